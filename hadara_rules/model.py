@@ -1,0 +1,368 @@
+"""Enums and frozen records: the vocabulary of the game and the shape of a position.
+
+Everything here is immutable (frozen, slotted ``attrs`` classes and tuples), so a
+state can be shared freely, hashed, compared and kept in a transposition table.
+Rules live elsewhere (:mod:`hadara_rules.rules`); this module only says what a
+position *is*.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Mapping
+from typing import TYPE_CHECKING
+
+from attrs import field, frozen
+
+if TYPE_CHECKING:
+    from .catalogue import Catalogue
+    from .moves import Draft
+
+
+class Color(str, enum.Enum):
+    """Card colours, in the order of the player board."""
+
+    YELLOW = "yellow"
+    RED = "red"
+    BLUE = "blue"
+    GREEN = "green"
+    PURPLE = "purple"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+class Track(str, enum.Enum):
+    """The four tracks of a player board (TRACK-1)."""
+
+    INCOME = "income"
+    MILITARY = "military"
+    CULTURE = "culture"
+    FOOD = "food"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+class Phase(str, enum.Enum):
+    """The two phases of an epoch (EPOCH-1)."""
+
+    A = "A"
+    B = "B"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+class Section(str, enum.Enum):
+    """What the game is waiting for (EPOCH-1); ``over`` after final scoring."""
+
+    SETUP = "setup"
+    WHEEL = "wheel"
+    DRAFT = "draft"
+    PICK = "pick"
+    INCOME = "income"
+    COLONY = "colony"
+    STATUE = "statue"
+    FEEDING = "feeding"
+    MEDALS = "medals"
+    OVER = "over"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+class Side(str, enum.Enum):
+    """The two sides of a start card (SETUP-6)."""
+
+    A = "A"
+    B = "B"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+COLORS: tuple[Color, ...] = tuple(Color)
+TRACKS: tuple[Track, ...] = tuple(Track)
+#: The coloured card whose values mostly feed each track (yellow → income …).
+TRACK_OF_COLOR: Mapping[Color, Track] = {
+    Color.YELLOW: Track.INCOME,
+    Color.RED: Track.MILITARY,
+    Color.BLUE: Track.CULTURE,
+    Color.GREEN: Track.FOOD,
+}
+#: Colony tiers by military requirement (SETUP-4).
+TIERS: tuple[int, ...] = (3, 9, 15, 21, 30)
+EPOCHS: tuple[int, ...] = (1, 2, 3)
+
+
+@frozen
+class Tracks:
+    """A value on each of the four tracks (TRACK-1: integers ≥ 0 on a board)."""
+
+    income: int = 0
+    military: int = 0
+    culture: int = 0
+    food: int = 0
+
+    def get(self, track: Track) -> int:
+        """The value of one track."""
+        return int(getattr(self, track.value))
+
+    def plus(self, other: Tracks, sign: int = 1) -> Tracks:
+        """These values with ``other`` added (``sign=-1``: taken back, never below 0)."""
+        return Tracks(
+            max(0, self.income + sign * other.income),
+            max(0, self.military + sign * other.military),
+            max(0, self.culture + sign * other.culture),
+            max(0, self.food + sign * other.food),
+        )
+
+    def step(self, track: Track, steps: int) -> Tracks:
+        """These values with ``steps`` added on one track (never below 0, TRACK-1)."""
+        if steps == 0:
+            return self
+        return self.plus(Tracks(**{track.value: abs(steps)}), 1 if steps > 0 else -1)
+
+    def items(self) -> tuple[tuple[Track, int], ...]:
+        """``(track, value)`` pairs in board order."""
+        return (
+            (Track.INCOME, self.income),
+            (Track.MILITARY, self.military),
+            (Track.CULTURE, self.culture),
+            (Track.FOOD, self.food),
+        )
+
+
+NO_TRACKS = Tracks()
+
+
+# --------------------------------------------------------------------------- components
+
+
+@frozen
+class Card:
+    """An epoch card as printed: price, track values, points, and a purple effect."""
+
+    id: str
+    epoch: int
+    color: Color
+    cost: int
+    points: int
+    income: int = 0
+    military: int = 0
+    culture: int = 0
+    food: int = 0
+    effect: str | None = None
+    effect_color: Color | None = None
+    star: bool = False
+    provenance: str = "provisional"
+
+    @property
+    def values(self) -> Tracks:
+        """The card's track values (BUY-3)."""
+        return Tracks(self.income, self.military, self.culture, self.food)
+
+
+@frozen
+class Colony:
+    """A colony tile: front (plunder coins, ally cost, points) and back (values, points)."""
+
+    id: str
+    tier: int
+    plunder: int
+    ally_cost: int
+    points: int
+    back: Tracks
+    back_points: int
+    provenance: str = "provisional"
+
+
+@frozen
+class StartSide:
+    """One side of a start card: starting coins and track values (SETUP-6)."""
+
+    coins: int
+    income: int
+    military: int
+    culture: int
+    food: int
+
+    @property
+    def values(self) -> Tracks:
+        """The side's starting track values."""
+        return Tracks(self.income, self.military, self.culture, self.food)
+
+
+@frozen
+class StartCard:
+    """A start card: initiative (START-1) and its sides A and B."""
+
+    id: str
+    initiative: int
+    a: StartSide
+    b: StartSide
+    provenance: str = "provisional"
+
+    @property
+    def sides(self) -> Mapping[Side, StartSide]:
+        """``{"A": …, "B": …}``."""
+        return {Side.A: self.a, Side.B: self.b}
+
+    def side(self, side: Side) -> StartSide:
+        """The values of one side."""
+        return self.a if side is Side.A else self.b
+
+
+@frozen
+class Statue:
+    """One of the 4 statues printed on a player board (STATUE-2)."""
+
+    statue: int
+    requirement: int
+    points: int
+    reward: int
+    provenance: str = "provisional"
+
+
+@frozen
+class Reference:
+    """Numbers of the reference sheet: sell values, medal prices, price ranges."""
+
+    sell_value: tuple[int, int, int]
+    silver_price: tuple[int, int, int]
+    gold_price: tuple[int, int, int]
+    #: PURPLE-5's fixed prices, per epoch (epoch I keeps the normal price).
+    silver_price_reduced: tuple[int, int, int]
+    gold_price_reduced: tuple[int, int, int]
+    price_range: tuple[tuple[int, int], tuple[int, int], tuple[int, int]]
+    max_silver: int = 2
+    max_gold: int = 2
+    tiles_per_track: int = 2
+    gold_set_points: int = 7
+    coins_per_point: int = 5
+
+
+# --------------------------------------------------------------------------- a position
+
+
+@frozen
+class ColonyHolding:
+    """A colony in front of a player: allied (back up) or plundered (front up)."""
+
+    id: str
+    allied: bool
+
+
+@frozen
+class CarvedStatue:
+    """A carved statue with its bonus tile (STATUE-3)."""
+
+    statue: int
+    tile: Track
+    face_up: bool
+
+
+@frozen
+class TileOnCard:
+    """A bonus tile lying on a PURPLE-2 card in the tableau (TILE-1)."""
+
+    card: str
+    tile: Track
+
+
+@frozen(cache_hash=True)
+class PlayerState:
+    """Everything in front of one player."""
+
+    start_card: str
+    side: Side | None
+    coins: int
+    tracks: Tracks
+    #: Card ids in the tableau, in the order they were bought.
+    cards: tuple[str, ...] = ()
+    colonies: tuple[ColonyHolding, ...] = ()
+    statues: tuple[CarvedStatue, ...] = ()
+    #: The tracks of the tiles on the silver medals bought (MEDAL-3).
+    silver: tuple[Track, ...] = ()
+    gold: int = 0
+    #: Bonus tiles not yet placed, sorted in board order (TILE-1).
+    free_tiles: tuple[Track, ...] = ()
+    tiles_on_cards: tuple[TileOnCard, ...] = ()
+    #: The two cards drawn this draft round (hidden from others, INFO-1).
+    drawn: tuple[str, ...] = ()
+    #: Colonies taken or statues carved in the current section (COLONY-1, STATUE-1, PURPLE-13).
+    section_takes: int = 0
+    #: Coins paid in the current section under PURPLE-6 or PURPLE-15.
+    section_paid: int = 0
+
+
+@frozen(cache_hash=True)
+class GameState:
+    """A position: what is on the table and who must decide next.
+
+    Pending decisions are plain data (the drawn cards, the draft choices made so
+    far), so any position can be compared, hashed, serialized and resumed.
+    """
+
+    players: tuple[PlayerState, ...]
+    epoch: int
+    phase: Phase
+    section: Section
+    first_player: int
+    #: Position in turn order of the player to act in a sequential section.
+    turn: int = 0
+    #: The board's cyclic colour order (SETUP-2, WHEEL-3).
+    board_order: tuple[Color, ...] = COLORS
+    wheel: int = 0
+    round: int = 0
+    #: Inner decks of the current epoch, in ``COLORS`` order, top card last.
+    decks: tuple[tuple[str, ...], ...] = ((), (), (), (), ())
+    #: Inner decks laid for the epochs still to come (SETUP-3, EPOCH-2).
+    later_decks: tuple[tuple[tuple[str, ...], ...], ...] = ()
+    #: Outer piles in ``COLORS`` order, top card last (face up, INFO-2).
+    outer_piles: tuple[tuple[str, ...], ...] = ((), (), (), (), ())
+    #: Colony stacks in ``TIERS`` order, top colony last.
+    colony_stacks: tuple[tuple[str, ...], ...] = ((), (), (), (), ())
+    #: Draft choices submitted this round, per player (DRAFT-3).
+    pending: tuple[Draft | None, ...] = ()
+    sold: tuple[str, ...] = ()
+    removed: tuple[str, ...] = ()
+    #: Cards and colonies returned to the box unseen (SETUP-3, SETUP-4).
+    box: tuple[str, ...] = ()
+    advanced: bool = False
+    #: Content hash of the catalogue this game is played with.
+    catalogue_digest: str = ""
+    #: SCORE-7 variant: compare all coins on a tie instead of the coins left over.
+    tie_break_all_coins: bool = False
+    #: Number of moves applied since setup.
+    ply: int = 0
+    #: The components this game is played with (compared through ``catalogue_digest``).
+    catalogue: Catalogue = field(eq=False, repr=False, kw_only=True)
+
+    @property
+    def is_over(self) -> bool:
+        """True once final scoring has happened (EPOCH-3)."""
+        return self.section is Section.OVER
+
+    @property
+    def to_act(self) -> tuple[int, ...]:
+        """The players who must decide now; several during a draft round or setup."""
+        section = self.section
+        if section is Section.OVER:
+            return ()
+        if section is Section.DRAFT:
+            return tuple(
+                i
+                for i, (choice, player) in enumerate(zip(self.pending, self.players))
+                if choice is None and player.drawn
+            )
+        if section is Section.SETUP:
+            return tuple(i for i, p in enumerate(self.players) if p.side is None)
+        return ((self.first_player + self.turn) % len(self.players),)
+
+    @property
+    def turn_order(self) -> tuple[int, ...]:
+        """Seat order from the first player (START-4)."""
+        n = len(self.players)
+        return tuple((self.first_player + k) % n for k in range(n))

@@ -1,0 +1,155 @@
+"""The move vocabulary: one frozen record per kind of decision (DESIGN "Moves").
+
+Every move names the ``player`` who makes it. The ``type`` class attribute is the
+tag used in JSON and YAML documents.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar, TypeAlias
+
+from attrs import frozen
+
+from .model import Color, Side, Track
+
+
+@frozen
+class ChooseSide:
+    """Advanced game: choose side A or B of the start card (SETUP-6)."""
+
+    type: ClassVar[str] = "choose_side"
+    player: int
+    side: Side
+
+
+@frozen
+class SetWheel:
+    """The epoch's first player sets the wheel (WHEEL-1)."""
+
+    type: ClassVar[str] = "set_wheel"
+    player: int
+    rotation: int
+
+
+@frozen
+class Draft:
+    """Draft round: buy or sell ``card``; the other drawn card goes to its outer pile (DRAFT-2).
+
+    ``tile`` names the free bonus tile placed when buying a PURPLE-2 card.
+    """
+
+    type: ClassVar[str] = "draft"
+    player: int
+    card: str
+    action: str
+    tile: Track | None = None
+
+
+@frozen
+class Pick:
+    """Phase B: take the top card of an outer pile and buy or sell it (PICK-1)."""
+
+    type: ClassVar[str] = "pick"
+    player: int
+    color: Color
+    action: str
+    tile: Track | None = None
+
+
+@frozen
+class TakeColony:
+    """Take the top colony of a tier and plunder it or ally with it (COLONY-1…4).
+
+    ``pay`` is the coins paid under PURPLE-15 to lower the requirement.
+    """
+
+    type: ClassVar[str] = "take_colony"
+    player: int
+    tier: int
+    ally: bool
+    pay: int = 0
+
+
+@frozen
+class CarveStatue:
+    """Carve a statue, placing a free bonus tile face up or down (STATUE-1…3)."""
+
+    type: ClassVar[str] = "carve_statue"
+    player: int
+    statue: int
+    tile: Track
+    face_up: bool
+    pay: int = 0
+
+
+@frozen
+class Pass:
+    """End one's colony, statue or medal section."""
+
+    type: ClassVar[str] = "pass"
+    player: int
+
+
+@frozen
+class RemoveCard:
+    """Feeding: remove one card of the tableau (FEED-2)."""
+
+    type: ClassVar[str] = "remove_card"
+    player: int
+    card: str
+
+
+@frozen
+class FeedWithCoins:
+    """Feeding with PURPLE-6: pay 2 coins instead of removing one card."""
+
+    type: ClassVar[str] = "feed_with_coins"
+    player: int
+
+
+@frozen
+class BuySilver:
+    """Buy a silver medal, placing a free bonus tile on it (MEDAL-1, MEDAL-3)."""
+
+    type: ClassVar[str] = "buy_silver"
+    player: int
+    tile: Track
+
+
+@frozen
+class BuyGold:
+    """Buy a gold medal (MEDAL-1, MEDAL-4)."""
+
+    type: ClassVar[str] = "buy_gold"
+    player: int
+
+
+Move: TypeAlias = (
+    ChooseSide
+    | SetWheel
+    | Draft
+    | Pick
+    | TakeColony
+    | CarveStatue
+    | Pass
+    | RemoveCard
+    | FeedWithCoins
+    | BuySilver
+    | BuyGold
+)
+MOVE_TYPES: tuple[type[Move], ...] = (
+    ChooseSide,
+    SetWheel,
+    Draft,
+    Pick,
+    TakeColony,
+    CarveStatue,
+    Pass,
+    RemoveCard,
+    FeedWithCoins,
+    BuySilver,
+    BuyGold,
+)
+BUY = "buy"
+SELL = "sell"
+ACTIONS = (BUY, SELL)
