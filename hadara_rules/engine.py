@@ -1,0 +1,184 @@
+"""The game loop: legal moves, checked moves, and the automatic steps between decisions.
+
+Each section of the epoch (EPOCH-1) is handled by one rule module offering
+``candidates``, ``check`` and ``play``. Legality and enumeration come from the
+same code: :func:`legal_moves` keeps exactly the candidates that
+:func:`check_move` accepts, and :func:`check_move` is what :func:`apply_move`
+runs before it plays a move.
+
+After every move the position is *settled*: income is paid, draft rounds are
+dealt and resolved, fed players and players whose only move would be ``Pass``
+are skipped, and epochs change, until some player must decide or the game is
+over (FLOW, EPOCH-1…3).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from typing import Protocol
+
+from attrs import evolve, fields
+
+from .errors import IllegalMove
+from .model import GameState, Phase, Section
+from .moves import (
+    MOVE_TYPES,
+    BuyGold,
+    BuySilver,
+    CarveStatue,
+    ChooseSide,
+    Draft,
+    FeedWithCoins,
+    Move,
+    Pass,
+    Pick,
+    RemoveCard,
+    SetWheel,
+    TakeColony,
+)
+from .rules import colony, draft, feeding, income, medals, pick, setup, statue, wheel
+from .rules.requirement import takes_left
+from .rules.table import start_section
+
+
+class SectionRules(Protocol):
+    """What each section's rule module offers (see :mod:`hadara_rules.rules`)."""
+
+    def candidates(self, state: GameState, seat: int) -> Iterator[Move]: ...
+
+    def check(self, state: GameState, move: Move) -> IllegalMove | None: ...
+
+    def play(self, state: GameState, move: Move) -> GameState: ...
+
+
+#: The rule module and the move kinds of each section that waits for decisions (FLOW-2).
+SECTIONS: dict[Section, tuple[SectionRules, tuple[type[Move], ...]]] = {
+    Section.SETUP: (setup, (ChooseSide,)),
+    Section.WHEEL: (wheel, (SetWheel,)),
+    Section.DRAFT: (draft, (Draft,)),
+    Section.PICK: (pick, (Pick,)),
+    Section.COLONY: (colony, (TakeColony, Pass)),
+    Section.STATUE: (statue, (CarveStatue, Pass)),
+    Section.FEEDING: (feeding, (RemoveCard, FeedWithCoins)),
+    Section.MEDALS: (medals, (BuySilver, BuyGold, Pass)),
+}
+
+#: What follows a sequential section once every player has had their turn (EPOCH-1).
+_AFTER: dict[tuple[Phase, Section], Callable[[GameState], GameState]] = {
+    (Phase.A, Section.COLONY): lambda s: start_section(s, Section.STATUE),
+    (Phase.B, Section.COLONY): lambda s: start_section(s, Section.STATUE),
+    (Phase.A, Section.STATUE): lambda s: start_section(evolve(s, phase=Phase.B), Section.PICK),
+    (Phase.B, Section.STATUE): lambda s: start_section(s, Section.FEEDING),
+    (Phase.B, Section.FEEDING): lambda s: start_section(s, Section.MEDALS),
+    (Phase.B, Section.MEDALS): setup.next_epoch,
+}
+
+
+# --------------------------------------------------------------------------- checking
+
+
+def check_move(state: GameState, move: Move) -> IllegalMove | None:
+    """Why ``move`` is illegal in ``state`` (with the rule it breaks), or None if it is legal."""
+    section = state.section
+    if section is Section.OVER:
+        return IllegalMove("FLOW-3", "the game is over; no move is accepted after final scoring")
+    handler, kinds = SECTIONS[section]
+    if not isinstance(move, kinds):
+        kind = getattr(move, "type", type(move).__name__)
+        return IllegalMove("FLOW-2", f"a {kind} move is not accepted in the {section} section")
+    seat = move.player
+    if seat not in state.to_act:
+        waiting = ", ".join(map(str, state.to_act))
+        return IllegalMove("FLOW-1", f"player {seat!r} is not to act; waiting for player(s) {waiting}")
+    return handler.check(state, move)
+
+
+def legal_moves(state: GameState, player: int | None = None) -> tuple[Move, ...]:
+    """Every legal move of the players to act (or of ``player`` only), sorted."""
+    if state.section is Section.OVER:
+        return ()
+    handler, _kinds = SECTIONS[state.section]
+    seats = state.to_act if player is None else tuple(s for s in state.to_act if s == player)
+    found: list[Move] = []
+    for seat in seats:
+        found.extend(m for m in handler.candidates(state, seat) if handler.check(state, m) is None)
+    return tuple(sorted(found, key=move_key))
+
+
+_TYPE_INDEX = {kind: i for i, kind in enumerate(MOVE_TYPES)}
+_FIELDS = {kind: tuple(f.name for f in fields(kind)) for kind in MOVE_TYPES}
+
+
+def move_key(move: Move) -> tuple[object, ...]:
+    """A total order on moves: player, kind, then fields (None sorts first)."""
+    kind = type(move)
+    values = tuple(_sortable(getattr(move, name)) for name in _FIELDS[kind])
+    return (move.player, _TYPE_INDEX[kind], *values)
+
+
+def _sortable(value: object) -> tuple[int, object]:
+    if value is None:
+        return (0, "")
+    if isinstance(value, str):
+        return (1, str(value.value) if hasattr(value, "value") else value)
+    return (2, value)
+
+
+# --------------------------------------------------------------------------- applying
+
+
+def apply_move(state: GameState, move: Move, check: bool = True) -> GameState:
+    """The position after ``move``, with every automatic step that follows it.
+
+    Raises :class:`IllegalMove` (and leaves ``state`` untouched, as always) when
+    ``check`` is true and the move breaks a rule. ``check=False`` is the fast path
+    for moves taken from :func:`legal_moves`.
+    """
+    if check:
+        refusal = check_move(state, move)
+        if refusal is not None:
+            raise refusal
+    handler, _kinds = SECTIONS[state.section]
+    after = handler.play(state, move)
+    return settle(evolve(after, ply=state.ply + 1))
+
+
+def settle(state: GameState) -> GameState:
+    """Run the automatic steps until a player must decide or the game is over."""
+    while True:
+        step = _automatic_step(state)
+        if step is None:
+            return state
+        state = step
+
+
+def _automatic_step(state: GameState) -> GameState | None:
+    """One automatic step, or None when the position waits for a decision."""
+    section = state.section
+    if section is Section.SETUP or section is Section.WHEEL or section is Section.OVER:
+        return None
+    if section is Section.DRAFT:
+        return draft.automatic(state)
+    if section is Section.PICK:
+        return pick.automatic(state)
+    if section is Section.INCOME:
+        return income.take_income(state)
+    if state.turn >= len(state.players):
+        return _AFTER[(state.phase, section)](state)
+    seat = state.to_act[0]
+    if section is Section.FEEDING:
+        return feeding.fed(state, seat) if feeding.hunger(state.players[seat]) == 0 else None
+    if section is not Section.MEDALS and takes_left(state, state.players[seat]) <= 0:
+        return evolve(state, turn=state.turn + 1)
+    if _only_pass(state, seat):
+        return evolve(state, turn=state.turn + 1)
+    return None
+
+
+def _only_pass(state: GameState, seat: int) -> bool:
+    """True when the player's only legal move in this section is ``Pass``."""
+    handler, _kinds = SECTIONS[state.section]
+    return not any(
+        not isinstance(m, Pass) and handler.check(state, m) is None
+        for m in handler.candidates(state, seat)
+    )

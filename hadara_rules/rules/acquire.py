@@ -1,0 +1,100 @@
+"""Buying and selling a card: shared by the draft (DRAFT-2) and picking (PICK-1).
+
+BUY-1…3, SELL-1, TRACK-1/2 and the tile choice of PURPLE-2 (TILE-1/2) live here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from attrs import evolve
+
+from .. import effects
+from ..errors import IllegalMove
+from ..model import Card, GameState, PlayerState, Track
+from ..moves import BUY, SELL
+
+
+def price(state: GameState, player: PlayerState, card: Card) -> int:
+    """BUY-1: the printed price less 1 per card of that colour owned, never below 0."""
+    cards = state.catalogue.cards
+    owned = sum(1 for c in player.cards if cards[c].color is card.color)
+    return max(0, card.cost - owned)
+
+
+def sell_value(state: GameState, player: PlayerState) -> int:
+    """SELL-1: the epoch's sell value, plus PURPLE-1 per copy."""
+    base = state.catalogue.reference.sell_value[state.epoch - 1]
+    return base + effects.sell_bonus(player, state.catalogue)
+
+
+def tile_choices(player: PlayerState, card: Card) -> tuple[Track | None, ...]:
+    """The ``tile`` values a purchase of ``card`` may name (PURPLE-2, TILE-2)."""
+    if not effects.places_tile(card):
+        return (None,)
+    free = tuple(dict.fromkeys(player.free_tiles))
+    return free if free else (None,)
+
+
+def acquisitions(player: PlayerState, card: Card) -> Iterator[tuple[str, Track | None]]:
+    """Every ``(action, tile)`` pair a player could name for ``card`` (before checks)."""
+    for tile in tile_choices(player, card):
+        yield BUY, tile
+    yield SELL, None
+
+
+def check_acquire(
+    state: GameState, player: PlayerState, card: Card, action: str, tile: Track | None, rule: str
+) -> IllegalMove | None:
+    """Why buying or selling ``card`` is refused, or None (BUY-2, PURPLE-2, TILE-2).
+
+    ``rule`` is the rule that says the card must be bought or sold (DRAFT-2, PICK-1).
+    """
+    if action == SELL:
+        if tile is not None:
+            return IllegalMove(rule, "a sold card takes no bonus tile")
+        return None
+    if action != BUY:
+        return IllegalMove(rule, f"the card must be bought or sold, not {action!r}")
+    cost = price(state, player, card)
+    if cost > player.coins:
+        return IllegalMove(
+            "BUY-2", f"{card.id} costs {cost} coins and the player has {player.coins}"
+        )
+    if tile not in tile_choices(player, card):
+        if not effects.places_tile(card):
+            return IllegalMove("BUY-3", f"{card.id} takes no bonus tile")
+        if tile is None:
+            return IllegalMove("PURPLE-2", f"{card.id} needs one of the free bonus tiles")
+        return IllegalMove("TILE-2", f"the player has no free {tile} bonus tile")
+    return None
+
+
+def acquire(
+    state: GameState, player: PlayerState, card: Card, action: str, tile: Track | None
+) -> PlayerState:
+    """The player after buying (BUY-1…3) or selling (SELL-1) ``card``; no checks."""
+    if action == SELL:
+        return evolve(player, coins=player.coins + sell_value(state, player))
+    return gain_card(state, player, card, tile, paid=price(state, player, card))
+
+
+def gain_card(
+    state: GameState, player: PlayerState, card: Card, tile: Track | None, paid: int
+) -> PlayerState:
+    """BUY-3: the card joins the tableau, its values and its effect count at once."""
+    after = evolve(player, coins=player.coins - paid, cards=(*player.cards, card.id))
+    after = effects.on_gain(after, card, tile)
+    return effects.with_effect_steps(
+        player, after, state.catalogue, player.tracks.plus(card.values)
+    )
+
+
+def lose_card(state: GameState, player: PlayerState, card: Card) -> PlayerState:
+    """FEED-2: the card leaves the tableau with its values and all its effect gave."""
+    i = player.cards.index(card.id)
+    after = evolve(player, cards=player.cards[:i] + player.cards[i + 1 :])
+    after = effects.on_loss(after, card)
+    return effects.with_effect_steps(
+        player, after, state.catalogue, player.tracks.plus(card.values, -1)
+    )

@@ -1,0 +1,92 @@
+"""Taking colonies (COLONY-1…5), with PURPLE-9, -13, -14 and -15 through the effect hooks."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from attrs import evolve
+
+from .. import effects
+from ..errors import IllegalMove
+from ..model import TIERS, ColonyHolding, GameState, PlayerState
+from ..moves import Move, Pass, TakeColony
+from .requirement import check_requirement, pay_needed, takes_left
+from .table import with_player
+
+TIER_INDEX = {t: i for i, t in enumerate(TIERS)}
+
+
+def tiers_held(state: GameState, player: PlayerState) -> set[int]:
+    """COLONY-3: the tiers of the colonies the player already has."""
+    colonies = state.catalogue.colonies
+    return {colonies[c.id].tier for c in player.colonies}
+
+
+def candidates(state: GameState, seat: int) -> Iterator[Move]:
+    """Each tier with a colony left, plundered or allied, with the pay that meets it; or pass."""
+    player = state.players[seat]
+    for tier, stack in zip(TIERS, state.colony_stacks):
+        if stack:
+            pay = pay_needed(state, player, player.tracks.military, tier)
+            if pay is not None:
+                yield TakeColony(seat, tier, False, pay)
+                yield TakeColony(seat, tier, True, pay)
+    yield Pass(seat)
+
+
+def check(state: GameState, move: Move) -> IllegalMove | None:
+    """COLONY-1…4 and the requirement effects."""
+    if isinstance(move, Pass):
+        return None
+    assert isinstance(move, TakeColony)
+    player = state.players[move.player]
+    if move.tier not in TIER_INDEX:
+        return IllegalMove("COLONY-2", f"colony tiers are 3, 9, 15, 21 and 30, not {move.tier!r}")
+    if takes_left(state, player) <= 0:
+        return IllegalMove("COLONY-1", "the player has taken as many colonies as allowed this section")
+    if move.tier in tiers_held(state, player):
+        return IllegalMove("COLONY-3", f"the player already has a colony of tier {move.tier}")
+    stack = state.colony_stacks[TIER_INDEX[move.tier]]
+    if not stack:
+        return IllegalMove("COLONY-4", f"no colony of tier {move.tier} is left")
+    refused = check_requirement(
+        state, player, player.tracks.military, move.tier, move.pay, "COLONY-2", f"a tier-{move.tier} colony"
+    )
+    if refused:
+        return refused
+    if move.ally:
+        colony = state.catalogue.colonies[stack[-1]]
+        coins = player.coins - move.pay + effects.colony_coins(player, state.catalogue)
+        if colony.ally_cost > coins:
+            return IllegalMove(
+                "COLONY-4", f"allying costs {colony.ally_cost} coins and the player has {coins}"
+            )
+    return None
+
+
+def play(state: GameState, move: Move) -> GameState:
+    """COLONY-4: take the top colony, then plunder it or ally with it."""
+    if isinstance(move, Pass):
+        return evolve(state, turn=state.turn + 1)
+    assert isinstance(move, TakeColony)
+    i = TIER_INDEX[move.tier]
+    stack = state.colony_stacks[i]
+    colony = state.catalogue.colonies[stack[-1]]
+    player = state.players[move.player]
+    coins = player.coins - move.pay + effects.colony_coins(player, state.catalogue)
+    if move.ally:
+        coins -= colony.ally_cost
+        tracks = player.tracks.plus(colony.back)
+    else:
+        coins += colony.plunder
+        tracks = player.tracks
+    player = evolve(
+        player,
+        coins=coins,
+        tracks=tracks,
+        colonies=(*player.colonies, ColonyHolding(colony.id, move.ally)),
+        section_takes=player.section_takes + 1,
+        section_paid=player.section_paid + move.pay,
+    )
+    state = with_player(state, move.player, player)
+    return evolve(state, colony_stacks=state.colony_stacks[:i] + (stack[:-1],) + state.colony_stacks[i + 1 :])

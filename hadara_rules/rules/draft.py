@@ -1,0 +1,110 @@
+"""Draft rounds of Phase A (DRAFT-1…3, WHEEL-2), buying and selling (BUY, SELL).
+
+A round is simultaneous: each player's :class:`Draft` is kept in
+``state.pending`` and the round resolves when the last one arrives, so its
+outcome cannot depend on the order of submission (DRAFT-3).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from attrs import evolve
+
+from ..errors import IllegalMove
+from ..model import COLORS, GameState, Section
+from ..moves import SELL, Draft, Move
+from .acquire import acquire, acquisitions, check_acquire
+from .table import start_section
+from .wheel import deck_color
+
+COLOR_INDEX = {c: i for i, c in enumerate(COLORS)}
+
+
+def automatic(state: GameState) -> GameState | None:
+    """The draft's automatic step: deal a round, resolve it, or end the draft; None to wait."""
+    if any(p.drawn for p in state.players):
+        return resolve(state) if round_complete(state) else None
+    if any(state.decks):
+        return deal(state)
+    return start_section(state, Section.INCOME)  # WHEEL-2: the inner decks are empty
+
+
+def deal(state: GameState) -> GameState:
+    """DRAFT-1: every player draws the top 2 cards of the deck their crest points at."""
+    decks = list(state.decks)
+    players = []
+    for seat, player in enumerate(state.players):
+        i = COLOR_INDEX[deck_color(state, seat)]
+        deck = decks[i]
+        cut = max(0, len(deck) - 2)
+        players.append(evolve(player, drawn=deck[cut:][::-1]))
+        decks[i] = deck[:cut]
+    return evolve(
+        state,
+        players=tuple(players),
+        decks=tuple(decks),
+        pending=(None,) * len(players),
+    )
+
+
+def round_complete(state: GameState) -> bool:
+    """True when every player who drew has chosen."""
+    return not state.to_act
+
+
+def resolve(state: GameState) -> GameState:
+    """DRAFT-2/3, WHEEL-2: apply every choice at once, then turn the wheel."""
+    cards = state.catalogue.cards
+    piles = list(state.outer_piles)
+    players = list(state.players)
+    sold = list(state.sold)
+    for seat, choice in enumerate(state.pending):
+        player = players[seat]
+        if choice is None:
+            continue
+        for other in player.drawn:
+            if other != choice.card:
+                i = COLOR_INDEX[cards[other].color]
+                piles[i] = (*piles[i], other)
+        player = acquire(state, player, cards[choice.card], choice.action, choice.tile)
+        if choice.action == SELL:
+            sold.append(choice.card)
+        players[seat] = evolve(player, drawn=())
+    state = evolve(
+        state,
+        players=tuple(players),
+        outer_piles=tuple(piles),
+        sold=tuple(sold),
+        pending=(),
+        round=state.round + 1,
+    )
+    return state
+
+
+def candidates(state: GameState, seat: int) -> Iterator[Move]:
+    """Each drawn card, bought (with each tile choice) or sold."""
+    player = state.players[seat]
+    cards = state.catalogue.cards
+    for card_id in player.drawn:
+        for action, tile in acquisitions(player, cards[card_id]):
+            yield Draft(seat, card_id, action, tile)
+
+
+def check(state: GameState, move: Move) -> IllegalMove | None:
+    """DRAFT-2: one of the player's two drawn cards, bought or sold; BUY-2 and tiles."""
+    assert isinstance(move, Draft)
+    player = state.players[move.player]
+    if move.card not in player.drawn:
+        return IllegalMove(
+            "DRAFT-2", f"{move.card!r} is not one of the cards the player drew ({', '.join(player.drawn)})"
+        )
+    return check_acquire(state, player, state.catalogue.cards[move.card], move.action, move.tile, "DRAFT-2")
+
+
+def play(state: GameState, move: Move) -> GameState:
+    """Keep the choice until the round resolves (DRAFT-3)."""
+    assert isinstance(move, Draft)
+    seat = move.player
+    pending = state.pending[:seat] + (move,) + state.pending[seat + 1 :]
+    return evolve(state, pending=pending)

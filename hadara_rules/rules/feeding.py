@@ -1,0 +1,82 @@
+"""Feeding in Phase B (FEED-1…3), with PURPLE-6 (coins instead of cards) and PURPLE-7."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from attrs import evolve
+
+from .. import effects
+from ..effects import COINS_PER_FED_CARD, COINS_PER_SURPLUS_FOOD
+from ..errors import IllegalMove
+from ..model import GameState, PlayerState
+from ..moves import FeedWithCoins, Move, RemoveCard
+from .acquire import lose_card
+from .table import with_player
+
+
+def hunger(player: PlayerState) -> int:
+    """FEED-1: cards not yet fed (0 when food suffices); PURPLE-6 payments count as fed."""
+    fed_with_coins = player.section_paid // COINS_PER_FED_CARD
+    return max(0, len(player.cards) - player.tracks.food - fed_with_coins)
+
+
+def fed(state: GameState, seat: int) -> GameState:
+    """A fed player's feeding ends; PURPLE-7 pays for surplus food, and the next player feeds."""
+    player = state.players[seat]
+    cap = effects.surplus_coins_cap(player, state.catalogue)
+    if cap:
+        surplus = player.tracks.food - len(player.cards)
+        bonus = min(cap, COINS_PER_SURPLUS_FOOD * max(0, surplus))
+        state = with_player(state, seat, evolve(player, coins=player.coins + bonus))
+    return evolve(state, turn=state.turn + 1)
+
+
+def can_feed_with_coins(state: GameState, player: PlayerState) -> bool:
+    """PURPLE-6: 2 coins instead of one removal, at most 6 cards per feeding section."""
+    limit = effects.feed_coin_cards(player, state.catalogue) * COINS_PER_FED_CARD
+    return player.coins >= COINS_PER_FED_CARD and player.section_paid + COINS_PER_FED_CARD <= limit
+
+
+def candidates(state: GameState, seat: int) -> Iterator[Move]:
+    """Each card of the tableau, and PURPLE-6's coins."""
+    player = state.players[seat]
+    for card_id in dict.fromkeys(player.cards):
+        yield RemoveCard(seat, card_id)
+    yield FeedWithCoins(seat)
+
+
+def check(state: GameState, move: Move) -> IllegalMove | None:
+    """FEED-2: a card of the tableau; PURPLE-6's limits."""
+    player = state.players[move.player]
+    if isinstance(move, FeedWithCoins):
+        if not effects.feed_coin_cards(player, state.catalogue):
+            return IllegalMove("PURPLE-6", "only a PURPLE-6 card lets a player feed with coins")
+        if not can_feed_with_coins(state, player):
+            return IllegalMove(
+                "PURPLE-6",
+                f"feeding with coins costs 2 coins, at most 6 cards per section "
+                f"(the player has {player.coins} coins and paid {player.section_paid})",
+            )
+        return None
+    assert isinstance(move, RemoveCard)
+    if move.card not in player.cards:
+        return IllegalMove("FEED-2", f"{move.card!r} is not in the player's tableau")
+    return None
+
+
+def play(state: GameState, move: Move) -> GameState:
+    """FEED-2/3: remove one card (values and effects taken back) or pay PURPLE-6's coins."""
+    seat = move.player
+    player = state.players[seat]
+    if isinstance(move, FeedWithCoins):
+        player = evolve(
+            player,
+            coins=player.coins - COINS_PER_FED_CARD,
+            section_paid=player.section_paid + COINS_PER_FED_CARD,
+        )
+        return with_player(state, seat, player)
+    assert isinstance(move, RemoveCard)
+    player = lose_card(state, player, state.catalogue.cards[move.card])
+    state = with_player(state, seat, player)
+    return evolve(state, removed=(*state.removed, move.card))

@@ -1,0 +1,19 @@
+"""Income (INCOME-1): coins equal to the income track, plus PURPLE-8; the track stays."""
+
+from __future__ import annotations
+
+from attrs import evolve
+
+from .. import effects
+from ..model import GameState, Section
+from .table import start_section
+
+
+def take_income(state: GameState) -> GameState:
+    """INCOME-1: every player takes their income (order does not matter); colonies follow."""
+    catalogue = state.catalogue
+    players = tuple(
+        evolve(p, coins=p.coins + p.tracks.income + effects.income_bonus(p, catalogue))
+        for p in state.players
+    )
+    return start_section(evolve(state, players=players), Section.COLONY)

@@ -1,0 +1,60 @@
+"""Phase B picking (PICK-1): in turn order, the top card of any outer pile, bought or sold."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from attrs import evolve
+
+from ..errors import IllegalMove
+from ..model import COLORS, Color, GameState, Section
+from ..moves import SELL, Move, Pick
+from .acquire import acquire, acquisitions, check_acquire
+from .table import start_section, with_player
+
+COLOR_INDEX = {c: i for i, c in enumerate(COLORS)}
+
+
+def automatic(state: GameState) -> GameState | None:
+    """PICK-1: picking ends when every outer pile is empty; income follows."""
+    return None if any(state.outer_piles) else start_section(state, Section.INCOME)
+
+
+def candidates(state: GameState, seat: int) -> Iterator[Move]:
+    """The top card of each non-empty pile, bought (with each tile choice) or sold."""
+    player = state.players[seat]
+    cards = state.catalogue.cards
+    for color, pile in zip(COLORS, state.outer_piles):
+        if pile:
+            for action, tile in acquisitions(player, cards[pile[-1]]):
+                yield Pick(seat, color, action, tile)
+
+
+def check(state: GameState, move: Move) -> IllegalMove | None:
+    """PICK-1: the pile must hold a card; then BUY-2 and the tile rules."""
+    assert isinstance(move, Pick)
+    try:
+        pile = state.outer_piles[COLOR_INDEX[Color(move.color)]]
+    except (KeyError, ValueError):
+        return IllegalMove("PICK-1", f"there is no outer pile of colour {move.color!r}")
+    if not pile:
+        return IllegalMove("PICK-1", f"the {move.color} outer pile is empty")
+    player = state.players[move.player]
+    return check_acquire(state, player, state.catalogue.cards[pile[-1]], move.action, move.tile, "PICK-1")
+
+
+def play(state: GameState, move: Move) -> GameState:
+    """Take the top card, buy or sell it; the next player picks."""
+    assert isinstance(move, Pick)
+    i = COLOR_INDEX[Color(move.color)]
+    pile = state.outer_piles[i]
+    card = state.catalogue.cards[pile[-1]]
+    player = acquire(state, state.players[move.player], card, move.action, move.tile)
+    state = with_player(state, move.player, player)
+    state = evolve(
+        state,
+        outer_piles=state.outer_piles[:i] + (pile[:-1],) + state.outer_piles[i + 1 :],
+        sold=(*state.sold, card.id) if move.action == SELL else state.sold,
+        turn=(state.turn + 1) % len(state.players),
+    )
+    return state

@@ -1,0 +1,72 @@
+"""Requirements of colonies and statues, and the effects that change them.
+
+Shared by COLONY-1/2 and STATUE-1/2: how many a player may take in one section
+(PURPLE-13), how much lower requirements are (PURPLE-14) and what paying coins
+buys (PURPLE-15: exactly 3 coins per missing point, at most 30 coins per section;
+paying for points not missing is refused, a ruling).
+"""
+
+from __future__ import annotations
+
+from .. import effects
+from ..effects import COINS_PER_REQUIREMENT_POINT
+from ..errors import IllegalMove
+from ..model import GameState, PlayerState
+
+
+def takes_left(state: GameState, player: PlayerState) -> int:
+    """How many more colonies (statues) the player may take in this section."""
+    return effects.takes_per_section(player, state.catalogue) - player.section_takes
+
+
+def missing(state: GameState, player: PlayerState, value: int, requirement: int) -> int:
+    """Requirement points the track lacks after PURPLE-14 (0 when it suffices)."""
+    return max(0, requirement - effects.requirement_cut(player, state.catalogue) - value)
+
+
+def pay_needed(state: GameState, player: PlayerState, value: int, requirement: int) -> int | None:
+    """The ``pay`` that meets the requirement, or None when nothing can (PURPLE-15)."""
+    lacking = missing(state, player, value, requirement)
+    pay = lacking * COINS_PER_REQUIREMENT_POINT
+    if pay == 0:
+        return 0
+    cap = effects.requirement_pay_cap(player, state.catalogue) - player.section_paid
+    if pay > cap or pay > player.coins:
+        return None
+    return pay
+
+
+def check_requirement(
+    state: GameState,
+    player: PlayerState,
+    value: int,
+    requirement: int,
+    pay: int,
+    rule: str,
+    what: str,
+) -> IllegalMove | None:
+    """Why ``value`` with ``pay`` coins does not meet ``requirement`` (``rule``), or None."""
+    if not isinstance(pay, int) or isinstance(pay, bool) or pay < 0:
+        return IllegalMove("PURPLE-15", f"pay must be a whole number of coins ≥ 0, not {pay!r}")
+    lacking = missing(state, player, value, requirement)
+    if pay:
+        cap = effects.requirement_pay_cap(player, state.catalogue)
+        if cap == 0:
+            return IllegalMove("PURPLE-15", "only a PURPLE-15 card lets a player pay to lower a requirement")
+        if pay % COINS_PER_REQUIREMENT_POINT:
+            return IllegalMove("PURPLE-15", f"requirements drop by 1 per 3 coins; {pay} is not a multiple of 3")
+        if pay > lacking * COINS_PER_REQUIREMENT_POINT:
+            return IllegalMove(
+                "PURPLE-15",
+                f"{what} lacks {lacking} point(s), so at most {lacking * COINS_PER_REQUIREMENT_POINT} coins may be paid, not {pay}",
+            )
+        if player.section_paid + pay > cap:
+            return IllegalMove(
+                "PURPLE-15",
+                f"at most {cap} coins per section; {player.section_paid} already paid, {pay} more is too much",
+            )
+        if pay > player.coins:
+            return IllegalMove("PURPLE-15", f"paying {pay} coins needs them; the player has {player.coins}")
+    if lacking * COINS_PER_REQUIREMENT_POINT > pay:
+        return IllegalMove(rule, f"{what} needs {requirement}, the player has {value}")
+    return None

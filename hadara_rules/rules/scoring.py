@@ -1,0 +1,103 @@
+"""Final scoring (SCORE-1…7, MEDAL-3/4) with PURPLE-4, -10, -11 and -12."""
+
+from __future__ import annotations
+
+from attrs import frozen
+
+from .. import effects
+from ..model import COLORS, GameState, PlayerState
+
+
+@frozen
+class ScoreSheet:
+    """One column of the score pad."""
+
+    player: int
+    colonies: int
+    statues: int
+    silver: int
+    gold: int
+    cards: int
+    coins: int
+    total: int
+
+
+def color_counts(state: GameState, player: PlayerState) -> list[int]:
+    """Cards of each colour in the tableau, in ``COLORS`` order."""
+    cards = state.catalogue.cards
+    counts = dict.fromkeys(COLORS, 0)
+    for card_id in player.cards:
+        counts[cards[card_id].color] += 1
+    return list(counts.values())
+
+
+def complete_sets(counts: list[int]) -> int:
+    """Sets of 5 differently coloured cards (MEDAL-4, PURPLE-11)."""
+    return min(counts)
+
+
+def gold_sets(counts: list[int], wildcard: bool) -> int:
+    """MEDAL-4 sets; with PURPLE-12 exactly one set may lack one colour."""
+    sets = min(counts)
+    if wildcard and counts.count(sets) == 1:
+        sets += 1
+    return sets
+
+
+def silver_points(state: GameState, player: PlayerState) -> int:
+    """MEDAL-3: half the tile's track, rounded up per medal; PURPLE-10 medals score in full,
+    given to the medals where full value adds most."""
+    values = sorted((player.tracks.get(t) for t in player.silver), reverse=True)
+    full = effects.full_silver_medals(player, state.catalogue)
+    return sum(v if i < full else (v + 1) // 2 for i, v in enumerate(values))
+
+
+def score_player(state: GameState, seat: int) -> ScoreSheet:
+    """SCORE-1…6 for one player, as if the game ended now."""
+    player = state.players[seat]
+    catalogue = state.catalogue
+    colonies = sum(
+        catalogue.colonies[c.id].back_points if c.allied else catalogue.colonies[c.id].points
+        for c in player.colonies
+    )
+    face_down_bonus = effects.statue_points_bonus(player, catalogue)
+    statues = sum(
+        catalogue.statues[s.statue].points
+        + (0 if s.face_up else catalogue.statues[s.statue].reward + face_down_bonus)
+        for s in player.statues
+    )
+    counts = color_counts(state, player)
+    gold = player.gold * catalogue.reference.gold_set_points * gold_sets(
+        counts, effects.gold_wildcard(player, catalogue)
+    ) + effects.set_points(player, catalogue) * complete_sets(counts)
+    cards = sum(catalogue.cards[c].points for c in player.cards)
+    coins = player.coins // catalogue.reference.coins_per_point
+    silver = silver_points(state, player)
+    return ScoreSheet(
+        player=seat,
+        colonies=colonies,
+        statues=statues,
+        silver=silver,
+        gold=gold,
+        cards=cards,
+        coins=coins,
+        total=colonies + statues + silver + gold + cards + coins,
+    )
+
+
+def score(state: GameState) -> tuple[ScoreSheet, ...]:
+    """The score pad: one sheet per player in seat order."""
+    return tuple(score_player(state, seat) for seat in range(len(state.players)))
+
+
+def tie_break_coins(state: GameState, seat: int) -> int:
+    """SCORE-7 (ruling): the coins left after SCORE-6; the variant compares all coins."""
+    coins = state.players[seat].coins
+    return coins if state.tie_break_all_coins else coins % state.catalogue.reference.coins_per_point
+
+
+def winners(state: GameState) -> tuple[int, ...]:
+    """SCORE-7: most points; then more coins left; still tied, a shared victory."""
+    sheets = score(state)
+    best = max((s.total, tie_break_coins(state, s.player)) for s in sheets)
+    return tuple(s.player for s in sheets if (s.total, tie_break_coins(state, s.player)) == best)

@@ -1,0 +1,182 @@
+"""Setting up a game (SETUP-1…6), first players and compensation (START-1…4), epochs (EPOCH-2).
+
+All randomness of a game is drawn here, from the configuration's seed: every
+later step is a pure function of the position and the move.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+from attrs import evolve
+
+from ..catalogue import load_catalogue
+from ..config import GameConfig
+from ..errors import ConfigError, IllegalMove
+from ..model import COLORS, EPOCHS, Color, TIERS, TRACKS, GameState, Phase, PlayerState, Section, Side, Tracks
+from ..moves import ChooseSide, Move
+from .table import start_section
+
+MIN_PLAYERS, MAX_PLAYERS = 2, 5
+
+
+def initiative_order(state: GameState) -> tuple[int, ...]:
+    """Seats sorted by their start card's initiative, lowest first (START-1)."""
+    cards = state.catalogue.start_cards
+    return tuple(
+        sorted(range(len(state.players)), key=lambda s: (cards[state.players[s].start_card].initiative, s))
+    )
+
+
+def first_player(order: tuple[int, ...], epoch: int) -> int:
+    """START-1/START-2: the epoch's first player from the initiative order."""
+    if len(order) == 2:
+        return order[1] if epoch == 2 else order[0]
+    return order[epoch - 1]
+
+
+def compensated(order: tuple[int, ...]) -> frozenset[int]:
+    """START-3: the seats that are never first player, or first only once with 2 players."""
+    if len(order) == 2:
+        return frozenset({order[1]})
+    firsts = {first_player(order, e) for e in EPOCHS}
+    return frozenset(s for s in order if s not in firsts)
+
+
+def _board_order(config: GameConfig, rng: random.Random) -> tuple[Color, ...]:
+    if config.board_order is None:
+        colors = list(COLORS)
+        rng.shuffle(colors)
+        return tuple(colors)
+    if sorted(config.board_order) != sorted(COLORS) or len(config.board_order) != len(COLORS):
+        raise ConfigError(
+            "SETUP-2: board_order must name each of the 5 colours exactly once, "
+            f"not {[str(c) for c in config.board_order]}"
+        )
+    return tuple(config.board_order)
+
+
+def new_game(config: GameConfig) -> GameState:
+    """The position before the first decision: SETUP-1…6 and START-1…4.
+
+    Deterministic in ``config``: the same config gives equal, equally hashing states.
+    """
+    n = config.players
+    if not isinstance(n, int) or isinstance(n, bool) or not MIN_PLAYERS <= n <= MAX_PLAYERS:
+        raise ConfigError(f"SETUP-1: a game has 2 to 5 players, not {n!r}")
+    catalogue = config.catalogue if config.catalogue is not None else load_catalogue()
+    rng = random.Random(config.seed)
+    board_order = _board_order(config, rng)
+
+    start_ids = sorted(catalogue.start_cards)
+    rng.shuffle(start_ids)  # SETUP-6
+    dealt = start_ids[:n]
+
+    epoch_decks: list[tuple[tuple[str, ...], ...]] = []
+    for epoch in EPOCHS:  # SETUP-3, EPOCH-2: all epochs are laid out from the seed now
+        decks = []
+        for color in COLORS:
+            pool = list(catalogue.deck_pool(epoch, color, config.advanced))
+            rng.shuffle(pool)
+            decks.append(tuple(pool[: 2 * n]))
+        epoch_decks.append(tuple(decks))
+
+    stacks = []
+    for tier in TIERS:  # SETUP-4
+        pool = list(catalogue.tier_pool(tier))
+        rng.shuffle(pool)
+        stacks.append(tuple(pool[:n]))
+
+    in_play = {c for decks in epoch_decks for deck in decks for c in deck}
+    in_play.update(c for stack in stacks for c in stack)
+    box = tuple(sorted(c for c in (*catalogue.cards, *catalogue.colonies) if c not in in_play))
+
+    tiles = tuple(t for t in TRACKS for _ in range(catalogue.reference.tiles_per_track))
+    players = tuple(
+        PlayerState(start_card=card_id, side=None, coins=0, tracks=Tracks(), free_tiles=tiles)
+        for card_id in dealt
+    )
+    state = GameState(
+        players=players,
+        epoch=1,
+        phase=Phase.A,
+        section=Section.SETUP,
+        first_player=0,
+        board_order=board_order,
+        decks=epoch_decks[0],
+        later_decks=tuple(epoch_decks[1:]),
+        colony_stacks=tuple(stacks),
+        box=box,
+        advanced=config.advanced,
+        catalogue_digest=catalogue.digest,
+        tie_break_all_coins=config.variants.tie_break_all_coins,
+        catalogue=catalogue,
+    )
+    order = initiative_order(state)
+    bonus = compensated(order)
+    state = evolve(
+        state,
+        first_player=first_player(order, 1),
+        players=tuple(
+            evolve(p, coins=1) if seat in bonus else p for seat, p in enumerate(state.players)
+        ),
+    )
+    if not config.advanced:  # SETUP-6: the basic game plays side A
+        for seat in range(n):
+            state = choose_side(state, seat, Side.A)
+    return state
+
+
+def choose_side(state: GameState, seat: int, side: Side) -> GameState:
+    """SETUP-6: the start card's side gives coins and the starting track values."""
+    player = state.players[seat]
+    values = state.catalogue.start_cards[player.start_card].side(side)
+    chosen = evolve(player, side=side, coins=player.coins + values.coins, tracks=values.values)
+    players = state.players[:seat] + (chosen,) + state.players[seat + 1 :]
+    state = evolve(state, players=players)
+    if all(p.side is not None for p in players):
+        state = start_section(state, Section.WHEEL)
+    return state
+
+
+def next_epoch(state: GameState) -> GameState:
+    """EPOCH-2/EPOCH-3: lay the next epoch's decks, or end the game after epoch III."""
+    if state.epoch >= EPOCHS[-1]:
+        return evolve(state, section=Section.OVER, turn=0)
+    epoch = state.epoch + 1
+    later = state.later_decks or (((),) * len(COLORS),)
+    state = evolve(
+        state,
+        epoch=epoch,
+        phase=Phase.A,
+        decks=later[0],
+        later_decks=later[1:],
+        wheel=0,
+        round=0,
+    )
+    state = evolve(state, first_player=first_player(initiative_order(state), epoch))
+    return start_section(state, Section.WHEEL)
+
+
+# --------------------------------------------------------------------------- the setup section
+
+
+def candidates(state: GameState, seat: int) -> Iterator[Move]:
+    """SETUP-6 (advanced game): side A or side B."""
+    yield ChooseSide(seat, Side.A)
+    yield ChooseSide(seat, Side.B)
+
+
+def check(state: GameState, move: Move) -> IllegalMove | None:
+    """SETUP-6: a side is A or B."""
+    assert isinstance(move, ChooseSide)
+    if move.side not in (Side.A, Side.B):
+        return IllegalMove("SETUP-6", f"a start card has sides A and B, not {move.side!r}")
+    return None
+
+
+def play(state: GameState, move: Move) -> GameState:
+    """Apply a :class:`ChooseSide`."""
+    assert isinstance(move, ChooseSide)
+    return choose_side(state, move.player, Side(move.side))

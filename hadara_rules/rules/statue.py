@@ -1,0 +1,71 @@
+"""Carving statues (STATUE-1…3) with bonus tiles (TILE-1/2), and PURPLE-4, -13, -14, -15."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from attrs import evolve
+
+from .. import effects
+from ..errors import IllegalMove
+from ..model import CarvedStatue, GameState
+from ..moves import CarveStatue, Move, Pass
+from .requirement import check_requirement, pay_needed, takes_left
+from .table import with_player
+
+
+def candidates(state: GameState, seat: int) -> Iterator[Move]:
+    """Each uncarved statue the player can reach, with each free tile face up or down; or pass."""
+    player = state.players[seat]
+    carved = {s.statue for s in player.statues}
+    tiles = tuple(dict.fromkeys(player.free_tiles))
+    for index, statue in state.catalogue.statues.items():
+        if index in carved:
+            continue
+        pay = pay_needed(state, player, player.tracks.culture, statue.requirement)
+        if pay is None:
+            continue
+        for tile in tiles:
+            yield CarveStatue(seat, index, tile, True, pay)
+            yield CarveStatue(seat, index, tile, False, pay)
+    yield Pass(seat)
+
+
+def check(state: GameState, move: Move) -> IllegalMove | None:
+    """STATUE-1/2, TILE-2 and the requirement effects."""
+    if isinstance(move, Pass):
+        return None
+    assert isinstance(move, CarveStatue)
+    player = state.players[move.player]
+    statue = state.catalogue.statues.get(move.statue)
+    if statue is None:
+        return IllegalMove("STATUE-2", f"a player board has statues 0 to 3, not {move.statue!r}")
+    if takes_left(state, player) <= 0:
+        return IllegalMove("STATUE-1", "the player has carved as many statues as allowed this section")
+    if any(s.statue == move.statue for s in player.statues):
+        return IllegalMove("STATUE-2", f"statue {move.statue} is already carved")
+    if move.tile not in player.free_tiles:
+        return IllegalMove("TILE-2", f"the player has no free {move.tile} bonus tile")
+    return check_requirement(
+        state, player, player.tracks.culture, statue.requirement, move.pay, "STATUE-2", f"statue {move.statue}"
+    )
+
+
+def play(state: GameState, move: Move) -> GameState:
+    """STATUE-3: the tile goes on the statue; face up, its track advances by the reward."""
+    if isinstance(move, Pass):
+        return evolve(state, turn=state.turn + 1)
+    assert isinstance(move, CarveStatue)
+    player = state.players[move.player]
+    statue = state.catalogue.statues[move.statue]
+    after = evolve(
+        player,
+        coins=player.coins - move.pay,
+        free_tiles=effects.remove_one(player.free_tiles, move.tile),
+        statues=(*player.statues, CarvedStatue(move.statue, move.tile, move.face_up)),
+        section_takes=player.section_takes + 1,
+        section_paid=player.section_paid + move.pay,
+    )
+    base = player.tracks.step(move.tile, statue.reward) if move.face_up else player.tracks
+    after = effects.with_effect_steps(player, after, state.catalogue, base)
+    return with_player(state, move.player, after)
