@@ -23,9 +23,9 @@ from .errors import (
 from .model import (
     Card,
     CarvedStatue,
-    Color,
     Colony,
     ColonyHolding,
+    Color,
     GameState,
     Phase,
     PlayerState,

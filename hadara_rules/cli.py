@@ -11,6 +11,7 @@ from .config import GameConfig
 from .errors import HadaraError
 from .model import COLORS, TIERS, GameState, Section
 from .moves import (
+    SELL,
     BuyGold,
     BuySilver,
     CarveStatue,
@@ -18,7 +19,6 @@ from .moves import (
     Draft,
     FeedWithCoins,
     Move,
-    SELL,
     Pick,
     RemoveCard,
     SetWheel,

@@ -88,9 +88,22 @@ def check_move(state: GameState, move: Move) -> IllegalMove | None:
         return IllegalMove("FLOW-2", f"a {kind} move is not accepted in the {section} section")
     seat = move.player
     if seat not in state.to_act:
+        used_up = _turn_used_up(state, move)
+        if used_up is not None:
+            return used_up
         waiting = ", ".join(map(str, state.to_act))
         return IllegalMove("FLOW-1", f"player {seat!r} is not to act; waiting for player(s) {waiting}")
     return handler.check(state, move)
+
+
+def _turn_used_up(state: GameState, move: Move) -> IllegalMove | None:
+    """COLONY-1/STATUE-1 rather than FLOW-1 for a player whose takes this section are used up."""
+    if not isinstance(move, TakeColony | CarveStatue) or not 0 <= move.player < len(state.players):
+        return None
+    player = state.players[move.player]
+    if isinstance(move, TakeColony):
+        return colony.turn_used_up(state, player)
+    return statue.turn_used_up(state, player)
 
 
 def legal_moves(state: GameState, player: int | None = None) -> tuple[Move, ...]:

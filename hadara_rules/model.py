@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from .moves import Draft
 
 
-class Color(str, enum.Enum):
+class Color(enum.StrEnum):
     """Card colours, in the order of the player board."""
 
     YELLOW = "yellow"
@@ -28,11 +28,8 @@ class Color(str, enum.Enum):
     GREEN = "green"
     PURPLE = "purple"
 
-    def __str__(self) -> str:
-        return self.value
 
-
-class Track(str, enum.Enum):
+class Track(enum.StrEnum):
     """The four tracks of a player board (TRACK-1)."""
 
     INCOME = "income"
@@ -40,21 +37,15 @@ class Track(str, enum.Enum):
     CULTURE = "culture"
     FOOD = "food"
 
-    def __str__(self) -> str:
-        return self.value
 
-
-class Phase(str, enum.Enum):
+class Phase(enum.StrEnum):
     """The two phases of an epoch (EPOCH-1)."""
 
     A = "A"
     B = "B"
 
-    def __str__(self) -> str:
-        return self.value
 
-
-class Section(str, enum.Enum):
+class Section(enum.StrEnum):
     """What the game is waiting for (EPOCH-1); ``over`` after final scoring."""
 
     SETUP = "setup"
@@ -68,18 +59,12 @@ class Section(str, enum.Enum):
     MEDALS = "medals"
     OVER = "over"
 
-    def __str__(self) -> str:
-        return self.value
 
-
-class Side(str, enum.Enum):
+class Side(enum.StrEnum):
     """The two sides of a start card (SETUP-6)."""
 
     A = "A"
     B = "B"
-
-    def __str__(self) -> str:
-        return self.value
 
 
 COLORS: tuple[Color, ...] = tuple(Color)
@@ -331,14 +316,12 @@ class GameState:
     #: Cards and colonies returned to the box unseen (SETUP-3, SETUP-4).
     box: tuple[str, ...] = ()
     advanced: bool = False
-    #: Content hash of the catalogue this game is played with.
-    catalogue_digest: str = ""
     #: SCORE-7 variant: compare all coins on a tie instead of the coins left over.
     tie_break_all_coins: bool = False
     #: Number of moves applied since setup.
     ply: int = 0
-    #: The components this game is played with (compared through ``catalogue_digest``).
-    catalogue: Catalogue = field(eq=False, repr=False, kw_only=True)
+    #: The components this game is played with (compared and hashed by content digest).
+    catalogue: Catalogue = field(repr=False, kw_only=True)
 
     @property
     def is_over(self) -> bool:

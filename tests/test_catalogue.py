@@ -20,7 +20,6 @@ import yaml
 from hadara_rules.catalogue import (
     BASIC_EFFECTS,
     FILES,
-    STAR_EFFECTS,
     Catalogue,
     load_catalogue,
 )

@@ -22,6 +22,13 @@ def tiers_held(state: GameState, player: PlayerState) -> set[int]:
     return {colonies[c.id].tier for c in player.colonies}
 
 
+def turn_used_up(state: GameState, player: PlayerState) -> IllegalMove | None:
+    """COLONY-1 (with PURPLE-13): the player's takes in this section are used up."""
+    if takes_left(state, player) > 0:
+        return None
+    return IllegalMove("COLONY-1", "the player has taken as many colonies as allowed this section")
+
+
 def candidates(state: GameState, seat: int) -> Iterator[Move]:
     """Each tier with a colony left, plundered or allied, with the pay that meets it; or pass."""
     player = state.players[seat]
@@ -42,8 +49,9 @@ def check(state: GameState, move: Move) -> IllegalMove | None:
     player = state.players[move.player]
     if move.tier not in TIER_INDEX:
         return IllegalMove("COLONY-2", f"colony tiers are 3, 9, 15, 21 and 30, not {move.tier!r}")
-    if takes_left(state, player) <= 0:
-        return IllegalMove("COLONY-1", "the player has taken as many colonies as allowed this section")
+    used_up = turn_used_up(state, player)
+    if used_up:
+        return used_up
     if move.tier in tiers_held(state, player):
         return IllegalMove("COLONY-3", f"the player already has a colony of tier {move.tier}")
     stack = state.colony_stacks[TIER_INDEX[move.tier]]

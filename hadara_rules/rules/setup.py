@@ -14,7 +14,7 @@ from attrs import evolve
 from ..catalogue import load_catalogue
 from ..config import GameConfig
 from ..errors import ConfigError, IllegalMove
-from ..model import COLORS, EPOCHS, Color, TIERS, TRACKS, GameState, Phase, PlayerState, Section, Side, Tracks
+from ..model import COLORS, EPOCHS, TIERS, TRACKS, Color, GameState, Phase, PlayerState, Section, Side, Tracks
 from ..moves import ChooseSide, Move
 from .table import start_section
 
@@ -109,7 +109,6 @@ def new_game(config: GameConfig) -> GameState:
         colony_stacks=tuple(stacks),
         box=box,
         advanced=config.advanced,
-        catalogue_digest=catalogue.digest,
         tie_break_all_coins=config.variants.tie_break_all_coins,
         catalogue=catalogue,
     )

@@ -8,10 +8,17 @@ from attrs import evolve
 
 from .. import effects
 from ..errors import IllegalMove
-from ..model import CarvedStatue, GameState
+from ..model import CarvedStatue, GameState, PlayerState
 from ..moves import CarveStatue, Move, Pass
 from .requirement import check_requirement, pay_needed, takes_left
 from .table import with_player
+
+
+def turn_used_up(state: GameState, player: PlayerState) -> IllegalMove | None:
+    """STATUE-1 (with PURPLE-13): the player's takes in this section are used up."""
+    if takes_left(state, player) > 0:
+        return None
+    return IllegalMove("STATUE-1", "the player has carved as many statues as allowed this section")
 
 
 def candidates(state: GameState, seat: int) -> Iterator[Move]:
@@ -40,8 +47,9 @@ def check(state: GameState, move: Move) -> IllegalMove | None:
     statue = state.catalogue.statues.get(move.statue)
     if statue is None:
         return IllegalMove("STATUE-2", f"a player board has statues 0 to 3, not {move.statue!r}")
-    if takes_left(state, player) <= 0:
-        return IllegalMove("STATUE-1", "the player has carved as many statues as allowed this section")
+    used_up = turn_used_up(state, player)
+    if used_up:
+        return used_up
     if any(s.statue == move.statue for s in player.statues):
         return IllegalMove("STATUE-2", f"statue {move.statue} is already carved")
     if move.tile not in player.free_tiles:

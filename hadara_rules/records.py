@@ -1,0 +1,285 @@
+"""Serialization (one cattrs converter), game records and replay.
+
+Every document is an envelope ``{"schema_version": 1, "kind": …, "data": …}``.
+Moves are tagged by their ``type`` (DESIGN "Moves"). A position names its
+catalogue (source and content digest) instead of embedding it; loading checks
+the digest against the bundled catalogue or the one passed in. Loading forbids
+unknown keys and unknown tags, and every problem is a
+:class:`~hadara_rules.errors.RecordError` naming the path of the bad field
+(``$.data.players[0].coins``).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping
+from typing import Any, TypeVar, cast
+
+import attrs
+import cattrs
+import yaml
+from attrs import field, frozen
+from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn
+from cattrs.v import format_exception
+
+from .catalogue import Catalogue, load_catalogue
+from .config import GameConfig
+from .engine import apply_move, check_move
+from .errors import CatalogueError, ConfigError, RecordError
+from .model import Color, GameState, Phase, Section, Side, Track
+from .moves import MOVE_TYPES, Draft, Move
+from .rules.scoring import ScoreSheet
+from .rules.setup import new_game
+
+SCHEMA_VERSION = 1
+T = TypeVar("T")
+
+# The model names these only for type checkers (they would import it back).
+attrs.resolve_types(GameState, localns={"Draft": Draft, "Catalogue": Catalogue})
+
+
+@frozen
+class GameRecord:
+    """A game as its configuration and the moves played, in order."""
+
+    config: GameConfig
+    moves: tuple[Move, ...] = field(default=(), converter=tuple)
+
+
+#: Document kinds by class (the envelope's ``kind``).
+_KINDS: dict[type[object], str] = {
+    GameState: "game_state",
+    GameConfig: "game_config",
+    GameRecord: "game_record",
+    ScoreSheet: "score_sheet",
+    **{kind: "move" for kind in MOVE_TYPES},
+}
+_MOVE_BY_TAG: dict[str, type[Move]] = {kind.type: kind for kind in MOVE_TYPES}
+
+
+def _converter(catalogue: Catalogue | None) -> cattrs.Converter:
+    """A converter that resolves catalogue names against the bundled one and ``catalogue``."""
+    conv = cattrs.Converter(forbid_extra_keys=True)
+    conv.register_structure_hook(int, _strict_int)
+    conv.register_structure_hook(bool, _strict_bool)
+    conv.register_structure_hook(str, _strict_str)
+
+    def unstructure_catalogue(value: Catalogue) -> dict[str, str]:
+        return {"source": value.source, "digest": value.digest}
+
+    def structure_catalogue(value: object, _: object) -> Catalogue:
+        if not isinstance(value, Mapping) or set(value) != {"source", "digest"}:
+            raise ValueError("a catalogue is named by {source, digest}")
+        digest = value["digest"]
+        for known in (catalogue, load_catalogue()):
+            if known is not None and known.digest == digest:
+                return known
+        raise ValueError(
+            f"the catalogue {value['source']!r} (digest {str(digest)[:12]}…) is neither the bundled one "
+            "nor the one passed in; load it with load_catalogue() and pass it as catalogue="
+        )
+
+    for enum_type in (Color, Track, Phase, Section, Side):
+        conv.register_unstructure_hook(enum_type, lambda value: value.value)
+    conv.register_unstructure_hook(Catalogue, unstructure_catalogue)
+    conv.register_structure_hook(Catalogue, structure_catalogue)
+
+    for kind in MOVE_TYPES:
+        _register_move(conv, kind)
+
+    def structure_move(value: object, _: object) -> Move:
+        if not isinstance(value, Mapping):
+            raise ValueError(f"a move is a mapping with a type, not {type(value).__name__}")
+        tag = value.get("type")
+        kind = _MOVE_BY_TAG.get(str(tag))
+        if kind is None:
+            raise ValueError(f"unknown move type {tag!r} (known: {', '.join(_MOVE_BY_TAG)})")
+        return conv.structure(value, kind)
+
+    def unstructure_move(value: Move) -> object:
+        return conv.unstructure(value, type(value))
+
+    conv.register_structure_hook(Move, structure_move)
+    conv.register_unstructure_hook(Move, unstructure_move)
+    return conv
+
+
+def _strict_int(value: object, _: object) -> int:
+    if type(value) is not int:
+        raise ValueError(f"expected a whole number, found {value!r}")
+    return value
+
+
+def _strict_bool(value: object, _: object) -> bool:
+    if type(value) is not bool:
+        raise ValueError(f"expected true or false, found {value!r}")
+    return value
+
+
+def _strict_str(value: object, _: object) -> str:
+    if type(value) is not str:
+        raise ValueError(f"expected a string, found {value!r}")
+    return value
+
+
+def _describe(exc: BaseException, _type: type | None) -> str:
+    """Our own ValueErrors say what is wrong; cattrs' own messages for the rest."""
+    if type(exc) is ValueError:
+        return str(exc)
+    return format_exception(exc, _type)
+
+
+def _register_move(conv: cattrs.Converter, kind: type[Move]) -> None:
+    """A move's fields plus its ``type`` tag, which must match on loading."""
+    to_dict = make_dict_unstructure_fn(kind, conv)
+    from_dict = make_dict_structure_fn(kind, conv, _cattrs_forbid_extra_keys=True)
+
+    def unstructure(value: Move) -> dict[str, Any]:
+        return {"type": kind.type, **to_dict(value)}
+
+    def structure(value: object, _: object) -> Move:
+        if not isinstance(value, Mapping):
+            raise ValueError(f"a move is a mapping, not {type(value).__name__}")
+        if value.get("type") != kind.type:
+            raise ValueError(f"expected a {kind.type} move, found type {value.get('type')!r}")
+        return from_dict({k: v for k, v in value.items() if k != "type"}, kind)
+
+    conv.register_unstructure_hook(kind, unstructure)
+    conv.register_structure_hook(kind, structure)
+
+
+_DEFAULT = _converter(None)
+
+
+def _kind_of(cls: type[object]) -> str:
+    try:
+        return _KINDS[cls]
+    except KeyError:
+        raise TypeError(f"{cls.__name__} is not a serializable hadara-rules type") from None
+
+
+def to_data(obj: object) -> dict[str, object]:
+    """``obj`` as a plain envelope (``schema_version``, ``kind``, ``data``)."""
+    cls = type(obj)
+    kind = _kind_of(cls)
+    data = _DEFAULT.unstructure(obj, cls)
+    return {"schema_version": SCHEMA_VERSION, "kind": kind, "data": data}
+
+
+def from_data(document: object, cls: type[T], catalogue: Catalogue | None = None) -> T:
+    """The object of type ``cls`` in an envelope; :class:`RecordError` for anything wrong."""
+    kind = _kind_of(cls)
+    if not isinstance(document, Mapping):
+        raise RecordError(f"$: expected a document (a mapping), found {type(document).__name__}")
+    extra = set(document) - {"schema_version", "kind", "data"}
+    if extra:
+        raise RecordError(f"$: unknown key(s) {sorted(map(str, extra))}")
+    if document.get("schema_version") != SCHEMA_VERSION:
+        raise RecordError(f"$.schema_version: expected {SCHEMA_VERSION}, found {document.get('schema_version')!r}")
+    if document.get("kind") != kind:
+        raise RecordError(f"$.kind: expected {kind!r}, found {document.get('kind')!r}")
+    if "data" not in document:
+        raise RecordError("$.data: missing")
+    conv = _DEFAULT if catalogue is None else _converter(catalogue)
+    target: Any = Move if kind == "move" else cls
+    try:
+        value: object = conv.structure(document["data"], target)
+    except cattrs.BaseValidationError as exc:
+        raise RecordError("; ".join(cattrs.transform_error(exc, path="$.data", format_exception=_describe))) from None
+    except (ValueError, TypeError, KeyError, AttributeError, CatalogueError, ConfigError) as exc:
+        raise RecordError(f"$.data: {exc}") from None
+    if not isinstance(value, cls):
+        raise RecordError(f"$.data: expected a {cls.__name__}, found a {type(value).__name__}")
+    if isinstance(value, GameState):
+        _check_position(value)
+    return value
+
+
+def _check_position(state: GameState) -> None:
+    """A loaded position names only known components, each in at most one place."""
+    catalogue = state.catalogue
+    if not 2 <= len(state.players) <= 5:
+        raise RecordError(f"$.data.players: a game has 2 to 5 players, found {len(state.players)}")
+    seen: dict[str, str] = {}
+
+    def place(ids: object, where: str, known: Mapping[str, object]) -> None:
+        for item in cast(tuple[str, ...], ids):
+            if item not in known:
+                raise RecordError(f"{where}: unknown id {item!r}")
+            if item in seen:
+                raise RecordError(f"{where}: {item!r} is also in {seen[item]}")
+            seen[item] = where
+
+    cards, colonies = catalogue.cards, catalogue.colonies
+    for i, deck in enumerate(state.decks):
+        place(deck, f"$.data.decks[{i}]", cards)
+    for e, decks in enumerate(state.later_decks):
+        for i, deck in enumerate(decks):
+            place(deck, f"$.data.later_decks[{e}][{i}]", cards)
+    for i, pile in enumerate(state.outer_piles):
+        place(pile, f"$.data.outer_piles[{i}]", cards)
+    for i, stack in enumerate(state.colony_stacks):
+        place(stack, f"$.data.colony_stacks[{i}]", colonies)
+    place(state.sold, "$.data.sold", cards)
+    place(state.removed, "$.data.removed", cards)
+    place(state.box, "$.data.box", {**cards, **colonies})
+    for seat, player in enumerate(state.players):
+        where = f"$.data.players[{seat}]"
+        if player.start_card not in catalogue.start_cards:
+            raise RecordError(f"{where}.start_card: unknown start card {player.start_card!r}")
+        place(player.cards, f"{where}.cards", cards)
+        place(player.drawn, f"{where}.drawn", cards)
+        place(tuple(c.id for c in player.colonies), f"{where}.colonies", colonies)
+        for s in player.statues:
+            if s.statue not in catalogue.statues:
+                raise RecordError(f"{where}.statues: unknown statue {s.statue}")
+
+
+def _dump(obj: object, dumper: Callable[[object], str]) -> str:
+    return dumper(to_data(obj))
+
+
+def to_json(obj: object) -> str:
+    """``obj`` as a JSON document."""
+    return _dump(obj, lambda d: json.dumps(d, indent=None, separators=(",", ":")))
+
+
+def to_yaml(obj: object) -> str:
+    """``obj`` as a YAML document."""
+    return _dump(obj, lambda d: yaml.safe_dump(d, sort_keys=False))
+
+
+def from_json(text: str | bytes, cls: type[T], catalogue: Catalogue | None = None) -> T:
+    """Load a JSON document of type ``cls``; :class:`RecordError` if it is not one."""
+    try:
+        document = json.loads(text)
+    except (ValueError, TypeError) as exc:
+        raise RecordError(f"malformed JSON: {exc}") from None
+    return from_data(document, cls, catalogue)
+
+
+def from_yaml(text: str | bytes, cls: type[T], catalogue: Catalogue | None = None) -> T:
+    """Load a YAML document of type ``cls`` (safe loader only)."""
+    try:
+        document = yaml.safe_load(text)
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        line = f" at line {mark.line + 1}" if mark is not None else ""
+        raise RecordError(f"malformed YAML{line}") from None
+    except RecursionError:
+        raise RecordError("malformed YAML: nested too deeply") from None
+    return from_data(document, cls, catalogue)
+
+
+def replay(record: GameRecord) -> GameState:
+    """The position after playing every move of ``record``; an illegal move is a RecordError."""
+    try:
+        state = new_game(record.config)
+    except ConfigError as exc:
+        raise RecordError(f"config: {exc}") from None
+    for index, move in enumerate(record.moves):
+        refusal = check_move(state, move)
+        if refusal is not None:
+            raise RecordError(f"move {index} ({move.type} by player {move.player}) is illegal: {refusal.rule}: {refusal.reason}")
+        state = apply_move(state, move, check=False)
+    return state

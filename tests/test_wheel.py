@@ -1,0 +1,60 @@
+"""The built wheel carries the package, its type marker and the whole spec/ folder."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+PROBE = """
+import hadara_rules, pathlib, sys
+from hadara_rules import GameConfig, load_catalogue, new_game
+from hadara_rules.resources import spec_dir
+from hadara_rules.scenario import run_scenario
+here = pathlib.Path(sys.argv[1]).resolve()
+assert pathlib.Path(hadara_rules.__file__).resolve().is_relative_to(here), hadara_rules.__file__
+assert spec_dir().resolve().is_relative_to(here), spec_dir()
+catalogue = load_catalogue()
+assert len(catalogue.cards) == 162 and len(catalogue.colonies) == 25
+new_game(GameConfig(players=5, seed=1, advanced=True))
+for path in sorted((spec_dir() / "scenarios").rglob("*.yaml"))[:5]:
+    assert run_scenario(path).passed, path
+print("ok")
+"""
+
+
+@pytest.fixture(scope="module")
+def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("wheel")
+    subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", str(ROOT), "--no-deps", "--no-build-isolation", "-q", "-w", str(out)],
+        check=True,
+    )
+    (found,) = out.glob("hadara_rules-*.whl")
+    return found
+
+
+def test_wheel_ships_the_spec_and_the_type_marker(wheel: Path) -> None:
+    names = set(zipfile.ZipFile(wheel).namelist())
+    assert "hadara_rules/py.typed" in names
+    for kind in ("cards", "colonies", "start_cards", "player_board", "reference"):
+        assert f"hadara_rules/_spec/components/{kind}.yaml" in names
+    assert "hadara_rules/_spec/rules.yaml" in names
+    assert any(n.startswith("hadara_rules/_spec/scenarios/") for n in names)
+
+
+def test_the_installed_wheel_loads_its_own_catalogue(wheel: Path, tmp_path: Path) -> None:
+    target = tmp_path / "site"
+    zipfile.ZipFile(wheel).extractall(target)
+    env = {**os.environ, "PYTHONPATH": str(target)}
+    done = subprocess.run(
+        [sys.executable, "-c", PROBE, str(target)], env=env, capture_output=True, text=True, cwd=tmp_path
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "ok"
