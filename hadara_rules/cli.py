@@ -1,86 +1,33 @@
-"""The ``hadara`` command. Bad input ends with one line naming the file and the problem, exit 2."""
+"""The ``hadara`` command.
+
+Bad input of any kind (a missing, empty or malformed file, wrong types, unknown
+ids or move types, a tampered record, an unknown rule ID) ends with one line on
+standard error naming the file and what is wrong, and exit status 2.
+"""
 
 from __future__ import annotations
 
 import argparse
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 
 from .bots import BOTS, make_bots, play_game
 from .config import GameConfig
-from .errors import HadaraError
-from .model import COLORS, TIERS, GameState, Section
-from .moves import (
-    SELL,
-    BuyGold,
-    BuySilver,
-    CarveStatue,
-    ChooseSide,
-    Draft,
-    FeedWithCoins,
-    Move,
-    Pick,
-    RemoveCard,
-    SetWheel,
-    TakeColony,
-)
-from .rules.scoring import ScoreSheet, score, winners
+from .engine import apply_move, legal_moves
+from .errors import HadaraError, RecordError
+from .model import GameState, Section
+from .moves import Move
+from .records import GameRecord, from_json, from_yaml, to_json, to_yaml
+from .rulebook import rules
+from .rules.scoring import score, winners
+from .rules.setup import new_game
 from .scenario import run_scenario
-
-CRESTS = ("monkey", "dragon", "lion", "pegasus", "scarab")
-ROMAN = {1: "I", 2: "II", 3: "III"}
-CATEGORIES = ("colonies", "statues", "silver", "gold", "cards", "coins", "total")
+from .text import ROMAN, describe, format_position, format_score_sheet, move_text, player_name
 
 
-def player_name(seat: int) -> str:
-    """How a seat is shown: its number and its crest (SETUP-1)."""
-    return f"P{seat} ({CRESTS[seat]})"
-
-
-def describe(before: GameState, move: Move, after: GameState) -> str | None:
-    """One line for a key event, or None for a move not worth a line."""
-    who = player_name(move.player)
-    cards = before.catalogue.cards
-    if isinstance(move, ChooseSide):
-        return f"{who} plays side {move.side} of {before.players[move.player].start_card}"
-    if isinstance(move, SetWheel):
-        return f"{who} sets the wheel to rotation {move.rotation}"
-    if isinstance(move, Draft | Pick):
-        if isinstance(move, Draft):
-            card = cards[move.card]
-        else:
-            card = cards[before.outer_piles[COLORS.index(move.color)][-1]]
-        if move.action == SELL:
-            return f"{who} sells {card.id}"
-        tile = f", placing a {move.tile} tile on it" if move.tile is not None else ""
-        return f"{who} buys {card.id} ({card.color}, printed price {card.cost}){tile}"
-    if isinstance(move, TakeColony):
-        colony = before.catalogue.colonies[before.colony_stacks[TIERS.index(move.tier)][-1]]
-        how = "allies with" if move.ally else "plunders"
-        paid = f", paying {move.pay} to lower the requirement" if move.pay else ""
-        return f"{who} {how} tier-{move.tier} colony {colony.id}{paid}"
-    if isinstance(move, CarveStatue):
-        face = "face up" if move.face_up else "face down"
-        return f"{who} carves statue {move.statue} with a {move.tile} tile {face}"
-    if isinstance(move, RemoveCard):
-        return f"{who} cannot feed everyone and removes {move.card}"
-    if isinstance(move, FeedWithCoins):
-        return f"{who} pays 2 coins instead of removing a card"
-    if isinstance(move, BuySilver):
-        return f"{who} buys a silver medal on {move.tile}"
-    if isinstance(move, BuyGold):
-        return f"{who} buys a gold medal"
-    return None
-
-
-def format_score_sheet(sheets: Sequence[ScoreSheet]) -> str:
-    """The score pad as a table: one row per category, one column per player."""
-    width = 14
-    head = "".ljust(10) + "".join(player_name(s.player).rjust(width) for s in sheets)
-    rows = [head]
-    for category in CATEGORIES:
-        rows.append(category.ljust(10) + "".join(str(getattr(s, category)).rjust(width) for s in sheets))
-    return "\n".join(rows)
+class UsageError(HadaraError):
+    """A command-line argument that names nothing this program knows."""
 
 
 def _play(args: argparse.Namespace) -> int:
@@ -101,6 +48,15 @@ def _play(args: argparse.Namespace) -> int:
     print(format_score_sheet(score(game.final)))
     won = winners(game.final)
     print("\nWinner: " + ", ".join(player_name(s) for s in won) + (" (shared)" if len(won) > 1 else ""))
+    if args.record is not None:
+        record = GameRecord(config, game.moves)
+        path = Path(args.record)
+        text = to_yaml(record) if path.suffix in (".yaml", ".yml") else to_json(record)
+        try:
+            path.write_text(text, encoding="utf-8")
+        except OSError as exc:
+            raise UsageError(f"{path}: cannot write the record ({exc.strerror or exc})") from None
+        print(f"Record saved to {path}")
     return 0
 
 
@@ -117,18 +73,96 @@ def _check(args: argparse.Namespace) -> int:
     return 1 if failed else 0
 
 
+def load_record(path: str) -> GameRecord:
+    """A game record from a JSON or YAML file; :class:`RecordError` naming the file otherwise."""
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise RecordError(f"{path}: cannot read the file ({getattr(exc, 'strerror', None) or exc})") from None
+    if not text.strip():
+        raise RecordError(f"{path}: the file is empty")
+    try:
+        if Path(path).suffix in (".yaml", ".yml"):
+            return from_yaml(text, GameRecord)
+        return from_json(text, GameRecord)
+    except RecordError as exc:
+        raise RecordError(f"{path}: {exc}") from None
+
+
+def _replay(args: argparse.Namespace) -> int:
+    record = load_record(args.file)
+    total = len(record.moves)
+    at = total if args.at is None else args.at
+    if not 0 <= at <= total:
+        raise UsageError(f"{args.file}: --at must be between 0 and {total}, not {at}")
+    try:
+        state = new_game(record.config)
+        for index, move in enumerate(record.moves[:at]):
+            try:
+                state = apply_move(state, move)
+            except HadaraError as exc:
+                raise RecordError(f"move {index} ({move_text(move)}) is illegal: {exc}") from None
+    except HadaraError as exc:
+        raise RecordError(f"{args.file}: {exc}") from None
+    print(f"After {at} of {total} moves:")
+    print(format_position(state))
+    if state.is_over:
+        print(format_score_sheet(score(state)))
+        return 0
+    for seat in state.to_act:
+        moves = legal_moves(state, seat)
+        print(f"\n{player_name(seat)} to act, {len(moves)} legal moves:")
+        for move in moves:
+            print(f"  {move_text(move)}")
+    return 0
+
+
+def _explain(args: argparse.Namespace) -> int:
+    rule = rules().get(args.rule.upper())
+    if rule is None:
+        raise UsageError(f"{args.rule}: no such rule ID (see 'hadara rules')")
+    print(f"{rule.id} ({rule.area}, rulebook p. {rule.page})")
+    print(f"  {rule.summary}\n")
+    print(f"  {rule.text}")
+    if rule.ruling:
+        print(f"\n  Ruling: {rule.why}")
+        if rule.variant:
+            print(f"  Variant: {rule.variant}")
+    if rule.implemented_in:
+        print("\n  Enforced in: " + ", ".join(rule.implemented_in))
+    if rule.tested_by:
+        print("  Tested by: " + ", ".join(rule.tested_by))
+    return 0
+
+
+def _rules(args: argparse.Namespace) -> int:
+    for rule in rules().values():
+        print(f"{rule.id:<10} {rule.summary}")
+    return 0
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="hadara", description="The executable rulebook of Hadara.")
-    commands = parser.add_subparsers(dest="command", required=True)
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     play = commands.add_parser("play", help="play a seeded game with built-in bots and print the score sheet")
     play.add_argument("--players", type=int, default=4, choices=range(2, 6), metavar="N", help="2 to 5 (default 4)")
     play.add_argument("--seed", type=int, default=1, help="the game's seed (default 1)")
     play.add_argument("--advanced", action="store_true", help="the advanced game: star purple cards, side B")
     play.add_argument("--bot", choices=sorted(BOTS), default="greedy", help="which bot plays every seat")
+    play.add_argument("--record", metavar="FILE", help="save the game record (JSON, or YAML for .yaml/.yml)")
     play.set_defaults(run=_play)
     check = commands.add_parser("check", help="run scenario files; exit 0 when every expectation holds")
     check.add_argument("files", nargs="+", metavar="FILE")
     check.set_defaults(run=_check)
+    replay = commands.add_parser("replay", help="replay a game record and print the position and legal moves")
+    replay.add_argument("file", metavar="FILE", help="a game record (JSON, or YAML for .yaml/.yml)")
+    replay.add_argument("--at", type=int, metavar="N", help="stop after N moves (default: all)")
+    replay.set_defaults(run=_replay)
+    explain = commands.add_parser("explain", help="print a rule's text, rulebook page and where it is enforced")
+    explain.add_argument("rule", metavar="RULE-ID")
+    explain.set_defaults(run=_explain)
+    listing = commands.add_parser("rules", help="list every rule ID with its summary")
+    listing.set_defaults(run=_rules)
     return parser
 
 

@@ -93,6 +93,10 @@ def check_move(state: GameState, move: Move) -> IllegalMove | None:
             return used_up
         waiting = ", ".join(map(str, state.to_act))
         return IllegalMove("FLOW-1", f"player {seat!r} is not to act; waiting for player(s) {waiting}")
+    if state.viewer is not None and seat != state.viewer:
+        return IllegalMove(
+            "INFO-1", f"player {state.viewer}'s view hides what player {seat} holds; check the whole position"
+        )
     return handler.check(state, move)
 
 
@@ -112,6 +116,8 @@ def legal_moves(state: GameState, player: int | None = None) -> tuple[Move, ...]
         return ()
     handler, _kinds = SECTIONS[state.section]
     seats = state.to_act if player is None else tuple(s for s in state.to_act if s == player)
+    if state.viewer is not None:  # INFO-1: a view knows only its own player's options
+        seats = tuple(s for s in seats if s == state.viewer)
     found: list[Move] = []
     for seat in seats:
         found.extend(m for m in handler.candidates(state, seat) if handler.check(state, m) is None)
@@ -147,6 +153,8 @@ def apply_move(state: GameState, move: Move, check: bool = True) -> GameState:
     ``check`` is true and the move breaks a rule. ``check=False`` is the fast path
     for moves taken from :func:`legal_moves`.
     """
+    if state.viewer is not None:
+        raise IllegalMove("INFO-1", "a player view hides cards; apply moves to the whole position")
     if check:
         refusal = check_move(state, move)
         if refusal is not None:

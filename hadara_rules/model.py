@@ -320,6 +320,8 @@ class GameState:
     tie_break_all_coins: bool = False
     #: Number of moves applied since setup.
     ply: int = 0
+    #: None for the whole position; a seat for that player's view (INFO-1/2).
+    viewer: int | None = None
     #: The components this game is played with (compared and hashed by content digest).
     catalogue: Catalogue = field(repr=False, kw_only=True)
 

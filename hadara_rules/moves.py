@@ -1,16 +1,22 @@
 """The move vocabulary: one frozen record per kind of decision (DESIGN "Moves").
 
 Every move names the ``player`` who makes it. The ``type`` class attribute is the
-tag used in JSON and YAML documents.
+tag used in JSON and YAML documents. Colours, tracks and sides may be given by
+their names (``tile="food"``); a name that is none of them raises ValueError.
 """
 
 from __future__ import annotations
 
 from typing import ClassVar, TypeAlias
 
-from attrs import frozen
+from attrs import field, frozen
 
 from .model import Color, Side, Track
+
+
+def _track(value: Track | str | None) -> Track | None:
+    """A tile named by its track (``"food"`` is taken as ``Track.FOOD``); ValueError otherwise."""
+    return None if value is None else Track(value)
 
 
 @frozen
@@ -19,7 +25,7 @@ class ChooseSide:
 
     type: ClassVar[str] = "choose_side"
     player: int
-    side: Side
+    side: Side = field(converter=Side)
 
 
 @frozen
@@ -42,7 +48,7 @@ class Draft:
     player: int
     card: str
     action: str
-    tile: Track | None = None
+    tile: Track | None = field(default=None, converter=_track)
 
 
 @frozen
@@ -51,9 +57,9 @@ class Pick:
 
     type: ClassVar[str] = "pick"
     player: int
-    color: Color
+    color: Color = field(converter=Color)
     action: str
-    tile: Track | None = None
+    tile: Track | None = field(default=None, converter=_track)
 
 
 @frozen
@@ -77,7 +83,7 @@ class CarveStatue:
     type: ClassVar[str] = "carve_statue"
     player: int
     statue: int
-    tile: Track
+    tile: Track = field(converter=Track)
     face_up: bool
     pay: int = 0
 
@@ -113,7 +119,7 @@ class BuySilver:
 
     type: ClassVar[str] = "buy_silver"
     player: int
-    tile: Track
+    tile: Track = field(converter=Track)
 
 
 @frozen

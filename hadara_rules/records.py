@@ -12,7 +12,8 @@ unknown keys and unknown tags, and every problem is a
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping
+from enum import StrEnum
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any, TypeVar, cast
 
 import attrs
@@ -38,12 +39,16 @@ T = TypeVar("T")
 attrs.resolve_types(GameState, localns={"Draft": Draft, "Catalogue": Catalogue})
 
 
+def _move_tuple(moves: Iterable[Move]) -> tuple[Move, ...]:
+    return tuple(moves)
+
+
 @frozen
 class GameRecord:
     """A game as its configuration and the moves played, in order."""
 
     config: GameConfig
-    moves: tuple[Move, ...] = field(default=(), converter=tuple)
+    moves: tuple[Move, ...] = field(default=(), converter=_move_tuple)
 
 
 #: Document kinds by class (the envelope's ``kind``).
@@ -81,6 +86,7 @@ def _converter(catalogue: Catalogue | None) -> cattrs.Converter:
 
     for enum_type in (Color, Track, Phase, Section, Side):
         conv.register_unstructure_hook(enum_type, lambda value: value.value)
+        conv.register_structure_hook(enum_type, _strict_enum)
     conv.register_unstructure_hook(Catalogue, unstructure_catalogue)
     conv.register_structure_hook(Catalogue, structure_catalogue)
 
@@ -120,6 +126,12 @@ def _strict_str(value: object, _: object) -> str:
     if type(value) is not str:
         raise ValueError(f"expected a string, found {value!r}")
     return value
+
+
+def _strict_enum(value: object, kind: type[StrEnum]) -> StrEnum:
+    if type(value) is not str or value not in kind._value2member_map_:
+        raise ValueError(f"expected one of {', '.join(kind)}, found {value!r}")
+    return kind(value)
 
 
 def _describe(exc: BaseException, _type: type | None) -> str:

@@ -1,0 +1,112 @@
+"""Text for people: moves, positions and the score pad as the ``hadara`` command prints them."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from attrs import fields
+
+from .model import COLORS, TIERS, GameState
+from .moves import (
+    SELL,
+    BuyGold,
+    BuySilver,
+    CarveStatue,
+    ChooseSide,
+    Draft,
+    FeedWithCoins,
+    Move,
+    Pick,
+    RemoveCard,
+    SetWheel,
+    TakeColony,
+)
+from .rules.scoring import ScoreSheet
+
+CRESTS = ("monkey", "dragon", "lion", "pegasus", "scarab")
+ROMAN = {1: "I", 2: "II", 3: "III"}
+CATEGORIES = ("colonies", "statues", "silver", "gold", "cards", "coins", "total")
+
+
+def player_name(seat: int) -> str:
+    """How a seat is shown: its number and its crest (SETUP-1)."""
+    return f"P{seat} ({CRESTS[seat]})"
+
+
+def describe(before: GameState, move: Move, after: GameState) -> str | None:
+    """One line for a key event, or None for a move not worth a line."""
+    who = player_name(move.player)
+    cards = before.catalogue.cards
+    if isinstance(move, ChooseSide):
+        return f"{who} plays side {move.side} of {before.players[move.player].start_card}"
+    if isinstance(move, SetWheel):
+        return f"{who} sets the wheel to rotation {move.rotation}"
+    if isinstance(move, Draft | Pick):
+        if isinstance(move, Draft):
+            card = cards[move.card]
+        else:
+            card = cards[before.outer_piles[COLORS.index(move.color)][-1]]
+        if move.action == SELL:
+            return f"{who} sells {card.id}"
+        tile = f", placing a {move.tile} tile on it" if move.tile is not None else ""
+        return f"{who} buys {card.id} ({card.color}, printed price {card.cost}){tile}"
+    if isinstance(move, TakeColony):
+        colony = before.catalogue.colonies[before.colony_stacks[TIERS.index(move.tier)][-1]]
+        how = "allies with" if move.ally else "plunders"
+        paid = f", paying {move.pay} to lower the requirement" if move.pay else ""
+        return f"{who} {how} tier-{move.tier} colony {colony.id}{paid}"
+    if isinstance(move, CarveStatue):
+        face = "face up" if move.face_up else "face down"
+        return f"{who} carves statue {move.statue} with a {move.tile} tile {face}"
+    if isinstance(move, RemoveCard):
+        return f"{who} cannot feed everyone and removes {move.card}"
+    if isinstance(move, FeedWithCoins):
+        return f"{who} pays 2 coins instead of removing a card"
+    if isinstance(move, BuySilver):
+        return f"{who} buys a silver medal on {move.tile}"
+    if isinstance(move, BuyGold):
+        return f"{who} buys a gold medal"
+    return None
+
+
+def format_score_sheet(sheets: Sequence[ScoreSheet]) -> str:
+    """The score pad as a table: one row per category, one column per player."""
+    width = 14
+    head = "".ljust(10) + "".join(player_name(s.player).rjust(width) for s in sheets)
+    rows = [head]
+    for category in CATEGORIES:
+        rows.append(category.ljust(10) + "".join(str(getattr(s, category)).rjust(width) for s in sheets))
+    return "\n".join(rows)
+
+
+def move_text(move: Move) -> str:
+    """A move as one line: its type and fields (``draft player=0 card=I-red-03 action=buy``)."""
+    parts = [move.type] + [
+        f"{f.name}={getattr(move, f.name)}" for f in fields(type(move)) if getattr(move, f.name) is not None
+    ]
+    return " ".join(parts)
+
+
+def format_position(state: GameState) -> str:
+    """The public position in a few lines: where the game is, the piles, every player."""
+    if state.is_over:
+        where = "The game is over"
+    else:
+        where = f"Epoch {ROMAN[state.epoch]}, phase {state.phase}: {state.section}"
+        if str(state.section) == "draft":
+            where += f" (round {state.round + 1} of 5, wheel {state.wheel})"
+    lines = [f"{where}; first player {player_name(state.first_player)}; move {state.ply}"]
+    tops = ", ".join(f"{c} {pile[-1]} (+{len(pile) - 1})" for c, pile in zip(COLORS, state.outer_piles) if pile)
+    lines.append(f"outer piles: {tops or 'empty'}")
+    stacks = ", ".join(f"{t}: {s[-1]} (+{len(s) - 1})" for t, s in zip(TIERS, state.colony_stacks) if s)
+    lines.append(f"colony stacks: {stacks or 'empty'}")
+    for seat, p in enumerate(state.players):
+        t = p.tracks
+        colonies = ", ".join(f"{h.id}{' (allied)' if h.allied else ''}" for h in p.colonies) or "-"
+        statues = ", ".join(f"{s.statue}:{s.tile}{'' if s.face_up else ' face down'}" for s in p.statues) or "-"
+        lines.append(
+            f"{player_name(seat)}: {p.coins} coins; income {t.income}, military {t.military}, "
+            f"culture {t.culture}, food {t.food}; {len(p.cards)} cards; colonies {colonies}; "
+            f"statues {statues}; silver {', '.join(map(str, p.silver)) or '-'}; gold {p.gold}"
+        )
+    return "\n".join(lines)

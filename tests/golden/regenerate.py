@@ -1,0 +1,45 @@
+"""Write the golden game records (run by hand when a rule change is intended).
+
+    python tests/golden/regenerate.py
+
+Each game is played by the greedy bots; its record, its final score sheets and
+the SHA-256 of its final position (as JSON) are written beside this script.
+test_golden.py replays every record and insists on all three.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+
+from hadara_rules import GameConfig
+from hadara_rules.bots import make_bots, play_game
+from hadara_rules.records import GameRecord, to_data, to_json
+from hadara_rules.rules.scoring import score
+
+HERE = Path(__file__).resolve().parent
+GAMES = {
+    "basic-2p": GameConfig(players=2, seed=101),
+    "basic-5p": GameConfig(players=5, seed=102),
+    "advanced-2p": GameConfig(players=2, seed=103, advanced=True),
+    "advanced-5p": GameConfig(players=5, seed=104, advanced=True),
+}
+
+
+def main() -> None:
+    for name, config in GAMES.items():
+        game = play_game(config, make_bots("greedy", config.players, config.seed))
+        record = GameRecord(config, game.moves)
+        (HERE / f"{name}.record.json").write_text(to_json(record) + "\n", encoding="utf-8")
+        summary = {
+            "moves": len(game.moves),
+            "final_state_sha256": hashlib.sha256(to_json(game.final).encode()).hexdigest(),
+            "score": [to_data(sheet)["data"] for sheet in score(game.final)],
+        }
+        (HERE / f"{name}.expected.json").write_text(json.dumps(summary, indent=2) + "\n", encoding="utf-8")
+        print(name, summary["moves"], [s["total"] for s in summary["score"]])
+
+
+if __name__ == "__main__":
+    main()
