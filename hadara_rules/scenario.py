@@ -57,6 +57,7 @@ _POSITION_KEYS = {
 }
 _GIVEN_KEYS = _POSITION_KEYS | {"to_act", "players"}
 _PLAYER_KEYS = {
+    "start_card",
     "coins",
     "tracks",
     "cards",
@@ -69,6 +70,8 @@ _PLAYER_KEYS = {
     "tiles_on_cards",
 }
 _EXPECT_KEYS = _POSITION_KEYS | {
+    "sold",
+    "removed",
     "players",
     "illegal",
     "score",
@@ -231,6 +234,11 @@ def _player(doc: _Doc, state: GameState, seat: int, raw: object) -> PlayerState:
     player = state.players[seat]
     catalogue = state.catalogue
     changes: dict[str, object] = {}
+    if "start_card" in data:
+        start_card = doc.string(data["start_card"], f"{where}.start_card")
+        if start_card not in catalogue.start_cards:
+            raise doc.fail(f"{where}.start_card", f"unknown start card {start_card!r}")
+        changes["start_card"] = start_card
     if "coins" in data:
         changes["coins"] = doc.integer(data["coins"], f"{where}.coins")
     if "tracks" in data:
@@ -508,6 +516,9 @@ def _check_expectations(doc: _Doc, state: GameState, expect: Mapping[str, object
             current = getattr(state, key)
             for i, ids in wanted_lists.items():
                 compare(f"{key}.{names[i]}", list(current[i]), list(ids))
+    for key in ("sold", "removed"):
+        if key in expect:
+            compare(key, sorted(getattr(state, key)), sorted(doc.ids(expect[key], f"expect.{key}")))
     if "over" in expect:
         compare("over", state.is_over, expect["over"])
     if "to_act" in expect:
