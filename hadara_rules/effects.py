@@ -17,9 +17,10 @@ owned; every other effect counts once however many copies are owned.
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING, ClassVar
 
-from attrs import evolve
+from attrs import evolve, frozen
 
 from .model import NO_TRACKS, TRACK_OF_COLOR, Card, PlayerState, TileOnCard, Track, Tracks
 
@@ -266,17 +267,36 @@ def add_tile(tiles: tuple[Track, ...], tile: Track) -> tuple[Track, ...]:
 # --------------------------------------------------------------------------- hooks
 
 
-def counted_effects(player: PlayerState, catalogue: Catalogue) -> list[tuple[Effect, Card]]:
-    """The effects of the purple cards in ``player``'s tableau, as they count (PURPLE-16).
+@frozen
+class EffectTotals:
+    """What the purple cards of one tableau add up to, hook by hook (PURPLE-16)."""
+
+    counted: tuple[tuple[Effect, Card], ...]
+    sell_bonus: int
+    colony_coins: int
+    statue_steps: int
+    requirement_cut: int
+    requirement_pay_cap: int
+    takes_per_section: int
+    feed_coin_cards: int
+    surplus_coins_cap: int
+    full_silver_medals: int
+    set_points: int
+    gold_wildcard: bool
+    reduced_medal_prices: bool
+
+
+def _count(cards: tuple[str, ...], catalogue: Catalogue) -> tuple[tuple[Effect, Card], ...]:
+    """The effects of the purple cards among ``cards``, as they count (PURPLE-16).
 
     A stacking effect counts once per copy; any other effect counts once per
     distinct card text (effect and effect colour).
     """
-    cards = catalogue.cards
+    known = catalogue.cards
     found: list[tuple[Effect, Card]] = []
     seen: set[tuple[str, object]] = set()
-    for card_id in player.cards:
-        card = cards[card_id]
+    for card_id in cards:
+        card = known[card_id]
         if card.effect is None:
             continue
         effect = EFFECTS[card.effect]
@@ -286,30 +306,53 @@ def counted_effects(player: PlayerState, catalogue: Catalogue) -> list[tuple[Eff
                 continue
             seen.add(key)
         found.append((effect, card))
-    return found
+    return tuple(found)
 
 
-def _total(player: PlayerState, catalogue: Catalogue, attribute: str) -> int:
-    """A numeric hook summed over the effects as they count."""
-    return sum(int(getattr(e, attribute)) for e, _ in counted_effects(player, catalogue))
+@functools.lru_cache(maxsize=1 << 15)
+def effect_totals(cards: tuple[str, ...], catalogue: Catalogue) -> EffectTotals:
+    """The effect totals of a tableau (cached: tableaux repeat across positions)."""
+    counted = _count(cards, catalogue)
+    effects = [e for e, _ in counted]
+    return EffectTotals(
+        counted=counted,
+        sell_bonus=sum(e.sell_bonus for e in effects),
+        colony_coins=sum(e.colony_coins for e in effects),
+        statue_steps=sum(e.statue_steps for e in effects),
+        requirement_cut=sum(e.requirement_cut for e in effects),
+        requirement_pay_cap=sum(e.requirement_pay_cap for e in effects),
+        takes_per_section=max([1, *(e.takes_per_section for e in effects)]),
+        feed_coin_cards=sum(e.feed_coin_cards for e in effects),
+        surplus_coins_cap=sum(e.surplus_coins_cap for e in effects),
+        full_silver_medals=sum(e.full_silver_medals for e in effects),
+        set_points=sum(e.set_points for e in effects),
+        gold_wildcard=any(e.gold_wildcard for e in effects),
+        reduced_medal_prices=any(e.reduced_medal_prices for e in effects),
+    )
+
+
+def counted_effects(player: PlayerState, catalogue: Catalogue) -> tuple[tuple[Effect, Card], ...]:
+    """The effects of the purple cards in ``player``'s tableau, as they count (PURPLE-16)."""
+    return effect_totals(player.cards, catalogue).counted
 
 
 def effect_steps(player: PlayerState, catalogue: Catalogue) -> Tracks:
     """Every track step the player's effects give right now (PURPLE-2, -3, -4)."""
     result = NO_TRACKS
-    for effect, card in counted_effects(player, catalogue):
+    for effect, card in effect_totals(player.cards, catalogue).counted:
         result = result.plus(effect.steps(player, card, catalogue))
     return result
 
 
-def with_effect_steps(
-    before: PlayerState, after: PlayerState, catalogue: Catalogue, base: Tracks
-) -> PlayerState:
-    """``after`` with tracks ``base`` moved by the change in effect steps since ``before``."""
+def with_effect_steps(before: PlayerState, after: PlayerState, catalogue: Catalogue) -> PlayerState:
+    """``after`` with its tracks moved by the change in effect steps since ``before``."""
+    if not (effect_totals(before.cards, catalogue).counted or effect_totals(after.cards, catalogue).counted):
+        return after
     gained = effect_steps(after, catalogue)
     lost = effect_steps(before, catalogue)
-    tracks = base.plus(gained).plus(lost, -1) if gained != lost else base
-    return evolve(after, tracks=tracks)
+    if gained == lost:
+        return after
+    return evolve(after, tracks=after.tracks.plus(gained).plus(lost, -1))
 
 
 def on_gain(player: PlayerState, card: Card, tile: Track | None) -> PlayerState:
@@ -333,64 +376,64 @@ def places_tile(card: Card) -> bool:
 
 def sell_bonus(player: PlayerState, catalogue: Catalogue) -> int:
     """Extra coins for selling a card (PURPLE-1)."""
-    return _total(player, catalogue, "sell_bonus")
+    return effect_totals(player.cards, catalogue).sell_bonus
 
 
 def income_bonus(player: PlayerState, catalogue: Catalogue) -> int:
     """Extra coins at income (PURPLE-8, at most 6)."""
-    return sum(e.income_bonus(player) for e, _ in counted_effects(player, catalogue))
+    return sum(e.income_bonus(player) for e, _ in effect_totals(player.cards, catalogue).counted)
 
 
 def colony_coins(player: PlayerState, catalogue: Catalogue) -> int:
     """Coins gained on taking a colony, before plunder or ally (PURPLE-9)."""
-    return _total(player, catalogue, "colony_coins")
+    return effect_totals(player.cards, catalogue).colony_coins
 
 
 def requirement_cut(player: PlayerState, catalogue: Catalogue) -> int:
     """How much lower colony and statue requirements are (PURPLE-14)."""
-    return _total(player, catalogue, "requirement_cut")
+    return effect_totals(player.cards, catalogue).requirement_cut
 
 
 def requirement_pay_cap(player: PlayerState, catalogue: Catalogue) -> int:
     """Coins the player may pay per section to lower requirements (PURPLE-15)."""
-    return _total(player, catalogue, "requirement_pay_cap")
+    return effect_totals(player.cards, catalogue).requirement_pay_cap
 
 
 def takes_per_section(player: PlayerState, catalogue: Catalogue) -> int:
     """Colonies (or statues) the player may take in one section (COLONY-1, PURPLE-13)."""
-    return max([1, *(e.takes_per_section for e, _ in counted_effects(player, catalogue))])
+    return effect_totals(player.cards, catalogue).takes_per_section
 
 
 def feed_coin_cards(player: PlayerState, catalogue: Catalogue) -> int:
     """Cards the player may feed with coins per feeding section (PURPLE-6)."""
-    return _total(player, catalogue, "feed_coin_cards")
+    return effect_totals(player.cards, catalogue).feed_coin_cards
 
 
 def surplus_coins_cap(player: PlayerState, catalogue: Catalogue) -> int:
     """Cap on coins for surplus food per feeding section (PURPLE-7; 0 without it)."""
-    return _total(player, catalogue, "surplus_coins_cap")
+    return effect_totals(player.cards, catalogue).surplus_coins_cap
 
 
 def statue_points_bonus(player: PlayerState, catalogue: Catalogue) -> int:
     """Extra points per face-down statue tile (PURPLE-4)."""
-    return _total(player, catalogue, "statue_steps")
+    return effect_totals(player.cards, catalogue).statue_steps
 
 
 def reduced_medal_prices(player: PlayerState, catalogue: Catalogue) -> bool:
     """True when the player pays PURPLE-5's medal prices."""
-    return _total(player, catalogue, "reduced_medal_prices") > 0
+    return effect_totals(player.cards, catalogue).reduced_medal_prices
 
 
 def full_silver_medals(player: PlayerState, catalogue: Catalogue) -> int:
     """How many silver medals score full value (PURPLE-10)."""
-    return _total(player, catalogue, "full_silver_medals")
+    return effect_totals(player.cards, catalogue).full_silver_medals
 
 
 def set_points(player: PlayerState, catalogue: Catalogue) -> int:
     """Points per complete set of 5 colours, besides gold medals (PURPLE-11)."""
-    return _total(player, catalogue, "set_points")
+    return effect_totals(player.cards, catalogue).set_points
 
 
 def gold_wildcard(player: PlayerState, catalogue: Catalogue) -> bool:
     """True when one gold-medal set may lack one colour (PURPLE-12)."""
-    return _total(player, catalogue, "gold_wildcard") > 0
+    return effect_totals(player.cards, catalogue).gold_wildcard

@@ -14,13 +14,14 @@ over (FLOW, EPOCH-1…3).
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Callable, Iterator
 from typing import Protocol
 
 from attrs import evolve, fields
 
 from .errors import IllegalMove
-from .model import GameState, Phase, Section
+from .model import Color, GameState, Phase, Section, Side, Track
 from .moves import (
     MOVE_TYPES,
     BuyGold,
@@ -44,7 +45,7 @@ from .rules.table import start_section
 class SectionRules(Protocol):
     """What each section's rule module offers (see :mod:`hadara_rules.rules`)."""
 
-    def candidates(self, state: GameState, seat: int) -> Iterator[Move]: ...
+    def legal(self, state: GameState, seat: int) -> Iterator[Move]: ...
 
     def check(self, state: GameState, move: Move) -> IllegalMove | None: ...
 
@@ -111,17 +112,16 @@ def _turn_used_up(state: GameState, move: Move) -> IllegalMove | None:
 
 
 def legal_moves(state: GameState, player: int | None = None) -> tuple[Move, ...]:
-    """Every legal move of the players to act (or of ``player`` only), sorted."""
+    """Every legal move of the players to act (or of ``player`` only), in :func:`move_key` order."""
     if state.section is Section.OVER:
         return ()
     handler, _kinds = SECTIONS[state.section]
     seats = state.to_act if player is None else tuple(s for s in state.to_act if s == player)
     if state.viewer is not None:  # INFO-1: a view knows only its own player's options
         seats = tuple(s for s in seats if s == state.viewer)
-    found: list[Move] = []
-    for seat in seats:
-        found.extend(m for m in handler.candidates(state, seat) if handler.check(state, m) is None)
-    return tuple(sorted(found, key=move_key))
+    if len(seats) == 1:
+        return tuple(handler.legal(state, seats[0]))
+    return tuple(m for seat in seats for m in handler.legal(state, seat))
 
 
 _TYPE_INDEX = {kind: i for i, kind in enumerate(MOVE_TYPES)}
@@ -129,18 +129,31 @@ _FIELDS = {kind: tuple(f.name for f in fields(kind)) for kind in MOVE_TYPES}
 
 
 def move_key(move: Move) -> tuple[object, ...]:
-    """A total order on moves: player, kind, then fields (None sorts first)."""
+    """The order of :func:`legal_moves`: player, kind of move, then its fields in turn.
+
+    Colours, tracks and sides sort in board order, ids alphabetically, None first.
+    Each section's generator yields its moves in this order, so nothing is sorted
+    on the hot path; a test holds the generators to it.
+    """
     kind = type(move)
     values = tuple(_sortable(getattr(move, name)) for name in _FIELDS[kind])
     return (move.player, _TYPE_INDEX[kind], *values)
 
 
 def _sortable(value: object) -> tuple[int, object]:
+    """None first, then names of the game in their board order, then ids, then numbers."""
     if value is None:
-        return (0, "")
+        return (0, 0)
+    if isinstance(value, enum.Enum):
+        return (1, _ORDINALS[value])
     if isinstance(value, str):
-        return (1, str(value.value) if hasattr(value, "value") else value)
-    return (2, value)
+        return (2, value)
+    return (3, value)
+
+
+_ORDINALS: dict[enum.Enum, int] = {
+    member: i for kind in (Color, Track, Side) for i, member in enumerate(kind)
+}
 
 
 # --------------------------------------------------------------------------- applying
@@ -199,7 +212,4 @@ def _automatic_step(state: GameState) -> GameState | None:
 def _only_pass(state: GameState, seat: int) -> bool:
     """True when the player's only legal move in this section is ``Pass``."""
     handler, _kinds = SECTIONS[state.section]
-    return not any(
-        not isinstance(m, Pass) and handler.check(state, m) is None
-        for m in handler.candidates(state, seat)
-    )
+    return not any(not isinstance(m, Pass) for m in handler.legal(state, seat))

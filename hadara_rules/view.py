@@ -20,10 +20,9 @@ from collections.abc import Callable, Iterable
 from attrs import evolve
 
 from .catalogue import Catalogue
-from .engine import check_move
 from .model import COLORS, Colony, ColonyHolding, GameState, PlayerState, Tracks
 from .moves import Draft
-from .rules.draft import candidates as draft_candidates
+from .rules.draft import legal as legal_drafts
 from .rules.wheel import deck_color
 
 #: How a hidden card or colony is shown.
@@ -199,8 +198,6 @@ def _sample_choices(world: GameState, player: int, rng: random.Random) -> GameSt
     for seat, choice in enumerate(world.pending):
         if choice is not None and seat != player:
             unchosen = evolve(world, pending=(*pending[:seat], None, *pending[seat + 1 :]))
-            options = [
-                m for m in draft_candidates(unchosen, seat) if isinstance(m, Draft) and check_move(unchosen, m) is None
-            ]
+            options = [m for m in legal_drafts(unchosen, seat) if isinstance(m, Draft)]
             pending[seat] = rng.choice(options)
     return evolve(world, pending=tuple(pending))

@@ -11,14 +11,16 @@ from attrs import evolve
 
 from .. import effects
 from ..errors import IllegalMove
-from ..model import Card, GameState, PlayerState, Track
+from ..model import COLORS, Card, GameState, PlayerState, Track
 from ..moves import BUY, SELL
+from .table import color_counts
+
+_COLOR_INDEX = {c: i for i, c in enumerate(COLORS)}
 
 
 def price(state: GameState, player: PlayerState, card: Card) -> int:
     """BUY-1: the printed price less 1 per card of that colour owned, never below 0."""
-    cards = state.catalogue.cards
-    owned = sum(1 for c in player.cards if cards[c].color is card.color)
+    owned = color_counts(player.cards, state.catalogue)[_COLOR_INDEX[card.color]]
     return max(0, card.cost - owned)
 
 
@@ -36,10 +38,11 @@ def tile_choices(player: PlayerState, card: Card) -> tuple[Track | None, ...]:
     return free if free else (None,)
 
 
-def acquisitions(player: PlayerState, card: Card) -> Iterator[tuple[str, Track | None]]:
-    """Every ``(action, tile)`` pair a player could name for ``card`` (before checks)."""
-    for tile in tile_choices(player, card):
-        yield BUY, tile
+def acquisitions(state: GameState, player: PlayerState, card: Card) -> Iterator[tuple[str, Track | None]]:
+    """Every legal ``(action, tile)`` for ``card``: bought with each tile choice if affordable, or sold."""
+    if price(state, player, card) <= player.coins:
+        for tile in tile_choices(player, card):
+            yield BUY, tile
     yield SELL, None
 
 
@@ -58,9 +61,7 @@ def check_acquire(
         return IllegalMove(rule, f"the card must be bought or sold, not {action!r}")
     cost = price(state, player, card)
     if cost > player.coins:
-        return IllegalMove(
-            "BUY-2", f"{card.id} costs {cost} coins and the player has {player.coins}"
-        )
+        return IllegalMove("BUY-2", f"{card.id} costs {cost} coins and the player has {player.coins}")
     if tile not in tile_choices(player, card):
         if not effects.places_tile(card):
             return IllegalMove("BUY-3", f"{card.id} takes no bonus tile")
@@ -70,31 +71,30 @@ def check_acquire(
     return None
 
 
-def acquire(
-    state: GameState, player: PlayerState, card: Card, action: str, tile: Track | None
-) -> PlayerState:
+def acquire(state: GameState, player: PlayerState, card: Card, action: str, tile: Track | None) -> PlayerState:
     """The player after buying (BUY-1…3) or selling (SELL-1) ``card``; no checks."""
     if action == SELL:
         return evolve(player, coins=player.coins + sell_value(state, player))
     return gain_card(state, player, card, tile, paid=price(state, player, card))
 
 
-def gain_card(
-    state: GameState, player: PlayerState, card: Card, tile: Track | None, paid: int
-) -> PlayerState:
+def gain_card(state: GameState, player: PlayerState, card: Card, tile: Track | None, paid: int) -> PlayerState:
     """BUY-3: the card joins the tableau, its values and its effect count at once."""
-    after = evolve(player, coins=player.coins - paid, cards=(*player.cards, card.id))
-    after = effects.on_gain(after, card, tile)
-    return effects.with_effect_steps(
-        player, after, state.catalogue, player.tracks.plus(card.values)
+    after = evolve(
+        player,
+        coins=player.coins - paid,
+        cards=(*player.cards, card.id),
+        tracks=player.tracks.plus(card.values),
     )
+    return effects.with_effect_steps(player, effects.on_gain(after, card, tile), state.catalogue)
 
 
 def lose_card(state: GameState, player: PlayerState, card: Card) -> PlayerState:
     """FEED-2: the card leaves the tableau with its values and all its effect gave."""
     i = player.cards.index(card.id)
-    after = evolve(player, cards=player.cards[:i] + player.cards[i + 1 :])
-    after = effects.on_loss(after, card)
-    return effects.with_effect_steps(
-        player, after, state.catalogue, player.tracks.plus(card.values, -1)
+    after = evolve(
+        player,
+        cards=player.cards[:i] + player.cards[i + 1 :],
+        tracks=player.tracks.plus(card.values, -1),
     )
+    return effects.with_effect_steps(player, effects.on_loss(after, card), state.catalogue)

@@ -11,7 +11,6 @@ from ..errors import IllegalMove
 from ..model import TIERS, ColonyHolding, GameState, PlayerState
 from ..moves import Move, Pass, TakeColony
 from .requirement import check_requirement, pay_needed, takes_left
-from .table import with_player
 
 TIER_INDEX = {t: i for i, t in enumerate(TIERS)}
 
@@ -29,15 +28,21 @@ def turn_used_up(state: GameState, player: PlayerState) -> IllegalMove | None:
     return IllegalMove("COLONY-1", "the player has taken as many colonies as allowed this section")
 
 
-def candidates(state: GameState, seat: int) -> Iterator[Move]:
-    """Each tier with a colony left, plundered or allied, with the pay that meets it; or pass."""
+def legal(state: GameState, seat: int) -> Iterator[Move]:
+    """Each tier the player may take, plundered or (if affordable) allied, with the pay that
+    meets the requirement; then pass."""
     player = state.players[seat]
-    for tier, stack in zip(TIERS, state.colony_stacks):
-        if stack:
-            pay = pay_needed(state, player, player.tracks.military, tier)
-            if pay is not None:
-                yield TakeColony(seat, tier, False, pay)
-                yield TakeColony(seat, tier, True, pay)
+    if takes_left(state, player) > 0:
+        held = tiers_held(state, player)
+        bonus = effects.colony_coins(player, state.catalogue)
+        colonies = state.catalogue.colonies
+        for tier, stack in zip(TIERS, state.colony_stacks):
+            if stack and tier not in held:
+                pay = pay_needed(state, player, player.tracks.military, tier)
+                if pay is not None:
+                    yield TakeColony(seat, tier, False, pay)
+                    if colonies[stack[-1]].ally_cost <= player.coins - pay + bonus:
+                        yield TakeColony(seat, tier, True, pay)
     yield Pass(seat)
 
 
@@ -96,5 +101,9 @@ def play(state: GameState, move: Move) -> GameState:
         section_takes=player.section_takes + 1,
         section_paid=player.section_paid + move.pay,
     )
-    state = with_player(state, move.player, player)
-    return evolve(state, colony_stacks=state.colony_stacks[:i] + (stack[:-1],) + state.colony_stacks[i + 1 :])
+    players = state.players
+    return evolve(
+        state,
+        players=players[: move.player] + (player,) + players[move.player + 1 :],
+        colony_stacks=state.colony_stacks[:i] + (stack[:-1],) + state.colony_stacks[i + 1 :],
+    )

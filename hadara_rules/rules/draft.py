@@ -38,7 +38,7 @@ def deal(state: GameState) -> GameState:
         i = COLOR_INDEX[deck_color(state, seat)]
         deck = decks[i]
         cut = max(0, len(deck) - 2)
-        players.append(evolve(player, drawn=deck[cut:][::-1]))
+        players.append(evolve(player, drawn=tuple(sorted(deck[cut:]))))
         decks[i] = deck[:cut]
     return evolve(
         state,
@@ -82,12 +82,12 @@ def resolve(state: GameState) -> GameState:
     return state
 
 
-def candidates(state: GameState, seat: int) -> Iterator[Move]:
-    """Each drawn card, bought (with each tile choice) or sold."""
+def legal(state: GameState, seat: int) -> Iterator[Move]:
+    """Each drawn card, bought (with each tile choice) if affordable, or sold."""
     player = state.players[seat]
     cards = state.catalogue.cards
     for card_id in player.drawn:
-        for action, tile in acquisitions(player, cards[card_id]):
+        for action, tile in acquisitions(state, player, cards[card_id]):
             yield Draft(seat, card_id, action, tile)
 
 

@@ -38,12 +38,13 @@ def can_feed_with_coins(state: GameState, player: PlayerState) -> bool:
     return player.coins >= COINS_PER_FED_CARD and player.section_paid + COINS_PER_FED_CARD <= limit
 
 
-def candidates(state: GameState, seat: int) -> Iterator[Move]:
-    """Each card of the tableau, and PURPLE-6's coins."""
+def legal(state: GameState, seat: int) -> Iterator[Move]:
+    """Each card of the tableau; PURPLE-6's coins where the card allows."""
     player = state.players[seat]
-    for card_id in dict.fromkeys(player.cards):
+    for card_id in sorted(set(player.cards)):
         yield RemoveCard(seat, card_id)
-    yield FeedWithCoins(seat)
+    if effects.feed_coin_cards(player, state.catalogue) and can_feed_with_coins(state, player):
+        yield FeedWithCoins(seat)
 
 
 def check(state: GameState, move: Move) -> IllegalMove | None:

@@ -27,13 +27,16 @@ def gold_price(state: GameState, player: PlayerState) -> int:
     return prices[state.epoch - 1]
 
 
-def candidates(state: GameState, seat: int) -> Iterator[Move]:
-    """A silver medal on each kind of free tile, a gold medal, or pass."""
+def legal(state: GameState, seat: int) -> Iterator[Move]:
+    """Pass; a silver medal on each kind of free tile; a gold medal — each if allowed and affordable."""
     player = state.players[seat]
-    for tile in dict.fromkeys(player.free_tiles):
-        yield BuySilver(seat, tile)
-    yield BuyGold(seat)
+    ref = state.catalogue.reference
     yield Pass(seat)
+    if len(player.silver) < ref.max_silver and silver_price(state, player) <= player.coins:
+        for tile in dict.fromkeys(player.free_tiles):
+            yield BuySilver(seat, tile)
+    if player.gold < ref.max_gold and gold_price(state, player) <= player.coins:
+        yield BuyGold(seat)
 
 
 def check(state: GameState, move: Move) -> IllegalMove | None:

@@ -10,7 +10,7 @@ from ..errors import IllegalMove
 from ..model import COLORS, Color, GameState, Section
 from ..moves import SELL, Move, Pick
 from .acquire import acquire, acquisitions, check_acquire
-from .table import start_section, with_player
+from .table import start_section
 
 COLOR_INDEX = {c: i for i, c in enumerate(COLORS)}
 
@@ -20,13 +20,13 @@ def automatic(state: GameState) -> GameState | None:
     return None if any(state.outer_piles) else start_section(state, Section.INCOME)
 
 
-def candidates(state: GameState, seat: int) -> Iterator[Move]:
-    """The top card of each non-empty pile, bought (with each tile choice) or sold."""
+def legal(state: GameState, seat: int) -> Iterator[Move]:
+    """The top card of each non-empty pile, bought (with each tile choice) if affordable, or sold."""
     player = state.players[seat]
     cards = state.catalogue.cards
     for color, pile in zip(COLORS, state.outer_piles):
         if pile:
-            for action, tile in acquisitions(player, cards[pile[-1]]):
+            for action, tile in acquisitions(state, player, cards[pile[-1]]):
                 yield Pick(seat, color, action, tile)
 
 
@@ -50,11 +50,11 @@ def play(state: GameState, move: Move) -> GameState:
     pile = state.outer_piles[i]
     card = state.catalogue.cards[pile[-1]]
     player = acquire(state, state.players[move.player], card, move.action, move.tile)
-    state = with_player(state, move.player, player)
-    state = evolve(
+    players = state.players
+    return evolve(
         state,
+        players=players[: move.player] + (player,) + players[move.player + 1 :],
         outer_piles=state.outer_piles[:i] + (pile[:-1],) + state.outer_piles[i + 1 :],
         sold=(*state.sold, card.id) if move.action == SELL else state.sold,
         turn=(state.turn + 1) % len(state.players),
     )
-    return state

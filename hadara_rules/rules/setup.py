@@ -161,7 +161,7 @@ def next_epoch(state: GameState) -> GameState:
 # --------------------------------------------------------------------------- the setup section
 
 
-def candidates(state: GameState, seat: int) -> Iterator[Move]:
+def legal(state: GameState, seat: int) -> Iterator[Move]:
     """SETUP-6 (advanced game): side A or side B."""
     yield ChooseSide(seat, Side.A)
     yield ChooseSide(seat, Side.B)

@@ -21,20 +21,21 @@ def turn_used_up(state: GameState, player: PlayerState) -> IllegalMove | None:
     return IllegalMove("STATUE-1", "the player has carved as many statues as allowed this section")
 
 
-def candidates(state: GameState, seat: int) -> Iterator[Move]:
-    """Each uncarved statue the player can reach, with each free tile face up or down; or pass."""
+def legal(state: GameState, seat: int) -> Iterator[Move]:
+    """Each uncarved statue the player can reach, with each free tile face down or up; then pass."""
     player = state.players[seat]
-    carved = {s.statue for s in player.statues}
-    tiles = tuple(dict.fromkeys(player.free_tiles))
-    for index, statue in state.catalogue.statues.items():
-        if index in carved:
-            continue
-        pay = pay_needed(state, player, player.tracks.culture, statue.requirement)
-        if pay is None:
-            continue
-        for tile in tiles:
-            yield CarveStatue(seat, index, tile, True, pay)
-            yield CarveStatue(seat, index, tile, False, pay)
+    if takes_left(state, player) > 0:
+        carved = {s.statue for s in player.statues}
+        tiles = tuple(dict.fromkeys(player.free_tiles))
+        for index, statue in sorted(state.catalogue.statues.items()):
+            if index in carved:
+                continue
+            pay = pay_needed(state, player, player.tracks.culture, statue.requirement)
+            if pay is None:
+                continue
+            for tile in tiles:
+                yield CarveStatue(seat, index, tile, False, pay)
+                yield CarveStatue(seat, index, tile, True, pay)
     yield Pass(seat)
 
 
@@ -69,11 +70,10 @@ def play(state: GameState, move: Move) -> GameState:
     after = evolve(
         player,
         coins=player.coins - move.pay,
+        tracks=player.tracks.step(move.tile, statue.reward) if move.face_up else player.tracks,
         free_tiles=effects.remove_one(player.free_tiles, move.tile),
         statues=(*player.statues, CarvedStatue(move.statue, move.tile, move.face_up)),
         section_takes=player.section_takes + 1,
         section_paid=player.section_paid + move.pay,
     )
-    base = player.tracks.step(move.tile, statue.reward) if move.face_up else player.tracks
-    after = effects.with_effect_steps(player, after, state.catalogue, base)
-    return with_player(state, move.player, after)
+    return with_player(state, move.player, effects.with_effect_steps(player, after, state.catalogue))

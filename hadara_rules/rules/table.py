@@ -2,9 +2,24 @@
 
 from __future__ import annotations
 
+import functools
+
 from attrs import evolve
 
-from ..model import GameState, PlayerState, Section
+from ..catalogue import Catalogue
+from ..model import COLORS, GameState, PlayerState, Section
+
+_COLOR_INDEX = {c: i for i, c in enumerate(COLORS)}
+
+
+@functools.lru_cache(maxsize=1 << 15)
+def color_counts(cards: tuple[str, ...], catalogue: Catalogue) -> tuple[int, ...]:
+    """How many cards of each colour a tableau holds, in ``COLORS`` order (BUY-1, MEDAL-4)."""
+    counts = [0] * len(COLORS)
+    known = catalogue.cards
+    for card_id in cards:
+        counts[_COLOR_INDEX[known[card_id].color]] += 1
+    return tuple(counts)
 
 
 def with_player(state: GameState, seat: int, player: PlayerState) -> GameState:

@@ -19,7 +19,7 @@ def deck_color(state: GameState, seat: int) -> Color:
     return order[(seat + state.wheel + state.round) % len(order)]
 
 
-def candidates(state: GameState, seat: int) -> Iterator[Move]:
+def legal(state: GameState, seat: int) -> Iterator[Move]:
     """WHEEL-1: the five rotations."""
     for rotation in ROTATIONS:
         yield SetWheel(seat, rotation)
