@@ -23,7 +23,14 @@ from .rulebook import rules
 from .rules.scoring import score, winners
 from .rules.setup import new_game
 from .scenario import run_scenario
-from .text import ROMAN, describe, format_position, format_score_sheet, move_text, player_name
+from .text import (
+    ROMAN,
+    describe,
+    format_position,
+    format_score_sheet,
+    move_text,
+    player_name,
+)
 
 
 class UsageError(HadaraError):

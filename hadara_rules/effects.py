@@ -20,9 +20,18 @@ from __future__ import annotations
 import functools
 from typing import TYPE_CHECKING, ClassVar
 
-from attrs import evolve, frozen
+from attrs import frozen
 
-from .model import NO_TRACKS, TRACK_OF_COLOR, Card, PlayerState, TileOnCard, Track, Tracks
+from .model import (
+    NO_TRACKS,
+    TRACK_OF_COLOR,
+    Card,
+    PlayerState,
+    TileOnCard,
+    Track,
+    Tracks,
+    replace,
+)
 
 if TYPE_CHECKING:
     from .catalogue import Catalogue
@@ -48,6 +57,8 @@ class Effect:
     gold_wildcard: ClassVar[bool] = False
     reduced_medal_prices: ClassVar[bool] = False
     places_tile: ClassVar[bool] = False
+    #: True when :meth:`steps` can give anything (the effect moves tracks).
+    gives_steps: ClassVar[bool] = False
 
 
     def steps(self, player: PlayerState, card: Card, catalogue: Catalogue) -> Tracks:
@@ -81,7 +92,7 @@ class TileCard(Effect):
     rule = "PURPLE-2"
     stacks = True
     places_tile = True
-
+    gives_steps = True
     def steps(self, player: PlayerState, card: Card, catalogue: Catalogue) -> Tracks:
         for placed in player.tiles_on_cards:
             if placed.card == card.id:
@@ -91,7 +102,7 @@ class TileCard(Effect):
     def on_gain(self, player: PlayerState, card: Card, tile: Track | None) -> PlayerState:
         if tile is None:
             return player  # TILE-2: bought without a free tile, the effect does nothing
-        return evolve(
+        return replace(
             player,
             free_tiles=remove_one(player.free_tiles, tile),
             tiles_on_cards=(*player.tiles_on_cards, TileOnCard(card.id, tile)),
@@ -100,7 +111,7 @@ class TileCard(Effect):
     def on_loss(self, player: PlayerState, card: Card) -> PlayerState:
         for placed in player.tiles_on_cards:
             if placed.card == card.id:
-                return evolve(
+                return replace(
                     player,
                     free_tiles=add_tile(player.free_tiles, placed.tile),
                     tiles_on_cards=tuple(t for t in player.tiles_on_cards if t is not placed),
@@ -112,7 +123,7 @@ class ColorBonus(Effect):
     """PURPLE-3: +1 on the matching track for every card of the card's colour owned."""
 
     rule = "PURPLE-3"
-
+    gives_steps = True
     def steps(self, player: PlayerState, card: Card, catalogue: Catalogue) -> Tracks:
         color = card.effect_color
         if color is None or color not in TRACK_OF_COLOR:
@@ -128,7 +139,7 @@ class StatueBonus(Effect):
     rule = "PURPLE-4"
     stacks = True
     statue_steps = 2
-
+    gives_steps = True
     def steps(self, player: PlayerState, card: Card, catalogue: Catalogue) -> Tracks:
         result = NO_TRACKS
         for carved in player.statues:
@@ -284,6 +295,7 @@ class EffectTotals:
     set_points: int
     gold_wildcard: bool
     reduced_medal_prices: bool
+    gives_steps: bool
 
 
 def _count(cards: tuple[str, ...], catalogue: Catalogue) -> tuple[tuple[Effect, Card], ...]:
@@ -328,6 +340,7 @@ def effect_totals(cards: tuple[str, ...], catalogue: Catalogue) -> EffectTotals:
         set_points=sum(e.set_points for e in effects),
         gold_wildcard=any(e.gold_wildcard for e in effects),
         reduced_medal_prices=any(e.reduced_medal_prices for e in effects),
+        gives_steps=any(e.gives_steps for e in effects),
     )
 
 
@@ -346,13 +359,13 @@ def effect_steps(player: PlayerState, catalogue: Catalogue) -> Tracks:
 
 def with_effect_steps(before: PlayerState, after: PlayerState, catalogue: Catalogue) -> PlayerState:
     """``after`` with its tracks moved by the change in effect steps since ``before``."""
-    if not (effect_totals(before.cards, catalogue).counted or effect_totals(after.cards, catalogue).counted):
+    if not (effect_totals(before.cards, catalogue).gives_steps or effect_totals(after.cards, catalogue).gives_steps):
         return after
     gained = effect_steps(after, catalogue)
     lost = effect_steps(before, catalogue)
     if gained == lost:
         return after
-    return evolve(after, tracks=after.tracks.plus(gained).plus(lost, -1))
+    return replace(after, tracks=after.tracks.plus(gained).minus(lost))
 
 
 def on_gain(player: PlayerState, card: Card, tile: Track | None) -> PlayerState:

@@ -18,10 +18,10 @@ import enum
 from collections.abc import Callable, Iterator
 from typing import Protocol
 
-from attrs import evolve, fields
+from attrs import fields
 
 from .errors import IllegalMove
-from .model import Color, GameState, Phase, Section, Side, Track
+from .model import Color, GameState, Phase, Section, Side, Track, replace
 from .moves import (
     MOVE_TYPES,
     BuyGold,
@@ -68,7 +68,7 @@ SECTIONS: dict[Section, tuple[SectionRules, tuple[type[Move], ...]]] = {
 _AFTER: dict[tuple[Phase, Section], Callable[[GameState], GameState]] = {
     (Phase.A, Section.COLONY): lambda s: start_section(s, Section.STATUE),
     (Phase.B, Section.COLONY): lambda s: start_section(s, Section.STATUE),
-    (Phase.A, Section.STATUE): lambda s: start_section(evolve(s, phase=Phase.B), Section.PICK),
+    (Phase.A, Section.STATUE): lambda s: start_section(replace(s, phase=Phase.B), Section.PICK),
     (Phase.B, Section.STATUE): lambda s: start_section(s, Section.FEEDING),
     (Phase.B, Section.FEEDING): lambda s: start_section(s, Section.MEDALS),
     (Phase.B, Section.MEDALS): setup.next_epoch,
@@ -174,7 +174,7 @@ def apply_move(state: GameState, move: Move, check: bool = True) -> GameState:
             raise refusal
     handler, _kinds = SECTIONS[state.section]
     after = handler.play(state, move)
-    return settle(evolve(after, ply=state.ply + 1))
+    return settle(replace(after, ply=state.ply + 1))
 
 
 def settle(state: GameState) -> GameState:
@@ -203,9 +203,9 @@ def _automatic_step(state: GameState) -> GameState | None:
     if section is Section.FEEDING:
         return feeding.fed(state, seat) if feeding.hunger(state.players[seat]) == 0 else None
     if section is not Section.MEDALS and takes_left(state, state.players[seat]) <= 0:
-        return evolve(state, turn=state.turn + 1)
+        return replace(state, turn=state.turn + 1)
     if _only_pass(state, seat):
-        return evolve(state, turn=state.turn + 1)
+        return replace(state, turn=state.turn + 1)
     return None
 
 

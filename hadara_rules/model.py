@@ -9,9 +9,10 @@ position *is*.
 from __future__ import annotations
 
 import enum
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING
 
+import attrs
 from attrs import field, frozen
 
 if TYPE_CHECKING:
@@ -94,20 +95,30 @@ class Tracks:
         """The value of one track."""
         return int(getattr(self, track.value))
 
-    def plus(self, other: Tracks, sign: int = 1) -> Tracks:
-        """These values with ``other`` added (``sign=-1``: taken back, never below 0)."""
+    def plus(self, other: Tracks) -> Tracks:
+        """These values with ``other``'s (never negative) added."""
         return Tracks(
-            max(0, self.income + sign * other.income),
-            max(0, self.military + sign * other.military),
-            max(0, self.culture + sign * other.culture),
-            max(0, self.food + sign * other.food),
+            self.income + other.income,
+            self.military + other.military,
+            self.culture + other.culture,
+            self.food + other.food,
+        )
+
+    def minus(self, other: Tracks) -> Tracks:
+        """These values with ``other``'s taken back, never below 0 (TRACK-1)."""
+        return Tracks(
+            max(0, self.income - other.income),
+            max(0, self.military - other.military),
+            max(0, self.culture - other.culture),
+            max(0, self.food - other.food),
         )
 
     def step(self, track: Track, steps: int) -> Tracks:
         """These values with ``steps`` added on one track (never below 0, TRACK-1)."""
         if steps == 0:
             return self
-        return self.plus(Tracks(**{track.value: abs(steps)}), 1 if steps > 0 else -1)
+        delta = Tracks(**{track.value: abs(steps)})
+        return self.plus(delta) if steps > 0 else self.minus(delta)
 
     def items(self) -> tuple[tuple[Track, int], ...]:
         """``(track, value)`` pairs in board order."""
@@ -351,3 +362,34 @@ class GameState:
         """Seat order from the first player (START-4)."""
         n = len(self.players)
         return tuple((self.first_player + k) % n for k in range(n))
+
+
+# --------------------------------------------------------------------------- fast copies
+
+
+def _replacer(cls: type[object]) -> Callable[..., object]:
+    """A function ``(instance, **changes) -> copy`` for one frozen attrs class.
+
+    It does what :func:`attrs.evolve` does without looking the fields up on every
+    call: positions are copied on every move, so this is on the hot path.
+    """
+    names = [a.name for a in attrs.fields(cls)]  # type: ignore[arg-type]
+    arguments = ", ".join(f"{n}=_KEEP" for n in names)
+    values = ", ".join(f"{n}=instance.{n} if {n} is _KEEP else {n}" for n in names)
+    namespace: dict[str, object] = {"cls": cls, "_KEEP": _KEEP}
+    exec(f"def replace(instance, *, {arguments}):\n    return cls({values})", namespace)  # noqa: S102
+    return namespace["replace"]  # type: ignore[return-value]
+
+
+_KEEP = object()
+_REPLACERS: dict[type[object], Callable[..., object]] = {
+    cls: _replacer(cls) for cls in (GameState, PlayerState, Tracks)
+}
+
+
+def _replace(instance: object, **changes: object) -> object:
+    return _REPLACERS[type(instance)](instance, **changes)
+
+
+#: A copy of a position record with some fields changed (typed as :func:`attrs.evolve`).
+replace = attrs.evolve if TYPE_CHECKING else _replace

@@ -16,7 +16,12 @@ from .model import Color, Side, Track
 
 def _track(value: Track | str | None) -> Track | None:
     """A tile named by its track (``"food"`` is taken as ``Track.FOOD``); ValueError otherwise."""
-    return None if value is None else Track(value)
+    return value if value is None or type(value) is Track else Track(value)
+
+
+def _color(value: Color | str) -> Color:
+    """A colour named by its name; ValueError otherwise."""
+    return value if type(value) is Color else Color(value)
 
 
 @frozen
@@ -57,7 +62,7 @@ class Pick:
 
     type: ClassVar[str] = "pick"
     player: int
-    color: Color = field(converter=Color)
+    color: Color = field(converter=_color)
     action: str
     tile: Track | None = field(default=None, converter=_track)
 

@@ -12,8 +12,8 @@ unknown keys and unknown tags, and every problem is a
 from __future__ import annotations
 
 import json
-from enum import StrEnum
 from collections.abc import Callable, Iterable, Mapping
+from enum import StrEnum
 from typing import Any, TypeVar, cast
 
 import attrs

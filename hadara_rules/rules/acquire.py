@@ -5,13 +5,9 @@ BUY-1…3, SELL-1, TRACK-1/2 and the tile choice of PURPLE-2 (TILE-1/2) live her
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
-from attrs import evolve
-
 from .. import effects
 from ..errors import IllegalMove
-from ..model import COLORS, Card, GameState, PlayerState, Track
+from ..model import COLORS, Card, GameState, PlayerState, Track, replace
 from ..moves import BUY, SELL
 from .table import color_counts
 
@@ -38,12 +34,17 @@ def tile_choices(player: PlayerState, card: Card) -> tuple[Track | None, ...]:
     return free if free else (None,)
 
 
-def acquisitions(state: GameState, player: PlayerState, card: Card) -> Iterator[tuple[str, Track | None]]:
+_SELL_ONLY: tuple[tuple[str, Track | None], ...] = ((SELL, None),)
+_BUY_OR_SELL: tuple[tuple[str, Track | None], ...] = ((BUY, None), (SELL, None))
+
+
+def acquisitions(state: GameState, player: PlayerState, card: Card) -> tuple[tuple[str, Track | None], ...]:
     """Every legal ``(action, tile)`` for ``card``: bought with each tile choice if affordable, or sold."""
-    if price(state, player, card) <= player.coins:
-        for tile in tile_choices(player, card):
-            yield BUY, tile
-    yield SELL, None
+    if price(state, player, card) > player.coins:
+        return _SELL_ONLY
+    if not effects.places_tile(card):
+        return _BUY_OR_SELL
+    return (*((BUY, tile) for tile in tile_choices(player, card)), (SELL, None))
 
 
 def check_acquire(
@@ -74,13 +75,13 @@ def check_acquire(
 def acquire(state: GameState, player: PlayerState, card: Card, action: str, tile: Track | None) -> PlayerState:
     """The player after buying (BUY-1…3) or selling (SELL-1) ``card``; no checks."""
     if action == SELL:
-        return evolve(player, coins=player.coins + sell_value(state, player))
+        return replace(player, coins=player.coins + sell_value(state, player))
     return gain_card(state, player, card, tile, paid=price(state, player, card))
 
 
 def gain_card(state: GameState, player: PlayerState, card: Card, tile: Track | None, paid: int) -> PlayerState:
     """BUY-3: the card joins the tableau, its values and its effect count at once."""
-    after = evolve(
+    after = replace(
         player,
         coins=player.coins - paid,
         cards=(*player.cards, card.id),
@@ -92,9 +93,9 @@ def gain_card(state: GameState, player: PlayerState, card: Card, tile: Track | N
 def lose_card(state: GameState, player: PlayerState, card: Card) -> PlayerState:
     """FEED-2: the card leaves the tableau with its values and all its effect gave."""
     i = player.cards.index(card.id)
-    after = evolve(
+    after = replace(
         player,
         cards=player.cards[:i] + player.cards[i + 1 :],
-        tracks=player.tracks.plus(card.values, -1),
+        tracks=player.tracks.minus(card.values),
     )
     return effects.with_effect_steps(player, effects.on_loss(after, card), state.catalogue)

@@ -4,11 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from attrs import evolve
-
 from .. import effects
 from ..errors import IllegalMove
-from ..model import TIERS, ColonyHolding, GameState, PlayerState
+from ..model import TIERS, ColonyHolding, GameState, PlayerState, replace
 from ..moves import Move, Pass, TakeColony
 from .requirement import check_requirement, pay_needed, takes_left
 
@@ -80,7 +78,7 @@ def check(state: GameState, move: Move) -> IllegalMove | None:
 def play(state: GameState, move: Move) -> GameState:
     """COLONY-4: take the top colony, then plunder it or ally with it."""
     if isinstance(move, Pass):
-        return evolve(state, turn=state.turn + 1)
+        return replace(state, turn=state.turn + 1)
     assert isinstance(move, TakeColony)
     i = TIER_INDEX[move.tier]
     stack = state.colony_stacks[i]
@@ -93,7 +91,7 @@ def play(state: GameState, move: Move) -> GameState:
     else:
         coins += colony.plunder
         tracks = player.tracks
-    player = evolve(
+    player = replace(
         player,
         coins=coins,
         tracks=tracks,
@@ -102,7 +100,7 @@ def play(state: GameState, move: Move) -> GameState:
         section_paid=player.section_paid + move.pay,
     )
     players = state.players
-    return evolve(
+    return replace(
         state,
         players=players[: move.player] + (player,) + players[move.player + 1 :],
         colony_stacks=state.colony_stacks[:i] + (stack[:-1],) + state.colony_stacks[i + 1 :],

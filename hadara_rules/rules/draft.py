@@ -9,10 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from attrs import evolve
-
 from ..errors import IllegalMove
-from ..model import COLORS, GameState, Section
+from ..model import COLORS, GameState, Section, replace
 from ..moves import SELL, Draft, Move
 from .acquire import acquire, acquisitions, check_acquire
 from .table import start_section
@@ -38,9 +36,9 @@ def deal(state: GameState) -> GameState:
         i = COLOR_INDEX[deck_color(state, seat)]
         deck = decks[i]
         cut = max(0, len(deck) - 2)
-        players.append(evolve(player, drawn=tuple(sorted(deck[cut:]))))
+        players.append(replace(player, drawn=tuple(sorted(deck[cut:]))))
         decks[i] = deck[:cut]
-    return evolve(
+    return replace(
         state,
         players=tuple(players),
         decks=tuple(decks),
@@ -70,8 +68,8 @@ def resolve(state: GameState) -> GameState:
         player = acquire(state, player, cards[choice.card], choice.action, choice.tile)
         if choice.action == SELL:
             sold.append(choice.card)
-        players[seat] = evolve(player, drawn=())
-    state = evolve(
+        players[seat] = replace(player, drawn=())
+    state = replace(
         state,
         players=tuple(players),
         outer_piles=tuple(piles),
@@ -107,4 +105,4 @@ def play(state: GameState, move: Move) -> GameState:
     assert isinstance(move, Draft)
     seat = move.player
     pending = state.pending[:seat] + (move,) + state.pending[seat + 1 :]
-    return evolve(state, pending=pending)
+    return replace(state, pending=pending)

@@ -4,12 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from attrs import evolve
-
 from .. import effects
 from ..effects import COINS_PER_FED_CARD, COINS_PER_SURPLUS_FOOD
 from ..errors import IllegalMove
-from ..model import GameState, PlayerState
+from ..model import GameState, PlayerState, replace
 from ..moves import FeedWithCoins, Move, RemoveCard
 from .acquire import lose_card
 from .table import with_player
@@ -28,8 +26,8 @@ def fed(state: GameState, seat: int) -> GameState:
     if cap:
         surplus = player.tracks.food - len(player.cards)
         bonus = min(cap, COINS_PER_SURPLUS_FOOD * max(0, surplus))
-        state = with_player(state, seat, evolve(player, coins=player.coins + bonus))
-    return evolve(state, turn=state.turn + 1)
+        state = with_player(state, seat, replace(player, coins=player.coins + bonus))
+    return replace(state, turn=state.turn + 1)
 
 
 def can_feed_with_coins(state: GameState, player: PlayerState) -> bool:
@@ -71,7 +69,7 @@ def play(state: GameState, move: Move) -> GameState:
     seat = move.player
     player = state.players[seat]
     if isinstance(move, FeedWithCoins):
-        player = evolve(
+        player = replace(
             player,
             coins=player.coins - COINS_PER_FED_CARD,
             section_paid=player.section_paid + COINS_PER_FED_CARD,
@@ -80,4 +78,4 @@ def play(state: GameState, move: Move) -> GameState:
     assert isinstance(move, RemoveCard)
     player = lose_card(state, player, state.catalogue.cards[move.card])
     state = with_player(state, seat, player)
-    return evolve(state, removed=(*state.removed, move.card))
+    return replace(state, removed=(*state.removed, move.card))

@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-from attrs import evolve
-
 from .. import effects
-from ..model import GameState, Section
+from ..model import GameState, Section, replace
 from .table import start_section
 
 
@@ -13,7 +11,7 @@ def take_income(state: GameState) -> GameState:
     """INCOME-1: every player takes their income (order does not matter); colonies follow."""
     catalogue = state.catalogue
     players = tuple(
-        evolve(p, coins=p.coins + p.tracks.income + effects.income_bonus(p, catalogue))
+        replace(p, coins=p.coins + p.tracks.income + effects.income_bonus(p, catalogue))
         for p in state.players
     )
-    return start_section(evolve(state, players=players), Section.COLONY)
+    return start_section(replace(state, players=players), Section.COLONY)

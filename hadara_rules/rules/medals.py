@@ -4,11 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from attrs import evolve
-
 from .. import effects
 from ..errors import IllegalMove
-from ..model import GameState, PlayerState
+from ..model import GameState, PlayerState, replace
 from ..moves import BuyGold, BuySilver, Move, Pass
 from .table import with_player
 
@@ -64,15 +62,15 @@ def check(state: GameState, move: Move) -> IllegalMove | None:
 def play(state: GameState, move: Move) -> GameState:
     """Pay and place the medal; the player may buy more until they pass."""
     if isinstance(move, Pass):
-        return evolve(state, turn=state.turn + 1)
+        return replace(state, turn=state.turn + 1)
     player = state.players[move.player]
     if isinstance(move, BuySilver):
-        player = evolve(
+        player = replace(
             player,
             coins=player.coins - silver_price(state, player),
             free_tiles=effects.remove_one(player.free_tiles, move.tile),
             silver=(*player.silver, move.tile),
         )
     else:
-        player = evolve(player, coins=player.coins - gold_price(state, player), gold=player.gold + 1)
+        player = replace(player, coins=player.coins - gold_price(state, player), gold=player.gold + 1)
     return with_player(state, move.player, player)

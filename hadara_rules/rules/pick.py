@@ -4,10 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from attrs import evolve
-
 from ..errors import IllegalMove
-from ..model import COLORS, Color, GameState, Section
+from ..model import COLORS, Color, GameState, Section, replace
 from ..moves import SELL, Move, Pick
 from .acquire import acquire, acquisitions, check_acquire
 from .table import start_section
@@ -51,7 +49,7 @@ def play(state: GameState, move: Move) -> GameState:
     card = state.catalogue.cards[pile[-1]]
     player = acquire(state, state.players[move.player], card, move.action, move.tile)
     players = state.players
-    return evolve(
+    return replace(
         state,
         players=players[: move.player] + (player,) + players[move.player + 1 :],
         outer_piles=state.outer_piles[:i] + (pile[:-1],) + state.outer_piles[i + 1 :],

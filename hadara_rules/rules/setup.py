@@ -9,12 +9,23 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 
-from attrs import evolve
-
 from ..catalogue import load_catalogue
 from ..config import GameConfig
 from ..errors import ConfigError, IllegalMove
-from ..model import COLORS, EPOCHS, TIERS, TRACKS, Color, GameState, Phase, PlayerState, Section, Side, Tracks
+from ..model import (
+    COLORS,
+    EPOCHS,
+    TIERS,
+    TRACKS,
+    Color,
+    GameState,
+    Phase,
+    PlayerState,
+    Section,
+    Side,
+    Tracks,
+    replace,
+)
 from ..moves import ChooseSide, Move
 from .table import start_section
 
@@ -114,11 +125,11 @@ def new_game(config: GameConfig) -> GameState:
     )
     order = initiative_order(state)
     bonus = compensated(order)
-    state = evolve(
+    state = replace(
         state,
         first_player=first_player(order, 1),
         players=tuple(
-            evolve(p, coins=1) if seat in bonus else p for seat, p in enumerate(state.players)
+            replace(p, coins=1) if seat in bonus else p for seat, p in enumerate(state.players)
         ),
     )
     if not config.advanced:  # SETUP-6: the basic game plays side A
@@ -131,9 +142,9 @@ def choose_side(state: GameState, seat: int, side: Side) -> GameState:
     """SETUP-6: the start card's side gives coins and the starting track values."""
     player = state.players[seat]
     values = state.catalogue.start_cards[player.start_card].side(side)
-    chosen = evolve(player, side=side, coins=player.coins + values.coins, tracks=values.values)
+    chosen = replace(player, side=side, coins=player.coins + values.coins, tracks=values.values)
     players = state.players[:seat] + (chosen,) + state.players[seat + 1 :]
-    state = evolve(state, players=players)
+    state = replace(state, players=players)
     if all(p.side is not None for p in players):
         state = start_section(state, Section.WHEEL)
     return state
@@ -142,10 +153,10 @@ def choose_side(state: GameState, seat: int, side: Side) -> GameState:
 def next_epoch(state: GameState) -> GameState:
     """EPOCH-2/EPOCH-3: lay the next epoch's decks, or end the game after epoch III."""
     if state.epoch >= EPOCHS[-1]:
-        return evolve(state, section=Section.OVER, turn=0)
+        return replace(state, section=Section.OVER, turn=0)
     epoch = state.epoch + 1
     later = state.later_decks or (((),) * len(COLORS),)
-    state = evolve(
+    state = replace(
         state,
         epoch=epoch,
         phase=Phase.A,
@@ -154,7 +165,7 @@ def next_epoch(state: GameState) -> GameState:
         wheel=0,
         round=0,
     )
-    state = evolve(state, first_player=first_player(initiative_order(state), epoch))
+    state = replace(state, first_player=first_player(initiative_order(state), epoch))
     return start_section(state, Section.WHEEL)
 
 

@@ -4,11 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from attrs import evolve
-
 from .. import effects
 from ..errors import IllegalMove
-from ..model import CarvedStatue, GameState, PlayerState
+from ..model import CarvedStatue, GameState, PlayerState, replace
 from ..moves import CarveStatue, Move, Pass
 from .requirement import check_requirement, pay_needed, takes_left
 from .table import with_player
@@ -63,11 +61,11 @@ def check(state: GameState, move: Move) -> IllegalMove | None:
 def play(state: GameState, move: Move) -> GameState:
     """STATUE-3: the tile goes on the statue; face up, its track advances by the reward."""
     if isinstance(move, Pass):
-        return evolve(state, turn=state.turn + 1)
+        return replace(state, turn=state.turn + 1)
     assert isinstance(move, CarveStatue)
     player = state.players[move.player]
     statue = state.catalogue.statues[move.statue]
-    after = evolve(
+    after = replace(
         player,
         coins=player.coins - move.pay,
         tracks=player.tracks.step(move.tile, statue.reward) if move.face_up else player.tracks,

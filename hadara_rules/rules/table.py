@@ -4,10 +4,8 @@ from __future__ import annotations
 
 import functools
 
-from attrs import evolve
-
 from ..catalogue import Catalogue
-from ..model import COLORS, GameState, PlayerState, Section
+from ..model import COLORS, GameState, PlayerState, Section, replace
 
 _COLOR_INDEX = {c: i for i, c in enumerate(COLORS)}
 
@@ -25,18 +23,18 @@ def color_counts(cards: tuple[str, ...], catalogue: Catalogue) -> tuple[int, ...
 def with_player(state: GameState, seat: int, player: PlayerState) -> GameState:
     """``state`` with the player at ``seat`` replaced."""
     players = state.players
-    return evolve(state, players=players[:seat] + (player,) + players[seat + 1 :])
+    return replace(state, players=players[:seat] + (player,) + players[seat + 1 :])
 
 
 def next_turn(state: GameState) -> GameState:
     """The same section, the next player in turn order (START-4)."""
-    return evolve(state, turn=state.turn + 1)
+    return replace(state, turn=state.turn + 1)
 
 
 def start_section(state: GameState, section: Section) -> GameState:
     """Begin a sequential section with the first player; per-section counters reset."""
     players = tuple(
-        p if p.section_takes == p.section_paid == 0 else evolve(p, section_takes=0, section_paid=0)
+        p if p.section_takes == p.section_paid == 0 else replace(p, section_takes=0, section_paid=0)
         for p in state.players
     )
-    return evolve(state, section=section, turn=0, players=players)
+    return replace(state, section=section, turn=0, players=players)

@@ -4,10 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from attrs import evolve
-
 from ..errors import IllegalMove
-from ..model import COLORS, Color, GameState, Section
+from ..model import COLORS, Color, GameState, Section, replace
 from ..moves import Move, SetWheel
 
 ROTATIONS = range(len(COLORS))
@@ -36,4 +34,4 @@ def check(state: GameState, move: Move) -> IllegalMove | None:
 def play(state: GameState, move: Move) -> GameState:
     """The wheel is set; the first draft round follows."""
     assert isinstance(move, SetWheel)
-    return evolve(state, wheel=move.rotation, round=0, section=Section.DRAFT)
+    return replace(state, wheel=move.rotation, round=0, section=Section.DRAFT)
