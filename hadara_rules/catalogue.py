@@ -29,7 +29,6 @@ from types import MappingProxyType
 from typing import Generic, TypeVar
 
 import attrs
-import yaml
 from attrs import Factory, field, frozen
 
 from .errors import CatalogueError
@@ -47,6 +46,7 @@ from .model import (
     Tracks,
 )
 from .resources import components_dir
+from .yamltext import MalformedYAML, load_yaml
 
 __all__ = [
     "BASIC_EFFECTS",
@@ -792,16 +792,9 @@ def _read(path: Path, file: str) -> object:
     except (OSError, UnicodeDecodeError, ValueError) as exc:
         raise CatalogueError(_say(file, f"cannot be read ({exc})")) from None
     try:
-        return yaml.safe_load(text)
-    except yaml.MarkedYAMLError as exc:
-        mark = exc.problem_mark or exc.context_mark
-        where = f"line {mark.line + 1}" if mark is not None else ""
-        problem = " ".join(p for p in (exc.context, exc.problem) if p)
-        raise CatalogueError(_say(file, where, f"invalid YAML: {problem}")) from None
-    except yaml.YAMLError as exc:
-        raise CatalogueError(_say(file, f"invalid YAML: {exc}")) from None
-    except RecursionError:
-        raise CatalogueError(_say(file, "invalid YAML: nested too deeply")) from None
+        return load_yaml(text)
+    except MalformedYAML as exc:
+        raise CatalogueError(_say(file, str(exc))) from None
 
 
 def _top(document: object, schema: _Schema, file: str) -> dict[str, object]:

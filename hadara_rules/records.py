@@ -31,6 +31,7 @@ from .model import Color, GameState, Phase, Section, Side, Track
 from .moves import MOVE_TYPES, Draft, Move
 from .rules.scoring import ScoreSheet
 from .rules.setup import new_game
+from .yamltext import MalformedYAML, load_yaml
 
 SCHEMA_VERSION = 1
 T = TypeVar("T")
@@ -273,13 +274,9 @@ def from_json(text: str | bytes, cls: type[T], catalogue: Catalogue | None = Non
 def from_yaml(text: str | bytes, cls: type[T], catalogue: Catalogue | None = None) -> T:
     """Load a YAML document of type ``cls`` (safe loader only)."""
     try:
-        document = yaml.safe_load(text)
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        line = f" at line {mark.line + 1}" if mark is not None else ""
-        raise RecordError(f"malformed YAML{line}") from None
-    except RecursionError:
-        raise RecordError("malformed YAML: nested too deeply") from None
+        document = load_yaml(text)
+    except MalformedYAML as exc:
+        raise RecordError(str(exc)) from None
     return from_data(document, cls, catalogue)
 
 

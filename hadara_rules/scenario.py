@@ -13,7 +13,6 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import cast
 
-import yaml
 from attrs import evolve, frozen
 
 from .catalogue import Catalogue, load_catalogue
@@ -40,6 +39,7 @@ from .model import (
 from .moves import MOVE_TYPES, Move
 from .rules.scoring import score, winners
 from .rules.setup import new_game
+from .yamltext import MalformedYAML, load_yaml
 
 FORMAT_VERSION = 1
 _TOP_KEYS = {"scenario", "title", "rules", "config", "components", "given", "moves", "expect", "notes"}
@@ -152,15 +152,11 @@ def load_scenario_document(path: str | os.PathLike[str]) -> dict[str, object]:
     """Read a scenario file (YAML, safe loader only) as a mapping."""
     source = os.fspath(path)
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        data = load_yaml(Path(path).read_text(encoding="utf-8"))
     except OSError as exc:
         raise ScenarioError(f"{source}: cannot read the file ({exc.strerror or exc})") from None
-    try:
-        data = yaml.safe_load(text)
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        line = f" at line {mark.line + 1}" if mark is not None else ""
-        raise ScenarioError(f"{source}: malformed YAML{line}") from None
+    except (UnicodeDecodeError, MalformedYAML) as exc:
+        raise ScenarioError(f"{source}: {exc}") from None
     return _Doc(source).mapping(data, "top level", _TOP_KEYS)
 
 

@@ -345,7 +345,7 @@ RED_01 = "{id: I-red-01, epoch: 1, color: red, cost: 1, points: 0, military: 1, 
 @pytest.mark.parametrize(
     ("file", "old", "new", "needles"),
     [
-        pytest.param("cards.yaml", "cards:\n", "cards: [\n", ("cards.yaml", "line", "invalid YAML"),
+        pytest.param("cards.yaml", "cards:\n", "cards: [\n", ("cards.yaml", "line", "malformed YAML"),
                      id="malformed-yaml"),
         pytest.param("colonies.yaml", "  - {id: col-03-b,", "  - {id: col-03-b\n", ("colonies.yaml", "line"),
                      id="malformed-flow-mapping"),

@@ -186,3 +186,13 @@ def test_the_console_script_never_shows_a_traceback(tmp_path: Path) -> None:
     )
     assert done.returncode == 2
     assert "Traceback" not in done.stderr and done.stderr.startswith("hadara: ")
+
+
+@pytest.mark.parametrize("command", ["check", "replay"])
+def test_binary_files_end_with_one_line_and_status_2(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, command: str
+) -> None:
+    path = tmp_path / "binary.yaml"
+    path.write_bytes(b"\xff\xfe\x00\x81garbage")
+    code, _, err = run(capsys, command, str(path))
+    assert code == 2 and err.count("\n") == 1 and str(path) in err

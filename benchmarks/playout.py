@@ -1,0 +1,148 @@
+"""Random-playout benchmark: how fast bots can simulate Hadara with this library.
+
+    python benchmarks/playout.py [--games N] [--quick]
+
+Reports, for 2, 4 and 5 players in the basic and the advanced game: moves per
+second and games per second of random playouts (``legal_moves`` then
+``apply_move(..., check=False)``, the loop a bot runs); the cost per call of
+``legal_moves`` and of ``apply_move`` checked and unchecked, measured over the
+positions of recorded games; and the memory kept per additional position when
+every position of a game is kept (positions share everything that did not
+change). It runs the same random-playout loop on python-chess, when installed
+(``pip install chess``; it is not a dependency of this project), and prints the
+ratio, so that the figures mean something on any machine.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import random
+import time
+import tracemalloc
+from collections.abc import Callable
+
+from hadara_rules import GameConfig, GameState, Move, apply_move, legal_moves, load_catalogue, new_game
+
+SETTINGS = [(2, False), (2, True), (4, False), (4, True), (5, False), (5, True)]
+
+
+def playout(config: GameConfig, rng: random.Random) -> int:
+    """One random game to the end; returns the number of moves."""
+    state = new_game(config)
+    moves = 0
+    while not state.is_over:
+        options = legal_moves(state)
+        state = apply_move(state, options[rng.randrange(len(options))], check=False)
+        moves += 1
+    return moves
+
+
+def recorded(config: GameConfig, seed: int) -> list[tuple[GameState, Move]]:
+    """Every position of one random game with the move played there."""
+    rng = random.Random(seed)
+    state, pairs = new_game(config), []
+    while not state.is_over:
+        options = legal_moves(state)
+        move = options[rng.randrange(len(options))]
+        pairs.append((state, move))
+        state = apply_move(state, move, check=False)
+    return pairs
+
+
+def per_call(pairs: list[tuple[GameState, Move]], call: Callable[[GameState, Move], object]) -> float:
+    """Mean seconds per call of ``call`` over ``pairs`` (best of 3 rounds)."""
+    best = float("inf")
+    for _ in range(3):
+        start = time.perf_counter()
+        for state, move in pairs:
+            call(state, move)
+        best = min(best, time.perf_counter() - start)
+    return best / len(pairs)
+
+
+def memory_per_state(config: GameConfig, seed: int) -> float:
+    """Bytes kept per additional position when every position of a game is kept."""
+    rng = random.Random(seed)
+    new_game(config)  # the catalogue is loaded once and shared: not part of a position
+    gc.collect()
+    tracemalloc.start()
+    base = tracemalloc.get_traced_memory()[0]
+    state = new_game(config)
+    kept = [state]
+    while not state.is_over:
+        options = legal_moves(state)
+        state = apply_move(state, options[rng.randrange(len(options))], check=False)
+        kept.append(state)
+    first = kept[0]
+    del options
+    gc.collect()
+    total = tracemalloc.get_traced_memory()[0] - base
+    tracemalloc.stop()
+    assert first is kept[0]
+    return total / len(kept)
+
+
+def chess_playouts(seconds: float) -> float | None:
+    """Random-playout moves per second of python-chess, or None when it is not installed."""
+    try:
+        import chess
+    except ImportError:
+        return None
+    rng = random.Random(0)
+    moves, start = 0, time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        board = chess.Board()
+        while not board.is_game_over(claim_draw=False) and board.ply() < 400:
+            options = list(board.legal_moves)
+            board.push(options[rng.randrange(len(options))])
+            moves += 1
+    return moves / (time.perf_counter() - start)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=40, help="games per setting (default 40)")
+    parser.add_argument("--quick", action="store_true", help="a few games only, for a smoke test")
+    args = parser.parse_args()
+    games = 3 if args.quick else args.games
+    load_catalogue()
+    for _ in range(2):  # warm the caches
+        playout(GameConfig(players=4, seed=999), random.Random(0))
+
+    print(f"{'players':>7} {'game':>8} {'moves/s':>9} {'games/s':>8} {'moves/game':>10}")
+    total_moves = total_time = 0.0
+    for players, advanced in SETTINGS:
+        rng = random.Random(players)
+        moves, start = 0, time.perf_counter()
+        for seed in range(games):
+            moves += playout(GameConfig(players=players, seed=seed, advanced=advanced), rng)
+        elapsed = time.perf_counter() - start
+        total_moves += moves
+        total_time += elapsed
+        kind = "advanced" if advanced else "basic"
+        print(f"{players:>7} {kind:>8} {moves / elapsed:>9.0f} {games / elapsed:>8.1f} {moves / games:>10.0f}")
+    hadara_rate = total_moves / total_time
+    print(f"{'all':>7} {'':>8} {hadara_rate:>9.0f}")
+
+    pairs = [p for seed in range(3 if args.quick else 12) for p in recorded(GameConfig(players=4, seed=seed, advanced=seed % 2 == 1), seed)]
+    legal = per_call(pairs, lambda s, m: legal_moves(s))
+    unchecked = per_call(pairs, lambda s, m: apply_move(s, m, check=False))
+    checked = per_call(pairs, lambda s, m: apply_move(s, m))
+    print(f"\nper call over {len(pairs)} positions (4 players): legal_moves {legal * 1e6:.1f} us, "
+          f"apply_move unchecked {unchecked * 1e6:.1f} us, checked {checked * 1e6:.1f} us "
+          f"(checked/unchecked {checked / unchecked:.2f}x)")
+
+    memory = memory_per_state(GameConfig(players=4, seed=5, advanced=True), 5)
+    print(f"memory kept per additional position (every position of a 4-player game kept): {memory:.0f} bytes")
+
+    chess_rate = chess_playouts(2.0 if args.quick else 10.0)
+    if chess_rate is None:
+        print("\npython-chess is not installed (pip install chess) - no reference ratio")
+    else:
+        print(f"\npython-chess random playouts: {chess_rate:.0f} moves/s; hadara-rules / python-chess = "
+              f"{hadara_rate / chess_rate:.2f}x")
+
+
+if __name__ == "__main__":
+    main()
