@@ -28,11 +28,12 @@ SETTINGS = [(2, False), (2, True), (4, False), (4, True), (5, False), (5, True)]
 
 
 def playout(config: GameConfig, rng: random.Random) -> int:
-    """One random game to the end; returns the number of moves."""
+    """One random game to the end, as a bot plays it: the first player to act chooses
+    among their legal moves. Returns the number of moves."""
     state = new_game(config)
     moves = 0
     while not state.is_over:
-        options = legal_moves(state)
+        options = legal_moves(state, state.to_act[0])
         state = apply_move(state, options[rng.randrange(len(options))], check=False)
         moves += 1
     return moves

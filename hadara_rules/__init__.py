@@ -53,8 +53,10 @@ from .moves import (
     SetWheel,
     TakeColony,
 )
+from .records import GameRecord, from_json, from_yaml, replay, to_json, to_yaml
 from .rules.scoring import ScoreSheet, score, winners
 from .rules.setup import new_game
+from .view import player_view, sample_world
 
 __version__ = "0.1.0"
 
@@ -74,6 +76,7 @@ __all__ = [
     "Draft",
     "FeedWithCoins",
     "GameConfig",
+    "GameRecord",
     "GameState",
     "HadaraError",
     "IllegalMove",
@@ -100,9 +103,16 @@ __all__ = [
     "Variants",
     "apply_move",
     "check_move",
+    "from_json",
+    "from_yaml",
     "legal_moves",
     "load_catalogue",
     "new_game",
+    "player_view",
+    "replay",
+    "sample_world",
     "score",
+    "to_json",
+    "to_yaml",
     "winners",
 ]

@@ -26,7 +26,9 @@ from .rules.table import with_player
 class Bot(Protocol):
     """Anything that picks one of a player's legal moves."""
 
-    def choose(self, state: GameState, seat: int, moves: Sequence[Move]) -> Move: ...
+    def choose(self, state: GameState, seat: int, moves: Sequence[Move]) -> Move:
+        """One of ``moves``, the legal moves of ``seat`` in ``state``."""
+        ...
 
 
 @define
@@ -36,6 +38,7 @@ class RandomBot:
     rng: random.Random
 
     def choose(self, state: GameState, seat: int, moves: Sequence[Move]) -> Move:
+        """Any of ``moves``, uniformly."""
         return moves[self.rng.randrange(len(moves))]
 
 
@@ -69,6 +72,7 @@ class GreedyBot:
     rng: random.Random
 
     def choose(self, state: GameState, seat: int, moves: Sequence[Move]) -> Move:
+        """The move after which :func:`evaluate` is highest (ties broken at random)."""
         best: list[Move] = []
         best_value = float("-inf")
         for move in moves:

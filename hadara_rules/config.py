@@ -24,9 +24,15 @@ class GameConfig:
     draws the board's colour order from the seed (SETUP-2).
     """
 
+    #: 2 to 5 (SETUP-1); seats are numbered 0 to players - 1.
     players: int
+    #: Every shuffle of the game is drawn from it at setup.
     seed: int = 0
+    #: The advanced game: star purple cards and a choice of start-card side.
     advanced: bool = False
+    #: The components; None for the bundled catalogue.
     catalogue: Catalogue | None = field(default=None, repr=False)
+    #: The board's cyclic colour order (SETUP-2); None to draw it from the seed.
     board_order: tuple[Color, ...] | None = None
+    #: Switches for the rulings marked as variants.
     variants: Variants = field(factory=Variants)

@@ -140,18 +140,31 @@ NO_TRACKS = Tracks()
 class Card:
     """An epoch card as printed: price, track values, points, and a purple effect."""
 
+    #: Stable id, e.g. ``I-blue-01`` (epoch, colour, number).
     id: str
+    #: The epoch (1–3) whose decks the card belongs to.
     epoch: int
+    #: Its colour: the outer pile and tableau column it goes to.
     color: Color
+    #: The printed price, before the discount of BUY-1.
     cost: int
+    #: Points at final scoring (SCORE-5).
     points: int
+    #: Income steps it gives while in the tableau.
     income: int = 0
+    #: Military steps it gives while in the tableau.
     military: int = 0
+    #: Culture steps it gives while in the tableau.
     culture: int = 0
+    #: Food steps it gives while in the tableau.
     food: int = 0
+    #: A purple card's effect, as a rule ID (``PURPLE-2``); None for no effect.
     effect: str | None = None
+    #: The colour a PURPLE-3 card counts.
     effect_color: Color | None = None
+    #: True for the advanced game's star cards (SETUP-3).
     star: bool = False
+    #: ``verified`` (printed in a published source) or ``provisional``.
     provenance: str = "provisional"
 
     @property
@@ -164,13 +177,21 @@ class Card:
 class Colony:
     """A colony tile: front (plunder coins, ally cost, points) and back (values, points)."""
 
+    #: Stable id, e.g. ``col-09-a``.
     id: str
+    #: The military requirement: 3, 9, 15, 21 or 30 (COLONY-2).
     tier: int
+    #: Coins gained by plundering it (COLONY-4).
     plunder: int
+    #: Coins paid to ally with it (COLONY-4).
     ally_cost: int
+    #: The front's points, scored when plundered (SCORE-1).
     points: int
+    #: The back's track values, added when allied.
     back: Tracks
+    #: The back's points, scored when allied (never below the front's).
     back_points: int
+    #: ``verified``, ``provisional``, or ``hidden`` for a front shown without its back.
     provenance: str = "provisional"
 
 
@@ -178,6 +199,7 @@ class Colony:
 class StartSide:
     """One side of a start card: starting coins and track values (SETUP-6)."""
 
+    #: Starting coins.
     coins: int
     income: int
     military: int
@@ -194,10 +216,15 @@ class StartSide:
 class StartCard:
     """A start card: initiative (START-1) and its sides A and B."""
 
+    #: Stable id, e.g. ``start-2``.
     id: str
+    #: Decides the first players (START-1); 1–5.
     initiative: int
+    #: Side A (the basic game's side).
     a: StartSide
+    #: Side B (the advanced game's alternative).
     b: StartSide
+    #: ``verified`` or ``provisional``.
     provenance: str = "provisional"
 
     @property
@@ -214,10 +241,15 @@ class StartCard:
 class Statue:
     """One of the 4 statues printed on a player board (STATUE-2)."""
 
+    #: Its index on the player board (0–3).
     statue: int
+    #: The culture needed to carve it (STATUE-2).
     requirement: int
+    #: Points at final scoring (SCORE-2).
     points: int
+    #: Steps on the tile's track (face up) or points (face down) (STATUE-3).
     reward: int
+    #: ``verified`` or ``provisional``.
     provenance: str = "provisional"
 
 
@@ -225,12 +257,16 @@ class Statue:
 class Reference:
     """Numbers of the reference sheet: sell values, medal prices, price ranges."""
 
+    #: Coins for selling a card, per epoch (SELL-1).
     sell_value: tuple[int, int, int]
+    #: Silver medal prices per epoch (MEDAL-1).
     silver_price: tuple[int, int, int]
+    #: Gold medal prices per epoch (MEDAL-1).
     gold_price: tuple[int, int, int]
     #: PURPLE-5's fixed prices, per epoch (epoch I keeps the normal price).
     silver_price_reduced: tuple[int, int, int]
     gold_price_reduced: tuple[int, int, int]
+    #: The lowest and highest card price of each epoch.
     price_range: tuple[tuple[int, int], tuple[int, int], tuple[int, int]]
     max_silver: int = 2
     max_gold: int = 2
@@ -246,7 +282,9 @@ class Reference:
 class ColonyHolding:
     """A colony in front of a player: allied (back up) or plundered (front up)."""
 
+    #: The colony's id.
     id: str
+    #: True when allied (back up), False when plundered (front up).
     allied: bool
 
 
@@ -254,8 +292,11 @@ class ColonyHolding:
 class CarvedStatue:
     """A carved statue with its bonus tile (STATUE-3)."""
 
+    #: The statue's index (0–3).
     statue: int
+    #: The track of the bonus tile placed on it.
     tile: Track
+    #: Whether the tile lies face up (track steps) or down (points).
     face_up: bool
 
 
@@ -263,7 +304,9 @@ class CarvedStatue:
 class TileOnCard:
     """A bonus tile lying on a PURPLE-2 card in the tableau (TILE-1)."""
 
+    #: The PURPLE-2 card's id.
     card: str
+    #: The track of the tile on it.
     tile: Track
 
 
@@ -271,19 +314,27 @@ class TileOnCard:
 class PlayerState:
     """Everything in front of one player."""
 
+    #: The id of the player's start card (SETUP-6).
     start_card: str
+    #: The side played; None until chosen in the advanced game.
     side: Side | None
+    #: Coins in hand.
     coins: int
+    #: The four track values as the board shows them (TRACK-1).
     tracks: Tracks
     #: Card ids in the tableau, in the order they were bought.
     cards: tuple[str, ...] = ()
+    #: Colonies taken, in order (COLONY-5: never lost).
     colonies: tuple[ColonyHolding, ...] = ()
+    #: Statues carved, in order (STATUE-2: never lost).
     statues: tuple[CarvedStatue, ...] = ()
     #: The tracks of the tiles on the silver medals bought (MEDAL-3).
     silver: tuple[Track, ...] = ()
+    #: Gold medals bought (MEDAL-2: at most 2).
     gold: int = 0
     #: Bonus tiles not yet placed, sorted in board order (TILE-1).
     free_tiles: tuple[Track, ...] = ()
+    #: Tiles lying on PURPLE-2 cards (TILE-1).
     tiles_on_cards: tuple[TileOnCard, ...] = ()
     #: The two cards drawn this draft round (hidden from others, INFO-1).
     drawn: tuple[str, ...] = ()
@@ -301,16 +352,23 @@ class GameState:
     far), so any position can be compared, hashed, serialized and resumed.
     """
 
+    #: The players in seat order.
     players: tuple[PlayerState, ...]
+    #: The epoch, 1–3.
     epoch: int
+    #: Phase A or B of the epoch.
     phase: Phase
+    #: What the game waits for; ``over`` after final scoring.
     section: Section
+    #: The epoch's first player (START-1/2).
     first_player: int
     #: Position in turn order of the player to act in a sequential section.
     turn: int = 0
     #: The board's cyclic colour order (SETUP-2, WHEEL-3).
     board_order: tuple[Color, ...] = COLORS
+    #: The wheel's rotation set by the first player (WHEEL-1).
     wheel: int = 0
+    #: The draft round, 0–4 (WHEEL-2).
     round: int = 0
     #: Inner decks of the current epoch, in ``COLORS`` order, top card last.
     decks: tuple[tuple[str, ...], ...] = ((), (), (), (), ())
@@ -322,10 +380,13 @@ class GameState:
     colony_stacks: tuple[tuple[str, ...], ...] = ((), (), (), (), ())
     #: Draft choices submitted this round, per player (DRAFT-3).
     pending: tuple[Draft | None, ...] = ()
+    #: Sold cards: the face-down discard (SELL-1).
     sold: tuple[str, ...] = ()
+    #: Cards removed at feeding: the face-down discard (FEED-3).
     removed: tuple[str, ...] = ()
     #: Cards and colonies returned to the box unseen (SETUP-3, SETUP-4).
     box: tuple[str, ...] = ()
+    #: True in the advanced game.
     advanced: bool = False
     #: SCORE-7 variant: compare all coins on a tie instead of the coins left over.
     tie_break_all_coins: bool = False

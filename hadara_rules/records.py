@@ -14,7 +14,8 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Iterable, Mapping
 from enum import StrEnum
-from typing import Any, TypeVar, cast
+from types import UnionType
+from typing import Any, TypeVar, cast, overload
 
 import attrs
 import cattrs
@@ -33,8 +34,21 @@ from .rules.scoring import ScoreSheet
 from .rules.setup import new_game
 from .yamltext import MalformedYAML, load_yaml
 
+__all__ = [
+    "SCHEMA_VERSION",
+    "GameRecord",
+    "from_data",
+    "from_json",
+    "from_yaml",
+    "replay",
+    "to_data",
+    "to_json",
+    "to_yaml",
+]
+
+#: The version of every serialized document's format.
 SCHEMA_VERSION = 1
-T = TypeVar("T")
+_T = TypeVar("_T")
 
 # The model names these only for type checkers (they would import it back).
 attrs.resolve_types(GameState, localns={"Draft": Draft, "Catalogue": Catalogue})
@@ -164,11 +178,13 @@ def _register_move(conv: cattrs.Converter, kind: type[Move]) -> None:
 _DEFAULT = _converter(None)
 
 
-def _kind_of(cls: type[object]) -> str:
+def _kind_of(cls: object) -> str:
+    if cls == Move:
+        return "move"
     try:
-        return _KINDS[cls]
-    except KeyError:
-        raise TypeError(f"{cls.__name__} is not a serializable hadara-rules type") from None
+        return _KINDS[cls]  # type: ignore[index]
+    except (KeyError, TypeError):
+        raise TypeError(f"{cls!r} is not a serializable hadara-rules type") from None
 
 
 def to_data(obj: object) -> dict[str, object]:
@@ -179,8 +195,19 @@ def to_data(obj: object) -> dict[str, object]:
     return {"schema_version": SCHEMA_VERSION, "kind": kind, "data": data}
 
 
-def from_data(document: object, cls: type[T], catalogue: Catalogue | None = None) -> T:
-    """The object of type ``cls`` in an envelope; :class:`RecordError` for anything wrong."""
+@overload
+def from_data(document: object, cls: type[_T], catalogue: Catalogue | None = None) -> _T: ...
+@overload
+def from_data(document: object, cls: UnionType, catalogue: Catalogue | None = None) -> Move: ...
+def from_data(document: object, cls: object, catalogue: Catalogue | None = None) -> object:
+    """The object of type ``cls`` in an envelope; :class:`RecordError` for anything wrong.
+
+    ``cls`` is a serializable class, or :data:`~hadara_rules.moves.Move` for a move of any type.
+    """
+    return _load(document, cls, catalogue)
+
+
+def _load(document: object, cls: object, catalogue: Catalogue | None) -> object:
     kind = _kind_of(cls)
     if not isinstance(document, Mapping):
         raise RecordError(f"$: expected a document (a mapping), found {type(document).__name__}")
@@ -201,8 +228,8 @@ def from_data(document: object, cls: type[T], catalogue: Catalogue | None = None
         raise RecordError("; ".join(cattrs.transform_error(exc, path="$.data", format_exception=_describe))) from None
     except (ValueError, TypeError, KeyError, AttributeError, CatalogueError, ConfigError) as exc:
         raise RecordError(f"$.data: {exc}") from None
-    if not isinstance(value, cls):
-        raise RecordError(f"$.data: expected a {cls.__name__}, found a {type(value).__name__}")
+    if cls != Move and not isinstance(value, cls):  # type: ignore[arg-type]
+        raise RecordError(f"$.data: expected a {kind}, found a {type(value).__name__}")
     if isinstance(value, GameState):
         _check_position(value)
     return value
@@ -262,22 +289,30 @@ def to_yaml(obj: object) -> str:
     return _dump(obj, lambda d: yaml.safe_dump(d, sort_keys=False))
 
 
-def from_json(text: str | bytes, cls: type[T], catalogue: Catalogue | None = None) -> T:
-    """Load a JSON document of type ``cls``; :class:`RecordError` if it is not one."""
+@overload
+def from_json(text: str | bytes, cls: type[_T], catalogue: Catalogue | None = None) -> _T: ...
+@overload
+def from_json(text: str | bytes, cls: UnionType, catalogue: Catalogue | None = None) -> Move: ...
+def from_json(text: str | bytes, cls: object, catalogue: Catalogue | None = None) -> object:
+    """Load a JSON document of type ``cls`` (or ``Move``); :class:`RecordError` if it is not one."""
     try:
         document = json.loads(text)
     except (ValueError, TypeError) as exc:
         raise RecordError(f"malformed JSON: {exc}") from None
-    return from_data(document, cls, catalogue)
+    return _load(document, cls, catalogue)
 
 
-def from_yaml(text: str | bytes, cls: type[T], catalogue: Catalogue | None = None) -> T:
-    """Load a YAML document of type ``cls`` (safe loader only)."""
+@overload
+def from_yaml(text: str | bytes, cls: type[_T], catalogue: Catalogue | None = None) -> _T: ...
+@overload
+def from_yaml(text: str | bytes, cls: UnionType, catalogue: Catalogue | None = None) -> Move: ...
+def from_yaml(text: str | bytes, cls: object, catalogue: Catalogue | None = None) -> object:
+    """Load a YAML document of type ``cls`` (or ``Move``; safe loader only)."""
     try:
         document = load_yaml(text)
     except MalformedYAML as exc:
         raise RecordError(str(exc)) from None
-    return from_data(document, cls, catalogue)
+    return _load(document, cls, catalogue)
 
 
 def replay(record: GameRecord) -> GameState:

@@ -41,6 +41,9 @@ from .rules.scoring import score, winners
 from .rules.setup import new_game
 from .yamltext import MalformedYAML, load_yaml
 
+__all__ = ["FORMAT_VERSION", "ScenarioResult", "load_scenario_document", "run_document", "run_scenario"]
+
+#: The version of the scenario format (the ``scenario:`` key).
 FORMAT_VERSION = 1
 _TOP_KEYS = {"scenario", "title", "rules", "config", "components", "given", "moves", "expect", "notes"}
 _CONFIG_KEYS = {"players", "seed", "advanced", "board_order", "variants"}
@@ -193,7 +196,7 @@ def _config(doc: _Doc, raw: object, catalogue: Catalogue) -> GameConfig:
     )
 
 
-def parse_move(doc: _Doc, raw: object, where: str) -> Move:
+def _parse_move(doc: _Doc, raw: object, where: str) -> Move:
     """A move from its mapping form (``type`` tag plus fields)."""
     data = doc.mapping(raw, where)
     kind = _MOVE_CLASSES.get(str(data.get("type")))
@@ -318,7 +321,7 @@ def _id_lists(doc: _Doc, raw: object, where: str, keys: Sequence[object]) -> dic
     return out
 
 
-def apply_given(doc: _Doc, state: GameState, raw: object) -> GameState:
+def _apply_given(doc: _Doc, state: GameState, raw: object) -> GameState:
     """Apply ``given`` overrides, keeping every card and colony in exactly one place."""
     given = doc.mapping(raw, "given", _GIVEN_KEYS)
     changes: dict[str, object] = {}
@@ -454,9 +457,9 @@ def run_document(top: Mapping[str, object], source: str = "<scenario>") -> Scena
     except ConfigError as exc:
         raise doc.fail("config", str(exc)) from None
     if "given" in top:
-        state = apply_given(doc, state, top["given"])
+        state = _apply_given(doc, state, top["given"])
     state = settle(state)
-    moves = [parse_move(doc, m, f"moves[{i}]") for i, m in enumerate(doc.seq(top.get("moves", []), "moves"))]
+    moves = [_parse_move(doc, m, f"moves[{i}]") for i, m in enumerate(doc.seq(top.get("moves", []), "moves"))]
     expect = doc.mapping(top.get("expect", {}), "expect", _EXPECT_KEYS)
     failures: list[str] = []
     illegal = expect.get("illegal")

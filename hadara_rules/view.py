@@ -25,6 +25,8 @@ from .moves import Draft
 from .rules.draft import legal as legal_drafts
 from .rules.wheel import deck_color
 
+__all__ = ["FRONT_ONLY", "HIDDEN", "front_id", "player_view", "sample_world", "view_catalogue"]
+
 #: How a hidden card or colony is shown.
 HIDDEN = "?"
 #: The provenance of a colony's front shown without its back.

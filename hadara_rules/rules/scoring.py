@@ -12,13 +12,21 @@ from ..model import COLORS, GameState, PlayerState
 class ScoreSheet:
     """One column of the score pad."""
 
+    #: The seat.
     player: int
+    #: SCORE-1.
     colonies: int
+    #: SCORE-2, with PURPLE-4's points.
     statues: int
+    #: SCORE-3 (MEDAL-3), with PURPLE-10.
     silver: int
+    #: SCORE-4 (MEDAL-4), with PURPLE-11 and PURPLE-12.
     gold: int
+    #: SCORE-5.
     cards: int
+    #: SCORE-6: 1 point per 5 coins.
     coins: int
+    #: The sum of the categories.
     total: int
 
 

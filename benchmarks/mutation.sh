@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# Mutation testing of the rules and the purple effects (not part of CI: it takes
+# several minutes). Run from anywhere:  bash benchmarks/mutation.sh
+# It copies the project to a scratch folder, installs mutmut there in its own
+# virtual environment, mutates hadara_rules/rules/ and hadara_rules/effects.py
+# (see [tool.mutmut] in pyproject.toml), runs the fast rule tests against each
+# mutant, and prints the kill rate and the surviving mutants.
+set -euo pipefail
+root="$(cd "$(dirname "$0")/.." && pwd)"
+work="${MUTATION_DIR:-$(mktemp -d)}"
+echo "working in $work"
+git -C "$root" archive --format=tar HEAD | tar -x -C "$work"
+python3 -m venv "$work/.venv"
+"$work/.venv/bin/pip" install --quiet attrs cattrs pyyaml pytest hypothesis "mutmut>=3.8"
+cd "$work"
+.venv/bin/mutmut run > mutmut.log 2>&1 || true
+.venv/bin/mutmut results > results.txt 2>&1 || true
+total=$(grep -c ": " results.txt || true)
+survived=$(grep -c ": survived" results.txt || true)
+killed=$(.venv/bin/python - <<'PY'
+import re, pathlib
+text = pathlib.Path("mutmut.log").read_text(errors="replace")
+counts = re.findall(r"(\d+)/(\d+)\s+🎉 (\d+) 🫥 (\d+)\s+⏰ (\d+)\s+🤔 (\d+)\s+🙁 (\d+)", text)
+done, total, killed, untested, timeout, suspicious, survived = map(int, counts[-1])
+print(f"{done} mutants: {killed} killed, {timeout} timed out (killed), {survived} survived, {untested} not covered")
+print(f"kill rate {(killed + timeout) / max(1, done):.1%}")
+PY
+)
+echo "$killed"
+echo "surviving mutants (mutmut show NAME in $work to read one):"
+grep ": survived" results.txt || true
