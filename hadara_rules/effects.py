@@ -126,8 +126,7 @@ class ColorBonus(Effect):
     gives_steps = True
     def steps(self, player: PlayerState, card: Card, catalogue: Catalogue) -> Tracks:
         color = card.effect_color
-        if color is None or color not in TRACK_OF_COLOR:
-            return NO_TRACKS
+        assert color is not None, "the catalogue gives every PURPLE-3 card its colour"
         cards = catalogue.cards
         owned = sum(1 for c in player.cards if cards[c].color is color)
         return NO_TRACKS.step(TRACK_OF_COLOR[color], owned)
@@ -342,11 +341,6 @@ def effect_totals(cards: tuple[str, ...], catalogue: Catalogue) -> EffectTotals:
         reduced_medal_prices=any(e.reduced_medal_prices for e in effects),
         gives_steps=any(e.gives_steps for e in effects),
     )
-
-
-def counted_effects(player: PlayerState, catalogue: Catalogue) -> tuple[tuple[Effect, Card], ...]:
-    """The effects of the purple cards in ``player``'s tableau, as they count (PURPLE-16)."""
-    return effect_totals(player.cards, catalogue).counted
 
 
 def effect_steps(player: PlayerState, catalogue: Catalogue) -> Tracks:

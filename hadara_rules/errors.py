@@ -11,6 +11,8 @@ class IllegalMove(HadaraError):
     """A move that breaks a rule; ``rule`` is its ID in the rules digest."""
 
     def __init__(self, rule: str, reason: str) -> None:
+        if not (isinstance(rule, str) and rule and isinstance(reason, str) and reason):
+            raise ValueError("an IllegalMove names a rule ID and gives a reason")
         super().__init__(f"{rule}: {reason}")
         self.rule = rule
         self.reason = reason

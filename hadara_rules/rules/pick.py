@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..errors import IllegalMove
-from ..model import COLORS, Color, GameState, Section, replace
+from ..model import COLORS, GameState, Section, replace
 from ..moves import SELL, Move, Pick
 from .acquire import acquire, acquisitions, check_acquire
 from .table import start_section
@@ -31,10 +31,7 @@ def legal(state: GameState, seat: int) -> Iterator[Move]:
 def check(state: GameState, move: Move) -> IllegalMove | None:
     """PICK-1: the pile must hold a card; then BUY-2 and the tile rules."""
     assert isinstance(move, Pick)
-    try:
-        pile = state.outer_piles[COLOR_INDEX[Color(move.color)]]
-    except (KeyError, ValueError):
-        return IllegalMove("PICK-1", f"there is no outer pile of colour {move.color!r}")
+    pile = state.outer_piles[COLOR_INDEX[move.color]]
     if not pile:
         return IllegalMove("PICK-1", f"the {move.color} outer pile is empty")
     player = state.players[move.player]
@@ -44,7 +41,7 @@ def check(state: GameState, move: Move) -> IllegalMove | None:
 def play(state: GameState, move: Move) -> GameState:
     """Take the top card, buy or sell it; the next player picks."""
     assert isinstance(move, Pick)
-    i = COLOR_INDEX[Color(move.color)]
+    i = COLOR_INDEX[move.color]
     pile = state.outer_piles[i]
     card = state.catalogue.cards[pile[-1]]
     player = acquire(state, state.players[move.player], card, move.action, move.tile)

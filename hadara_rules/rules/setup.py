@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 
-from ..catalogue import load_catalogue
+from ..catalogue import Catalogue, load_catalogue
 from ..config import GameConfig
 from ..errors import ConfigError, IllegalMove
 from ..model import (
@@ -34,10 +34,12 @@ MIN_PLAYERS, MAX_PLAYERS = 2, 5
 
 def initiative_order(state: GameState) -> tuple[int, ...]:
     """Seats sorted by their start card's initiative, lowest first (START-1)."""
-    cards = state.catalogue.start_cards
-    return tuple(
-        sorted(range(len(state.players)), key=lambda s: (cards[state.players[s].start_card].initiative, s))
-    )
+    return _by_initiative(tuple(p.start_card for p in state.players), state.catalogue)
+
+
+def _by_initiative(start_cards: tuple[str, ...], catalogue: Catalogue) -> tuple[int, ...]:
+    cards = catalogue.start_cards
+    return tuple(sorted(range(len(start_cards)), key=lambda s: (cards[start_cards[s]].initiative, s)))
 
 
 def first_player(order: tuple[int, ...], epoch: int) -> int:
@@ -103,17 +105,25 @@ def new_game(config: GameConfig) -> GameState:
     in_play.update(c for stack in stacks for c in stack)
     box = tuple(sorted(c for c in (*catalogue.cards, *catalogue.colonies) if c not in in_play))
 
+    order = _by_initiative(tuple(dealt), catalogue)
+    compensation = compensated(order)  # START-3
     tiles = tuple(t for t in TRACKS for _ in range(catalogue.reference.tiles_per_track))
     players = tuple(
-        PlayerState(start_card=card_id, side=None, coins=0, tracks=Tracks(), free_tiles=tiles)
-        for card_id in dealt
+        PlayerState(
+            start_card=card_id,
+            side=None,
+            coins=1 if seat in compensation else 0,
+            tracks=Tracks(),
+            free_tiles=tiles,
+        )
+        for seat, card_id in enumerate(dealt)
     )
     state = GameState(
         players=players,
         epoch=1,
         phase=Phase.A,
         section=Section.SETUP,
-        first_player=0,
+        first_player=first_player(order, 1),
         board_order=board_order,
         decks=epoch_decks[0],
         later_decks=tuple(epoch_decks[1:]),
@@ -122,15 +132,6 @@ def new_game(config: GameConfig) -> GameState:
         advanced=config.advanced,
         tie_break_all_coins=config.variants.tie_break_all_coins,
         catalogue=catalogue,
-    )
-    order = initiative_order(state)
-    bonus = compensated(order)
-    state = replace(
-        state,
-        first_player=first_player(order, 1),
-        players=tuple(
-            replace(p, coins=1) if seat in bonus else p for seat, p in enumerate(state.players)
-        ),
     )
     if not config.advanced:  # SETUP-6: the basic game plays side A
         for seat in range(n):
@@ -155,13 +156,12 @@ def next_epoch(state: GameState) -> GameState:
     if state.epoch >= EPOCHS[-1]:
         return replace(state, section=Section.OVER, turn=0)
     epoch = state.epoch + 1
-    later = state.later_decks or (((),) * len(COLORS),)
     state = replace(
         state,
         epoch=epoch,
         phase=Phase.A,
-        decks=later[0],
-        later_decks=later[1:],
+        decks=state.later_decks[0],
+        later_decks=state.later_decks[1:],
         wheel=0,
         round=0,
     )
@@ -179,14 +179,11 @@ def legal(state: GameState, seat: int) -> Iterator[Move]:
 
 
 def check(state: GameState, move: Move) -> IllegalMove | None:
-    """SETUP-6: a side is A or B."""
-    assert isinstance(move, ChooseSide)
-    if move.side not in (Side.A, Side.B):
-        return IllegalMove("SETUP-6", f"a start card has sides A and B, not {move.side!r}")
+    """SETUP-6: either side may be chosen (a :class:`ChooseSide` names A or B by construction)."""
     return None
 
 
 def play(state: GameState, move: Move) -> GameState:
     """Apply a :class:`ChooseSide`."""
     assert isinstance(move, ChooseSide)
-    return choose_side(state, move.player, Side(move.side))
+    return choose_side(state, move.player, move.side)

@@ -26,11 +26,6 @@ def with_player(state: GameState, seat: int, player: PlayerState) -> GameState:
     return replace(state, players=players[:seat] + (player,) + players[seat + 1 :])
 
 
-def next_turn(state: GameState) -> GameState:
-    """The same section, the next player in turn order (START-4)."""
-    return replace(state, turn=state.turn + 1)
-
-
 def start_section(state: GameState, section: Section) -> GameState:
     """Begin a sequential section with the first player; per-section counters reset."""
     players = tuple(

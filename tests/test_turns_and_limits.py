@@ -1,0 +1,212 @@
+"""Turn order within sections and the exact limits of each guard (coins equal to a price, caps).
+
+Each test pins a boundary that a plausible slip in the rules code would move.
+"""
+
+from __future__ import annotations
+
+import pytest
+from conftest import run
+
+from hadara_rules import (
+    BuyGold,
+    BuySilver,
+    CarveStatue,
+    FeedWithCoins,
+    GameConfig,
+    GameState,
+    Pass,
+    Pick,
+    Section,
+    TakeColony,
+    Track,
+    apply_move,
+    check_move,
+    legal_moves,
+    new_game,
+)
+from hadara_rules.model import Color
+
+
+def position(players: int, advanced: bool = False, seats: dict[int, object] | None = None, **given: object) -> GameState:
+    """The settled position: ``new_game`` for ``players`` seats, with ``given`` and per-seat overrides."""
+    if seats is not None:
+        given["players"] = seats
+    config = {"players": players, "seed": 0, "advanced": advanced, "board_order": ["yellow", "red", "blue", "green", "purple"]}
+    return run({"config": config, "given": given}).state
+
+@pytest.mark.parametrize("section", ["colony", "statue"])
+def test_start_4_passing_hands_the_turn_on_clockwise(section: str) -> None:
+    """START-4 with COLONY-1 / STATUE-1: first player 1, then 2, then 0."""
+    able = {"coins": 10, "tracks": {"income": 1, "military": 30, "culture": 30, "food": 9}}
+    state = position(
+        players=3, epoch=1, phase="A", section=section, first_player=1, seats={0: able, 1: able, 2: able}
+    )
+    assert state.to_act == (1,)
+    state = apply_move(state, Pass(1))
+    assert state.section is Section(section) and state.to_act == (2,)
+    state = apply_move(state, Pass(2))
+    assert state.section is Section(section) and state.to_act == (0,)
+    state = apply_move(state, Pass(0))
+    assert state.section is not Section(section)
+
+
+def test_medal_1_passing_hands_the_turn_on_clockwise() -> None:
+    rich = {"coins": 50}
+    state = position(players=3, epoch=1, phase="B", section="medals", first_player=2, seats={0: rich, 1: rich, 2: rich})
+    assert state.to_act == (2,)
+    state = apply_move(state, BuyGold(2))
+    assert state.to_act == (2,), "buying a medal does not end the turn"
+    state = apply_move(state, Pass(2))
+    assert state.to_act == (0,)
+    state = apply_move(state, Pass(0))
+    assert state.to_act == (1,)
+
+
+def test_pick_1_picking_goes_clockwise_from_the_first_player() -> None:
+    state = position(
+        players=3,
+        epoch=1,
+        phase="B",
+        section="pick",
+        first_player=1,
+        outer_piles={"red": ["I-red-01", "I-red-02", "I-red-03", "I-red-04"]},
+        decks={},
+    )
+    order = []
+    while state.section is Section.PICK:
+        seat = state.to_act[0]
+        order.append(seat)
+        state = apply_move(state, Pick(seat, Color.RED, "sell"))
+    assert order == [1, 2, 0, 1]
+
+
+def test_buy_2_coins_equal_to_the_price_suffice() -> None:
+    state = position(
+        players=2, epoch=1, phase="B", section="pick", first_player=0,
+        outer_piles={"blue": ["I-blue-01"]}, seats={0: {"coins": 3, "cards": []}},
+    )
+    assert Pick(0, Color.BLUE, "buy") in legal_moves(state, 0)
+    state = position(
+        players=2, epoch=1, phase="B", section="pick", first_player=0,
+        outer_piles={"blue": ["I-blue-01"]}, seats={0: {"coins": 2, "cards": []}},
+    )
+    assert Pick(0, Color.BLUE, "buy") not in legal_moves(state, 0)
+
+
+@pytest.mark.parametrize(("coins", "legal"), [(6, True), (5, False)])
+def test_medal_1_coins_equal_to_the_price_suffice(coins: int, legal: bool) -> None:
+    state = position(players=2, epoch=1, phase="B", section="medals", first_player=0,
+                     seats={0: {"coins": coins}, 1: {"coins": 0}})
+    assert (BuyGold(0) in legal_moves(state, 0)) is legal
+    assert (BuySilver(0, Track.FOOD) in legal_moves(state, 0)) is True  # silver costs 4
+
+
+@pytest.mark.parametrize(("coins", "legal"), [(1, True), (0, False)])
+def test_colony_4_coins_equal_to_the_ally_cost_suffice(coins: int, legal: bool) -> None:
+    state = position(
+        players=2, epoch=1, phase="A", section="colony", first_player=0,
+        colony_stacks={3: ["col-03-b", "col-03-a"]},  # top: col-03-a, ally cost 1
+        seats={0: {"coins": coins, "tracks": {"military": 3}}, 1: {"tracks": {"military": 0}}},
+    )
+    assert state.catalogue.colonies["col-03-a"].ally_cost == 1
+    ally = TakeColony(0, 3, True, 0)
+    assert (ally in legal_moves(state, 0)) is legal
+    refusal = check_move(state, ally)
+    assert (refusal is None) is legal
+    assert refusal is None or refusal.rule == "COLONY-4"
+
+
+PURPLE_9 = "II-purple-14"
+PURPLE_15 = "III-purple-14"
+
+
+def test_purple_9_coins_count_towards_the_ally_cost_and_pay_does_not() -> None:
+    """PURPLE-9's 4 coins arrive before the choice; PURPLE-15's payment leaves first."""
+    base = dict(players=2, epoch=2, phase="A", section="colony", first_player=0, advanced=True)
+    with_card = position(
+        colony_stacks={21: ["col-21-a"]},
+        seats={0: {"coins": 0, "cards": [PURPLE_9], "tracks": {"military": 21}}, 1: {"tracks": {"military": 0}}},
+        **base,
+    )
+    assert with_card.catalogue.cards[PURPLE_9].effect == "PURPLE-9"
+    assert 0 < with_card.catalogue.colonies["col-21-a"].ally_cost <= 4
+    assert TakeColony(0, 21, True, 0) in legal_moves(with_card, 0)
+    without = position(
+        colony_stacks={21: ["col-21-a"]},
+        seats={0: {"coins": 0, "cards": [], "tracks": {"military": 21}}, 1: {"tracks": {"military": 0}}},
+        **base,
+    )
+    assert TakeColony(0, 21, True, 0) not in legal_moves(without, 0)
+
+
+def test_purple_15_pay_limits() -> None:
+    """Exactly 3 coins per missing point; coins equal to the payment suffice; bools are not coins."""
+    state = position(
+        players=2, epoch=3, phase="A", section="colony", first_player=0, advanced=True,
+        colony_stacks={21: ["col-21-a"]},
+        seats={0: {"coins": 6, "cards": [PURPLE_15], "tracks": {"military": 19}}, 1: {"tracks": {"military": 0}}},
+    )
+    assert TakeColony(0, 21, False, 6) in legal_moves(state, 0)
+    for pay, rule in ((3, "COLONY-2"), (9, "PURPLE-15"), (-3, "PURPLE-15"), (True, "PURPLE-15")):
+        refusal = check_move(state, TakeColony(0, 21, False, pay))
+        assert refusal is not None and refusal.rule == rule, (pay, refusal)
+
+
+def test_purple_15_cap_counts_what_was_paid_this_section() -> None:
+    state = position(
+        players=2, epoch=3, phase="A", section="colony", first_player=0, advanced=True,
+        colony_stacks={21: ["col-21-a"], 30: ["col-30-a"]},
+        seats={0: {"coins": 60, "cards": [PURPLE_15, "III-purple-12"], "tracks": {"military": 11}},
+                 1: {"tracks": {"military": 0}}},
+    )
+    # III-purple-12 is PURPLE-13 in the bundled catalogue: two colonies this section
+    assert state.catalogue.cards["III-purple-12"].effect == "PURPLE-13"
+    state = apply_move(state, TakeColony(0, 21, False, 30))  # 10 points short: exactly the cap
+    assert state.to_act == (0,)
+    refusal = check_move(state, TakeColony(0, 30, False, 57))
+    assert refusal is not None and refusal.rule == "PURPLE-15"
+
+
+def test_statue_2_every_uncarved_statue_is_offered() -> None:
+    state = position(
+        players=2, epoch=1, phase="A", section="statue", first_player=0,
+        seats={0: {"tracks": {"culture": 12}, "statues": [{"statue": 0, "tile": "food", "face_up": True}]},
+                 1: {"tracks": {"culture": 0}}},
+    )
+    offered = {m.statue for m in legal_moves(state, 0) if isinstance(m, CarveStatue)}
+    assert offered == {1}
+
+
+PURPLE_6 = "II-purple-11"
+PURPLE_7 = "II-purple-12"
+
+
+@pytest.mark.parametrize(("coins", "legal"), [(2, True), (1, False)])
+def test_purple_6_two_coins_suffice(coins: int, legal: bool) -> None:
+    state = position(
+        players=2, epoch=2, phase="B", section="feeding", first_player=0, advanced=True,
+        seats={0: {"coins": coins, "cards": [PURPLE_6, "I-red-01", "I-red-02"], "tracks": {"food": 1}},
+                 1: {"cards": []}},
+    )
+    assert state.catalogue.cards[PURPLE_6].effect == "PURPLE-6"
+    assert state.section is Section.FEEDING and state.to_act == (0,)
+    assert (FeedWithCoins(0) in legal_moves(state, 0)) is legal
+
+
+@pytest.mark.parametrize(("food", "coins"), [(3, 0), (4, 3), (8, 12)])
+def test_purple_7_pays_only_for_food_above_the_cards(food: int, coins: int) -> None:
+    state = position(
+        players=2, epoch=2, phase="B", section="statue", first_player=0, advanced=True,
+        seats={0: {"coins": 0, "cards": [PURPLE_7, "I-red-01", "I-red-02"], "tracks": {"food": food, "culture": 0}},
+                 1: {"coins": 0, "cards": [], "tracks": {"culture": 0}}},
+    )
+    assert state.catalogue.cards[PURPLE_7].effect == "PURPLE-7"
+    # nobody can carve: the statue section passes and feeding pays PURPLE-7 at once
+    assert state.section in (Section.MEDALS, Section.WHEEL)
+    assert state.players[0].coins == coins
+
+
+def test_setup_3_the_advanced_flag_is_kept() -> None:
+    assert new_game(GameConfig(players=2, seed=0, advanced=True)).advanced is True
+    assert new_game(GameConfig(players=2, seed=0)).advanced is False
