@@ -7,6 +7,7 @@ their names (``tile="food"``); a name that is none of them raises ValueError.
 
 from __future__ import annotations
 
+import functools
 from typing import ClassVar, TypeAlias
 
 from attrs import field, frozen
@@ -192,3 +193,9 @@ MOVE_TYPES: tuple[type[Move], ...] = (
 BUY = "buy"
 SELL = "sell"
 ACTIONS = (BUY, SELL)
+
+
+#: Moves are immutable values, so the legal-move generators hand out shared
+#: instances instead of building equal ones again and again (bots call them
+#: millions of times). ``shared(Draft)(0, "I-red-01", "buy", None)`` is a Draft.
+shared = functools.lru_cache(maxsize=1 << 16)

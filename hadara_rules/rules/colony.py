@@ -7,8 +7,11 @@ from collections.abc import Iterator
 from .. import effects
 from ..errors import IllegalMove
 from ..model import TIERS, ColonyHolding, GameState, PlayerState, replace
-from ..moves import Move, Pass, TakeColony
+from ..moves import Move, Pass, TakeColony, shared
 from .requirement import check_requirement, pay_needed, takes_left
+
+_take = shared(TakeColony)
+_pass = shared(Pass)
 
 TIER_INDEX = {t: i for i, t in enumerate(TIERS)}
 
@@ -38,10 +41,10 @@ def legal(state: GameState, seat: int) -> Iterator[Move]:
             if stack and tier not in held:
                 pay = pay_needed(state, player, player.tracks.military, tier)
                 if pay is not None:
-                    yield TakeColony(seat, tier, False, pay)
+                    yield _take(seat, tier, False, pay)
                     if colonies[stack[-1]].ally_cost <= player.coins - pay + bonus:
-                        yield TakeColony(seat, tier, True, pay)
-    yield Pass(seat)
+                        yield _take(seat, tier, True, pay)
+    yield _pass(seat)
 
 
 def check(state: GameState, move: Move) -> IllegalMove | None:

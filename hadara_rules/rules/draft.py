@@ -11,10 +11,12 @@ from collections.abc import Iterator
 
 from ..errors import IllegalMove
 from ..model import COLORS, GameState, Section, replace
-from ..moves import SELL, Draft, Move
+from ..moves import SELL, Draft, Move, shared
 from .acquire import acquire, acquisitions, check_acquire
 from .table import start_section
 from .wheel import deck_color
+
+_draft = shared(Draft)
 
 COLOR_INDEX = {c: i for i, c in enumerate(COLORS)}
 
@@ -86,7 +88,7 @@ def legal(state: GameState, seat: int) -> Iterator[Move]:
     cards = state.catalogue.cards
     for card_id in player.drawn:
         for action, tile in acquisitions(state, player, cards[card_id]):
-            yield Draft(seat, card_id, action, tile)
+            yield _draft(seat, card_id, action, tile)
 
 
 def check(state: GameState, move: Move) -> IllegalMove | None:

@@ -8,9 +8,12 @@ from .. import effects
 from ..effects import COINS_PER_FED_CARD, COINS_PER_SURPLUS_FOOD
 from ..errors import IllegalMove
 from ..model import GameState, PlayerState, replace
-from ..moves import FeedWithCoins, Move, RemoveCard
+from ..moves import FeedWithCoins, Move, RemoveCard, shared
 from .acquire import lose_card
 from .table import with_player
+
+_remove = shared(RemoveCard)
+_feed = shared(FeedWithCoins)
 
 
 def hunger(player: PlayerState) -> int:
@@ -40,9 +43,9 @@ def legal(state: GameState, seat: int) -> Iterator[Move]:
     """Each card of the tableau; PURPLE-6's coins where the card allows."""
     player = state.players[seat]
     for card_id in sorted(set(player.cards)):
-        yield RemoveCard(seat, card_id)
+        yield _remove(seat, card_id)
     if effects.feed_coin_cards(player, state.catalogue) and can_feed_with_coins(state, player):
-        yield FeedWithCoins(seat)
+        yield _feed(seat)
 
 
 def check(state: GameState, move: Move) -> IllegalMove | None:

@@ -7,8 +7,12 @@ from collections.abc import Iterator
 from .. import effects
 from ..errors import IllegalMove
 from ..model import GameState, PlayerState, replace
-from ..moves import BuyGold, BuySilver, Move, Pass
+from ..moves import BuyGold, BuySilver, Move, Pass, shared
 from .table import with_player
+
+_pass = shared(Pass)
+_silver = shared(BuySilver)
+_gold = shared(BuyGold)
 
 
 def silver_price(state: GameState, player: PlayerState) -> int:
@@ -29,12 +33,12 @@ def legal(state: GameState, seat: int) -> Iterator[Move]:
     """Pass; a silver medal on each kind of free tile; a gold medal — each if allowed and affordable."""
     player = state.players[seat]
     ref = state.catalogue.reference
-    yield Pass(seat)
+    yield _pass(seat)
     if len(player.silver) < ref.max_silver and silver_price(state, player) <= player.coins:
         for tile in dict.fromkeys(player.free_tiles):
-            yield BuySilver(seat, tile)
+            yield _silver(seat, tile)
     if player.gold < ref.max_gold and gold_price(state, player) <= player.coins:
-        yield BuyGold(seat)
+        yield _gold(seat)
 
 
 def check(state: GameState, move: Move) -> IllegalMove | None:

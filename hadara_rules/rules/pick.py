@@ -6,9 +6,11 @@ from collections.abc import Iterator
 
 from ..errors import IllegalMove
 from ..model import COLORS, GameState, Section, replace
-from ..moves import SELL, Move, Pick
+from ..moves import SELL, Move, Pick, shared
 from .acquire import acquire, acquisitions, check_acquire
 from .table import start_section
+
+_pick = shared(Pick)
 
 COLOR_INDEX = {c: i for i, c in enumerate(COLORS)}
 
@@ -25,7 +27,7 @@ def legal(state: GameState, seat: int) -> Iterator[Move]:
     for color, pile in zip(COLORS, state.outer_piles):
         if pile:
             for action, tile in acquisitions(state, player, cards[pile[-1]]):
-                yield Pick(seat, color, action, tile)
+                yield _pick(seat, color, action, tile)
 
 
 def check(state: GameState, move: Move) -> IllegalMove | None:

@@ -7,9 +7,12 @@ from collections.abc import Iterator
 from .. import effects
 from ..errors import IllegalMove
 from ..model import CarvedStatue, GameState, PlayerState, replace
-from ..moves import CarveStatue, Move, Pass
+from ..moves import CarveStatue, Move, Pass, shared
 from .requirement import check_requirement, pay_needed, takes_left
 from .table import with_player
+
+_carve = shared(CarveStatue)
+_pass = shared(Pass)
 
 
 def turn_used_up(state: GameState, player: PlayerState) -> IllegalMove | None:
@@ -32,9 +35,9 @@ def legal(state: GameState, seat: int) -> Iterator[Move]:
             if pay is None:
                 continue
             for tile in tiles:
-                yield CarveStatue(seat, index, tile, False, pay)
-                yield CarveStatue(seat, index, tile, True, pay)
-    yield Pass(seat)
+                yield _carve(seat, index, tile, False, pay)
+                yield _carve(seat, index, tile, True, pay)
+    yield _pass(seat)
 
 
 def check(state: GameState, move: Move) -> IllegalMove | None:

@@ -6,7 +6,9 @@ from collections.abc import Iterator
 
 from ..errors import IllegalMove
 from ..model import COLORS, Color, GameState, Section, replace
-from ..moves import Move, SetWheel
+from ..moves import Move, SetWheel, shared
+
+_set_wheel = shared(SetWheel)
 
 ROTATIONS = range(len(COLORS))
 
@@ -20,7 +22,7 @@ def deck_color(state: GameState, seat: int) -> Color:
 def legal(state: GameState, seat: int) -> Iterator[Move]:
     """WHEEL-1: the five rotations."""
     for rotation in ROTATIONS:
-        yield SetWheel(seat, rotation)
+        yield _set_wheel(seat, rotation)
 
 
 def check(state: GameState, move: Move) -> IllegalMove | None:
