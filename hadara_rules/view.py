@@ -57,6 +57,7 @@ def view_catalogue(catalogue: Catalogue) -> Catalogue:
     )
 
 
+@functools.cache
 def base_catalogue(catalogue: Catalogue) -> Catalogue:
     """The catalogue a view's catalogue was made from (front-only colonies dropped)."""
     colonies = {k: c for k, c in catalogue.colonies.items() if c.provenance != FRONT_ONLY}
