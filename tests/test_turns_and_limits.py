@@ -210,3 +210,35 @@ def test_purple_7_pays_only_for_food_above_the_cards(food: int, coins: int) -> N
 def test_setup_3_the_advanced_flag_is_kept() -> None:
     assert new_game(GameConfig(players=2, seed=0, advanced=True)).advanced is True
     assert new_game(GameConfig(players=2, seed=0)).advanced is False
+
+
+def test_purple_16_a_second_copy_of_a_star_effect_counts_once() -> None:
+    """PURPLE-16 (ruling): only the basic effects stack; two PURPLE-9 cards still give 4 coins,
+    two PURPLE-14 cards still lower requirements by 4."""
+    extra = [
+        {"id": f"x-purple-{n}-{k}", "epoch": 2 if n == 9 else 3, "color": "purple", "cost": 7,
+         "points": 0, "effect": f"PURPLE-{n}", "star": True}
+        for n in (9, 14) for k in (1, 2)
+    ]
+    scenario = {
+        "config": {"players": 2, "seed": 0, "advanced": True},
+        "components": {"cards": extra},
+        "given": {
+            "epoch": 3, "phase": "A", "section": "colony", "first_player": 0,
+            "colony_stacks": {"9": ["col-09-a"], "15": ["col-15-a"]},
+            "players": {
+                0: {"coins": 0, "cards": [c["id"] for c in extra], "tracks": {"military": 5}},
+                1: {"tracks": {"military": 0}},
+            },
+        },
+    }
+    before = run(scenario).state
+    offered = {m.tier for m in legal_moves(before, 0) if isinstance(m, TakeColony)}
+    assert 9 in offered and 15 not in offered, "military 5 + 4 reaches tier 9, not 15 (a second -4 would)"
+    assert before.catalogue.colonies["col-09-a"].plunder == 4
+    result = run({
+        **scenario,
+        "moves": [{"type": "take_colony", "player": 0, "tier": 9, "ally": False}],
+        "expect": {"players": {0: {"coins": 4 + 4}}},  # PURPLE-9 once (4) + plunder col-09-a (4)
+    })
+    assert result.passed, result.failures

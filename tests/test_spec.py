@@ -1,0 +1,307 @@
+"""The formal specification ``spec/rules.yaml`` is complete and every reference in it resolves.
+
+One entry per rule ID of the rules digest, in the digest's order, with the
+required fields; every ``implemented_in`` name imports; every ``tested_by`` test
+exists (a test function in a test file, or a scenario file whose ``rules:`` list
+names the rule); every ruling says why.
+
+The digest ``RULES.md`` lives beside the repository (``../shared/RULES.md``) on
+developer machines and in CI. The ID list is also kept here as a constant, so
+the completeness check does not depend on that file being present.
+"""
+
+from __future__ import annotations
+
+import ast
+import functools
+import importlib
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+from hadara_rules.resources import spec_dir
+from hadara_rules.rulebook import Rule, rules
+
+ROOT = Path(__file__).resolve().parent.parent
+SPEC = ROOT / "spec" / "rules.yaml"
+DIGEST = ROOT.parent / "shared" / "RULES.md"
+
+#: Every rule ID of the digest, in its order.
+RULE_IDS: tuple[str, ...] = (
+    "FLOW-1", "FLOW-2", "FLOW-3",
+    "SETUP-1", "SETUP-2", "SETUP-3", "SETUP-4", "SETUP-5", "SETUP-6",
+    "START-1", "START-2", "START-3", "START-4",
+    "EPOCH-1", "EPOCH-2", "EPOCH-3",
+    "WHEEL-1", "WHEEL-2", "WHEEL-3",
+    "DRAFT-1", "DRAFT-2", "DRAFT-3",
+    "BUY-1", "BUY-2", "BUY-3",
+    "SELL-1",
+    "TRACK-1", "TRACK-2",
+    "PICK-1",
+    "INCOME-1",
+    "COLONY-1", "COLONY-2", "COLONY-3", "COLONY-4", "COLONY-5",
+    "STATUE-1", "STATUE-2", "STATUE-3",
+    "FEED-1", "FEED-2", "FEED-3",
+    "MEDAL-1", "MEDAL-2", "MEDAL-3", "MEDAL-4",
+    "SCORE-1", "SCORE-2", "SCORE-3", "SCORE-4", "SCORE-5", "SCORE-6", "SCORE-7",
+    "TILE-1", "TILE-2",
+    "PURPLE-1", "PURPLE-2", "PURPLE-3", "PURPLE-4", "PURPLE-5", "PURPLE-6", "PURPLE-7", "PURPLE-8",
+    "PURPLE-9", "PURPLE-10", "PURPLE-11", "PURPLE-12", "PURPLE-13", "PURPLE-14", "PURPLE-15", "PURPLE-16",
+    "INFO-1", "INFO-2",
+)
+#: Rules the digest marks **Ruling**, and the two this project decided itself (PURPLE-6, PURPLE-15).
+RULINGS = frozenset(
+    {"WHEEL-3", "SCORE-7", "TILE-2", "PURPLE-6", "PURPLE-12", "PURPLE-15", "PURPLE-16"}
+)
+#: Rulings the digest marks *(variant)*: switchable through the game configuration.
+VARIANTS = frozenset({"SCORE-7"})
+#: The rulings of the project that the digest does not mark as such.
+PROJECT_RULINGS = frozenset({"PURPLE-6", "PURPLE-15"})
+#: The rule areas, one docs page each, in the order of play.
+AREAS = (
+    "flow", "setup", "start", "epoch", "wheel", "draft", "buy", "sell", "track", "pick", "income",
+    "colony", "statue", "feeding", "medals", "scoring", "tile", "purple", "info",
+)
+
+REQUIRED: dict[str, type] = {
+    "id": str, "area": str, "page": int, "summary": str, "text": str, "ruling": bool,
+    "implemented_in": list, "tested_by": list,
+}
+OPTIONAL: dict[str, type] = {"why": str, "variant": str}
+RULEBOOK_PAGES = range(1, 13)
+MAX_TESTS_PER_RULE = 6
+
+_DIGEST_ID = re.compile(r"\*\*([A-Z]+-\d+)\*\*")
+_TEST_REF = re.compile(r"^(tests/[\w/]+\.py)::(\w+(?:::\w+)?)$")
+_SCENARIO_REF = re.compile(r"^spec/scenarios/[\w/.-]+\.yaml$")
+_CODE_REF = re.compile(r"^[a-z_][\w.]*:[A-Za-z_][\w.]*$")
+
+
+@functools.cache
+def entries() -> list[dict[str, Any]]:
+    data = yaml.safe_load(SPEC.read_text(encoding="utf-8"))
+    assert isinstance(data, dict) and set(data) == {"rules"}, "the file holds one key, 'rules'"
+    assert isinstance(data["rules"], list)
+    return data["rules"]
+
+
+def by_id() -> dict[str, dict[str, Any]]:
+    return {str(e.get("id")): e for e in entries()}
+
+
+def digest_ids() -> list[str]:
+    """The rule IDs of ``RULES.md`` in order of first appearance (skips when the file is absent)."""
+    if not DIGEST.is_file():
+        pytest.skip(f"the rules digest {DIGEST} is not beside the repository; the ID constant is checked instead")
+    return list(dict.fromkeys(_DIGEST_ID.findall(DIGEST.read_text(encoding="utf-8"))))
+
+
+def digest_rulings() -> set[str]:
+    """The rule IDs whose paragraph in ``RULES.md`` says **Ruling**."""
+    text = DIGEST.read_text(encoding="utf-8")
+    marks = list(_DIGEST_ID.finditer(text))
+    found = set()
+    for mark, following in zip(marks, [*marks[1:], None]):
+        end = following.start() if following is not None else len(text)
+        if "**Ruling**" in text[mark.end() : end]:
+            found.add(mark.group(1))
+    return found
+
+
+@functools.cache
+def defined_tests(path: Path) -> frozenset[str]:
+    """``name`` and ``Class::name`` of every function defined at top level or in a class of ``path``."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    names: set[str] = set()
+    for node in tree.body:
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            names.add(node.name)
+        elif isinstance(node, ast.ClassDef):
+            for item in node.body:
+                if isinstance(item, ast.FunctionDef | ast.AsyncFunctionDef):
+                    names.add(item.name)
+                    names.add(f"{node.name}::{item.name}")
+    return frozenset(names)
+
+
+@functools.cache
+def scenario_rules(path: Path) -> frozenset[str]:
+    doc = yaml.safe_load(path.read_text(encoding="utf-8"))
+    listed = doc.get("rules") if isinstance(doc, dict) else None
+    return frozenset(str(r) for r in listed or ())
+
+
+def resolve(entry: str) -> object:
+    """Import ``module:qualname`` and follow the qualname with getattr."""
+    modname, _, qualname = entry.partition(":")
+    obj: object = importlib.import_module(modname)
+    for part in qualname.split("."):
+        obj = getattr(obj, part)
+    return obj
+
+
+# --------------------------------------------------------------------------- completeness
+
+
+def test_the_id_constant_lists_72_distinct_rules() -> None:
+    assert len(RULE_IDS) == 72
+    assert len(set(RULE_IDS)) == len(RULE_IDS)
+    assert RULINGS <= set(RULE_IDS) and VARIANTS <= RULINGS
+
+
+def test_one_entry_per_rule_id_in_the_digest_order() -> None:
+    ids = [str(e.get("id")) for e in entries()]
+    assert len(ids) == len(set(ids)), f"duplicate entries: {sorted({i for i in ids if ids.count(i) > 1})}"
+    missing = [i for i in RULE_IDS if i not in ids]
+    assert not missing, f"rule IDs without an entry: {missing}"
+    assert len(ids) == len(RULE_IDS) == 72
+    assert ids == list(RULE_IDS), "the entries follow the digest's order"
+
+
+def test_every_rule_of_the_digest_has_an_entry() -> None:
+    digest = digest_ids()
+    ids = [str(e.get("id")) for e in entries()]
+    missing = [i for i in digest if i not in ids]
+    assert not missing, f"rule IDs of RULES.md without an entry in spec/rules.yaml: {missing}"
+    assert ids[: len(digest)] == digest, "the entries follow the order of RULES.md"
+    assert digest == list(RULE_IDS), "RULE_IDS in this test is out of date with RULES.md"
+
+
+def test_the_rulings_are_those_of_the_digest_and_the_project() -> None:
+    assert digest_ids()
+    assert digest_rulings() | PROJECT_RULINGS == RULINGS
+
+
+def test_rulings_and_variants_are_marked() -> None:
+    marked = {e["id"] for e in entries() if e.get("ruling") is True}
+    assert marked == RULINGS
+    assert {e["id"] for e in entries() if e.get("variant")} == VARIANTS
+
+
+# --------------------------------------------------------------------------- fields
+
+
+@pytest.mark.parametrize("rule_id", RULE_IDS)
+def test_fields_are_present_and_well_typed(rule_id: str) -> None:
+    entry = by_id().get(rule_id)
+    assert entry is not None, f"{rule_id} has no entry"
+    unknown = set(entry) - set(REQUIRED) - set(OPTIONAL)
+    assert not unknown, f"{rule_id}: unknown fields {sorted(unknown)}"
+    for key, kind in REQUIRED.items():
+        assert key in entry, f"{rule_id}: '{key}' is missing"
+        value = entry[key]
+        assert isinstance(value, kind) and not (kind is int and isinstance(value, bool)), (
+            f"{rule_id}: '{key}' must be a {kind.__name__}, not {value!r}"
+        )
+    for key, kind in OPTIONAL.items():
+        if entry.get(key) is not None:
+            assert isinstance(entry[key], kind) and entry[key].strip(), f"{rule_id}: '{key}' must be a text"
+    assert entry["area"] in AREAS, f"{rule_id}: unknown area {entry['area']!r}"
+    assert entry["page"] in RULEBOOK_PAGES, f"{rule_id}: the rulebook has pages 1 to 12, not {entry['page']}"
+    for key in ("summary", "text"):
+        value = entry[key]
+        assert value.strip() == value and value, f"{rule_id}: '{key}' is empty or padded"
+        assert "\n" not in value, f"{rule_id}: '{key}' is one paragraph"
+        assert not re.search(r"[*`#]", value), f"{rule_id}: '{key}' has markdown"
+    for key in ("implemented_in", "tested_by"):
+        assert all(isinstance(v, str) and v for v in entry[key]), f"{rule_id}: '{key}' lists texts"
+        assert len(set(entry[key])) == len(entry[key]), f"{rule_id}: '{key}' repeats an entry"
+    assert entry["implemented_in"], f"{rule_id}: 'implemented_in' names no code"
+    assert 1 <= len(entry["tested_by"]) <= MAX_TESTS_PER_RULE, (
+        f"{rule_id}: 'tested_by' lists 1 to {MAX_TESTS_PER_RULE} tests, not {len(entry['tested_by'])}"
+    )
+
+
+def test_each_area_is_one_block_in_the_order_of_play() -> None:
+    areas = [e["area"] for e in entries()]
+    blocks = list(dict.fromkeys(areas))
+    assert blocks == list(AREAS)
+    assert areas == sorted(areas, key=AREAS.index), "the entries of an area stand together"
+    for entry in entries():
+        assert {e["area"] for e in entries() if e["id"].split("-")[0] == entry["id"].split("-")[0]} == {
+            entry["area"]
+        }, f"{entry['id']}: all rules of one ID prefix share an area"
+
+
+@pytest.mark.parametrize("rule_id", RULE_IDS)
+def test_a_ruling_says_why(rule_id: str) -> None:
+    entry = by_id()[rule_id]
+    if entry["ruling"]:
+        assert isinstance(entry.get("why"), str) and entry["why"].strip(), f"{rule_id}: a ruling needs 'why'"
+    else:
+        assert entry.get("why") is None, f"{rule_id}: 'why' belongs to rulings only"
+        assert entry.get("variant") is None, f"{rule_id}: 'variant' belongs to rulings only"
+
+
+def test_texts_are_folded_block_scalars() -> None:
+    lines = SPEC.read_text(encoding="utf-8").splitlines()
+    assert lines[0].startswith("#"), "the file opens with a header comment explaining the fields"
+    texts = [line for line in lines if re.match(r"^\s+text:", line)]
+    assert len(texts) == len(RULE_IDS)
+    assert all(line.strip() == "text: >-" for line in texts), "every 'text:' is a folded block scalar (>-)"
+
+
+# --------------------------------------------------------------------------- references
+
+
+@pytest.mark.parametrize("rule_id", RULE_IDS)
+def test_implemented_in_names_import(rule_id: str) -> None:
+    for name in by_id()[rule_id]["implemented_in"]:
+        assert _CODE_REF.match(name), f"{rule_id}: {name!r} is not module:qualname"
+        assert name.startswith("hadara_rules"), f"{rule_id}: {name!r} is not code of this package"
+        try:
+            resolve(name)
+        except (ImportError, AttributeError) as exc:
+            pytest.fail(f"{rule_id}: implemented_in {name!r} does not import ({type(exc).__name__}: {exc})")
+
+
+@pytest.mark.parametrize("rule_id", RULE_IDS)
+def test_tested_by_tests_exist(rule_id: str) -> None:
+    for ref in by_id()[rule_id]["tested_by"]:
+        test = _TEST_REF.match(ref)
+        if test is not None:
+            path = ROOT / test.group(1)
+            assert path.is_file(), f"{rule_id}: {test.group(1)} does not exist"
+            assert path.name.startswith("test_"), f"{rule_id}: {test.group(1)} is not a test file"
+            name = test.group(2)
+            assert name.split("::")[-1].startswith("test"), f"{rule_id}: {ref} does not name a test"
+            assert name in defined_tests(path), f"{rule_id}: {test.group(1)} defines no {name}"
+        elif _SCENARIO_REF.match(ref):
+            path = ROOT / ref
+            assert path.is_file(), f"{rule_id}: the scenario {ref} does not exist"
+            assert rule_id in scenario_rules(path), f"{rule_id}: the scenario {ref} does not list it under rules:"
+        else:
+            pytest.fail(f"{rule_id}: {ref!r} is neither tests/…py::test_name nor spec/scenarios/….yaml")
+
+
+def test_the_checks_catch_broken_references(tmp_path: Path) -> None:
+    with pytest.raises(AttributeError):
+        resolve("hadara_rules.rules.colony:no_such_function")
+    with pytest.raises(ImportError):
+        resolve("hadara_rules.no_such_module:check")
+    assert "test_flow_1_only_players_to_act_may_move" in defined_tests(ROOT / "tests" / "test_engine.py")
+    fake = tmp_path / "test_fake.py"
+    fake.write_text("class TestX:\n    def test_a(self):\n        pass\n\ndef helper():\n    def test_inner():\n        pass\n")
+    assert defined_tests(fake) >= {"TestX::test_a", "test_a"} and "test_inner" not in defined_tests(fake)
+    assert "COLONY-3" in scenario_rules(ROOT / "spec" / "scenarios" / "refusals" / "colony-tier-already-held.yaml")
+
+
+# --------------------------------------------------------------------------- the loader
+
+
+def test_the_loader_reads_the_same_file() -> None:
+    assert (spec_dir() / "rules.yaml").read_text(encoding="utf-8") == SPEC.read_text(encoding="utf-8")
+    loaded = rules()
+    assert list(loaded) == list(RULE_IDS)
+    for entry in entries():
+        rule = loaded[entry["id"]]
+        assert isinstance(rule, Rule)
+        assert (rule.area, rule.page, rule.summary, rule.text, rule.ruling) == (
+            entry["area"], entry["page"], entry["summary"], entry["text"], entry["ruling"]
+        )
+        assert rule.why == entry.get("why") and rule.variant == entry.get("variant")
+        assert rule.implemented_in == tuple(entry["implemented_in"])
+        assert rule.tested_by == tuple(entry["tested_by"])
