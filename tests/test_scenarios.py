@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+from hadara_rules.rulebook import rules
 from hadara_rules.scenario import load_scenario_document, run_scenario
 
 SCENARIOS = sorted((Path(__file__).resolve().parent.parent / "spec" / "scenarios").rglob("*.yaml"))
@@ -26,3 +27,8 @@ def test_scenario_names_its_rules_and_expects_something(path: Path) -> None:
     doc = load_scenario_document(path)
     assert doc.get("rules"), "a scenario names the rule IDs it is about"
     assert doc.get("expect"), "a scenario that expects nothing proves nothing"
+
+
+def test_scenarios_name_only_known_rules() -> None:
+    named = {str(r) for path in SCENARIOS for r in load_scenario_document(path).get("rules", []) or []}  # type: ignore[union-attr]
+    assert named and not named - set(rules())
