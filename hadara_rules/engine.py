@@ -1,10 +1,12 @@
 """The game loop: legal moves, checked moves, and the automatic steps between decisions.
 
 Each section of the epoch (EPOCH-1) is handled by one rule module offering
-``candidates``, ``check`` and ``play``. Legality and enumeration come from the
-same code: :func:`legal_moves` keeps exactly the candidates that
-:func:`check_move` accepts, and :func:`check_move` is what :func:`apply_move`
-runs before it plays a move.
+``legal``, ``check`` and ``play`` (see :mod:`hadara_rules.rules`). ``legal``
+builds each legal move from the same predicates that ``check`` applies to any
+move (price, requirement, tiles, limits), so enumeration never re-validates
+what it built; the test suite proves that the two agree on every move of every
+kind at positions of random games. :func:`check_move` is what
+:func:`apply_move` runs before it plays a move.
 
 After every move the position is *settled*: income is paid, draft rounds are
 dealt and resolved, fed players and players whose only move would be ``Pass``

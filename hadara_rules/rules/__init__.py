@@ -1,8 +1,9 @@
 """One module per rule area. Each section module offers the same three functions:
 
-``candidates(state, seat)``
-    every move of that section the seated player could name (a superset of the
-    legal ones; the engine keeps those :func:`check` accepts),
+``legal(state, seat)``
+    every legal move of the seated player in that section, in the order of
+    :func:`hadara_rules.engine.move_key`, built legal from the same predicates
+    :func:`check` uses,
 ``check(state, move)``
     why the move is refused (an :class:`~hadara_rules.errors.IllegalMove` carrying
     the rule ID), or None,
