@@ -15,9 +15,7 @@ python3 -m venv "$work/.venv"
 cd "$work"
 .venv/bin/mutmut run > mutmut.log 2>&1 || true
 .venv/bin/mutmut results > results.txt 2>&1 || true
-total=$(grep -c ": " results.txt || true)
-survived=$(grep -c ": survived" results.txt || true)
-killed=$(.venv/bin/python - <<'PY'
+summary=$(.venv/bin/python - <<'PY'
 import re, pathlib
 text = pathlib.Path("mutmut.log").read_text(errors="replace")
 counts = re.findall(r"(\d+)/(\d+)\s+🎉 (\d+) 🫥 (\d+)\s+⏰ (\d+)\s+🤔 (\d+)\s+🙁 (\d+)", text)
@@ -26,6 +24,6 @@ print(f"{done} mutants: {killed} killed, {timeout} timed out (killed), {survived
 print(f"kill rate {(killed + timeout) / max(1, done):.1%}")
 PY
 )
-echo "$killed"
+echo "$summary"
 echo "surviving mutants (mutmut show NAME in $work to read one):"
 grep ": survived" results.txt || true

@@ -16,6 +16,8 @@ from hypothesis import HealthCheck, settings
 
 from hadara_rules import load_catalogue
 from hadara_rules.catalogue import Catalogue
+from hadara_rules.effects import effect_totals
+from hadara_rules.rules.table import color_counts
 from hadara_rules.scenario import ScenarioResult, run_document
 
 #: Examples per property in the ``ci`` profile (``thorough``: 10 times as many).
@@ -40,6 +42,13 @@ settings.register_profile(
     suppress_health_check=_SLOW,
 )
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _cold_caches() -> None:
+    """Start every session with empty tableau caches, so no result computed before it counts."""
+    effect_totals.cache_clear()
+    color_counts.cache_clear()
 
 
 @pytest.fixture(scope="session")

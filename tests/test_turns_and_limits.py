@@ -242,3 +242,53 @@ def test_purple_16_a_second_copy_of_a_star_effect_counts_once() -> None:
         "expect": {"players": {0: {"coins": 4 + 4}}},  # PURPLE-9 once (4) + plunder col-09-a (4)
     })
     assert result.passed, result.failures
+
+
+PURPLE_13 = "III-purple-12"
+
+
+def test_purple_15_statue_payments_count_towards_the_section_cap() -> None:
+    """Two statues in one section (PURPLE-13) share PURPLE-15's 30 coins."""
+    state = position(
+        players=2, epoch=3, phase="A", section="statue", first_player=0, advanced=True,
+        seats={0: {"side": "A", "coins": 60, "cards": [PURPLE_15, PURPLE_13], "tracks": {"culture": 10}},
+               1: {"side": "A", "tracks": {"culture": 0}}},
+    )
+    # culture 10: statue 2 (20) lacks 10 points = 30 coins, allowed in a fresh section
+    assert CarveStatue(0, 2, Track.FOOD, True, 30) in legal_moves(state, 0)
+    state = apply_move(state, CarveStatue(0, 1, Track.FOOD, True, 6))  # statue 1 (12) lacks 2
+    assert state.players[0].section_paid == 6 and state.to_act == (0,)
+    refusal = check_move(state, CarveStatue(0, 2, Track.INCOME, True, 30))  # 30 > 24 left
+    assert refusal is not None and refusal.rule == "PURPLE-15"
+    assert {m.statue for m in legal_moves(state, 0) if isinstance(m, CarveStatue)} == {0}
+
+
+def test_purple_15_payment_comes_before_the_ally_cost() -> None:
+    state = position(
+        players=2, epoch=3, phase="A", section="colony", first_player=0, advanced=True,
+        colony_stacks={21: ["col-21-a"]},
+        seats={0: {"coins": 3, "cards": [PURPLE_15], "tracks": {"military": 20}}, 1: {"tracks": {"military": 0}}},
+    )
+    assert state.catalogue.colonies["col-21-a"].ally_cost > 0
+    refusal = check_move(state, TakeColony(0, 21, True, 3))
+    assert refusal is not None and refusal.rule == "COLONY-4"
+    assert TakeColony(0, 21, True, 3) not in legal_moves(state, 0)
+    assert TakeColony(0, 21, False, 3) in legal_moves(state, 0)
+
+
+def test_purple_15_exactly_the_cap_and_exactly_the_coins_are_allowed() -> None:
+    state = position(
+        players=2, epoch=3, phase="A", section="colony", first_player=0, advanced=True,
+        colony_stacks={21: ["col-21-a"]},
+        seats={0: {"coins": 30, "cards": [PURPLE_15], "tracks": {"military": 11}}, 1: {"tracks": {"military": 0}}},
+    )
+    move = TakeColony(0, 21, False, 30)
+    assert move in legal_moves(state, 0)
+    assert check_move(state, move) is None
+
+
+def test_setup_1_a_bool_is_not_a_player_count() -> None:
+    from hadara_rules import ConfigError
+
+    with pytest.raises(ConfigError, match="SETUP-1"):
+        new_game(GameConfig(players=True, seed=0))  # type: ignore[arg-type]
