@@ -26,6 +26,11 @@ class Rule:
     implemented_in: tuple[str, ...] = field(default=(), converter=tuple)
     tested_by: tuple[str, ...] = field(default=(), converter=tuple)
 
+    @property
+    def anchor(self) -> str:
+        """The rule's HTML id on the documentation site: the rule ID in lower case."""
+        return self.id.lower()
+
 
 @functools.cache
 def rules() -> dict[str, Rule]:

@@ -67,6 +67,8 @@ from sphinx.util import logging
 from sphinx.util.docutils import ReferenceRole, SphinxDirective
 from sphinx.util.nodes import make_refnode
 
+from hadara_rules.rulebook import Rule
+
 logger = logging.getLogger(__name__)
 
 #: The rule areas in the order of play, with the title of each area's page.
@@ -105,33 +107,12 @@ _ENTRY_LINE = re.compile(r"^\s*-\s*id:\s*['\"]?([^'\"\s#]+)")
 # --------------------------------------------------------------------------- the rule index
 
 
-@dataclass(frozen=True)
-class RuleEntry:
-    """One entry of ``spec/rules.yaml``."""
-
-    id: str
-    area: str
-    page: int
-    summary: str
-    text: str
-    ruling: bool = False
-    why: str | None = None
-    variant: str | None = None
-    implemented_in: tuple[str, ...] = ()
-    tested_by: tuple[str, ...] = ()
-
-    @property
-    def anchor(self) -> str:
-        """The HTML id of the rule's section: the rule ID in lower case."""
-        return self.id.lower()
-
-
 @dataclass
 class RuleIndex:
     """The parsed rule index, with every problem found while reading it."""
 
     path: Path
-    rules: dict[str, RuleEntry] = field(default_factory=dict)
+    rules: dict[str, Rule] = field(default_factory=dict)
     problems: list[tuple[str, str]] = field(default_factory=list)  # (rule ID or "", message)
     unrendered_keys: set[str] = field(default_factory=set)
     lines: dict[str, int] = field(default_factory=dict)  # rule ID -> line of its entry
@@ -140,7 +121,7 @@ class RuleIndex:
         """A warning location: the file and the line of a rule's entry (Sphinx keeps ``path:line`` as is)."""
         return f"{self.path}:{self.lines.get(rule_id, 1)}"
 
-    def area(self, area: str) -> list[RuleEntry]:
+    def area(self, area: str) -> list[Rule]:
         """The rules of one area, in index order."""
         return [rule for rule in self.rules.values() if rule.area == area]
 
@@ -208,7 +189,7 @@ def read_rule_index(path: Path) -> RuleIndex:
         if problems:
             index.problems.extend((rule_id, f"{where}: {problem}") for problem in problems)
             continue
-        index.rules[rule_id] = RuleEntry(
+        index.rules[rule_id] = Rule(
             id=rule_id,
             area=raw["area"],
             page=raw["page"],
@@ -240,7 +221,7 @@ def rule_index(config: Any) -> RuleIndex:
     return cached[1]
 
 
-def _pages(rules: Sequence[RuleEntry]) -> str:
+def _pages(rules: Sequence[Rule]) -> str:
     pages = sorted({rule.page for rule in rules})
     if not pages:
         return ""
@@ -279,7 +260,7 @@ class HadaraDomain(Domain):
     def code(self) -> dict[str, list[tuple[str, str]]]:
         return self.data.setdefault("code", {})
 
-    def note_rule(self, rule: RuleEntry, docname: str, location: Any) -> None:
+    def note_rule(self, rule: Rule, docname: str, location: Any) -> None:
         if rule.id in self.rules and self.rules[rule.id][0] != docname:
             other = self.rules[rule.id][0]
             logger.warning("rule %s is rendered twice (also in %s)", rule.id, other, location=location,
@@ -526,7 +507,7 @@ class RulesDirective(SphinxDirective):
             page += self.render_rule(rule, index, docname, domain)
         return [page]
 
-    def render_rule(self, rule: RuleEntry, index: RuleIndex, docname: str, domain: HadaraDomain) -> nodes.section:
+    def render_rule(self, rule: Rule, index: RuleIndex, docname: str, domain: HadaraDomain) -> nodes.section:
         domain.note_rule(rule, docname, self.get_location())
         section = nodes.section(ids=[rule.anchor], names=[rule.anchor], classes=["hadara-rule-entry"])
         section += nodes.title(rule.id, rule.id)
@@ -567,7 +548,7 @@ def _comma_list(items: Sequence[nodes.Node]) -> nodes.Node:
     return bullets
 
 
-def ruling_admonition(rule: RuleEntry, index: RuleIndex, docname: str) -> nodes.admonition:
+def ruling_admonition(rule: Rule, index: RuleIndex, docname: str) -> nodes.admonition:
     """The *Ruling* box of a rule: why the project decided so, and the variant switch if any."""
     title = "Ruling (variant)" if rule.variant else "Ruling"
     box = nodes.admonition(classes=["hadara-ruling", "important"])
