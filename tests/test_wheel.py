@@ -23,6 +23,8 @@ assert spec_dir().resolve().is_relative_to(here), spec_dir()
 catalogue = load_catalogue()
 assert len(catalogue.cards) == 162 and len(catalogue.colonies) == 25
 new_game(GameConfig(players=5, seed=1, advanced=True))
+from hadara_rules.rulebook import rules
+assert len(rules()) == 72 and rules()["COLONY-3"].implemented_in and rules()["COLONY-3"].tested_by
 for path in sorted((spec_dir() / "scenarios").rglob("*.yaml"))[:5]:
     assert run_scenario(path).passed, path
 print("ok")
