@@ -48,7 +48,7 @@ def describe(before: GameState, move: Move, after: GameState) -> str | None:
             card = cards[before.outer_piles[COLORS.index(move.color)][-1]]
         if move.action == SELL:
             return f"{who} sells {card.id}"
-        tile = f", placing a {move.tile} tile on it" if move.tile is not None else ""
+        tile = f", placing {_a(move.tile)} tile on it" if move.tile is not None else ""
         return f"{who} buys {card.id} ({card.color}, printed price {card.cost}){tile}"
     if isinstance(move, TakeColony):
         colony = before.catalogue.colonies[before.colony_stacks[TIERS.index(move.tier)][-1]]
@@ -57,7 +57,7 @@ def describe(before: GameState, move: Move, after: GameState) -> str | None:
         return f"{who} {how} tier-{move.tier} colony {colony.id}{paid}"
     if isinstance(move, CarveStatue):
         face = "face up" if move.face_up else "face down"
-        return f"{who} carves statue {move.statue} with a {move.tile} tile {face}"
+        return f"{who} carves statue {move.statue} with {_a(move.tile)} tile {face}"
     if isinstance(move, RemoveCard):
         return f"{who} cannot feed everyone and removes {move.card}"
     if isinstance(move, FeedWithCoins):
@@ -77,6 +77,11 @@ def format_score_sheet(sheets: Sequence[ScoreSheet]) -> str:
     for category in CATEGORIES:
         rows.append(category.ljust(10) + "".join(str(getattr(s, category)).rjust(width) for s in sheets))
     return "\n".join(rows)
+
+
+def _a(word: str) -> str:
+    """``word`` with its indefinite article: "a food", "an income"."""
+    return f"{'an' if word[0] in 'aeiou' else 'a'} {word}"
 
 
 def move_text(move: Move) -> str:
