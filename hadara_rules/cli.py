@@ -8,6 +8,7 @@ standard error naming the file and what is wrong, and exit status 2.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -181,6 +182,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     except HadaraError as exc:
         print(f"hadara: {exc}", file=sys.stderr)
         return 2
+    except BrokenPipeError:
+        # the reader went away (``hadara play | head``): stop quietly
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
+    except KeyboardInterrupt:
+        print("hadara: interrupted", file=sys.stderr)
+        return 130
     return code
 
 

@@ -196,3 +196,13 @@ def test_binary_files_end_with_one_line_and_status_2(
     path.write_bytes(b"\xff\xfe\x00\x81garbage")
     code, _, err = run(capsys, command, str(path))
     assert code == 2 and err.count("\n") == 1 and str(path) in err
+
+
+def test_a_reader_that_goes_away_is_no_error() -> None:
+    """``hadara play | head -1``: the command stops quietly when its output is closed."""
+    done = subprocess.run(
+        f"{sys.executable} -m hadara_rules.cli play --players 5 --seed 3 | head -1",
+        shell=True, capture_output=True, text=True,
+    )
+    assert done.stdout.count("\n") == 1
+    assert "Traceback" not in done.stderr and "BrokenPipe" not in done.stderr
