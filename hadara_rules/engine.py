@@ -41,7 +41,7 @@ from .moves import (
 )
 from .rules import colony, draft, feeding, income, medals, pick, setup, statue, wheel
 from .rules.requirement import takes_left
-from .rules.table import start_section
+from .rules.table import end_turn, start_section
 
 
 class SectionRules(Protocol):
@@ -204,11 +204,8 @@ def _automatic_step(state: GameState) -> GameState | None:
     seat = state.to_act[0]
     if section is Section.FEEDING:
         return feeding.fed(state, seat) if feeding.hunger(state.players[seat]) == 0 else None
-    if section is not Section.MEDALS and takes_left(state, state.players[seat]) <= 0:
-        return replace(state, turn=state.turn + 1)
-    if _only_pass(state, seat):
-        return replace(state, turn=state.turn + 1)
-    return None
+    used_up = section is not Section.MEDALS and takes_left(state, state.players[seat]) <= 0
+    return end_turn(state) if used_up or _only_pass(state, seat) else None
 
 
 def _only_pass(state: GameState, seat: int) -> bool:

@@ -79,6 +79,10 @@ TRACK_OF_COLOR: Mapping[Color, Track] = {
 }
 #: Colony tiers by military requirement (SETUP-4).
 TIERS: tuple[int, ...] = (3, 9, 15, 21, 30)
+#: Where each colour's deck and outer pile stand in a position's tuples.
+COLOR_INDEX: Mapping[Color, int] = {c: i for i, c in enumerate(COLORS)}
+#: Where each tier's colony stack stands in ``GameState.colony_stacks``.
+TIER_INDEX: Mapping[int, int] = {t: i for i, t in enumerate(TIERS)}
 EPOCHS: tuple[int, ...] = (1, 2, 3)
 
 

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from attrs import fields
 
-from .model import COLORS, TIERS, GameState
+from .model import COLOR_INDEX, COLORS, TIER_INDEX, TIERS, GameState
 from .moves import (
     SELL,
     BuyGold,
@@ -45,13 +45,13 @@ def describe(before: GameState, move: Move, after: GameState) -> str | None:
         if isinstance(move, Draft):
             card = cards[move.card]
         else:
-            card = cards[before.outer_piles[COLORS.index(move.color)][-1]]
+            card = cards[before.outer_piles[COLOR_INDEX[move.color]][-1]]
         if move.action == SELL:
             return f"{who} sells {card.id}"
         tile = f", placing {_a(move.tile)} tile on it" if move.tile is not None else ""
         return f"{who} buys {card.id} ({card.color}, printed price {card.cost}){tile}"
     if isinstance(move, TakeColony):
-        colony = before.catalogue.colonies[before.colony_stacks[TIERS.index(move.tier)][-1]]
+        colony = before.catalogue.colonies[before.colony_stacks[TIER_INDEX[move.tier]][-1]]
         how = "allies with" if move.ally else "plunders"
         paid = f", paying {move.pay} to lower the requirement" if move.pay else ""
         return f"{who} {how} tier-{move.tier} colony {colony.id}{paid}"

@@ -20,7 +20,15 @@ from collections.abc import Callable, Iterable
 from attrs import evolve
 
 from .catalogue import Catalogue
-from .model import COLORS, Colony, ColonyHolding, GameState, PlayerState, Tracks
+from .model import (
+    COLOR_INDEX,
+    COLORS,
+    Colony,
+    ColonyHolding,
+    GameState,
+    PlayerState,
+    Tracks,
+)
 from .moves import Draft
 from .rules.draft import legal as legal_drafts
 from .rules.wheel import deck_color
@@ -161,7 +169,7 @@ def sample_world(view: GameState, player: int, rng: random.Random) -> GameState:
         )
         drawn = p.drawn
         if seat != player and p.drawn:
-            color = COLORS.index(deck_color(view, seat))
+            color = COLOR_INDEX[deck_color(view, seat)]
             drawn = card_pool.take(len(p.drawn), deck_cards(view.epoch, color))
         players.append(evolve(p, colonies=holdings, drawn=drawn))
     stacks = []

@@ -7,7 +7,15 @@ from collections.abc import Iterator
 
 import pytest
 
-from hadara_rules import GameConfig, GameState, IllegalMove, apply_move, check_move, legal_moves, new_game
+from hadara_rules import (
+    GameConfig,
+    GameState,
+    IllegalMove,
+    apply_move,
+    check_move,
+    legal_moves,
+    new_game,
+)
 from hadara_rules.catalogue import Catalogue
 from hadara_rules.records import to_json
 from hadara_rules.rules.tracks import track_sources

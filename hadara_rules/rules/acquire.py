@@ -7,16 +7,14 @@ from __future__ import annotations
 
 from .. import effects
 from ..errors import IllegalMove
-from ..model import COLORS, Card, GameState, PlayerState, Track, replace
+from ..model import COLOR_INDEX, Card, GameState, PlayerState, Track, replace
 from ..moves import BUY, SELL
 from .table import color_counts
-
-_COLOR_INDEX = {c: i for i, c in enumerate(COLORS)}
 
 
 def price(state: GameState, player: PlayerState, card: Card) -> int:
     """BUY-1: the printed price less 1 per card of that colour owned, never below 0."""
-    owned = color_counts(player.cards, state.catalogue)[_COLOR_INDEX[card.color]]
+    owned = color_counts(player.cards, state.catalogue)[COLOR_INDEX[card.color]]
     return max(0, card.cost - owned)
 
 

@@ -6,14 +6,14 @@ from collections.abc import Iterator
 
 from .. import effects
 from ..errors import IllegalMove
-from ..model import TIERS, ColonyHolding, GameState, PlayerState, replace
+from ..model import TIER_INDEX, TIERS, ColonyHolding, GameState, PlayerState, replace
 from ..moves import Move, Pass, TakeColony, shared
 from .requirement import check_requirement, pay_needed, takes_left
+from .table import end_turn
 
 _take = shared(TakeColony)
 _pass = shared(Pass)
 
-TIER_INDEX = {t: i for i, t in enumerate(TIERS)}
 
 
 def tiers_held(state: GameState, player: PlayerState) -> set[int]:
@@ -81,7 +81,7 @@ def check(state: GameState, move: Move) -> IllegalMove | None:
 def play(state: GameState, move: Move) -> GameState:
     """COLONY-4: take the top colony, then plunder it or ally with it."""
     if isinstance(move, Pass):
-        return replace(state, turn=state.turn + 1)
+        return end_turn(state)
     assert isinstance(move, TakeColony)
     i = TIER_INDEX[move.tier]
     stack = state.colony_stacks[i]

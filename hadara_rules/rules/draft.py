@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..errors import IllegalMove
-from ..model import COLORS, GameState, Section, replace
+from ..model import COLOR_INDEX, GameState, Section, replace
 from ..moves import SELL, Draft, Move, shared
 from .acquire import acquire, acquisitions, check_acquire
 from .table import start_section
@@ -18,7 +18,6 @@ from .wheel import deck_color
 
 _draft = shared(Draft)
 
-COLOR_INDEX = {c: i for i, c in enumerate(COLORS)}
 
 
 def automatic(state: GameState) -> GameState | None:

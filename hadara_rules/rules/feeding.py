@@ -10,7 +10,7 @@ from ..errors import IllegalMove
 from ..model import GameState, PlayerState, replace
 from ..moves import FeedWithCoins, Move, RemoveCard, shared
 from .acquire import lose_card
-from .table import with_player
+from .table import end_turn, with_player
 
 _remove = shared(RemoveCard)
 _feed = shared(FeedWithCoins)
@@ -30,7 +30,7 @@ def fed(state: GameState, seat: int) -> GameState:
         surplus = player.tracks.food - len(player.cards)
         bonus = min(cap, COINS_PER_SURPLUS_FOOD * max(0, surplus))
         state = with_player(state, seat, replace(player, coins=player.coins + bonus))
-    return replace(state, turn=state.turn + 1)
+    return end_turn(state)
 
 
 def can_feed_with_coins(state: GameState, player: PlayerState) -> bool:

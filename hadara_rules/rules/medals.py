@@ -8,7 +8,7 @@ from .. import effects
 from ..errors import IllegalMove
 from ..model import GameState, PlayerState, replace
 from ..moves import BuyGold, BuySilver, Move, Pass, shared
-from .table import with_player
+from .table import end_turn, with_player
 
 _pass = shared(Pass)
 _silver = shared(BuySilver)
@@ -66,7 +66,7 @@ def check(state: GameState, move: Move) -> IllegalMove | None:
 def play(state: GameState, move: Move) -> GameState:
     """Pay and place the medal; the player may buy more until they pass."""
     if isinstance(move, Pass):
-        return replace(state, turn=state.turn + 1)
+        return end_turn(state)
     player = state.players[move.player]
     if isinstance(move, BuySilver):
         player = replace(

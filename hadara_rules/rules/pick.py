@@ -5,14 +5,13 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..errors import IllegalMove
-from ..model import COLORS, GameState, Section, replace
+from ..model import COLOR_INDEX, COLORS, GameState, Section, replace
 from ..moves import SELL, Move, Pick, shared
 from .acquire import acquire, acquisitions, check_acquire
 from .table import start_section
 
 _pick = shared(Pick)
 
-COLOR_INDEX = {c: i for i, c in enumerate(COLORS)}
 
 
 def automatic(state: GameState) -> GameState | None:

@@ -5,7 +5,8 @@ from __future__ import annotations
 from attrs import frozen
 
 from .. import effects
-from ..model import COLORS, GameState, PlayerState
+from ..model import GameState, PlayerState
+from .table import color_counts
 
 
 @frozen
@@ -30,21 +31,12 @@ class ScoreSheet:
     total: int
 
 
-def color_counts(state: GameState, player: PlayerState) -> list[int]:
-    """Cards of each colour in the tableau, in ``COLORS`` order."""
-    cards = state.catalogue.cards
-    counts = dict.fromkeys(COLORS, 0)
-    for card_id in player.cards:
-        counts[cards[card_id].color] += 1
-    return list(counts.values())
-
-
-def complete_sets(counts: list[int]) -> int:
+def complete_sets(counts: tuple[int, ...]) -> int:
     """Sets of 5 differently coloured cards (MEDAL-4, PURPLE-11)."""
     return min(counts)
 
 
-def gold_sets(counts: list[int], wildcard: bool) -> int:
+def gold_sets(counts: tuple[int, ...], wildcard: bool) -> int:
     """MEDAL-4 sets; with PURPLE-12 exactly one set may lack one colour."""
     sets = min(counts)
     if wildcard and counts.count(sets) == 1:
@@ -74,7 +66,7 @@ def score_player(state: GameState, seat: int) -> ScoreSheet:
         + (0 if s.face_up else catalogue.statues[s.statue].reward + face_down_bonus)
         for s in player.statues
     )
-    counts = color_counts(state, player)
+    counts = color_counts(player.cards, catalogue)
     gold = player.gold * catalogue.reference.gold_set_points * gold_sets(
         counts, effects.gold_wildcard(player, catalogue)
     ) + effects.set_points(player, catalogue) * complete_sets(counts)

@@ -9,7 +9,7 @@ from ..errors import IllegalMove
 from ..model import CarvedStatue, GameState, PlayerState, replace
 from ..moves import CarveStatue, Move, Pass, shared
 from .requirement import check_requirement, pay_needed, takes_left
-from .table import with_player
+from .table import end_turn, with_player
 
 _carve = shared(CarveStatue)
 _pass = shared(Pass)
@@ -64,7 +64,7 @@ def check(state: GameState, move: Move) -> IllegalMove | None:
 def play(state: GameState, move: Move) -> GameState:
     """STATUE-3: the tile goes on the statue; face up, its track advances by the reward."""
     if isinstance(move, Pass):
-        return replace(state, turn=state.turn + 1)
+        return end_turn(state)
     assert isinstance(move, CarveStatue)
     player = state.players[move.player]
     statue = state.catalogue.statues[move.statue]

@@ -5,9 +5,7 @@ from __future__ import annotations
 import functools
 
 from ..catalogue import Catalogue
-from ..model import COLORS, GameState, PlayerState, Section, replace
-
-_COLOR_INDEX = {c: i for i, c in enumerate(COLORS)}
+from ..model import COLOR_INDEX, COLORS, GameState, PlayerState, Section, replace
 
 
 @functools.lru_cache(maxsize=1 << 15)
@@ -16,7 +14,7 @@ def color_counts(cards: tuple[str, ...], catalogue: Catalogue) -> tuple[int, ...
     counts = [0] * len(COLORS)
     known = catalogue.cards
     for card_id in cards:
-        counts[_COLOR_INDEX[known[card_id].color]] += 1
+        counts[COLOR_INDEX[known[card_id].color]] += 1
     return tuple(counts)
 
 
@@ -24,6 +22,12 @@ def with_player(state: GameState, seat: int, player: PlayerState) -> GameState:
     """``state`` with the player at ``seat`` replaced."""
     players = state.players
     return replace(state, players=players[:seat] + (player,) + players[seat + 1 :])
+
+
+def end_turn(state: GameState) -> GameState:
+    """The player's turn in this section ends (a Pass, fed, nothing left to do): the next
+    player in turn order follows (START-4)."""
+    return replace(state, turn=state.turn + 1)
 
 
 def start_section(state: GameState, section: Section) -> GameState:

@@ -15,7 +15,7 @@ from __future__ import annotations
 import os
 import random
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -152,6 +152,11 @@ def play_choices(config: GameConfig, choices: Sequence[int], limit: int | None =
     """
     cap = move_bound(config.players, config.advanced) + 1
     stop = cap if limit is None else min(limit, cap)
+    return _play(config, stop, lambda i, n: (choices[i] if i < len(choices) else 0) % n)
+
+
+def _play(config: GameConfig, stop: int, choose: Callable[[int, int], int]) -> PlayedGame:
+    """Play ``config`` for at most ``stop`` moves; ``choose(move number, options)`` picks an index."""
     state = new_game(config)
     states: list[GameState] = [state]
     moves: list[Move] = []
@@ -162,8 +167,7 @@ def play_choices(config: GameConfig, choices: Sequence[int], limit: int | None =
         if not options:
             stuck = True
             break
-        index = choices[len(moves)] if len(moves) < len(choices) else 0
-        index %= len(options)
+        index = choose(len(moves), len(options))
         used.append(index)
         move = options[index]
         state = apply_move(state, move, check=False)
@@ -203,23 +207,7 @@ def played_games(
         complete = not draw(st.booleans())  # the simplest example is a whole game
     cap = move_bound(config.players, config.advanced) + 1
     stop = cap if complete else draw(st.integers(0, 45 * config.players))
-    state = new_game(config)
-    states: list[GameState] = [state]
-    moves: list[Move] = []
-    choices: list[int] = []
-    stuck = False
-    while not state.is_over and len(moves) < stop:
-        options = legal_moves(state)
-        if not options:
-            stuck = True
-            break
-        index = draw(st.integers(0, len(options) - 1)) if len(options) > 1 else 0
-        choices.append(index)
-        move = options[index]
-        state = apply_move(state, move, check=False)
-        moves.append(move)
-        states.append(state)
-    return PlayedGame(config, tuple(choices), tuple(moves), tuple(states), stuck)
+    return _play(config, stop, lambda i, n: draw(st.integers(0, n - 1)) if n > 1 else 0)
 
 
 # --------------------------------------------------------------------------- positions
