@@ -320,26 +320,63 @@ def _count(cards: tuple[str, ...], catalogue: Catalogue) -> tuple[tuple[Effect, 
     return tuple(found)
 
 
+#: The totals of a tableau without effects: every hook neutral.
+NO_EFFECTS = EffectTotals(
+    counted=(),
+    sell_bonus=0,
+    colony_coins=0,
+    statue_steps=0,
+    requirement_cut=0,
+    requirement_pay_cap=0,
+    takes_per_section=1,
+    feed_coin_cards=0,
+    surplus_coins_cap=0,
+    full_silver_medals=0,
+    set_points=0,
+    gold_wildcard=False,
+    reduced_medal_prices=False,
+    gives_steps=False,
+)
+
+
 @functools.lru_cache(maxsize=1 << 15)
 def effect_totals(cards: tuple[str, ...], catalogue: Catalogue) -> EffectTotals:
     """The effect totals of a tableau (cached: tableaux repeat across positions)."""
     counted = _count(cards, catalogue)
-    effects = [e for e, _ in counted]
+    if not counted:
+        return NO_EFFECTS
+    sell = coins = statue = cut = cap = feed = surplus = silver = sets = 0
+    takes = 1
+    wildcard = reduced = steps = False
+    for effect, _card in counted:
+        sell += effect.sell_bonus
+        coins += effect.colony_coins
+        statue += effect.statue_steps
+        cut += effect.requirement_cut
+        cap += effect.requirement_pay_cap
+        takes = max(takes, effect.takes_per_section)
+        feed += effect.feed_coin_cards
+        surplus += effect.surplus_coins_cap
+        silver += effect.full_silver_medals
+        sets += effect.set_points
+        wildcard = wildcard or effect.gold_wildcard
+        reduced = reduced or effect.reduced_medal_prices
+        steps = steps or effect.gives_steps
     return EffectTotals(
         counted=counted,
-        sell_bonus=sum(e.sell_bonus for e in effects),
-        colony_coins=sum(e.colony_coins for e in effects),
-        statue_steps=sum(e.statue_steps for e in effects),
-        requirement_cut=sum(e.requirement_cut for e in effects),
-        requirement_pay_cap=sum(e.requirement_pay_cap for e in effects),
-        takes_per_section=max([1, *(e.takes_per_section for e in effects)]),
-        feed_coin_cards=sum(e.feed_coin_cards for e in effects),
-        surplus_coins_cap=sum(e.surplus_coins_cap for e in effects),
-        full_silver_medals=sum(e.full_silver_medals for e in effects),
-        set_points=sum(e.set_points for e in effects),
-        gold_wildcard=any(e.gold_wildcard for e in effects),
-        reduced_medal_prices=any(e.reduced_medal_prices for e in effects),
-        gives_steps=any(e.gives_steps for e in effects),
+        sell_bonus=sell,
+        colony_coins=coins,
+        statue_steps=statue,
+        requirement_cut=cut,
+        requirement_pay_cap=cap,
+        takes_per_section=takes,
+        feed_coin_cards=feed,
+        surplus_coins_cap=surplus,
+        full_silver_medals=silver,
+        set_points=sets,
+        gold_wildcard=wildcard,
+        reduced_medal_prices=reduced,
+        gives_steps=steps,
     )
 
 

@@ -118,7 +118,9 @@ def legal_moves(state: GameState, player: int | None = None) -> tuple[Move, ...]
     if state.section is Section.OVER:
         return ()
     handler, _kinds = SECTIONS[state.section]
-    seats = state.to_act if player is None else tuple(s for s in state.to_act if s == player)
+    seats = state.to_act
+    if player is not None:
+        seats = (player,) if player in seats else ()
     if state.viewer is not None:  # INFO-1: a view knows only its own player's options
         seats = tuple(s for s in seats if s == state.viewer)
     if len(seats) == 1:
@@ -182,30 +184,43 @@ def apply_move(state: GameState, move: Move, check: bool = True) -> GameState:
 def settle(state: GameState) -> GameState:
     """Run the automatic steps until a player must decide or the game is over."""
     while True:
-        step = _automatic_step(state)
+        step = _AUTOMATIC[state.section](state)
         if step is None:
             return state
         state = step
 
 
-def _automatic_step(state: GameState) -> GameState | None:
-    """One automatic step, or None when the position waits for a decision."""
-    section = state.section
-    if section is Section.SETUP or section is Section.WHEEL or section is Section.OVER:
-        return None
-    if section is Section.DRAFT:
-        return draft.automatic(state)
-    if section is Section.PICK:
-        return pick.automatic(state)
-    if section is Section.INCOME:
-        return income.take_income(state)
+def _waits(state: GameState) -> None:
+    """Setup and the wheel always wait for a decision; nothing follows the end of the game."""
+    return None
+
+
+def _turn(state: GameState) -> GameState | None:
+    """A sequential section: the next section once everyone had their turn (EPOCH-1), or
+    skip a player who has nothing to decide (FLOW-2); None when the player to act decides."""
     if state.turn >= len(state.players):
-        return _AFTER[(state.phase, section)](state)
-    seat = state.to_act[0]
-    if section is Section.FEEDING:
-        return feeding.fed(state, seat) if feeding.hunger(state.players[seat]) == 0 else None
-    used_up = section is not Section.MEDALS and takes_left(state, state.players[seat]) <= 0
+        return _AFTER[(state.phase, state.section)](state)
+    seat = (state.first_player + state.turn) % len(state.players)
+    player = state.players[seat]
+    if state.section is Section.FEEDING:
+        return feeding.fed(state, seat) if feeding.hunger(player) == 0 else None
+    used_up = state.section is not Section.MEDALS and takes_left(state, player) <= 0
     return end_turn(state) if used_up or _only_pass(state, seat) else None
+
+
+#: The automatic step of each section (FLOW, EPOCH-1…3): a new position, or None to wait.
+_AUTOMATIC: dict[Section, Callable[[GameState], GameState | None]] = {
+    Section.SETUP: _waits,
+    Section.WHEEL: _waits,
+    Section.OVER: _waits,
+    Section.DRAFT: draft.automatic,
+    Section.PICK: pick.automatic,
+    Section.INCOME: income.take_income,
+    Section.COLONY: _turn,
+    Section.STATUE: _turn,
+    Section.FEEDING: _turn,
+    Section.MEDALS: _turn,
+}
 
 
 def _only_pass(state: GameState, seat: int) -> bool:

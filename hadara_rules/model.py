@@ -409,18 +409,7 @@ class GameState:
     @property
     def to_act(self) -> tuple[int, ...]:
         """The players who must decide now; several during a draft round or setup."""
-        section = self.section
-        if section is Section.OVER:
-            return ()
-        if section is Section.DRAFT:
-            return tuple(
-                i
-                for i, (choice, player) in enumerate(zip(self.pending, self.players))
-                if choice is None and player.drawn
-            )
-        if section is Section.SETUP:
-            return tuple(i for i, p in enumerate(self.players) if p.side is None)
-        return ((self.first_player + self.turn) % len(self.players),)
+        return _WAITING_FOR[self.section](self)
 
     @property
     def turn_order(self) -> tuple[int, ...]:
@@ -429,43 +418,70 @@ class GameState:
         return tuple((self.first_player + k) % n for k in range(n))
 
 
+def _drafters(state: GameState) -> tuple[int, ...]:
+    """DRAFT-3: every player who drew and has not chosen yet."""
+    return tuple(
+        i for i, (choice, player) in enumerate(zip(state.pending, state.players)) if choice is None and player.drawn
+    )
+
+
+def _choosing_sides(state: GameState) -> tuple[int, ...]:
+    """SETUP-6 (advanced game): every player who has not chosen a side yet."""
+    return tuple(i for i, p in enumerate(state.players) if p.side is None)
+
+
+def _in_turn_order(state: GameState) -> tuple[int, ...]:
+    """START-4: the player whose turn it is in a sequential section."""
+    return ((state.first_player + state.turn) % len(state.players),)
+
+
+def _nobody(state: GameState) -> tuple[int, ...]:
+    """EPOCH-3: nobody acts after final scoring."""
+    return ()
+
+
+#: Who must decide in each section (see :attr:`GameState.to_act`).
+_WAITING_FOR: Mapping[Section, Callable[[GameState], tuple[int, ...]]] = {
+    Section.SETUP: _choosing_sides,
+    Section.DRAFT: _drafters,
+    Section.OVER: _nobody,
+    **{s: _in_turn_order for s in Section if s not in (Section.SETUP, Section.DRAFT, Section.OVER)},
+}
+
+
 # --------------------------------------------------------------------------- fast copies
 
 
-def _replacer(cls: type[object]) -> Callable[..., object]:
-    """A function ``(instance, **changes) -> copy`` for one frozen, slotted attrs class.
+def _copier(cls: type[object]) -> Callable[[object, dict[str, object]], object]:
+    """A function ``(instance, changes) -> copy`` for one frozen, slotted attrs class.
 
     Positions are copied several times per move, so this is the hot path of every
     playout. The attrs initializer of a frozen class sets each field through
-    ``object.__setattr__``; with 23 fields that costs ten times more than the copy
-    needs. The copy is instead filled in as an instance of a private class with
-    the same slots (plain, fast slot stores), then given its real class: the
-    result is an ordinary frozen instance, equal to what :func:`attrs.evolve`
-    returns (the records have no converters or validators to skip, and a test
-    compares the two field by field). The hash cache starts empty, as attrs
-    leaves it.
+    ``object.__setattr__``, which costs several times what the copy needs. The
+    copy is instead filled in as an instance of a private class with the same
+    slots (plain, fast slot stores), then given its real class: the result is an
+    ordinary frozen instance, equal to what :func:`attrs.evolve` returns (these
+    records have no converters or validators to skip; a test compares the two
+    field by field). Its hash cache starts empty, as attrs leaves it.
     """
     names = [a.name for a in attrs.fields(cls)]  # type: ignore[arg-type]
     slots = tuple(cls.__slots__)  # type: ignore[attr-defined]
     builder = type(f"_{cls.__name__}Builder", (), {"__slots__": slots})
-    cached_hash = [s for s in slots if s not in names]
-    lines = [f"def replace(instance, *, {', '.join(f'{n}=_KEEP' for n in names)}):", "    copy = _new(_Builder)"]
-    lines += [f"    copy.{n} = instance.{n} if {n} is _KEEP else {n}" for n in names]
-    lines += [f"    copy.{n} = None" for n in cached_hash]
+    lines = ["def copy_of(instance, changes):", "    copy = _new(_Builder)"]
+    lines += [f"    copy.{n} = instance.{n}" for n in names]
+    lines += [f"    copy.{n} = None" for n in slots if n not in names]  # the hash cache
+    lines += ["    for name, value in changes.items():", "        _set(copy, name, value)"]
     lines += ["    copy.__class__ = cls", "    return copy"]
-    namespace: dict[str, object] = {"cls": cls, "_Builder": builder, "_KEEP": _KEEP, "_new": object.__new__}
+    namespace: dict[str, object] = {"cls": cls, "_Builder": builder, "_new": object.__new__, "_set": setattr}
     exec("\n".join(lines), namespace)  # noqa: S102
-    return namespace["replace"]  # type: ignore[return-value]
+    return namespace["copy_of"]  # type: ignore[return-value]
 
 
-_KEEP = object()
-_REPLACERS: dict[type[object], Callable[..., object]] = {
-    cls: _replacer(cls) for cls in (GameState, PlayerState, Tracks)
-}
+_COPIERS = {cls: _copier(cls) for cls in (GameState, PlayerState, Tracks)}
 
 
-def _replace(instance: object, **changes: object) -> object:
-    return _REPLACERS[type(instance)](instance, **changes)
+def _replace(instance: object, /, **changes: object) -> object:
+    return _COPIERS[type(instance)](instance, changes)
 
 
 #: A copy of a position record with some fields changed (typed as :func:`attrs.evolve`).
