@@ -477,7 +477,9 @@ def _copier(cls: type[object]) -> Callable[[object, dict[str, object]], object]:
     return namespace["copy_of"]  # type: ignore[return-value]
 
 
-_COPIERS = {cls: _copier(cls) for cls in (GameState, PlayerState, Tracks)}
+_COPIERS: dict[type[object], Callable[[object, dict[str, object]], object]] = {
+    cls: _copier(cls) for cls in (GameState, PlayerState, Tracks)
+}
 
 
 def _replace(instance: object, /, **changes: object) -> object:
