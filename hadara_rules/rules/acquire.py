@@ -12,10 +12,17 @@ from ..moves import BUY, SELL
 from .table import color_counts
 
 
-def price(state: GameState, player: PlayerState, card: Card) -> int:
-    """BUY-1: the printed price less 1 per card of that colour owned, never below 0."""
-    owned = color_counts(player.cards, state.catalogue)[COLOR_INDEX[card.color]]
-    return max(0, card.cost - owned)
+def owned_colors(state: GameState, player: PlayerState) -> tuple[int, ...]:
+    """How many cards of each colour the player's tableau holds, in ``COLORS`` order."""
+    return color_counts(player.cards, state.catalogue)
+
+
+def price(card: Card, owned: tuple[int, ...]) -> int:
+    """BUY-1: the printed price less 1 per card of that colour owned, never below 0.
+
+    ``owned`` is the buyer's :func:`owned_colors`.
+    """
+    return max(0, card.cost - owned[COLOR_INDEX[card.color]])
 
 
 def sell_value(state: GameState, player: PlayerState) -> int:
@@ -36,9 +43,14 @@ _SELL_ONLY: tuple[tuple[str, Track | None], ...] = ((SELL, None),)
 _BUY_OR_SELL: tuple[tuple[str, Track | None], ...] = ((BUY, None), (SELL, None))
 
 
-def acquisitions(state: GameState, player: PlayerState, card: Card) -> tuple[tuple[str, Track | None], ...]:
-    """Every legal ``(action, tile)`` for ``card``: bought with each tile choice if affordable, or sold."""
-    if price(state, player, card) > player.coins:
+def acquisitions(
+    player: PlayerState, owned: tuple[int, ...], card: Card
+) -> tuple[tuple[str, Track | None], ...]:
+    """Every legal ``(action, tile)`` for ``card``: bought with each tile choice if affordable, or sold.
+
+    ``owned`` is the player's :func:`owned_colors`.
+    """
+    if price(card, owned) > player.coins:
         return _SELL_ONLY
     if not effects.places_tile(card):
         return _BUY_OR_SELL
@@ -58,7 +70,7 @@ def check_acquire(
         return None
     if action != BUY:
         return IllegalMove(rule, f"the card must be bought or sold, not {action!r}")
-    cost = price(state, player, card)
+    cost = price(card, owned_colors(state, player))
     if cost > player.coins:
         return IllegalMove("BUY-2", f"{card.id} costs {cost} coins and the player has {player.coins}")
     if tile not in tile_choices(player, card):
@@ -74,7 +86,7 @@ def acquire(state: GameState, player: PlayerState, card: Card, action: str, tile
     """The player after buying (BUY-1…3) or selling (SELL-1) ``card``; no checks."""
     if action == SELL:
         return replace(player, coins=player.coins + sell_value(state, player))
-    return gain_card(state, player, card, tile, paid=price(state, player, card))
+    return gain_card(state, player, card, tile, paid=price(card, owned_colors(state, player)))
 
 
 def gain_card(state: GameState, player: PlayerState, card: Card, tile: Track | None, paid: int) -> PlayerState:

@@ -15,7 +15,6 @@ _take = shared(TakeColony)
 _pass = shared(Pass)
 
 
-
 def tiers_held(state: GameState, player: PlayerState) -> set[int]:
     """COLONY-3: the tiers of the colonies the player already has."""
     colonies = state.catalogue.colonies

@@ -12,21 +12,21 @@ from collections.abc import Iterator
 from ..errors import IllegalMove
 from ..model import COLOR_INDEX, GameState, Section, replace
 from ..moves import SELL, Draft, Move, shared
-from .acquire import acquire, acquisitions, check_acquire
+from .acquire import acquire, acquisitions, check_acquire, owned_colors
 from .table import start_section
 from .wheel import deck_color
 
 _draft = shared(Draft)
 
 
-
 def automatic(state: GameState) -> GameState | None:
-    """The draft's automatic step: deal a round, resolve it, or end the draft; None to wait."""
-    if any(p.drawn for p in state.players):
+    """The draft's automatic step: resolve a complete round, deal the next, or end the draft;
+    None to wait for the players' choices."""
+    if state.pending:
         return resolve(state) if round_complete(state) else None
     if any(state.decks):
         return deal(state)
-    return start_section(state, Section.INCOME)  # WHEEL-2: the inner decks are empty
+    return end_draft(state)
 
 
 def deal(state: GameState) -> GameState:
@@ -53,24 +53,27 @@ def round_complete(state: GameState) -> bool:
 
 
 def resolve(state: GameState) -> GameState:
-    """DRAFT-2/3, WHEEL-2: apply every choice at once, then turn the wheel."""
+    """DRAFT-2/3, WHEEL-2: apply every choice at once, then turn the wheel.
+
+    The drawn cards stay in front of the players until the next deal replaces them
+    (or :func:`end_draft` clears them): no position in between waits for a decision.
+    """
     cards = state.catalogue.cards
     piles = list(state.outer_piles)
     players = list(state.players)
     sold = list(state.sold)
     for seat, choice in enumerate(state.pending):
-        player = players[seat]
         if choice is None:
             continue
+        player = players[seat]
         for other in player.drawn:
             if other != choice.card:
                 i = COLOR_INDEX[cards[other].color]
                 piles[i] = (*piles[i], other)
-        player = acquire(state, player, cards[choice.card], choice.action, choice.tile)
+        players[seat] = acquire(state, player, cards[choice.card], choice.action, choice.tile)
         if choice.action == SELL:
             sold.append(choice.card)
-        players[seat] = replace(player, drawn=())
-    state = replace(
+    return replace(
         state,
         players=tuple(players),
         outer_piles=tuple(piles),
@@ -78,15 +81,21 @@ def resolve(state: GameState) -> GameState:
         pending=(),
         round=state.round + 1,
     )
-    return state
+
+
+def end_draft(state: GameState) -> GameState:
+    """WHEEL-2: the inner decks are empty; the last drawn cards are gone, income follows."""
+    players = tuple(replace(p, drawn=()) if p.drawn else p for p in state.players)
+    return start_section(replace(state, players=players), Section.INCOME)
 
 
 def legal(state: GameState, seat: int) -> Iterator[Move]:
     """Each drawn card, bought (with each tile choice) if affordable, or sold."""
     player = state.players[seat]
     cards = state.catalogue.cards
+    owned = owned_colors(state, player)
     for card_id in player.drawn:
-        for action, tile in acquisitions(state, player, cards[card_id]):
+        for action, tile in acquisitions(player, owned, cards[card_id]):
             yield _draft(seat, card_id, action, tile)
 
 

@@ -7,11 +7,10 @@ from collections.abc import Iterator
 from ..errors import IllegalMove
 from ..model import COLOR_INDEX, COLORS, GameState, Section, replace
 from ..moves import SELL, Move, Pick, shared
-from .acquire import acquire, acquisitions, check_acquire
+from .acquire import acquire, acquisitions, check_acquire, owned_colors
 from .table import start_section
 
 _pick = shared(Pick)
-
 
 
 def automatic(state: GameState) -> GameState | None:
@@ -23,9 +22,10 @@ def legal(state: GameState, seat: int) -> Iterator[Move]:
     """The top card of each non-empty pile, bought (with each tile choice) if affordable, or sold."""
     player = state.players[seat]
     cards = state.catalogue.cards
+    owned = owned_colors(state, player)
     for color, pile in zip(COLORS, state.outer_piles):
         if pile:
-            for action, tile in acquisitions(state, player, cards[pile[-1]]):
+            for action, tile in acquisitions(player, owned, cards[pile[-1]]):
                 yield _pick(seat, color, action, tile)
 
 
