@@ -341,7 +341,13 @@ NO_EFFECTS = EffectTotals(
 
 @functools.lru_cache(maxsize=1 << 15)
 def effect_totals(cards: tuple[str, ...], catalogue: Catalogue) -> EffectTotals:
-    """The effect totals of a tableau (cached: tableaux repeat across positions)."""
+    """The effect totals of a tableau (cached: tableaux repeat across positions).
+
+    A tableau whose last card has no effect adds up to what it does without that
+    card, which is usually cached already (a bought card joins the end).
+    """
+    if cards and catalogue.cards[cards[-1]].effect is None:
+        return effect_totals(cards[:-1], catalogue)
     counted = _count(cards, catalogue)
     if not counted:
         return NO_EFFECTS
