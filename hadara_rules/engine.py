@@ -115,17 +115,18 @@ def _turn_used_up(state: GameState, move: Move) -> IllegalMove | None:
 
 def legal_moves(state: GameState, player: int | None = None) -> tuple[Move, ...]:
     """Every legal move of the players to act (or of ``player`` only), in :func:`move_key` order."""
-    if state.section is Section.OVER:
+    rules = SECTIONS.get(state.section)
+    if rules is None:  # the game is over
         return ()
-    handler, _kinds = SECTIONS[state.section]
     seats = state.to_act
     if player is not None:
         seats = (player,) if player in seats else ()
     if state.viewer is not None:  # INFO-1: a view knows only its own player's options
         seats = tuple(s for s in seats if s == state.viewer)
+    legal = rules[0].legal
     if len(seats) == 1:
-        return tuple(handler.legal(state, seats[0]))
-    return tuple(m for seat in seats for m in handler.legal(state, seat))
+        return tuple(legal(state, seats[0]))
+    return tuple(m for seat in seats for m in legal(state, seat))
 
 
 _TYPE_INDEX = {kind: i for i, kind in enumerate(MOVE_TYPES)}
@@ -196,16 +197,38 @@ def _waits(state: GameState) -> None:
 
 
 def _turn(state: GameState) -> GameState | None:
-    """A sequential section: the next section once everyone had their turn (EPOCH-1), or
-    skip a player who has nothing to decide (FLOW-2); None when the player to act decides."""
+    """A sequential section: the next section once everyone had their turn (EPOCH-1), else
+    the player to act, whose turn is skipped when they have nothing to decide (a player
+    whose only move would be ``Pass`` makes none; FEED-1: a fed player is done)."""
     if state.turn >= len(state.players):
         return _AFTER[(state.phase, state.section)](state)
-    seat = (state.first_player + state.turn) % len(state.players)
-    player = state.players[seat]
-    if state.section is Section.FEEDING:
-        return feeding.fed(state, seat) if feeding.hunger(player) == 0 else None
-    used_up = state.section is not Section.MEDALS and takes_left(state, player) <= 0
-    return end_turn(state) if used_up or _only_pass(state, seat) else None
+    return _SKIP[state.section](state, (state.first_player + state.turn) % len(state.players))
+
+
+def _skip_taker(state: GameState, seat: int) -> GameState | None:
+    """Colony and statue sections: a player whose takes are used up, or who could only pass."""
+    if takes_left(state, state.players[seat]) <= 0 or _only_pass(state, seat):
+        return end_turn(state)
+    return None
+
+
+def _skip_buyer(state: GameState, seat: int) -> GameState | None:
+    """Medal section: a player who could only pass."""
+    return end_turn(state) if _only_pass(state, seat) else None
+
+
+def _skip_fed(state: GameState, seat: int) -> GameState | None:
+    """FEED-1: a player whose food suffices is fed without a move."""
+    return feeding.fed(state, seat) if feeding.hunger(state.players[seat]) == 0 else None
+
+
+#: How a sequential section skips the player to act, or None when that player decides.
+_SKIP: dict[Section, Callable[[GameState, int], GameState | None]] = {
+    Section.COLONY: _skip_taker,
+    Section.STATUE: _skip_taker,
+    Section.MEDALS: _skip_buyer,
+    Section.FEEDING: _skip_fed,
+}
 
 
 #: The automatic step of each section (FLOW, EPOCH-1…3): a new position, or None to wait.

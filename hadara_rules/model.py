@@ -420,9 +420,8 @@ class GameState:
 
 def _drafters(state: GameState) -> tuple[int, ...]:
     """DRAFT-3: every player who drew and has not chosen yet."""
-    return tuple(
-        i for i, (choice, player) in enumerate(zip(state.pending, state.players)) if choice is None and player.drawn
-    )
+    players = state.players
+    return tuple([i for i, choice in enumerate(state.pending) if choice is None and players[i].drawn])
 
 
 def _choosing_sides(state: GameState) -> tuple[int, ...]:
