@@ -465,10 +465,13 @@ def _copier(cls: type[object]) -> Callable[[object, dict[str, object]], object]:
     """
     names = [a.name for a in attrs.fields(cls)]  # type: ignore[arg-type]
     slots = tuple(cls.__slots__)  # type: ignore[attr-defined]
+    hash_cache = [s for s in slots if s not in names]
+    if hash_cache not in ([], ["_attrs_cached_hash"]):  # e.g. a weakref slot: no same-layout builder
+        raise TypeError(f"{cls.__name__} has slots a copy cannot fill: {hash_cache}")
     builder = type(f"_{cls.__name__}Builder", (), {"__slots__": slots})
     lines = ["def copy_of(instance, changes):", "    copy = _new(_Builder)"]
     lines += [f"    copy.{n} = instance.{n}" for n in names]
-    lines += [f"    copy.{n} = None" for n in slots if n not in names]  # the hash cache
+    lines += [f"    copy.{n} = None" for n in hash_cache]
     lines += ["    for name, value in changes.items():", "        _set(copy, name, value)"]
     lines += ["    copy.__class__ = cls", "    return copy"]
     namespace: dict[str, object] = {"cls": cls, "_Builder": builder, "_new": object.__new__, "_set": setattr}
