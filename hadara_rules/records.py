@@ -15,7 +15,7 @@ import json
 from collections.abc import Callable, Iterable, Mapping
 from enum import StrEnum
 from types import UnionType
-from typing import Any, TypeVar, cast, overload
+from typing import Any, TypeVar, overload
 
 import attrs
 import cattrs
@@ -32,6 +32,7 @@ from .model import Color, GameState, Phase, Section, Side, Track
 from .moves import MOVE_TYPES, Draft, Move
 from .rules.scoring import ScoreSheet
 from .rules.setup import new_game
+from .wellformed import check_position
 from .yamltext import MalformedYAML, load_yaml
 
 __all__ = [
@@ -231,48 +232,8 @@ def _load(document: object, cls: object, catalogue: Catalogue | None) -> object:
     if cls != Move and not isinstance(value, cls):  # type: ignore[arg-type]
         raise RecordError(f"$.data: expected a {kind}, found a {type(value).__name__}")
     if isinstance(value, GameState):
-        _check_position(value)
+        check_position(value)
     return value
-
-
-def _check_position(state: GameState) -> None:
-    """A loaded position names only known components, each in at most one place."""
-    catalogue = state.catalogue
-    if not 2 <= len(state.players) <= 5:
-        raise RecordError(f"$.data.players: a game has 2 to 5 players, found {len(state.players)}")
-    seen: dict[str, str] = {}
-
-    def place(ids: object, where: str, known: Mapping[str, object]) -> None:
-        for item in cast(tuple[str, ...], ids):
-            if item not in known:
-                raise RecordError(f"{where}: unknown id {item!r}")
-            if item in seen:
-                raise RecordError(f"{where}: {item!r} is also in {seen[item]}")
-            seen[item] = where
-
-    cards, colonies = catalogue.cards, catalogue.colonies
-    for i, deck in enumerate(state.decks):
-        place(deck, f"$.data.decks[{i}]", cards)
-    for e, decks in enumerate(state.later_decks):
-        for i, deck in enumerate(decks):
-            place(deck, f"$.data.later_decks[{e}][{i}]", cards)
-    for i, pile in enumerate(state.outer_piles):
-        place(pile, f"$.data.outer_piles[{i}]", cards)
-    for i, stack in enumerate(state.colony_stacks):
-        place(stack, f"$.data.colony_stacks[{i}]", colonies)
-    place(state.sold, "$.data.sold", cards)
-    place(state.removed, "$.data.removed", cards)
-    place(state.box, "$.data.box", {**cards, **colonies})
-    for seat, player in enumerate(state.players):
-        where = f"$.data.players[{seat}]"
-        if player.start_card not in catalogue.start_cards:
-            raise RecordError(f"{where}.start_card: unknown start card {player.start_card!r}")
-        place(player.cards, f"{where}.cards", cards)
-        place(player.drawn, f"{where}.drawn", cards)
-        place(tuple(c.id for c in player.colonies), f"{where}.colonies", colonies)
-        for s in player.statues:
-            if s.statue not in catalogue.statues:
-                raise RecordError(f"{where}.statues: unknown statue {s.statue}")
 
 
 def _dump(obj: object, dumper: Callable[[object], str]) -> str:

@@ -1,0 +1,218 @@
+"""Loaded positions: a document describing a position the game cannot be in is refused with
+the path of the field; one that loads can be played on without any error but a refusal."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from hadara_rules import (
+    GameConfig,
+    GameState,
+    RecordError,
+    apply_move,
+    legal_moves,
+    new_game,
+    to_json,
+)
+from hadara_rules.model import Section
+from hadara_rules.records import from_json
+
+Document = dict[str, Any]
+
+
+def _positions() -> dict[Section, GameState]:
+    """The first position of each section in a random 3-player advanced game."""
+    rng = random.Random(4)
+    state = new_game(GameConfig(players=3, seed=4, advanced=True))
+    found: dict[Section, GameState] = {}
+    while not state.is_over:
+        found.setdefault(state.section, state)
+        moves = legal_moves(state)
+        state = apply_move(state, moves[rng.randrange(len(moves))])
+    found.setdefault(state.section, state)
+    return found
+
+
+POSITIONS = _positions()
+
+
+def test_every_section_is_sampled() -> None:
+    assert set(POSITIONS) == set(Section) - {Section.INCOME}
+
+
+def _document(section: Section) -> Document:
+    data: Document = json.loads(to_json(POSITIONS[section]))
+    return data
+
+
+def _load(document: Document) -> GameState:
+    return from_json(json.dumps(document), GameState)
+
+
+@pytest.mark.parametrize("section", sorted(POSITIONS))
+def test_unchanged_documents_load(section: Section) -> None:
+    assert _load(_document(section)) == POSITIONS[section]
+
+
+def _player(i: int, **changes: object) -> Callable[[Document], None]:
+    return lambda d: d["data"]["players"][i].update(changes)
+
+
+def _drafted_unaffordable(d: Document) -> None:
+    """Player 0 'chose' to buy a drawn card they cannot pay for."""
+    player = d["data"]["players"][0]
+    player["coins"] = 0
+    card = player["drawn"][0]
+    d["data"]["pending"][0] = {"type": "draft", "player": 0, "card": card, "action": "buy", "tile": None}
+
+
+def _setup_in_epoch_2(d: Document) -> None:
+    """The position claims epoch II (epoch II's decks go to the box) while sides are still chosen."""
+    data = d["data"]
+    data["epoch"] = 2
+    data["box"] += [card for deck in data["later_decks"].pop(0) for card in deck]
+
+
+BAD: list[tuple[Section, Callable[[Document], None], str]] = [
+    (Section.COLONY, lambda d: d["data"].update(epoch=4), r"\$\.data\.epoch: must be 1 to 3"),
+    (Section.COLONY, lambda d: d["data"].update(turn=3), r"\$\.data\.turn: must be 0 to 2"),
+    (Section.COLONY, lambda d: d["data"].update(turn=-1), r"\$\.data\.turn"),
+    (Section.COLONY, lambda d: d["data"].update(first_player=5), r"\$\.data\.first_player"),
+    (Section.DRAFT, lambda d: d["data"].update(wheel=5), r"\$\.data\.wheel: must be 0 to 4"),
+    (Section.DRAFT, lambda d: d["data"].update(round=6), r"\$\.data\.round"),
+    (Section.COLONY, lambda d: d["data"].update(ply=-1), r"\$\.data\.ply"),
+    (Section.COLONY, lambda d: d["data"].update(viewer=3), r"\$\.data\.viewer"),
+    (Section.COLONY, lambda d: d["data"].update(section="income"), "income is paid automatically"),
+    (Section.COLONY, lambda d: d["data"].update(section="setup"), "setup waits only"),
+    (Section.MEDALS, lambda d: d["data"].update(phase="A"), "phase A has no medals section"),
+    (Section.DRAFT, lambda d: d["data"].update(phase="B"), "phase B has no draft section"),
+    (Section.SETUP, _setup_in_epoch_2, "sides are chosen before the first epoch"),
+    (Section.DRAFT, lambda d: d["data"].update(board_order=["red"] * 5), r"\$\.data\.board_order"),
+    (Section.DRAFT, lambda d: d["data"].update(board_order=[]), r"\$\.data\.board_order"),
+    (Section.DRAFT, lambda d: d["data"]["decks"].pop(), r"\$\.data\.decks: must hold 5 piles"),
+    (Section.COLONY, lambda d: d["data"]["outer_piles"].append([]), r"\$\.data\.outer_piles"),
+    (Section.COLONY, lambda d: d["data"]["colony_stacks"].pop(), r"\$\.data\.colony_stacks"),
+    (Section.DRAFT, lambda d: d["data"]["later_decks"].pop(), r"\$\.data\.later_decks: epoch 1 leaves 2"),
+    (Section.PICK, lambda d: d["data"]["outer_piles"][2].pop(), r"\$\.data\.box: .* is nowhere"),
+    (Section.MEDALS, lambda d: d["data"]["colony_stacks"][0].pop(), r"\$\.data\.box: .* is nowhere"),
+    (Section.DRAFT, lambda d: d["data"]["later_decks"][0].pop(), r"\$\.data\.later_decks\[0\]"),
+    (Section.DRAFT, lambda d: d["data"].update(pending=[None] * 6), r"\$\.data\.pending: a draft round keeps one"),
+    (Section.DRAFT, lambda d: d["data"].update(pending=[None]), r"\$\.data\.pending"),
+    (Section.DRAFT, _drafted_unaffordable, r"\$\.data\.pending\[0\]: an illegal choice: BUY-2"),
+    (
+        Section.DRAFT,
+        lambda d: d["data"]["pending"].__setitem__(1, {"type": "draft", "player": 0, "card": "x", "action": "sell", "tile": None}),
+        r"\$\.data\.pending\[1\]: must be player 1's draft",
+    ),
+    (Section.PICK, lambda d: d["data"].update(pending=[None, None, None]), "draft choices wait only during a draft"),
+    (
+        Section.PICK,
+        lambda d: d["data"]["players"][2].update(drawn=[d["data"]["outer_piles"][0].pop()]),
+        r"\$\.data\.players\[2\]\.drawn: cards are held drawn only",
+    ),
+    (Section.COLONY, _player(1, side=None), r"\$\.data\.players\[1\]\.side: every side is chosen"),
+    (Section.COLONY, _player(0, coins=-1), r"\$\.data\.players\[0\]\.coins: must be 0 or more"),
+    (Section.COLONY, _player(0, section_paid=-3), r"\$\.data\.players\[0\]\.section_paid"),
+    (Section.COLONY, lambda d: d["data"]["players"][2]["tracks"].update(food=-2), r"players\[2\]\.tracks\.food"),
+    (Section.COLONY, _player(0, gold=3), r"\$\.data\.players\[0\]\.gold: must be 0 to 2"),
+    (Section.COLONY, _player(0, start_card="start-99"), "unknown start card"),
+    (
+        Section.COLONY,
+        _player(0, free_tiles=["income", "income", "military", "military", "culture", "culture", "food"]),
+        r"players\[0\]\.free_tiles: .* 2 food tiles \(TILE-1\), found 1",
+    ),
+    (
+        Section.COLONY,
+        _player(0, statues=[{"statue": 1, "tile": "food", "face_up": True}] * 2, free_tiles=["income"] * 2 + ["military"] * 2 + ["culture"] * 2),
+        r"a statue is carved once",
+    ),
+    (
+        Section.COLONY,
+        _player(1, tiles_on_cards=[{"card": "I-red-01", "tile": "food"}], free_tiles=["income"] * 2 + ["military"] * 2 + ["culture"] * 2 + ["food"]),
+        r"players\[1\]\.tiles_on_cards",
+    ),
+]
+
+
+@pytest.mark.parametrize(("section", "edit", "message"), BAD)
+def test_impossible_positions_are_refused_naming_the_path(
+    section: Section, edit: Callable[[Document], None], message: str
+) -> None:
+    document = _document(section)
+    edit(document)
+    with pytest.raises(RecordError, match=message):
+        _load(document)
+
+
+def test_the_basic_game_plays_side_a() -> None:
+    document = json.loads(to_json(new_game(GameConfig(players=2, seed=1))))
+    document["data"]["players"][0]["side"] = "B"
+    with pytest.raises(RecordError, match=r"players\[0\]\.side: the basic game plays side A"):
+        _load(document)
+
+
+def _mutate(value: object, rng: random.Random, depth: int = 0) -> object:
+    """A random small change somewhere in a JSON value (numbers nudged, entries dropped or swapped)."""
+    if isinstance(value, dict) and value and depth < 10:
+        key = rng.choice(sorted(value))
+        return {**value, key: _mutate(value[key], rng, depth + 1)}
+    if isinstance(value, list) and value and depth < 10:
+        copy = list(value)
+        i = rng.randrange(len(copy))
+        roll = rng.random()
+        if roll < 0.15:
+            del copy[i]
+        elif roll < 0.3:
+            j = rng.randrange(len(copy))
+            copy[i], copy[j] = copy[j], copy[i]
+        else:
+            copy[i] = _mutate(copy[i], rng, depth + 1)
+        return copy
+    if isinstance(value, bool) or value is None:
+        return rng.choice([True, False, None])
+    if isinstance(value, int):
+        return value + rng.choice([-3, -1, 1, 2, 7])
+    return rng.choice([value, "A", "B", "food", "yellow", "draft", "pick", "feeding", "medals", "statue"])
+
+
+def _sampled_documents() -> list[Document]:
+    """Every 5th position of three random games (2–5 players, basic and advanced), as documents."""
+    documents = []
+    for seed, players, advanced in ((1, 2, False), (2, 4, True), (3, 5, False)):
+        rng = random.Random(seed)
+        state = new_game(GameConfig(players=players, seed=seed, advanced=advanced))
+        for ply in range(10**4):
+            if ply % 5 == 0:
+                documents.append(json.loads(to_json(state)))
+            if state.is_over:
+                break
+            moves = legal_moves(state)
+            state = apply_move(state, moves[rng.randrange(len(moves))])
+    return documents
+
+
+SAMPLED = _sampled_documents()
+
+
+@settings(max_examples=300, deadline=None)
+@given(index=st.integers(0, len(SAMPLED) - 1), seed=st.integers(0, 2**32 - 1), edits=st.integers(1, 3))
+def test_a_position_that_loads_can_be_played(index: int, seed: int, edits: int) -> None:
+    """Whatever a few small edits do to a document, either loading refuses it or every legal
+    move of the loaded position applies, and so does every legal move after it."""
+    rng = random.Random(seed)
+    document: object = SAMPLED[index]
+    for _ in range(edits):
+        document = _mutate(document, rng)
+    try:
+        state = _load(document)  # type: ignore[arg-type]
+    except RecordError:
+        return
+    for move in legal_moves(state):
+        legal_moves(apply_move(state, move))
