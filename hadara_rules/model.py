@@ -9,6 +9,7 @@ position *is*.
 from __future__ import annotations
 
 import enum
+import functools
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING
 
@@ -171,9 +172,9 @@ class Card:
     #: ``verified`` (printed in a published source) or ``provisional``.
     provenance: str = "provisional"
 
-    @property
+    @functools.cached_property
     def values(self) -> Tracks:
-        """The card's track values (BUY-3)."""
+        """The card's track values (BUY-3); computed once per card."""
         return Tracks(self.income, self.military, self.culture, self.food)
 
 
