@@ -193,7 +193,6 @@ def settle(state: GameState) -> GameState:
 
 def _waits(state: GameState) -> None:
     """Setup and the wheel always wait for a decision; nothing follows the end of the game."""
-    return None
 
 
 def _turn(state: GameState) -> GameState | None:
