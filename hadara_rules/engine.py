@@ -23,7 +23,7 @@ from typing import Protocol
 from attrs import fields
 
 from .errors import IllegalMove
-from .model import Color, GameState, Phase, Section, Side, Track, replace
+from .model import Changes, Color, GameState, Phase, Section, Side, Track, replace
 from .moves import (
     MOVE_TYPES,
     BuyGold,
@@ -51,7 +51,7 @@ class SectionRules(Protocol):
 
     def check(self, state: GameState, move: Move) -> IllegalMove | None: ...
 
-    def play(self, state: GameState, move: Move) -> GameState: ...
+    def play(self, state: GameState, move: Move) -> Changes: ...
 
 
 #: The rule module and the move kinds of each section that waits for decisions (FLOW-2).
@@ -178,8 +178,7 @@ def apply_move(state: GameState, move: Move, check: bool = True) -> GameState:
         if refusal is not None:
             raise refusal
     handler, _kinds = SECTIONS[state.section]
-    after = handler.play(state, move)
-    return settle(replace(after, ply=state.ply + 1))
+    return settle(replace(state, ply=state.ply + 1, **handler.play(state, move)))
 
 
 def settle(state: GameState) -> GameState:

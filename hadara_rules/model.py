@@ -11,7 +11,7 @@ from __future__ import annotations
 import enum
 import functools
 from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypedDict
 
 import attrs
 from attrs import field, frozen
@@ -417,6 +417,25 @@ class GameState:
         """Seat order from the first player (START-4)."""
         n = len(self.players)
         return tuple((self.first_player + k) % n for k in range(n))
+
+
+class Changes(TypedDict, total=False):
+    """The fields of a :class:`GameState` a move changes (a section's ``play`` says which).
+
+    The engine makes the position after a move in one copy, with these changes and the
+    move counter; everything else is shared with the position before.
+    """
+
+    players: tuple[PlayerState, ...]
+    section: Section
+    turn: int
+    wheel: int
+    round: int
+    outer_piles: tuple[tuple[str, ...], ...]
+    colony_stacks: tuple[tuple[str, ...], ...]
+    pending: tuple[Draft | None, ...]
+    sold: tuple[str, ...]
+    removed: tuple[str, ...]
 
 
 def _drafters(state: GameState) -> tuple[int, ...]:

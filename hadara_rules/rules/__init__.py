@@ -8,5 +8,7 @@
     why the move is refused (an :class:`~hadara_rules.errors.IllegalMove` carrying
     the rule ID), or None,
 ``play(state, move)``
-    the position after the move, without checks and without automatic steps.
+    what the move changes in the position (a :class:`~hadara_rules.model.Changes`),
+    without checks and without automatic steps: the engine makes the position after
+    the move in one copy.
 """

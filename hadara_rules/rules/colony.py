@@ -6,10 +6,18 @@ from collections.abc import Iterator
 
 from .. import effects
 from ..errors import IllegalMove
-from ..model import TIER_INDEX, TIERS, ColonyHolding, GameState, PlayerState, replace
+from ..model import (
+    TIER_INDEX,
+    TIERS,
+    Changes,
+    ColonyHolding,
+    GameState,
+    PlayerState,
+    replace,
+)
 from ..moves import Move, Pass, TakeColony, shared
 from .requirement import check_requirement, pay_needed, takes_left
-from .table import end_turn
+from .table import next_turn, players_with
 
 _take = shared(TakeColony)
 _pass = shared(Pass)
@@ -77,10 +85,10 @@ def check(state: GameState, move: Move) -> IllegalMove | None:
     return None
 
 
-def play(state: GameState, move: Move) -> GameState:
+def play(state: GameState, move: Move) -> Changes:
     """COLONY-4: take the top colony, then plunder it or ally with it."""
     if isinstance(move, Pass):
-        return end_turn(state)
+        return next_turn(state)
     assert isinstance(move, TakeColony)
     i = TIER_INDEX[move.tier]
     stack = state.colony_stacks[i]
@@ -101,9 +109,7 @@ def play(state: GameState, move: Move) -> GameState:
         section_takes=player.section_takes + 1,
         section_paid=player.section_paid + move.pay,
     )
-    players = state.players
-    return replace(
-        state,
-        players=players[: move.player] + (player,) + players[move.player + 1 :],
-        colony_stacks=state.colony_stacks[:i] + (stack[:-1],) + state.colony_stacks[i + 1 :],
-    )
+    return {
+        "players": players_with(state, move.player, player),
+        "colony_stacks": state.colony_stacks[:i] + (stack[:-1],) + state.colony_stacks[i + 1 :],
+    }

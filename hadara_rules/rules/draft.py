@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..errors import IllegalMove
-from ..model import COLOR_INDEX, GameState, Section, replace
+from ..model import COLOR_INDEX, Changes, GameState, Section, replace
 from ..moves import SELL, Draft, Move, shared
 from .acquire import acquire, acquisitions, check_acquire, owned_colors
 from .table import start_section
@@ -110,9 +110,8 @@ def check(state: GameState, move: Move) -> IllegalMove | None:
     return check_acquire(state, player, state.catalogue.cards[move.card], move.action, move.tile, "DRAFT-2")
 
 
-def play(state: GameState, move: Move) -> GameState:
+def play(state: GameState, move: Move) -> Changes:
     """Keep the choice until the round resolves (DRAFT-3)."""
     assert isinstance(move, Draft)
     seat = move.player
-    pending = state.pending[:seat] + (move,) + state.pending[seat + 1 :]
-    return replace(state, pending=pending)
+    return {"pending": state.pending[:seat] + (move,) + state.pending[seat + 1 :]}

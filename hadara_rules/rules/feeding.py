@@ -7,10 +7,10 @@ from collections.abc import Iterator
 from .. import effects
 from ..effects import COINS_PER_FED_CARD, COINS_PER_SURPLUS_FOOD
 from ..errors import IllegalMove
-from ..model import GameState, PlayerState, replace
+from ..model import Changes, GameState, PlayerState, replace
 from ..moves import FeedWithCoins, Move, RemoveCard, shared
 from .acquire import lose_card
-from .table import end_turn, with_player
+from .table import end_turn, players_with, with_player
 
 _remove = shared(RemoveCard)
 _feed = shared(FeedWithCoins)
@@ -67,7 +67,7 @@ def check(state: GameState, move: Move) -> IllegalMove | None:
     return None
 
 
-def play(state: GameState, move: Move) -> GameState:
+def play(state: GameState, move: Move) -> Changes:
     """FEED-2/3: remove one card (values and effects taken back) or pay PURPLE-6's coins."""
     seat = move.player
     player = state.players[seat]
@@ -77,8 +77,7 @@ def play(state: GameState, move: Move) -> GameState:
             coins=player.coins - COINS_PER_FED_CARD,
             section_paid=player.section_paid + COINS_PER_FED_CARD,
         )
-        return with_player(state, seat, player)
+        return {"players": players_with(state, seat, player)}
     assert isinstance(move, RemoveCard)
     player = lose_card(state, player, state.catalogue.cards[move.card])
-    state = with_player(state, seat, player)
-    return replace(state, removed=(*state.removed, move.card))
+    return {"players": players_with(state, seat, player), "removed": (*state.removed, move.card)}

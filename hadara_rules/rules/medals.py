@@ -6,9 +6,9 @@ from collections.abc import Iterator
 
 from .. import effects
 from ..errors import IllegalMove
-from ..model import GameState, PlayerState, replace
+from ..model import Changes, GameState, PlayerState, replace
 from ..moves import BuyGold, BuySilver, Move, Pass, shared
-from .table import end_turn, with_player
+from .table import next_turn, players_with
 
 _pass = shared(Pass)
 _silver = shared(BuySilver)
@@ -63,10 +63,10 @@ def check(state: GameState, move: Move) -> IllegalMove | None:
     return None
 
 
-def play(state: GameState, move: Move) -> GameState:
+def play(state: GameState, move: Move) -> Changes:
     """Pay and place the medal; the player may buy more until they pass."""
     if isinstance(move, Pass):
-        return end_turn(state)
+        return next_turn(state)
     player = state.players[move.player]
     if isinstance(move, BuySilver):
         player = replace(
@@ -77,4 +77,4 @@ def play(state: GameState, move: Move) -> GameState:
         )
     else:
         player = replace(player, coins=player.coins - gold_price(state, player), gold=player.gold + 1)
-    return with_player(state, move.player, player)
+    return {"players": players_with(state, move.player, player)}

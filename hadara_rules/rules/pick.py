@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..errors import IllegalMove
-from ..model import COLOR_INDEX, COLORS, GameState, Section, replace
+from ..model import COLOR_INDEX, COLORS, Changes, GameState, Section
 from ..moves import SELL, Move, Pick, shared
 from .acquire import acquire, acquisitions, check_acquire, owned_colors
-from .table import start_section
+from .table import players_with, start_section
 
 _pick = shared(Pick)
 
@@ -39,18 +39,16 @@ def check(state: GameState, move: Move) -> IllegalMove | None:
     return check_acquire(state, player, state.catalogue.cards[pile[-1]], move.action, move.tile, "PICK-1")
 
 
-def play(state: GameState, move: Move) -> GameState:
+def play(state: GameState, move: Move) -> Changes:
     """Take the top card, buy or sell it; the next player picks."""
     assert isinstance(move, Pick)
     i = COLOR_INDEX[move.color]
     pile = state.outer_piles[i]
     card = state.catalogue.cards[pile[-1]]
     player = acquire(state, state.players[move.player], card, move.action, move.tile)
-    players = state.players
-    return replace(
-        state,
-        players=players[: move.player] + (player,) + players[move.player + 1 :],
-        outer_piles=state.outer_piles[:i] + (pile[:-1],) + state.outer_piles[i + 1 :],
-        sold=(*state.sold, card.id) if move.action == SELL else state.sold,
-        turn=(state.turn + 1) % len(state.players),
-    )
+    return {
+        "players": players_with(state, move.player, player),
+        "outer_piles": state.outer_piles[:i] + (pile[:-1],) + state.outer_piles[i + 1 :],
+        "sold": (*state.sold, card.id) if move.action == SELL else state.sold,
+        "turn": (state.turn + 1) % len(state.players),
+    }

@@ -17,6 +17,7 @@ from ..model import (
     EPOCHS,
     TIERS,
     TRACKS,
+    Changes,
     Color,
     GameState,
     Phase,
@@ -27,7 +28,7 @@ from ..model import (
     replace,
 )
 from ..moves import ChooseSide, Move
-from .table import start_section
+from .table import players_with, section_start, start_section
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 5
 
@@ -135,20 +136,20 @@ def new_game(config: GameConfig) -> GameState:
     )
     if not config.advanced:  # SETUP-6: the basic game plays side A
         for seat in range(n):
-            state = choose_side(state, seat, Side.A)
+            state = replace(state, **choose_side(state, seat, Side.A))
     return state
 
 
-def choose_side(state: GameState, seat: int, side: Side) -> GameState:
-    """SETUP-6: the start card's side gives coins and the starting track values."""
+def choose_side(state: GameState, seat: int, side: Side) -> Changes:
+    """SETUP-6: the start card's side gives coins and the starting track values; once every
+    side is chosen, the first player sets the wheel."""
     player = state.players[seat]
     values = state.catalogue.start_cards[player.start_card].side(side)
     chosen = replace(player, side=side, coins=player.coins + values.coins, tracks=values.values)
-    players = state.players[:seat] + (chosen,) + state.players[seat + 1 :]
-    state = replace(state, players=players)
+    players = players_with(state, seat, chosen)
     if all(p.side is not None for p in players):
-        state = start_section(state, Section.WHEEL)
-    return state
+        return section_start(players, Section.WHEEL)
+    return {"players": players}
 
 
 def next_epoch(state: GameState) -> GameState:
@@ -183,7 +184,7 @@ def check(state: GameState, move: Move) -> IllegalMove | None:
     return None
 
 
-def play(state: GameState, move: Move) -> GameState:
+def play(state: GameState, move: Move) -> Changes:
     """Apply a :class:`ChooseSide`."""
     assert isinstance(move, ChooseSide)
     return choose_side(state, move.player, move.side)

@@ -6,10 +6,10 @@ from collections.abc import Iterator
 
 from .. import effects
 from ..errors import IllegalMove
-from ..model import CarvedStatue, GameState, PlayerState, replace
+from ..model import CarvedStatue, Changes, GameState, PlayerState, replace
 from ..moves import CarveStatue, Move, Pass, shared
 from .requirement import check_requirement, pay_needed, takes_left
-from .table import end_turn, with_player
+from .table import next_turn, players_with
 
 _carve = shared(CarveStatue)
 _pass = shared(Pass)
@@ -61,10 +61,10 @@ def check(state: GameState, move: Move) -> IllegalMove | None:
     )
 
 
-def play(state: GameState, move: Move) -> GameState:
+def play(state: GameState, move: Move) -> Changes:
     """STATUE-3: the tile goes on the statue; face up, its track advances by the reward."""
     if isinstance(move, Pass):
-        return end_turn(state)
+        return next_turn(state)
     assert isinstance(move, CarveStatue)
     player = state.players[move.player]
     statue = state.catalogue.statues[move.statue]
@@ -77,4 +77,5 @@ def play(state: GameState, move: Move) -> GameState:
         section_takes=player.section_takes + 1,
         section_paid=player.section_paid + move.pay,
     )
-    return with_player(state, move.player, effects.with_effect_steps(player, after, state.catalogue))
+    carved = effects.with_effect_steps(player, after, state.catalogue)
+    return {"players": players_with(state, move.player, carved)}

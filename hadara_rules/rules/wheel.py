@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..errors import IllegalMove
-from ..model import COLORS, Color, GameState, Section, replace
+from ..model import COLORS, Changes, Color, GameState, Section
 from ..moves import Move, SetWheel, shared
 
 _set_wheel = shared(SetWheel)
@@ -33,7 +33,7 @@ def check(state: GameState, move: Move) -> IllegalMove | None:
     return None
 
 
-def play(state: GameState, move: Move) -> GameState:
+def play(state: GameState, move: Move) -> Changes:
     """The wheel is set; the first draft round follows."""
     assert isinstance(move, SetWheel)
-    return replace(state, wheel=move.rotation, round=0, section=Section.DRAFT)
+    return {"wheel": move.rotation, "round": 0, "section": Section.DRAFT}
