@@ -114,3 +114,18 @@ def test_frontend_replay_shows_each_seat_its_view_and_legal_moves(tmp_path: Path
 def test_frontend_replay_at_the_end_says_the_game_is_over() -> None:
     out = run("frontend_replay.py", "--seed", "5", "--at", "100000")
     assert out.rstrip().endswith("the game is over")
+
+
+def test_the_playout_benchmark_runs_and_reports_every_figure() -> None:
+    """benchmarks/playout.py (a smoke run: the figures themselves are not checked here)."""
+    script = ROOT / "benchmarks" / "playout.py"
+    done = subprocess.run(
+        [sys.executable, str(script), "--seconds", "0.2", "--rounds", "1"],
+        capture_output=True, text=True, timeout=300, check=True,
+    )
+    out = done.stdout
+    for players, kind in ((2, "basic"), (2, "advanced"), (4, "basic"), (4, "advanced"), (5, "basic"), (5, "advanced")):
+        assert re.search(rf"^\s+{players}\s+{kind}\s+\d+\s+[\d.]+\s+\d+$", out, re.M), (players, kind, out)
+    assert re.search(r"legal_moves [\d.]+ us, apply_move unchecked [\d.]+ us, checked [\d.]+ us", out), out
+    assert re.search(r"memory kept per additional position .*: \d+ bytes", out), out
+    assert "python-chess" in out, out
