@@ -125,7 +125,7 @@ def test_the_playout_benchmark_runs_and_reports_every_figure() -> None:
     )
     out = done.stdout
     for players, kind in ((2, "basic"), (2, "advanced"), (4, "basic"), (4, "advanced"), (5, "basic"), (5, "advanced")):
-        assert re.search(rf"^\s+{players}\s+{kind}\s+\d+\s+[\d.]+\s+\d+$", out, re.M), (players, kind, out)
+        assert re.search(rf"^\s+{players}\s+{kind}\s+\d+\s+[\d.]+\s+\d+$", out, re.MULTILINE), (players, kind, out)
     assert re.search(r"legal_moves [\d.]+ us, apply_move unchecked [\d.]+ us, checked [\d.]+ us", out), out
     assert re.search(r"memory kept per additional position .*: \d+ bytes", out), out
     assert "python-chess" in out, out
