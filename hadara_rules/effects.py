@@ -320,25 +320,6 @@ def _count(cards: tuple[str, ...], catalogue: Catalogue) -> tuple[tuple[Effect, 
     return tuple(found)
 
 
-#: The totals of a tableau without effects: every hook neutral.
-NO_EFFECTS = EffectTotals(
-    counted=(),
-    sell_bonus=0,
-    colony_coins=0,
-    statue_steps=0,
-    requirement_cut=0,
-    requirement_pay_cap=0,
-    takes_per_section=1,
-    feed_coin_cards=0,
-    surplus_coins_cap=0,
-    full_silver_medals=0,
-    set_points=0,
-    gold_wildcard=False,
-    reduced_medal_prices=False,
-    gives_steps=False,
-)
-
-
 @functools.lru_cache(maxsize=1 << 15)
 def effect_totals(cards: tuple[str, ...], catalogue: Catalogue) -> EffectTotals:
     """The effect totals of a tableau (cached: tableaux repeat across positions).
@@ -349,8 +330,6 @@ def effect_totals(cards: tuple[str, ...], catalogue: Catalogue) -> EffectTotals:
     if cards and catalogue.cards[cards[-1]].effect is None:
         return effect_totals(cards[:-1], catalogue)
     counted = _count(cards, catalogue)
-    if not counted:
-        return NO_EFFECTS
     sell = coins = statue = cut = cap = feed = surplus = silver = sets = 0
     takes = 1
     wildcard = reduced = steps = False

@@ -13,7 +13,7 @@ from ..errors import IllegalMove
 from ..model import COLOR_INDEX, Changes, GameState, Section, replace
 from ..moves import SELL, Draft, Move, shared
 from .acquire import acquire, acquisitions, check_acquire, owned_colors
-from .table import start_section
+from .table import section_start
 from .wheel import deck_color
 
 _draft = shared(Draft)
@@ -86,7 +86,7 @@ def resolve(state: GameState) -> GameState:
 def end_draft(state: GameState) -> GameState:
     """WHEEL-2: the inner decks are empty; the last drawn cards are gone, income follows."""
     players = tuple(replace(p, drawn=()) if p.drawn else p for p in state.players)
-    return start_section(replace(state, players=players), Section.INCOME)
+    return replace(state, **section_start(players, Section.INCOME))
 
 
 def legal(state: GameState, seat: int) -> Iterator[Move]:

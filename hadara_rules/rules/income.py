@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from .. import effects
 from ..model import GameState, Section, replace
-from .table import start_section
+from .table import section_start
 
 
 def take_income(state: GameState) -> GameState:
@@ -14,4 +14,4 @@ def take_income(state: GameState) -> GameState:
         replace(p, coins=p.coins + p.tracks.income + effects.income_bonus(p, catalogue))
         for p in state.players
     )
-    return start_section(replace(state, players=players), Section.COLONY)
+    return replace(state, **section_start(players, Section.COLONY))
