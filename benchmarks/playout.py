@@ -116,7 +116,9 @@ def chess_playouts(seconds: float, seed: int = 0) -> tuple[int, float] | None:
     return moves, time.perf_counter() - start
 
 
-def hadara_playouts(seconds: float, first_seed: int, tally: dict[tuple[int, bool], list[float]]) -> tuple[int, float]:
+def hadara_playouts(
+    seconds: float, first_seed: int, tally: dict[tuple[int, bool], list[float]]
+) -> tuple[int, float]:
     """Random games for about ``seconds``, taking the settings in turn from ``first_seed`` on.
 
     Adds moves, games and seconds per setting to ``tally``; returns all moves and seconds.
@@ -140,7 +142,9 @@ def hadara_playouts(seconds: float, first_seed: int, tally: dict[tuple[int, bool
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seconds", type=float, default=20.0, help="seconds of playouts per side (default 20)")
+    parser.add_argument(
+        "--seconds", type=float, default=20.0, help="seconds of playouts per side (default 20)"
+    )
     parser.add_argument("--rounds", type=int, default=5, help="rounds the two sides take in turn (default 5)")
     parser.add_argument("--quick", action="store_true", help="a few seconds only, for a smoke test")
     args = parser.parse_args()
@@ -170,13 +174,19 @@ def main() -> None:
         print(f"{players:>7} {kind:>8} {made / took:>9.0f} {games / took:>8.1f} {made / games:>10.0f}")
     print(f"{'all':>7} {'':>8} {hadara_total[0] / hadara_total[1]:>9.0f}")
 
-    pairs = [p for seed in range(3 if args.quick else 12) for p in recorded(GameConfig(players=4, seed=seed, advanced=seed % 2 == 1), seed)]
+    pairs = [
+        p
+        for seed in range(3 if args.quick else 12)
+        for p in recorded(GameConfig(players=4, seed=seed, advanced=seed % 2 == 1), seed)
+    ]
     legal = per_call(pairs, lambda s, m: legal_moves(s))
     unchecked = per_call(pairs, lambda s, m: apply_move(s, m, check=False))
     checked = per_call(pairs, lambda s, m: apply_move(s, m))
-    print(f"\nper call over {len(pairs)} positions (4 players): legal_moves {legal * 1e6:.1f} us, "
-          f"apply_move unchecked {unchecked * 1e6:.1f} us, checked {checked * 1e6:.1f} us "
-          f"(checked/unchecked {checked / unchecked:.2f}x)")
+    print(
+        f"\nper call over {len(pairs)} positions (4 players): legal_moves {legal * 1e6:.1f} us, "
+        f"apply_move unchecked {unchecked * 1e6:.1f} us, checked {checked * 1e6:.1f} us "
+        f"(checked/unchecked {checked / unchecked:.2f}x)"
+    )
 
     memory = memory_per_state(GameConfig(players=4, seed=5, advanced=True), 5)
     print(f"memory kept per additional position (every position of a 4-player game kept): {memory:.0f} bytes")
@@ -184,9 +194,11 @@ def main() -> None:
     if not ratios:
         print("\npython-chess is not installed (pip install chess) - no reference ratio")
     else:
-        print(f"\npython-chess random playouts: {chess_total[0] / chess_total[1]:.0f} moves/s; "
-              f"hadara-rules / python-chess = {statistics.median(ratios):.2f}x "
-              f"(median of {len(ratios)} rounds; {min(ratios):.2f}x to {max(ratios):.2f}x)")
+        print(
+            f"\npython-chess random playouts: {chess_total[0] / chess_total[1]:.0f} moves/s; "
+            f"hadara-rules / python-chess = {statistics.median(ratios):.2f}x "
+            f"(median of {len(ratios)} rounds; {min(ratios):.2f}x to {max(ratios):.2f}x)"
+        )
 
 
 if __name__ == "__main__":

@@ -40,8 +40,10 @@ def describe(view: GameState) -> list[str]:
     t = me.tracks
     lines = [
         f"epoch {view.epoch}, phase {view.phase}, section {view.section}, ply {view.ply}",
-        (f"you (seat {seat}): {me.coins} coins; income {t.income}, military {t.military}, "
-         f"culture {t.culture}, food {t.food}; cards: {', '.join(me.cards) or '-'}"),
+        (
+            f"you (seat {seat}): {me.coins} coins; income {t.income}, military {t.military}, "
+            f"culture {t.culture}, food {t.food}; cards: {', '.join(me.cards) or '-'}"
+        ),
     ]
     if me.drawn:
         lines.append(f"  you drew: {', '.join(me.drawn)}")
@@ -50,13 +52,18 @@ def describe(view: GameState) -> list[str]:
             hidden = sum(card == HIDDEN for card in player.drawn)
             drew = f"; drew {hidden} cards you cannot see" if hidden else ""
             lines.append(f"seat {other}: {player.coins} coins; {_count(len(player.cards), 'card')}{drew}")
-    for color, pile in zip(Color, view.outer_piles):
+    for color, pile in zip(Color, view.outer_piles, strict=True):
         if pile:
             top = cards[pile[-1]]
-            lines.append(f"{color} pile: {_count(len(pile), 'card')}, top {top.id} "
-                         f"(price {top.cost}, {_count(top.points, 'point')})")
-    stacks = [f"tier {tier}: {stack[-1]} (+{len(stack) - 1} hidden)" for tier, stack in zip(TIERS, view.colony_stacks)
-              if stack]
+            lines.append(
+                f"{color} pile: {_count(len(pile), 'card')}, top {top.id} "
+                f"(price {top.cost}, {_count(top.points, 'point')})"
+            )
+    stacks = [
+        f"tier {tier}: {stack[-1]} (+{len(stack) - 1} hidden)"
+        for tier, stack in zip(TIERS, view.colony_stacks, strict=True)
+        if stack
+    ]
     lines.append("colony stacks: " + ("; ".join(stacks) or "empty"))
     hidden_deck_cards = sum(card == HIDDEN for deck in view.decks for card in deck)
     lines.append(f"inner decks: {hidden_deck_cards} cards, all hidden")
@@ -66,8 +73,12 @@ def describe(view: GameState) -> list[str]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seed", type=int, default=5, help="the game's seed (default 5)")
-    parser.add_argument("--at", type=int, default=3, metavar="N", help="replay the first N moves (default 3: a draft round)")
-    parser.add_argument("--record", metavar="FILE", help="where to save the record (default: a temporary file)")
+    parser.add_argument(
+        "--at", type=int, default=3, metavar="N", help="replay the first N moves (default 3: a draft round)"
+    )
+    parser.add_argument(
+        "--record", metavar="FILE", help="where to save the record (default: a temporary file)"
+    )
     args = parser.parse_args()
 
     config = GameConfig(players=2, seed=args.seed)

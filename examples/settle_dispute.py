@@ -53,7 +53,9 @@ def main() -> None:
     refusal = check_move(result.state, TakeColony(player=1, tier=3, ally=True))
     if refusal is not None:
         print(f"  the engine's reason: {refusal.rule}: {refusal.reason}")
-    print("  what Bea may do instead: " + ", ".join(str(move) for move in legal_moves(result.state, 1)) + "\n")
+    print(
+        "  what Bea may do instead: " + ", ".join(str(move) for move in legal_moves(result.state, 1)) + "\n"
+    )
 
     example = ROOT / "spec" / "scenarios" / "rulebook" / "colony-ally-p7.yaml"
     print(verdict(run_scenario(example)))

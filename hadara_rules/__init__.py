@@ -1,12 +1,12 @@
 """hadara-rules: the executable rulebook of the board game Hadara.
 
-    >>> from hadara_rules import GameConfig, new_game, legal_moves, apply_move
-    >>> state = new_game(GameConfig(players=3, seed=1))
-    >>> state.section, state.to_act == (state.first_player,)
-    (<Section.WHEEL: 'wheel'>, True)
-    >>> state = apply_move(state, legal_moves(state)[0])
-    >>> state.section
-    <Section.DRAFT: 'draft'>
+>>> from hadara_rules import GameConfig, new_game, legal_moves, apply_move
+>>> state = new_game(GameConfig(players=3, seed=1))
+>>> state.section, state.to_act == (state.first_player,)
+(<Section.WHEEL: 'wheel'>, True)
+>>> state = apply_move(state, legal_moves(state)[0])
+>>> state.section
+<Section.DRAFT: 'draft'>
 """
 
 from .catalogue import Catalogue, load_catalogue
@@ -69,9 +69,9 @@ __all__ = [
     "Catalogue",
     "CatalogueError",
     "ChooseSide",
-    "Color",
     "Colony",
     "ColonyHolding",
+    "Color",
     "ConfigError",
     "Draft",
     "FeedWithCoins",

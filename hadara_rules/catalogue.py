@@ -595,11 +595,11 @@ def _parse(
                 rule(record, reference)
             ident = kind.ident(record)
             if ident in taken:
-                raise _Invalid(kind.id_field, f"duplicate: {ident} is already used in {taken[ident]}")
+                raise _Invalid(kind.id_field, f"duplicate: {ident} is already used in {taken[ident]}")  # noqa: TRY301  one handler names the file and entry
             for name in kind.unique:
                 value = getattr(record, name)
                 if (name, value) in seen:
-                    raise _Invalid(name, f"{value} is also the {name} of {seen[name, value]}")
+                    raise _Invalid(name, f"{value} is also the {name} of {seen[name, value]}")  # noqa: TRY301  one handler names the file and entry
                 seen[name, value] = label
         except _Invalid as exc:
             raise CatalogueError(_say(file, label, exc.where, exc.message)) from None
@@ -625,7 +625,9 @@ def _check_counts(kind: _Kind[K, R], records: Mapping[K, R], file: str) -> None:
                 )
 
 
-def _check_source(file: str, source: object, provenance: Mapping[object, str], names: Collection[str]) -> None:
+def _check_source(
+    file: str, source: object, provenance: Mapping[object, str], names: Collection[str]
+) -> None:
     """Every entry a ``source:`` block lists as verified exists and is marked verified."""
     if not isinstance(source, _Source):
         return
@@ -635,7 +637,12 @@ def _check_source(file: str, source: object, provenance: Mapping[object, str], n
             raise CatalogueError(_say(file, where, "id", f"{verified.id!r} names no entry of this file"))
         if provenance[verified.id] != "verified":
             raise CatalogueError(
-                _say(file, verified.id, "provenance", f"{provenance[verified.id]}, but source lists it as verified")
+                _say(
+                    file,
+                    verified.id,
+                    "provenance",
+                    f"{provenance[verified.id]}, but source lists it as verified",
+                )
             )
         for name in verified.fields:
             if name.split(".")[0] not in names:
@@ -755,11 +762,13 @@ class Catalogue:
         kinds = ("cards", "colonies", "start_cards", "statues")
         for key in components:
             if key not in kinds:
-                raise CatalogueError(_say(source, "components", key, f"unknown key (expected {', '.join(kinds)})"))
+                raise CatalogueError(
+                    _say(source, "components", key, f"unknown key (expected {', '.join(kinds)})")
+                )
         relaxed = ("provenance",)
         ref = self.reference
         start_cards = dict(self.start_cards)
-        taken: dict[str, str] = {ident: "the catalogue" for ident in (*self.cards, *self.colonies)}
+        taken: dict[str, str] = dict.fromkeys((*self.cards, *self.colonies), "the catalogue")
         if "start_cards" in components:
             start_cards = {}
         else:
@@ -770,7 +779,9 @@ class Catalogue:
         if "cards" in components:
             cards.update(_parse(_CARDS, components["cards"], f"{source}: cards", ref, taken, relaxed))
         if "colonies" in components:
-            colonies.update(_parse(_COLONIES, components["colonies"], f"{source}: colonies", ref, taken, relaxed))
+            colonies.update(
+                _parse(_COLONIES, components["colonies"], f"{source}: colonies", ref, taken, relaxed)
+            )
         if "start_cards" in components:
             start_cards = _parse(
                 _START_CARDS, components["start_cards"], f"{source}: start_cards", ref, taken, relaxed
@@ -823,19 +834,27 @@ def _load(folder: Path, source: str) -> Catalogue:
     board = tops["player_board.yaml"]
     # the scalar keys of each file (reference numbers, board counts): YAML key -> record field
     scalars = {
-        name: {key: spec.attr or key for key, spec in schema.items() if key != "source" and spec is not _ENTRIES}
+        name: {
+            key: spec.attr or key for key, spec in schema.items() if key != "source" and spec is not _ENTRIES
+        }
         for name, schema in _FILE_SCHEMAS.items()
     }
     reference: Reference = _build(
         Reference,
-        {attr: tops[name][attr] for name in ("reference.yaml", "player_board.yaml") for attr in scalars[name].values()},
+        {
+            attr: tops[name][attr]
+            for name in ("reference.yaml", "player_board.yaml")
+            for attr in scalars[name].values()
+        },
     )
 
     taken: dict[str, str] = {}
     statues = _parse(_STATUE_KIND, board["statues"], names["player_board.yaml"], reference, {})
     cards = _parse(_CARDS, tops["cards.yaml"]["cards"], names["cards.yaml"], reference, taken)
     colonies = _parse(_COLONIES, tops["colonies.yaml"]["colonies"], names["colonies.yaml"], reference, taken)
-    starts = _parse(_START_CARDS, tops["start_cards.yaml"]["start_cards"], names["start_cards.yaml"], reference, taken)
+    starts = _parse(
+        _START_CARDS, tops["start_cards.yaml"]["start_cards"], names["start_cards.yaml"], reference, taken
+    )
 
     _check_counts(_STATUE_KIND, statues, names["player_board.yaml"])
     _check_counts(_CARDS, cards, names["cards.yaml"])

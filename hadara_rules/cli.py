@@ -153,7 +153,9 @@ def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="hadara", description="The executable rulebook of Hadara.")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     play = commands.add_parser("play", help="play a seeded game with built-in bots and print the score sheet")
-    play.add_argument("--players", type=int, default=4, choices=range(2, 6), metavar="N", help="2 to 5 (default 4)")
+    play.add_argument(
+        "--players", type=int, default=4, choices=range(2, 6), metavar="N", help="2 to 5 (default 4)"
+    )
     play.add_argument("--seed", type=int, default=1, help="the game's seed (default 1)")
     play.add_argument("--advanced", action="store_true", help="the advanced game: star purple cards, side B")
     play.add_argument("--bot", choices=sorted(BOTS), default="greedy", help="which bot plays every seat")
@@ -166,7 +168,9 @@ def _parser() -> argparse.ArgumentParser:
     replay.add_argument("file", metavar="FILE", help="a game record (JSON, or YAML for .yaml/.yml)")
     replay.add_argument("--at", type=int, metavar="N", help="stop after N moves (default: all)")
     replay.set_defaults(run=_replay)
-    explain = commands.add_parser("explain", help="print a rule's text, rulebook page and where it is enforced")
+    explain = commands.add_parser(
+        "explain", help="print a rule's text, rulebook page and where it is enforced"
+    )
     explain.add_argument("rule", metavar="RULE-ID")
     explain.set_defaults(run=_explain)
     listing = commands.add_parser("rules", help="list every rule ID with its summary")

@@ -60,7 +60,6 @@ class Effect:
     #: True when :meth:`steps` can give anything (the effect moves tracks).
     gives_steps: ClassVar[bool] = False
 
-
     def steps(self, player: PlayerState, card: Card, catalogue: Catalogue) -> Tracks:
         """Track steps this card gives while it lies in ``player``'s tableau."""
         return NO_TRACKS
@@ -93,6 +92,7 @@ class TileCard(Effect):
     stacks = True
     places_tile = True
     gives_steps = True
+
     def steps(self, player: PlayerState, card: Card, catalogue: Catalogue) -> Tracks:
         for placed in player.tiles_on_cards:
             if placed.card == card.id:
@@ -124,6 +124,7 @@ class ColorBonus(Effect):
 
     rule = "PURPLE-3"
     gives_steps = True
+
     def steps(self, player: PlayerState, card: Card, catalogue: Catalogue) -> Tracks:
         color = card.effect_color
         assert color is not None, "the catalogue gives every PURPLE-3 card its colour"
@@ -139,6 +140,7 @@ class StatueBonus(Effect):
     stacks = True
     statue_steps = 2
     gives_steps = True
+
     def steps(self, player: PlayerState, card: Card, catalogue: Catalogue) -> Tracks:
         result = NO_TRACKS
         for carved in player.statues:
@@ -375,7 +377,10 @@ def effect_steps(player: PlayerState, catalogue: Catalogue) -> Tracks:
 
 def with_effect_steps(before: PlayerState, after: PlayerState, catalogue: Catalogue) -> PlayerState:
     """``after`` with its tracks moved by the change in effect steps since ``before``."""
-    if not (effect_totals(before.cards, catalogue).gives_steps or effect_totals(after.cards, catalogue).gives_steps):
+    if not (
+        effect_totals(before.cards, catalogue).gives_steps
+        or effect_totals(after.cards, catalogue).gives_steps
+    ):
         return after
     gained = effect_steps(after, catalogue)
     lost = effect_steps(before, catalogue)

@@ -18,10 +18,7 @@ class IllegalMove(HadaraError):
         self.reason = reason
 
     def __eq__(self, other: object) -> bool:
-        return (
-            isinstance(other, IllegalMove)
-            and (self.rule, self.reason) == (other.rule, other.reason)
-        )
+        return isinstance(other, IllegalMove) and (self.rule, self.reason) == (other.rule, other.reason)
 
     def __hash__(self) -> int:
         return hash((self.rule, self.reason))

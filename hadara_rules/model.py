@@ -495,7 +495,7 @@ def _copier(cls: type[object]) -> Callable[[object, dict[str, object]], object]:
     lines += ["    for name, value in changes.items():", "        _set(copy, name, value)"]
     lines += ["    copy.__class__ = cls", "    return copy"]
     namespace: dict[str, object] = {"cls": cls, "_Builder": builder, "_new": object.__new__, "_set": setattr}
-    exec("\n".join(lines), namespace)  # noqa: S102
+    exec("\n".join(lines), namespace)
     return namespace["copy_of"]  # type: ignore[return-value]
 
 

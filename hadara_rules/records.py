@@ -73,7 +73,7 @@ _KINDS: dict[type[object], str] = {
     GameConfig: "game_config",
     GameRecord: "game_record",
     ScoreSheet: "score_sheet",
-    **{kind: "move" for kind in MOVE_TYPES},
+    **dict.fromkeys(MOVE_TYPES, "move"),
 }
 _MOVE_BY_TAG: dict[str, type[Move]] = {kind.type: kind for kind in MOVE_TYPES}
 
@@ -111,7 +111,7 @@ def _converter(catalogue: Catalogue | None) -> cattrs.Converter:
 
     def structure_move(value: object, _: object) -> Move:
         if not isinstance(value, Mapping):
-            raise ValueError(f"a move is a mapping with a type, not {type(value).__name__}")
+            raise ValueError(f"a move is a mapping with a type, not {type(value).__name__}")  # noqa: TRY004  cattrs reports ValueError with its path
         tag = value.get("type")
         kind = _MOVE_BY_TAG.get(str(tag))
         if kind is None:
@@ -167,7 +167,7 @@ def _register_move(conv: cattrs.Converter, kind: type[Move]) -> None:
 
     def structure(value: object, _: object) -> Move:
         if not isinstance(value, Mapping):
-            raise ValueError(f"a move is a mapping, not {type(value).__name__}")
+            raise ValueError(f"a move is a mapping, not {type(value).__name__}")  # noqa: TRY004  cattrs reports ValueError with its path
         if value.get("type") != kind.type:
             raise ValueError(f"expected a {kind.type} move, found type {value.get('type')!r}")
         return from_dict({k: v for k, v in value.items() if k != "type"}, kind)
@@ -216,7 +216,9 @@ def _load(document: object, cls: object, catalogue: Catalogue | None) -> object:
     if extra:
         raise RecordError(f"$: unknown key(s) {sorted(map(str, extra))}")
     if document.get("schema_version") != SCHEMA_VERSION:
-        raise RecordError(f"$.schema_version: expected {SCHEMA_VERSION}, found {document.get('schema_version')!r}")
+        raise RecordError(
+            f"$.schema_version: expected {SCHEMA_VERSION}, found {document.get('schema_version')!r}"
+        )
     if document.get("kind") != kind:
         raise RecordError(f"$.kind: expected {kind!r}, found {document.get('kind')!r}")
     if "data" not in document:
@@ -226,7 +228,9 @@ def _load(document: object, cls: object, catalogue: Catalogue | None) -> object:
     try:
         value: object = conv.structure(document["data"], target)
     except cattrs.BaseValidationError as exc:
-        raise RecordError("; ".join(cattrs.transform_error(exc, path="$.data", format_exception=_describe))) from None
+        raise RecordError(
+            "; ".join(cattrs.transform_error(exc, path="$.data", format_exception=_describe))
+        ) from None
     except (ValueError, TypeError, KeyError, AttributeError, CatalogueError, ConfigError) as exc:
         raise RecordError(f"$.data: {exc}") from None
     if cls != Move and not isinstance(value, cls):  # type: ignore[arg-type]
@@ -285,6 +289,8 @@ def replay(record: GameRecord) -> GameState:
     for index, move in enumerate(record.moves):
         refusal = check_move(state, move)
         if refusal is not None:
-            raise RecordError(f"move {index} ({move.type} by player {move.player}) is illegal: {refusal.rule}: {refusal.reason}")
+            raise RecordError(
+                f"move {index} ({move.type} by player {move.player}) is illegal: {refusal.rule}: {refusal.reason}"
+            )
         state = apply_move(state, move, check=False)
     return state

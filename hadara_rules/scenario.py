@@ -8,6 +8,7 @@ raises for a failed expectation: it reports each one. A malformed file raises
 
 from __future__ import annotations
 
+import contextlib
 import os
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
@@ -258,7 +259,9 @@ def _player(doc: _Doc, state: GameState, seat: int, raw: object) -> PlayerState:
             colony_id = doc.string(c.get("id"), f"{where}.colonies[{i}].id")
             if colony_id not in catalogue.colonies:
                 raise doc.fail(f"{where}.colonies[{i}]", f"unknown colony {colony_id!r}")
-            holdings.append(ColonyHolding(colony_id, doc.boolean(c.get("allied", False), f"{where}.colonies[{i}].allied")))
+            holdings.append(
+                ColonyHolding(colony_id, doc.boolean(c.get("allied", False), f"{where}.colonies[{i}].allied"))
+            )
         changes["colonies"] = tuple(holdings)
     if "statues" in data:
         carved = []
@@ -268,7 +271,11 @@ def _player(doc: _Doc, state: GameState, seat: int, raw: object) -> PlayerState:
             if index not in catalogue.statues:
                 raise doc.fail(f"{where}.statues[{i}]", f"unknown statue {index}")
             tile = cast(Track, doc.enum(Track, s.get("tile"), f"{where}.statues[{i}].tile"))
-            carved.append(CarvedStatue(index, tile, doc.boolean(s.get("face_up", True), f"{where}.statues[{i}].face_up")))
+            carved.append(
+                CarvedStatue(
+                    index, tile, doc.boolean(s.get("face_up", True), f"{where}.statues[{i}].face_up")
+                )
+            )
         changes["statues"] = tuple(carved)
     if "silver" in data:
         changes["silver"] = tuple(
@@ -334,8 +341,15 @@ def _apply_given(doc: _Doc, state: GameState, raw: object) -> GameState:
             skipped = state.later_decks[: epoch - state.epoch]
             changes["decks"] = skipped[-1]
             changes["later_decks"] = state.later_decks[epoch - state.epoch :]
-            changes["box"] = tuple(sorted((*state.box, *(c for d in state.decks for c in d),
-                                           *(c for e in skipped[:-1] for d in e for c in d))))
+            changes["box"] = tuple(
+                sorted(
+                    (
+                        *state.box,
+                        *(c for d in state.decks for c in d),
+                        *(c for e in skipped[:-1] for d in e for c in d),
+                    )
+                )
+            )
     if "phase" in given:
         changes["phase"] = doc.enum(Phase, given["phase"], "given.phase")
     if "section" in given:
@@ -402,7 +416,9 @@ def _relocate(
     def take(ids: tuple[str, ...]) -> tuple[str, ...]:
         return tuple(i for i in ids if i not in moved)
 
-    def replace(current: tuple[tuple[str, ...], ...], new: dict[int, tuple[str, ...]]) -> tuple[tuple[str, ...], ...]:
+    def replace(
+        current: tuple[tuple[str, ...], ...], new: dict[int, tuple[str, ...]]
+    ) -> tuple[tuple[str, ...], ...]:
         out = []
         for i, ids in enumerate(current):
             if i in new:
@@ -477,11 +493,11 @@ def run_document(top: Mapping[str, object], source: str = "<scenario>") -> Scena
             if refusal is None:
                 failures.append(f"move {i} ({move}) was accepted; expected a refusal under {rule}")
             elif refusal.rule != rule:
-                failures.append(f"move {i} was refused under {refusal.rule} ({refusal.reason}); expected {rule}")
-            try:
+                failures.append(
+                    f"move {i} was refused under {refusal.rule} ({refusal.reason}); expected {rule}"
+                )
+            with contextlib.suppress(IllegalMove):
                 apply_move(state, move)
-            except IllegalMove:
-                pass
             if state != before:
                 failures.append(f"refusing move {i} changed the position")
             break
@@ -491,7 +507,7 @@ def run_document(top: Mapping[str, object], source: str = "<scenario>") -> Scena
             failures.append(f"move {i} ({move}) was refused: {exc.rule}: {exc.reason}")
             break
     failures.extend(_check_expectations(doc, state, expect))
-    title = str(top.get("title", os.path.basename(source)))
+    title = str(top.get("title", Path(source).name))
     return ScenarioResult(source, title, tuple(failures), state)
 
 

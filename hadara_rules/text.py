@@ -73,10 +73,11 @@ def format_score_sheet(sheets: Sequence[ScoreSheet]) -> str:
     """The score pad as a table: one row per category, one column per player."""
     width = 14
     head = "".ljust(10) + "".join(player_name(s.player).rjust(width) for s in sheets)
-    rows = [head]
-    for category in CATEGORIES:
-        rows.append(category.ljust(10) + "".join(str(getattr(s, category)).rjust(width) for s in sheets))
-    return "\n".join(rows)
+    rows = [
+        category.ljust(10) + "".join(str(getattr(s, category)).rjust(width) for s in sheets)
+        for category in CATEGORIES
+    ]
+    return "\n".join([head, *rows])
 
 
 def _a(word: str) -> str:
@@ -101,14 +102,22 @@ def format_position(state: GameState) -> str:
         if str(state.section) == "draft":
             where += f" (round {state.round + 1} of 5, wheel {state.wheel})"
     lines = [f"{where}; first player {player_name(state.first_player)}; move {state.ply}"]
-    tops = ", ".join(f"{c} {pile[-1]} (+{len(pile) - 1})" for c, pile in zip(COLORS, state.outer_piles) if pile)
+    tops = ", ".join(
+        f"{c} {pile[-1]} (+{len(pile) - 1})"
+        for c, pile in zip(COLORS, state.outer_piles, strict=True)
+        if pile
+    )
     lines.append(f"outer piles: {tops or 'empty'}")
-    stacks = ", ".join(f"{t}: {s[-1]} (+{len(s) - 1})" for t, s in zip(TIERS, state.colony_stacks) if s)
+    stacks = ", ".join(
+        f"{t}: {s[-1]} (+{len(s) - 1})" for t, s in zip(TIERS, state.colony_stacks, strict=True) if s
+    )
     lines.append(f"colony stacks: {stacks or 'empty'}")
     for seat, p in enumerate(state.players):
         t = p.tracks
         colonies = ", ".join(f"{h.id}{' (allied)' if h.allied else ''}" for h in p.colonies) or "-"
-        statues = ", ".join(f"{s.statue}:{s.tile}{'' if s.face_up else ' face down'}" for s in p.statues) or "-"
+        statues = (
+            ", ".join(f"{s.statue}:{s.tile}{'' if s.face_up else ' face down'}" for s in p.statues) or "-"
+        )
         lines.append(
             f"{player_name(seat)}: {p.coins} coins; income {t.income}, military {t.military}, "
             f"culture {t.culture}, food {t.food}; {len(p.cards)} cards; colonies {colonies}; "

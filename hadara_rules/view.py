@@ -72,7 +72,9 @@ def base_catalogue(catalogue: Catalogue) -> Catalogue:
     if len(colonies) == len(catalogue.colonies):
         return catalogue
     source = catalogue.source.removesuffix(" (player view)")
-    return Catalogue(catalogue.cards, colonies, catalogue.start_cards, catalogue.statues, catalogue.reference, source)
+    return Catalogue(
+        catalogue.cards, colonies, catalogue.start_cards, catalogue.statues, catalogue.reference, source
+    )
 
 
 def _hidden(ids: tuple[str, ...]) -> tuple[str, ...]:
@@ -165,7 +167,8 @@ def sample_world(view: GameState, player: int, rng: random.Random) -> GameState:
     players = []
     for seat, p in enumerate(view.players):
         holdings = tuple(
-            h if h.allied else ColonyHolding(colony_pool.take(1, by_front(h.id))[0], False) for h in p.colonies
+            h if h.allied else ColonyHolding(colony_pool.take(1, by_front(h.id))[0], False)
+            for h in p.colonies
         )
         drawn = p.drawn
         if seat != player and p.drawn:

@@ -104,7 +104,9 @@ def _check_flow(state: GameState) -> None:
         if not state.advanced or not undecided:
             raise _fail("section", "setup waits only for players of the advanced game choosing a side")
     elif undecided:
-        raise _fail(f"players[{undecided[0]}].side", f"every side is chosen once the game is in {state.section}")
+        raise _fail(
+            f"players[{undecided[0]}].side", f"every side is chosen once the game is in {state.section}"
+        )
     if state.section is Section.DRAFT:
         _check_pending(state)
     else:
@@ -119,7 +121,7 @@ def _check_pending(state: GameState) -> None:
     """DRAFT-1…3: one slot per player, each empty or a legal choice of that player's."""
     if len(state.pending) != len(state.players):
         raise _fail("pending", f"a draft round keeps one choice per player, found {len(state.pending)}")
-    for seat, (choice, player) in enumerate(zip(state.pending, state.players)):
+    for seat, (choice, player) in enumerate(zip(state.pending, state.players, strict=True)):
         if len(player.drawn) > 2:
             raise _fail(f"players[{seat}].drawn", f"a player draws 2 cards, not {len(player.drawn)}")
         if choice is None:
@@ -198,7 +200,12 @@ def _check_player(state: GameState, seat: int, player: PlayerState) -> None:
     on_cards = [t.card for t in player.tiles_on_cards]
     if len(set(on_cards)) != len(on_cards) or not set(on_cards) <= set(player.cards):
         raise _fail(f"{where}.tiles_on_cards", "one tile per PURPLE-2 card of the tableau (TILE-1)")
-    tiles = [*player.free_tiles, *(s.tile for s in player.statues), *player.silver, *(t.tile for t in player.tiles_on_cards)]
+    tiles = [
+        *player.free_tiles,
+        *(s.tile for s in player.statues),
+        *player.silver,
+        *(t.tile for t in player.tiles_on_cards),
+    ]
     for track in TRACKS:
         if tiles.count(track) != reference.tiles_per_track:
             raise _fail(

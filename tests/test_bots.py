@@ -12,7 +12,8 @@ def test_bots_play_only_legal_moves_and_are_deterministic() -> None:
     config = GameConfig(players=3, seed=4, advanced=True)
     first = play_game(config, make_bots("greedy", 3, 4))
     again = play_game(config, make_bots("greedy", 3, 4))
-    assert first.final.is_over and first == again
+    assert first.final.is_over
+    assert first == again
 
 
 def test_on_move_sees_every_move_in_order() -> None:

@@ -32,7 +32,8 @@ def record(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def test_play_prints_the_events_and_the_score_sheet(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "play", "--players", "2", "--seed", "3", "--bot", "random")
     assert code == 0
-    assert "== Epoch I, phase A: wheel" in out and "== Epoch III, phase B" in out
+    assert "== Epoch I, phase A: wheel" in out
+    assert "== Epoch III, phase B" in out
     for category in ("colonies", "statues", "silver", "gold", "cards", "coins", "total"):
         assert f"\n{category}" in out
     assert "Winner: " in out
@@ -44,13 +45,18 @@ def test_play_is_deterministic_in_its_seed(capsys: pytest.CaptureFixture[str]) -
     assert first == again
 
 
-def test_replay_prints_the_position_and_the_legal_moves(capsys: pytest.CaptureFixture[str], record: Path) -> None:
+def test_replay_prints_the_position_and_the_legal_moves(
+    capsys: pytest.CaptureFixture[str], record: Path
+) -> None:
     code, out, _ = run(capsys, "replay", str(record), "--at", "3")
     assert code == 0
     assert out.startswith("After 3 of ")
-    assert "legal moves:" in out and "draft player=" in out
+    assert "legal moves:" in out
+    assert "draft player=" in out
     code, out, _ = run(capsys, "replay", str(record))
-    assert code == 0 and "The game is over" in out and "total" in out
+    assert code == 0
+    assert "The game is over" in out
+    assert "total" in out
 
 
 def test_replay_reads_yaml_records(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
@@ -58,25 +64,32 @@ def test_replay_reads_yaml_records(capsys: pytest.CaptureFixture[str], tmp_path:
     assert main(["play", "--players", "2", "--seed", "1", "--record", str(path)]) == 0
     capsys.readouterr()
     code, out, _ = run(capsys, "replay", str(path), "--at", "0")
-    assert code == 0 and "set_wheel" in out
+    assert code == 0
+    assert "set_wheel" in out
 
 
 def test_check_reports_pass_and_fail(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     code, out, _ = run(capsys, "check", str(A_SCENARIO))
-    assert code == 0 and "1 passed, 0 failed" in out
+    assert code == 0
+    assert "1 passed, 0 failed" in out
     wrong = tmp_path / "wrong.yaml"
     wrong.write_text(A_SCENARIO.read_text().replace("coins: 4", "coins: 5"))
     code, out, _ = run(capsys, "check", str(wrong))
-    assert code == 1 and "FAIL" in out and "expected 5, found 4" in out
+    assert code == 1
+    assert "FAIL" in out
+    assert "expected 5, found 4" in out
 
 
 def test_explain_and_rules(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "explain", "colony-3")
-    assert code == 0 and out.startswith("COLONY-3 (colony, rulebook p. 7)")
+    assert code == 0
+    assert out.startswith("COLONY-3 (colony, rulebook p. 7)")
     code, out, _ = run(capsys, "explain", "SCORE-7")
-    assert "Ruling:" in out and "Variant:" in out
+    assert "Ruling:" in out
+    assert "Variant:" in out
     code, out, _ = run(capsys, "rules")
-    assert code == 0 and len(out.splitlines()) == len(rules())
+    assert code == 0
+    assert len(out.splitlines()) == len(rules())
 
 
 @pytest.mark.parametrize("command", ["play", "check", "replay", "explain", "rules"])
@@ -142,7 +155,9 @@ def test_bad_records_end_with_one_line_and_status_2(
     code, out, err = run(capsys, "replay", str(path))
     assert code == 2
     assert out == ""
-    assert err.count("\n") == 1 and err.startswith("hadara: ") and str(path) in err
+    assert err.count("\n") == 1
+    assert err.startswith("hadara: ")
+    assert str(path) in err
     assert message in err
 
 
@@ -154,7 +169,10 @@ def test_bad_records_end_with_one_line_and_status_2(
         ("scenario: 2\nconfig: {players: 2}\n", "format version"),
         ("scenario: 1\nconfig: {players: 9}\n", "SETUP-1"),
         ("scenario: 1\nconfig: {players: 2}\nsurprise: 1\n", "unknown key"),
-        ("scenario: 1\nconfig: {players: 2}\ngiven: {players: {0: {cards: [nope]}}}\n", "unknown card 'nope'"),
+        (
+            "scenario: 1\nconfig: {players: 2}\ngiven: {players: {0: {cards: [nope]}}}\n",
+            "unknown card 'nope'",
+        ),
         ("scenario: 1\nconfig: {players: 2}\nmoves: [{type: fly, player: 0}]\n", "unknown move type 'fly'"),
         ("scenario: 1\nconfig: {players: 2}\nmoves: [{type: pass, player: zero}]\n", "moves[0].player"),
         ("scenario: 1\nconfig: {players: 2, seed: '1'}\n", "config.seed"),
@@ -166,16 +184,20 @@ def test_bad_scenarios_end_with_one_line_and_status_2(
 ) -> None:
     path = tmp_path / "bad.yaml"
     path.write_text(text)
-    code, out, err = run(capsys, "check", str(path))
+    code, _out, err = run(capsys, "check", str(path))
     assert code == 2
-    assert err.count("\n") == 1 and str(path) in err and message in err
+    assert err.count("\n") == 1
+    assert str(path) in err
+    assert message in err
 
 
 def test_unknown_rule_id_and_missing_scenario(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     code, _, err = run(capsys, "explain", "COLONY-99")
-    assert code == 2 and "no such rule ID" in err
+    assert code == 2
+    assert "no such rule ID" in err
     code, _, err = run(capsys, "check", str(tmp_path / "nowhere.yaml"))
-    assert code == 2 and "cannot read the file" in err
+    assert code == 2
+    assert "cannot read the file" in err
 
 
 def test_the_console_script_never_shows_a_traceback(tmp_path: Path) -> None:
@@ -185,7 +207,8 @@ def test_the_console_script_never_shows_a_traceback(tmp_path: Path) -> None:
         [sys.executable, "-m", "hadara_rules.cli", "replay", str(path)], capture_output=True, text=True
     )
     assert done.returncode == 2
-    assert "Traceback" not in done.stderr and done.stderr.startswith("hadara: ")
+    assert "Traceback" not in done.stderr
+    assert done.stderr.startswith("hadara: ")
 
 
 @pytest.mark.parametrize("command", ["check", "replay"])
@@ -195,14 +218,19 @@ def test_binary_files_end_with_one_line_and_status_2(
     path = tmp_path / "binary.yaml"
     path.write_bytes(b"\xff\xfe\x00\x81garbage")
     code, _, err = run(capsys, command, str(path))
-    assert code == 2 and err.count("\n") == 1 and str(path) in err
+    assert code == 2
+    assert err.count("\n") == 1
+    assert str(path) in err
 
 
 def test_a_reader_that_goes_away_is_no_error() -> None:
     """``hadara play | head -1``: the command stops quietly when its output is closed."""
     done = subprocess.run(
         f"{sys.executable} -m hadara_rules.cli play --players 5 --seed 3 | head -1",
-        shell=True, capture_output=True, text=True,
+        shell=True,
+        capture_output=True,
+        text=True,
     )
     assert done.stdout.count("\n") == 1
-    assert "Traceback" not in done.stderr and "BrokenPipe" not in done.stderr
+    assert "Traceback" not in done.stderr
+    assert "BrokenPipe" not in done.stderr

@@ -100,7 +100,8 @@ def test_refused_moves_change_nothing_and_legal_moves_apply(players: int, advanc
             with pytest.raises(IllegalMove) as refused:
                 apply_move(state, move)
             assert refused.value == check_move(state, move)
-        assert state == snapshot and hash(state) == digest
+        assert state == snapshot
+        assert hash(state) == digest
         for move in legal_moves(state):
             after = apply_move(state, move)
             assert after.ply == state.ply + 1
@@ -120,7 +121,8 @@ def test_flow_1_only_players_to_act_may_move() -> None:
     state = new_game(GameConfig(players=3, seed=0))
     other = (state.first_player + 1) % 3
     refusal = check_move(state, SetWheel(other, 0))
-    assert refusal is not None and refusal.rule == "FLOW-1"
+    assert refusal is not None
+    assert refusal.rule == "FLOW-1"
     assert legal_moves(state, other) == ()
 
 
@@ -131,23 +133,29 @@ def test_flow_1_a_player_chooses_once_per_draft_round() -> None:
     state = apply_move(state, first)
     assert 0 not in state.to_act
     refusal = check_move(state, first)
-    assert refusal is not None and refusal.rule == "FLOW-1"
+    assert refusal is not None
+    assert refusal.rule == "FLOW-1"
 
 
 def test_flow_2_only_moves_of_the_current_section() -> None:
     state = new_game(GameConfig(players=3, seed=0))
     refusal = check_move(state, Pass(state.first_player))
-    assert refusal is not None and refusal.rule == "FLOW-2"
+    assert refusal is not None
+    assert refusal.rule == "FLOW-2"
     refusal = check_move(state, "not a move")  # type: ignore[arg-type]
-    assert refusal is not None and refusal.rule == "FLOW-2"
+    assert refusal is not None
+    assert refusal.rule == "FLOW-2"
 
 
 def test_flow_3_no_move_after_the_game() -> None:
     final = list(sample_positions(2, seed=5, advanced=False, every=10_000))[-1]
-    assert final.is_over and final.section is Section.OVER and final.to_act == ()
+    assert final.is_over
+    assert final.section is Section.OVER
+    assert final.to_act == ()
     assert legal_moves(final) == ()
     refusal = check_move(final, Pass(0))
-    assert refusal is not None and refusal.rule == "FLOW-3"
+    assert refusal is not None
+    assert refusal.rule == "FLOW-3"
 
 
 def test_draft_3_round_outcome_does_not_depend_on_submission_order() -> None:
@@ -186,4 +194,5 @@ def test_games_replay_deterministically() -> None:
     again = new_game(config)
     for move in moves:
         again = apply_move(again, move)
-    assert again == state and hash(again) == hash(state)
+    assert again == state
+    assert hash(again) == hash(state)

@@ -32,8 +32,22 @@ from hadara_rules.records import from_data
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"
-MOVE_CLASSES = {cls.type: cls for cls in (ChooseSide, SetWheel, Draft, Pick, TakeColony, CarveStatue, Pass,
-                                          RemoveCard, FeedWithCoins, BuySilver, BuyGold)}
+MOVE_CLASSES = {
+    cls.type: cls
+    for cls in (
+        ChooseSide,
+        SetWheel,
+        Draft,
+        Pick,
+        TakeColony,
+        CarveStatue,
+        Pass,
+        RemoveCard,
+        FeedWithCoins,
+        BuySilver,
+        BuyGold,
+    )
+}
 
 
 def found(pattern: str, text: str) -> str:
@@ -47,7 +61,11 @@ def run(script: str, *args: str) -> str:
     """Run an example as a user would (from the project root) and return its standard output."""
     done = subprocess.run(
         [sys.executable, str(EXAMPLES / script), *args],
-        cwd=ROOT, capture_output=True, text=True, timeout=120, check=False,
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
     )
     assert done.returncode == 0, f"{script} failed:\n{done.stderr}"
     assert not done.stderr, done.stderr
@@ -57,14 +75,18 @@ def run(script: str, *args: str) -> str:
 @pytest.mark.parametrize("script", sorted(p.name for p in EXAMPLES.glob("*.py")))
 def test_every_example_has_a_module_docstring(script: str) -> None:
     docstring = ast.get_docstring(ast.parse((EXAMPLES / script).read_text(encoding="utf-8")))
-    assert docstring and len(docstring.splitlines()[0]) > 20
+    assert docstring
+    assert len(docstring.splitlines()[0]) > 20
 
 
 def test_play_two_bots_prints_the_score_sheet_of_greedy_against_random() -> None:
     out = run("play_two_bots.py", "3")
     assert "GreedyBot vs RandomBot" in out
-    rows = {line.split()[0]: [int(v) for v in line.split()[1:]]
-            for line in out.splitlines() if re.match(r"^(colonies|statues|silver|gold|cards|coins|total)\s", line)}
+    rows = {
+        line.split()[0]: [int(v) for v in line.split()[1:]]
+        for line in out.splitlines()
+        if re.match(r"^(colonies|statues|silver|gold|cards|coins|total)\s", line)
+    }
     assert list(rows) == ["colonies", "statues", "silver", "gold", "cards", "coins", "total"]
     for seat in (0, 1):
         assert rows["total"][seat] == sum(rows[c][seat] for c in list(rows)[:-1])
@@ -74,7 +96,9 @@ def test_play_two_bots_prints_the_score_sheet_of_greedy_against_random() -> None
     assert rows["total"] == [sheet.total for sheet in score(final)]
     winner = found(r"^Winner: (.+)$", out)
     best = max(rows["total"])
-    expected = [name for name, total in zip(("GreedyBot", "RandomBot"), rows["total"]) if total == best]
+    expected = [
+        name for name, total in zip(("GreedyBot", "RandomBot"), rows["total"], strict=True) if total == best
+    ]
     assert all(name in winner for name in expected)
 
 
@@ -93,21 +117,23 @@ def test_frontend_replay_shows_each_seat_its_view_and_legal_moves(tmp_path: Path
     record = tmp_path / "game.json"
     out = run("frontend_replay.py", "--seed", "5", "--at", "3", "--record", str(record))
     saved = json.loads(record.read_text(encoding="utf-8"))
-    assert saved["kind"] == "game_record" and saved["schema_version"] == 1
+    assert saved["kind"] == "game_record"
+    assert saved["schema_version"] == 1
     total = len(saved["data"]["moves"])
     assert f"replayed to move 3 of {total}" in out
 
     screens = out.split("\n== what seat ")[1:]
-    assert [screen[0] for screen in screens] == ["0", "1"]          # a draft round: both seats choose
+    assert [screen[0] for screen in screens] == ["0", "1"]  # a draft round: both seats choose
     for seat, screen in enumerate(screens):
         assert "section draft, ply 3" in screen
-        assert "drew 2 cards you cannot see" in screen             # INFO-1: the other seat's cards
+        assert "drew 2 cards you cannot see" in screen  # INFO-1: the other seat's cards
         count = int(found(r"legal moves \((\d+)\), sent with ply 3", screen))
         moves = [json.loads(line) for line in screen.splitlines() if line.startswith("    {")]
         assert len(moves) == count > 0
         for data in moves:
             move = from_data({"schema_version": 1, "kind": "move", "data": data}, MOVE_CLASSES[data["type"]])
-            assert isinstance(move, Draft) and move.player == seat
+            assert isinstance(move, Draft)
+            assert move.player == seat
             assert move.card in found(r"you drew: (.+)", screen)
 
 
@@ -121,11 +147,25 @@ def test_the_playout_benchmark_runs_and_reports_every_figure() -> None:
     script = ROOT / "benchmarks" / "playout.py"
     done = subprocess.run(
         [sys.executable, str(script), "--seconds", "0.2", "--rounds", "1"],
-        capture_output=True, text=True, timeout=300, check=True,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=True,
     )
     out = done.stdout
-    for players, kind in ((2, "basic"), (2, "advanced"), (4, "basic"), (4, "advanced"), (5, "basic"), (5, "advanced")):
-        assert re.search(rf"^\s+{players}\s+{kind}\s+\d+\s+[\d.]+\s+\d+$", out, re.MULTILINE), (players, kind, out)
+    for players, kind in (
+        (2, "basic"),
+        (2, "advanced"),
+        (4, "basic"),
+        (4, "advanced"),
+        (5, "basic"),
+        (5, "advanced"),
+    ):
+        assert re.search(rf"^\s+{players}\s+{kind}\s+\d+\s+[\d.]+\s+\d+$", out, re.MULTILINE), (
+            players,
+            kind,
+            out,
+        )
     assert re.search(r"legal_moves [\d.]+ us, apply_move unchecked [\d.]+ us, checked [\d.]+ us", out), out
     assert re.search(r"memory kept per additional position .*: \d+ bytes", out), out
     assert "python-chess" in out, out

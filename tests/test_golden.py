@@ -23,7 +23,9 @@ def test_golden_records_cover_basic_and_advanced_two_and_five_players() -> None:
 @pytest.mark.parametrize("path", RECORDS, ids=[p.name.split(".")[0] for p in RECORDS])
 def test_golden_record_replays_exactly(path: Path) -> None:
     record = from_json(path.read_text(encoding="utf-8"), GameRecord)
-    expected = json.loads(path.with_name(path.name.replace(".record.", ".expected.")).read_text(encoding="utf-8"))
+    expected = json.loads(
+        path.with_name(path.name.replace(".record.", ".expected.")).read_text(encoding="utf-8")
+    )
     final = replay(record)
     assert final.is_over
     assert len(record.moves) == expected["moves"]

@@ -74,7 +74,8 @@ def test_replace_is_evolve(cls: type[object], name: str) -> None:
     assert type(copy) is cls
     assert attrs.asdict(copy, recurse=False) == attrs.asdict(expected, recurse=False)  # type: ignore[arg-type]
     assert getattr(copy, name) is value
-    assert copy == expected and hash(copy) == hash(expected)
+    assert copy == expected
+    assert hash(copy) == hash(expected)
     assert attrs.asdict(original, recurse=False) == before  # type: ignore[arg-type]
 
 
@@ -86,6 +87,7 @@ def test_a_copy_is_frozen_and_its_hash_is_its_own() -> None:
     with pytest.raises(attrs.exceptions.FrozenInstanceError):
         copy.turn = 0  # type: ignore[misc]
     player = replace(_PLAYER)
-    assert player == _PLAYER and player is not _PLAYER
+    assert player == _PLAYER
+    assert player is not _PLAYER
     with pytest.raises(attrs.exceptions.FrozenInstanceError):
         player.coins = 0  # type: ignore[misc]

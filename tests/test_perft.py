@@ -31,7 +31,9 @@ _ENTRY_KEYS = {"name", "rules", "expected", "perft", *_SCENARIO_KEYS}
 
 def _load() -> list[dict[str, Any]]:
     document = yaml.safe_load(PERFT_FILE.read_text(encoding="utf-8"))
-    assert isinstance(document, dict) and document.get("perft") == 1, f"{PERFT_FILE}: format version 1 expected"
+    assert isinstance(document, dict) and document.get("perft") == 1, (
+        f"{PERFT_FILE}: format version 1 expected"
+    )
     positions = document["positions"]
     assert isinstance(positions, list)
     return positions
@@ -97,7 +99,9 @@ def test_the_perft_file_is_well_formed() -> None:
 @pytest.mark.parametrize("entry", POSITIONS, ids=NAMES)
 def test_legal_move_counts(entry: dict[str, Any]) -> None:
     state = build(entry)
-    expected = {int(seat): {str(k): int(n) for k, n in kinds.items()} for seat, kinds in entry["expected"].items()}
+    expected = {
+        int(seat): {str(k): int(n) for k, n in kinds.items()} for seat, kinds in entry["expected"].items()
+    }
     found = counts(state)
     if any(Counter(expected.get(seat, {})) != found[seat] for seat in found):
         pytest.fail(breakdown(str(entry["name"]), expected, found), pytrace=False)
@@ -114,4 +118,6 @@ def test_move_sequences_and_positions_at_depth(entry: dict[str, Any]) -> None:
     sequences, reached = perft(build(entry), int(spec["depth"]))
     found = {"sequences": sequences, "positions": len(reached)}
     wanted = {"sequences": int(spec["sequences"]), "positions": int(spec["positions"])}
-    assert found == wanted, f"perft depth {spec['depth']} of {entry['name']!r}: expected {wanted}, found {found}"
+    assert found == wanted, (
+        f"perft depth {spec['depth']} of {entry['name']!r}: expected {wanted}, found {found}"
+    )

@@ -42,8 +42,10 @@ def test_setup_1_player_material(players: int) -> None:
     state = new_game(GameConfig(players=players, seed=3))
     assert len(state.players) == players
     for p in state.players:
-        assert Counter(p.free_tiles) == {t: 2 for t in Track}
-        assert p.gold == 0 and p.silver == () and p.statues == ()
+        assert Counter(p.free_tiles) == dict.fromkeys(Track, 2)
+        assert p.gold == 0
+        assert p.silver == ()
+        assert p.statues == ()
 
 
 def test_setup_2_board_order_random_from_seed_or_given() -> None:
@@ -54,9 +56,7 @@ def test_setup_2_board_order_random_from_seed_or_given() -> None:
     assert new_game(GameConfig(players=3, seed=1, board_order=given)).board_order == given
 
 
-@pytest.mark.parametrize(
-    "order", [(Color.RED,) * 5, (Color.RED, Color.BLUE), tuple(COLORS) + (Color.RED,)]
-)
+@pytest.mark.parametrize("order", [(Color.RED,) * 5, (Color.RED, Color.BLUE), (*tuple(COLORS), Color.RED)])
 def test_setup_2_board_order_must_be_a_permutation(order: tuple[Color, ...]) -> None:
     with pytest.raises(ConfigError, match="SETUP-2"):
         new_game(GameConfig(players=3, seed=1, board_order=order))
@@ -69,7 +69,7 @@ def test_setup_3_decks_for_every_epoch(players: int, advanced: bool, catalogue: 
     epochs = (state.decks, *state.later_decks)
     assert len(epochs) == 3
     for epoch, decks in enumerate(epochs, start=1):
-        for color, deck in zip(COLORS, decks):
+        for color, deck in zip(COLORS, decks, strict=True):
             assert len(deck) == 2 * players
             for card_id in deck:
                 card = catalogue.cards[card_id]
@@ -83,16 +83,20 @@ def test_setup_3_star_cards_only_in_the_advanced_game(catalogue: Catalogue) -> N
     stars_dealt = set()
     for seed in range(40):
         state = new_game(GameConfig(players=5, seed=seed, advanced=True))
-        stars_dealt |= {c for e in (state.decks, *state.later_decks) for d in e for c in d if catalogue.cards[c].star}
+        stars_dealt |= {
+            c for e in (state.decks, *state.later_decks) for d in e for c in d if catalogue.cards[c].star
+        }
         basic = new_game(GameConfig(players=5, seed=seed))
-        assert not any(catalogue.cards[c].star for e in (basic.decks, *basic.later_decks) for d in e for c in d)
+        assert not any(
+            catalogue.cards[c].star for e in (basic.decks, *basic.later_decks) for d in e for c in d
+        )
     assert len(stars_dealt) == 12
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_setup_4_colony_stacks(players: int, catalogue: Catalogue) -> None:
     state = new_game(GameConfig(players=players, seed=5))
-    for tier, stack in zip(TIERS, state.colony_stacks):
+    for tier, stack in zip(TIERS, state.colony_stacks, strict=True):
         assert len(stack) == players
         assert all(catalogue.colonies[c].tier == tier for c in stack)
 
@@ -146,7 +150,9 @@ def test_setup_6_side_choices_do_not_depend_on_order() -> None:
 @pytest.mark.parametrize("players", [3, 4, 5])
 def test_start_1_first_players_by_initiative(players: int, catalogue: Catalogue) -> None:
     state = new_game(GameConfig(players=players, seed=4))
-    by_initiative = sorted(range(players), key=lambda s: catalogue.start_cards[state.players[s].start_card].initiative)
+    by_initiative = sorted(
+        range(players), key=lambda s: catalogue.start_cards[state.players[s].start_card].initiative
+    )
     assert state.first_player == by_initiative[0]
     order = initiative_order(state)
     assert [first_player(order, e) for e in (1, 2, 3)] == by_initiative[:3]
@@ -190,5 +196,6 @@ def test_start_4_turn_order_is_clockwise_from_the_first_player() -> None:
 def test_new_game_is_a_pure_function_of_its_config(advanced: bool) -> None:
     a = new_game(GameConfig(players=4, seed=123, advanced=advanced))
     b = new_game(GameConfig(players=4, seed=123, advanced=advanced))
-    assert a == b and hash(a) == hash(b)
+    assert a == b
+    assert hash(a) == hash(b)
     assert a != new_game(GameConfig(players=4, seed=124, advanced=advanced))

@@ -31,44 +31,117 @@ DIGEST = ROOT.parent / "shared" / "RULES.md"
 
 #: Every rule ID of the digest, in its order.
 RULE_IDS: tuple[str, ...] = (
-    "FLOW-1", "FLOW-2", "FLOW-3",
-    "SETUP-1", "SETUP-2", "SETUP-3", "SETUP-4", "SETUP-5", "SETUP-6",
-    "START-1", "START-2", "START-3", "START-4",
-    "EPOCH-1", "EPOCH-2", "EPOCH-3",
-    "WHEEL-1", "WHEEL-2", "WHEEL-3",
-    "DRAFT-1", "DRAFT-2", "DRAFT-3",
-    "BUY-1", "BUY-2", "BUY-3",
+    "FLOW-1",
+    "FLOW-2",
+    "FLOW-3",
+    "SETUP-1",
+    "SETUP-2",
+    "SETUP-3",
+    "SETUP-4",
+    "SETUP-5",
+    "SETUP-6",
+    "START-1",
+    "START-2",
+    "START-3",
+    "START-4",
+    "EPOCH-1",
+    "EPOCH-2",
+    "EPOCH-3",
+    "WHEEL-1",
+    "WHEEL-2",
+    "WHEEL-3",
+    "DRAFT-1",
+    "DRAFT-2",
+    "DRAFT-3",
+    "BUY-1",
+    "BUY-2",
+    "BUY-3",
     "SELL-1",
-    "TRACK-1", "TRACK-2",
+    "TRACK-1",
+    "TRACK-2",
     "PICK-1",
     "INCOME-1",
-    "COLONY-1", "COLONY-2", "COLONY-3", "COLONY-4", "COLONY-5",
-    "STATUE-1", "STATUE-2", "STATUE-3",
-    "FEED-1", "FEED-2", "FEED-3",
-    "MEDAL-1", "MEDAL-2", "MEDAL-3", "MEDAL-4",
-    "SCORE-1", "SCORE-2", "SCORE-3", "SCORE-4", "SCORE-5", "SCORE-6", "SCORE-7",
-    "TILE-1", "TILE-2",
-    "PURPLE-1", "PURPLE-2", "PURPLE-3", "PURPLE-4", "PURPLE-5", "PURPLE-6", "PURPLE-7", "PURPLE-8",
-    "PURPLE-9", "PURPLE-10", "PURPLE-11", "PURPLE-12", "PURPLE-13", "PURPLE-14", "PURPLE-15", "PURPLE-16",
-    "INFO-1", "INFO-2",
+    "COLONY-1",
+    "COLONY-2",
+    "COLONY-3",
+    "COLONY-4",
+    "COLONY-5",
+    "STATUE-1",
+    "STATUE-2",
+    "STATUE-3",
+    "FEED-1",
+    "FEED-2",
+    "FEED-3",
+    "MEDAL-1",
+    "MEDAL-2",
+    "MEDAL-3",
+    "MEDAL-4",
+    "SCORE-1",
+    "SCORE-2",
+    "SCORE-3",
+    "SCORE-4",
+    "SCORE-5",
+    "SCORE-6",
+    "SCORE-7",
+    "TILE-1",
+    "TILE-2",
+    "PURPLE-1",
+    "PURPLE-2",
+    "PURPLE-3",
+    "PURPLE-4",
+    "PURPLE-5",
+    "PURPLE-6",
+    "PURPLE-7",
+    "PURPLE-8",
+    "PURPLE-9",
+    "PURPLE-10",
+    "PURPLE-11",
+    "PURPLE-12",
+    "PURPLE-13",
+    "PURPLE-14",
+    "PURPLE-15",
+    "PURPLE-16",
+    "INFO-1",
+    "INFO-2",
 )
 #: Rules the digest marks **Ruling**, and the two this project decided itself (PURPLE-6, PURPLE-15).
-RULINGS = frozenset(
-    {"WHEEL-3", "SCORE-7", "TILE-2", "PURPLE-6", "PURPLE-12", "PURPLE-15", "PURPLE-16"}
-)
+RULINGS = frozenset({"WHEEL-3", "SCORE-7", "TILE-2", "PURPLE-6", "PURPLE-12", "PURPLE-15", "PURPLE-16"})
 #: Rulings the digest marks *(variant)*: switchable through the game configuration.
 VARIANTS = frozenset({"SCORE-7"})
 #: The rulings of the project that the digest does not mark as such.
 PROJECT_RULINGS = frozenset({"PURPLE-6", "PURPLE-15"})
 #: The rule areas, one docs page each, in the order of play.
 AREAS = (
-    "flow", "setup", "start", "epoch", "wheel", "draft", "buy", "sell", "track", "pick", "income",
-    "colony", "statue", "feeding", "medals", "scoring", "tile", "purple", "info",
+    "flow",
+    "setup",
+    "start",
+    "epoch",
+    "wheel",
+    "draft",
+    "buy",
+    "sell",
+    "track",
+    "pick",
+    "income",
+    "colony",
+    "statue",
+    "feeding",
+    "medals",
+    "scoring",
+    "tile",
+    "purple",
+    "info",
 )
 
 REQUIRED: dict[str, type] = {
-    "id": str, "area": str, "page": int, "summary": str, "text": str, "ruling": bool,
-    "implemented_in": list, "tested_by": list,
+    "id": str,
+    "area": str,
+    "page": int,
+    "summary": str,
+    "text": str,
+    "ruling": bool,
+    "implemented_in": list,
+    "tested_by": list,
 }
 OPTIONAL: dict[str, type] = {"why": str, "variant": str}
 RULEBOOK_PAGES = range(1, 13)
@@ -95,7 +168,9 @@ def by_id() -> dict[str, dict[str, Any]]:
 def digest_ids() -> list[str]:
     """The rule IDs of ``RULES.md`` in order of first appearance (skips when the file is absent)."""
     if not DIGEST.is_file():
-        pytest.skip(f"the rules digest {DIGEST} is not beside the repository; the ID constant is checked instead")
+        pytest.skip(
+            f"the rules digest {DIGEST} is not beside the repository; the ID constant is checked instead"
+        )
     return list(dict.fromkeys(_DIGEST_ID.findall(DIGEST.read_text(encoding="utf-8"))))
 
 
@@ -104,7 +179,7 @@ def digest_rulings() -> set[str]:
     text = DIGEST.read_text(encoding="utf-8")
     marks = list(_DIGEST_ID.finditer(text))
     found = set()
-    for mark, following in zip(marks, [*marks[1:], None]):
+    for mark, following in zip(marks, [*marks[1:], None], strict=False):
         end = following.start() if following is not None else len(text)
         if "**Ruling**" in text[mark.end() : end]:
             found.add(mark.group(1))
@@ -149,7 +224,8 @@ def resolve(entry: str) -> object:
 def test_the_id_constant_lists_72_distinct_rules() -> None:
     assert len(RULE_IDS) == 72
     assert len(set(RULE_IDS)) == len(RULE_IDS)
-    assert RULINGS <= set(RULE_IDS) and VARIANTS <= RULINGS
+    assert set(RULE_IDS) >= RULINGS
+    assert VARIANTS <= RULINGS
 
 
 def test_one_entry_per_rule_id_in_the_digest_order() -> None:
@@ -272,7 +348,9 @@ def test_tested_by_tests_exist(rule_id: str) -> None:
         elif _SCENARIO_REF.match(ref):
             path = ROOT / ref
             assert path.is_file(), f"{rule_id}: the scenario {ref} does not exist"
-            assert rule_id in scenario_rules(path), f"{rule_id}: the scenario {ref} does not list it under rules:"
+            assert rule_id in scenario_rules(path), (
+                f"{rule_id}: the scenario {ref} does not list it under rules:"
+            )
         else:
             pytest.fail(f"{rule_id}: {ref!r} is neither tests/…py::test_name nor spec/scenarios/….yaml")
 
@@ -284,9 +362,14 @@ def test_the_checks_catch_broken_references(tmp_path: Path) -> None:
         resolve("hadara_rules.no_such_module:check")
     assert "test_flow_1_only_players_to_act_may_move" in defined_tests(ROOT / "tests" / "test_engine.py")
     fake = tmp_path / "test_fake.py"
-    fake.write_text("class TestX:\n    def test_a(self):\n        pass\n\ndef helper():\n    def test_inner():\n        pass\n")
-    assert defined_tests(fake) >= {"TestX::test_a", "test_a"} and "test_inner" not in defined_tests(fake)
-    assert "COLONY-3" in scenario_rules(ROOT / "spec" / "scenarios" / "refusals" / "colony-tier-already-held.yaml")
+    fake.write_text(
+        "class TestX:\n    def test_a(self):\n        pass\n\ndef helper():\n    def test_inner():\n        pass\n"
+    )
+    assert defined_tests(fake) >= {"TestX::test_a", "test_a"}
+    assert "test_inner" not in defined_tests(fake)
+    assert "COLONY-3" in scenario_rules(
+        ROOT / "spec" / "scenarios" / "refusals" / "colony-tier-already-held.yaml"
+    )
 
 
 # --------------------------------------------------------------------------- the loader
@@ -300,8 +383,13 @@ def test_the_loader_reads_the_same_file() -> None:
         rule = loaded[entry["id"]]
         assert isinstance(rule, Rule)
         assert (rule.area, rule.page, rule.summary, rule.text, rule.ruling) == (
-            entry["area"], entry["page"], entry["summary"], entry["text"], entry["ruling"]
+            entry["area"],
+            entry["page"],
+            entry["summary"],
+            entry["text"],
+            entry["ruling"],
         )
-        assert rule.why == entry.get("why") and rule.variant == entry.get("variant")
+        assert rule.why == entry.get("why")
+        assert rule.variant == entry.get("variant")
         assert rule.implemented_in == tuple(entry["implemented_in"])
         assert rule.tested_by == tuple(entry["tested_by"])

@@ -63,10 +63,19 @@ def test_info_2_a_view_keeps_everything_public(players: int, advanced: bool, see
         seat = state.ply % players
         view = player_view(state, seat)
         assert view.outer_piles == state.outer_piles
-        assert view.to_act == state.to_act and view.ply == state.ply
+        assert view.to_act == state.to_act
+        assert view.ply == state.ply
         assert [len(d) for d in view.decks] == [len(d) for d in state.decks]
-        for mine, theirs in zip(view.players, state.players):
-            assert (mine.coins, mine.tracks, mine.cards, mine.statues, mine.silver, mine.gold, mine.free_tiles) == (
+        for mine, theirs in zip(view.players, state.players, strict=True):
+            assert (
+                mine.coins,
+                mine.tracks,
+                mine.cards,
+                mine.statues,
+                mine.silver,
+                mine.gold,
+                mine.free_tiles,
+            ) == (
                 theirs.coins,
                 theirs.tracks,
                 theirs.cards,
@@ -98,7 +107,8 @@ def test_a_view_refuses_to_play_and_to_judge_other_players() -> None:
     assert refused.value.rule == "INFO-1"
     other = legal_moves(state, 2)[0]
     refusal = check_move(view, other)
-    assert refusal is not None and refusal.rule == "INFO-1"
+    assert refusal is not None
+    assert refusal.rule == "INFO-1"
     assert check_move(view, move) is None
     with pytest.raises(ValueError):
         player_view(state, 3)
@@ -117,7 +127,8 @@ def test_sampled_worlds_are_consistent_with_the_view(
         seat = i % players
         view = player_view(state, seat)
         world = sample_world(view, seat, rng)
-        assert world.viewer is None and world.catalogue == state.catalogue
+        assert world.viewer is None
+        assert world.catalogue == state.catalogue
         assert player_view(world, seat) == view
         assert legal_moves(world, seat) == legal_moves(state, seat)
         ids = [c for d in world.decks for c in d] + [c for e in world.later_decks for d in e for c in d]

@@ -103,15 +103,25 @@ BAD: list[tuple[Section, Callable[[Document], None], str]] = [
     (Section.PICK, lambda d: d["data"]["outer_piles"][2].pop(), r"\$\.data\.box: .* is nowhere"),
     (Section.MEDALS, lambda d: d["data"]["colony_stacks"][0].pop(), r"\$\.data\.box: .* is nowhere"),
     (Section.DRAFT, lambda d: d["data"]["later_decks"][0].pop(), r"\$\.data\.later_decks\[0\]"),
-    (Section.DRAFT, lambda d: d["data"].update(pending=[None] * 6), r"\$\.data\.pending: a draft round keeps one"),
+    (
+        Section.DRAFT,
+        lambda d: d["data"].update(pending=[None] * 6),
+        r"\$\.data\.pending: a draft round keeps one",
+    ),
     (Section.DRAFT, lambda d: d["data"].update(pending=[None]), r"\$\.data\.pending"),
     (Section.DRAFT, _drafted_unaffordable, r"\$\.data\.pending\[0\]: an illegal choice: BUY-2"),
     (
         Section.DRAFT,
-        lambda d: d["data"]["pending"].__setitem__(1, {"type": "draft", "player": 0, "card": "x", "action": "sell", "tile": None}),
+        lambda d: d["data"]["pending"].__setitem__(
+            1, {"type": "draft", "player": 0, "card": "x", "action": "sell", "tile": None}
+        ),
         r"\$\.data\.pending\[1\]: must be player 1's draft",
     ),
-    (Section.PICK, lambda d: d["data"].update(pending=[None, None, None]), "draft choices wait only during a draft"),
+    (
+        Section.PICK,
+        lambda d: d["data"].update(pending=[None, None, None]),
+        "draft choices wait only during a draft",
+    ),
     (
         Section.PICK,
         lambda d: d["data"]["players"][2].update(drawn=[d["data"]["outer_piles"][0].pop()]),
@@ -120,7 +130,11 @@ BAD: list[tuple[Section, Callable[[Document], None], str]] = [
     (Section.COLONY, _player(1, side=None), r"\$\.data\.players\[1\]\.side: every side is chosen"),
     (Section.COLONY, _player(0, coins=-1), r"\$\.data\.players\[0\]\.coins: must be 0 or more"),
     (Section.COLONY, _player(0, section_paid=-3), r"\$\.data\.players\[0\]\.section_paid"),
-    (Section.COLONY, lambda d: d["data"]["players"][2]["tracks"].update(food=-2), r"players\[2\]\.tracks\.food"),
+    (
+        Section.COLONY,
+        lambda d: d["data"]["players"][2]["tracks"].update(food=-2),
+        r"players\[2\]\.tracks\.food",
+    ),
     (Section.COLONY, _player(0, gold=3), r"\$\.data\.players\[0\]\.gold: must be 0 to 2"),
     (Section.COLONY, _player(0, start_card="start-99"), "unknown start card"),
     (
@@ -130,12 +144,20 @@ BAD: list[tuple[Section, Callable[[Document], None], str]] = [
     ),
     (
         Section.COLONY,
-        _player(0, statues=[{"statue": 1, "tile": "food", "face_up": True}] * 2, free_tiles=["income"] * 2 + ["military"] * 2 + ["culture"] * 2),
+        _player(
+            0,
+            statues=[{"statue": 1, "tile": "food", "face_up": True}] * 2,
+            free_tiles=["income"] * 2 + ["military"] * 2 + ["culture"] * 2,
+        ),
         r"a statue is carved once",
     ),
     (
         Section.COLONY,
-        _player(1, tiles_on_cards=[{"card": "I-red-01", "tile": "food"}], free_tiles=["income"] * 2 + ["military"] * 2 + ["culture"] * 2 + ["food"]),
+        _player(
+            1,
+            tiles_on_cards=[{"card": "I-red-01", "tile": "food"}],
+            free_tiles=["income"] * 2 + ["military"] * 2 + ["culture"] * 2 + ["food"],
+        ),
         r"players\[1\]\.tiles_on_cards",
     ),
 ]

@@ -167,17 +167,20 @@ def read_rule_index(path: Path) -> RuleIndex:
             index.problems.append((rule_id, f"{where}: the ID appears twice"))
             continue
         index.unrendered_keys.update(set(raw) - _KNOWN_KEYS)
-        problems = []
-        for key in ("area", "summary", "text"):
-            if not isinstance(raw.get(key), str) or not raw[key].strip():
-                problems.append(f"'{key}' must be a text")
+        problems = [
+            f"'{key}' must be a text"
+            for key in ("area", "summary", "text")
+            if not isinstance(raw.get(key), str) or not raw[key].strip()
+        ]
         if type(raw.get("page")) is not int:
             problems.append("'page' must be a whole number")
         if not isinstance(raw.get("ruling", False), bool):
             problems.append("'ruling' must be true or false")
-        for key in ("why", "variant"):
-            if raw.get(key) is not None and not isinstance(raw[key], str):
-                problems.append(f"'{key}' must be a text")
+        problems.extend(
+            f"'{key}' must be a text"
+            for key in ("why", "variant")
+            if raw.get(key) is not None and not isinstance(raw[key], str)
+        )
         implemented_in = _strings(raw.get("implemented_in"))
         tested_by = _strings(raw.get("tested_by"))
         if implemented_in is None:
@@ -263,14 +266,26 @@ class HadaraDomain(Domain):
     def note_rule(self, rule: Rule, docname: str, location: Any) -> None:
         if rule.id in self.rules and self.rules[rule.id][0] != docname:
             other = self.rules[rule.id][0]
-            logger.warning("rule %s is rendered twice (also in %s)", rule.id, other, location=location,
-                           type="hadara", subtype="duplicate")
+            logger.warning(
+                "rule %s is rendered twice (also in %s)",
+                rule.id,
+                other,
+                location=location,
+                type="hadara",
+                subtype="duplicate",
+            )
         self.rules[rule.id] = (docname, rule.anchor)
 
     def note_area(self, area: str, docname: str, location: Any) -> None:
         if area in self.areas and self.areas[area] != docname:
-            logger.warning("rule area %r is rendered twice (also in %s)", area, self.areas[area],
-                           location=location, type="hadara", subtype="duplicate")
+            logger.warning(
+                "rule area %r is rendered twice (also in %s)",
+                area,
+                self.areas[area],
+                location=location,
+                type="hadara",
+                subtype="duplicate",
+            )
         self.areas[area] = docname
 
     def note_code(self, docname: str, modname: str, qualname: str) -> None:
@@ -333,7 +348,12 @@ class HadaraDomain(Domain):
 
 def _rule_xref(rule_id: str, text: str, docname: str, explicit: bool = False) -> addnodes.pending_xref:
     ref = addnodes.pending_xref(
-        "", refdomain="hadara", reftype="rule", reftarget=rule_id, refexplicit=explicit, refwarn=True,
+        "",
+        refdomain="hadara",
+        reftype="rule",
+        reftarget=rule_id,
+        refexplicit=explicit,
+        refwarn=True,
         refdoc=docname,
     )
     ref += nodes.inline(text, text, classes=["xref"] if explicit else ["xref", "hadara-rule"])
@@ -348,8 +368,13 @@ class RuleRole(ReferenceRole):
         self.env.note_dependency(str(index.path))
         rule_id = self.target.strip().upper()
         if rule_id not in index.rules:
-            logger.warning("unknown rule ID %r in the rule role (see spec/rules.yaml)", self.target,
-                           location=self.get_location(), type="hadara", subtype="rule")
+            logger.warning(
+                "unknown rule ID %r in the rule role (see spec/rules.yaml)",
+                self.target,
+                location=self.get_location(),
+                type="hadara",
+                subtype="rule",
+            )
             return [nodes.literal(self.rawtext, self.title, classes=["hadara-rule", "unknown"])], []
         text = self.title if self.has_explicit_title else rule_id
         return [_rule_xref(rule_id, text, _docname(self.env), self.has_explicit_title)], []
@@ -358,7 +383,9 @@ class RuleRole(ReferenceRole):
 # --------------------------------------------------------------------------- rendering helpers
 
 
-def _inline(text: str, known: Mapping[str, object], docname: str, skip: str | None = None) -> list[nodes.Node]:
+def _inline(
+    text: str, known: Mapping[str, object], docname: str, skip: str | None = None
+) -> list[nodes.Node]:
     """A rule text as inline nodes: ``*emphasis*``, ```code```, and links for the rule IDs it names."""
     out: list[nodes.Node] = []
     position = 0
@@ -395,8 +422,12 @@ def _paragraph(*children: nodes.Node, classes: Sequence[str] = ()) -> nodes.para
     return para
 
 
-def _table(header: Sequence[str], rows: Sequence[Sequence[Sequence[nodes.Node]]], widths: Sequence[int],
-           classes: Sequence[str] = ()) -> nodes.table:
+def _table(
+    header: Sequence[str],
+    rows: Sequence[Sequence[Sequence[nodes.Node]]],
+    widths: Sequence[int],
+    classes: Sequence[str] = (),
+) -> nodes.table:
     table = nodes.table(classes=["hadara-table", *classes])
     group = nodes.tgroup(cols=len(header))
     table += group
@@ -444,7 +475,7 @@ def resolve_code(entry: str) -> CodeTarget | str:
         return "expected module:qualname"
     try:
         obj: object = importlib.import_module(modname)
-    except Exception as exc:  # noqa: BLE001 (any import failure is reported, not raised)
+    except Exception as exc:
         return f"the module does not import ({type(exc).__name__}: {exc})"
     for part in qualname.split("."):
         try:
@@ -455,8 +486,12 @@ def resolve_code(entry: str) -> CodeTarget | str:
         return CodeTarget(entry, obj.__name__, "")
     defining = getattr(obj, "__module__", None)
     defined_as = getattr(obj, "__qualname__", None)
-    if (isinstance(defining, str) and isinstance(defined_as, str) and "<" not in defined_as
-            and defining.split(".")[0] == modname.split(".")[0]):
+    if (
+        isinstance(defining, str)
+        and isinstance(defined_as, str)
+        and "<" not in defined_as
+        and defining.split(".")[0] == modname.split(".")[0]
+    ):
         return CodeTarget(entry, defining, defined_as)
     return CodeTarget(entry, modname, qualname)
 
@@ -478,8 +513,14 @@ class RulesDirective(SphinxDirective):
         domain: HadaraDomain = self.env.get_domain("hadara")  # type: ignore[assignment]
         rules = index.area(area)
         if area not in AREA_TITLES and not rules:
-            logger.warning("no rule area %r in %s", area, index.path, location=self.get_location(),
-                           type="hadara", subtype="area")
+            logger.warning(
+                "no rule area %r in %s",
+                area,
+                index.path,
+                location=self.get_location(),
+                type="hadara",
+                subtype="area",
+            )
             return []
         domain.note_area(area, docname, self.get_location())
         title = AREA_TITLES.get(area, area.capitalize())
@@ -515,7 +556,9 @@ class RulesDirective(SphinxDirective):
         if rule.ruling:
             entries.append(("pair", f"ruling; {rule.id}", rule.anchor, "", None))
         section += addnodes.index(entries=entries)
-        section += _paragraph(*_inline(rule.text, index.rules, docname, skip=rule.id), classes=["hadara-rule-text"])
+        section += _paragraph(
+            *_inline(rule.text, index.rules, docname, skip=rule.id), classes=["hadara-rule-text"]
+        )
         if rule.ruling:
             section += ruling_admonition(rule, index, docname)
         fields = nodes.field_list(classes=["hadara-rule-fields"])
@@ -525,13 +568,23 @@ class RulesDirective(SphinxDirective):
             for entry in rule.implemented_in:
                 target = resolve_code(entry)
                 if isinstance(target, str):
-                    logger.warning("%s: implemented_in %r: %s", rule.id, entry, target,
-                                   location=index.where(rule.id), type="hadara", subtype="code")
+                    logger.warning(
+                        "%s: implemented_in %r: %s",
+                        rule.id,
+                        entry,
+                        target,
+                        location=index.where(rule.id),
+                        type="hadara",
+                        subtype="code",
+                    )
                     items.append(nodes.literal(entry, entry))
                     continue
                 domain.note_code(docname, target.modname, target.qualname)
-                items.append(rule_code_ref("", nodes.literal(entry, entry), modname=target.modname,
-                                           qualname=target.qualname))
+                items.append(
+                    rule_code_ref(
+                        "", nodes.literal(entry, entry), modname=target.modname, qualname=target.qualname
+                    )
+                )
             fields += _field("Implemented in", _comma_list(items))
         if rule.tested_by:
             fields += _field("Tested by", _comma_list([nodes.literal(t, t) for t in rule.tested_by]))
@@ -554,8 +607,11 @@ def ruling_admonition(rule: Rule, index: RuleIndex, docname: str) -> nodes.admon
     box = nodes.admonition(classes=["hadara-ruling", "important"])
     box += nodes.title(title, title)
     if rule.why:
-        box += _paragraph(nodes.strong("Why:", "Why:"), nodes.Text(" "),
-                          *_inline(rule.why, index.rules, docname, skip=rule.id))
+        box += _paragraph(
+            nodes.strong("Why:", "Why:"),
+            nodes.Text(" "),
+            *_inline(rule.why, index.rules, docname, skip=rule.id),
+        )
     if rule.variant:
         box += _paragraph(
             nodes.strong("Variant:", "Variant:"),
@@ -604,8 +660,9 @@ class RulingsDirective(SphinxDirective):
                 _rule_xref(rule.id, rule.id, docname),
                 classes=["hadara-area-meta"],
             )
-            section += _paragraph(*_inline(rule.text, index.rules, docname, skip=rule.id),
-                                  classes=["hadara-rule-text"])
+            section += _paragraph(
+                *_inline(rule.text, index.rules, docname, skip=rule.id), classes=["hadara-rule-text"]
+            )
             section += ruling_admonition(rule, index, docname)
             out.append(section)
         return out
@@ -631,8 +688,15 @@ class RuleIndexDirective(SphinxDirective):
                     ids.append(nodes.Text(" "))
                 ids.append(_rule_xref(rule.id, rule.id, docname))
             title = AREA_TITLES.get(area, area)
-            ref = addnodes.pending_xref("", refdomain="std", reftype="doc", reftarget=f"/rules/{area}",
-                                        refexplicit=True, refwarn=True, refdoc=docname)
+            ref = addnodes.pending_xref(
+                "",
+                refdomain="std",
+                reftype="doc",
+                reftarget=f"/rules/{area}",
+                refexplicit=True,
+                refwarn=True,
+                refdoc=docname,
+            )
             ref += nodes.inline(title, title)
             rows.append([[ref], [nodes.Text(_pages(rules))], ids])
         total = len(index.rules)
@@ -686,7 +750,7 @@ def register_viewcode_pages(app: Sphinx, env: BuildEnvironment) -> list[str]:
                 try:
                     analyzer = ModuleAnalyzer.for_module(modname)
                     analyzer.find_tags()
-                except Exception:  # noqa: BLE001 (viewcode marks such modules False too)
+                except Exception:
                     modules[modname] = False
                     continue
                 code, tags = analyzer.code, analyzer.tags
@@ -762,7 +826,7 @@ def _terminal(width: int) -> Iterator[None]:
 @contextlib.contextmanager
 def _workdir(folder: Path) -> Iterator[None]:
     """Run in ``folder`` (the scratch folder, where ``spec/`` and ``examples/`` are at hand)."""
-    saved = os.getcwd()
+    saved = Path.cwd()
     os.chdir(folder)
     try:
         yield
@@ -813,14 +877,23 @@ class ExampleDirective(SphinxDirective):
             self.env.temp_data["hadara_namespace"] = namespace
         captured = io.StringIO()
         source, line = self.get_source_info()
-        with _workdir(_scratch(self.env)), contextlib.redirect_stdout(captured), \
-                contextlib.redirect_stderr(captured), _terminal(88):
+        with (
+            _workdir(_scratch(self.env)),
+            contextlib.redirect_stdout(captured),
+            contextlib.redirect_stderr(captured),
+            _terminal(88),
+        ):
             try:
-                exec(compile(code, f"{source}:{line}", "exec"), namespace)  # noqa: S102 (the docs' own code)
-            except BaseException as exc:  # noqa: BLE001 (any failure of an example is a build warning)
+                exec(compile(code, f"{source}:{line}", "exec"), namespace)
+            except BaseException as exc:
                 lines = traceback.format_exception_only(type(exc), exc)
-                logger.warning("the example raised %s", "".join(lines).strip(), location=self.get_location(),
-                               type="hadara", subtype="example")
+                logger.warning(
+                    "the example raised %s",
+                    "".join(lines).strip(),
+                    location=self.get_location(),
+                    type="hadara",
+                    subtype="example",
+                )
         out: list[nodes.Node] = []
         if "hide-code" not in self.options:
             block = nodes.literal_block(code, code, language="python", classes=["hadara-example"])
@@ -828,8 +901,11 @@ class ExampleDirective(SphinxDirective):
             out.append(block)
         printed = _elide(captured.getvalue(), self.options.get("head"), self.options.get("tail"))
         if printed.strip() and "hide-output" not in self.options:
-            out.append(_output_block(self, printed, self.options.get("output", "text"),
-                                     self.options.get("caption", "Output")))
+            out.append(
+                _output_block(
+                    self, printed, self.options.get("output", "text"), self.options.get("caption", "Output")
+                )
+            )
         return out
 
 
@@ -850,26 +926,42 @@ class CommandDirective(SphinxDirective):
         line = self.arguments[0]
         argv = shlex.split(line)
         if not argv or argv[0] != "hadara":
-            logger.warning("hadara-command runs 'hadara ...' command lines only, not %r", line,
-                           location=self.get_location(), type="hadara", subtype="command")
+            logger.warning(
+                "hadara-command runs 'hadara ...' command lines only, not %r",
+                line,
+                location=self.get_location(),
+                type="hadara",
+                subtype="command",
+            )
             return []
         from hadara_rules.cli import main
 
         captured = io.StringIO()
-        with _workdir(_scratch(self.env)), contextlib.redirect_stdout(captured), \
-                contextlib.redirect_stderr(captured), _terminal(88):
+        with (
+            _workdir(_scratch(self.env)),
+            contextlib.redirect_stdout(captured),
+            contextlib.redirect_stderr(captured),
+            _terminal(88),
+        ):
             try:
                 status = main(argv[1:])
             except SystemExit as exc:
                 status = exc.code if isinstance(exc.code, int) else 1
-            except BaseException as exc:  # noqa: BLE001 (reported as a build warning)
+            except BaseException as exc:
                 status = -1
                 captured.write("".join(traceback.format_exception_only(type(exc), exc)))
         expected = self.options.get("status", 0)
         if status != expected:
-            logger.warning("%r exited with status %s (expected %s): %s", line, status, expected,
-                           captured.getvalue().strip()[-300:], location=self.get_location(),
-                           type="hadara", subtype="command")
+            logger.warning(
+                "%r exited with status %s (expected %s): %s",
+                line,
+                status,
+                expected,
+                captured.getvalue().strip()[-300:],
+                location=self.get_location(),
+                type="hadara",
+                subtype="command",
+            )
         text = f"$ {line}\n" + _elide(captured.getvalue(), self.options.get("head"), self.options.get("tail"))
         if status:
             text += f"\n$ echo $?\n{status}"
@@ -904,12 +996,19 @@ def report_index_problems(app: Sphinx) -> None:
     for area in index.areas:
         if area not in AREA_TITLES:
             first = next(rule.id for rule in index.rules.values() if rule.area == area)
-            logger.warning("rule area %r is not one of the areas in the order of play (%s)", area,
-                           ", ".join(AREA_TITLES), location=index.where(first), type="hadara",
-                           subtype="area")
+            logger.warning(
+                "rule area %r is not one of the areas in the order of play (%s)",
+                area,
+                ", ".join(AREA_TITLES),
+                location=index.where(first),
+                type="hadara",
+                subtype="area",
+            )
     if index.unrendered_keys:
-        logger.info("hadara: keys of spec/rules.yaml the site does not render: %s",
-                    ", ".join(sorted(index.unrendered_keys)))
+        logger.info(
+            "hadara: keys of spec/rules.yaml the site does not render: %s",
+            ", ".join(sorted(index.unrendered_keys)),
+        )
 
 
 def check_consistency(app: Sphinx, env: BuildEnvironment) -> None:
@@ -918,12 +1017,22 @@ def check_consistency(app: Sphinx, env: BuildEnvironment) -> None:
     for area in index.areas:
         if area not in domain.areas:
             first = next(rule.id for rule in index.rules.values() if rule.area == area)
-            logger.warning("rule area %r has no page: add one containing a hadara-rules directive for it",
-                           area, location=index.where(first), type="hadara", subtype="area")
+            logger.warning(
+                "rule area %r has no page: add one containing a hadara-rules directive for it",
+                area,
+                location=index.where(first),
+                type="hadara",
+                subtype="area",
+            )
     missing = [rule_id for rule_id in index.rules if rule_id not in domain.rules]
     if missing:
-        logger.warning("rules not rendered on any page: %s", ", ".join(missing), location=index.where(missing[0]),
-                       type="hadara", subtype="area")
+        logger.warning(
+            "rules not rendered on any page: %s",
+            ", ".join(missing),
+            location=index.where(missing[0]),
+            type="hadara",
+            subtype="area",
+        )
     _check_api_coverage(app, env)
 
 
@@ -983,21 +1092,28 @@ def _check_api_coverage(app: Sphinx, env: BuildEnvironment) -> None:
         try:
             module = importlib.import_module(modname)
             names = _public_names(modname)
-        except Exception as exc:  # noqa: BLE001
-            logger.warning("cannot import %s to check its documentation: %s", modname, exc,
-                           type="hadara", subtype="api")
+        except Exception as exc:
+            logger.warning(
+                "cannot import %s to check its documentation: %s", modname, exc, type="hadara", subtype="api"
+            )
             continue
         missing = [
             name
             for name in names
             if name not in excluded
             and f"{modname}.{name}" not in documented_names
-            and not (_has_identity(getattr(module, name, _MISSING))
-                     and id(getattr(module, name)) in documented)
+            and not (
+                _has_identity(getattr(module, name, _MISSING)) and id(getattr(module, name)) in documented
+            )
         ]
         if missing:
-            logger.warning("public names of %s without documentation: %s", modname, ", ".join(missing),
-                           type="hadara", subtype="api")
+            logger.warning(
+                "public names of %s without documentation: %s",
+                modname,
+                ", ".join(missing),
+                type="hadara",
+                subtype="api",
+            )
 
 
 # --------------------------------------------------------------------------- setup
@@ -1006,8 +1122,15 @@ def _check_api_coverage(app: Sphinx, env: BuildEnvironment) -> None:
 _FORWARD_REF = re.compile(r"TypeAliasForwardRef\('([^']+)'\)")
 
 
-def tidy_signature(app: Sphinx, what: str, name: str, obj: object, options: Any, signature: str | None,
-                   return_annotation: str | None) -> tuple[str | None, str | None]:
+def tidy_signature(
+    app: Sphinx,
+    what: str,
+    name: str,
+    obj: object,
+    options: Any,
+    signature: str | None,
+    return_annotation: str | None,
+) -> tuple[str | None, str | None]:
     """Show ``autodoc_type_aliases`` names inside generics as the alias (not ``TypeAliasForwardRef(...)``)
     and an ``attrs`` factory default as ``<factory>`` (not ``NOTHING``)."""
 
@@ -1025,8 +1148,12 @@ def _default_root(config: Any) -> str:
 
 def setup(app: Sphinx) -> dict[str, Any]:
     """Register the directives, the role, the domain and the checks."""
-    app.add_config_value("hadara_rules_spec", str(Path(app.confdir).parent / "spec" / "rules.yaml"), "env",
-                         types=frozenset({str}))
+    app.add_config_value(
+        "hadara_rules_spec",
+        str(Path(app.confdir).parent / "spec" / "rules.yaml"),
+        "env",
+        types=frozenset({str}),
+    )
     app.add_config_value("hadara_rules_root", _default_root, "env", types=frozenset({str}))
     app.add_config_value("hadara_rules_api_coverage", {}, "env", types=frozenset({dict}))
     app.setup_extension("sphinx.ext.autodoc")

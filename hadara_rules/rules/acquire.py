@@ -82,14 +82,18 @@ def check_acquire(
     return None
 
 
-def acquire(state: GameState, player: PlayerState, card: Card, action: str, tile: Track | None) -> PlayerState:
+def acquire(
+    state: GameState, player: PlayerState, card: Card, action: str, tile: Track | None
+) -> PlayerState:
     """The player after buying (BUY-1…3) or selling (SELL-1) ``card``; no checks."""
     if action == SELL:
         return replace(player, coins=player.coins + sell_value(state, player))
     return gain_card(state, player, card, tile, paid=price(card, owned_colors(state, player)))
 
 
-def gain_card(state: GameState, player: PlayerState, card: Card, tile: Track | None, paid: int) -> PlayerState:
+def gain_card(
+    state: GameState, player: PlayerState, card: Card, tile: Track | None, paid: int
+) -> PlayerState:
     """BUY-3: the card joins the tableau, its values and its effect count at once."""
     after = replace(
         player,

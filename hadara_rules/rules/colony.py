@@ -44,7 +44,7 @@ def legal(state: GameState, seat: int) -> Iterator[Move]:
         held = tiers_held(state, player)
         bonus = effects.colony_coins(player, state.catalogue)
         colonies = state.catalogue.colonies
-        for tier, stack in zip(TIERS, state.colony_stacks):
+        for tier, stack in zip(TIERS, state.colony_stacks, strict=True):
             if stack and tier not in held:
                 pay = pay_needed(state, player, player.tracks.military, tier)
                 if pay is not None:
@@ -111,5 +111,5 @@ def play(state: GameState, move: Move) -> Changes:
     )
     return {
         "players": players_with(state, move.player, player),
-        "colony_stacks": state.colony_stacks[:i] + (stack[:-1],) + state.colony_stacks[i + 1 :],
+        "colony_stacks": (*state.colony_stacks[:i], stack[:-1], *state.colony_stacks[i + 1 :]),
     }

@@ -114,4 +114,4 @@ def play(state: GameState, move: Move) -> Changes:
     """Keep the choice until the round resolves (DRAFT-3)."""
     assert isinstance(move, Draft)
     seat = move.player
-    return {"pending": state.pending[:seat] + (move,) + state.pending[seat + 1 :]}
+    return {"pending": (*state.pending[:seat], move, *state.pending[seat + 1 :])}

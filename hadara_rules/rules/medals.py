@@ -18,14 +18,20 @@ _gold = shared(BuyGold)
 def silver_price(state: GameState, player: PlayerState) -> int:
     """MEDAL-1: the epoch's silver price (PURPLE-5: the reduced price)."""
     ref = state.catalogue.reference
-    prices = ref.silver_price_reduced if effects.reduced_medal_prices(player, state.catalogue) else ref.silver_price
+    prices = (
+        ref.silver_price_reduced
+        if effects.reduced_medal_prices(player, state.catalogue)
+        else ref.silver_price
+    )
     return prices[state.epoch - 1]
 
 
 def gold_price(state: GameState, player: PlayerState) -> int:
     """MEDAL-1: the epoch's gold price (PURPLE-5: the reduced price)."""
     ref = state.catalogue.reference
-    prices = ref.gold_price_reduced if effects.reduced_medal_prices(player, state.catalogue) else ref.gold_price
+    prices = (
+        ref.gold_price_reduced if effects.reduced_medal_prices(player, state.catalogue) else ref.gold_price
+    )
     return prices[state.epoch - 1]
 
 

@@ -23,7 +23,7 @@ def legal(state: GameState, seat: int) -> Iterator[Move]:
     player = state.players[seat]
     cards = state.catalogue.cards
     owned = owned_colors(state, player)
-    for color, pile in zip(COLORS, state.outer_piles):
+    for color, pile in zip(COLORS, state.outer_piles, strict=True):
         if pile:
             for action, tile in acquisitions(player, owned, cards[pile[-1]]):
                 yield _pick(seat, color, action, tile)
@@ -48,7 +48,7 @@ def play(state: GameState, move: Move) -> Changes:
     player = acquire(state, state.players[move.player], card, move.action, move.tile)
     return {
         "players": players_with(state, move.player, player),
-        "outer_piles": state.outer_piles[:i] + (pile[:-1],) + state.outer_piles[i + 1 :],
+        "outer_piles": (*state.outer_piles[:i], pile[:-1], *state.outer_piles[i + 1 :]),
         "sold": (*state.sold, card.id) if move.action == SELL else state.sold,
         "turn": (state.turn + 1) % len(state.players),
     }

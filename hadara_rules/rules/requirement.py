@@ -54,7 +54,9 @@ def check_requirement(
         if cap == 0:
             return IllegalMove("PURPLE-15", "only a PURPLE-15 card lets a player pay to lower a requirement")
         if pay % COINS_PER_REQUIREMENT_POINT:
-            return IllegalMove("PURPLE-15", f"requirements drop by 1 per 3 coins; {pay} is not a multiple of 3")
+            return IllegalMove(
+                "PURPLE-15", f"requirements drop by 1 per 3 coins; {pay} is not a multiple of 3"
+            )
         if pay > lacking * COINS_PER_REQUIREMENT_POINT:
             return IllegalMove(
                 "PURPLE-15",

@@ -57,7 +57,13 @@ def check(state: GameState, move: Move) -> IllegalMove | None:
     if move.tile not in player.free_tiles:
         return IllegalMove("TILE-2", f"the player has no free {move.tile} bonus tile")
     return check_requirement(
-        state, player, player.tracks.culture, statue.requirement, move.pay, "STATUE-2", f"statue {move.statue}"
+        state,
+        player,
+        player.tracks.culture,
+        statue.requirement,
+        move.pay,
+        "STATUE-2",
+        f"statue {move.statue}",
     )
 
 

@@ -36,7 +36,7 @@ _NO_CARDS = (0,) * len(COLORS)
 def players_with(state: GameState, seat: int, player: PlayerState) -> tuple[PlayerState, ...]:
     """The players of ``state`` with the one at ``seat`` replaced by ``player``."""
     players = state.players
-    return players[:seat] + (player,) + players[seat + 1 :]
+    return (*players[:seat], player, *players[seat + 1 :])
 
 
 def with_player(state: GameState, seat: int, player: PlayerState) -> GameState:

@@ -126,11 +126,15 @@ class PlayedGame:
 
     def steps(self) -> Iterator[tuple[GameState, Move, GameState]]:
         """``(before, move, after)`` for every move played."""
-        return zip(self.states, self.moves, self.states[1:])
+        return zip(self.states, self.moves, self.states[1:], strict=False)
 
     def __repr__(self) -> str:
         c = self.config
-        order = "None" if c.board_order is None else f"tuple(map(Color, {tuple(str(x) for x in c.board_order)!r}))"
+        order = (
+            "None"
+            if c.board_order is None
+            else f"tuple(map(Color, {tuple(str(x) for x in c.board_order)!r}))"
+        )
         return (
             f"PlayedGame(GameConfig(players={c.players}, seed={c.seed}, advanced={c.advanced}, "
             f"board_order={order}), choices={list(self.choices)!r}) "
@@ -333,7 +337,10 @@ def mutations(state: GameState, move: Move) -> list[Move]:
         out += [TakeColony(s, move.tier, move.ally, move.pay) for s in others]
         out += [TakeColony(move.player, t, move.ally, move.pay) for t in (*TIERS, 0, 7, 31)]
         out += [TakeColony(move.player, move.tier, not move.ally, move.pay)]
-        out += [TakeColony(move.player, move.tier, move.ally, p) for p in (move.pay + 3, move.pay + 1, move.pay - 3, -3, 33)]
+        out += [
+            TakeColony(move.player, move.tier, move.ally, p)
+            for p in (move.pay + 3, move.pay + 1, move.pay - 3, -3, 33)
+        ]
     elif isinstance(move, CarveStatue):
         out += [CarveStatue(s, move.statue, move.tile, move.face_up, move.pay) for s in others]
         out += [CarveStatue(move.player, i, move.tile, move.face_up, move.pay) for i in (-1, 0, 1, 2, 3, 4)]

@@ -72,5 +72,10 @@ def test_coins_and_tracks_are_never_negative_and_tiles_are_kept(game: PlayedGame
             assert all(v >= 0 for _, v in p.tracks.items()), (i, seat, p.tracks)
             placed = len(p.free_tiles) + len(p.statues) + len(p.silver) + len(p.tiles_on_cards)
             assert placed == per_track * len(TRACKS), (i, seat)
-            tiles = [*p.free_tiles, *(s.tile for s in p.statues), *p.silver, *(t.tile for t in p.tiles_on_cards)]
+            tiles = [
+                *p.free_tiles,
+                *(s.tile for s in p.statues),
+                *p.silver,
+                *(t.tile for t in p.tiles_on_cards),
+            ]
             assert all(tiles.count(t) == per_track for t in TRACKS), (i, seat, tiles)

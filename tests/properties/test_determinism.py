@@ -17,7 +17,8 @@ def test_same_config_and_moves_give_the_same_positions(game: PlayedGame) -> None
     ``new_game`` with the same config, replayed move by move on the checked path, gives
     equal, equally hashing positions at every ply."""
     state = new_game(game.config)
-    assert state == game.states[0] and hash(state) == hash(game.states[0])
+    assert state == game.states[0]
+    assert hash(state) == hash(game.states[0])
     for i, move in enumerate(game.moves):
         state = apply_move(state, move)
         expected = game.states[i + 1]

@@ -67,10 +67,12 @@ def test_someone_is_to_act_until_the_game_is_over(game: PlayedGame) -> None:
         to_act = state.to_act
         if state.is_over:
             assert i == last
-            assert to_act == () and legal_moves(state) == ()
+            assert to_act == ()
+            assert legal_moves(state) == ()
             continue
         assert to_act, (i, state.section)
-        assert len(set(to_act)) == len(to_act) and all(0 <= s < len(state.players) for s in to_act)
+        assert len(set(to_act)) == len(to_act)
+        assert all(0 <= s < len(state.players) for s in to_act)
         if state.section not in (Section.DRAFT, Section.SETUP):
             assert len(to_act) == 1, (i, state.section, to_act)
         legal = legal_moves(state)
@@ -153,7 +155,7 @@ def test_sections_follow_the_order_of_play(game: PlayedGame) -> None:
     """EPOCH-1/2/3: positions visit setup, then per epoch wheel → draft → colony → statue
     (Phase A) and pick → colony → statue → feeding → medals (Phase B), never going back;
     the move counter ``ply`` counts the moves."""
-    for i, (before, after) in enumerate(zip(game.states, game.states[1:])):
+    for i, (before, after) in enumerate(zip(game.states, game.states[1:], strict=False)):
         assert _rank(before) <= _rank(after), (i, before.epoch, before.section, after.epoch, after.section)
         assert after.epoch - before.epoch in (0, 1)
         assert after.ply == before.ply + 1

@@ -17,7 +17,7 @@ def test_tracks_go_down_only_when_a_card_is_removed(game: PlayedGame) -> None:
     track (income, taking a colony or a statue never lower a track), and a RemoveCard
     lowers only the remover's tracks."""
     for i, (before, move, after) in enumerate(game.steps()):
-        for seat, (old, new) in enumerate(zip(before.players, after.players)):
+        for seat, (old, new) in enumerate(zip(before.players, after.players, strict=True)):
             if isinstance(move, RemoveCard) and seat == move.player:
                 continue
             lowered = [t for t in TRACKS if new.tracks.get(t) < old.tracks.get(t)]
@@ -30,10 +30,10 @@ def test_holdings_are_never_lost_and_stay_within_their_limits(game: PlayedGame) 
     """COLONY-3/5, STATUE-2, MEDAL-2, SELL-1, FEED-3: colonies, carved statues and medals
     are only ever added (never lost or changed), at most one colony per tier, each statue at
     most once, at most 2 silver and 2 gold medals; sold and removed cards only accumulate."""
-    for i, (before, after) in enumerate(zip(game.states, game.states[1:])):
+    for i, (before, after) in enumerate(zip(game.states, game.states[1:], strict=False)):
         assert after.sold[: len(before.sold)] == before.sold, i
         assert after.removed[: len(before.removed)] == before.removed, i
-        for seat, (old, new) in enumerate(zip(before.players, after.players)):
+        for seat, (old, new) in enumerate(zip(before.players, after.players, strict=True)):
             assert new.colonies[: len(old.colonies)] == old.colonies, (i, seat)
             assert new.statues[: len(old.statues)] == old.statues, (i, seat)
             assert new.silver[: len(old.silver)] == old.silver, (i, seat)
@@ -44,4 +44,5 @@ def test_holdings_are_never_lost_and_stay_within_their_limits(game: PlayedGame) 
         assert len(set(tiers)) == len(tiers) and set(tiers) <= set(TIERS), (seat, tiers)
         carved = [s.statue for s in p.statues]
         assert len(set(carved)) == len(carved) <= len(catalogue.statues), (seat, carved)
-        assert len(p.silver) <= catalogue.reference.max_silver and p.gold <= catalogue.reference.max_gold
+        assert len(p.silver) <= catalogue.reference.max_silver
+        assert p.gold <= catalogue.reference.max_gold

@@ -27,4 +27,5 @@ def test_score_totals_add_up_and_categories_are_never_negative(game: PlayedGame)
     final = score(game.final)
     best = max(s.total for s in final)
     won = winners(game.final)
-    assert won and all(final[w].total == best for w in won)
+    assert won
+    assert all(final[w].total == best for w in won)

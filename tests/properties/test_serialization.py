@@ -49,4 +49,5 @@ def test_game_records_round_trip_and_replay(game: PlayedGame) -> None:
         back = load(text, GameRecord)
         assert back == record
         final = replay(back)
-        assert final == game.final and hash(final) == hash(game.final)
+        assert final == game.final
+        assert hash(final) == hash(game.final)

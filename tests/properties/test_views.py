@@ -54,7 +54,11 @@ def test_a_view_never_names_a_hidden_id(game: PlayedGame) -> None:
             assert not leaked, (i, state.section, seat, leaked[:5])
             for other, choice in enumerate(view.pending):
                 if other != seat and choice is not None:
-                    assert (choice.card, choice.action, choice.tile) == (HIDDEN, HIDDEN, None), (i, seat, other)
+                    assert (choice.card, choice.action, choice.tile) == (HIDDEN, HIDDEN, None), (
+                        i,
+                        seat,
+                        other,
+                    )
 
 
 @suite_settings()
