@@ -13,14 +13,14 @@ from typing import Protocol
 
 from attrs import define, frozen
 
+from ._copy import replace
 from .config import GameConfig
-from .engine import apply_move, legal_moves
+from .engine import apply_move, legal_moves, new_game
 from .model import GameState, Phase
 from .moves import Draft, Move
 from .rules.acquire import acquire
 from .rules.scoring import score_player
-from .rules.setup import new_game
-from .rules.table import with_player
+from .rules.section import players_with
 
 
 class Bot(Protocol):
@@ -89,8 +89,12 @@ def _outcome(state: GameState, move: Move) -> GameState:
     if isinstance(move, Draft):
         player = state.players[move.player]
         card = state.catalogue.cards[move.card]
-        return with_player(state, move.player, acquire(state, player, card, move.action, move.tile))
+        return replace(
+            state,
+            players=players_with(state, move.player, acquire(state, player, card, move.action, move.tile)),
+        )
     return apply_move(state, move, check=False)
+
 
 
 BOTS: dict[str, Callable[[random.Random], Bot]] = {"random": RandomBot, "greedy": GreedyBot}

@@ -1,12 +1,15 @@
-"""Purple-card effects (PURPLE-1…16) as data-driven hooks.
+"""Purple-card effects (PURPLE-1…16) as one table.
 
-A card's ``effect`` field names a rule ID; :data:`EFFECTS` maps that ID to one
-:class:`Effect` object, the single place where the effect is written down. Rule
+A card's ``effect`` field names a rule ID; :data:`PURPLE_EFFECTS` maps that ID to
+one :class:`Effect` row, the single place where the effect is written down: its
+numbers (what selling gives, how many takes per section…), whether copies add up
+(PURPLE-16), and the hooks of the few effects that do more than a number. Rule
 modules never look at a card's effect themselves: they ask the hook functions at
-the bottom of this module ("how much does selling give this player?"), which
-combine the effects of the purple cards in the player's tableau.
+the bottom of this module ("how much does selling give this player?"), which read
+the :class:`EffectTotals` of the player's tableau: every number of its effects
+folded into one record.
 
-Track steps that effects give are *standing contributions* (:meth:`Effect.steps`):
+Track steps that effects give are *standing contributions* (``Effect.steps``):
 whenever the tableau or the statues change, the player's tracks move by the
 difference of the contributions before and after. Buying, removing and carving
 therefore give and take back exactly what an effect gave (BUY-3, FEED-2, PURPLE-2…4).
@@ -18,285 +21,252 @@ owned; every other effect counts once however many copies are owned.
 from __future__ import annotations
 
 import functools
-from typing import TYPE_CHECKING, ClassVar
+from collections.abc import Callable, Iterable, Mapping
+from types import MappingProxyType
+from typing import TYPE_CHECKING
 
-from attrs import frozen
+import attrs
+from attrs import field, frozen
 
-from .model import (
-    NO_TRACKS,
-    TRACK_OF_COLOR,
-    Card,
-    PlayerState,
-    TileOnCard,
-    Track,
-    Tracks,
-    replace,
-)
+from ._copy import replace
+from .model import NO_TRACKS, TRACK_OF_COLOR, Card, PlayerState, TileOnCard, Track, Tracks
+from .tiles import add_tile, remove_tile
 
 if TYPE_CHECKING:
     from .catalogue import Catalogue
 
-
-class Effect:
-    """An effect with every hook neutral; each subclass overrides what its card does."""
-
-    rule: ClassVar[str] = ""
-    #: True when several copies add up (PURPLE-16).
-    stacks: ClassVar[bool] = False
-    # Numeric hooks: the neutral value here, the effect's own value in its subclass.
-    sell_bonus: ClassVar[int] = 0
-    colony_coins: ClassVar[int] = 0
-    statue_steps: ClassVar[int] = 0
-    requirement_cut: ClassVar[int] = 0
-    requirement_pay_cap: ClassVar[int] = 0
-    takes_per_section: ClassVar[int] = 1
-    feed_coin_cards: ClassVar[int] = 0
-    surplus_coins_cap: ClassVar[int] = 0
-    full_silver_medals: ClassVar[int] = 0
-    set_points: ClassVar[int] = 0
-    gold_wildcard: ClassVar[bool] = False
-    reduced_medal_prices: ClassVar[bool] = False
-    places_tile: ClassVar[bool] = False
-    #: True when :meth:`steps` can give anything (the effect moves tracks).
-    gives_steps: ClassVar[bool] = False
-
-    def steps(self, player: PlayerState, card: Card, catalogue: Catalogue) -> Tracks:
-        """Track steps this card gives while it lies in ``player``'s tableau."""
-        return NO_TRACKS
-
-    def on_gain(self, player: PlayerState, card: Card, tile: Track | None) -> PlayerState:
-        """Immediate change (other than track steps) when ``card`` is bought."""
-        return player
-
-    def on_loss(self, player: PlayerState, card: Card) -> PlayerState:
-        """Immediate change (other than track steps) when ``card`` leaves the tableau."""
-        return player
-
-    def income_bonus(self, player: PlayerState) -> int:
-        """Extra coins at income (INCOME-1)."""
-        return 0
-
-
-class SellBonus(Effect):
-    """PURPLE-1: selling a card gives 1 more coin."""
-
-    rule = "PURPLE-1"
-    stacks = True
-    sell_bonus = 1
-
-
-class TileCard(Effect):
-    """PURPLE-2: a free bonus tile on this card advances its track by 2 (TILE-1, TILE-2)."""
-
-    rule = "PURPLE-2"
-    stacks = True
-    places_tile = True
-    gives_steps = True
-
-    def steps(self, player: PlayerState, card: Card, catalogue: Catalogue) -> Tracks:
-        for placed in player.tiles_on_cards:
-            if placed.card == card.id:
-                return NO_TRACKS.step(placed.tile, 2)
-        return NO_TRACKS
-
-    def on_gain(self, player: PlayerState, card: Card, tile: Track | None) -> PlayerState:
-        if tile is None:
-            return player  # TILE-2: bought without a free tile, the effect does nothing
-        return replace(
-            player,
-            free_tiles=remove_one(player.free_tiles, tile),
-            tiles_on_cards=(*player.tiles_on_cards, TileOnCard(card.id, tile)),
-        )
-
-    def on_loss(self, player: PlayerState, card: Card) -> PlayerState:
-        for placed in player.tiles_on_cards:
-            if placed.card == card.id:
-                return replace(
-                    player,
-                    free_tiles=add_tile(player.free_tiles, placed.tile),
-                    tiles_on_cards=tuple(t for t in player.tiles_on_cards if t is not placed),
-                )
-        return player
-
-
-class ColorBonus(Effect):
-    """PURPLE-3: +1 on the matching track for every card of the card's colour owned."""
-
-    rule = "PURPLE-3"
-    gives_steps = True
-
-    def steps(self, player: PlayerState, card: Card, catalogue: Catalogue) -> Tracks:
-        color = card.effect_color
-        assert color is not None, "the catalogue gives every PURPLE-3 card its colour"
-        cards = catalogue.cards
-        owned = sum(1 for c in player.cards if cards[c].color is color)
-        return NO_TRACKS.step(TRACK_OF_COLOR[color], owned)
-
-
-class StatueBonus(Effect):
-    """PURPLE-4: every carved statue gives 2 more steps (face up) or 2 more points (face down)."""
-
-    rule = "PURPLE-4"
-    stacks = True
-    statue_steps = 2
-    gives_steps = True
-
-    def steps(self, player: PlayerState, card: Card, catalogue: Catalogue) -> Tracks:
-        result = NO_TRACKS
-        for carved in player.statues:
-            if carved.face_up:
-                result = result.step(carved.tile, self.statue_steps)
-        return result
-
-
-class CheapMedals(Effect):
-    """PURPLE-5: medal prices drop to the reduced prices of the reference sheet."""
-
-    rule = "PURPLE-5"
-    reduced_medal_prices = True
-
-
-class FeedWithCoins(Effect):
-    """PURPLE-6: at feeding, pay 2 coins instead of removing a card, at most 6 cards."""
-
-    rule = "PURPLE-6"
-    feed_coin_cards = 6
-
-
-class SurplusFood(Effect):
-    """PURPLE-7: 3 coins per point of food above the number of cards, at most 12."""
-
-    rule = "PURPLE-7"
-    surplus_coins_cap = 12
-
-
-class IncomeBonus(Effect):
-    """PURPLE-8: 2 coins at income per other track above income, at most 6."""
-
-    rule = "PURPLE-8"
-
-    def income_bonus(self, player: PlayerState) -> int:
-        t = player.tracks
-        return 2 * sum(1 for v in (t.military, t.culture, t.food) if v > t.income)
-
-
-class ColonyCoins(Effect):
-    """PURPLE-9: taking a colony gives 4 coins at once, before plunder or ally."""
-
-    rule = "PURPLE-9"
-    colony_coins = 4
-
-
-class FullSilver(Effect):
-    """PURPLE-10: one silver medal scores its track's full value."""
-
-    rule = "PURPLE-10"
-    stacks = True
-    full_silver_medals = 1
-
-
-class SetPoints(Effect):
-    """PURPLE-11: 4 points per set of 5 differently coloured cards."""
-
-    rule = "PURPLE-11"
-    stacks = True
-    set_points = 4
-
-
-class GoldWildcard(Effect):
-    """PURPLE-12: for gold medals, one set may count one missing colour as present."""
-
-    rule = "PURPLE-12"
-    gold_wildcard = True
-
-
-class TwoPerSection(Effect):
-    """PURPLE-13: up to 2 colonies and 2 statues in each colony and statue section."""
-
-    rule = "PURPLE-13"
-    takes_per_section = 2
-
-
-class LowerRequirements(Effect):
-    """PURPLE-14: colony and statue requirements are 4 lower."""
-
-    rule = "PURPLE-14"
-    requirement_cut = 4
-
-
-class BuyRequirements(Effect):
-    """PURPLE-15: pay 3 coins per requirement point, at most 30 coins per section."""
-
-    rule = "PURPLE-15"
-    requirement_pay_cap = 30
-
-
-EFFECTS: dict[str, Effect] = {
-    e.rule: e
-    for e in (
-        SellBonus(),
-        TileCard(),
-        ColorBonus(),
-        StatueBonus(),
-        CheapMedals(),
-        FeedWithCoins(),
-        SurplusFood(),
-        IncomeBonus(),
-        ColonyCoins(),
-        FullSilver(),
-        SetPoints(),
-        GoldWildcard(),
-        TwoPerSection(),
-        LowerRequirements(),
-        BuyRequirements(),
-    )
-}
 #: Coins per requirement point under PURPLE-15.
 COINS_PER_REQUIREMENT_POINT = 3
 #: Coins per card fed under PURPLE-6.
 COINS_PER_FED_CARD = 2
 #: Coins per surplus food point under PURPLE-7.
 COINS_PER_SURPLUS_FOOD = 3
+#: Steps a bonus tile on a PURPLE-2 card gives its track.
+TILE_CARD_STEPS = 2
+#: Extra steps (face up) or points (face down) per carved statue under PURPLE-4.
+STATUE_BONUS_STEPS = 2
 
 
-# --------------------------------------------------------------------------- tiles
+def _total(values: Iterable[int], neutral: int) -> int:
+    return sum(values, neutral)
 
 
-def remove_one(tiles: tuple[Track, ...], tile: Track) -> tuple[Track, ...]:
-    """``tiles`` less one ``tile``."""
-    i = tiles.index(tile)
-    return tiles[:i] + tiles[i + 1 :]
+def _largest(values: Iterable[int], neutral: int) -> int:
+    return max(values, default=neutral)
 
 
-_TRACK_INDEX = {t: i for i, t in enumerate(Track)}
+def _any(values: Iterable[bool], neutral: bool) -> bool:
+    return any(values) or neutral
 
 
-def add_tile(tiles: tuple[Track, ...], tile: Track) -> tuple[Track, ...]:
-    """``tiles`` plus ``tile``, kept in board order."""
-    return tuple(sorted((*tiles, tile), key=_TRACK_INDEX.__getitem__))
+def _number(neutral: int, fold: Callable[[Iterable[int], int], int] = _total) -> int:
+    return field(default=neutral, kw_only=True, metadata={"fold": fold})
 
 
-# --------------------------------------------------------------------------- hooks
+def _switch() -> bool:
+    return field(default=False, kw_only=True, metadata={"fold": _any})
 
 
 @frozen
-class EffectTotals:
-    """What the purple cards of one tableau add up to, hook by hook (PURPLE-16)."""
+class Numbers:
+    """The numbers an effect changes, each neutral unless the effect says otherwise.
 
-    counted: tuple[tuple[Effect, Card], ...]
-    sell_bonus: int
-    colony_coins: int
-    statue_steps: int
-    requirement_cut: int
-    requirement_pay_cap: int
-    takes_per_section: int
-    feed_coin_cards: int
-    surplus_coins_cap: int
-    full_silver_medals: int
-    set_points: int
-    gold_wildcard: bool
-    reduced_medal_prices: bool
-    gives_steps: bool
+    Several effects add up (or, where marked, the largest counts, or any switch is on).
+    """
+
+    #: PURPLE-1: coins more for selling a card.
+    sell_bonus: int = _number(0)
+    #: PURPLE-9: coins on taking a colony, before plunder or ally.
+    colony_coins: int = _number(0)
+    #: PURPLE-4: steps (face up) or points (face down) more per carved statue.
+    statue_steps: int = _number(0)
+    #: PURPLE-14: how much lower colony and statue requirements are.
+    requirement_cut: int = _number(0)
+    #: PURPLE-15: coins the player may pay per section to lower requirements.
+    requirement_pay_cap: int = _number(0)
+    #: COLONY-1, STATUE-1, PURPLE-13: takes per colony or statue section (the largest counts).
+    takes_per_section: int = _number(1, _largest)
+    #: PURPLE-6: cards the player may feed with coins per feeding section.
+    feed_coin_cards: int = _number(0)
+    #: PURPLE-7: the cap on coins for surplus food per feeding section.
+    surplus_coins_cap: int = _number(0)
+    #: PURPLE-10: silver medals that score their track's full value.
+    full_silver_medals: int = _number(0)
+    #: PURPLE-11: points per complete set of 5 colours.
+    set_points: int = _number(0)
+    #: PURPLE-12: one gold-medal set may lack one colour.
+    gold_wildcard: bool = _switch()
+    #: PURPLE-5: medals at the reduced prices.
+    reduced_medal_prices: bool = _switch()
+    #: PURPLE-2: buying the card places a free bonus tile on it.
+    places_tile: bool = _switch()
+
+
+_NUMBERS = attrs.fields(Numbers)
+
+#: Track steps a card gives while it lies in the player's tableau.
+StepsHook = Callable[[PlayerState, Card, "Catalogue"], Tracks]
+#: The immediate change (other than track steps) when a card is bought, with its tile.
+GainHook = Callable[[PlayerState, Card, Track | None], PlayerState]
+#: The immediate change (other than track steps) when a card leaves the tableau.
+LossHook = Callable[[PlayerState, Card], PlayerState]
+#: Extra coins at income (INCOME-1).
+IncomeHook = Callable[[PlayerState], int]
+
+
+@frozen
+class Effect(Numbers):
+    """One row of the table: a purple card's text as numbers and hooks."""
+
+    #: The rule ID the card's ``effect`` field names.
+    rule: str = field(kw_only=True)
+    #: True when several copies add up (PURPLE-16).
+    stacks: bool = field(default=False, kw_only=True)
+    steps: StepsHook | None = field(default=None, kw_only=True)
+    on_gain: GainHook | None = field(default=None, kw_only=True)
+    on_loss: LossHook | None = field(default=None, kw_only=True)
+    income_bonus: IncomeHook | None = field(default=None, kw_only=True)
+
+    @property
+    def gives_steps(self) -> bool:
+        """True when the effect moves tracks (it has standing steps)."""
+        return self.steps is not None
+
+
+# --------------------------------------------------------------------------- the hooks of the table
+
+
+def _tile_on(player: PlayerState, card: Card) -> TileOnCard | None:
+    for placed in player.tiles_on_cards:
+        if placed.card == card.id:
+            return placed
+    return None
+
+
+def _tile_steps(player: PlayerState, card: Card, catalogue: Catalogue) -> Tracks:
+    """PURPLE-2: the tile on the card advances its track by 2."""
+    placed = _tile_on(player, card)
+    return NO_TRACKS if placed is None else NO_TRACKS.step(placed.tile, TILE_CARD_STEPS)
+
+
+def _place_tile(player: PlayerState, card: Card, tile: Track | None) -> PlayerState:
+    """PURPLE-2, TILE-1: a free tile goes on the card (TILE-2: without one, nothing happens)."""
+    if tile is None:
+        return player
+    return replace(
+        player,
+        free_tiles=remove_tile(player.free_tiles, tile),
+        tiles_on_cards=(*player.tiles_on_cards, TileOnCard(card.id, tile)),
+    )
+
+
+def _free_tile(player: PlayerState, card: Card) -> PlayerState:
+    """PURPLE-2, FEED-2: the tile on a removed card is free again."""
+    placed = _tile_on(player, card)
+    if placed is None:
+        return player
+    return replace(
+        player,
+        free_tiles=add_tile(player.free_tiles, placed.tile),
+        tiles_on_cards=tuple(t for t in player.tiles_on_cards if t is not placed),
+    )
+
+
+def _color_steps(player: PlayerState, card: Card, catalogue: Catalogue) -> Tracks:
+    """PURPLE-3: +1 on the matching track for every card of the card's colour owned."""
+    color = card.effect_color
+    assert color is not None, "the catalogue gives every PURPLE-3 card its colour"
+    cards = catalogue.cards
+    owned = sum(1 for c in player.cards if cards[c].color is color)
+    return NO_TRACKS.step(TRACK_OF_COLOR[color], owned)
+
+
+def _statue_steps(player: PlayerState, card: Card, catalogue: Catalogue) -> Tracks:
+    """PURPLE-4: every face-up statue tile gives 2 more steps."""
+    result = NO_TRACKS
+    for carved in player.statues:
+        if carved.face_up:
+            result = result.step(carved.tile, STATUE_BONUS_STEPS)
+    return result
+
+
+def _income_bonus(player: PlayerState) -> int:
+    """PURPLE-8: 2 coins at income per other track above income, at most 6."""
+    t = player.tracks
+    return 2 * sum(1 for v in (t.military, t.culture, t.food) if v > t.income)
+
+
+# --------------------------------------------------------------------------- the table
+
+#: PURPLE-1: selling a card gives 1 more coin.
+SELL_BONUS = Effect(rule="PURPLE-1", stacks=True, sell_bonus=1)
+#: PURPLE-2: a free bonus tile on this card advances its track by 2 (TILE-1, TILE-2).
+TILE_CARD = Effect(
+    rule="PURPLE-2", stacks=True, places_tile=True, steps=_tile_steps, on_gain=_place_tile, on_loss=_free_tile
+)
+#: PURPLE-3: +1 on the matching track for every card of the card's colour owned.
+COLOR_BONUS = Effect(rule="PURPLE-3", steps=_color_steps)
+#: PURPLE-4: every carved statue gives 2 more steps (face up) or 2 more points (face down).
+STATUE_BONUS = Effect(rule="PURPLE-4", stacks=True, statue_steps=STATUE_BONUS_STEPS, steps=_statue_steps)
+#: PURPLE-5: medal prices drop to the reduced prices of the reference sheet.
+CHEAP_MEDALS = Effect(rule="PURPLE-5", reduced_medal_prices=True)
+#: PURPLE-6: at feeding, pay 2 coins instead of removing a card, at most 6 cards.
+COINS_FOR_FOOD = Effect(rule="PURPLE-6", feed_coin_cards=6)
+#: PURPLE-7: 3 coins per point of food above the number of cards, at most 12.
+SURPLUS_FOOD = Effect(rule="PURPLE-7", surplus_coins_cap=12)
+#: PURPLE-8: 2 coins at income per other track above income, at most 6.
+INCOME_BONUS = Effect(rule="PURPLE-8", income_bonus=_income_bonus)
+#: PURPLE-9: taking a colony gives 4 coins at once, before plunder or ally.
+COLONY_COINS = Effect(rule="PURPLE-9", colony_coins=4)
+#: PURPLE-10: one silver medal scores its track's full value.
+FULL_SILVER = Effect(rule="PURPLE-10", stacks=True, full_silver_medals=1)
+#: PURPLE-11: 4 points per set of 5 differently coloured cards.
+SET_POINTS = Effect(rule="PURPLE-11", stacks=True, set_points=4)
+#: PURPLE-12: for gold medals, one set may count one missing colour as present.
+GOLD_WILDCARD = Effect(rule="PURPLE-12", gold_wildcard=True)
+#: PURPLE-13: up to 2 colonies and 2 statues in each colony and statue section.
+TWO_PER_SECTION = Effect(rule="PURPLE-13", takes_per_section=2)
+#: PURPLE-14: colony and statue requirements are 4 lower.
+LOWER_REQUIREMENTS = Effect(rule="PURPLE-14", requirement_cut=4)
+#: PURPLE-15: pay 3 coins per requirement point, at most 30 coins per section.
+BUY_REQUIREMENTS = Effect(rule="PURPLE-15", requirement_pay_cap=30)
+
+#: Every purple effect, by the rule ID a card's ``effect`` names.
+PURPLE_EFFECTS: Mapping[str, Effect] = MappingProxyType(
+    {
+        e.rule: e
+        for e in (
+            SELL_BONUS,
+            TILE_CARD,
+            COLOR_BONUS,
+            STATUE_BONUS,
+            CHEAP_MEDALS,
+            COINS_FOR_FOOD,
+            SURPLUS_FOOD,
+            INCOME_BONUS,
+            COLONY_COINS,
+            FULL_SILVER,
+            SET_POINTS,
+            GOLD_WILDCARD,
+            TWO_PER_SECTION,
+            LOWER_REQUIREMENTS,
+            BUY_REQUIREMENTS,
+        )
+    }
+)
+
+
+# --------------------------------------------------------------------------- totals of a tableau
+
+
+@frozen
+class EffectTotals(Numbers):
+    """What the purple cards of one tableau add up to, number by number (PURPLE-16)."""
+
+    #: The effects that count, each with its card.
+    counted: tuple[tuple[Effect, Card], ...] = field(default=(), kw_only=True)
+    #: True when some counted effect moves tracks.
+    gives_steps: bool = field(default=False, kw_only=True)
 
 
 def _count(cards: tuple[str, ...], catalogue: Catalogue) -> tuple[tuple[Effect, Card], ...]:
@@ -312,7 +282,7 @@ def _count(cards: tuple[str, ...], catalogue: Catalogue) -> tuple[tuple[Effect, 
         card = known[card_id]
         if card.effect is None:
             continue
-        effect = EFFECTS[card.effect]
+        effect = PURPLE_EFFECTS[card.effect]
         if not effect.stacks:
             key = (card.effect, card.effect_color)
             if key in seen:
@@ -320,6 +290,13 @@ def _count(cards: tuple[str, ...], catalogue: Catalogue) -> tuple[tuple[Effect, 
             seen.add(key)
         found.append((effect, card))
     return tuple(found)
+
+
+def fold(counted: tuple[tuple[Effect, Card], ...]) -> EffectTotals:
+    """Every number of the counted effects folded into one record (PURPLE-16)."""
+    effects = [effect for effect, _card in counted]
+    numbers = {f.name: f.metadata["fold"]((getattr(e, f.name) for e in effects), f.default) for f in _NUMBERS}
+    return EffectTotals(counted=counted, gives_steps=any(e.gives_steps for e in effects), **numbers)
 
 
 @functools.lru_cache(maxsize=1 << 15)
@@ -331,47 +308,15 @@ def effect_totals(cards: tuple[str, ...], catalogue: Catalogue) -> EffectTotals:
     """
     if cards and catalogue.cards[cards[-1]].effect is None:
         return effect_totals(cards[:-1], catalogue)
-    counted = _count(cards, catalogue)
-    sell = coins = statue = cut = cap = feed = surplus = silver = sets = 0
-    takes = 1
-    wildcard = reduced = steps = False
-    for effect, _card in counted:
-        sell += effect.sell_bonus
-        coins += effect.colony_coins
-        statue += effect.statue_steps
-        cut += effect.requirement_cut
-        cap += effect.requirement_pay_cap
-        takes = max(takes, effect.takes_per_section)
-        feed += effect.feed_coin_cards
-        surplus += effect.surplus_coins_cap
-        silver += effect.full_silver_medals
-        sets += effect.set_points
-        wildcard = wildcard or effect.gold_wildcard
-        reduced = reduced or effect.reduced_medal_prices
-        steps = steps or effect.gives_steps
-    return EffectTotals(
-        counted=counted,
-        sell_bonus=sell,
-        colony_coins=coins,
-        statue_steps=statue,
-        requirement_cut=cut,
-        requirement_pay_cap=cap,
-        takes_per_section=takes,
-        feed_coin_cards=feed,
-        surplus_coins_cap=surplus,
-        full_silver_medals=silver,
-        set_points=sets,
-        gold_wildcard=wildcard,
-        reduced_medal_prices=reduced,
-        gives_steps=steps,
-    )
+    return fold(_count(cards, catalogue))
 
 
 def effect_steps(player: PlayerState, catalogue: Catalogue) -> Tracks:
     """Every track step the player's effects give right now (PURPLE-2, -3, -4)."""
     result = NO_TRACKS
     for effect, card in effect_totals(player.cards, catalogue).counted:
-        result = result.plus(effect.steps(player, card, catalogue))
+        if effect.steps is not None:
+            result = result.plus(effect.steps(player, card, catalogue))
     return result
 
 
@@ -391,21 +336,19 @@ def with_effect_steps(before: PlayerState, after: PlayerState, catalogue: Catalo
 
 def on_gain(player: PlayerState, card: Card, tile: Track | None) -> PlayerState:
     """The immediate change when ``card`` is bought (PURPLE-2 places its tile)."""
-    if card.effect is None:
-        return player
-    return EFFECTS[card.effect].on_gain(player, card, tile)
+    hook = None if card.effect is None else PURPLE_EFFECTS[card.effect].on_gain
+    return player if hook is None else hook(player, card, tile)
 
 
 def on_loss(player: PlayerState, card: Card) -> PlayerState:
     """The immediate change when ``card`` is removed (PURPLE-2 frees its tile)."""
-    if card.effect is None:
-        return player
-    return EFFECTS[card.effect].on_loss(player, card)
+    hook = None if card.effect is None else PURPLE_EFFECTS[card.effect].on_loss
+    return player if hook is None else hook(player, card)
 
 
 def places_tile(card: Card) -> bool:
     """True when buying ``card`` places a free bonus tile on it (PURPLE-2)."""
-    return card.effect is not None and EFFECTS[card.effect].places_tile
+    return card.effect is not None and PURPLE_EFFECTS[card.effect].places_tile
 
 
 def sell_bonus(player: PlayerState, catalogue: Catalogue) -> int:
@@ -415,7 +358,8 @@ def sell_bonus(player: PlayerState, catalogue: Catalogue) -> int:
 
 def income_bonus(player: PlayerState, catalogue: Catalogue) -> int:
     """Extra coins at income (PURPLE-8, at most 6)."""
-    return sum(e.income_bonus(player) for e, _ in effect_totals(player.cards, catalogue).counted)
+    counted = effect_totals(player.cards, catalogue).counted
+    return sum(e.income_bonus(player) for e, _card in counted if e.income_bonus is not None)
 
 
 def colony_coins(player: PlayerState, catalogue: Catalogue) -> int:

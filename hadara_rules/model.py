@@ -11,9 +11,9 @@ from __future__ import annotations
 import enum
 import functools
 from collections.abc import Callable, Mapping
+from types import MappingProxyType
 from typing import TYPE_CHECKING, TypedDict
 
-import attrs
 from attrs import field, frozen
 
 if TYPE_CHECKING:
@@ -82,9 +82,15 @@ TRACK_OF_COLOR: Mapping[Color, Track] = {
 TIERS: tuple[int, ...] = (3, 9, 15, 21, 30)
 #: Where each colour's deck and outer pile stand in a position's tuples.
 COLOR_INDEX: Mapping[Color, int] = {c: i for i, c in enumerate(COLORS)}
+#: Where each track stands in the board's order (bonus tiles are kept in it, TILE-1).
+TRACK_INDEX: Mapping[Track, int] = {t: i for i, t in enumerate(TRACKS)}
 #: Where each tier's colony stack stands in ``GameState.colony_stacks``.
 TIER_INDEX: Mapping[int, int] = {t: i for i, t in enumerate(TIERS)}
 EPOCHS: tuple[int, ...] = (1, 2, 3)
+#: Epochs as the rulebook writes them.
+ROMAN: Mapping[int, str] = MappingProxyType({1: "I", 2: "II", 3: "III"})
+#: A game has 2 to 5 players (SETUP-1).
+MIN_PLAYERS, MAX_PLAYERS = 2, 5
 
 
 @frozen(weakref_slot=False)
@@ -409,14 +415,29 @@ class GameState:
 
     @property
     def to_act(self) -> tuple[int, ...]:
-        """The players who must decide now; several during a draft round or setup."""
-        return _WAITING_FOR[self.section](self)
+        """The players who must decide now; several during a draft round or setup (FLOW-1).
 
-    @property
-    def turn_order(self) -> tuple[int, ...]:
-        """Seat order from the first player (START-4)."""
-        n = len(self.players)
-        return tuple((self.first_player + k) % n for k in range(n))
+        Who acts is a rule of the order of play (:func:`hadara_rules.flow.to_act`).
+        """
+        return WHO_ACTS[self.section](self)
+
+    def __str__(self) -> str:
+        """A few lines: where the game stands, who is to act, what each player has."""
+        return SHOWN_AS["text"](self)
+
+    def _repr_svg_(self) -> str:
+        """The position as a picture (for Jupyter; see :func:`hadara_rules.render_svg`)."""
+        return SHOWN_AS["svg"](self)
+
+
+# A position says what it is; who it waits for is a rule of the order of play, and how it
+# is shown is the text and picture modules' business. They fill in these tables when
+# the package is imported, so that this module imports none of them.
+
+#: Who must decide in each section, from the order of play (:mod:`hadara_rules.flow`).
+WHO_ACTS: dict[Section, Callable[[GameState], tuple[int, ...]]] = {}
+#: How a position is shown: ``"text"`` for ``str()``, ``"svg"`` for Jupyter.
+SHOWN_AS: dict[str, Callable[[GameState], str]] = {}
 
 
 class Changes(TypedDict, total=False):
@@ -427,86 +448,17 @@ class Changes(TypedDict, total=False):
     """
 
     players: tuple[PlayerState, ...]
+    epoch: int
+    phase: Phase
     section: Section
+    first_player: int
     turn: int
     wheel: int
     round: int
+    decks: tuple[tuple[str, ...], ...]
+    later_decks: tuple[tuple[tuple[str, ...], ...], ...]
     outer_piles: tuple[tuple[str, ...], ...]
     colony_stacks: tuple[tuple[str, ...], ...]
     pending: tuple[Draft | None, ...]
     sold: tuple[str, ...]
     removed: tuple[str, ...]
-
-
-def _drafters(state: GameState) -> tuple[int, ...]:
-    """DRAFT-3: every player who drew and has not chosen yet."""
-    players = state.players
-    return tuple([i for i, choice in enumerate(state.pending) if choice is None and players[i].drawn])
-
-
-def _choosing_sides(state: GameState) -> tuple[int, ...]:
-    """SETUP-6 (advanced game): every player who has not chosen a side yet."""
-    return tuple(i for i, p in enumerate(state.players) if p.side is None)
-
-
-def _in_turn_order(state: GameState) -> tuple[int, ...]:
-    """START-4: the player whose turn it is in a sequential section."""
-    return ((state.first_player + state.turn) % len(state.players),)
-
-
-def _nobody(state: GameState) -> tuple[int, ...]:
-    """EPOCH-3: nobody acts after final scoring."""
-    return ()
-
-
-#: Who must decide in each section (see :attr:`GameState.to_act`).
-_WAITING_FOR: Mapping[Section, Callable[[GameState], tuple[int, ...]]] = {
-    Section.SETUP: _choosing_sides,
-    Section.DRAFT: _drafters,
-    Section.OVER: _nobody,
-    **{s: _in_turn_order for s in Section if s not in (Section.SETUP, Section.DRAFT, Section.OVER)},
-}
-
-
-# --------------------------------------------------------------------------- fast copies
-
-
-def _copier(cls: type[object]) -> Callable[[object, dict[str, object]], object]:
-    """A function ``(instance, changes) -> copy`` for one frozen, slotted attrs class.
-
-    Positions are copied several times per move, so this is the hot path of every
-    playout. The attrs initializer of a frozen class sets each field through
-    ``object.__setattr__``, which costs several times what the copy needs. The
-    copy is instead filled in as an instance of a private class with the same
-    slots (plain, fast slot stores), then given its real class: the result is an
-    ordinary frozen instance, equal to what :func:`attrs.evolve` returns (these
-    records have no converters or validators to skip; a test compares the two
-    field by field). Its hash cache starts empty, as attrs leaves it.
-    """
-    names = [a.name for a in attrs.fields(cls)]  # type: ignore[arg-type]
-    slots = tuple(cls.__slots__)  # type: ignore[attr-defined]
-    hash_cache = [s for s in slots if s not in names]
-    if hash_cache not in ([], ["_attrs_cached_hash"]):  # e.g. a weakref slot: no same-layout builder
-        raise TypeError(f"{cls.__name__} has slots a copy cannot fill: {hash_cache}")
-    builder = type(f"_{cls.__name__}Builder", (), {"__slots__": slots})
-    lines = ["def copy_of(instance, changes):", "    copy = _new(_Builder)"]
-    lines += [f"    copy.{n} = instance.{n}" for n in names]
-    lines += [f"    copy.{n} = None" for n in hash_cache]
-    lines += ["    for name, value in changes.items():", "        _set(copy, name, value)"]
-    lines += ["    copy.__class__ = cls", "    return copy"]
-    namespace: dict[str, object] = {"cls": cls, "_Builder": builder, "_new": object.__new__, "_set": setattr}
-    exec("\n".join(lines), namespace)
-    return namespace["copy_of"]  # type: ignore[return-value]
-
-
-_COPIERS: dict[type[object], Callable[[object, dict[str, object]], object]] = {
-    cls: _copier(cls) for cls in (GameState, PlayerState, Tracks)
-}
-
-
-def _replace(instance: object, /, **changes: object) -> object:
-    return _COPIERS[type(instance)](instance, changes)
-
-
-#: A copy of a position record with some fields changed (typed as :func:`attrs.evolve`).
-replace = attrs.evolve if TYPE_CHECKING else _replace

@@ -6,10 +6,11 @@ BUY-1…3, SELL-1, TRACK-1/2 and the tile choice of PURPLE-2 (TILE-1/2) live her
 from __future__ import annotations
 
 from .. import effects
+from .._copy import replace
 from ..errors import IllegalMove
-from ..model import COLOR_INDEX, Card, GameState, PlayerState, Track, replace
+from ..model import COLOR_INDEX, Card, GameState, PlayerState, Track
 from ..moves import BUY, SELL
-from .table import color_counts
+from .tableau import color_counts
 
 
 def owned_colors(state: GameState, player: PlayerState) -> tuple[int, ...]:

@@ -5,22 +5,14 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from .. import effects
+from .._copy import replace
 from ..errors import IllegalMove
-from ..model import (
-    TIER_INDEX,
-    TIERS,
-    Changes,
-    ColonyHolding,
-    GameState,
-    PlayerState,
-    replace,
-)
-from ..moves import Move, Pass, TakeColony, shared
-from .requirement import check_requirement, pay_needed, takes_left
-from .table import next_turn, players_with
+from ..model import TIER_INDEX, TIERS, Changes, ColonyHolding, GameState, PlayerState
+from ..moves import Move, TakeColony, shared
+from .requirement import check_requirement, pay_needed, skip_taker, takes_left
+from .section import PASS, SectionRules, everyone_had_a_turn, handles, pass_move, players_with
 
 _take = shared(TakeColony)
-_pass = shared(Pass)
 
 
 def tiers_held(state: GameState, player: PlayerState) -> set[int]:
@@ -29,9 +21,9 @@ def tiers_held(state: GameState, player: PlayerState) -> set[int]:
     return {colonies[c.id].tier for c in player.colonies}
 
 
-def turn_used_up(state: GameState, player: PlayerState) -> IllegalMove | None:
+def turn_used_up(state: GameState, move: TakeColony) -> IllegalMove | None:
     """COLONY-1 (with PURPLE-13): the player's takes in this section are used up."""
-    if takes_left(state, player) > 0:
+    if takes_left(state, state.players[move.player]) > 0:
         return None
     return IllegalMove("COLONY-1", "the player has taken as many colonies as allowed this section")
 
@@ -51,18 +43,15 @@ def legal(state: GameState, seat: int) -> Iterator[Move]:
                     yield _take(seat, tier, False, pay)
                     if colonies[stack[-1]].ally_cost <= player.coins - pay + bonus:
                         yield _take(seat, tier, True, pay)
-    yield _pass(seat)
+    yield pass_move(seat)
 
 
-def check(state: GameState, move: Move) -> IllegalMove | None:
+def check_take(state: GameState, move: TakeColony) -> IllegalMove | None:
     """COLONY-1…4 and the requirement effects."""
-    if isinstance(move, Pass):
-        return None
-    assert isinstance(move, TakeColony)
     player = state.players[move.player]
     if move.tier not in TIER_INDEX:
         return IllegalMove("COLONY-2", f"colony tiers are 3, 9, 15, 21 and 30, not {move.tier!r}")
-    used_up = turn_used_up(state, player)
+    used_up = turn_used_up(state, move)
     if used_up:
         return used_up
     if move.tier in tiers_held(state, player):
@@ -85,11 +74,8 @@ def check(state: GameState, move: Move) -> IllegalMove | None:
     return None
 
 
-def play(state: GameState, move: Move) -> Changes:
+def take(state: GameState, move: TakeColony) -> Changes:
     """COLONY-4: take the top colony, then plunder it or ally with it."""
-    if isinstance(move, Pass):
-        return next_turn(state)
-    assert isinstance(move, TakeColony)
     i = TIER_INDEX[move.tier]
     stack = state.colony_stacks[i]
     colony = state.catalogue.colonies[stack[-1]]
@@ -113,3 +99,17 @@ def play(state: GameState, move: Move) -> Changes:
         "players": players_with(state, move.player, player),
         "colony_stacks": (*state.colony_stacks[:i], stack[:-1], *state.colony_stacks[i + 1 :]),
     }
+
+
+def skip(state: GameState, seat: int) -> Changes | None:
+    """COLONY-1: a player whose takes are used up, or who could only pass, is passed over."""
+    return skip_taker(legal, state, seat)
+
+
+#: Colonies (COLONY-1…5): in turn, take colonies or pass.
+COLONY = SectionRules(
+    moves=dict([handles(TakeColony, check_take, take, out_of_turn=turn_used_up), PASS]),
+    legal=legal,
+    finished=everyone_had_a_turn,
+    skip=skip,
+)

@@ -9,27 +9,39 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from .._copy import replace
 from ..errors import IllegalMove
-from ..model import COLOR_INDEX, Changes, GameState, Section, replace
+from ..model import COLOR_INDEX, Changes, GameState
 from ..moves import SELL, Draft, Move, shared
 from .acquire import acquire, acquisitions, check_acquire, owned_colors
-from .table import section_start
+from .section import SectionRules, handles
 from .wheel import deck_color
 
 _draft = shared(Draft)
 
 
-def automatic(state: GameState) -> GameState | None:
-    """The draft's automatic step: resolve a complete round, deal the next, or end the draft;
-    None to wait for the players' choices."""
+def drafters(state: GameState) -> tuple[int, ...]:
+    """DRAFT-3: every player who drew and has not chosen yet."""
+    players = state.players
+    return tuple([i for i, choice in enumerate(state.pending) if choice is None and players[i].drawn])
+
+
+def finished(state: GameState) -> bool:
+    """WHEEL-2: the draft ends when the inner decks are empty and the last drawn cards are gone."""
+    return not state.pending and not any(state.decks) and not any(p.drawn for p in state.players)
+
+
+def automatic(state: GameState) -> Changes | None:
+    """Resolve a complete round, deal the next, or put away the last drawn cards; None to
+    wait for the players' choices."""
     if state.pending:
-        return resolve(state) if round_complete(state) else None
+        return resolve(state) if not drafters(state) else None
     if any(state.decks):
         return deal(state)
-    return end_draft(state)
+    return {"players": tuple(replace(p, drawn=()) if p.drawn else p for p in state.players)}
 
 
-def deal(state: GameState) -> GameState:
+def deal(state: GameState) -> Changes:
     """DRAFT-1: every player draws the top 2 cards of the deck their crest points at."""
     decks = list(state.decks)
     players = []
@@ -39,24 +51,14 @@ def deal(state: GameState) -> GameState:
         cut = max(0, len(deck) - 2)
         players.append(replace(player, drawn=tuple(sorted(deck[cut:]))))
         decks[i] = deck[:cut]
-    return replace(
-        state,
-        players=tuple(players),
-        decks=tuple(decks),
-        pending=(None,) * len(players),
-    )
+    return {"players": tuple(players), "decks": tuple(decks), "pending": (None,) * len(players)}
 
 
-def round_complete(state: GameState) -> bool:
-    """True when every player who drew has chosen."""
-    return not state.to_act
-
-
-def resolve(state: GameState) -> GameState:
+def resolve(state: GameState) -> Changes:
     """DRAFT-2/3, WHEEL-2: apply every choice at once, then turn the wheel.
 
     The drawn cards stay in front of the players until the next deal replaces them
-    (or :func:`end_draft` clears them): no position in between waits for a decision.
+    (or the end of the draft puts them away): no position in between waits for a decision.
     """
     cards = state.catalogue.cards
     piles = list(state.outer_piles)
@@ -73,20 +75,13 @@ def resolve(state: GameState) -> GameState:
         players[seat] = acquire(state, player, cards[choice.card], choice.action, choice.tile)
         if choice.action == SELL:
             sold.append(choice.card)
-    return replace(
-        state,
-        players=tuple(players),
-        outer_piles=tuple(piles),
-        sold=tuple(sold),
-        pending=(),
-        round=state.round + 1,
-    )
-
-
-def end_draft(state: GameState) -> GameState:
-    """WHEEL-2: the inner decks are empty; the last drawn cards are gone, income follows."""
-    players = tuple(replace(p, drawn=()) if p.drawn else p for p in state.players)
-    return replace(state, **section_start(players, Section.INCOME))
+    return {
+        "players": tuple(players),
+        "outer_piles": tuple(piles),
+        "sold": tuple(sold),
+        "pending": (),
+        "round": state.round + 1,
+    }
 
 
 def legal(state: GameState, seat: int) -> Iterator[Move]:
@@ -99,9 +94,8 @@ def legal(state: GameState, seat: int) -> Iterator[Move]:
             yield _draft(seat, card_id, action, tile)
 
 
-def check(state: GameState, move: Move) -> IllegalMove | None:
+def check_draft(state: GameState, move: Draft) -> IllegalMove | None:
     """DRAFT-2: one of the player's two drawn cards, bought or sold; BUY-2 and tiles."""
-    assert isinstance(move, Draft)
     player = state.players[move.player]
     if move.card not in player.drawn:
         return IllegalMove(
@@ -110,8 +104,17 @@ def check(state: GameState, move: Move) -> IllegalMove | None:
     return check_acquire(state, player, state.catalogue.cards[move.card], move.action, move.tile, "DRAFT-2")
 
 
-def play(state: GameState, move: Move) -> Changes:
+def choose(state: GameState, move: Draft) -> Changes:
     """Keep the choice until the round resolves (DRAFT-3)."""
-    assert isinstance(move, Draft)
     seat = move.player
     return {"pending": (*state.pending[:seat], move, *state.pending[seat + 1 :])}
+
+
+#: Draft rounds (DRAFT-1…3): the players choose together, round after round.
+DRAFT = SectionRules(
+    moves=dict([handles(Draft, check_draft, choose)]),
+    legal=legal,
+    together=drafters,
+    finished=finished,
+    automatic=automatic,
+)

@@ -5,12 +5,13 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from .. import effects
+from .._copy import replace
 from ..effects import COINS_PER_FED_CARD, COINS_PER_SURPLUS_FOOD
 from ..errors import IllegalMove
-from ..model import Changes, GameState, PlayerState, replace
+from ..model import Changes, GameState, PlayerState
 from ..moves import FeedWithCoins, Move, RemoveCard, shared
 from .acquire import lose_card
-from .table import end_turn, players_with, with_player
+from .section import SectionRules, everyone_had_a_turn, handles, next_turn, players_with
 
 _remove = shared(RemoveCard)
 _feed = shared(FeedWithCoins)
@@ -22,15 +23,19 @@ def hunger(player: PlayerState) -> int:
     return max(0, len(player.cards) - player.tracks.food - fed_with_coins)
 
 
-def fed(state: GameState, seat: int) -> GameState:
-    """A fed player's feeding ends; PURPLE-7 pays for surplus food, and the next player feeds."""
+def fed(state: GameState, seat: int) -> Changes | None:
+    """FEED-1: a player whose food suffices is fed without a move; PURPLE-7 pays for
+    surplus food, and the next player feeds. None while the player must still feed."""
     player = state.players[seat]
+    if hunger(player):
+        return None
+    changes = next_turn(state)
     cap = effects.surplus_coins_cap(player, state.catalogue)
     if cap:
         surplus = player.tracks.food - len(player.cards)
         bonus = min(cap, COINS_PER_SURPLUS_FOOD * max(0, surplus))
-        state = with_player(state, seat, replace(player, coins=player.coins + bonus))
-    return end_turn(state)
+        changes["players"] = players_with(state, seat, replace(player, coins=player.coins + bonus))
+    return changes
 
 
 def can_feed_with_coins(state: GameState, player: PlayerState) -> bool:
@@ -48,36 +53,53 @@ def legal(state: GameState, seat: int) -> Iterator[Move]:
         yield _feed(seat)
 
 
-def check(state: GameState, move: Move) -> IllegalMove | None:
-    """FEED-2: a card of the tableau; PURPLE-6's limits."""
-    player = state.players[move.player]
-    if isinstance(move, FeedWithCoins):
-        if not effects.feed_coin_cards(player, state.catalogue):
-            return IllegalMove("PURPLE-6", "only a PURPLE-6 card lets a player feed with coins")
-        if not can_feed_with_coins(state, player):
-            return IllegalMove(
-                "PURPLE-6",
-                f"feeding with coins costs 2 coins, at most 6 cards per section "
-                f"(the player has {player.coins} coins and paid {player.section_paid})",
-            )
-        return None
-    assert isinstance(move, RemoveCard)
-    if move.card not in player.cards:
+def check_remove(state: GameState, move: RemoveCard) -> IllegalMove | None:
+    """FEED-2: a card of the tableau."""
+    if move.card not in state.players[move.player].cards:
         return IllegalMove("FEED-2", f"{move.card!r} is not in the player's tableau")
     return None
 
 
-def play(state: GameState, move: Move) -> Changes:
-    """FEED-2/3: remove one card (values and effects taken back) or pay PURPLE-6's coins."""
-    seat = move.player
-    player = state.players[seat]
-    if isinstance(move, FeedWithCoins):
-        player = replace(
-            player,
-            coins=player.coins - COINS_PER_FED_CARD,
-            section_paid=player.section_paid + COINS_PER_FED_CARD,
+def remove(state: GameState, move: RemoveCard) -> Changes:
+    """FEED-2/3: the card leaves the tableau, its values and effects taken back."""
+    player = lose_card(state, state.players[move.player], state.catalogue.cards[move.card])
+    return {"players": players_with(state, move.player, player), "removed": (*state.removed, move.card)}
+
+
+def check_feed_with_coins(state: GameState, move: FeedWithCoins) -> IllegalMove | None:
+    """PURPLE-6: only with the card, 2 coins a card, at most 6 cards per section."""
+    player = state.players[move.player]
+    if not effects.feed_coin_cards(player, state.catalogue):
+        return IllegalMove("PURPLE-6", "only a PURPLE-6 card lets a player feed with coins")
+    if not can_feed_with_coins(state, player):
+        return IllegalMove(
+            "PURPLE-6",
+            f"feeding with coins costs 2 coins, at most 6 cards per section "
+            f"(the player has {player.coins} coins and paid {player.section_paid})",
         )
-        return {"players": players_with(state, seat, player)}
-    assert isinstance(move, RemoveCard)
-    player = lose_card(state, player, state.catalogue.cards[move.card])
-    return {"players": players_with(state, seat, player), "removed": (*state.removed, move.card)}
+    return None
+
+
+def feed_with_coins(state: GameState, move: FeedWithCoins) -> Changes:
+    """PURPLE-6: 2 coins feed one card."""
+    player = state.players[move.player]
+    player = replace(
+        player,
+        coins=player.coins - COINS_PER_FED_CARD,
+        section_paid=player.section_paid + COINS_PER_FED_CARD,
+    )
+    return {"players": players_with(state, move.player, player)}
+
+
+#: Feeding (FEED-1…3): in turn, each hungry player removes cards (or pays) until fed.
+FEEDING = SectionRules(
+    moves=dict(
+        [
+            handles(RemoveCard, check_remove, remove),
+            handles(FeedWithCoins, check_feed_with_coins, feed_with_coins),
+        ]
+    ),
+    legal=legal,
+    finished=everyone_had_a_turn,
+    skip=fed,
+)

@@ -3,15 +3,27 @@
 from __future__ import annotations
 
 from .. import effects
-from ..model import GameState, Section, replace
-from .table import section_start
+from .._copy import replace
+from ..model import Changes, GameState
+from .section import SectionRules, no_moves, nobody, one_turn_taken
 
 
-def take_income(state: GameState) -> GameState:
-    """INCOME-1: every player takes their income (order does not matter); colonies follow."""
+def take_income(state: GameState) -> Changes:
+    """INCOME-1: every player takes their income at once (order does not matter), the
+    section's one step."""
     catalogue = state.catalogue
     players = tuple(
         replace(p, coins=p.coins + p.tracks.income + effects.income_bonus(p, catalogue))
         for p in state.players
     )
-    return replace(state, **section_start(players, Section.COLONY))
+    return {"players": players, "turn": state.turn + 1}
+
+
+#: Income: an automatic step, no moves.
+INCOME = SectionRules(
+    moves={},
+    legal=no_moves,
+    together=nobody,
+    finished=one_turn_taken,
+    automatic=take_income,
+)

@@ -5,12 +5,22 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from .. import effects
+from .._copy import replace
 from ..errors import IllegalMove
-from ..model import Changes, GameState, PlayerState, replace
-from ..moves import BuyGold, BuySilver, Move, Pass, shared
-from .table import next_turn, players_with
+from ..model import Changes, GameState, PlayerState
+from ..moves import BuyGold, BuySilver, Move, shared
+from ..tiles import remove_tile
+from .section import (
+    PASS,
+    SectionRules,
+    everyone_had_a_turn,
+    handles,
+    next_turn,
+    only_pass,
+    pass_move,
+    players_with,
+)
 
-_pass = shared(Pass)
 _silver = shared(BuySilver)
 _gold = shared(BuyGold)
 
@@ -39,7 +49,7 @@ def legal(state: GameState, seat: int) -> Iterator[Move]:
     """Pass; a silver medal on each kind of free tile; a gold medal — each if allowed and affordable."""
     player = state.players[seat]
     ref = state.catalogue.reference
-    yield _pass(seat)
+    yield pass_move(seat)
     if len(player.silver) < ref.max_silver and silver_price(state, player) <= player.coins:
         for tile in dict.fromkeys(player.free_tiles):
             yield _silver(seat, tile)
@@ -47,40 +57,60 @@ def legal(state: GameState, seat: int) -> Iterator[Move]:
         yield _gold(seat)
 
 
-def check(state: GameState, move: Move) -> IllegalMove | None:
-    """MEDAL-1/2 and TILE-2."""
-    if isinstance(move, Pass):
-        return None
-    player = state.players[move.player]
-    ref = state.catalogue.reference
-    if isinstance(move, BuySilver):
-        if len(player.silver) >= ref.max_silver:
-            return IllegalMove("MEDAL-2", f"a player buys at most {ref.max_silver} silver medals per game")
-        if move.tile not in player.free_tiles:
-            return IllegalMove("TILE-2", f"the player has no free {move.tile} bonus tile")
-        cost = silver_price(state, player)
-    else:
-        assert isinstance(move, BuyGold)
-        if player.gold >= ref.max_gold:
-            return IllegalMove("MEDAL-2", f"a player buys at most {ref.max_gold} gold medals per game")
-        cost = gold_price(state, player)
+def _unaffordable(cost: int, player: PlayerState) -> IllegalMove | None:
     if cost > player.coins:
         return IllegalMove("MEDAL-1", f"the medal costs {cost} coins and the player has {player.coins}")
     return None
 
 
-def play(state: GameState, move: Move) -> Changes:
-    """Pay and place the medal; the player may buy more until they pass."""
-    if isinstance(move, Pass):
-        return next_turn(state)
+def check_silver(state: GameState, move: BuySilver) -> IllegalMove | None:
+    """MEDAL-1/2 and TILE-2."""
     player = state.players[move.player]
-    if isinstance(move, BuySilver):
-        player = replace(
-            player,
-            coins=player.coins - silver_price(state, player),
-            free_tiles=effects.remove_one(player.free_tiles, move.tile),
-            silver=(*player.silver, move.tile),
-        )
-    else:
-        player = replace(player, coins=player.coins - gold_price(state, player), gold=player.gold + 1)
+    ref = state.catalogue.reference
+    if len(player.silver) >= ref.max_silver:
+        return IllegalMove("MEDAL-2", f"a player buys at most {ref.max_silver} silver medals per game")
+    if move.tile not in player.free_tiles:
+        return IllegalMove("TILE-2", f"the player has no free {move.tile} bonus tile")
+    return _unaffordable(silver_price(state, player), player)
+
+
+def check_gold(state: GameState, move: BuyGold) -> IllegalMove | None:
+    """MEDAL-1/2."""
+    player = state.players[move.player]
+    ref = state.catalogue.reference
+    if player.gold >= ref.max_gold:
+        return IllegalMove("MEDAL-2", f"a player buys at most {ref.max_gold} gold medals per game")
+    return _unaffordable(gold_price(state, player), player)
+
+
+def buy_silver(state: GameState, move: BuySilver) -> Changes:
+    """Pay, and place a free tile on the medal (MEDAL-3); the player may buy more until they pass."""
+    player = state.players[move.player]
+    player = replace(
+        player,
+        coins=player.coins - silver_price(state, player),
+        free_tiles=remove_tile(player.free_tiles, move.tile),
+        silver=(*player.silver, move.tile),
+    )
     return {"players": players_with(state, move.player, player)}
+
+
+def buy_gold(state: GameState, move: BuyGold) -> Changes:
+    """Pay for a gold medal; the player may buy more until they pass."""
+    player = state.players[move.player]
+    player = replace(player, coins=player.coins - gold_price(state, player), gold=player.gold + 1)
+    return {"players": players_with(state, move.player, player)}
+
+
+def skip(state: GameState, seat: int) -> Changes | None:
+    """A player who could only pass is passed over."""
+    return next_turn(state) if only_pass(legal, state, seat) else None
+
+
+#: Medals (MEDAL-1…3): in turn, buy medals until passing.
+MEDALS = SectionRules(
+    moves=dict([handles(BuySilver, check_silver, buy_silver), handles(BuyGold, check_gold, buy_gold), PASS]),
+    legal=legal,
+    finished=everyone_had_a_turn,
+    skip=skip,
+)

@@ -5,17 +5,17 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..errors import IllegalMove
-from ..model import COLOR_INDEX, COLORS, Changes, GameState, Section
+from ..model import COLOR_INDEX, COLORS, Changes, GameState
 from ..moves import SELL, Move, Pick, shared
 from .acquire import acquire, acquisitions, check_acquire, owned_colors
-from .table import players_with, start_section
+from .section import SectionRules, handles, players_with
 
 _pick = shared(Pick)
 
 
-def automatic(state: GameState) -> GameState | None:
-    """PICK-1: picking ends when every outer pile is empty; income follows."""
-    return None if any(state.outer_piles) else start_section(state, Section.INCOME)
+def finished(state: GameState) -> bool:
+    """PICK-1: picking ends when every outer pile is empty."""
+    return not any(state.outer_piles)
 
 
 def legal(state: GameState, seat: int) -> Iterator[Move]:
@@ -29,9 +29,8 @@ def legal(state: GameState, seat: int) -> Iterator[Move]:
                 yield _pick(seat, color, action, tile)
 
 
-def check(state: GameState, move: Move) -> IllegalMove | None:
+def check_pick(state: GameState, move: Pick) -> IllegalMove | None:
     """PICK-1: the pile must hold a card; then BUY-2 and the tile rules."""
-    assert isinstance(move, Pick)
     pile = state.outer_piles[COLOR_INDEX[move.color]]
     if not pile:
         return IllegalMove("PICK-1", f"the {move.color} outer pile is empty")
@@ -39,9 +38,9 @@ def check(state: GameState, move: Move) -> IllegalMove | None:
     return check_acquire(state, player, state.catalogue.cards[pile[-1]], move.action, move.tile, "PICK-1")
 
 
-def play(state: GameState, move: Move) -> Changes:
-    """Take the top card, buy or sell it; the next player picks."""
-    assert isinstance(move, Pick)
+def take(state: GameState, move: Pick) -> Changes:
+    """Take the top card, buy or sell it; the next player picks, round the table until
+    the piles are empty (PICK-1)."""
     i = COLOR_INDEX[move.color]
     pile = state.outer_piles[i]
     card = state.catalogue.cards[pile[-1]]
@@ -52,3 +51,7 @@ def play(state: GameState, move: Move) -> Changes:
         "sold": (*state.sold, card.id) if move.action == SELL else state.sold,
         "turn": (state.turn + 1) % len(state.players),
     }
+
+
+#: Picking (PICK-1): one card per turn, round the table.
+PICK = SectionRules(moves=dict([handles(Pick, check_pick, take)]), legal=legal, finished=finished)

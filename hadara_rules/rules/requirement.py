@@ -8,15 +8,29 @@ paying for points not missing is refused, a ruling).
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
+
 from .. import effects
 from ..effects import COINS_PER_REQUIREMENT_POINT
 from ..errors import IllegalMove
-from ..model import GameState, PlayerState
+from ..model import Changes, GameState, PlayerState
+from ..moves import Move
+from .section import next_turn, only_pass
 
 
 def takes_left(state: GameState, player: PlayerState) -> int:
     """How many more colonies (statues) the player may take in this section."""
     return effects.takes_per_section(player, state.catalogue) - player.section_takes
+
+
+def skip_taker(
+    legal: Callable[[GameState, int], Iterator[Move]], state: GameState, seat: int
+) -> Changes | None:
+    """COLONY-1, STATUE-1: the seat in turn is passed over when their takes are used up or
+    their only move (from the section's ``legal``) would be ``Pass``; None when they decide."""
+    if takes_left(state, state.players[seat]) <= 0 or only_pass(legal, state, seat):
+        return next_turn(state)
+    return None
 
 
 def missing(state: GameState, player: PlayerState, value: int, requirement: int) -> int:

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from attrs import frozen
+from attrs import fields, frozen
 
 from .. import effects
 from ..model import GameState, PlayerState
-from .table import color_counts
+from .tableau import color_counts
 
 
 @frozen
@@ -29,6 +29,10 @@ class ScoreSheet:
     coins: int
     #: The sum of the categories.
     total: int
+
+
+#: The rows of the score pad, in its order, with the total last.
+CATEGORIES: tuple[str, ...] = tuple(f.name for f in fields(ScoreSheet) if f.name != "player")
 
 
 def complete_sets(counts: tuple[int, ...]) -> int:

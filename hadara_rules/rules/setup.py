@@ -9,12 +9,15 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 
+from .._copy import replace
 from ..catalogue import Catalogue, load_catalogue
 from ..config import GameConfig
 from ..errors import ConfigError, IllegalMove
 from ..model import (
     COLORS,
     EPOCHS,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
     TIERS,
     TRACKS,
     Changes,
@@ -25,12 +28,9 @@ from ..model import (
     Section,
     Side,
     Tracks,
-    replace,
 )
 from ..moves import ChooseSide, Move
-from .table import players_with, section_start, start_section
-
-MIN_PLAYERS, MAX_PLAYERS = 2, 5
+from .section import SectionRules, handles, players_with
 
 
 def initiative_order(state: GameState) -> tuple[int, ...]:
@@ -71,8 +71,9 @@ def _board_order(config: GameConfig, rng: random.Random) -> tuple[Color, ...]:
     return tuple(config.board_order)
 
 
-def new_game(config: GameConfig) -> GameState:
-    """The position before the first decision: SETUP-1…6 and START-1…4.
+def lay_out(config: GameConfig) -> GameState:
+    """The table as set up by SETUP-1…6 and START-1…4, in the setup section (in the
+    basic game every side is chosen already).
 
     Deterministic in ``config``: the same config gives equal, equally hashing states.
     """
@@ -141,36 +142,24 @@ def new_game(config: GameConfig) -> GameState:
 
 
 def choose_side(state: GameState, seat: int, side: Side) -> Changes:
-    """SETUP-6: the start card's side gives coins and the starting track values; once every
-    side is chosen, the first player sets the wheel."""
+    """SETUP-6: the start card's side gives coins and the starting track values."""
     player = state.players[seat]
     values = state.catalogue.start_cards[player.start_card].side(side)
     chosen = replace(player, side=side, coins=player.coins + values.coins, tracks=values.values)
-    players = players_with(state, seat, chosen)
-    if all(p.side is not None for p in players):
-        return section_start(players, Section.WHEEL)
-    return {"players": players}
-
-
-def next_epoch(state: GameState) -> GameState:
-    """EPOCH-2/EPOCH-3: lay the next epoch's decks, or end the game after epoch III."""
-    if state.epoch >= EPOCHS[-1]:
-        return replace(state, section=Section.OVER, turn=0)
-    epoch = state.epoch + 1
-    state = replace(
-        state,
-        epoch=epoch,
-        phase=Phase.A,
-        decks=state.later_decks[0],
-        later_decks=state.later_decks[1:],
-        wheel=0,
-        round=0,
-    )
-    state = replace(state, first_player=first_player(initiative_order(state), epoch))
-    return start_section(state, Section.WHEEL)
+    return {"players": players_with(state, seat, chosen)}
 
 
 # --------------------------------------------------------------------------- the setup section
+
+
+def choosing_sides(state: GameState) -> tuple[int, ...]:
+    """SETUP-6 (advanced game): every player who has not chosen a side yet."""
+    return tuple(i for i, p in enumerate(state.players) if p.side is None)
+
+
+def sides_chosen(state: GameState) -> bool:
+    """SETUP-6: setup ends once every player has chosen a side."""
+    return all(p.side is not None for p in state.players)
 
 
 def legal(state: GameState, seat: int) -> Iterator[Move]:
@@ -179,12 +168,20 @@ def legal(state: GameState, seat: int) -> Iterator[Move]:
     yield ChooseSide(seat, Side.B)
 
 
-def check(state: GameState, move: Move) -> IllegalMove | None:
+def check_side(state: GameState, move: ChooseSide) -> IllegalMove | None:
     """SETUP-6: either side may be chosen (a :class:`ChooseSide` names A or B by construction)."""
     return None
 
 
-def play(state: GameState, move: Move) -> Changes:
+def play_side(state: GameState, move: ChooseSide) -> Changes:
     """Apply a :class:`ChooseSide`."""
-    assert isinstance(move, ChooseSide)
     return choose_side(state, move.player, move.side)
+
+
+#: Setup (SETUP-6, advanced game): the players choose their start card's side together.
+SETUP = SectionRules(
+    moves=dict([handles(ChooseSide, check_side, play_side)]),
+    legal=legal,
+    together=choosing_sides,
+    finished=sides_chosen,
+)

@@ -5,19 +5,20 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from .. import effects
+from .._copy import replace
 from ..errors import IllegalMove
-from ..model import CarvedStatue, Changes, GameState, PlayerState, replace
-from ..moves import CarveStatue, Move, Pass, shared
-from .requirement import check_requirement, pay_needed, takes_left
-from .table import next_turn, players_with
+from ..model import CarvedStatue, Changes, GameState
+from ..moves import CarveStatue, Move, shared
+from ..tiles import remove_tile
+from .requirement import check_requirement, pay_needed, skip_taker, takes_left
+from .section import PASS, SectionRules, everyone_had_a_turn, handles, pass_move, players_with
 
 _carve = shared(CarveStatue)
-_pass = shared(Pass)
 
 
-def turn_used_up(state: GameState, player: PlayerState) -> IllegalMove | None:
+def turn_used_up(state: GameState, move: CarveStatue) -> IllegalMove | None:
     """STATUE-1 (with PURPLE-13): the player's takes in this section are used up."""
-    if takes_left(state, player) > 0:
+    if takes_left(state, state.players[move.player]) > 0:
         return None
     return IllegalMove("STATUE-1", "the player has carved as many statues as allowed this section")
 
@@ -37,19 +38,16 @@ def legal(state: GameState, seat: int) -> Iterator[Move]:
             for tile in tiles:
                 yield _carve(seat, index, tile, False, pay)
                 yield _carve(seat, index, tile, True, pay)
-    yield _pass(seat)
+    yield pass_move(seat)
 
 
-def check(state: GameState, move: Move) -> IllegalMove | None:
+def check_carve(state: GameState, move: CarveStatue) -> IllegalMove | None:
     """STATUE-1/2, TILE-2 and the requirement effects."""
-    if isinstance(move, Pass):
-        return None
-    assert isinstance(move, CarveStatue)
     player = state.players[move.player]
     statue = state.catalogue.statues.get(move.statue)
     if statue is None:
         return IllegalMove("STATUE-2", f"a player board has statues 0 to 3, not {move.statue!r}")
-    used_up = turn_used_up(state, player)
+    used_up = turn_used_up(state, move)
     if used_up:
         return used_up
     if any(s.statue == move.statue for s in player.statues):
@@ -67,21 +65,32 @@ def check(state: GameState, move: Move) -> IllegalMove | None:
     )
 
 
-def play(state: GameState, move: Move) -> Changes:
+def carve(state: GameState, move: CarveStatue) -> Changes:
     """STATUE-3: the tile goes on the statue; face up, its track advances by the reward."""
-    if isinstance(move, Pass):
-        return next_turn(state)
-    assert isinstance(move, CarveStatue)
     player = state.players[move.player]
     statue = state.catalogue.statues[move.statue]
     after = replace(
         player,
         coins=player.coins - move.pay,
         tracks=player.tracks.step(move.tile, statue.reward) if move.face_up else player.tracks,
-        free_tiles=effects.remove_one(player.free_tiles, move.tile),
+        free_tiles=remove_tile(player.free_tiles, move.tile),
         statues=(*player.statues, CarvedStatue(move.statue, move.tile, move.face_up)),
         section_takes=player.section_takes + 1,
         section_paid=player.section_paid + move.pay,
     )
     carved = effects.with_effect_steps(player, after, state.catalogue)
     return {"players": players_with(state, move.player, carved)}
+
+
+def skip(state: GameState, seat: int) -> Changes | None:
+    """STATUE-1: a player whose takes are used up, or who could only pass, is passed over."""
+    return skip_taker(legal, state, seat)
+
+
+#: Statues (STATUE-1…3): in turn, carve statues or pass.
+STATUE = SectionRules(
+    moves=dict([handles(CarveStatue, check_carve, carve, out_of_turn=turn_used_up), PASS]),
+    legal=legal,
+    finished=everyone_had_a_turn,
+    skip=skip,
+)

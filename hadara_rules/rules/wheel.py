@@ -5,8 +5,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..errors import IllegalMove
-from ..model import COLORS, Changes, Color, GameState, Section
+from ..model import COLORS, Changes, Color, GameState
 from ..moves import Move, SetWheel, shared
+from .section import SectionRules, handles, one_turn_taken
 
 _set_wheel = shared(SetWheel)
 
@@ -25,15 +26,21 @@ def legal(state: GameState, seat: int) -> Iterator[Move]:
         yield _set_wheel(seat, rotation)
 
 
-def check(state: GameState, move: Move) -> IllegalMove | None:
+def check_set_wheel(state: GameState, move: SetWheel) -> IllegalMove | None:
     """WHEEL-1: every crest points at exactly one deck, so a rotation is 0–4."""
-    assert isinstance(move, SetWheel)
     if move.rotation not in ROTATIONS:
         return IllegalMove("WHEEL-1", f"the wheel has rotations 0 to 4, not {move.rotation!r}")
     return None
 
 
-def play(state: GameState, move: Move) -> Changes:
-    """The wheel is set; the first draft round follows."""
-    assert isinstance(move, SetWheel)
-    return {"wheel": move.rotation, "round": 0, "section": Section.DRAFT}
+def set_wheel(state: GameState, move: SetWheel) -> Changes:
+    """The wheel is set for the epoch's first draft round; the first player's turn is over."""
+    return {"wheel": move.rotation, "round": 0, "turn": state.turn + 1}
+
+
+#: The wheel (WHEEL-1): the epoch's first player sets it, in one turn.
+WHEEL = SectionRules(
+    moves=dict([handles(SetWheel, check_set_wheel, set_wheel)]),
+    legal=legal,
+    finished=one_turn_taken,
+)

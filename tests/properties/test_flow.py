@@ -20,6 +20,7 @@ from hadara_rules import (
 )
 from hadara_rules.effects import takes_per_section
 from hadara_rules.engine import move_key
+from hadara_rules.flow import turn_order
 from hadara_rules.model import EPOCHS, Phase, Section
 
 from .strategies import (
@@ -185,7 +186,7 @@ def test_sequential_sections_go_round_in_turn_order(game: PlayedGame) -> None:
     many colonies or statues as the player may take per section (PURPLE-13)."""
     for segment in _segments(game):
         first, _ = segment[0]
-        section, order = first.section, first.turn_order
+        section, order = first.section, turn_order(first)
         players = [move.player for _, move in segment]
         if section is Section.PICK:
             assert players == [order[i % len(order)] for i in range(len(players))], (first.ply, players)

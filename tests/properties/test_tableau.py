@@ -12,9 +12,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from hadara_rules import load_catalogue
-from hadara_rules.effects import EFFECTS, Effect, effect_totals
+from hadara_rules.effects import PURPLE_EFFECTS, Effect, effect_totals
 from hadara_rules.model import COLORS
-from hadara_rules.rules.table import color_counts
+from hadara_rules.rules.tableau import color_counts
 
 from .strategies import suite_settings
 
@@ -40,7 +40,7 @@ def _recount_effects(cards: tuple[str, ...]) -> dict[str, object]:
         card = _CATALOGUE.cards[c]
         if card.effect is None:
             continue
-        effect = EFFECTS[card.effect]
+        effect = PURPLE_EFFECTS[card.effect]
         if effect.stacks:
             stacking.append(effect)
         else:

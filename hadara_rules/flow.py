@@ -1,0 +1,166 @@
+"""The order of play (EPOCH-1…3, FLOW, START-4) in one place, as data.
+
+:data:`ORDER_OF_PLAY` lists the sections of an epoch with their phase; what
+follows each is read from it. :data:`SECTIONS` gives each section's rules (a
+:class:`~hadara_rules.rules.section.SectionRules`), which answer questions about
+the section only. Everything else about the order of play is here: who acts
+(:func:`to_act`), the seat in turn (:func:`seat_in_turn`), how a section begins
+(:func:`section_start`), what follows a finished section or epoch (:func:`advance`)
+and the automatic steps between decisions (:func:`settle`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from types import MappingProxyType
+
+from ._copy import replace
+from .model import EPOCHS, WHO_ACTS, Changes, GameState, Phase, PlayerState, Section
+from .rules import colony, draft, feeding, income, medals, pick, setup, statue, wheel
+from .rules.section import SectionRules, no_moves, nobody
+
+#: The sections of an epoch in the order they are played, with their phase (EPOCH-1).
+#: Setup (the advanced game's choice of sides) begins the game only; every epoch
+#: begins at the wheel (EPOCH-2); after the medals the next epoch begins, or the game
+#: ends after epoch III (EPOCH-3).
+ORDER_OF_PLAY: tuple[tuple[Phase, Section], ...] = (
+    (Phase.A, Section.SETUP),
+    (Phase.A, Section.WHEEL),
+    (Phase.A, Section.DRAFT),
+    (Phase.A, Section.INCOME),
+    (Phase.A, Section.COLONY),
+    (Phase.A, Section.STATUE),
+    (Phase.B, Section.PICK),
+    (Phase.B, Section.INCOME),
+    (Phase.B, Section.COLONY),
+    (Phase.B, Section.STATUE),
+    (Phase.B, Section.FEEDING),
+    (Phase.B, Section.MEDALS),
+)
+
+#: What follows each section of :data:`ORDER_OF_PLAY`; None where the epoch ends.
+FOLLOWS: Mapping[tuple[Phase, Section], tuple[Phase, Section] | None] = MappingProxyType(
+    dict(zip(ORDER_OF_PLAY, (*ORDER_OF_PLAY[1:], None), strict=True))
+)
+
+#: The first section of every epoch (EPOCH-2).
+EPOCH_START = (Phase.A, Section.WHEEL)
+
+
+#: The end of the game (EPOCH-3): no move is accepted (FLOW-3).
+GAME_OVER = SectionRules(moves={}, legal=no_moves, together=nobody)
+
+#: The rules of each section, found by the section the position waits in.
+SECTIONS: Mapping[Section, SectionRules] = MappingProxyType(
+    {
+        Section.SETUP: setup.SETUP,
+        Section.WHEEL: wheel.WHEEL,
+        Section.DRAFT: draft.DRAFT,
+        Section.PICK: pick.PICK,
+        Section.INCOME: income.INCOME,
+        Section.COLONY: colony.COLONY,
+        Section.STATUE: statue.STATUE,
+        Section.FEEDING: feeding.FEEDING,
+        Section.MEDALS: medals.MEDALS,
+        Section.OVER: GAME_OVER,
+    }
+)
+
+
+# --------------------------------------------------------------------------- who acts
+
+
+def seat_in_turn(state: GameState) -> int:
+    """START-4: the seat whose turn it is, counting clockwise from the epoch's first player."""
+    return (state.first_player + state.turn) % len(state.players)
+
+
+def turn_order(state: GameState) -> tuple[int, ...]:
+    """START-4: every seat in turn order, from the epoch's first player."""
+    n = len(state.players)
+    return tuple((state.first_player + k) % n for k in range(n))
+
+
+def _in_turn(state: GameState) -> tuple[int, ...]:
+    return (seat_in_turn(state),)
+
+
+def _who_acts(rules: SectionRules) -> Callable[[GameState], tuple[int, ...]]:
+    return rules.together if rules.together is not None else _in_turn
+
+
+# A position's ``to_act`` asks this table (FLOW-1).
+WHO_ACTS.update({section: _who_acts(rules) for section, rules in SECTIONS.items()})
+
+
+def to_act(state: GameState) -> tuple[int, ...]:
+    """FLOW-1: the players who must decide now: those deciding together (setup, a draft
+    round), the seat in turn in every other section, nobody after final scoring."""
+    return WHO_ACTS[state.section](state)
+
+
+# --------------------------------------------------------------------------- between sections
+
+
+def section_start(players: tuple[PlayerState, ...], section: Section) -> Changes:
+    """A section begins with the first player in turn; the per-section counters reset."""
+    return {
+        "section": section,
+        "turn": 0,
+        "players": tuple(
+            p if p.section_takes == p.section_paid == 0 else replace(p, section_takes=0, section_paid=0)
+            for p in players
+        ),
+    }
+
+
+def advance(state: GameState) -> Changes:
+    """What follows a finished section: the next one of :data:`ORDER_OF_PLAY`, the next
+    epoch (EPOCH-2), or the end of the game after epoch III (EPOCH-3)."""
+    following = FOLLOWS[state.phase, state.section]
+    if following is None:
+        return _next_epoch(state)
+    phase, section = following
+    changes = section_start(state.players, section)
+    if phase is not state.phase:
+        changes["phase"] = phase
+    return changes
+
+
+def _next_epoch(state: GameState) -> Changes:
+    """EPOCH-2: the next epoch's decks are laid and its first player sets the wheel;
+    EPOCH-3: after epoch III the game is over."""
+    if state.epoch >= EPOCHS[-1]:
+        return {"section": Section.OVER, "turn": 0}
+    epoch = state.epoch + 1
+    phase, section = EPOCH_START
+    return {
+        **section_start(state.players, section),
+        "epoch": epoch,
+        "phase": phase,
+        "first_player": setup.first_player(setup.initiative_order(state), epoch),
+        "decks": state.later_decks[0],
+        "later_decks": state.later_decks[1:],
+        "wheel": 0,
+        "round": 0,
+    }
+
+
+def automatic_step(state: GameState) -> Changes | None:
+    """The next step that needs no decision, or None when a player must decide (FLOW):
+    a finished section gives way to the next; a section's own step (dealing, resolving
+    a draft round, income) happens; the player in turn is skipped when they have
+    nothing to decide."""
+    rules = SECTIONS[state.section]
+    if rules.finished(state):
+        return advance(state)
+    if rules.skip is not None:
+        return rules.skip(state, seat_in_turn(state))
+    return rules.automatic(state)
+
+
+def settle(state: GameState) -> GameState:
+    """Run the automatic steps until a player must decide or the game is over."""
+    while (changes := automatic_step(state)) is not None:
+        state = replace(state, **changes)
+    return state

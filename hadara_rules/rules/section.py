@@ -1,0 +1,126 @@
+"""What every section of the epoch is made of: its moves, each with its check and play.
+
+A section (EPOCH-1) is a :class:`SectionRules` record. The order of play
+(:mod:`hadara_rules.flow`) asks it only about itself: which moves it takes, who
+decides when players decide together, whether it is finished, what happens in it
+without a decision, and whether the player in turn is skipped. No section names
+the section that follows it.
+
+Every function of a section returns a :data:`~hadara_rules.model.Changes`: the
+fields of the position it changes. The engine and the order of play make the next
+position from it in one copy.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Mapping
+from typing import Any, Generic, TypeVar
+
+from attrs import frozen
+
+from ..errors import IllegalMove
+from ..model import Changes, GameState, PlayerState
+from ..moves import Move, Pass, shared
+
+M = TypeVar("M", bound=Move)
+
+
+@frozen
+class Handler(Generic[M]):
+    """How a section takes one kind of move: ``check`` says why it is refused, ``play``
+    what it changes (no checks, no automatic steps)."""
+
+    check: Callable[[GameState, M], IllegalMove | None]
+    play: Callable[[GameState, M], Changes]
+    #: Why the move is refused from a seated player who is not to act, when the
+    #: section can say more than FLOW-1 (a take after the takes are used up).
+    out_of_turn: Callable[[GameState, M], IllegalMove | None] | None = None
+
+
+def handles(
+    kind: type[M],
+    check: Callable[[GameState, M], IllegalMove | None],
+    play: Callable[[GameState, M], Changes],
+    out_of_turn: Callable[[GameState, M], IllegalMove | None] | None = None,
+) -> tuple[type[object], Handler[Any]]:
+    """One entry of :attr:`SectionRules.moves`: ``check`` and ``play`` typed for ``kind``."""
+    return kind, Handler(check, play, out_of_turn)
+
+
+def _never(state: GameState) -> Changes | None:
+    return None
+
+
+def _not_finished(state: GameState) -> bool:
+    return False
+
+
+def nobody(state: GameState) -> tuple[int, ...]:
+    """A section without decisions (income, the end of the game) waits for nobody."""
+    return ()
+
+
+def no_moves(state: GameState, seat: int) -> Iterator[Move]:
+    """A section without decisions offers no move."""
+    return iter(())
+
+
+def everyone_had_a_turn(state: GameState) -> bool:
+    """A section played in turn ends once every player has had their turn (EPOCH-1)."""
+    return state.turn >= len(state.players)
+
+
+def one_turn_taken(state: GameState) -> bool:
+    """A section of one turn (the first player's wheel, the table's income) has had it."""
+    return state.turn >= 1
+
+
+@frozen
+class SectionRules:
+    """One section of the epoch (EPOCH-1), as the order of play sees it."""
+
+    #: The move kinds the section takes, each with its handler (FLOW-2).
+    moves: Mapping[type[object], Handler[Any]]
+    #: Every legal move of a seated player, built legal, in ``move_key`` order.
+    legal: Callable[[GameState, int], Iterator[Move]]
+    #: Who decides when the players decide together; None when they take turns (START-4).
+    together: Callable[[GameState], tuple[int, ...]] | None = None
+    #: True once nothing is left to do in the section.
+    finished: Callable[[GameState], bool] = _not_finished
+    #: The step that happens without a decision (dealing, resolving, income), or None
+    #: to wait for one.
+    automatic: Callable[[GameState], Changes | None] = _never
+    #: Sections played in turn: how the seat in turn is passed over when there is
+    #: nothing for them to decide, or None when they decide.
+    skip: Callable[[GameState, int], Changes | None] | None = None
+
+
+def players_with(state: GameState, seat: int, player: PlayerState) -> tuple[PlayerState, ...]:
+    """The players of ``state`` with the one at ``seat`` replaced by ``player``."""
+    players = state.players
+    return (*players[:seat], player, *players[seat + 1 :])
+
+
+def next_turn(state: GameState) -> Changes:
+    """The player's turn in this section ends: the next player in turn order follows (START-4)."""
+    return {"turn": state.turn + 1}
+
+
+def _check_pass(state: GameState, move: Pass) -> IllegalMove | None:
+    """A player may always end their colony, statue or medal section."""
+    return None
+
+
+def _play_pass(state: GameState, move: Pass) -> Changes:
+    return next_turn(state)
+
+
+#: ``Pass`` ends the player's turn in the colony, statue and medal sections.
+PASS = handles(Pass, _check_pass, _play_pass)
+
+pass_move = shared(Pass)
+
+
+def only_pass(legal: Callable[[GameState, int], Iterator[Move]], state: GameState, seat: int) -> bool:
+    """True when the player's only legal move (from a section's ``legal``) is ``Pass``."""
+    return all(type(m) is Pass for m in legal(state, seat))
