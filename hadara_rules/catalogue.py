@@ -31,6 +31,8 @@ from typing import Generic, TypeVar
 import attrs
 from attrs import Factory, field, frozen
 
+from . import _reader
+from ._reader import label, shown
 from .errors import CatalogueError
 from .model import (
     EPOCHS,
@@ -46,7 +48,6 @@ from .model import (
     Tracks,
 )
 from .resources import components_dir
-from .yamltext import MalformedYAML, load_yaml
 
 __all__ = [
     "BASIC_EFFECTS",
@@ -115,23 +116,6 @@ class _Invalid(Exception):
 _Check = Callable[[object], object]
 
 
-def _show(value: object) -> str:
-    """A short, bounded rendering of a YAML value for an error message."""
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, (int, float)):
-        return repr(value)
-    if isinstance(value, str):
-        return repr(value if len(value) <= 40 else value[:37] + "...")
-    if isinstance(value, Mapping):
-        return "a mapping"
-    if isinstance(value, (list, tuple)):
-        return "a list"
-    return f"a {type(value).__name__}"
-
-
 def _at(key: object, check: Callable[[object], R], value: object) -> R:
     """``check(value)``, with a failure's field path prefixed by ``key``."""
     try:
@@ -143,7 +127,7 @@ def _at(key: object, check: Callable[[object], R], value: object) -> R:
 def _count(value: object) -> int:
     """A whole number ≥ 0 (TRACK-1); ``true``/``false`` are not numbers."""
     if type(value) is not int or value < 0:
-        raise _Invalid("", f"expected a whole number ≥ 0, got {_show(value)}")
+        raise _Invalid("", f"expected a whole number ≥ 0, got {shown(value)}")
     return value
 
 
@@ -158,14 +142,14 @@ def _positive(value: object) -> int:
 def _text(value: object) -> str:
     """A non-empty string."""
     if not isinstance(value, str) or not value.strip():
-        raise _Invalid("", f"expected a non-empty text, got {_show(value)}")
+        raise _Invalid("", f"expected a non-empty text, got {shown(value)}")
     return value
 
 
 def _flag(value: object) -> bool:
     """``true`` or ``false``."""
     if type(value) is not bool:
-        raise _Invalid("", f"expected true or false, got {_show(value)}")
+        raise _Invalid("", f"expected true or false, got {shown(value)}")
     return value
 
 
@@ -182,7 +166,7 @@ def _choice(options: Mapping[str | int, V], what: str) -> Callable[[object], V]:
     def check(value: object) -> V:
         if (type(value) is str or type(value) is int) and value in options:
             return options[value]
-        raise _Invalid("", f"expected {what}, got {_show(value)}")
+        raise _Invalid("", f"expected {what}, got {shown(value)}")
 
     return check
 
@@ -190,7 +174,7 @@ def _choice(options: Mapping[str | int, V], what: str) -> Callable[[object], V]:
 def _items(value: object) -> tuple[object, ...]:
     """A YAML list."""
     if not isinstance(value, (list, tuple)):
-        raise _Invalid("", f"expected a list, got {_show(value)}")
+        raise _Invalid("", f"expected a list, got {shown(value)}")
     return tuple(value)
 
 
@@ -204,10 +188,10 @@ def _per_epoch(check: Callable[[object], R]) -> Callable[[object], tuple[R, ...]
 
     def run(value: object) -> tuple[R, ...]:
         if not isinstance(value, Mapping):
-            raise _Invalid("", f"expected a mapping from epoch (1, 2, 3) to a value, got {_show(value)}")
+            raise _Invalid("", f"expected a mapping from epoch (1, 2, 3) to a value, got {shown(value)}")
         for key in value:
             if type(key) is not int or key not in EPOCHS:
-                raise _Invalid(str(key), "unknown key (epochs are 1, 2, 3)")
+                raise _Invalid(label(key), "unknown key (epochs are 1, 2, 3)")
         for epoch in EPOCHS:
             if epoch not in value:
                 raise _Invalid(str(epoch), "missing")
@@ -246,10 +230,10 @@ def _fields(value: object, schema: _Schema, relaxed: Collection[str] = ()) -> di
     the record's own default applies.
     """
     if not isinstance(value, Mapping):
-        raise _Invalid("", f"expected a mapping, got {_show(value)}")
+        raise _Invalid("", f"expected a mapping, got {shown(value)}")
     for key in value:
         if not isinstance(key, str) or key not in schema:
-            raise _Invalid(str(key), f"unknown key (expected {', '.join(schema)})")
+            raise _Invalid(label(key), f"unknown key (expected {', '.join(schema)})")
     out: dict[str, object] = {}
     for key, spec in schema.items():
         if key in value:
@@ -559,7 +543,7 @@ def _say(*parts: object) -> str:
 
 def _name(kind: _Kind[K, R], ident: object) -> str:
     """How an entry is named in messages: ``I-blue-01``, ``statue 2``."""
-    return str(ident) if kind.id_field == "id" else f"{kind.id_field} {ident}"
+    return label(ident) if kind.id_field == "id" else f"{kind.id_field} {shown(ident)}"
 
 
 def _label(kind: _Kind[K, R], item: object, index: int) -> str:
@@ -584,25 +568,25 @@ def _parse(
     ``taken`` maps the ids already in use to where they were found; it is updated.
     """
     if not isinstance(raw, (list, tuple)):
-        raise CatalogueError(_say(file, kind.key, f"expected a list of entries, got {_show(raw)}"))
+        raise CatalogueError(_say(file, kind.key, f"expected a list of entries, got {shown(raw)}"))
     out: dict[K, R] = {}
     seen: dict[tuple[str, object], str] = {}
     for index, item in enumerate(raw):
-        label = _label(kind, item, index)
+        entry = _label(kind, item, index)
         try:
             record = _build(kind.factory, _fields(item, kind.schema, relaxed))
             for rule in kind.rules:
                 rule(record, reference)
             ident = kind.ident(record)
             if ident in taken:
-                raise _Invalid(kind.id_field, f"duplicate: {ident} is already used in {taken[ident]}")  # noqa: TRY301  one handler names the file and entry
+                raise _Invalid(kind.id_field, f"duplicate: {label(ident)} is already used in {taken[ident]}")  # noqa: TRY301  one handler names the file and entry
             for name in kind.unique:
                 value = getattr(record, name)
                 if (name, value) in seen:
-                    raise _Invalid(name, f"{value} is also the {name} of {seen[name, value]}")  # noqa: TRY301  one handler names the file and entry
-                seen[name, value] = label
+                    raise _Invalid(name, f"{shown(value)} is also the {name} of {seen[name, value]}")  # noqa: TRY301  one handler names the file and entry
+                seen[name, value] = entry
         except _Invalid as exc:
-            raise CatalogueError(_say(file, label, exc.where, exc.message)) from None
+            raise CatalogueError(_say(file, entry, exc.where, exc.message)) from None
         taken[ident] = file
         out[ident] = record
     return out
@@ -634,7 +618,7 @@ def _check_source(
     for index, verified in enumerate(source.verified):
         where = f"source.verified[{index}]"
         if verified.id not in provenance:
-            raise CatalogueError(_say(file, where, "id", f"{verified.id!r} names no entry of this file"))
+            raise CatalogueError(_say(file, where, "id", f"{shown(verified.id)} names no entry of this file"))
         if provenance[verified.id] != "verified":
             raise CatalogueError(
                 _say(
@@ -646,7 +630,7 @@ def _check_source(
             )
         for name in verified.fields:
             if name.split(".")[0] not in names:
-                raise CatalogueError(_say(file, where, "fields", f"unknown field {name!r}"))
+                raise CatalogueError(_say(file, where, "fields", f"unknown field {shown(name)}"))
 
 
 # --------------------------------------------------------------------------- the catalogue
@@ -758,7 +742,7 @@ class Catalogue:
         apply. Errors name ``source``, the list, the entry and the field.
         """
         if not isinstance(components, Mapping):
-            raise CatalogueError(_say(source, "components", f"expected a mapping, got {_show(components)}"))
+            raise CatalogueError(_say(source, "components", f"expected a mapping, got {shown(components)}"))
         kinds = ("cards", "colonies", "start_cards", "statues")
         for key in components:
             if key not in kinds:
@@ -795,23 +779,17 @@ class Catalogue:
 
 
 def _read(path: Path, file: str) -> object:
-    """One file's YAML document (safe loader only)."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise CatalogueError(_say(file, "missing file")) from None
-    except (OSError, UnicodeDecodeError, ValueError) as exc:
-        raise CatalogueError(_say(file, f"cannot be read ({exc})")) from None
-    try:
-        return load_yaml(text)
-    except MalformedYAML as exc:
-        raise CatalogueError(_say(file, str(exc))) from None
+    """One file's YAML document, read by the strict reader (safe loader only)."""
+    if not path.exists():
+        raise CatalogueError(_say(file, "missing file"))
+    text = _reader.read_text(path, CatalogueError)
+    return _reader.parse_yaml(text, lambda message: CatalogueError(_say(file, message)))
 
 
 def _top(document: object, schema: _Schema, file: str) -> dict[str, object]:
     """A file's top-level mapping, checked against its schema."""
     if not isinstance(document, Mapping):
-        raise CatalogueError(_say(file, f"the top level must be a mapping, got {_show(document)}"))
+        raise CatalogueError(_say(file, f"the top level must be a mapping, got {shown(document)}"))
     try:
         return _fields(document, schema)
     except _Invalid as exc:
@@ -896,5 +874,5 @@ def load_catalogue(path: str | os.PathLike[str] | None = None) -> Catalogue:
         folder = Path(path)
         source = os.fspath(path)
     except TypeError:
-        raise CatalogueError(f"{path!r}: not a folder path") from None
+        raise CatalogueError(f"{shown(path)}: not a folder path") from None
     return _load(folder, source)

@@ -1,31 +1,34 @@
 """The ``hadara`` command.
 
-Bad input of any kind (a missing, empty or malformed file, wrong types, unknown
-ids or move types, a tampered record, an unknown rule ID) ends with one line on
-standard error naming the file and what is wrong, and exit status 2.
+Bad input of any kind (a missing, empty, oversized or malformed file, a pipe or
+device instead of a file, wrong types, unknown ids or move types, a tampered
+record, an unknown rule ID, a bad option) ends with one line on standard error
+naming the file and what is wrong, and exit status 2; never a traceback.
+``hadara check`` exits 1 when a scenario's expectation does not hold.
 """
 
 from __future__ import annotations
 
 import argparse
+import datetime
 import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import NoReturn, TextIO
 
+from ._reader import clip, shown
 from .bots import BOTS, make_bots, play_game
 from .config import GameConfig
-from .engine import apply_move, legal_moves
+from .engine import legal_moves
 from .errors import HadaraError, RecordError
-from .model import GameState, Section
+from .model import ROMAN, GameState, Section
 from .moves import Move
-from .records import GameRecord, from_json, from_yaml, to_json, to_yaml
+from .records import GameInfo, GameRecord, game_result, load_record, replay, to_json, to_yaml
 from .rulebook import rules
 from .rules.scoring import score, winners
-from .rules.setup import new_game
 from .scenario import run_scenario
 from .text import (
-    ROMAN,
     describe,
     format_position,
     format_score_sheet,
@@ -38,8 +41,39 @@ class UsageError(HadaraError):
     """A command-line argument that names nothing this program knows."""
 
 
+class _Parser(argparse.ArgumentParser):
+    """Argument errors in the command's own style: one line, exit status 2."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"hadara: {clip(message)} (see '{self.prog} --help')\n")
+
+
+def _whole(text: str) -> int:
+    """A whole number of at most 64 bits (seeds and move counts are written to records)."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, found {shown(text)}") from None
+    if abs(value) >= 1 << 63:
+        raise argparse.ArgumentTypeError(f"expected a whole number of at most 64 bits, found {shown(value)}")
+    return value
+
+
+def _open_record(name: str) -> TextIO:
+    """The record file, opened before the game is played, so a bad path costs no game.
+
+    Opened non-blocking: a pipe nobody reads is refused at once instead of waiting forever.
+    """
+    try:
+        descriptor = os.open(name, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NONBLOCK, 0o666)
+    except OSError as exc:
+        raise UsageError(f"{name}: cannot write the record ({exc.strerror or exc})") from None
+    return os.fdopen(descriptor, "w", encoding="utf-8")
+
+
 def _play(args: argparse.Namespace) -> int:
     config = GameConfig(players=args.players, seed=args.seed, advanced=args.advanced)
+    target = None if args.record is None else _open_record(args.record)
     heading: list[tuple[int, str, Section]] = []
 
     def on_move(before: GameState, move: Move, after: GameState) -> None:
@@ -56,15 +90,20 @@ def _play(args: argparse.Namespace) -> int:
     print(format_score_sheet(score(game.final)))
     won = winners(game.final)
     print("\nWinner: " + ", ".join(player_name(s) for s in won) + (" (shared)" if len(won) > 1 else ""))
-    if args.record is not None:
-        record = GameRecord(config, game.moves)
-        path = Path(args.record)
-        text = to_yaml(record) if path.suffix in (".yaml", ".yml") else to_json(record)
+    if target is not None:
+        info = GameInfo(
+            players=tuple(f"{args.bot} bot {seat}" for seat in range(args.players)),
+            date=datetime.date.today().isoformat(),
+            notes=f"hadara play: every seat played by the {args.bot} bot",
+        )
+        record = GameRecord(config, game.moves, result=game_result(game.final), info=info)
+        text = to_yaml(record) if Path(args.record).suffix in (".yaml", ".yml") else to_json(record)
         try:
-            path.write_text(text, encoding="utf-8")
+            with target:
+                target.write(text)
         except OSError as exc:
-            raise UsageError(f"{path}: cannot write the record ({exc.strerror or exc})") from None
-        print(f"Record saved to {path}")
+            raise UsageError(f"{args.record}: cannot write the record ({exc.strerror or exc})") from None
+        print(f"Record saved to {args.record}")
     return 0
 
 
@@ -73,28 +112,15 @@ def _check(args: argparse.Namespace) -> int:
     for path in args.files:
         result = run_scenario(path)
         mark = "ok  " if result.passed else "FAIL"
-        print(f"{mark} {path}: {result.title}")
+        print(f"{mark} {path}: {clip(result.title)}")
         for failure in result.failures:
             print(f"       {failure}")
+        if not result.passed:
+            print(f"       rules cited: {', '.join(result.rules) or 'none'}")
+            print(f"       after the moves: {result.standing}")
         failed += not result.passed
     print(f"{len(args.files) - failed} passed, {failed} failed")
     return 1 if failed else 0
-
-
-def load_record(path: str) -> GameRecord:
-    """A game record from a JSON or YAML file; :class:`RecordError` naming the file otherwise."""
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise RecordError(f"{path}: cannot read the file ({getattr(exc, 'strerror', None) or exc})") from None
-    if not text.strip():
-        raise RecordError(f"{path}: the file is empty")
-    try:
-        if Path(path).suffix in (".yaml", ".yml"):
-            return from_yaml(text, GameRecord)
-        return from_json(text, GameRecord)
-    except RecordError as exc:
-        raise RecordError(f"{path}: {exc}") from None
 
 
 def _replay(args: argparse.Namespace) -> int:
@@ -104,16 +130,16 @@ def _replay(args: argparse.Namespace) -> int:
     if not 0 <= at <= total:
         raise UsageError(f"{args.file}: --at must be between 0 and {total}, not {at}")
     try:
-        state = new_game(record.config)
-        for index, move in enumerate(record.moves[:at]):
-            try:
-                state = apply_move(state, move)
-            except HadaraError as exc:
-                raise RecordError(f"move {index} ({move_text(move)}) is illegal: {exc}") from None
-    except HadaraError as exc:
+        # every move is checked, and a result block must hold, even when stopping earlier
+        state = replay(record)
+        if at < total:
+            state = replay(GameRecord(record.config, record.moves[:at]))
+    except RecordError as exc:
         raise RecordError(f"{args.file}: {exc}") from None
     print(f"After {at} of {total} moves:")
     print(format_position(state))
+    if record.result is not None:
+        print(f"The record's result holds: position digest {record.result.digest[:16]}…")
     if state.is_over:
         print(format_score_sheet(score(state)))
         return 0
@@ -128,7 +154,7 @@ def _replay(args: argparse.Namespace) -> int:
 def _explain(args: argparse.Namespace) -> int:
     rule = rules().get(args.rule.upper())
     if rule is None:
-        raise UsageError(f"{args.rule}: no such rule ID (see 'hadara rules')")
+        raise UsageError(f"{shown(args.rule)}: no such rule ID (see 'hadara rules')")
     print(f"{rule.id} ({rule.area}, rulebook p. {rule.page})")
     print(f"  {rule.summary}\n")
     print(f"  {rule.text}")
@@ -150,13 +176,13 @@ def _rules(args: argparse.Namespace) -> int:
 
 
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="hadara", description="The executable rulebook of Hadara.")
+    parser = _Parser(prog="hadara", description="The executable rulebook of Hadara.")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     play = commands.add_parser("play", help="play a seeded game with built-in bots and print the score sheet")
     play.add_argument(
         "--players", type=int, default=4, choices=range(2, 6), metavar="N", help="2 to 5 (default 4)"
     )
-    play.add_argument("--seed", type=int, default=1, help="the game's seed (default 1)")
+    play.add_argument("--seed", type=_whole, default=1, help="the game's seed (default 1)")
     play.add_argument("--advanced", action="store_true", help="the advanced game: star purple cards, side B")
     play.add_argument("--bot", choices=sorted(BOTS), default="greedy", help="which bot plays every seat")
     play.add_argument("--record", metavar="FILE", help="save the game record (JSON, or YAML for .yaml/.yml)")
@@ -166,7 +192,7 @@ def _parser() -> argparse.ArgumentParser:
     check.set_defaults(run=_check)
     replay = commands.add_parser("replay", help="replay a game record and print the position and legal moves")
     replay.add_argument("file", metavar="FILE", help="a game record (JSON, or YAML for .yaml/.yml)")
-    replay.add_argument("--at", type=int, metavar="N", help="stop after N moves (default: all)")
+    replay.add_argument("--at", type=_whole, metavar="N", help="stop after N moves (default: all)")
     replay.set_defaults(run=_replay)
     explain = commands.add_parser(
         "explain", help="print a rule's text, rulebook page and where it is enforced"
@@ -184,7 +210,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         code: int = args.run(args)
     except HadaraError as exc:
-        print(f"hadara: {exc}", file=sys.stderr)
+        print(f"hadara: {clip(str(exc), 400)}", file=sys.stderr)
         return 2
     except BrokenPipeError:
         # the reader went away (``hadara play | head``): stop quietly

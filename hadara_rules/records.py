@@ -1,19 +1,28 @@
-"""Serialization (one cattrs converter), game records and replay.
+"""Serialization (one cattrs converter), game records, replay and position digests.
 
 Every document is an envelope ``{"schema_version": 1, "kind": …, "data": …}``.
 Moves are tagged by their ``type`` (DESIGN "Moves"). A position names its
 catalogue (source and content digest) instead of embedding it; loading checks
-the digest against the bundled catalogue or the one passed in. Loading forbids
-unknown keys and unknown tags, and every problem is a
+the digest against the bundled catalogue or the one passed in. Documents are
+read by the library's strict reader (:mod:`hadara_rules._reader`): loading
+forbids unknown keys and unknown tags, and every problem is a
 :class:`~hadara_rules.errors.RecordError` naming the path of the bad field
 (``$.data.players[0].coins``).
+
+A :class:`GameRecord` may carry a :class:`GameResult` (where its moves lead:
+the number of moves, the :func:`position_digest` of the final position, the
+score sheets and the winners) and :class:`GameInfo` (who played, when, where),
+like the headers of a chess game's PGN. :func:`replay` checks the result, so a
+record whose moves or configuration were changed is refused.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
+import os
 from collections.abc import Callable, Iterable, Mapping
-from enum import StrEnum
+from pathlib import Path
 from types import UnionType
 from typing import Any, TypeVar, overload
 
@@ -22,25 +31,29 @@ import cattrs
 import yaml
 from attrs import field, frozen
 from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn
-from cattrs.v import format_exception
 
+from . import _reader
+from ._reader import Refusal, clip, label, shown
 from .catalogue import Catalogue, load_catalogue
 from .config import GameConfig
-from .engine import apply_move, check_move
-from .errors import CatalogueError, ConfigError, RecordError
-from .model import Color, GameState, Phase, Section, Side, Track
+from .engine import apply_move, check_move, new_game
+from .errors import ConfigError, RecordError
+from .model import GameState
 from .moves import MOVE_TYPES, Draft, Move
-from .rules.scoring import ScoreSheet
-from .rules.setup import new_game
+from .rules.scoring import ScoreSheet, score, winners
 from .wellformed import check_position
-from .yamltext import MalformedYAML, load_yaml
 
 __all__ = [
     "SCHEMA_VERSION",
+    "GameInfo",
     "GameRecord",
+    "GameResult",
     "from_data",
     "from_json",
     "from_yaml",
+    "game_result",
+    "load_record",
+    "position_digest",
     "replay",
     "to_data",
     "to_json",
@@ -60,11 +73,45 @@ def _move_tuple(moves: Iterable[Move]) -> tuple[Move, ...]:
 
 
 @frozen
+class GameResult:
+    """Where a record's moves lead, as :func:`game_result` states it; :func:`replay` checks it."""
+
+    #: The number of moves played.
+    moves: int
+    #: The :func:`position_digest` of the position after the last move.
+    digest: str
+    #: The score sheets of that position, in seat order (SCORE-1…6).
+    scores: tuple[ScoreSheet, ...]
+    #: The winning seats (SCORE-7); several for a shared victory.
+    winners: tuple[int, ...]
+
+
+@frozen
+class GameInfo:
+    """Who played, when and where: a record's headers (not checked by :func:`replay`)."""
+
+    #: The names of the players, in seat order; empty when not recorded.
+    players: tuple[str, ...] = ()
+    #: When the game was played, as the record's writer put it (``2025-03-14``).
+    date: str | None = None
+    #: The occasion: a tournament, a club evening.
+    event: str | None = None
+    #: Free text.
+    notes: str | None = None
+
+
+@frozen
 class GameRecord:
-    """A game as its configuration and the moves played, in order."""
+    """A game as its configuration and the moves played, in order.
+
+    ``result`` (optional) states where the moves lead; ``info`` (optional)
+    names the players, the date and the event.
+    """
 
     config: GameConfig
     moves: tuple[Move, ...] = field(default=(), converter=_move_tuple)
+    result: GameResult | None = None
+    info: GameInfo | None = None
 
 
 #: Document kinds by class (the envelope's ``kind``).
@@ -78,31 +125,28 @@ _KINDS: dict[type[object], str] = {
 _MOVE_BY_TAG: dict[str, type[Move]] = {kind.type: kind for kind in MOVE_TYPES}
 
 
-def _converter(catalogue: Catalogue | None) -> cattrs.Converter:
-    """A converter that resolves catalogue names against the bundled one and ``catalogue``."""
-    conv = cattrs.Converter(forbid_extra_keys=True)
-    conv.register_structure_hook(int, _strict_int)
-    conv.register_structure_hook(bool, _strict_bool)
-    conv.register_structure_hook(str, _strict_str)
+def converter(catalogue: Catalogue | None = None) -> cattrs.Converter:
+    """The document converter: the strict reader's, plus catalogues named by digest and tagged moves.
+
+    A catalogue name resolves to the bundled catalogue or to ``catalogue``.
+    """
+    conv = _reader.converter()
 
     def unstructure_catalogue(value: Catalogue) -> dict[str, str]:
         return {"source": value.source, "digest": value.digest}
 
     def structure_catalogue(value: object, _: object) -> Catalogue:
         if not isinstance(value, Mapping) or set(value) != {"source", "digest"}:
-            raise ValueError("a catalogue is named by {source, digest}")
+            raise Refusal("a catalogue is named by {source, digest}")
         digest = value["digest"]
         for known in (catalogue, load_catalogue()):
             if known is not None and known.digest == digest:
                 return known
-        raise ValueError(
-            f"the catalogue {value['source']!r} (digest {str(digest)[:12]}…) is neither the bundled one "
+        raise Refusal(
+            f"the catalogue {shown(value['source'])} (digest {shown(digest)}) is neither the bundled one "
             "nor the one passed in; load it with load_catalogue() and pass it as catalogue="
         )
 
-    for enum_type in (Color, Track, Phase, Section, Side):
-        conv.register_unstructure_hook(enum_type, lambda value: value.value)
-        conv.register_structure_hook(enum_type, _strict_enum)
     conv.register_unstructure_hook(Catalogue, unstructure_catalogue)
     conv.register_structure_hook(Catalogue, structure_catalogue)
 
@@ -111,11 +155,11 @@ def _converter(catalogue: Catalogue | None) -> cattrs.Converter:
 
     def structure_move(value: object, _: object) -> Move:
         if not isinstance(value, Mapping):
-            raise ValueError(f"a move is a mapping with a type, not {type(value).__name__}")  # noqa: TRY004  cattrs reports ValueError with its path
+            raise Refusal(f"a move is a mapping with a type, not {shown(value)}")
         tag = value.get("type")
-        kind = _MOVE_BY_TAG.get(str(tag))
+        kind = _MOVE_BY_TAG.get(tag) if type(tag) is str else None
         if kind is None:
-            raise ValueError(f"unknown move type {tag!r} (known: {', '.join(_MOVE_BY_TAG)})")
+            raise Refusal(f"unknown move type {shown(tag)} (known: {', '.join(_MOVE_BY_TAG)})")
         return conv.structure(value, kind)
 
     def unstructure_move(value: Move) -> object:
@@ -123,60 +167,37 @@ def _converter(catalogue: Catalogue | None) -> cattrs.Converter:
 
     conv.register_structure_hook(Move, structure_move)
     conv.register_unstructure_hook(Move, unstructure_move)
+    for optional in (GameRecord, GameInfo):
+        conv.register_unstructure_hook(
+            optional, make_dict_unstructure_fn(optional, conv, _cattrs_omit_if_default=True)
+        )
     return conv
-
-
-def _strict_int(value: object, _: object) -> int:
-    if type(value) is not int:
-        raise ValueError(f"expected a whole number, found {value!r}")
-    return value
-
-
-def _strict_bool(value: object, _: object) -> bool:
-    if type(value) is not bool:
-        raise ValueError(f"expected true or false, found {value!r}")
-    return value
-
-
-def _strict_str(value: object, _: object) -> str:
-    if type(value) is not str:
-        raise ValueError(f"expected a string, found {value!r}")
-    return value
-
-
-def _strict_enum(value: object, kind: type[StrEnum]) -> StrEnum:
-    if type(value) is not str or value not in kind._value2member_map_:
-        raise ValueError(f"expected one of {', '.join(kind)}, found {value!r}")
-    return kind(value)
-
-
-def _describe(exc: BaseException, _type: type | None) -> str:
-    """Our own ValueErrors say what is wrong; cattrs' own messages for the rest."""
-    if type(exc) is ValueError:
-        return str(exc)
-    return format_exception(exc, _type)
 
 
 def _register_move(conv: cattrs.Converter, kind: type[Move]) -> None:
     """A move's fields plus its ``type`` tag, which must match on loading."""
     to_dict = make_dict_unstructure_fn(kind, conv)
     from_dict = make_dict_structure_fn(kind, conv, _cattrs_forbid_extra_keys=True)
+    keys = ("type", *attrs.fields_dict(kind))
 
     def unstructure(value: Move) -> dict[str, Any]:
         return {"type": kind.type, **to_dict(value)}
 
     def structure(value: object, _: object) -> Move:
         if not isinstance(value, Mapping):
-            raise ValueError(f"a move is a mapping, not {type(value).__name__}")  # noqa: TRY004  cattrs reports ValueError with its path
+            raise Refusal(f"a move is a mapping, not {shown(value)}")
         if value.get("type") != kind.type:
-            raise ValueError(f"expected a {kind.type} move, found type {value.get('type')!r}")
+            raise Refusal(f"expected a {kind.type} move, found type {shown(value.get('type'))}")
+        for key in value:
+            if key not in keys:
+                raise Refusal(f"unknown key {label(key)} (expected {', '.join(keys)})")
         return from_dict({k: v for k, v in value.items() if k != "type"}, kind)
 
     conv.register_unstructure_hook(kind, unstructure)
     conv.register_structure_hook(kind, structure)
 
 
-_DEFAULT = _converter(None)
+_DEFAULT = converter()
 
 
 def _kind_of(cls: object) -> str:
@@ -208,36 +229,43 @@ def from_data(document: object, cls: object, catalogue: Catalogue | None = None)
     return _load(document, cls, catalogue)
 
 
+_ENVELOPE = ("schema_version", "kind", "data")
+
+
 def _load(document: object, cls: object, catalogue: Catalogue | None) -> object:
     kind = _kind_of(cls)
     if not isinstance(document, Mapping):
-        raise RecordError(f"$: expected a document (a mapping), found {type(document).__name__}")
-    extra = set(document) - {"schema_version", "kind", "data"}
+        raise RecordError(f"$: expected a document (a mapping), found {shown(document)}")
+    extra = [key for key in document if key not in _ENVELOPE]
     if extra:
-        raise RecordError(f"$: unknown key(s) {sorted(map(str, extra))}")
-    if document.get("schema_version") != SCHEMA_VERSION:
+        raise RecordError(f"$: unknown key {shown(extra[0])} (expected {', '.join(_ENVELOPE)})")
+    if document.get("schema_version") != SCHEMA_VERSION or type(document.get("schema_version")) is not int:
         raise RecordError(
-            f"$.schema_version: expected {SCHEMA_VERSION}, found {document.get('schema_version')!r}"
+            f"$.schema_version: expected {SCHEMA_VERSION}, found {shown(document.get('schema_version'))}"
         )
     if document.get("kind") != kind:
-        raise RecordError(f"$.kind: expected {kind!r}, found {document.get('kind')!r}")
+        raise RecordError(f"$.kind: expected {kind!r}, found {shown(document.get('kind'))}")
     if "data" not in document:
         raise RecordError("$.data: missing")
-    conv = _DEFAULT if catalogue is None else _converter(catalogue)
+    conv = _DEFAULT if catalogue is None else converter(catalogue)
     target: Any = Move if kind == "move" else cls
-    try:
-        value: object = conv.structure(document["data"], target)
-    except cattrs.BaseValidationError as exc:
-        raise RecordError(
-            "; ".join(cattrs.transform_error(exc, path="$.data", format_exception=_describe))
-        ) from None
-    except (ValueError, TypeError, KeyError, AttributeError, CatalogueError, ConfigError) as exc:
-        raise RecordError(f"$.data: {exc}") from None
+    value: object = _reader.structure(conv, document["data"], target, RecordError, "$.data")
     if cls != Move and not isinstance(value, cls):  # type: ignore[arg-type]
-        raise RecordError(f"$.data: expected a {kind}, found a {type(value).__name__}")
+        raise RecordError(f"$.data.type: expected a {kind} of type {cls.type}, found {value.type}")  # type: ignore[attr-defined]
     if isinstance(value, GameState):
         check_position(value)
+    if isinstance(value, GameRecord):
+        _check_info(value)
     return value
+
+
+def _check_info(record: GameRecord) -> None:
+    """A record names no more players than its game has (or none)."""
+    if record.info is not None and len(record.info.players) not in (0, record.config.players):
+        raise RecordError(
+            f"$.data.info.players: names {len(record.info.players)} players; "
+            f"the game has {record.config.players}"
+        )
 
 
 def _dump(obj: object, dumper: Callable[[object], str]) -> str:
@@ -260,11 +288,7 @@ def from_json(text: str | bytes, cls: type[_T], catalogue: Catalogue | None = No
 def from_json(text: str | bytes, cls: UnionType, catalogue: Catalogue | None = None) -> Move: ...
 def from_json(text: str | bytes, cls: object, catalogue: Catalogue | None = None) -> object:
     """Load a JSON document of type ``cls`` (or ``Move``); :class:`RecordError` if it is not one."""
-    try:
-        document = json.loads(text)
-    except (ValueError, TypeError) as exc:
-        raise RecordError(f"malformed JSON: {exc}") from None
-    return _load(document, cls, catalogue)
+    return _load(_reader.parse_json(text, RecordError), cls, catalogue)
 
 
 @overload
@@ -273,15 +297,58 @@ def from_yaml(text: str | bytes, cls: type[_T], catalogue: Catalogue | None = No
 def from_yaml(text: str | bytes, cls: UnionType, catalogue: Catalogue | None = None) -> Move: ...
 def from_yaml(text: str | bytes, cls: object, catalogue: Catalogue | None = None) -> object:
     """Load a YAML document of type ``cls`` (or ``Move``; safe loader only)."""
+    return _load(_reader.parse_yaml(text, RecordError), cls, catalogue)
+
+
+def load_record(path: str | os.PathLike[str], catalogue: Catalogue | None = None) -> GameRecord:
+    """A game record from a file: YAML for ``.yaml``/``.yml``, JSON otherwise.
+
+    Any problem is a :class:`RecordError` naming the file.
+    """
+    text = _reader.read_text(path, RecordError)
+    name = os.fspath(path)
     try:
-        document = load_yaml(text)
-    except MalformedYAML as exc:
-        raise RecordError(str(exc)) from None
-    return _load(document, cls, catalogue)
+        if Path(name).suffix in (".yaml", ".yml"):
+            return from_yaml(text, GameRecord, catalogue)
+        return from_json(text, GameRecord, catalogue)
+    except RecordError as exc:
+        raise RecordError(f"{name}: {exc}") from None
+
+
+def position_digest(state: GameState) -> str:
+    """The SHA-256 (hex) of a position's canonical encoding: equal positions, equal digests.
+
+    The encoding is the position's JSON document with sorted keys and no
+    spaces, its catalogue named by content digest only (not by where it was
+    loaded from), so the digest is the same in every process, with any hash
+    seed and on any Python version.
+    """
+    data = _DEFAULT.unstructure(state, GameState)
+    data["catalogue"] = state.catalogue.digest
+    document = {"schema_version": SCHEMA_VERSION, "kind": _KINDS[GameState], "data": data}
+    text = json.dumps(document, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+    return hashlib.sha256(text.encode("ascii")).hexdigest()
+
+
+def game_result(state: GameState) -> GameResult:
+    """The result block of a record whose moves lead to ``state`` (scored as if it ended now)."""
+    return GameResult(state.ply, position_digest(state), tuple(score(state)), tuple(winners(state)))
 
 
 def replay(record: GameRecord) -> GameState:
-    """The position after playing every move of ``record``; an illegal move is a RecordError."""
+    """The position after playing every move of ``record``.
+
+    An illegal move is a :class:`RecordError` naming the move and the rule it
+    breaks. A record with a result block must lead exactly to it: otherwise
+    the error names the first difference found (the number of moves, a
+    player's score category, the winners, then the final position).
+    """
+    result = record.result
+    if result is not None and result.moves != len(record.moves):
+        raise RecordError(
+            f"result: the record has {len(record.moves)} moves, its result was reached after "
+            f"{shown(result.moves)}"
+        )
     try:
         state = new_game(record.config)
     except ConfigError as exc:
@@ -290,7 +357,34 @@ def replay(record: GameRecord) -> GameState:
         refusal = check_move(state, move)
         if refusal is not None:
             raise RecordError(
-                f"move {index} ({move.type} by player {move.player}) is illegal: {refusal.rule}: {refusal.reason}"
+                f"move {index} ({move.type} by player {move.player}) is illegal: "
+                f"{refusal.rule}: {clip(refusal.reason)}"
             )
         state = apply_move(state, move, check=False)
+    if result is not None:
+        _verify(result, game_result(state))
     return state
+
+
+def _verify(recorded: GameResult, found: GameResult) -> None:
+    """RecordError at the first difference between a recorded result and the replayed one."""
+    if len(recorded.scores) != len(found.scores):
+        raise RecordError(
+            f"result: score sheets for {len(recorded.scores)} players; the game has {len(found.scores)}"
+        )
+    for wanted, got in zip(recorded.scores, found.scores, strict=True):
+        for name in attrs.fields_dict(ScoreSheet):
+            if getattr(wanted, name) != getattr(got, name):
+                raise RecordError(
+                    f"result: player {got.player}'s {name}: the record says {shown(getattr(wanted, name))}, "
+                    f"the moves give {getattr(got, name)}"
+                )
+    if recorded.winners != found.winners:
+        raise RecordError(
+            f"result: winners: the record says {shown(recorded.winners)}, the moves give {shown(found.winners)}"
+        )
+    if recorded.digest != found.digest:
+        raise RecordError(
+            f"result: the final position differs from the recorded one (recorded digest "
+            f"{label(recorded.digest[:16])}…, reached {found.digest[:16]}…)"
+        )

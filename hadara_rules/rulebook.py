@@ -1,14 +1,26 @@
-"""The formal specification's rule index (``spec/rules.yaml``): every rule ID with its text."""
+"""The formal specification's rule index (``spec/rules.yaml``): every rule ID with its text.
+
+The index is read by the library's strict reader: every entry's keys and types
+are checked, IDs are unique, texts are not empty and a ruling says why. Any
+problem is a :class:`~hadara_rules.errors.CatalogueError` naming the file, the
+entry and the field.
+"""
 
 from __future__ import annotations
 
 import functools
+import os
+from collections.abc import Mapping
+from types import MappingProxyType
 
-import yaml
 from attrs import field, frozen
 
+from . import _reader
+from ._reader import label
 from .errors import CatalogueError
 from .resources import spec_dir
+
+__all__ = ["Rule", "read_rules", "rules"]
 
 
 @frozen
@@ -32,12 +44,42 @@ class Rule:
         return self.id.lower()
 
 
+@frozen
+class _Index:
+    """The file: one ``rules`` list."""
+
+    rules: tuple[Rule, ...]
+
+
+_CONVERTER = _reader.converter()
+
+
+def read_rules(path: str | os.PathLike[str]) -> Mapping[str, Rule]:
+    """A rule index file's rules by ID, in the file's order, as a read-only mapping."""
+    name = os.fspath(path)
+
+    def error(message: str) -> CatalogueError:
+        return CatalogueError(f"{name}: {message}")
+
+    document = _reader.parse_yaml(_reader.read_text(path, CatalogueError), error)
+    index: _Index = _reader.structure(_CONVERTER, document, _Index, error, path="")
+    by_id: dict[str, Rule] = {}
+    for rule in index.rules:
+        entry = label(rule.id)
+        if rule.id in by_id:
+            raise error(f"{entry}: id: the rule appears twice")
+        for key in ("id", "area", "summary", "text"):
+            if not getattr(rule, key).strip():
+                raise error(f"{entry}: {key}: empty")
+        if rule.page < 1:
+            raise error(f"{entry}: page: a rulebook page is 1 or more, not {rule.page}")
+        if rule.ruling and not (rule.why or "").strip():
+            raise error(f"{entry}: why: a ruling says why it was decided so")
+        by_id[rule.id] = rule
+    return MappingProxyType(by_id)
+
+
 @functools.cache
-def rules() -> dict[str, Rule]:
-    """Every rule of ``spec/rules.yaml`` by ID, in the digest's order."""
-    path = spec_dir() / "rules.yaml"
-    try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
-        return {entry["id"]: Rule(**entry) for entry in data["rules"]}
-    except (OSError, yaml.YAMLError, KeyError, TypeError) as exc:
-        raise CatalogueError(f"{path}: the rule index cannot be read ({exc})") from None
+def rules() -> Mapping[str, Rule]:
+    """Every rule of the bundled ``spec/rules.yaml`` by ID, in the digest's order (read once; read-only)."""
+    return read_rules(spec_dir() / "rules.yaml")

@@ -1,28 +1,44 @@
 """Scenarios: the oracle's input format (DESIGN "Scenarios").
 
 A scenario states a position (``config`` + ``components`` + ``given``), plays
-``moves`` and states what must follow (``expect``). :func:`run_scenario` never
-raises for a failed expectation: it reports each one. A malformed file raises
-:class:`~hadara_rules.errors.ScenarioError` naming the file and the problem.
+``moves`` and states what must follow (``expect``). It is read by the
+library's strict reader and structured by the same converter as game records,
+so every key, type and value is checked before anything is played. The
+position ``given`` describes must pass the checks of a loaded position
+(:func:`~hadara_rules.wellformed.check_position`), every seat named must
+exist, a scenario must expect something, and it may cite only rule IDs of the
+rule index. A malformed file raises :class:`~hadara_rules.errors.ScenarioError`
+naming the file and the field.
+
+:func:`run_scenario` never raises for a failed expectation: it reports each
+one, and the :class:`ScenarioResult` carries the rules the scenario cites and
+where the position stands after the moves.
 """
 
 from __future__ import annotations
 
 import contextlib
 import os
+import re
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import cast
+from typing import Any, NewType, NoReturn
 
-from attrs import evolve, frozen
+import attrs
+import cattrs
+from attrs import evolve, field, frozen
 
+from . import _reader
+from ._reader import Refusal, clip, shown
 from .catalogue import Catalogue, load_catalogue
-from .config import GameConfig, Variants
-from .effects import add_tile, remove_one
-from .engine import apply_move, check_move, legal_moves, settle
-from .errors import CatalogueError, ConfigError, IllegalMove, ScenarioError
+from .config import GameConfig
+from .engine import apply_move, check_move, legal_moves, new_game
+from .errors import CatalogueError, ConfigError, IllegalMove, RecordError, ScenarioError
+from .flow import ORDER_OF_PLAY, settle
 from .model import (
     COLORS,
+    EPOCHS,
+    ROMAN,
     TIERS,
     TRACKS,
     CarvedStatue,
@@ -35,275 +51,382 @@ from .model import (
     Side,
     TileOnCard,
     Track,
-    Tracks,
 )
-from .moves import MOVE_TYPES, Move
-from .rules.scoring import score, winners
-from .rules.setup import new_game
-from .yamltext import MalformedYAML, load_yaml
+from .moves import Move
+from .records import converter
+from .rulebook import rules
+from .rules.scoring import ScoreSheet, score, winners
+from .text import player_name
+from .tiles import add_tile, remove_tile
+from .wellformed import check_position
 
-__all__ = ["FORMAT_VERSION", "ScenarioResult", "load_scenario_document", "run_document", "run_scenario"]
+__all__ = [
+    "FORMAT_VERSION",
+    "ScenarioResult",
+    "load_scenario_document",
+    "position_of",
+    "run_document",
+    "run_scenario",
+]
 
 #: The version of the scenario format (the ``scenario:`` key).
 FORMAT_VERSION = 1
-_TOP_KEYS = {"scenario", "title", "rules", "config", "components", "given", "moves", "expect", "notes"}
-_CONFIG_KEYS = {"players", "seed", "advanced", "board_order", "variants"}
-_POSITION_KEYS = {
-    "epoch",
-    "phase",
-    "section",
-    "first_player",
-    "round",
-    "wheel",
-    "decks",
-    "outer_piles",
-    "colony_stacks",
-}
-_GIVEN_KEYS = _POSITION_KEYS | {"to_act", "players"}
-_PLAYER_KEYS = {
-    "start_card",
-    "coins",
-    "tracks",
-    "cards",
-    "colonies",
-    "statues",
-    "silver",
-    "gold",
-    "side",
-    "free_tiles",
-    "tiles_on_cards",
-}
-_EXPECT_KEYS = _POSITION_KEYS | {
-    "sold",
-    "removed",
-    "players",
-    "illegal",
-    "score",
-    "over",
-    "winners",
-    "to_act",
-    "legal_count",
-}
-_MOVE_CLASSES: dict[str, type[Move]] = {kind.type: kind for kind in MOVE_TYPES}
+
+#: A seat number (0 is the first seat), written ``0`` or ``"0"`` as a key.
+Seat = NewType("Seat", int)
+#: A colony tier (SETUP-4), written ``9`` or ``"9"`` as a key.
+Tier = NewType("Tier", int)
+#: A category of the score pad (``colonies`` … ``total``).
+Category = NewType("Category", str)
+_CATEGORIES = tuple(name for name in attrs.fields_dict(ScoreSheet) if name != "player")
+
+# --------------------------------------------------------------------------- the document
 
 
 @frozen
-class ScenarioResult:
-    """What running one scenario found."""
+class _Tracks:
+    """Some of the four tracks; those left out are not changed (given) or not compared (expect)."""
 
-    path: str
-    title: str
-    failures: tuple[str, ...]
-    state: GameState
-
-    @property
-    def passed(self) -> bool:
-        """True when every expectation held."""
-        return not self.failures
+    income: int | None = None
+    military: int | None = None
+    culture: int | None = None
+    food: int | None = None
 
 
-class _Doc:
-    """Typed access to a parsed scenario, raising ScenarioError with the file and key."""
+@frozen
+class _Colony:
+    id: str
+    allied: bool = False
 
-    def __init__(self, source: str) -> None:
-        self.source = source
+    def __str__(self) -> str:
+        return f"{self.id} {'allied' if self.allied else 'plundered'}"
 
-    def fail(self, where: str, problem: str) -> ScenarioError:
-        return ScenarioError(f"{self.source}: {where}: {problem}")
 
-    def mapping(self, value: object, where: str, allowed: set[str] | None = None) -> dict[str, object]:
-        if not isinstance(value, dict):
-            raise self.fail(where, f"expected a mapping, found {type(value).__name__}")
-        keys = {str(k) for k in value}
-        if allowed is not None and keys - allowed:
-            raise self.fail(where, f"unknown key(s) {sorted(keys - allowed)}")
-        return {str(k): v for k, v in value.items()}
+@frozen
+class _Statue:
+    statue: int
+    tile: Track
+    face_up: bool = True
 
-    def seq(self, value: object, where: str) -> list[object]:
-        if not isinstance(value, list):
-            raise self.fail(where, f"expected a list, found {type(value).__name__}")
-        return value
+    def __str__(self) -> str:
+        return f"statue {self.statue}: {self.tile} {'face up' if self.face_up else 'face down'}"
 
-    def integer(self, value: object, where: str) -> int:
-        if not isinstance(value, int) or isinstance(value, bool):
-            raise self.fail(where, f"expected a whole number, found {value!r}")
-        return value
 
-    def boolean(self, value: object, where: str) -> bool:
-        if not isinstance(value, bool):
-            raise self.fail(where, f"expected true or false, found {value!r}")
-        return value
+@frozen
+class _Player:
+    """The player fields of ``given`` and ``expect``: each one optional."""
 
-    def string(self, value: object, where: str) -> str:
-        if not isinstance(value, str):
-            raise self.fail(where, f"expected a string, found {value!r}")
-        return value
+    start_card: str | None = None
+    side: Side | None = None
+    coins: int | None = None
+    tracks: _Tracks | None = None
+    cards: tuple[str, ...] | None = None
+    colonies: tuple[_Colony, ...] | None = None
+    statues: tuple[_Statue, ...] | None = None
+    silver: tuple[Track, ...] | None = None
+    gold: int | None = None
+    free_tiles: tuple[Track, ...] | None = None
+    tiles_on_cards: dict[str, Track] | None = None
 
-    def ids(self, value: object, where: str) -> tuple[str, ...]:
-        return tuple(self.string(v, f"{where}[{i}]") for i, v in enumerate(self.seq(value, where)))
 
-    def enum(self, kind: Callable[[str], object], value: object, where: str) -> object:
-        try:
-            return kind(str(value))
-        except ValueError:
-            raise self.fail(where, f"{value!r} is not a valid value") from None
+@frozen
+class _Table:
+    """The position keys ``given`` sets and ``expect`` compares."""
+
+    epoch: int | None = None
+    phase: Phase | None = None
+    section: Section | None = None
+    first_player: Seat | None = None
+    round: int | None = None
+    wheel: int | None = None
+    decks: dict[Color, tuple[str, ...]] | None = None
+    outer_piles: dict[Color, tuple[str, ...]] | None = None
+    colony_stacks: dict[Tier, tuple[str, ...]] | None = None
+
+
+@frozen
+class _Given(_Table):
+    """Changes to the new game's position."""
+
+    #: The seat to act in a sequential section.
+    to_act: Seat | None = None
+    players: dict[Seat, _Player] | None = None
+
+
+@frozen
+class _Illegal:
+    """Move ``move`` (from 0) must be refused under ``rule``."""
+
+    move: int
+    rule: str
+
+
+@frozen
+class _Expect(_Table):
+    """What must hold after the moves."""
+
+    sold: tuple[str, ...] | None = None
+    removed: tuple[str, ...] | None = None
+    players: dict[Seat, _Player] | None = None
+    to_act: tuple[Seat, ...] | None = None
+    legal_count: dict[Seat, int] | None = None
+    illegal: _Illegal | None = None
+    score: dict[Seat, dict[Category, int]] | None = None
+    over: bool | None = None
+    winners: tuple[Seat, ...] | None = None
+
+
+@frozen(kw_only=True)
+class _Scenario:
+    """A whole scenario file."""
+
+    scenario: int
+    title: str | None = None
+    rules: tuple[str, ...] = ()
+    notes: str | None = None
+    config: GameConfig
+    components: dict[str, Any] | None = None
+    given: _Given | None = None
+    moves: tuple[Move, ...] = ()
+    expect: _Expect | None = None
+
+
+def _keys(kind: type[Any]) -> frozenset[str]:
+    return frozenset(attrs.fields_dict(kind))
+
+
+#: The keys each part of a scenario accepts (the documentation lists the same).
+_TOP_KEYS = _keys(_Scenario)
+_CONFIG_KEYS = _keys(GameConfig) - {"catalogue"}
+_GIVEN_KEYS = _keys(_Given)
+_PLAYER_KEYS = _keys(_Player)
+_EXPECT_KEYS = _keys(_Expect)
+
+
+def _seat(value: object, _: object) -> int:
+    if type(value) is str and re.fullmatch(r"[0-9]{1,2}", value):
+        value = int(value)
+    if type(value) is not int:
+        raise Refusal(f"expected a seat number, found {shown(value)}")
+    if value < 0:
+        raise Refusal(f"seats are numbered from 0, not {shown(value)}")
+    return value
+
+
+def _tier(value: object, _: object) -> int:
+    if type(value) is str and re.fullmatch(r"[0-9]{1,2}", value):
+        value = int(value)
+    if type(value) is not int or value not in TIERS:
+        raise Refusal(f"expected a tier ({', '.join(map(str, TIERS))}), found {shown(value)}")
+    return value
+
+
+def _category(value: object, _: object) -> str:
+    if type(value) is not str or value not in _CATEGORIES:
+        raise Refusal(f"expected a score category ({', '.join(_CATEGORIES)}), found {shown(value)}")
+    return value
+
+
+def _no_catalogue(value: object, _: object) -> NoReturn:
+    raise Refusal("a scenario's components are given under components:, not in its config")
+
+
+def _scenario_converter() -> cattrs.Converter:
+    conv = converter()
+    conv.register_structure_hook(Seat, _seat)
+    conv.register_structure_hook(Tier, _tier)
+    conv.register_structure_hook(Category, _category)
+    conv.register_structure_hook(Catalogue, _no_catalogue)
+    return conv
+
+
+_CONVERTER = _scenario_converter()
+
+
+class _Source:
+    """Where a scenario comes from: every error names it."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def error(self, message: str) -> ScenarioError:
+        return ScenarioError(f"{self.name}: {message}")
+
+    def fail(self, where: str, problem: str) -> NoReturn:
+        raise self.error(f"{where}: {problem}")
 
 
 # --------------------------------------------------------------------------- loading
 
 
 def load_scenario_document(path: str | os.PathLike[str]) -> dict[str, object]:
-    """Read a scenario file (YAML, safe loader only) as a mapping."""
-    source = os.fspath(path)
-    try:
-        data = load_yaml(Path(path).read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise ScenarioError(f"{source}: cannot read the file ({exc.strerror or exc})") from None
-    except (UnicodeDecodeError, MalformedYAML) as exc:
-        raise ScenarioError(f"{source}: {exc}") from None
-    return _Doc(source).mapping(data, "top level", _TOP_KEYS)
+    """A scenario file's top-level mapping, read by the strict reader (YAML, safe loader only)."""
+    source = _Source(os.fspath(path))
+    document = _reader.parse_yaml(_reader.read_text(path, ScenarioError), source.error)
+    if not isinstance(document, dict):
+        source.fail("top level", f"expected a mapping, found {shown(document)}")
+    return document
 
 
-def _catalogue(doc: _Doc, components: object) -> Catalogue:
-    base = load_catalogue()
-    if components is None:
-        return base
-    try:
-        return base.extended(doc.mapping(components, "components"), source=doc.source)
-    except CatalogueError as exc:
-        raise doc.fail("components", str(exc)) from None
+def _read(top: object, source: _Source) -> _Scenario:
+    scenario: _Scenario = _reader.structure(_CONVERTER, top, _Scenario, source.error, path="")
+    if scenario.scenario != FORMAT_VERSION:
+        source.fail(
+            "scenario", f"the format version must be {FORMAT_VERSION}, not {shown(scenario.scenario)}"
+        )
+    known = rules()
+    for index, rule in enumerate(scenario.rules):
+        if rule not in known:
+            source.fail(f"rules[{index}]", f"no rule {shown(rule)} in the rule index (see 'hadara rules')")
+    expect = scenario.expect
+    if expect is not None and expect.illegal is not None and expect.illegal.rule not in known:
+        source.fail("expect.illegal.rule", f"no rule {shown(expect.illegal.rule)} in the rule index")
+    return scenario
 
 
-def _config(doc: _Doc, raw: object, catalogue: Catalogue) -> GameConfig:
-    data = doc.mapping(raw, "config", _CONFIG_KEYS)
-    order = data.get("board_order")
-    variants = doc.mapping(data.get("variants", {}), "config.variants", {"tie_break_all_coins"})
-    return GameConfig(
-        players=doc.integer(data.get("players"), "config.players"),
-        seed=doc.integer(data.get("seed", 0), "config.seed"),
-        advanced=doc.boolean(data.get("advanced", False), "config.advanced"),
-        catalogue=catalogue,
-        board_order=None
-        if order is None
-        else tuple(
-            cast(Color, doc.enum(Color, c, f"config.board_order[{i}]"))
-            for i, c in enumerate(doc.seq(order, "config.board_order"))
-        ),
-        variants=Variants(
-            tie_break_all_coins=doc.boolean(
-                variants.get("tie_break_all_coins", False), "config.variants.tie_break_all_coins"
-            )
-        ),
-    )
-
-
-def _parse_move(doc: _Doc, raw: object, where: str) -> Move:
-    """A move from its mapping form (``type`` tag plus fields)."""
-    data = doc.mapping(raw, where)
-    kind = _MOVE_CLASSES.get(str(data.get("type")))
-    if kind is None:
-        raise doc.fail(f"{where}.type", f"unknown move type {data.get('type')!r}")
-    fields = {k: v for k, v in data.items() if k != "type"}
-    converters: dict[str, Callable[[object, str], object]] = {
-        "player": doc.integer,
-        "rotation": doc.integer,
-        "tier": doc.integer,
-        "statue": doc.integer,
-        "pay": doc.integer,
-        "ally": doc.boolean,
-        "face_up": doc.boolean,
-        "card": doc.string,
-        "action": doc.string,
-        "side": lambda v, w: doc.enum(Side, v, w),
-        "color": lambda v, w: doc.enum(Color, v, w),
-        "tile": lambda v, w: None if v is None else doc.enum(Track, v, w),
-    }
-    try:
-        converted = {k: converters[k](v, f"{where}.{k}") for k, v in fields.items()}
-        return kind(**converted)  # type: ignore[arg-type]
-    except (KeyError, TypeError):
-        raise doc.fail(where, f"the fields {sorted(fields)} do not fit a {kind.type} move") from None
+def _check_seats(scenario: _Scenario, source: _Source) -> None:
+    """Every seat a scenario names exists in its game."""
+    players = scenario.config.players
+    named: list[tuple[str, int | None]] = []
+    for part, table in (("given", scenario.given), ("expect", scenario.expect)):
+        if table is None:
+            continue
+        named.append((f"{part}.first_player", table.first_player))
+        named.extend((f"{part}.players.{seat}", seat) for seat in table.players or ())
+    if scenario.given is not None:
+        named.append(("given.to_act", scenario.given.to_act))
+    if scenario.expect is not None:
+        expect = scenario.expect
+        for key, seats in (("score", expect.score), ("legal_count", expect.legal_count)):
+            named.extend((f"expect.{key}.{seat}", seat) for seat in seats or ())
+        for key, listed in (("to_act", expect.to_act), ("winners", expect.winners)):
+            named.extend((f"expect.{key}[{i}]", seat) for i, seat in enumerate(listed or ()))
+    for where, seat in named:
+        if seat is not None and seat >= players:
+            source.fail(where, f"no player {seat} in a {players}-player game (seats are 0 to {players - 1})")
 
 
 # --------------------------------------------------------------------------- the position
 
 
-def _player(doc: _Doc, state: GameState, seat: int, raw: object) -> PlayerState:
+def _start(scenario: _Scenario, source: _Source) -> GameState:
+    """The position ``config``, ``components`` and ``given`` describe, settled and checked."""
+    catalogue = load_catalogue()
+    if scenario.components is not None:
+        try:
+            catalogue = catalogue.extended(scenario.components, source=source.name)
+        except CatalogueError as exc:
+            raise source.error(clip(str(exc), 300)) from None
+    try:
+        state = new_game(evolve(scenario.config, catalogue=catalogue))
+    except ConfigError as exc:
+        source.fail("config", clip(str(exc)))
+    _check_seats(scenario, source)
+    if scenario.given is not None:
+        state = _apply_given(source, state, scenario.given)
+    state = settle(state)
+    try:
+        # set by hand: the tracks are as the board shows them and any cards may lie in the decks
+        check_position(state, hand_set=True)
+    except RecordError as exc:
+        source.fail("given", clip(str(exc).removeprefix("$.data.")))
+    return state
+
+
+def _apply_given(source: _Source, state: GameState, given: _Given) -> GameState:
+    """Apply ``given``, keeping every card and colony in exactly one place."""
+    changes: dict[str, object] = {}
+    if given.epoch is not None:
+        if given.epoch not in EPOCHS:
+            source.fail("given.epoch", f"an epoch is 1, 2 or 3, not {shown(given.epoch)}")
+        changes.update(_epoch_changes(state, given.epoch))
+    if given.phase is not None:
+        changes["phase"] = given.phase
+    if given.section is not None:
+        if given.section is Section.OVER:
+            source.fail("given.section", "a scenario cannot start after the game")
+        changes["section"] = given.section
+        changes["turn"] = 0
+    for key, last in (("round", len(COLORS) - 1), ("wheel", len(COLORS) - 1)):
+        value = getattr(given, key)
+        if value is not None and not 0 <= value <= last:
+            source.fail(f"given.{key}", f"must be 0 to {last}, not {shown(value)} (WHEEL-1, WHEEL-2)")
+    for key in ("first_player", "round", "wheel"):
+        value = getattr(given, key)
+        if value is not None:
+            changes[key] = value
+    state = evolve(state, **changes)  # type: ignore[arg-type]
+    if (state.phase, state.section) not in ORDER_OF_PLAY:
+        where = "given.section" if given.section is not None else "given.phase"
+        source.fail(where, f"phase {state.phase} has no {state.section} section (EPOCH-1)")
+    if state.section is Section.SETUP and (state.epoch != EPOCHS[0] or not state.advanced):
+        source.fail("given.section", "sides are chosen in setup of an advanced game only (SETUP-6)")
+    players = list(state.players)
+    for seat, fields in (given.players or {}).items():
+        players[seat] = _player(source, state, seat, fields)
+    places = {
+        "decks": {COLORS.index(color): ids for color, ids in (given.decks or {}).items()},
+        "outer_piles": {COLORS.index(color): ids for color, ids in (given.outer_piles or {}).items()},
+        "colony_stacks": {TIERS.index(tier): ids for tier, ids in (given.colony_stacks or {}).items()},
+    }
+    state = _relocate(source, state, places, tuple(players))
+    if given.to_act is not None:
+        state = evolve(state, turn=(given.to_act - state.first_player) % len(state.players))
+    return state
+
+
+def _epoch_changes(state: GameState, epoch: int) -> dict[str, object]:
+    """A later epoch lays out its decks; the decks of the epochs skipped go back to the box."""
+    if epoch <= state.epoch:
+        return {"epoch": epoch}
+    skipped = state.later_decks[: epoch - state.epoch]
+    unused = (*(c for d in state.decks for c in d), *(c for e in skipped[:-1] for d in e for c in d))
+    return {
+        "epoch": epoch,
+        "decks": skipped[-1],
+        "later_decks": state.later_decks[epoch - state.epoch :],
+        "box": tuple(sorted((*state.box, *unused))),
+    }
+
+
+def _player(source: _Source, state: GameState, seat: int, given: _Player) -> PlayerState:
     where = f"given.players.{seat}"
-    data = doc.mapping(raw, where, _PLAYER_KEYS)
     player = state.players[seat]
     catalogue = state.catalogue
     changes: dict[str, object] = {}
-    if "start_card" in data:
-        start_card = doc.string(data["start_card"], f"{where}.start_card")
-        if start_card not in catalogue.start_cards:
-            raise doc.fail(f"{where}.start_card", f"unknown start card {start_card!r}")
-        changes["start_card"] = start_card
-    if "coins" in data:
-        changes["coins"] = doc.integer(data["coins"], f"{where}.coins")
-    if "tracks" in data:
-        tracks = doc.mapping(data["tracks"], f"{where}.tracks", {t.value for t in TRACKS})
-        values = {t.value: player.tracks.get(t) for t in TRACKS}
-        values.update({k: doc.integer(v, f"{where}.tracks.{k}") for k, v in tracks.items()})
-        changes["tracks"] = Tracks(**values)
-    if "cards" in data:
-        cards = doc.ids(data["cards"], f"{where}.cards")
-        for card_id in cards:
-            if card_id not in catalogue.cards:
-                raise doc.fail(f"{where}.cards", f"unknown card {card_id!r}")
-        changes["cards"] = cards
-    if "colonies" in data:
-        holdings = []
-        for i, raw_colony in enumerate(doc.seq(data["colonies"], f"{where}.colonies")):
-            c = doc.mapping(raw_colony, f"{where}.colonies[{i}]", {"id", "allied"})
-            colony_id = doc.string(c.get("id"), f"{where}.colonies[{i}].id")
-            if colony_id not in catalogue.colonies:
-                raise doc.fail(f"{where}.colonies[{i}]", f"unknown colony {colony_id!r}")
-            holdings.append(
-                ColonyHolding(colony_id, doc.boolean(c.get("allied", False), f"{where}.colonies[{i}].allied"))
-            )
-        changes["colonies"] = tuple(holdings)
-    if "statues" in data:
-        carved = []
-        for i, raw_statue in enumerate(doc.seq(data["statues"], f"{where}.statues")):
-            s = doc.mapping(raw_statue, f"{where}.statues[{i}]", {"statue", "tile", "face_up"})
-            index = doc.integer(s.get("statue"), f"{where}.statues[{i}].statue")
-            if index not in catalogue.statues:
-                raise doc.fail(f"{where}.statues[{i}]", f"unknown statue {index}")
-            tile = cast(Track, doc.enum(Track, s.get("tile"), f"{where}.statues[{i}].tile"))
-            carved.append(
-                CarvedStatue(
-                    index, tile, doc.boolean(s.get("face_up", True), f"{where}.statues[{i}].face_up")
-                )
-            )
-        changes["statues"] = tuple(carved)
-    if "silver" in data:
-        changes["silver"] = tuple(
-            cast(Track, doc.enum(Track, t, f"{where}.silver[{i}]"))
-            for i, t in enumerate(doc.seq(data["silver"], f"{where}.silver"))
-        )
-    if "gold" in data:
-        changes["gold"] = doc.integer(data["gold"], f"{where}.gold")
-    if "side" in data:
-        changes["side"] = doc.enum(Side, data["side"], f"{where}.side")
-    if "tiles_on_cards" in data:
-        placed = doc.mapping(data["tiles_on_cards"], f"{where}.tiles_on_cards")
+    for key in ("start_card", "side", "coins", "cards", "silver", "gold"):
+        value = getattr(given, key)
+        if value is not None:
+            changes[key] = value
+    if given.start_card is not None and given.start_card not in catalogue.start_cards:
+        source.fail(f"{where}.start_card", f"unknown start card {shown(given.start_card)}")
+    for index, card in enumerate(given.cards or ()):
+        if card not in catalogue.cards:
+            source.fail(f"{where}.cards[{index}]", f"unknown card {shown(card)}")
+    if given.tracks is not None:
+        known = {name: value for name, value in attrs.asdict(given.tracks).items() if value is not None}
+        changes["tracks"] = evolve(player.tracks, **known)
+    if given.colonies is not None:
+        for index, colony in enumerate(given.colonies):
+            if colony.id not in catalogue.colonies:
+                source.fail(f"{where}.colonies[{index}]", f"unknown colony {shown(colony.id)}")
+        changes["colonies"] = tuple(ColonyHolding(c.id, c.allied) for c in given.colonies)
+    if given.statues is not None:
+        for index, carved in enumerate(given.statues):
+            if carved.statue not in catalogue.statues:
+                source.fail(f"{where}.statues[{index}]", f"unknown statue {shown(carved.statue)}")
+        changes["statues"] = tuple(CarvedStatue(s.statue, s.tile, s.face_up) for s in given.statues)
+    if given.tiles_on_cards is not None:
         changes["tiles_on_cards"] = tuple(
-            TileOnCard(card_id, cast(Track, doc.enum(Track, t, f"{where}.tiles_on_cards.{card_id}")))
-            for card_id, t in placed.items()
+            TileOnCard(card, tile) for card, tile in given.tiles_on_cards.items()
         )
     player = evolve(player, **changes)  # type: ignore[arg-type]
-    if "free_tiles" in data:
-        free = tuple(
-            cast(Track, doc.enum(Track, t, f"{where}.free_tiles[{i}]"))
-            for i, t in enumerate(doc.seq(data["free_tiles"], f"{where}.free_tiles"))
-        )
-    else:
-        free = _free_tiles(state, player, doc, where)
-    return evolve(player, free_tiles=free)
+    if given.free_tiles is not None:
+        return evolve(player, free_tiles=given.free_tiles)
+    return evolve(player, free_tiles=_free_tiles(source, state, player, where))
 
 
-def _free_tiles(state: GameState, player: PlayerState, doc: _Doc, where: str) -> tuple[Track, ...]:
+def _free_tiles(source: _Source, state: GameState, player: PlayerState, where: str) -> tuple[Track, ...]:
     """TILE-1: every tile not on a statue, a silver medal or a PURPLE-2 card."""
     free: tuple[Track, ...] = ()
     for track in TRACKS:
@@ -312,86 +435,15 @@ def _free_tiles(state: GameState, player: PlayerState, doc: _Doc, where: str) ->
     placed = [*(s.tile for s in player.statues), *player.silver, *(t.tile for t in player.tiles_on_cards)]
     for tile in placed:
         if tile not in free:
-            raise doc.fail(where, f"more {tile} bonus tiles are placed than a player has")
-        free = remove_one(free, tile)
+            source.fail(where, f"more {tile} bonus tiles are placed than a player has (TILE-1)")
+        free = remove_tile(free, tile)
     return free
 
 
-def _id_lists(doc: _Doc, raw: object, where: str, keys: Sequence[object]) -> dict[int, tuple[str, ...]]:
-    data = doc.mapping(raw, where)
-    index = {str(k): i for i, k in enumerate(keys)}
-    out: dict[int, tuple[str, ...]] = {}
-    for key, value in data.items():
-        if key not in index:
-            raise doc.fail(f"{where}.{key}", f"expected one of {list(index)}")
-        out[index[key]] = doc.ids(value, f"{where}.{key}")
-    return out
-
-
-def _apply_given(doc: _Doc, state: GameState, raw: object) -> GameState:
-    """Apply ``given`` overrides, keeping every card and colony in exactly one place."""
-    given = doc.mapping(raw, "given", _GIVEN_KEYS)
-    changes: dict[str, object] = {}
-    if "epoch" in given:
-        epoch = doc.integer(given["epoch"], "given.epoch")
-        if epoch not in (1, 2, 3):
-            raise doc.fail("given.epoch", "an epoch is 1, 2 or 3")
-        changes["epoch"] = epoch
-        if epoch > state.epoch:
-            skipped = state.later_decks[: epoch - state.epoch]
-            changes["decks"] = skipped[-1]
-            changes["later_decks"] = state.later_decks[epoch - state.epoch :]
-            changes["box"] = tuple(
-                sorted(
-                    (
-                        *state.box,
-                        *(c for d in state.decks for c in d),
-                        *(c for e in skipped[:-1] for d in e for c in d),
-                    )
-                )
-            )
-    if "phase" in given:
-        changes["phase"] = doc.enum(Phase, given["phase"], "given.phase")
-    if "section" in given:
-        section = doc.enum(Section, given["section"], "given.section")
-        if section is Section.OVER:
-            raise doc.fail("given.section", "a scenario cannot start after the game")
-        changes["section"] = section
-        changes["turn"] = 0
-    for key in ("first_player", "round", "wheel"):
-        if key in given:
-            changes[key] = doc.integer(given[key], f"given.{key}")
-    state = evolve(state, **changes)  # type: ignore[arg-type]
-    if not 0 <= state.first_player < len(state.players):
-        raise doc.fail("given.first_player", f"no player {state.first_player}")
-
-    places: dict[str, dict[int, tuple[str, ...]]] = {}
-    for key, keys in (("decks", COLORS), ("outer_piles", COLORS), ("colony_stacks", TIERS)):
-        if key in given:
-            places[key] = _id_lists(doc, given[key], f"given.{key}", [str(k) for k in keys])
-    players = list(state.players)
-    if "players" in given:
-        for key, raw_player in doc.mapping(given["players"], "given.players").items():
-            try:
-                seat = int(key)
-            except ValueError:
-                raise doc.fail("given.players", f"{key!r} is not a seat number") from None
-            if not 0 <= seat < len(players):
-                raise doc.fail("given.players", f"no player {seat}")
-            players[seat] = _player(doc, state, seat, raw_player)
-    state = _relocate(doc, state, places, tuple(players))
-    if "to_act" in given:
-        seat = doc.integer(given["to_act"], "given.to_act")
-        if not 0 <= seat < len(state.players):
-            raise doc.fail("given.to_act", f"no player {seat}")
-        state = evolve(state, turn=(seat - state.first_player) % len(state.players))
-    return state
-
-
 def _relocate(
-    doc: _Doc,
+    source: _Source,
     state: GameState,
-    places: dict[str, dict[int, tuple[str, ...]]],
+    places: Mapping[str, Mapping[int, tuple[str, ...]]],
     players: tuple[PlayerState, ...],
 ) -> GameState:
     """Put named cards and colonies where ``given`` says; whatever they displace goes to the box."""
@@ -403,13 +455,14 @@ def _relocate(
         if player.colonies != state.players[seat].colonies:
             named.extend(c.id for c in player.colonies)
     if len(set(named)) != len(named):
-        raise doc.fail("given", "a card or colony is placed twice")
+        twice = next(item for item in named if named.count(item) > 1)
+        source.fail("given", f"{shown(twice)} is placed twice")
     for key, lists in places.items():
         known = catalogue.colonies if key == "colony_stacks" else catalogue.cards
         for ids in lists.values():
             for item in ids:
                 if item not in known:
-                    raise doc.fail(f"given.{key}", f"unknown id {item!r}")
+                    source.fail(f"given.{key}", f"unknown id {shown(item)}")
     moved = set(named)
     displaced: list[str] = []
 
@@ -417,7 +470,7 @@ def _relocate(
         return tuple(i for i in ids if i not in moved)
 
     def replace(
-        current: tuple[tuple[str, ...], ...], new: dict[int, tuple[str, ...]]
+        current: tuple[tuple[str, ...], ...], new: Mapping[int, tuple[str, ...]]
     ) -> tuple[tuple[str, ...], ...]:
         out = []
         for i, ids in enumerate(current):
@@ -443,10 +496,10 @@ def _relocate(
     state = evolve(
         state,
         players=tuple(final_players),
-        decks=replace(state.decks, places.get("decks", {})),
+        decks=replace(state.decks, places["decks"]),
         later_decks=tuple(tuple(take(d) for d in epoch) for epoch in state.later_decks),
-        outer_piles=replace(state.outer_piles, places.get("outer_piles", {})),
-        colony_stacks=replace(state.colony_stacks, places.get("colony_stacks", {})),
+        outer_piles=replace(state.outer_piles, places["outer_piles"]),
+        colony_stacks=replace(state.colony_stacks, places["colony_stacks"]),
         sold=take(state.sold),
         removed=take(state.removed),
     )
@@ -456,6 +509,33 @@ def _relocate(
 # --------------------------------------------------------------------------- running
 
 
+@frozen
+class ScenarioResult:
+    """What running one scenario found."""
+
+    path: str
+    title: str
+    failures: tuple[str, ...]
+    #: The position after the moves (after the refused move, for ``illegal``).
+    state: GameState
+    #: The rule IDs the scenario cites.
+    rules: tuple[str, ...] = field(default=())
+
+    @property
+    def passed(self) -> bool:
+        """True when every expectation held."""
+        return not self.failures
+
+    @property
+    def standing(self) -> str:
+        """Where the position stands: epoch, phase, section and who is to act (EPOCH-1)."""
+        state = self.state
+        if state.is_over:
+            return f"epoch {ROMAN[state.epoch]}, the game is over"
+        acting = ", ".join(player_name(seat) for seat in state.to_act) or "nobody"
+        return f"epoch {ROMAN[state.epoch]}, phase {state.phase}, {state.section} section, {acting} to act"
+
+
 def run_scenario(path: str | os.PathLike[str]) -> ScenarioResult:
     """Run one scenario file and report every expectation that does not hold."""
     return run_document(load_scenario_document(path), os.fspath(path))
@@ -463,123 +543,139 @@ def run_scenario(path: str | os.PathLike[str]) -> ScenarioResult:
 
 def run_document(top: Mapping[str, object], source: str = "<scenario>") -> ScenarioResult:
     """Run a scenario already parsed into a mapping (``source`` names it in messages)."""
-    doc = _Doc(source)
-    top = doc.mapping(dict(top), "top level", _TOP_KEYS)
-    if top.get("scenario") != FORMAT_VERSION:
-        raise doc.fail("scenario", f"the format version must be {FORMAT_VERSION}")
-    catalogue = _catalogue(doc, top.get("components"))
-    try:
-        state = new_game(_config(doc, top.get("config"), catalogue))
-    except ConfigError as exc:
-        raise doc.fail("config", str(exc)) from None
-    if "given" in top:
-        state = _apply_given(doc, state, top["given"])
-    state = settle(state)
-    moves = [_parse_move(doc, m, f"moves[{i}]") for i, m in enumerate(doc.seq(top.get("moves", []), "moves"))]
-    expect = doc.mapping(top.get("expect", {}), "expect", _EXPECT_KEYS)
+    where = _Source(source)
+    scenario = _read(top, where)
+    expect = scenario.expect
+    if expect is None or not any(value is not None for value in attrs.astuple(expect, recurse=False)):
+        where.fail(
+            "expect", "a scenario states at least one expectation (one that expects nothing proves nothing)"
+        )
+    state = _start(scenario, where)
+    if expect.illegal is not None and expect.illegal.move >= len(scenario.moves):
+        where.fail("expect.illegal.move", f"there is no move {shown(expect.illegal.move)}")
+    state, failures = _play(state, scenario.moves, expect.illegal)
+    failures.extend(_check_expectations(state, expect))
+    title = scenario.title if scenario.title is not None else Path(source).name
+    return ScenarioResult(source, title, tuple(failures), state, scenario.rules)
+
+
+def position_of(top: Mapping[str, object], source: str = "<scenario>") -> GameState:
+    """The position a scenario's ``config``, ``components``, ``given`` and ``moves`` lead to.
+
+    Every move must be legal (a refusal is a :class:`ScenarioError` naming the
+    move and the rule); ``expect`` is not checked. This is how a fixed position
+    is described for a test or a tool without stating expectations.
+    """
+    where = _Source(source)
+    scenario = _read(top, where)
+    state = _start(scenario, where)
+    for index, move in enumerate(scenario.moves):
+        try:
+            state = apply_move(state, move)
+        except IllegalMove as exc:
+            where.fail(f"moves[{index}]", f"refused: {exc.rule}: {clip(exc.reason)}")
+    return state
+
+
+def _said(move: Move) -> str:
+    return f"{move.type} by player {move.player}"
+
+
+def _play(state: GameState, moves: Sequence[Move], illegal: _Illegal | None) -> tuple[GameState, list[str]]:
+    """Play the moves; the one ``illegal`` names must be refused and change nothing."""
     failures: list[str] = []
-    illegal = expect.get("illegal")
-    refused_at: int | None = None
-    if illegal is not None:
-        spec = doc.mapping(illegal, "expect.illegal", {"move", "rule"})
-        refused_at = doc.integer(spec.get("move"), "expect.illegal.move")
-        rule = doc.string(spec.get("rule"), "expect.illegal.rule")
-        if not 0 <= refused_at < len(moves):
-            raise doc.fail("expect.illegal.move", f"there is no move {refused_at}")
-    for i, move in enumerate(moves):
-        if i == refused_at:
-            before = state
+    for index, move in enumerate(moves):
+        if illegal is not None and index == illegal.move:
             refusal = check_move(state, move)
             if refusal is None:
-                failures.append(f"move {i} ({move}) was accepted; expected a refusal under {rule}")
-            elif refusal.rule != rule:
                 failures.append(
-                    f"move {i} was refused under {refusal.rule} ({refusal.reason}); expected {rule}"
+                    f"move {index} ({_said(move)}) was accepted; expected a refusal under {illegal.rule}"
                 )
+            elif refusal.rule != illegal.rule:
+                failures.append(
+                    f"move {index} was refused under {refusal.rule} ({clip(refusal.reason)}); expected {illegal.rule}"
+                )
+            before = state
             with contextlib.suppress(IllegalMove):
                 apply_move(state, move)
             if state != before:
-                failures.append(f"refusing move {i} changed the position")
+                failures.append(f"refusing move {index} changed the position")
             break
         try:
             state = apply_move(state, move)
         except IllegalMove as exc:
-            failures.append(f"move {i} ({move}) was refused: {exc.rule}: {exc.reason}")
+            failures.append(f"move {index} ({_said(move)}) was refused: {exc.rule}: {clip(exc.reason)}")
             break
-    failures.extend(_check_expectations(doc, state, expect))
-    title = str(top.get("title", Path(source).name))
-    return ScenarioResult(source, title, tuple(failures), state)
+    return state, failures
 
 
-def _check_expectations(doc: _Doc, state: GameState, expect: Mapping[str, object]) -> list[str]:
+def _check_expectations(state: GameState, expect: _Expect) -> list[str]:
     failures: list[str] = []
 
     def compare(what: str, actual: object, wanted: object) -> None:
         if actual != wanted:
-            failures.append(f"{what}: expected {wanted!r}, found {actual!r}")
+            failures.append(f"{what}: expected {shown(wanted)}, found {shown(actual)}")
 
-    for key in ("epoch", "round", "wheel", "first_player"):
-        if key in expect:
-            compare(key, getattr(state, key), expect[key])
-    if "phase" in expect:
-        compare("phase", str(state.phase), str(expect["phase"]))
-    if "section" in expect:
-        compare("section", str(state.section), str(expect["section"]))
-    for key, names in (("decks", COLORS), ("outer_piles", COLORS), ("colony_stacks", TIERS)):
-        if key in expect:
-            wanted_lists = _id_lists(doc, expect[key], f"expect.{key}", [str(k) for k in names])
-            current = getattr(state, key)
-            for i, ids in wanted_lists.items():
-                compare(f"{key}.{names[i]}", list(current[i]), list(ids))
+    for key in ("epoch", "phase", "section", "round", "wheel", "first_player"):
+        wanted = getattr(expect, key)
+        if wanted is not None:
+            compare(key, getattr(state, key), wanted)
+    for key, index in (
+        ("decks", COLORS.index),
+        ("outer_piles", COLORS.index),
+        ("colony_stacks", TIERS.index),
+    ):
+        lists: Mapping[Any, tuple[str, ...]] = getattr(expect, key) or {}
+        current = getattr(state, key)
+        for name, ids in lists.items():
+            compare(f"{key}.{name}", current[index(name)], ids)
     for key in ("sold", "removed"):
-        if key in expect:
-            compare(key, sorted(getattr(state, key)), sorted(doc.ids(expect[key], f"expect.{key}")))
-    if "over" in expect:
-        compare("over", state.is_over, expect["over"])
-    if "to_act" in expect:
-        compare("to_act", list(state.to_act), expect["to_act"])
-    if "winners" in expect:
-        compare("winners", list(winners(state)), expect["winners"])
-    if "legal_count" in expect:
-        for key, n in doc.mapping(expect["legal_count"], "expect.legal_count").items():
-            compare(f"legal moves of player {key}", len(legal_moves(state, int(key))), n)
-    if "score" in expect:
+        wanted_ids = getattr(expect, key)
+        if wanted_ids is not None:
+            compare(key, sorted(getattr(state, key)), sorted(wanted_ids))
+    if expect.over is not None:
+        compare("over", state.is_over, expect.over)
+    if expect.to_act is not None:
+        compare("to_act", state.to_act, expect.to_act)
+    if expect.winners is not None:
+        compare("winners", winners(state), expect.winners)
+    for seat, count in (expect.legal_count or {}).items():
+        compare(f"legal moves of player {seat}", len(legal_moves(state, seat)), count)
+    if expect.score is not None:
         sheets = score(state)
-        for key, cats in doc.mapping(expect["score"], "expect.score").items():
-            sheet = sheets[int(key)]
-            for cat, n in doc.mapping(cats, f"expect.score.{key}").items():
-                compare(f"score of player {key}: {cat}", getattr(sheet, cat, None), n)
-    if "players" in expect:
-        for key, wanted_fields in doc.mapping(expect["players"], "expect.players").items():
-            player = state.players[int(key)]
-            for name, wanted in doc.mapping(wanted_fields, f"expect.players.{key}", _PLAYER_KEYS).items():
-                _compare_player_field(compare, f"player {key} {name}", player, name, wanted)
+        for seat, categories in expect.score.items():
+            for category, points in categories.items():
+                compare(f"score of player {seat}: {category}", getattr(sheets[seat], category), points)
+    for seat, fields in (expect.players or {}).items():
+        _compare_player(compare, f"player {seat}", state.players[seat], fields)
     return failures
 
 
-def _compare_player_field(
-    compare: Callable[[str, object, object], None],
-    what: str,
-    player: PlayerState,
-    name: str,
-    wanted: object,
+def _compare_player(
+    compare: Callable[[str, object, object], None], who: str, player: PlayerState, wanted: _Player
 ) -> None:
-    if name == "tracks" and isinstance(wanted, dict):
-        for track, value in wanted.items():
-            compare(f"{what}.{track}", getattr(player.tracks, str(track), None), value)
-    elif name == "colonies":
-        compare(what, [{"id": c.id, "allied": c.allied} for c in player.colonies], wanted)
-    elif name == "statues":
+    """Each player field ``expect`` names, compared as the scenario writes it."""
+    if wanted.tracks is not None:
+        for track, value in attrs.asdict(wanted.tracks).items():
+            if value is not None:
+                compare(f"{who} tracks.{track}", getattr(player.tracks, track), value)
+    if wanted.colonies is not None:
         compare(
-            what,
-            [{"statue": s.statue, "tile": str(s.tile), "face_up": s.face_up} for s in player.statues],
-            wanted,
+            f"{who} colonies",
+            [str(_Colony(c.id, c.allied)) for c in player.colonies],
+            [str(c) for c in wanted.colonies],
         )
-    elif name == "tiles_on_cards":
-        compare(what, {t.card: str(t.tile) for t in player.tiles_on_cards}, wanted)
-    elif name in ("cards", "silver", "free_tiles"):
-        compare(what, [str(v) for v in getattr(player, name)], wanted)
-    elif name == "side":
-        compare(what, None if player.side is None else str(player.side), wanted)
-    else:
-        compare(what, getattr(player, name), wanted)
+    if wanted.statues is not None:
+        compare(
+            f"{who} statues",
+            [str(_Statue(s.statue, s.tile, s.face_up)) for s in player.statues],
+            [str(s) for s in wanted.statues],
+        )
+    if wanted.tiles_on_cards is not None:
+        compare(
+            f"{who} tiles_on_cards", {t.card: t.tile for t in player.tiles_on_cards}, wanted.tiles_on_cards
+        )
+    for key in ("start_card", "side", "coins", "cards", "silver", "gold", "free_tiles"):
+        value = getattr(wanted, key)
+        if value is not None:
+            compare(f"{who} {key}", getattr(player, key), value)

@@ -9,14 +9,17 @@ structural facts of the rulebook (p. 2, p. 12) listed in
 from __future__ import annotations
 
 import copy
+import os
 import pickle
 import shutil
 from collections import Counter
 from pathlib import Path
+from typing import Any
 
 import pytest
 import yaml
 
+from hadara_rules._reader import parse_yaml, read_text
 from hadara_rules.catalogue import (
     BASIC_EFFECTS,
     FILES,
@@ -61,8 +64,13 @@ def refused(folder: Path, *needles: str) -> str:
     return message
 
 
-def raw(file: str) -> dict[str, object]:
-    document = yaml.safe_load((components_dir() / file).read_text(encoding="utf-8"))
+def read(path: Path) -> object:
+    """A catalogue file's plain data, read by the library's strict reader."""
+    return parse_yaml(read_text(path, CatalogueError), CatalogueError)
+
+
+def raw(file: str) -> dict[str, Any]:
+    document = read(components_dir() / file)
     assert isinstance(document, dict)
     return document
 
@@ -160,7 +168,7 @@ def test_ids_are_unique_across_cards_colonies_and_start_cards(cat: Catalogue) ->
             ("start_cards.yaml", "start_cards"),
         )
         for e in raw(f)[k]
-    ]  # type: ignore[attr-defined]
+    ]
     assert sorted(entries) == sorted(ids)  # no entry silently dropped
 
 
@@ -284,7 +292,7 @@ def test_every_entry_has_a_provenance_and_verified_ones_are_listed(file: str, ke
     assert all(entry["provenance"] in ("verified", "provisional") for entry in entries)
     ident = "statue" if key == "statues" else "id"
     verified = {entry[ident] for entry in entries if entry["provenance"] == "verified"}
-    listed = {v["id"] for v in document["source"]["verified"]}  # type: ignore[index]
+    listed = {v["id"] for v in document["source"]["verified"]}
     assert verified == listed & {entry[ident] for entry in entries}
 
 
@@ -761,8 +769,8 @@ def test_unsafe_tag_is_never_executed(folder: Path, tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("file", "text", "needles"),
     [
-        ("colonies.yaml", "- 1\n- 2\n", ("colonies.yaml", "top level", "a list")),
-        ("colonies.yaml", "", ("colonies.yaml", "top level", "null")),
+        ("colonies.yaml", "- 1\n- 2\n", ("colonies.yaml", "top level", "got [1, 2]")),
+        ("colonies.yaml", "", ("colonies.yaml", "malformed YAML: the document is empty")),
         ("cards.yaml", "cards: {a: 1}\n", ("cards.yaml", "cards", "expected a list")),
         ("cards.yaml", "cards: [1]\n", ("cards.yaml", "cards[0]", "mapping")),
         ("cards.yaml", "cards: [{epoch: 1}]\n", ("cards.yaml", "cards[0]", "id", "missing")),
@@ -781,7 +789,7 @@ def test_wrong_shapes_are_refused(folder: Path, file: str, text: str, needles: t
 
 def test_non_utf8_file_is_refused(folder: Path) -> None:
     (folder / "cards.yaml").write_bytes(b"cards: [\xff\xfe]\n")
-    refused(folder, "cards.yaml", "cannot be read")
+    refused(folder, "cards.yaml", "not UTF-8 text (byte 0xff at offset 8)")
 
 
 @pytest.mark.parametrize("file", FILES)
@@ -811,7 +819,8 @@ def test_error_names_file_entry_and_field_exactly(folder: Path) -> None:
 
 def test_a_user_catalogue_may_omit_the_source_blocks(cat: Catalogue, folder: Path) -> None:
     for file in FILES:
-        document = yaml.safe_load((folder / file).read_text(encoding="utf-8"))
+        document = read(folder / file)
+        assert isinstance(document, dict)
         del document["source"]
         (folder / file).write_text(yaml.safe_dump(document), encoding="utf-8")
     assert load_catalogue(folder) == cat
@@ -918,3 +927,27 @@ def test_extended_start_cards_need_distinct_initiatives(cat: Catalogue) -> None:
     card = {"id": "s1", "initiative": 1, "A": side, "B": side}
     with pytest.raises(CatalogueError, match="s2: initiative: 1 is also the initiative of s1"):
         cat.extended({"start_cards": [card, {**card, "id": "s2"}]}, "s.yaml")
+
+
+@pytest.mark.parametrize(
+    ("text", "needles"),
+    [
+        ("cards: &all []\ncolonies: *all\n", ("cards.yaml", "malformed YAML", "alias")),
+        ("cards: []\ncards: []\n", ("cards.yaml", "the key 'cards' appears twice")),
+        ("cards: []\n" + "x" * 100 + ": 1\n", ("cards.yaml", ": 'xxxxxxxx", "…': unknown key")),
+        ("cards: [{id: " + "y" * 100_000 + "}]\n", ("cards.yaml", "'yyyyyyyy", "…'")),
+    ],
+    ids=["alias", "duplicate-key", "long-key", "long-id"],
+)
+def test_catalogue_files_are_read_strictly_and_shown_briefly(
+    folder: Path, text: str, needles: tuple[str, ...]
+) -> None:
+    (folder / "cards.yaml").write_text(text, encoding="utf-8")
+    message = refused(folder, *needles)
+    assert len(message) < len(str(folder)) + 300
+
+
+def test_a_pipe_is_never_read_as_a_catalogue_file(folder: Path) -> None:
+    (folder / "cards.yaml").unlink()
+    os.mkfifo(folder / "cards.yaml")
+    refused(folder, "cards.yaml", "not a regular file")

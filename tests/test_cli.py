@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -77,7 +79,10 @@ def test_check_reports_pass_and_fail(capsys: pytest.CaptureFixture[str], tmp_pat
     code, out, _ = run(capsys, "check", str(wrong))
     assert code == 1
     assert "FAIL" in out
-    assert "expected 5, found 4" in out
+    assert "player 0 coins: expected 5, found 4" in out
+    assert "rules cited: COLONY-2, COLONY-4, COLONY-5, SCORE-1, TRACK-2" in out
+    assert "after the moves: epoch I, phase A, colony section, P1 (dragon) to act" in out
+    assert "0 passed, 1 failed" in out
 
 
 def test_explain_and_rules(capsys: pytest.CaptureFixture[str]) -> None:
@@ -122,7 +127,7 @@ def tamper(record: Path, tmp_path: Path, edit: str) -> Path:
     ("case", "message"),
     [
         ("missing", "cannot read the file"),
-        ("empty", "the file is empty"),
+        ("empty", "malformed JSON: the document is empty"),
         ("malformed-json", "malformed JSON"),
         ("malformed-yaml", "malformed YAML"),
         ("swap", "is illegal: FLOW-"),
@@ -164,19 +169,42 @@ def test_bad_records_end_with_one_line_and_status_2(
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        ("", "expected a mapping"),
+        ("", "malformed YAML: the document is empty"),
+        ("- 1\n", "top level: expected a mapping, found [1]"),
         ("scenario: [", "malformed YAML"),
-        ("scenario: 2\nconfig: {players: 2}\n", "format version"),
-        ("scenario: 1\nconfig: {players: 9}\n", "SETUP-1"),
-        ("scenario: 1\nconfig: {players: 2}\nsurprise: 1\n", "unknown key"),
+        ("scenario: 2\nconfig: {players: 2}\nexpect: {over: false}\n", "format version"),
+        ("scenario: 1\nconfig: {players: 9}\nexpect: {over: false}\n", "SETUP-1"),
+        ("scenario: 1\nconfig: {players: 2}\nsurprise: 1\n", "unknown key surprise"),
         (
-            "scenario: 1\nconfig: {players: 2}\ngiven: {players: {0: {cards: [nope]}}}\n",
+            "scenario: 1\nconfig: {players: 2}\ngiven: {players: {0: {cards: [nope]}}}\nexpect: {over: false}\n",
             "unknown card 'nope'",
         ),
         ("scenario: 1\nconfig: {players: 2}\nmoves: [{type: fly, player: 0}]\n", "unknown move type 'fly'"),
         ("scenario: 1\nconfig: {players: 2}\nmoves: [{type: pass, player: zero}]\n", "moves[0].player"),
         ("scenario: 1\nconfig: {players: 2, seed: '1'}\n", "config.seed"),
         ("!!python/object/apply:os.system ['echo owned']\n", "malformed YAML"),
+        ("scenario: 1\nconfig: {players: 2}\n", "a scenario states at least one expectation"),
+        ("scenario: 1\nconfig: {players: 2}\nexpect: {}\n", "a scenario states at least one expectation"),
+        (
+            "scenario: 1\nrules: [COLONY-99]\nconfig: {players: 2}\nexpect: {over: false}\n",
+            "rules[0]: no rule",
+        ),
+        (
+            "scenario: 1\nconfig: {players: 2}\nexpect: {over: false}\nexpect: {over: true}\n",
+            "the key 'expect' appears twice",
+        ),
+        (
+            "scenario: 1\nconfig: {players: 3}\nexpect: {players: {-1: {coins: 5}}}\n",
+            "seats are numbered from 0",
+        ),
+        (
+            "scenario: 1\nconfig: {players: 3}\nexpect: {players: {3: {coins: 5}}}\n",
+            "no player 3 in a 3-player",
+        ),
+        (
+            "scenario: 1\nconfig: {players: 2}\nmoves: [{type: pass, yes: 1}]\n",
+            "a key is a name or a whole number",
+        ),
     ],
 )
 def test_bad_scenarios_end_with_one_line_and_status_2(
@@ -234,3 +262,80 @@ def test_a_reader_that_goes_away_is_no_error() -> None:
     assert done.stdout.count("\n") == 1
     assert "Traceback" not in done.stderr
     assert "BrokenPipe" not in done.stderr
+
+
+def test_play_records_the_result_and_who_played(record: Path) -> None:
+    document = json.loads(record.read_text())["data"]
+    assert set(document) == {"config", "moves", "result", "info"}
+    assert document["result"]["moves"] == len(document["moves"])
+    assert len(document["result"]["digest"]) == 64
+    assert [sheet["player"] for sheet in document["result"]["scores"]] == [0, 1, 2]
+    assert document["info"]["players"] == ["greedy bot 0", "greedy bot 1", "greedy bot 2"]
+    assert re.fullmatch(r"\d{4}-\d{2}-\d{2}", document["info"]["date"])
+
+
+def test_replay_says_the_recorded_result_holds(capsys: pytest.CaptureFixture[str], record: Path) -> None:
+    code, out, _ = run(capsys, "replay", str(record), "--at", "5")
+    assert code == 0
+    digest = json.loads(record.read_text())["data"]["result"]["digest"]
+    assert f"The record's result holds: position digest {digest[:16]}…" in out
+
+
+@pytest.mark.parametrize(
+    ("edit", "message"),
+    [
+        ("drop-last-move", r"result: the record has \d+ moves, its result was reached after \d+"),
+        ("flip-variant", r"result: (winners|the final position differs)"),
+        ("raise-a-score", r"result: player 1's total: the record says \d+, the moves give \d+"),
+    ],
+)
+def test_a_record_that_no_longer_leads_to_its_result_ends_with_status_2(
+    capsys: pytest.CaptureFixture[str], record: Path, tmp_path: Path, edit: str, message: str
+) -> None:
+    document = json.loads(record.read_text())
+    data = document["data"]
+    if edit == "drop-last-move":
+        data["moves"].pop()
+    elif edit == "flip-variant":
+        data["config"]["variants"] = {"tie_break_all_coins": True}
+    else:
+        data["result"]["scores"][1]["total"] += 1
+    path = tmp_path / f"{edit}.json"
+    path.write_text(json.dumps(document))
+    code, out, err = run(capsys, "replay", str(path), "--at", "0")
+    assert (code, out, err.count("\n")) == (2, "", 1)
+    assert re.search(message, err), err
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["play", "--players", "9"],
+        ["play", "--seed", "9" * 5000],
+        ["play", "--seed", "12x"],
+        ["replay", "game.json", "--at", "-" + "1" * 30],
+        ["frobnicate"],
+        [],
+    ],
+)
+def test_bad_arguments_end_with_one_line_and_status_2(
+    capsys: pytest.CaptureFixture[str], argv: list[str]
+) -> None:
+    with pytest.raises(SystemExit) as done:
+        main(argv)
+    assert done.value.code == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err.startswith("hadara: ")
+    assert err.count("\n") == 1
+    assert len(err) < 300
+
+
+def test_a_record_is_never_written_into_a_pipe_nobody_reads(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    pipe = tmp_path / "pipe"
+    os.mkfifo(pipe)
+    code, _, err = run(capsys, "play", "--players", "2", "--seed", "1", "--record", str(pipe))
+    assert code == 2
+    assert f"{pipe}: cannot write the record" in err

@@ -15,15 +15,19 @@ from __future__ import annotations
 import ast
 import functools
 import importlib
+import json
 import re
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
-import yaml
 
+from hadara_rules._reader import parse_yaml, read_text
+from hadara_rules.errors import CatalogueError
 from hadara_rules.resources import spec_dir
-from hadara_rules.rulebook import Rule, rules
+from hadara_rules.rulebook import Rule, read_rules, rules
+from hadara_rules.scenario import load_scenario_document
 
 ROOT = Path(__file__).resolve().parent.parent
 SPEC = ROOT / "spec" / "rules.yaml"
@@ -155,7 +159,7 @@ _CODE_REF = re.compile(r"^[a-z_][\w.]*:[A-Za-z_][\w.]*$")
 
 @functools.cache
 def entries() -> list[dict[str, Any]]:
-    data = yaml.safe_load(SPEC.read_text(encoding="utf-8"))
+    data = parse_yaml(read_text(SPEC, CatalogueError), CatalogueError)
     assert isinstance(data, dict) and set(data) == {"rules"}, "the file holds one key, 'rules'"
     assert isinstance(data["rules"], list)
     return data["rules"]
@@ -204,9 +208,8 @@ def defined_tests(path: Path) -> frozenset[str]:
 
 @functools.cache
 def scenario_rules(path: Path) -> frozenset[str]:
-    doc = yaml.safe_load(path.read_text(encoding="utf-8"))
-    listed = doc.get("rules") if isinstance(doc, dict) else None
-    return frozenset(str(r) for r in listed or ())
+    listed = load_scenario_document(path).get("rules")
+    return frozenset(str(r) for r in listed) if isinstance(listed, list) else frozenset()
 
 
 def resolve(entry: str) -> object:
@@ -393,3 +396,37 @@ def test_the_loader_reads_the_same_file() -> None:
         assert rule.variant == entry.get("variant")
         assert rule.implemented_in == tuple(entry["implemented_in"])
         assert rule.tested_by == tuple(entry["tested_by"])
+
+
+def test_the_rule_index_is_read_only() -> None:
+    index = rules()
+    with pytest.raises(TypeError):
+        index["FLOW-1"] = index["FLOW-2"]  # type: ignore[index]
+    with pytest.raises(AttributeError):
+        index.pop("FLOW-1")  # type: ignore[attr-defined]
+    assert rules() is index
+    assert "FLOW-1" in rules()
+
+
+@pytest.mark.parametrize(
+    ("edit", "message"),
+    [
+        (lambda e: e[1].update(id=e[0]["id"]), r"FLOW-1: id: the rule appears twice"),
+        (lambda e: e[0].update(page="3"), r"rules\[0\]\.page: expected a whole number, found '3'"),
+        (lambda e: e[0].update(page=0), r"FLOW-1: page: a rulebook page is 1 or more"),
+        (lambda e: e[0].pop("summary"), r"rules\[0\]\.summary: missing"),
+        (lambda e: e[0].update(colour="red"), r"rules\[0\]: unknown key colour \(expected id, area"),
+        (lambda e: e[0].update(text="  "), r"FLOW-1: text: empty"),
+        (lambda e: e[0].update(ruling=True, why=None), r"FLOW-1: why: a ruling says why"),
+        (lambda e: e[0].update(tested_by="tests/x.py::test_y"), r"rules\[0\]\.tested_by: expected a list"),
+    ],
+)
+def test_a_broken_rule_index_is_refused_naming_the_entry_and_field(
+    tmp_path: Path, edit: Callable[[list[dict[str, Any]]], object], message: str
+) -> None:
+    document = {"rules": [dict(entry) for entry in entries()]}
+    edit(document["rules"])
+    path = tmp_path / "rules.yaml"
+    path.write_text(json.dumps(document), encoding="utf-8")
+    with pytest.raises(CatalogueError, match=f"^{re.escape(str(path))}: {message}"):
+        read_rules(path)
