@@ -29,14 +29,16 @@ from .model import (
     PlayerState,
     Tracks,
 )
-from .moves import Draft
+from .moves import Action, Draft
 from .rules.draft import legal as legal_drafts
 from .rules.wheel import deck_color
 
 __all__ = ["FRONT_ONLY", "HIDDEN", "front_id", "player_view", "sample_world", "view_catalogue"]
 
-#: How a hidden card or colony is shown.
-HIDDEN = "?"
+#: How a hidden card or colony is shown (the text of a hidden draft choice's action too).
+HIDDEN = Action.HIDDEN.value
+#: How many catalogues' view catalogues are kept (a game uses one; custom catalogues come and go).
+_CATALOGUES_KEPT = 16
 #: The provenance of a colony's front shown without its back.
 FRONT_ONLY = "hidden"
 
@@ -46,7 +48,7 @@ def front_id(colony: Colony) -> str:
     return f"front-{colony.tier}-{colony.plunder}-{colony.ally_cost}-{colony.points}"
 
 
-@functools.cache
+@functools.lru_cache(maxsize=_CATALOGUES_KEPT)
 def view_catalogue(catalogue: Catalogue) -> Catalogue:
     """``catalogue`` plus one front-only colony per distinct colony front (back unknown)."""
     fronts = {
@@ -65,7 +67,7 @@ def view_catalogue(catalogue: Catalogue) -> Catalogue:
     )
 
 
-@functools.cache
+@functools.lru_cache(maxsize=_CATALOGUES_KEPT)
 def base_catalogue(catalogue: Catalogue) -> Catalogue:
     """The catalogue a view's catalogue was made from (front-only colonies dropped)."""
     colonies = {k: c for k, c in catalogue.colonies.items() if c.provenance != FRONT_ONLY}
@@ -98,7 +100,7 @@ def player_view(state: GameState, player: int) -> GameState:
         return evolve(p, colonies=holdings, drawn=drawn)
 
     pending = tuple(
-        choice if choice is None or seat == player else Draft(seat, HIDDEN, HIDDEN, None)
+        choice if choice is None or seat == player else Draft(seat, HIDDEN, Action.HIDDEN)
         for seat, choice in enumerate(state.pending)
     )
     return evolve(

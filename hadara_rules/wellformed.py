@@ -4,24 +4,39 @@ Positions made by :func:`~hadara_rules.new_game` and :func:`~hadara_rules.apply_
 always are. A position read from JSON or YAML may have been written by hand or
 tampered with, so :func:`check_position` holds it to the structure every
 settled position has: every card and colony of the catalogue in exactly one
-place, the shape of the table, numbers in their ranges, a section of its phase,
-draft choices that were legal when made, and each player's eight bonus tiles
-(SETUP-1, TILE-1). The first problem found is a
+place, and each in a place of its colour, epoch or tier; as many cards and
+colonies out of the box as setup lays out, and as many left in each deck as the
+draft rounds so far leave; the shape of the table, numbers in their ranges, a
+section of its phase, draft choices that were legal when made; each player's
+own start card, tracks that add up to what the player's components give, bonus
+tiles where they can lie, medals only once the player could buy them, and
+counters of the current section within what it allows (SETUP-1…6, DRAFT-1,
+TILE-1, TRACK-1, MEDAL-1). The first problem found is a
 :class:`~hadara_rules.errors.RecordError` naming the path of the field
-(``$.data.players[1].gold``); nothing is changed.
+(``$.data.players[1].gold``); nothing is changed. A value read from the
+document appears in a message only through the bounded renderer.
 
 These are checks of structure, not a replay: a position that passes may still
-be one no sequence of legal moves reaches (say, with 90 coins in epoch I).
+be one no sequence of legal moves reaches (say, with 90 coins in epoch I), but
+every position of a game passes, and play from a position that passes never
+reaches one that fails.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from attrs import evolve
+
+from . import effects
+from ._reader import shown
 from .errors import RecordError
+from .flow import ORDER_OF_PLAY
 from .model import (
+    COLOR_INDEX,
     COLORS,
     EPOCHS,
+    ROMAN,
     TIERS,
     TRACKS,
     GameState,
@@ -32,23 +47,45 @@ from .model import (
 )
 from .moves import Draft
 from .rules import draft
+from .rules.tracks import track_sources
+from .rules.wheel import deck_color
 
 #: Where a document's position lives.
 _ROOT = "$.data"
 #: The sections of each phase that wait for decisions (EPOCH-1); the game ends in Phase B.
+#: The sections of each phase, from the order of play (EPOCH-1); the game is over in
+#: the phase of the last section (EPOCH-3).
 _SECTIONS_OF = {
-    Phase.A: {Section.SETUP, Section.WHEEL, Section.DRAFT, Section.COLONY, Section.STATUE},
-    Phase.B: {Section.PICK, Section.COLONY, Section.STATUE, Section.FEEDING, Section.MEDALS, Section.OVER},
+    phase: {section for p, section in ORDER_OF_PLAY if p is phase}
+    | ({Section.OVER} if phase is ORDER_OF_PLAY[-1][0] else set())
+    for phase in Phase
 }
 
 
-def check_position(state: GameState) -> None:
-    """Raise :class:`RecordError` for the first structural problem of ``state``."""
+def check_position(state: GameState, *, hand_set: bool = False) -> None:
+    """Raise :class:`RecordError` for the first structural problem of ``state``.
+
+    ``hand_set`` is for a position set up by hand, as a scenario's ``given`` is: what
+    only its history decides is then not checked (the draft rounds so far, what came out
+    of the box, tracks equal to their sources, medals before the first medal section);
+    everything else is.
+    """
+    if state.viewer is not None:
+        raise _fail("viewer", "a position is loaded whole; a player's view is made from it (INFO-1)")
     _check_table(state)
     _check_components(state)
-    for seat, player in enumerate(state.players):
-        _check_player(state, seat, player)
     _check_flow(state)
+    _check_places(state, hand_set)
+    starts = [p.start_card for p in state.players]
+    for seat, player in enumerate(state.players):
+        if player.start_card in starts[:seat]:
+            raise _fail(
+                f"players[{seat}].start_card", "each player is dealt a start card of their own (SETUP-6)"
+            )
+        _check_player(state, seat, player, hand_set)
+        _check_turn_taken(state, seat, player, hand_set)
+    if not hand_set:
+        _check_draft_progress(state)
 
 
 def _fail(where: str, reason: str) -> RecordError:
@@ -91,14 +128,17 @@ def _check_flow(state: GameState) -> None:
         raise _fail("section", f"phase {state.phase} has no {state.section} section")
     if state.section is Section.SETUP and state.epoch != EPOCHS[0]:
         raise _fail("section", "start-card sides are chosen before the first epoch")
+    if state.section is Section.OVER and state.epoch != EPOCHS[-1]:
+        raise _fail(
+            "section",
+            f"the game ends after epoch {ROMAN[EPOCHS[-1]]} (EPOCH-3), not in epoch {ROMAN[state.epoch]}",
+        )
     _in_range(state.first_player, 0, n - 1, "first_player")
     _in_range(state.turn, 0, n - 1, "turn")
     _in_range(state.wheel, 0, len(COLORS) - 1, "wheel")
     _in_range(state.round, 0, len(COLORS), "round")
     if state.ply < 0:
         raise _fail("ply", f"must be 0 or more, not {state.ply}")
-    if state.viewer is not None:
-        _in_range(state.viewer, 0, n - 1, "viewer")
     undecided = [seat for seat, p in enumerate(state.players) if p.side is None]
     if state.section is Section.SETUP:
         if not state.advanced or not undecided:
@@ -128,7 +168,7 @@ def _check_pending(state: GameState) -> None:
             continue
         if not isinstance(choice, Draft) or choice.player != seat:
             raise _fail(f"pending[{seat}]", f"must be player {seat}'s draft")
-        refusal = draft.check(state, choice)
+        refusal = draft.check_draft(state, choice)
         if refusal is not None:
             raise _fail(f"pending[{seat}]", f"an illegal choice: {refusal.rule}: {refusal.reason}")
 
@@ -142,9 +182,9 @@ def _check_components(state: GameState) -> None:
     def place(ids: Sequence[str], where: str, known: Mapping[str, object]) -> None:
         for item in ids:
             if item not in known:
-                raise _fail(where, f"unknown id {item!r}")
+                raise _fail(where, f"unknown id {shown(item)}")
             if item in seen:
-                raise _fail(where, f"{item!r} is also in {_ROOT}.{seen[item]}")
+                raise _fail(where, f"{shown(item)} is also in {_ROOT}.{seen[item]}")
             seen[item] = where
 
     for i, deck in enumerate(state.decks):
@@ -165,16 +205,16 @@ def _check_components(state: GameState) -> None:
         place(tuple(c.id for c in player.colonies), f"players[{seat}].colonies", colonies)
     missing = sorted(item for item in (*cards, *colonies) if item not in seen)
     if missing:
-        raise _fail("box", f"every card and colony lies somewhere; {missing[0]!r} is nowhere")
+        raise _fail("box", f"every card and colony lies somewhere; {shown(missing[0])} is nowhere")
 
 
-def _check_player(state: GameState, seat: int, player: PlayerState) -> None:
+def _check_player(state: GameState, seat: int, player: PlayerState, hand_set: bool) -> None:
     """Coins, tracks, medals, statues, colony tiers and bonus tiles of one player."""
     where = f"players[{seat}]"
     catalogue = state.catalogue
     reference = catalogue.reference
     if player.start_card not in catalogue.start_cards:
-        raise _fail(f"{where}.start_card", f"unknown start card {player.start_card!r}")
+        raise _fail(f"{where}.start_card", f"unknown start card {shown(player.start_card)}")
     if player.side is Side.B and not state.advanced:
         raise _fail(f"{where}.side", "the basic game plays side A (SETUP-6)")
     for name, value in (
@@ -198,8 +238,14 @@ def _check_player(state: GameState, seat: int, player: PlayerState) -> None:
     if len(set(tiers)) != len(tiers):
         raise _fail(f"{where}.colonies", "one colony per tier (COLONY-3)")
     on_cards = [t.card for t in player.tiles_on_cards]
-    if len(set(on_cards)) != len(on_cards) or not set(on_cards) <= set(player.cards):
+    if (
+        len(set(on_cards)) != len(on_cards)
+        or not set(on_cards) <= set(player.cards)
+        or not all(effects.places_tile(catalogue.cards[card]) for card in on_cards)
+    ):
         raise _fail(f"{where}.tiles_on_cards", "one tile per PURPLE-2 card of the tableau (TILE-1)")
+    if list(player.free_tiles) != sorted(player.free_tiles, key=TRACKS.index):
+        raise _fail(f"{where}.free_tiles", f"free tiles are kept in track order ({', '.join(TRACKS)})")
     tiles = [
         *player.free_tiles,
         *(s.tile for s in player.statues),
@@ -213,3 +259,199 @@ def _check_player(state: GameState, seat: int, player: PlayerState) -> None:
                 f"free, carved, silver-medal and card tiles hold {reference.tiles_per_track} {track} tiles "
                 f"(TILE-1), found {tiles.count(track)}",
             )
+    if hand_set:
+        return
+    sources = track_sources(state, seat)
+    for track, value in player.tracks.items():
+        if value != sources.get(track):
+            raise _fail(
+                f"{where}.tracks.{track}",
+                f"the start card, cards, allied colonies, face-up statue tiles and purple effects "
+                f"give {sources.get(track)}, not {value} (TRACK-1, BUY-3, COLONY-4, STATUE-3)",
+            )
+
+
+def _check_places(state: GameState, hand_set: bool) -> None:
+    """Each card in a place of its colour and epoch, each colony on the stack of its tier;
+    as many of each out of the box as setup lays out (SETUP-3, SETUP-4); the advanced
+    game's star cards only in the advanced game (SETUP-3)."""
+    catalogue = state.catalogue
+    cards, colonies = catalogue.cards, catalogue.colonies
+    n = len(state.players)
+
+    def of(ids: Sequence[str], where: str, epochs: range, color: int | None = None) -> None:
+        for card_id in ids:
+            card = cards[card_id]
+            if card.epoch not in epochs:
+                raise _fail(where, f"{shown(card_id)} is a card of epoch {ROMAN[card.epoch]}")
+            if color is not None and COLOR_INDEX[card.color] != color:
+                raise _fail(where, f"{shown(card_id)} is a {card.color} card, not {COLORS[color]}")
+            if card.star and not state.advanced:
+                raise _fail(
+                    where, f"{shown(card_id)} is a star card, played only in the advanced game (SETUP-3)"
+                )
+
+    now, played = range(state.epoch, state.epoch + 1), range(EPOCHS[0], state.epoch + 1)
+    for i, deck in enumerate(state.decks):
+        of(deck, f"decks[{i}]", now, i)
+    for e, decks in enumerate(state.later_decks):
+        later = range(state.epoch + 1 + e, state.epoch + 2 + e)
+        for i, deck in enumerate(decks):
+            of(deck, f"later_decks[{e}][{i}]", later, i)
+            expected = _laid_out(state, state.epoch + 1 + e, i)
+            if len(deck) != expected and not hand_set:
+                raise _fail(f"later_decks[{e}][{i}]", f"SETUP-3 lays {expected} cards, found {len(deck)}")
+    for i, pile in enumerate(state.outer_piles):
+        of(pile, f"outer_piles[{i}]", now, i)
+    of(state.sold, "sold", played)
+    of(state.removed, "removed", played)
+    for seat, player in enumerate(state.players):
+        of(player.cards, f"players[{seat}].cards", played)
+        of(player.drawn, f"players[{seat}].drawn", now)
+    for i, stack in enumerate(state.colony_stacks):
+        for colony_id in stack:
+            if colonies[colony_id].tier != TIERS[i]:
+                raise _fail(
+                    f"colony_stacks[{i}]",
+                    f"{shown(colony_id)} is a colony of tier {colonies[colony_id].tier}, not {TIERS[i]}",
+                )
+    if hand_set:
+        return
+    boxed = set(state.box)
+    for epoch in EPOCHS:
+        for i, color in enumerate(COLORS):
+            out = sum(1 for c in catalogue.deck_pool(epoch, color, state.advanced) if c not in boxed)
+            if out != _laid_out(state, epoch, i):
+                raise _fail(
+                    "box",
+                    f"SETUP-3 lays out {_laid_out(state, epoch, i)} {color} cards of epoch {ROMAN[epoch]}, "
+                    f"found {out} out of the box",
+                )
+    for tier in TIERS:
+        out = sum(1 for c in catalogue.tier_pool(tier) if c not in boxed)
+        if out != min(n, len(catalogue.tier_pool(tier))):
+            raise _fail(
+                "box",
+                f"SETUP-4 lays out {min(n, len(catalogue.tier_pool(tier)))} colonies of tier {tier}, found {out}",
+            )
+
+
+def _laid_out(state: GameState, epoch: int, color: int) -> int:
+    """SETUP-3: the cards of one epoch and colour laid out: 2 per player, or all there are."""
+    pool = state.catalogue.deck_pool(epoch, COLORS[color], state.advanced)
+    return min(2 * len(state.players), len(pool))
+
+
+def _draft_rounds(state: GameState) -> tuple[list[int], list[list[int]]]:
+    """The epoch's draft so far (SETUP-3, DRAFT-1, WHEEL-2/3): the cards left in each deck,
+    and how many each seat drew in each round dealt. No round is dealt before the wheel
+    is set; during the draft, the rounds up to the current one; after it, every round
+    until the decks were empty."""
+    left = [_laid_out(state, state.epoch, i) for i in range(len(COLORS))]
+    rounds: list[list[int]] = []
+    if state.section in (Section.SETUP, Section.WHEEL):
+        return left, rounds
+
+    def dealing() -> bool:
+        return len(rounds) <= state.round if state.section is Section.DRAFT else any(left)
+
+    while dealing():
+        at = evolve(state, round=len(rounds))
+        dealt = []
+        for seat in range(len(state.players)):
+            i = COLOR_INDEX[deck_color(at, seat)]
+            dealt.append(min(2, left[i]))
+            left[i] -= dealt[-1]
+        rounds.append(dealt)
+    return left, rounds
+
+
+def _passed_on(rounds: list[list[int]]) -> int:
+    """DRAFT-2: the cards the players put on the outer piles in these rounds (one of each two)."""
+    return sum(max(0, drew - 1) for dealt in rounds for drew in dealt)
+
+
+def _check_draft_progress(state: GameState) -> None:
+    """The decks hold what the draft rounds so far left (DRAFT-1, WHEEL-2), each player
+    holds the cards drawn this round from the deck their crest points at (WHEEL-3), and
+    the outer piles hold the cards passed on (DRAFT-2) until picking empties them (PICK-1)."""
+    left, rounds = _draft_rounds(state)
+    for i, (deck, expected) in enumerate(zip(state.decks, left, strict=True)):
+        if len(deck) != expected:
+            raise _fail(
+                f"decks[{i}]",
+                f"{expected} {COLORS[i]} cards are left after {len(rounds)} draft round(s) "
+                f"(SETUP-3, DRAFT-1), found {len(deck)}",
+            )
+    if state.section is Section.DRAFT:
+        for seat, player in enumerate(state.players):
+            color = deck_color(state, seat)
+            if len(player.drawn) != rounds[-1][seat]:
+                raise _fail(
+                    f"players[{seat}].drawn",
+                    f"the player drew {rounds[-1][seat]} cards this round (DRAFT-1), found {len(player.drawn)}",
+                )
+            for card_id in player.drawn:
+                if state.catalogue.cards[card_id].color is not color:
+                    raise _fail(
+                        f"players[{seat}].drawn",
+                        f"{shown(card_id)} is not from the {color} deck the player's crest points at (WHEEL-3)",
+                    )
+    on_piles = sum(len(pile) for pile in state.outer_piles)
+    passed = _passed_on(rounds[:-1] if state.section is Section.DRAFT else rounds)
+    if state.phase is Phase.A and on_piles != passed:
+        reason = f"the draft rounds so far passed {passed} cards on to them (DRAFT-2)"
+    elif state.section is Section.PICK and not 0 < on_piles <= passed:
+        reason = f"picking takes the {passed} cards passed on one by one while a pile holds one (PICK-1)"
+    elif state.phase is Phase.B and state.section is not Section.PICK and on_piles:
+        reason = "picking empties them (PICK-1)"
+    else:
+        return
+    raise _fail("outer_piles", f"{reason}; they hold {on_piles}")
+
+
+def _check_turn_taken(state: GameState, seat: int, player: PlayerState, hand_set: bool) -> None:
+    """What a player holds only once their turn in a section came: medals (MEDAL-1: bought
+    in the medal sections), and this section's takes and payments, which start at 0 with
+    every section (COLONY-1, STATUE-1, PURPLE-6, -13, -15)."""
+    where = f"players[{seat}]"
+    had_turn = (seat - state.first_player) % len(state.players) <= state.turn
+    medal_turn = state.epoch > EPOCHS[0] or (state.section is Section.MEDALS and had_turn)
+    if (player.gold or player.silver) and not medal_turn and not hand_set:
+        raise _fail(
+            f"{where}.{'gold' if player.gold else 'silver'}",
+            "medals are bought in the medal section; the player has had no turn there yet (MEDAL-1)",
+        )
+    allows = _section_allows(state, player)
+    if allows is None:
+        most_taken, most_paid, step = 0, 0, 1
+        rules = f"nothing is taken or paid for in the {state.section} section"
+    elif not had_turn:
+        most_taken, most_paid, step = 0, 0, 1
+        rules = "the player's turn in this section has not come"
+    else:
+        most_taken, most_paid, step, rules = allows
+    if player.section_takes > most_taken:
+        raise _fail(f"{where}.section_takes", f"at most {most_taken} ({rules}), not {player.section_takes}")
+    if player.section_paid > most_paid or player.section_paid % step:
+        raise _fail(
+            f"{where}.section_paid",
+            f"at most {most_paid} coins in steps of {step} ({rules}), not {player.section_paid}",
+        )
+
+
+def _section_allows(state: GameState, player: PlayerState) -> tuple[int, int, int, str] | None:
+    """The most takes and coins paid the current section allows a player who had their
+    turn, the coins per step paid, and the rules that say so; None for a section in which
+    nothing is taken or paid for."""
+    catalogue = state.catalogue
+    if state.section in (Section.COLONY, Section.STATUE):
+        held = len(player.colonies) if state.section is Section.COLONY else len(player.statues)
+        takes = min(held, effects.takes_per_section(player, catalogue))
+        cap = effects.requirement_pay_cap(player, catalogue) if player.section_takes else 0
+        return takes, cap, effects.COINS_PER_REQUIREMENT_POINT, "COLONY-1, STATUE-1, PURPLE-13, PURPLE-15"
+    if state.section is Section.FEEDING:
+        # the PURPLE-6 card paid with may have been removed since
+        fed = effects.feed_coin_cards(evolve(player, cards=player.cards + state.removed), catalogue)
+        return 0, effects.COINS_PER_FED_CARD * fed, effects.COINS_PER_FED_CARD, "FEED-2, PURPLE-6"
+    return None

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 
+import attrs
 import pytest
 
 from hadara_rules import (
@@ -19,7 +20,7 @@ from hadara_rules import (
 from hadara_rules.catalogue import Catalogue
 from hadara_rules.records import to_json
 from hadara_rules.rules.tracks import track_sources
-from hadara_rules.view import HIDDEN, player_view, sample_world
+from hadara_rules.view import HIDDEN, base_catalogue, player_view, sample_world, view_catalogue
 
 GAMES = [(2, False, 1), (3, True, 2), (4, False, 3), (5, True, 4)]
 
@@ -151,3 +152,17 @@ def test_a_sampled_world_plays_to_the_end() -> None:
     while not world.is_over:
         world = apply_move(world, rng.choice(legal_moves(world)))
     assert world.is_over
+
+
+def test_the_view_catalogue_caches_are_bounded(catalogue: Catalogue) -> None:
+    """However many custom catalogues views are made with, only a few are kept."""
+    for k in range(40):
+        reference = attrs.evolve(catalogue.reference, coins_per_point=6 + k)
+        custom = Catalogue(
+            catalogue.cards, catalogue.colonies, catalogue.start_cards, catalogue.statues, reference, "custom"
+        )
+        assert base_catalogue(view_catalogue(custom)) == custom
+    for cache in (view_catalogue, base_catalogue):
+        info = cache.cache_info()
+        assert info.maxsize is not None
+        assert info.currsize <= info.maxsize < 40

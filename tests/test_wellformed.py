@@ -21,8 +21,9 @@ from hadara_rules import (
     new_game,
     to_json,
 )
-from hadara_rules.model import Section
+from hadara_rules.model import COLOR_INDEX, Section
 from hadara_rules.records import from_json
+from hadara_rules.wellformed import check_position
 
 Document = dict[str, Any]
 
@@ -78,6 +79,98 @@ def _setup_in_epoch_2(d: Document) -> None:
     data = d["data"]
     data["epoch"] = 2
     data["box"] += [card for deck in data["later_decks"].pop(0) for card in deck]
+
+
+def _same_start_card(d: Document) -> None:
+    players = d["data"]["players"]
+    players[1]["start_card"] = players[0]["start_card"]
+
+
+def _swap_stack_tops(d: Document) -> None:
+    """A tier-3 colony on the tier-9 stack and the other way round (SETUP-4)."""
+    stacks = d["data"]["colony_stacks"]
+    stacks[0][-1], stacks[1][-1] = stacks[1][-1], stacks[0][-1]
+
+
+def _pile_of_another_colour(d: Document) -> None:
+    """The top card of the yellow outer pile moved onto the red one."""
+    piles = d["data"]["outer_piles"]
+    piles[1].append(piles[0].pop())
+
+
+def _swap_epochs(d: Document) -> None:
+    """A yellow card of epoch II in epoch I's yellow deck, and the other way round."""
+    data = d["data"]
+    data["decks"][0][0], data["later_decks"][0][0][0] = data["later_decks"][0][0][0], data["decks"][0][0]
+
+
+def _tile_on_a_plain_card(d: Document) -> None:
+    """Player 2's tile moved from their PURPLE-2 card to another card of their tableau."""
+    player = d["data"]["players"][2]
+    placed = player["tiles_on_cards"][0]
+    placed["card"] = next(c for c in player["cards"] if c != placed["card"])
+
+
+def _silver_before_the_turn(d: Document) -> None:
+    """Player 1, whose medal turn of epoch I comes after the player in turn, has a silver medal."""
+    data = d["data"]
+    assert (1 - data["first_player"]) % 3 > data["turn"]
+    player = data["players"][1]
+    player["silver"] = [player["free_tiles"].pop()]
+
+
+def _military_plus_one(d: Document) -> None:
+    d["data"]["players"][1]["tracks"]["military"] += 1
+
+
+def _unsorted_tiles(d: Document) -> None:
+    player = d["data"]["players"][0]
+    player["free_tiles"] = player["free_tiles"][::-1]
+
+
+def _deck_card_to_its_pile(d: Document) -> None:
+    """A card of a deck the draft has not reached put on the outer pile of its colour."""
+    data = d["data"]
+    i = next(i for i, deck in enumerate(data["decks"]) if len(deck) == 6)
+    data["outer_piles"][i].append(data["decks"][i].pop())
+
+
+def _later_deck_card_to_box(d: Document) -> None:
+    data = d["data"]
+    data["box"].append(data["later_decks"][0][2].pop())
+
+
+def _sold_card_to_box(d: Document) -> None:
+    """A card sold in epoch I returned to the box."""
+    data = d["data"]
+    data["box"].append(data["sold"].pop())
+
+
+def _swap_drawn(d: Document) -> None:
+    """Players 0 and 1 exchange the cards they drew (from decks of different colours)."""
+    players = d["data"]["players"]
+    players[0]["drawn"], players[1]["drawn"] = players[1]["drawn"], players[0]["drawn"]
+
+
+def _pile_card_sold(d: Document) -> None:
+    """After the draft, a card passed on to an outer pile is claimed to be sold instead."""
+    data = d["data"]
+    data["sold"].append(data["outer_piles"][0].pop())
+
+
+def _piles_sold(d: Document) -> None:
+    """Picking claims to go on with every outer pile sold off."""
+    data = d["data"]
+    for pile in data["outer_piles"]:
+        data["sold"] += pile
+        pile.clear()
+
+
+def _sold_card_to_its_pile(d: Document) -> None:
+    """After picking, a card sold this epoch is back on its outer pile."""
+    data = d["data"]
+    card = POSITIONS[Section.MEDALS].catalogue.cards[data["sold"][-1]]
+    data["outer_piles"][COLOR_INDEX[card.color]].append(data["sold"].pop())
 
 
 BAD: list[tuple[Section, Callable[[Document], None], str]] = [
@@ -160,6 +253,68 @@ BAD: list[tuple[Section, Callable[[Document], None], str]] = [
         ),
         r"players\[1\]\.tiles_on_cards",
     ),
+    (Section.COLONY, _same_start_card, r"\$\.data\.players\[1\]\.start_card: each player is dealt a start"),
+    (Section.COLONY, _swap_stack_tops, r"\$\.data\.colony_stacks\[0\]: .* is a colony of tier 9, not 3"),
+    (Section.COLONY, _pile_of_another_colour, r"\$\.data\.outer_piles\[1\]: .* is a yellow card, not red"),
+    (Section.WHEEL, _swap_epochs, r"\$\.data\.decks\[0\]: .* is a card of epoch II"),
+    (Section.COLONY, _tile_on_a_plain_card, r"\$\.data\.players\[2\]\.tiles_on_cards: one tile per PURPLE-2"),
+    (
+        Section.COLONY,
+        _player(0, gold=1),
+        r"\$\.data\.players\[0\]\.gold: medals are bought in the medal section",
+    ),
+    (Section.MEDALS, _silver_before_the_turn, r"\$\.data\.players\[1\]\.silver: medals are bought"),
+    (Section.COLONY, _military_plus_one, r"\$\.data\.players\[1\]\.tracks\.military: .* give \d+, not \d+"),
+    (Section.COLONY, _player(2, section_paid=3), r"\$\.data\.players\[2\]\.section_paid: at most 0 coins"),
+    (Section.COLONY, _player(2, section_takes=1), r"\$\.data\.players\[2\]\.section_takes: at most 0"),
+    (
+        Section.COLONY,
+        _player(0, section_takes=1),
+        r"players\[0\]\.section_takes: .*turn in this section has not",
+    ),
+    (
+        Section.FEEDING,
+        _player(2, section_paid=2),
+        r"players\[2\]\.section_paid: at most 0 coins in steps of 2 \(FEED-2, PURPLE-6",
+    ),
+    (
+        Section.PICK,
+        _player(2, section_paid=1),
+        r"players\[2\]\.section_paid: .*nothing is taken or paid for in the pick",
+    ),
+    (
+        Section.COLONY,
+        _unsorted_tiles,
+        r"\$\.data\.players\[0\]\.free_tiles: free tiles are kept in track order",
+    ),
+    (Section.COLONY, lambda d: d["data"].update(viewer=0), r"\$\.data\.viewer: a position is loaded whole"),
+    (
+        Section.DRAFT,
+        _deck_card_to_its_pile,
+        r"\$\.data\.decks\[\d\]: \d+ \w+ cards are left after 1 draft round",
+    ),
+    (
+        Section.DRAFT,
+        _later_deck_card_to_box,
+        r"\$\.data\.later_decks\[0\]\[2\]: SETUP-3 lays 6 cards, found 5",
+    ),
+    (Section.PICK, _sold_card_to_box, r"\$\.data\.box: SETUP-3 lays out 6 \w+ cards of epoch I, found 5"),
+    (
+        Section.DRAFT,
+        _swap_drawn,
+        r"\$\.data\.players\[0\]\.drawn: .* is not from the \w+ deck the player's crest",
+    ),
+    (
+        Section.COLONY,
+        _pile_card_sold,
+        r"\$\.data\.outer_piles: the draft rounds so far passed 15 cards on to them \(DRAFT-2\); they hold 14",
+    ),
+    (Section.PICK, _piles_sold, r"\$\.data\.outer_piles: picking takes the 15 cards passed on one by one"),
+    (
+        Section.MEDALS,
+        _sold_card_to_its_pile,
+        r"\$\.data\.outer_piles: picking empties them \(PICK-1\); they hold 1",
+    ),
 ]
 
 
@@ -171,6 +326,65 @@ def test_impossible_positions_are_refused_naming_the_path(
     edit(document)
     with pytest.raises(RecordError, match=message):
         _load(document)
+
+
+def test_star_cards_stay_in_the_box_of_a_basic_game() -> None:
+    """SETUP-3: a star card of epoch I swapped into the purple deck of a basic game."""
+    state = new_game(GameConfig(players=3, seed=4))
+    star = next(c.id for c in state.catalogue.cards.values() if c.star and c.epoch == 1)
+    document = json.loads(to_json(state))
+    data = document["data"]
+    data["box"][data["box"].index(star)], data["decks"][4][0] = data["decks"][4][0], star
+    with pytest.raises(
+        RecordError, match=r"\$\.data\.decks\[4\]: .* is a star card, played only in the advanced"
+    ):
+        _load(document)
+
+
+def test_the_game_is_over_only_after_epoch_iii() -> None:
+    """EPOCH-3: ``section: over`` in epoch II."""
+    document = _document(Section.FEEDING)
+    assert document["data"]["epoch"] == 2
+    document["data"].update(section="over", turn=0)
+    with pytest.raises(
+        RecordError, match=r"\$\.data\.section: the game ends after epoch III \(EPOCH-3\), not in epoch II"
+    ):
+        _load(document)
+
+
+#: Edits that keep a position one a game can reach: they load.
+REACHABLE: list[tuple[Section, Callable[[Document], None]]] = [
+    (Section.MEDALS, _player(2, gold=1)),  # player 2 is in turn in the medal section
+    (Section.COLONY, _player(0, coins=90)),  # coins are not derived from anything
+    (Section.FEEDING, _player(0, gold=2)),  # medals of epoch I
+]
+
+
+@pytest.mark.parametrize(("section", "edit"), REACHABLE)
+def test_reachable_edits_load(section: Section, edit: Callable[[Document], None]) -> None:
+    document = _document(section)
+    edit(document)
+    assert _load(document) != POSITIONS[section]
+
+
+SETTINGS = [(players, advanced) for players in range(2, 6) for advanced in (False, True)]
+
+
+@pytest.mark.parametrize(("players", "advanced"), SETTINGS)
+def test_every_position_of_a_game_is_well_formed(players: int, advanced: bool) -> None:
+    """No false refusal: every position of two random games of each setting passes
+    ``check_position``, and every 10th goes through JSON and back unchanged."""
+    for seed in (players, 10 + players):
+        rng = random.Random(seed)
+        state = new_game(GameConfig(players=players, seed=seed, advanced=advanced))
+        while True:
+            check_position(state)
+            if state.ply % 10 == 0:
+                assert from_json(to_json(state), GameState) == state
+            if state.is_over:
+                break
+            moves = legal_moves(state)
+            state = apply_move(state, moves[rng.randrange(len(moves))])
 
 
 def test_the_basic_game_plays_side_a() -> None:
@@ -227,7 +441,8 @@ SAMPLED = _sampled_documents()
 @given(index=st.integers(0, len(SAMPLED) - 1), seed=st.integers(0, 2**32 - 1), edits=st.integers(1, 3))
 def test_a_position_that_loads_can_be_played(index: int, seed: int, edits: int) -> None:
     """Whatever a few small edits do to a document, either loading refuses it or every legal
-    move of the loaded position applies, and so does every legal move after it."""
+    move of the loaded position applies, the position after it is well formed too, and every
+    legal move after it applies."""
     rng = random.Random(seed)
     document: object = SAMPLED[index]
     for _ in range(edits):
@@ -237,4 +452,7 @@ def test_a_position_that_loads_can_be_played(index: int, seed: int, edits: int) 
     except RecordError:
         return
     for move in legal_moves(state):
-        legal_moves(apply_move(state, move))
+        after = apply_move(state, move)
+        check_position(after)
+        for reply in legal_moves(after):
+            apply_move(after, reply)

@@ -1,0 +1,70 @@
+"""A game configuration keeps nothing the caller can change afterwards, always hashes, and
+refuses fields of the wrong type naming them."""
+
+from __future__ import annotations
+
+import pytest
+
+from hadara_rules import Color, ConfigError, GameConfig, Variants, new_game
+
+ORDER = [Color.RED, Color.BLUE, Color.GREEN, Color.YELLOW, Color.PURPLE]
+
+
+def test_a_board_order_list_is_kept_as_a_tuple_of_its_own() -> None:
+    """SETUP-2: changing the caller's list afterwards changes neither the configuration
+    nor the game set up from it."""
+    order = list(ORDER)
+    config = GameConfig(players=3, seed=2, board_order=order)
+    before = new_game(config)
+    order.reverse()
+    assert config.board_order == tuple(ORDER)
+    assert new_game(config) == before
+    assert before.board_order == tuple(ORDER)
+
+
+def test_a_configuration_hashes_and_equals_one_made_from_a_tuple() -> None:
+    from_list = GameConfig(players=3, board_order=list(ORDER))
+    from_tuple = GameConfig(players=3, board_order=tuple(ORDER))
+    assert from_list == from_tuple
+    assert hash(from_list) == hash(from_tuple)
+    assert len({from_list, from_tuple, GameConfig(players=3)}) == 2
+
+
+def test_colour_names_become_colours() -> None:
+    config = GameConfig(players=2, board_order=["red", "blue", "green", "yellow", "purple"])
+    assert config.board_order == tuple(ORDER)
+    assert all(type(color) is Color for color in config.board_order)
+
+
+@pytest.mark.parametrize(
+    ("fields", "message"),
+    [
+        ({"players": True}, r"^players must be a whole number \(SETUP-1\), not bool"),
+        ({"players": "3"}, r"^players must be a whole number"),
+        ({"players": 3, "seed": 1.5}, r"^seed must be a whole number, not float"),
+        ({"players": 3, "seed": [1]}, r"^seed must be a whole number, not list"),
+        ({"players": 3, "advanced": "yes"}, r"^advanced must be true or false, not str"),
+        ({"players": 3, "catalogue": "bundled"}, r"^catalogue must be a Catalogue or None"),
+        ({"players": 3, "variants": {}}, r"^variants must be a Variants"),
+        ({"players": 3, "board_order": [["red"]]}, r"^SETUP-2: board_order must list colours"),
+        ({"players": 3, "board_order": ["red", "pink"]}, r"^SETUP-2: board_order must list colours"),
+        ({"players": 3, "board_order": 5}, r"^SETUP-2: board_order must list colours"),
+    ],
+)
+def test_a_field_of_the_wrong_type_is_a_config_error_naming_it(
+    fields: dict[str, object], message: str
+) -> None:
+    with pytest.raises(ConfigError, match=message):
+        GameConfig(**fields)  # type: ignore[arg-type]
+
+
+def test_a_variant_switch_is_true_or_false() -> None:
+    with pytest.raises(ConfigError, match=r"^tie_break_all_coins must be true or false, not int"):
+        Variants(tie_break_all_coins=1)  # type: ignore[arg-type]
+
+
+def test_a_board_order_of_colours_not_each_named_once_is_refused_at_setup() -> None:
+    """SETUP-2 is checked where the game is set up: colours, but one of them twice."""
+    config = GameConfig(players=3, board_order=[Color.RED] * 5)
+    with pytest.raises(ConfigError, match="SETUP-2"):
+        new_game(config)
