@@ -9,7 +9,7 @@ second and games per second of random playouts (``legal_moves`` then
 positions of recorded games; and the memory kept per additional position when
 every position of a game is kept (positions share everything that did not
 change). It runs the same random-playout loop on python-chess, when installed
-(``pip install chess``; it is not a dependency of this project), and prints the
+(it is in the ``dev`` extra, not a dependency of the package), and prints the
 ratio, so that the figures mean something on any machine.
 
 The two loops take turns in ``R`` rounds (each side gets ``S / R`` seconds per

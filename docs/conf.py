@@ -2,9 +2,9 @@
 
 Build it with ``python -m sphinx -W --keep-going -b html docs docs/_build/html``
 or ``make -C docs html``. The rules section is generated from
-``spec/rules.yaml`` at build time by the site's own extension
-(``docs/_ext/hadara_rules_docs.py``); nothing generated is written into the
-source tree.
+``spec/rules.yaml`` (as the package reads it) at build time by the site's own
+extension (the package ``docs/_ext/hadara_rules_docs``); nothing generated is
+written into the source tree.
 """
 
 from __future__ import annotations
@@ -53,11 +53,10 @@ python_maximum_signature_line_length = 90
 python_use_unqualified_type_names = True
 
 # --- the site's extension
-hadara_rules_spec = str(ROOT / "spec" / "rules.yaml")
 hadara_rules_root = str(ROOT)
 #: Modules whose every public name (``__all__``, or every public name defined
 #: in the module) must be documented; the lists name deliberate exceptions.
-hadara_rules_api_coverage = {
+hadara_rules_api_coverage: dict[str, list[str]] = {
     "hadara_rules": [],
     "hadara_rules.records": [],
     "hadara_rules.view": [],

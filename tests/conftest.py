@@ -1,15 +1,16 @@
-"""Shared fixtures, Hypothesis profiles, and ``run``: a scenario given as a mapping.
+"""Shared fixtures and Hypothesis profiles (plain helpers are in ``helpers.py``).
 
 Hypothesis profiles: ``ci`` (the default) is derandomized, so every run of the
 suite checks the same examples; ``thorough`` runs 10 times as many examples,
-drawn at random (``HYPOTHESIS_PROFILE=thorough python -m pytest``).
+drawn at random (``HYPOTHESIS_PROFILE=thorough python -m pytest tests/properties -m ''``: every
+property, the ones marked slow included).
+``HYPOTHESIS_THOROUGH_FACTOR`` sets another factor than 10: ``.ci/run`` runs the
+properties with ``thorough`` at a smaller factor, to stay within its time.
 """
 
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping
-from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -17,11 +18,12 @@ from hypothesis import HealthCheck, settings
 from hadara_rules import load_catalogue
 from hadara_rules.catalogue import Catalogue
 from hadara_rules.effects import effect_totals
-from hadara_rules.rules.table import color_counts
-from hadara_rules.scenario import ScenarioResult, run_document
+from hadara_rules.rules.tableau import color_counts
 
-#: Examples per property in the ``ci`` profile (``thorough``: 10 times as many).
+#: Examples per property in the ``ci`` profile.
 _CI_EXAMPLES = 100
+#: ``thorough`` runs this many times the examples of ``ci``.
+_THOROUGH_FACTOR = int(os.environ.get("HYPOTHESIS_THOROUGH_FACTOR", "10"))
 
 _SLOW = [HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.large_base_example]
 
@@ -37,7 +39,7 @@ settings.register_profile(
     "thorough",
     derandomize=False,
     deadline=None,
-    max_examples=10 * _CI_EXAMPLES,
+    max_examples=_THOROUGH_FACTOR * _CI_EXAMPLES,
     print_blob=True,
     suppress_health_check=_SLOW,
 )
@@ -54,8 +56,3 @@ def _cold_caches() -> None:
 @pytest.fixture(scope="session")
 def catalogue() -> Catalogue:
     return load_catalogue()
-
-
-def run(doc: Mapping[str, Any]) -> ScenarioResult:
-    """Run a scenario given as a mapping (format version filled in)."""
-    return run_document({"scenario": 1, **doc}, source="<test>")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from hadara_rules import GameConfig, legal_moves, score
-from hadara_rules.bots import GreedyBot, RandomBot, make_bots, play_game
+from hadara_rules.bots import Bot, GreedyBot, RandomBot, make_bots, play_game
 
 
 def test_bots_play_only_legal_moves_and_are_deterministic() -> None:
@@ -31,7 +31,7 @@ def test_greedy_bot_outscores_the_random_bot() -> None:
     """A sanity check of scoring: one-ply lookahead on points must beat chance."""
     greedy_total = random_total = 0
     for seed in range(8):
-        bots = [GreedyBot(random.Random(seed)), RandomBot(random.Random(seed))]
+        bots: list[Bot] = [GreedyBot(random.Random(seed)), RandomBot(random.Random(seed))]
         if seed % 2:
             bots.reverse()
         final = play_game(GameConfig(players=2, seed=seed, advanced=seed % 4 > 1), bots).final

@@ -9,6 +9,7 @@ from collections.abc import Iterator
 import pytest
 
 from hadara_rules import (
+    Action,
     BuyGold,
     BuySilver,
     CarveStatue,
@@ -50,9 +51,9 @@ def move_universe(state: GameState) -> Iterator[Move]:
             yield ChooseSide(seat, side)
         for rotation in range(-1, 6):
             yield SetWheel(seat, rotation)
-        for card, action, tile in itertools.product(drawn, ("buy", "sell", "keep"), TILES):
+        for card, action, tile in itertools.product(drawn, Action, TILES):
             yield Draft(seat, card, action, tile)
-        for color, action, tile in itertools.product(COLORS, ("buy", "sell"), TILES):
+        for color, action, tile in itertools.product(COLORS, Action, TILES):
             yield Pick(seat, color, action, tile)
         for tier, ally, pay in itertools.product((*TIERS, 7), (False, True), (0, 3, 4, 6, 33)):
             yield TakeColony(seat, tier, ally, pay)

@@ -1,4 +1,7 @@
-"""The scripts in examples/ run and print what their docstrings promise."""
+"""The scripts in examples/ run and print what their docstrings promise.
+
+Each run starts a new interpreter (marked ``slow``: ``python -m pytest -m slow``).
+"""
 
 from __future__ import annotations
 
@@ -79,6 +82,7 @@ def test_every_example_has_a_module_docstring(script: str) -> None:
     assert len(docstring.splitlines()[0]) > 20
 
 
+@pytest.mark.slow
 def test_play_two_bots_prints_the_score_sheet_of_greedy_against_random() -> None:
     out = run("play_two_bots.py", "3")
     assert "GreedyBot vs RandomBot" in out
@@ -102,6 +106,7 @@ def test_play_two_bots_prints_the_score_sheet_of_greedy_against_random() -> None
     assert all(name in winner for name in expected)
 
 
+@pytest.mark.slow
 def test_settle_dispute_prints_both_verdicts() -> None:
     out = run("settle_dispute.py")
     verdicts = re.findall(r"^(HOLDS|FAILS): (.+)$", out, re.MULTILINE)
@@ -113,6 +118,7 @@ def test_settle_dispute_prints_both_verdicts() -> None:
     assert "TakeColony(player=1, tier=3, ally=False, pay=0)" in out
 
 
+@pytest.mark.slow
 def test_frontend_replay_shows_each_seat_its_view_and_legal_moves(tmp_path: Path) -> None:
     record = tmp_path / "game.json"
     out = run("frontend_replay.py", "--seed", "5", "--at", "3", "--record", str(record))
@@ -137,11 +143,13 @@ def test_frontend_replay_shows_each_seat_its_view_and_legal_moves(tmp_path: Path
             assert move.card in found(r"you drew: (.+)", screen)
 
 
+@pytest.mark.slow
 def test_frontend_replay_at_the_end_says_the_game_is_over() -> None:
     out = run("frontend_replay.py", "--seed", "5", "--at", "100000")
     assert out.rstrip().endswith("the game is over")
 
 
+@pytest.mark.slow
 def test_the_playout_benchmark_runs_and_reports_every_figure() -> None:
     """benchmarks/playout.py (a smoke run: the figures themselves are not checked here)."""
     script = ROOT / "benchmarks" / "playout.py"

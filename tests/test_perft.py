@@ -1,7 +1,7 @@
 """Legal-move counts at fixed positions (python-chess's "perft"): ``spec/perft.yaml``.
 
 Each position is built like a scenario (``config``, ``components``, ``given``,
-``moves``) with :func:`hadara_rules.scenario.run_document`; the number of legal
+``moves``) with :func:`hadara_rules.scenario.position_of`; the number of legal
 moves of every seat is counted per move kind and compared with the counts the
 file derives from the rules. A mismatch fails with a per-kind table. Positions
 with a ``perft`` entry also count the move sequences of that depth and the
@@ -21,7 +21,7 @@ import yaml
 from hadara_rules import GameState, apply_move, legal_moves
 from hadara_rules.moves import MOVE_TYPES
 from hadara_rules.rulebook import rules
-from hadara_rules.scenario import run_document
+from hadara_rules.scenario import position_of
 
 PERFT_FILE = Path(__file__).resolve().parent.parent / "spec" / "perft.yaml"
 KINDS: tuple[str, ...] = tuple(kind.type for kind in MOVE_TYPES)
@@ -47,9 +47,7 @@ def build(entry: Mapping[str, Any]) -> GameState:
     """The position of one entry: the scenario's state after its moves (all must be legal)."""
     document: dict[str, Any] = {"scenario": 1, "title": entry["name"]}
     document.update({key: entry[key] for key in _SCENARIO_KEYS if key in entry})
-    result = run_document(document, source=f"{PERFT_FILE.name}:{entry['name']}")
-    assert result.passed, "\n".join(result.failures)
-    return result.state
+    return position_of(document, source=f"{PERFT_FILE.name}:{entry['name']}")
 
 
 def counts(state: GameState) -> dict[int, Counter[str]]:

@@ -5,8 +5,10 @@ Each test pins a boundary that a plausible slip in the rules code would move.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 import pytest
-from conftest import run
+from helpers import run, scenario_position
 
 from hadara_rules import (
     BuyGold,
@@ -29,9 +31,15 @@ from hadara_rules.model import Color
 
 
 def position(
-    players: int, advanced: bool = False, seats: dict[int, object] | None = None, **given: object
+    players: int,
+    advanced: bool = False,
+    seats: Mapping[int, Mapping[str, object]] | None = None,
+    **given: object,
 ) -> GameState:
-    """The settled position: ``new_game`` for ``players`` seats, with ``given`` and per-seat overrides."""
+    """The settled position: ``new_game`` for ``players`` seats, with ``given`` and per-seat overrides
+    (in the advanced game every seat has chosen side A of its start card, SETUP-6)."""
+    if advanced:
+        seats = {seat: {"side": "A", **(seats or {}).get(seat, {})} for seat in range(players)}
     if seats is not None:
         given["players"] = seats
     config = {
@@ -40,7 +48,7 @@ def position(
         "advanced": advanced,
         "board_order": ["yellow", "red", "blue", "green", "purple"],
     }
-    return run({"config": config, "given": given}).state
+    return scenario_position({"config": config, "given": given})
 
 
 @pytest.mark.parametrize("section", ["colony", "statue"])
@@ -155,8 +163,10 @@ PURPLE_15 = "III-purple-14"
 
 def test_purple_9_coins_count_towards_the_ally_cost_and_pay_does_not() -> None:
     """PURPLE-9's 4 coins arrive before the choice; PURPLE-15's payment leaves first."""
-    base = {"players": 2, "epoch": 2, "phase": "A", "section": "colony", "first_player": 0, "advanced": True}
+    base = {"epoch": 2, "phase": "A", "section": "colony", "first_player": 0}
     with_card = position(
+        2,
+        True,
         colony_stacks={21: ["col-21-a"]},
         seats={
             0: {"coins": 0, "cards": [PURPLE_9], "tracks": {"military": 21}},
@@ -168,6 +178,8 @@ def test_purple_9_coins_count_towards_the_ally_cost_and_pay_does_not() -> None:
     assert 0 < with_card.catalogue.colonies["col-21-a"].ally_cost <= 4
     assert TakeColony(0, 21, True, 0) in legal_moves(with_card, 0)
     without = position(
+        2,
+        True,
         colony_stacks={21: ["col-21-a"]},
         seats={0: {"coins": 0, "cards": [], "tracks": {"military": 21}}, 1: {"tracks": {"military": 0}}},
         **base,
@@ -191,9 +203,11 @@ def test_purple_15_pay_limits() -> None:
         },
     )
     assert TakeColony(0, 21, False, 6) in legal_moves(state, 0)
-    for pay, rule in ((3, "COLONY-2"), (9, "PURPLE-15"), (-3, "PURPLE-15"), (True, "PURPLE-15")):
+    for pay, rule in ((3, "COLONY-2"), (9, "PURPLE-15"), (-3, "PURPLE-15")):
         refusal = check_move(state, TakeColony(0, 21, False, pay))
         assert refusal is not None and refusal.rule == rule, (pay, refusal)
+    with pytest.raises(TypeError, match="pay must be a whole number, not bool"):
+        TakeColony(0, 21, False, True)
 
 
 def test_purple_15_cap_counts_what_was_paid_this_section() -> None:
@@ -274,12 +288,14 @@ def test_purple_7_pays_only_for_food_above_the_cards(food: int, coins: int) -> N
                 "cards": [PURPLE_7, "I-red-01", "I-red-02"],
                 "tracks": {"food": food, "culture": 0},
             },
-            1: {"coins": 0, "cards": [], "tracks": {"culture": 0}},
+            # player 1 can buy a medal, so the game waits there (and the epoch's decks,
+            # which this hand-set position never drafted, stay where they are)
+            1: {"coins": 20, "cards": [], "tracks": {"culture": 0}},
         },
     )
     assert state.catalogue.cards[PURPLE_7].effect == "PURPLE-7"
     # nobody can carve: the statue section passes and feeding pays PURPLE-7 at once
-    assert state.section in (Section.MEDALS, Section.WHEEL)
+    assert state.section is Section.MEDALS
     assert state.players[0].coins == coins
 
 
@@ -314,12 +330,12 @@ def test_purple_16_a_second_copy_of_a_star_effect_counts_once() -> None:
             "first_player": 0,
             "colony_stacks": {"9": ["col-09-a"], "15": ["col-15-a"]},
             "players": {
-                0: {"coins": 0, "cards": [c["id"] for c in extra], "tracks": {"military": 5}},
-                1: {"tracks": {"military": 0}},
+                0: {"side": "A", "coins": 0, "cards": [c["id"] for c in extra], "tracks": {"military": 5}},
+                1: {"side": "A", "tracks": {"military": 0}},
             },
         },
     }
-    before = run(scenario).state
+    before = scenario_position(scenario)
     offered = {m.tier for m in legal_moves(before, 0) if isinstance(m, TakeColony)}
     assert 9 in offered and 15 not in offered, "military 5 + 4 reaches tier 9, not 15 (a second -4 would)"
     assert before.catalogue.colonies["col-09-a"].plunder == 4
@@ -406,4 +422,4 @@ def test_setup_1_a_bool_is_not_a_player_count() -> None:
     from hadara_rules import ConfigError
 
     with pytest.raises(ConfigError, match="SETUP-1"):
-        new_game(GameConfig(players=True, seed=0))  # type: ignore[arg-type]
+        new_game(GameConfig(players=True, seed=0))

@@ -11,6 +11,8 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
+#: Building the wheel takes seconds (run with ``-m slow``).
+pytestmark = pytest.mark.slow
 
 PROBE = """
 import hadara_rules, pathlib, sys

@@ -32,13 +32,14 @@ def main() -> None:
         game = play_game(config, make_bots("greedy", config.players, config.seed))
         record = GameRecord(config, game.moves)
         (HERE / f"{name}.record.json").write_text(to_json(record) + "\n", encoding="utf-8")
+        sheets = score(game.final)
         summary = {
             "moves": len(game.moves),
             "final_state_sha256": hashlib.sha256(to_json(game.final).encode()).hexdigest(),
-            "score": [to_data(sheet)["data"] for sheet in score(game.final)],
+            "score": [to_data(sheet)["data"] for sheet in sheets],
         }
         (HERE / f"{name}.expected.json").write_text(json.dumps(summary, indent=2) + "\n", encoding="utf-8")
-        print(name, summary["moves"], [s["total"] for s in summary["score"]])
+        print(name, len(game.moves), [sheet.total for sheet in sheets])
 
 
 if __name__ == "__main__":

@@ -12,7 +12,6 @@ choices to :func:`play_choices` to get the same game back.
 
 from __future__ import annotations
 
-import os
 import random
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
@@ -23,6 +22,7 @@ from hypothesis import settings
 from hypothesis import strategies as st
 
 from hadara_rules import (
+    Action,
     BuyGold,
     BuySilver,
     CarveStatue,
@@ -326,12 +326,12 @@ def mutations(state: GameState, move: Move) -> list[Move]:
         drawn = state.players[move.player].drawn if 0 <= move.player < len(state.players) else ()
         cards = (*drawn, outsider, "no-such-card", *(c for p in state.outer_piles for c in p[-1:]))
         out += [Draft(move.player, c, move.action, move.tile) for c in dict.fromkeys(cards)]
-        out += [Draft(move.player, move.card, a, move.tile) for a in ("buy", "sell", "keep", "BUY", "")]
+        out += [Draft(move.player, move.card, a, move.tile) for a in Action]
         out += [Draft(move.player, move.card, move.action, t) for t in (None, *TRACKS)]
     elif isinstance(move, Pick):
         out += [Pick(s, move.color, move.action, move.tile) for s in others]
         out += [Pick(move.player, c, move.action, move.tile) for c in COLORS]
-        out += [Pick(move.player, move.color, a, move.tile) for a in ("buy", "sell", "keep")]
+        out += [Pick(move.player, move.color, a, move.tile) for a in Action]
         out += [Pick(move.player, move.color, move.action, t) for t in (None, *TRACKS)]
     elif isinstance(move, TakeColony):
         out += [TakeColony(s, move.tier, move.ally, move.pay) for s in others]
@@ -378,9 +378,9 @@ def refusal_candidates(state: GameState, rng: random.Random, count: int) -> list
 
 def suite_settings(weight: float = 1.0) -> settings:
     """The suite's active Hypothesis profile (``HYPOTHESIS_PROFILE``, default ``ci``; the
-    profiles are registered in this folder's ``conftest.py``), with ``max_examples``
+    profiles are registered in ``tests/conftest.py``), with ``max_examples``
     scaled by ``weight`` for properties that are cheaper or dearer than a plain game."""
-    base = settings.get_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
+    base = settings.get_profile(settings.get_current_profile_name())
     return settings(base, max_examples=max(1, round(base.max_examples * weight)))
 
 

@@ -19,6 +19,9 @@ from .strategies import (
     suite_settings,
 )
 
+#: Dozens of refused moves tried per position of whole games: a dear property (run with ``-m slow``).
+pytestmark = pytest.mark.slow
+
 RULE_IDS = frozenset(rules())
 #: Refused moves tried per position.
 PER_POSITION = 4

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given
 
 from hadara_rules import GameState
@@ -15,6 +16,9 @@ from hadara_rules.records import (
 )
 
 from .strategies import PlayedGame, played_games, sampled, suite_settings
+
+#: Whole games serialized position by position: the dearest properties (run with ``-m slow``).
+pytestmark = pytest.mark.slow
 
 #: YAML is slow (pure-Python PyYAML, ~17 ms a position): round-trip this many positions per game.
 YAML_POSITIONS = 2

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import random
 
+import pytest
 from hypothesis import given
 
 from hadara_rules import legal_moves
@@ -18,6 +19,9 @@ from .strategies import (
     seeds,
     suite_settings,
 )
+
+#: A view of every position, and worlds sampled per game: dear properties (run with ``-m slow``).
+pytestmark = pytest.mark.slow
 
 #: sample_world is the dearest step (it rebuilds the catalogue): worlds sampled per game.
 WORLDS_PER_GAME = 12

@@ -1,0 +1,75 @@
+"""Sphinx extension of the hadara-rules documentation site.
+
+It turns the package's rule index (``hadara_rules.rulebook``, read from
+``spec/rules.yaml``) into the site's rules section at build time, so the pages can
+never drift from the rule index:
+
+``hadara-rules`` (directive, argument: a rule area; :mod:`.rule_pages`)
+    The whole page of one rule area: a title, an overview table, and one
+    section per rule anchored by the rule ID in lower case (``id="colony-3"``)
+    with its rulebook page, its text, a *Ruling* admonition (``why`` and
+    ``variant``) where ``ruling: true``, links to the implementing code
+    (``implemented_in``, on the viewcode pages; :mod:`.code`) and the tests
+    (``tested_by``).
+``hadara-rulings`` (directive; :mod:`.rulings`)
+    Every ruling of the index in one place.
+``hadara-rule-index`` (directive; :mod:`.rule_pages`)
+    The rule areas in the order of play, with their pages and rule IDs.
+``rule`` (role; :mod:`.domain`)
+    ``{rule}`COLONY-3``` (MyST) or ``:rule:`COLONY-3``` (reStructuredText)
+    links to a rule's anchor; ``{rule}`the tier rule <COLONY-3>``` sets the
+    text. An unknown rule ID is a build warning.
+
+Two directives keep the guides honest by running code at build time
+(:mod:`.run_code`):
+
+``hadara-example``
+    Runs its Python content (one namespace per page, like a notebook) and shows
+    the code and what it printed. An exception is a build warning.
+``hadara-command``
+    Runs a ``hadara ...`` command line in-process and shows its output; an
+    unexpected exit status is a build warning.
+
+At the end of reading, :mod:`.checks` makes sure that every rule area and every
+rule of the index is rendered on some page, and that every public name of the
+modules listed in ``hadara_rules_api_coverage`` is documented.
+
+Every use of Sphinx's private or internal API is in :mod:`._sphinx`. Nothing is
+written into the source tree: every node is generated in memory.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from sphinx.application import Sphinx
+
+from .checks import check_areas, check_consistency
+from .code import ResolveCodeRefs, register_viewcode_pages, rule_code_ref
+from .domain import HadaraDomain, RuleRole
+from .rule_pages import RuleIndexDirective, RulesDirective
+from .rulings import RulingsDirective
+from .run_code import CommandDirective, ExampleDirective
+from .signatures import tidy_signature
+
+
+def setup(app: Sphinx) -> dict[str, Any]:
+    """Register the directives, the role, the domain and the checks."""
+    app.add_config_value("hadara_rules_root", str(Path(app.confdir).parent), "env", types=frozenset({str}))
+    app.add_config_value("hadara_rules_api_coverage", {}, "env", types=frozenset({dict}))
+    app.setup_extension("sphinx.ext.autodoc")
+    app.connect("autodoc-process-signature", tidy_signature)
+    app.add_domain(HadaraDomain)
+    app.add_role("rule", RuleRole())
+    app.add_directive("hadara-rules", RulesDirective)
+    app.add_directive("hadara-rulings", RulingsDirective)
+    app.add_directive("hadara-rule-index", RuleIndexDirective)
+    app.add_directive("hadara-example", ExampleDirective)
+    app.add_directive("hadara-command", CommandDirective)
+    app.add_node(rule_code_ref)
+    app.add_post_transform(ResolveCodeRefs)
+    app.connect("builder-inited", check_areas)
+    app.connect("env-updated", register_viewcode_pages)
+    app.connect("env-check-consistency", check_consistency)
+    return {"version": "1", "env_version": 2, "parallel_read_safe": True, "parallel_write_safe": True}

@@ -1,0 +1,150 @@
+"""The rules section: ``hadara-rules AREA`` (the page of one rule area) and ``hadara-rule-index``."""
+
+from __future__ import annotations
+
+from docutils import nodes
+from sphinx import addnodes
+from sphinx.util import logging
+from sphinx.util.docutils import SphinxDirective
+
+from hadara_rules.rulebook import Rule
+
+from . import _sphinx
+from .code import code_ref, resolve_code
+from .domain import HadaraDomain, hadara_domain
+from .render import comma_list, field, inline, paragraph, rule_xref, table
+from .rulings import ruling_admonition
+from .spec import AREA_TITLES, AREAS, all_rules, area_rules, index_areas, pages, rules_file
+
+logger = logging.getLogger(__name__)
+
+
+class RulesDirective(SphinxDirective):
+    """``hadara-rules AREA``: the page of one rule area, generated from ``spec/rules.yaml``."""
+
+    required_arguments = 1
+    has_content = False
+
+    def run(self) -> list[nodes.Node]:
+        area = self.arguments[0].strip()
+        self.env.note_dependency(str(rules_file()))
+        docname = _sphinx.docname(self.env)
+        domain = hadara_domain(self.env)
+        rules = area_rules(area)
+        if area not in AREA_TITLES and not rules:
+            logger.warning(
+                "no rule area %r in %s",
+                area,
+                rules_file(),
+                location=self.get_location(),
+                type="hadara",
+                subtype="area",
+            )
+            return []
+        domain.note_area(area, docname, self.get_location())
+        title = AREA_TITLES.get(area, area.capitalize())
+        page = nodes.section(ids=[nodes.make_id(f"rules {area}")], names=[nodes.fully_normalize_name(title)])
+        page += nodes.title(title, title)
+        count = f"{len(rules)} rule{'s' if len(rules) != 1 else ''}"
+        page += paragraph(
+            nodes.Text(f"Rulebook {pages(rules)} (German edition) · {count} · generated from "),
+            nodes.literal("spec/rules.yaml", "spec/rules.yaml"),
+            nodes.Text("."),
+            classes=["hadara-area-meta"],
+        )
+        if not rules:
+            return [page]
+        known = all_rules()
+        rows: list[list[list[nodes.Node]]] = []
+        for rule in rules:
+            link = nodes.reference("", "", nodes.strong(rule.id, rule.id), internal=True, refid=rule.anchor)
+            summary = inline(rule.summary, known, docname, skip=rule.id)
+            if rule.ruling:
+                summary.append(nodes.Text(" "))
+                summary.append(nodes.inline("ruling", "ruling", classes=["hadara-badge"]))
+            rows.append([[link], summary, [nodes.Text(str(rule.page))]])
+        page += table(["Rule", "Summary", "Page"], rows, [12, 76, 8], classes=["hadara-overview"])
+        for rule in rules:
+            page += self.render_rule(rule, docname, domain)
+        return [page]
+
+    def render_rule(self, rule: Rule, docname: str, domain: HadaraDomain) -> nodes.section:
+        domain.note_rule(rule, docname, self.get_location())
+        section = nodes.section(ids=[rule.anchor], names=[rule.anchor], classes=["hadara-rule-entry"])
+        section += nodes.title(rule.id, rule.id)
+        entries: list[tuple[str, str, str, str, str | None]] = [
+            ("single", f"{rule.id} (rule)", rule.anchor, "", None)
+        ]
+        if rule.ruling:
+            entries.append(("pair", f"ruling; {rule.id}", rule.anchor, "", None))
+        section += addnodes.index(entries=entries)
+        section += paragraph(
+            *inline(rule.text, all_rules(), docname, skip=rule.id), classes=["hadara-rule-text"]
+        )
+        if rule.ruling:
+            section += ruling_admonition(rule, docname)
+        fields = nodes.field_list(classes=["hadara-rule-fields"])
+        fields += field("Rulebook", paragraph(nodes.Text(f"p. {rule.page} (German edition)")))
+        if rule.implemented_in:
+            fields += field(
+                "Implemented in", comma_list([self.cite(rule, e, docname) for e in rule.implemented_in])
+            )
+        if rule.tested_by:
+            fields += field("Tested by", comma_list([nodes.literal(t, t) for t in rule.tested_by]))
+        section += fields
+        return section
+
+    def cite(self, rule: Rule, entry: str, docname: str) -> nodes.Node:
+        """An ``implemented_in`` entry: a link to its source, or plain code text (and a warning)."""
+        target = resolve_code(entry)
+        if isinstance(target, str):
+            logger.warning(
+                "%s: implemented_in %r: %s",
+                rule.id,
+                entry,
+                target,
+                location=str(rules_file()),
+                type="hadara",
+                subtype="code",
+            )
+            return nodes.literal(entry, entry)
+        hadara_domain(self.env).note_code(docname, target.modname, target.qualname)
+        return code_ref(target)
+
+
+class RuleIndexDirective(SphinxDirective):
+    """``hadara-rule-index``: the rule areas in the order of play with their pages and rule IDs."""
+
+    has_content = False
+
+    def run(self) -> list[nodes.Node]:
+        self.env.note_dependency(str(rules_file()))
+        docname = _sphinx.docname(self.env)
+        known = all_rules()
+        areas = [area for area, _title in AREAS if area_rules(area)]
+        areas += [area for area in index_areas() if area not in AREA_TITLES]
+        rows: list[list[list[nodes.Node]]] = []
+        for area in areas:
+            rules = area_rules(area)
+            ids: list[nodes.Node] = []
+            for rule in rules:
+                if ids:
+                    ids.append(nodes.Text(" "))
+                ids.append(rule_xref(rule.id, rule.id, docname))
+            title = AREA_TITLES.get(area, area)
+            ref = addnodes.pending_xref(
+                "",
+                refdomain="std",
+                reftype="doc",
+                reftarget=f"/rules/{area}",
+                refexplicit=True,
+                refwarn=True,
+                refdoc=docname,
+            )
+            ref += nodes.inline(title, title)
+            rows.append([[ref], [nodes.Text(pages(rules))], ids])
+        rulings = sum(rule.ruling for rule in known.values())
+        return [
+            paragraph(nodes.Text(f"{len(known)} rules in {len(areas)} areas, {rulings} of them rulings.")),
+            table(["Area", "Rulebook", "Rules"], rows, [24, 14, 62], classes=["hadara-index"]),
+        ]

@@ -1,0 +1,76 @@
+"""The rule index as the site shows it: the rules of :mod:`hadara_rules.rulebook`, by area.
+
+The rules are read by the package itself (``hadara_rules.rulebook.rules()``, which
+checks ``spec/rules.yaml``); this module only orders them by the rule areas of
+the order of play and gives each area its page title.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+
+from sphinx.errors import ExtensionError
+
+from hadara_rules.errors import HadaraError
+from hadara_rules.resources import spec_dir
+from hadara_rules.rulebook import Rule, rules
+
+#: The rule areas in the order of play, with the title of each area's page.
+AREAS: tuple[tuple[str, str], ...] = (
+    ("flow", "Flow of play"),
+    ("setup", "Setup"),
+    ("start", "First player and compensation"),
+    ("epoch", "Epoch structure"),
+    ("wheel", "The wheel"),
+    ("draft", "Draft rounds"),
+    ("buy", "Buying a card"),
+    ("sell", "Selling a card"),
+    ("track", "Tracks"),
+    ("pick", "Phase B: picking"),
+    ("income", "Income"),
+    ("colony", "Colonies"),
+    ("statue", "Statues"),
+    ("feeding", "Feeding"),
+    ("medals", "Medals"),
+    ("scoring", "Final scoring and winner"),
+    ("tile", "Bonus tiles"),
+    ("purple", "Purple effects"),
+    ("info", "Hidden information"),
+)
+AREA_TITLES: Mapping[str, str] = dict(AREAS)
+
+
+def rules_file() -> Path:
+    """The rule index the package reads (every page generated from it depends on it)."""
+    return spec_dir() / "rules.yaml"
+
+
+def all_rules() -> Mapping[str, Rule]:
+    """Every rule by ID, in the index's order; a rule index the package refuses stops the build."""
+    try:
+        return rules()
+    except HadaraError as exc:
+        raise ExtensionError(f"the rule index cannot be read: {exc}") from None
+
+
+def area_rules(area: str) -> list[Rule]:
+    """The rules of one area, in index order."""
+    return [rule for rule in all_rules().values() if rule.area == area]
+
+
+def index_areas() -> list[str]:
+    """Every area named in the index, in index order."""
+    return list(dict.fromkeys(rule.area for rule in all_rules().values()))
+
+
+def pages(rules: Sequence[Rule]) -> str:
+    """The rulebook pages of some rules: ``p. 6``, ``pp. 5–7`` or ``pp. 3, 8``."""
+    numbers = sorted({rule.page for rule in rules})
+    if not numbers:
+        return ""
+    if len(numbers) == 1:
+        return f"p. {numbers[0]}"
+    if numbers == list(range(numbers[0], numbers[-1] + 1)):
+        return f"pp. {numbers[0]}–{numbers[-1]}"
+    return "pp. " + ", ".join(map(str, numbers))
