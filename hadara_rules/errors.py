@@ -41,3 +41,7 @@ class ScenarioError(HadaraError):
 
 class ConfigError(HadaraError, ValueError):
     """A game configuration that breaks SETUP-1 or SETUP-2 (player count, board order)."""
+
+
+class NotationError(HadaraError, ValueError):
+    """A text that is no move in the move notation (docs/notation.md); the message names the bad word."""

@@ -1,54 +1,162 @@
 """The move vocabulary: one frozen record per kind of decision (DESIGN "Moves").
 
 Every move names the ``player`` who makes it. The ``type`` class attribute is the
-tag used in JSON and YAML documents. Colours, tracks and sides may be given by
-their names (``tile="food"``); a name that is none of them raises ValueError.
+tag used in JSON and YAML documents. Colours, tracks, sides and actions may be
+given by their names (``tile="food"``). A field of the wrong type (a bool or a
+float where a whole number is meant, a string where true or false is meant, None
+where a value is needed) or a name that is none of the field's values makes
+construction raise TypeError or ValueError naming the field.
+:func:`malformed` judges a move that did not come from construction (fields
+forced in afterwards): the engine refuses such a move under FLOW-2.
 """
 
 from __future__ import annotations
 
+import enum
 import functools
-from typing import ClassVar, TypeAlias
+import json
+import re
+from collections.abc import Callable, Mapping
+from typing import Any, ClassVar, TypeAlias, TypeVar
 
+import attrs
 from attrs import field, frozen
 
+from .errors import IllegalMove
 from .model import Color, Side, Track
 
+_E = TypeVar("_E", bound=enum.StrEnum)
 
-def _track(value: Track | str | None) -> Track | None:
-    """A tile named by its track (``"food"`` is taken as ``Track.FOOD``); ValueError otherwise."""
-    return value if value is None or type(value) is Track else Track(value)
+
+class Action(enum.StrEnum):
+    """What is done with a drawn or picked card: bought or sold (DRAFT-2, PICK-1)."""
+
+    BUY = "buy"
+    SELL = "sell"
+    #: Another player's draft choice as a player view shows it: made, but hidden (INFO-1).
+    #: No rule accepts it as a choice.
+    HIDDEN = "?"
+
+
+BUY = Action.BUY
+SELL = Action.SELL
+
+
+def _what(value: object) -> str:
+    """The type of a wrong value, never its text (a field may hold anything)."""
+    return "None" if value is None else type(value).__name__
+
+
+def _listed(kind: type[enum.StrEnum], *members: enum.StrEnum) -> str:
+    """``"A or B"``: the names of ``members`` (all of ``kind`` by default)."""
+    names = [str(m) for m in (members or tuple(kind))]
+    return f"{', '.join(names[:-1])} or {names[-1]}"
+
+
+#: What each named field holds, as its messages say.
+_SIDES = _listed(Side)
+_COLORS = _listed(Color)
+_TRACKS = _listed(Track)
+_ACTIONS = _listed(Action, BUY, SELL)
+
+
+def _member(kind: type[_E], value: object, name: str, what: str) -> _E:
+    """``value`` as a member of ``kind``, given as the member or its name."""
+    if type(value) is kind:
+        return value
+    if type(value) is str:
+        member = kind._value2member_map_.get(value)
+        if member is None:
+            raise ValueError(f"{name} must be {what}; the text given is none of them")
+        return member  # type: ignore[return-value]
+    raise TypeError(f"{name} must be {what}, not {_what(value)}")
+
+
+# The converters of the named fields (named functions: the attrs plugin of the type
+# checker reads their signatures).
+
+
+def _side(value: Side | str) -> Side:
+    return _member(Side, value, "side", _SIDES)
 
 
 def _color(value: Color | str) -> Color:
-    """A colour named by its name; ValueError otherwise."""
-    return value if type(value) is Color else Color(value)
+    return _member(Color, value, "color", _COLORS)
+
+
+def _action(value: Action | str) -> Action:
+    return _member(Action, value, "action", _ACTIONS)
+
+
+def _tile(value: Track | str) -> Track:
+    return _member(Track, value, "tile", _TRACKS)
+
+
+def _tile_or_none(value: Track | str | None) -> Track | None:
+    return None if value is None else _member(Track, value, "tile", f"{_TRACKS} (or None)")
+
+
+Validator: TypeAlias = Callable[[Any, "attrs.Attribute[Any]", Any], None]
+
+
+def exactly(*kinds: type[object], what: str, error: Callable[[str], Exception] = TypeError) -> Validator:
+    """An attrs validator: the value's type is exactly one of ``kinds``, else ``error``
+    naming the field (also used by :class:`~hadara_rules.config.GameConfig`).
+
+    Exactly, so that ``True`` is no whole number and a colour no card id.
+    """
+
+    def check(instance: object, attribute: attrs.Attribute[object], value: object) -> None:
+        if type(value) not in kinds:
+            raise error(f"{attribute.name} must be {what}, not {_what(value)}")
+
+    return check
+
+
+_whole = exactly(int, what="a whole number")
+_flag = exactly(bool, what="true or false")
+_id = exactly(str, what="an id (a text)")
+_is_side = exactly(Side, what=_SIDES)
+_is_color = exactly(Color, what=_COLORS)
+_is_action = exactly(Action, what=_ACTIONS)
+_is_tile = exactly(Track, what=_TRACKS)
+_is_tile_or_none = exactly(Track, type(None), what=f"{_TRACKS} (or None)")
+
+
+class Notated:
+    """What every move class shares: ``str(move)`` is the move's one-line notation
+    (docs/notation.md), read back by :func:`hadara_rules.notation.parse_move`."""
+
+    __slots__ = ()
+
+    def __str__(self) -> str:
+        return NOTATION[type(self)].write(self)
 
 
 @frozen
-class ChooseSide:
+class ChooseSide(Notated):
     """Advanced game: choose side A or B of the start card (SETUP-6)."""
 
     type: ClassVar[str] = "choose_side"
     #: The seat choosing (0 is the first seat of the configuration).
-    player: int
+    player: int = field(validator=_whole)
     #: Side A or B of the player's start card.
-    side: Side = field(converter=Side)
+    side: Side = field(converter=_side, validator=_is_side)
 
 
 @frozen
-class SetWheel:
+class SetWheel(Notated):
     """The epoch's first player sets the wheel (WHEEL-1)."""
 
     type: ClassVar[str] = "set_wheel"
     #: The epoch's first player.
-    player: int
+    player: int = field(validator=_whole)
     #: Which of the 5 rotations (0–4); see WHEEL-3 for where each crest then points.
-    rotation: int
+    rotation: int = field(validator=_whole)
 
 
 @frozen
-class Draft:
+class Draft(Notated):
     """Draft round: buy or sell ``card``; the other drawn card goes to its outer pile (DRAFT-2).
 
     ``tile`` names the free bonus tile placed when buying a PURPLE-2 card.
@@ -56,32 +164,32 @@ class Draft:
 
     type: ClassVar[str] = "draft"
     #: The seat choosing.
-    player: int
+    player: int = field(validator=_whole)
     #: The id of the drawn card that is bought or sold; the other drawn card goes to its outer pile.
-    card: str
-    #: ``"buy"`` or ``"sell"``.
-    action: str
+    card: str = field(validator=_id)
+    #: Buy or sell (``"buy"`` or ``"sell"``).
+    action: Action = field(converter=_action, validator=_is_action)
     #: The free bonus tile placed on a PURPLE-2 card when buying it; None otherwise.
-    tile: Track | None = field(default=None, converter=_track)
+    tile: Track | None = field(default=None, converter=_tile_or_none, validator=_is_tile_or_none)
 
 
 @frozen
-class Pick:
+class Pick(Notated):
     """Phase B: take the top card of an outer pile and buy or sell it (PICK-1)."""
 
     type: ClassVar[str] = "pick"
     #: The seat picking.
-    player: int
+    player: int = field(validator=_whole)
     #: The outer pile whose top card is taken.
-    color: Color = field(converter=_color)
-    #: ``"buy"`` or ``"sell"``.
-    action: str
+    color: Color = field(converter=_color, validator=_is_color)
+    #: Buy or sell (``"buy"`` or ``"sell"``).
+    action: Action = field(converter=_action, validator=_is_action)
     #: As in :class:`Draft`.
-    tile: Track | None = field(default=None, converter=_track)
+    tile: Track | None = field(default=None, converter=_tile_or_none, validator=_is_tile_or_none)
 
 
 @frozen
-class TakeColony:
+class TakeColony(Notated):
     """Take the top colony of a tier and plunder it or ally with it (COLONY-1…4).
 
     ``pay`` is the coins paid under PURPLE-15 to lower the requirement.
@@ -89,79 +197,79 @@ class TakeColony:
 
     type: ClassVar[str] = "take_colony"
     #: The seat taking the colony.
-    player: int
+    player: int = field(validator=_whole)
     #: The requirement tier: 3, 9, 15, 21 or 30 (the top colony of that stack is taken).
-    tier: int
+    tier: int = field(validator=_whole)
     #: True to ally (pay the cost, turn it over, add its back); False to plunder.
-    ally: bool
+    ally: bool = field(validator=_flag)
     #: Coins paid under PURPLE-15: exactly 3 per missing requirement point.
-    pay: int = 0
+    pay: int = field(default=0, validator=_whole)
 
 
 @frozen
-class CarveStatue:
+class CarveStatue(Notated):
     """Carve a statue, placing a free bonus tile face up or down (STATUE-1…3)."""
 
     type: ClassVar[str] = "carve_statue"
     #: The seat carving.
-    player: int
+    player: int = field(validator=_whole)
     #: Which of the player board's statues (0–3).
-    statue: int
+    statue: int = field(validator=_whole)
     #: The free bonus tile placed on the statue.
-    tile: Track = field(converter=Track)
+    tile: Track = field(converter=_tile, validator=_is_tile)
     #: True: the tile's track advances by the reward; False: the reward scores at the end.
-    face_up: bool
+    face_up: bool = field(validator=_flag)
     #: Coins paid under PURPLE-15, as in :class:`TakeColony`.
-    pay: int = 0
+    pay: int = field(default=0, validator=_whole)
 
 
 @frozen
-class Pass:
+class Pass(Notated):
     """End one's colony, statue or medal section."""
 
     type: ClassVar[str] = "pass"
     #: The seat passing.
-    player: int
+    player: int = field(validator=_whole)
 
 
 @frozen
-class RemoveCard:
+class RemoveCard(Notated):
     """Feeding: remove one card of the tableau (FEED-2)."""
 
     type: ClassVar[str] = "remove_card"
     #: The seat feeding.
-    player: int
+    player: int = field(validator=_whole)
     #: The id of the tableau card removed.
-    card: str
+    card: str = field(validator=_id)
 
 
 @frozen
-class FeedWithCoins:
+class FeedWithCoins(Notated):
     """Feeding with PURPLE-6: pay 2 coins instead of removing one card."""
 
     type: ClassVar[str] = "feed_with_coins"
     #: The seat feeding.
-    player: int
+    player: int = field(validator=_whole)
 
 
 @frozen
-class BuySilver:
+class BuySilver(Notated):
     """Buy a silver medal, placing a free bonus tile on it (MEDAL-1, MEDAL-3)."""
 
     type: ClassVar[str] = "buy_silver"
     #: The seat buying.
-    player: int
+    player: int = field(validator=_whole)
     #: The free bonus tile placed on the medal: the track it scores.
-    tile: Track = field(converter=Track)
+    tile: Track = field(converter=_tile, validator=_is_tile)
 
 
 @frozen
-class BuyGold:
+class BuyGold(Notated):
     """Buy a gold medal (MEDAL-1, MEDAL-4)."""
 
     type: ClassVar[str] = "buy_gold"
     #: The seat buying.
-    player: int
+    player: int = field(validator=_whole)
 
 
 Move: TypeAlias = (
@@ -190,12 +298,150 @@ MOVE_TYPES: tuple[type[Move], ...] = (
     BuySilver,
     BuyGold,
 )
-BUY = "buy"
-SELL = "sell"
-ACTIONS = (BUY, SELL)
 
 
 #: Moves are immutable values, so the legal-move generators hand out shared
 #: instances instead of building equal ones again and again (bots call them
 #: millions of times). ``shared(Draft)(0, "I-red-01", "buy", None)`` is a Draft.
 shared = functools.lru_cache(maxsize=1 << 16)
+
+
+def malformed(move: object) -> IllegalMove | None:
+    """Why ``move`` is no well-formed move, or None (FLOW-2: only a move of the current
+    section's kind is accepted, and an object that is no move, or a move whose fields
+    were forced to values of the wrong type, is a move of no kind).
+
+    Construction already refuses such fields; this catches what bypassed it
+    (``object.__setattr__``, a copy from elsewhere), so that :func:`check_move`
+    can refuse every object with an :class:`~hadara_rules.errors.IllegalMove`.
+    """
+    kind = type(move)
+    if kind not in _TYPE_NAMES:
+        return IllegalMove("FLOW-2", f"a move is one of {', '.join(_TYPE_NAMES.values())}, not {_what(move)}")
+    try:
+        attrs.validate(move)  # type: ignore[arg-type]
+    except (TypeError, ValueError, AttributeError) as exc:  # AttributeError: a field never set
+        return IllegalMove("FLOW-2", f"a malformed {_TYPE_NAMES[kind]} move: {exc}")
+    return None
+
+
+_TYPE_NAMES: dict[type[object], str] = {kind: kind.type for kind in MOVE_TYPES}
+
+
+# --------------------------------------------------------------------------- notation
+
+
+class Written(enum.Enum):
+    """How a field's value is written in the notation."""
+
+    #: A seat: ``P`` and its number (``P0``).
+    PLAYER = "player"
+    #: A whole number in decimal, without leading zeros (``9``, ``-1``).
+    NUMBER = "number"
+    #: A card id: bare when it is visible ASCII without ``"`` and ``=``, else a JSON string.
+    ID = "id"
+    #: One of the names of the field's values (``red``, ``food``, ``buy``).
+    NAME = "name"
+    #: One of two words, for false and for true (``plunder``/``ally``).
+    FLAG = "flag"
+
+
+#: A card id written bare: visible ASCII characters except ``"`` and ``=``.
+BARE_ID = re.compile(r"[!#-<>-~]+")
+
+
+@frozen
+class Slot:
+    """One field of a move as the notation writes it."""
+
+    #: The move's field.
+    field: str
+    #: How its value is written.
+    written: Written
+    #: NAME: the names of the values; FLAG: the words for false and for true.
+    words: tuple[str, ...] = ()
+    #: True: written ``field=value`` after the other fields, and left out at the field's default.
+    keyed: bool = False
+
+    def write(self, value: object) -> str:
+        """The text of ``value``."""
+        if self.written is Written.FLAG:
+            text = self.words[bool(value)]
+        elif self.written is Written.PLAYER:
+            text = f"P{value}"
+        elif self.written is Written.ID and not BARE_ID.fullmatch(str(value)):
+            text = json.dumps(value)
+        else:
+            text = str(value)
+        return f"{self.field}={text}" if self.keyed else text
+
+
+@frozen
+class Form:
+    """A kind of move as the notation writes it: ``P<player> <word> <fields…>``."""
+
+    #: The word after the player, naming the kind of move.
+    word: str
+    #: The move class.
+    kind: Callable[..., Move]
+    #: Its fields after the word, in the order written.
+    slots: tuple[Slot, ...]
+    #: The defaults of the keyed fields: such a field is left out at its default.
+    defaults: Mapping[str, object]
+
+    def write(self, move: object) -> str:
+        """The notation of ``move`` (a move of this form's kind)."""
+        parts = [PLAYER.write(getattr(move, PLAYER.field)), self.word]
+        for slot in self.slots:
+            value = getattr(move, slot.field)
+            if not (slot.keyed and value == self.defaults[slot.field]):
+                parts.append(slot.write(value))
+        return " ".join(parts)
+
+
+def _form(kind: type[Move], word: str, *slots: Slot) -> tuple[type[Move], Form]:
+    fields_of = attrs.fields_dict(kind)
+    defaults = {s.field: fields_of[s.field].default for s in slots if s.keyed}
+    return kind, Form(word, kind, slots, defaults)
+
+
+def _names(kind: type[enum.StrEnum]) -> tuple[str, ...]:
+    return tuple(m.value for m in kind)
+
+
+#: Every move starts with the player who makes it.
+PLAYER = Slot("player", Written.PLAYER)
+_TILE = Slot("tile", Written.NAME, _names(Track))
+_OPTIONAL_TILE = Slot("tile", Written.NAME, _names(Track), keyed=True)
+_ACTION = Slot("action", Written.NAME, _names(Action))
+_PAY = Slot("pay", Written.NUMBER, keyed=True)
+
+#: Every kind of move as the notation writes it (the table of docs/notation.md).
+NOTATION: Mapping[type[object], Form] = dict(
+    [
+        _form(ChooseSide, "side", Slot("side", Written.NAME, _names(Side))),
+        _form(SetWheel, "wheel", Slot("rotation", Written.NUMBER)),
+        _form(Draft, "draft", Slot("card", Written.ID), _ACTION, _OPTIONAL_TILE),
+        _form(Pick, "pick", Slot("color", Written.NAME, _names(Color)), _ACTION, _OPTIONAL_TILE),
+        _form(
+            TakeColony,
+            "colony",
+            Slot("tier", Written.NUMBER),
+            Slot("ally", Written.FLAG, ("plunder", "ally")),
+            _PAY,
+        ),
+        _form(
+            CarveStatue,
+            "statue",
+            Slot("statue", Written.NUMBER),
+            _TILE,
+            Slot("face_up", Written.FLAG, ("down", "up")),
+            _PAY,
+        ),
+        _form(Pass, "pass"),
+        _form(RemoveCard, "remove", Slot("card", Written.ID)),
+        _form(FeedWithCoins, "feed"),
+        _form(BuySilver, "silver", _TILE),
+        _form(BuyGold, "gold"),
+    ]
+)

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from attrs import fields
 
-from .model import COLOR_INDEX, COLORS, TIER_INDEX, TIERS, GameState
+from .model import COLOR_INDEX, COLORS, ROMAN, SHOWN_AS, TIER_INDEX, TIERS, GameState, PlayerState, Section
 from .moves import (
     SELL,
     BuyGold,
@@ -21,11 +21,9 @@ from .moves import (
     SetWheel,
     TakeColony,
 )
-from .rules.scoring import ScoreSheet
+from .rules.scoring import CATEGORIES, ScoreSheet
 
 CRESTS = ("monkey", "dragon", "lion", "pegasus", "scarab")
-ROMAN = {1: "I", 2: "II", 3: "III"}
-CATEGORIES = ("colonies", "statues", "silver", "gold", "cards", "coins", "total")
 
 
 def player_name(seat: int) -> str:
@@ -93,15 +91,39 @@ def move_text(move: Move) -> str:
     return " ".join(parts)
 
 
+def where(state: GameState) -> str:
+    """Where the game is: ``Epoch II, phase A: draft (round 3 of 5, wheel 2)`` (EPOCH-1, WHEEL-2)."""
+    if state.is_over:
+        return "The game is over"
+    text = f"Epoch {ROMAN[state.epoch]}, phase {state.phase}: {state.section}"
+    if state.section is Section.DRAFT:
+        text += f" (round {state.round + 1} of 5, wheel {state.wheel})"
+    return text
+
+
+def _player_line(seat: int, player: PlayerState) -> str:
+    t = player.tracks
+    return (
+        f"{player_name(seat)}: {player.coins} coins; income {t.income}, military {t.military}, "
+        f"culture {t.culture}, food {t.food}; {len(player.cards)} cards"
+    )
+
+
+def summary(state: GameState) -> str:
+    """A position in a few lines, for ``str(state)``: where the game is, who is to act
+    (FLOW-1), and each player's coins, tracks and number of cards."""
+    acting = ", ".join(player_name(seat) for seat in state.to_act)
+    head = f"{where(state)}; move {state.ply}"
+    if not state.is_over:
+        head += f"; to act: {acting or 'nobody'}"
+    if state.viewer is not None:
+        head += f" (as {player_name(state.viewer)} sees it)"
+    return "\n".join([head, *(_player_line(seat, p) for seat, p in enumerate(state.players))])
+
+
 def format_position(state: GameState) -> str:
     """The public position in a few lines: where the game is, the piles, every player."""
-    if state.is_over:
-        where = "The game is over"
-    else:
-        where = f"Epoch {ROMAN[state.epoch]}, phase {state.phase}: {state.section}"
-        if str(state.section) == "draft":
-            where += f" (round {state.round + 1} of 5, wheel {state.wheel})"
-    lines = [f"{where}; first player {player_name(state.first_player)}; move {state.ply}"]
+    lines = [f"{where(state)}; first player {player_name(state.first_player)}; move {state.ply}"]
     tops = ", ".join(
         f"{c} {pile[-1]} (+{len(pile) - 1})"
         for c, pile in zip(COLORS, state.outer_piles, strict=True)
@@ -113,14 +135,15 @@ def format_position(state: GameState) -> str:
     )
     lines.append(f"colony stacks: {stacks or 'empty'}")
     for seat, p in enumerate(state.players):
-        t = p.tracks
         colonies = ", ".join(f"{h.id}{' (allied)' if h.allied else ''}" for h in p.colonies) or "-"
         statues = (
             ", ".join(f"{s.statue}:{s.tile}{'' if s.face_up else ' face down'}" for s in p.statues) or "-"
         )
         lines.append(
-            f"{player_name(seat)}: {p.coins} coins; income {t.income}, military {t.military}, "
-            f"culture {t.culture}, food {t.food}; {len(p.cards)} cards; colonies {colonies}; "
+            f"{_player_line(seat, p)}; colonies {colonies}; "
             f"statues {statues}; silver {', '.join(map(str, p.silver)) or '-'}; gold {p.gold}"
         )
     return "\n".join(lines)
+
+
+SHOWN_AS["text"] = summary
