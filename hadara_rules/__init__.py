@@ -11,15 +11,17 @@
 
 from .catalogue import Catalogue, load_catalogue
 from .config import GameConfig, Variants
-from .engine import apply_move, check_move, legal_moves
+from .engine import apply_move, check_move, legal_moves, new_game
 from .errors import (
     CatalogueError,
     ConfigError,
     HadaraError,
     IllegalMove,
+    NotationError,
     RecordError,
     ScenarioError,
 )
+from .events import apply_move_with_events
 from .model import (
     Card,
     CarvedStatue,
@@ -40,6 +42,7 @@ from .model import (
     Tracks,
 )
 from .moves import (
+    Action,
     BuyGold,
     BuySilver,
     CarveStatue,
@@ -53,14 +56,27 @@ from .moves import (
     SetWheel,
     TakeColony,
 )
-from .records import GameRecord, from_json, from_yaml, replay, to_json, to_yaml
+from .notation import parse_move
+from .previews import (
+    ColonyYield,
+    StatueYield,
+    buy_price,
+    colony_yield,
+    food_shortfall,
+    gold_price,
+    sale_value,
+    silver_price,
+    statue_yield,
+)
+from .records import GameRecord, from_json, from_yaml, position_digest, replay, to_json, to_yaml
+from .render import render_svg
 from .rules.scoring import ScoreSheet, score, winners
-from .rules.setup import new_game
 from .view import player_view, sample_world
 
 __version__ = "0.1.0"
 
 __all__ = [
+    "Action",
     "BuyGold",
     "BuySilver",
     "Card",
@@ -71,6 +87,7 @@ __all__ = [
     "ChooseSide",
     "Colony",
     "ColonyHolding",
+    "ColonyYield",
     "Color",
     "ConfigError",
     "Draft",
@@ -81,6 +98,7 @@ __all__ = [
     "HadaraError",
     "IllegalMove",
     "Move",
+    "NotationError",
     "Pass",
     "Phase",
     "Pick",
@@ -96,22 +114,34 @@ __all__ = [
     "StartCard",
     "StartSide",
     "Statue",
+    "StatueYield",
     "TakeColony",
     "TileOnCard",
     "Track",
     "Tracks",
     "Variants",
     "apply_move",
+    "apply_move_with_events",
+    "buy_price",
     "check_move",
+    "colony_yield",
+    "food_shortfall",
     "from_json",
     "from_yaml",
+    "gold_price",
     "legal_moves",
     "load_catalogue",
     "new_game",
+    "parse_move",
     "player_view",
+    "position_digest",
+    "render_svg",
     "replay",
+    "sale_value",
     "sample_world",
     "score",
+    "silver_price",
+    "statue_yield",
     "to_json",
     "to_yaml",
     "winners",
