@@ -2,7 +2,7 @@
 # Mutation testing of the rules and the purple effects (not part of CI: it takes
 # several minutes). Run from anywhere:  bash benchmarks/mutation.sh
 # It copies the project to a scratch folder, installs mutmut there in its own
-# virtual environment, mutates hadara_rules/rules/ and hadara_rules/effects.py
+# virtual environment, mutates hadara_rules/_rules/ and hadara_rules/_effects.py
 # (see [tool.mutmut] in pyproject.toml), runs the fast rule tests against each
 # mutant, and prints the kill rate and the surviving mutants.
 set -euo pipefail

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import gc
+import pickle
 import random
 import statistics
 import time
@@ -190,6 +191,11 @@ def main() -> None:
 
     memory = memory_per_state(GameConfig(players=4, seed=5, advanced=True), 5)
     print(f"memory kept per additional position (every position of a 4-player game kept): {memory:.0f} bytes")
+    pickled = per_call(pairs, lambda s, m: pickle.loads(pickle.dumps(s)))
+    size = statistics.median(len(pickle.dumps(s)) for s, _m in pairs)
+    print(
+        f"pickle round trip of a position (the catalogue travels by digest): {pickled * 1e6:.0f} us, {size:.0f} bytes"
+    )
 
     if not ratios:
         print("\npython-chess is not installed (pip install chess) - no reference ratio")

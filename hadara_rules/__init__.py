@@ -9,10 +9,10 @@
 <Section.DRAFT: 'draft'>
 """
 
-from .catalogue import Catalogue, load_catalogue
-from .config import GameConfig, Variants
-from .engine import apply_move, check_move, legal_moves, new_game
-from .errors import (
+from ._components import Card, Colony, Reference, StartCard, StartSide, Statue
+from ._config import GameConfig, Variants
+from ._engine import apply_move, check_move, legal_moves, new_game
+from ._errors import (
     CatalogueError,
     ConfigError,
     HadaraError,
@@ -21,27 +21,8 @@ from .errors import (
     RecordError,
     ScenarioError,
 )
-from .events import apply_move_with_events
-from .model import (
-    Card,
-    CarvedStatue,
-    Colony,
-    ColonyHolding,
-    Color,
-    GameState,
-    Phase,
-    PlayerState,
-    Reference,
-    Section,
-    Side,
-    StartCard,
-    StartSide,
-    Statue,
-    TileOnCard,
-    Track,
-    Tracks,
-)
-from .moves import (
+from ._model import CarvedStatue, ColonyHolding, GameState, PlayerState, TileOnCard
+from ._moves import (
     Action,
     BuyGold,
     BuySilver,
@@ -56,8 +37,8 @@ from .moves import (
     SetWheel,
     TakeColony,
 )
-from .notation import parse_move
-from .previews import (
+from ._notation import parse_move
+from ._previews import (
     ColonyYield,
     StatueYield,
     buy_price,
@@ -68,9 +49,12 @@ from .previews import (
     silver_price,
     statue_yield,
 )
+from ._render import render_svg
+from ._rules.scoring import ScoreSheet, score, winners
+from ._vocabulary import Color, Phase, Section, Side, Track, Tracks
+from .catalogue import Catalogue, load_catalogue
+from .events import apply_move_with_events
 from .records import GameRecord, from_json, from_yaml, position_digest, replay, to_json, to_yaml
-from .render import render_svg
-from .rules.scoring import ScoreSheet, score, winners
 from .view import player_view, sample_world
 
 __version__ = "0.1.0"

@@ -22,7 +22,8 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from .model import GameState, PlayerState, Tracks
+from ._model import GameState, PlayerState
+from ._vocabulary import Tracks
 
 _Copier = Callable[[object, dict[str, object]], object]
 

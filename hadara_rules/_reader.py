@@ -20,7 +20,7 @@ catalogue files, the rule index) comes in through this module:
   message: a few dozen characters at most, whatever the value.
 
 Every failure raises the error class the caller passes in (one of
-:mod:`hadara_rules.errors`), with a one-line message.
+:mod:`hadara_rules._errors`), with a one-line message.
 """
 
 from __future__ import annotations
@@ -39,7 +39,7 @@ import cattrs
 import yaml
 from cattrs.gen import make_dict_structure_fn
 
-from .errors import HadaraError
+from ._errors import HadaraError
 
 __all__ = [
     "MAX_BYTES",
@@ -55,7 +55,7 @@ __all__ = [
     "structure",
 ]
 
-#: How a caller's error is made from a one-line message (an error class of :mod:`hadara_rules.errors`).
+#: How a caller's error is made from a one-line message (an error class of :mod:`hadara_rules._errors`).
 ErrorType = Callable[[str], HadaraError]
 
 #: The largest document read, in bytes: the rule index is about 60 kB, a five-player game

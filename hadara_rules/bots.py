@@ -13,14 +13,15 @@ from typing import Protocol
 
 from attrs import define, frozen
 
+from ._config import GameConfig
 from ._copy import replace
-from .config import GameConfig
-from .engine import apply_move, legal_moves, new_game
-from .model import GameState, Phase
-from .moves import Draft, Move
-from .rules.acquire import acquire
-from .rules.scoring import score_player
-from .rules.section import players_with
+from ._engine import apply_move, legal_moves, new_game
+from ._model import GameState
+from ._moves import Draft, Move
+from ._rules.acquire import acquire
+from ._rules.scoring import score_player
+from ._rules.section import players_with
+from ._vocabulary import Phase
 
 
 class Bot(Protocol):

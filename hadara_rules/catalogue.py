@@ -9,7 +9,7 @@ structural facts (p. 2, p. 12): 162 cards, 10 per colour and epoch and 14
 purple, 4 star purple cards per epoch with their effects, prices inside the
 epoch's range, 25 colonies (5 per tier, back points ≥ front points), 5 start
 cards with initiatives 1–5, 4 statues. Every failure is a
-:class:`~hadara_rules.errors.CatalogueError` naming the file, the entry and
+:class:`~hadara_rules._errors.CatalogueError` naming the file, the entry and
 the field, for example ``cards.yaml: I-blue-03: cost: 7 is outside epoch I's
 price range 1–4``.
 
@@ -19,8 +19,7 @@ parsed records are (``digest``), wherever they were loaded from.
 
 from __future__ import annotations
 
-import hashlib
-import json
+import copyreg
 import os
 from collections.abc import Callable, Collection, Mapping
 from functools import lru_cache
@@ -28,26 +27,14 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Generic, TypeVar
 
-import attrs
-from attrs import Factory, field, frozen
+from attrs import frozen
 
 from . import _reader
+from ._components import Card, Catalogue, Colony, Reference, StartCard, StartSide, Statue, alive
+from ._errors import CatalogueError
 from ._reader import label, shown
-from .errors import CatalogueError
-from .model import (
-    EPOCHS,
-    TIERS,
-    TRACKS,
-    Card,
-    Colony,
-    Color,
-    Reference,
-    StartCard,
-    StartSide,
-    Statue,
-    Tracks,
-)
-from .resources import components_dir
+from ._resources import components_dir
+from ._vocabulary import EPOCHS, TIERS, TRACKS, Color, Tracks
 
 __all__ = [
     "BASIC_EFFECTS",
@@ -56,6 +43,8 @@ __all__ = [
     "PROVENANCES",
     "STAR_EFFECTS",
     "Catalogue",
+    "extended",
+    "known_catalogue",
     "load_catalogue",
 ]
 
@@ -633,146 +622,50 @@ def _check_source(
                 raise CatalogueError(_say(file, where, "fields", f"unknown field {shown(name)}"))
 
 
-# --------------------------------------------------------------------------- the catalogue
+# --------------------------------------------------------------------------- a scenario's components
 
 
-def _digest_of(catalogue: Catalogue) -> str:
-    """SHA-256 of a canonical JSON of every parsed record (not of the file bytes)."""
-    document = {
-        "version": 1,
-        "cards": [attrs.asdict(c) for _, c in sorted(catalogue.cards.items())],
-        "colonies": [attrs.asdict(c) for _, c in sorted(catalogue.colonies.items())],
-        "start_cards": [attrs.asdict(s) for _, s in sorted(catalogue.start_cards.items())],
-        "statues": [attrs.asdict(s) for _, s in sorted(catalogue.statues.items())],
-        "reference": attrs.asdict(catalogue.reference),
-    }
-    text = json.dumps(document, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
-    return hashlib.sha256(text.encode("ascii")).hexdigest()
+def extended(catalogue: Catalogue, components: Mapping[str, object], source: str) -> Catalogue:
+    """``catalogue`` with a scenario's ``components:`` applied.
 
-
-def _deck_pools_of(catalogue: Catalogue) -> Mapping[tuple[int, str, bool], tuple[str, ...]]:
-    pools: dict[tuple[int, str, bool], list[str]] = {}
-    for card in catalogue.cards.values():
-        for advanced in (False, True):
-            if advanced or not card.star:
-                pools.setdefault((card.epoch, card.color.value, advanced), []).append(card.id)
-    return MappingProxyType({key: tuple(sorted(ids)) for key, ids in pools.items()})
-
-
-def _tier_pools_of(catalogue: Catalogue) -> Mapping[int, tuple[str, ...]]:
-    pools: dict[int, list[str]] = {}
-    for colony in catalogue.colonies.values():
-        pools.setdefault(colony.tier, []).append(colony.id)
-    return MappingProxyType({tier: tuple(sorted(ids)) for tier, ids in pools.items()})
-
-
-@frozen(eq=False)
-class Catalogue:
-    """The components a game is played with: cards, colonies, start cards, statues, reference.
-
-    The mappings are read-only and in file order. Equality and hash go by
-    ``digest`` (a SHA-256 of the parsed records), so a catalogue loaded from a
-    copy of the bundled folder equals the bundled one.
+    ``cards`` and ``colonies`` lists add entries (ids must be new, across
+    cards, colonies and start cards); a ``statues`` or ``start_cards`` list
+    replaces the catalogue's. Every entry is checked as in a catalogue file
+    (types, prices inside the epoch's range, effects of their epoch,
+    PURPLE-3's colour, back points ≥ front points, distinct initiatives), but
+    ``provenance`` may be left out and the whole-catalogue counts do not
+    apply. Errors name ``source``, the list, the entry and the field.
     """
-
-    cards: Mapping[str, Card] = field(repr=False)
-    colonies: Mapping[str, Colony] = field(repr=False)
-    start_cards: Mapping[str, StartCard] = field(repr=False)
-    #: Statue index (0–3) → statue (STATUE-2).
-    statues: Mapping[int, Statue] = field(repr=False)
-    reference: Reference = field(repr=False)
-    #: Where the catalogue came from: a folder path, ``"bundled"``, or a scenario.
-    source: str
-    digest: str = field(init=False, default=Factory(_digest_of, takes_self=True))
-    _deck_pools: Mapping[tuple[int, str, bool], tuple[str, ...]] = field(
-        init=False, repr=False, default=Factory(_deck_pools_of, takes_self=True)
-    )
-    _tier_pools: Mapping[int, tuple[str, ...]] = field(
-        init=False, repr=False, default=Factory(_tier_pools_of, takes_self=True)
-    )
-
-    def __attrs_post_init__(self) -> None:
-        # read-only views of private copies: nobody can change a catalogue in use
-        for name in ("cards", "colonies", "start_cards", "statues"):
-            object.__setattr__(self, name, MappingProxyType(dict(getattr(self, name))))
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Catalogue):
-            return NotImplemented
-        return self.digest == other.digest
-
-    def __hash__(self) -> int:
-        return hash(self.digest)
-
-    def __reduce__(self) -> tuple[Callable[..., Catalogue], tuple[object, ...]]:
-        # MappingProxyType does not pickle: rebuild from plain dicts.
-        return (
-            Catalogue,
-            (
-                dict(self.cards),
-                dict(self.colonies),
-                dict(self.start_cards),
-                dict(self.statues),
-                self.reference,
-                self.source,
-            ),
+    if not isinstance(components, Mapping):
+        raise CatalogueError(_say(source, "components", f"expected a mapping, got {shown(components)}"))
+    kinds = ("cards", "colonies", "start_cards", "statues")
+    for key in components:
+        if key not in kinds:
+            raise CatalogueError(
+                _say(source, "components", key, f"unknown key (expected {', '.join(kinds)})")
+            )
+    relaxed = ("provenance",)
+    ref = catalogue.reference
+    start_cards = dict(catalogue.start_cards)
+    taken: dict[str, str] = dict.fromkeys((*catalogue.cards, *catalogue.colonies), "the catalogue")
+    if "start_cards" in components:
+        start_cards = {}
+    else:
+        taken.update((ident, "the catalogue") for ident in start_cards)
+    cards = dict(catalogue.cards)
+    colonies = dict(catalogue.colonies)
+    statues = dict(catalogue.statues)
+    if "cards" in components:
+        cards.update(_parse(_CARDS, components["cards"], f"{source}: cards", ref, taken, relaxed))
+    if "colonies" in components:
+        colonies.update(_parse(_COLONIES, components["colonies"], f"{source}: colonies", ref, taken, relaxed))
+    if "start_cards" in components:
+        start_cards = _parse(
+            _START_CARDS, components["start_cards"], f"{source}: start_cards", ref, taken, relaxed
         )
-
-    def deck_pool(self, epoch: int, color: Color, advanced: bool) -> tuple[str, ...]:
-        """Sorted ids of the cards of one epoch and colour that go into play (SETUP-3).
-
-        Purple star cards are included only in the advanced game; ``()`` for an
-        epoch or colour without cards.
-        """
-        return self._deck_pools.get((epoch, str(color), bool(advanced)), ())
-
-    def tier_pool(self, tier: int) -> tuple[str, ...]:
-        """Sorted ids of the colonies of one tier (SETUP-4); ``()`` for an unknown tier."""
-        return self._tier_pools.get(tier, ())
-
-    def extended(self, components: Mapping[str, object], source: str) -> Catalogue:
-        """This catalogue with a scenario's ``components:`` applied.
-
-        ``cards`` and ``colonies`` lists add entries (ids must be new, across
-        cards, colonies and start cards); a ``statues`` or ``start_cards`` list
-        replaces the catalogue's. Every entry is checked as in a catalogue file
-        (types, prices inside the epoch's range, effects of their epoch,
-        PURPLE-3's colour, back points ≥ front points, distinct initiatives), but
-        ``provenance`` may be left out and the whole-catalogue counts do not
-        apply. Errors name ``source``, the list, the entry and the field.
-        """
-        if not isinstance(components, Mapping):
-            raise CatalogueError(_say(source, "components", f"expected a mapping, got {shown(components)}"))
-        kinds = ("cards", "colonies", "start_cards", "statues")
-        for key in components:
-            if key not in kinds:
-                raise CatalogueError(
-                    _say(source, "components", key, f"unknown key (expected {', '.join(kinds)})")
-                )
-        relaxed = ("provenance",)
-        ref = self.reference
-        start_cards = dict(self.start_cards)
-        taken: dict[str, str] = dict.fromkeys((*self.cards, *self.colonies), "the catalogue")
-        if "start_cards" in components:
-            start_cards = {}
-        else:
-            taken.update((ident, "the catalogue") for ident in start_cards)
-        cards = dict(self.cards)
-        colonies = dict(self.colonies)
-        statues = dict(self.statues)
-        if "cards" in components:
-            cards.update(_parse(_CARDS, components["cards"], f"{source}: cards", ref, taken, relaxed))
-        if "colonies" in components:
-            colonies.update(
-                _parse(_COLONIES, components["colonies"], f"{source}: colonies", ref, taken, relaxed)
-            )
-        if "start_cards" in components:
-            start_cards = _parse(
-                _START_CARDS, components["start_cards"], f"{source}: start_cards", ref, taken, relaxed
-            )
-        if "statues" in components:
-            statues = _parse(_STATUE_KIND, components["statues"], f"{source}: statues", ref, {}, relaxed)
-        return Catalogue(cards, colonies, start_cards, statues, ref, source)
+    if "statues" in components:
+        statues = _parse(_STATUE_KIND, components["statues"], f"{source}: statues", ref, {}, relaxed)
+    return Catalogue(cards, colonies, start_cards, statues, ref, source)
 
 
 # --------------------------------------------------------------------------- loading
@@ -858,6 +751,29 @@ def _bundled() -> Catalogue:
     return _load(components_dir(), "bundled")
 
 
+def known_catalogue(digest: str) -> Catalogue:
+    """The catalogue with ``digest`` known to this process: how a pickled position finds
+    its components. The bundled catalogue is always known; a catalogue of one's own is
+    known while one is loaded in this process (``load_catalogue(path)``)."""
+    found = alive(digest)
+    if found is None and _bundled().digest == digest:
+        found = _bundled()
+    if found is None:
+        raise CatalogueError(
+            f"no catalogue with digest {digest[:12]} is known in this process; "
+            "load it with load_catalogue(path) before unpickling positions that use it"
+        )
+    return found
+
+
+def _by_digest(catalogue: Catalogue) -> tuple[Callable[[str], Catalogue], tuple[str]]:
+    """How a catalogue pickles: by its digest, so that a position travels in microseconds."""
+    return (known_catalogue, (catalogue.digest,))
+
+
+copyreg.pickle(Catalogue, _by_digest)
+
+
 def load_catalogue(path: str | os.PathLike[str] | None = None) -> Catalogue:
     """Load and validate a component catalogue (SETUP-3, SETUP-4, SETUP-6, STATUE-2).
 
@@ -865,7 +781,7 @@ def load_catalogue(path: str | os.PathLike[str] | None = None) -> Catalogue:
     bundled catalogue (read once, then shared: a catalogue is immutable). Any
     missing, unreadable or malformed file, and any entry that breaks the
     schema or a structural fact of the rulebook, raises
-    :class:`~hadara_rules.errors.CatalogueError` naming the file, the entry and
+    :class:`~hadara_rules._errors.CatalogueError` naming the file, the entry and
     the field.
     """
     if path is None:

@@ -17,24 +17,25 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import NoReturn, TextIO
 
+from ._config import GameConfig
+from ._engine import legal_moves
+from ._errors import HadaraError, RecordError
+from ._model import GameState
+from ._moves import Move
 from ._reader import clip, shown
-from .bots import BOTS, make_bots, play_game
-from .config import GameConfig
-from .engine import legal_moves
-from .errors import HadaraError, RecordError
-from .model import ROMAN, GameState, Section
-from .moves import Move
-from .records import GameInfo, GameRecord, game_result, load_record, replay, to_json, to_yaml
-from .rulebook import rules
-from .rules.scoring import score, winners
-from .scenario import run_scenario
-from .text import (
+from ._rulebook import rules
+from ._rules.scoring import score, winners
+from ._text import (
     describe,
     format_position,
     format_score_sheet,
     move_text,
     player_name,
 )
+from ._vocabulary import ROMAN, Section
+from .bots import BOTS, make_bots, play_game
+from .records import GameInfo, GameRecord, game_result, load_record, replay, to_json, to_yaml
+from .scenario import run_scenario
 
 
 class UsageError(HadaraError):

@@ -22,25 +22,14 @@ from typing import ClassVar, TypeAlias
 
 from attrs import evolve, frozen
 
-from . import effects
+from . import _effects as effects
+from ._components import Card
 from ._copy import replace
-from .effects import COINS_PER_FED_CARD
-from .engine import played
-from .flow import automatic_step, seat_in_turn
-from .model import (
-    COLOR_INDEX,
-    TIER_INDEX,
-    TRACKS,
-    Card,
-    GameState,
-    Phase,
-    PlayerState,
-    Section,
-    Side,
-    Track,
-    Tracks,
-)
-from .moves import (
+from ._effects import COINS_PER_FED_CARD
+from ._engine import played
+from ._flow import automatic_step, seat_in_turn
+from ._model import GameState, PlayerState
+from ._moves import (
     BuyGold,
     BuySilver,
     CarveStatue,
@@ -54,9 +43,10 @@ from .moves import (
     SetWheel,
     TakeColony,
 )
-from .rules.acquire import owned_colors, price, sell_value
-from .rules.medals import gold_price, silver_price
-from .rules.scoring import score, winners
+from ._rules.acquire import owned_colors, price, sell_value
+from ._rules.medals import gold_price, silver_price
+from ._rules.scoring import score, winners
+from ._vocabulary import COLOR_INDEX, TIER_INDEX, TRACKS, Phase, Section, Side, Track, Tracks
 
 #: How an event shows a card id its viewer may not see (INFO-1).
 UNSEEN = "?"
@@ -418,7 +408,7 @@ def _colony_events(state: GameState, move: TakeColony) -> Iterator[Event]:
 
 
 def _step_events(before: GameState, after: GameState) -> Iterator[Event]:
-    """The events of one automatic step (see :func:`hadara_rules.flow.automatic_step`)."""
+    """The events of one automatic step (see :func:`hadara_rules._flow.automatic_step`)."""
     if (before.section, before.epoch) != (after.section, after.epoch):
         yield from _advanced(after)
     elif before.section is Section.DRAFT:

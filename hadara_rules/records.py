@@ -6,7 +6,7 @@ catalogue (source and content digest) instead of embedding it; loading checks
 the digest against the bundled catalogue or the one passed in. Documents are
 read by the library's strict reader (:mod:`hadara_rules._reader`): loading
 forbids unknown keys and unknown tags, and every problem is a
-:class:`~hadara_rules.errors.RecordError` naming the path of the bad field
+:class:`~hadara_rules._errors.RecordError` naming the path of the bad field
 (``$.data.players[0].coins``).
 
 A :class:`GameRecord` may carry a :class:`GameResult` (where its moves lead:
@@ -33,14 +33,14 @@ from attrs import field, frozen
 from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn
 
 from . import _reader
+from ._config import GameConfig
+from ._engine import apply_move, check_move, new_game
+from ._errors import ConfigError, RecordError
+from ._model import GameState
+from ._moves import MOVE_TYPES, Draft, Move
 from ._reader import Refusal, clip, label, shown
+from ._rules.scoring import ScoreSheet, score, winners
 from .catalogue import Catalogue, load_catalogue
-from .config import GameConfig
-from .engine import apply_move, check_move, new_game
-from .errors import ConfigError, RecordError
-from .model import GameState
-from .moves import MOVE_TYPES, Draft, Move
-from .rules.scoring import ScoreSheet, score, winners
 from .wellformed import check_position
 
 __all__ = [
@@ -224,7 +224,7 @@ def from_data(document: object, cls: UnionType, catalogue: Catalogue | None = No
 def from_data(document: object, cls: object, catalogue: Catalogue | None = None) -> object:
     """The object of type ``cls`` in an envelope; :class:`RecordError` for anything wrong.
 
-    ``cls`` is a serializable class, or :data:`~hadara_rules.moves.Move` for a move of any type.
+    ``cls`` is a serializable class, or :data:`~hadara_rules._moves.Move` for a move of any type.
     """
     return _load(document, cls, catalogue)
 

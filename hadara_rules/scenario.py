@@ -7,7 +7,7 @@ so every key, type and value is checked before anything is played. The
 position ``given`` describes must pass the checks of a loaded position
 (:func:`~hadara_rules.wellformed.check_position`), every seat named must
 exist, a scenario must expect something, and it may cite only rule IDs of the
-rule index. A malformed file raises :class:`~hadara_rules.errors.ScenarioError`
+rule index. A malformed file raises :class:`~hadara_rules._errors.ScenarioError`
 naming the file and the field.
 
 :func:`run_scenario` never raises for a failed expectation: it reports each
@@ -29,35 +29,20 @@ import cattrs
 from attrs import evolve, field, frozen
 
 from . import _reader
+from ._config import GameConfig
+from ._engine import apply_move, check_move, legal_moves, new_game
+from ._errors import CatalogueError, ConfigError, IllegalMove, RecordError, ScenarioError
+from ._flow import ORDER_OF_PLAY, settle
+from ._model import CarvedStatue, ColonyHolding, GameState, PlayerState, TileOnCard
+from ._moves import Move
 from ._reader import Refusal, clip, shown
-from .catalogue import Catalogue, load_catalogue
-from .config import GameConfig
-from .engine import apply_move, check_move, legal_moves, new_game
-from .errors import CatalogueError, ConfigError, IllegalMove, RecordError, ScenarioError
-from .flow import ORDER_OF_PLAY, settle
-from .model import (
-    COLORS,
-    EPOCHS,
-    ROMAN,
-    TIERS,
-    TRACKS,
-    CarvedStatue,
-    ColonyHolding,
-    Color,
-    GameState,
-    Phase,
-    PlayerState,
-    Section,
-    Side,
-    TileOnCard,
-    Track,
-)
-from .moves import Move
+from ._rulebook import rules
+from ._rules.scoring import ScoreSheet, score, winners
+from ._text import player_name
+from ._tiles import add_tile, remove_tile
+from ._vocabulary import COLORS, EPOCHS, ROMAN, TIERS, TRACKS, Color, Phase, Section, Side, Track
+from .catalogue import Catalogue, extended, load_catalogue
 from .records import converter
-from .rulebook import rules
-from .rules.scoring import ScoreSheet, score, winners
-from .text import player_name
-from .tiles import add_tile, remove_tile
 from .wellformed import check_position
 
 __all__ = [
@@ -314,7 +299,7 @@ def _start(scenario: _Scenario, source: _Source) -> GameState:
     catalogue = load_catalogue()
     if scenario.components is not None:
         try:
-            catalogue = catalogue.extended(scenario.components, source=source.name)
+            catalogue = extended(catalogue, scenario.components, source=source.name)
         except CatalogueError as exc:
             raise source.error(clip(str(exc), 300)) from None
     try:

@@ -3,7 +3,7 @@
 :func:`player_view` redacts a position for one seat: hidden cards become
 :data:`HIDDEN`, and a colony whose back nobody has seen is shown by its front
 only (an entry of the view's catalogue whose back is unknown). A view is itself
-a :class:`~hadara_rules.model.GameState` with ``viewer`` set: it can be
+a :class:`~hadara_rules._model.GameState` with ``viewer`` set: it can be
 serialized, scored and asked for the viewer's legal moves, which are exactly
 those of the whole position; moves are applied to the whole position.
 
@@ -19,19 +19,13 @@ from collections.abc import Callable, Iterable
 
 from attrs import evolve
 
+from ._components import Colony
+from ._model import ColonyHolding, GameState, PlayerState
+from ._moves import Action, Draft
+from ._rules.draft import legal as legal_drafts
+from ._rules.wheel import deck_color
+from ._vocabulary import COLOR_INDEX, COLORS, Tracks
 from .catalogue import Catalogue
-from .model import (
-    COLOR_INDEX,
-    COLORS,
-    Colony,
-    ColonyHolding,
-    GameState,
-    PlayerState,
-    Tracks,
-)
-from .moves import Action, Draft
-from .rules.draft import legal as legal_drafts
-from .rules.wheel import deck_color
 
 __all__ = ["FRONT_ONLY", "HIDDEN", "front_id", "player_view", "sample_world", "view_catalogue"]
 

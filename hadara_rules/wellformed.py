@@ -12,7 +12,7 @@ own start card, tracks that add up to what the player's components give, bonus
 tiles where they can lie, medals only once the player could buy them, and
 counters of the current section within what it allows (SETUP-1…6, DRAFT-1,
 TILE-1, TRACK-1, MEDAL-1). The first problem found is a
-:class:`~hadara_rules.errors.RecordError` naming the path of the field
+:class:`~hadara_rules._errors.RecordError` naming the path of the field
 (``$.data.players[1].gold``); nothing is changed. A value read from the
 document appears in a message only through the bounded renderer.
 
@@ -28,27 +28,16 @@ from collections.abc import Mapping, Sequence
 
 from attrs import evolve
 
-from . import effects
+from . import _effects as effects
+from ._errors import RecordError
+from ._flow import ORDER_OF_PLAY
+from ._model import GameState, PlayerState
+from ._moves import Draft
 from ._reader import shown
-from .errors import RecordError
-from .flow import ORDER_OF_PLAY
-from .model import (
-    COLOR_INDEX,
-    COLORS,
-    EPOCHS,
-    ROMAN,
-    TIERS,
-    TRACKS,
-    GameState,
-    Phase,
-    PlayerState,
-    Section,
-    Side,
-)
-from .moves import Draft
-from .rules import draft
-from .rules.tracks import track_sources
-from .rules.wheel import deck_color
+from ._rules import draft
+from ._rules.tracks import track_sources
+from ._rules.wheel import deck_color
+from ._vocabulary import COLOR_INDEX, COLORS, EPOCHS, ROMAN, TIERS, TRACKS, Phase, Section, Side
 
 #: Where a document's position lives.
 _ROOT = "$.data"

@@ -16,9 +16,9 @@ import pytest
 from hypothesis import HealthCheck, settings
 
 from hadara_rules import load_catalogue
+from hadara_rules._effects import effect_totals
+from hadara_rules._rules.tableau import color_counts
 from hadara_rules.catalogue import Catalogue
-from hadara_rules.effects import effect_totals
-from hadara_rules.rules.tableau import color_counts
 
 #: Examples per property in the ``ci`` profile.
 _CI_EXAMPLES = 100

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from hadara_rules.flow import ORDER_OF_PLAY
+from hadara_rules._flow import ORDER_OF_PLAY
 
 PAGE = Path(__file__).resolve().parents[1] / "docs" / "architecture.md"
 

@@ -19,16 +19,17 @@ from typing import Any
 import pytest
 import yaml
 
+from hadara_rules._errors import CatalogueError
 from hadara_rules._reader import parse_yaml, read_text
+from hadara_rules._resources import components_dir
+from hadara_rules._vocabulary import EPOCHS, TIERS, TRACK_OF_COLOR, Color, Tracks
 from hadara_rules.catalogue import (
     BASIC_EFFECTS,
     FILES,
     Catalogue,
+    extended,
     load_catalogue,
 )
-from hadara_rules.errors import CatalogueError
-from hadara_rules.model import EPOCHS, TIERS, TRACK_OF_COLOR, Color, Tracks
-from hadara_rules.resources import components_dir
 
 COLORED = (Color.YELLOW, Color.RED, Color.BLUE, Color.GREEN)
 
@@ -841,7 +842,7 @@ NEW_COLONY = {
 
 
 def test_extended_adds_cards_and_colonies(cat: Catalogue) -> None:
-    ext = cat.extended({"cards": [NEW_CARD], "colonies": [NEW_COLONY]}, "scenario.yaml")
+    ext = extended(cat, {"cards": [NEW_CARD], "colonies": [NEW_COLONY]}, "scenario.yaml")
     assert ext.source == "scenario.yaml"
     assert ext.cards["x-card"].values == Tracks(culture=2)
     assert ext.cards["x-card"].provenance == "provisional"
@@ -852,7 +853,7 @@ def test_extended_adds_cards_and_colonies(cat: Catalogue) -> None:
     assert "x-col" in ext.tier_pool(9)
     assert ext != cat
     assert ext.digest != cat.digest
-    assert ext == cat.extended({"cards": [NEW_CARD], "colonies": [NEW_COLONY]}, "other.yaml")
+    assert ext == extended(cat, {"cards": [NEW_CARD], "colonies": [NEW_COLONY]}, "other.yaml")
     assert "x-card" not in cat.cards  # the original is untouched
     assert ext.statues == cat.statues
     assert ext.reference == cat.reference
@@ -860,7 +861,7 @@ def test_extended_adds_cards_and_colonies(cat: Catalogue) -> None:
 
 def test_extended_needs_no_whole_catalogue_counts(cat: Catalogue) -> None:
     purple = {"id": "x-p10", "epoch": 3, "color": "purple", "cost": 7, "points": 0, "effect": "PURPLE-10"}
-    ext = cat.extended({"cards": [purple, {**purple, "id": "x-p10b"}]}, "s.yaml")
+    ext = extended(cat, {"cards": [purple, {**purple, "id": "x-p10b"}]}, "s.yaml")
     assert sum(c.effect == "PURPLE-10" for c in ext.cards.values()) == 4
 
 
@@ -901,14 +902,15 @@ def test_extended_refuses_bad_components(
     cat: Catalogue, components: dict[str, object], needles: tuple[str, ...]
 ) -> None:
     with pytest.raises(CatalogueError) as info:
-        cat.extended(components, "s.yaml")
+        extended(cat, components, "s.yaml")
     for needle in needles:
         assert needle in str(info.value)
 
 
 def test_extended_replaces_statues_and_start_cards(cat: Catalogue) -> None:
     side = {"coins": 5, "income": 1, "military": 1, "culture": 1, "food": 1}
-    ext = cat.extended(
+    ext = extended(
+        cat,
         {
             "statues": [{"statue": 0, "requirement": 5, "points": 3, "reward": 1}],
             "start_cards": [{"id": "start-1", "initiative": 1, "A": side, "B": {**side, "coins": 2}}],
@@ -926,7 +928,7 @@ def test_extended_start_cards_need_distinct_initiatives(cat: Catalogue) -> None:
     side = {"coins": 5, "income": 1, "military": 1, "culture": 1, "food": 1}
     card = {"id": "s1", "initiative": 1, "A": side, "B": side}
     with pytest.raises(CatalogueError, match="s2: initiative: 1 is also the initiative of s1"):
-        cat.extended({"start_cards": [card, {**card, "id": "s2"}]}, "s.yaml")
+        extended(cat, {"start_cards": [card, {**card, "id": "s2"}]}, "s.yaml")
 
 
 @pytest.mark.parametrize(

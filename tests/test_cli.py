@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
+from hadara_rules._rulebook import rules
 from hadara_rules.cli import main
-from hadara_rules.rulebook import rules
 
 ROOT = Path(__file__).resolve().parent.parent
 A_SCENARIO = ROOT / "spec" / "scenarios" / "rulebook" / "colony-ally-p7.yaml"

@@ -32,9 +32,9 @@ from hadara_rules import (
     legal_moves,
     new_game,
 )
-from hadara_rules.engine import move_key
-from hadara_rules.model import COLORS, TIERS, Section
-from hadara_rules.rulebook import rules
+from hadara_rules._engine import move_key
+from hadara_rules._rulebook import rules
+from hadara_rules._vocabulary import COLORS, TIERS, Section
 
 RULE_IDS = set(rules())
 TILES: tuple[Track | None, ...] = (None, *Track)

@@ -9,7 +9,9 @@ from pathlib import Path
 import pytest
 
 from hadara_rules import GameConfig, GameState, Move, apply_move, legal_moves, new_game
-from hadara_rules.errors import ScenarioError
+from hadara_rules._errors import ScenarioError
+from hadara_rules._rules.scoring import score, winners
+from hadara_rules._vocabulary import TRACKS
 from hadara_rules.events import (
     UNSEEN,
     CardBought,
@@ -24,8 +26,6 @@ from hadara_rules.events import (
     apply_move_with_events,
     events_seen_by,
 )
-from hadara_rules.model import TRACKS
-from hadara_rules.rules.scoring import score, winners
 from hadara_rules.scenario import load_scenario_document, position_of
 
 

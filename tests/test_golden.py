@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from hadara_rules._rules.scoring import score
 from hadara_rules.records import GameRecord, from_json, replay, to_data, to_json
-from hadara_rules.rules.scoring import score
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
 RECORDS = sorted(GOLDEN.glob("*.record.json"))

@@ -7,7 +7,8 @@ import pytest
 
 from hadara_rules import GameConfig, new_game
 from hadara_rules._copy import replace
-from hadara_rules.model import GameState, PlayerState, Section, Track, Tracks
+from hadara_rules._model import GameState, PlayerState
+from hadara_rules._vocabulary import Section, Track, Tracks
 
 #: The records ``replace`` copies.
 _CLASSES: tuple[type[object], ...] = (GameState, PlayerState, Tracks)

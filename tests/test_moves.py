@@ -23,7 +23,7 @@ from hadara_rules import (
     legal_moves,
     new_game,
 )
-from hadara_rules.moves import (
+from hadara_rules._moves import (
     MOVE_TYPES,
     BuyGold,
     BuySilver,

@@ -18,8 +18,8 @@ from hadara_rules import (
     parse_move,
     player_view,
 )
-from hadara_rules.errors import NotationError
-from hadara_rules.moves import (
+from hadara_rules._errors import NotationError
+from hadara_rules._moves import (
     MOVE_TYPES,
     NOTATION,
     BuyGold,

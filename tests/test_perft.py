@@ -19,8 +19,8 @@ import pytest
 import yaml
 
 from hadara_rules import GameState, apply_move, legal_moves
-from hadara_rules.moves import MOVE_TYPES
-from hadara_rules.rulebook import rules
+from hadara_rules._moves import MOVE_TYPES
+from hadara_rules._rulebook import rules
 from hadara_rules.scenario import position_of
 
 PERFT_FILE = Path(__file__).resolve().parent.parent / "spec" / "perft.yaml"

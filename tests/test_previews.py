@@ -37,8 +37,8 @@ from hadara_rules import (
     silver_price,
     statue_yield,
 )
-from hadara_rules.model import COLOR_INDEX
-from hadara_rules.moves import SELL
+from hadara_rules._moves import SELL
+from hadara_rules._vocabulary import COLOR_INDEX
 from hadara_rules.view import front_id
 
 
@@ -163,7 +163,11 @@ def test_a_colony_yield_in_a_player_view_hides_the_back() -> None:
 #: A colony section of epoch II where player 0 holds the purple cards a test names.
 _CONFIG = {"players": 2, "advanced": True, "seed": 0}
 _GIVEN: dict[str, object] = {"epoch": 3, "phase": "A", "section": "colony", "first_player": 0}
-_PLAYER: dict[str, object] = {"side": "A", "coins": 20, "tracks": {"income": 0, "military": 10, "culture": 1, "food": 9}}
+_PLAYER: dict[str, object] = {
+    "side": "A",
+    "coins": 20,
+    "tracks": {"income": 0, "military": 10, "culture": 1, "food": 9},
+}
 
 
 def _holding(*effects: str) -> GameState:

@@ -8,8 +8,8 @@ from collections import Counter
 import pytest
 
 from hadara_rules import GameConfig, GameState, apply_move, legal_moves, new_game, score
+from hadara_rules._rules.tracks import track_sources
 from hadara_rules.catalogue import Catalogue
-from hadara_rules.rules.tracks import track_sources
 
 #: No game needs more moves than this (5 draft + 5 picks per player and epoch, plus the rest).
 MOVE_BOUND = 1500

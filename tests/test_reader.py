@@ -17,6 +17,7 @@ import yaml
 from attrs import frozen
 
 from hadara_rules import Color, Track
+from hadara_rules._errors import RecordError
 from hadara_rules._reader import (
     MAX_BYTES,
     MAX_DEPTH,
@@ -29,7 +30,6 @@ from hadara_rules._reader import (
     shown,
     structure,
 )
-from hadara_rules.errors import RecordError
 
 
 def yaml_refused(text: str | bytes, *needles: str) -> str:

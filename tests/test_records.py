@@ -33,6 +33,8 @@ from hadara_rules import (
     score,
     winners,
 )
+from hadara_rules._resources import components_dir
+from hadara_rules._rules.scoring import ScoreSheet
 from hadara_rules.catalogue import Catalogue, load_catalogue
 from hadara_rules.records import (
     SCHEMA_VERSION,
@@ -45,8 +47,6 @@ from hadara_rules.records import (
     to_json,
     to_yaml,
 )
-from hadara_rules.resources import components_dir
-from hadara_rules.rules.scoring import ScoreSheet
 from hadara_rules.scenario import run_document
 
 

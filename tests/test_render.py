@@ -24,8 +24,8 @@ from hadara_rules import (
     to_json,
     to_yaml,
 )
-from hadara_rules.render import render_main
-from hadara_rules.text import player_name, summary
+from hadara_rules._render import render_main
+from hadara_rules._text import player_name, summary
 from hadara_rules.view import HIDDEN
 
 SVG = "{http://www.w3.org/2000/svg}"

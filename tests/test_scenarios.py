@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from hadara_rules.errors import ScenarioError
-from hadara_rules.rulebook import rules
+from hadara_rules._errors import ScenarioError
+from hadara_rules._rulebook import rules
 from hadara_rules.scenario import load_scenario_document, position_of, run_document, run_scenario
 
 SCENARIOS = sorted((Path(__file__).resolve().parent.parent / "spec" / "scenarios").rglob("*.yaml"))

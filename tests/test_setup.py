@@ -19,10 +19,11 @@ from hadara_rules import (
     legal_moves,
     new_game,
 )
+from hadara_rules._flow import turn_order
+from hadara_rules._model import GameState
+from hadara_rules._rules.setup import compensated, first_player, initiative_order
+from hadara_rules._vocabulary import COLORS, TIERS
 from hadara_rules.catalogue import Catalogue
-from hadara_rules.flow import turn_order
-from hadara_rules.model import COLORS, TIERS, GameState
-from hadara_rules.rules.setup import compensated, first_player, initiative_order
 
 
 def all_ids(state: GameState) -> list[str]:

@@ -23,10 +23,10 @@ from typing import Any
 
 import pytest
 
+from hadara_rules._errors import CatalogueError
 from hadara_rules._reader import parse_yaml, read_text
-from hadara_rules.errors import CatalogueError
-from hadara_rules.resources import spec_dir
-from hadara_rules.rulebook import Rule, read_rules, rules
+from hadara_rules._resources import spec_dir
+from hadara_rules._rulebook import Rule, read_rules, rules
 from hadara_rules.scenario import load_scenario_document
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -360,7 +360,7 @@ def test_tested_by_tests_exist(rule_id: str) -> None:
 
 def test_the_checks_catch_broken_references(tmp_path: Path) -> None:
     with pytest.raises(AttributeError):
-        resolve("hadara_rules.rules.colony:no_such_function")
+        resolve("hadara_rules._rules.colony:no_such_function")
     with pytest.raises(ImportError):
         resolve("hadara_rules.no_such_module:check")
     assert "test_flow_1_only_players_to_act_may_move" in defined_tests(ROOT / "tests" / "test_engine.py")

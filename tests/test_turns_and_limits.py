@@ -27,7 +27,7 @@ from hadara_rules import (
     legal_moves,
     new_game,
 )
-from hadara_rules.model import Color
+from hadara_rules._vocabulary import Color
 
 
 def position(

@@ -17,9 +17,9 @@ from hadara_rules import (
     legal_moves,
     new_game,
 )
+from hadara_rules._rules.tracks import track_sources
 from hadara_rules.catalogue import Catalogue
 from hadara_rules.records import to_json
-from hadara_rules.rules.tracks import track_sources
 from hadara_rules.view import HIDDEN, base_catalogue, player_view, sample_world, view_catalogue
 
 GAMES = [(2, False, 1), (3, True, 2), (4, False, 3), (5, True, 4)]

@@ -21,7 +21,7 @@ from hadara_rules import (
     new_game,
     to_json,
 )
-from hadara_rules.model import COLOR_INDEX, Section
+from hadara_rules._vocabulary import COLOR_INDEX, Section
 from hadara_rules.records import from_json
 from hadara_rules.wellformed import check_position
 

@@ -17,7 +17,7 @@ pytestmark = pytest.mark.slow
 PROBE = """
 import hadara_rules, pathlib, sys
 from hadara_rules import GameConfig, load_catalogue, new_game
-from hadara_rules.resources import spec_dir
+from hadara_rules._resources import spec_dir
 from hadara_rules.scenario import run_scenario
 here = pathlib.Path(sys.argv[1]).resolve()
 assert pathlib.Path(hadara_rules.__file__).resolve().is_relative_to(here), hadara_rules.__file__
@@ -25,7 +25,7 @@ assert spec_dir().resolve().is_relative_to(here), spec_dir()
 catalogue = load_catalogue()
 assert len(catalogue.cards) == 162 and len(catalogue.colonies) == 25
 new_game(GameConfig(players=5, seed=1, advanced=True))
-from hadara_rules.rulebook import rules
+from hadara_rules._rulebook import rules
 assert len(rules()) == 72 and rules()["COLONY-3"].implemented_in and rules()["COLONY-3"].tested_by
 for path in sorted((spec_dir() / "scenarios").rglob("*.yaml"))[:5]:
     assert run_scenario(path).passed, path

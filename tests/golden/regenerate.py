@@ -14,9 +14,9 @@ import json
 from pathlib import Path
 
 from hadara_rules import GameConfig
+from hadara_rules._rules.scoring import score
 from hadara_rules.bots import make_bots, play_game
 from hadara_rules.records import GameRecord, to_data, to_json
-from hadara_rules.rules.scoring import score
 
 HERE = Path(__file__).resolve().parent
 GAMES = {

@@ -43,7 +43,7 @@ from hadara_rules import (
     legal_moves,
     new_game,
 )
-from hadara_rules.model import COLORS, EPOCHS, TIERS, TRACKS, Color
+from hadara_rules._vocabulary import COLORS, EPOCHS, TIERS, TRACKS, Color
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 5
 #: Draft rounds per epoch (WHEEL-2) and picking turns per player and epoch (PICK-1).

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from hypothesis import given
 
-from hadara_rules.model import TRACKS
-from hadara_rules.rules.tracks import track_sources
+from hadara_rules._rules.tracks import track_sources
+from hadara_rules._vocabulary import TRACKS
 
 from .strategies import (
     PlayedGame,

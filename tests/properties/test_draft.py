@@ -7,7 +7,7 @@ import random
 from hypothesis import given
 
 from hadara_rules import Draft, GameState, apply_move
-from hadara_rules.model import Section
+from hadara_rules._vocabulary import Section
 
 from .strategies import PlayedGame, played_games, seeds, suite_settings
 

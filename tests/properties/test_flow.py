@@ -18,10 +18,10 @@ from hadara_rules import (
     check_move,
     legal_moves,
 )
-from hadara_rules.effects import takes_per_section
-from hadara_rules.engine import move_key
-from hadara_rules.flow import turn_order
-from hadara_rules.model import EPOCHS, Phase, Section
+from hadara_rules._effects import takes_per_section
+from hadara_rules._engine import move_key
+from hadara_rules._flow import turn_order
+from hadara_rules._vocabulary import EPOCHS, Phase, Section
 
 from .strategies import (
     PlayedGame,

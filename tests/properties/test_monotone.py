@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given
 
 from hadara_rules import RemoveCard
-from hadara_rules.model import TIERS, TRACKS
+from hadara_rules._vocabulary import TIERS, TRACKS
 
 from .strategies import PlayedGame, played_games, suite_settings
 

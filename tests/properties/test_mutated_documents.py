@@ -8,7 +8,7 @@ non-seat numbers included), a list item dropped or doubled. The result is
 loaded from the plain data, as JSON text and as YAML text, and what loads is
 used: a record is replayed, a position's legal moves are listed and one is
 played, a scenario is run. Whatever the change, every step either succeeds or
-raises an error of :mod:`hadara_rules.errors`; never a TypeError, a KeyError, a
+raises an error of :mod:`hadara_rules._errors`; never a TypeError, a KeyError, a
 RecursionError or anything else.
 """
 
@@ -26,9 +26,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from hadara_rules import GameConfig, GameState, apply_move, legal_moves, new_game
+from hadara_rules._errors import HadaraError, ScenarioError
+from hadara_rules._moves import MOVE_TYPES, Move
 from hadara_rules._reader import parse_yaml
-from hadara_rules.errors import HadaraError, ScenarioError
-from hadara_rules.moves import MOVE_TYPES, Move
+from hadara_rules._rules.scoring import ScoreSheet
 from hadara_rules.records import (
     GameInfo,
     GameRecord,
@@ -39,7 +40,6 @@ from hadara_rules.records import (
     replay,
     to_data,
 )
-from hadara_rules.rules.scoring import ScoreSheet
 from hadara_rules.scenario import load_scenario_document, run_document
 
 from .strategies import suite_settings

@@ -8,8 +8,8 @@ import pytest
 from hypothesis import given
 
 from hadara_rules import GameState, IllegalMove, apply_move, check_move
+from hadara_rules._rulebook import rules
 from hadara_rules.records import from_json, to_json
-from hadara_rules.rulebook import rules
 
 from .strategies import (
     PlayedGame,

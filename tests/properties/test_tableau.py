@@ -12,9 +12,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from hadara_rules import load_catalogue
-from hadara_rules.effects import PURPLE_EFFECTS, Effect, effect_totals
-from hadara_rules.model import COLORS
-from hadara_rules.rules.tableau import color_counts
+from hadara_rules._effects import PURPLE_EFFECTS, Effect, effect_totals
+from hadara_rules._rules.tableau import color_counts
+from hadara_rules._vocabulary import COLORS
 
 from .strategies import suite_settings
 

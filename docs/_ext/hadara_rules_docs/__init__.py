@@ -1,6 +1,6 @@
 """Sphinx extension of the hadara-rules documentation site.
 
-It turns the package's rule index (``hadara_rules.rulebook``, read from
+It turns the package's rule index (``hadara_rules._rulebook``, read from
 ``spec/rules.yaml``) into the site's rules section at build time, so the pages can
 never drift from the rule index:
 

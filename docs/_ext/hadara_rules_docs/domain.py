@@ -15,7 +15,7 @@ from sphinx.util import logging
 from sphinx.util.docutils import ReferenceRole
 from sphinx.util.nodes import make_refnode
 
-from hadara_rules.rulebook import Rule
+from hadara_rules._rulebook import Rule
 
 from . import _sphinx
 from .render import rule_xref

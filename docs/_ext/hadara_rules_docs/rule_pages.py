@@ -7,7 +7,7 @@ from sphinx import addnodes
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 
-from hadara_rules.rulebook import Rule
+from hadara_rules._rulebook import Rule
 
 from . import _sphinx
 from .code import code_ref, resolve_code

@@ -5,7 +5,7 @@ from __future__ import annotations
 from docutils import nodes
 from sphinx.util.docutils import SphinxDirective
 
-from hadara_rules.rulebook import Rule
+from hadara_rules._rulebook import Rule
 
 from . import _sphinx
 from .render import inline, paragraph, rule_xref, table

@@ -1,6 +1,6 @@
-"""The rule index as the site shows it: the rules of :mod:`hadara_rules.rulebook`, by area.
+"""The rule index as the site shows it: the rules of :mod:`hadara_rules._rulebook`, by area.
 
-The rules are read by the package itself (``hadara_rules.rulebook.rules()``, which
+The rules are read by the package itself (``hadara_rules._rulebook.rules()``, which
 checks ``spec/rules.yaml``); this module only orders them by the rule areas of
 the order of play and gives each area its page title.
 """
@@ -12,9 +12,9 @@ from pathlib import Path
 
 from sphinx.errors import ExtensionError
 
-from hadara_rules.errors import HadaraError
-from hadara_rules.resources import spec_dir
-from hadara_rules.rulebook import Rule, rules
+from hadara_rules._errors import HadaraError
+from hadara_rules._resources import spec_dir
+from hadara_rules._rulebook import Rule, rules
 
 #: The rule areas in the order of play, with the title of each area's page.
 AREAS: tuple[tuple[str, str], ...] = (

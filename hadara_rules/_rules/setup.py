@@ -9,27 +9,25 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 
+from .._config import GameConfig
 from .._copy import replace
-from ..catalogue import Catalogue, load_catalogue
-from ..config import GameConfig
-from ..errors import ConfigError, IllegalMove
-from ..model import (
+from .._errors import ConfigError, IllegalMove
+from .._model import Changes, GameState, PlayerState
+from .._moves import ChooseSide, Move
+from .._vocabulary import (
     COLORS,
     EPOCHS,
     MAX_PLAYERS,
     MIN_PLAYERS,
     TIERS,
     TRACKS,
-    Changes,
     Color,
-    GameState,
     Phase,
-    PlayerState,
     Section,
     Side,
     Tracks,
 )
-from ..moves import ChooseSide, Move
+from ..catalogue import Catalogue, load_catalogue
 from .section import SectionRules, handles, players_with
 
 

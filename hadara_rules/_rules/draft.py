@@ -10,9 +10,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from .._copy import replace
-from ..errors import IllegalMove
-from ..model import COLOR_INDEX, Changes, GameState
-from ..moves import SELL, Draft, Move, shared
+from .._errors import IllegalMove
+from .._model import Changes, GameState
+from .._moves import SELL, Draft, Move, shared
+from .._vocabulary import COLOR_INDEX
 from .acquire import acquire, acquisitions, check_acquire, owned_colors
 from .section import SectionRules, handles
 from .wheel import deck_color

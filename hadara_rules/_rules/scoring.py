@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from attrs import fields, frozen
 
-from .. import effects
-from ..model import GameState, PlayerState
+from .. import _effects as effects
+from .._model import GameState, PlayerState
 from .tableau import color_counts
 
 

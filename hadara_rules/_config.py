@@ -6,10 +6,10 @@ from collections.abc import Iterable
 
 from attrs import field, frozen
 
+from ._errors import ConfigError
+from ._moves import exactly
+from ._vocabulary import COLORS, Color
 from .catalogue import Catalogue
-from .errors import ConfigError
-from .model import COLORS, Color
-from .moves import exactly
 
 _whole = exactly(int, what="a whole number", error=ConfigError)
 _flag = exactly(bool, what="true or false", error=ConfigError)
@@ -45,7 +45,7 @@ class GameConfig:
     ``catalogue`` None plays with the bundled components; ``board_order`` None
     draws the board's colour order from the seed (SETUP-2). A configuration is
     immutable and always hashable: ``board_order`` is kept as a tuple of its own,
-    and a field of the wrong type raises :class:`~hadara_rules.errors.ConfigError`
+    and a field of the wrong type raises :class:`~hadara_rules._errors.ConfigError`
     naming it.
     """
 

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from .. import effects
+from .. import _effects as effects
 from .._copy import replace
-from ..errors import IllegalMove
-from ..model import TIER_INDEX, TIERS, Changes, ColonyHolding, GameState, PlayerState
-from ..moves import Move, TakeColony, shared
+from .._errors import IllegalMove
+from .._model import Changes, ColonyHolding, GameState, PlayerState
+from .._moves import Move, TakeColony, shared
+from .._vocabulary import TIER_INDEX, TIERS
 from .requirement import check_requirement, pay_needed, skip_taker, takes_left
 from .section import PASS, SectionRules, everyone_had_a_turn, handles, pass_move, players_with
 

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ..errors import IllegalMove
-from ..model import COLORS, Changes, Color, GameState
-from ..moves import Move, SetWheel, shared
+from .._errors import IllegalMove
+from .._model import Changes, GameState
+from .._moves import Move, SetWheel, shared
+from .._vocabulary import COLORS, Color
 from .section import SectionRules, handles, one_turn_taken
 
 _set_wheel = shared(SetWheel)

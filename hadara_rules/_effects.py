@@ -28,9 +28,11 @@ from typing import TYPE_CHECKING
 import attrs
 from attrs import field, frozen
 
+from ._components import Card
 from ._copy import replace
-from .model import NO_TRACKS, TRACK_OF_COLOR, Card, PlayerState, TileOnCard, Track, Tracks
-from .tiles import add_tile, remove_tile
+from ._model import PlayerState, TileOnCard
+from ._tiles import add_tile, remove_tile
+from ._vocabulary import NO_TRACKS, TRACK_OF_COLOR, Track, Tracks
 
 if TYPE_CHECKING:
     from .catalogue import Catalogue

@@ -2,7 +2,7 @@
 
 :data:`ORDER_OF_PLAY` lists the sections of an epoch with their phase; what
 follows each is read from it. :data:`SECTIONS` gives each section's rules (a
-:class:`~hadara_rules.rules.section.SectionRules`), which answer questions about
+:class:`~hadara_rules._rules.section.SectionRules`), which answer questions about
 the section only. Everything else about the order of play is here: who acts
 (:func:`to_act`), the seat in turn (:func:`seat_in_turn`), how a section begins
 (:func:`section_start`), what follows a finished section or epoch (:func:`advance`)
@@ -15,9 +15,10 @@ from collections.abc import Callable, Mapping
 from types import MappingProxyType
 
 from ._copy import replace
-from .model import EPOCHS, WHO_ACTS, Changes, GameState, Phase, PlayerState, Section
-from .rules import colony, draft, feeding, income, medals, pick, setup, statue, wheel
-from .rules.section import SectionRules, no_moves, nobody
+from ._model import WHO_ACTS, Changes, GameState, PlayerState
+from ._rules import colony, draft, feeding, income, medals, pick, setup, statue, wheel
+from ._rules.section import SectionRules, no_moves, nobody
+from ._vocabulary import EPOCHS, Phase, Section
 
 #: The sections of an epoch in the order they are played, with their phase (EPOCH-1).
 #: Setup (the advanced game's choice of sides) begins the game only; every epoch

@@ -6,8 +6,8 @@ from collections.abc import Sequence
 
 from attrs import fields
 
-from .model import COLOR_INDEX, COLORS, ROMAN, SHOWN_AS, TIER_INDEX, TIERS, GameState, PlayerState, Section
-from .moves import (
+from ._model import SHOWN_AS, GameState, PlayerState
+from ._moves import (
     SELL,
     BuyGold,
     BuySilver,
@@ -21,7 +21,8 @@ from .moves import (
     SetWheel,
     TakeColony,
 )
-from .rules.scoring import CATEGORIES, ScoreSheet
+from ._rules.scoring import CATEGORIES, ScoreSheet
+from ._vocabulary import COLOR_INDEX, COLORS, ROMAN, TIER_INDEX, TIERS, Section
 
 CRESTS = ("monkey", "dragon", "lion", "pegasus", "scarab")
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .model import TRACK_INDEX, Track
+from ._vocabulary import TRACK_INDEX, Track
 
 
 def remove_tile(tiles: tuple[Track, ...], tile: Track) -> tuple[Track, ...]:

@@ -1,7 +1,7 @@
 """Reading the move notation back: :func:`parse_move` (docs/notation.md).
 
 The notation is written by ``str(move)``; its table is
-:data:`hadara_rules.moves.NOTATION`. A move is ``P<player> <word>`` followed by
+:data:`hadara_rules._moves.NOTATION`. A move is ``P<player> <word>`` followed by
 its fields, separated by spaces: the fields every move of the kind has, in a
 fixed order, then the optional one as ``field=value`` (left out at its
 default). :func:`parse_move` reads exactly what ``str`` writes, so
@@ -14,9 +14,9 @@ from __future__ import annotations
 import json
 import re
 
+from ._errors import NotationError
+from ._moves import BARE_ID, NOTATION, PLAYER, Form, Move, Slot, Written
 from ._reader import shown
-from .errors import NotationError
-from .moves import BARE_ID, NOTATION, PLAYER, Form, Move, Slot, Written
 
 __all__ = ["MAX_LENGTH", "parse_move"]
 
@@ -88,7 +88,7 @@ def _either(words: tuple[str, ...]) -> str:
 def parse_move(text: str) -> Move:
     """The move ``text`` writes in the notation: ``parse_move(str(move)) == move``.
 
-    A text that is no move raises :class:`~hadara_rules.errors.NotationError`
+    A text that is no move raises :class:`~hadara_rules._errors.NotationError`
     naming the word that is wrong and what was expected there. Whether the move
     is legal in a position is for :func:`~hadara_rules.check_move` to say.
     """

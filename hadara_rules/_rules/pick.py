@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ..errors import IllegalMove
-from ..model import COLOR_INDEX, COLORS, Changes, GameState
-from ..moves import SELL, Move, Pick, shared
+from .._errors import IllegalMove
+from .._model import Changes, GameState
+from .._moves import SELL, Move, Pick, shared
+from .._vocabulary import COLOR_INDEX, COLORS
 from .acquire import acquire, acquisitions, check_acquire, owned_colors
 from .section import SectionRules, handles, players_with
 

@@ -5,11 +5,13 @@ BUY-1…3, SELL-1, TRACK-1/2 and the tile choice of PURPLE-2 (TILE-1/2) live her
 
 from __future__ import annotations
 
-from .. import effects
+from .. import _effects as effects
+from .._components import Card
 from .._copy import replace
-from ..errors import IllegalMove
-from ..model import COLOR_INDEX, Card, GameState, PlayerState, Track
-from ..moves import BUY, SELL
+from .._errors import IllegalMove
+from .._model import GameState, PlayerState
+from .._moves import BUY, SELL
+from .._vocabulary import COLOR_INDEX, Track
 from .tableau import color_counts
 
 

@@ -1,13 +1,13 @@
 """The game loop: a new game, legal moves, checked moves, and applying them.
 
-Each section of the epoch (EPOCH-1) is a :class:`~hadara_rules.rules.section.SectionRules`
+Each section of the epoch (EPOCH-1) is a :class:`~hadara_rules._rules.section.SectionRules`
 record: its moves, each with a ``check`` and a ``play``, and ``legal``, which builds
 each legal move from the same predicates that ``check`` applies to any move (price,
 requirement, tiles, limits), so enumeration never re-validates what it built; the
 test suite proves that the two agree on every move of every kind at positions of
 random games. :func:`check_move` is what :func:`apply_move` runs before it plays a
 move. The order of play, and the automatic steps after every move, are
-:mod:`hadara_rules.flow`'s.
+:mod:`hadara_rules._flow`'s.
 """
 
 from __future__ import annotations
@@ -16,13 +16,14 @@ import enum
 
 from attrs import fields
 
+from ._config import GameConfig
 from ._copy import replace
-from .config import GameConfig
-from .errors import IllegalMove
-from .flow import SECTIONS, settle
-from .model import Color, GameState, Section, Side, Track
-from .moves import MOVE_TYPES, Action, Move, malformed
-from .rules.setup import lay_out
+from ._errors import IllegalMove
+from ._flow import SECTIONS, settle
+from ._model import GameState
+from ._moves import MOVE_TYPES, Action, Move, malformed
+from ._rules.setup import lay_out
+from ._vocabulary import Color, Section, Side, Track
 
 
 def new_game(config: GameConfig) -> GameState:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import functools
 
+from .._vocabulary import COLOR_INDEX, COLORS
 from ..catalogue import Catalogue
-from ..model import COLOR_INDEX, COLORS
 
 
 @functools.lru_cache(maxsize=1 << 15)

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from .. import effects
+from .. import _effects as effects
 from .._copy import replace
-from ..errors import IllegalMove
-from ..model import CarvedStatue, Changes, GameState
-from ..moves import CarveStatue, Move, shared
-from ..tiles import remove_tile
+from .._errors import IllegalMove
+from .._model import CarvedStatue, Changes, GameState
+from .._moves import CarveStatue, Move, shared
+from .._tiles import remove_tile
 from .requirement import check_requirement, pay_needed, skip_taker, takes_left
 from .section import PASS, SectionRules, everyone_had_a_turn, handles, pass_move, players_with
 

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 
-from .. import effects
-from ..effects import COINS_PER_REQUIREMENT_POINT
-from ..errors import IllegalMove
-from ..model import Changes, GameState, PlayerState
-from ..moves import Move
+from .. import _effects as effects
+from .._effects import COINS_PER_REQUIREMENT_POINT
+from .._errors import IllegalMove
+from .._model import Changes, GameState, PlayerState
+from .._moves import Move
 from .section import next_turn, only_pass
 
 

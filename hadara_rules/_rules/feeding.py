@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from .. import effects
+from .. import _effects as effects
 from .._copy import replace
-from ..effects import COINS_PER_FED_CARD, COINS_PER_SURPLUS_FOOD
-from ..errors import IllegalMove
-from ..model import Changes, GameState, PlayerState
-from ..moves import FeedWithCoins, Move, RemoveCard, shared
+from .._effects import COINS_PER_FED_CARD, COINS_PER_SURPLUS_FOOD
+from .._errors import IllegalMove
+from .._model import Changes, GameState, PlayerState
+from .._moves import FeedWithCoins, Move, RemoveCard, shared
 from .acquire import lose_card
 from .section import SectionRules, everyone_had_a_turn, handles, next_turn, players_with
 

@@ -8,8 +8,9 @@ rulebook allows (p. 5), can compare the two.
 
 from __future__ import annotations
 
-from .. import effects
-from ..model import GameState, Tracks
+from .. import _effects as effects
+from .._model import GameState
+from .._vocabulary import Tracks
 
 
 def track_sources(state: GameState, seat: int) -> Tracks:

@@ -2,7 +2,7 @@
 
 The index is read by the library's strict reader: every entry's keys and types
 are checked, IDs are unique, texts are not empty and a ruling says why. Any
-problem is a :class:`~hadara_rules.errors.CatalogueError` naming the file, the
+problem is a :class:`~hadara_rules._errors.CatalogueError` naming the file, the
 entry and the field.
 """
 
@@ -16,9 +16,9 @@ from types import MappingProxyType
 from attrs import field, frozen
 
 from . import _reader
+from ._errors import CatalogueError
 from ._reader import label
-from .errors import CatalogueError
-from .resources import spec_dir
+from ._resources import spec_dir
 
 __all__ = ["Rule", "read_rules", "rules"]
 

@@ -33,25 +33,15 @@ from typing import NoReturn
 from attrs import frozen
 
 from . import _reader
+from ._components import Card, Colony
+from ._errors import HadaraError, RecordError
+from ._model import SHOWN_AS, GameState, PlayerState
 from ._reader import clip, shown
-from .errors import HadaraError, RecordError
-from .model import (
-    COLOR_INDEX,
-    COLORS,
-    SHOWN_AS,
-    TIERS,
-    Card,
-    Colony,
-    Color,
-    GameState,
-    PlayerState,
-    Track,
-    Tracks,
-)
+from ._rules.scoring import score_player
+from ._rules.wheel import deck_color
+from ._text import CRESTS, player_name, where
+from ._vocabulary import COLOR_INDEX, COLORS, TIERS, Color, Track, Tracks
 from .records import GameRecord, from_data, replay
-from .rules.scoring import score_player
-from .rules.wheel import deck_color
-from .text import CRESTS, player_name, where
 from .view import FRONT_ONLY, HIDDEN, player_view
 
 __all__ = ["render_main", "render_svg"]

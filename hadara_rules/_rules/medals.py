@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from .. import effects
+from .. import _effects as effects
 from .._copy import replace
-from ..errors import IllegalMove
-from ..model import Changes, GameState, PlayerState
-from ..moves import BuyGold, BuySilver, Move, shared
-from ..tiles import remove_tile
+from .._errors import IllegalMove
+from .._model import Changes, GameState, PlayerState
+from .._moves import BuyGold, BuySilver, Move, shared
+from .._tiles import remove_tile
 from .section import (
     PASS,
     SectionRules,

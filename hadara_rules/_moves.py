@@ -22,8 +22,8 @@ from typing import Any, ClassVar, TypeAlias, TypeVar
 import attrs
 from attrs import field, frozen
 
-from .errors import IllegalMove
-from .model import Color, Side, Track
+from ._errors import IllegalMove
+from ._vocabulary import Color, Side, Track
 
 _E = TypeVar("_E", bound=enum.StrEnum)
 
@@ -101,7 +101,7 @@ Validator: TypeAlias = Callable[[Any, "attrs.Attribute[Any]", Any], None]
 
 def exactly(*kinds: type[object], what: str, error: Callable[[str], Exception] = TypeError) -> Validator:
     """An attrs validator: the value's type is exactly one of ``kinds``, else ``error``
-    naming the field (also used by :class:`~hadara_rules.config.GameConfig`).
+    naming the field (also used by :class:`~hadara_rules._config.GameConfig`).
 
     Exactly, so that ``True`` is no whole number and a colour no card id.
     """
@@ -125,7 +125,7 @@ _is_tile_or_none = exactly(Track, type(None), what=f"{_TRACKS} (or None)")
 
 class Notated:
     """What every move class shares: ``str(move)`` is the move's one-line notation
-    (docs/notation.md), read back by :func:`hadara_rules.notation.parse_move`."""
+    (docs/notation.md), read back by :func:`hadara_rules._notation.parse_move`."""
 
     __slots__ = ()
 
@@ -313,7 +313,7 @@ def malformed(move: object) -> IllegalMove | None:
 
     Construction already refuses such fields; this catches what bypassed it
     (``object.__setattr__``, a copy from elsewhere), so that :func:`check_move`
-    can refuse every object with an :class:`~hadara_rules.errors.IllegalMove`.
+    can refuse every object with an :class:`~hadara_rules._errors.IllegalMove`.
     """
     kind = type(move)
     if kind not in _TYPE_NAMES:

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from .. import effects
+from .. import _effects as effects
 from .._copy import replace
-from ..model import Changes, GameState
+from .._model import Changes, GameState
 from .section import SectionRules, no_moves, nobody, one_turn_taken
 
 

@@ -1,10 +1,10 @@
 """Previews: what a purchase, a sale, a medal, a colony or a statue would give a player now.
 
 Each preview asks the rule functions the moves themselves use (BUY-1 and SELL-1
-in :mod:`~hadara_rules.rules.acquire`, MEDAL-1 in :mod:`~hadara_rules.rules.medals`,
-the requirements in :mod:`~hadara_rules.rules.requirement`, FEED-1 in
-:mod:`~hadara_rules.rules.feeding`, the purple effects through
-:mod:`~hadara_rules.effects`), so it agrees with what the move then does. A
+in :mod:`~hadara_rules._rules.acquire`, MEDAL-1 in :mod:`~hadara_rules._rules.medals`,
+the requirements in :mod:`~hadara_rules._rules.requirement`, FEED-1 in
+:mod:`~hadara_rules._rules.feeding`, the purple effects through
+:mod:`~hadara_rules._effects`), so it agrees with what the move then does. A
 preview works on a whole position and on a player view alike; it says nothing
 about whose turn it is or whether the move is legal now (ask
 :func:`~hadara_rules.legal_moves` or :func:`~hadara_rules.check_move`).
@@ -17,13 +17,15 @@ from __future__ import annotations
 
 from attrs import frozen
 
-from . import effects
+from . import _effects as effects
+from ._components import Card
+from ._model import GameState, PlayerState
 from ._reader import shown
-from .model import TIER_INDEX, TIERS, Card, GameState, PlayerState, Tracks
-from .rules import medals
-from .rules.acquire import owned_colors, price, sell_value
-from .rules.feeding import hunger
-from .rules.requirement import pay_needed
+from ._rules import medals
+from ._rules.acquire import owned_colors, price, sell_value
+from ._rules.feeding import hunger
+from ._rules.requirement import pay_needed
+from ._vocabulary import TIER_INDEX, TIERS, Tracks
 from .view import FRONT_ONLY
 
 __all__ = [

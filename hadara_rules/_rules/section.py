@@ -1,12 +1,12 @@
 """What every section of the epoch is made of: its moves, each with its check and play.
 
 A section (EPOCH-1) is a :class:`SectionRules` record. The order of play
-(:mod:`hadara_rules.flow`) asks it only about itself: which moves it takes, who
+(:mod:`hadara_rules._flow`) asks it only about itself: which moves it takes, who
 decides when players decide together, whether it is finished, what happens in it
 without a decision, and whether the player in turn is skipped. No section names
 the section that follows it.
 
-Every function of a section returns a :data:`~hadara_rules.model.Changes`: the
+Every function of a section returns a :data:`~hadara_rules._model.Changes`: the
 fields of the position it changes. The engine and the order of play make the next
 position from it in one copy.
 """
@@ -18,9 +18,9 @@ from typing import Any, Generic, TypeVar
 
 from attrs import frozen
 
-from ..errors import IllegalMove
-from ..model import Changes, GameState, PlayerState
-from ..moves import Move, Pass, shared
+from .._errors import IllegalMove
+from .._model import Changes, GameState, PlayerState
+from .._moves import Move, Pass, shared
 
 M = TypeVar("M", bound=Move)
 

@@ -1,0 +1,194 @@
+"""The shape of a position: what is in front of each player and on the table, and who
+must decide next.
+
+Everything here is immutable (frozen, slotted ``attrs`` classes and tuples), so a
+state can be shared freely, hashed, compared and kept in a transposition table.
+Rules live elsewhere (:mod:`hadara_rules._rules`); this module only says what a
+position *is*.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TypedDict
+
+from attrs import field, frozen
+
+from ._components import Catalogue
+from ._moves import Draft
+from ._vocabulary import COLORS, Color, Phase, Section, Side, Track, Tracks
+
+
+@frozen
+class ColonyHolding:
+    """A colony in front of a player: allied (back up) or plundered (front up)."""
+
+    #: The colony's id.
+    id: str
+    #: True when allied (back up), False when plundered (front up).
+    allied: bool
+
+
+@frozen
+class CarvedStatue:
+    """A carved statue with its bonus tile (STATUE-3)."""
+
+    #: The statue's index (0–3).
+    statue: int
+    #: The track of the bonus tile placed on it.
+    tile: Track
+    #: Whether the tile lies face up (track steps) or down (points).
+    face_up: bool
+
+
+@frozen
+class TileOnCard:
+    """A bonus tile lying on a PURPLE-2 card in the tableau (TILE-1)."""
+
+    #: The PURPLE-2 card's id.
+    card: str
+    #: The track of the tile on it.
+    tile: Track
+
+
+@frozen(cache_hash=True, weakref_slot=False)
+class PlayerState:
+    """Everything in front of one player."""
+
+    #: The id of the player's start card (SETUP-6).
+    start_card: str
+    #: The side played; None until chosen in the advanced game.
+    side: Side | None
+    #: Coins in hand.
+    coins: int
+    #: The four track values as the board shows them (TRACK-1).
+    tracks: Tracks
+    #: Card ids in the tableau, in the order they were bought.
+    cards: tuple[str, ...] = ()
+    #: Colonies taken, in order (COLONY-5: never lost).
+    colonies: tuple[ColonyHolding, ...] = ()
+    #: Statues carved, in order (STATUE-2: never lost).
+    statues: tuple[CarvedStatue, ...] = ()
+    #: The tracks of the tiles on the silver medals bought (MEDAL-3).
+    silver: tuple[Track, ...] = ()
+    #: Gold medals bought (MEDAL-2: at most 2).
+    gold: int = 0
+    #: Bonus tiles not yet placed, sorted in board order (TILE-1).
+    free_tiles: tuple[Track, ...] = ()
+    #: Tiles lying on PURPLE-2 cards (TILE-1).
+    tiles_on_cards: tuple[TileOnCard, ...] = ()
+    #: The two cards drawn this draft round (hidden from others, INFO-1).
+    drawn: tuple[str, ...] = ()
+    #: Colonies taken or statues carved in the current section (COLONY-1, STATUE-1, PURPLE-13).
+    section_takes: int = 0
+    #: Coins paid in the current section under PURPLE-6 or PURPLE-15.
+    section_paid: int = 0
+
+
+@frozen(cache_hash=True, weakref_slot=False)
+class GameState:
+    """A position: what is on the table and who must decide next.
+
+    Pending decisions are plain data (the drawn cards, the draft choices made so
+    far), so any position can be compared, hashed, serialized and resumed.
+    """
+
+    #: The players in seat order.
+    players: tuple[PlayerState, ...]
+    #: The epoch, 1–3.
+    epoch: int
+    #: Phase A or B of the epoch.
+    phase: Phase
+    #: What the game waits for; ``over`` after final scoring.
+    section: Section
+    #: The epoch's first player (START-1/2).
+    first_player: int
+    #: Position in turn order of the player to act in a sequential section.
+    turn: int = 0
+    #: The board's cyclic colour order (SETUP-2, WHEEL-3).
+    board_order: tuple[Color, ...] = COLORS
+    #: The wheel's rotation set by the first player (WHEEL-1).
+    wheel: int = 0
+    #: The draft round, 0–4 (WHEEL-2).
+    round: int = 0
+    #: Inner decks of the current epoch, in ``COLORS`` order, top card last.
+    decks: tuple[tuple[str, ...], ...] = ((), (), (), (), ())
+    #: Inner decks laid for the epochs still to come (SETUP-3, EPOCH-2).
+    later_decks: tuple[tuple[tuple[str, ...], ...], ...] = ()
+    #: Outer piles in ``COLORS`` order, top card last (face up, INFO-2).
+    outer_piles: tuple[tuple[str, ...], ...] = ((), (), (), (), ())
+    #: Colony stacks in ``TIERS`` order, top colony last.
+    colony_stacks: tuple[tuple[str, ...], ...] = ((), (), (), (), ())
+    #: Draft choices submitted this round, per player (DRAFT-3).
+    pending: tuple[Draft | None, ...] = ()
+    #: Sold cards: the face-down discard (SELL-1).
+    sold: tuple[str, ...] = ()
+    #: Cards removed at feeding: the face-down discard (FEED-3).
+    removed: tuple[str, ...] = ()
+    #: Cards and colonies returned to the box unseen (SETUP-3, SETUP-4).
+    box: tuple[str, ...] = ()
+    #: True in the advanced game.
+    advanced: bool = False
+    #: SCORE-7 variant: compare all coins on a tie instead of the coins left over.
+    tie_break_all_coins: bool = False
+    #: Number of moves applied since setup.
+    ply: int = 0
+    #: None for the whole position; a seat for that player's view (INFO-1/2).
+    viewer: int | None = None
+    #: The components this game is played with (compared and hashed by content digest).
+    catalogue: Catalogue = field(repr=False, kw_only=True)
+
+    @property
+    def is_over(self) -> bool:
+        """True once final scoring has happened (EPOCH-3)."""
+        return self.section is Section.OVER
+
+    @property
+    def to_act(self) -> tuple[int, ...]:
+        """The players who must decide now; several during a draft round or setup (FLOW-1).
+
+        Who acts is a rule of the order of play (:func:`hadara_rules._flow.to_act`).
+        """
+        return WHO_ACTS[self.section](self)
+
+    def __str__(self) -> str:
+        """A few lines: where the game stands, who is to act, what each player has."""
+        return SHOWN_AS["text"](self)
+
+    def _repr_svg_(self) -> str:
+        """The position as a picture (for Jupyter; see :func:`hadara_rules.render_svg`)."""
+        return SHOWN_AS["svg"](self)
+
+
+# A position says what it is; who it waits for is a rule of the order of play, and how it
+# is shown is the text and picture modules' business. They fill in these tables when
+# the package is imported, so that this module imports none of them.
+
+#: Who must decide in each section, from the order of play (:mod:`hadara_rules._flow`).
+WHO_ACTS: dict[Section, Callable[[GameState], tuple[int, ...]]] = {}
+#: How a position is shown: ``"text"`` for ``str()``, ``"svg"`` for Jupyter.
+SHOWN_AS: dict[str, Callable[[GameState], str]] = {}
+
+
+class Changes(TypedDict, total=False):
+    """The fields of a :class:`GameState` a move changes (a section's ``play`` says which).
+
+    The engine makes the position after a move in one copy, with these changes and the
+    move counter; everything else is shared with the position before.
+    """
+
+    players: tuple[PlayerState, ...]
+    epoch: int
+    phase: Phase
+    section: Section
+    first_player: int
+    turn: int
+    wheel: int
+    round: int
+    decks: tuple[tuple[str, ...], ...]
+    later_decks: tuple[tuple[tuple[str, ...], ...], ...]
+    outer_piles: tuple[tuple[str, ...], ...]
+    colony_stacks: tuple[tuple[str, ...], ...]
+    pending: tuple[Draft | None, ...]
+    sold: tuple[str, ...]
+    removed: tuple[str, ...]
