@@ -97,7 +97,6 @@ def _outcome(state: GameState, move: Move) -> GameState:
     return apply_move(state, move, check=False)
 
 
-
 BOTS: dict[str, Callable[[random.Random], Bot]] = {"random": RandomBot, "greedy": GreedyBot}
 
 
