@@ -115,7 +115,7 @@ def test_settle_dispute_prints_both_verdicts() -> None:
         ("HOLDS", "Allying with a colony (rulebook p. 7)"),
     ]
     assert "COLONY-4: allying costs 2 coins and the player has 1" in out
-    assert "TakeColony(player=1, tier=3, ally=False, pay=0)" in out
+    assert "what Bea may do instead: P1 colony 3 plunder, P1 pass" in out
 
 
 @pytest.mark.slow

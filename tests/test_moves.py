@@ -4,6 +4,7 @@ nothing but IllegalMove, whatever is passed as a move."""
 
 from __future__ import annotations
 
+import functools
 import random
 import typing
 from collections.abc import Callable
@@ -91,6 +92,7 @@ def test_a_long_text_is_never_repeated_in_the_message() -> None:
     assert len(str(refused.value)) < 100
 
 
+@functools.cache
 def _game() -> list[GameState]:
     """Every position of a random 3-player advanced game (it chooses sides first) that
     waits for a decision."""
@@ -104,22 +106,22 @@ def _game() -> list[GameState]:
     return states
 
 
-GAME = _game()
+@functools.cache
+def positions() -> dict[Section, GameState]:
+    """The first position of each section that waits for a decision."""
+    found: dict[Section, GameState] = {}
+    for state in _game():
+        found.setdefault(state.section, state)
+    return found
 
 
 def test_the_game_waits_in_every_section() -> None:
-    assert set(POSITIONS) == set(Section) - {Section.INCOME, Section.OVER}
-
-
-#: The first position of each section that waits for a decision.
-POSITIONS: dict[Section, GameState] = {}
-for _state in GAME:
-    POSITIONS.setdefault(_state.section, _state)
+    assert set(positions()) == set(Section) - {Section.INCOME, Section.OVER}
 
 
 def test_every_legal_move_is_well_formed() -> None:
     kinds: set[type[object]] = set()
-    for state in GAME:
+    for state in _game():
         for move in legal_moves(state):
             assert malformed(move) is None, move
             kinds.add(type(move))
@@ -149,7 +151,7 @@ def _junk() -> list[tuple[GameState, object]]:
     """For the first position of every section: objects that are no moves, and the first
     legal move with each field forced to each value of a type it does not take."""
     cases: list[tuple[GameState, object]] = []
-    for state in POSITIONS.values():
+    for state in positions().values():
         cases += [(state, junk) for junk in (None, 3, "draft", {}, object(), object.__new__(Draft))]
         move = legal_moves(state)[0]
         for field in attrs.fields(type(move)):
@@ -177,7 +179,7 @@ def test_whole_numbers_out_of_every_range_are_illegal_moves(value: int) -> None:
     """Well typed but out of range (a seat, rotation, tier, statue or payment no rule allows):
     ``malformed`` has nothing to say, the section's rules refuse the move."""
     checked = 0
-    for state in POSITIONS.values():
+    for state in positions().values():
         move = legal_moves(state)[0]
         for field in attrs.fields(type(move)):
             if _allowed(type(move), field.name) == (int,):
