@@ -51,7 +51,7 @@ from ._previews import (
 )
 from ._render import render_svg
 from ._rules.scoring import ScoreSheet, score, winners
-from ._vocabulary import Color, Phase, Section, Side, Track, Tracks
+from ._vocabulary import Color, Crest, Phase, Section, Side, Track, Tracks
 from .catalogue import Catalogue, load_catalogue
 from .events import apply_move_with_events
 from .records import GameRecord, from_json, from_yaml, position_digest, replay, to_json, to_yaml
@@ -74,6 +74,7 @@ __all__ = [
     "ColonyYield",
     "Color",
     "ConfigError",
+    "Crest",
     "Draft",
     "FeedWithCoins",
     "GameConfig",

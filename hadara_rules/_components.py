@@ -17,7 +17,7 @@ from types import MappingProxyType
 import attrs
 from attrs import Factory, field, frozen
 
-from ._vocabulary import Color, Side, Tracks
+from ._vocabulary import Color, Crest, Side, Tracks
 
 
 @frozen
@@ -139,7 +139,8 @@ class Statue:
 
 @frozen
 class Reference:
-    """Numbers of the reference sheet: sell values, medal prices, price ranges."""
+    """Numbers of the reference sheet (sell values, medal prices, price ranges) and the
+    order of the crests on the wheel."""
 
     #: Coins for selling a card, per epoch (SELL-1).
     sell_value: tuple[int, int, int]
@@ -152,11 +153,18 @@ class Reference:
     gold_price_reduced: tuple[int, int, int]
     #: The lowest and highest card price of each epoch.
     price_range: tuple[tuple[int, int], tuple[int, int], tuple[int, int]]
+    #: The five crests as printed on the wheel, places 0 to 4 in the board colour order's direction (WHEEL-3).
+    crest_order: tuple[Crest, ...]
     max_silver: int = 2
     max_gold: int = 2
     tiles_per_track: int = 2
     gold_set_points: int = 7
     coins_per_point: int = 5
+
+    @functools.cached_property
+    def wheel_place(self) -> Mapping[Crest, int]:
+        """Each crest's place on the wheel (WHEEL-3), looked up on every deal; computed once."""
+        return MappingProxyType({crest: place for place, crest in enumerate(self.crest_order)})
 
 
 def _digest_of(catalogue: Catalogue) -> str:

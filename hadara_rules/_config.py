@@ -8,7 +8,7 @@ from attrs import field, frozen
 
 from ._errors import ConfigError
 from ._moves import exactly
-from ._vocabulary import COLORS, Color
+from ._vocabulary import COLORS, Color, Crest
 from .catalogue import Catalogue
 
 _whole = exactly(int, what="a whole number", error=ConfigError)
@@ -38,15 +38,45 @@ def _board_order(colors: Iterable[Color | str] | None) -> tuple[Color, ...] | No
     return tuple(Color(c) for c in order)
 
 
+def _crests(crests: Iterable[Crest | str] | None) -> tuple[Crest, ...] | None:
+    """WHEEL-3: the crests given (or their names), as a tuple of the configuration's own,
+    each named once."""
+    if crests is None:
+        return None
+    refusal = ConfigError(f"WHEEL-3: crests must list crest animals ({', '.join(Crest)})")
+    try:
+        named = tuple(crests)
+    except TypeError:
+        raise refusal from None
+    if not all(type(c) is Crest or (type(c) is str and c in tuple(Crest)) for c in named):
+        raise refusal
+    chosen = tuple(Crest(c) for c in named)
+    twice = next((c for i, c in enumerate(chosen) if c in chosen[:i]), None)
+    if twice is not None:
+        raise ConfigError(
+            f"WHEEL-3: crests must name a crest of its own for each seat; {twice} is named twice"
+        )
+    return chosen
+
+
+def _one_crest_per_seat(config: GameConfig, _: object, crests: tuple[Crest, ...] | None) -> None:
+    """WHEEL-3: one crest for each seat."""
+    if crests is not None and len(crests) != config.players:
+        raise ConfigError(
+            f"WHEEL-3: crests must name one crest per seat: {config.players} players, {len(crests)} crests"
+        )
+
+
 @frozen
 class GameConfig:
     """Everything that decides a game before the first move.
 
     ``catalogue`` None plays with the bundled components; ``board_order`` None
-    draws the board's colour order from the seed (SETUP-2). A configuration is
-    immutable and always hashable: ``board_order`` is kept as a tuple of its own,
-    and a field of the wrong type raises :class:`~hadara_rules._errors.ConfigError`
-    naming it.
+    draws the board's colour order from the seed (SETUP-2); ``crests`` None gives
+    seat *i* the crest at place *i* of the wheel (WHEEL-3). A configuration is
+    immutable and always hashable: ``board_order`` and ``crests`` are kept as tuples
+    of their own, and a field of the wrong type raises
+    :class:`~hadara_rules._errors.ConfigError` naming it.
     """
 
     #: 2 to 5 (SETUP-1, checked by :func:`~hadara_rules.new_game`); seats are numbered 0 to players - 1.
@@ -63,6 +93,9 @@ class GameConfig:
     )
     #: The board's cyclic colour order (SETUP-2); None to draw it from the seed.
     board_order: tuple[Color, ...] | None = field(default=None, converter=_board_order)
+    #: The crest animal each seat chose, in seat order (WHEEL-3); None for the crests at the
+    #: wheel's places 0, 1, … in seat order.
+    crests: tuple[Crest, ...] | None = field(default=None, converter=_crests, validator=_one_crest_per_seat)
     #: Switches for the rulings marked as variants.
     variants: Variants = field(
         factory=Variants, validator=exactly(Variants, what="a Variants", error=ConfigError)

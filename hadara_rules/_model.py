@@ -16,7 +16,7 @@ from attrs import field, frozen
 
 from ._components import Catalogue
 from ._moves import Draft
-from ._vocabulary import COLORS, Color, Phase, Section, Side, Track, Tracks
+from ._vocabulary import COLORS, Color, Crest, Phase, Section, Side, Track, Tracks
 
 
 @frozen
@@ -63,6 +63,8 @@ class PlayerState:
     coins: int
     #: The four track values as the board shows them (TRACK-1).
     tracks: Tracks
+    #: The crest animal of the player's board, chosen at setup (SETUP-1, WHEEL-3).
+    crest: Crest
     #: Card ids in the tableau, in the order they were bought.
     cards: tuple[str, ...] = ()
     #: Colonies taken, in order (COLONY-5: never lost).

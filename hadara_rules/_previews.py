@@ -105,9 +105,10 @@ def buy_price(state: GameState, player: int, card: str) -> int:
 
 
 def sale_value(state: GameState, player: int, card: str) -> int:
-    """SELL-1: the coins ``player`` gets for selling ``card`` now (with PURPLE-1)."""
-    _card(state, card)
-    return sell_value(state, _seat(state, player))
+    """SELL-1: the coins ``player`` gets for selling ``card`` now: those on the card's back
+    (by the card's epoch), with PURPLE-1."""
+    sold = _card(state, card)
+    return sell_value(state, _seat(state, player), sold)
 
 
 def silver_price(state: GameState, player: int) -> int:

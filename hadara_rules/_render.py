@@ -38,8 +38,8 @@ from ._errors import HadaraError, RecordError
 from ._model import SHOWN_AS, GameState, PlayerState
 from ._reader import clip, shown
 from ._rules.scoring import score_player
-from ._rules.wheel import deck_color
-from ._text import CRESTS, player_name, where
+from ._rules.wheel import deck_at
+from ._text import player_name, where
 from ._vocabulary import COLOR_INDEX, COLORS, TIERS, Color, Track, Tracks
 from .records import GameRecord, from_data, replay
 from .view import FRONT_ONLY, HIDDEN, player_view
@@ -241,8 +241,9 @@ def _at(angle: float, radius: float) -> tuple[float, float]:
 
 
 def _wheel(svg: _Svg, state: GameState, top: float) -> None:
-    """WHEEL-3: the decks around the wheel in the board's colour order, each crest pointing
-    at the deck it draws from in this round."""
+    """WHEEL-3: the decks around the wheel in the board's colour order, each crest at its
+    place on the wheel pointing at the deck it draws from in this round, with the player
+    who chose it."""
     order = state.board_order
     step = 360 / len(order)
     svg.text(_WHEEL_X, top + 20, f"wheel (rotation {state.wheel})", size=13, anchor="middle", weight="bold")
@@ -264,17 +265,18 @@ def _wheel(svg: _Svg, state: GameState, top: float) -> None:
     svg.add(
         f'<circle cx="{_WHEEL_X:g}" cy="{_WHEEL_Y:g}" r="{_INNER - 4:g}" fill="{_PAPER}" stroke="{_LINE}"/>'
     )
-    for crest, name in enumerate(CRESTS):
-        angle = order.index(deck_color(state, crest)) * step
-        seated = crest < len(state.players)
-        ink = "#222" if seated else "#aaa"
+    seats = {player.crest: seat for seat, player in enumerate(state.players)}
+    for place, crest in enumerate(state.catalogue.reference.crest_order):
+        angle = order.index(deck_at(state, place)) * step
+        seat = seats.get(crest)
+        ink = "#222" if seat is not None else "#aaa"
         pointer = (_at(angle, _INNER - 5), _at(angle - 7, _INNER - 17), _at(angle + 7, _INNER - 17))
         points = " ".join(f"{px:.1f},{py:.1f}" for px, py in pointer)
         svg.add(f'<polygon points="{points}" fill="{ink}"/>')
         x, y = _at(angle, _INNER - 38)
-        if seated:
-            svg.text(x, y - 2, f"P{crest}", size=11, fill=ink, anchor="middle", weight="bold")
-        svg.text(x, y + 10, name, size=10, fill=ink, anchor="middle")
+        if seat is not None:
+            svg.text(x, y - 2, f"P{seat}", size=11, fill=ink, anchor="middle", weight="bold")
+        svg.text(x, y + 10, crest, size=10, fill=ink, anchor="middle")
 
 
 def _table(svg: _Svg, state: GameState, top: float) -> None:
@@ -312,7 +314,7 @@ def _table_notes(svg: _Svg, state: GameState, x: float, top: float) -> None:
         line = f"statue {index}: {statue.requirement} · {statue.points} pts · {statue.reward}"
         svg.text(x, top + 60 + i * 18, line, size=12)
     notes = [
-        f"first player: {player_name(state.first_player)}",
+        f"first player: {player_name(state, state.first_player)}",
         f"sold: {len(state.sold)} cards",
         f"removed at feeding: {len(state.removed)}",
     ]
@@ -344,7 +346,7 @@ def _board(svg: _Svg, state: GameState, seat: int, top: float, height: float, sc
     acting = seat in state.to_act
     svg.rect(_Box(10, top, WIDTH - 20, height), "#f7f0e1", stroke=_ACTING if acting else _LINE)
     you = " (you)" if seat == state.viewer else ""
-    svg.text(22, top + 24, player_name(seat) + you, size=15, weight="bold")
+    svg.text(22, top + 24, player_name(state, seat) + you, size=15, weight="bold")
     side = player.start_card if player.side is None else f"{player.start_card}, side {player.side}"
     svg.text(22, top + 42, side, size=11)
     svg.text(22, top + 66, f"{player.coins} coins", size=14, weight="bold")
@@ -453,10 +455,10 @@ def render_svg(state: GameState, viewer: int | None = None) -> str:
     svg.add(f"<title>{_e(f'Hadara: {where(state)}, move {state.ply}')}</title>")
     svg.rect(_Box(0, 0, WIDTH, total), _PAPER, stroke="none")
     svg.text(20, 32, where(state), size=18, weight="bold")
-    acting = ", ".join(player_name(s) for s in state.to_act) or "nobody"
+    acting = ", ".join(player_name(state, s) for s in state.to_act) or "nobody"
     who = f"move {state.ply} · to act: {acting}"
     if state.viewer is not None:
-        who += f" · as {player_name(state.viewer)} sees it"
+        who += f" · as {player_name(state, state.viewer)} sees it"
     svg.text(WIDTH - 20, 32, who, size=13, anchor="end")
     _table(svg, state, 50)
     for seat, height in enumerate(heights):

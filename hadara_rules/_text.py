@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from attrs import fields
 
 from ._model import SHOWN_AS, GameState, PlayerState
@@ -21,20 +19,18 @@ from ._moves import (
     SetWheel,
     TakeColony,
 )
-from ._rules.scoring import CATEGORIES, ScoreSheet
+from ._rules.scoring import CATEGORIES, score
 from ._vocabulary import COLOR_INDEX, COLORS, ROMAN, TIER_INDEX, TIERS, Section
 
-CRESTS = ("monkey", "dragon", "lion", "pegasus", "scarab")
 
-
-def player_name(seat: int) -> str:
-    """How a seat is shown: its number and its crest (SETUP-1)."""
-    return f"P{seat} ({CRESTS[seat]})"
+def player_name(state: GameState, seat: int) -> str:
+    """How a seat is shown: its number and the crest of its board (SETUP-1, WHEEL-3)."""
+    return f"P{seat} ({state.players[seat].crest})"
 
 
 def describe(before: GameState, move: Move, after: GameState) -> str | None:
     """One line for a key event, or None for a move not worth a line."""
-    who = player_name(move.player)
+    who = player_name(before, move.player)
     cards = before.catalogue.cards
     if isinstance(move, ChooseSide):
         return f"{who} plays side {move.side} of {before.players[move.player].start_card}"
@@ -68,10 +64,11 @@ def describe(before: GameState, move: Move, after: GameState) -> str | None:
     return None
 
 
-def format_score_sheet(sheets: Sequence[ScoreSheet]) -> str:
-    """The score pad as a table: one row per category, one column per player."""
+def format_score_sheet(state: GameState) -> str:
+    """The score pad of ``state`` as a table: one row per category, one column per player."""
+    sheets = score(state)
     width = 14
-    head = "".ljust(10) + "".join(player_name(s.player).rjust(width) for s in sheets)
+    head = "".ljust(10) + "".join(player_name(state, s.player).rjust(width) for s in sheets)
     rows = [
         category.ljust(10) + "".join(str(getattr(s, category)).rjust(width) for s in sheets)
         for category in CATEGORIES
@@ -102,10 +99,10 @@ def where(state: GameState) -> str:
     return text
 
 
-def _player_line(seat: int, player: PlayerState) -> str:
+def _player_line(state: GameState, seat: int, player: PlayerState) -> str:
     t = player.tracks
     return (
-        f"{player_name(seat)}: {player.coins} coins; income {t.income}, military {t.military}, "
+        f"{player_name(state, seat)}: {player.coins} coins; income {t.income}, military {t.military}, "
         f"culture {t.culture}, food {t.food}; {len(player.cards)} cards"
     )
 
@@ -113,18 +110,18 @@ def _player_line(seat: int, player: PlayerState) -> str:
 def summary(state: GameState) -> str:
     """A position in a few lines, for ``str(state)``: where the game is, who is to act
     (FLOW-1), and each player's coins, tracks and number of cards."""
-    acting = ", ".join(player_name(seat) for seat in state.to_act)
+    acting = ", ".join(player_name(state, seat) for seat in state.to_act)
     head = f"{where(state)}; move {state.ply}"
     if not state.is_over:
         head += f"; to act: {acting or 'nobody'}"
     if state.viewer is not None:
-        head += f" (as {player_name(state.viewer)} sees it)"
-    return "\n".join([head, *(_player_line(seat, p) for seat, p in enumerate(state.players))])
+        head += f" (as {player_name(state, state.viewer)} sees it)"
+    return "\n".join([head, *(_player_line(state, seat, p) for seat, p in enumerate(state.players))])
 
 
 def format_position(state: GameState) -> str:
     """The public position in a few lines: where the game is, the piles, every player."""
-    lines = [f"{where(state)}; first player {player_name(state.first_player)}; move {state.ply}"]
+    lines = [f"{where(state)}; first player {player_name(state, state.first_player)}; move {state.ply}"]
     tops = ", ".join(
         f"{c} {pile[-1]} (+{len(pile) - 1})"
         for c, pile in zip(COLORS, state.outer_piles, strict=True)
@@ -141,7 +138,7 @@ def format_position(state: GameState) -> str:
             ", ".join(f"{s.statue}:{s.tile}{'' if s.face_up else ' face down'}" for s in p.statues) or "-"
         )
         lines.append(
-            f"{_player_line(seat, p)}; colonies {colonies}; "
+            f"{_player_line(state, seat, p)}; colonies {colonies}; "
             f"statues {statues}; silver {', '.join(map(str, p.silver)) or '-'}; gold {p.gold}"
         )
     return "\n".join(lines)

@@ -1,5 +1,5 @@
-"""The names of the game: colours, tracks, phases, sections, sides, tiers and epochs,
-and a value on each of the four tracks.
+"""The names of the game: colours, tracks, crests, phases, sections, sides, tiers and
+epochs, and a value on each of the four tracks.
 
 The lowest layer of the package: every other module may use these names, and this
 module uses none of the others.
@@ -31,6 +31,17 @@ class Track(enum.StrEnum):
     MILITARY = "military"
     CULTURE = "culture"
     FOOD = "food"
+
+
+class Crest(enum.StrEnum):
+    """The crest animals of the player boards (SETUP-1): each player chooses one, and the
+    wheel carries all five (WHEEL-3); their order on the wheel is component data."""
+
+    MONKEY = "monkey"
+    DRAGON = "dragon"
+    LION = "lion"
+    PEGASUS = "pegasus"
+    SCARAB = "scarab"
 
 
 class Phase(enum.StrEnum):

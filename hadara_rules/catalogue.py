@@ -8,7 +8,8 @@ entry kind (one generic checker does the work), then checks the rulebook's
 structural facts (p. 2, p. 12): 162 cards, 10 per colour and epoch and 14
 purple, 4 star purple cards per epoch with their effects, prices inside the
 epoch's range, 25 colonies (5 per tier, back points ≥ front points), 5 start
-cards with initiatives 1–5, 4 statues. Every failure is a
+cards with initiatives 1–5, 4 statues, the wheel's five crests once each
+(WHEEL-3). Every failure is a
 :class:`~hadara_rules._errors.CatalogueError` naming the file, the entry and
 the field, for example ``cards.yaml: I-blue-03: cost: 7 is outside epoch I's
 price range 1–4``.
@@ -34,7 +35,7 @@ from ._components import Card, Catalogue, Colony, Reference, StartCard, StartSid
 from ._errors import CatalogueError
 from ._reader import label, shown
 from ._resources import components_dir
-from ._vocabulary import EPOCHS, TIERS, TRACKS, Color, Tracks
+from ._vocabulary import EPOCHS, TIERS, TRACKS, Color, Crest, Tracks
 
 __all__ = [
     "BASIC_EFFECTS",
@@ -252,6 +253,20 @@ _PROVENANCE = _choice({p: p for p in PROVENANCES}, "verified or provisional")
 _TIER = _choice({t: t for t in TIERS}, "a tier (3, 9, 15, 21 or 30)")
 _INITIATIVE = _choice({i: i for i in _INITIATIVES}, "an initiative 1–5")
 _STATUE = _choice({i: i for i in _STATUES}, "a statue index 0–3")
+_CREST = _choice({c.value: c for c in Crest}, f"a crest ({', '.join(Crest)})")
+
+
+def _crest_order(value: object) -> tuple[Crest, ...]:
+    """WHEEL-3: the five crests of the wheel, each once, in their printed order."""
+    order = _list_of(_CREST)(value)
+    for index, crest in enumerate(order):
+        if crest in order[:index]:
+            raise _Invalid(f"[{index}]", f"{crest} is listed twice (the wheel carries each crest once)")
+    missing = [crest.value for crest in Crest if crest not in order]
+    if missing:
+        raise _Invalid("", f"the wheel carries all five crests; missing: {', '.join(missing)}")
+    return order
+
 
 _NUMBER = _Field(_count)
 _TRACK_VALUES: _Schema = {t.value: _Field(_count, optional=True) for t in TRACKS}
@@ -348,6 +363,7 @@ _FILE_SCHEMAS: Mapping[str, _Schema] = {
         "price_range": _Field(_per_epoch(_range)),
         "gold_set_points": _NUMBER,
         "coins_per_point": _Field(_positive),
+        "crest_order": _Field(_crest_order),
     },
     "player_board.yaml": {
         "source": _SOURCE,
@@ -740,7 +756,8 @@ def _load(folder: Path, source: str) -> Catalogue:
         "start_cards.yaml": (_provenance(starts), _START_CARD),
     }
     for name, (provenance, schema) in entries.items():
-        # scalar keys (reference numbers, board counts) are printed facts without a provenance
+        # scalar keys (reference numbers, board counts, the crest order) carry no provenance of
+        # their own: a source block may list any of them as verified
         provenance.update(dict.fromkeys(scalars[name], "verified"))
         _check_source(names[name], tops[name].get("source"), provenance, schema)
     return Catalogue(cards, colonies, starts, statues, reference, source)

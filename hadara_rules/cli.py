@@ -24,7 +24,7 @@ from ._model import GameState
 from ._moves import Move
 from ._reader import clip, shown
 from ._rulebook import rules
-from ._rules.scoring import score, winners
+from ._rules.scoring import winners
 from ._text import (
     describe,
     format_position,
@@ -32,7 +32,7 @@ from ._text import (
     move_text,
     player_name,
 )
-from ._vocabulary import ROMAN, Section
+from ._vocabulary import ROMAN, Crest, Section
 from .bots import BOTS, make_bots, play_game
 from .records import GameInfo, GameRecord, game_result, load_record, replay, to_json, to_yaml
 from .scenario import run_scenario
@@ -60,6 +60,17 @@ def _whole(text: str) -> int:
     return value
 
 
+def _crests(text: str) -> tuple[Crest, ...]:
+    """WHEEL-3: crest animals by name, one per seat in seat order: ``monkey,lion``."""
+    names = [name.strip() for name in text.split(",")]
+    unknown = [name for name in names if name not in tuple(Crest)]
+    if unknown:
+        raise argparse.ArgumentTypeError(
+            f"{shown(unknown[0])} is no crest (the crests are {', '.join(Crest)})"
+        )
+    return tuple(Crest(name) for name in names)
+
+
 def _open_record(name: str) -> TextIO:
     """The record file, opened before the game is played, so a bad path costs no game.
 
@@ -73,7 +84,10 @@ def _open_record(name: str) -> TextIO:
 
 
 def _play(args: argparse.Namespace) -> int:
-    config = GameConfig(players=args.players, seed=args.seed, advanced=args.advanced)
+    players = args.players
+    if players is None:  # one seat per crest given, else 4
+        players = len(args.crests) if args.crests is not None else 4
+    config = GameConfig(players=players, seed=args.seed, advanced=args.advanced, crests=args.crests)
     target = None if args.record is None else _open_record(args.record)
     heading: list[tuple[int, str, Section]] = []
 
@@ -86,14 +100,15 @@ def _play(args: argparse.Namespace) -> int:
         if line:
             print("  " + line)
 
-    game = play_game(config, make_bots(args.bot, args.players, args.seed), on_move)
+    game = play_game(config, make_bots(args.bot, players, args.seed), on_move)
     print(f"\n== Final score ({len(game.moves)} moves)")
-    print(format_score_sheet(score(game.final)))
+    print(format_score_sheet(game.final))
     won = winners(game.final)
-    print("\nWinner: " + ", ".join(player_name(s) for s in won) + (" (shared)" if len(won) > 1 else ""))
+    names = ", ".join(player_name(game.final, s) for s in won)
+    print(f"\nWinner: {names}" + (" (shared)" if len(won) > 1 else ""))
     if target is not None:
         info = GameInfo(
-            players=tuple(f"{args.bot} bot {seat}" for seat in range(args.players)),
+            players=tuple(f"{args.bot} bot {seat}" for seat in range(players)),
             date=datetime.date.today().isoformat(),
             notes=f"hadara play: every seat played by the {args.bot} bot",
         )
@@ -142,11 +157,11 @@ def _replay(args: argparse.Namespace) -> int:
     if record.result is not None:
         print(f"The record's result holds: position digest {record.result.digest[:16]}…")
     if state.is_over:
-        print(format_score_sheet(score(state)))
+        print(format_score_sheet(state))
         return 0
     for seat in state.to_act:
         moves = legal_moves(state, seat)
-        print(f"\n{player_name(seat)} to act, {len(moves)} legal moves:")
+        print(f"\n{player_name(state, seat)} to act, {len(moves)} legal moves:")
         for move in moves:
             print(f"  {move_text(move)}")
     return 0
@@ -181,10 +196,20 @@ def _parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     play = commands.add_parser("play", help="play a seeded game with built-in bots and print the score sheet")
     play.add_argument(
-        "--players", type=int, default=4, choices=range(2, 6), metavar="N", help="2 to 5 (default 4)"
+        "--players",
+        type=int,
+        choices=range(2, 6),
+        metavar="N",
+        help="2 to 5 (default: one per crest given, else 4)",
     )
     play.add_argument("--seed", type=_whole, default=1, help="the game's seed (default 1)")
     play.add_argument("--advanced", action="store_true", help="the advanced game: star purple cards, side B")
+    play.add_argument(
+        "--crests",
+        type=_crests,
+        metavar="CRESTS",
+        help="each seat's crest animal in seat order, e.g. monkey,lion (default: the wheel's places 0, 1, …)",
+    )
     play.add_argument("--bot", choices=sorted(BOTS), default="greedy", help="which bot plays every seat")
     play.add_argument("--record", metavar="FILE", help="save the game record (JSON, or YAML for .yaml/.yml)")
     play.set_defaults(run=_play)

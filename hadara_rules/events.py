@@ -321,7 +321,7 @@ def _acquired(
     if action == "sell":
         yield CardSold(rule=rule, player=seat, card=card.id)
         bonus = effects.sell_bonus(player, state.catalogue)
-        yield from _coins(seat, sell_value(state, player) - bonus, CoinReason.SALE, "SELL-1")
+        yield from _coins(seat, sell_value(state, player, card) - bonus, CoinReason.SALE, "SELL-1")
         yield from _coins(seat, bonus, CoinReason.BONUS, "PURPLE-1")
         return
     yield CardBought(rule="BUY-3", player=seat, card=card.id, tile=tile)

@@ -40,7 +40,7 @@ from ._rulebook import rules
 from ._rules.scoring import ScoreSheet, score, winners
 from ._text import player_name
 from ._tiles import add_tile, remove_tile
-from ._vocabulary import COLORS, EPOCHS, ROMAN, TIERS, TRACKS, Color, Phase, Section, Side, Track
+from ._vocabulary import COLORS, EPOCHS, ROMAN, TIERS, TRACKS, Color, Crest, Phase, Section, Side, Track
 from .catalogue import Catalogue, extended, load_catalogue
 from .records import converter
 from .wellformed import check_position
@@ -101,6 +101,7 @@ class _Statue:
 class _Player:
     """The player fields of ``given`` and ``expect``: each one optional."""
 
+    crest: Crest | None = None
     start_card: str | None = None
     side: Side | None = None
     coins: int | None = None
@@ -379,7 +380,7 @@ def _player(source: _Source, state: GameState, seat: int, given: _Player) -> Pla
     player = state.players[seat]
     catalogue = state.catalogue
     changes: dict[str, object] = {}
-    for key in ("start_card", "side", "coins", "cards", "silver", "gold"):
+    for key in ("crest", "start_card", "side", "coins", "cards", "silver", "gold"):
         value = getattr(given, key)
         if value is not None:
             changes[key] = value
@@ -517,7 +518,7 @@ class ScenarioResult:
         state = self.state
         if state.is_over:
             return f"epoch {ROMAN[state.epoch]}, the game is over"
-        acting = ", ".join(player_name(seat) for seat in state.to_act) or "nobody"
+        acting = ", ".join(player_name(state, seat) for seat in state.to_act) or "nobody"
         return f"epoch {ROMAN[state.epoch]}, phase {state.phase}, {state.section} section, {acting} to act"
 
 
@@ -660,7 +661,7 @@ def _compare_player(
         compare(
             f"{who} tiles_on_cards", {t.card: t.tile for t in player.tiles_on_cards}, wanted.tiles_on_cards
         )
-    for key in ("start_card", "side", "coins", "cards", "silver", "gold", "free_tiles"):
+    for key in ("crest", "start_card", "side", "coins", "cards", "silver", "gold", "free_tiles"):
         value = getattr(wanted, key)
         if value is not None:
             compare(f"{who} {key}", getattr(player, key), value)

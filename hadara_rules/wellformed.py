@@ -8,10 +8,10 @@ place, and each in a place of its colour, epoch or tier; as many cards and
 colonies out of the box as setup lays out, and as many left in each deck as the
 draft rounds so far leave; the shape of the table, numbers in their ranges, a
 section of its phase, draft choices that were legal when made; each player's
-own start card, tracks that add up to what the player's components give, bonus
-tiles where they can lie, medals only once the player could buy them, and
-counters of the current section within what it allows (SETUP-1…6, DRAFT-1,
-TILE-1, TRACK-1, MEDAL-1). The first problem found is a
+own start card and crest of the wheel, tracks that add up to what the player's
+components give, bonus tiles where they can lie, medals only once the player
+could buy them, and counters of the current section within what it allows
+(SETUP-1…6, WHEEL-3, DRAFT-1, TILE-1, TRACK-1, MEDAL-1). The first problem found is a
 :class:`~hadara_rules._errors.RecordError` naming the path of the field
 (``$.data.players[1].gold``); nothing is changed. A value read from the
 document appears in a message only through the bounded renderer.
@@ -56,8 +56,8 @@ def check_position(state: GameState, *, hand_set: bool = False) -> None:
 
     ``hand_set`` is for a position set up by hand, as a scenario's ``given`` is: what
     only its history decides is then not checked (the draft rounds so far, what came out
-    of the box, tracks equal to their sources, medals before the first medal section);
-    everything else is.
+    of the box, tracks equal to their sources, medals before the first medal section,
+    outer piles holding only cards of the current epoch); everything else is.
     """
     if state.viewer is not None:
         raise _fail("viewer", "a position is loaded whole; a player's view is made from it (INFO-1)")
@@ -66,10 +66,17 @@ def check_position(state: GameState, *, hand_set: bool = False) -> None:
     _check_flow(state)
     _check_places(state, hand_set)
     starts = [p.start_card for p in state.players]
+    crests = [p.crest for p in state.players]
     for seat, player in enumerate(state.players):
         if player.start_card in starts[:seat]:
             raise _fail(
                 f"players[{seat}].start_card", "each player is dealt a start card of their own (SETUP-6)"
+            )
+        if player.crest in crests[:seat]:
+            raise _fail(
+                f"players[{seat}].crest",
+                f"{player.crest} is also the crest of player {crests.index(player.crest)}; "
+                "each player chooses a board with a crest of their own (SETUP-1, WHEEL-3)",
             )
         _check_player(state, seat, player, hand_set)
         _check_turn_taken(state, seat, player, hand_set)
@@ -204,6 +211,8 @@ def _check_player(state: GameState, seat: int, player: PlayerState, hand_set: bo
     reference = catalogue.reference
     if player.start_card not in catalogue.start_cards:
         raise _fail(f"{where}.start_card", f"unknown start card {shown(player.start_card)}")
+    if player.crest not in reference.wheel_place:
+        raise _fail(f"{where}.crest", f"{shown(player.crest)} is not a crest of the wheel (WHEEL-3)")
     if player.side is Side.B and not state.advanced:
         raise _fail(f"{where}.side", "the basic game plays side A (SETUP-6)")
     for name, value in (
@@ -291,7 +300,8 @@ def _check_places(state: GameState, hand_set: bool) -> None:
             if len(deck) != expected and not hand_set:
                 raise _fail(f"later_decks[{e}][{i}]", f"SETUP-3 lays {expected} cards, found {len(deck)}")
     for i, pile in enumerate(state.outer_piles):
-        of(pile, f"outer_piles[{i}]", now, i)
+        # set by hand, a pile may hold an older card (SELL-1: a card is sold by its own epoch)
+        of(pile, f"outer_piles[{i}]", played if hand_set else now, i)
     of(state.sold, "sold", played)
     of(state.removed, "removed", played)
     for seat, player in enumerate(state.players):

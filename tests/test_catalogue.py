@@ -22,7 +22,7 @@ import yaml
 from hadara_rules._errors import CatalogueError
 from hadara_rules._reader import parse_yaml, read_text
 from hadara_rules._resources import components_dir
-from hadara_rules._vocabulary import EPOCHS, TIERS, TRACK_OF_COLOR, Color, Tracks
+from hadara_rules._vocabulary import EPOCHS, TIERS, TRACK_OF_COLOR, Color, Crest, Tracks
 from hadara_rules.catalogue import (
     BASIC_EFFECTS,
     FILES,
@@ -266,6 +266,14 @@ def test_reference_numbers(cat: Catalogue) -> None:
     assert ref.price_range == ((1, 4), (4, 7), (7, 9))  # p. 12
     assert (ref.gold_set_points, ref.coins_per_point) == (7, 5)  # p. 9, p. 10
     assert (ref.tiles_per_track, ref.max_silver, ref.max_gold) == (2, 2, 2)  # p. 3
+    assert ref.crest_order == tuple(Crest)  # provisional: the order of p. 3 (WHEEL-3)
+
+
+def test_the_crest_order_is_provisional_and_says_what_is_assumed() -> None:
+    """WHEEL-3: the printed order of the wheel is not known; the file says so and why."""
+    source = raw("reference.yaml")["source"]
+    assert "crest_order" not in {entry["id"] for entry in source["verified"]}
+    assert "`crest_order`" in source["summary"] and "assumed" in source["summary"]
 
 
 @pytest.mark.parametrize("file", FILES)
@@ -745,6 +753,41 @@ RED_01 = "{id: I-red-01, epoch: 1, color: red, cost: 1, points: 0, military: 1, 
             'fields: [requirements]\n      where: "rulebook p. 7',
             ("player_board.yaml", "source.verified[0]", "fields", "requirements"),
             id="source-names-unknown-field",
+        ),
+        pytest.param(
+            "reference.yaml",
+            "crest_order: [monkey, dragon, lion, pegasus, scarab]",
+            "crest_order: [monkey, dragon, lion, pegasus, unicorn]",
+            ("reference.yaml", "crest_order[4]", "expected a crest (monkey, dragon", "'unicorn'"),
+            id="crest-unknown",
+        ),
+        pytest.param(
+            "reference.yaml",
+            "crest_order: [monkey, dragon, lion, pegasus, scarab]",
+            "crest_order: [monkey, dragon, lion, pegasus, monkey]",
+            ("reference.yaml", "crest_order[4]", "monkey is listed twice"),
+            id="crest-twice",
+        ),
+        pytest.param(
+            "reference.yaml",
+            "crest_order: [monkey, dragon, lion, pegasus, scarab]",
+            "crest_order: [monkey, dragon, lion]",
+            ("reference.yaml", "crest_order", "all five crests; missing: pegasus, scarab"),
+            id="crest-missing",
+        ),
+        pytest.param(
+            "reference.yaml",
+            "crest_order: [monkey, dragon, lion, pegasus, scarab]",
+            "crest_order: monkey",
+            ("reference.yaml", "crest_order", "expected a list"),
+            id="crest-order-not-a-list",
+        ),
+        pytest.param(
+            "reference.yaml",
+            "crest_order: [monkey, dragon, lion, pegasus, scarab]\n",
+            "",
+            ("reference.yaml", "crest_order", "missing"),
+            id="crest-order-missing",
         ),
     ],
 )

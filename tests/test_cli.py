@@ -41,6 +41,50 @@ def test_play_prints_the_events_and_the_score_sheet(capsys: pytest.CaptureFixtur
     assert "Winner: " in out
 
 
+def test_play_seats_the_players_on_the_crests_chosen(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """WHEEL-3: one crest per seat, in seat order; the number of players follows them."""
+    path = tmp_path / "crests.json"
+    code, out, _ = run(capsys, "play", "--crests", "monkey,lion", "--seed", "2", "--record", str(path))
+    assert code == 0
+    assert "P1 (lion)" in out
+    assert "dragon" not in out
+    record = json.loads(path.read_text())["data"]["config"]
+    assert (record["players"], record["crests"]) == (2, ["monkey", "lion"])
+
+
+def test_play_refuses_an_unknown_crest(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as done:
+        main(["play", "--crests", "monkey,unicorn"])
+    assert done.value.code == 2
+    err = capsys.readouterr().err
+    assert "argument --crests: 'unicorn' is no crest (the crests are monkey, dragon" in err
+    assert len(err.splitlines()) == 1
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (
+            ["--crests", "lion,lion"],
+            "WHEEL-3: crests must name a crest of its own for each seat; lion is named twice",
+        ),
+        (
+            ["--players", "3", "--crests", "lion,scarab"],
+            "WHEEL-3: crests must name one crest per seat: 3 players",
+        ),
+    ],
+)
+def test_play_refuses_crests_that_do_not_seat_everyone_once(
+    capsys: pytest.CaptureFixture[str], argv: list[str], message: str
+) -> None:
+    code, out, err = run(capsys, "play", *argv)
+    assert (code, out) == (2, "")
+    assert err.startswith(f"hadara: {message}")
+    assert len(err.splitlines()) == 1
+
+
 def test_play_is_deterministic_in_its_seed(capsys: pytest.CaptureFixture[str]) -> None:
     first = run(capsys, "play", "--players", "4", "--seed", "9", "--advanced")
     again = run(capsys, "play", "--players", "4", "--seed", "9", "--advanced")

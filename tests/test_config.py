@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from hadara_rules import Color, ConfigError, GameConfig, Variants, new_game
+from hadara_rules import Color, ConfigError, Crest, GameConfig, Variants, new_game
 
 ORDER = [Color.RED, Color.BLUE, Color.GREEN, Color.YELLOW, Color.PURPLE]
 
@@ -49,6 +49,14 @@ def test_colour_names_become_colours() -> None:
         ({"players": 3, "board_order": [["red"]]}, r"^SETUP-2: board_order must list colours"),
         ({"players": 3, "board_order": ["red", "pink"]}, r"^SETUP-2: board_order must list colours"),
         ({"players": 3, "board_order": 5}, r"^SETUP-2: board_order must list colours"),
+        ({"players": 2, "crests": 5}, r"^WHEEL-3: crests must list crest animals \(monkey, dragon"),
+        ({"players": 2, "crests": "monkey"}, r"^WHEEL-3: crests must list crest animals"),
+        ({"players": 2, "crests": ["monkey", "unicorn"]}, r"^WHEEL-3: crests must list crest animals"),
+        (
+            {"players": 2, "crests": ["lion", "lion"]},
+            r"^WHEEL-3: crests must name a crest of its own .* lion",
+        ),
+        ({"players": 3, "crests": ["lion", "monkey"]}, r"^WHEEL-3: crests must name one crest per seat: 3"),
     ],
 )
 def test_a_field_of_the_wrong_type_is_a_config_error_naming_it(
@@ -68,3 +76,15 @@ def test_a_board_order_of_colours_not_each_named_once_is_refused_at_setup() -> N
     config = GameConfig(players=3, board_order=[Color.RED] * 5)
     with pytest.raises(ConfigError, match="SETUP-2"):
         new_game(config)
+
+
+def test_crest_names_become_crests_kept_as_a_tuple_of_its_own() -> None:
+    """WHEEL-3: one crest per seat, by name or as a Crest; the caller's list may change later."""
+    crests: list[Crest | str] = ["lion", Crest.MONKEY]
+    config = GameConfig(players=2, crests=crests)
+    crests.reverse()
+    assert config.crests == (Crest.LION, Crest.MONKEY)
+    assert all(type(crest) is Crest for crest in config.crests)
+    assert config == GameConfig(players=2, crests=(Crest.LION, Crest.MONKEY))
+    assert hash(config) == hash(GameConfig(players=2, crests=(Crest.LION, Crest.MONKEY)))
+    assert [p.crest for p in new_game(config).players] == [Crest.LION, Crest.MONKEY]

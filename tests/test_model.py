@@ -8,7 +8,7 @@ import pytest
 from hadara_rules import GameConfig, new_game
 from hadara_rules._copy import replace
 from hadara_rules._model import GameState, PlayerState
-from hadara_rules._vocabulary import Section, Track, Tracks
+from hadara_rules._vocabulary import Crest, Section, Track, Tracks
 
 #: The records ``replace`` copies.
 _CLASSES: tuple[type[object], ...] = (GameState, PlayerState, Tracks)
@@ -58,6 +58,7 @@ def changes(state: GameState) -> dict[type[object], dict[str, object]]:
             "side": "B",
             "coins": 99,
             "tracks": Tracks(1, 2, 3, 4),
+            "crest": Crest.SCARAB,
             "cards": ("c",),
             "colonies": (),
             "statues": (),

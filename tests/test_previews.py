@@ -197,7 +197,7 @@ def test_purple_effects_change_the_previews() -> None:
 
     sells = _holding("PURPLE-1")
     any_card = sells.players[0].cards[0]
-    epoch_value = plain.catalogue.reference.sell_value[2]
+    epoch_value = plain.catalogue.reference.sell_value[plain.catalogue.cards[any_card].epoch - 1]
     assert sale_value(plain, 0, any_card) == epoch_value
     assert sale_value(sells, 0, any_card) == epoch_value + 1
 

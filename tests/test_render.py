@@ -113,7 +113,7 @@ def test_a_view_draws_nothing_hidden(players: int, advanced: bool) -> None:
             ids = {g.attrib["data-id"] for g in ET.fromstring(svg).iter(f"{SVG}g") if "data-id" in g.attrib}
             assert HIDDEN not in ids
             leaked = _hidden_ids(whole, viewer) & _words(svg)
-            assert not leaked, f"{player_name(viewer)} sees {sorted(leaked)[:3]}"
+            assert not leaked, f"{player_name(whole, viewer)} sees {sorted(leaked)[:3]}"
 
 
 def test_other_players_drawn_cards_are_backs_in_a_view() -> None:

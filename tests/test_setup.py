@@ -11,6 +11,7 @@ from hadara_rules import (
     ChooseSide,
     Color,
     ConfigError,
+    Crest,
     GameConfig,
     Section,
     Side,
@@ -202,3 +203,17 @@ def test_new_game_is_a_pure_function_of_its_config(advanced: bool) -> None:
     assert a == b
     assert hash(a) == hash(b)
     assert a != new_game(GameConfig(players=4, seed=124, advanced=advanced))
+
+
+@pytest.mark.parametrize("players", [2, 5])
+def test_setup_1_each_player_has_the_crest_chosen_and_nothing_else_changes(players: int) -> None:
+    """SETUP-1, WHEEL-3: the crests are chosen, not dealt: they take nothing from the seed."""
+    chosen = tuple(reversed(Crest))[:players]
+    default = new_game(GameConfig(players=players, seed=7))
+    state = new_game(GameConfig(players=players, seed=7, crests=chosen))
+    assert tuple(p.crest for p in state.players) == chosen
+    assert len({p.crest for p in default.players}) == players
+    assert attrs.evolve(state, players=default.players) == default
+    assert [
+        attrs.evolve(p, crest=d.crest) for p, d in zip(state.players, default.players, strict=True)
+    ] == list(default.players)

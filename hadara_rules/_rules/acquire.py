@@ -28,9 +28,9 @@ def price(card: Card, owned: tuple[int, ...]) -> int:
     return max(0, card.cost - owned[COLOR_INDEX[card.color]])
 
 
-def sell_value(state: GameState, player: PlayerState) -> int:
-    """SELL-1: the epoch's sell value, plus PURPLE-1 per copy."""
-    base = state.catalogue.reference.sell_value[state.epoch - 1]
+def sell_value(state: GameState, player: PlayerState, card: Card) -> int:
+    """SELL-1: the coins on the card's back (those of the card's own epoch), plus PURPLE-1 per copy."""
+    base = state.catalogue.reference.sell_value[card.epoch - 1]
     return base + effects.sell_bonus(player, state.catalogue)
 
 
@@ -90,7 +90,7 @@ def acquire(
 ) -> PlayerState:
     """The player after buying (BUY-1…3) or selling (SELL-1) ``card``; no checks."""
     if action == SELL:
-        return replace(player, coins=player.coins + sell_value(state, player))
+        return replace(player, coins=player.coins + sell_value(state, player, card))
     return gain_card(state, player, card, tile, paid=price(card, owned_colors(state, player)))
 
 

@@ -71,7 +71,9 @@ def _board_order(config: GameConfig, rng: random.Random) -> tuple[Color, ...]:
 
 def lay_out(config: GameConfig) -> GameState:
     """The table as set up by SETUP-1…6 and START-1…4, in the setup section (in the
-    basic game every side is chosen already).
+    basic game every side is chosen already). Each player has the crest the
+    configuration names for the seat, or by default the crest at the wheel's place of
+    the seat's number (WHEEL-3).
 
     Deterministic in ``config``: the same config gives equal, equally hashing states.
     """
@@ -108,8 +110,10 @@ def lay_out(config: GameConfig) -> GameState:
     order = _by_initiative(tuple(dealt), catalogue)
     compensation = compensated(order)  # START-3
     tiles = tuple(t for t in TRACKS for _ in range(catalogue.reference.tiles_per_track))
+    crests = config.crests if config.crests is not None else catalogue.reference.crest_order[:n]
     players = tuple(
         PlayerState(
+            crest=crests[seat],  # SETUP-1, WHEEL-3: each player's board by its crest
             start_card=card_id,
             side=None,
             coins=1 if seat in compensation else 0,

@@ -15,10 +15,19 @@ _set_wheel = shared(SetWheel)
 ROTATIONS = range(len(COLORS))
 
 
-def deck_color(state: GameState, seat: int) -> Color:
-    """WHEEL-3 (ruling): seat *i* draws from ``board_order[(i + wheel + round) mod 5]``."""
+def deck_at(state: GameState, place: int) -> Color:
+    """WHEEL-3: the crest at ``place`` on the wheel points at ``board_order[(place + wheel + round) mod 5]``."""
     order = state.board_order
-    return order[(seat + state.wheel + state.round) % len(order)]
+    return order[(place + state.wheel + state.round) % len(order)]
+
+
+def deck_color(state: GameState, seat: int) -> Color:
+    """WHEEL-3: the deck the seat's crest points at (:func:`deck_at` the crest's place on
+    the wheel, looked up in the catalogue's crest order, not searched; inlined, as it runs
+    on every deal)."""
+    order = state.board_order
+    place = state.catalogue.reference.wheel_place[state.players[seat].crest]
+    return order[(place + state.wheel + state.round) % len(order)]
 
 
 def legal(state: GameState, seat: int) -> Iterator[Move]:
