@@ -2,9 +2,10 @@
 
 A catalogue is a folder laid out like ``spec/components``: ``cards.yaml``,
 ``colonies.yaml``, ``start_cards.yaml``, ``player_board.yaml`` and
-``reference.yaml``. :func:`load_catalogue` reads the five files with
-``yaml.safe_load``, checks every entry against one schema description per
-entry kind (one generic checker does the work), then checks the rulebook's
+``reference.yaml``. :func:`load_catalogue` reads the five files with the
+strict reader (:mod:`hadara_rules._reader`) and structures each file and each
+entry with its converter (keys, types and shapes), then checks the values
+(whole numbers ≥ 0, epochs, tiers, effects …) and the rulebook's
 structural facts (p. 2, p. 12): 162 cards, 10 per colour and epoch and 14
 purple, 4 star purple cards per epoch with their effects, prices inside the
 epoch's range, 25 colonies (5 per tier, back points ≥ front points), 5 start
@@ -22,12 +23,15 @@ from __future__ import annotations
 
 import copyreg
 import os
-from collections.abc import Callable, Collection, Mapping
+from collections.abc import Callable, Collection, Iterator, Mapping
+from contextlib import contextmanager
 from functools import lru_cache
 from pathlib import Path
 from types import MappingProxyType
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
+import attrs
+import cattrs
 from attrs import frozen
 
 from . import _reader
@@ -35,7 +39,7 @@ from ._components import Card, Catalogue, Colony, Reference, StartCard, StartSid
 from ._errors import CatalogueError
 from ._reader import label, shown
 from ._resources import components_dir
-from ._vocabulary import EPOCHS, TIERS, TRACKS, Color, Crest, Tracks
+from ._vocabulary import EPOCHS, TIERS, Color, Crest
 
 __all__ = [
     "BASIC_EFFECTS",
@@ -50,8 +54,8 @@ __all__ = [
 ]
 
 K = TypeVar("K")
-V = TypeVar("V")
 R = TypeVar("R")
+T = TypeVar("T")
 
 #: Roman epoch numerals, as printed on the cards.
 ROMAN: Mapping[int, str] = MappingProxyType({1: "I", 2: "II", 3: "III"})
@@ -85,229 +89,7 @@ _PER_TIER = 5
 _INITIATIVES = (1, 2, 3, 4, 5)
 _STATUES = (0, 1, 2, 3)
 
-# --------------------------------------------------------------------------- generic checker
-
-
-class _Invalid(Exception):
-    """A value that breaks the schema at ``where`` (a field path; "" for the value itself)."""
-
-    def __init__(self, where: str, message: str) -> None:
-        super().__init__(message)
-        self.where = where
-        self.message = message
-
-    def within(self, key: object) -> _Invalid:
-        """The same failure seen from the mapping or list that holds the value at ``key``."""
-        inner = self.where
-        sep = "" if not inner or inner.startswith("[") else "."
-        return _Invalid(f"{key}{sep}{inner}", self.message)
-
-
-_Check = Callable[[object], object]
-
-
-def _at(key: object, check: Callable[[object], R], value: object) -> R:
-    """``check(value)``, with a failure's field path prefixed by ``key``."""
-    try:
-        return check(value)
-    except _Invalid as exc:
-        raise exc.within(key) from None
-
-
-def _count(value: object) -> int:
-    """A whole number ≥ 0 (TRACK-1); ``true``/``false`` are not numbers."""
-    if type(value) is not int or value < 0:
-        raise _Invalid("", f"expected a whole number ≥ 0, got {shown(value)}")
-    return value
-
-
-def _positive(value: object) -> int:
-    """A whole number ≥ 1."""
-    number = _count(value)
-    if number == 0:
-        raise _Invalid("", "expected a whole number ≥ 1, got 0")
-    return number
-
-
-def _text(value: object) -> str:
-    """A non-empty string."""
-    if not isinstance(value, str) or not value.strip():
-        raise _Invalid("", f"expected a non-empty text, got {shown(value)}")
-    return value
-
-
-def _flag(value: object) -> bool:
-    """``true`` or ``false``."""
-    if type(value) is not bool:
-        raise _Invalid("", f"expected true or false, got {shown(value)}")
-    return value
-
-
-def _key(value: object) -> str | int:
-    """An entry id: a non-empty string, or a statue's index."""
-    if type(value) is int:
-        return value
-    return _text(value)
-
-
-def _choice(options: Mapping[str | int, V], what: str) -> Callable[[object], V]:
-    """One of ``options``' keys (a string or a number, never a bool), mapped to its value."""
-
-    def check(value: object) -> V:
-        if (type(value) is str or type(value) is int) and value in options:
-            return options[value]
-        raise _Invalid("", f"expected {what}, got {shown(value)}")
-
-    return check
-
-
-def _items(value: object) -> tuple[object, ...]:
-    """A YAML list."""
-    if not isinstance(value, (list, tuple)):
-        raise _Invalid("", f"expected a list, got {shown(value)}")
-    return tuple(value)
-
-
-def _list_of(check: Callable[[object], R]) -> Callable[[object], tuple[R, ...]]:
-    """A list whose items all pass ``check``."""
-    return lambda value: tuple(_at(f"[{i}]", check, item) for i, item in enumerate(_items(value)))
-
-
-def _per_epoch(check: Callable[[object], R]) -> Callable[[object], tuple[R, ...]]:
-    """A mapping ``{1: …, 2: …, 3: …}`` read as a tuple indexed by epoch − 1."""
-
-    def run(value: object) -> tuple[R, ...]:
-        if not isinstance(value, Mapping):
-            raise _Invalid("", f"expected a mapping from epoch (1, 2, 3) to a value, got {shown(value)}")
-        for key in value:
-            if type(key) is not int or key not in EPOCHS:
-                raise _Invalid(label(key), "unknown key (epochs are 1, 2, 3)")
-        for epoch in EPOCHS:
-            if epoch not in value:
-                raise _Invalid(str(epoch), "missing")
-        return tuple(_at(epoch, check, value[epoch]) for epoch in EPOCHS)
-
-    return run
-
-
-def _range(value: object) -> tuple[int, int]:
-    """A price range ``[lowest, highest]``."""
-    items = _items(value)
-    if len(items) != 2:
-        raise _Invalid("", f"expected [lowest, highest], got a list of {len(items)}")
-    low, high = _at("[0]", _count, items[0]), _at("[1]", _count, items[1])
-    if low > high:
-        raise _Invalid("", f"lowest {low} is above highest {high}")
-    return (low, high)
-
-
-@frozen
-class _Field:
-    """How one key of an entry is checked; ``attr``: the record's name when it differs."""
-
-    check: _Check
-    optional: bool = False
-    attr: str | None = None
-
-
-_Schema = Mapping[str, _Field]
-
-
-def _fields(value: object, schema: _Schema, relaxed: Collection[str] = ()) -> dict[str, object]:
-    """The checked fields of one mapping: no unknown key, no missing key, every type right.
-
-    Optional keys left out (and ``relaxed`` ones) are left out of the result, so
-    the record's own default applies.
-    """
-    if not isinstance(value, Mapping):
-        raise _Invalid("", f"expected a mapping, got {shown(value)}")
-    for key in value:
-        if not isinstance(key, str) or key not in schema:
-            raise _Invalid(label(key), f"unknown key (expected {', '.join(schema)})")
-    out: dict[str, object] = {}
-    for key, spec in schema.items():
-        if key in value:
-            out[spec.attr or key] = _at(key, spec.check, value[key])
-        elif not (spec.optional or key in relaxed):
-            raise _Invalid(key, "missing")
-    return out
-
-
-def _build(factory: Callable[..., R], values: Mapping[str, object]) -> R:
-    """A record from checked field values (the schema has checked every type)."""
-    return factory(**values)
-
-
-def _record(schema: _Schema, factory: Callable[..., R]) -> Callable[[object], R]:
-    """A nested mapping checked against ``schema`` and built with ``factory``."""
-    return lambda value: _build(factory, _fields(value, schema))
-
-
-# --------------------------------------------------------------------------- schemas
-
-_EPOCH = _choice({e: e for e in EPOCHS}, "an epoch (1, 2 or 3)")
-_COLOR = _choice({c.value: c for c in Color}, "a colour (yellow, red, blue, green, purple)")
-_EFFECT_COLOR = _choice({c.value: c for c in _COLORED}, "a track colour (yellow, red, blue, green)")
-_EFFECT = _choice({e: e for e in EFFECTS}, "a purple effect (PURPLE-1 … PURPLE-15)")
-_PROVENANCE = _choice({p: p for p in PROVENANCES}, "verified or provisional")
-_TIER = _choice({t: t for t in TIERS}, "a tier (3, 9, 15, 21 or 30)")
-_INITIATIVE = _choice({i: i for i in _INITIATIVES}, "an initiative 1–5")
-_STATUE = _choice({i: i for i in _STATUES}, "a statue index 0–3")
-_CREST = _choice({c.value: c for c in Crest}, f"a crest ({', '.join(Crest)})")
-
-
-def _crest_order(value: object) -> tuple[Crest, ...]:
-    """WHEEL-3: the five crests of the wheel, each once, in their printed order."""
-    order = _list_of(_CREST)(value)
-    for index, crest in enumerate(order):
-        if crest in order[:index]:
-            raise _Invalid(f"[{index}]", f"{crest} is listed twice (the wheel carries each crest once)")
-    missing = [crest.value for crest in Crest if crest not in order]
-    if missing:
-        raise _Invalid("", f"the wheel carries all five crests; missing: {', '.join(missing)}")
-    return order
-
-
-_NUMBER = _Field(_count)
-_TRACK_VALUES: _Schema = {t.value: _Field(_count, optional=True) for t in TRACKS}
-_SIDE: _Schema = {"coins": _NUMBER, **{t.value: _NUMBER for t in TRACKS}}
-
-_CARD: _Schema = {
-    "id": _Field(_text),
-    "epoch": _Field(_EPOCH),
-    "color": _Field(_COLOR),
-    "cost": _NUMBER,
-    "points": _NUMBER,
-    **_TRACK_VALUES,
-    "effect": _Field(_EFFECT, optional=True),
-    "effect_color": _Field(_EFFECT_COLOR, optional=True),
-    "star": _Field(_flag, optional=True),
-    "provenance": _Field(_PROVENANCE),
-}
-_COLONY: _Schema = {
-    "id": _Field(_text),
-    "tier": _Field(_TIER),
-    "plunder": _NUMBER,
-    "ally_cost": _NUMBER,
-    "points": _NUMBER,
-    "back": _Field(_record(_TRACK_VALUES, Tracks)),
-    "back_points": _NUMBER,
-    "provenance": _Field(_PROVENANCE),
-}
-_START_CARD: _Schema = {
-    "id": _Field(_text),
-    "initiative": _Field(_INITIATIVE),
-    "A": _Field(_record(_SIDE, StartSide), attr="a"),
-    "B": _Field(_record(_SIDE, StartSide), attr="b"),
-    "provenance": _Field(_PROVENANCE),
-}
-_STATUE_ENTRY: _Schema = {
-    "statue": _Field(_STATUE),
-    "requirement": _NUMBER,
-    "points": _NUMBER,
-    "reward": _NUMBER,
-    "provenance": _Field(_PROVENANCE),
-}
+# --------------------------------------------------------------------------- the documents
 
 
 @frozen
@@ -327,55 +109,226 @@ class _Source:
     verified: tuple[_Verified, ...] = ()
 
 
-_SOURCE = _Field(
-    _record(
-        {
-            "summary": _Field(_text),
-            "verified": _Field(
-                _list_of(
-                    _record(
-                        {
-                            "id": _Field(_key),
-                            "fields": _Field(_list_of(_text), optional=True),
-                            "where": _Field(_text),
-                        },
-                        _Verified,
-                    )
-                ),
-                optional=True,
-            ),
-        },
-        _Source,
-    ),
-    optional=True,
-)
-_ENTRIES = _Field(_items)
+@frozen(kw_only=True)
+class _Sheet:
+    """``reference.yaml``: numbers per epoch, written ``{1: …, 2: …, 3: …}``, and the crest order."""
 
-#: Top level of each file; the entry lists are checked per entry by :func:`_parse`.
-_FILE_SCHEMAS: Mapping[str, _Schema] = {
-    "reference.yaml": {
-        "source": _SOURCE,
-        "sell_value": _Field(_per_epoch(_count)),
-        "silver_price": _Field(_per_epoch(_count)),
-        "gold_price": _Field(_per_epoch(_count)),
-        "silver_price_reduced": _Field(_per_epoch(_count)),
-        "gold_price_reduced": _Field(_per_epoch(_count)),
-        "price_range": _Field(_per_epoch(_range)),
-        "gold_set_points": _NUMBER,
-        "coins_per_point": _Field(_positive),
-        "crest_order": _Field(_crest_order),
-    },
-    "player_board.yaml": {
-        "source": _SOURCE,
-        "statues": _ENTRIES,
-        "bonus_tiles_per_track": _Field(_count, attr="tiles_per_track"),
-        "silver_medals": _Field(_count, attr="max_silver"),
-        "gold_medals": _Field(_count, attr="max_gold"),
-    },
-    "cards.yaml": {"source": _SOURCE, "cards": _ENTRIES},
-    "colonies.yaml": {"source": _SOURCE, "colonies": _ENTRIES},
-    "start_cards.yaml": {"source": _SOURCE, "start_cards": _ENTRIES},
-}
+    sell_value: dict[int, int]
+    silver_price: dict[int, int]
+    gold_price: dict[int, int]
+    silver_price_reduced: dict[int, int]
+    gold_price_reduced: dict[int, int]
+    price_range: dict[int, tuple[int, int]]
+    gold_set_points: int
+    coins_per_point: int
+    crest_order: tuple[Crest, ...]
+    source: _Source | None = None
+
+
+# The files that list entries: each list is read entry by entry (see _parse), so that
+# a message names the entry by its id.
+
+
+@frozen(kw_only=True)
+class _Board:
+    """``player_board.yaml``."""
+
+    statues: tuple[Any, ...]
+    bonus_tiles_per_track: int
+    silver_medals: int
+    gold_medals: int
+    source: _Source | None = None
+
+
+@frozen(kw_only=True)
+class _Cards:
+    cards: tuple[Any, ...]
+    source: _Source | None = None
+
+
+@frozen(kw_only=True)
+class _Colonies:
+    colonies: tuple[Any, ...]
+    source: _Source | None = None
+
+
+@frozen(kw_only=True)
+class _StartCards:
+    start_cards: tuple[Any, ...]
+    source: _Source | None = None
+
+
+@frozen(kw_only=True)
+class _Components:
+    """A scenario's ``components:``: entries to add (cards, colonies) or to replace the catalogue's."""
+
+    cards: tuple[Any, ...] | None = None
+    colonies: tuple[Any, ...] | None = None
+    start_cards: tuple[Any, ...] | None = None
+    statues: tuple[Any, ...] | None = None
+
+
+@frozen
+class _StartEntry:
+    """A start card as written: its sides under ``A`` and ``B``."""
+
+    id: str
+    initiative: int
+    A: StartSide
+    B: StartSide
+    provenance: str = "provisional"
+
+
+#: Record attributes written under another key (a start card's sides).
+_KEYS: Mapping[str, str] = MappingProxyType({"a": "A", "b": "B"})
+
+
+def _entry_id(value: object, _: object) -> str | int:
+    """The id a ``source.verified`` entry names: an entry's id, a statue's index or a key."""
+    if type(value) is str or type(value) is int:
+        return value
+    raise _reader.Refusal(f"expected an id, a statue's index or a key, found {shown(value)}")
+
+
+def _start_card(value: object, _: object) -> StartCard:
+    entry = _CONVERTER.structure(value, _StartEntry)
+    return StartCard(entry.id, entry.initiative, entry.A, entry.B, entry.provenance)
+
+
+def _converter() -> cattrs.Converter:
+    """The strict reader's converter, and how the files write a source entry's id (a text or
+    a number) and a start card (its sides under ``A`` and ``B``)."""
+    conv = _reader.converter()
+    conv.register_structure_hook(str | int, _entry_id)
+    conv.register_structure_hook(StartCard, _start_card)
+    return conv
+
+
+_CONVERTER = _converter()
+
+
+def _structure(data: object, kind: type[T], *where: str) -> T:
+    """``data`` as a ``kind``: the types, keys and shapes; a failure is a CatalogueError
+    naming ``where`` (the file, and the entry if one) and the field."""
+
+    def error(message: str) -> CatalogueError:
+        if len(where) > 1:  # an entry is named: "top level" would be the entry itself
+            message = message.removeprefix("top level: ")
+        return CatalogueError(_say(*where, message))
+
+    value: T = _reader.structure(_CONVERTER, data, kind, error, path="")
+    return value
+
+
+# --------------------------------------------------------------------------- value rules
+
+
+class _Invalid(Exception):
+    """A value that breaks a rule at ``where`` (a field path)."""
+
+    def __init__(self, where: str, message: str) -> None:
+        super().__init__(message)
+        self.where = where
+        self.message = message
+
+
+@contextmanager
+def _naming(*where: str) -> Iterator[None]:
+    """A rule's failure as a CatalogueError naming ``where`` (the file, and the entry if one)."""
+    try:
+        yield
+    except _Invalid as exc:
+        raise CatalogueError(_say(*where, exc.where, exc.message)) from None
+
+
+#: Fields whose values are limited beyond their type, by name: the values, and how they are named.
+_ALLOWED: Mapping[str, tuple[Collection[object], str]] = MappingProxyType(
+    {
+        "epoch": (EPOCHS, "an epoch (1, 2 or 3)"),
+        "effect": (EFFECTS, "a purple effect (PURPLE-1 … PURPLE-15)"),
+        "effect_color": (_COLORED, "a track colour (yellow, red, blue, green)"),
+        "provenance": (PROVENANCES, "verified or provisional"),
+        "tier": (TIERS, "a tier (3, 9, 15, 21 or 30)"),
+        "initiative": (_INITIATIVES, "an initiative 1–5"),
+        "statue": (_STATUES, "a statue index 0–3"),
+        "coins_per_point": (range(1, 1 << 63), "a whole number ≥ 1"),
+    }
+)
+
+
+def _check_fields(record: Any, where: str = "", skip: str = "") -> None:
+    """The value rules of every field of ``record`` but ``skip``, and of what it holds:
+    the values :data:`_ALLOWED` lists, otherwise whole numbers ≥ 0 (TRACK-1) and
+    non-empty texts; a mapping per epoch has the epochs 1, 2 and 3."""
+    for field in attrs.fields(type(record)):
+        if field.name != skip:
+            key = _KEYS.get(field.name, field.name)
+            _check_value(getattr(record, field.name), field.name, f"{where}.{key}" if where else key)
+
+
+def _check_value(value: object, name: str, where: str) -> None:
+    if value is None:
+        return
+    if attrs.has(type(value)):
+        _check_fields(value, where)
+    elif isinstance(value, dict):
+        for key in value:
+            if key not in EPOCHS:
+                raise _Invalid(f"{where}.{label(key)}", "unknown key (epochs are 1, 2, 3)")
+        for epoch in EPOCHS:
+            if epoch not in value:
+                raise _Invalid(f"{where}.{epoch}", "missing")
+            _check_value(value[epoch], name, f"{where}.{epoch}")
+    elif isinstance(value, tuple):
+        for index, item in enumerate(value):
+            _check_value(item, name, f"{where}[{index}]")
+    elif name in _ALLOWED:
+        allowed, what = _ALLOWED[name]
+        if value not in allowed:
+            raise _Invalid(where, f"expected {what}, found {shown(value)}")
+    elif type(value) is int and value < 0:
+        raise _Invalid(where, f"expected a whole number ≥ 0, found {shown(value)}")
+    elif type(value) is str and not value.strip():
+        raise _Invalid(where, f"expected a non-empty text, found {shown(value)}")
+
+
+def _sheet_rules(sheet: _Sheet) -> None:
+    """Price ranges run from lowest to highest; the wheel carries each crest once (WHEEL-3)."""
+    for epoch, (low, high) in sheet.price_range.items():
+        if low > high:
+            raise _Invalid(f"price_range.{epoch}", f"lowest {low} is above highest {high}")
+    order = sheet.crest_order
+    for index, crest in enumerate(order):
+        if crest in order[:index]:
+            raise _Invalid(
+                f"crest_order[{index}]", f"{crest} is listed twice (the wheel carries each crest once)"
+            )
+    missing = [crest.value for crest in Crest if crest not in order]
+    if missing:
+        raise _Invalid("crest_order", f"the wheel carries all five crests; missing: {', '.join(missing)}")
+
+
+def _reference(sheet: _Sheet, board: _Board) -> Reference:
+    """The reference numbers of both files, the mappings per epoch as tuples (epoch I first)."""
+
+    def per_epoch(values: Mapping[int, Any]) -> Any:
+        return tuple(values[epoch] for epoch in EPOCHS)
+
+    return Reference(
+        sell_value=per_epoch(sheet.sell_value),
+        silver_price=per_epoch(sheet.silver_price),
+        gold_price=per_epoch(sheet.gold_price),
+        silver_price_reduced=per_epoch(sheet.silver_price_reduced),
+        gold_price_reduced=per_epoch(sheet.gold_price_reduced),
+        price_range=per_epoch(sheet.price_range),
+        crest_order=sheet.crest_order,
+        max_silver=board.silver_medals,
+        max_gold=board.gold_medals,
+        tiles_per_track=board.bonus_tiles_per_track,
+        gold_set_points=sheet.gold_set_points,
+        coins_per_point=sheet.coins_per_point,
+    )
+
 
 # --------------------------------------------------------------------------- entry rules
 
@@ -445,13 +398,11 @@ class _Count(Generic[R]):
 
 @frozen
 class _Kind(Generic[K, R]):
-    """One kind of catalogue entry: its schema, record, id and rules."""
+    """One kind of catalogue entry: its record, id and rules."""
 
     key: str
-    schema: _Schema
-    factory: Callable[..., R]
+    record: type[R]
     id_field: str
-    ident: Callable[[R], K]
     rules: tuple[Callable[[R, Reference], None], ...] = ()
     #: Fields besides the id whose values must differ between entries.
     unique: tuple[str, ...] = ()
@@ -477,10 +428,8 @@ def _star_expected() -> Mapping[str, tuple[int, str]]:
 
 _CARDS: _Kind[str, Card] = _Kind(
     key="cards",
-    schema=_CARD,
-    factory=Card,
+    record=Card,
     id_field="id",
-    ident=lambda card: card.id,
     rules=(_card_price, _card_effect),
     counts=(
         _Count(
@@ -497,10 +446,8 @@ _CARDS: _Kind[str, Card] = _Kind(
 )
 _COLONIES: _Kind[str, Colony] = _Kind(
     key="colonies",
-    schema=_COLONY,
-    factory=Colony,
+    record=Colony,
     id_field="id",
-    ident=lambda colony: colony.id,
     rules=(_colony_back,),
     counts=(
         _Count(
@@ -512,10 +459,8 @@ _COLONIES: _Kind[str, Colony] = _Kind(
 )
 _START_CARDS: _Kind[str, StartCard] = _Kind(
     key="start_cards",
-    schema=_START_CARD,
-    factory=StartCard,
+    record=StartCard,
     id_field="id",
-    ident=lambda start: start.id,
     unique=("initiative",),
     counts=(
         _Count(
@@ -527,10 +472,8 @@ _START_CARDS: _Kind[str, StartCard] = _Kind(
 )
 _STATUE_KIND: _Kind[int, Statue] = _Kind(
     key="statues",
-    schema=_STATUE_ENTRY,
-    factory=Statue,
+    record=Statue,
     id_field="statue",
-    ident=lambda statue: statue.statue,
     counts=(
         _Count(
             field="statue",
@@ -562,36 +505,37 @@ def _label(kind: _Kind[K, R], item: object, index: int) -> str:
 
 def _parse(
     kind: _Kind[K, R],
-    raw: object,
+    entries: tuple[object, ...],
     file: str,
     reference: Reference,
     taken: dict[K, str],
-    relaxed: Collection[str] = (),
+    *,
+    strict: bool = True,
 ) -> dict[K, R]:
-    """Check and build every entry of one list (entry-level rules and uniqueness only).
+    """Structure and check every entry of one list (entry-level rules and uniqueness only).
 
     ``taken`` maps the ids already in use to where they were found; it is updated.
+    ``strict``: every entry states its provenance (a scenario's entries need not).
     """
-    if not isinstance(raw, (list, tuple)):
-        raise CatalogueError(_say(file, kind.key, f"expected a list of entries, got {shown(raw)}"))
     out: dict[K, R] = {}
     seen: dict[tuple[str, object], str] = {}
-    for index, item in enumerate(raw):
+    for index, item in enumerate(entries):
         entry = _label(kind, item, index)
-        try:
-            record = _build(kind.factory, _fields(item, kind.schema, relaxed))
+        record = _structure(item, kind.record, file, entry)
+        ident: K = getattr(record, kind.id_field)
+        with _naming(file, entry):
+            if strict and isinstance(item, Mapping) and "provenance" not in item:
+                raise _Invalid("provenance", "missing")
+            _check_fields(record)
             for rule in kind.rules:
                 rule(record, reference)
-            ident = kind.ident(record)
             if ident in taken:
-                raise _Invalid(kind.id_field, f"duplicate: {label(ident)} is already used in {taken[ident]}")  # noqa: TRY301  one handler names the file and entry
+                raise _Invalid(kind.id_field, f"duplicate: {label(ident)} is already used in {taken[ident]}")
             for name in kind.unique:
                 value = getattr(record, name)
                 if (name, value) in seen:
-                    raise _Invalid(name, f"{shown(value)} is also the {name} of {seen[name, value]}")  # noqa: TRY301  one handler names the file and entry
+                    raise _Invalid(name, f"{shown(value)} is also the {name} of {seen[name, value]}")
                 seen[name, value] = entry
-        except _Invalid as exc:
-            raise CatalogueError(_say(file, entry, exc.where, exc.message)) from None
         taken[ident] = file
         out[ident] = record
     return out
@@ -614,11 +558,16 @@ def _check_counts(kind: _Kind[K, R], records: Mapping[K, R], file: str) -> None:
                 )
 
 
+def _keys(kind: type[Any]) -> list[str]:
+    """The keys of a record or document as the files write them."""
+    return [_KEYS.get(field.name, field.name) for field in attrs.fields(kind)]
+
+
 def _check_source(
-    file: str, source: object, provenance: Mapping[object, str], names: Collection[str]
+    file: str, source: _Source | None, provenance: Mapping[object, str], names: Collection[str]
 ) -> None:
     """Every entry a ``source:`` block lists as verified exists and is marked verified."""
-    if not isinstance(source, _Source):
+    if source is None:
         return
     for index, verified in enumerate(source.verified):
         where = f"source.verified[{index}]"
@@ -652,39 +601,38 @@ def extended(catalogue: Catalogue, components: Mapping[str, object], source: str
     ``provenance`` may be left out and the whole-catalogue counts do not
     apply. Errors name ``source``, the list, the entry and the field.
     """
-    if not isinstance(components, Mapping):
-        raise CatalogueError(_say(source, "components", f"expected a mapping, got {shown(components)}"))
-    kinds = ("cards", "colonies", "start_cards", "statues")
-    for key in components:
-        if key not in kinds:
-            raise CatalogueError(
-                _say(source, "components", key, f"unknown key (expected {', '.join(kinds)})")
-            )
-    relaxed = ("provenance",)
-    ref = catalogue.reference
-    start_cards = dict(catalogue.start_cards)
+    parts = _structure(components, _Components, source, "components")
     taken: dict[str, str] = dict.fromkeys((*catalogue.cards, *catalogue.colonies), "the catalogue")
-    if "start_cards" in components:
-        start_cards = {}
-    else:
-        taken.update((ident, "the catalogue") for ident in start_cards)
-    cards = dict(catalogue.cards)
-    colonies = dict(catalogue.colonies)
-    statues = dict(catalogue.statues)
-    if "cards" in components:
-        cards.update(_parse(_CARDS, components["cards"], f"{source}: cards", ref, taken, relaxed))
-    if "colonies" in components:
-        colonies.update(_parse(_COLONIES, components["colonies"], f"{source}: colonies", ref, taken, relaxed))
-    if "start_cards" in components:
-        start_cards = _parse(
-            _START_CARDS, components["start_cards"], f"{source}: start_cards", ref, taken, relaxed
-        )
-    if "statues" in components:
-        statues = _parse(_STATUE_KIND, components["statues"], f"{source}: statues", ref, {}, relaxed)
-    return Catalogue(cards, colonies, start_cards, statues, ref, source)
+    if parts.start_cards is None:
+        taken.update(dict.fromkeys(catalogue.start_cards, "the catalogue"))
+    found: dict[str, dict[Any, Any]] = {}
+    for kind in (_CARDS, _COLONIES, _START_CARDS, _STATUE_KIND):
+        entries = getattr(parts, kind.key)
+        if entries is not None:
+            file, ids = f"{source}: {kind.key}", {} if kind is _STATUE_KIND else taken
+            found[kind.key] = _parse(kind, entries, file, catalogue.reference, ids, strict=False)
+    return Catalogue(
+        {**catalogue.cards, **found.get("cards", {})},
+        {**catalogue.colonies, **found.get("colonies", {})},
+        found.get("start_cards", catalogue.start_cards),
+        found.get("statues", catalogue.statues),
+        catalogue.reference,
+        source,
+    )
 
 
 # --------------------------------------------------------------------------- loading
+
+#: Each file's document, and the kind of entries it lists (the reference sheet lists none).
+_DOCUMENTS: Mapping[str, tuple[type[Any], _Kind[Any, Any] | None]] = MappingProxyType(
+    {
+        "reference.yaml": (_Sheet, None),
+        "player_board.yaml": (_Board, _STATUE_KIND),
+        "cards.yaml": (_Cards, _CARDS),
+        "colonies.yaml": (_Colonies, _COLONIES),
+        "start_cards.yaml": (_StartCards, _START_CARDS),
+    }
+)
 
 
 def _read(path: Path, file: str) -> object:
@@ -695,20 +643,6 @@ def _read(path: Path, file: str) -> object:
     return _reader.parse_yaml(text, lambda message: CatalogueError(_say(file, message)))
 
 
-def _top(document: object, schema: _Schema, file: str) -> dict[str, object]:
-    """A file's top-level mapping, checked against its schema."""
-    if not isinstance(document, Mapping):
-        raise CatalogueError(_say(file, f"the top level must be a mapping, got {shown(document)}"))
-    try:
-        return _fields(document, schema)
-    except _Invalid as exc:
-        raise CatalogueError(_say(file, exc.where, exc.message)) from None
-
-
-def _provenance(records: Mapping[K, Card | Colony | StartCard | Statue]) -> dict[object, str]:
-    return {key: record.provenance for key, record in records.items()}
-
-
 def _load(folder: Path, source: str) -> Catalogue:
     try:
         is_dir = folder.is_dir()
@@ -717,50 +651,40 @@ def _load(folder: Path, source: str) -> Catalogue:
     if not is_dir:
         raise CatalogueError(_say(str(folder), "no such catalogue folder"))
     names = {name: str(folder / name) for name in FILES}
-    tops = {name: _top(_read(folder / name, names[name]), _FILE_SCHEMAS[name], names[name]) for name in FILES}
-    board = tops["player_board.yaml"]
-    # the scalar keys of each file (reference numbers, board counts): YAML key -> record field
-    scalars = {
-        name: {
-            key: spec.attr or key for key, spec in schema.items() if key != "source" and spec is not _ENTRIES
-        }
-        for name, schema in _FILE_SCHEMAS.items()
-    }
-    reference: Reference = _build(
-        Reference,
-        {
-            attr: tops[name][attr]
-            for name in ("reference.yaml", "player_board.yaml")
-            for attr in scalars[name].values()
-        },
-    )
+    documents: dict[str, Any] = {}
+    for name, (document, kind) in _DOCUMENTS.items():
+        documents[name] = _structure(_read(folder / name, names[name]), document, names[name])
+        with _naming(names[name]):
+            _check_fields(documents[name], skip=kind.key if kind else "")
+    with _naming(names["reference.yaml"]):
+        _sheet_rules(documents["reference.yaml"])
+    reference = _reference(documents["reference.yaml"], documents["player_board.yaml"])
 
     taken: dict[str, str] = {}
-    statues = _parse(_STATUE_KIND, board["statues"], names["player_board.yaml"], reference, {})
-    cards = _parse(_CARDS, tops["cards.yaml"]["cards"], names["cards.yaml"], reference, taken)
-    colonies = _parse(_COLONIES, tops["colonies.yaml"]["colonies"], names["colonies.yaml"], reference, taken)
-    starts = _parse(
-        _START_CARDS, tops["start_cards.yaml"]["start_cards"], names["start_cards.yaml"], reference, taken
+    records: dict[str, dict[Any, Any]] = {}
+    for name, (_, kind) in _DOCUMENTS.items():
+        if kind is not None:
+            ids = {} if kind is _STATUE_KIND else taken
+            records[name] = _parse(kind, getattr(documents[name], kind.key), names[name], reference, ids)
+    for name, (document, kind) in _DOCUMENTS.items():
+        entries = records.get(name, {})
+        if kind is not None:
+            _check_counts(kind, entries, names[name])
+        # keys besides the entries (reference numbers, board counts, the crest order) carry no
+        # provenance of their own: a source block may list any of them as verified
+        listed = kind.key if kind else ""
+        provenance: dict[object, str] = {ident: record.provenance for ident, record in entries.items()}
+        provenance.update((key, "verified") for key in _keys(document) if key not in ("source", listed))
+        fields = _keys(kind.record) if kind else ()
+        _check_source(names[name], documents[name].source, provenance, fields)
+    return Catalogue(
+        records["cards.yaml"],
+        records["colonies.yaml"],
+        records["start_cards.yaml"],
+        records["player_board.yaml"],
+        reference,
+        source,
     )
-
-    _check_counts(_STATUE_KIND, statues, names["player_board.yaml"])
-    _check_counts(_CARDS, cards, names["cards.yaml"])
-    _check_counts(_COLONIES, colonies, names["colonies.yaml"])
-    _check_counts(_START_CARDS, starts, names["start_cards.yaml"])
-
-    entries: dict[str, tuple[dict[object, str], _Schema]] = {
-        "reference.yaml": ({}, {}),
-        "player_board.yaml": (_provenance(statues), _STATUE_ENTRY),
-        "cards.yaml": (_provenance(cards), _CARD),
-        "colonies.yaml": (_provenance(colonies), _COLONY),
-        "start_cards.yaml": (_provenance(starts), _START_CARD),
-    }
-    for name, (provenance, schema) in entries.items():
-        # scalar keys (reference numbers, board counts, the crest order) carry no provenance of
-        # their own: a source block may list any of them as verified
-        provenance.update(dict.fromkeys(scalars[name], "verified"))
-        _check_source(names[name], tops[name].get("source"), provenance, schema)
-    return Catalogue(cards, colonies, starts, statues, reference, source)
 
 
 @lru_cache(maxsize=1)
