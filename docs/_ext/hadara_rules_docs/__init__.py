@@ -30,6 +30,19 @@ Two directives keep the guides honest by running code at build time
     Runs a ``hadara ...`` command line in-process and shows its output; an
     unexpected exit status is a build warning.
 
+Pictures of positions (:mod:`.pictures`, drawn with ``render_svg`` at build time):
+
+``hadara-game`` and ``hadara-position`` (directives; :mod:`.how_to_play`)
+    A seeded game played by the built-in bots, and the picture of one of its
+    positions with what happened just before it (the *How to play* page).
+Rulebook examples (:mod:`.examples`)
+    Each scenario of ``spec/scenarios/rulebook/`` is shown, with a picture of its
+    position, on the page of the rules it names; the wheel page shows the wheel
+    of a seeded game.
+
+``tested_by`` entries link to source pages of the tests and scenarios that the
+HTML builder writes under ``_tests/`` (:mod:`.tested`).
+
 At the end of reading, :mod:`.checks` makes sure that every rule area and every
 rule of the index is rendered on some page, and that every public name of the
 modules listed in ``hadara_rules_api_coverage`` is documented.
@@ -48,10 +61,13 @@ from sphinx.application import Sphinx
 from .checks import check_areas, check_consistency
 from .code import ResolveCodeRefs, register_viewcode_pages, rule_code_ref
 from .domain import HadaraDomain, RuleRole
+from .how_to_play import GameDirective, PositionDirective
+from .pictures import setup_pictures
 from .rule_pages import RuleIndexDirective, RulesDirective
 from .rulings import RulingsDirective
 from .run_code import CommandDirective, ExampleDirective
 from .signatures import tidy_signature
+from .tested import setup_tested
 
 
 def setup(app: Sphinx) -> dict[str, Any]:
@@ -67,9 +83,13 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_directive("hadara-rule-index", RuleIndexDirective)
     app.add_directive("hadara-example", ExampleDirective)
     app.add_directive("hadara-command", CommandDirective)
+    app.add_directive("hadara-game", GameDirective)
+    app.add_directive("hadara-position", PositionDirective)
+    setup_pictures(app)
+    setup_tested(app)
     app.add_node(rule_code_ref)
     app.add_post_transform(ResolveCodeRefs)
     app.connect("builder-inited", check_areas)
     app.connect("env-updated", register_viewcode_pages)
     app.connect("env-check-consistency", check_consistency)
-    return {"version": "1", "env_version": 2, "parallel_read_safe": True, "parallel_write_safe": True}
+    return {"version": "1", "env_version": 3, "parallel_read_safe": True, "parallel_write_safe": True}

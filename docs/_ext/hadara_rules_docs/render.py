@@ -71,7 +71,9 @@ def table(
     widths: Sequence[int],
     classes: Sequence[str] = (),
 ) -> nodes.table:
-    """A table with a header row; each cell is a paragraph of the given nodes."""
+    """A table with a header row; each cell is a paragraph of the given nodes, led by the column's
+    name for narrow screens, where the stylesheet stacks the cells of a row (and hides the names
+    elsewhere)."""
     out = nodes.table(classes=["hadara-table", *classes])
     group = nodes.tgroup(cols=len(header))
     out += group
@@ -87,8 +89,10 @@ def table(
     group += body
     for cells in rows:
         row = nodes.row()
-        for cell in cells:
-            row += nodes.entry("", paragraph(*cell))
+        for label, cell in zip(header, cells, strict=True):
+            # the column's name, shown only where the table is stacked (narrow screens)
+            shown = nodes.inline(label, label, classes=["hadara-cell-label"])
+            row += nodes.entry("", paragraph(shown, *cell))
         body += row
     return out
 

@@ -12,9 +12,11 @@ from hadara_rules._rulebook import Rule
 from . import _sphinx
 from .code import code_ref, resolve_code
 from .domain import HadaraDomain, hadara_domain
+from .examples import example_box, examples_of_page, wheel_figure
 from .render import comma_list, field, inline, paragraph, rule_xref, table
 from .rulings import ruling_admonition
 from .spec import AREA_TITLES, AREAS, all_rules, area_rules, index_areas, pages, rules_file
+from .tested import tested_link
 
 logger = logging.getLogger(__name__)
 
@@ -64,8 +66,15 @@ class RulesDirective(SphinxDirective):
                 summary.append(nodes.inline("ruling", "ruling", classes=["hadara-badge"]))
             rows.append([[link], summary, [nodes.Text(str(rule.page))]])
         page += table(["Rule", "Summary", "Page"], rows, [12, 76, 8], classes=["hadara-overview"])
+        if area == "wheel":
+            page += wheel_figure(docname)
+        examples = examples_of_page([rule.id for rule in rules])
         for rule in rules:
-            page += self.render_rule(rule, docname, domain)
+            section = self.render_rule(rule, docname, domain)
+            for example in examples[rule.id]:
+                self.env.note_dependency(str(example.path))
+                section += example_box(example, docname)
+            page += section
         return [page]
 
     def render_rule(self, rule: Rule, docname: str, domain: HadaraDomain) -> nodes.section:
@@ -90,7 +99,7 @@ class RulesDirective(SphinxDirective):
                 "Implemented in", comma_list([self.cite(rule, e, docname) for e in rule.implemented_in])
             )
         if rule.tested_by:
-            fields += field("Tested by", comma_list([nodes.literal(t, t) for t in rule.tested_by]))
+            fields += field("Tested by", comma_list([tested_link(rule.id, t) for t in rule.tested_by]))
         section += fields
         return section
 

@@ -1,0 +1,70 @@
+"""The site check (docs/check_site.py) finds horizontal overflow in a real headless Chromium.
+
+Skipped where no Chromium is installed (CI installs it from the distribution's packages).
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+SCRIPT = Path(__file__).resolve().parents[1] / "docs" / "check_site.py"
+
+
+def _load() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("check_site", SCRIPT)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["check_site"] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+check_site = _load()
+BROWSER = check_site.find_browser(None)
+needs_browser = pytest.mark.skipif(BROWSER is None, reason="no Chromium installed")
+
+PAGE = """<!doctype html><html><head><meta name="viewport" content="width=device-width"></head>
+<body style="margin:0">{body}</body></html>"""
+
+
+def _site(tmp_path: Path, **pages: str) -> Path:
+    for name, body in pages.items():
+        (tmp_path / f"{name}.html").write_text(PAGE.format(body=body), encoding="utf-8")
+    return tmp_path
+
+
+@needs_browser
+def test_overflow_is_found_and_scrolling_boxes_are_allowed(tmp_path: Path) -> None:
+    site = _site(
+        tmp_path,
+        narrow="<p>Short text.</p>",
+        wide='<div id="board" style="width:600px">too wide for a phone</div>',
+        scrolled='<div style="overflow-x:auto"><table style="width:900px"><tr><td>x</td></tr></table></div>',
+        fixed='<nav style="position:fixed;left:350px;width:300px">a drawer</nav>',
+    )
+    pages = ["narrow.html", "wide.html", "scrolled.html", "fixed.html"]
+    reports = check_site.check_site(site, tmp_path / "shots", BROWSER, pages, widths=(1280, 390))
+    overflowing = {(report.page, report.width) for report in reports if report.overflows}
+    assert overflowing == {("wide.html", 390)}
+    wide = next(report for report in reports if report.overflows)
+    assert wide.scroll_width == 600
+    assert any(text.startswith("div#board") for text in wide.wide), wide.wide
+    assert all(report.screenshot.read_bytes().startswith(b"\x89PNG") for report in reports)
+
+
+def test_a_missing_page_or_site_is_an_error(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert check_site.main([str(tmp_path), "--page", "index.html"]) == 2
+    assert "index.html" in capsys.readouterr().err
+
+
+def test_a_page_report_says_what_overflows(tmp_path: Path) -> None:
+    report = check_site.PageReport("a.html", 390, 612, ("div#board (0–612 px)",), tmp_path / "a-390.png")
+    assert report.overflows
+    assert "OVERFLOW" in report.describe() and "div#board" in report.describe()
+    fine = check_site.PageReport("a.html", 390, 390, (), tmp_path / "a-390.png")
+    assert not fine.overflows and fine.describe().endswith("ok (a-390.png)")
