@@ -59,9 +59,12 @@ def check_requirement(
     rule: str,
     what: str,
 ) -> IllegalMove | None:
-    """Why ``value`` with ``pay`` coins does not meet ``requirement`` (``rule``), or None."""
-    if not isinstance(pay, int) or isinstance(pay, bool) or pay < 0:
-        return IllegalMove("PURPLE-15", f"pay must be a whole number of coins ≥ 0, not {pay!r}")
+    """Why ``value`` with ``pay`` coins does not meet ``requirement`` (``rule``), or None.
+
+    ``pay`` is a whole number: a move's fields are checked when it is built.
+    """
+    if pay < 0:
+        return IllegalMove("PURPLE-15", f"pay is a number of coins, 0 or more, not {pay}")
     lacking = missing(state, player, value, requirement)
     if pay:
         cap = effects.requirement_pay_cap(player, state.catalogue)

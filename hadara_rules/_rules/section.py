@@ -43,8 +43,9 @@ def handles(
     play: Callable[[GameState, M], Changes],
     out_of_turn: Callable[[GameState, M], IllegalMove | None] | None = None,
 ) -> tuple[type[object], Handler[Any]]:
-    """One entry of :attr:`SectionRules.moves`: ``check`` and ``play`` typed for ``kind``."""
-    return kind, Handler(check, play, out_of_turn)
+    """One entry of :attr:`SectionRules.moves`: ``check`` and ``play`` typed for ``kind``
+    (called when the rule modules are imported)."""
+    return kind, Handler(check, play, out_of_turn)  # pragma: no mutate
 
 
 def _never(state: GameState) -> Changes | None:
