@@ -51,6 +51,29 @@ class _Index:
     rules: tuple[Rule, ...]
 
 
+#: The rule areas in the order of play, with the title of each area's page.
+AREAS: tuple[tuple[str, str], ...] = (
+    ("flow", "Flow of play"),
+    ("setup", "Setup"),
+    ("start", "First player and compensation"),
+    ("epoch", "Epoch structure"),
+    ("wheel", "The wheel"),
+    ("draft", "Draft rounds"),
+    ("buy", "Buying a card"),
+    ("sell", "Selling a card"),
+    ("track", "Tracks"),
+    ("pick", "Phase B: picking"),
+    ("income", "Income"),
+    ("colony", "Colonies"),
+    ("statue", "Statues"),
+    ("feeding", "Feeding"),
+    ("medals", "Medals"),
+    ("scoring", "Final scoring and winner"),
+    ("tile", "Bonus tiles"),
+    ("purple", "Purple effects"),
+    ("info", "Hidden information"),
+)
+
 _CONVERTER = _reader.converter()
 
 

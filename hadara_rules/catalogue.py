@@ -39,7 +39,7 @@ from ._components import Card, Catalogue, Colony, Reference, StartCard, StartSid
 from ._errors import CatalogueError
 from ._reader import label, shown
 from ._resources import components_dir
-from ._vocabulary import EPOCHS, TIERS, Color, Crest
+from ._vocabulary import EPOCHS, ROMAN, TIERS, Color, Crest
 
 __all__ = [
     "BASIC_EFFECTS",
@@ -58,7 +58,6 @@ R = TypeVar("R")
 T = TypeVar("T")
 
 #: Roman epoch numerals, as printed on the cards.
-ROMAN: Mapping[int, str] = MappingProxyType({1: "I", 2: "II", 3: "III"})
 #: Every purple effect a card can carry (p. 12; PURPLE-16 is a rule about copies).
 EFFECTS: tuple[str, ...] = tuple(f"PURPLE-{n}" for n in range(1, 16))
 #: The basic-game purple effects of each epoch (p. 12).

@@ -26,6 +26,7 @@ import pytest
 from hadara_rules._errors import CatalogueError
 from hadara_rules._reader import parse_yaml, read_text
 from hadara_rules._resources import spec_dir
+from hadara_rules._rulebook import AREAS as RULE_AREAS
 from hadara_rules._rulebook import Rule, read_rules, rules
 from hadara_rules.scenario import load_scenario_document
 
@@ -115,27 +116,7 @@ VARIANTS = frozenset({"SCORE-7"})
 #: The rulings of the project that the digest does not mark as such.
 PROJECT_RULINGS = frozenset({"PURPLE-6", "PURPLE-15"})
 #: The rule areas, one docs page each, in the order of play.
-AREAS = (
-    "flow",
-    "setup",
-    "start",
-    "epoch",
-    "wheel",
-    "draft",
-    "buy",
-    "sell",
-    "track",
-    "pick",
-    "income",
-    "colony",
-    "statue",
-    "feeding",
-    "medals",
-    "scoring",
-    "tile",
-    "purple",
-    "info",
-)
+AREAS = tuple(area for area, _title in RULE_AREAS)
 
 REQUIRED: dict[str, type] = {
     "id": str,

@@ -43,9 +43,8 @@ from hadara_rules import (
     legal_moves,
     new_game,
 )
-from hadara_rules._vocabulary import COLORS, EPOCHS, TIERS, TRACKS, Color
+from hadara_rules._vocabulary import COLORS, EPOCHS, MAX_PLAYERS, MIN_PLAYERS, TIERS, TRACKS, Color
 
-MIN_PLAYERS, MAX_PLAYERS = 2, 5
 #: Draft rounds per epoch (WHEEL-2) and picking turns per player and epoch (PICK-1).
 ROUNDS = 5
 #: Colony and statue sections per epoch (end of Phase A and of Phase B, EPOCH-1).

@@ -28,6 +28,7 @@ from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 
 from hadara_rules import GameConfig, GameState, Move, Phase, Section, legal_moves, new_game, score
+from hadara_rules._vocabulary import ROMAN
 from hadara_rules.bots import BOTS, make_bots
 from hadara_rules.events import (
     CardBought,
@@ -56,8 +57,6 @@ from .render import inline, paragraph, table
 from .spec import all_rules
 
 logger = logging.getLogger(__name__)
-
-_ROMAN = {1: "I", 2: "II", 3: "III"}
 
 
 @dataclass(frozen=True)
@@ -231,9 +230,9 @@ def _head(event: Event) -> str | None:
     """The words of an event that starts a line; None for one that joins the line before it."""
     who = _who(event.player)
     if isinstance(event, EpochStarted):
-        return f"Epoch {_ROMAN.get(event.epoch, event.epoch)} begins; {who} is its first player"
+        return f"Epoch {ROMAN.get(event.epoch, event.epoch)} begins; {who} is its first player"
     if isinstance(event, SectionStarted):
-        return f"The {event.section.value} section of epoch {_ROMAN.get(event.epoch, event.epoch)}, phase {event.phase.value} begins"
+        return f"The {event.section.value} section of epoch {ROMAN.get(event.epoch, event.epoch)}, phase {event.phase.value} begins"
     if isinstance(event, WheelSet):
         return f"{who} sets the wheel to rotation {event.rotation}"
     if isinstance(event, CardsDrawn):

@@ -14,30 +14,9 @@ from sphinx.errors import ExtensionError
 
 from hadara_rules._errors import HadaraError
 from hadara_rules._resources import spec_dir
+from hadara_rules._rulebook import AREAS as AREAS
 from hadara_rules._rulebook import Rule, rules
 
-#: The rule areas in the order of play, with the title of each area's page.
-AREAS: tuple[tuple[str, str], ...] = (
-    ("flow", "Flow of play"),
-    ("setup", "Setup"),
-    ("start", "First player and compensation"),
-    ("epoch", "Epoch structure"),
-    ("wheel", "The wheel"),
-    ("draft", "Draft rounds"),
-    ("buy", "Buying a card"),
-    ("sell", "Selling a card"),
-    ("track", "Tracks"),
-    ("pick", "Phase B: picking"),
-    ("income", "Income"),
-    ("colony", "Colonies"),
-    ("statue", "Statues"),
-    ("feeding", "Feeding"),
-    ("medals", "Medals"),
-    ("scoring", "Final scoring and winner"),
-    ("tile", "Bonus tiles"),
-    ("purple", "Purple effects"),
-    ("info", "Hidden information"),
-)
 AREA_TITLES: Mapping[str, str] = dict(AREAS)
 
 
