@@ -41,6 +41,7 @@ from ._moves import MOVE_TYPES, Draft, Move
 from ._reader import Refusal, clip, label, shown
 from ._rules.scoring import ScoreSheet, score, winners
 from .catalogue import Catalogue, load_catalogue
+from .events import EVENT_TYPES, Event
 from .wellformed import check_position
 
 __all__ = [
@@ -121,8 +122,11 @@ _KINDS: dict[type[object], str] = {
     GameRecord: "game_record",
     ScoreSheet: "score_sheet",
     **dict.fromkeys(MOVE_TYPES, "move"),
+    Event: "event",
+    **dict.fromkeys(EVENT_TYPES, "event"),
 }
 _MOVE_BY_TAG: dict[str, type[Move]] = {kind.type: kind for kind in MOVE_TYPES}
+_EVENT_BY_TAG: dict[str, type[Event]] = {kind.type: kind for kind in EVENT_TYPES}
 
 
 def converter(catalogue: Catalogue | None = None) -> cattrs.Converter:
@@ -150,8 +154,8 @@ def converter(catalogue: Catalogue | None = None) -> cattrs.Converter:
     conv.register_unstructure_hook(Catalogue, unstructure_catalogue)
     conv.register_structure_hook(Catalogue, structure_catalogue)
 
-    for kind in MOVE_TYPES:
-        _register_move(conv, kind)
+    for tagged in (*MOVE_TYPES, *EVENT_TYPES):
+        _register_tagged(conv, tagged)
 
     def structure_move(value: object, _: object) -> Move:
         if not isinstance(value, Mapping):
@@ -167,6 +171,16 @@ def converter(catalogue: Catalogue | None = None) -> cattrs.Converter:
 
     conv.register_structure_hook(Move, structure_move)
     conv.register_unstructure_hook(Move, unstructure_move)
+
+    def structure_event(value: object, _: object) -> Event:
+        tag = value.get("type") if isinstance(value, Mapping) else None
+        kind = _EVENT_BY_TAG.get(tag) if type(tag) is str else None
+        if kind is None:
+            raise Refusal(f"unknown event type {shown(tag)} (known: {', '.join(_EVENT_BY_TAG)})")
+        return conv.structure(value, kind)
+
+    conv.register_structure_hook(Event, structure_event)
+    conv.register_unstructure_hook(Event, lambda value: conv.unstructure(value, type(value)))
     for optional in (GameRecord, GameInfo):
         conv.register_unstructure_hook(
             optional, make_dict_unstructure_fn(optional, conv, _cattrs_omit_if_default=True)
@@ -174,20 +188,20 @@ def converter(catalogue: Catalogue | None = None) -> cattrs.Converter:
     return conv
 
 
-def _register_move(conv: cattrs.Converter, kind: type[Move]) -> None:
-    """A move's fields plus its ``type`` tag, which must match on loading."""
-    to_dict = make_dict_unstructure_fn(kind, conv)
+def _register_tagged(conv: cattrs.Converter, kind: type[Any]) -> None:
+    """A move's or an event's fields plus its ``type`` tag, which must match on loading."""
+    to_dict: Callable[[Any], dict[str, Any]] = make_dict_unstructure_fn(kind, conv)
     from_dict = make_dict_structure_fn(kind, conv, _cattrs_forbid_extra_keys=True)
     keys = ("type", *attrs.fields_dict(kind))
 
-    def unstructure(value: Move) -> dict[str, Any]:
+    def unstructure(value: object) -> dict[str, Any]:
         return {"type": kind.type, **to_dict(value)}
 
-    def structure(value: object, _: object) -> Move:
+    def structure(value: object, _: object) -> object:
         if not isinstance(value, Mapping):
-            raise Refusal(f"a move is a mapping, not {shown(value)}")
+            raise Refusal(f"a {_KINDS[kind]} is a mapping, not {shown(value)}")
         if value.get("type") != kind.type:
-            raise Refusal(f"expected a {kind.type} move, found type {shown(value.get('type'))}")
+            raise Refusal(f"expected a {kind.type} {_KINDS[kind]}, found type {shown(value.get('type'))}")
         for key in value:
             if key not in keys:
                 raise Refusal(f"unknown key {label(key)} (expected {', '.join(keys)})")
@@ -248,9 +262,9 @@ def _load(document: object, cls: object, catalogue: Catalogue | None) -> object:
     if "data" not in document:
         raise RecordError("$.data: missing")
     conv = _DEFAULT if catalogue is None else converter(catalogue)
-    target: Any = Move if kind == "move" else cls
+    target: Any = Move if kind == "move" else Event if kind == "event" else cls
     value: object = _reader.structure(conv, document["data"], target, RecordError, "$.data")
-    if cls != Move and not isinstance(value, cls):  # type: ignore[arg-type]
+    if cls not in (Move, Event) and not isinstance(value, cls):  # type: ignore[arg-type]
         raise RecordError(f"$.data.type: expected a {kind} of type {cls.type}, found {value.type}")  # type: ignore[attr-defined]
     if isinstance(value, GameState):
         check_position(value)

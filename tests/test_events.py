@@ -8,7 +8,18 @@ from pathlib import Path
 
 import pytest
 
-from hadara_rules import GameConfig, GameState, Move, apply_move, legal_moves, new_game
+from hadara_rules import (
+    GameConfig,
+    GameState,
+    Move,
+    apply_move,
+    from_json,
+    from_yaml,
+    legal_moves,
+    new_game,
+    to_json,
+    to_yaml,
+)
 from hadara_rules._errors import ScenarioError
 from hadara_rules._rules.scoring import score, winners
 from hadara_rules._vocabulary import TRACKS
@@ -154,3 +165,16 @@ def test_events_add_up_at_every_scenarios_start(path: Path) -> None:
         pytest.skip("a scenario whose position is refused on purpose")
     for move in legal_moves(state):
         _assert_events_add_up(state, *apply_move_with_events(state, move, check=False))
+
+
+def test_events_round_trip_through_json_and_yaml() -> None:
+    seen: set[type[Event]] = set()
+    for _before, _after, events in _games(3, True, 9):
+        for event in events:
+            seen.add(type(event))
+            assert from_json(to_json(event), type(event)) == event
+            assert from_json(to_json(event), Event) == event
+    assert len(seen) >= 12
+    event = next(e for _b, _a, es in _games(2, False, 1) for e in es if isinstance(e, CoinsChanged))
+    assert from_yaml(to_yaml(event), CoinsChanged) == event
+    assert '"type":"coins"' in to_json(event)
