@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from attrs import fields
-
 from ._model import SHOWN_AS, GameState, PlayerState
 from ._moves import (
     SELL,
@@ -79,14 +77,6 @@ def format_score_sheet(state: GameState) -> str:
 def _a(word: str) -> str:
     """``word`` with its indefinite article: "a food", "an income"."""
     return f"{'an' if word[0] in 'aeiou' else 'a'} {word}"
-
-
-def move_text(move: Move) -> str:
-    """A move as one line: its type and fields (``draft player=0 card=I-red-03 action=buy``)."""
-    parts = [move.type] + [
-        f"{f.name}={getattr(move, f.name)}" for f in fields(type(move)) if getattr(move, f.name) is not None
-    ]
-    return " ".join(parts)
 
 
 def where(state: GameState) -> str:

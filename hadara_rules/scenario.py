@@ -31,10 +31,11 @@ from attrs import evolve, field, frozen
 from . import _reader
 from ._config import GameConfig
 from ._engine import apply_move, check_move, legal_moves, new_game
-from ._errors import CatalogueError, ConfigError, IllegalMove, RecordError, ScenarioError
+from ._errors import CatalogueError, ConfigError, IllegalMove, NotationError, RecordError, ScenarioError
 from ._flow import ORDER_OF_PLAY, settle
 from ._model import CarvedStatue, ColonyHolding, GameState, PlayerState, TileOnCard
 from ._moves import Move
+from ._notation import parse_move
 from ._reader import Refusal, clip, shown
 from ._rulebook import rules
 from ._rules.scoring import ScoreSheet, score, winners
@@ -219,6 +220,18 @@ def _no_catalogue(value: object, _: object) -> NoReturn:
 
 def _scenario_converter() -> cattrs.Converter:
     conv = converter()
+    as_document = conv.get_structure_hook(Move)
+
+    def move(value: object, kind: object) -> Move:
+        """A move as a document (``{type: pass, player: 0}``) or in move notation (``P0 pass``)."""
+        if type(value) is not str:
+            return as_document(value, kind)  # type: ignore[no-any-return]
+        try:
+            return parse_move(value)
+        except NotationError as exc:
+            raise Refusal(str(exc)) from None
+
+    conv.register_structure_hook(Move, move)
     conv.register_structure_hook(Seat, _seat)
     conv.register_structure_hook(Tier, _tier)
     conv.register_structure_hook(Category, _category)

@@ -18,7 +18,7 @@ from hadara_rules import (
     parse_move,
     player_view,
 )
-from hadara_rules._errors import NotationError
+from hadara_rules._errors import NotationError, ScenarioError
 from hadara_rules._moves import (
     MOVE_TYPES,
     NOTATION,
@@ -35,6 +35,7 @@ from hadara_rules._moves import (
     SetWheel,
     TakeColony,
 )
+from hadara_rules.scenario import run_document
 
 DOCS = Path(__file__).resolve().parents[1] / "docs" / "notation.md"
 
@@ -203,3 +204,22 @@ def test_the_docs_table_lists_every_form() -> None:
             assert str(move) == example
             words[word] = type(move)
     assert words == {form.word: kind for kind, form in NOTATION.items()}
+
+
+def test_scenarios_take_moves_in_notation() -> None:
+    """A scenario's ``moves:`` may be written in move notation; bad text names the move and word."""
+    document: dict[str, object] = {
+        "scenario": 1,
+        "config": {"players": 2, "seed": 3},
+        "moves": [{"type": "set_wheel", "player": 0, "rotation": 2}],
+        "expect": {"section": "draft", "wheel": 2},
+    }
+    as_documents = run_document(document, "<notation>")
+    document["moves"] = ["P0 wheel 2"]
+    in_notation = run_document(document, "<notation>")
+    assert as_documents.passed
+    assert in_notation.passed
+    assert in_notation.state == as_documents.state
+    document["moves"] = ["P0 wheel two"]
+    with pytest.raises(ScenarioError, match=r"moves\[0\]: 'P0 wheel two': word 3 'two'"):
+        run_document(document, "<notation>")
