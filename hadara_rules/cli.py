@@ -17,19 +17,20 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import NoReturn, TextIO
 
+from . import arena
 from ._config import GameConfig
 from ._engine import legal_moves
 from ._errors import HadaraError, RecordError
 from ._model import GameState
 from ._moves import Move
 from ._reader import clip, shown
+from ._render import render_main
 from ._rulebook import rules
 from ._rules.scoring import winners
 from ._text import (
     describe,
     format_position,
     format_score_sheet,
-    move_text,
     player_name,
 )
 from ._vocabulary import ROMAN, Crest, Section
@@ -163,7 +164,7 @@ def _replay(args: argparse.Namespace) -> int:
         moves = legal_moves(state, seat)
         print(f"\n{player_name(state, seat)} to act, {len(moves)} legal moves:")
         for move in moves:
-            print(f"  {move_text(move)}")
+            print(f"  {move}")
     return 0
 
 
@@ -227,6 +228,16 @@ def _parser() -> argparse.ArgumentParser:
     explain.set_defaults(run=_explain)
     listing = commands.add_parser("rules", help="list every rule ID with its summary")
     listing.set_defaults(run=_rules)
+    tournament = commands.add_parser("arena", help="play seeded games between bots and print their win rates")
+    arena.add_arguments(tournament)
+    tournament.set_defaults(run=arena.run)
+    picture = commands.add_parser(
+        "render", help="draw a record's or a position's table as SVG (hadara render FILE -h for options)"
+    )
+    picture.add_argument(
+        "arguments", nargs=argparse.REMAINDER, help="FILE [--at N] [--viewer P] [-o OUT.svg]"
+    )
+    picture.set_defaults(run=lambda args: render_main(args.arguments))
     return parser
 
 

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from hadara_rules import parse_move
 from hadara_rules._rulebook import rules
 from hadara_rules.cli import main
 
@@ -98,7 +99,9 @@ def test_replay_prints_the_position_and_the_legal_moves(
     assert code == 0
     assert out.startswith("After 3 of ")
     assert "legal moves:" in out
-    assert "draft player=" in out
+    listed = [line.strip() for line in out.splitlines() if line.startswith("  P")]
+    assert listed
+    assert all(str(parse_move(line)) == line for line in listed)  # the move notation
     code, out, _ = run(capsys, "replay", str(record))
     assert code == 0
     assert "The game is over" in out
@@ -111,7 +114,7 @@ def test_replay_reads_yaml_records(capsys: pytest.CaptureFixture[str], tmp_path:
     capsys.readouterr()
     code, out, _ = run(capsys, "replay", str(path), "--at", "0")
     assert code == 0
-    assert "set_wheel" in out
+    assert "  P0 wheel 0\n" in out
 
 
 def test_check_reports_pass_and_fail(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
@@ -141,7 +144,7 @@ def test_explain_and_rules(capsys: pytest.CaptureFixture[str]) -> None:
     assert len(out.splitlines()) == len(rules())
 
 
-@pytest.mark.parametrize("command", ["play", "check", "replay", "explain", "rules"])
+@pytest.mark.parametrize("command", ["play", "check", "replay", "explain", "rules", "arena"])
 def test_every_command_has_help(capsys: pytest.CaptureFixture[str], command: str) -> None:
     with pytest.raises(SystemExit) as done:
         main([command, "--help"])
@@ -383,3 +386,28 @@ def test_a_record_is_never_written_into_a_pipe_nobody_reads(
     code, _, err = run(capsys, "play", "--players", "2", "--seed", "1", "--record", str(pipe))
     assert code == 2
     assert f"{pipe}: cannot write the record" in err
+
+
+def test_render_draws_a_record(capsys: pytest.CaptureFixture[str], record: Path, tmp_path: Path) -> None:
+    picture = tmp_path / "table.svg"
+    code, _out, _err = run(capsys, "render", str(record), "--at", "5", "--viewer", "1", "-o", str(picture))
+    assert code == 0
+    assert picture.read_text(encoding="utf-8").startswith("<svg")
+    code, _out, err = run(capsys, "render", str(tmp_path / "missing.json"))
+    assert code == 2
+    assert len(err.strip().splitlines()) == 1
+
+
+def test_arena_plays_seeded_games(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(
+        capsys, "arena", "--bots", "random,greedy", "--players", "2", "--games", "2", "--seed", "3"
+    )
+    assert code == 0
+    assert "greedy" in out
+    assert "random" in out
+    with pytest.raises(SystemExit) as done:
+        main(["arena", "--bots", "nobody", "--games", "1"])
+    assert done.value.code == 2
+    err = capsys.readouterr().err
+    assert "unknown bot 'nobody'" in err
+    assert len(err.strip().splitlines()) == 1

@@ -1,0 +1,467 @@
+"""Tournaments between bots: ``hadara arena``.
+
+``hadara arena --bots ismcts,greedy,random --players 4 --games 1000`` plays
+seeded games between the bots of :data:`hadara_rules.bots.BOTS` and prints each
+bot's win rate (a shared win split between the winners) with its Wilson 95%
+interval and its mean score. Seats rotate: game *g* seats ``bots[(g + s) % k]``
+at seat *s*, so every bot plays every seat equally often over *k* games. Every
+game is reproducible from the tournament's seed and its index alone, which is
+why the local backend (processes on this machine) and the ``ray`` backend (a
+Ray cluster, optional extra) give the same results for the same seed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import os
+import random
+import sys
+import time
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from pathlib import Path
+from types import ModuleType
+from typing import IO, NoReturn
+
+from attrs import asdict, frozen
+
+from . import GameConfig, HadaraError, score, winners
+from .bots import BOTS, play_game
+
+__all__ = [
+    "ArenaError",
+    "BotSummary",
+    "GameResult",
+    "Progress",
+    "Tournament",
+    "add_arguments",
+    "format_summary",
+    "game_seed",
+    "lineup",
+    "main",
+    "play_one",
+    "plot_scores",
+    "results_json",
+    "run",
+    "run_tournament",
+    "summarize",
+    "wilson",
+]
+
+#: The z value of a two-sided 95% interval.
+_Z95 = 1.959963984540054
+
+
+class ArenaError(HadaraError):
+    """A tournament that cannot be run as asked (an option needing a missing extra, an unwritable file)."""
+
+
+@frozen
+class Tournament:
+    """What a tournament plays: the bots in seat-rotation order, the table size, the games and the seed."""
+
+    #: Bot names from :data:`~hadara_rules.bots.BOTS`, in rotation order (a name may repeat).
+    bots: tuple[str, ...]
+    #: Players per game (2–5).
+    players: int
+    #: Number of games.
+    games: int
+    #: The tournament's seed: every game's seed is derived from it and the game's index.
+    seed: int = 0
+    #: The advanced game.
+    advanced: bool = False
+
+
+@frozen
+class GameResult:
+    """One finished game of a tournament."""
+
+    #: The game's index in the tournament (0-based).
+    index: int
+    #: The game's own seed (of the configuration, and of the bots' generators).
+    seed: int
+    #: The bot at each seat.
+    seats: tuple[str, ...]
+    #: Each seat's final score.
+    scores: tuple[int, ...]
+    #: The winning seats (several on a shared win).
+    winners: tuple[int, ...]
+    #: Moves played.
+    moves: int
+
+
+@frozen
+class BotSummary:
+    """One bot's results over a tournament (a bot seated twice in a game counts twice)."""
+
+    bot: str
+    #: Seats played (games times the seats the bot had in each).
+    seats: int
+    #: Wins, a shared win split evenly between the winners.
+    wins: float
+    #: ``wins / seats``.
+    win_rate: float
+    #: Wilson 95% interval of the win rate.
+    low: float
+    high: float
+    #: Mean final score.
+    mean_score: float
+
+
+def game_seed(seed: int, index: int) -> int:
+    """The seed of game ``index`` of a tournament seeded ``seed`` (the same in every process)."""
+    return random.Random(f"hadara-arena:{seed}:{index}").getrandbits(63)
+
+
+def lineup(bots: Sequence[str], players: int, index: int) -> tuple[str, ...]:
+    """The bot at each seat of game ``index``: the rotation moves every bot one seat per game."""
+    return tuple(bots[(index + seat) % len(bots)] for seat in range(players))
+
+
+def play_one(tournament: Tournament, index: int) -> GameResult:
+    """Play game ``index`` of ``tournament``; a pure function of its arguments."""
+    seed = game_seed(tournament.seed, index)
+    seats = lineup(tournament.bots, tournament.players, index)
+    bots = [BOTS[name](random.Random(f"{seed}:{seat}")) for seat, name in enumerate(seats)]
+    game = play_game(GameConfig(players=tournament.players, seed=seed, advanced=tournament.advanced), bots)
+    totals = tuple(sheet.total for sheet in score(game.final))
+    return GameResult(index, seed, seats, totals, winners(game.final), len(game.moves))
+
+
+def wilson(successes: float, trials: int) -> tuple[float, float]:
+    """The Wilson score interval (95%) of a proportion; (0, 1) for no trials."""
+    if trials == 0:
+        return 0.0, 1.0
+    p = successes / trials
+    z2 = _Z95 * _Z95
+    centre = (p + z2 / (2 * trials)) / (1 + z2 / trials)
+    half = _Z95 * math.sqrt(p * (1 - p) / trials + z2 / (4 * trials * trials)) / (1 + z2 / trials)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def summarize(results: Iterable[GameResult]) -> tuple[BotSummary, ...]:
+    """Each bot's seats, wins, win rate with its interval, and mean score, in order of first seating."""
+    seats: dict[str, int] = {}
+    wins: dict[str, float] = {}
+    points: dict[str, int] = {}
+    for result in results:
+        for seat, name in enumerate(result.seats):
+            seats[name] = seats.get(name, 0) + 1
+            share = 1 / len(result.winners) if seat in result.winners else 0.0
+            wins[name] = wins.get(name, 0.0) + share
+            points[name] = points.get(name, 0) + result.scores[seat]
+    summaries = []
+    for name, count in seats.items():
+        low, high = wilson(wins[name], count)
+        summaries.append(
+            BotSummary(name, count, wins[name], wins[name] / count, low, high, points[name] / count)
+        )
+    return tuple(summaries)
+
+
+class Progress:
+    """A one-line progress bar (games done, rate, time left) on a terminal; silent elsewhere."""
+
+    def __init__(self, total: int, stream: IO[str], clock: Callable[[], float] = time.monotonic) -> None:
+        self.total = total
+        self.stream = stream
+        self.enabled = stream.isatty()
+        self.clock = clock
+        self.start = clock()
+        self.done = 0
+
+    def advance(self) -> None:
+        """One more game is done: redraw the line."""
+        self.done += 1
+        if not self.enabled:
+            return
+        elapsed = max(self.clock() - self.start, 1e-9)
+        rate = self.done / elapsed
+        left = (self.total - self.done) / rate if rate else math.inf
+        width = 24
+        filled = width * self.done // self.total
+        bar = "#" * filled + "-" * (width - filled)
+        self.stream.write(
+            f"\r[{bar}] {self.done}/{self.total} games, {rate:.2f} games/s, {_duration(left)} left "
+        )
+        self.stream.flush()
+
+    def close(self) -> None:
+        """End the line (on a terminal)."""
+        if self.enabled:
+            self.stream.write("\n")
+            self.stream.flush()
+
+
+def _duration(seconds: float) -> str:
+    if not math.isfinite(seconds):
+        return "?"
+    seconds = round(seconds)
+    if seconds >= 3600:
+        return f"{seconds // 3600}h{seconds % 3600 // 60:02d}m"
+    if seconds >= 60:
+        return f"{seconds // 60}m{seconds % 60:02d}s"
+    return f"{seconds}s"
+
+
+def _local(tournament: Tournament, workers: int | None) -> Iterator[GameResult]:
+    indices = range(tournament.games)
+    if workers is None or workers == 1:
+        for index in indices:
+            yield play_one(tournament, index)
+        return
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        futures = [pool.submit(play_one, tournament, index) for index in indices]
+        for future in as_completed(futures):
+            yield future.result()
+
+
+def _ray(tournament: Tournament, workers: int | None, address: str | None) -> Iterator[GameResult]:
+    ray = _import_ray()
+    if not ray.is_initialized():
+        if address is None and "RAY_ADDRESS" not in os.environ:
+            ray.init(num_cpus=workers, include_dashboard=False, log_to_driver=False)
+        else:  # the cluster at ``address``, or at RAY_ADDRESS
+            ray.init(address=address, log_to_driver=False)
+    remote = ray.remote(play_one)
+    pending = [remote.remote(tournament, index) for index in range(tournament.games)]
+    while pending:
+        ready, pending = ray.wait(pending, num_returns=1)
+        for ref in ready:
+            result: GameResult = ray.get(ref)
+            yield result
+
+
+def _import_ray() -> ModuleType:
+    """The ``ray`` module, or an :class:`ArenaError` naming the extra that provides it."""
+    try:
+        import ray
+    except ImportError:
+        raise ArenaError("the ray backend needs Ray: pip install 'hadara-rules[ray]'") from None
+    return ray
+
+
+def run_tournament(
+    tournament: Tournament,
+    workers: int | None = 1,
+    backend: str = "local",
+    address: str | None = None,
+    progress: Progress | None = None,
+) -> tuple[GameResult, ...]:
+    """Every game of ``tournament``, in index order.
+
+    ``backend`` is ``local`` (``workers`` processes on this machine; 1 or None
+    plays in this process) or ``ray`` (the cluster at ``address``, or a local Ray
+    instance with ``workers`` CPUs, all of them for None, when ``address`` is None). The results do not depend on
+    the backend or the number of workers.
+    """
+    if backend == "local":
+        stream = _local(tournament, workers)
+    elif backend == "ray":
+        stream = _ray(tournament, workers, address)
+    else:
+        raise ArenaError(f"unknown backend {backend!r}: local or ray")
+    results = []
+    for result in stream:
+        results.append(result)
+        if progress is not None:
+            progress.advance()
+    if progress is not None:
+        progress.close()
+    return tuple(sorted(results, key=lambda r: r.index))
+
+
+def format_summary(
+    tournament: Tournament, summaries: Sequence[BotSummary], seconds: float | None = None
+) -> str:
+    """The summary table ``hadara arena`` prints (with the time taken, when ``seconds`` is given)."""
+    timing = ""
+    if seconds is not None:
+        rate = tournament.games / seconds if seconds > 0 else math.inf
+        timing = f" ({seconds:.1f} s, {rate:.2f} games/s)"
+    lines = [
+        f"{tournament.games} games of {tournament.players} players, seed {tournament.seed}"
+        f"{', advanced' if tournament.advanced else ''}: {', '.join(tournament.bots)}{timing}",
+        f"{'bot':<10} {'seats':>6} {'wins':>8} {'win rate':>9}  {'95% interval':<17} {'mean score':>10}",
+    ]
+    for s in summaries:
+        interval = f"[{100 * s.low:.1f}%, {100 * s.high:.1f}%]"
+        lines.append(
+            f"{s.bot:<10} {s.seats:>6} {s.wins:>8.1f} {100 * s.win_rate:>8.1f}%  {interval:<17} {s.mean_score:>10.1f}"
+        )
+    return "\n".join(lines)
+
+
+def results_json(
+    tournament: Tournament, summaries: Sequence[BotSummary], results: Sequence[GameResult]
+) -> str:
+    """The document ``--out`` writes: the tournament, the summary and every game."""
+    return json.dumps(
+        {
+            "tournament": asdict(tournament),
+            "summary": [asdict(s) for s in summaries],
+            "games": [asdict(r) for r in results],
+        },
+        indent=1,
+    )
+
+
+def plot_scores(summaries: Sequence[BotSummary], results: Sequence[GameResult], path: Path) -> None:
+    """Draw each bot's score distribution (a histogram per bot, its mean marked) to ``path``."""
+    try:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        raise ArenaError("--plot needs matplotlib: pip install 'hadara-rules[plot]'") from None
+    scores: dict[str, list[int]] = {s.bot: [] for s in summaries}
+    for result in results:
+        for name, total in zip(result.seats, result.scores, strict=True):
+            scores[name].append(total)
+    low = min(min(v) for v in scores.values())
+    high = max(max(v) for v in scores.values())
+    bins = range(low, high + 3, max(1, (high - low + 2) // 30))
+    figure, axes = plt.subplots(figsize=(8, 4.5))
+    for i, summary in enumerate(summaries):
+        color = f"C{i % 10}"
+        axes.hist(scores[summary.bot], bins=bins, histtype="step", linewidth=1.6, color=color)
+        label = f"{summary.bot}: mean {summary.mean_score:.1f}, wins {100 * summary.win_rate:.1f}%"
+        axes.axvline(summary.mean_score, color=color, linestyle="--", label=label)
+    axes.set_xlabel("final score")
+    axes.set_ylabel("seats")
+    axes.set_title("Score distribution per bot")
+    axes.legend()
+    figure.tight_layout()
+    try:
+        figure.savefig(path)
+    except OSError as exc:
+        raise ArenaError(f"{path}: cannot write the plot ({exc.strerror or exc})") from None
+    finally:
+        plt.close(figure)
+
+
+# --------------------------------------------------------------------------- the command
+
+
+def _bot_names(text: str) -> tuple[str, ...]:
+    names = tuple(name.strip() for name in text.split(","))
+    unknown = [name for name in names if name not in BOTS]
+    if unknown or not names:
+        raise argparse.ArgumentTypeError(
+            f"unknown bot {unknown[0][:30]!r}; the bots are {', '.join(sorted(BOTS))}"
+        )
+    return names
+
+
+def _at_least(minimum: int) -> Callable[[str], int]:
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"expected a whole number, found {text[:30]!r}") from None
+        if value < minimum:
+            raise argparse.ArgumentTypeError(f"expected a whole number ≥ {minimum}, found {value}")
+        return value
+
+    parse.__name__ = "number"
+    return parse
+
+
+def _seed(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, found {text[:30]!r}") from None
+    if abs(value) >= 1 << 63:
+        raise argparse.ArgumentTypeError("expected a whole number of at most 64 bits")
+    return value
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options of ``hadara arena`` (for the ``hadara`` command's subparser)."""
+    parser.add_argument(
+        "--bots",
+        type=_bot_names,
+        required=True,
+        metavar="A,B,...",
+        help=f"bots in seat-rotation order, names may repeat ({', '.join(sorted(BOTS))})",
+    )
+    parser.add_argument(
+        "--players", type=int, default=4, choices=range(2, 6), metavar="N", help="2 to 5 (default 4)"
+    )
+    parser.add_argument("--games", type=_at_least(1), default=100, metavar="G", help="games (default 100)")
+    parser.add_argument("--seed", type=_seed, default=1, help="the tournament's seed (default 1)")
+    parser.add_argument("--advanced", action="store_true", help="the advanced game")
+    parser.add_argument(
+        "--workers",
+        type=_at_least(1),
+        metavar="W",
+        help="processes (default 1), or the CPUs of a local Ray instance (default: all)",
+    )
+    parser.add_argument("--backend", choices=("local", "ray"), default="local", help="default local")
+    parser.add_argument(
+        "--address", metavar="ADDR", help="the Ray cluster to join (default: a local Ray instance)"
+    )
+    parser.add_argument("--out", metavar="FILE.json", help="write every game and the summary as JSON")
+    parser.add_argument("--plot", metavar="FILE.png", help="draw the score distributions (needs matplotlib)")
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run the tournament the parsed options describe; print the summary on standard output."""
+    if args.address is not None and args.backend != "ray":
+        raise ArenaError("--address is for the ray backend (--backend ray)")
+    if args.plot is not None:
+        try:
+            import matplotlib  # noqa: F401
+        except ImportError:
+            raise ArenaError("--plot needs matplotlib: pip install 'hadara-rules[plot]'") from None
+    if args.backend == "ray":
+        _import_ray()
+    tournament = Tournament(args.bots, args.players, args.games, args.seed, args.advanced)
+    start = time.monotonic()
+    workers = args.workers if args.workers is not None or args.backend == "ray" else 1
+    results = run_tournament(
+        tournament, workers, args.backend, args.address, Progress(tournament.games, sys.stderr)
+    )
+    seconds = time.monotonic() - start
+    summaries = summarize(results)
+    print(format_summary(tournament, summaries, seconds))
+    if args.out is not None:
+        try:
+            Path(args.out).write_text(results_json(tournament, summaries, results) + "\n", encoding="utf-8")
+        except OSError as exc:
+            raise ArenaError(f"{args.out}: cannot write the results ({exc.strerror or exc})") from None
+        print(f"Results written to {args.out}")
+    if args.plot is not None:
+        plot_scores(summaries, results, Path(args.plot))
+        print(f"Score distributions drawn to {args.plot}")
+    return 0
+
+
+class _Parser(argparse.ArgumentParser):
+    """Argument errors in one line with exit status 2."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: {message}\n")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """``hadara arena``: play a tournament, print win rates with intervals and mean scores."""
+    parser = _Parser(prog="hadara arena", description="Play seeded games between bots and compare them.")
+    add_arguments(parser)
+    args = parser.parse_args(argv)
+    try:
+        return run(args)
+    except HadaraError as exc:
+        print(f"hadara arena: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("hadara arena: interrupted", file=sys.stderr)
+        return 130
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

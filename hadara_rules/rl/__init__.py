@@ -1,0 +1,46 @@
+"""Reinforcement learning: Hadara as a PettingZoo AEC environment (optional extra ``rl``).
+
+>>> from hadara_rules.rl import env
+>>> game = env(players=3, seed=1)
+>>> observation, reward, terminated, truncated, info = game.last()
+>>> sorted(observation)
+['action_mask', 'observation']
+
+Needs ``pip install 'hadara-rules[rl]'`` (PettingZoo, Gymnasium and NumPy); the
+rest of the library never imports this package.
+"""
+
+from __future__ import annotations
+
+try:
+    import gymnasium  # noqa: F401
+    import numpy  # noqa: F401
+    import pettingzoo  # noqa: F401
+except ImportError as exc:  # pragma: no cover - exercised in a test by hiding the modules
+    raise ImportError(
+        f"hadara_rules.rl needs the optional extra 'rl' ({exc.name} is missing): "
+        "pip install 'hadara-rules[rl]'"
+    ) from exc
+
+from .actions import ACTION_COUNT, BLOCKS, Block, decode_action, describe_blocks, encode_action, legal_actions
+from .env import HadaraEnv, Observation, Reward, SingleAgentEnv, env, final_rewards
+from .observation import OBSERVATION_SIZE, observe, observe_view
+
+__all__ = [
+    "ACTION_COUNT",
+    "BLOCKS",
+    "OBSERVATION_SIZE",
+    "Block",
+    "HadaraEnv",
+    "Observation",
+    "Reward",
+    "SingleAgentEnv",
+    "decode_action",
+    "describe_blocks",
+    "encode_action",
+    "env",
+    "final_rewards",
+    "legal_actions",
+    "observe",
+    "observe_view",
+]
