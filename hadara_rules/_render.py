@@ -16,7 +16,7 @@ Every card, colony and statue drawn carries ``data-kind`` (``card``,
 index), and ``data-player`` where it belongs to a player, so a frontend can
 hook clicks: ``svg.querySelectorAll('[data-kind=card]')``.
 
-:func:`render_main` is the ``hadara render`` command.
+:func:`add_arguments` and :func:`run` are the ``hadara render`` command.
 """
 
 from __future__ import annotations
@@ -25,10 +25,9 @@ import argparse
 import html
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from math import cos, radians, sin
 from pathlib import Path
-from typing import NoReturn
 
 from attrs import frozen
 
@@ -36,7 +35,7 @@ from . import _reader
 from ._components import Card, Colony
 from ._errors import HadaraError, RecordError
 from ._model import SHOWN_AS, GameState, PlayerState
-from ._reader import clip, shown
+from ._reader import shown
 from ._rules.scoring import score_player
 from ._rules.wheel import deck_at
 from ._text import player_name, where
@@ -44,7 +43,7 @@ from ._vocabulary import COLOR_INDEX, COLORS, TIERS, Color, Track, Tracks
 from .records import GameRecord, from_data, replay
 from .view import FRONT_ONLY, HIDDEN, player_view
 
-__all__ = ["render_main", "render_svg"]
+__all__ = ["add_arguments", "render_svg", "run"]
 
 #: The printed colours of the cards (BUY-3: a card lies under its colour).
 FILL: dict[Color, str] = {
@@ -475,27 +474,18 @@ class _Refused(HadaraError):
     """A bad argument of ``hadara render``."""
 
 
-class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> NoReturn:
-        raise _Refused(f"{message} (see 'hadara render --help')")
-
-
-def _parser() -> argparse.ArgumentParser:
-    parser = _Parser(
-        prog="hadara render",
-        description="Draw a position of a game record or a position document as an SVG picture.",
-    )
+def add_arguments(parser: argparse.ArgumentParser, number: Callable[[str], int]) -> None:
+    """The options of ``hadara render`` (``number`` reads a whole number argument)."""
     parser.add_argument(
         "file", metavar="FILE", help="a game record or a position (JSON, or YAML for .yaml/.yml)"
     )
     parser.add_argument(
-        "--at", type=int, metavar="N", help="a record's position after N moves (default: all)"
+        "--at", type=number, metavar="N", help="a record's position after N moves (default: all)"
     )
-    parser.add_argument("--viewer", type=int, metavar="P", help="draw what player P may see")
+    parser.add_argument("--viewer", type=number, metavar="P", help="draw what player P may see")
     parser.add_argument(
         "-o", "--output", metavar="OUT.svg", default="-", help="where to write (default: standard output)"
     )
-    return parser
 
 
 #: The ``kind`` of a position document (a game record is the other kind read).
@@ -536,26 +526,18 @@ def _write(path: str, text: str) -> None:
         raise _Refused(f"{path}: cannot write the picture ({exc.strerror or exc})") from None
 
 
-def render_main(argv: Sequence[str] | None = None) -> int:
-    """``hadara render FILE [--at N] [--viewer P] [-o OUT.svg]``: 0 on success, 2 (with one
-    line on standard error) for bad input of any kind."""
-    try:
-        args = _parser().parse_args(argv)
-        state = _position(args.file, args.at)
-        if args.viewer is not None and not 0 <= args.viewer < len(state.players):
-            raise _Refused(f"--viewer must be a player of this game (0 to {len(state.players) - 1})")
-        picture = render_svg(state, args.viewer)
-        if args.output == "-":
-            sys.stdout.write(picture)
-        else:
-            _write(args.output, picture)
-    except HadaraError as exc:
-        print(f"hadara render: {clip(str(exc), 400)}", file=sys.stderr)
-        return 2
+def run(args: argparse.Namespace) -> int:
+    """``hadara render FILE [--at N] [--viewer P] [-o OUT.svg]``; bad input of any kind
+    raises the library's own error (the command prints it in one line, exit status 2)."""
+    state = _position(args.file, args.at)
+    if args.viewer is not None and not 0 <= args.viewer < len(state.players):
+        raise _Refused(f"--viewer must be a player of this game (0 to {len(state.players) - 1})")
+    picture = render_svg(state, args.viewer)
+    if args.output == "-":
+        sys.stdout.write(picture)
+    else:
+        _write(args.output, picture)
     return 0
 
 
 SHOWN_AS["svg"] = render_svg
-
-if __name__ == "__main__":  # pragma: no cover
-    sys.exit(render_main())

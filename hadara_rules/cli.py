@@ -17,14 +17,13 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import NoReturn, TextIO
 
-from . import arena
+from . import _render, arena
 from ._config import GameConfig
 from ._engine import legal_moves
 from ._errors import HadaraError, RecordError
 from ._model import GameState
 from ._moves import Move
 from ._reader import clip, shown
-from ._render import render_main
 from ._rulebook import rules
 from ._rules.scoring import winners
 from ._text import (
@@ -231,13 +230,9 @@ def _parser() -> argparse.ArgumentParser:
     tournament = commands.add_parser("arena", help="play seeded games between bots and print their win rates")
     arena.add_arguments(tournament)
     tournament.set_defaults(run=arena.run)
-    picture = commands.add_parser(
-        "render", help="draw a record's or a position's table as SVG (hadara render FILE -h for options)"
-    )
-    picture.add_argument(
-        "arguments", nargs=argparse.REMAINDER, help="FILE [--at N] [--viewer P] [-o OUT.svg]"
-    )
-    picture.set_defaults(run=lambda args: render_main(args.arguments))
+    picture = commands.add_parser("render", help="draw the table of a game record or a position as SVG")
+    _render.add_arguments(picture, _whole)
+    picture.set_defaults(run=_render.run)
     return parser
 
 

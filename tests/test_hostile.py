@@ -225,7 +225,7 @@ def test_the_memory_cap_leaves_room_for_real_work(tmp_path: Path) -> None:
 QUICK = {"alias-bomb.yaml", "deep.json", "huge-int.yaml", "yes-key.yaml", "pipe.json", "/dev/zero"}
 
 
-@pytest.mark.parametrize("command", ["check", "replay"])
+@pytest.mark.parametrize("command", ["check", "replay", "render"])
 @pytest.mark.parametrize(
     "name", [pytest.param(name, marks=() if name in QUICK else pytest.mark.slow) for name in NAMES]
 )
@@ -248,6 +248,11 @@ HOSTILE_ARGS: list[Callable[[Path], list[str]]] = [
     lambda folder: ["replay", str(folder / "many-passes.json"), "--at", "9" * 30],
     lambda folder: ["check", str(folder / "binary.bin"), str(folder / "latin1.yaml")],
     lambda _: ["rules", "--surprise"],
+    lambda folder: ["render", str(folder / "many-passes.json"), "--viewer", "9" * 30],
+    lambda folder: ["render", str(folder / "many-passes.json"), "-o", str(folder / "pipe.json")],
+    lambda _: ["arena", "--bots", "greedy," * 10_000, "--games", "1"],
+    lambda _: ["arena", "--bots", "random,greedy", "--games", "9" * 4301],
+    lambda _: ["arena", "--bots", "random,greedy", "--games", "2", "--backend", "\x01nowhere"],
 ]
 
 

@@ -24,8 +24,8 @@ from hadara_rules import (
     to_json,
     to_yaml,
 )
-from hadara_rules._render import render_main
 from hadara_rules._text import player_name, summary
+from hadara_rules.cli import main
 from hadara_rules.view import HIDDEN
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -178,7 +178,7 @@ def test_render_writes_a_record_s_position(record: GameRecord, tmp_path: Path) -
     path = tmp_path / "game.json"
     path.write_text(to_json(record), encoding="utf-8")
     out = tmp_path / "out.svg"
-    assert render_main([str(path), "--at", "12", "--viewer", "1", "-o", str(out)]) == 0
+    assert main(["render", str(path), "--at", "12", "--viewer", "1", "-o", str(out)]) == 0
     root = ET.fromstring(out.read_text(encoding="utf-8"))
     title = root.find(f"{SVG}title")
     assert title is not None and title.text is not None and "move 12" in title.text
@@ -193,7 +193,7 @@ def test_render_reads_a_position_document(
         state = apply_move(state, move)
     path = tmp_path / "position.yaml"
     path.write_text(to_yaml(state), encoding="utf-8")
-    assert render_main([str(path)]) == 0
+    assert main(["render", str(path)]) == 0
     assert ET.fromstring(capsys.readouterr().out).tag == f"{SVG}svg"
 
 
@@ -204,7 +204,7 @@ def test_render_reads_a_position_document(
         (["{game}", "--at", "99"], "--at must be between 0 and 30, not 99"),
         (["{game}", "--viewer", "2"], "--viewer must be a player of this game (0 to 1)"),
         (["{position}", "--at", "1"], "--at applies to game records"),
-        (["{game}", "--at", "x"], "invalid int value"),
+        (["{game}", "--at", "x"], "expected a whole number"),
         (["{broken}"], "broken.json"),
         ([], "the following arguments are required: FILE"),
         (["{game}", "-o", "{folder}"], "cannot write the picture"),
@@ -223,9 +223,14 @@ def test_render_refuses_bad_input_in_one_line(
     files["position"].write_text(to_json(new_game(record.config)), encoding="utf-8")
     files["broken"].write_text('{"schema_version": 1, "kind": "game_record", "data": {', encoding="utf-8")
     argv = [a.format(**{k: str(v) for k, v in files.items()}) for a in args]
-    assert render_main(argv) == 2
+    try:
+        code = main(["render", *argv])
+    except SystemExit as exit_:  # argument errors leave through argparse
+        code = exit_.code  # type: ignore[assignment]
+    assert code == 2
     err = capsys.readouterr().err
-    assert err.startswith("hadara render: ") and err.count("\n") == 1
+    assert err.startswith("hadara: ")
+    assert err.count("\n") == 1
     assert says in err
 
 
