@@ -2,64 +2,36 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+from attrs import frozen
+
 from ._model import SHOWN_AS, GameState, PlayerState
-from ._moves import (
-    SELL,
-    BuyGold,
-    BuySilver,
-    CarveStatue,
-    ChooseSide,
-    Draft,
-    FeedWithCoins,
-    Move,
-    Pick,
-    RemoveCard,
-    SetWheel,
-    TakeColony,
-)
 from ._rules.scoring import CATEGORIES, score
-from ._vocabulary import COLOR_INDEX, COLORS, ROMAN, TIER_INDEX, TIERS, Section
+from ._vocabulary import COLORS, ROMAN, TIERS, Section
+from .events import (
+    CardBought,
+    CardPassedOn,
+    CardRemoved,
+    CardsDrawn,
+    CardSold,
+    CoinsChanged,
+    ColonyTaken,
+    EpochStarted,
+    Event,
+    GameOver,
+    MedalBought,
+    Passed,
+    SectionStarted,
+    StatueCarved,
+    TrackMoved,
+    WheelSet,
+)
 
 
 def player_name(state: GameState, seat: int) -> str:
     """How a seat is shown: its number and the crest of its board (SETUP-1, WHEEL-3)."""
     return f"P{seat} ({state.players[seat].crest})"
-
-
-def describe(before: GameState, move: Move, after: GameState) -> str | None:
-    """One line for a key event, or None for a move not worth a line."""
-    who = player_name(before, move.player)
-    cards = before.catalogue.cards
-    if isinstance(move, ChooseSide):
-        return f"{who} plays side {move.side} of {before.players[move.player].start_card}"
-    if isinstance(move, SetWheel):
-        return f"{who} sets the wheel to rotation {move.rotation}"
-    if isinstance(move, Draft | Pick):
-        if isinstance(move, Draft):
-            card = cards[move.card]
-        else:
-            card = cards[before.outer_piles[COLOR_INDEX[move.color]][-1]]
-        if move.action == SELL:
-            return f"{who} sells {card.id}"
-        tile = f", placing {_a(move.tile)} tile on it" if move.tile is not None else ""
-        return f"{who} buys {card.id} ({card.color}, printed price {card.cost}){tile}"
-    if isinstance(move, TakeColony):
-        colony = before.catalogue.colonies[before.colony_stacks[TIER_INDEX[move.tier]][-1]]
-        how = "allies with" if move.ally else "plunders"
-        paid = f", paying {move.pay} to lower the requirement" if move.pay else ""
-        return f"{who} {how} tier-{move.tier} colony {colony.id}{paid}"
-    if isinstance(move, CarveStatue):
-        face = "face up" if move.face_up else "face down"
-        return f"{who} carves statue {move.statue} with {_a(move.tile)} tile {face}"
-    if isinstance(move, RemoveCard):
-        return f"{who} cannot feed everyone and removes {move.card}"
-    if isinstance(move, FeedWithCoins):
-        return f"{who} pays 2 coins instead of removing a card"
-    if isinstance(move, BuySilver):
-        return f"{who} buys a silver medal on {move.tile}"
-    if isinstance(move, BuyGold):
-        return f"{who} buys a gold medal"
-    return None
 
 
 def format_score_sheet(state: GameState) -> str:
@@ -132,6 +104,107 @@ def format_position(state: GameState) -> str:
             f"statues {statues}; silver {', '.join(map(str, p.silver)) or '-'}; gold {p.gold}"
         )
     return "\n".join(lines)
+
+
+# --------------------------------------------------------------------------- events as text
+
+
+def _who(seat: int | None) -> str:
+    return "the table" if seat is None else f"P{seat}"
+
+
+def _signed(amount: int, unit: str) -> str:
+    sign = "+" if amount > 0 else "−"
+    return f"{sign}{abs(amount)} {unit}"
+
+
+def _head(event: Event) -> str | None:
+    """The words of an event that starts a line; None for one that joins the line before it."""
+    who = _who(event.player)
+    if isinstance(event, EpochStarted):
+        return f"Epoch {ROMAN.get(event.epoch, event.epoch)} begins; {who} is its first player"
+    if isinstance(event, SectionStarted):
+        return f"The {event.section.value} section of epoch {ROMAN.get(event.epoch, event.epoch)}, phase {event.phase.value} begins"
+    if isinstance(event, WheelSet):
+        return f"{who} sets the wheel to rotation {event.rotation}"
+    if isinstance(event, CardsDrawn):
+        return f"{who} draws {' and '.join(event.cards)}"
+    if isinstance(event, CardBought):
+        tile = f", with {_a(event.tile.value)} tile on it" if event.tile is not None else ""
+        return f"{who} buys {event.card}{tile}"
+    if isinstance(event, CardSold):
+        return f"{who} sells {event.card}"
+    if isinstance(event, CardPassedOn):
+        return f"{who} puts {event.card} on its colour's outer pile"
+    if isinstance(event, CardRemoved):
+        return f"{who} removes {event.card} from their tableau"
+    if isinstance(event, ColonyTaken):
+        return f"{who} {'allies with' if event.allied else 'plunders'} colony {event.colony}"
+    if isinstance(event, StatueCarved):
+        face = "face up" if event.face_up else "face down"
+        return f"{who} carves statue {event.statue} with {_a(event.tile.value)} tile {face}"
+    if isinstance(event, MedalBought):
+        kind = "gold medal" if event.gold else f"silver medal ({event.tile.value if event.tile else ''} tile)"
+        return f"{who} buys a {kind}"
+    if isinstance(event, Passed):
+        return None if event.automatic else f"{who} passes"
+    if isinstance(event, GameOver):
+        totals = ", ".join(f"P{seat} {total}" for seat, total in enumerate(event.totals))
+        won = " and ".join(f"P{seat}" for seat in event.winners)
+        return (
+            f"Game over: {totals} points; {won} {'wins' if len(event.winners) == 1 else 'share the victory'}"
+        )
+    return None
+
+
+def _detail(event: Event) -> str | None:
+    """The words of a coin or track event."""
+    if isinstance(event, CoinsChanged):
+        return (
+            f"{_signed(event.amount, 'coins' if abs(event.amount) != 1 else 'coin')} ({event.reason.value})"
+        )
+    if isinstance(event, TrackMoved):
+        return f"{event.track.value} {_signed(event.steps, 'step' if abs(event.steps) == 1 else 'steps')}"
+    return None
+
+
+@frozen
+class EventLine:
+    """One line of a game's log: what a player (or the table) did, its coins and track
+    steps, and the rules that made it happen."""
+
+    player: int | None
+    text: str
+    details: tuple[str, ...]
+    rules: tuple[str, ...]
+
+    def __str__(self) -> str:
+        words = self.text + (": " + ", ".join(self.details) if self.details else "")
+        return f"{words} ({', '.join(self.rules)})"
+
+
+def event_lines(events: Sequence[Event]) -> list[EventLine]:
+    """The events as lines for players: a line per action, its coins and track steps after it,
+    and the rules that made it happen."""
+    lines: list[tuple[int | None, str, list[str], list[str]]] = []  # who, text, details, rules
+    joinable = False
+    for event in events:
+        head = _head(event)
+        if head is not None:
+            lines.append((event.player, head, [], [event.rule]))
+            joinable = not isinstance(event, SectionStarted | EpochStarted | GameOver)
+            continue
+        detail = _detail(event)
+        if detail is None:
+            continue
+        if joinable and lines and lines[-1][0] == event.player and event.player is not None:
+            lines[-1][2].append(detail)
+            if event.rule not in lines[-1][3]:
+                lines[-1][3].append(event.rule)
+        else:
+            lines.append((event.player, f"{_who(event.player)}: {detail}", [], [event.rule]))
+            joinable = True
+    return [EventLine(who, text, tuple(details), tuple(rules)) for who, text, details, rules in lines]
 
 
 SHOWN_AS["text"] = summary

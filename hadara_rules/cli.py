@@ -27,13 +27,14 @@ from ._reader import clip, shown
 from ._rulebook import rules
 from ._rules.scoring import winners
 from ._text import (
-    describe,
+    event_lines,
     format_position,
     format_score_sheet,
     player_name,
 )
 from ._vocabulary import ROMAN, Crest, Section
 from .bots import BOTS, make_bots, play_game
+from .events import apply_move_with_events
 from .records import GameInfo, GameRecord, game_result, load_record, replay, to_json, to_yaml
 from .scenario import run_scenario
 
@@ -96,9 +97,8 @@ def _play(args: argparse.Namespace) -> int:
         if not heading or heading[-1] != where:
             heading.append(where)
             print(f"\n== Epoch {ROMAN[before.epoch]}, phase {before.phase}: {before.section}")
-        line = describe(before, move, after)
-        if line:
-            print("  " + line)
+        for line in event_lines(apply_move_with_events(before, move)[1]):
+            print(f"  {line}")
 
     game = play_game(config, make_bots(args.bot, players, args.seed), on_move)
     print(f"\n== Final score ({len(game.moves)} moves)")
@@ -152,6 +152,11 @@ def _replay(args: argparse.Namespace) -> int:
             state = replay(GameRecord(record.config, record.moves[:at]))
     except RecordError as exc:
         raise RecordError(f"{args.file}: {exc}") from None
+    if at:  # what the last move, and the automatic steps after it, did
+        before = replay(GameRecord(record.config, record.moves[: at - 1]))
+        print(f"Move {at}: {record.moves[at - 1]}")
+        for line in event_lines(apply_move_with_events(before, record.moves[at - 1])[1]):
+            print(f"  {line}")
     print(f"After {at} of {total} moves:")
     print(format_position(state))
     if record.result is not None:

@@ -37,6 +37,8 @@ def test_play_prints_the_events_and_the_score_sheet(capsys: pytest.CaptureFixtur
     assert code == 0
     assert "== Epoch I, phase A: wheel" in out
     assert "== Epoch III, phase B" in out
+    assert "(INCOME-1)" in out  # the automatic steps are told too: income
+    assert "The feeding section of epoch III, phase B begins (EPOCH-1)" in out
     for category in ("colonies", "statues", "silver", "gold", "cards", "coins", "total"):
         assert f"\n{category}" in out
     assert "Winner: " in out
@@ -97,7 +99,8 @@ def test_replay_prints_the_position_and_the_legal_moves(
 ) -> None:
     code, out, _ = run(capsys, "replay", str(record), "--at", "3")
     assert code == 0
-    assert out.startswith("After 3 of ")
+    assert out.startswith("Move 3: P")  # the last move in notation, then what it did
+    assert "\nAfter 3 of " in out
     assert "legal moves:" in out
     listed = [line.strip() for line in out.splitlines() if line.startswith("  P")]
     assert listed

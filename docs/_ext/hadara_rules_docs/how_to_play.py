@@ -28,26 +28,11 @@ from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 
 from hadara_rules import GameConfig, GameState, Move, Phase, Section, legal_moves, new_game, score
-from hadara_rules._vocabulary import ROMAN
+from hadara_rules._text import event_lines as lines_of
 from hadara_rules.bots import BOTS, make_bots
 from hadara_rules.events import (
-    CardBought,
-    CardPassedOn,
-    CardRemoved,
-    CardsDrawn,
-    CardSold,
-    CoinsChanged,
-    ColonyTaken,
-    EpochStarted,
     Event,
     Events,
-    GameOver,
-    MedalBought,
-    Passed,
-    SectionStarted,
-    StatueCarved,
-    TrackMoved,
-    WheelSet,
     apply_move_with_events,
 )
 
@@ -210,99 +195,14 @@ def score_table(state: GameState) -> nodes.table:
     return table(header, rows, [16, 12, 12, 12, 12, 12, 12, 12], classes=["hadara-score"])
 
 
-# --------------------------------------------------------------------------- events as text
-
-
-def _who(seat: int | None) -> str:
-    return "the table" if seat is None else f"P{seat}"
-
-
-def _a(word: str) -> str:
-    return f"{'an' if word[:1] in 'aeiou' else 'a'} {word}"
-
-
-def _signed(amount: int, unit: str) -> str:
-    sign = "+" if amount > 0 else "−"
-    return f"{sign}{abs(amount)} {unit}"
-
-
-def _head(event: Event) -> str | None:
-    """The words of an event that starts a line; None for one that joins the line before it."""
-    who = _who(event.player)
-    if isinstance(event, EpochStarted):
-        return f"Epoch {ROMAN.get(event.epoch, event.epoch)} begins; {who} is its first player"
-    if isinstance(event, SectionStarted):
-        return f"The {event.section.value} section of epoch {ROMAN.get(event.epoch, event.epoch)}, phase {event.phase.value} begins"
-    if isinstance(event, WheelSet):
-        return f"{who} sets the wheel to rotation {event.rotation}"
-    if isinstance(event, CardsDrawn):
-        return f"{who} draws {' and '.join(event.cards)}"
-    if isinstance(event, CardBought):
-        tile = f", with {_a(event.tile.value)} tile on it" if event.tile is not None else ""
-        return f"{who} buys {event.card}{tile}"
-    if isinstance(event, CardSold):
-        return f"{who} sells {event.card}"
-    if isinstance(event, CardPassedOn):
-        return f"{who} puts {event.card} on its colour's outer pile"
-    if isinstance(event, CardRemoved):
-        return f"{who} removes {event.card} from their tableau"
-    if isinstance(event, ColonyTaken):
-        return f"{who} {'allies with' if event.allied else 'plunders'} colony {event.colony}"
-    if isinstance(event, StatueCarved):
-        face = "face up" if event.face_up else "face down"
-        return f"{who} carves statue {event.statue} with {_a(event.tile.value)} tile {face}"
-    if isinstance(event, MedalBought):
-        kind = "gold medal" if event.gold else f"silver medal ({event.tile.value if event.tile else ''} tile)"
-        return f"{who} buys a {kind}"
-    if isinstance(event, Passed):
-        return None if event.automatic else f"{who} passes"
-    if isinstance(event, GameOver):
-        totals = ", ".join(f"P{seat} {total}" for seat, total in enumerate(event.totals))
-        won = " and ".join(f"P{seat}" for seat in event.winners)
-        return (
-            f"Game over: {totals} points; {won} {'wins' if len(event.winners) == 1 else 'share the victory'}"
-        )
-    return None
-
-
-def _detail(event: Event) -> str | None:
-    """The words of a coin or track event."""
-    if isinstance(event, CoinsChanged):
-        return (
-            f"{_signed(event.amount, 'coins' if abs(event.amount) != 1 else 'coin')} ({event.reason.value})"
-        )
-    if isinstance(event, TrackMoved):
-        return f"{event.track.value} {_signed(event.steps, 'step' if abs(event.steps) == 1 else 'steps')}"
-    return None
-
-
 def event_lines(events: Sequence[Event], docname: str) -> list[list[nodes.Node]]:
-    """The events as lines for players: a line per action, its coins and track steps after it, and
-    the rules that made it happen."""
-    lines: list[tuple[int | None, str, list[str], list[str]]] = []  # who, text, details, rules
-    joinable = False
-    for event in events:
-        head = _head(event)
-        if head is not None:
-            lines.append((event.player, head, [], [event.rule]))
-            joinable = not isinstance(event, SectionStarted | EpochStarted | GameOver)
-            continue
-        detail = _detail(event)
-        if detail is None:
-            continue
-        if joinable and lines and lines[-1][0] == event.player and event.player is not None:
-            lines[-1][2].append(detail)
-            if event.rule not in lines[-1][3]:
-                lines[-1][3].append(event.rule)
-        else:
-            lines.append((event.player, f"{_who(event.player)}: {detail}", [], [event.rule]))
-            joinable = True
+    """The events as lines for players (:func:`hadara_rules._text.event_lines`), each rule a link."""
     known = all_rules()
     out: list[list[nodes.Node]] = []
-    for _who_seat, text, details, rules in lines:
-        words = text + (": " + ", ".join(details) if details else "")
+    for entry in lines_of(events):
+        words = entry.text + (": " + ", ".join(entry.details) if entry.details else "")
         line: list[nodes.Node] = [nodes.Text(words + " (")]
-        for index, rule in enumerate(rules):
+        for index, rule in enumerate(entry.rules):
             if index:
                 line.append(nodes.Text(", "))
             line.extend(inline(rule, known, docname))
