@@ -2,8 +2,8 @@
 
 Rules touched: SETUP-3 (deck pools, star cards only in the advanced game),
 SETUP-4 (colony tiers), SETUP-6 (start cards), STATUE-2 (statues), and the
-structural facts of the rulebook (p. 2, p. 12) listed in
-``/work/shared/components/README.md``.
+structural facts of the rulebook (p. 2, p. 12) that ``hadara_rules.catalogue``
+checks (listed in its module docstring and in ``docs/components.md``).
 """
 
 from __future__ import annotations
