@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from enum import StrEnum
+from typing import TypeVar
 
 from attrs import field, frozen
 
@@ -10,6 +12,8 @@ from ._errors import ConfigError
 from ._moves import exactly
 from ._vocabulary import COLORS, Color, Crest
 from .catalogue import Catalogue
+
+E = TypeVar("E", bound=StrEnum)
 
 _whole = exactly(int, what="a whole number", error=ConfigError)
 _flag = exactly(bool, what="true or false", error=ConfigError)
@@ -23,34 +27,35 @@ class Variants:
     tie_break_all_coins: bool = field(default=False, validator=_flag)
 
 
-def _board_order(colors: Iterable[Color | str] | None) -> tuple[Color, ...] | None:
-    """SETUP-2: the colours given (or their names), as a tuple of the configuration's own,
-    so that nobody can change a configuration in use and it always hashes."""
-    if colors is None:
-        return None
-    refusal = ConfigError(f"SETUP-2: board_order must list colours ({', '.join(COLORS)})")
+def _names_of(kind: type[E], values: Iterable[E | str], refusal: ConfigError) -> tuple[E, ...]:
+    """``values`` (members of ``kind`` or their names) as a tuple of the configuration's own,
+    so that nobody can change a configuration in use and it always hashes; ``refusal``
+    for anything else."""
     try:
-        order = tuple(colors)
+        given = tuple(values)
     except TypeError:
         raise refusal from None
-    if not all(type(c) is Color or (type(c) is str and c in COLORS) for c in order):
+    if not all(type(v) is kind or (type(v) is str and v in kind._value2member_map_) for v in given):
         raise refusal
-    return tuple(Color(c) for c in order)
+    return tuple(kind(v) for v in given)
+
+
+def _board_order(colors: Iterable[Color | str] | None) -> tuple[Color, ...] | None:
+    """SETUP-2: the colours given, or their names."""
+    if colors is None:
+        return None
+    return _names_of(
+        Color, colors, ConfigError(f"SETUP-2: board_order must list colours ({', '.join(COLORS)})")
+    )
 
 
 def _crests(crests: Iterable[Crest | str] | None) -> tuple[Crest, ...] | None:
-    """WHEEL-3: the crests given (or their names), as a tuple of the configuration's own,
-    each named once."""
+    """WHEEL-3: the crests given, or their names, each named once."""
     if crests is None:
         return None
-    refusal = ConfigError(f"WHEEL-3: crests must list crest animals ({', '.join(Crest)})")
-    try:
-        named = tuple(crests)
-    except TypeError:
-        raise refusal from None
-    if not all(type(c) is Crest or (type(c) is str and c in tuple(Crest)) for c in named):
-        raise refusal
-    chosen = tuple(Crest(c) for c in named)
+    chosen = _names_of(
+        Crest, crests, ConfigError(f"WHEEL-3: crests must list crest animals ({', '.join(Crest)})")
+    )
     twice = next((c for i, c in enumerate(chosen) if c in chosen[:i]), None)
     if twice is not None:
         raise ConfigError(

@@ -37,11 +37,10 @@ from ._reader import shown
 from ._rules import draft
 from ._rules.tracks import track_sources
 from ._rules.wheel import deck_color
-from ._vocabulary import COLOR_INDEX, COLORS, EPOCHS, ROMAN, TIERS, TRACKS, Phase, Section, Side
+from ._vocabulary import COLOR_INDEX, COLORS, EPOCHS, ROMAN, TIERS, TRACK_INDEX, TRACKS, Phase, Section, Side
 
 #: Where a document's position lives.
 _ROOT = "$.data"
-#: The sections of each phase that wait for decisions (EPOCH-1); the game ends in Phase B.
 #: The sections of each phase, from the order of play (EPOCH-1); the game is over in
 #: the phase of the last section (EPOCH-3).
 _SECTIONS_OF = {
@@ -242,7 +241,7 @@ def _check_player(state: GameState, seat: int, player: PlayerState, hand_set: bo
         or not all(effects.places_tile(catalogue.cards[card]) for card in on_cards)
     ):
         raise _fail(f"{where}.tiles_on_cards", "one tile per PURPLE-2 card of the tableau (TILE-1)")
-    if list(player.free_tiles) != sorted(player.free_tiles, key=TRACKS.index):
+    if list(player.free_tiles) != sorted(player.free_tiles, key=TRACK_INDEX.__getitem__):
         raise _fail(f"{where}.free_tiles", f"free tiles are kept in track order ({', '.join(TRACKS)})")
     tiles = [
         *player.free_tiles,
