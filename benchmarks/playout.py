@@ -2,20 +2,28 @@
 
     python benchmarks/playout.py [--seconds S] [--rounds R] [--quick]
 
-Reports, for 2, 4 and 5 players in the basic and the advanced game: moves per
-second and games per second of random playouts (``legal_moves`` then
-``apply_move(..., check=False)``, the loop a bot runs); the cost per call of
-``legal_moves`` and of ``apply_move`` checked and unchecked, measured over the
-positions of recorded games; and the memory kept per additional position when
-every position of a game is kept (positions share everything that did not
-change). It runs the same random-playout loop on python-chess, when installed
-(it is in the ``dev`` extra, not a dependency of the package), and prints the
-ratio, so that the figures mean something on any machine.
+Everything is timed in CPU time (``time.process_time``), against python-chess's
+random chess playouts run in the same process, so that the figures mean
+something on any machine and a busy machine does not skew them.
 
-The two loops take turns in ``R`` rounds (each side gets ``S / R`` seconds per
-round), and the ratio is the median of the rounds' ratios: a machine whose
-speed drifts during the run (a shared or throttled CPU) slows both sides of a
-round alike, instead of only the side that happened to run at the time.
+- **Random playouts** (``legal_moves`` then ``apply_move(..., check=False)``,
+  the loop a bot runs) for 2, 4 and 5 players in the basic and the advanced
+  game: moves per CPU-second, games per CPU-second and the ratio to
+  python-chess. In each of ``R`` rounds every setting gets a short slice, and
+  python-chess a slice of the same length right after it; a round's ratio
+  compares the two slices, and the report gives the median of the rounds with
+  their range, per setting and overall. A machine whose speed drifts slows
+  both sides of a slice alike, instead of only the side that ran at the time.
+- **Cost per call** over every position of recorded games of all six settings:
+  ``legal_moves``, ``apply_move`` unchecked and checked, a position's
+  ``from_json`` and ``new_game``, each also as a multiple of one python-chess
+  random move (its cost measured in the same rounds).
+- **Memory** kept per additional position when every position of a game is
+  kept (positions share everything that did not change), and the size and
+  cost of pickling a position.
+
+python-chess is in the ``dev`` extra (not a dependency of the package); without
+it the ratios are left out.
 """
 
 from __future__ import annotations
@@ -27,19 +35,23 @@ import random
 import statistics
 import time
 import tracemalloc
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from hadara_rules import (
     GameConfig,
     GameState,
     Move,
     apply_move,
+    from_json,
     legal_moves,
     load_catalogue,
     new_game,
+    to_json,
 )
 
 SETTINGS = [(2, False), (2, True), (4, False), (4, True), (5, False), (5, True)]
+
+clock = time.process_time
 
 
 def playout(config: GameConfig, rng: random.Random) -> int:
@@ -54,6 +66,35 @@ def playout(config: GameConfig, rng: random.Random) -> int:
     return moves
 
 
+def hadara_slice(players: int, advanced: bool, seconds: float, seed: int) -> tuple[int, int, float]:
+    """Random games of one setting for about ``seconds`` of CPU time, seeds from ``seed`` on:
+    moves, games and CPU seconds."""
+    moves = games = 0
+    start = clock()
+    while (elapsed := clock() - start) < seconds:
+        moves += playout(GameConfig(players=players, seed=seed + games, advanced=advanced), random.Random(games))
+        games += 1
+    return moves, games, elapsed
+
+
+def chess_slice(seconds: float, rng: random.Random) -> tuple[int, float] | None:
+    """python-chess random playouts for about ``seconds`` of CPU time: moves and CPU seconds,
+    or None when python-chess is not installed."""
+    try:
+        import chess
+    except ImportError:
+        return None
+    moves = 0
+    start = clock()
+    while (elapsed := clock() - start) < seconds:
+        board = chess.Board()
+        while not board.is_game_over(claim_draw=False) and board.ply() < 400:
+            options = list(board.legal_moves)
+            board.push(options[rng.randrange(len(options))])
+            moves += 1
+    return moves, elapsed
+
+
 def recorded(config: GameConfig, seed: int) -> list[tuple[GameState, Move]]:
     """Every position of one random game with the move played there."""
     rng = random.Random(seed)
@@ -66,15 +107,12 @@ def recorded(config: GameConfig, seed: int) -> list[tuple[GameState, Move]]:
     return pairs
 
 
-def per_call(pairs: list[tuple[GameState, Move]], call: Callable[[GameState, Move], object]) -> float:
-    """Mean seconds per call of ``call`` over ``pairs`` (best of 3 rounds)."""
-    best = float("inf")
-    for _ in range(3):
-        start = time.perf_counter()
-        for state, move in pairs:
-            call(state, move)
-        best = min(best, time.perf_counter() - start)
-    return best / len(pairs)
+def cpu_per_call(items: Sequence[object], call: Callable[[object], object]) -> float:
+    """CPU seconds per call of ``call`` over ``items`` (one pass)."""
+    start = clock()
+    for item in items:
+        call(item)
+    return (clock() - start) / len(items)
 
 
 def memory_per_state(config: GameConfig, seed: int) -> float:
@@ -99,112 +137,111 @@ def memory_per_state(config: GameConfig, seed: int) -> float:
     return total / len(kept)
 
 
-def chess_playouts(seconds: float, seed: int = 0) -> tuple[int, float] | None:
-    """Moves and seconds of python-chess random playouts for about ``seconds``, or None when
-    python-chess is not installed."""
-    try:
-        import chess
-    except ImportError:
-        return None
-    rng = random.Random(seed)
-    moves, start = 0, time.perf_counter()
-    while time.perf_counter() - start < seconds:
-        board = chess.Board()
-        while not board.is_game_over(claim_draw=False) and board.ply() < 400:
-            options = list(board.legal_moves)
-            board.push(options[rng.randrange(len(options))])
-            moves += 1
-    return moves, time.perf_counter() - start
-
-
-def hadara_playouts(
-    seconds: float, first_seed: int, tally: dict[tuple[int, bool], list[float]]
-) -> tuple[int, float]:
-    """Random games for about ``seconds``, taking the settings in turn from ``first_seed`` on.
-
-    Adds moves, games and seconds per setting to ``tally``; returns all moves and seconds.
-    """
-    moves = elapsed = 0.0
-    seed = first_seed
-    while elapsed < seconds:
-        for players, advanced in SETTINGS:
-            start = time.perf_counter()
-            made = playout(GameConfig(players=players, seed=seed, advanced=advanced), random.Random(seed))
-            took = time.perf_counter() - start
-            totals = tally[(players, advanced)]
-            totals[0] += made
-            totals[1] += 1
-            totals[2] += took
-            moves += made
-            elapsed += took
-        seed += 1
-    return int(moves), elapsed
+def spread(values: Sequence[float], unit: str = "x", digits: int = 2) -> str:
+    """``median (low to high)`` of ``values``."""
+    return (
+        f"{statistics.median(values):.{digits}f}{unit} "
+        f"({min(values):.{digits}f}{unit} to {max(values):.{digits}f}{unit})"
+    )
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument(
-        "--seconds", type=float, default=20.0, help="seconds of playouts per side (default 20)"
+        "--seconds", type=float, default=30.0, help="CPU seconds of playouts per side (default 30)"
     )
-    parser.add_argument("--rounds", type=int, default=5, help="rounds the two sides take in turn (default 5)")
+    parser.add_argument("--rounds", type=int, default=7, help="rounds the two sides take in turn (default 7)")
     parser.add_argument("--quick", action="store_true", help="a few seconds only, for a smoke test")
     args = parser.parse_args()
-    seconds = 2.0 if args.quick else args.seconds
+    seconds = 3.0 if args.quick else args.seconds
     rounds = max(1, args.rounds)
     load_catalogue()
     for _ in range(2):  # warm the caches
         playout(GameConfig(players=4, seed=999), random.Random(0))
 
-    tally: dict[tuple[int, bool], list[float]] = {setting: [0.0, 0.0, 0.0] for setting in SETTINGS}
-    hadara_total = [0.0, 0.0]
-    chess_total = [0.0, 0.0]
-    ratios = []
+    # ------------------------------------------------------------------ random playouts
+    piece = seconds / (rounds * len(SETTINGS))
+    chess_rng = random.Random(0)
+    tally = {setting: [0, 0, 0.0] for setting in SETTINGS}
+    ratios: dict[tuple[int, bool] | None, list[float]] = {setting: [] for setting in [*SETTINGS, None]}
+    chess_move_cost: list[float] = []
     for r in range(rounds):
-        moves, elapsed = hadara_playouts(seconds / rounds, 1000 * r, tally)
-        hadara_total[0] += moves
-        hadara_total[1] += elapsed
-        reference = chess_playouts(seconds / rounds, seed=r)
-        if reference is not None:
-            chess_total[0] += reference[0]
-            chess_total[1] += reference[1]
-            ratios.append((moves / elapsed) / (reference[0] / reference[1]))
+        round_hadara = [0, 0.0]
+        round_chess = [0, 0.0]
+        for players, advanced in SETTINGS:
+            moves, games, took = hadara_slice(players, advanced, piece, 100_000 * r + 1000 * players)
+            totals = tally[(players, advanced)]
+            totals[0] += moves
+            totals[1] += games
+            totals[2] += took
+            round_hadara[0] += moves
+            round_hadara[1] += took
+            reference = chess_slice(piece, chess_rng)
+            if reference is not None:
+                round_chess[0] += reference[0]
+                round_chess[1] += reference[1]
+                ratios[(players, advanced)].append((moves / took) / (reference[0] / reference[1]))
+        if round_chess[0]:
+            ratios[None].append((round_hadara[0] / round_hadara[1]) / (round_chess[0] / round_chess[1]))
+            chess_move_cost.append(round_chess[1] / round_chess[0])
 
-    print(f"{'players':>7} {'game':>8} {'moves/s':>9} {'games/s':>8} {'moves/game':>10}")
+    print("random playouts, CPU time (ratio: moves per CPU-second against python-chess, median of rounds)")
+    print(f"{'players':>7} {'game':>8} {'moves/s':>9} {'games/s':>8} {'moves/game':>10}  ratio to python-chess")
     for (players, advanced), (made, games, took) in tally.items():
         kind = "advanced" if advanced else "basic"
-        print(f"{players:>7} {kind:>8} {made / took:>9.0f} {games / took:>8.1f} {made / games:>10.0f}")
-    print(f"{'all':>7} {'':>8} {hadara_total[0] / hadara_total[1]:>9.0f}")
+        against = spread(ratios[(players, advanced)]) if ratios[(players, advanced)] else "-"
+        print(f"{players:>7} {kind:>8} {made / took:>9.0f} {games / took:>8.1f} {made / games:>10.0f}  {against}")
+    all_moves = sum(t[0] for t in tally.values())
+    all_took = sum(t[2] for t in tally.values())
+    against = spread(ratios[None]) if ratios[None] else "-"
+    print(f"{'all':>7} {'':>8} {all_moves / all_took:>9.0f} {'':>8} {'':>10}  {against}")
 
+    # ------------------------------------------------------------------ cost per call
     pairs = [
-        p
-        for seed in range(3 if args.quick else 12)
-        for p in recorded(GameConfig(players=4, seed=seed, advanced=seed % 2 == 1), seed)
+        pair
+        for seed, (players, advanced) in enumerate(SETTINGS * (1 if args.quick else 3))
+        for pair in recorded(GameConfig(players=players, seed=seed, advanced=advanced), seed)
     ]
-    legal = per_call(pairs, lambda s, m: legal_moves(s))
-    unchecked = per_call(pairs, lambda s, m: apply_move(s, m, check=False))
-    checked = per_call(pairs, lambda s, m: apply_move(s, m))
-    print(
-        f"\nper call over {len(pairs)} positions (4 players): legal_moves {legal * 1e6:.1f} us, "
-        f"apply_move unchecked {unchecked * 1e6:.1f} us, checked {checked * 1e6:.1f} us "
-        f"(checked/unchecked {checked / unchecked:.2f}x)"
-    )
+    states = [state for state, _move in pairs]
+    documents = [to_json(state) for state in states[:: 4 if args.quick else 1]]
+    configs = [GameConfig(players=p, seed=s, advanced=a) for s, (p, a) in enumerate(SETTINGS * 20)]
+    calls: dict[str, tuple[Sequence[object], Callable[[object], object]]] = {
+        "legal_moves(state)": (states, lambda s: legal_moves(s)),  # type: ignore[arg-type]
+        "apply_move(state, move, check=False)": (pairs, lambda p: apply_move(*p, check=False)),  # type: ignore[misc]
+        "apply_move(state, move)": (pairs, lambda p: apply_move(*p)),  # type: ignore[misc]
+        "from_json(text, GameState)": (documents, lambda d: from_json(d, GameState)),  # type: ignore[arg-type]
+        "new_game(config)": (configs, lambda c: new_game(c)),  # type: ignore[arg-type]
+    }
+    costs: dict[str, list[float]] = {name: [] for name in calls}
+    reference_costs: list[float] = []
+    for _ in range(3 if args.quick else rounds):
+        for name, (items, call) in calls.items():
+            costs[name].append(cpu_per_call(items, call))
+        reference = chess_slice(0.2, chess_rng)
+        if reference is not None:
+            reference_costs.append(reference[1] / reference[0])
+    chess_move = statistics.median(reference_costs + chess_move_cost) if reference_costs else None
+    print(f"\ncost per call, CPU time, median of rounds, over {len(states)} positions of all six settings:")
+    for name, values in costs.items():
+        line = f"{name:>38}: {spread([v * 1e6 for v in values], ' us', 1)}"
+        if chess_move is not None:
+            line += f"  = {statistics.median(values) / chess_move:.2f} python-chess moves"
+        print(line)
+    ratio = [c / u for c, u in zip(costs["apply_move(state, move)"], costs["apply_move(state, move, check=False)"])]
+    print(f"{'checked / unchecked':>38}: {spread(ratio)}")
+    if chess_move is not None:
+        print(f"{'one python-chess random move':>38}: {chess_move * 1e6:.1f} us")
 
+    # ------------------------------------------------------------------ memory
     memory = memory_per_state(GameConfig(players=4, seed=5, advanced=True), 5)
-    print(f"memory kept per additional position (every position of a 4-player game kept): {memory:.0f} bytes")
-    pickled = per_call(pairs, lambda s, m: pickle.loads(pickle.dumps(s)))
-    size = statistics.median(len(pickle.dumps(s)) for s, _m in pairs)
+    print(f"\nmemory kept per additional position (every position of a 4-player game kept): {memory:.0f} bytes")
+    pickled = cpu_per_call(states[:500], lambda s: pickle.loads(pickle.dumps(s)))
+    size = statistics.median(len(pickle.dumps(s)) for s in states)
     print(
         f"pickle round trip of a position (the catalogue travels by digest): {pickled * 1e6:.0f} us, {size:.0f} bytes"
     )
-
-    if not ratios:
-        print("\npython-chess is not installed (pip install chess) - no reference ratio")
-    else:
-        print(
-            f"\npython-chess random playouts: {chess_total[0] / chess_total[1]:.0f} moves/s; "
-            f"hadara-rules / python-chess = {statistics.median(ratios):.2f}x "
-            f"(median of {len(ratios)} rounds; {min(ratios):.2f}x to {max(ratios):.2f}x)"
-        )
+    if not ratios[None]:
+        print("\npython-chess is not installed (pip install chess): no ratios")
 
 
 if __name__ == "__main__":

@@ -20,7 +20,6 @@ owned; every other effect counts once however many copies are owned.
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable, Iterable, Mapping
 from types import MappingProxyType
 from typing import TYPE_CHECKING
@@ -30,6 +29,7 @@ from attrs import field, frozen
 
 from ._components import Card
 from ._copy import replace
+from ._memo import TableauMemo
 from ._model import PlayerState, TileOnCard
 from ._tiles import add_tile, remove_tile
 from ._vocabulary import NO_TRACKS, TRACK_OF_COLOR, Track, Tracks
@@ -305,16 +305,24 @@ def fold(counted: tuple[tuple[Effect, Card], ...]) -> EffectTotals:
     return EffectTotals(counted=counted, gives_steps=any(e.gives_steps for e in effects), **numbers)
 
 
-@functools.lru_cache(maxsize=1 << 15)
+#: Effect totals of the tableaux met so far.
+TOTALLED: TableauMemo[EffectTotals] = TableauMemo(bound=1 << 15)
+
+
 def effect_totals(cards: tuple[str, ...], catalogue: Catalogue) -> EffectTotals:
-    """The effect totals of a tableau (cached: tableaux repeat across positions).
+    """The effect totals of a tableau (kept in :data:`TOTALLED`: tableaux repeat across positions).
 
     A tableau whose last card has no effect adds up to what it does without that
-    card, which is usually cached already (a bought card joins the end).
+    card, which is usually known already (a bought card joins the end).
     """
+    known, values = TOTALLED.entry
+    if known is catalogue and (found := values.get(cards)) is not None:
+        return found
     if cards and catalogue.cards[cards[-1]].effect is None:
-        return effect_totals(cards[:-1], catalogue)
-    return fold(_count(cards, catalogue))
+        totals = effect_totals(cards[:-1], catalogue)
+    else:
+        totals = fold(_count(cards, catalogue))
+    return TOTALLED.keep(cards, catalogue, totals)
 
 
 def effect_steps(player: PlayerState, catalogue: Catalogue) -> Tracks:
@@ -354,7 +362,11 @@ def on_loss(player: PlayerState, card: Card) -> PlayerState:
 
 def places_tile(card: Card) -> bool:
     """True when buying ``card`` places a free bonus tile on it (PURPLE-2)."""
-    return card.effect is not None and PURPLE_EFFECTS[card.effect].places_tile
+    return card.effect in PLACING_TILES
+
+
+#: The effects whose card takes a free bonus tile when bought (PURPLE-2).
+PLACING_TILES = frozenset(rule for rule, effect in PURPLE_EFFECTS.items() if effect.places_tile)
 
 
 def sell_bonus(player: PlayerState, catalogue: Catalogue) -> int:
@@ -371,11 +383,6 @@ def income_bonus(player: PlayerState, catalogue: Catalogue) -> int:
 def colony_coins(player: PlayerState, catalogue: Catalogue) -> int:
     """Coins gained on taking a colony, before plunder or ally (PURPLE-9)."""
     return effect_totals(player.cards, catalogue).colony_coins
-
-
-def requirement_cut(player: PlayerState, catalogue: Catalogue) -> int:
-    """How much lower colony and statue requirements are (PURPLE-14)."""
-    return effect_totals(player.cards, catalogue).requirement_cut
 
 
 def requirement_pay_cap(player: PlayerState, catalogue: Catalogue) -> int:

@@ -17,9 +17,9 @@ import enum
 from attrs import fields
 
 from ._config import GameConfig
-from ._copy import replace
+from ._copy import copy_position
 from ._errors import IllegalMove
-from ._flow import SECTIONS, settle
+from ._flow import SECTIONS, settled
 from ._model import GameState
 from ._moves import MOVE_TYPES, Action, Move, malformed
 from ._rules.setup import lay_out
@@ -32,7 +32,7 @@ def new_game(config: GameConfig) -> GameState:
 
     Deterministic in ``config``: the same config gives equal, equally hashing states.
     """
-    return settle(lay_out(config))
+    return settled(lay_out(config))
 
 
 # --------------------------------------------------------------------------- checking
@@ -123,7 +123,7 @@ def apply_move(state: GameState, move: Move, check: bool = True) -> GameState:
     ``check`` is true and the move breaks a rule. ``check=False`` is the fast path
     for moves taken from :func:`legal_moves`.
     """
-    return settle(played(state, move, check))
+    return settled(played(state, move, check))
 
 
 def played(state: GameState, move: Move, check: bool = True) -> GameState:
@@ -135,5 +135,6 @@ def played(state: GameState, move: Move, check: bool = True) -> GameState:
         refusal = check_move(state, move)
         if refusal is not None:
             raise refusal
-    play = SECTIONS[state.section].moves[type(move)].play
-    return replace(state, ply=state.ply + 1, **play(state, move))
+    changes = SECTIONS[state.section].moves[type(move)].play(state, move)
+    changes["ply"] = state.ply + 1
+    return copy_position(state, changes)

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from types import MappingProxyType
 
-from ._copy import replace
+from ._copy import amend, replace
 from ._model import WHO_ACTS, Changes, GameState, PlayerState
 from ._rules import colony, draft, feeding, income, medals, pick, setup, statue, wheel
 from ._rules.section import SectionRules, no_moves, nobody
@@ -157,11 +157,18 @@ def automatic_step(state: GameState) -> Changes | None:
         return advance(state)
     if rules.skip is not None:
         return rules.skip(state, seat_in_turn(state))
-    return rules.automatic(state)
+    return None if rules.automatic is None else rules.automatic(state)
 
 
 def settle(state: GameState) -> GameState:
     """Run the automatic steps until a player must decide or the game is over."""
-    while (changes := automatic_step(state)) is not None:
-        state = replace(state, **changes)
-    return state
+    changes = automatic_step(state)
+    return state if changes is None else settled(replace(state, **changes))
+
+
+def settled(fresh: GameState) -> GameState:
+    """:func:`settle` for a position the current call has just made and not handed out:
+    the steps change it in place (:func:`~hadara_rules._copy.amend`) instead of copying it."""
+    while (changes := automatic_step(fresh)) is not None:
+        amend(fresh, changes)
+    return fresh

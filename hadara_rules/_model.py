@@ -194,3 +194,4 @@ class Changes(TypedDict, total=False):
     pending: tuple[Draft | None, ...]
     sold: tuple[str, ...]
     removed: tuple[str, ...]
+    ply: int

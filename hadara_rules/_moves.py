@@ -14,10 +14,12 @@ from __future__ import annotations
 
 import enum
 import functools
+import itertools
 import json
+import operator
 import re
 from collections.abc import Callable, Mapping
-from typing import Any, ClassVar, TypeAlias, TypeVar
+from typing import ClassVar, TypeAlias, TypeVar
 
 import attrs
 from attrs import field, frozen
@@ -96,21 +98,26 @@ def _tile_or_none(value: Track | str | None) -> Track | None:
     return None if value is None else _member(Track, value, "tile", f"{_TRACKS} (or None)")
 
 
-Validator: TypeAlias = Callable[[Any, "attrs.Attribute[Any]", Any], None]
-
-
-def exactly(*kinds: type[object], what: str, error: Callable[[str], Exception] = TypeError) -> Validator:
+@frozen
+class Exactly:
     """An attrs validator: the value's type is exactly one of ``kinds``, else ``error``
     naming the field (also used by :class:`~hadara_rules._config.GameConfig`).
 
     Exactly, so that ``True`` is no whole number and a colour no card id.
     """
 
-    def check(instance: object, attribute: attrs.Attribute[object], value: object) -> None:
-        if type(value) not in kinds:
-            raise error(f"{attribute.name} must be {what}, not {_what(value)}")
+    kinds: tuple[type[object], ...]
+    what: str
+    error: Callable[[str], Exception] = TypeError
 
-    return check
+    def __call__(self, instance: object, attribute: attrs.Attribute[object], value: object) -> None:
+        if type(value) not in self.kinds:
+            raise self.error(f"{attribute.name} must be {self.what}, not {_what(value)}")
+
+
+def exactly(*kinds: type[object], what: str, error: Callable[[str], Exception] = TypeError) -> Exactly:
+    """The validator :class:`Exactly` ``kinds``."""
+    return Exactly(kinds, what, error)
 
 
 _whole = exactly(int, what="a whole number")
@@ -314,18 +321,33 @@ def malformed(move: object) -> IllegalMove | None:
     Construction already refuses such fields; this catches what bypassed it
     (``object.__setattr__``, a copy from elsewhere), so that :func:`check_move`
     can refuse every object with an :class:`~hadara_rules._errors.IllegalMove`.
+    A move whose field types are one of its kind's well-formed combinations is
+    accepted at once; anything else is validated field by field for the reason.
     """
     kind = type(move)
-    if kind not in _TYPE_NAMES:
+    shape = _SHAPES.get(kind)
+    if shape is None:
         return IllegalMove("FLOW-2", f"a move is one of {', '.join(_TYPE_NAMES.values())}, not {_what(move)}")
+    values, well_formed = shape
     try:
-        attrs.validate(move)  # type: ignore[arg-type]
+        if tuple(map(type, values(move))) not in well_formed:
+            attrs.validate(move)  # type: ignore[arg-type]
     except (TypeError, ValueError, AttributeError) as exc:  # AttributeError: a field never set
         return IllegalMove("FLOW-2", f"a malformed {_TYPE_NAMES[kind]} move: {exc}")
     return None
 
 
+def _shape(kind: type[object]) -> tuple[Callable[[object], tuple[object, ...]], frozenset[tuple[type, ...]]]:
+    """How :func:`malformed` reads a move kind's fields (always as a tuple: ``player`` is
+    read twice), and every combination of field types its validators accept."""
+    fields = attrs.fields(kind)  # type: ignore[misc]
+    allowed = [f.validator.kinds for f in fields]
+    values = operator.attrgetter(*(f.name for f in fields), "player")
+    return values, frozenset(itertools.product(*allowed, (int,)))
+
+
 _TYPE_NAMES: dict[type[object], str] = {kind: kind.type for kind in MOVE_TYPES}
+_SHAPES = {kind: _shape(kind) for kind in MOVE_TYPES}
 
 
 # --------------------------------------------------------------------------- notation

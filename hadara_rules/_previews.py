@@ -136,7 +136,7 @@ def colony_yield(state: GameState, player: int, tier: int) -> ColonyYield | None
     return ColonyYield(
         colony=colony.id,
         tier=tier,
-        pay=pay_needed(state, seat, seat.tracks.military, tier),
+        pay=pay_needed(seat, effects.effect_totals(seat.cards, state.catalogue), seat.tracks.military, tier),
         plunder=colony.plunder + bonus,
         ally_cost=colony.ally_cost - bonus,
         points=colony.points,
@@ -156,7 +156,9 @@ def statue_yield(state: GameState, player: int, statue: int) -> StatueYield:
     return StatueYield(
         statue=statue,
         requirement=printed.requirement,
-        pay=pay_needed(state, seat, seat.tracks.culture, printed.requirement),
+        pay=pay_needed(
+            seat, effects.effect_totals(seat.cards, state.catalogue), seat.tracks.culture, printed.requirement
+        ),
         points=printed.points,
         steps=printed.reward + bonus,
         face_down_points=printed.reward + bonus,

@@ -8,10 +8,12 @@ module uses none of the others.
 from __future__ import annotations
 
 import enum
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from types import MappingProxyType
 
 from attrs import frozen
+
+from ._build import maker
 
 
 class Color(enum.StrEnum):
@@ -112,7 +114,7 @@ class Tracks:
 
     def plus(self, other: Tracks) -> Tracks:
         """These values with ``other``'s (never negative) added."""
-        return Tracks(
+        return _tracks(
             self.income + other.income,
             self.military + other.military,
             self.culture + other.culture,
@@ -121,7 +123,7 @@ class Tracks:
 
     def minus(self, other: Tracks) -> Tracks:
         """These values with ``other``'s taken back, never below 0 (TRACK-1)."""
-        return Tracks(
+        return _tracks(
             max(0, self.income - other.income),
             max(0, self.military - other.military),
             max(0, self.culture - other.culture),
@@ -132,8 +134,10 @@ class Tracks:
         """These values with ``steps`` added on one track (never below 0, TRACK-1)."""
         if steps == 0:
             return self
-        delta = Tracks(**{track.value: abs(steps)})
-        return self.plus(delta) if steps > 0 else self.minus(delta)
+        values = [self.income, self.military, self.culture, self.food]
+        i = TRACK_INDEX[track]
+        values[i] = max(0, values[i] + steps)
+        return _tracks(*values)
 
     def items(self) -> tuple[tuple[Track, int], ...]:
         """``(track, value)`` pairs in board order."""
@@ -144,5 +148,8 @@ class Tracks:
             (Track.FOOD, self.food),
         )
 
+
+#: ``Tracks(income, military, culture, food)``, made without the frozen initializer's cost.
+_tracks: Callable[[int, int, int, int], Tracks] = maker(Tracks)
 
 NO_TRACKS = Tracks()

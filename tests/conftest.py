@@ -16,8 +16,8 @@ import pytest
 from hypothesis import HealthCheck, settings
 
 from hadara_rules import load_catalogue
-from hadara_rules._effects import effect_totals
-from hadara_rules._rules.tableau import color_counts
+from hadara_rules._effects import TOTALLED
+from hadara_rules._rules.tableau import COUNTED
 from hadara_rules.catalogue import Catalogue
 
 #: Examples per property in the ``ci`` profile.
@@ -49,8 +49,8 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 @pytest.fixture(scope="session", autouse=True)
 def _cold_caches() -> None:
     """Start every session with empty tableau caches, so no result computed before it counts."""
-    effect_totals.cache_clear()
-    color_counts.cache_clear()
+    TOTALLED.clear()
+    COUNTED.clear()
 
 
 @pytest.fixture(scope="session")

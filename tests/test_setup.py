@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 
 import attrs
@@ -22,7 +23,7 @@ from hadara_rules import (
 )
 from hadara_rules._flow import turn_order
 from hadara_rules._model import GameState
-from hadara_rules._rules.setup import compensated, first_player, initiative_order
+from hadara_rules._rules.setup import compensated, first_player, initiative_order, shuffle
 from hadara_rules._vocabulary import COLORS, TIERS
 from hadara_rules.catalogue import Catalogue
 
@@ -217,3 +218,16 @@ def test_setup_1_each_player_has_the_crest_chosen_and_nothing_else_changes(playe
     assert [
         attrs.evolve(p, crest=d.crest) for p, d in zip(state.players, default.players, strict=True)
     ] == list(default.players)
+
+
+@pytest.mark.parametrize("length", [0, 1, 2, 3, 7, 16, 17, 40, 300])
+def test_setup_shuffles_exactly_as_the_standard_library_does(length: int) -> None:
+    """Games are reproducible from their seed: setup's shuffle must draw the same numbers
+    and give the same order as ``random.Random.shuffle`` (on this Python and any other)."""
+    for seed in range(60):
+        ours, theirs = random.Random(seed), random.Random(seed)
+        mine, standard = list(range(length)), list(range(length))
+        shuffle(ours, mine)
+        theirs.shuffle(standard)
+        assert mine == standard
+        assert ours.getstate() == theirs.getstate()

@@ -5,12 +5,14 @@ BUY-1…3, SELL-1, TRACK-1/2 and the tile choice of PURPLE-2 (TILE-1/2) live her
 
 from __future__ import annotations
 
+from typing import TypeAlias
+
 from .. import _effects as effects
 from .._components import Card
 from .._copy import replace
 from .._errors import IllegalMove
 from .._model import GameState, PlayerState
-from .._moves import BUY, SELL
+from .._moves import BUY, SELL, Action
 from .._vocabulary import COLOR_INDEX, Track
 from .tableau import color_counts
 
@@ -42,20 +44,22 @@ def tile_choices(player: PlayerState, card: Card) -> tuple[Track | None, ...]:
     return free if free else (None,)
 
 
-_SELL_ONLY: tuple[tuple[str, Track | None], ...] = ((SELL, None),)
-_BUY_OR_SELL: tuple[tuple[str, Track | None], ...] = ((BUY, None), (SELL, None))
+#: What may be done with a card: each ``(action, tile)``.
+Acquisitions: TypeAlias = tuple[tuple[Action, Track | None], ...]
+
+_SELL_ONLY: Acquisitions = ((SELL, None),)
+_BUY_OR_SELL: Acquisitions = ((BUY, None), (SELL, None))
 
 
-def acquisitions(
-    player: PlayerState, owned: tuple[int, ...], card: Card
-) -> tuple[tuple[str, Track | None], ...]:
+def acquisitions(player: PlayerState, owned: tuple[int, ...], card: Card) -> Acquisitions:
     """Every legal ``(action, tile)`` for ``card``: bought with each tile choice if affordable, or sold.
 
     ``owned`` is the player's :func:`owned_colors`.
     """
-    if price(card, owned) > player.coins:
+    # price(card, owned) > coins, inlined (coins are never negative, so the floor at 0 does not matter)
+    if card.cost - owned[COLOR_INDEX[card.color]] > player.coins:
         return _SELL_ONLY
-    if not effects.places_tile(card):
+    if card.effect not in effects.PLACING_TILES:  # effects.places_tile(card), without the call
         return _BUY_OR_SELL
     return (*((BUY, tile) for tile in tile_choices(player, card)), (SELL, None))
 
@@ -76,11 +80,15 @@ def check_acquire(
     cost = price(card, owned_colors(state, player))
     if cost > player.coins:
         return IllegalMove("BUY-2", f"{card.id} costs {cost} coins and the player has {player.coins}")
-    if tile not in tile_choices(player, card):
-        if not effects.places_tile(card):
-            return IllegalMove("BUY-3", f"{card.id} takes no bonus tile")
-        if tile is None:
-            return IllegalMove("PURPLE-2", f"{card.id} needs one of the free bonus tiles")
+    if not effects.places_tile(card):
+        return None if tile is None else IllegalMove("BUY-3", f"{card.id} takes no bonus tile")
+    if tile is None:  # TILE-2: without a free tile the card takes none
+        return (
+            None
+            if not player.free_tiles
+            else IllegalMove("PURPLE-2", f"{card.id} needs one of the free bonus tiles")
+        )
+    if tile not in player.free_tiles:
         return IllegalMove("TILE-2", f"the player has no free {tile} bonus tile")
     return None
 

@@ -24,7 +24,8 @@ def tiers_held(state: GameState, player: PlayerState) -> set[int]:
 
 def turn_used_up(state: GameState, move: TakeColony) -> IllegalMove | None:
     """COLONY-1 (with PURPLE-13): the player's takes in this section are used up."""
-    if takes_left(state, state.players[move.player]) > 0:
+    player = state.players[move.player]
+    if takes_left(player, effects.effect_totals(player.cards, state.catalogue)) > 0:
         return None
     return IllegalMove("COLONY-1", "the player has taken as many colonies as allowed this section")
 
@@ -33,13 +34,14 @@ def legal(state: GameState, seat: int) -> Iterator[Move]:
     """Each tier the player may take, plundered or (if affordable) allied, with the pay that
     meets the requirement; then pass."""
     player = state.players[seat]
-    if takes_left(state, player) > 0:
+    totals = effects.effect_totals(player.cards, state.catalogue)
+    if takes_left(player, totals) > 0:
         held = tiers_held(state, player)
-        bonus = effects.colony_coins(player, state.catalogue)
+        bonus = totals.colony_coins
         colonies = state.catalogue.colonies
         for tier, stack in zip(TIERS, state.colony_stacks, strict=True):
             if stack and tier not in held:
-                pay = pay_needed(state, player, player.tracks.military, tier)
+                pay = pay_needed(player, totals, player.tracks.military, tier)
                 if pay is not None:
                     yield _take(seat, tier, False, pay)
                     if colonies[stack[-1]].ally_cost <= player.coins - pay + bonus:
@@ -60,14 +62,15 @@ def check_take(state: GameState, move: TakeColony) -> IllegalMove | None:
     stack = state.colony_stacks[TIER_INDEX[move.tier]]
     if not stack:
         return IllegalMove("COLONY-4", f"no colony of tier {move.tier} is left")
+    totals = effects.effect_totals(player.cards, state.catalogue)
     refused = check_requirement(
-        state, player, player.tracks.military, move.tier, move.pay, "COLONY-2", f"a tier-{move.tier} colony"
+        player, totals, player.tracks.military, move.tier, move.pay, "COLONY-2", f"a tier-{move.tier} colony"
     )
     if refused:
         return refused
     if move.ally:
         colony = state.catalogue.colonies[stack[-1]]
-        coins = player.coins - move.pay + effects.colony_coins(player, state.catalogue)
+        coins = player.coins - move.pay + totals.colony_coins
         if colony.ally_cost > coins:
             return IllegalMove(
                 "COLONY-4", f"allying costs {colony.ally_cost} coins and the player has {coins}"

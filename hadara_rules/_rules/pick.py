@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import functools
 
 from .._errors import IllegalMove
 from .._model import Changes, GameState
 from .._moves import SELL, Move, Pick, shared
-from .._vocabulary import COLOR_INDEX, COLORS
-from .acquire import acquire, acquisitions, check_acquire, owned_colors
+from .._vocabulary import COLOR_INDEX, COLORS, Color
+from .acquire import Acquisitions, acquire, acquisitions, check_acquire, owned_colors
 from .section import SectionRules, handles, players_with
 
 _pick = shared(Pick)
@@ -19,15 +19,22 @@ def finished(state: GameState) -> bool:
     return not any(state.outer_piles)
 
 
-def legal(state: GameState, seat: int) -> Iterator[Move]:
+def legal(state: GameState, seat: int) -> tuple[Move, ...]:
     """The top card of each non-empty pile, bought (with each tile choice) if affordable, or sold."""
     player = state.players[seat]
     cards = state.catalogue.cards
     owned = owned_colors(state, player)
+    options: tuple[Move, ...] = ()
     for color, pile in zip(COLORS, state.outer_piles, strict=True):
         if pile:
-            for action, tile in acquisitions(player, owned, cards[pile[-1]]):
-                yield _pick(seat, color, action, tile)
+            options += _offers(seat, color, acquisitions(player, owned, cards[pile[-1]]))
+    return options
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _offers(seat: int, color: Color, choices: Acquisitions) -> tuple[Move, ...]:
+    """The pick moves of one pile's top card, one per choice (shared instances)."""
+    return tuple(_pick(seat, color, action, tile) for action, tile in choices)
 
 
 def check_pick(state: GameState, move: Pick) -> IllegalMove | None:

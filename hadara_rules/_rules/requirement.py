@@ -8,51 +8,52 @@ paying for points not missing is refused, a ruling).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable
 
-from .. import _effects as effects
-from .._effects import COINS_PER_REQUIREMENT_POINT
+from .._effects import COINS_PER_REQUIREMENT_POINT, EffectTotals, effect_totals
 from .._errors import IllegalMove
 from .._model import Changes, GameState, PlayerState
 from .._moves import Move
 from .section import next_turn, only_pass
 
 
-def takes_left(state: GameState, player: PlayerState) -> int:
-    """How many more colonies (statues) the player may take in this section."""
-    return effects.takes_per_section(player, state.catalogue) - player.section_takes
+def takes_left(player: PlayerState, totals: EffectTotals) -> int:
+    """How many more colonies (statues) the player may take in this section (PURPLE-13).
+
+    ``totals`` is the player's :func:`~hadara_rules._effects.effect_totals`.
+    """
+    return totals.takes_per_section - player.section_takes
 
 
 def skip_taker(
-    legal: Callable[[GameState, int], Iterator[Move]], state: GameState, seat: int
+    legal: Callable[[GameState, int], Iterable[Move]], state: GameState, seat: int
 ) -> Changes | None:
     """COLONY-1, STATUE-1: the seat in turn is passed over when their takes are used up or
     their only move (from the section's ``legal``) would be ``Pass``; None when they decide."""
-    if takes_left(state, state.players[seat]) <= 0 or only_pass(legal, state, seat):
+    player = state.players[seat]
+    if takes_left(player, effect_totals(player.cards, state.catalogue)) <= 0 or only_pass(legal, state, seat):
         return next_turn(state)
     return None
 
 
-def missing(state: GameState, player: PlayerState, value: int, requirement: int) -> int:
+def missing(totals: EffectTotals, value: int, requirement: int) -> int:
     """Requirement points the track lacks after PURPLE-14 (0 when it suffices)."""
-    return max(0, requirement - effects.requirement_cut(player, state.catalogue) - value)
+    return max(0, requirement - totals.requirement_cut - value)
 
 
-def pay_needed(state: GameState, player: PlayerState, value: int, requirement: int) -> int | None:
+def pay_needed(player: PlayerState, totals: EffectTotals, value: int, requirement: int) -> int | None:
     """The ``pay`` that meets the requirement, or None when nothing can (PURPLE-15)."""
-    lacking = missing(state, player, value, requirement)
-    pay = lacking * COINS_PER_REQUIREMENT_POINT
+    pay = missing(totals, value, requirement) * COINS_PER_REQUIREMENT_POINT
     if pay == 0:
         return 0
-    cap = effects.requirement_pay_cap(player, state.catalogue) - player.section_paid
-    if pay > cap or pay > player.coins:
+    if pay > totals.requirement_pay_cap - player.section_paid or pay > player.coins:
         return None
     return pay
 
 
 def check_requirement(
-    state: GameState,
     player: PlayerState,
+    totals: EffectTotals,
     value: int,
     requirement: int,
     pay: int,
@@ -65,9 +66,9 @@ def check_requirement(
     """
     if pay < 0:
         return IllegalMove("PURPLE-15", f"pay is a number of coins, 0 or more, not {pay}")
-    lacking = missing(state, player, value, requirement)
+    lacking = missing(totals, value, requirement)
     if pay:
-        cap = effects.requirement_pay_cap(player, state.catalogue)
+        cap = totals.requirement_pay_cap
         if cap == 0:
             return IllegalMove("PURPLE-15", "only a PURPLE-15 card lets a player pay to lower a requirement")
         if pay % COINS_PER_REQUIREMENT_POINT:

@@ -13,7 +13,7 @@ position from it in one copy.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any, Generic, TypeVar
 
 from attrs import frozen
@@ -48,10 +48,6 @@ def handles(
     return kind, Handler(check, play, out_of_turn)  # pragma: no mutate
 
 
-def _never(state: GameState) -> Changes | None:
-    return None
-
-
 def _not_finished(state: GameState) -> bool:
     return False
 
@@ -83,14 +79,14 @@ class SectionRules:
     #: The move kinds the section takes, each with its handler (FLOW-2).
     moves: Mapping[type[object], Handler[Any]]
     #: Every legal move of a seated player, built legal, in ``move_key`` order.
-    legal: Callable[[GameState, int], Iterator[Move]]
+    legal: Callable[[GameState, int], Iterable[Move]]
     #: Who decides when the players decide together; None when they take turns (START-4).
     together: Callable[[GameState], tuple[int, ...]] | None = None
     #: True once nothing is left to do in the section.
     finished: Callable[[GameState], bool] = _not_finished
-    #: The step that happens without a decision (dealing, resolving, income), or None
-    #: to wait for one.
-    automatic: Callable[[GameState], Changes | None] = _never
+    #: The step that happens without a decision (dealing, resolving, income), which
+    #: returns None to wait for one; None for a section where nothing happens by itself.
+    automatic: Callable[[GameState], Changes | None] | None = None
     #: Sections played in turn: how the seat in turn is passed over when there is
     #: nothing for them to decide, or None when they decide.
     skip: Callable[[GameState, int], Changes | None] | None = None
@@ -122,6 +118,6 @@ PASS = handles(Pass, _check_pass, _play_pass)
 pass_move = shared(Pass)
 
 
-def only_pass(legal: Callable[[GameState, int], Iterator[Move]], state: GameState, seat: int) -> bool:
+def only_pass(legal: Callable[[GameState, int], Iterable[Move]], state: GameState, seat: int) -> bool:
     """True when the player's only legal move (from a section's ``legal``) is ``Pass``."""
     return all(type(m) is Pass for m in legal(state, seat))

@@ -18,7 +18,8 @@ _carve = shared(CarveStatue)
 
 def turn_used_up(state: GameState, move: CarveStatue) -> IllegalMove | None:
     """STATUE-1 (with PURPLE-13): the player's takes in this section are used up."""
-    if takes_left(state, state.players[move.player]) > 0:
+    player = state.players[move.player]
+    if takes_left(player, effects.effect_totals(player.cards, state.catalogue)) > 0:
         return None
     return IllegalMove("STATUE-1", "the player has carved as many statues as allowed this section")
 
@@ -26,13 +27,14 @@ def turn_used_up(state: GameState, move: CarveStatue) -> IllegalMove | None:
 def legal(state: GameState, seat: int) -> Iterator[Move]:
     """Each uncarved statue the player can reach, with each free tile face down or up; then pass."""
     player = state.players[seat]
-    if takes_left(state, player) > 0:
+    totals = effects.effect_totals(player.cards, state.catalogue)
+    if takes_left(player, totals) > 0:
         carved = {s.statue for s in player.statues}
         tiles = tuple(dict.fromkeys(player.free_tiles))
         for index, statue in sorted(state.catalogue.statues.items()):
             if index in carved:
                 continue
-            pay = pay_needed(state, player, player.tracks.culture, statue.requirement)
+            pay = pay_needed(player, totals, player.tracks.culture, statue.requirement)
             if pay is None:
                 continue
             for tile in tiles:
@@ -55,8 +57,8 @@ def check_carve(state: GameState, move: CarveStatue) -> IllegalMove | None:
     if move.tile not in player.free_tiles:
         return IllegalMove("TILE-2", f"the player has no free {move.tile} bonus tile")
     return check_requirement(
-        state,
         player,
+        effects.effect_totals(player.cards, state.catalogue),
         player.tracks.culture,
         statue.requirement,
         move.pay,

@@ -12,8 +12,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from hadara_rules import load_catalogue
-from hadara_rules._effects import PURPLE_EFFECTS, Effect, effect_totals
-from hadara_rules._rules.tableau import color_counts
+from hadara_rules._effects import PURPLE_EFFECTS, TOTALLED, Effect, effect_totals
+from hadara_rules._rules.tableau import COUNTED, color_counts
 from hadara_rules._vocabulary import COLORS
 
 from .strategies import suite_settings
@@ -78,8 +78,8 @@ def test_cached_summaries_match_a_recount(cards: list[str], data: st.DataObject)
         gone = data.draw(st.integers(0, len(cards) - 1))
         grown.append(tuple(cards[:gone] + cards[gone + 1 :]))
     order = data.draw(st.permutations(grown))  # cold, warm and half-warm caches alike
-    color_counts.cache_clear()
-    effect_totals.cache_clear()
+    COUNTED.clear()
+    TOTALLED.clear()
     for tableau in order:
         assert color_counts(tableau, _CATALOGUE) == _recount_colors(tableau), tableau
         assert _summary(tableau) == _recount_effects(tableau), tableau

@@ -1,0 +1,47 @@
+"""Memos of what a tableau adds up to, kept for the catalogue in use.
+
+A tableau's colour counts (BUY-1) and effect totals (PURPLE-16) are asked for
+several times per move, of tableaux that repeat from position to position. A
+:class:`TableauMemo` keeps them by the tableau (its tuple of card ids) for one
+catalogue at a time, so that a look-up is one dictionary access: a memo keyed by
+the catalogue too (``functools.lru_cache``) would hash the catalogue, in Python,
+on every call. Another catalogue coming through, or the memo reaching its bound,
+starts it afresh.
+
+The catalogue and its values are kept as one pair (:attr:`TableauMemo.entry`) and
+replaced together, so that a thread never reads one catalogue's values for
+another's. The look-up is written out where it is used (``known, values =
+memo.entry``), a method call being most of its cost.
+"""
+
+from __future__ import annotations
+
+from typing import Generic, TypeVar
+
+from ._components import Catalogue
+
+V = TypeVar("V")
+
+
+class TableauMemo(Generic[V]):
+    """Values computed from a tableau with one catalogue, at most ``bound`` of them."""
+
+    __slots__ = ("bound", "entry")
+
+    def __init__(self, bound: int) -> None:
+        self.bound = bound
+        #: The catalogue the values were computed with, and the values by tableau.
+        self.entry: tuple[Catalogue | None, dict[tuple[str, ...], V]] = (None, {})
+
+    def keep(self, cards: tuple[str, ...], catalogue: Catalogue, value: V) -> V:
+        """Keep ``value`` for ``cards`` with ``catalogue``; returns ``value``."""
+        known, values = self.entry
+        if known is not catalogue or len(values) >= self.bound:
+            values = {}
+            self.entry = (catalogue, values)
+        values[cards] = value
+        return value
+
+    def clear(self) -> None:
+        """Forget everything (tests start from cold memos)."""
+        self.entry = (None, {})
