@@ -11,7 +11,7 @@ changed.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING
 
 import attrs
@@ -28,8 +28,8 @@ copy_position: Callable[[GameState, Changes], GameState] = _COPIERS[GameState]  
 _set = object.__setattr__
 
 
-def amend(fresh: GameState, changes: Changes) -> None:
-    """Change fields of ``fresh``, a position made by the current call and not handed out
+def amend(fresh: GameState | PlayerState, changes: Mapping[str, object]) -> None:
+    """Change fields of ``fresh``, a record made by the current call and not handed out
     yet (it has no hash cached: nobody has hashed it)."""
     for name, value in changes.items():
         _set(fresh, name, value)

@@ -412,9 +412,9 @@ def _step_events(before: GameState, after: GameState) -> Iterator[Event]:
     if (before.section, before.epoch) != (after.section, after.epoch):
         yield from _advanced(after)
     elif before.section is Section.DRAFT:
-        if before.pending and not after.pending:
+        if before.pending:  # a complete round resolves (and the next is dealt)
             yield from _resolved(before)
-        elif after.pending and not before.pending:
+        if after.pending:  # a round is dealt
             for seat, player in enumerate(after.players):
                 yield CardsDrawn(rule="DRAFT-1", player=seat, cards=player.drawn)
     elif before.section is Section.INCOME:

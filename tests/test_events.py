@@ -26,6 +26,7 @@ from hadara_rules._vocabulary import TRACKS
 from hadara_rules.events import (
     UNSEEN,
     CardBought,
+    CardPassedOn,
     CardsDrawn,
     CardSold,
     CoinsChanged,
@@ -178,3 +179,16 @@ def test_events_round_trip_through_json_and_yaml() -> None:
     event = next(e for _b, _a, es in _games(2, False, 1) for e in es if isinstance(e, CoinsChanged))
     assert from_yaml(to_yaml(event), CoinsChanged) == event
     assert '"type":"coins"' in to_json(event)
+
+
+@pytest.mark.parametrize(("players", "advanced", "seed"), SETTINGS)
+def test_every_deal_and_every_resolution_of_a_round_is_told(players: int, advanced: bool, seed: int) -> None:
+    """DRAFT-1…3: 5 rounds an epoch, each dealt to every player and resolved for every
+    player, in that order (a round resolves in the same step as the next is dealt)."""
+    told = [e for _b, _a, events in _games(players, advanced, seed) for e in events]
+    kinds = [type(e) for e in told if isinstance(e, (CardsDrawn, CardPassedOn))]
+    assert kinds.count(CardsDrawn) == 3 * 5 * players
+    assert kinds.count(CardPassedOn) == 3 * 5 * players
+    for round_start in range(0, len(kinds), 2 * players):
+        assert kinds[round_start : round_start + players] == [CardsDrawn] * players
+        assert kinds[round_start + players : round_start + 2 * players] == [CardPassedOn] * players

@@ -10,7 +10,7 @@ from __future__ import annotations
 import functools
 
 from .._components import Catalogue
-from .._copy import replace
+from .._copy import amend, replace
 from .._errors import IllegalMove
 from .._model import Changes, GameState, PlayerState
 from .._moves import SELL, Draft, Move, shared
@@ -37,33 +37,35 @@ def finished(state: GameState) -> bool:
 
 
 def automatic(state: GameState) -> Changes | None:
-    """Resolve a complete round, deal the next, or put away the last drawn cards; None to
-    wait for the players' choices."""
+    """Resolve a complete round (and deal the next), deal the epoch's first round, or put
+    away drawn cards left over; None to wait for the players' choices."""
     if state.pending:
-        return resolve(state) if not drafters(state) else None
+        return None if drafters(state) else resolve(state)
     if any(state.decks):
-        return deal(state)
+        drawn, decks = dealt(state, state.round)
+        players = tuple(replace(p, drawn=cards) for p, cards in zip(state.players, drawn, strict=True))
+        return {"players": players, "decks": decks, "pending": (None,) * len(players)}
     return {"players": tuple(replace(p, drawn=()) if p.drawn else p for p in state.players)}
 
 
-def deal(state: GameState) -> Changes:
-    """DRAFT-1: every player draws the top 2 cards of the deck their crest points at."""
+def dealt(state: GameState, round: int) -> tuple[list[tuple[str, ...]], tuple[tuple[str, ...], ...]]:
+    """DRAFT-1: the top 2 cards of the deck each player's crest points at in draft ``round``,
+    for every seat, and the decks left."""
     decks = list(state.decks)
-    players = []
-    for seat, player in enumerate(state.players):
-        i = COLOR_INDEX[deck_color(state, seat)]
+    drawn = []
+    for seat in range(len(state.players)):
+        i = COLOR_INDEX[deck_color(state, seat, round)]
         deck = decks[i]
         cut = max(0, len(deck) - 2)
-        players.append(replace(player, drawn=tuple(sorted(deck[cut:]))))
+        drawn.append(tuple(sorted(deck[cut:])))
         decks[i] = deck[:cut]
-    return {"players": tuple(players), "decks": tuple(decks), "pending": (None,) * len(players)}
+    return drawn, tuple(decks)
 
 
 def resolve(state: GameState) -> Changes:
-    """DRAFT-2/3, WHEEL-2: apply every choice at once, then turn the wheel.
-
-    The drawn cards stay in front of the players until the next deal replaces them
-    (or the end of the draft puts them away): no position in between waits for a decision.
+    """DRAFT-2/3, WHEEL-2: apply every choice at once, turn the wheel, and deal the next
+    round (DRAFT-1) or, after the last, put the drawn cards away; one step, so that no
+    position in between is made.
     """
     cards = state.catalogue.cards
     piles = list(state.outer_piles)
@@ -80,13 +82,19 @@ def resolve(state: GameState) -> Changes:
         players[seat] = acquire(state, player, cards[choice.card], choice.action, choice.tile)
         if choice.action == SELL:
             sold.append(choice.card)
-    return {
-        "players": tuple(players),
-        "outer_piles": tuple(piles),
-        "sold": tuple(sold),
-        "pending": (),
-        "round": state.round + 1,
-    }
+    changes: Changes = {"outer_piles": tuple(piles), "sold": tuple(sold), "round": state.round + 1}
+    if any(state.decks):
+        drawn, changes["decks"] = dealt(state, state.round + 1)
+        changes["pending"] = (None,) * len(players)
+    else:
+        drawn, changes["pending"] = [()] * len(players), ()
+    for seat, (before, after) in enumerate(zip(state.players, players, strict=True)):
+        if after is before:
+            players[seat] = replace(before, drawn=drawn[seat]) if before.drawn != drawn[seat] else before
+        else:  # made by acquire just now: nobody holds it yet
+            amend(after, {"drawn": drawn[seat]})
+    changes["players"] = tuple(players)
+    return changes
 
 
 def legal(state: GameState, seat: int) -> tuple[Move, ...]:

@@ -15,19 +15,18 @@ _set_wheel = shared(SetWheel)
 ROTATIONS = range(len(COLORS))
 
 
-def deck_at(state: GameState, place: int) -> Color:
-    """WHEEL-3: the crest at ``place`` on the wheel points at ``board_order[(place + wheel + round) mod 5]``."""
+def deck_at(state: GameState, place: int, round: int | None = None) -> Color:
+    """WHEEL-3: in draft round ``round`` (the position's own unless given), the crest at
+    ``place`` on the wheel points at ``board_order[(place + wheel + round) mod 5]``."""
     order = state.board_order
-    return order[(place + state.wheel + state.round) % len(order)]
+    return order[(place + state.wheel + (state.round if round is None else round)) % len(order)]
 
 
-def deck_color(state: GameState, seat: int) -> Color:
-    """WHEEL-3: the deck the seat's crest points at (:func:`deck_at` the crest's place on
-    the wheel, looked up in the catalogue's crest order, not searched; inlined, as it runs
-    on every deal)."""
-    order = state.board_order
-    place = state.catalogue.reference.wheel_place[state.players[seat].crest]
-    return order[(place + state.wheel + state.round) % len(order)]
+def deck_color(state: GameState, seat: int, round: int | None = None) -> Color:
+    """WHEEL-3: the deck the seat's crest points at in draft round ``round`` (the position's
+    own unless given): :func:`deck_at` the crest's place on the wheel, looked up in the
+    catalogue's crest order."""
+    return deck_at(state, state.catalogue.reference.wheel_place[state.players[seat].crest], round)
 
 
 def legal(state: GameState, seat: int) -> Iterator[Move]:
