@@ -201,15 +201,15 @@ def _tier_pools_of(catalogue: Catalogue) -> Mapping[int, tuple[str, ...]]:
 class Catalogue:
     """The components a game is played with: cards, colonies, start cards, statues, reference.
 
-    The mappings are read-only and in file order. Equality and hash go by
-    ``digest`` (a SHA-256 of the parsed records), so a catalogue loaded from a
-    copy of the bundled folder equals the bundled one.
+    The mappings are read-only and in file order (the statues in the order of their
+    index). Equality and hash go by ``digest`` (a SHA-256 of the parsed records), so
+    a catalogue loaded from a copy of the bundled folder equals the bundled one.
     """
 
     cards: Mapping[str, Card] = field(repr=False)
     colonies: Mapping[str, Colony] = field(repr=False)
     start_cards: Mapping[str, StartCard] = field(repr=False)
-    #: Statue index (0–3) → statue (STATUE-2).
+    #: Statue index (0–3) → statue (STATUE-2), in the order of the index.
     statues: Mapping[int, Statue] = field(repr=False)
     reference: Reference = field(repr=False)
     #: Where the catalogue came from: a folder path, ``"bundled"``, or a scenario.
@@ -224,8 +224,9 @@ class Catalogue:
 
     def __attrs_post_init__(self) -> None:
         # read-only views of private copies: nobody can change a catalogue in use
-        for name in ("cards", "colonies", "start_cards", "statues"):
+        for name in ("cards", "colonies", "start_cards"):
             object.__setattr__(self, name, MappingProxyType(dict(getattr(self, name))))
+        object.__setattr__(self, "statues", MappingProxyType(dict(sorted(self.statues.items()))))
         _ALIVE.setdefault(self.digest, self)
 
     def __eq__(self, other: object) -> bool:

@@ -5,14 +5,15 @@ BUY-1…3, SELL-1, TRACK-1/2 and the tile choice of PURPLE-2 (TILE-1/2) live her
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TypeAlias
 
 from .. import _effects as effects
-from .._components import Card
+from .._components import Card, Catalogue
 from .._copy import replace
 from .._errors import IllegalMove
 from .._model import GameState, PlayerState
-from .._moves import BUY, SELL, Action
+from .._moves import BUY, SELL, Action, Move
 from .._vocabulary import COLOR_INDEX, Track
 from .tableau import color_counts
 
@@ -44,24 +45,74 @@ def tile_choices(player: PlayerState, card: Card) -> tuple[Track | None, ...]:
     return free if free else (None,)
 
 
-#: What may be done with a card: each ``(action, tile)``.
-Acquisitions: TypeAlias = tuple[tuple[Action, Track | None], ...]
+#: How one seat may acquire a card, as ready-made moves: the card's printed price and
+#: colour column (for BUY-1's price), the moves buying or selling it (None when buying
+#: it places a free tile, PURPLE-2: the moves then depend on the buyer's tiles), and the
+#: move selling it.
+Offer: TypeAlias = tuple[int, int, tuple[Move, ...] | None, tuple[Move, ...]]
 
-_SELL_ONLY: Acquisitions = ((SELL, None),)
-_BUY_OR_SELL: Acquisitions = ((BUY, None), (SELL, None))
+#: Makes the move of one seat acquiring a card: ``(seat, card, action, tile)``.
+MoveMaker: TypeAlias = Callable[[int, Card, Action, Track | None], Move]
 
 
-def acquisitions(player: PlayerState, owned: tuple[int, ...], card: Card) -> Acquisitions:
-    """Every legal ``(action, tile)`` for ``card``: bought with each tile choice if affordable, or sold.
+class Offers(dict[str, Offer]):
+    """One seat's :data:`Offer` for each card, by card id, made when first asked for.
 
-    ``owned`` is the player's :func:`owned_colors`.
+    The moves of the draft and of picking are built once per seat and card, so that
+    listing a player's options is a few look-ups per card.
     """
-    # price(card, owned) > coins, inlined (coins are never negative, so the floor at 0 does not matter)
-    if card.cost - owned[COLOR_INDEX[card.color]] > player.coins:
-        return _SELL_ONLY
-    if card.effect not in effects.PLACING_TILES:  # effects.places_tile(card), without the call
-        return _BUY_OR_SELL
-    return (*((BUY, tile) for tile in tile_choices(player, card)), (SELL, None))
+
+    __slots__ = ("catalogue", "make", "seat")
+
+    def __init__(self, catalogue: Catalogue, make: MoveMaker, seat: int) -> None:
+        super().__init__()
+        self.catalogue = catalogue
+        self.make = make
+        self.seat = seat
+
+    def __missing__(self, card_id: str) -> Offer:
+        card = self.catalogue.cards[card_id]
+        sold = (self.make(self.seat, card, SELL, None),)
+        both = None if effects.places_tile(card) else (self.make(self.seat, card, BUY, None), *sold)
+        offer = self[card_id] = (card.cost, COLOR_INDEX[card.color], both, sold)
+        return offer
+
+    def moves(self, card_id: str, player: PlayerState, owned: tuple[int, ...]) -> tuple[Move, ...]:
+        """Every legal way for the seat to acquire the card: bought (with each tile choice,
+        PURPLE-2) if affordable (BUY-1/2), or sold. ``owned`` is the player's :func:`owned_colors`."""
+        cost, column, both, sold = self[card_id]
+        if cost - owned[column] > player.coins:  # price(card, owned) > coins; coins are never negative
+            return sold
+        if both is not None:
+            return both
+        card = self.catalogue.cards[card_id]
+        return (*(self.make(self.seat, card, BUY, tile) for tile in tile_choices(player, card)), *sold)
+
+
+class OfferBook:
+    """Every seat's :class:`Offers` of one kind of move, per catalogue (by its digest: equal
+    catalogues share them), for a few catalogues at a time."""
+
+    __slots__ = ("by_digest", "make")
+
+    def __init__(self, make: MoveMaker) -> None:
+        self.make = make
+        self.by_digest: dict[str, dict[int, Offers]] = {}
+
+    def of(self, catalogue: Catalogue, seat: int) -> Offers:
+        """The seat's offers with ``catalogue``."""
+        seats = self.by_digest.get(catalogue.digest)
+        if seats is None:
+            if len(self.by_digest) >= _CATALOGUES_KEPT:
+                self.by_digest.clear()
+            seats = self.by_digest[catalogue.digest] = {}
+        offers = seats.get(seat)
+        if offers is None:
+            offers = seats[seat] = Offers(catalogue, self.make, seat)
+        return offers
+
+
+_CATALOGUES_KEPT = 8
 
 
 def check_acquire(

@@ -7,15 +7,12 @@ outcome cannot depend on the order of submission (DRAFT-3).
 
 from __future__ import annotations
 
-import functools
-
-from .._components import Catalogue
 from .._copy import amend, replace
 from .._errors import IllegalMove
-from .._model import Changes, GameState, PlayerState
+from .._model import Changes, GameState
 from .._moves import SELL, Draft, Move, shared
 from .._vocabulary import COLOR_INDEX
-from .acquire import Acquisitions, acquire, acquisitions, check_acquire, owned_colors
+from .acquire import OfferBook, acquire, check_acquire, owned_colors
 from .section import SectionRules, handles
 from .wheel import deck_color
 
@@ -24,11 +21,8 @@ _draft = shared(Draft)
 
 def drafters(state: GameState) -> tuple[int, ...]:
     """DRAFT-3: every player who drew and has not chosen yet."""
-    pending = state.pending
-    if None not in pending:
-        return ()
     players = state.players
-    return tuple([i for i, choice in enumerate(pending) if choice is None and players[i].drawn])
+    return tuple([i for i, choice in enumerate(state.pending) if choice is None and players[i].drawn])
 
 
 def finished(state: GameState) -> bool:
@@ -98,39 +92,18 @@ def resolve(state: GameState) -> Changes:
 
 
 def legal(state: GameState, seat: int) -> tuple[Move, ...]:
-    """Each drawn card, bought (with each tile choice) if affordable, or sold.
-
-    A drafter's options depend on their own holdings only, and the positions of a
-    round share the drafters' states: they are kept by that state (in
-    :data:`_OPTIONS`), so each drafter's options are built once a round however
-    many positions of it are asked about.
-    """
+    """Each drawn card, bought (with each tile choice) if affordable, or sold."""
     player = state.players[seat]
-    catalogue = state.catalogue
-    kept = _OPTIONS.get(id(player))
-    if kept is not None and kept[0] is player and kept[1] is catalogue and kept[2] == seat:
-        return kept[3]
-    cards = catalogue.cards
+    offers = DRAFTS.of(state.catalogue, seat)
     owned = owned_colors(state, player)
     options: tuple[Move, ...] = ()
     for card_id in player.drawn:
-        options += _offers(seat, card_id, acquisitions(player, owned, cards[card_id]))
-    if len(_OPTIONS) >= _OPTIONS_KEPT:
-        _OPTIONS.clear()
-    _OPTIONS[id(player)] = (player, catalogue, seat, options)
+        options += offers.moves(card_id, player, owned)
     return options
 
 
-@functools.lru_cache(maxsize=1 << 16)
-def _offers(seat: int, card_id: str, choices: Acquisitions) -> tuple[Move, ...]:
-    """The draft moves of one drawn card, one per choice (shared instances)."""
-    return tuple(_draft(seat, card_id, action, tile) for action, tile in choices)
-
-
-#: The options of the drafters met lately, by ``id`` of their state (the state itself is
-#: kept with them, so the ``id`` cannot be reused while the entry lasts).
-_OPTIONS: dict[int, tuple[PlayerState, Catalogue, int, tuple[Move, ...]]] = {}
-_OPTIONS_KEPT = 1 << 12
+#: The draft moves of every seat and card.
+DRAFTS = OfferBook(lambda seat, card, action, tile: _draft(seat, card.id, action, tile))
 
 
 def check_draft(state: GameState, move: Draft) -> IllegalMove | None:

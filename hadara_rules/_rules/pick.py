@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-import functools
-
 from .._errors import IllegalMove
 from .._model import Changes, GameState
 from .._moves import SELL, Move, Pick, shared
-from .._vocabulary import COLOR_INDEX, COLORS, Color
-from .acquire import Acquisitions, acquire, acquisitions, check_acquire, owned_colors
+from .._vocabulary import COLOR_INDEX
+from .acquire import OfferBook, acquire, check_acquire, owned_colors
 from .section import SectionRules, handles, players_with
 
 _pick = shared(Pick)
@@ -22,19 +20,17 @@ def finished(state: GameState) -> bool:
 def legal(state: GameState, seat: int) -> tuple[Move, ...]:
     """The top card of each non-empty pile, bought (with each tile choice) if affordable, or sold."""
     player = state.players[seat]
-    cards = state.catalogue.cards
+    offers = PICKS.of(state.catalogue, seat)
     owned = owned_colors(state, player)
     options: tuple[Move, ...] = ()
-    for color, pile in zip(COLORS, state.outer_piles, strict=True):
+    for pile in state.outer_piles:
         if pile:
-            options += _offers(seat, color, acquisitions(player, owned, cards[pile[-1]]))
+            options += offers.moves(pile[-1], player, owned)
     return options
 
 
-@functools.lru_cache(maxsize=1 << 16)
-def _offers(seat: int, color: Color, choices: Acquisitions) -> tuple[Move, ...]:
-    """The pick moves of one pile's top card, one per choice (shared instances)."""
-    return tuple(_pick(seat, color, action, tile) for action, tile in choices)
+#: The pick moves of every seat and card (a card is picked from the pile of its colour).
+PICKS = OfferBook(lambda seat, card, action, tile: _pick(seat, card.color, action, tile))
 
 
 def check_pick(state: GameState, move: Pick) -> IllegalMove | None:

@@ -31,7 +31,7 @@ def legal(state: GameState, seat: int) -> Iterator[Move]:
     if takes_left(player, totals) > 0:
         carved = {s.statue for s in player.statues}
         tiles = tuple(dict.fromkeys(player.free_tiles))
-        for index, statue in sorted(state.catalogue.statues.items()):
+        for index, statue in state.catalogue.statues.items():
             if index in carved:
                 continue
             pay = pay_needed(player, totals, player.tracks.culture, statue.requirement)
