@@ -36,6 +36,7 @@ import statistics
 import time
 import tracemalloc
 from collections.abc import Callable, Sequence
+from typing import TypeVar
 
 from hadara_rules import (
     GameConfig,
@@ -48,6 +49,8 @@ from hadara_rules import (
     new_game,
     to_json,
 )
+
+T = TypeVar("T")
 
 SETTINGS = [(2, False), (2, True), (4, False), (4, True), (5, False), (5, True)]
 
@@ -72,7 +75,9 @@ def hadara_slice(players: int, advanced: bool, seconds: float, seed: int) -> tup
     moves = games = 0
     start = clock()
     while (elapsed := clock() - start) < seconds:
-        moves += playout(GameConfig(players=players, seed=seed + games, advanced=advanced), random.Random(games))
+        moves += playout(
+            GameConfig(players=players, seed=seed + games, advanced=advanced), random.Random(games)
+        )
         games += 1
     return moves, games, elapsed
 
@@ -107,7 +112,7 @@ def recorded(config: GameConfig, seed: int) -> list[tuple[GameState, Move]]:
     return pairs
 
 
-def cpu_per_call(items: Sequence[object], call: Callable[[object], object]) -> float:
+def cpu_per_call(items: Sequence[T], call: Callable[[T], object]) -> float:
     """CPU seconds per call of ``call`` over ``items`` (one pass)."""
     start = clock()
     for item in items:
@@ -162,12 +167,12 @@ def main() -> None:
     # ------------------------------------------------------------------ random playouts
     piece = seconds / (rounds * len(SETTINGS))
     chess_rng = random.Random(0)
-    tally = {setting: [0, 0, 0.0] for setting in SETTINGS}
+    tally = {setting: [0.0, 0.0, 0.0] for setting in SETTINGS}
     ratios: dict[tuple[int, bool] | None, list[float]] = {setting: [] for setting in [*SETTINGS, None]}
     chess_move_cost: list[float] = []
     for r in range(rounds):
-        round_hadara = [0, 0.0]
-        round_chess = [0, 0.0]
+        round_hadara = [0.0, 0.0]
+        round_chess = [0.0, 0.0]
         for players, advanced in SETTINGS:
             moves, games, took = hadara_slice(players, advanced, piece, 100_000 * r + 1000 * players)
             totals = tally[(players, advanced)]
@@ -186,11 +191,15 @@ def main() -> None:
             chess_move_cost.append(round_chess[1] / round_chess[0])
 
     print("random playouts, CPU time (ratio: moves per CPU-second against python-chess, median of rounds)")
-    print(f"{'players':>7} {'game':>8} {'moves/s':>9} {'games/s':>8} {'moves/game':>10}  ratio to python-chess")
-    for (players, advanced), (made, games, took) in tally.items():
+    print(
+        f"{'players':>7} {'game':>8} {'moves/s':>9} {'games/s':>8} {'moves/game':>10}  ratio to python-chess"
+    )
+    for (players, advanced), (made, finished, took) in tally.items():
         kind = "advanced" if advanced else "basic"
         against = spread(ratios[(players, advanced)]) if ratios[(players, advanced)] else "-"
-        print(f"{players:>7} {kind:>8} {made / took:>9.0f} {games / took:>8.1f} {made / games:>10.0f}  {against}")
+        print(
+            f"{players:>7} {kind:>8} {made / took:>9.0f} {finished / took:>8.1f} {made / finished:>10.0f}  {against}"
+        )
     all_moves = sum(t[0] for t in tally.values())
     all_took = sum(t[2] for t in tally.values())
     against = spread(ratios[None]) if ratios[None] else "-"
@@ -205,18 +214,20 @@ def main() -> None:
     states = [state for state, _move in pairs]
     documents = [to_json(state) for state in states[:: 4 if args.quick else 1]]
     configs = [GameConfig(players=p, seed=s, advanced=a) for s, (p, a) in enumerate(SETTINGS * 20)]
-    calls: dict[str, tuple[Sequence[object], Callable[[object], object]]] = {
-        "legal_moves(state)": (states, lambda s: legal_moves(s)),  # type: ignore[arg-type]
-        "apply_move(state, move, check=False)": (pairs, lambda p: apply_move(*p, check=False)),  # type: ignore[misc]
-        "apply_move(state, move)": (pairs, lambda p: apply_move(*p)),  # type: ignore[misc]
-        "from_json(text, GameState)": (documents, lambda d: from_json(d, GameState)),  # type: ignore[arg-type]
-        "new_game(config)": (configs, lambda c: new_game(c)),  # type: ignore[arg-type]
+    calls: dict[str, Callable[[], float]] = {
+        "legal_moves(state)": lambda: cpu_per_call(states, legal_moves),
+        "apply_move(state, move, check=False)": lambda: cpu_per_call(
+            pairs, lambda p: apply_move(p[0], p[1], check=False)
+        ),
+        "apply_move(state, move)": lambda: cpu_per_call(pairs, lambda p: apply_move(p[0], p[1])),
+        "from_json(text, GameState)": lambda: cpu_per_call(documents, lambda d: from_json(d, GameState)),
+        "new_game(config)": lambda: cpu_per_call(configs, new_game),
     }
     costs: dict[str, list[float]] = {name: [] for name in calls}
     reference_costs: list[float] = []
     for _ in range(3 if args.quick else rounds):
-        for name, (items, call) in calls.items():
-            costs[name].append(cpu_per_call(items, call))
+        for name, measure in calls.items():
+            costs[name].append(measure())
         reference = chess_slice(0.2, chess_rng)
         if reference is not None:
             reference_costs.append(reference[1] / reference[0])
@@ -227,14 +238,17 @@ def main() -> None:
         if chess_move is not None:
             line += f"  = {statistics.median(values) / chess_move:.2f} python-chess moves"
         print(line)
-    ratio = [c / u for c, u in zip(costs["apply_move(state, move)"], costs["apply_move(state, move, check=False)"])]
+    checked, unchecked = costs["apply_move(state, move)"], costs["apply_move(state, move, check=False)"]
+    ratio = [c / u for c, u in zip(checked, unchecked, strict=True)]
     print(f"{'checked / unchecked':>38}: {spread(ratio)}")
     if chess_move is not None:
         print(f"{'one python-chess random move':>38}: {chess_move * 1e6:.1f} us")
 
     # ------------------------------------------------------------------ memory
     memory = memory_per_state(GameConfig(players=4, seed=5, advanced=True), 5)
-    print(f"\nmemory kept per additional position (every position of a 4-player game kept): {memory:.0f} bytes")
+    print(
+        f"\nmemory kept per additional position (every position of a 4-player game kept): {memory:.0f} bytes"
+    )
     pickled = cpu_per_call(states[:500], lambda s: pickle.loads(pickle.dumps(s)))
     size = statistics.median(len(pickle.dumps(s)) for s in states)
     print(

@@ -23,7 +23,7 @@ from ._vocabulary import Tracks
 _COPIERS: dict[type[object], Copier] = {cls: copier(cls) for cls in (GameState, PlayerState, Tracks)}
 
 #: A copy of a position with the changes a move makes (the engine's one copy per move).
-copy_position: Callable[[GameState, Changes], GameState] = _COPIERS[GameState]  # type: ignore[assignment]
+copy_position: Callable[[GameState, Changes], GameState] = _COPIERS[GameState]
 
 _set = object.__setattr__
 

@@ -20,19 +20,20 @@ owned; every other effect counts once however many copies are owned.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterable, Mapping
 from types import MappingProxyType
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import attrs
 from attrs import field, frozen
 
 from ._components import Card
 from ._copy import replace
-from ._memo import TableauMemo
 from ._model import PlayerState, TileOnCard
+from ._tableau import TableauMemo, color_counts
 from ._tiles import add_tile, remove_tile
-from ._vocabulary import NO_TRACKS, TRACK_OF_COLOR, Track, Tracks
+from ._vocabulary import COLOR_INDEX, NO_TRACKS, TRACK_OF_COLOR, Track, Tracks
 
 if TYPE_CHECKING:
     from .catalogue import Catalogue
@@ -182,8 +183,7 @@ def _color_steps(player: PlayerState, card: Card, catalogue: Catalogue) -> Track
     """PURPLE-3: +1 on the matching track for every card of the card's colour owned."""
     color = card.effect_color
     assert color is not None, "the catalogue gives every PURPLE-3 card its colour"
-    cards = catalogue.cards
-    owned = sum(1 for c in player.cards if cards[c].color is color)
+    owned = color_counts(player.cards, catalogue)[COLOR_INDEX[color]]
     return NO_TRACKS.step(TRACK_OF_COLOR[color], owned)
 
 
@@ -300,9 +300,18 @@ def _count(cards: tuple[str, ...], catalogue: Catalogue) -> tuple[tuple[Effect, 
 
 def fold(counted: tuple[tuple[Effect, Card], ...]) -> EffectTotals:
     """Every number of the counted effects folded into one record (PURPLE-16)."""
-    effects = [effect for effect, _card in counted]
-    numbers = {f.name: f.metadata["fold"]((getattr(e, f.name) for e in effects), f.default) for f in _NUMBERS}
-    return EffectTotals(counted=counted, gives_steps=any(e.gives_steps for e in effects), **numbers)
+    return EffectTotals(counted=counted, **_folded(tuple(effect.rule for effect, _card in counted)))
+
+
+@functools.lru_cache(maxsize=1 << 10)
+def _folded(rules: tuple[str, ...]) -> dict[str, Any]:
+    """The numbers of the effects ``rules`` name, folded (the same few combinations recur)."""
+    effects = [PURPLE_EFFECTS[rule] for rule in rules]
+    numbers: dict[str, Any] = {
+        f.name: f.metadata["fold"]((getattr(e, f.name) for e in effects), f.default) for f in _NUMBERS
+    }
+    numbers["gives_steps"] = any(e.gives_steps for e in effects)
+    return numbers
 
 
 #: Effect totals of the tableaux met so far.

@@ -19,7 +19,7 @@ import json
 import operator
 import re
 from collections.abc import Callable, Mapping
-from typing import ClassVar, TypeAlias, TypeVar
+from typing import Any, ClassVar, TypeAlias, TypeVar
 
 import attrs
 from attrs import field, frozen
@@ -98,26 +98,27 @@ def _tile_or_none(value: Track | str | None) -> Track | None:
     return None if value is None else _member(Track, value, "tile", f"{_TRACKS} (or None)")
 
 
-@frozen
-class Exactly:
+Validator: TypeAlias = Callable[[Any, "attrs.Attribute[Any]", Any], None]
+
+
+def exactly(*kinds: type[object], what: str, error: Callable[[str], Exception] = TypeError) -> Validator:
     """An attrs validator: the value's type is exactly one of ``kinds``, else ``error``
     naming the field (also used by :class:`~hadara_rules._config.GameConfig`).
 
-    Exactly, so that ``True`` is no whole number and a colour no card id.
+    Exactly, so that ``True`` is no whole number and a colour no card id. The kinds are
+    kept in :data:`_KINDS`, for :func:`malformed`'s quick test.
     """
 
-    kinds: tuple[type[object], ...]
-    what: str
-    error: Callable[[str], Exception] = TypeError
+    def check(instance: object, attribute: attrs.Attribute[object], value: object) -> None:
+        if type(value) not in kinds:
+            raise error(f"{attribute.name} must be {what}, not {_what(value)}")
 
-    def __call__(self, instance: object, attribute: attrs.Attribute[object], value: object) -> None:
-        if type(value) not in self.kinds:
-            raise self.error(f"{attribute.name} must be {self.what}, not {_what(value)}")
+    _KINDS[check] = kinds
+    return check
 
 
-def exactly(*kinds: type[object], what: str, error: Callable[[str], Exception] = TypeError) -> Exactly:
-    """The validator :class:`Exactly` ``kinds``."""
-    return Exactly(kinds, what, error)
+#: The types each validator made by :func:`exactly` accepts.
+_KINDS: dict[Validator, tuple[type[object], ...]] = {}
 
 
 _whole = exactly(int, what="a whole number")
@@ -337,17 +338,19 @@ def malformed(move: object) -> IllegalMove | None:
     return None
 
 
-def _shape(kind: type[object]) -> tuple[Callable[[object], tuple[object, ...]], frozenset[tuple[type, ...]]]:
+def _shape(kind: type[Move]) -> tuple[Callable[[object], tuple[object, ...]], frozenset[tuple[type, ...]]]:
     """How :func:`malformed` reads a move kind's fields (always as a tuple: ``player`` is
     read twice), and every combination of field types its validators accept."""
-    fields = attrs.fields(kind)  # type: ignore[misc]
-    allowed = [f.validator.kinds for f in fields]
+    fields = attrs.fields(kind)
+    allowed = [_KINDS[f.validator] for f in fields]
     values = operator.attrgetter(*(f.name for f in fields), "player")
     return values, frozenset(itertools.product(*allowed, (int,)))
 
 
 _TYPE_NAMES: dict[type[object], str] = {kind: kind.type for kind in MOVE_TYPES}
-_SHAPES = {kind: _shape(kind) for kind in MOVE_TYPES}
+_SHAPES: dict[type[object], tuple[Callable[[object], tuple[object, ...]], frozenset[tuple[type, ...]]]] = {
+    kind: _shape(kind) for kind in MOVE_TYPES
+}
 
 
 # --------------------------------------------------------------------------- notation

@@ -17,7 +17,7 @@ from hypothesis import HealthCheck, settings
 
 from hadara_rules import load_catalogue
 from hadara_rules._effects import TOTALLED
-from hadara_rules._rules.tableau import COUNTED
+from hadara_rules._tableau import COUNTED
 from hadara_rules.catalogue import Catalogue
 
 #: Examples per property in the ``ci`` profile.

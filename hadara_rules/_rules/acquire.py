@@ -14,8 +14,8 @@ from .._copy import replace
 from .._errors import IllegalMove
 from .._model import GameState, PlayerState
 from .._moves import BUY, SELL, Action, Move
+from .._tableau import color_counts
 from .._vocabulary import COLOR_INDEX, Track
-from .tableau import color_counts
 
 
 def owned_colors(state: GameState, player: PlayerState) -> tuple[int, ...]:

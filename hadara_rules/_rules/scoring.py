@@ -6,7 +6,7 @@ from attrs import fields, frozen
 
 from .. import _effects as effects
 from .._model import GameState, PlayerState
-from .tableau import color_counts
+from .._tableau import color_counts
 
 
 @frozen

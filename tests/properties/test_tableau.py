@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from hadara_rules import load_catalogue
 from hadara_rules._effects import PURPLE_EFFECTS, TOTALLED, Effect, effect_totals
-from hadara_rules._rules.tableau import COUNTED, color_counts
+from hadara_rules._tableau import COUNTED, color_counts
 from hadara_rules._vocabulary import COLORS
 
 from .strategies import suite_settings

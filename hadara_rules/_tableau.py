@@ -1,4 +1,4 @@
-"""Memos of what a tableau adds up to, kept for the catalogue in use.
+"""What a tableau adds up to, kept for the catalogue in use: memos, and the colour counts.
 
 A tableau's colour counts (BUY-1) and effect totals (PURPLE-16) are asked for
 several times per move, of tableaux that repeat from position to position. A
@@ -19,6 +19,7 @@ from __future__ import annotations
 from typing import Generic, TypeVar
 
 from ._components import Catalogue
+from ._vocabulary import COLOR_INDEX, COLORS
 
 V = TypeVar("V")
 
@@ -45,3 +46,27 @@ class TableauMemo(Generic[V]):
     def clear(self) -> None:
         """Forget everything (tests start from cold memos)."""
         self.entry = (None, {})
+
+
+#: Colour counts of the tableaux met so far.
+COUNTED: TableauMemo[tuple[int, ...]] = TableauMemo(bound=1 << 15)
+
+
+def color_counts(cards: tuple[str, ...], catalogue: Catalogue) -> tuple[int, ...]:
+    """How many cards of each colour a tableau holds, in ``COLORS`` order (BUY-1, MEDAL-4,
+    PURPLE-3, PURPLE-11/12).
+
+    Kept in :data:`COUNTED`, and counted from the tableau without its last card
+    (usually known already: a bought card joins the end of the tableau).
+    """
+    known, values = COUNTED.entry
+    if known is catalogue and (found := values.get(cards)) is not None:
+        return found
+    if not cards:
+        return _NO_CARDS
+    before = color_counts(cards[:-1], catalogue)
+    i = COLOR_INDEX[catalogue.cards[cards[-1]].color]
+    return COUNTED.keep(cards, catalogue, (*before[:i], before[i] + 1, *before[i + 1 :]))
+
+
+_NO_CARDS = (0,) * len(COLORS)
