@@ -245,6 +245,12 @@ class Catalogue:
         """
         return self._deck_pools.get((epoch, str(color), bool(advanced)), ())
 
+    @functools.cached_property
+    def ids(self) -> tuple[str, ...]:
+        """Every card and colony id, sorted (what is not laid out goes to the box in this
+        order, SETUP-3/4); computed once."""
+        return tuple(sorted((*self.cards, *self.colonies)))
+
     def tier_pool(self, tier: int) -> tuple[str, ...]:
         """Sorted ids of the colonies of one tier (SETUP-4); ``()`` for an unknown tier."""
         return self._tier_pools.get(tier, ())

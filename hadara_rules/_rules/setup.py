@@ -6,6 +6,8 @@ later step is a pure function of the position and the move.
 
 from __future__ import annotations
 
+import functools
+import itertools
 import random
 from collections.abc import Iterator
 from typing import TypeVar
@@ -42,13 +44,18 @@ def shuffle(rng: random.Random, items: list[T]) -> None:
     of what a new game costs.
     """
     getrandbits = rng.getrandbits
-    for i in reversed(range(1, len(items))):
-        n = i + 1
-        k = n.bit_length()
+    for i, n, k in _steps(len(items)):
         j = getrandbits(k)
         while j >= n:
             j = getrandbits(k)
         items[i], items[j] = items[j], items[i]
+
+
+@functools.lru_cache(maxsize=64)
+def _steps(length: int) -> tuple[tuple[int, int, int], ...]:
+    """The swaps of shuffling ``length`` items, last place first: the place, how many
+    items it is drawn from, and the bits drawn for that."""
+    return tuple((i, i + 1, (i + 1).bit_length()) for i in reversed(range(1, length)))
 
 
 def initiative_order(state: GameState) -> tuple[int, ...]:
@@ -125,7 +132,7 @@ def lay_out(config: GameConfig) -> GameState:
 
     in_play = {c for decks in epoch_decks for deck in decks for c in deck}
     in_play.update(c for stack in stacks for c in stack)
-    box = tuple(sorted(c for c in (*catalogue.cards, *catalogue.colonies) if c not in in_play))
+    box = tuple(itertools.filterfalse(in_play.__contains__, catalogue.ids))
 
     order = _by_initiative(tuple(dealt), catalogue)
     compensation = compensated(order)  # START-3
