@@ -19,7 +19,7 @@ from attrs import fields
 from ._config import GameConfig
 from ._copy import copy_position
 from ._errors import IllegalMove
-from ._flow import SECTIONS, settled
+from ._flow import SECTIONS, seat_in_turn, settled
 from ._model import GameState
 from ._moves import MOVE_TYPES, Action, Move, malformed
 from ._rules.setup import lay_out
@@ -70,12 +70,16 @@ def check_move(state: GameState, move: Move) -> IllegalMove | None:
 
 def legal_moves(state: GameState, player: int | None = None) -> tuple[Move, ...]:
     """Every legal move of the players to act (or of ``player`` only), in :func:`move_key` order."""
-    seats = state.to_act
-    if player is not None:
-        seats = (player,) if player in seats else ()
+    rules = SECTIONS[state.section]
+    if player is None:
+        seats = state.to_act
+    elif rules.together is None:  # START-4: in a section played in turn only the seat in turn acts
+        seats = (player,) if player == seat_in_turn(state) else ()
+    else:
+        seats = (player,) if player in state.to_act else ()
     if state.viewer is not None:  # INFO-1: a view knows only its own player's options
         seats = tuple(s for s in seats if s == state.viewer)
-    legal = SECTIONS[state.section].legal
+    legal = rules.legal
     if len(seats) == 1:
         return tuple(legal(state, seats[0]))
     return tuple(m for seat in seats for m in legal(state, seat))

@@ -14,7 +14,7 @@ from .._moves import SELL, Draft, Move, shared
 from .._vocabulary import COLOR_INDEX
 from .acquire import OfferBook, acquire, check_acquire, owned_colors
 from .section import SectionRules, handles
-from .wheel import deck_color
+from .wheel import deck_at
 
 _draft = shared(Draft)
 
@@ -47,8 +47,9 @@ def dealt(state: GameState, round: int) -> tuple[list[tuple[str, ...]], tuple[tu
     for every seat, and the decks left."""
     decks = list(state.decks)
     drawn = []
-    for seat in range(len(state.players)):
-        i = COLOR_INDEX[deck_color(state, seat, round)]
+    places = state.catalogue.reference.wheel_place
+    for player in state.players:
+        i = COLOR_INDEX[deck_at(state, places[player.crest], round)]  # deck_color, for every seat
         deck = decks[i]
         cut = max(0, len(deck) - 2)
         drawn.append(tuple(sorted(deck[cut:])))

@@ -43,9 +43,10 @@ def missing(totals: EffectTotals, value: int, requirement: int) -> int:
 
 def pay_needed(player: PlayerState, totals: EffectTotals, value: int, requirement: int) -> int | None:
     """The ``pay`` that meets the requirement, or None when nothing can (PURPLE-15)."""
-    pay = missing(totals, value, requirement) * COINS_PER_REQUIREMENT_POINT
-    if pay == 0:
+    lacking = requirement - totals.requirement_cut - value  # missing(), less its call
+    if lacking <= 0:
         return 0
+    pay = lacking * COINS_PER_REQUIREMENT_POINT
     if pay > totals.requirement_pay_cap - player.section_paid or pay > player.coins:
         return None
     return pay
