@@ -130,6 +130,8 @@ class Effect(Numbers):
     #: True when several copies add up (PURPLE-16).
     stacks: bool = field(default=False, kw_only=True)
     steps: StepsHook | None = field(default=None, kw_only=True)
+    #: The fields of the player's state the ``steps`` hook reads (besides the card itself).
+    steps_read: tuple[str, ...] = field(default=(), kw_only=True)
     on_gain: GainHook | None = field(default=None, kw_only=True)
     on_loss: LossHook | None = field(default=None, kw_only=True)
     income_bonus: IncomeHook | None = field(default=None, kw_only=True)
@@ -208,12 +210,24 @@ def _income_bonus(player: PlayerState) -> int:
 SELL_BONUS = Effect(rule="PURPLE-1", stacks=True, sell_bonus=1)
 #: PURPLE-2: a free bonus tile on this card advances its track by 2 (TILE-1, TILE-2).
 TILE_CARD = Effect(
-    rule="PURPLE-2", stacks=True, places_tile=True, steps=_tile_steps, on_gain=_place_tile, on_loss=_free_tile
+    rule="PURPLE-2",
+    stacks=True,
+    places_tile=True,
+    steps=_tile_steps,
+    steps_read=("tiles_on_cards",),
+    on_gain=_place_tile,
+    on_loss=_free_tile,
 )
 #: PURPLE-3: +1 on the matching track for every card of the card's colour owned.
-COLOR_BONUS = Effect(rule="PURPLE-3", steps=_color_steps)
+COLOR_BONUS = Effect(rule="PURPLE-3", steps=_color_steps, steps_read=("cards",))
 #: PURPLE-4: every carved statue gives 2 more steps (face up) or 2 more points (face down).
-STATUE_BONUS = Effect(rule="PURPLE-4", stacks=True, statue_steps=STATUE_BONUS_STEPS, steps=_statue_steps)
+STATUE_BONUS = Effect(
+    rule="PURPLE-4",
+    stacks=True,
+    statue_steps=STATUE_BONUS_STEPS,
+    steps=_statue_steps,
+    steps_read=("statues",),
+)
 #: PURPLE-5: medal prices drop to the reduced prices of the reference sheet.
 CHEAP_MEDALS = Effect(rule="PURPLE-5", reduced_medal_prices=True)
 #: PURPLE-6: at feeding, pay 2 coins instead of removing a card, at most 6 cards.
@@ -344,14 +358,26 @@ def effect_steps(player: PlayerState, catalogue: Catalogue) -> Tracks:
 
 
 def with_effect_steps(before: PlayerState, after: PlayerState, catalogue: Catalogue) -> PlayerState:
-    """``after`` with its tracks moved by the change in effect steps since ``before``."""
-    if not (
-        effect_totals(before.cards, catalogue).gives_steps
-        or effect_totals(after.cards, catalogue).gives_steps
-    ):
+    """``after`` with its tracks moved by the change in effect steps since ``before``.
+
+    When the tableau's effects are the same before and after (the card bought or
+    removed has none, or a statue is carved), only the effects whose steps read a
+    field that changed (:attr:`Effect.steps_read`) are asked again.
+    """
+    old = effect_totals(before.cards, catalogue)
+    new = old if after.cards is before.cards else effect_totals(after.cards, catalogue)
+    if not (old.gives_steps or new.gives_steps):
         return after
-    gained = effect_steps(after, catalogue)
-    lost = effect_steps(before, catalogue)
+    if new is old:
+        gained = lost = NO_TRACKS
+        for effect, card in old.counted:
+            if effect.steps is not None and any(
+                getattr(before, f) is not getattr(after, f) for f in effect.steps_read
+            ):
+                gained = gained.plus(effect.steps(after, card, catalogue))
+                lost = lost.plus(effect.steps(before, card, catalogue))
+    else:
+        gained, lost = effect_steps(after, catalogue), effect_steps(before, catalogue)
     if gained == lost:
         return after
     return replace(after, tracks=after.tracks.plus(gained).minus(lost))
