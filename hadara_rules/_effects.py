@@ -412,6 +412,8 @@ def sell_bonus(player: PlayerState, catalogue: Catalogue) -> int:
 def income_bonus(player: PlayerState, catalogue: Catalogue) -> int:
     """Extra coins at income (PURPLE-8, at most 6)."""
     counted = effect_totals(player.cards, catalogue).counted
+    if not counted:
+        return 0
     return sum(e.income_bonus(player) for e, _card in counted if e.income_bonus is not None)
 
 

@@ -119,5 +119,9 @@ pass_move = shared(Pass)
 
 
 def only_pass(legal: Callable[[GameState, int], Iterable[Move]], state: GameState, seat: int) -> bool:
-    """True when the player's only legal move (from a section's ``legal``) is ``Pass``."""
-    return all(type(m) is Pass for m in legal(state, seat))
+    """True when the player's only legal move (from a section's ``legal``) is ``Pass``: in
+    the sections that ask, ``Pass`` is always legal, so when it is the only move there
+    is no second one."""
+    moves = iter(legal(state, seat))
+    next(moves)
+    return next(moves, None) is None
