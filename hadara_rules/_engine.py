@@ -49,12 +49,14 @@ def check_move(state: GameState, move: Move) -> IllegalMove | None:
     section = state.section
     if section is Section.OVER:
         return IllegalMove("FLOW-3", "the game is over; no move is accepted after final scoring")
-    handler = SECTIONS[section].moves.get(type(move))
+    rules = SECTIONS[section]
+    handler = rules.moves.get(type(move))
     if handler is None:
         kind = getattr(move, "type", type(move).__name__)
         return IllegalMove("FLOW-2", f"a {kind} move is not accepted in the {section} section")
     seat = move.player
-    if seat not in state.to_act:
+    # FLOW-1: in a section played in turn only the seat in turn acts (START-4)
+    if seat != seat_in_turn(state) if rules.together is None else seat not in state.to_act:
         if handler.out_of_turn is not None and 0 <= seat < len(state.players):
             refusal = handler.out_of_turn(state, move)
             if refusal is not None:

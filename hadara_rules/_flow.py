@@ -51,21 +51,20 @@ EPOCH_START = (Phase.A, Section.WHEEL)
 #: The end of the game (EPOCH-3): no move is accepted (FLOW-3).
 GAME_OVER = SectionRules(moves={}, legal=no_moves, together=nobody)
 
-#: The rules of each section, found by the section the position waits in.
-SECTIONS: Mapping[Section, SectionRules] = MappingProxyType(
-    {
-        Section.SETUP: setup.SETUP,
-        Section.WHEEL: wheel.WHEEL,
-        Section.DRAFT: draft.DRAFT,
-        Section.PICK: pick.PICK,
-        Section.INCOME: income.INCOME,
-        Section.COLONY: colony.COLONY,
-        Section.STATUE: statue.STATUE,
-        Section.FEEDING: feeding.FEEDING,
-        Section.MEDALS: medals.MEDALS,
-        Section.OVER: GAME_OVER,
-    }
-)
+#: The rules of each section, found by the section the position waits in (a plain
+#: dictionary, typed read-only: it is looked up several times per move).
+SECTIONS: Mapping[Section, SectionRules] = {
+    Section.SETUP: setup.SETUP,
+    Section.WHEEL: wheel.WHEEL,
+    Section.DRAFT: draft.DRAFT,
+    Section.PICK: pick.PICK,
+    Section.INCOME: income.INCOME,
+    Section.COLONY: colony.COLONY,
+    Section.STATUE: statue.STATUE,
+    Section.FEEDING: feeding.FEEDING,
+    Section.MEDALS: medals.MEDALS,
+    Section.OVER: GAME_OVER,
+}
 
 
 # --------------------------------------------------------------------------- who acts

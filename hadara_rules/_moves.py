@@ -14,9 +14,7 @@ from __future__ import annotations
 
 import enum
 import functools
-import itertools
 import json
-import operator
 import re
 from collections.abc import Callable, Mapping
 from typing import Any, ClassVar, TypeAlias, TypeVar
@@ -322,35 +320,39 @@ def malformed(move: object) -> IllegalMove | None:
     Construction already refuses such fields; this catches what bypassed it
     (``object.__setattr__``, a copy from elsewhere), so that :func:`check_move`
     can refuse every object with an :class:`~hadara_rules._errors.IllegalMove`.
-    A move whose field types are one of its kind's well-formed combinations is
-    accepted at once; anything else is validated field by field for the reason.
+    A move whose fields all have a type their validators accept passes one generated
+    test; anything else is validated field by field for the reason.
     """
     kind = type(move)
-    shape = _SHAPES.get(kind)
-    if shape is None:
+    well_typed = _WELL_TYPED.get(kind)
+    if well_typed is None:
         return IllegalMove("FLOW-2", f"a move is one of {', '.join(_TYPE_NAMES.values())}, not {_what(move)}")
-    values, well_formed = shape
     try:
-        if tuple(map(type, values(move))) not in well_formed:
+        if not well_typed(move):
             attrs.validate(move)  # type: ignore[arg-type]
     except (TypeError, ValueError, AttributeError) as exc:  # AttributeError: a field never set
         return IllegalMove("FLOW-2", f"a malformed {_TYPE_NAMES[kind]} move: {exc}")
     return None
 
 
-def _shape(kind: type[Move]) -> tuple[Callable[[object], tuple[object, ...]], frozenset[tuple[type, ...]]]:
-    """How :func:`malformed` reads a move kind's fields (always as a tuple: ``player`` is
-    read twice), and every combination of field types its validators accept."""
-    fields = attrs.fields(kind)
-    allowed = [_KINDS[f.validator] for f in fields]
-    values = operator.attrgetter(*(f.name for f in fields), "player")
-    return values, frozenset(itertools.product(*allowed, (int,)))
+def _well_typed(kind: type[Move]) -> Callable[[object], bool]:
+    """A function telling whether every field of a ``kind`` move has a type its validator
+    accepts: the validators' test, written out as one expression (generated)."""
+    terms: list[str] = []
+    namespace: dict[str, object] = {}
+    for i, field_ in enumerate(attrs.fields(kind)):
+        alternatives = []
+        for j, allowed in enumerate(_KINDS[field_.validator]):
+            namespace[f"t{i}_{j}"] = allowed
+            alternatives.append(f"type(m.{field_.name}) is t{i}_{j}")
+        terms.append(f"({' or '.join(alternatives)})")
+    source = f"def well_typed(m):\n    return {' and '.join(terms)}\n"
+    exec(compile(source, f"<hadara_rules field types of {kind.__name__}>", "exec"), namespace)
+    return namespace["well_typed"]  # type: ignore[return-value]
 
 
 _TYPE_NAMES: dict[type[object], str] = {kind: kind.type for kind in MOVE_TYPES}
-_SHAPES: dict[type[object], tuple[Callable[[object], tuple[object, ...]], frozenset[tuple[type, ...]]]] = {
-    kind: _shape(kind) for kind in MOVE_TYPES
-}
+_WELL_TYPED: dict[type[object], Callable[[object], bool]] = {kind: _well_typed(kind) for kind in MOVE_TYPES}
 
 
 # --------------------------------------------------------------------------- notation
