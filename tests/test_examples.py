@@ -149,6 +149,10 @@ def test_frontend_replay_at_the_end_says_the_game_is_over() -> None:
     assert out.rstrip().endswith("the game is over")
 
 
+#: A median ratio with its range, as the benchmark prints it: ``3.05x (2.69x to 3.51x)``.
+_SPREAD = r"[\d.]+x \([\d.]+x to [\d.]+x\)"
+
+
 @pytest.mark.slow
 def test_the_playout_benchmark_runs_and_reports_every_figure() -> None:
     """benchmarks/playout.py (a smoke run: the figures themselves are not checked here)."""
@@ -169,11 +173,17 @@ def test_the_playout_benchmark_runs_and_reports_every_figure() -> None:
         (5, "basic"),
         (5, "advanced"),
     ):
-        assert re.search(rf"^\s+{players}\s+{kind}\s+\d+\s+[\d.]+\s+\d+$", out, re.MULTILINE), (
+        assert re.search(rf"^\s+{players}\s+{kind}\s+\d+\s+[\d.]+\s+\d+\s+{_SPREAD}$", out, re.MULTILINE), (
             players,
             kind,
             out,
         )
-    assert re.search(r"legal_moves [\d.]+ us, apply_move unchecked [\d.]+ us, checked [\d.]+ us", out), out
+    assert re.search(rf"^\s+all\s+\d+\s+{_SPREAD}$", out, re.MULTILINE), out
+    for call in ("legal_moves(state)", "apply_move(state, move, check=False)", "from_json(text, GameState)"):
+        assert re.search(rf"{re.escape(call)}: [\d.]+ us \(.*\)  = [\d.]+ python-chess moves", out), (
+            call,
+            out,
+        )
+    assert re.search(rf"checked / unchecked: {_SPREAD}", out), out
     assert re.search(r"memory kept per additional position .*: \d+ bytes", out), out
     assert "python-chess" in out, out
