@@ -397,11 +397,11 @@ def on_loss(player: PlayerState, card: Card) -> PlayerState:
 
 def places_tile(card: Card) -> bool:
     """True when buying ``card`` places a free bonus tile on it (PURPLE-2)."""
-    return card.effect in PLACING_TILES
+    return card.effect in _PLACING_TILES
 
 
 #: The effects whose card takes a free bonus tile when bought (PURPLE-2).
-PLACING_TILES = frozenset(rule for rule, effect in PURPLE_EFFECTS.items() if effect.places_tile)
+_PLACING_TILES = frozenset(rule for rule, effect in PURPLE_EFFECTS.items() if effect.places_tile)
 
 
 def sell_bonus(player: PlayerState, catalogue: Catalogue) -> int:

@@ -131,7 +131,7 @@ def check_acquire(
     cost = price(card, owned_colors(state, player))
     if cost > player.coins:
         return IllegalMove("BUY-2", f"{card.id} costs {cost} coins and the player has {player.coins}")
-    if card.effect not in effects.PLACING_TILES:  # effects.places_tile(card), without the call
+    if not effects.places_tile(card):
         return None if tile is None else IllegalMove("BUY-3", f"{card.id} takes no bonus tile")
     if tile is None:  # TILE-2: without a free tile the card takes none
         return (

@@ -22,11 +22,10 @@ def deck_at(state: GameState, place: int, round: int | None = None) -> Color:
     return order[(place + state.wheel + (state.round if round is None else round)) % len(order)]
 
 
-def deck_color(state: GameState, seat: int, round: int | None = None) -> Color:
-    """WHEEL-3: the deck the seat's crest points at in draft round ``round`` (the position's
-    own unless given): :func:`deck_at` the crest's place on the wheel, looked up in the
-    catalogue's crest order."""
-    return deck_at(state, state.catalogue.reference.wheel_place[state.players[seat].crest], round)
+def deck_color(state: GameState, seat: int) -> Color:
+    """WHEEL-3: the deck the seat's crest points at: :func:`deck_at` the crest's place on
+    the wheel, looked up in the catalogue's crest order."""
+    return deck_at(state, state.catalogue.reference.wheel_place[state.players[seat].crest])
 
 
 def legal(state: GameState, seat: int) -> Iterator[Move]:
