@@ -1,7 +1,9 @@
-"""What a tableau adds up to, kept for the catalogue in use: memos, and the colour counts.
+"""What a tableau adds up to, kept for the catalogue in use: memos, the colour counts and
+the printed track values.
 
 A tableau's colour counts (BUY-1) and effect totals (PURPLE-16) are asked for
-several times per move, of tableaux that repeat from position to position. A
+several times per move, and its printed values by every check of a position read
+(TRACK-1), of tableaux that repeat from position to position. A
 :class:`TableauMemo` keeps them by the tableau (its tuple of card ids) for one
 catalogue at a time, so that a look-up is one dictionary access: a memo keyed by
 the catalogue too (``functools.lru_cache``) would hash the catalogue, in Python,
@@ -19,7 +21,7 @@ from __future__ import annotations
 from typing import Generic, TypeVar
 
 from ._components import Catalogue
-from ._vocabulary import COLOR_INDEX, COLORS
+from ._vocabulary import COLOR_INDEX, COLORS, NO_TRACKS, Tracks
 
 V = TypeVar("V")
 
@@ -70,3 +72,21 @@ def color_counts(cards: tuple[str, ...], catalogue: Catalogue) -> tuple[int, ...
 
 
 _NO_CARDS = (0,) * len(COLORS)
+
+
+#: Printed track values of the tableaux met so far.
+PRINTED: TableauMemo[Tracks] = TableauMemo(bound=1 << 15)
+
+
+def printed_values(cards: tuple[str, ...], catalogue: Catalogue) -> Tracks:
+    """The track values printed on a tableau's cards, added up (BUY-3, TRACK-1).
+
+    Kept in :data:`PRINTED`, and added up from the tableau without its last card.
+    """
+    known, values = PRINTED.entry
+    if known is catalogue and (found := values.get(cards)) is not None:
+        return found
+    if not cards:
+        return NO_TRACKS
+    before = printed_values(cards[:-1], catalogue)
+    return PRINTED.keep(cards, catalogue, before.plus(catalogue.cards[cards[-1]].values))

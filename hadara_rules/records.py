@@ -38,6 +38,7 @@ from ._engine import apply_move, check_move, new_game
 from ._errors import ConfigError, RecordError
 from ._model import GameState
 from ._moves import MOVE_TYPES, Draft, Move
+from ._quick import quick_position
 from ._reader import Refusal, clip, label, shown
 from ._rules.scoring import ScoreSheet, score, winners
 from .catalogue import Catalogue, load_catalogue
@@ -143,9 +144,9 @@ def converter(catalogue: Catalogue | None = None) -> cattrs.Converter:
         if not isinstance(value, Mapping) or set(value) != {"source", "digest"}:
             raise Refusal("a catalogue is named by {source, digest}")
         digest = value["digest"]
-        for known in (catalogue, load_catalogue()):
-            if known is not None and known.digest == digest:
-                return known
+        known = _catalogue_named(digest, catalogue)
+        if known is not None:
+            return known
         raise Refusal(
             f"the catalogue {shown(value['source'])} (digest {shown(digest)}) is neither the bundled one "
             "nor the one passed in; load it with load_catalogue() and pass it as catalogue="
@@ -186,6 +187,14 @@ def converter(catalogue: Catalogue | None = None) -> cattrs.Converter:
             optional, make_dict_unstructure_fn(optional, conv, _cattrs_omit_if_default=True)
         )
     return conv
+
+
+def _catalogue_named(digest: object, catalogue: Catalogue | None) -> Catalogue | None:
+    """The catalogue a document names by ``digest``: the one passed in, or the bundled one."""
+    for known in (catalogue, load_catalogue()):
+        if known is not None and known.digest == digest:
+            return known
+    return None
 
 
 def _register_tagged(conv: cattrs.Converter, kind: type[Any]) -> None:
@@ -301,7 +310,16 @@ def from_json(text: str | bytes, cls: type[_T], catalogue: Catalogue | None = No
 @overload
 def from_json(text: str | bytes, cls: UnionType, catalogue: Catalogue | None = None) -> Move: ...
 def from_json(text: str | bytes, cls: object, catalogue: Catalogue | None = None) -> object:
-    """Load a JSON document of type ``cls`` (or ``Move``); :class:`RecordError` if it is not one."""
+    """Load a JSON document of type ``cls`` (or ``Move``); :class:`RecordError` if it is not one.
+
+    A position as :func:`to_json` writes it is read the quick way (:mod:`hadara_rules._quick`),
+    to the same position the careful way gives.
+    """
+    if cls is GameState:
+        state = quick_position(text, _catalogue_named, catalogue)
+        if state is not None:
+            check_position(state)
+            return state
     return _load(_reader.parse_json(text, RecordError), cls, catalogue)
 
 

@@ -24,11 +24,14 @@ reaches one that fails.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import functools
+from collections.abc import Callable, Mapping, Sequence
+from itertools import chain
 
 from attrs import evolve
 
 from . import _effects as effects
+from ._components import Catalogue
 from ._errors import RecordError
 from ._flow import ORDER_OF_PLAY
 from ._model import GameState, PlayerState
@@ -36,8 +39,20 @@ from ._moves import Draft
 from ._reader import shown
 from ._rules import draft
 from ._rules.tracks import track_sources
-from ._rules.wheel import deck_color
-from ._vocabulary import COLOR_INDEX, COLORS, EPOCHS, ROMAN, TIERS, TRACK_INDEX, TRACKS, Phase, Section, Side
+from ._rules.wheel import deck_at, deck_color
+from ._vocabulary import (
+    COLOR_INDEX,
+    COLORS,
+    EPOCHS,
+    ROMAN,
+    TIERS,
+    TRACK_INDEX,
+    TRACKS,
+    Phase,
+    Section,
+    Side,
+    Track,
+)
 
 #: Where a document's position lives.
 _ROOT = "$.data"
@@ -61,17 +76,19 @@ def check_position(state: GameState, *, hand_set: bool = False) -> None:
     if state.viewer is not None:
         raise _fail("viewer", "a position is loaded whole; a player's view is made from it (INFO-1)")
     _check_table(state)
-    _check_components(state)
+    allowed = _allowed(state.catalogue, state.advanced)
+    _check_components(state, allowed)
     _check_flow(state)
-    _check_places(state, hand_set)
+    _check_places(state, hand_set, allowed)
     starts = [p.start_card for p in state.players]
     crests = [p.crest for p in state.players]
+    shared = len(set(starts)) != len(starts) or len(set(crests)) != len(crests)
     for seat, player in enumerate(state.players):
-        if player.start_card in starts[:seat]:
+        if shared and player.start_card in starts[:seat]:
             raise _fail(
                 f"players[{seat}].start_card", "each player is dealt a start card of their own (SETUP-6)"
             )
-        if player.crest in crests[:seat]:
+        if shared and player.crest in crests[:seat]:
             raise _fail(
                 f"players[{seat}].crest",
                 f"{player.crest} is also the crest of player {crests.index(player.crest)}; "
@@ -168,8 +185,32 @@ def _check_pending(state: GameState) -> None:
             raise _fail(f"pending[{seat}]", f"an illegal choice: {refusal.rule}: {refusal.reason}")
 
 
-def _check_components(state: GameState) -> None:
+def _check_components(state: GameState, allowed: _Allowed) -> None:
     """SETUP-3/4: every card and colony of the catalogue lies in exactly one place."""
+    if not _plainly_complete(state, allowed):
+        _find_misplaced(state)
+
+
+def _plainly_complete(state: GameState, allowed: _Allowed) -> bool:
+    """True when :func:`_check_components` finds nothing (tested whole, in C loops); False
+    when :func:`_find_misplaced` must look for the problem."""
+    cards_out = [
+        *chain(*state.decks, *chain(*state.later_decks), *state.outer_piles, state.sold, state.removed),
+        *chain(*(p.cards for p in state.players), *(p.drawn for p in state.players)),
+    ]
+    colonies_out = [*chain(*state.colony_stacks), *(c.id for p in state.players for c in p.colonies)]
+    everything = (*cards_out, *colonies_out, *state.box)
+    # each id known where it lies, none twice and, as many as there are, all of them
+    return (
+        allowed.cards.issuperset(cards_out)
+        and allowed.colonies.issuperset(colonies_out)
+        and allowed.everything.issuperset(state.box)
+        and len(everything) == len(allowed.everything) == len(set(everything))
+    )
+
+
+def _find_misplaced(state: GameState) -> None:
+    """The first card or colony that is unknown, in two places or nowhere (SETUP-3/4)."""
     catalogue = state.catalogue
     cards, colonies = catalogue.cards, catalogue.colonies
     seen: dict[str, str] = {}
@@ -214,67 +255,109 @@ def _check_player(state: GameState, seat: int, player: PlayerState, hand_set: bo
         raise _fail(f"{where}.crest", f"{shown(player.crest)} is not a crest of the wheel (WHEEL-3)")
     if player.side is Side.B and not state.advanced:
         raise _fail(f"{where}.side", "the basic game plays side A (SETUP-6)")
-    for name, value in (
-        ("coins", player.coins),
-        ("section_takes", player.section_takes),
-        ("section_paid", player.section_paid),
-        *((f"tracks.{track}", value) for track, value in player.tracks.items()),
-    ):
-        if value < 0:
-            raise _fail(f"{where}.{name}", f"must be 0 or more, not {value}")  # TRACK-1, BUY-2
-    _in_range(player.gold, 0, reference.max_gold, f"{where}.gold")  # MEDAL-2
+    tracks = player.tracks
+    lowest = min(player.coins, player.section_takes, player.section_paid, *(v for _, v in tracks.items()))
+    if lowest < 0:
+        for name, value in (
+            ("coins", player.coins),
+            ("section_takes", player.section_takes),
+            ("section_paid", player.section_paid),
+            *((f"tracks.{track}", value) for track, value in tracks.items()),
+        ):
+            if value < 0:
+                raise _fail(f"{where}.{name}", f"must be 0 or more, not {value}")  # TRACK-1, BUY-2
+    if not 0 <= player.gold <= reference.max_gold:
+        _in_range(player.gold, 0, reference.max_gold, f"{where}.gold")  # MEDAL-2
     if len(player.silver) > reference.max_silver:
         raise _fail(f"{where}.silver", f"at most {reference.max_silver} silver medals (MEDAL-2)")
-    carved = [s.statue for s in player.statues]
-    for statue in carved:
-        if statue not in catalogue.statues:
-            raise _fail(f"{where}.statues", f"unknown statue {statue}")
-    if len(set(carved)) != len(carved):
-        raise _fail(f"{where}.statues", "a statue is carved once (STATUE-2)")
-    tiers = [catalogue.colonies[c.id].tier for c in player.colonies]
-    if len(set(tiers)) != len(tiers):
-        raise _fail(f"{where}.colonies", "one colony per tier (COLONY-3)")
-    on_cards = [t.card for t in player.tiles_on_cards]
-    if (
-        len(set(on_cards)) != len(on_cards)
-        or not set(on_cards) <= set(player.cards)
-        or not all(effects.places_tile(catalogue.cards[card]) for card in on_cards)
-    ):
-        raise _fail(f"{where}.tiles_on_cards", "one tile per PURPLE-2 card of the tableau (TILE-1)")
-    if list(player.free_tiles) != sorted(player.free_tiles, key=TRACK_INDEX.__getitem__):
+    if player.statues:
+        carved = [s.statue for s in player.statues]
+        for statue in carved:
+            if statue not in catalogue.statues:
+                raise _fail(f"{where}.statues", f"unknown statue {statue}")
+        if len(set(carved)) != len(carved):
+            raise _fail(f"{where}.statues", "a statue is carved once (STATUE-2)")
+    if len(player.colonies) > 1:
+        tiers = [catalogue.colonies[c.id].tier for c in player.colonies]
+        if len(set(tiers)) != len(tiers):
+            raise _fail(f"{where}.colonies", "one colony per tier (COLONY-3)")
+    if player.tiles_on_cards:
+        on_cards = [t.card for t in player.tiles_on_cards]
+        if (
+            len(set(on_cards)) != len(on_cards)
+            or not set(on_cards) <= set(player.cards)
+            or not all(effects.places_tile(catalogue.cards[card]) for card in on_cards)
+        ):
+            raise _fail(f"{where}.tiles_on_cards", "one tile per PURPLE-2 card of the tableau (TILE-1)")
+    free = player.free_tiles
+    if list(free) != sorted(free, key=TRACK_INDEX.__getitem__):
         raise _fail(f"{where}.free_tiles", f"free tiles are kept in track order ({', '.join(TRACKS)})")
     tiles = [
-        *player.free_tiles,
+        *free,
         *(s.tile for s in player.statues),
         *player.silver,
         *(t.tile for t in player.tiles_on_cards),
     ]
-    for track in TRACKS:
-        if tiles.count(track) != reference.tiles_per_track:
-            raise _fail(
-                f"{where}.free_tiles",
-                f"free, carved, silver-medal and card tiles hold {reference.tiles_per_track} {track} tiles "
-                f"(TILE-1), found {tiles.count(track)}",
-            )
+    if sorted(tiles, key=TRACK_INDEX.__getitem__) != _all_tiles(reference.tiles_per_track):
+        for track in TRACKS:
+            if tiles.count(track) != reference.tiles_per_track:
+                raise _fail(
+                    f"{where}.free_tiles",
+                    f"free, carved, silver-medal and card tiles hold {reference.tiles_per_track} {track} "
+                    f"tiles (TILE-1), found {tiles.count(track)}",
+                )
     if hand_set:
         return
     sources = track_sources(state, seat)
-    for track, value in player.tracks.items():
-        if value != sources.get(track):
-            raise _fail(
-                f"{where}.tracks.{track}",
-                f"the start card, cards, allied colonies, face-up statue tiles and purple effects "
-                f"give {sources.get(track)}, not {value} (TRACK-1, BUY-3, COLONY-4, STATUE-3)",
-            )
+    if sources != tracks:
+        for track, value in tracks.items():
+            if value != sources.get(track):
+                raise _fail(
+                    f"{where}.tracks.{track}",
+                    f"the start card, cards, allied colonies, face-up statue tiles and purple effects "
+                    f"give {sources.get(track)}, not {value} (TRACK-1, BUY-3, COLONY-4, STATUE-3)",
+                )
 
 
-def _check_places(state: GameState, hand_set: bool) -> None:
+@functools.cache
+def _all_tiles(per_track: int) -> list[Track]:
+    """A player's bonus tiles, ``per_track`` of each track, in track order (TILE-1)."""
+    return [track for track in TRACKS for _ in range(per_track)]
+
+
+def _check_places(state: GameState, hand_set: bool, allowed: _Allowed) -> None:
     """Each card in a place of its colour and epoch, each colony on the stack of its tier;
     as many of each out of the box as setup lays out (SETUP-3, SETUP-4); the advanced
     game's star cards only in the advanced game (SETUP-3)."""
+    if not _plainly_in_place(state, hand_set, allowed):
+        _find_out_of_place(state, hand_set)
+    if not hand_set and not _plainly_boxed(state, allowed):
+        _find_box_miscounted(state)
+
+
+def _plainly_in_place(state: GameState, hand_set: bool, allowed: _Allowed) -> bool:
+    """True when every place passes :func:`_check_places` (tested whole, in C loops);
+    False when :func:`_find_out_of_place` must look for the problem."""
+    now, later, dealt, played = allowed.of_epoch(state.epoch)
+    players = state.players
+    return (
+        all(map(frozenset.issuperset, now, state.decks))
+        and all(map(frozenset.issuperset, later, chain(*state.later_decks)))
+        and all(map(frozenset.issuperset, (played,) * len(COLORS) if hand_set else now, state.outer_piles))
+        and played.issuperset(chain(state.sold, state.removed, *(p.cards for p in players)))
+        and dealt.issuperset(chain(*(p.drawn for p in players)))
+        and all(map(frozenset.issuperset, allowed.stacks, state.colony_stacks))
+        and (
+            hand_set
+            or tuple(map(len, chain(*state.later_decks))) == allowed.later_sizes(state.epoch, len(players))
+        )
+    )
+
+
+def _find_out_of_place(state: GameState, hand_set: bool) -> None:
+    """The first card or colony of :func:`_check_places` not where it may lie."""
     catalogue = state.catalogue
     cards, colonies = catalogue.cards, catalogue.colonies
-    n = len(state.players)
 
     def of(ids: Sequence[str], where: str, epochs: range, color: int | None = None) -> None:
         for card_id in ids:
@@ -313,8 +396,19 @@ def _check_places(state: GameState, hand_set: bool) -> None:
                     f"colony_stacks[{i}]",
                     f"{shown(colony_id)} is a colony of tier {colonies[colony_id].tier}, not {TIERS[i]}",
                 )
-    if hand_set:
-        return
+
+
+def _plainly_boxed(state: GameState, allowed: _Allowed) -> bool:
+    """True when as many cards of each epoch and colour (SETUP-3), and colonies of each
+    tier (SETUP-4), are out of the box as setup lays out (counted in C loops); False when
+    :func:`_find_box_miscounted` must look for the problem."""
+    return sorted(map(allowed.pool_of.__getitem__, state.box)) == allowed.boxed(len(state.players))
+
+
+def _find_box_miscounted(state: GameState) -> None:
+    """The first epoch and colour, or tier, with more or fewer out of the box than setup
+    lays out (SETUP-3, SETUP-4)."""
+    catalogue, n = state.catalogue, len(state.players)
     boxed = set(state.box)
     for epoch in EPOCHS:
         for i, color in enumerate(COLORS):
@@ -327,44 +421,171 @@ def _check_places(state: GameState, hand_set: bool) -> None:
                 )
     for tier in TIERS:
         out = sum(1 for c in catalogue.tier_pool(tier) if c not in boxed)
-        if out != min(n, len(catalogue.tier_pool(tier))):
-            raise _fail(
-                "box",
-                f"SETUP-4 lays out {min(n, len(catalogue.tier_pool(tier)))} colonies of tier {tier}, found {out}",
-            )
+        expected = _colonies_laid_out(len(catalogue.tier_pool(tier)), n)
+        if out != expected:
+            raise _fail("box", f"SETUP-4 lays out {expected} colonies of tier {tier}, found {out}")
 
 
 def _laid_out(state: GameState, epoch: int, color: int) -> int:
-    """SETUP-3: the cards of one epoch and colour laid out: 2 per player, or all there are."""
+    """SETUP-3: the cards of one epoch and colour laid out in ``state``'s game."""
     pool = state.catalogue.deck_pool(epoch, COLORS[color], state.advanced)
-    return min(2 * len(state.players), len(pool))
+    return _cards_laid_out(len(pool), len(state.players))
 
 
-def _draft_rounds(state: GameState) -> tuple[list[int], list[list[int]]]:
+def _cards_laid_out(pool: int, players: int) -> int:
+    """SETUP-3: of the ``pool`` cards of one epoch and colour, 2 per player are laid out, or
+    all there are."""
+    return min(2 * players, pool)
+
+
+def _colonies_laid_out(pool: int, players: int) -> int:
+    """SETUP-4: of the ``pool`` colonies of one tier, one per player is laid out, or all
+    there are."""
+    return min(players, pool)
+
+
+class _Allowed:
+    """Where the cards and colonies of one catalogue may lie in the basic or the advanced
+    game, as sets that whole places are tested against in C loops; made once."""
+
+    __slots__ = (
+        "_boxed",
+        "_by_epoch",
+        "_later_sizes",
+        "cards",
+        "colonies",
+        "everything",
+        "pool_of",
+        "stacks",
+    )
+
+    def __init__(self, catalogue: Catalogue, advanced: bool) -> None:
+        self.cards = frozenset(catalogue.cards)
+        self.colonies = frozenset(catalogue.colonies)
+        self.everything = self.cards | self.colonies
+        #: The cards of each epoch and colour that go into play (SETUP-3).
+        pools = {
+            epoch: tuple(frozenset(catalogue.deck_pool(epoch, c, advanced)) for c in COLORS)
+            for epoch in EPOCHS
+        }
+        tiers = {tier: catalogue.tier_pool(tier) for tier in TIERS}
+        #: The colonies of each stack's tier (SETUP-4).
+        self.stacks = tuple(frozenset(tiers[tier]) for tier in TIERS)
+        #: The pools cards and colonies are laid out from: none (the cards that do not go
+        #: into play, the basic game's star cards), each epoch and colour, each tier.
+        laid_out_from: list[tuple[frozenset[str], Callable[[int], int]]] = [
+            (self.everything.difference(*(p for e in EPOCHS for p in pools[e]), *self.stacks), lambda n: 0),
+            *((pool, functools.partial(_cards_laid_out, len(pool))) for e in EPOCHS for pool in pools[e]),
+            *((pool, functools.partial(_colonies_laid_out, len(pool))) for pool in self.stacks),
+        ]
+        #: The index of the pool of each card and colony in ``laid_out_from``.
+        self.pool_of = {item: i for i, (pool, _) in enumerate(laid_out_from) for item in pool}
+        #: For each number of players, the pools of the box's cards and colonies, sorted.
+        self._boxed = {
+            players: sorted(
+                i for i, (pool, laid) in enumerate(laid_out_from) for _ in range(len(pool) - laid(players))
+            )
+            for players in range(2, 6)
+        }
+        #: By epoch: its decks' pools, the later epochs' decks' pools, the cards of the
+        #: epoch, the cards of the epochs so far.
+        self._by_epoch = {
+            epoch: (
+                pools[epoch],
+                tuple(pool for later in EPOCHS if later > epoch for pool in pools[later]),
+                frozenset().union(*pools[epoch]),
+                frozenset().union(*(pool for e in EPOCHS if e <= epoch for pool in pools[e])),
+            )
+            for epoch in EPOCHS
+        }
+        self._later_sizes = {
+            (epoch, players): tuple(_cards_laid_out(len(pool), players) for pool in self._by_epoch[epoch][1])
+            for epoch in EPOCHS
+            for players in range(2, 6)
+        }
+
+    def of_epoch(
+        self, epoch: int
+    ) -> tuple[tuple[frozenset[str], ...], tuple[frozenset[str], ...], frozenset[str], frozenset[str]]:
+        """The pools of ``epoch``'s decks, in ``COLORS`` order; those of the later epochs'
+        decks, epoch by epoch; the cards of ``epoch``; the cards of the epochs so far."""
+        return self._by_epoch[epoch]
+
+    def later_sizes(self, epoch: int, players: int) -> tuple[int, ...]:
+        """The sizes of the later epochs' decks as setup lays them out (SETUP-3)."""
+        return self._later_sizes[epoch, players]
+
+    def boxed(self, players: int) -> list[int]:
+        """The pools (:attr:`pool_of`) of the cards and colonies setup puts in the box, sorted."""
+        return self._boxed[players]
+
+
+@functools.lru_cache(maxsize=8)
+def _allowed(catalogue: Catalogue, advanced: bool) -> _Allowed:
+    return _Allowed(catalogue, advanced)
+
+
+#: The cards left in each deck, the cards each seat drew in each round, the cards passed on.
+_Rounds = tuple[tuple[int, ...], tuple[tuple[int, ...], ...], int]
+
+#: The draft rounds of the positions checked, by what decides them (:func:`_draft_rounds`):
+#: a few dozen a game. Forgotten whole once it holds :data:`_ROUNDS_KEPT`.
+_ROUNDS: dict[tuple[object, ...], _Rounds] = {}
+_ROUNDS_KEPT = 4096
+
+
+def _draft_rounds(state: GameState) -> _Rounds:
     """The epoch's draft so far (SETUP-3, DRAFT-1, WHEEL-2/3): the cards left in each deck,
-    and how many each seat drew in each round dealt. No round is dealt before the wheel
-    is set; during the draft, the rounds up to the current one; after it, every round
-    until the decks were empty."""
+    how many each seat drew in each round dealt, and how many cards the rounds finished
+    passed on to the outer piles. No round is dealt before the wheel is set; during the
+    draft, the rounds up to the current one; after it, every round until the decks were
+    empty.
+
+    Kept by what decides them: the game (catalogue, players' crests, basic or advanced),
+    the epoch, the board and wheel, and how far the draft is.
+    """
+    section = state.section
+    key = (
+        state.catalogue.digest,
+        state.advanced,
+        tuple(p.crest for p in state.players),
+        state.epoch,
+        state.board_order,
+        state.wheel,
+        section if section in (Section.SETUP, Section.WHEEL, Section.DRAFT) else None,
+        state.round if section is Section.DRAFT else None,
+    )
+    found = _ROUNDS.get(key)
+    if found is None:
+        if len(_ROUNDS) >= _ROUNDS_KEPT:
+            _ROUNDS.clear()
+        found = _ROUNDS[key] = _deal_rounds(state)
+    return found
+
+
+def _deal_rounds(state: GameState) -> _Rounds:
+    """:func:`_draft_rounds`, worked out round by round."""
     left = [_laid_out(state, state.epoch, i) for i in range(len(COLORS))]
-    rounds: list[list[int]] = []
+    rounds: list[tuple[int, ...]] = []
     if state.section in (Section.SETUP, Section.WHEEL):
-        return left, rounds
+        return tuple(left), (), 0
+    places = [state.catalogue.reference.wheel_place[p.crest] for p in state.players]
 
     def dealing() -> bool:
         return len(rounds) <= state.round if state.section is Section.DRAFT else any(left)
 
     while dealing():
-        at = evolve(state, round=len(rounds))
         dealt = []
-        for seat in range(len(state.players)):
-            i = COLOR_INDEX[deck_color(at, seat)]
+        for place in places:
+            i = COLOR_INDEX[deck_at(state, place, len(rounds))]
             dealt.append(min(2, left[i]))
             left[i] -= dealt[-1]
-        rounds.append(dealt)
-    return left, rounds
+        rounds.append(tuple(dealt))
+    finished = rounds[:-1] if state.section is Section.DRAFT else rounds
+    return tuple(left), tuple(rounds), _passed_on(finished)
 
 
-def _passed_on(rounds: list[list[int]]) -> int:
+def _passed_on(rounds: list[tuple[int, ...]]) -> int:
     """DRAFT-2: the cards the players put on the outer piles in these rounds (one of each two)."""
     return sum(max(0, drew - 1) for dealt in rounds for drew in dealt)
 
@@ -373,14 +594,15 @@ def _check_draft_progress(state: GameState) -> None:
     """The decks hold what the draft rounds so far left (DRAFT-1, WHEEL-2), each player
     holds the cards drawn this round from the deck their crest points at (WHEEL-3), and
     the outer piles hold the cards passed on (DRAFT-2) until picking empties them (PICK-1)."""
-    left, rounds = _draft_rounds(state)
-    for i, (deck, expected) in enumerate(zip(state.decks, left, strict=True)):
-        if len(deck) != expected:
-            raise _fail(
-                f"decks[{i}]",
-                f"{expected} {COLORS[i]} cards are left after {len(rounds)} draft round(s) "
-                f"(SETUP-3, DRAFT-1), found {len(deck)}",
-            )
+    left, rounds, passed = _draft_rounds(state)
+    if tuple(map(len, state.decks)) != left:
+        for i, (deck, expected) in enumerate(zip(state.decks, left, strict=True)):
+            if len(deck) != expected:
+                raise _fail(
+                    f"decks[{i}]",
+                    f"{expected} {COLORS[i]} cards are left after {len(rounds)} draft round(s) "
+                    f"(SETUP-3, DRAFT-1), found {len(deck)}",
+                )
     if state.section is Section.DRAFT:
         for seat, player in enumerate(state.players):
             color = deck_color(state, seat)
@@ -395,8 +617,7 @@ def _check_draft_progress(state: GameState) -> None:
                         f"players[{seat}].drawn",
                         f"{shown(card_id)} is not from the {color} deck the player's crest points at (WHEEL-3)",
                     )
-    on_piles = sum(len(pile) for pile in state.outer_piles)
-    passed = _passed_on(rounds[:-1] if state.section is Section.DRAFT else rounds)
+    on_piles = sum(map(len, state.outer_piles))
     if state.phase is Phase.A and on_piles != passed:
         reason = f"the draft rounds so far passed {passed} cards on to them (DRAFT-2)"
     elif state.section is Section.PICK and not 0 < on_piles <= passed:

@@ -17,7 +17,7 @@ from hypothesis import HealthCheck, settings
 
 from hadara_rules import load_catalogue
 from hadara_rules._effects import TOTALLED
-from hadara_rules._tableau import COUNTED
+from hadara_rules._tableau import COUNTED, PRINTED
 from hadara_rules.catalogue import Catalogue
 
 #: Examples per property in the ``ci`` profile.
@@ -51,6 +51,7 @@ def _cold_caches() -> None:
     """Start every session with empty tableau caches, so no result computed before it counts."""
     TOTALLED.clear()
     COUNTED.clear()
+    PRINTED.clear()
 
 
 @pytest.fixture(scope="session")

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from .. import _effects as effects
 from .._model import GameState
+from .._tableau import printed_values
 from .._vocabulary import Tracks
 
 
@@ -20,8 +21,7 @@ def track_sources(state: GameState, seat: int) -> Tracks:
     if player.side is None:
         return Tracks()
     total = catalogue.start_cards[player.start_card].side(player.side).values
-    for card_id in player.cards:
-        total = total.plus(catalogue.cards[card_id].values)
+    total = total.plus(printed_values(player.cards, catalogue))
     for holding in player.colonies:
         if holding.allied:
             total = total.plus(catalogue.colonies[holding.id].back)

@@ -1,6 +1,6 @@
 """Cached tableau summaries agree with counting from scratch, in whatever order tableaux arrive.
 
-``color_counts`` and ``effect_totals`` derive a tableau from the tableau without
+``color_counts``, ``printed_values`` and ``effect_totals`` derive a tableau from the tableau without
 its last card when they can; these properties hold them to a plain recount.
 """
 
@@ -13,8 +13,8 @@ from hypothesis import strategies as st
 
 from hadara_rules import load_catalogue
 from hadara_rules._effects import PURPLE_EFFECTS, TOTALLED, Effect, effect_totals
-from hadara_rules._tableau import COUNTED, color_counts
-from hadara_rules._vocabulary import COLORS
+from hadara_rules._tableau import COUNTED, PRINTED, color_counts, printed_values
+from hadara_rules._vocabulary import COLORS, NO_TRACKS, Tracks
 
 from .strategies import suite_settings
 
@@ -30,6 +30,13 @@ tableaux = st.lists(st.sampled_from(_IDS) | st.sampled_from(_PURPLE), max_size=2
 def _recount_colors(cards: tuple[str, ...]) -> tuple[int, ...]:
     counted = Counter(_CATALOGUE.cards[c].color for c in cards)
     return tuple(counted[color] for color in COLORS)
+
+
+def _readd_values(cards: tuple[str, ...]) -> Tracks:
+    total = NO_TRACKS
+    for c in cards:
+        total = total.plus(_CATALOGUE.cards[c].values)
+    return total
 
 
 def _recount_effects(cards: tuple[str, ...]) -> dict[str, object]:
@@ -79,7 +86,9 @@ def test_cached_summaries_match_a_recount(cards: list[str], data: st.DataObject)
         grown.append(tuple(cards[:gone] + cards[gone + 1 :]))
     order = data.draw(st.permutations(grown))  # cold, warm and half-warm caches alike
     COUNTED.clear()
+    PRINTED.clear()
     TOTALLED.clear()
     for tableau in order:
         assert color_counts(tableau, _CATALOGUE) == _recount_colors(tableau), tableau
+        assert printed_values(tableau, _CATALOGUE) == _readd_values(tableau), tableau
         assert _summary(tableau) == _recount_effects(tableau), tableau

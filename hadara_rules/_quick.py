@@ -1,0 +1,229 @@
+"""Positions read quickly: a position's document as :func:`~hadara_rules.to_json` writes it.
+
+:func:`~hadara_rules.from_json` reads every document with the strict reader and the
+one converter (:mod:`hadara_rules._reader`, :mod:`hadara_rules.records`), which check
+each value through a chain of hooks. Bots and frontends read positions more than
+anything else, so for a position :func:`quick_position` tries a shorter way first:
+
+- the text is parsed by :func:`json.loads` keeping each object's key-value pairs, so
+  a key written twice is seen, not silently dropped;
+- each record's keys must be exactly its fields, in the order ``to_json`` writes
+  them, and each value exactly of its field's type (whole numbers of at most 64
+  bits, texts, true or false, the value of an enum member, lists for tuples);
+- records are built by readers generated once from the fields' types.
+
+It accepts only documents that the careful path reads to an equal position, and
+answers None for everything else (another key order, a key missing or added, a
+value of another type, a NaN, a bytes object, a document too large): the careful
+path then reads the document, so every refusal keeps its own message. A test
+holds the two paths to the same answers on random and tampered documents.
+The position is then checked by :func:`~hadara_rules.wellformed.check_position`
+either way.
+"""
+
+from __future__ import annotations
+
+import enum
+import itertools
+import json
+import types
+import typing
+from collections.abc import Callable
+from typing import Any
+
+import attrs
+
+from ._build import maker
+from ._components import Catalogue
+from ._model import GameState
+from ._moves import Draft
+from ._reader import MAX_BYTES
+
+__all__ = ["quick_position"]
+
+#: How a catalogue named in a document is found: by its digest, and the catalogue
+#: passed in by the caller (None when none is); None when it is neither.
+Resolver = Callable[[object, Catalogue | None], Catalogue | None]
+
+#: Whole numbers read are of at most 64 bits, as the careful path reads them.
+_LIMIT = 1 << 63
+_TEXT = frozenset({str})
+
+
+class _Unexpected(Exception):
+    """Something the quick path does not read: the careful path reads the document."""
+
+
+def quick_position(text: object, resolve: Resolver, catalogue: Catalogue | None) -> GameState | None:
+    """The position in a ``game_state`` document, or None where the careful path must read it.
+
+    ``resolve`` finds the catalogue the document names (as the careful path does).
+    """
+    if type(text) is not str or len(text) > MAX_BYTES:
+        return None
+    try:
+        document = json.loads(text, object_pairs_hook=tuple)
+        if type(document) is not tuple or len(document) != 3:
+            return None
+        (version_key, version), (kind_key, kind), (data_key, data) = document
+        if (version_key, kind_key, data_key, kind) != ("schema_version", "kind", "data", "game_state"):
+            return None
+        if type(version) is not int or version != 1:
+            return None
+        state: GameState = _read_position(data, resolve, catalogue)
+    except (_Unexpected, ValueError, TypeError, KeyError, RecursionError):
+        return None
+    return state
+
+
+def _unexpected() -> typing.NoReturn:
+    raise _Unexpected
+
+
+# --------------------------------------------------------------------------- generated readers
+#
+# A reader takes a value as json.loads gives it (objects as tuples of pairs) and returns the
+# field's value, or raises. Scalars are tested in line in their record's reader; tuples and
+# records get readers of their own.
+
+
+def _is_enum(kind: object) -> bool:
+    return isinstance(kind, type) and issubclass(kind, enum.Enum)
+
+
+def _fields_of(cls: type[Any]) -> tuple[tuple[str, object], ...]:
+    hints = typing.get_type_hints(cls, localns={"Draft": Draft, "Catalogue": Catalogue})
+    return tuple((field.name, hints[field.name]) for field in attrs.fields(cls))
+
+
+class _Generator:
+    """Writes the readers of one record type and of everything it holds."""
+
+    def __init__(self) -> None:
+        self.namespace: dict[str, object] = {
+            "_unexpected": _unexpected,
+            "_LIMIT": _LIMIT,
+            "_TEXT": _TEXT,
+            "_LIST": frozenset({list}),
+            "_chain": itertools.chain,
+        }
+        self.lines: list[str] = []
+        self.names: dict[object, str] = {}
+
+    def name(self, key: object, value: object, prefix: str) -> str:
+        """The name of ``value`` (known by ``key``) in the generated code's namespace."""
+        if key not in self.names:
+            self.names[key] = f"_{prefix}{len(self.names)}"
+            self.namespace[self.names[key]] = value
+        return self.names[key]
+
+    def members(self, kind: type[enum.Enum]) -> str:
+        """The name of the table of ``kind``'s members by value."""
+        return self.name(kind, {member.value: member for member in kind}, kind.__name__)
+
+    def check(self, variable: str, kind: object, indent: str) -> list[str]:
+        """Lines that test (and where needed convert) ``variable`` as a value of ``kind``."""
+        v = variable
+        if kind is int:
+            return [f"{indent}if type({v}) is not int or not -_LIMIT < {v} < _LIMIT: _unexpected()"]
+        if kind is bool or kind is str:
+            return [f"{indent}if type({v}) is not {kind.__name__}: _unexpected()"]
+        if _is_enum(kind):
+            return [f"{indent}{v} = {self.members(kind)}[{v}]"]  # type: ignore[arg-type]
+        if typing.get_origin(kind) in (typing.Union, types.UnionType):
+            options = [k for k in typing.get_args(kind) if k is not type(None)]
+            if len(options) != 1 or len(typing.get_args(kind)) != 2:
+                raise TypeError(f"no quick reader for {kind}")
+            return [f"{indent}if {v} is not None:", *self.check(v, options[0], indent + "    ")]
+        if typing.get_origin(kind) is tuple:
+            return [f"{indent}{line}" for line in self.tuple_lines(v, kind)]
+        return [f"{indent}{v} = {self.reader(kind)}({v})"]
+
+    def tuple_lines(self, v: str, kind: object) -> list[str]:
+        """A list read as a tuple, its items tested by C loops where they can be (the set of
+        their types, a mapping's look-up) rather than a Python call each."""
+        item, *more = typing.get_args(kind)
+        if more != [Ellipsis]:
+            raise TypeError(f"no quick reader for {kind}")
+        lines = [f"if type({v}) is not list: _unexpected()"]
+        if item is str:  # ids
+            return [*lines, f"if not _TEXT.issuperset(map(type, {v})): _unexpected()", f"{v} = tuple({v})"]
+        if item == tuple[str, ...]:  # piles and decks of ids
+            return [
+                *lines,
+                f"if not _LIST.issuperset(map(type, {v})): _unexpected()",
+                f"if not _TEXT.issuperset(map(type, _chain(*{v}))): _unexpected()",
+                f"{v} = tuple(map(tuple, {v}))",
+            ]
+        if _is_enum(item):
+            return [*lines, f"{v} = tuple(map({self.members(item)}.__getitem__, {v}))"]
+        return [*lines, f"{v} = tuple(map({self.reader(item)}, {v}))"]
+
+    def reader(self, kind: object) -> str:
+        """The name of the reader function of ``kind``: a record, or any other value read as
+        an item of a tuple."""
+        if kind in self.names:
+            return self.names[kind]
+        name = self.names[kind] = f"_read{len(self.names)}"
+        if isinstance(kind, type) and attrs.has(kind):
+            self.write_record(name, kind)
+        else:
+            self.lines += [f"def {name}(value):", *self.check("value", kind, "    "), "    return value"]
+        return name
+
+    def write_record(self, name: str, cls: type[Any]) -> None:
+        fields = _fields_of(cls)
+        tag = cls.__dict__.get("type")  # a move is written with its type first
+        keys = (*(("type",) if tag else ()), *(field for field, _ in fields))
+        variables = [f"v_{field}" for field, _ in fields]
+        lines = [
+            f"def {name}(pairs, resolve=None, catalogue=None):",
+            "    if type(pairs) is not tuple: _unexpected()",
+            "    keys, values = zip(*pairs)",
+            f"    if keys != {keys!r}: _unexpected()",
+            f"    {'_tag, ' if tag else ''}{', '.join(variables)}, = values",
+        ]
+        if tag:
+            lines.append(f"    if _tag != {tag!r}: _unexpected()")
+        for variable, (_, kind) in zip(variables, fields, strict=True):
+            if kind is Catalogue:
+                lines.append(f"    {variable} = _named({variable}, resolve, catalogue)")
+            else:
+                lines += self.check(variable, kind, "    ")
+        make = self.name(("make", cls), _builder(cls), "make")
+        lines.append(f"    return {make}({', '.join(variables)})")
+        self.lines += lines
+
+
+def _builder(cls: type[Any]) -> Callable[..., object]:
+    """The quickest way to make an instance equal to what the careful path makes: the
+    generated maker, or the class itself where fields have converters or validators
+    (or the class has slots a maker cannot fill)."""
+    if any(field.converter or field.validator for field in attrs.fields(cls)):
+        return cls
+    try:
+        return maker(cls)
+    except TypeError:
+        return cls
+
+
+def _named(value: object, resolve: Resolver, catalogue: Catalogue | None) -> Catalogue:
+    """The catalogue a position names by ``{source, digest}``, found as the careful path finds it."""
+    if type(value) is not tuple or len(value) != 2:
+        _unexpected()
+    (source_key, _), (digest_key, digest) = value
+    found = resolve(digest, catalogue) if (source_key, digest_key) == ("source", "digest") else None
+    return found if found is not None else _unexpected()
+
+
+def _generate() -> Callable[[object, Resolver, Catalogue | None], GameState]:
+    """The position reader, and the readers of everything a position holds."""
+    generator = _Generator()
+    generator.namespace["_named"] = _named
+    top = generator.reader(GameState)
+    source = "\n".join(generator.lines) + "\n"
+    exec(compile(source, "<hadara_rules quick position reader>", "exec"), generator.namespace)
+    return generator.namespace[top]  # type: ignore[return-value]
+
+
+_read_position = _generate()
