@@ -103,6 +103,7 @@ class _Generator:
         self.namespace: dict[str, object] = {
             "_unexpected": _unexpected,
             "_LIMIT": _LIMIT,
+            "_LOW": -_LIMIT,
             "_TEXT": _TEXT,
             "_LIST": frozenset({list}),
             "_chain": itertools.chain,
@@ -125,7 +126,7 @@ class _Generator:
         """Lines that test (and where needed convert) ``variable`` as a value of ``kind``."""
         v = variable
         if kind is int:
-            return [f"{indent}if type({v}) is not int or not -_LIMIT < {v} < _LIMIT: _unexpected()"]
+            return [f"{indent}if type({v}) is not int or not _LOW < {v} < _LIMIT: _unexpected()"]
         if kind is bool or kind is str:
             return [f"{indent}if type({v}) is not {kind.__name__}: _unexpected()"]
         if _is_enum(kind):
@@ -172,27 +173,36 @@ class _Generator:
         return name
 
     def write_record(self, name: str, cls: type[Any]) -> None:
+        self.lines += [
+            f"def {name}(pairs, resolve=None, catalogue=None):",
+            *self.record_lines("pairs", cls, "    "),
+            "    return pairs",
+        ]
+
+    def record_lines(self, v: str, cls: type[Any], indent: str) -> list[str]:
+        """Lines that read the pairs in ``v`` as a ``cls`` into ``v``: its keys, in order,
+        then each field; records it holds are read in line too."""
         fields = _fields_of(cls)
         tag = cls.__dict__.get("type")  # a move is written with its type first
         keys = (*(("type",) if tag else ()), *(field for field, _ in fields))
-        variables = [f"v_{field}" for field, _ in fields]
+        variables = [f"{v}_{field}" for field, _ in fields]
         lines = [
-            f"def {name}(pairs, resolve=None, catalogue=None):",
-            "    if type(pairs) is not tuple: _unexpected()",
-            "    keys, values = zip(*pairs)",
-            f"    if keys != {keys!r}: _unexpected()",
-            f"    {'_tag, ' if tag else ''}{', '.join(variables)}, = values",
+            f"if type({v}) is not tuple: _unexpected()",
+            f"{v}_keys, {v}_values = zip(*{v})",
+            f"if {v}_keys != {keys!r}: _unexpected()",
+            f"{v}_tag, " * bool(tag) + f"{', '.join(variables)}, = {v}_values",
+            *([f"if {v}_tag != {tag!r}: _unexpected()"] if tag else []),
         ]
-        if tag:
-            lines.append(f"    if _tag != {tag!r}: _unexpected()")
         for variable, (_, kind) in zip(variables, fields, strict=True):
             if kind is Catalogue:
-                lines.append(f"    {variable} = _named({variable}, resolve, catalogue)")
+                lines.append(f"{variable} = _named({variable}, resolve, catalogue)")
+            elif isinstance(kind, type) and attrs.has(kind):
+                lines += self.record_lines(variable, kind, "")
             else:
-                lines += self.check(variable, kind, "    ")
+                lines += self.check(variable, kind, "")
         make = self.name(("make", cls), _builder(cls), "make")
-        lines.append(f"    return {make}({', '.join(variables)})")
-        self.lines += lines
+        lines.append(f"{v} = {make}({', '.join(variables)})")
+        return [indent + line for line in lines]
 
 
 def _builder(cls: type[Any]) -> Callable[..., object]:

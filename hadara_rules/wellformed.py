@@ -16,6 +16,11 @@ could buy them, and counters of the current section within what it allows
 (``$.data.players[1].gold``); nothing is changed. A value read from the
 document appears in a message only through the bounded renderer.
 
+Each check first tests whole places at once, in C loops, against sets made once per
+catalogue (:class:`_Allowed`: the cards that may lie in each deck, pile and tableau,
+the pools the box is counted by); only where such a test fails does it look item by
+item for the first problem, to name it. A test holds the two to the same answers.
+
 These are checks of structure, not a replay: a position that passes may still
 be one no sequence of legal moves reaches (say, with 90 coins in epoch I), but
 every position of a game passes, and play from a position that passes never
@@ -256,7 +261,15 @@ def _check_player(state: GameState, seat: int, player: PlayerState, hand_set: bo
     if player.side is Side.B and not state.advanced:
         raise _fail(f"{where}.side", "the basic game plays side A (SETUP-6)")
     tracks = player.tracks
-    lowest = min(player.coins, player.section_takes, player.section_paid, *(v for _, v in tracks.items()))
+    lowest = min(
+        player.coins,
+        player.section_takes,
+        player.section_paid,
+        tracks.income,
+        tracks.military,
+        tracks.culture,
+        tracks.food,
+    )
     if lowest < 0:
         for name, value in (
             ("coins", player.coins),
@@ -292,13 +305,11 @@ def _check_player(state: GameState, seat: int, player: PlayerState, hand_set: bo
     free = player.free_tiles
     if list(free) != sorted(free, key=TRACK_INDEX.__getitem__):
         raise _fail(f"{where}.free_tiles", f"free tiles are kept in track order ({', '.join(TRACKS)})")
-    tiles = [
-        *free,
-        *(s.tile for s in player.statues),
-        *player.silver,
-        *(t.tile for t in player.tiles_on_cards),
-    ]
-    if sorted(tiles, key=TRACK_INDEX.__getitem__) != _all_tiles(reference.tiles_per_track):
+    tiles = list(free)
+    if player.statues or player.silver or player.tiles_on_cards:
+        tiles += [*(s.tile for s in player.statues), *player.silver, *(t.tile for t in player.tiles_on_cards)]
+        tiles.sort(key=TRACK_INDEX.__getitem__)
+    if tiles != _all_tiles(reference.tiles_per_track):
         for track in TRACKS:
             if tiles.count(track) != reference.tiles_per_track:
                 raise _fail(
