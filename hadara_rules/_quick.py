@@ -26,10 +26,11 @@ from __future__ import annotations
 import enum
 import itertools
 import json
+import linecache
 import types
 import typing
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeGuard
 
 import attrs
 
@@ -83,11 +84,12 @@ def _unexpected() -> typing.NoReturn:
 # --------------------------------------------------------------------------- generated readers
 #
 # A reader takes a value as json.loads gives it (objects as tuples of pairs) and returns the
-# field's value, or raises. Scalars are tested in line in their record's reader; tuples and
-# records get readers of their own.
+# field's value, or raises. A record's reader tests its fields in line, those of the records
+# and tuples it holds included; a record or value that is an item of a tuple gets a reader
+# of its own, called for each item.
 
 
-def _is_enum(kind: object) -> bool:
+def _is_enum(kind: object) -> TypeGuard[type[enum.Enum]]:
     return isinstance(kind, type) and issubclass(kind, enum.Enum)
 
 
@@ -130,7 +132,7 @@ class _Generator:
         if kind is bool or kind is str:
             return [f"{indent}if type({v}) is not {kind.__name__}: _unexpected()"]
         if _is_enum(kind):
-            return [f"{indent}{v} = {self.members(kind)}[{v}]"]  # type: ignore[arg-type]
+            return [f"{indent}{v} = {self.members(kind)}[{v}]"]
         if typing.get_origin(kind) in (typing.Union, types.UnionType):
             options = [k for k in typing.get_args(kind) if k is not type(None)]
             if len(options) != 1 or len(typing.get_args(kind)) != 2:
@@ -138,7 +140,9 @@ class _Generator:
             return [f"{indent}if {v} is not None:", *self.check(v, options[0], indent + "    ")]
         if typing.get_origin(kind) is tuple:
             return [f"{indent}{line}" for line in self.tuple_lines(v, kind)]
-        return [f"{indent}{v} = {self.reader(kind)}({v})"]
+        if isinstance(kind, type) and attrs.has(kind):
+            return [f"{indent}{v} = {self.reader(kind)}({v})"]
+        raise TypeError(f"no quick reader for {kind}")
 
     def tuple_lines(self, v: str, kind: object) -> list[str]:
         """A list read as a tuple, its items tested by C loops where they can be (the set of
@@ -232,7 +236,9 @@ def _generate() -> Callable[[object, Resolver, Catalogue | None], GameState]:
     generator.namespace["_named"] = _named
     top = generator.reader(GameState)
     source = "\n".join(generator.lines) + "\n"
-    exec(compile(source, "<hadara_rules quick position reader>", "exec"), generator.namespace)
+    filename = "<hadara_rules quick position reader>"
+    linecache.cache[filename] = (len(source), None, source.splitlines(keepends=True), filename)
+    exec(compile(source, filename, "exec"), generator.namespace)
     return generator.namespace[top]  # type: ignore[return-value]
 
 
