@@ -652,6 +652,8 @@ def _check_turn_taken(state: GameState, seat: int, player: PlayerState, hand_set
             f"{where}.{'gold' if player.gold else 'silver'}",
             "medals are bought in the medal section; the player has had no turn there yet (MEDAL-1)",
         )
+    if not (player.section_takes or player.section_paid):
+        return  # nothing taken or paid for yet is within what every section allows
     allows = _section_allows(state, player)
     if allows is None:
         most_taken, most_paid, step = 0, 0, 1
