@@ -13,6 +13,7 @@ move. The order of play, and the automatic steps after every move, are
 from __future__ import annotations
 
 import enum
+from itertools import chain
 
 from attrs import fields
 
@@ -84,7 +85,7 @@ def legal_moves(state: GameState, player: int | None = None) -> tuple[Move, ...]
     legal = rules.legal
     if len(seats) == 1:
         return tuple(legal(state, seats[0]))
-    return tuple(m for seat in seats for m in legal(state, seat))
+    return tuple(chain.from_iterable([legal(state, seat) for seat in seats]))
 
 
 _TYPE_INDEX = {kind: i for i, kind in enumerate(MOVE_TYPES)}
