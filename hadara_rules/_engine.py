@@ -56,8 +56,14 @@ def check_move(state: GameState, move: Move) -> IllegalMove | None:
         kind = getattr(move, "type", type(move).__name__)
         return IllegalMove("FLOW-2", f"a {kind} move is not accepted in the {section} section")
     seat = move.player
-    # FLOW-1: in a section played in turn only the seat in turn acts (START-4)
-    if seat != seat_in_turn(state) if rules.together is None else seat not in state.to_act:
+    deciding = rules.deciding
+    # FLOW-1: in a section played in turn only the seat in turn acts (START-4); where the
+    # players decide together, each seated player the section names
+    if (
+        seat != seat_in_turn(state)
+        if deciding is None
+        else not (0 <= seat < len(state.players) and deciding(state, seat))
+    ):
         if handler.out_of_turn is not None and 0 <= seat < len(state.players):
             refusal = handler.out_of_turn(state, move)
             if refusal is not None:
@@ -76,10 +82,10 @@ def legal_moves(state: GameState, player: int | None = None) -> tuple[Move, ...]
     rules = SECTIONS[state.section]
     if player is None:
         seats = state.to_act
-    elif rules.together is None:  # START-4: in a section played in turn only the seat in turn acts
+    elif rules.deciding is None:  # START-4: in a section played in turn only the seat in turn acts
         seats = (player,) if player == seat_in_turn(state) else ()
     else:
-        seats = (player,) if player in state.to_act else ()
+        seats = (player,) if player in range(len(state.players)) and rules.deciding(state, player) else ()
     if state.viewer is not None:  # INFO-1: a view knows only its own player's options
         seats = tuple(s for s in seats if s == state.viewer)
     legal = rules.legal
