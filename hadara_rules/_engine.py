@@ -22,7 +22,7 @@ from ._copy import copy_position
 from ._errors import IllegalMove
 from ._flow import SECTIONS, seat_in_turn, settled
 from ._model import GameState
-from ._moves import MOVE_TYPES, Action, Move, malformed
+from ._moves import MOVE_TYPES, WELL_TYPED, Action, Move, malformed
 from ._rules.setup import lay_out
 from ._vocabulary import Color, Section, Side, Track
 
@@ -42,19 +42,23 @@ def new_game(config: GameConfig) -> GameState:
 def check_move(state: GameState, move: Move) -> IllegalMove | None:
     """Why ``move`` is illegal in ``state`` (with the rule it breaks), or None if it is legal.
 
-    Any object at all may be passed: one that is no well-formed move is refused too.
+    Any object at all may be passed: one that is no well-formed move is refused too
+    (FLOW-2). A move of a kind the section takes is given the quick test of its field
+    types; :func:`malformed` judges every other object, and says why a move fails it.
     """
-    refusal = malformed(move)
-    if refusal is not None:
-        return refusal
+    kind = type(move)
     section = state.section
-    if section is Section.OVER:
-        return IllegalMove("FLOW-3", "the game is over; no move is accepted after final scoring")
     rules = SECTIONS[section]
-    handler = rules.moves.get(type(move))
+    handler = rules.moves.get(kind)
+    if handler is None or not WELL_TYPED[kind](move):
+        refusal = malformed(move)
+        if refusal is not None:
+            return refusal
     if handler is None:
-        kind = getattr(move, "type", type(move).__name__)
-        return IllegalMove("FLOW-2", f"a {kind} move is not accepted in the {section} section")
+        if section is Section.OVER:  # the end of the game takes no move at all
+            return IllegalMove("FLOW-3", "the game is over; no move is accepted after final scoring")
+        name = getattr(move, "type", kind.__name__)
+        return IllegalMove("FLOW-2", f"a {name} move is not accepted in the {section} section")
     seat = move.player
     deciding = rules.deciding
     # FLOW-1: in a section played in turn only the seat in turn acts (START-4); where the
