@@ -342,8 +342,10 @@ def _well_typed(kind: type[Move]) -> Callable[[object], bool]:
     terms: list[str] = []
     namespace: dict[str, object] = {}
     for i, field_ in enumerate(attrs.fields(kind)):
-        alternatives = []
-        for j, allowed in enumerate(_KINDS[field_.validator]):
+        kinds = _KINDS[field_.validator]
+        # None first, and by identity: an optional field is mostly left out
+        alternatives = [f"m.{field_.name} is None"] if type(None) in kinds else []
+        for j, allowed in enumerate(k for k in kinds if k is not type(None)):
             namespace[f"t{i}_{j}"] = allowed
             alternatives.append(f"type(m.{field_.name}) is t{i}_{j}")
         terms.append(f"({' or '.join(alternatives)})")
