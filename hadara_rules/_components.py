@@ -190,6 +190,10 @@ def _deck_pools_of(catalogue: Catalogue) -> Mapping[tuple[int, str, bool], tuple
     return MappingProxyType({key: tuple(sorted(ids)) for key, ids in pools.items()})
 
 
+def _ids_of(catalogue: Catalogue) -> tuple[str, ...]:
+    return tuple(sorted((*catalogue.cards, *catalogue.colonies)))
+
+
 def _tier_pools_of(catalogue: Catalogue) -> Mapping[int, tuple[str, ...]]:
     pools: dict[int, list[str]] = {}
     for colony in catalogue.colonies.values():
@@ -221,6 +225,10 @@ class Catalogue:
     _tier_pools: Mapping[int, tuple[str, ...]] = field(
         init=False, repr=False, default=Factory(_tier_pools_of, takes_self=True)
     )
+    #: Every card and colony id, sorted (what is not laid out goes to the box in this
+    #: order, SETUP-3/4). Made with the catalogue, like the fields above: a computed
+    #: attribute (``cached_property``) would give every catalogue attribute a slow read.
+    ids: tuple[str, ...] = field(init=False, repr=False, default=Factory(_ids_of, takes_self=True))
 
     def __attrs_post_init__(self) -> None:
         # read-only views of private copies: nobody can change a catalogue in use
@@ -244,12 +252,6 @@ class Catalogue:
         epoch or colour without cards.
         """
         return self._deck_pools.get((epoch, str(color), bool(advanced)), ())
-
-    @functools.cached_property
-    def ids(self) -> tuple[str, ...]:
-        """Every card and colony id, sorted (what is not laid out goes to the box in this
-        order, SETUP-3/4); computed once."""
-        return tuple(sorted((*self.cards, *self.colonies)))
 
     def tier_pool(self, tier: int) -> tuple[str, ...]:
         """Sorted ids of the colonies of one tier (SETUP-4); ``()`` for an unknown tier."""
