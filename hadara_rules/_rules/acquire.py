@@ -28,7 +28,8 @@ def price(card: Card, owned: tuple[int, ...]) -> int:
 
     ``owned`` is the buyer's :func:`owned_colors`.
     """
-    return max(0, card.cost - owned[COLOR_INDEX[card.color]])
+    cost = card.cost - owned[COLOR_INDEX[card.color]]
+    return cost if cost > 0 else 0  # not max(): a call that parses keywords
 
 
 def sell_value(state: GameState, player: PlayerState, card: Card) -> int:
