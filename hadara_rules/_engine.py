@@ -47,18 +47,17 @@ def check_move(state: GameState, move: Move) -> IllegalMove | None:
     types; :func:`malformed` judges every other object, and says why a move fails it.
     """
     kind = type(move)
-    section = state.section
-    rules = SECTIONS[section]
+    rules = SECTIONS[state.section]
     handler = rules.moves.get(kind)
     if handler is None or not WELL_TYPED[kind](move):
         refusal = malformed(move)
         if refusal is not None:
             return refusal
-    if handler is None:
-        if section is Section.OVER:  # the end of the game takes no move at all
-            return IllegalMove("FLOW-3", "the game is over; no move is accepted after final scoring")
-        name = getattr(move, "type", kind.__name__)
-        return IllegalMove("FLOW-2", f"a {name} move is not accepted in the {section} section")
+        if handler is None:
+            if state.section is Section.OVER:  # the end of the game takes no move at all
+                return IllegalMove("FLOW-3", "the game is over; no move is accepted after final scoring")
+            name = getattr(move, "type", kind.__name__)
+            return IllegalMove("FLOW-2", f"a {name} move is not accepted in the {state.section} section")
     seat = move.player
     deciding = rules.deciding
     # FLOW-1: in a section played in turn only the seat in turn acts (START-4); where the
