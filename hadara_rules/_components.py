@@ -7,7 +7,6 @@ module only says what a component is.
 
 from __future__ import annotations
 
-import functools
 import hashlib
 import json
 import weakref
@@ -18,6 +17,15 @@ import attrs
 from attrs import Factory, field, frozen
 
 from ._vocabulary import Color, Crest, Side, Tracks
+
+# A value made from a component's printed fields is an attribute made with the record
+# (``init=False``), not a ``cached_property``: attrs gives a slotted class with one a
+# ``__getattr__`` hook, which makes reading any of its attributes several times slower.
+# The digest and the checks of a catalogue read the printed fields only.
+
+
+def _values_of(card: Card) -> Tracks:
+    return Tracks(card.income, card.military, card.culture, card.food)
 
 
 @frozen
@@ -51,10 +59,8 @@ class Card:
     #: ``verified`` (printed in a published source) or ``provisional``.
     provenance: str = "provisional"
 
-    @functools.cached_property
-    def values(self) -> Tracks:
-        """The card's track values (BUY-3); computed once per card."""
-        return Tracks(self.income, self.military, self.culture, self.food)
+    #: The card's track values (BUY-3), made with the card from the four above.
+    values: Tracks = field(init=False, eq=False, repr=False, default=Factory(_values_of, takes_self=True))
 
 
 @frozen
@@ -137,6 +143,10 @@ class Statue:
     provenance: str = "provisional"
 
 
+def _wheel_places_of(reference: Reference) -> Mapping[Crest, int]:
+    return MappingProxyType({crest: place for place, crest in enumerate(reference.crest_order)})
+
+
 @frozen
 class Reference:
     """Numbers of the reference sheet (sell values, medal prices, price ranges) and the
@@ -161,21 +171,26 @@ class Reference:
     gold_set_points: int = 7
     coins_per_point: int = 5
 
-    @functools.cached_property
-    def wheel_place(self) -> Mapping[Crest, int]:
-        """Each crest's place on the wheel (WHEEL-3), looked up on every deal; computed once."""
-        return MappingProxyType({crest: place for place, crest in enumerate(self.crest_order)})
+    #: Each crest's place on the wheel (WHEEL-3), looked up on every deal.
+    wheel_place: Mapping[Crest, int] = field(
+        init=False, eq=False, repr=False, default=Factory(_wheel_places_of, takes_self=True)
+    )
+
+
+def _printed(record: object) -> dict[str, object]:
+    """A component record's printed fields, as a dictionary (those made from them left out)."""
+    return attrs.asdict(record, filter=lambda attribute, _value: attribute.init)  # type: ignore[arg-type]
 
 
 def _digest_of(catalogue: Catalogue) -> str:
     """SHA-256 of a canonical JSON of every parsed record (not of the file bytes)."""
     document = {
         "version": 1,
-        "cards": [attrs.asdict(c) for _, c in sorted(catalogue.cards.items())],
-        "colonies": [attrs.asdict(c) for _, c in sorted(catalogue.colonies.items())],
-        "start_cards": [attrs.asdict(s) for _, s in sorted(catalogue.start_cards.items())],
-        "statues": [attrs.asdict(s) for _, s in sorted(catalogue.statues.items())],
-        "reference": attrs.asdict(catalogue.reference),
+        "cards": [_printed(c) for _, c in sorted(catalogue.cards.items())],
+        "colonies": [_printed(c) for _, c in sorted(catalogue.colonies.items())],
+        "start_cards": [_printed(s) for _, s in sorted(catalogue.start_cards.items())],
+        "statues": [_printed(s) for _, s in sorted(catalogue.statues.items())],
+        "reference": _printed(catalogue.reference),
     }
     text = json.dumps(document, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
     return hashlib.sha256(text.encode("ascii")).hexdigest()
@@ -188,6 +203,10 @@ def _deck_pools_of(catalogue: Catalogue) -> Mapping[tuple[int, str, bool], tuple
             if advanced or not card.star:
                 pools.setdefault((card.epoch, card.color.value, advanced), []).append(card.id)
     return MappingProxyType({key: tuple(sorted(ids)) for key, ids in pools.items()})
+
+
+def _ids_of(catalogue: Catalogue) -> tuple[str, ...]:
+    return tuple(sorted((*catalogue.cards, *catalogue.colonies)))
 
 
 def _tier_pools_of(catalogue: Catalogue) -> Mapping[int, tuple[str, ...]]:
@@ -221,6 +240,9 @@ class Catalogue:
     _tier_pools: Mapping[int, tuple[str, ...]] = field(
         init=False, repr=False, default=Factory(_tier_pools_of, takes_self=True)
     )
+    #: Every card and colony id, sorted (what is not laid out goes to the box in this
+    #: order, SETUP-3/4).
+    ids: tuple[str, ...] = field(init=False, repr=False, default=Factory(_ids_of, takes_self=True))
 
     def __attrs_post_init__(self) -> None:
         # read-only views of private copies: nobody can change a catalogue in use
@@ -244,12 +266,6 @@ class Catalogue:
         epoch or colour without cards.
         """
         return self._deck_pools.get((epoch, str(color), bool(advanced)), ())
-
-    @functools.cached_property
-    def ids(self) -> tuple[str, ...]:
-        """Every card and colony id, sorted (what is not laid out goes to the box in this
-        order, SETUP-3/4); computed once."""
-        return tuple(sorted((*self.cards, *self.colonies)))
 
     def tier_pool(self, tier: int) -> tuple[str, ...]:
         """Sorted ids of the colonies of one tier (SETUP-4); ``()`` for an unknown tier."""

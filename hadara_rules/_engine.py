@@ -13,6 +13,7 @@ move. The order of play, and the automatic steps after every move, are
 from __future__ import annotations
 
 import enum
+from itertools import chain
 
 from attrs import fields
 
@@ -21,7 +22,7 @@ from ._copy import copy_position
 from ._errors import IllegalMove
 from ._flow import SECTIONS, seat_in_turn, settled
 from ._model import GameState
-from ._moves import MOVE_TYPES, Action, Move, malformed
+from ._moves import MOVE_TYPES, WELL_TYPED, Action, Move, malformed
 from ._rules.setup import lay_out
 from ._vocabulary import Color, Section, Side, Track
 
@@ -41,22 +42,31 @@ def new_game(config: GameConfig) -> GameState:
 def check_move(state: GameState, move: Move) -> IllegalMove | None:
     """Why ``move`` is illegal in ``state`` (with the rule it breaks), or None if it is legal.
 
-    Any object at all may be passed: one that is no well-formed move is refused too.
+    Any object at all may be passed: one that is no well-formed move is refused too
+    (FLOW-2). A move of a kind the section takes is given the quick test of its field
+    types; :func:`malformed` judges every other object, and says why a move fails it.
     """
-    refusal = malformed(move)
-    if refusal is not None:
-        return refusal
-    section = state.section
-    if section is Section.OVER:
-        return IllegalMove("FLOW-3", "the game is over; no move is accepted after final scoring")
-    rules = SECTIONS[section]
-    handler = rules.moves.get(type(move))
-    if handler is None:
-        kind = getattr(move, "type", type(move).__name__)
-        return IllegalMove("FLOW-2", f"a {kind} move is not accepted in the {section} section")
+    kind = type(move)
+    rules = SECTIONS[state.section]
+    handler = rules.moves.get(kind)
+    if handler is None or not WELL_TYPED[kind](move):
+        refusal = malformed(move)
+        if refusal is not None:
+            return refusal
+        if handler is None:
+            if state.section is Section.OVER:  # the end of the game takes no move at all
+                return IllegalMove("FLOW-3", "the game is over; no move is accepted after final scoring")
+            name = getattr(move, "type", kind.__name__)
+            return IllegalMove("FLOW-2", f"a {name} move is not accepted in the {state.section} section")
     seat = move.player
-    # FLOW-1: in a section played in turn only the seat in turn acts (START-4)
-    if seat != seat_in_turn(state) if rules.together is None else seat not in state.to_act:
+    deciding = rules.deciding
+    # FLOW-1: in a section played in turn only the seat in turn acts (START-4); where the
+    # players decide together, each seated player the section names
+    if (
+        seat != seat_in_turn(state)
+        if deciding is None
+        else not (0 <= seat < len(state.players) and deciding(state, seat))
+    ):
         if handler.out_of_turn is not None and 0 <= seat < len(state.players):
             refusal = handler.out_of_turn(state, move)
             if refusal is not None:
@@ -75,16 +85,16 @@ def legal_moves(state: GameState, player: int | None = None) -> tuple[Move, ...]
     rules = SECTIONS[state.section]
     if player is None:
         seats = state.to_act
-    elif rules.together is None:  # START-4: in a section played in turn only the seat in turn acts
+    elif rules.deciding is None:  # START-4: in a section played in turn only the seat in turn acts
         seats = (player,) if player == seat_in_turn(state) else ()
     else:
-        seats = (player,) if player in state.to_act else ()
+        seats = (player,) if player in range(len(state.players)) and rules.deciding(state, player) else ()
     if state.viewer is not None:  # INFO-1: a view knows only its own player's options
         seats = tuple(s for s in seats if s == state.viewer)
     legal = rules.legal
     if len(seats) == 1:
         return tuple(legal(state, seats[0]))
-    return tuple(m for seat in seats for m in legal(state, seat))
+    return tuple(chain.from_iterable([legal(state, seat) for seat in seats]))
 
 
 _TYPE_INDEX = {kind: i for i, kind in enumerate(MOVE_TYPES)}

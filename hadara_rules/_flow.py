@@ -49,7 +49,7 @@ EPOCH_START = (Phase.A, Section.WHEEL)
 
 
 #: The end of the game (EPOCH-3): no move is accepted (FLOW-3).
-GAME_OVER = SectionRules(moves={}, legal=no_moves, together=nobody)
+GAME_OVER = SectionRules(moves={}, legal=no_moves, deciding=nobody)
 
 #: The rules of each section, found by the section the position waits in (a plain
 #: dictionary, typed read-only: it is looked up several times per move).
@@ -86,7 +86,15 @@ def _in_turn(state: GameState) -> tuple[int, ...]:
 
 
 def _who_acts(rules: SectionRules) -> Callable[[GameState], tuple[int, ...]]:
-    return rules.together if rules.together is not None else _in_turn
+    """Who acts in a section: the seat in turn, or every seat its ``deciding`` names."""
+    deciding = rules.deciding
+    if deciding is None:
+        return _in_turn
+
+    def together(state: GameState) -> tuple[int, ...]:
+        return tuple([seat for seat in range(len(state.players)) if deciding(state, seat)])
+
+    return together
 
 
 # A position's ``to_act`` asks this table (FLOW-1).

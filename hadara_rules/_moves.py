@@ -321,10 +321,10 @@ def malformed(move: object) -> IllegalMove | None:
     (``object.__setattr__``, a copy from elsewhere), so that :func:`check_move`
     can refuse every object with an :class:`~hadara_rules._errors.IllegalMove`.
     A move whose fields all have a type their validators accept passes one generated
-    test; anything else is validated field by field for the reason.
+    test (:data:`WELL_TYPED`); anything else is validated field by field for the reason.
     """
     kind = type(move)
-    well_typed = _WELL_TYPED.get(kind)
+    well_typed = WELL_TYPED.get(kind)
     if well_typed is None:
         return IllegalMove("FLOW-2", f"a move is one of {', '.join(_TYPE_NAMES.values())}, not {_what(move)}")
     try:
@@ -337,22 +337,31 @@ def malformed(move: object) -> IllegalMove | None:
 
 def _well_typed(kind: type[Move]) -> Callable[[object], bool]:
     """A function telling whether every field of a ``kind`` move has a type its validator
-    accepts: the validators' test, written out as one expression (generated)."""
+    accepts: the validators' test, written out as one expression (generated); False for
+    a move with a field never set."""
     terms: list[str] = []
     namespace: dict[str, object] = {}
     for i, field_ in enumerate(attrs.fields(kind)):
-        alternatives = []
-        for j, allowed in enumerate(_KINDS[field_.validator]):
+        kinds = _KINDS[field_.validator]
+        # None first, and by identity: an optional field is mostly left out
+        alternatives = [f"m.{field_.name} is None"] if type(None) in kinds else []
+        for j, allowed in enumerate(k for k in kinds if k is not type(None)):
             namespace[f"t{i}_{j}"] = allowed
             alternatives.append(f"type(m.{field_.name}) is t{i}_{j}")
         terms.append(f"({' or '.join(alternatives)})")
-    source = f"def well_typed(m):\n    return {' and '.join(terms)}\n"
+    source = (
+        "def well_typed(m):\n"
+        f"    try:\n        return {' and '.join(terms)}\n"
+        "    except AttributeError:\n        return False\n"
+    )
     exec(compile(source, f"<hadara_rules field types of {kind.__name__}>", "exec"), namespace)
     return namespace["well_typed"]  # type: ignore[return-value]
 
 
 _TYPE_NAMES: dict[type[object], str] = {kind: kind.type for kind in MOVE_TYPES}
-_WELL_TYPED: dict[type[object], Callable[[object], bool]] = {kind: _well_typed(kind) for kind in MOVE_TYPES}
+#: For each move class, the quick test that every field of a move has a type its
+#: validator accepts (:func:`malformed` says why a move fails it).
+WELL_TYPED: Mapping[type[object], Callable[[object], bool]] = {kind: _well_typed(kind) for kind in MOVE_TYPES}
 
 
 # --------------------------------------------------------------------------- notation

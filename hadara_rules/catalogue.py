@@ -260,7 +260,7 @@ def _check_fields(record: Any, where: str = "", skip: str = "") -> None:
     the values :data:`_ALLOWED` lists, otherwise whole numbers ≥ 0 (TRACK-1) and
     non-empty texts; a mapping per epoch has the epochs 1, 2 and 3."""
     for field in attrs.fields(type(record)):
-        if field.name != skip:
+        if field.init and field.name != skip:  # the printed fields, not those made from them
             key = _KEYS.get(field.name, field.name)
             _check_value(getattr(record, field.name), field.name, f"{where}.{key}" if where else key)
 

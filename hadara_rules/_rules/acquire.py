@@ -28,7 +28,8 @@ def price(card: Card, owned: tuple[int, ...]) -> int:
 
     ``owned`` is the buyer's :func:`owned_colors`.
     """
-    return max(0, card.cost - owned[COLOR_INDEX[card.color]])
+    cost = card.cost - owned[COLOR_INDEX[card.color]]
+    return cost if cost > 0 else 0  # not max(): a call that parses keywords
 
 
 def sell_value(state: GameState, player: PlayerState, card: Card) -> int:
@@ -116,17 +117,17 @@ _CATALOGUES_KEPT = 8
 
 
 def check_acquire(
-    state: GameState, player: PlayerState, card: Card, action: str, tile: Track | None, rule: str
+    state: GameState, player: PlayerState, card: Card, action: Action, tile: Track | None, rule: str
 ) -> IllegalMove | None:
     """Why buying or selling ``card`` is refused, or None (BUY-2, PURPLE-2, TILE-2).
 
     ``rule`` is the rule that says the card must be bought or sold (DRAFT-2, PICK-1).
     """
-    if action == SELL:
+    if action is SELL:
         if tile is not None:
             return IllegalMove(rule, "a sold card takes no bonus tile")
         return None
-    if action != BUY:
+    if action is not BUY:
         return IllegalMove(rule, f"the card must be bought or sold, not {action!r}")
     cost = price(card, owned_colors(state, player))
     if cost > player.coins:

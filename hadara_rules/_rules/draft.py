@@ -19,10 +19,18 @@ from .wheel import deck_at
 _draft = shared(Draft)
 
 
-def drafters(state: GameState) -> tuple[int, ...]:
-    """DRAFT-3: every player who drew and has not chosen yet."""
-    players = state.players
-    return tuple([i for i, choice in enumerate(state.pending) if choice is None and players[i].drawn])
+def choosing(state: GameState, seat: int) -> bool:
+    """DRAFT-3: whether the player drew and has not chosen yet."""
+    return state.pending[seat] is None and state.players[seat].drawn != ()
+
+
+def round_complete(state: GameState) -> bool:
+    """DRAFT-3: a round resolves once nobody is choosing any more."""
+    # a loop rather than all(): no generator after every draft choice
+    for seat in range(len(state.players)):  # noqa: SIM110
+        if choosing(state, seat):
+            return False
+    return True
 
 
 def finished(state: GameState) -> bool:
@@ -34,7 +42,7 @@ def automatic(state: GameState) -> Changes | None:
     """Resolve a complete round (and deal the next), deal the epoch's first round, or put
     away drawn cards left over; None to wait for the players' choices."""
     if state.pending:
-        return None if drafters(state) else resolve(state)
+        return resolve(state) if round_complete(state) else None
     if any(state.decks):
         drawn, decks = dealt(state, state.round)
         players = tuple(replace(p, drawn=cards) for p, cards in zip(state.players, drawn, strict=True))
@@ -127,7 +135,7 @@ def choose(state: GameState, move: Draft) -> Changes:
 DRAFT = SectionRules(
     moves=dict([handles(Draft, check_draft, choose)]),
     legal=legal,
-    together=drafters,
+    deciding=choosing,
     finished=finished,
     automatic=automatic,
 )

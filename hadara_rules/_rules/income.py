@@ -23,7 +23,7 @@ def take_income(state: GameState) -> Changes:
 INCOME = SectionRules(
     moves={},
     legal=no_moves,
-    together=nobody,
+    deciding=nobody,
     finished=one_turn_taken,
     automatic=take_income,
 )

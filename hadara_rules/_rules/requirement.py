@@ -38,7 +38,8 @@ def skip_taker(
 
 def missing(totals: EffectTotals, value: int, requirement: int) -> int:
     """Requirement points the track lacks after PURPLE-14 (0 when it suffices)."""
-    return max(0, requirement - totals.requirement_cut - value)
+    lacking = requirement - totals.requirement_cut - value
+    return lacking if lacking > 0 else 0  # not max(): a call that parses keywords
 
 
 def pay_needed(player: PlayerState, totals: EffectTotals, value: int, requirement: int) -> int | None:

@@ -1,10 +1,10 @@
 """What every section of the epoch is made of: its moves, each with its check and play.
 
 A section (EPOCH-1) is a :class:`SectionRules` record. The order of play
-(:mod:`hadara_rules._flow`) asks it only about itself: which moves it takes, who
-decides when players decide together, whether it is finished, what happens in it
-without a decision, and whether the player in turn is skipped. No section names
-the section that follows it.
+(:mod:`hadara_rules._flow`) asks it only about itself: which moves it takes, whether
+a player decides now when players decide together, whether it is finished, what
+happens in it without a decision, and whether the player in turn is skipped. No
+section names the section that follows it.
 
 Every function of a section returns a :data:`~hadara_rules._model.Changes`: the
 fields of the position it changes. The engine and the order of play make the next
@@ -52,9 +52,9 @@ def _not_finished(state: GameState) -> bool:
     return False
 
 
-def nobody(state: GameState) -> tuple[int, ...]:
+def nobody(state: GameState, seat: int) -> bool:
     """A section without decisions (income, the end of the game) waits for nobody."""
-    return ()
+    return False
 
 
 def no_moves(state: GameState, seat: int) -> Iterator[Move]:
@@ -80,8 +80,9 @@ class SectionRules:
     moves: Mapping[type[object], Handler[Any]]
     #: Every legal move of a seated player, built legal, in ``move_key`` order.
     legal: Callable[[GameState, int], Iterable[Move]]
-    #: Who decides when the players decide together; None when they take turns (START-4).
-    together: Callable[[GameState], tuple[int, ...]] | None = None
+    #: Whether a seated player decides now, when the players decide together; None when
+    #: they take turns (START-4).
+    deciding: Callable[[GameState, int], bool] | None = None
     #: True once nothing is left to do in the section.
     finished: Callable[[GameState], bool] = _not_finished
     #: The step that happens without a decision (dealing, resolving, income), which

@@ -181,9 +181,9 @@ def choose_side(state: GameState, seat: int, side: Side) -> Changes:
 # --------------------------------------------------------------------------- the setup section
 
 
-def choosing_sides(state: GameState) -> tuple[int, ...]:
-    """SETUP-6 (advanced game): every player who has not chosen a side yet."""
-    return tuple(i for i, p in enumerate(state.players) if p.side is None)
+def choosing_side(state: GameState, seat: int) -> bool:
+    """SETUP-6 (advanced game): whether the player has not chosen a side yet."""
+    return state.players[seat].side is None
 
 
 def sides_chosen(state: GameState) -> bool:
@@ -211,6 +211,6 @@ def play_side(state: GameState, move: ChooseSide) -> Changes:
 SETUP = SectionRules(
     moves=dict([handles(ChooseSide, check_side, play_side)]),
     legal=legal,
-    together=choosing_sides,
+    deciding=choosing_side,
     finished=sides_chosen,
 )
