@@ -18,7 +18,6 @@ from ._components import Catalogue
 from ._moves import Draft
 from ._vocabulary import COLORS, Color, Crest, Phase, Section, Side, Track, Tracks
 
-
 #: Read once: an enum member read from its class costs ten times a global's read.
 _OVER = Section.OVER
 
