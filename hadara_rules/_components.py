@@ -24,8 +24,8 @@ from ._vocabulary import Color, Crest, Side, Tracks
 # The digest and the checks of a catalogue read the printed fields only.
 
 
-def _values_of(card: Card) -> Tracks:
-    return Tracks(card.income, card.military, card.culture, card.food)
+def _values_of(printed: Card | StartSide) -> Tracks:
+    return Tracks(printed.income, printed.military, printed.culture, printed.food)
 
 
 @frozen
@@ -96,10 +96,8 @@ class StartSide:
     culture: int
     food: int
 
-    @property
-    def values(self) -> Tracks:
-        """The side's starting track values."""
-        return Tracks(self.income, self.military, self.culture, self.food)
+    #: The side's starting track values, made with the side from the four above.
+    values: Tracks = field(init=False, eq=False, repr=False, default=Factory(_values_of, takes_self=True))
 
 
 @frozen

@@ -5,8 +5,9 @@ one converter (:mod:`hadara_rules._reader`, :mod:`hadara_rules.records`), which 
 each value through a chain of hooks. Bots and frontends read positions more than
 anything else, so for a position :func:`quick_position` tries a shorter way first:
 
-- the text is parsed by :func:`json.loads` keeping each object's key-value pairs, so
-  a key written twice is seen, not silently dropped;
+- the text is parsed by the :mod:`json` module's parser, made once, keeping each
+  object's key-value pairs, so a key written twice is seen, not silently dropped
+  (white space around the document is declined, as ``to_json`` writes none);
 - each record's keys must be exactly its fields, in the order ``to_json`` writes
   them, and each value exactly of its field's type (whole numbers of at most 64
   bits, texts, true or false, the value of an enum member, lists for tuples);
@@ -49,6 +50,10 @@ Resolver = Callable[[object, Catalogue | None], Catalogue | None]
 #: Whole numbers read are of at most 64 bits, as the careful path reads them.
 _LIMIT = 1 << 63
 _TEXT = frozenset({str})
+#: Reads one JSON value from a text at an index (the parser :func:`json.loads` makes on
+#: every call, made once): objects as tuples of their pairs, so a key written twice is
+#: seen; the value and the index after it, or StopIteration where no value begins.
+_scan = json.JSONDecoder(object_pairs_hook=tuple).scan_once
 
 
 class _Unexpected(Exception):
@@ -63,8 +68,8 @@ def quick_position(text: object, resolve: Resolver, catalogue: Catalogue | None)
     if type(text) is not str or len(text) > MAX_BYTES:
         return None
     try:
-        document = json.loads(text, object_pairs_hook=tuple)
-        if type(document) is not tuple or len(document) != 3:
+        document, end = _scan(text, 0)
+        if end != len(text) or type(document) is not tuple or len(document) != 3:
             return None
         (version_key, version), (kind_key, kind), (data_key, data) = document
         if (version_key, kind_key, data_key, kind) != ("schema_version", "kind", "data", "game_state"):
@@ -72,7 +77,7 @@ def quick_position(text: object, resolve: Resolver, catalogue: Catalogue | None)
         if type(version) is not int or version != 1:
             return None
         state: GameState = _read_position(data, resolve, catalogue)
-    except (_Unexpected, ValueError, TypeError, KeyError, RecursionError):
+    except (_Unexpected, StopIteration, ValueError, TypeError, KeyError, RecursionError):
         return None
     return state
 

@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Mapping, Sequence
-from itertools import chain
+from itertools import chain, repeat
 
 from attrs import evolve
 
@@ -81,10 +81,16 @@ def check_position(state: GameState, *, hand_set: bool = False) -> None:
     if state.viewer is not None:
         raise _fail("viewer", "a position is loaded whole; a player's view is made from it (INFO-1)")
     _check_table(state)
-    allowed = _allowed(state.catalogue, state.advanced)
-    _check_components(state, allowed)
+    # components (SETUP-3/4) and places are tested whole, in C loops; only when that
+    # fails are they searched item by item, in this order, to name the first problem
+    laid_out = _plainly_laid_out(state, hand_set, _allowed(state.catalogue, state.advanced))
+    if not laid_out:
+        _find_misplaced(state)
     _check_flow(state)
-    _check_places(state, hand_set, allowed)
+    if not laid_out:
+        _find_out_of_place(state, hand_set)
+        if not hand_set:
+            _find_box_miscounted(state)
     starts = [p.start_card for p in state.players]
     crests = [p.crest for p in state.players]
     shared = len(set(starts)) != len(starts) or len(set(crests)) != len(crests)
@@ -190,27 +196,38 @@ def _check_pending(state: GameState) -> None:
             raise _fail(f"pending[{seat}]", f"an illegal choice: {refusal.rule}: {refusal.reason}")
 
 
-def _check_components(state: GameState, allowed: _Allowed) -> None:
-    """SETUP-3/4: every card and colony of the catalogue lies in exactly one place."""
-    if not _plainly_complete(state, allowed):
-        _find_misplaced(state)
+def _plainly_laid_out(state: GameState, hand_set: bool, allowed: _Allowed) -> bool:
+    """True when the searches :func:`_find_misplaced`, :func:`_find_out_of_place` and
+    (unless ``hand_set``) :func:`_find_box_miscounted` find nothing, tested whole.
 
-
-def _plainly_complete(state: GameState, allowed: _Allowed) -> bool:
-    """True when :func:`_check_components` finds nothing (tested whole, in C loops); False
-    when :func:`_find_misplaced` must look for the problem."""
-    cards_out = [
+    Each place holds only what may lie there (which names every id but the box's), the
+    box what setup put there (unknown ids count as no pool), and all of it together,
+    none twice, as many as the catalogue has.
+    """
+    now, later, dealt, played = allowed.of_epoch(state.epoch)
+    players = state.players
+    box = state.box
+    everything = [
         *chain(*state.decks, *chain(*state.later_decks), *state.outer_piles, state.sold, state.removed),
-        *chain(*(p.cards for p in state.players), *(p.drawn for p in state.players)),
+        *chain(*(p.cards for p in players), *(p.drawn for p in players), *state.colony_stacks),
+        *(c.id for p in players for c in p.colonies),
+        *box,
     ]
-    colonies_out = [*chain(*state.colony_stacks), *(c.id for p in state.players for c in p.colonies)]
-    everything = (*cards_out, *colonies_out, *state.box)
-    # each id known where it lies, none twice and, as many as there are, all of them
     return (
-        allowed.cards.issuperset(cards_out)
-        and allowed.colonies.issuperset(colonies_out)
-        and allowed.everything.issuperset(state.box)
-        and len(everything) == len(allowed.everything) == len(set(everything))
+        len(everything) == len(allowed.everything) == len(set(everything))
+        and all(map(frozenset.issuperset, now, state.decks))
+        and all(map(frozenset.issuperset, later, chain(*state.later_decks)))
+        and all(map(frozenset.issuperset, (played,) * len(COLORS) if hand_set else now, state.outer_piles))
+        and played.issuperset(chain(state.sold, state.removed, *(p.cards for p in players)))
+        and dealt.issuperset(chain(*(p.drawn for p in players)))
+        and all(map(frozenset.issuperset, allowed.stacks, state.colony_stacks))
+        and allowed.colonies.issuperset(c.id for p in players for c in p.colonies)
+        and (
+            allowed.everything.issuperset(box)
+            if hand_set
+            else tuple(map(len, chain(*state.later_decks))) == allowed.later_sizes(state.epoch, len(players))
+            and sorted(map(allowed.pool_of.get, box, repeat(-1))) == allowed.boxed(len(players))
+        )
     )
 
 
@@ -336,37 +353,11 @@ def _all_tiles(per_track: int) -> list[Track]:
     return [track for track in TRACKS for _ in range(per_track)]
 
 
-def _check_places(state: GameState, hand_set: bool, allowed: _Allowed) -> None:
-    """Each card in a place of its colour and epoch, each colony on the stack of its tier;
-    as many of each out of the box as setup lays out (SETUP-3, SETUP-4); the advanced
-    game's star cards only in the advanced game (SETUP-3)."""
-    if not _plainly_in_place(state, hand_set, allowed):
-        _find_out_of_place(state, hand_set)
-    if not hand_set and not _plainly_boxed(state, allowed):
-        _find_box_miscounted(state)
-
-
-def _plainly_in_place(state: GameState, hand_set: bool, allowed: _Allowed) -> bool:
-    """True when every place passes :func:`_check_places` (tested whole, in C loops);
-    False when :func:`_find_out_of_place` must look for the problem."""
-    now, later, dealt, played = allowed.of_epoch(state.epoch)
-    players = state.players
-    return (
-        all(map(frozenset.issuperset, now, state.decks))
-        and all(map(frozenset.issuperset, later, chain(*state.later_decks)))
-        and all(map(frozenset.issuperset, (played,) * len(COLORS) if hand_set else now, state.outer_piles))
-        and played.issuperset(chain(state.sold, state.removed, *(p.cards for p in players)))
-        and dealt.issuperset(chain(*(p.drawn for p in players)))
-        and all(map(frozenset.issuperset, allowed.stacks, state.colony_stacks))
-        and (
-            hand_set
-            or tuple(map(len, chain(*state.later_decks))) == allowed.later_sizes(state.epoch, len(players))
-        )
-    )
-
-
 def _find_out_of_place(state: GameState, hand_set: bool) -> None:
-    """The first card or colony of :func:`_check_places` not where it may lie."""
+    """The first card or colony not where it may lie: each card in a place of its colour
+    and epoch, each colony on the stack of its tier (SETUP-3, SETUP-4), the advanced
+    game's star cards only in the advanced game (SETUP-3); the later epochs' decks as
+    setup lays them out."""
     catalogue = state.catalogue
     cards, colonies = catalogue.cards, catalogue.colonies
 
@@ -407,13 +398,6 @@ def _find_out_of_place(state: GameState, hand_set: bool) -> None:
                     f"colony_stacks[{i}]",
                     f"{shown(colony_id)} is a colony of tier {colonies[colony_id].tier}, not {TIERS[i]}",
                 )
-
-
-def _plainly_boxed(state: GameState, allowed: _Allowed) -> bool:
-    """True when as many cards of each epoch and colour (SETUP-3), and colonies of each
-    tier (SETUP-4), are out of the box as setup lays out (counted in C loops); False when
-    :func:`_find_box_miscounted` must look for the problem."""
-    return sorted(map(allowed.pool_of.__getitem__, state.box)) == allowed.boxed(len(state.players))
 
 
 def _find_box_miscounted(state: GameState) -> None:

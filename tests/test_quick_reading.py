@@ -81,6 +81,10 @@ def _tampered(text: str, change: str) -> str:
     position = data["data"]
     if change == "bytes":
         return text
+    if change == "white space around":
+        return f" {text}\n"
+    if change == "text after":
+        return f"{text} {{}}"
     if change == "keys reordered":
         data["data"] = dict(reversed(position.items()))
     elif change == "key twice":
@@ -122,6 +126,8 @@ def _tampered(text: str, change: str) -> str:
 
 DECLINED = [
     "bytes",
+    "white space around",
+    "text after",
     "keys reordered",
     "key twice",
     "float coins",

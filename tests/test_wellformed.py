@@ -523,7 +523,5 @@ def test_whole_place_tests_pass_only_what_the_search_passes(index: int, seed: in
         else:
             document = _mutate(document, rng)
     answer = _searched(document)
-    with mock.patch.multiple(
-        wellformed, _plainly_complete=_never, _plainly_in_place=_never, _plainly_boxed=_never
-    ):
+    with mock.patch.multiple(wellformed, _plainly_laid_out=_never):
         assert _searched(document) == answer
