@@ -53,7 +53,8 @@ _TEXT = frozenset({str})
 #: Reads one JSON value from a text at an index (the parser :func:`json.loads` makes on
 #: every call, made once): objects as tuples of their pairs, so a key written twice is
 #: seen; the value and the index after it, or StopIteration where no value begins.
-_scan = json.JSONDecoder(object_pairs_hook=tuple).scan_once
+#: (``scan_once`` is made by the decoder's ``__init__`` and missing from the type stubs.)
+_scan: Callable[[str, int], tuple[object, int]] = json.JSONDecoder(object_pairs_hook=tuple).scan_once  # type: ignore[attr-defined]
 
 
 class _Unexpected(Exception):

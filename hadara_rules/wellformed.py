@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Mapping, Sequence
-from itertools import chain, repeat
+from itertools import chain, product, repeat
 
 from attrs import evolve
 
@@ -319,20 +319,18 @@ def _check_player(state: GameState, seat: int, player: PlayerState, hand_set: bo
             or not all(effects.places_tile(catalogue.cards[card]) for card in on_cards)
         ):
             raise _fail(f"{where}.tiles_on_cards", "one tile per PURPLE-2 card of the tableau (TILE-1)")
-    free = player.free_tiles
-    if list(free) != sorted(free, key=TRACK_INDEX.__getitem__):
-        raise _fail(f"{where}.free_tiles", f"free tiles are kept in track order ({', '.join(TRACKS)})")
-    tiles = list(free)
-    if player.statues or player.silver or player.tiles_on_cards:
-        tiles += [*(s.tile for s in player.statues), *player.silver, *(t.tile for t in player.tiles_on_cards)]
-        tiles.sort(key=TRACK_INDEX.__getitem__)
-    if tiles != _all_tiles(reference.tiles_per_track):
+    tiles = _tiles(reference.tiles_per_track)
+    if _misplaced_tiles(player, tiles):
+        free = player.free_tiles
+        if free not in tiles.in_order and list(free) != sorted(free, key=TRACK_INDEX.__getitem__):
+            raise _fail(f"{where}.free_tiles", f"free tiles are kept in track order ({', '.join(TRACKS)})")
+        held = _held_tiles(player)
         for track in TRACKS:
-            if tiles.count(track) != reference.tiles_per_track:
+            if held.count(track) != reference.tiles_per_track:
                 raise _fail(
                     f"{where}.free_tiles",
                     f"free, carved, silver-medal and card tiles hold {reference.tiles_per_track} {track} "
-                    f"tiles (TILE-1), found {tiles.count(track)}",
+                    f"tiles (TILE-1), found {held.count(track)}",
                 )
     if hand_set:
         return
@@ -347,10 +345,44 @@ def _check_player(state: GameState, seat: int, player: PlayerState, hand_set: bo
                 )
 
 
+class _Tiles:
+    """A player's bonus tiles when each track has ``per_track`` of them (TILE-1)."""
+
+    __slots__ = ("all", "in_order", "sorted")
+
+    def __init__(self, per_track: int) -> None:
+        #: All of them, in track order (all free, as at the start of the game).
+        self.all = tuple(track for track in TRACKS for _ in range(per_track))
+        #: Every selection of them in track order (what free tiles may be).
+        self.in_order = frozenset(
+            tuple(chain.from_iterable(map(repeat, TRACKS, counts)))
+            for counts in product(range(per_track + 1), repeat=len(TRACKS))
+        )
+        #: All of them, sorted as texts.
+        self.sorted = sorted(self.all)
+
+
 @functools.cache
-def _all_tiles(per_track: int) -> list[Track]:
-    """A player's bonus tiles, ``per_track`` of each track, in track order (TILE-1)."""
-    return [track for track in TRACKS for _ in range(per_track)]
+def _tiles(per_track: int) -> _Tiles:
+    return _Tiles(per_track)
+
+
+def _held_tiles(player: PlayerState) -> list[Track]:
+    """The player's free, carved, silver-medal and card tiles."""
+    return [
+        *player.free_tiles,
+        *(s.tile for s in player.statues),
+        *player.silver,
+        *(t.tile for t in player.tiles_on_cards),
+    ]
+
+
+def _misplaced_tiles(player: PlayerState, tiles: _Tiles) -> bool:
+    """True unless the free tiles are in track order and, with the carved, silver-medal
+    and card tiles, make up all tiles (TILE-1)."""
+    if not (player.statues or player.silver or player.tiles_on_cards):
+        return player.free_tiles != tiles.all
+    return player.free_tiles not in tiles.in_order or sorted(_held_tiles(player)) != tiles.sorted
 
 
 def _find_out_of_place(state: GameState, hand_set: bool) -> None:
@@ -447,7 +479,6 @@ class _Allowed:
         "_boxed",
         "_by_epoch",
         "_later_sizes",
-        "cards",
         "colonies",
         "everything",
         "pool_of",
@@ -455,9 +486,8 @@ class _Allowed:
     )
 
     def __init__(self, catalogue: Catalogue, advanced: bool) -> None:
-        self.cards = frozenset(catalogue.cards)
         self.colonies = frozenset(catalogue.colonies)
-        self.everything = self.cards | self.colonies
+        self.everything = self.colonies.union(catalogue.cards)
         #: The cards of each epoch and colour that go into play (SETUP-3).
         pools = {
             epoch: tuple(frozenset(catalogue.deck_pool(epoch, c, advanced)) for c in COLORS)

@@ -133,6 +133,14 @@ def _unsorted_tiles(d: Document) -> None:
     player["free_tiles"] = player["free_tiles"][::-1]
 
 
+def _unsorted_tiles_beside_a_medal(d: Document) -> None:
+    """Player 0's last free tile put on a silver medal, the others out of track order."""
+    player = d["data"]["players"][0]
+    *free, last = player["free_tiles"]
+    player["silver"] = [*player["silver"], last]
+    player["free_tiles"] = free[::-1]
+
+
 def _deck_card_to_its_pile(d: Document) -> None:
     """A card of a deck the draft has not reached put on the outer pile of its colour."""
     data = d["data"]
@@ -298,6 +306,11 @@ BAD: list[tuple[Section, Callable[[Document], None], str]] = [
     (
         Section.COLONY,
         _unsorted_tiles,
+        r"\$\.data\.players\[0\]\.free_tiles: free tiles are kept in track order",
+    ),
+    (
+        Section.COLONY,
+        _unsorted_tiles_beside_a_medal,
         r"\$\.data\.players\[0\]\.free_tiles: free tiles are kept in track order",
     ),
     (Section.COLONY, lambda d: d["data"].update(viewer=0), r"\$\.data\.viewer: a position is loaded whole"),
