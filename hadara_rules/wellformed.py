@@ -207,10 +207,11 @@ def _plainly_laid_out(state: GameState, hand_set: bool, allowed: _Allowed) -> bo
     now, later, dealt, played = allowed.of_epoch(state.epoch)
     players = state.players
     box = state.box
+    held_colonies = [c.id for p in players for c in p.colonies]
     everything = [
         *chain(*state.decks, *chain(*state.later_decks), *state.outer_piles, state.sold, state.removed),
         *chain(*(p.cards for p in players), *(p.drawn for p in players), *state.colony_stacks),
-        *(c.id for p in players for c in p.colonies),
+        *held_colonies,
         *box,
     ]
     return (
@@ -221,7 +222,7 @@ def _plainly_laid_out(state: GameState, hand_set: bool, allowed: _Allowed) -> bo
         and played.issuperset(chain(state.sold, state.removed, *(p.cards for p in players)))
         and dealt.issuperset(chain(*(p.drawn for p in players)))
         and all(map(frozenset.issuperset, allowed.stacks, state.colony_stacks))
-        and allowed.colonies.issuperset(c.id for p in players for c in p.colonies)
+        and allowed.colonies.issuperset(held_colonies)
         and (
             allowed.everything.issuperset(box)
             if hand_set
