@@ -196,6 +196,24 @@ def _rules(args: argparse.Namespace) -> int:
     return 0
 
 
+def _serve(args: argparse.Namespace) -> int:
+    try:
+        from .server.command import serve
+    except ImportError as exc:  # the server extra is not installed
+        raise UsageError(
+            f"hadara serve needs the server extra ({clip(str(exc), 80)}): pip install 'hadara-rules[server]'"
+        ) from None
+    return serve(args.host, args.port, args.db)
+
+
+def _port(text: str) -> int:
+    """A TCP port: 0 to 65535 (0: any free port)."""
+    port = _whole(text)
+    if not 0 <= port <= 65535:
+        raise argparse.ArgumentTypeError(f"a port is 0 to 65535, not {port}")
+    return port
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="hadara", description="The executable rulebook of Hadara.")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
@@ -238,6 +256,16 @@ def _parser() -> argparse.ArgumentParser:
     picture = commands.add_parser("render", help="draw the table of a game record or a position as SVG")
     _render.add_arguments(picture, _whole)
     picture.set_defaults(run=_render.run)
+    server = commands.add_parser("serve", help="serve the web table and the game API (the server extra)")
+    server.add_argument("--host", default="127.0.0.1", help="the address to listen on (default 127.0.0.1)")
+    server.add_argument("--port", type=_port, default=8000, help="the port to listen on (default 8000)")
+    server.add_argument(
+        "--db",
+        default="hadara-matches.sqlite",
+        metavar="PATH",
+        help="the SQLite file the matches are kept in (default hadara-matches.sqlite)",
+    )
+    server.set_defaults(run=_serve)
     return parser
 
 

@@ -1,0 +1,15 @@
+"""``hadara serve``: the server run by uvicorn on one SQLite file."""
+
+from __future__ import annotations
+
+import uvicorn
+
+from .app import create_app
+
+__all__ = ["serve"]
+
+
+def serve(host: str, port: int, db: str) -> int:
+    """Serve the web table and the API on ``host``:``port`` until interrupted."""
+    uvicorn.run(create_app(), host=host, port=port, log_level="info")
+    return 0
