@@ -5,11 +5,12 @@ from __future__ import annotations
 import uvicorn
 
 from .app import create_app
+from .store import SQLiteStore
 
 __all__ = ["serve"]
 
 
 def serve(host: str, port: int, db: str) -> int:
-    """Serve the web table and the API on ``host``:``port`` until interrupted."""
-    uvicorn.run(create_app(), host=host, port=port, log_level="info")
+    """Serve the web table and the API on ``host``:``port``, keeping the matches in ``db``, until interrupted."""
+    uvicorn.run(create_app(SQLiteStore(db)), host=host, port=port, log_level="info")
     return 0
