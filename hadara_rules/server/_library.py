@@ -28,10 +28,11 @@ from .._previews import buy_price, colony_yield, gold_price, sale_value, silver_
 from .._rulebook import rules
 from .._text import event_lines
 from .._vocabulary import COLOR_INDEX, TRACKS
-from ..events import Event, events_seen_by
-from ..view import HIDDEN, player_view
+from ..catalogue import Catalogue
+from ..events import ColonyTaken, Event, events_seen_by
+from ..view import HIDDEN, front_id, player_view
 
-__all__ = ["event_text", "preview", "rule_text", "spectator_events", "spectator_view"]
+__all__ = ["event_text", "preview", "rule_text", "seen_events", "spectator_view"]
 
 #: Coins a card fed with coins costs (PURPLE-6).
 _FEEDING_COINS = 2
@@ -49,9 +50,16 @@ def spectator_view(state: GameState) -> GameState:
     return evolve(view, players=players, pending=pending, viewer=None)
 
 
-def spectator_events(events: Sequence[Event]) -> tuple[Event, ...]:
-    """Stands for ``events_seen_by(events, None)``: the events as no seat in particular sees them."""
-    return events_seen_by(tuple(events), -1)
+def seen_events(events: Sequence[Event], viewer: int | None, catalogue: Catalogue) -> tuple[Event, ...]:
+    """Stands for ``events_seen_by(events, viewer)``, ``None`` for the spectator, once it hides a
+    plundered colony's back (INFO-1): its id is shown as its front's, as the views show it."""
+    seen = events_seen_by(tuple(events), -1 if viewer is None else viewer)
+    return tuple(
+        evolve(event, colony=front_id(catalogue.colonies[event.colony]))
+        if isinstance(event, ColonyTaken) and not event.allied
+        else event
+        for event in seen
+    )
 
 
 def event_text(event: Event) -> str:

@@ -3,7 +3,8 @@
 Everything here is made from what the receiver may see (INFO-1): the position
 from :func:`~hadara_rules.player_view` of the seat (the spectator's view for
 none), the legal moves and their previews from that view, the events through
-:func:`~hadara_rules.events.events_seen_by`. The game record, which holds every
+:func:`~hadara_rules.events.events_seen_by` (a plundered colony
+shown by its front, as the views show it). The game record, which holds every
 hidden card, is given only once the game is over.
 """
 
@@ -17,10 +18,10 @@ from .._model import GameState
 from .._render import render_svg
 from .._rulebook import rules
 from .._rules.scoring import winners
-from ..events import Event, events_seen_by
+from ..events import Event
 from ..records import GameInfo, GameRecord, game_result, to_data, to_json
 from ..view import player_view
-from ._library import event_text, preview, spectator_events, spectator_view
+from ._library import event_text, preview, seen_events, spectator_view
 from .matches import Match
 
 __all__ = ["created", "picture", "record", "rule", "summary", "update", "view"]
@@ -35,7 +36,7 @@ def _seen(state: GameState, seat: int | None) -> GameState:
 def _events(match: Match, seat: int | None, since: int) -> list[Body]:
     """The events of the moves played since ply ``since``, as ``seat`` sees them, each with its text."""
     happened: list[Event] = [event for events in match.events[since:] for event in events]
-    seen = spectator_events(happened) if seat is None else events_seen_by(tuple(happened), seat)
+    seen = seen_events(happened, seat, match.state.catalogue)
     return [{**_data(event), "text": event_text(event)} for event in seen]
 
 

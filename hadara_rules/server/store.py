@@ -184,7 +184,13 @@ class SQLiteStore:
                 return
 
     def _commit(self, batch: list[_Job[Any]]) -> None:
-        """One transaction: each job in its own savepoint (one job's failure undoes only it)."""
+        """One transaction: each job in its own savepoint (one job's failure undoes only it).
+
+        A job whose caller stopped waiting before it began is left out; one under way is finished.
+        """
+        batch = [job for job in batch if job.done.set_running_or_notify_cancel()]
+        if not batch:
+            return
         db = self._connection
         results: list[tuple[_Job[Any], object, Exception | None]] = []
         try:
@@ -195,7 +201,8 @@ class SQLiteStore:
                     results.append((job, job.run(db), None))
                 except Exception as exc:  # handed to the job's caller
                     db.execute("ROLLBACK TO job")
-                    results.append((job, None, exc))
+                    failure = StoreError(f"{self.path}: {exc}") if isinstance(exc, sqlite3.Error) else exc
+                    results.append((job, None, failure))
                 db.execute("RELEASE job")
             db.execute("COMMIT")
         except sqlite3.Error as exc:
