@@ -1,12 +1,17 @@
-"""Helpers of the server's tests: creating matches, reading the store, waiting for bots."""
+"""Helpers of the server's tests: creating matches, reading the store, waiting for bots, a server process."""
 
 from __future__ import annotations
 
+import signal
+import socket
 import sqlite3
+import subprocess
+import sys
 import time
 from pathlib import Path
 from typing import Any
 
+import httpx
 from starlette.testclient import TestClient
 
 
@@ -45,3 +50,57 @@ def wait_over(client: TestClient, match: str, seconds: float = 20.0) -> dict[str
         if summary["over"] or time.monotonic() > deadline:
             return summary
         time.sleep(0.02)
+
+
+def free_port() -> int:
+    """A TCP port free on the loopback interface now."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+    return port
+
+
+class ServerProcess:
+    """``hadara serve`` in a process of its own on a free loopback port, its log in a file."""
+
+    def __init__(self, db: Path, log: Path) -> None:
+        self.port = free_port()
+        self.base = f"http://127.0.0.1:{self.port}"
+        self._log = log.open("ab")
+        command = [
+            sys.executable,
+            "-m",
+            "hadara_rules.cli",
+            "serve",
+            "--port",
+            str(self.port),
+            "--db",
+            str(db),
+        ]
+        self.process = subprocess.Popen(command, stdout=self._log, stderr=subprocess.STDOUT)
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                if httpx.get(f"{self.base}/api/matches/ready", timeout=1).status_code == 404:
+                    return
+            except httpx.TransportError:
+                pass
+            if self.process.poll() is not None or time.monotonic() > deadline:
+                self.stop()
+                raise RuntimeError(f"the server did not start (see {log})")
+            time.sleep(0.05)
+
+    def kill(self) -> None:
+        """``kill -9``: nothing of the server runs after this."""
+        self.process.send_signal(signal.SIGKILL)
+        self.process.wait()
+        self._log.close()
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(10)
+            except subprocess.TimeoutExpired:
+                self.kill()
+        self._log.close()
