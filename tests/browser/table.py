@@ -75,13 +75,21 @@ def record(base: str, match: str) -> GameRecord:
 
 @contextmanager
 def table_page(browser: Browser, width: int, address: str | None = None) -> Iterator[Page]:
-    """A page in a fresh browser context at ``width`` px; fails on any script error of the page."""
+    """A page in a fresh browser context at ``width`` px; fails on any script error of the page
+    (the browser's own notes of answers other than 2xx, which the page handles, aside)."""
     context = browser.new_context(viewport={"width": width, "height": 900})
     context.set_default_timeout(WAIT_MS)
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
-    page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
+    page.on(
+        "console",
+        lambda message: (
+            errors.append(message.text)
+            if message.type == "error" and not message.text.startswith("Failed to load resource")
+            else None
+        ),
+    )
     try:
         if address is not None:
             page.goto(address)

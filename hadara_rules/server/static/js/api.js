@@ -76,11 +76,15 @@ export function getRule(id) {
   return rules.get(id);
 }
 
+/** The close codes of a WebSocket the server refuses for good. */
+const REFUSED = new Set([4403, 4404]);
+
 /**
  * The match's updates for a seat (or a spectator, without a token), kept open: after a
  * lost connection it connects again, waiting longer each time (up to 10 s), and calls
- * `opened` whenever a connection opens, so that the page can ask what it missed.
- * Returns a function that closes it for good.
+ * `opened` whenever a connection opens, so that the page can ask what it missed. A
+ * connection the server refuses (4403: a wrong token, 4404: no such match) is not tried
+ * again: `closed(reason, final)` says so. Returns a function that closes it for good.
  */
 export function followUpdates(id, token, { opened, message, closed }) {
   const scheme = location.protocol === "https:" ? "wss:" : "ws:";
@@ -106,9 +110,14 @@ export function followUpdates(id, token, { opened, message, closed }) {
       }
       if (data && typeof data === "object") message(data);
     });
-    socket.addEventListener("close", () => {
+    socket.addEventListener("close", (event) => {
       if (stopped) return;
-      closed();
+      if (REFUSED.has(event.code)) {
+        stopped = true;
+        closed(event.reason, true);
+        return;
+      }
+      closed(event.reason, false);
       timer = setTimeout(connect, wait);
       wait = Math.min(wait * 2, 10000);
     });

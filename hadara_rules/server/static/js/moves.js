@@ -42,8 +42,8 @@ export function describe(entry, position) {
       return `${deal} ${move.card}${withTile(move.tile)}`;
     case "pick": {
       const top = topOf(state?.outer_piles?.[COLORS.indexOf(move.color)]);
-      const card = top ? ` (${top})` : "";
-      return `${deal} the top ${move.color} card${card}${withTile(move.tile)}`;
+      const card = top ?? `the top ${move.color} card`;
+      return `${deal} ${card} from the ${move.color} pile${withTile(move.tile)}`;
     }
     case "take_colony":
       return `${move.ally ? "Ally with" : "Plunder"} the tier ${move.tier} colony${paying(move.pay)}`;
@@ -90,6 +90,12 @@ function words(key) {
   return key.replaceAll("_", " ");
 }
 
+/** `−3 coins`, `+1 point`, `+2 culture`. */
+function amount(value, key) {
+  const name = words(key);
+  return `${signed(value)} ${Math.abs(value) === 1 && name.endsWith("s") ? name.slice(0, -1) : name}`;
+}
+
 /** Preview fields the move's own words already say (the component it names). */
 const SAID = new Set(["component"]);
 
@@ -106,12 +112,12 @@ export function previewParts(preview) {
     if (key === "rules" || key === "rule") {
       rules = rules.concat(value ?? []);
     } else if (typeof value === "number") {
-      if (value !== 0) parts.push(`${signed(value)} ${words(key)}`);
+      if (value !== 0) parts.push(amount(value, key));
     } else if (Array.isArray(value)) {
       if (value.length > 0) parts.push(`${words(key)}: ${value.join(", ")}`);
     } else if (value && typeof value === "object") {
-      for (const [name, amount] of Object.entries(value)) {
-        if (typeof amount === "number" && amount !== 0) parts.push(`${signed(amount)} ${words(name)}`);
+      for (const [name, steps] of Object.entries(value)) {
+        if (typeof steps === "number" && steps !== 0) parts.push(amount(steps, name));
       }
     } else if (typeof value === "string" && value !== "") {
       parts.push(`${words(key)}: ${value}`);

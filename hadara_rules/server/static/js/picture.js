@@ -5,8 +5,8 @@
 const SVG = "http://www.w3.org/2000/svg";
 /** The picture's sizes: fitted to its frame, then as parts of its own drawn width. */
 const ZOOMS = [null, 0.8, 1, 1.4];
-/** Below this frame width the picture starts enlarged (scrolling in its frame), to stay legible. */
-const NARROW = 700;
+/** On a window this narrow the picture starts enlarged (scrolling in its frame), to stay legible. */
+const NARROW = "(max-width: 699px)";
 
 /** The SVG element of the server's picture; refuses anything that is not one SVG document. */
 export function parsePicture(text) {
@@ -52,7 +52,7 @@ export class Picture {
     frame.addEventListener("keydown", (event) => {
       if (event.key === "Enter" || event.key === " ") this.clicked(event);
     });
-    this.setZoom(frame.clientWidth < NARROW ? 1 : 0);
+    this.setZoom(window.matchMedia(NARROW).matches ? 1 : 0);
   }
 
   clicked(event) {

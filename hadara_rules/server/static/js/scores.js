@@ -10,7 +10,7 @@ const ROWS = [
   ["silver", "Silver medals"],
   ["gold", "Gold medals"],
   ["cards", "Cards"],
-  ["coins", "Coins (1 per 5)"],
+  ["coins", "Coins"],
   ["total", "Total"],
 ];
 
@@ -27,7 +27,7 @@ export function scoreSheet(result, label) {
         "th",
         { scope: "col", class: winners.has(sheet.player) ? "winner" : null },
         label(sheet.player),
-        winners.has(sheet.player) ? el("span", { class: "crown" }, " (wins)") : null,
+        winners.has(sheet.player) ? el("span", { class: "crown" }, "wins") : null,
       ),
     ),
   );

@@ -29,7 +29,7 @@ const KIND_NAMES = { human: "", random: "random bot", greedy: "greedy bot", ismc
 
 /** Where the game is, in words: `Epoch I, phase A: draft, round 3 of 5 · move 12`. */
 function whereWords(state, ply) {
-  if (!state || state.section === "over") return `The game is over · ${ply} moves`;
+  if (!state || state.section === "over") return `Final position after ${ply} moves`;
   const round = state.section === "draft" ? `, round ${state.round + 1} of 5` : "";
   const section = SECTIONS[state.section] ?? state.section;
   return `Epoch ${ROMAN[state.epoch] ?? state.epoch}, phase ${state.phase}: ${section}${round} · move ${ply}`;
@@ -62,10 +62,10 @@ class Table {
     );
   }
 
-  /** `P1 · Ada (dragon)`: how a seat is named on this page. */
-  label(seat) {
+  /** `P1 · Ada (dragon)`: how a seat is named on this page (without its crest when `short`). */
+  label(seat, short = false) {
     const entry = this.info?.seats?.find((s) => s.seat === seat);
-    const crest = positionData(this.position)?.players?.[seat]?.crest;
+    const crest = short ? null : positionData(this.position)?.players?.[seat]?.crest;
     const name = entry?.name || KIND_NAMES[entry?.kind] || `seat ${seat}`;
     return `P${seat} · ${name}${crest ? ` (${crest})` : ""}`;
   }
@@ -91,8 +91,10 @@ class Table {
       message: (update) => {
         if (typeof update.ply === "number" && update.ply > this.ply) this.enqueue(() => this.refresh(update.ply));
       },
-      closed: () => {
-        byId("connection").textContent = "Connection lost; reconnecting…";
+      closed: (reason, final) => {
+        byId("connection").textContent = final
+          ? `No updates: ${reason || "the server refused them"}`
+          : "Connection lost; reconnecting…";
       },
     });
   }
@@ -261,6 +263,14 @@ class Table {
 
   /** A refusal, with its rule's text, or any other problem in one line. */
   problem(problem) {
+    if (this.position === null) {
+      // nothing shown yet: the link itself is wrong (a bad token) or the server is away
+      byId("turn").textContent =
+        problem instanceof ApiError && problem.status === 403 ? "This link opens no seat of the match" : "The match cannot be loaded";
+      byId("where").textContent = problem.message ?? String(problem);
+      this.picture.note("");
+      return;
+    }
     const box = byId("refusal");
     const body = problem instanceof ApiError ? problem.body : {};
     const close = el("button", { type: "button", class: "link-button", "aria-label": "Dismiss" }, "Dismiss");
@@ -297,7 +307,7 @@ class Table {
     fill(
       holder,
       el("h3", { class: "winners" }, headline.length > 1 ? `${listWords(headline)} win` : `${headline[0] ?? "Nobody"} wins`),
-      result ? scoreSheet(result, (seat) => this.label(seat)) : null,
+      result ? scoreSheet(result, (seat) => this.label(seat, true)) : null,
       el(
         "p",
         {},
