@@ -12,5 +12,6 @@ __all__ = ["serve"]
 
 def serve(host: str, port: int, db: str) -> int:
     """Serve the web table and the API on ``host``:``port``, keeping the matches in ``db``, until interrupted."""
-    uvicorn.run(create_app(SQLiteStore(db)), host=host, port=port, log_level="info")
+    # One line per request would cost more than a move: errors and the start are logged.
+    uvicorn.run(create_app(SQLiteStore(db)), host=host, port=port, log_level="info", access_log=False)
     return 0

@@ -93,6 +93,9 @@ class Match:
     moves: list[Move] = field(factory=list)
     #: What each move made happen: ``events[n]`` are the events of ``moves[n]``.
     events: list[tuple[Event, ...]] = field(factory=list)
+    #: The events as each viewer (a seat, None for the spectator) is sent them, one list per
+    #: move, made once (by :mod:`~hadara_rules.server.present`) as they are first asked for.
+    told: dict[int | None, list[list[dict[str, object]]]] = field(factory=dict)
     bots: dict[int, Bot] = field(factory=dict)
     lock: asyncio.Lock = field(factory=asyncio.Lock)
     #: The task moving the bots while any is to act.

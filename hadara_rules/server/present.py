@@ -11,14 +11,12 @@ hidden card, is given only once the game is over.
 from __future__ import annotations
 
 import datetime
-import json
 
 from .._engine import legal_moves
 from .._model import GameState
 from .._render import render_svg
 from .._rulebook import rules
 from .._rules.scoring import winners
-from ..events import Event
 from ..records import GameInfo, GameRecord, game_result, to_data, to_json
 from ..view import player_view
 from ._library import event_text, preview, seen_events, spectator_view
@@ -35,9 +33,11 @@ def _seen(state: GameState, seat: int | None) -> GameState:
 
 def _events(match: Match, seat: int | None, since: int) -> list[Body]:
     """The events of the moves played since ply ``since``, as ``seat`` sees them, each with its text."""
-    happened: list[Event] = [event for events in match.events[since:] for event in events]
-    seen = seen_events(happened, seat, match.state.catalogue)
-    return [{**_data(event), "text": event_text(event)} for event in seen]
+    told = match.told.setdefault(seat, [])
+    for events in match.events[len(told) :]:
+        seen = seen_events(events, seat, match.state.catalogue)
+        told.append([{**_data(event), "text": event_text(event)} for event in seen])
+    return [event for events in told[since:] for event in events]
 
 
 def _data(thing: object) -> Body:
@@ -86,7 +86,7 @@ def view(match: Match, seat: int | None, since: int) -> Body:
         "seat": seat,
         "ply": state.ply,
         "to_act": list(state.to_act),
-        "position": json.loads(to_json(seen)),
+        "position": to_data(seen),
         "legal": legal,
         "events": _events(match, seat, since),
     }
