@@ -234,7 +234,7 @@ def named_in_page(page: Page) -> set[str]:
 
 
 def play_through_api(
-    base: str, match: str, secret: str, rng: random.Random, moves: int | None = None
+    base: str, match: str, seat: int, secret: str, rng: random.Random, moves: int | None = None
 ) -> None:
     """Plays the seat's moves through the API (at random) for ``moves`` moves, or to the end."""
     made = 0
@@ -242,13 +242,14 @@ def play_through_api(
     deadline = time.monotonic() + 60
     while moves is None or made < moves:
         assert time.monotonic() < deadline, "the game did not end"
-        now = view(base, match, secret, 0)
-        if now["position"]["data"]["section"] == "over":
+        now = summary(base, match)
+        if now["over"]:
             return
-        if not now["legal"]:
+        if seat not in now["to_act"]:
             time.sleep(0.02)
             continue
-        move = rng.choice(now["legal"])["move"]
+        legal = view(base, match, secret, now["ply"])["legal"]
+        move = rng.choice(legal)["move"]
         answer = httpx.post(
             f"{base}/api/matches/{match}/moves",
             json={"ply": now["ply"], "move": move},

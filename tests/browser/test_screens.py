@@ -54,26 +54,45 @@ def test_the_lobby_and_its_links(server: str, browser: Browser, screenshots: Pat
         _shot(page, screenshots, "links", width)
 
 
-@pytest.mark.parametrize("width", [WIDE, NARROW])
-def test_a_table_and_the_end_of_a_game(server: str, browser: Browser, screenshots: Path, width: int) -> None:
-    rng = random.Random(width)
-    playing = create_match(
+@pytest.fixture(scope="module")
+def playing(server: str) -> tuple[str, str]:
+    """A 3-player match against two bots, nine moves in: its id and the person's token."""
+    created = create_match(
         server, players=3, seats=["human", "greedy", "random"], names=["Ada", "Greedy", "Random"], seed=3
     )
-    secret = token(playing, 0)
-    play_through_api(server, playing["match"], secret, rng, moves=9)
-    with table_page(browser, width, seat_address(server, playing["match"], secret)) as page:
-        ply = wait_for_people(server, playing["match"], page)
+    play_through_api(server, created["match"], 0, token(created, 0), random.Random(1), moves=9)
+    return created["match"], token(created, 0)
+
+
+@pytest.fixture(scope="module")
+def ended(server: str) -> tuple[str, str]:
+    """A 2-player match against a bot, played to its end: its id and the person's token."""
+    created = create_match(server, players=2, seats=["human", "greedy"], names=["Ada", "Greedy"], seed=8)
+    play_through_api(server, created["match"], 0, token(created, 0), random.Random(2))
+    return created["match"], token(created, 0)
+
+
+@pytest.mark.parametrize("width", [WIDE, NARROW])
+def test_a_table(
+    server: str, browser: Browser, screenshots: Path, width: int, playing: tuple[str, str]
+) -> None:
+    match, secret = playing
+    with table_page(browser, width, seat_address(server, match, secret)) as page:
+        ply = wait_for_people(server, match, page)
         wait_settled(page, ply)
+        assert page.locator("#moves button.move").count() > 0
         _shot(page, screenshots, "table", width)
 
-    ended = create_match(server, players=2, seats=["human", "greedy"], names=["Ada", "Greedy"], seed=8)
-    secret = token(ended, 0)
-    play_through_api(server, ended["match"], secret, rng)
-    with table_page(browser, width, seat_address(server, ended["match"], secret)) as page:
+
+@pytest.mark.parametrize("width", [WIDE, NARROW])
+def test_the_end_of_a_game(
+    server: str, browser: Browser, screenshots: Path, width: int, ended: tuple[str, str]
+) -> None:
+    match, secret = ended
+    with table_page(browser, width, seat_address(server, match, secret)) as page:
         page.locator(".sheet").wait_for()
         _shot(page, screenshots, "end", width)
-    with table_page(browser, width, seat_address(server, ended["match"], None)) as page:
+    with table_page(browser, width, seat_address(server, match, None)) as page:
         page.locator(".sheet").wait_for()
-        assert page.locator("#bar-note").text_content() == f"Watching match {ended['match']}"
+        assert page.locator("#bar-note").text_content() == f"Watching match {match}"
         _shot(page, screenshots, "spectator-end", width)

@@ -7,8 +7,8 @@ import { el } from "./dom.js";
 const ROWS = [
   ["colonies", "Colonies"],
   ["statues", "Statues"],
-  ["silver", "Silver medals"],
-  ["gold", "Gold medals"],
+  ["silver", "Silver"],
+  ["gold", "Gold"],
   ["cards", "Cards"],
   ["coins", "Coins"],
   ["total", "Total"],

@@ -237,6 +237,7 @@ class Table {
     if (this.busy) return;
     this.busy = true;
     this.hideRefusal();
+    const choosing = byId("moves").contains(document.activeElement) || byId("picture").contains(document.activeElement);
     for (const button of byId("moves").querySelectorAll("button.move")) button.disabled = true;
     this.enqueue(async () => {
       try {
@@ -251,6 +252,10 @@ class Table {
       } finally {
         this.busy = false;
         this.showMoves();
+        // the button or component chosen is gone: keep the keyboard at the moves
+        if (choosing && !byId("table").contains(document.activeElement)) {
+          byId("moves-heading").focus({ preventScroll: true });
+        }
       }
     });
   }
