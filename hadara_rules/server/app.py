@@ -43,8 +43,8 @@ STATIC = Path(__file__).with_name("static")
 SEND_SECONDS = 10.0
 #: A match id as the server makes them (:func:`secrets.token_urlsafe`).
 _MATCH_ID = re.compile(r"[A-Za-z0-9_-]{1,40}")
-#: The WebSocket close codes: no such match, a wrong token, too slow a client.
-_CLOSE_NOT_FOUND, _CLOSE_FORBIDDEN, _CLOSE_TOO_SLOW = 4404, 4403, 4408
+#: The WebSocket close codes: a malformed request, a wrong token, no such match, too slow a client.
+_CLOSE_MALFORMED, _CLOSE_FORBIDDEN, _CLOSE_NOT_FOUND, _CLOSE_TOO_SLOW = 4400, 4403, 4404, 4408
 
 _log = logging.getLogger("hadara.server")
 
@@ -186,7 +186,7 @@ class _Api:
             seat = self.service.seat_of(match, socket.query_params.get("token"))
             since = _since(socket, match)
         except HadaraError as exc:
-            code = _CLOSE_NOT_FOUND if isinstance(exc, NotFound) else _CLOSE_FORBIDDEN
+            code = {NotFound: _CLOSE_NOT_FOUND, Malformed: _CLOSE_MALFORMED}.get(type(exc), _CLOSE_FORBIDDEN)
             await socket.close(code, clip(str(exc), 120))
             return
         with self.hub.subscribe(match.id) as subscription:

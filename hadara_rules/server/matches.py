@@ -131,9 +131,18 @@ class MatchService:
         self._thinkers = concurrent.futures.ThreadPoolExecutor(_THINKERS, thread_name_prefix="hadara-bot")
 
     async def start(self) -> None:
-        """Resume every unfinished match of the store, its bots moving again."""
+        """Resume every unfinished match of the store, its bots moving again.
+
+        A match that does not rebuild (its moves do not replay, or do not reach the digest
+        stored) is logged and left out; asking for it again tries again.
+        """
         for match_id in await self.store.unfinished():
-            self._drive(await self.get(match_id))
+            try:
+                match = await self.get(match_id)
+            except StoreError:
+                _log.exception("match %s cannot be resumed", match_id)
+                continue
+            self._drive(match)
 
     async def close(self) -> None:
         """Stop the bots and close the store."""

@@ -390,6 +390,7 @@ def test_a_websocket_with_a_wrong_token_or_match_is_closed(client: TestClient) -
     for path, code in (
         (f"/api/matches/{created['match']}/updates?token=wrong", 4403),
         ("/api/matches/nosuchmatch/updates", 4404),
+        (f"/api/matches/{created['match']}/updates?since=5", 4400),
     ):
         with client.websocket_connect(path) as socket, pytest.raises(WebSocketDisconnect) as closed:
             socket.receive_json()
