@@ -405,3 +405,10 @@ def test_a_rule_and_a_picture(client: TestClient) -> None:
     picture = client.get(f"/api/matches/{created['match']}/picture", headers=bearer(token(created, 0)))
     assert picture.status_code == 200 and picture.headers["content-type"].startswith("image/svg+xml")
     assert picture.text.startswith("<svg") and "data-id" in picture.text
+
+
+def test_the_web_table_is_served_at_the_root(client: TestClient) -> None:
+    page = client.get("/")
+    assert page.status_code == 200 and page.headers["content-type"].startswith("text/html")
+    assert "<html" in page.text.lower()
+    _error(client.get("/no-such-file.js"), 404, "not_found")
