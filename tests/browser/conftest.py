@@ -44,7 +44,7 @@ def _free_port() -> int:
 
 @pytest.fixture(scope="session")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """The address of a ``hadara serve`` process of this test session."""
+    """The address of a ``hadara serve`` process for the whole test run."""
     folder = tmp_path_factory.mktemp("serve")
     port = _free_port()
     command = [
@@ -89,7 +89,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 @pytest.fixture(scope="session")
 def browser() -> Iterator[Browser]:
-    """Headless Chromium (the system's), for the whole session."""
+    """Headless Chromium (the system's), for the whole test run."""
     executable = next(filter(None, map(shutil.which, CHROMIUM_NAMES)), None)
     if executable is None:
         _unavailable("no Chromium installed (apt-get install chromium)")

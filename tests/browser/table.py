@@ -1,4 +1,4 @@
-"""Helpers of the browser tests: matches made through the API, pages of the web table,
+"""What the browser tests share: matches made through the API, pages of the web table,
 moves played by clicking, and what each seat may not see, computed with the library."""
 
 from __future__ import annotations

@@ -35,8 +35,15 @@ def test_a_whole_game_against_a_bot_is_played_by_clicking(server: str, browser: 
         address = link.get_attribute("href")
         assert address is not None and "#token=" in address and "?match=" in address
         match = address.split("?match=")[1].split("#")[0]
-        link.click()
+        assert link.get_attribute("target") == "_blank"  # the lobby's links stay where they are
+        page.goto(address)
         page.wait_for_selector("#picture svg")
+        assert (page.locator("#bar-note").text_content() or "").startswith("You play P0 · Ada")
+        # the skip link takes the keyboard to the moves and leaves the token in the address
+        page.keyboard.press("Tab")
+        page.keyboard.press("Enter")
+        assert page.evaluate("document.activeElement.id") == "moves-heading"
+        assert page.url == address
 
         rng = random.Random(5)
         ways: list[str] = []

@@ -51,6 +51,10 @@ def test_the_lobby_and_its_links(server: str, browser: Browser, screenshots: Pat
         assert len(addresses) == 3
         assert all("#token=" in address for address in addresses[:2])
         assert "#" not in addresses[2] and "token" not in addresses[2]
+        page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+        page.locator("#links button.copy").first.click()
+        assert page.evaluate("navigator.clipboard.readText()") == addresses[0]
+        page.locator("#links button.copy", has_text="Copied").wait_for()
         _shot(page, screenshots, "links", width)
 
 

@@ -103,7 +103,7 @@ function linkRow(title, note, address) {
     "li",
     { class: "link" },
     el("div", { class: "link-title" }, el("strong", {}, title), note ? el("span", { class: "help" }, note) : null),
-    el("div", { class: "link-field" }, field, button, el("a", { class: "open", href: address }, "Open")),
+    el("div", { class: "link-field" }, field, button, el("a", { class: "open", href: address, target: "_blank", rel: "noopener" }, "Open")),
   );
 }
 

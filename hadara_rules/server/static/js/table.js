@@ -25,7 +25,7 @@ const SECTIONS = {
   feeding: "feeding",
   medals: "medals",
 };
-const KIND_NAMES = { human: "", random: "random bot", greedy: "greedy bot", ismcts: "search bot" };
+const KIND_NAMES = { random: "random bot", greedy: "greedy bot", ismcts: "search bot" };
 
 /** Where the game is, in words: `Epoch I, phase A: draft, round 3 of 5 · move 12`. */
 function whereWords(state, ply) {
@@ -72,7 +72,12 @@ class Table {
 
   async start() {
     byId("table").hidden = false;
-    byId("skip").hidden = false;
+    const skip = byId("skip");
+    skip.hidden = false;
+    skip.addEventListener("click", (event) => {
+      event.preventDefault(); // the address's fragment holds the token: it stays as it is
+      byId("moves-heading").focus();
+    });
     try {
       this.info = await getMatch(this.match);
     } catch (problem) {
