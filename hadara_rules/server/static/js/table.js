@@ -153,10 +153,10 @@ class Table {
 
   showStatus() {
     const mine = this.seat !== null && this.toAct.includes(this.seat);
-    const others = this.toAct.filter((seat) => seat !== this.seat).map((seat) => this.label(seat));
+    const others = this.toAct.filter((seat) => seat !== this.seat).map((seat) => this.label(seat, true));
     let turn;
     if (this.over) turn = "The game is over";
-    else if (mine) turn = others.length > 0 ? `Your turn (with ${listWords(others)})` : "Your turn";
+    else if (mine) turn = others.length > 0 ? `Your turn, with ${listWords(others)}` : "Your turn";
     else if (this.seat === null) turn = `${listWords(others)} to act`;
     else turn = `Waiting for ${listWords(others)}`;
     byId("turn").textContent = turn;
