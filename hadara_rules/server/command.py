@@ -12,6 +12,8 @@ __all__ = ["serve"]
 
 def serve(host: str, port: int, db: str) -> int:
     """Serve the web table and the API on ``host``:``port``, keeping the matches in ``db``, until interrupted."""
-    # One line per request would cost more than a move: errors and the start are logged.
-    uvicorn.run(create_app(SQLiteStore(db)), host=host, port=port, log_level="info", access_log=False)
+    # One log line per request would cost more than a move (errors and the start are logged);
+    # the WebSocket messages are a few hundred bytes, not worth compressing.
+    app = create_app(SQLiteStore(db))
+    uvicorn.run(app, host=host, port=port, log_level="info", access_log=False, ws_per_message_deflate=False)
     return 0
