@@ -4,13 +4,6 @@
 import { getRule } from "./api.js";
 import { el } from "./dom.js";
 
-/** An event's fields, whether sent bare or in its document envelope. */
-function eventData(event) {
-  return event && typeof event === "object" && "data" in event && !("text" in event)
-    ? event.data
-    : event;
-}
-
 /** `text` without its closing `(RULE)`, which the rule's own button then shows. */
 function withoutRule(text, rule) {
   const suffix = ` (${rule})`;
@@ -58,10 +51,9 @@ export class Log {
 
   add(events) {
     for (const event of events) {
-      const data = eventData(event);
-      const rule = typeof data.rule === "string" ? data.rule : null;
-      const text = typeof event.text === "string" ? event.text : String(data.type ?? "");
-      const item = el("li", { class: data.type === "game_over" ? "over" : null });
+      const rule = typeof event.rule === "string" ? event.rule : null;
+      const text = typeof event.text === "string" ? event.text : String(event.type ?? "");
+      const item = el("li", { class: event.type === "game_over" ? "over" : null });
       const line = el("span", { class: "line" }, withoutRule(text, rule));
       item.append(line);
       if (rule) item.append(" ", ruleButton(rule, item));

@@ -5,15 +5,9 @@
 const COLORS = ["yellow", "red", "blue", "green", "purple"];
 const TIERS = [3, 9, 15, 21, 30];
 
-/** A legal move's data (`legal[].move`), whether sent bare or in its document envelope. */
-export function moveData(entry) {
-  const move = entry.move;
-  return move && typeof move === "object" && "data" in move ? move.data : move;
-}
-
-/** The position's own fields (`position` is the envelope `to_json` writes). */
+/** The position's own fields (`position` is the whole envelope `to_json` writes). */
 export function positionData(position) {
-  return position && typeof position === "object" && "data" in position ? position.data : position;
+  return position?.data ?? null;
 }
 
 function topOf(pile) {
@@ -30,7 +24,7 @@ function paying(pay) {
 
 /** The move in words, as a player would say it. */
 export function describe(entry, position) {
-  const move = moveData(entry);
+  const move = entry.move;
   const state = positionData(position);
   const deal = move.action === "sell" ? "Sell" : "Buy";
   switch (move.type) {
@@ -79,7 +73,7 @@ export function group(entry) {
     buy_gold: "Medals",
     pass: "Pass",
   };
-  return headings[moveData(entry).type] ?? "Moves";
+  return headings[entry.move.type] ?? "Moves";
 }
 
 function signed(value) {
@@ -139,7 +133,7 @@ export function movesNaming(component, legal, position, seat) {
   const { kind, id, player } = component;
   const owned = player === null || player === undefined ? null : Number(player);
   return legal.filter((entry) => {
-    const move = moveData(entry);
+    const move = entry.move;
     if (kind === "card") {
       if ((move.type === "draft" || move.type === "remove_card") && move.card === id) return true;
       return (

@@ -124,7 +124,7 @@ class Table {
     this.position = view.position;
     this.legal = Array.isArray(view.legal) ? view.legal : [];
     this.over = positionData(this.position)?.section === "over";
-    byId("table").dataset.ply = String(this.ply);
+    byId("table").dataset.ply = String(this.ply); // the ply shown, for scripts that drive the page
     if (this.chosen !== null && this.naming(this.chosen).length === 0) this.chosen = null;
     this.showStatus();
     this.showMoves();
