@@ -136,6 +136,7 @@ def play_one(page: Page, rng: random.Random, by_picture: bool) -> str:
         playable.nth(rng.randrange(playable.count())).click()
         how = "picture"
         if page.locator("#chosen").is_visible():
+            assert page.locator("#picture [data-selected]").count() == 1  # the component chosen is marked
             listed = page.locator("#moves button.move")
             listed.nth(rng.randrange(listed.count())).click()
     else:

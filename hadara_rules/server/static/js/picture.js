@@ -23,8 +23,8 @@ export function parsePicture(text) {
 }
 
 /** The components drawn in the picture: `{node, kind, id, player}` for every `data-id`. */
-function components(svg) {
-  return Array.from(svg.querySelectorAll("[data-kind][data-id]"), (node) => ({
+function components(root) {
+  return Array.from(root.querySelectorAll("[data-kind][data-id]"), (node) => ({
     node,
     kind: node.getAttribute("data-kind"),
     id: node.getAttribute("data-id"),
@@ -44,6 +44,7 @@ export class Picture {
     this.choose = choose;
     this.zoom = 0;
     this.width = 1400;
+    this.selected = null;
     this.buttons = controls;
     controls.out.addEventListener("click", () => this.setZoom(this.zoom - 1));
     controls.in.addEventListener("click", () => this.setZoom(this.zoom + 1));
@@ -96,6 +97,19 @@ export class Picture {
     const old = this.frame.querySelector("svg");
     if (old === null) this.frame.replaceChildren(svg);
     else old.replaceWith(svg);
+    this.select(this.selected);
+  }
+
+  /** Marks the component whose moves are listed (none: `null`). */
+  select(component) {
+    this.selected = component;
+    for (const node of this.frame.querySelectorAll("[data-selected]")) node.removeAttribute("data-selected");
+    if (component === null) return;
+    for (const found of components(this.frame)) {
+      if (found.kind === component.kind && found.id === component.id && found.player === component.player) {
+        found.node.setAttribute("data-selected", "");
+      }
+    }
   }
 
   /** Clears the picture, saying why (while it loads, or when it cannot be had). */

@@ -171,6 +171,7 @@ class Table {
     const chosen = byId("chosen");
     byId("moves-heading").textContent = this.over ? "Result" : this.seat === null ? "Moves" : "Your moves";
     chosen.hidden = this.chosen === null;
+    this.picture.select(this.chosen);
     if (this.over) {
       fill(holder);
       return;
