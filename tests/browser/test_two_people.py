@@ -28,7 +28,7 @@ pytestmark = pytest.mark.browser
 
 
 def test_neither_page_ever_shows_what_its_seat_may_not_see(server: str, browser: Browser) -> None:
-    created = create_match(server, players=2, seats=["human", "human"], names=["Ada", "Bo"], seed=4)
+    created = create_match(server, players=2, seats=["human", "human"], names=["Ada", "<b>Bo</b>"], seed=4)
     match = created["match"]
     rng = random.Random(9)
     # what each page named at each ply it showed: {seat: [(ply, ids)]}
@@ -38,6 +38,11 @@ def test_neither_page_ever_shows_what_its_seat_may_not_see(server: str, browser:
         table_page(browser, WIDE, seat_address(server, match, token(created, 1))) as second,
     ):
         pages: dict[int, Page] = {0: first, 1: second}
+        # a name is shown as the text it is, never read as HTML
+        second.locator("#bar-note", has_text="You play P1 · <b>Bo</b>").wait_for()
+        assert second.locator("#bar-note b").count() == 0
+        # the log becomes a live region once the game so far is in it
+        first.locator("#log[aria-live=polite]").wait_for()
         for _ in range(2 * MOST_MOVES):
             now = summary(server, match)
             for seat, page in pages.items():

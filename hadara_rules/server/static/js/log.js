@@ -43,7 +43,11 @@ export function ruleButton(id, holder, known = null) {
   return button;
 }
 
-/** The log list (an `aria-live` region): events are added at its end, newest last. */
+/**
+ * The log list: events are added at its end, newest last. It is a live region from the
+ * second batch on: the first is the game so far (all of it, when a page opens late),
+ * and only what happens from then on is announced.
+ */
 export class Log {
   constructor(list) {
     this.list = list;
@@ -61,5 +65,6 @@ export class Log {
     }
     const box = this.list.parentElement;
     if (events.length > 0 && box !== null) box.scrollTop = box.scrollHeight;
+    this.list.setAttribute("aria-live", "polite");
   }
 }
