@@ -244,11 +244,12 @@ class Table {
     this.busy = true;
     this.hideRefusal();
     const choosing = byId("moves").contains(document.activeElement) || byId("picture").contains(document.activeElement);
+    const ply = this.ply; // the move was chosen on this view: posted later, a newer table refuses it as stale
     for (const button of byId("moves").querySelectorAll("button.move")) button.disabled = true;
     this.enqueue(async () => {
       try {
         this.chosen = null;
-        this.apply(await postMove(this.match, this.token, this.ply, entry.move));
+        this.apply(await postMove(this.match, this.token, ply, entry.move));
       } catch (problem) {
         if (problem instanceof ApiError && problem.status === 409) {
           await this.refresh();
