@@ -108,20 +108,21 @@ def test_every_seat_gets_every_event_it_may_see_over_its_websocket(server: Serve
                 assert received == since_start["events"]  # nothing missed, nothing twice
 
 
-def _race(base: str, match: str, seat_token: str, ply: int, notations: list[str]) -> list[int]:
+def _race(
+    clients: list[httpx.Client], match: str, seat_token: str, ply: int, notations: list[str]
+) -> list[int]:
     """The statuses of posts of ``notations`` at ``ply``, sent at the same moment from threads."""
     start = threading.Barrier(len(notations))
     statuses: list[int] = []
 
-    def post(notation: str) -> None:
-        with httpx.Client(base_url=base, timeout=10) as client:
-            start.wait()
-            answer = client.post(
-                f"/api/matches/{match}/moves", headers=bearer(seat_token), json={"ply": ply, "move": notation}
-            )
-            statuses.append(answer.status_code)
+    def post(client: httpx.Client, notation: str) -> None:
+        start.wait()
+        answer = client.post(
+            f"/api/matches/{match}/moves", headers=bearer(seat_token), json={"ply": ply, "move": notation}
+        )
+        statuses.append(answer.status_code)
 
-    posts = [threading.Thread(target=post, args=(notation,)) for notation in notations]
+    posts = [threading.Thread(target=post, args=pair) for pair in zip(clients, notations, strict=True)]
     for thread in posts:
         thread.start()
     for thread in posts:
@@ -130,19 +131,21 @@ def _race(base: str, match: str, seat_token: str, ply: int, notations: list[str]
 
 
 def test_two_posts_of_one_ply_give_one_200_and_one_409(server: ServerProcess) -> None:
-    with httpx.Client(base_url=server.base, timeout=10) as http:
+    with contextlib.ExitStack() as stack:
+        http, *racers = (
+            stack.enter_context(httpx.Client(base_url=server.base, timeout=10)) for _ in range(3)
+        )
         match, tokens = _create(http, ["human", "human"], seed=8)
-    first, second = tokens
-    assert first is not None and second is not None
-    for _ in range(8):
-        with httpx.Client(base_url=server.base, timeout=10) as http:
+        first, second = tokens
+        assert first is not None and second is not None
+        for _ in range(8):
             ply, legal = _legal(http, match, first)
             if not legal:
                 ply, legal = _legal(http, match, second)
-        seat_token = first if legal[0]["move"]["player"] == 0 else second
-        notations = [legal[0]["notation"], legal[-1]["notation"]]
-        statuses = _race(server.base, match, seat_token, ply, notations)
-        assert sorted(statuses) == [200, 409]
+            seat_token = first if legal[0]["move"]["player"] == 0 else second
+            notations = [legal[0]["notation"], legal[-1]["notation"]]
+            statuses = _race(racers, match, seat_token, ply, notations)
+            assert sorted(statuses) == [200, 409]
 
 
 @pytest.mark.slow
