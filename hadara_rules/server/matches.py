@@ -16,18 +16,27 @@ SHA-256 is kept, compared in constant time; a seat moves only for itself.
 Bots to act move by themselves at once, one after another (several may be to
 act in a draft round, FLOW-1), thinking in a thread of their own so that the
 event loop keeps serving; the search bot has a bounded time per decision.
+
+Several server processes may serve one store (PostgreSQL). A move another
+process stored reaches this one through the notifier: a live match behind the
+ply heard is brought up to date from the store before the hub pushes it (and a
+move refused by the store does the same). The bots of a match move in the one
+process holding its claim (:mod:`~hadara_rules.server.claims`); every
+``claims.every`` seconds a process looks for unfinished matches whose bots
+nobody moves (their process died) and claims them.
 """
 
 from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import contextlib
 import hashlib
 import hmac
 import logging
 import random
 import secrets
-from collections.abc import Mapping
+from collections.abc import Coroutine, Mapping
 from functools import partial
 
 from attrs import define, field, frozen
@@ -41,7 +50,8 @@ from ..bots import BOTS, Bot
 from ..events import Event, apply_move_with_events
 from ..records import position_digest
 from ..search import ISMCTSBot
-from .hub import Notifier
+from .claims import Claims, LocalClaims
+from .hub import LocalNotifier, Notifier
 from .store import SeatEntry, Store, StoredMatch, StoredMove, StoreError
 
 __all__ = ["HUMAN", "Forbidden", "Match", "MatchService", "NewMatch", "NotFound", "Stale"]
@@ -123,9 +133,14 @@ def _bot(kind: str, match: str, seat: int) -> Bot:
 class MatchService:
     """Every live match of this server, kept in step with the store (see the module)."""
 
-    def __init__(self, store: Store, notifier: Notifier) -> None:
+    def __init__(self, store: Store, notifier: Notifier, claims: Claims | None = None) -> None:
         self.store = store
         self._notifier = notifier
+        self._claims: Claims = LocalClaims() if claims is None else claims
+        #: This process's matches moving, told once the match here has the move (the hub listens).
+        self.updates = LocalNotifier()
+        self._tasks: set[asyncio.Task[None]] = set()
+        notifier.listen(self._heard)
         self._matches: dict[str, Match] = {}
         self._loading: dict[str, asyncio.Task[Match | None]] = {}
         self._thinkers = concurrent.futures.ThreadPoolExecutor(_THINKERS, thread_name_prefix="hadara-bot")
@@ -143,10 +158,13 @@ class MatchService:
                 _log.exception("match %s cannot be resumed", match_id)
                 continue
             self._drive(match)
+        if self._claims.every is not None:
+            self._spawn(self._look_for_orphans(self._claims.every))
 
     async def close(self) -> None:
         """Stop the bots and close the store."""
         drivers = [m.driver for m in self._matches.values() if m.driver is not None]
+        drivers.extend(self._tasks)
         for driver in drivers:
             driver.cancel()
         await asyncio.gather(*drivers, return_exceptions=True)
@@ -250,26 +268,80 @@ class MatchService:
                 raise Stale(match.state.ply)
             match.advance(move, after, events)
         await self._notifier.publish(match.id, after.ply)
+        await self.updates.publish(match.id, after.ply)
         self._drive(match)
 
     async def _refresh(self, match: Match) -> None:
+        """Bring ``match`` up to date with the store (under its lock); tell who listens if it moved."""
+        before = match.state.ply
         stored = await self.store.load(match.id)
         if stored is not None:
             self._catch_up(match, stored)
+        if match.state.ply > before:
+            await self.updates.publish(match.id, match.state.ply)
+            self._drive(match)
+
+    # ------------------------------------------------------------------ other processes
+
+    def _spawn(self, work: Coroutine[object, object, None]) -> None:
+        task = asyncio.get_running_loop().create_task(work)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    def _heard(self, match_id: str, ply: int) -> None:
+        """A match reached ``ply`` (in any process): a live match behind it is brought up to date."""
+        match = self._matches.get(match_id)
+        if match is not None and match.state.ply < ply:
+            self._spawn(self._overtaken(match, ply))
+
+    async def _overtaken(self, match: Match, ply: int) -> None:
+        async with match.lock:
+            if match.state.ply >= ply:
+                return  # brought up to date meanwhile
+            try:
+                await self._refresh(match)
+            except StoreError:
+                _log.exception("match %s cannot be brought up to date", match.id)
+
+    async def _look_for_orphans(self, every: float) -> None:
+        """Every ``every`` seconds: the unfinished matches' bots move here if nobody moves them."""
+        while True:
+            await asyncio.sleep(every)
+            try:
+                unfinished = await self.store.unfinished()
+            except StoreError:
+                _log.exception("cannot look for matches whose bots nobody moves")
+                continue
+            for match_id in unfinished:
+                with contextlib.suppress(StoreError):  # one that does not rebuild stays left out
+                    self._drive(await self.get(match_id))
 
     # ------------------------------------------------------------------ bots
 
     def _drive(self, match: Match) -> None:
-        """Start moving the match's bots unless that is already under way."""
-        if match.bots and (match.driver is None or match.driver.done()):
+        """Start moving the match's bots unless that is already under way; give up its claim once over."""
+        if match.bots and match.state.is_over:
+            self._spawn(self._claims.release(match.id))
+        if self._bot_to_act(match) is not None and (match.driver is None or match.driver.done()):
             match.driver = asyncio.get_running_loop().create_task(self._move_bots(match))
 
+    @staticmethod
+    def _bot_to_act(match: Match) -> int | None:
+        return next((s for s in match.state.to_act if s in match.bots), None)
+
     async def _move_bots(self, match: Match) -> None:
-        """While a bot is to act, it thinks in a thread and its move is played like anyone's."""
+        """While a bot is to act, it thinks in a thread and its move is played like anyone's;
+        only in the process holding the match's claim, which it gives up when the game is over."""
         loop = asyncio.get_running_loop()
+        try:
+            if not await self._claims.claim(match.id):
+                return  # another process moves them
+        except StoreError:
+            _log.exception("match %s: the bots cannot be claimed", match.id)
+            return
         while not match.state.is_over:
             state = match.state
-            seat = next((s for s in state.to_act if s in match.bots), None)
+            seat = self._bot_to_act(match)
             if seat is None:
                 return
             think = partial(match.bots[seat].choose, state, seat, legal_moves(state, seat))
