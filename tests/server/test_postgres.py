@@ -16,7 +16,8 @@ from .test_store_suite import MATCH, run
 
 psycopg = pytest.importorskip("psycopg", reason="psycopg is not installed (the postgres extra)")
 
-from hadara_rules import Pass  # noqa: E402
+from hadara_rules import GameConfig, Pass  # noqa: E402
+from hadara_rules.server.matches import MatchService, NewMatch  # noqa: E402
 from hadara_rules.server.postgres import PostgresStore  # noqa: E402
 from hadara_rules.server.store import StoredMove, StoreError  # noqa: E402
 
@@ -112,3 +113,42 @@ def test_one_process_at_a_time_moves_a_matchs_bots_and_a_dead_ones_claims_are_fr
             await second.close()
 
     asyncio.run(work())
+
+
+class _Counting(PostgresStore):
+    """A store counting the appends asked of it (the moves a process tried to store)."""
+
+    appends = 0
+
+    async def append(self, match: str, move: StoredMove, over: bool) -> bool:
+        self.appends += 1
+        return await super().append(match, move, over)
+
+
+def test_the_bots_of_a_match_move_in_one_process_and_in_another_once_it_is_gone(postgres_url: str) -> None:
+    async def work() -> None:
+        first, second = _Counting(postgres_url), _Counting(postgres_url)
+        one = MatchService(first, first.notifier, first.claims)
+        other = MatchService(second, second.notifier, second.claims)
+        await one.start()
+        await other.start()
+        try:
+            created, _ = await one.create(
+                NewMatch(GameConfig(players=2, seed=4), ("greedy", "random"), ("A", "B"))
+            )
+            there = await other.get(created.id)  # the other process has the match, bots and all
+            while created.state.ply < 30:
+                await asyncio.sleep(0.01)
+            ply = created.state.ply
+            assert second.appends == 0
+            assert first.appends in (ply, ply + 1)  # none refused (one may be under way)
+            await first.claims.close()  # as if the first process died: its claims are free
+            await first.notifier.close()
+            while not there.state.is_over:
+                await asyncio.sleep(0.05)
+            assert second.appends > 0
+        finally:
+            await one.close()
+            await other.close()
+
+    asyncio.run(asyncio.wait_for(work(), 60))
