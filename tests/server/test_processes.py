@@ -167,7 +167,7 @@ def test_a_whole_match_played_on_two_processes_replays_as_acknowledged(servers: 
 
 @pytest.mark.slow
 def test_after_kill_9_of_one_process_the_other_finishes_every_match_losing_nothing(
-    servers: list[ServerProcess], tmp_path: Path
+    servers: list[ServerProcess], postgres_url: str, tmp_path: Path
 ) -> None:
     a, b = servers
     bases = [a.base, b.base]
@@ -198,7 +198,7 @@ def test_after_kill_9_of_one_process_the_other_finishes_every_match_losing_nothi
         path = tmp_path / f"{match}.json"
         path.write_text(text)
         assert main(["replay", str(path)]) == 0
-    with psycopg.connect(b.process.args[-1]) as db:  # every match's plies 0, 1, … once each
+    with psycopg.connect(postgres_url) as db:  # every match's plies 0, 1, … once each
         rows = db.execute("SELECT match, count(*), count(DISTINCT ply), max(ply) FROM moves GROUP BY match")
         for match, count, distinct, last in rows:
             assert count == distinct == last + 1, match
