@@ -48,7 +48,7 @@ CHANNEL = "hadara_moves"
 #: The first key of the advisory locks of this server (the second is the match's hash).
 _LOCKS = 0x4AD4
 #: Connections of a store's pool (the listener and the claims have one each besides).
-POOL_SIZE = 4
+POOL_SIZE = 8
 #: Seconds a connection may take to open.
 _CONNECT_SECONDS = 10
 
@@ -74,13 +74,21 @@ CREATE TABLE IF NOT EXISTS moves (
 CREATE INDEX IF NOT EXISTS matches_unfinished ON matches (created) WHERE NOT over;
 """
 
-# The move of ply N goes in only after ply N-1 (or as the first move) is committed; the key
-# refuses a second ply N, also one committed by another transaction meanwhile.
-_APPEND = """
-INSERT INTO moves (match, ply, move, digest)
-SELECT %(match)s, %(ply)s, %(move)s, %(digest)s
-WHERE %(ply)s = coalesce((SELECT max(ply) FROM moves WHERE match = %(match)s), -1) + 1
-ON CONFLICT DO NOTHING
+# One statement, so one transaction and one round trip: the move of ply N goes in only after
+# ply N-1 (or as the first move) is committed, and the key refuses a second ply N, also one
+# committed by another transaction meanwhile; a move that went in ends the game if it does, and
+# is announced (at commit) as the ply it reaches. A row comes back only for an accepted move.
+_APPEND = f"""
+WITH added AS (
+    INSERT INTO moves (match, ply, move, digest)
+    SELECT %(match)s, %(ply)s, %(move)s, %(digest)s
+    WHERE %(ply)s = coalesce((SELECT max(ply) FROM moves WHERE match = %(match)s), -1) + 1
+    ON CONFLICT DO NOTHING
+    RETURNING ply
+), ended AS (
+    UPDATE matches SET over = true WHERE id = %(match)s AND %(over)s AND EXISTS (SELECT FROM added)
+)
+SELECT pg_notify('{CHANNEL}', %(match)s || ' ' || (ply + 1)) FROM added
 """
 
 
@@ -161,14 +169,15 @@ class PostgresStore:
 
     async def append(self, match: str, move: StoredMove, over: bool) -> bool:
         """Store a move at its ply and announce it, or refuse it (see :meth:`~hadara_rules.server.store.Store.append`)."""
-        row = {"match": match, "ply": move.ply, "move": to_json(move.move), "digest": move.digest}
-        async with self._connection() as db, db.transaction():
-            if (await db.execute(_APPEND, row)).rowcount != 1:
-                return False
-            if over:
-                await db.execute("UPDATE matches SET over = true WHERE id = %s", (match,))
-            await db.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"{match} {move.ply + 1}"))
-        return True
+        row = {
+            "match": match,
+            "ply": move.ply,
+            "move": to_json(move.move),
+            "digest": move.digest,
+            "over": over,
+        }
+        async with self._connection() as db:
+            return (await db.execute(_APPEND, row)).rowcount == 1
 
     async def load(self, match: str) -> StoredMatch | None:
         """The stored match (see :meth:`~hadara_rules.server.store.Store.load`), read in one snapshot."""
