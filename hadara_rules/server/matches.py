@@ -140,6 +140,7 @@ class MatchService:
         #: This process's matches moving, told once the match here has the move (the hub listens).
         self.updates = LocalNotifier()
         self._tasks: set[asyncio.Task[None]] = set()
+        self._closed = False
         notifier.listen(self._heard)
         self._matches: dict[str, Match] = {}
         self._loading: dict[str, asyncio.Task[Match | None]] = {}
@@ -163,6 +164,7 @@ class MatchService:
 
     async def close(self) -> None:
         """Stop the bots and close the store."""
+        self._closed = True
         drivers = [m.driver for m in self._matches.values() if m.driver is not None]
         drivers.extend(self._tasks)
         for driver in drivers:
@@ -221,7 +223,9 @@ class MatchService:
     @staticmethod
     def _catch_up(match: Match, stored: StoredMatch) -> None:
         """Replay the stored moves the match has not played; the last must reach its stored digest."""
-        for entry in stored.moves[len(match.moves) :]:
+        for entry in stored.moves:
+            if entry.ply < len(match.moves):
+                continue  # played here already
             try:
                 after, events = apply_move_with_events(match.state, entry.move)
             except HadaraError as exc:
@@ -231,7 +235,7 @@ class MatchService:
             match.advance(entry.move, after, events)
         if stored.moves and position_digest(match.state) != stored.moves[-1].digest:
             raise StoreError(
-                f"match {match.id}: the position after move {len(stored.moves)} is not the one stored"
+                f"match {match.id}: the position after move {stored.moves[-1].ply + 1} is not the one stored"
             )
 
     # ------------------------------------------------------------------ seats and moves
@@ -274,7 +278,7 @@ class MatchService:
     async def _refresh(self, match: Match) -> None:
         """Bring ``match`` up to date with the store (under its lock); tell who listens if it moved."""
         before = match.state.ply
-        stored = await self.store.load(match.id)
+        stored = await self.store.load(match.id, since=len(match.moves))  # the moves it lacks
         if stored is not None:
             self._catch_up(match, stored)
         if match.state.ply > before:
@@ -320,6 +324,8 @@ class MatchService:
 
     def _drive(self, match: Match) -> None:
         """Start moving the match's bots unless that is already under way; give up its claim once over."""
+        if self._closed:
+            return
         if match.bots and match.state.is_over:
             self._spawn(self._claims.release(match.id))
         if self._bot_to_act(match) is not None and (match.driver is None or match.driver.done()):
@@ -333,16 +339,16 @@ class MatchService:
         """While a bot is to act, it thinks in a thread and its move is played like anyone's;
         only in the process holding the match's claim, which it gives up when the game is over."""
         loop = asyncio.get_running_loop()
-        try:
-            if not await self._claims.claim(match.id):
-                return  # another process moves them
-        except StoreError:
-            _log.exception("match %s: the bots cannot be claimed", match.id)
-            return
         while not match.state.is_over:
             state = match.state
             seat = self._bot_to_act(match)
             if seat is None:
+                return
+            try:
+                if not await self._claims.claim(match.id):
+                    return  # another process moves them (a claim lost with its connection, too)
+            except StoreError:
+                _log.exception("match %s: the bots cannot be claimed", match.id)
                 return
             think = partial(match.bots[seat].choose, state, seat, legal_moves(state, seat))
             move = await loop.run_in_executor(self._thinkers, think)

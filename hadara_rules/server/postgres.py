@@ -179,7 +179,7 @@ class PostgresStore:
         async with self._connection() as db:
             return (await db.execute(_APPEND, row)).rowcount == 1
 
-    async def load(self, match: str) -> StoredMatch | None:
+    async def load(self, match: str, since: int = 0) -> StoredMatch | None:
         """The stored match (see :meth:`~hadara_rules.server.store.Store.load`), read in one snapshot."""
         async with self._connection() as db, db.transaction():
             await db.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
@@ -189,7 +189,8 @@ class PostgresStore:
             if head is None:
                 return None
             cursor = await db.execute(
-                "SELECT ply, move, digest FROM moves WHERE match = %s ORDER BY ply", (match,)
+                "SELECT ply, move, digest FROM moves WHERE match = %s AND ply >= %s ORDER BY ply",
+                (match, since),
             )
             moves = await cursor.fetchall()
         config, seats = head
@@ -295,10 +296,13 @@ class PostgresClaims:
         self._db: psycopg.AsyncConnection[tuple[object, ...]] | None = None
         self._held: set[str] = set()
         self._lock = asyncio.Lock()
+        self._closed = False
 
     async def claim(self, match: str) -> bool:
         """Whether this process moves the bots of ``match`` (taking its lock if it is free)."""
         async with self._lock:
+            if self._closed:
+                return False
             if match in self._held:
                 return True
             try:
@@ -325,8 +329,9 @@ class PostgresClaims:
                     await self._db.execute("SELECT pg_advisory_unlock(%s, hashtext(%s))", (_LOCKS, match))
 
     async def close(self) -> None:
-        """Give up every claim."""
+        """Give up every claim, claiming none after."""
         async with self._lock:
+            self._closed = True
             if self._db is not None:
                 await self._db.close()
                 self._db = None

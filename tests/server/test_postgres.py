@@ -93,7 +93,7 @@ def test_every_store_on_the_database_hears_each_committed_move(postgres_url: str
 
 def test_one_process_at_a_time_moves_a_matchs_bots_and_a_dead_ones_claims_are_free(postgres_url: str) -> None:
     async def work() -> None:
-        first, second = PostgresStore(postgres_url), PostgresStore(postgres_url)
+        first, second, third = (PostgresStore(postgres_url) for _ in range(3))
         try:
             assert await first.claims.claim("m1")
             assert await first.claims.claim("m1")  # held already
@@ -105,12 +105,13 @@ def test_one_process_at_a_time_moves_a_matchs_bots_and_a_dead_ones_claims_are_fr
                     break
                 await asyncio.sleep(0.01)
             assert await second.claims.claim("m1")
-            assert not await first.claims.claim("m1")
+            assert not await first.claims.claim("m2")  # closed claims claim nothing again
+            assert not await third.claims.claim("m1")
             await second.claims.release("m1")
-            assert await first.claims.claim("m1")
+            assert await third.claims.claim("m1")
         finally:
-            await first.close()
-            await second.close()
+            for store in (first, second, third):
+                await store.close()
 
     asyncio.run(work())
 
@@ -142,8 +143,7 @@ def test_the_bots_of_a_match_move_in_one_process_and_in_another_once_it_is_gone(
             ply = created.state.ply
             assert second.appends == 0
             assert first.appends in (ply, ply + 1)  # none refused (one may be under way)
-            await first.claims.close()  # as if the first process died: its claims are free
-            await first.notifier.close()
+            await one.close()  # as if the first process died: its bots stop, its claims are free
             while not there.state.is_over:
                 await asyncio.sleep(0.05)
             assert second.appends > 0

@@ -133,3 +133,17 @@ def test_an_accepted_move_is_stored_when_append_returns(open_store: OpenStore) -
 
     loaded = run(open_store, work)
     assert loaded is not None and loaded.moves == (_move(0),)
+
+
+def test_a_match_is_loaded_with_its_moves_from_a_ply_on(open_store: OpenStore) -> None:
+    async def work(store: Store) -> None:
+        await store.create(MATCH)
+        for ply in range(4):
+            assert await store.append("m1", _move(ply), over=False)
+        since = await store.load("m1", since=2)
+        assert since is not None and since.moves == (_move(2), _move(3))
+        assert since.config == MATCH.config and since.seats == MATCH.seats
+        after = await store.load("m1", since=4)
+        assert after is not None and after.moves == ()
+
+    run(open_store, work)
