@@ -37,7 +37,7 @@ import html
 import os
 import sys
 from collections.abc import Callable, Sequence
-from math import cos, radians, sin
+from math import ceil, cos, radians, sin
 from pathlib import Path
 
 from attrs import frozen
@@ -214,14 +214,14 @@ class _Svg:
 class _Part:
     """One part of the picture: its height, its tooltip, and its elements."""
 
-    height: float
+    height: int
     title: str
     body: tuple[str, ...]
     stroke: str = _LINE
 
 
 def _part(svg: _Svg, height: float, title: str, stroke: str = _LINE) -> _Part:
-    return _Part(height, title, tuple(svg.parts), stroke)
+    return _Part(ceil(height), title, tuple(svg.parts), stroke)
 
 
 def _panel(part: _Part) -> str:

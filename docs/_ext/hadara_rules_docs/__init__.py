@@ -30,11 +30,12 @@ Two directives keep the guides honest by running code at build time
     Runs a ``hadara ...`` command line in-process and shows its output; an
     unexpected exit status is a build warning.
 
-Pictures of positions (:mod:`.pictures`, drawn with ``render_svg`` at build time):
+Pictures of positions (:mod:`.pictures`, drawn in parts with ``render_svg_parts`` at build time,
+laid out to the width of the page):
 
 ``hadara-game`` and ``hadara-position`` (directives; :mod:`.how_to_play`)
     A seeded game played by the built-in bots, and the picture of one of its
-    positions with what happened just before it (the *How to play* page).
+    positions with what happened just before it (the home page and *How to play*).
 Rulebook examples (:mod:`.examples`)
     Each scenario of ``spec/scenarios/rulebook/`` is shown, with a picture of its
     position, on the page of the rules it names; the wheel page shows the wheel

@@ -156,7 +156,7 @@ WHEEL_GAME = GameConfig(players=4, seed=1)
 
 
 def wheel_figure(docname: str) -> nodes.figure:
-    """The table of a seeded four-player game in its first draft round, with its caption."""
+    """The wheel of a seeded four-player game in its first draft round, with its caption."""
     state = _draft_position()
     caption: list[nodes.Node] = [
         nodes.Text(
@@ -166,7 +166,7 @@ def wheel_figure(docname: str) -> nodes.figure:
         *inline("WHEEL-3", all_rules(), docname),
         nodes.Text("). The wheel turns one step after each round."),
     ]
-    return picture(state, caption)
+    return picture(state, caption, parts=[0])
 
 
 @functools.cache

@@ -1,10 +1,14 @@
-"""Pictures of positions, drawn at build time with :func:`hadara_rules.render_svg`.
+"""Pictures of positions, drawn at build time with :func:`hadara_rules._render.render_svg_parts`.
 
-A picture is a ``position_picture`` node holding the SVG text. The HTML writer
-saves it as ``_images/positions/<digest>.svg`` in the output folder (the same
-picture on several pages is one file) and shows it as an image linked to the
-file at full size; other builders leave it out. Nothing is written into the
-source tree.
+A picture is a ``position_picture`` node holding the SVG text of its parts (the
+wheel, the supply, one board per player), each drawn to be legible at a phone's
+width. The HTML writer saves each part as ``_images/positions/<digest>.svg`` in
+the output folder (the same part on several pages is one file) and shows the
+parts in a grid that the stylesheet lays out to the page's width: two to a row
+on a wide screen, one under the other on a phone. Each part links to its file
+at full size, and the figure links to the whole table in one picture
+(:func:`hadara_rules.render_svg`). Other builders leave the pictures out.
+Nothing is written into the source tree.
 """
 
 from __future__ import annotations
@@ -13,6 +17,7 @@ import hashlib
 import html
 import posixpath
 import re
+from collections.abc import Sequence
 from pathlib import Path
 
 from docutils import nodes
@@ -20,6 +25,7 @@ from sphinx.application import Sphinx
 from sphinx.util.docutils import SphinxTranslator
 
 from hadara_rules import GameState, render_svg
+from hadara_rules._render import render_svg_parts
 
 #: Where the pictures go, under the builder's image folder.
 FOLDER = "positions"
@@ -28,25 +34,35 @@ _SIZE = re.compile(r'<svg[^>]*\bwidth="(\d+)"[^>]*\bheight="(\d+)"')
 
 
 class position_picture(nodes.General, nodes.Inline, nodes.Element):
-    """An SVG picture of a position (``svg``: the text, ``alt``: what it shows)."""
+    """An SVG picture of a position (``parts``: the SVG text of each part, ``whole``: the whole
+    table in one SVG, or empty)."""
 
 
 def picture(
-    state: GameState, caption: list[nodes.Node] | None = None, viewer: int | None = None
+    state: GameState,
+    caption: list[nodes.Node] | None = None,
+    viewer: int | None = None,
+    parts: Sequence[int] | None = None,
 ) -> nodes.figure:
-    """A figure of the position, with a caption when given."""
-    svg = render_svg(state, viewer)
-    title = _TITLE.search(svg)
-    alt = html.unescape(title.group(1)) if title else "a position of the game"
+    """A figure of the position (only the parts numbered in ``parts``, when given: 0 is the
+    wheel, 1 the supply, 2 the first player's board...), with a caption when given."""
+    drawn = render_svg_parts(state, viewer)
+    chosen = [drawn[i] for i in parts] if parts is not None else list(drawn)
+    whole = render_svg(state, viewer) if parts is None else ""
     figure = nodes.figure(classes=["hadara-position"])
-    figure += position_picture("", svg=svg, alt=f"Picture of the table: {alt}")
+    figure += position_picture("", parts=chosen, whole=whole)
     if caption:
         figure += nodes.caption("", "", *caption)
     return figure
 
 
-def visit_html(translator: SphinxTranslator, node: position_picture) -> None:
-    svg: str = node["svg"]
+def _alt(svg: str) -> str:
+    title = _TITLE.search(svg)
+    return "Picture of " + (html.unescape(title.group(1)) if title else "a position of the game")
+
+
+def _saved(translator: SphinxTranslator, svg: str) -> str:
+    """The URI of a picture, saved once under the builder's image folder."""
     name = hashlib.sha256(svg.encode()).hexdigest()[:16] + ".svg"
     builder = translator.builder
     folder = Path(builder.outdir) / builder.imagedir / FOLDER
@@ -54,15 +70,30 @@ def visit_html(translator: SphinxTranslator, node: position_picture) -> None:
     target = folder / name
     if not target.exists():
         target.write_text(svg, encoding="utf-8")
-    uri = posixpath.join(str(getattr(builder, "imgpath", builder.imagedir)), FOLDER, name)
-    size = _SIZE.search(svg)
-    dimensions = f' width="{size.group(1)}" height="{size.group(2)}"' if size else ""
-    alt = html.escape(node["alt"], quote=True)
+    return posixpath.join(str(getattr(builder, "imgpath", builder.imagedir)), FOLDER, name)
+
+
+def visit_html(translator: SphinxTranslator, node: position_picture) -> None:
+    out = ['<div class="hadara-position-parts">']
+    for svg in node["parts"]:
+        uri = _saved(translator, svg)
+        size = _SIZE.search(svg)
+        dimensions = f' width="{size.group(1)}" height="{size.group(2)}"' if size else ""
+        alt = html.escape(_alt(svg), quote=True)
+        out.append(
+            f'<a class="hadara-position-link reference external" href="{uri}" '
+            f'title="open this part at full size"><img class="hadara-position-svg" src="{uri}" '
+            f'alt="{alt}"{dimensions}/></a>'
+        )
+    out.append("</div>")
+    if node["whole"]:
+        uri = _saved(translator, node["whole"])
+        out.append(
+            f'<p class="hadara-position-whole"><a class="reference external" href="{uri}">'
+            "The whole table in one picture</a></p>"
+        )
     body: list[str] = getattr(translator, "body")  # noqa: B009 (the HTML translator's output list)
-    body.append(
-        f'<a class="hadara-position-link reference external" href="{uri}" title="open the picture at full size">'
-        f'<img class="hadara-position-svg" src="{uri}" alt="{alt}"{dimensions}/></a>'
-    )
+    body.append("".join(out))
     raise nodes.SkipNode
 
 
@@ -71,7 +102,7 @@ def skip(translator: SphinxTranslator, node: position_picture) -> None:
 
 
 def setup_pictures(app: Sphinx) -> None:
-    """Register the picture node: an image file for HTML, nothing for the other writers."""
+    """Register the picture node: image files for HTML, nothing for the other writers."""
     app.add_node(
         position_picture,
         html=(visit_html, None),
