@@ -1,4 +1,5 @@
-"""The site check (docs/check_site.py) finds horizontal overflow in a real headless Chromium.
+"""The site check (docs/check_site.py) finds horizontal overflow and pictures with text too small
+or cut off, in a real headless Chromium.
 
 Skipped where no Chromium is installed (CI installs it from the distribution's packages).
 """
@@ -57,6 +58,42 @@ def test_overflow_is_found_and_scrolling_boxes_are_allowed(tmp_path: Path) -> No
     assert all(report.screenshot.read_bytes().startswith(b"\x89PNG") for report in reports)
 
 
+def _picture(tmp_path: Path, name: str, width: int, text: str) -> None:
+    """An SVG picture ``width`` units wide holding ``text`` (its ``text`` elements)."""
+    (tmp_path / name).write_text(
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="100" '
+        f'viewBox="0 0 {width} 100">{text}</svg>',
+        encoding="utf-8",
+    )
+
+
+@needs_browser
+def test_text_is_measured_at_the_size_a_picture_is_shown(tmp_path: Path) -> None:
+    _picture(tmp_path, "big.svg", 600, '<text x="10" y="50" font-size="24">readable at half size</text>')
+    _picture(tmp_path, "small.svg", 600, '<text x="10" y="50" font-size="16">too small at half</text>')
+    _picture(tmp_path, "cut.svg", 300, '<text x="250" y="50" font-size="14">past the edge</text>')
+    site = _site(
+        tmp_path,
+        half='<img src="big.svg" style="width:300px"><img src="small.svg" style="width:300px">',
+        whole='<img src="small.svg">',
+        cut='<img src="cut.svg">',
+        none="<p>No pictures.</p>",
+    )
+    pages = ["half.html", "whole.html", "cut.html", "none.html"]
+    reports = {r.page: r for r in check_site.check_site(site, tmp_path / "shots", BROWSER, pages, (1280,))}
+    half = reports["half.html"]
+    assert half.illegible and not half.overflows
+    assert half.smallest_text == pytest.approx(8.0, abs=0.05)
+    assert half.small_text == ("small.svg: \u201ctoo small at half\u201d 8.0 px",)
+    assert "ILLEGIBLE" in half.describe() and "text under 11 px" in half.describe()
+    whole = reports["whole.html"]
+    assert not whole.failed and whole.smallest_text == pytest.approx(16.0, abs=0.05)
+    cut = reports["cut.html"]
+    assert cut.cut_text == ("cut.svg: \u201cpast the edge\u201d runs past the picture's edge",)
+    assert not cut.small_text and cut.failed
+    assert reports["none.html"].smallest_text is None and not reports["none.html"].failed
+
+
 def test_a_missing_page_or_site_is_an_error(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert check_site.main([str(tmp_path), "--page", "index.html"]) == 2
     assert "index.html" in capsys.readouterr().err
@@ -68,3 +105,9 @@ def test_a_page_report_says_what_overflows(tmp_path: Path) -> None:
     assert "OVERFLOW" in report.describe() and "div#board" in report.describe()
     fine = check_site.PageReport("a.html", 390, 390, (), tmp_path / "a-390.png")
     assert not fine.overflows and fine.describe().endswith("ok (a-390.png)")
+    small = check_site.PageReport("a.html", 390, 390, (), tmp_path / "a-390.png", 7.5, ("p.svg: “x” 7.5 px",))
+    assert small.failed and not small.overflows
+    assert small.describe().splitlines() == [
+        "a.html at 390 px: ILLEGIBLE, smallest picture text 7.5 px",
+        "    text under 11 px: p.svg: “x” 7.5 px",
+    ]
