@@ -8,9 +8,10 @@ never drift from the rule index:
     The whole page of one rule area: a title, an overview table, and one
     section per rule anchored by the rule ID in lower case (``id="colony-3"``)
     with its rulebook page, its text, a *Ruling* admonition (``why`` and
-    ``variant``) where ``ruling: true``, links to the implementing code
-    (``implemented_in``, on the viewcode pages; :mod:`.code`) and the tests
-    (``tested_by``).
+    ``variant``) where ``ruling: true``, the source files that enforce it
+    (``implemented_in``, linked to the viewcode pages, with the public names
+    among them linked to the API pages; :mod:`.code`) and the test files and
+    scenarios that test it (``tested_by``; :mod:`.tested`).
 ``hadara-rulings`` (directive; :mod:`.rulings`)
     Every ruling of the index in one place.
 ``hadara-rule-index`` (directive; :mod:`.rule_pages`)
