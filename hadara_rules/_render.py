@@ -477,7 +477,8 @@ def _tableau(svg: _Svg, state: GameState, seat: int, y: float) -> float:
     cards = state.catalogue.cards
     tiles = {t.card: t.tile for t in player.tiles_on_cards}
     count = len(player.cards)
-    y = svg.heading(y, f"Tableau: {count} card{'' if count == 1 else 's'}")
+    cards_held = "no cards" if count == 0 else f"{count} card{'' if count == 1 else 's'}"
+    y = svg.heading(y, f"Tableau: {cards_held}")
     for color in COLORS:
         column = [card_id for card_id in player.cards if cards[card_id].color is color]
         for card_id in column:
