@@ -34,7 +34,7 @@ from hadara_rules import (
 from hadara_rules.bots import make_bots
 from hadara_rules.scenario import load_scenario_document, position_of
 
-from .pictures import picture
+from .pictures import FIXED_PARTS, picture
 from .render import inline, paragraph
 from .spec import all_rules, rules_file
 from .tested import tested_link
@@ -166,7 +166,7 @@ def wheel_figure(docname: str) -> nodes.figure:
         *inline("WHEEL-3", all_rules(), docname),
         nodes.Text("). The wheel turns one step after each round."),
     ]
-    return picture(state, caption, parts=[0])
+    return picture(state, caption, parts=[FIXED_PARTS.index("wheel")])
 
 
 @functools.cache

@@ -6,8 +6,9 @@ width. The HTML writer saves each part as ``_images/positions/<digest>.svg`` in
 the output folder (the same part on several pages is one file) and shows the
 parts in a grid that the stylesheet lays out to the page's width: two to a row
 on a wide screen, one under the other on a phone. Each part links to its file
-at full size, and the figure links to the whole table in one picture
-(:func:`hadara_rules.render_svg`). Other builders leave the pictures out.
+at full size, and the figure's caption ends with a link to the whole table in
+one picture (:func:`hadara_rules.render_svg`). Other builders leave the
+pictures out.
 Nothing is written into the source tree.
 """
 
@@ -34,8 +35,27 @@ _SIZE = re.compile(r'<svg[^>]*\bwidth="(\d+)"[^>]*\bheight="(\d+)"')
 
 
 class position_picture(nodes.General, nodes.Inline, nodes.Element):
-    """An SVG picture of a position (``parts``: the SVG text of each part, ``whole``: the whole
-    table in one SVG, or empty)."""
+    """An SVG picture of a position (``parts``: the SVG text of each part shown)."""
+
+
+class whole_picture_link(nodes.Inline, nodes.Element):
+    """A link to the whole table in one picture (``svg``: its SVG text), in a figure's caption."""
+
+
+#: The names of a picture's parts, as the ``parts`` of :func:`picture` give them: ``wheel``,
+#: ``supply``, then ``P0``, ``P1``... (a player's board).
+FIXED_PARTS = ("wheel", "supply")
+
+
+def part_index(name: str, players: int) -> int | None:
+    """The position of a named part among :func:`~hadara_rules._render.render_svg_parts`, or None
+    when the game has no such part."""
+    if name in FIXED_PARTS:
+        return FIXED_PARTS.index(name)
+    seat = name.removeprefix("P")
+    if name.startswith("P") and seat.isdigit() and int(seat) < players:
+        return len(FIXED_PARTS) + int(seat)
+    return None
 
 
 def picture(
@@ -44,15 +64,16 @@ def picture(
     viewer: int | None = None,
     parts: Sequence[int] | None = None,
 ) -> nodes.figure:
-    """A figure of the position (only the parts numbered in ``parts``, when given: 0 is the
-    wheel, 1 the supply, 2 the first player's board...), with a caption when given."""
+    """A figure of the position: its parts (only those numbered in ``parts`` when given, see
+    :func:`part_index`), and a caption: the words given, then a link to the whole table in one
+    picture."""
     drawn = render_svg_parts(state, viewer)
     chosen = [drawn[i] for i in parts] if parts is not None else list(drawn)
-    whole = render_svg(state, viewer) if parts is None else ""
     figure = nodes.figure(classes=["hadara-position"])
-    figure += position_picture("", parts=chosen, whole=whole)
-    if caption:
-        figure += nodes.caption("", "", *caption)
+    figure += position_picture("", parts=chosen)
+    link = whole_picture_link("", svg=render_svg(state, viewer))
+    words = [*caption, nodes.Text(" ")] if caption else []
+    figure += nodes.caption("", "", *words, link)
     return figure
 
 
@@ -86,14 +107,18 @@ def visit_html(translator: SphinxTranslator, node: position_picture) -> None:
             f'alt="{alt}"{dimensions}/></a>'
         )
     out.append("</div>")
-    if node["whole"]:
-        uri = _saved(translator, node["whole"])
-        out.append(
-            f'<p class="hadara-position-whole"><a class="reference external" href="{uri}">'
-            "The whole table in one picture</a></p>"
-        )
     body: list[str] = getattr(translator, "body")  # noqa: B009 (the HTML translator's output list)
     body.append("".join(out))
+    raise nodes.SkipNode
+
+
+def visit_whole_html(translator: SphinxTranslator, node: whole_picture_link) -> None:
+    uri = _saved(translator, node["svg"])
+    body: list[str] = getattr(translator, "body")  # noqa: B009 (the HTML translator's output list)
+    body.append(
+        f'<a class="hadara-position-whole reference external" href="{uri}">'
+        "The whole table in one picture.</a>"
+    )
     raise nodes.SkipNode
 
 
@@ -102,12 +127,13 @@ def skip(translator: SphinxTranslator, node: position_picture) -> None:
 
 
 def setup_pictures(app: Sphinx) -> None:
-    """Register the picture node: image files for HTML, nothing for the other writers."""
-    app.add_node(
-        position_picture,
-        html=(visit_html, None),
-        latex=(skip, None),
-        text=(skip, None),
-        man=(skip, None),
-        texinfo=(skip, None),
-    )
+    """Register the picture nodes: image files for HTML, nothing for the other writers."""
+    for node, visit in ((position_picture, visit_html), (whole_picture_link, visit_whole_html)):
+        app.add_node(
+            node,
+            html=(visit, None),
+            latex=(skip, None),
+            text=(skip, None),
+            man=(skip, None),
+            texinfo=(skip, None),
+        )
