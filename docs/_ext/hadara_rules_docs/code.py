@@ -19,6 +19,7 @@ from typing import Any
 
 from docutils import nodes
 from sphinx.application import Sphinx
+from sphinx.domains.python import PythonDomain
 from sphinx.environment import BuildEnvironment
 from sphinx.transforms.post_transforms import SphinxPostTransform
 from sphinx.util.nodes import make_refnode
@@ -156,7 +157,8 @@ class ResolveCodeRefs(SphinxPostTransform):
         """`` (name, name)``: the public names cited, each linked to its API documentation."""
         app = _sphinx.app_of(self.env)
         docname = _sphinx.docname(self.env)
-        documented = self.env.get_domain("py").objects
+        domain = self.env.get_domain("py")
+        documented = domain.objects if isinstance(domain, PythonDomain) else {}
         out: list[nodes.Node] = []
         for name in (name for name in node["publics"] if name in documented):
             shown = name.removeprefix("hadara_rules.")
