@@ -12,6 +12,8 @@ from pathlib import Path
 
 import pytest
 from helpers import scenario_position
+from hypothesis import given
+from properties.strategies import PlayedGame, hidden_from, played_games, sampled, suite_settings
 
 from hadara_rules import (
     GameConfig,
@@ -131,6 +133,17 @@ def test_a_view_draws_nothing_hidden(players: int, advanced: bool) -> None:
             parts = render_svg_parts(whole, viewer=viewer)
             assert parts == render_svg_parts(view)
             assert not _hidden_ids(whole, viewer) & set().union(*map(_words, parts))
+
+
+@pytest.mark.slow
+@suite_settings(0.25)
+@given(played_games())
+def test_a_seat_s_pictures_name_nothing_it_may_not_see(game: PlayedGame) -> None:
+    for state in sampled(game, every=31):
+        for seat in range(len(state.players)):
+            drawn = (render_svg(state, viewer=seat), *render_svg_parts(state, viewer=seat))
+            leaked = hidden_from(state, seat) & set().union(*map(_words, drawn))
+            assert not leaked, f"{player_name(state, seat)} sees {sorted(leaked)[:3]}"
 
 
 def test_other_players_drawn_cards_are_backs_in_a_view() -> None:
