@@ -47,7 +47,7 @@ from ._components import Card, Colony
 from ._errors import HadaraError, RecordError
 from ._model import SHOWN_AS, GameState
 from ._reader import shown
-from ._rules.scoring import score_player
+from ._rules.scoring import score_player, winners
 from ._rules.wheel import deck_at
 from ._text import player_name, where
 from ._vocabulary import COLOR_INDEX, COLORS, TIERS, Color, Track, Tracks
@@ -434,8 +434,9 @@ def _board(state: GameState, seat: int, scale: float) -> _Part:
     you = " · you" if seat == state.viewer else ""
     svg.text(_M, 26, player_name(state, seat) + you, 16, weight="bold")
     if acting:
-        svg.rect(_Box(PART_WIDTH - _M - 62, 11, 62, 20), _ACTING, stroke="none")
-        svg.text(PART_WIDTH - _M - 31, 25.5, "to act", fill="#fff", anchor="middle", weight="bold")
+        _badge(svg, "to act", _ACTING, "#fff")
+    elif state.is_over and seat in winners(state):
+        _badge(svg, "winner", _GOLD, _DARK)  # SCORE-7
     elif seat < len(state.pending) and state.pending[seat] is not None:
         svg.text(PART_WIDTH - _M, 25.5, "has chosen", fill=_SOFT, anchor="end")
     side = player.start_card if player.side is None else f"{player.start_card}, side {player.side}"
@@ -469,6 +470,12 @@ def _board(state: GameState, seat: int, scale: float) -> _Part:
         f"Hadara: the board of {player_name(state, seat)}, move {state.ply}",
         _ACTING if acting else _LINE,
     )
+
+
+def _badge(svg: _Svg, label: str, fill: str, ink: str) -> None:
+    """A label in a coloured box at the top right of a board."""
+    svg.rect(_Box(PART_WIDTH - _M - 62, 11, 62, 20), fill, stroke="none")
+    svg.text(PART_WIDTH - _M - 31, 25.5, label, fill=ink, anchor="middle", weight="bold")
 
 
 def _tableau(svg: _Svg, state: GameState, seat: int, y: float) -> float:

@@ -26,6 +26,7 @@ from hadara_rules import (
     render_svg,
     to_json,
     to_yaml,
+    winners,
 )
 from hadara_rules._render import MIN_TEXT, PART_WIDTH, render_svg_parts
 from hadara_rules._text import player_name, summary
@@ -180,6 +181,17 @@ def test_every_part_is_legible_at_a_phone_s_width(players: int, advanced: bool) 
                 assert root.attrib["viewBox"] == f"0 0 {PART_WIDTH} {root.attrib['height']}"
                 assert min(_text_sizes(part)) >= MIN_TEXT
         assert min(_text_sizes(render_svg(state))) >= MIN_TEXT
+
+
+def test_a_board_says_who_acts_and_who_won() -> None:
+    state = new_game(GameConfig(players=3, seed=2))
+    state = apply_move(state, legal_moves(state)[0])
+    boards = render_svg_parts(state)[2:]
+    assert all(">to act</text>" in board for board in boards)
+    start, final = _positions(3, False, seed=4, every=10_000)
+    crowned = [">winner</text>" in board for board in render_svg_parts(final)[2:]]
+    assert [seat for seat, won in enumerate(crowned) if won] == list(winners(final))
+    assert ">winner</text>" not in render_svg(start)
 
 
 def test_ids_are_escaped() -> None:
