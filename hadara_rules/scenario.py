@@ -284,7 +284,7 @@ def _read(top: object, source: _Source) -> _Scenario:
 
 
 def _check_seats(scenario: _Scenario, source: _Source) -> None:
-    """Every seat a scenario names exists in its game."""
+    """Every seat a scenario names exists in its game, the players of its moves too."""
     players = scenario.config.players
     named: list[tuple[str, int | None]] = []
     for part, table in (("given", scenario.given), ("expect", scenario.expect)):
@@ -300,8 +300,9 @@ def _check_seats(scenario: _Scenario, source: _Source) -> None:
             named.extend((f"expect.{key}.{seat}", seat) for seat in seats or ())
         for key, listed in (("to_act", expect.to_act), ("winners", expect.winners)):
             named.extend((f"expect.{key}[{i}]", seat) for i, seat in enumerate(listed or ()))
+    named.extend((f"moves[{index}].player", move.player) for index, move in enumerate(scenario.moves))
     for where, seat in named:
-        if seat is not None and seat >= players:
+        if seat is not None and not 0 <= seat < players:
             source.fail(where, f"no player {seat} in a {players}-player game (seats are 0 to {players - 1})")
 
 
@@ -360,18 +361,51 @@ def _apply_given(source: _Source, state: GameState, given: _Given) -> GameState:
         source.fail(where, f"phase {state.phase} has no {state.section} section (EPOCH-1)")
     if state.section is Section.SETUP and (state.epoch != EPOCHS[0] or not state.advanced):
         source.fail("given.section", "sides are chosen in setup of an advanced game only (SETUP-6)")
+    drafted = _draft_over(state)
+    if drafted and any(given.decks.values() if given.decks else ()):
+        source.fail(
+            "given.decks",
+            f"the inner decks are empty once the draft is over, in the {state.section} section of phase "
+            f"{state.phase} (WHEEL-2); place the cards on the outer piles or in a tableau",
+        )
     players = list(state.players)
     for seat, fields in (given.players or {}).items():
         players[seat] = _player(source, state, seat, fields)
+    if state.section is not Section.SETUP:
+        players = [
+            _side_a(state, player, (given.players or {}).get(Seat(seat))) if player.side is None else player
+            for seat, player in enumerate(players)
+        ]
     places = {
         "decks": {COLORS.index(color): ids for color, ids in (given.decks or {}).items()},
         "outer_piles": {COLORS.index(color): ids for color, ids in (given.outer_piles or {}).items()},
         "colony_stacks": {TIERS.index(tier): ids for tier, ids in (given.colony_stacks or {}).items()},
     }
     state = _relocate(source, state, places, tuple(players))
+    if drafted and any(state.decks):
+        # what the draft drew and the scenario does not place is out of play, seen by nobody
+        left = (card for deck in state.decks for card in deck)
+        state = evolve(state, decks=((),) * len(COLORS), box=tuple(sorted((*state.box, *left))))
     if given.to_act is not None:
         state = evolve(state, turn=(given.to_act - state.first_player) % len(state.players))
     return state
+
+
+def _draft_over(state: GameState) -> bool:
+    """WHEEL-2: whether the epoch's draft rounds are over (the rest of Phase A, and Phase B),
+    so that the inner decks are empty."""
+    return ORDER_OF_PLAY.index((state.phase, state.section)) > ORDER_OF_PLAY.index((Phase.A, Section.DRAFT))
+
+
+def _side_a(state: GameState, player: PlayerState, given: _Player | None) -> PlayerState:
+    """SETUP-6: a start card's side left out once setup is over is side A, the basic game's:
+    its coins and track values, except the coins and tracks ``given`` states."""
+    side = state.catalogue.start_cards[player.start_card].side(Side.A)
+    coins = player.coins if given is not None and given.coins is not None else player.coins + side.coins
+    tracks = side.values
+    if given is not None and given.tracks is not None:
+        tracks = evolve(tracks, **{k: v for k, v in attrs.asdict(given.tracks).items() if v is not None})
+    return evolve(player, side=Side.A, coins=coins, tracks=tracks)
 
 
 def _epoch_changes(state: GameState, epoch: int) -> dict[str, object]:

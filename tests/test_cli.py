@@ -248,6 +248,10 @@ def test_bad_records_end_with_one_line_and_status_2(
             "seats are numbered from 0",
         ),
         (
+            "scenario: 1\nconfig: {players: 3}\nmoves: [P5 wheel 2]\nexpect: {over: false}\n",
+            "moves[0].player: no player 5 in a 3-player game (seats are 0 to 2)",
+        ),
+        (
             "scenario: 1\nconfig: {players: 3}\nexpect: {players: {3: {coins: 5}}}\n",
             "no player 3 in a 3-player",
         ),
