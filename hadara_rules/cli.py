@@ -34,7 +34,7 @@ from ._text import (
 )
 from ._vocabulary import ROMAN, Crest, Section
 from .bots import BOTS, make_bots, play_game
-from .events import apply_move_with_events
+from .events import Events, apply_move_with_events
 from .records import GameInfo, GameRecord, game_result, load_record, replay, to_json, to_yaml
 from .scenario import run_scenario
 
@@ -134,9 +134,24 @@ def _check(args: argparse.Namespace) -> int:
         if not result.passed:
             print(f"       rules cited: {', '.join(result.rules) or 'none'}")
             print(f"       after the moves: {result.standing}")
+        if args.explain or not result.passed:
+            _print_log(result.log)
         failed += not result.passed
     print(f"{len(args.files) - failed} passed, {failed} failed")
     return 1 if failed else 0
+
+
+def _print_log(log: Sequence[tuple[str, Events]]) -> None:
+    """How a scenario's numbers came: the events of the automatic steps after ``given`` and
+    of each move, with their amounts and rule IDs."""
+    print("       what happened:")
+    for heading, events in log:
+        lines = [str(line) for line in event_lines(events)]
+        if heading == "given" and not lines:
+            continue
+        print(f"         {'after given' if heading == 'given' else heading}:")
+        for line in lines or ["nothing happened"]:
+            print(f"           {line}")
 
 
 def _replay(args: argparse.Namespace) -> int:
@@ -220,6 +235,11 @@ def _parser() -> argparse.ArgumentParser:
     play.set_defaults(run=_play)
     check = commands.add_parser("check", help="run scenario files; exit 0 when every expectation holds")
     check.add_argument("files", nargs="+", metavar="FILE")
+    check.add_argument(
+        "--explain",
+        action="store_true",
+        help="print the events of every move and automatic step of every scenario (a failed one always)",
+    )
     check.set_defaults(run=_check)
     replay = commands.add_parser("replay", help="replay a game record and print the position and legal moves")
     replay.add_argument("file", metavar="FILE", help="a game record (JSON, or YAML for .yaml/.yml)")

@@ -30,9 +30,10 @@ from attrs import evolve, field, frozen
 
 from . import _reader
 from ._config import GameConfig
+from ._copy import copy_position
 from ._engine import apply_move, check_move, legal_moves, new_game
 from ._errors import CatalogueError, ConfigError, IllegalMove, NotationError, RecordError, ScenarioError
-from ._flow import ORDER_OF_PLAY, settle
+from ._flow import ORDER_OF_PLAY, automatic_step, settle
 from ._model import CarvedStatue, ColonyHolding, GameState, PlayerState, TileOnCard
 from ._moves import Move
 from ._notation import parse_move
@@ -43,6 +44,8 @@ from ._text import player_name
 from ._tiles import add_tile, remove_tile
 from ._vocabulary import COLORS, EPOCHS, ROMAN, TIERS, TRACKS, Color, Crest, Phase, Section, Side, Track
 from .catalogue import Catalogue, extended, load_catalogue
+from .events import Event, Events, apply_move_with_events
+from .events import _step_events as step_events  # the events of one automatic step
 from .records import converter
 from .wellformed import check_position
 
@@ -309,8 +312,9 @@ def _check_seats(scenario: _Scenario, source: _Source) -> None:
 # --------------------------------------------------------------------------- the position
 
 
-def _start(scenario: _Scenario, source: _Source) -> GameState:
-    """The position ``config``, ``components`` and ``given`` describe, settled and checked."""
+def _start(scenario: _Scenario, source: _Source) -> tuple[GameState, GameState]:
+    """The position ``config``, ``components`` and ``given`` describe: as given, and settled
+    (checked)."""
     catalogue = load_catalogue()
     if scenario.components is not None:
         try:
@@ -324,13 +328,24 @@ def _start(scenario: _Scenario, source: _Source) -> GameState:
     _check_seats(scenario, source)
     if scenario.given is not None:
         state = _apply_given(source, state, scenario.given)
-    state = settle(state)
+    settled = settle(state)
     try:
-        # set by hand: the tracks are as the board shows them and any cards may lie in the decks
-        check_position(state, hand_set=True)
+        # set by hand: the tracks are as the board shows them
+        check_position(settled, hand_set=True)
     except RecordError as exc:
         source.fail("given", clip(str(exc).removeprefix("$.data.")))
-    return state
+    return state, settled
+
+
+def _settling_events(state: GameState) -> Events:
+    """The events of the automatic steps that settle a position set by hand, told as
+    :func:`~hadara_rules.events.apply_move_with_events` tells those after a move."""
+    told: list[Event] = []
+    while (changes := automatic_step(state)) is not None:
+        following = copy_position(state, changes)
+        told.extend(step_events(state, following))
+        state = following
+    return tuple(told)
 
 
 def _apply_given(source: _Source, state: GameState, given: _Given) -> GameState:
@@ -553,6 +568,10 @@ class ScenarioResult:
     state: GameState
     #: The rule IDs the scenario cites.
     rules: tuple[str, ...] = field(default=())
+    #: What happened, step by step: the automatic steps after ``given`` (headed
+    #: ``"given"``), then each move played (headed by its number and notation), with
+    #: its events and those of the automatic steps that followed it.
+    log: tuple[tuple[str, Events], ...] = field(default=())
 
     @property
     def passed(self) -> bool:
@@ -583,13 +602,14 @@ def run_document(top: Mapping[str, object], source: str = "<scenario>") -> Scena
         where.fail(
             "expect", "a scenario states at least one expectation (one that expects nothing proves nothing)"
         )
-    state = _start(scenario, where)
+    given, state = _start(scenario, where)
     if expect.illegal is not None and expect.illegal.move >= len(scenario.moves):
         where.fail("expect.illegal.move", f"there is no move {shown(expect.illegal.move)}")
-    state, failures = _play(state, scenario.moves, expect.illegal)
+    log = [("given", _settling_events(given))]
+    state, failures = _play(state, scenario.moves, expect.illegal, log)
     failures.extend(_check_expectations(state, expect))
     title = scenario.title if scenario.title is not None else Path(source).name
-    return ScenarioResult(source, title, tuple(failures), state, scenario.rules)
+    return ScenarioResult(source, title, tuple(failures), state, scenario.rules, tuple(log))
 
 
 def position_of(top: Mapping[str, object], source: str = "<scenario>") -> GameState:
@@ -601,7 +621,7 @@ def position_of(top: Mapping[str, object], source: str = "<scenario>") -> GameSt
     """
     where = _Source(source)
     scenario = _read(top, where)
-    state = _start(scenario, where)
+    state = _start(scenario, where)[1]
     for index, move in enumerate(scenario.moves):
         try:
             state = apply_move(state, move)
@@ -614,8 +634,11 @@ def _said(move: Move) -> str:
     return f"{move.type} by player {move.player}"
 
 
-def _play(state: GameState, moves: Sequence[Move], illegal: _Illegal | None) -> tuple[GameState, list[str]]:
-    """Play the moves; the one ``illegal`` names must be refused and change nothing."""
+def _play(
+    state: GameState, moves: Sequence[Move], illegal: _Illegal | None, log: list[tuple[str, Events]]
+) -> tuple[GameState, list[str]]:
+    """Play the moves, adding what each did to ``log``; the one ``illegal`` names must be
+    refused and change nothing."""
     failures: list[str] = []
     for index, move in enumerate(moves):
         if illegal is not None and index == illegal.move:
@@ -635,10 +658,11 @@ def _play(state: GameState, moves: Sequence[Move], illegal: _Illegal | None) -> 
                 failures.append(f"refusing move {index} changed the position")
             break
         try:
-            state = apply_move(state, move)
+            state, events = apply_move_with_events(state, move)
         except IllegalMove as exc:
             failures.append(f"move {index} ({_said(move)}) was refused: {exc.rule}: {clip(exc.reason)}")
             break
+        log.append((f"move {index}: {move}", events))
     return state, failures
 
 

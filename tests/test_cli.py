@@ -135,6 +135,54 @@ def test_check_reports_pass_and_fail(capsys: pytest.CaptureFixture[str], tmp_pat
     assert "0 passed, 1 failed" in out
 
 
+INCOME_THEN_ALLY = """\
+scenario: 1
+rules: [COLONY-4, INCOME-1]
+config: {players: 2, seed: 0}
+given:
+  section: income
+  first_player: 0
+  players: {0: {coins: 3, tracks: {income: 2, military: 12}}}
+moves: [P0 colony 9 ally]
+expect: {players: {0: {coins: -2}}}
+"""
+
+
+def test_a_failed_verdict_shows_how_its_numbers_came(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """The events of the automatic steps after ``given`` and of every move, with amounts and rules."""
+    wrong = tmp_path / "wrong.yaml"
+    wrong.write_text(INCOME_THEN_ALLY)
+    code, out, _ = run(capsys, "check", str(wrong))
+    assert code == 1
+    assert "player 0 coins: expected -2, found 4" in out
+    lines = [line.strip() for line in out.splitlines()]
+    assert lines[lines.index("what happened:") + 1 :][:3] == [
+        "after given:",
+        "P0: +2 coins (income) (INCOME-1)",
+        "P1: +2 coins (income) (INCOME-1)",
+    ]
+    assert "move 0: P0 colony 9 ally:" in lines
+    ally = lines[lines.index("move 0: P0 colony 9 ally:") + 1]
+    assert ally.startswith("P0 allies with colony col-09-")
+    assert "−1 coin (ally cost)" in ally
+    assert ally.endswith("(COLONY-4)")
+
+
+def test_check_explain_shows_every_scenarios_events(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "check", str(A_SCENARIO))
+    assert code == 0
+    assert "what happened" not in out
+    code, out, _ = run(capsys, "check", "--explain", str(A_SCENARIO))
+    assert code == 0
+    assert out.splitlines()[1:4] == [
+        "       what happened:",
+        "         move 0: P0 colony 9 ally:",
+        "           P0 allies with colony x-col: −1 coin (ally cost), military +2 steps, culture +1 step (COLONY-4)",
+    ]
+
+
 def test_explain_and_rules(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "explain", "colony-3")
     assert code == 0

@@ -12,6 +12,7 @@ from properties.strategies import card_places, colony_places
 from hadara_rules import Side, apply_move, legal_moves
 from hadara_rules._errors import ScenarioError
 from hadara_rules._rulebook import rules
+from hadara_rules.events import CoinsChanged
 from hadara_rules.scenario import load_scenario_document, position_of, run_document, run_scenario
 
 SCENARIOS = sorted((Path(__file__).resolve().parent.parent / "spec" / "scenarios").rglob("*.yaml"))
@@ -332,3 +333,36 @@ def test_the_inner_decks_cannot_be_given_after_the_draft() -> None:
         ),
         "given.decks: the inner decks are empty once the draft is over, in the feeding section of phase B",
     )
+
+
+@pytest.mark.parametrize("path", SCENARIOS, ids=[p.stem for p in SCENARIOS])
+def test_a_scenarios_log_adds_up_to_what_its_moves_did(path: Path) -> None:
+    """The log holds each move played with the events ``apply_move_with_events`` gives it: their
+    coins add up to the coins the moves changed."""
+    document = load_scenario_document(path)
+    result = run_scenario(path)
+    assert result.log[0][0] == "given"
+    played = result.log[1:]
+    assert [heading.split(":")[0] for heading, _ in played] == [f"move {i}" for i in range(len(played))]
+    start = position_of({**document, "moves": []}, source=str(path))
+    for seat, player in enumerate(result.state.players):
+        paid = sum(
+            e.amount
+            for _, events in played
+            for e in events
+            if isinstance(e, CoinsChanged) and e.player == seat
+        )
+        assert start.players[seat].coins + paid == player.coins, seat
+
+
+def test_the_log_tells_the_automatic_steps_after_given() -> None:
+    """INCOME-1 paid before the first move is in the log, with its rule."""
+    result = run_document(
+        scenario(
+            rules=["INCOME-1"],
+            given={"section": "income", "players": {0: {"tracks": {"income": 3}}}},
+            expect={"section": "colony"},
+        )
+    )
+    paid = [e for e in result.log[0][1] if isinstance(e, CoinsChanged)]
+    assert (paid[0].player, paid[0].amount, paid[0].rule) == (0, 3, "INCOME-1")
