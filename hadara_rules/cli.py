@@ -11,13 +11,14 @@ from __future__ import annotations
 
 import argparse
 import datetime
+import difflib
 import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import NoReturn, TextIO
 
-from . import _render, arena
+from . import __version__, _render, arena
 from ._config import GameConfig
 from ._engine import legal_moves
 from ._errors import HadaraError, RecordError
@@ -188,21 +189,38 @@ def _replay(args: argparse.Namespace) -> int:
 
 
 def _explain(args: argparse.Namespace) -> int:
-    rule = rules().get(args.rule.upper())
+    known = rules()
+    rule = known.get(args.rule.upper())
     if rule is None:
-        raise UsageError(f"{shown(args.rule)}: no such rule ID (see 'hadara rules')")
+        close = difflib.get_close_matches(args.rule.upper(), known, n=3, cutoff=0.6)
+        hint = (
+            f"; did you mean {' or '.join([', '.join(close[:-1]), close[-1]] if close[1:] else close)}?"
+            if close
+            else ""
+        )
+        raise UsageError(f"{shown(args.rule)}: no such rule ID{hint} (see 'hadara rules')")
     print(f"{rule.id} ({rule.area}, rulebook p. {rule.page})")
-    print(f"  {rule.summary}\n")
-    print(f"  {rule.text}")
+    print(f"  {rule.summary}")
+    if rule.text != rule.summary:
+        print(f"\n  {rule.text}")
     if rule.ruling:
         print(f"\n  Ruling: {rule.why}")
         if rule.variant:
             print(f"  Variant: {rule.variant}")
     if rule.implemented_in:
-        print("\n  Enforced in: " + ", ".join(rule.implemented_in))
+        if args.verbose:
+            places = rule.implemented_in
+        else:  # the source files, each once
+            places = tuple(dict.fromkeys(_source_file(name) for name in rule.implemented_in))
+        print(f"\n  Enforced in: {', '.join(places)} (rulebook p. {rule.page})")
     if rule.tested_by:
         print("  Tested by: " + ", ".join(rule.tested_by))
     return 0
+
+
+def _source_file(name: str) -> str:
+    """The source file of a ``module:function`` name of the rule index: ``hadara_rules/_flow.py``."""
+    return name.partition(":")[0].replace(".", "/") + ".py"
 
 
 def _rules(args: argparse.Namespace) -> int:
@@ -213,6 +231,7 @@ def _rules(args: argparse.Namespace) -> int:
 
 def _parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="hadara", description="The executable rulebook of Hadara.")
+    parser.add_argument("--version", action="version", version=f"hadara {__version__}")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     play = commands.add_parser("play", help="play a seeded game with built-in bots and print the score sheet")
     play.add_argument(
@@ -249,6 +268,9 @@ def _parser() -> argparse.ArgumentParser:
         "explain", help="print a rule's text, rulebook page and where it is enforced"
     )
     explain.add_argument("rule", metavar="RULE-ID")
+    explain.add_argument(
+        "--verbose", action="store_true", help="name the functions that enforce it, not only their files"
+    )
     explain.set_defaults(run=_explain)
     listing = commands.add_parser("rules", help="list every rule ID with its summary")
     listing.set_defaults(run=_rules)

@@ -183,6 +183,59 @@ def test_check_explain_shows_every_scenarios_events(capsys: pytest.CaptureFixtur
     ]
 
 
+@pytest.mark.parametrize("rule", sorted(rules()))
+def test_explain_prints_no_sentence_twice(capsys: pytest.CaptureFixture[str], rule: str) -> None:
+    code, out, _ = run(capsys, "explain", rule)
+    assert code == 0
+    lines = [line.strip() for line in out.splitlines() if line.strip()]
+    assert len(lines) == len(set(lines)), out
+    entry = rules()[rule]
+    assert out.count(entry.summary) == 1
+    assert out.count(entry.text) == 1
+
+
+def test_explain_shows_the_page_and_the_source_files(capsys: pytest.CaptureFixture[str]) -> None:
+    """Players see the rulebook page and the files; the functions only with --verbose."""
+    code, out, _ = run(capsys, "explain", "COLONY-1")
+    assert code == 0
+    enforced = next(line for line in out.splitlines() if "Enforced in:" in line)
+    assert enforced.strip() == (
+        "Enforced in: hadara_rules/_rules/colony.py, hadara_rules/_rules/requirement.py (rulebook p. 6)"
+    )
+    assert ":turn_used_up" not in out
+    for rule in rules().values():  # every file named exists
+        for name in rule.implemented_in:
+            assert (ROOT / (name.partition(":")[0].replace(".", "/") + ".py")).is_file(), name
+    code, out, _ = run(capsys, "explain", "--verbose", "COLONY-1")
+    assert "hadara_rules._rules.colony:turn_used_up" in out
+
+
+@pytest.mark.parametrize(
+    ("typed", "suggested"),
+    [("COLONY3", "did you mean COLONY-3, "), ("medal1", "did you mean MEDAL-1"), ("XYZ", None)],
+)
+def test_explain_suggests_the_closest_rule_ids(
+    capsys: pytest.CaptureFixture[str], typed: str, suggested: str | None
+) -> None:
+    code, out, err = run(capsys, "explain", typed)
+    assert (code, out) == (2, "")
+    assert len(err.splitlines()) == 1
+    assert f"{typed!r}: no such rule ID" in err
+    if suggested is None:
+        assert "did you mean" not in err
+    else:
+        assert suggested in err
+
+
+def test_version(capsys: pytest.CaptureFixture[str]) -> None:
+    from hadara_rules import __version__
+
+    with pytest.raises(SystemExit) as stop:
+        main(["--version"])
+    assert stop.value.code == 0
+    assert capsys.readouterr().out == f"hadara {__version__}\n"
+
+
 def test_explain_and_rules(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "explain", "colony-3")
     assert code == 0
