@@ -6,13 +6,20 @@ library's strict reader and structured by the same converter as game records,
 so every key, type and value is checked before anything is played. The
 position ``given`` describes must pass the checks of a loaded position
 (:func:`~hadara_rules.wellformed.check_position`), every seat named must
-exist, a scenario must expect something, and it may cite only rule IDs of the
-rule index. A malformed file raises :class:`~hadara_rules._errors.ScenarioError`
-naming the file and the field.
+exist (the players of the moves too), a scenario must expect something, and it
+may cite only rule IDs of the rule index. A malformed file raises
+:class:`~hadara_rules._errors.ScenarioError` naming the file and the field.
+
+What a referee leaves out is completed the way a game would have it: a
+start-card side left out after setup is side A, with its coins and tracks
+except those ``given`` states (SETUP-6); after the draft the epoch's inner
+decks are empty (WHEEL-2), the cards of them the scenario does not place lying
+in the box, so that no automatic step loses a card.
 
 :func:`run_scenario` never raises for a failed expectation: it reports each
-one, and the :class:`ScenarioResult` carries the rules the scenario cites and
-where the position stands after the moves.
+one, and the :class:`ScenarioResult` carries the rules the scenario cites,
+where the position stands after the moves and what happened on the way (the
+events of the automatic steps after ``given`` and of every move).
 """
 
 from __future__ import annotations
