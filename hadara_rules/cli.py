@@ -193,11 +193,10 @@ def _explain(args: argparse.Namespace) -> int:
     rule = known.get(args.rule.upper())
     if rule is None:
         close = difflib.get_close_matches(args.rule.upper(), known, n=3, cutoff=0.6)
-        hint = (
-            f"; did you mean {' or '.join([', '.join(close[:-1]), close[-1]] if close[1:] else close)}?"
-            if close
-            else ""
-        )
+        hint = ""
+        if close:
+            listed = close[0] if len(close) == 1 else f"{', '.join(close[:-1])} or {close[-1]}"
+            hint = f"; did you mean {listed}?"
         raise UsageError(f"{shown(args.rule)}: no such rule ID{hint} (see 'hadara rules')")
     print(f"{rule.id} ({rule.area}, rulebook p. {rule.page})")
     print(f"  {rule.summary}")
