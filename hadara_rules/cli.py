@@ -11,13 +11,14 @@ from __future__ import annotations
 
 import argparse
 import datetime
+import difflib
 import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import NoReturn, TextIO
 
-from . import _render, arena
+from . import __version__, _render, arena
 from ._config import GameConfig
 from ._engine import legal_moves
 from ._errors import HadaraError, RecordError
@@ -34,7 +35,7 @@ from ._text import (
 )
 from ._vocabulary import ROMAN, Crest, Section
 from .bots import BOTS, make_bots, play_game
-from .events import apply_move_with_events
+from .events import Events, apply_move_with_events
 from .records import GameInfo, GameRecord, game_result, load_record, replay, to_json, to_yaml
 from .scenario import run_scenario
 
@@ -134,9 +135,24 @@ def _check(args: argparse.Namespace) -> int:
         if not result.passed:
             print(f"       rules cited: {', '.join(result.rules) or 'none'}")
             print(f"       after the moves: {result.standing}")
+        if args.explain or not result.passed:
+            _print_log(result.log)
         failed += not result.passed
     print(f"{len(args.files) - failed} passed, {failed} failed")
     return 1 if failed else 0
+
+
+def _print_log(log: Sequence[tuple[str, Events]]) -> None:
+    """How a scenario's numbers came: the events of the automatic steps after ``given`` and
+    of each move, with their amounts and rule IDs."""
+    print("       what happened:")
+    for heading, events in log:
+        lines = [str(line) for line in event_lines(events)]
+        if heading == "given" and not lines:
+            continue
+        print(f"         {'after given' if heading == 'given' else heading}:")
+        for line in lines or ["nothing happened"]:
+            print(f"           {line}")
 
 
 def _replay(args: argparse.Namespace) -> int:
@@ -173,21 +189,37 @@ def _replay(args: argparse.Namespace) -> int:
 
 
 def _explain(args: argparse.Namespace) -> int:
-    rule = rules().get(args.rule.upper())
+    known = rules()
+    rule = known.get(args.rule.upper())
     if rule is None:
-        raise UsageError(f"{shown(args.rule)}: no such rule ID (see 'hadara rules')")
+        close = difflib.get_close_matches(args.rule.upper(), known, n=3, cutoff=0.6)
+        hint = ""
+        if close:
+            listed = close[0] if len(close) == 1 else f"{', '.join(close[:-1])} or {close[-1]}"
+            hint = f"; did you mean {listed}?"
+        raise UsageError(f"{shown(args.rule)}: no such rule ID{hint} (see 'hadara rules')")
     print(f"{rule.id} ({rule.area}, rulebook p. {rule.page})")
-    print(f"  {rule.summary}\n")
-    print(f"  {rule.text}")
+    print(f"  {rule.summary}")
+    if rule.text != rule.summary:
+        print(f"\n  {rule.text}")
     if rule.ruling:
         print(f"\n  Ruling: {rule.why}")
         if rule.variant:
             print(f"  Variant: {rule.variant}")
     if rule.implemented_in:
-        print("\n  Enforced in: " + ", ".join(rule.implemented_in))
+        if args.verbose:
+            places = rule.implemented_in
+        else:  # the source files, each once
+            places = tuple(dict.fromkeys(_source_file(name) for name in rule.implemented_in))
+        print(f"\n  Enforced in: {', '.join(places)} (rulebook p. {rule.page})")
     if rule.tested_by:
         print("  Tested by: " + ", ".join(rule.tested_by))
     return 0
+
+
+def _source_file(name: str) -> str:
+    """The source file of a ``module:function`` name of the rule index: ``hadara_rules/_flow.py``."""
+    return name.partition(":")[0].replace(".", "/") + ".py"
 
 
 def _rules(args: argparse.Namespace) -> int:
@@ -198,6 +230,7 @@ def _rules(args: argparse.Namespace) -> int:
 
 def _parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="hadara", description="The executable rulebook of Hadara.")
+    parser.add_argument("--version", action="version", version=f"hadara {__version__}")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     play = commands.add_parser("play", help="play a seeded game with built-in bots and print the score sheet")
     play.add_argument(
@@ -220,6 +253,11 @@ def _parser() -> argparse.ArgumentParser:
     play.set_defaults(run=_play)
     check = commands.add_parser("check", help="run scenario files; exit 0 when every expectation holds")
     check.add_argument("files", nargs="+", metavar="FILE")
+    check.add_argument(
+        "--explain",
+        action="store_true",
+        help="print the events of every move and automatic step of every scenario (a failed one always)",
+    )
     check.set_defaults(run=_check)
     replay = commands.add_parser("replay", help="replay a game record and print the position and legal moves")
     replay.add_argument("file", metavar="FILE", help="a game record (JSON, or YAML for .yaml/.yml)")
@@ -229,6 +267,9 @@ def _parser() -> argparse.ArgumentParser:
         "explain", help="print a rule's text, rulebook page and where it is enforced"
     )
     explain.add_argument("rule", metavar="RULE-ID")
+    explain.add_argument(
+        "--verbose", action="store_true", help="name the functions that enforce it, not only their files"
+    )
     explain.set_defaults(run=_explain)
     listing = commands.add_parser("rules", help="list every rule ID with its summary")
     listing.set_defaults(run=_rules)

@@ -11,7 +11,8 @@ to the difference between the two positions.
 The events are worked out from each step's position before and after, so
 :func:`~hadara_rules.apply_move` does no work for them. :func:`events_seen_by`
 hides from a player what their view hides (INFO-1): the cards other players
-drew and the cards they sold from their hands.
+drew and the cards they sold from their hands, and the backs of plundered colonies
+(named by their fronts, as the view names them).
 """
 
 from __future__ import annotations
@@ -47,6 +48,8 @@ from ._rules.acquire import owned_colors, price, sell_value
 from ._rules.medals import gold_price, silver_price
 from ._rules.scoring import score, winners
 from ._vocabulary import COLOR_INDEX, TIER_INDEX, TRACKS, Phase, Section, Side, Track, Tracks
+from .catalogue import Catalogue, load_catalogue
+from .view import front_id
 
 #: How an event shows a card id its viewer may not see (INFO-1).
 UNSEEN = "?"
@@ -262,15 +265,23 @@ def apply_move_with_events(state: GameState, move: Move, check: bool = True) -> 
     return after, tuple(events)
 
 
-def events_seen_by(events: Events, viewer: int) -> Events:
-    """``events`` as ``viewer`` sees them (INFO-1): other players' drawn cards, and the
-    cards they sold from their hands in a draft round, are shown as :data:`UNSEEN`."""
+def events_seen_by(events: Events, viewer: int, catalogue: Catalogue | None = None) -> Events:
+    """``events`` as ``viewer`` sees them (INFO-1): each names only what the viewer's views
+    before and after show. Other players' drawn cards, and the cards they sold from their
+    hands in a draft round, are shown as :data:`UNSEEN`; a plundered colony (its back seen
+    by nobody) by its front, as :func:`~hadara_rules.player_view` shows it
+    (:func:`~hadara_rules.view.front_id`). ``catalogue`` is the game's (default: the bundled
+    one); a plundered colony it does not have is shown as :data:`UNSEEN`."""
+    colonies = (load_catalogue() if catalogue is None else catalogue).colonies
     seen: list[Event] = []
     for event in events:
         if event.player != viewer and isinstance(event, CardsDrawn):
             event = evolve(event, cards=tuple(UNSEEN for _ in event.cards))
         elif event.player != viewer and isinstance(event, CardSold) and event.rule == "DRAFT-2":
             event = evolve(event, card=UNSEEN)
+        elif isinstance(event, ColonyTaken) and not event.allied:
+            colony = colonies.get(event.colony)
+            event = evolve(event, colony=UNSEEN if colony is None else front_id(colony))
         seen.append(event)
     return tuple(seen)
 

@@ -135,6 +135,107 @@ def test_check_reports_pass_and_fail(capsys: pytest.CaptureFixture[str], tmp_pat
     assert "0 passed, 1 failed" in out
 
 
+INCOME_THEN_ALLY = """\
+scenario: 1
+rules: [COLONY-4, INCOME-1]
+config: {players: 2, seed: 0}
+given:
+  section: income
+  first_player: 0
+  players: {0: {coins: 3, tracks: {income: 2, military: 12}}}
+moves: [P0 colony 9 ally]
+expect: {players: {0: {coins: -2}}}
+"""
+
+
+def test_a_failed_verdict_shows_how_its_numbers_came(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """The events of the automatic steps after ``given`` and of every move, with amounts and rules."""
+    wrong = tmp_path / "wrong.yaml"
+    wrong.write_text(INCOME_THEN_ALLY)
+    code, out, _ = run(capsys, "check", str(wrong))
+    assert code == 1
+    assert "player 0 coins: expected -2, found 4" in out
+    lines = [line.strip() for line in out.splitlines()]
+    assert lines[lines.index("what happened:") + 1 :][:3] == [
+        "after given:",
+        "P0: +2 coins (income) (INCOME-1)",
+        "P1: +2 coins (income) (INCOME-1)",
+    ]
+    assert "move 0: P0 colony 9 ally:" in lines
+    ally = lines[lines.index("move 0: P0 colony 9 ally:") + 1]
+    assert ally.startswith("P0 allies with colony col-09-")
+    assert "−1 coin (ally cost)" in ally
+    assert ally.endswith("(COLONY-4)")
+
+
+def test_check_explain_shows_every_scenarios_events(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "check", str(A_SCENARIO))
+    assert code == 0
+    assert "what happened" not in out
+    code, out, _ = run(capsys, "check", "--explain", str(A_SCENARIO))
+    assert code == 0
+    assert out.splitlines()[1:4] == [
+        "       what happened:",
+        "         move 0: P0 colony 9 ally:",
+        "           P0 allies with colony x-col: −1 coin (ally cost), military +2 steps, culture +1 step (COLONY-4)",
+    ]
+
+
+@pytest.mark.parametrize("rule", sorted(rules()))
+def test_explain_prints_no_sentence_twice(capsys: pytest.CaptureFixture[str], rule: str) -> None:
+    code, out, _ = run(capsys, "explain", rule)
+    assert code == 0
+    lines = [line.strip() for line in out.splitlines() if line.strip()]
+    assert len(lines) == len(set(lines)), out
+    entry = rules()[rule]
+    assert out.count(entry.summary) == 1
+    assert out.count(entry.text) == 1
+
+
+def test_explain_shows_the_page_and_the_source_files(capsys: pytest.CaptureFixture[str]) -> None:
+    """Players see the rulebook page and the files; the functions only with --verbose."""
+    code, out, _ = run(capsys, "explain", "COLONY-1")
+    assert code == 0
+    enforced = next(line for line in out.splitlines() if "Enforced in:" in line)
+    assert enforced.strip() == (
+        "Enforced in: hadara_rules/_rules/colony.py, hadara_rules/_rules/requirement.py (rulebook p. 6)"
+    )
+    assert ":turn_used_up" not in out
+    for rule in rules().values():  # every file named exists
+        for name in rule.implemented_in:
+            assert (ROOT / (name.partition(":")[0].replace(".", "/") + ".py")).is_file(), name
+    code, out, _ = run(capsys, "explain", "--verbose", "COLONY-1")
+    assert "hadara_rules._rules.colony:turn_used_up" in out
+
+
+@pytest.mark.parametrize(
+    ("typed", "suggested"),
+    [("COLONY3", "did you mean COLONY-3, "), ("medal1", "did you mean MEDAL-1"), ("XYZ", None)],
+)
+def test_explain_suggests_the_closest_rule_ids(
+    capsys: pytest.CaptureFixture[str], typed: str, suggested: str | None
+) -> None:
+    code, out, err = run(capsys, "explain", typed)
+    assert (code, out) == (2, "")
+    assert len(err.splitlines()) == 1
+    assert f"{typed!r}: no such rule ID" in err
+    if suggested is None:
+        assert "did you mean" not in err
+    else:
+        assert suggested in err
+
+
+def test_version(capsys: pytest.CaptureFixture[str]) -> None:
+    from hadara_rules import __version__
+
+    with pytest.raises(SystemExit) as stop:
+        main(["--version"])
+    assert stop.value.code == 0
+    assert capsys.readouterr().out == f"hadara {__version__}\n"
+
+
 def test_explain_and_rules(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "explain", "colony-3")
     assert code == 0
@@ -246,6 +347,10 @@ def test_bad_records_end_with_one_line_and_status_2(
         (
             "scenario: 1\nconfig: {players: 3}\nexpect: {players: {-1: {coins: 5}}}\n",
             "seats are numbered from 0",
+        ),
+        (
+            "scenario: 1\nconfig: {players: 3}\nmoves: [P5 wheel 2]\nexpect: {over: false}\n",
+            "moves[0].player: no player 5 in a 3-player game (seats are 0 to 2)",
         ),
         (
             "scenario: 1\nconfig: {players: 3}\nexpect: {players: {3: {coins: 5}}}\n",
