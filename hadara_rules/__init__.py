@@ -50,6 +50,7 @@ from ._previews import (
     statue_yield,
 )
 from ._render import render_svg
+from ._rulebook import Rule, rules
 from ._rules.scoring import ScoreSheet, score, winners
 from ._vocabulary import Color, Crest, Phase, Section, Side, Track, Tracks
 from .catalogue import Catalogue, load_catalogue
@@ -91,6 +92,7 @@ __all__ = [
     "RecordError",
     "Reference",
     "RemoveCard",
+    "Rule",
     "ScenarioError",
     "ScoreSheet",
     "Section",
@@ -122,6 +124,7 @@ __all__ = [
     "position_digest",
     "render_svg",
     "replay",
+    "rules",
     "sale_value",
     "sample_world",
     "score",
