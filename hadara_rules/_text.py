@@ -10,22 +10,14 @@ from ._model import SHOWN_AS, GameState, PlayerState
 from ._rules.scoring import CATEGORIES, score
 from ._vocabulary import COLORS, ROMAN, TIERS, Section
 from .events import (
-    CardBought,
-    CardPassedOn,
-    CardRemoved,
-    CardsDrawn,
-    CardSold,
     CoinsChanged,
-    ColonyTaken,
+    DraftChosen,
     EpochStarted,
     Event,
     GameOver,
-    MedalBought,
     Passed,
     SectionStarted,
-    StatueCarved,
     TrackMoved,
-    WheelSet,
 )
 
 
@@ -44,11 +36,6 @@ def format_score_sheet(state: GameState) -> str:
         for category in CATEGORIES
     ]
     return "\n".join([head, *rows])
-
-
-def _a(word: str) -> str:
-    """``word`` with its indefinite article: "a food", "an income"."""
-    return f"{'an' if word[0] in 'aeiou' else 'a'} {word}"
 
 
 def where(state: GameState) -> str:
@@ -108,64 +95,16 @@ def format_position(state: GameState) -> str:
 
 # --------------------------------------------------------------------------- events as text
 
-
-def _who(seat: int | None) -> str:
-    return "the table" if seat is None else f"P{seat}"
-
-
-def _signed(amount: int, unit: str) -> str:
-    sign = "+" if amount > 0 else "−"
-    return f"{sign}{abs(amount)} {unit}"
+#: Events whose words join the line of the action before them (coins and track steps).
+_DETAILS = (CoinsChanged, TrackMoved)
+#: Events that end a line: nothing joins them.
+_ALONE = (SectionStarted, EpochStarted, GameOver)
 
 
-def _head(event: Event) -> str | None:
-    """The words of an event that starts a line; None for one that joins the line before it."""
-    who = _who(event.player)
-    if isinstance(event, EpochStarted):
-        return f"Epoch {ROMAN.get(event.epoch, event.epoch)} begins; {who} is its first player"
-    if isinstance(event, SectionStarted):
-        return f"The {event.section.value} section of epoch {ROMAN.get(event.epoch, event.epoch)}, phase {event.phase.value} begins"
-    if isinstance(event, WheelSet):
-        return f"{who} sets the wheel to rotation {event.rotation}"
-    if isinstance(event, CardsDrawn):
-        return f"{who} draws {' and '.join(event.cards)}"
-    if isinstance(event, CardBought):
-        tile = f", with {_a(event.tile.value)} tile on it" if event.tile is not None else ""
-        return f"{who} buys {event.card}{tile}"
-    if isinstance(event, CardSold):
-        return f"{who} sells {event.card}"
-    if isinstance(event, CardPassedOn):
-        return f"{who} puts {event.card} on its colour's outer pile"
-    if isinstance(event, CardRemoved):
-        return f"{who} removes {event.card} from their tableau"
-    if isinstance(event, ColonyTaken):
-        return f"{who} {'allies with' if event.allied else 'plunders'} colony {event.colony}"
-    if isinstance(event, StatueCarved):
-        face = "face up" if event.face_up else "face down"
-        return f"{who} carves statue {event.statue} with {_a(event.tile.value)} tile {face}"
-    if isinstance(event, MedalBought):
-        kind = "gold medal" if event.gold else f"silver medal ({event.tile.value if event.tile else ''} tile)"
-        return f"{who} buys a {kind}"
-    if isinstance(event, Passed):
-        return None if event.automatic else f"{who} passes"
-    if isinstance(event, GameOver):
-        totals = ", ".join(f"P{seat} {total}" for seat, total in enumerate(event.totals))
-        won = " and ".join(f"P{seat}" for seat in event.winners)
-        return (
-            f"Game over: {totals} points; {won} {'wins' if len(event.winners) == 1 else 'share the victory'}"
-        )
-    return None
-
-
-def _detail(event: Event) -> str | None:
-    """The words of a coin or track event."""
-    if isinstance(event, CoinsChanged):
-        return (
-            f"{_signed(event.amount, 'coins' if abs(event.amount) != 1 else 'coin')} ({event.reason.value})"
-        )
-    if isinstance(event, TrackMoved):
-        return f"{event.track.value} {_signed(event.steps, 'step' if abs(event.steps) == 1 else 'steps')}"
-    return None
+def _left_out(event: Event) -> bool:
+    """A draft choice (its round's resolution tells what it was) and a player passed over
+    (nothing happened) are left out of the log."""
+    return isinstance(event, DraftChosen) or (isinstance(event, Passed) and event.automatic)
 
 
 @frozen
@@ -184,26 +123,21 @@ class EventLine:
 
 
 def event_lines(events: Sequence[Event]) -> list[EventLine]:
-    """The events as lines for players: a line per action, its coins and track steps after it,
-    and the rules that made it happen."""
+    """The events as lines for players: a line per action (its words are the event's own,
+    see ``str(event)``), its coins and track steps after it, and the rules that made it happen."""
     lines: list[tuple[int | None, str, list[str], list[str]]] = []  # who, text, details, rules
     joinable = False
     for event in events:
-        head = _head(event)
-        if head is not None:
-            lines.append((event.player, head, [], [event.rule]))
-            joinable = not isinstance(event, SectionStarted | EpochStarted | GameOver)
+        if _left_out(event):
             continue
-        detail = _detail(event)
-        if detail is None:
-            continue
-        if joinable and lines and lines[-1][0] == event.player and event.player is not None:
-            lines[-1][2].append(detail)
+        joins = joinable and event.player is not None and lines[-1][0] == event.player
+        if isinstance(event, _DETAILS) and joins:
+            lines[-1][2].append(event._detail())
             if event.rule not in lines[-1][3]:
                 lines[-1][3].append(event.rule)
-        else:
-            lines.append((event.player, f"{_who(event.player)}: {detail}", [], [event.rule]))
-            joinable = True
+            continue
+        lines.append((event.player, event._words(), [], [event.rule]))
+        joinable = not isinstance(event, _ALONE)
     return [EventLine(who, text, tuple(details), tuple(rules)) for who, text, details, rules in lines]
 
 

@@ -46,10 +46,34 @@ from ._moves import (
 from ._rules.acquire import owned_colors, price, sell_value
 from ._rules.medals import gold_price, silver_price
 from ._rules.scoring import score, winners
-from ._vocabulary import COLOR_INDEX, TIER_INDEX, TRACKS, Phase, Section, Side, Track, Tracks
+from ._vocabulary import COLOR_INDEX, ROMAN, TIER_INDEX, TRACKS, Phase, Section, Side, Track, Tracks
 
 #: How an event shows a card id its viewer may not see (INFO-1).
 UNSEEN = "?"
+
+
+def _who(seat: int | None) -> str:
+    """How an event names its player: ``P2``, or the whole table."""
+    return "the table" if seat is None else f"P{seat}"
+
+
+def _a(word: str) -> str:
+    """``word`` with its indefinite article: "a food", "an income"."""
+    return f"{'an' if word[0] in 'aeiou' else 'a'} {word}"
+
+
+def _card(card_id: str) -> str:
+    """A card id as an event shows it: the id, or "a hidden card" for one its viewer may not see."""
+    return "a hidden card" if card_id == UNSEEN else card_id
+
+
+def _signed(amount: int, unit: str) -> str:
+    """``+2 coins``, ``-1 step``: the amount with its sign, the unit singular for one."""
+    return f"{amount:+d} {unit if abs(amount) == 1 else unit + 's'}"
+
+
+def _epoch(epoch: int) -> str:
+    return ROMAN.get(epoch, str(epoch))
 
 
 class CoinReason(enum.StrEnum):
@@ -78,6 +102,15 @@ class Event:
     #: The seat it happened to; None for the whole table.
     player: int | None
 
+    def __str__(self) -> str:
+        """The event in one line with its rule, as ``hadara play`` prints it:
+        ``P1 buys I-blue-03 with a food tile on it (BUY-3)``, ``P1: -3 coins (price) (BUY-1)``."""
+        return f"{self._words()} ({self.rule})"
+
+    def _words(self) -> str:
+        """The line without its rule."""
+        return f"{_who(self.player)}: {self.type.replace('_', ' ')}"
+
 
 @frozen(kw_only=True)
 class SectionStarted(Event):
@@ -88,6 +121,11 @@ class SectionStarted(Event):
     phase: Phase
     section: Section
 
+    def _words(self) -> str:
+        return (
+            f"The {self.section.value} section of epoch {_epoch(self.epoch)}, phase {self.phase.value} begins"
+        )
+
 
 @frozen(kw_only=True)
 class EpochStarted(Event):
@@ -95,6 +133,9 @@ class EpochStarted(Event):
 
     type: ClassVar[str] = "epoch_started"
     epoch: int
+
+    def _words(self) -> str:
+        return f"Epoch {_epoch(self.epoch)} begins; {_who(self.player)} is its first player"
 
 
 @frozen(kw_only=True)
@@ -104,6 +145,9 @@ class SideChosen(Event):
     type: ClassVar[str] = "side_chosen"
     side: Side
 
+    def _words(self) -> str:
+        return f"{_who(self.player)} plays side {self.side.value} of their start card"
+
 
 @frozen(kw_only=True)
 class WheelSet(Event):
@@ -111,6 +155,9 @@ class WheelSet(Event):
 
     type: ClassVar[str] = "wheel_set"
     rotation: int
+
+    def _words(self) -> str:
+        return f"{_who(self.player)} sets the wheel to rotation {self.rotation}"
 
 
 @frozen(kw_only=True)
@@ -120,12 +167,20 @@ class CardsDrawn(Event):
     type: ClassVar[str] = "cards_drawn"
     cards: tuple[str, ...]
 
+    def _words(self) -> str:
+        if self.cards and all(card == UNSEEN for card in self.cards):
+            return f"{_who(self.player)} draws {len(self.cards)} hidden cards"
+        return f"{_who(self.player)} draws {' and '.join(map(_card, self.cards)) or 'nothing'}"
+
 
 @frozen(kw_only=True)
 class DraftChosen(Event):
     """A player chose in a draft round; what, the round's resolution tells (DRAFT-3)."""
 
     type: ClassVar[str] = "draft_chosen"
+
+    def _words(self) -> str:
+        return f"{_who(self.player)} chooses"
 
 
 @frozen(kw_only=True)
@@ -136,6 +191,10 @@ class CardBought(Event):
     card: str
     tile: Track | None = None
 
+    def _words(self) -> str:
+        tile = f" with {_a(self.tile.value)} tile on it" if self.tile is not None else ""
+        return f"{_who(self.player)} buys {self.card}{tile}"
+
 
 @frozen(kw_only=True)
 class CardSold(Event):
@@ -143,6 +202,9 @@ class CardSold(Event):
 
     type: ClassVar[str] = "card_sold"
     card: str
+
+    def _words(self) -> str:
+        return f"{_who(self.player)} sells {_card(self.card)}"
 
 
 @frozen(kw_only=True)
@@ -152,6 +214,9 @@ class CardPassedOn(Event):
     type: ClassVar[str] = "card_passed_on"
     card: str
 
+    def _words(self) -> str:
+        return f"{_who(self.player)} puts {_card(self.card)} on its colour's outer pile"
+
 
 @frozen(kw_only=True)
 class CardRemoved(Event):
@@ -159,6 +224,9 @@ class CardRemoved(Event):
 
     type: ClassVar[str] = "card_removed"
     card: str
+
+    def _words(self) -> str:
+        return f"{_who(self.player)} removes {self.card} from their tableau"
 
 
 @frozen(kw_only=True)
@@ -168,6 +236,9 @@ class ColonyTaken(Event):
     type: ClassVar[str] = "colony_taken"
     colony: str
     allied: bool
+
+    def _words(self) -> str:
+        return f"{_who(self.player)} {'allies with' if self.allied else 'plunders'} colony {self.colony}"
 
 
 @frozen(kw_only=True)
@@ -179,6 +250,10 @@ class StatueCarved(Event):
     tile: Track
     face_up: bool
 
+    def _words(self) -> str:
+        face = "face up" if self.face_up else "face down"
+        return f"{_who(self.player)} carves statue {self.statue} with {_a(self.tile.value)} tile {face}"
+
 
 @frozen(kw_only=True)
 class MedalBought(Event):
@@ -187,6 +262,10 @@ class MedalBought(Event):
     type: ClassVar[str] = "medal_bought"
     gold: bool
     tile: Track | None = None
+
+    def _words(self) -> str:
+        tile = f" ({self.tile.value} tile)" if self.tile is not None else ""
+        return f"{_who(self.player)} buys a {'gold' if self.gold else 'silver'} medal{tile}"
 
 
 @frozen(kw_only=True)
@@ -198,6 +277,9 @@ class Passed(Event):
     #: True when the engine passed the player over without a move.
     automatic: bool = False
 
+    def _words(self) -> str:
+        return f"{_who(self.player)} {'is passed over' if self.automatic else 'passes'}"
+
 
 @frozen(kw_only=True)
 class CoinsChanged(Event):
@@ -206,6 +288,13 @@ class CoinsChanged(Event):
     type: ClassVar[str] = "coins"
     amount: int
     reason: CoinReason
+
+    def _words(self) -> str:
+        return f"{_who(self.player)}: {self._detail()}"
+
+    def _detail(self) -> str:
+        """The coins and why, without the player: ``-3 coins (price)``."""
+        return f"{_signed(self.amount, 'coin')} ({self.reason.value})"
 
 
 @frozen(kw_only=True)
@@ -216,6 +305,13 @@ class TrackMoved(Event):
     track: Track
     steps: int
 
+    def _words(self) -> str:
+        return f"{_who(self.player)}: {self._detail()}"
+
+    def _detail(self) -> str:
+        """The steps, without the player: ``food +2 steps``."""
+        return f"{self.track.value} {_signed(self.steps, 'step')}"
+
 
 @frozen(kw_only=True)
 class GameOver(Event):
@@ -224,6 +320,12 @@ class GameOver(Event):
     type: ClassVar[str] = "game_over"
     totals: tuple[int, ...]
     winners: tuple[int, ...]
+
+    def _words(self) -> str:
+        totals = ", ".join(f"P{seat} {total}" for seat, total in enumerate(self.totals))
+        won = " and ".join(f"P{seat}" for seat in self.winners)
+        verb = "wins" if len(self.winners) == 1 else "share the victory"
+        return f"Game over: {totals} points; {won} {verb}"
 
 
 #: Every kind of event.
