@@ -21,7 +21,7 @@ from ._errors import (
     RecordError,
     ScenarioError,
 )
-from ._model import CarvedStatue, ColonyHolding, GameState, PlayerState, TileOnCard
+from ._model import SPECTATOR, CarvedStatue, ColonyHolding, GameState, PlayerState, TileOnCard
 from ._moves import (
     Action,
     BuyGold,
@@ -61,6 +61,7 @@ from .view import player_view, sample_world
 __version__ = "0.1.0"
 
 __all__ = [
+    "SPECTATOR",
     "Action",
     "BuyGold",
     "BuySilver",

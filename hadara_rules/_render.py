@@ -38,7 +38,7 @@ from ._model import SHOWN_AS, GameState, PlayerState
 from ._reader import shown
 from ._rules.scoring import score_player
 from ._rules.wheel import deck_at
-from ._text import player_name, where
+from ._text import player_name, seen_by, where
 from ._vocabulary import COLOR_INDEX, COLORS, TIERS, Color, Track, Tracks
 from .records import GameRecord, from_data, replay
 from .view import FRONT_ONLY, HIDDEN, player_view
@@ -457,7 +457,7 @@ def render_svg(state: GameState, viewer: int | None = None) -> str:
     acting = ", ".join(player_name(state, s) for s in state.to_act) or "nobody"
     who = f"move {state.ply} · to act: {acting}"
     if state.viewer is not None:
-        who += f" · as {player_name(state, state.viewer)} sees it"
+        who += f" · {seen_by(state)}"
     svg.text(WIDTH - 20, 32, who, size=13, anchor="end")
     _table(svg, state, 50)
     for seat, height in enumerate(heights):

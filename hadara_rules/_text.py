@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from attrs import frozen
 
-from ._model import SHOWN_AS, GameState, PlayerState
+from ._model import SHOWN_AS, SPECTATOR, GameState, PlayerState
 from ._rules.scoring import CATEGORIES, score
 from ._vocabulary import COLORS, ROMAN, TIERS, Section
 from .events import (
@@ -24,6 +24,16 @@ from .events import (
 def player_name(state: GameState, seat: int) -> str:
     """How a seat is shown: its number and the crest of its board (SETUP-1, WHEEL-3)."""
     return f"P{seat} ({state.players[seat].crest})"
+
+
+def seen_by(state: GameState) -> str:
+    """Whose view a position is, for a heading: ``as P1 (camel) sees it``, ``as a spectator
+    sees it``; empty for the whole position (INFO-1)."""
+    if state.viewer is None:
+        return ""
+    if state.viewer == SPECTATOR:
+        return "as a spectator sees it"
+    return f"as {player_name(state, state.viewer)} sees it"
 
 
 def format_score_sheet(state: GameState) -> str:
@@ -64,7 +74,7 @@ def summary(state: GameState) -> str:
     if not state.is_over:
         head += f"; to act: {acting or 'nobody'}"
     if state.viewer is not None:
-        head += f" (as {player_name(state, state.viewer)} sees it)"
+        head += f" ({seen_by(state)})"
     return "\n".join([head, *(_player_line(state, seat, p) for seat, p in enumerate(state.players))])
 
 
