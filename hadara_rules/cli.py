@@ -37,6 +37,7 @@ from .bots import BOTS, make_bots, play_game
 from .events import apply_move_with_events
 from .records import GameInfo, GameRecord, game_result, load_record, replay, to_json, to_yaml
 from .scenario import run_scenario
+from .schema import KINDS, schema_text
 
 
 class UsageError(HadaraError):
@@ -196,6 +197,13 @@ def _rules(args: argparse.Namespace) -> int:
     return 0
 
 
+def _schema(args: argparse.Namespace) -> int:
+    if args.kind not in KINDS:
+        raise UsageError(f"{shown(args.kind)} is no document kind (the kinds: {', '.join(KINDS)})")
+    sys.stdout.write(schema_text(args.kind))
+    return 0
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="hadara", description="The executable rulebook of Hadara.")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
@@ -238,6 +246,9 @@ def _parser() -> argparse.ArgumentParser:
     picture = commands.add_parser("render", help="draw the table of a game record or a position as SVG")
     _render.add_arguments(picture, _whole)
     picture.set_defaults(run=_render.run)
+    schema = commands.add_parser("schema", help="print the JSON Schema of a document kind")
+    schema.add_argument("kind", metavar="KIND", help=f"one of {', '.join(KINDS)}")
+    schema.set_defaults(run=_schema)
     return parser
 
 
