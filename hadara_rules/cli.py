@@ -19,7 +19,7 @@ from typing import NoReturn, TextIO
 
 from . import _render, arena
 from ._config import GameConfig
-from ._engine import legal_moves
+from ._engine import legal_moves, new_game
 from ._errors import HadaraError, RecordError
 from ._model import GameState
 from ._moves import Move
@@ -32,12 +32,13 @@ from ._text import (
     format_score_sheet,
     player_name,
 )
-from ._vocabulary import ROMAN, Crest, Section
+from ._vocabulary import Crest
 from .bots import BOTS, make_bots, play_game
 from .events import apply_move_with_events
 from .records import GameInfo, GameRecord, game_result, load_record, replay, to_json, to_yaml
 from .scenario import run_scenario
 from .schema import KINDS, schema_text
+from .terminal import GameLog
 
 
 class UsageError(HadaraError):
@@ -91,15 +92,12 @@ def _play(args: argparse.Namespace) -> int:
         players = len(args.crests) if args.crests is not None else 4
     config = GameConfig(players=players, seed=args.seed, advanced=args.advanced, crests=args.crests)
     target = None if args.record is None else _open_record(args.record)
-    heading: list[tuple[int, str, Section]] = []
+    log = GameLog(new_game(config))
+    print("\n".join(log.opening()))
 
     def on_move(before: GameState, move: Move, after: GameState) -> None:
-        where = (before.epoch, str(before.phase), before.section)
-        if not heading or heading[-1] != where:
-            heading.append(where)
-            print(f"\n== Epoch {ROMAN[before.epoch]}, phase {before.phase}: {before.section}")
-        for line in event_lines(apply_move_with_events(before, move)[1]):
-            print(f"  {line}")
+        for line in log.lines(apply_move_with_events(before, move)[1]):
+            print(line)
 
     game = play_game(config, make_bots(args.bot, players, args.seed), on_move)
     print(f"\n== Final score ({len(game.moves)} moves)")
