@@ -27,7 +27,7 @@ from ._components import Card
 from ._copy import replace
 from ._effects import COINS_PER_FED_CARD
 from ._engine import played
-from ._flow import automatic_step, seat_in_turn
+from ._flow import SECTIONS, automatic_step, seat_in_turn
 from ._model import GameState, PlayerState
 from ._moves import (
     BuyGold,
@@ -47,6 +47,7 @@ from ._rules.acquire import owned_colors, price, sell_value
 from ._rules.medals import gold_price, silver_price
 from ._rules.scoring import score, winners
 from ._vocabulary import COLOR_INDEX, ROMAN, TIER_INDEX, TRACKS, Phase, Section, Side, Track, Tracks
+from .view import front_id
 
 #: How an event shows a card id its viewer may not see (INFO-1).
 UNSEEN = "?"
@@ -356,7 +357,7 @@ def apply_move_with_events(state: GameState, move: Move, check: bool = True) -> 
     """:func:`~hadara_rules.apply_move`, with the events of the move and of every
     automatic step that follows it, in the order they happened."""
     after = played(state, move, check)
-    events = list(_move_events(state, move, after))
+    events = list(move_events(state, move))
     while (changes := automatic_step(after)) is not None:
         following = replace(after, **changes)
         events.extend(_step_events(after, following))
@@ -436,8 +437,17 @@ def _acquired(
 # --------------------------------------------------------------------------- the move
 
 
-def _move_events(before: GameState, move: Move, after: GameState) -> Iterator[Event]:
-    """The events of the move itself, before any automatic step."""
+def player_after(state: GameState, move: Move) -> PlayerState:
+    """The mover as the move leaves them, before any automatic step (the section's own
+    handler plays it; a draft choice changes nobody until its round resolves)."""
+    changes = SECTIONS[state.section].moves[type(move)].play(state, move)
+    return changes.get("players", state.players)[move.player]
+
+
+def move_events(before: GameState, move: Move, front_only: bool = False) -> Iterator[Event]:
+    """The events of the move itself, before any automatic step; with ``front_only``, as
+    the table knows them before the move: a colony taken is named by its front and its
+    back's track steps are left out (INFO-1)."""
     seat = move.player
     player = before.players[seat]
     catalogue = before.catalogue
@@ -454,7 +464,7 @@ def _move_events(before: GameState, move: Move, after: GameState) -> Iterator[Ev
         pile = before.outer_piles[COLOR_INDEX[move.color]]
         yield from _acquired(before, seat, catalogue.cards[pile[-1]], move.action, move.tile, "PICK-1")
     elif isinstance(move, TakeColony):
-        yield from _colony_events(before, move)
+        yield from _colony_events(before, move, front_only)
     elif isinstance(move, CarveStatue):
         statue = catalogue.statues[move.statue]
         yield StatueCarved(
@@ -463,12 +473,12 @@ def _move_events(before: GameState, move: Move, after: GameState) -> Iterator[Ev
         yield from _coins(seat, -move.pay, CoinReason.REQUIREMENT, "PURPLE-15")
         if move.face_up:
             yield from _steps(seat, Tracks().step(move.tile, statue.reward), Tracks(), "STATUE-3")
-        yield from _effect_step_events(seat, player, after.players[seat], before)
+        yield from _effect_step_events(seat, player, player_after(before, move), before)
     elif isinstance(move, RemoveCard):
         card = catalogue.cards[move.card]
         yield CardRemoved(rule="FEED-2", player=seat, card=card.id)
         yield from _steps(seat, Tracks(), card.values, "FEED-2")
-        yield from _effect_step_events(seat, player, after.players[seat], before)
+        yield from _effect_step_events(seat, player, player_after(before, move), before)
     elif isinstance(move, FeedWithCoins):
         yield from _coins(seat, -COINS_PER_FED_CARD, CoinReason.FEEDING, "PURPLE-6")
     elif isinstance(move, BuySilver):
@@ -490,18 +500,21 @@ _TURN_RULES = {
 }
 
 
-def _colony_events(state: GameState, move: TakeColony) -> Iterator[Event]:
-    """COLONY-4 with PURPLE-9 (coins first) and PURPLE-15 (pay)."""
+def _colony_events(state: GameState, move: TakeColony, front_only: bool) -> Iterator[Event]:
+    """COLONY-4 with PURPLE-9 (coins first) and PURPLE-15 (pay); with ``front_only``, the
+    colony by its front and without its back's steps."""
     seat = move.player
     player = state.players[seat]
     stack = state.colony_stacks[TIER_INDEX[move.tier]]
     colony = state.catalogue.colonies[stack[-1]]
-    yield ColonyTaken(rule="COLONY-4", player=seat, colony=colony.id, allied=move.ally)
+    named = front_id(colony) if front_only else colony.id
+    yield ColonyTaken(rule="COLONY-4", player=seat, colony=named, allied=move.ally)
     yield from _coins(seat, -move.pay, CoinReason.REQUIREMENT, "PURPLE-15")
     yield from _coins(seat, effects.colony_coins(player, state.catalogue), CoinReason.BONUS, "PURPLE-9")
     if move.ally:
         yield from _coins(seat, -colony.ally_cost, CoinReason.ALLY_COST, "COLONY-4")
-        yield from _steps(seat, colony.back, Tracks(), "COLONY-4")
+        if not front_only:
+            yield from _steps(seat, colony.back, Tracks(), "COLONY-4")
     else:
         yield from _coins(seat, colony.plunder, CoinReason.PLUNDER, "COLONY-4")
 
@@ -548,11 +561,17 @@ def _advanced(state: GameState) -> Iterator[Event]:
 
 def _resolved(state: GameState) -> Iterator[Event]:
     """A draft round resolves: every choice at once (DRAFT-2/3)."""
-    cards = state.catalogue.cards
-    for seat, choice in enumerate(state.pending):
-        if choice is None:
-            continue
-        for other in state.players[seat].drawn:
-            if other != choice.card:
-                yield CardPassedOn(rule="DRAFT-2", player=seat, card=other)
-        yield from _acquired(state, seat, cards[choice.card], choice.action, choice.tile, "DRAFT-2")
+    for choice in state.pending:
+        if choice is not None:
+            yield from choice_events(state, choice)
+
+
+def choice_events(state: GameState, choice: Draft) -> Iterator[Event]:
+    """What a draft choice does when its round resolves (DRAFT-2): the other drawn card
+    passed on, the chosen one bought or sold."""
+    seat = choice.player
+    for other in state.players[seat].drawn:
+        if other != choice.card:
+            yield CardPassedOn(rule="DRAFT-2", player=seat, card=other)
+    card = state.catalogue.cards[choice.card]
+    yield from _acquired(state, seat, card, choice.action, choice.tile, "DRAFT-2")

@@ -53,8 +53,9 @@ def _without_own_secrets(view: GameState) -> GameState:
     players = list(view.players)
     players[seat] = attrs.evolve(players[seat], drawn=(HIDDEN,) * len(players[seat].drawn))
     pending = list(view.pending)
-    if pending and pending[seat] is not None:
-        pending[seat] = attrs.evolve(pending[seat], card=HIDDEN, action=HIDDEN, tile=None)
+    own = pending[seat] if pending else None
+    if own is not None:
+        pending[seat] = attrs.evolve(own, card=HIDDEN, action=HIDDEN, tile=None)
     return attrs.evolve(view, players=tuple(players), pending=tuple(pending), viewer=SPECTATOR)
 
 
