@@ -33,8 +33,9 @@ from ._components import Card, Catalogue, Colony, Statue
 from ._config import GameConfig
 from ._model import SPECTATOR, GameState
 from ._moves import MOVE_TYPES, Move
+from ._previews import Preview
 from ._rules.scoring import ScoreSheet
-from ._vocabulary import MAX_PLAYERS
+from ._vocabulary import MAX_PLAYERS, Tracks
 from .catalogue import _StartEntry
 from .events import EVENT_TYPES, Event
 from .records import SCHEMA_VERSION, GameRecord
@@ -51,6 +52,7 @@ KINDS: Mapping[str, str] = {
     "move": "One move as to_json writes it, told apart by its type.",
     "event": "One event of apply_move_with_events as to_json writes it, told apart by its type.",
     "score_sheet": "One player's column of the score pad as to_json writes it.",
+    "preview": "What a legal move would do to its player: preview(state, move) as to_json writes it.",
     "scenario": "A scenario file (spec/scenarios/*.yaml), read as YAML; keys written as text in JSON.",
 }
 
@@ -109,6 +111,10 @@ class _Maker:
             return {"type": "string"}
         if kind is Any:
             return {}
+        if kind is Move:
+            return self.tagged(MOVE_TYPES)
+        if kind is Event:
+            return self.tagged(EVENT_TYPES)
         if isinstance(kind, type) and issubclass(kind, enum.Enum):
             return self._named(kind, lambda: {"enum": [member.value for member in kind]})
         if origin in (Union, types.UnionType):
@@ -203,19 +209,9 @@ def _envelope(kind: str, data: _Schema) -> _Schema:
     }
 
 
-def _document(maker: _Maker, kind: str, wire_kind: str, target: object) -> _Schema:
-    if target is Move:
-        data = maker.tagged(MOVE_TYPES)
-    elif target is Event:
-        data = maker.tagged(EVENT_TYPES)
-    else:
-        data = maker.of(target)
-    return _envelope(wire_kind, data)
-
-
 def _view(maker: _Maker) -> _Schema:
     """A position whose ``viewer`` is a seat."""
-    document = _document(maker, "view", "game_state", GameState)
+    document = _envelope("game_state", maker.of(GameState))
     state = dict(maker.defs.pop("GameState"))
     state["description"] = (
         "A position as one seat, or a spectator (viewer -1), sees it (INFO-1): hidden cards and choices redacted."
@@ -243,6 +239,10 @@ def _scenario(maker: _Maker) -> _Schema:
         "additionalProperties": False,
     }
     maker.defs["Components"] = components
+    # a colony in a file has a back (only a player view's catalogue holds fronts without one)
+    colony = maker.defs["Colony"]
+    colony["properties"]["back"] = maker.of(Tracks)
+    colony["properties"]["back_points"] = maker.of(int)
     schema = maker.of(_Scenario)
     scenario = maker.defs["Scenario"]
     scenario["properties"]["scenario"] = {"const": FORMAT_VERSION}
@@ -293,8 +293,9 @@ def make_schema(kind: str) -> _Schema:
             "move": Move,
             "event": Event,
             "score_sheet": ScoreSheet,
+            "preview": Preview,
         }
-        body = _document(maker, kind, kind, targets[kind])
+        body = _envelope(kind, maker.of(targets[kind]))
     return {
         "$schema": _DIALECT,
         "$id": f"urn:hadara-rules:schema:{kind}:{SCHEMA_VERSION}",

@@ -28,6 +28,7 @@ from hadara_rules import (
     legal_moves,
     new_game,
     player_view,
+    preview,
     score,
 )
 from hadara_rules._errors import HadaraError
@@ -127,6 +128,8 @@ def _check_game(players: int, advanced: bool, every: int) -> None:
         if index % every:
             continue
         check("game_state", to_data(state))
+        for legal in legal_moves(state):
+            check("preview", to_data(preview(state, legal)))
         for seat in (*range(players), None):
             view = to_data(player_view(state, seat))
             check("view", view)
