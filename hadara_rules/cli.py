@@ -100,11 +100,15 @@ def _seats(text: str) -> tuple[int, ...]:
 
 
 def _read_line(prompt: str) -> str | None:
-    """A line typed at the prompt; None at the end of the input."""
+    """A line typed at the prompt; None at the end of the input. Input that is not typed at
+    a terminal is echoed after the prompt, so that the output reads as the session did."""
     try:
-        return input(prompt)
+        line = input(prompt)
     except EOFError:
         return None
+    if not sys.stdin.isatty():
+        print(line)
+    return line
 
 
 def _play(args: argparse.Namespace) -> int:

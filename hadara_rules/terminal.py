@@ -150,8 +150,8 @@ class GameLog:
 HELP = """\
 At the prompt, type one of:
   NUMBER         the move with that number in the list
-  MOVE           a move in the notation, with or without your seat: "buy I-red-04"
-                 or "P0 draft I-red-04 buy" (see the notation page of the docs)
+  MOVE           a move in the notation, with or without your seat:
+                 "draft I-red-04 buy", "P0 pass" (see the notation page of the docs)
   moves          your legal moves again, numbered, with what each would do
   board          the position again, as you see it
   explain RULE   a rule's text, e.g. "explain COLONY-3"

@@ -375,6 +375,7 @@ def test_hadara_play_human_plays_a_whole_game_from_standard_input(
     assert (code, err) == (0, "")
     assert "--- P1 (dragon), your turn ---" in out
     assert "--- P0 (monkey), your turn ---" not in out
+    assert "\nP1 (dragon) > 1\n" in out  # input not typed at a terminal is echoed after the prompt
     assert "\n== Final score (" in out and "\nWinner: " in out
     record = load_record(path)
     assert record.result is not None and record.info is not None
