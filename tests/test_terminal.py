@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.util
 import io
 import os
 import random
@@ -476,3 +477,54 @@ def test_a_person_plays_in_a_terminal(tmp_path: Path) -> None:
         assert "Traceback" not in shown
     finally:
         subprocess.run(["tmux", "kill-session", "-t", session], check=False)
+
+
+# --------------------------------------------------------------------------- examples/hot_seat.py
+
+HOT_SEAT = ROOT / "examples" / "hot_seat.py"
+
+
+def _hot_seat() -> Any:
+    spec = importlib.util.spec_from_file_location("hot_seat", HOT_SEAT)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_hot_seat_example_is_under_60_lines_of_the_public_api() -> None:
+    source = HOT_SEAT.read_text(encoding="utf-8")
+    assert len(source.splitlines()) < 60
+    imported = set(re.findall(r"^(?:from|import) (\S+)", source, re.M))
+    assert imported <= {
+        "__future__",
+        "random",
+        "sys",
+        "hadara_rules",
+        "hadara_rules.bots",
+        "hadara_rules.events",
+    }
+    assert "hr._" not in source and "import _" not in source
+
+
+def test_the_hot_seat_example_plays_a_whole_game(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Two people and a bot; the first person types nonsense, another seat's move, an
+    illegal move and a number out of range before their first real move."""
+    config, state = GameConfig(players=3, seed=2), new_game(GameConfig(players=3, seed=2))
+    first = state.first_player
+    elsewhere = str(legal_moves(state, first)[0]).replace(f"P{first}", f"P{(first + 1) % 3}")
+    illegal = f"P{first} pass"
+    typed = ["fly away", elsewhere, illegal, "99", *["1"] * 600]
+    monkeypatch.setattr("sys.stdin", io.StringIO("\n".join(typed) + "\n"))
+    _hot_seat().main(3, {first, (first + 1) % 3}, config.seed)
+    out = capsys.readouterr().out
+    refusal = check_move(state, parse_move(illegal))
+    assert refusal is not None
+    assert rules()[refusal.rule].text in out
+    assert f"only P{first} moves here" in out
+    assert "'fly away'" in out
+    assert "Game over: " in out and "\nWinners: P" in out
+    assert f"--- P{(first + 1) % 3}'s turn ---" in out
+    assert f"--- P{(first + 2) % 3}'s turn ---" not in out
