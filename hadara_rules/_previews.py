@@ -36,7 +36,6 @@ from ._rules.requirement import pay_needed
 from ._rules.scoring import CATEGORIES, ScoreSheet, score_player
 from ._vocabulary import TIER_INDEX, TIERS, TRACKS, Tracks
 from .events import CoinsChanged, Event, TrackMoved, choice_events, move_events, player_after
-from .view import FRONT_ONLY
 
 __all__ = [
     "ColonyYield",
@@ -225,7 +224,6 @@ def colony_yield(state: GameState, player: int, tier: int) -> ColonyYield | None
         return None
     colony = state.catalogue.colonies[stack[-1]]
     bonus = effects.colony_coins(seat, state.catalogue)
-    known = colony.provenance != FRONT_ONLY
     return ColonyYield(
         colony=colony.id,
         tier=tier,
@@ -233,8 +231,8 @@ def colony_yield(state: GameState, player: int, tier: int) -> ColonyYield | None
         plunder=colony.plunder + bonus,
         ally_cost=colony.ally_cost - bonus,
         points=colony.points,
-        back=colony.back if known else None,
-        back_points=colony.back_points if known else None,
+        back=colony.back,
+        back_points=colony.back_points,
     )
 
 

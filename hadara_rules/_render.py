@@ -41,7 +41,7 @@ from ._rules.wheel import deck_at
 from ._text import player_name, seen_by, where
 from ._vocabulary import COLOR_INDEX, COLORS, TIERS, Color, Track, Tracks
 from .records import GameRecord, from_data, replay
-from .view import FRONT_ONLY, HIDDEN, player_view
+from .view import HIDDEN, player_view
 
 __all__ = ["add_arguments", "render_svg", "run"]
 
@@ -203,10 +203,10 @@ def _card_back(svg: _Svg, box: _Box) -> None:
 
 def _colony(svg: _Svg, colony: Colony, allied: bool, box: _Box, player: int | None, size: float) -> None:
     """A colony: its front (coins to plunder, cost to ally, points) or, allied, its back."""
-    known = colony.provenance != FRONT_ONLY
     if allied:
-        lines = [f"tier {colony.tier}", *_values(colony.back), f"{colony.back_points} pts"]
-        title = f"{colony.id}: allied, {' '.join(_values(colony.back))}, {colony.back_points} pts"
+        back, back_points = colony.turned_up()
+        lines = [f"tier {colony.tier}", *_values(back), f"{back_points} pts"]
+        title = f"{colony.id}: allied, {' '.join(_values(back))}, {back_points} pts"
     else:
         lines = [
             f"tier {colony.tier}",
@@ -214,8 +214,12 @@ def _colony(svg: _Svg, colony: Colony, allied: bool, box: _Box, player: int | No
             f"ally {colony.ally_cost}",
             f"{colony.points} pts",
         ]
-        back = f"; back {' '.join(_values(colony.back))}, {colony.back_points} pts" if known else ""
-        title = f"{colony.id}: plunder {colony.plunder}, ally {colony.ally_cost}, {colony.points} pts{back}"
+        seen = (
+            ""
+            if colony.back is None
+            else f"; back {' '.join(_values(colony.back))}, {colony.back_points} pts"
+        )
+        title = f"{colony.id}: plunder {colony.plunder}, ally {colony.ally_cost}, {colony.points} pts{seen}"
     svg.open("colony", colony.id, player, title)
     svg.rect(box, "#f3e2b3" if allied else "#e4d3a6")
     svg.lines(box, lines, size)

@@ -514,7 +514,7 @@ def _colony_events(state: GameState, move: TakeColony, front_only: bool) -> Iter
     if move.ally:
         yield from _coins(seat, -colony.ally_cost, CoinReason.ALLY_COST, "COLONY-4")
         if not front_only:
-            yield from _steps(seat, colony.back, Tracks(), "COLONY-4")
+            yield from _steps(seat, colony.turned_up()[0], Tracks(), "COLONY-4")
     else:
         yield from _coins(seat, colony.plunder, CoinReason.PLUNDER, "COLONY-4")
 

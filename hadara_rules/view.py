@@ -25,7 +25,7 @@ from ._moves import Action, Draft
 from ._reader import shown
 from ._rules.draft import legal as legal_drafts
 from ._rules.wheel import deck_color
-from ._vocabulary import COLOR_INDEX, COLORS, Tracks
+from ._vocabulary import COLOR_INDEX, COLORS
 from .catalogue import Catalogue
 
 __all__ = ["FRONT_ONLY", "HIDDEN", "front_id", "player_view", "sample_world", "view_catalogue"]
@@ -45,10 +45,11 @@ def front_id(colony: Colony) -> str:
 
 @functools.lru_cache(maxsize=_CATALOGUES_KEPT)
 def view_catalogue(catalogue: Catalogue) -> Catalogue:
-    """``catalogue`` plus one front-only colony per distinct colony front (back unknown)."""
+    """``catalogue`` plus one front-only colony per distinct colony front: its back is unknown
+    (``back`` and ``back_points`` are None)."""
     fronts = {
         front_id(c): Colony(
-            front_id(c), c.tier, c.plunder, c.ally_cost, c.points, Tracks(), c.points, provenance=FRONT_ONLY
+            front_id(c), c.tier, c.plunder, c.ally_cost, c.points, None, None, provenance=FRONT_ONLY
         )
         for c in catalogue.colonies.values()
     }
