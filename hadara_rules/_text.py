@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 
 from attrs import frozen
 
+from ._components import Card, Colony
+from ._engine import legal_moves
 from ._model import SHOWN_AS, SPECTATOR, GameState, PlayerState
+from ._moves import Action
+from ._rules.acquire import owned_colors, price, sell_value
 from ._rules.scoring import CATEGORIES, score
-from ._vocabulary import COLORS, ROMAN, TIERS, Section
+from ._vocabulary import COLORS, ROMAN, TIERS, TRACKS, Section, Tracks
 from .events import (
     CoinsChanged,
     DraftChosen,
@@ -19,6 +24,9 @@ from .events import (
     SectionStarted,
     TrackMoved,
 )
+
+#: How a hidden card or draft choice is shown in a view (:data:`hadara_rules.view.HIDDEN`).
+HIDDEN = Action.HIDDEN.value
 
 
 def player_name(state: GameState, seat: int) -> str:
@@ -66,16 +74,112 @@ def _player_line(state: GameState, seat: int, player: PlayerState) -> str:
     )
 
 
+#: How many legal moves a position's text lists; beyond it, it counts them by kind.
+_MOVES_LISTED = 8
+
+
+def _points(points: int) -> str:
+    return f"{points} pt{'' if points == 1 else 's'}"
+
+
+def _signed_values(values: Tracks) -> list[str]:
+    return [f"{t.value} {values.get(t):+d}" for t in TRACKS if values.get(t)]
+
+
+def card_text(card: Card) -> str:
+    """A card as a player reads it: ``I-blue-03 (blue, cost 3: culture +2, food +1, 2 pts)``."""
+    effect = (
+        [f"{card.effect} {card.effect_color}" if card.effect_color else card.effect] if card.effect else []
+    )
+    printed = [*_signed_values(card.values), *effect, *(["star"] if card.star else []), _points(card.points)]
+    return f"{card.id} ({card.color}, cost {card.cost}: {', '.join(printed)})"
+
+
+def _offer(state: GameState, player: PlayerState, card_id: str) -> str:
+    """A drawn card with what it costs and gives the player (BUY-1, SELL-1)."""
+    card = state.catalogue.cards[card_id]
+    cost = price(card, owned_colors(state, player))
+    return f"{card_text(card)}: buy for {cost}, or sell for {sell_value(state, player, card)}"
+
+
+def _colony_text(colony: Colony, allied: bool) -> str:
+    if allied:
+        back, points = colony.turned_up()
+        return f"{colony.id} allied ({', '.join(_signed_values(back)) or 'no steps'}, {_points(points)})"
+    return f"tier-{colony.tier} colony plundered ({_points(colony.points)})"
+
+
+def _player_lines(state: GameState, seat: int) -> list[str]:
+    """One player's board: coins and tracks, tableau, colonies, statues, medals, tiles, drawn cards."""
+    player = state.players[seat]
+    catalogue = state.catalogue
+    you = " (you)" if seat == state.viewer else ""
+    lines = [f"{_player_line(state, seat, player).removesuffix(f'; {len(player.cards)} cards')}{you}"]
+    if player.cards:
+        lines.append(f"  tableau: {', '.join(player.cards)}")
+    held = [_colony_text(catalogue.colonies[h.id], h.allied) for h in player.colonies]
+    statues = [f"{s.statue} ({s.tile} tile face {'up' if s.face_up else 'down'})" for s in player.statues]
+    medals = [f"silver medals: {', '.join(map(str, player.silver)) or 'none'}", f"gold medals: {player.gold}"]
+    lines.append(
+        f"  colonies: {'; '.join(held) or 'none'}; statues: {', '.join(statues) or 'none'}; "
+        f"{'; '.join(medals)}; free tiles: {', '.join(map(str, player.free_tiles)) or 'none'}"
+    )
+    if player.drawn and all(card == HIDDEN for card in player.drawn):
+        lines.append(f"  drawn: {len(player.drawn)} hidden cards")
+    else:
+        lines.extend(f"  drawn: {_offer(state, player, card)}" for card in player.drawn)
+    if state.pending and player.drawn:
+        choice = state.pending[seat]
+        lines.append(
+            f"  chosen: {'not yet' if choice is None else 'a card, hidden' if choice.card == HIDDEN else choice}"
+        )
+    return lines
+
+
+def _options(state: GameState) -> list[str]:
+    """What the seats to act may do: each one's legal moves listed, or counted by kind."""
+    seats = state.to_act if state.viewer is None else tuple(s for s in state.to_act if s == state.viewer)
+    lines = []
+    for seat in seats:
+        moves = legal_moves(state, seat)
+        if len(moves) <= _MOVES_LISTED:
+            listed = "; ".join(map(str, moves))
+        else:
+            kinds = Counter(type(m).type.replace("_", " ") for m in moves)
+            listed = ", ".join(f"{n} {kind}" for kind, n in kinds.items())
+        lines.append(f"{player_name(state, seat)} may: {len(moves)} moves: {listed}")
+    return lines
+
+
 def summary(state: GameState) -> str:
-    """A position in a few lines, for ``str(state)``: where the game is, who is to act
-    (FLOW-1), and each player's coins, tracks and number of cards."""
-    acting = ", ".join(player_name(state, seat) for seat in state.to_act)
+    """A position as a player reads it, for ``str(state)``: where the game is and who is to
+    act (FLOW-1), what they may do, the outer piles' tops, the colony stacks, and every
+    player's board with their drawn cards' prices and sale values. A view shows only what
+    its viewer may see (INFO-1)."""
     head = f"{where(state)}; move {state.ply}"
     if not state.is_over:
-        head += f"; to act: {acting or 'nobody'}"
+        acting = ", ".join(player_name(state, seat) for seat in state.to_act)
+        head += f"; first player {player_name(state, state.first_player)}; to act: {acting or 'nobody'}"
     if state.viewer is not None:
         head += f" ({seen_by(state)})"
-    return "\n".join([head, *(_player_line(state, seat, p) for seat, p in enumerate(state.players))])
+    cards = state.catalogue.cards
+    tops = [
+        f"{color} {card_text(cards[pile[-1]])}{f' +{len(pile) - 1} below' if len(pile) > 1 else ''}"
+        for color, pile in zip(COLORS, state.outer_piles, strict=True)
+        if pile
+    ]
+    stacks = []
+    for tier, stack in zip(TIERS, state.colony_stacks, strict=True):
+        if stack:
+            top = state.catalogue.colonies[stack[-1]]
+            front = f"plunder {top.plunder}, ally {top.ally_cost}, {_points(top.points)}"
+            stacks.append(f"{tier}: {front} ({len(stack)} left)")
+    lines = [head, *_options(state)]
+    lines.append(f"Outer piles: {'; '.join(tops) or 'empty'}")
+    lines.append(f"Colony stacks: {'; '.join(stacks) or 'empty'}")
+    for seat in range(len(state.players)):
+        lines.extend(_player_lines(state, seat))
+    return "\n".join(lines)
 
 
 def format_position(state: GameState) -> str:
