@@ -125,7 +125,8 @@ def _play(args: argparse.Namespace) -> int:
     target = None if args.record is None else _open_record(args.record)
     bots = make_bots(args.bot, players, args.seed)
     if humans:
-        played = play_at_terminal(config, humans, bots, _read_line, print)
+        hand_over = len(humans) > 1 and sys.stdin.isatty()  # hot seat at a terminal
+        played = play_at_terminal(config, humans, bots, _read_line, print, hand_over)
         moves, final = played.moves, played.final
         names = tuple("human" if seat in humans else f"{args.bot} bot" for seat in range(players))
         notes = f"hadara play: seats {', '.join(map(str, humans))} played by people, the others by the {args.bot} bot"

@@ -158,6 +158,8 @@ At the prompt, type one of:
   help           this text
   quit           leave the game (so does the end of the input, Ctrl-D)"""
 
+#: Clears a terminal's screen and puts the cursor at the top (ANSI).
+_CLEAR = "\x1b[2J\x1b[H"
 #: What a prompt asks for: a line, or None at the end of the input.
 Reader = Callable[[str], str | None]
 Writer = Callable[[str], None]
@@ -189,6 +191,7 @@ def play_at_terminal(
     bots: Sequence[Bot | None],
     read: Reader,
     write: Writer,
+    hand_over: bool = False,
 ) -> TerminalGame:
     """Play ``config`` with people at ``humans`` (seat numbers) and ``bots[seat]`` elsewhere.
 
@@ -196,15 +199,23 @@ def play_at_terminal(
     seat's last turn as the seat may see it (INFO-1), the position as the seat sees
     it, and its legal moves, numbered, with what each would do; they type a number,
     a move, or a command (:data:`HELP`). The bots choose from their seat's view.
+    With ``hand_over`` (hot seat at a terminal), before the turn of a seat other than
+    the last one a person played, the screen is cleared and the next person presses
+    Enter, so that nobody sees another seat's hidden cards.
     """
     state = new_game(config)
     logs = {seat: GameLog(state) for seat in humans}
     unseen = {seat: logs[seat].opening() for seat in humans}
     moves: list[Move] = []
-    last = min(humans)
+    last: int | None = None
     while not state.is_over:
         seat = next_to_choose(state, humans)
         if seat in humans:
+            if hand_over and last is not None and seat != last:
+                write(f"{_CLEAR}Hand the keyboard to {player_name(state, seat)}, who presses Enter.")
+                if read("") is None:
+                    return TerminalGame(config, tuple(moves), state, finished=False)
+                write(_CLEAR)
             write("\n".join(unseen[seat]))
             unseen[seat] = []
             move = _ask(state, seat, read, write)
@@ -219,7 +230,7 @@ def play_at_terminal(
         moves.append(move)
         for human in humans:
             unseen[human].extend(logs[human].lines(events_seen_by(events, human)))
-    write("\n".join(unseen[last]))
+    write("\n".join(unseen[min(humans) if last is None else last]))
     return TerminalGame(config, tuple(moves), state, finished=True)
 
 

@@ -89,7 +89,7 @@ def test_each_line_stands_under_the_header_of_its_section(
             if f"({rule}" in line or f", {rule}" in line:
                 assert section == where, f"{line!r} under {section}"
                 seen.add(rule)
-    assert seen >= set(SECTION_OF_RULE) - {"SETUP-6"} - ({"FEED-2"} if players == 2 else set())
+    assert seen >= {"WHEEL-1", "DRAFT-1", "INCOME-1", "MEDAL-1"} | ({"SETUP-6"} if advanced else set())
 
 
 def test_every_section_ends_with_the_players_coins(capsys: pytest.CaptureFixture[str]) -> None:
@@ -249,11 +249,14 @@ class Script:
         return "\n".join(self.shown)
 
 
-def _first_draft() -> tuple[GameConfig, GameState]:
-    """A two-player game at its first draft round (the wheel set by the first legal move)."""
-    config = GameConfig(players=2, seed=5)
+def _first_draft_of(config: GameConfig) -> tuple[GameConfig, GameState]:
+    """A game at its first draft round (the wheel set by the first legal move)."""
     state = new_game(config)
     return config, apply_move(state, legal_moves(state)[0])
+
+
+def _first_draft() -> tuple[GameConfig, GameState]:
+    return _first_draft_of(GameConfig(players=2, seed=5))
 
 
 def test_in_a_draft_round_the_people_choose_first_then_the_bots() -> None:
@@ -422,61 +425,87 @@ def test_bad_seat_lists_end_with_one_line_and_status_2(
     assert err.count("\n") == 1 and message in err, err
 
 
-def test_a_person_plays_in_a_terminal(tmp_path: Path) -> None:
+class Tmux:
+    """``hadara ARGS`` in a tmux session, typed at and read as a person would."""
+
+    def __init__(self, *args: str) -> None:
+        if shutil.which("tmux") is None:
+            pytest.skip("tmux is not installed")
+        self.session = f"hadara-test-{os.getpid()}"
+        command = f"{sys.executable} -m hadara_rules.cli {' '.join(args)}; echo EXIT=$?; sleep 30"
+        subprocess.run(
+            ["tmux", "new-session", "-d", "-s", self.session, "-x", "200", "-y", "50", command],
+            check=True,
+            cwd=ROOT,
+        )
+
+    def __enter__(self) -> Tmux:
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        subprocess.run(["tmux", "kill-session", "-t", self.session], check=False)
+
+    def screen(self) -> str:
+        """The pane and its history."""
+        return subprocess.run(
+            ["tmux", "capture-pane", "-p", "-J", "-S", "-2000", "-t", self.session],
+            check=True,
+            capture_output=True,
+            text=True,
+        ).stdout
+
+    def wait_for(self, text: str, count: int = 1) -> str:
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline:
+            shown = self.screen()
+            if shown.count(text) >= count:
+                return shown
+            time.sleep(0.1)
+        raise AssertionError(f"{text!r} never showed:\n{self.screen()}")
+
+    def type_line(self, text: str) -> None:
+        subprocess.run(["tmux", "send-keys", "-t", self.session, "-l", text], check=True)
+        subprocess.run(["tmux", "send-keys", "-t", self.session, "Enter"], check=True)
+
+
+def test_a_person_plays_in_a_terminal() -> None:
     """Through tmux, as a person types: the prompt, a move by number, a move in the notation,
     help, a refused move with its rule, then quit."""
-    if shutil.which("tmux") is None:
-        pytest.skip("tmux is not installed")
-    session = f"hadara-test-{os.getpid()}"
-    command = (
-        f"{sys.executable} -m hadara_rules.cli play --players 2 --seed 5 --human 0; echo EXIT=$?; sleep 30"
-    )
-    subprocess.run(
-        ["tmux", "new-session", "-d", "-s", session, "-x", "200", "-y", "50", command], check=True, cwd=ROOT
-    )
-    try:
-
-        def screen() -> str:
-            return subprocess.run(
-                ["tmux", "capture-pane", "-p", "-J", "-S", "-2000", "-t", session],
-                check=True,
-                capture_output=True,
-                text=True,
-            ).stdout
-
-        def wait_for(text: str, count: int = 1) -> str:
-            deadline = time.monotonic() + 20
-            while time.monotonic() < deadline:
-                shown = screen()
-                if shown.count(text) >= count:
-                    return shown
-                time.sleep(0.1)
-            raise AssertionError(f"{text!r} never showed:\n{screen()}")
-
-        def type_line(text: str) -> None:
-            subprocess.run(["tmux", "send-keys", "-t", session, "-l", text], check=True)
-            subprocess.run(["tmux", "send-keys", "-t", session, "Enter"], check=True)
-
-        wait_for("P0 (monkey) > ")
-        type_line("1")  # the wheel
-        wait_for("P0 (monkey) > ", 2)
-        type_line("help")
-        wait_for("At the prompt, type one of:")
-        type_line("draft NOT-A-CARD buy")
-        wait_for("Refused by ")
-        state = apply_move(
-            new_game(GameConfig(players=2, seed=5)), legal_moves(new_game(GameConfig(players=2, seed=5)))[0]
-        )
+    with Tmux("play", "--players", "2", "--seed", "5", "--human", "0") as tmux:
+        tmux.wait_for("P0 (monkey) > ")
+        tmux.type_line("1")  # the wheel
+        tmux.wait_for("P0 (monkey) > ", 2)
+        tmux.type_line("help")
+        tmux.wait_for("At the prompt, type one of:")
+        tmux.type_line("draft NOT-A-CARD buy")
+        tmux.wait_for("Refused by ")
+        _, state = _first_draft_of(GameConfig(players=2, seed=5))
         move = str(legal_moves(state, 0)[0]).removeprefix("P0 ")
-        type_line(move)
-        wait_for("--- P0 (monkey), your turn ---", 3)
-        type_line("quit")
-        shown = wait_for("EXIT=")
-        assert "EXIT=1" in shown
-        assert f"P0 (monkey) > {move}" in shown
-        assert "Traceback" not in shown
-    finally:
-        subprocess.run(["tmux", "kill-session", "-t", session], check=False)
+        tmux.type_line(move)
+        tmux.wait_for("--- P0 (monkey), your turn ---", 3)
+        tmux.type_line("quit")
+        shown = tmux.wait_for("EXIT=")
+    assert "EXIT=1" in shown
+    assert f"P0 (monkey) > {move}" in shown
+    assert "Traceback" not in shown
+
+
+def test_two_people_take_turns_at_a_terminal() -> None:
+    """Hot seat in tmux: the screen is cleared and the keyboard handed over between people."""
+    with Tmux("play", "--players", "2", "--seed", "5", "--human", "0,1") as tmux:
+        tmux.wait_for("P0 (monkey) > ")
+        tmux.type_line("1")  # the wheel
+        tmux.wait_for("P0 (monkey) > ", 2)
+        tmux.type_line("1")  # P0's draft choice
+        tmux.wait_for("Hand the keyboard to P1 (dragon), who presses Enter.")
+        tmux.type_line("")
+        tmux.wait_for("P1 (dragon) > ")
+        tmux.type_line("quit")
+        shown = tmux.wait_for("EXIT=")
+    assert "EXIT=1" in shown
+    _, state = _first_draft_of(GameConfig(players=2, seed=5))
+    p1_screen = shown[shown.rindex("--- P1 (dragon), your turn ---") :]
+    assert all(card not in p1_screen for card in state.players[0].drawn)
 
 
 # --------------------------------------------------------------------------- examples/hot_seat.py
@@ -528,3 +557,18 @@ def test_the_hot_seat_example_plays_a_whole_game(
     assert "Game over: " in out and "\nWinners: P" in out
     assert f"--- P{(first + 1) % 3}'s turn ---" in out
     assert f"--- P{(first + 2) % 3}'s turn ---" not in out
+
+
+def test_in_hot_seat_at_a_terminal_the_screen_is_cleared_between_people() -> None:
+    """The next person presses Enter once the screen no longer shows the last one's cards."""
+    config, state = _first_draft()
+    script = Script("1", "1", "", "1", "quit")  # the wheel, P0's choice, Enter, P1's choice
+    play_at_terminal(config, (0, 1), [None, None], script.read, script.write, hand_over=True)
+    text = script.output
+    handing = text.index("\x1b[2J\x1b[HHand the keyboard to P1 (dragon), who presses Enter.")
+    assert (
+        text.index("--- P0 (monkey), your turn ---") < handing < text.index("--- P1 (dragon), your turn ---")
+    )
+    assert text.count("Hand the keyboard to") == 2  # to P1, then back to P0 for the next round
+    p1_screen = text[handing : text.index("P1 (dragon) > ")]
+    assert all(card not in p1_screen for card in state.players[0].drawn)
