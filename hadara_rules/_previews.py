@@ -30,7 +30,7 @@ from ._model import GameState, PlayerState
 from ._moves import Draft, Move, TakeColony
 from ._reader import shown
 from ._rules import medals
-from ._rules.acquire import acquire, owned_colors, price, sell_value
+from ._rules.acquire import owned_colors, price, sell_value
 from ._rules.feeding import hunger
 from ._rules.requirement import pay_needed
 from ._rules.scoring import CATEGORIES, ScoreSheet, score_player
@@ -122,11 +122,7 @@ def preview(state: GameState, move: Move) -> Preview:
         if isinstance(event, TrackMoved):
             steps[event.track] += event.steps
     tracks = Tracks(*(steps[t] for t in TRACKS))
-    if isinstance(move, Draft):
-        player = state.players[seat]
-        after = acquire(state, player, state.catalogue.cards[move.card], move.action, move.tile)
-    else:
-        after = player_after(state, move)
+    after = player_after(state, move)
     players = (*state.players[:seat], after, *state.players[seat + 1 :])
     before, now = score_player(state, seat), score_player(evolve(state, players=players), seat)
     points = ScoreSheet(seat, *(getattr(now, c) - getattr(before, c) for c in CATEGORIES))

@@ -43,7 +43,7 @@ from ._moves import (
     SetWheel,
     TakeColony,
 )
-from ._rules.acquire import owned_colors, price, sell_value
+from ._rules.acquire import acquire, owned_colors, price, sell_value
 from ._rules.medals import gold_price, silver_price
 from ._rules.scoring import score, winners
 from ._vocabulary import COLOR_INDEX, ROMAN, TIER_INDEX, TRACKS, Phase, Section, Side, Track, Tracks
@@ -438,8 +438,11 @@ def _acquired(
 
 
 def player_after(state: GameState, move: Move) -> PlayerState:
-    """The mover as the move leaves them, before any automatic step (the section's own
-    handler plays it; a draft choice changes nobody until its round resolves)."""
+    """The mover as the move leaves them, before any automatic step: played by the
+    section's own handler; a draft choice as its round's resolution will leave them (DRAFT-2)."""
+    if isinstance(move, Draft):
+        player = state.players[move.player]
+        return acquire(state, player, state.catalogue.cards[move.card], move.action, move.tile)
     changes = SECTIONS[state.section].moves[type(move)].play(state, move)
     return changes.get("players", state.players)[move.player]
 
