@@ -54,7 +54,8 @@ from ._previews import (
 from ._render import render_svg
 from ._rulebook import Rule, rules
 from ._rules.scoring import ScoreSheet, score, winners
-from ._vocabulary import Color, Crest, Phase, Section, Side, Track, Tracks
+from ._rules.wheel import deck_color
+from ._vocabulary import COLORS, TIERS, TRACKS, Color, Crest, Phase, Section, Side, Track, Tracks
 from .catalogue import Catalogue, load_catalogue
 from .events import apply_move_with_events
 from .records import GameRecord, from_json, from_yaml, position_digest, replay, to_json, to_yaml
@@ -63,7 +64,10 @@ from .view import player_view, sample_world
 __version__ = "0.1.0"
 
 __all__ = [
+    "COLORS",
     "SPECTATOR",
+    "TIERS",
+    "TRACKS",
     "Action",
     "BuyGold",
     "BuySilver",
@@ -116,6 +120,7 @@ __all__ = [
     "buy_price",
     "check_move",
     "colony_yield",
+    "deck_color",
     "food_shortfall",
     "from_json",
     "from_yaml",
