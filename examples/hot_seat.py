@@ -47,7 +47,7 @@ def main(players: int, people: set[int], seed: int = 1) -> None:
             print(f"\n--- P{seat}'s turn ---", *news[seat], sep="\n")
             news[seat], move = [], ask(state, seat)
         else:
-            move = bot.choose(state, seat, hr.legal_moves(state, seat))
+            move = bot.choose(hr.player_view(state, seat), seat)
         state, events = hr.apply_move_with_events(state, move)
         for person in people:
             news[person] += events_seen_by(events, person)

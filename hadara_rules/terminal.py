@@ -225,7 +225,7 @@ def play_at_terminal(
         else:
             bot = bots[seat]
             assert bot is not None, f"no bot for seat {seat}"
-            move = bot.choose(state, seat, legal_moves(state, seat))
+            move = bot.choose(player_view(state, seat), seat)  # it sees what its seat may see
         state, events = apply_move_with_events(state, move)
         moves.append(move)
         for human in humans:

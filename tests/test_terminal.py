@@ -11,7 +11,7 @@ import shutil
 import subprocess
 import sys
 import time
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -23,6 +23,7 @@ from hadara_rules import (
     GameConfig,
     GameRecord,
     GameState,
+    Move,
     apply_move,
     check_move,
     legal_moves,
@@ -572,3 +573,24 @@ def test_in_hot_seat_at_a_terminal_the_screen_is_cleared_between_people() -> Non
     assert text.count("Hand the keyboard to") == 2  # to P1, then back to P0 for the next round
     p1_screen = text[handing : text.index("P1 (dragon) > ")]
     assert all(card not in p1_screen for card in state.players[0].drawn)
+
+
+class Watching:
+    """A bot that plays the first legal move and notes whose view it was handed."""
+
+    def __init__(self) -> None:
+        self.viewers: list[int | None] = []
+
+    def choose(self, state: GameState, seat: int, moves: Sequence[Move] | None = None) -> Move:
+        self.viewers.append(state.viewer)
+        return (moves or legal_moves(state, seat))[0]
+
+
+def test_the_bots_are_handed_only_their_seat_s_view() -> None:
+    """A bot choosing after a person in a draft round cannot read the person's choice."""
+    bot = Watching()
+    script = Script(*["1"] * 400)
+    config = GameConfig(players=3, seed=8)
+    play_at_terminal(config, (1,), [bot, None, bot], script.read, script.write)
+    assert bot.viewers and set(bot.viewers) <= {0, 2}
+    assert None not in bot.viewers
