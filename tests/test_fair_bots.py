@@ -4,20 +4,11 @@ move handed the whole position, the seat's view, or any world the seat cannot te
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 
 import pytest
+from fair_check import BOTS, assert_fair
 
 from hadara_rules import GameConfig, GameState, apply_move, legal_moves, new_game, player_view
-from hadara_rules.bots import Bot, GreedyBot, RandomBot
-from hadara_rules.search import ISMCTSBot
-from hadara_rules.view import sample_world
-
-BOTS: dict[str, Callable[[random.Random], Bot]] = {
-    "random": RandomBot,
-    "greedy": GreedyBot,
-    "ismcts": lambda rng: ISMCTSBot(rng, iterations=2, candidates=2),
-}
 
 #: Every setting: 2–5 players, basic and advanced.
 SETTINGS = [(players, advanced) for players in (2, 3, 4, 5) for advanced in (False, True)]
@@ -32,21 +23,6 @@ def _positions(players: int, advanced: bool, seed: int, every: int) -> list[Game
             kept.append(state)
         state = apply_move(state, rng.choice(legal_moves(state)))
     return kept
-
-
-def assert_fair(kind: str, state: GameState, seat: int, seed: int) -> None:
-    """The bot's move, and its generator afterwards, are the same for the whole position,
-    the seat's view and a world sampled from the view."""
-    make = BOTS[kind]
-    view = player_view(state, seat)
-    world = sample_world(view, seat, random.Random(seed))
-    chosen = []
-    for handed in (state, view, world):
-        rng = random.Random(seed)
-        move = make(rng).choose(handed, seat)
-        assert move in legal_moves(state, seat), (kind, move)
-        chosen.append((move, rng.getstate()))
-    assert chosen[0] == chosen[1] == chosen[2], (kind, state.section, seat, [m for m, _ in chosen])
 
 
 @pytest.mark.parametrize("kind", sorted(BOTS))
