@@ -594,3 +594,19 @@ def test_the_bots_are_handed_only_their_seat_s_view() -> None:
     play_at_terminal(config, (1,), [bot, None, bot], script.read, script.write)
     assert bot.viewers and set(bot.viewers) <= {0, 2}
     assert None not in bot.viewers
+
+
+@pytest.mark.slow
+def test_the_hot_seat_example_runs_as_a_script() -> None:
+    """``python examples/hot_seat.py 2 0,1 3`` with every move typed as its number 1."""
+    done = subprocess.run(
+        [sys.executable, str(HOT_SEAT), "2", "0,1", "3"],
+        input="1\n" * 600,
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=120,
+    )
+    assert "--- P0's turn ---" in done.stdout and "--- P1's turn ---" in done.stdout
+    assert "\nWinners: P" in done.stdout
+    assert done.stderr == ""
