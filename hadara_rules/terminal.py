@@ -201,8 +201,11 @@ def play_at_terminal(
     a move, or a command (:data:`HELP`). The bots choose from their seat's view.
     With ``hand_over`` (hot seat at a terminal), before the turn of a seat other than
     the last one a person played, the screen is cleared and the next person presses
-    Enter, so that nobody sees another seat's hidden cards.
+    Enter, so that nobody sees another seat's hidden cards. ``humans`` must name at
+    least one seat of the game (:func:`~hadara_rules.bots.play_game` plays bots only).
     """
+    if not humans or not set(humans) <= set(range(config.players)):
+        raise ValueError(f"humans must name seats of a {config.players}-player game, not {sorted(humans)}")
     state = new_game(config)
     logs = {seat: GameLog(state) for seat in humans}
     unseen = {seat: logs[seat].opening() for seat in humans}

@@ -610,3 +610,11 @@ def test_the_hot_seat_example_runs_as_a_script() -> None:
     assert "--- P0's turn ---" in done.stdout and "--- P1's turn ---" in done.stdout
     assert "\nWinners: P" in done.stdout
     assert done.stderr == ""
+
+
+@pytest.mark.parametrize("humans", [(), (2,), (0, -1)])
+def test_play_at_terminal_wants_seats_of_the_game(humans: tuple[int, ...]) -> None:
+    script = Script()
+    with pytest.raises(ValueError, match="humans must name seats of a 2-player game"):
+        play_at_terminal(GameConfig(players=2), humans, _bots(2, ()), script.read, script.write)
+    assert script.shown == []
