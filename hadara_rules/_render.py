@@ -49,10 +49,10 @@ from ._model import SHOWN_AS, GameState
 from ._reader import shown
 from ._rules.scoring import score_player, winners
 from ._rules.wheel import deck_at
-from ._text import player_name, where
+from ._text import player_name, seen_by, where
 from ._vocabulary import COLOR_INDEX, COLORS, TIERS, Color, Track, Tracks
 from .records import GameRecord, from_data, replay
-from .view import FRONT_ONLY, HIDDEN, player_view
+from .view import HIDDEN, player_view
 
 __all__ = ["COLUMNS", "MIN_TEXT", "PART_WIDTH", "add_arguments", "render_svg", "render_svg_parts", "run"]
 
@@ -299,15 +299,19 @@ def _card_back(svg: _Svg, box: _Box) -> None:
 
 def _colony(svg: _Svg, colony: Colony, allied: bool, box: _Box, player: int | None) -> None:
     """A colony: its front (coins to plunder, cost to ally, points) or, allied, its back."""
-    known = colony.provenance != FRONT_ONLY
     if allied:
-        gives = " ".join(_values(colony.back))
-        line = f"tier {colony.tier}, allied: {gives}, {_pts(colony.back_points)}"
-        title = f"{colony.id}: allied, {gives}, {_pts(colony.back_points)}"
+        back, back_points = colony.turned_up()
+        gives = " ".join(_values(back))
+        line = f"tier {colony.tier}, allied: {gives}, {_pts(back_points)}"
+        title = f"{colony.id}: allied, {gives}, {_pts(back_points)}"
     else:
         line = f"tier {colony.tier}: plunder {colony.plunder}, ally {colony.ally_cost}, {_pts(colony.points)}"
-        back = f"; back {' '.join(_values(colony.back))}, {_pts(colony.back_points)}" if known else ""
-        title = f"{colony.id}: plunder {colony.plunder}, ally {colony.ally_cost}, {_pts(colony.points)}{back}"
+        seen = (
+            ""
+            if colony.back is None or colony.back_points is None
+            else f"; back {' '.join(_values(colony.back))}, {_pts(colony.back_points)}"
+        )
+        title = f"{colony.id}: plunder {colony.plunder}, ally {colony.ally_cost}, {_pts(colony.points)}{seen}"
     svg.open("colony", colony.id, player, title)
     svg.rect(box, _COLONY[allied], extra=' stroke-width="0.5"')
     svg.text(box.x + 7, box.y + box.h / 2 + 4.5, _clipped(line, box.w - 12))
@@ -340,7 +344,7 @@ def _wheel(state: GameState) -> _Part:
     acting = ", ".join(player_name(state, s) for s in state.to_act) or "nobody"
     y = svg.paragraph(y + 2, f"move {state.ply} · to act: {acting}", fill=_SOFT)
     if state.viewer is not None:
-        y = svg.paragraph(y, f"as {player_name(state, state.viewer)} sees it", fill=_SOFT)
+        y = svg.paragraph(y, seen_by(state), fill=_SOFT)
     cx, cy = PART_WIDTH / 2, y + 14 + _OUTER
 
     def at(angle: float, radius: float) -> tuple[float, float]:

@@ -375,7 +375,11 @@ def _card_effect(card: Card, reference: Reference) -> None:
 
 
 def _colony_back(colony: Colony, reference: Reference) -> None:
-    """A colony's back is worth at least its front (p. 6)."""
+    """A colony has a back, worth at least its front (p. 6)."""
+    if colony.back is None:
+        raise _Invalid("back", "missing")
+    if colony.back_points is None:
+        raise _Invalid("back_points", "missing")
     if colony.back_points < colony.points:
         raise _Invalid(
             "back_points",

@@ -20,7 +20,7 @@ from typing import NoReturn, TextIO
 
 from . import __version__, _render, arena
 from ._config import GameConfig
-from ._engine import legal_moves
+from ._engine import legal_moves, new_game
 from ._errors import HadaraError, RecordError
 from ._model import GameState
 from ._moves import Move
@@ -32,12 +32,15 @@ from ._text import (
     format_position,
     format_score_sheet,
     player_name,
+    where,
 )
-from ._vocabulary import ROMAN, Crest, Section
+from ._vocabulary import Crest
 from .bots import BOTS, make_bots, play_game
 from .events import Events, apply_move_with_events
 from .records import GameInfo, GameRecord, game_result, load_record, replay, to_json, to_yaml
 from .scenario import run_scenario
+from .schema import KINDS, schema_text
+from .terminal import GameLog, play_at_terminal
 
 
 class UsageError(HadaraError):
@@ -85,35 +88,73 @@ def _open_record(name: str) -> TextIO:
     return os.fdopen(descriptor, "w", encoding="utf-8")
 
 
+def _seats(text: str) -> tuple[int, ...]:
+    """Seat numbers, comma separated, each once: ``0`` or ``0,2``."""
+    words = [word.strip() for word in text.split(",")]
+    if not all(word.isdigit() and len(word) <= 2 for word in words):
+        raise argparse.ArgumentTypeError(f"expected seat numbers like 0 or 0,2, found {shown(text)}")
+    seats = tuple(int(word) for word in words)
+    twice = next((seat for i, seat in enumerate(seats) if seat in seats[:i]), None)
+    if twice is not None:
+        raise argparse.ArgumentTypeError(f"seat {twice} is named twice")
+    return seats
+
+
+def _read_line(prompt: str) -> str | None:
+    """A line typed at the prompt; None at the end of the input. Input that is not typed at
+    a terminal is echoed after the prompt, so that the output reads as the session did."""
+    try:
+        line = input(prompt)
+    except EOFError:
+        return None
+    if not sys.stdin.isatty():
+        print(line)
+    return line
+
+
 def _play(args: argparse.Namespace) -> int:
     players = args.players
     if players is None:  # one seat per crest given, else 4
         players = len(args.crests) if args.crests is not None else 4
+    humans: tuple[int, ...] = args.human or ()
+    for seat in humans:
+        if seat >= players:
+            raise UsageError(
+                f"--human: no seat {seat} in a {players}-player game (seats are 0 to {players - 1})"
+            )
     config = GameConfig(players=players, seed=args.seed, advanced=args.advanced, crests=args.crests)
     target = None if args.record is None else _open_record(args.record)
-    heading: list[tuple[int, str, Section]] = []
+    bots = make_bots(args.bot, players, args.seed)
+    if humans:
+        hand_over = len(humans) > 1 and sys.stdin.isatty()  # hot seat at a terminal
+        played = play_at_terminal(config, humans, bots, _read_line, print, hand_over)
+        moves, final = played.moves, played.final
+        names = tuple("human" if seat in humans else f"{args.bot} bot" for seat in range(players))
+        notes = f"hadara play: seats {', '.join(map(str, humans))} played by people, the others by the {args.bot} bot"
+    else:
+        log = GameLog(new_game(config))
+        print("\n".join(log.opening()))
 
-    def on_move(before: GameState, move: Move, after: GameState) -> None:
-        where = (before.epoch, str(before.phase), before.section)
-        if not heading or heading[-1] != where:
-            heading.append(where)
-            print(f"\n== Epoch {ROMAN[before.epoch]}, phase {before.phase}: {before.section}")
-        for line in event_lines(apply_move_with_events(before, move)[1]):
-            print(f"  {line}")
+        def on_move(before: GameState, move: Move, after: GameState) -> None:
+            for line in log.lines(apply_move_with_events(before, move)[1]):
+                print(line)
 
-    game = play_game(config, make_bots(args.bot, players, args.seed), on_move)
-    print(f"\n== Final score ({len(game.moves)} moves)")
-    print(format_score_sheet(game.final))
-    won = winners(game.final)
-    names = ", ".join(player_name(game.final, s) for s in won)
-    print(f"\nWinner: {names}" + (" (shared)" if len(won) > 1 else ""))
+        game = play_game(config, bots, on_move)
+        moves, final = game.moves, game.final
+        names = tuple(f"{args.bot} bot {seat}" for seat in range(players))
+        notes = f"hadara play: every seat played by the {args.bot} bot"
+    if final.is_over:
+        print(f"\n== Final score ({len(moves)} moves)")
+        print(format_score_sheet(final))
+        won = winners(final)
+        names_won = ", ".join(player_name(final, s) for s in won)
+        print(f"\nWinner: {names_won}" + (" (shared)" if len(won) > 1 else ""))
+    else:
+        print(f"The game was left after {len(moves)} moves, {where(final)}.")
     if target is not None:
-        info = GameInfo(
-            players=tuple(f"{args.bot} bot {seat}" for seat in range(players)),
-            date=datetime.date.today().isoformat(),
-            notes=f"hadara play: every seat played by the {args.bot} bot",
-        )
-        record = GameRecord(config, game.moves, result=game_result(game.final), info=info)
+        info = GameInfo(players=names, date=datetime.date.today().isoformat(), notes=notes)
+        result = game_result(final) if final.is_over else None
+        record = GameRecord(config, moves, result=result, info=info)
         text = to_yaml(record) if Path(args.record).suffix in (".yaml", ".yml") else to_json(record)
         try:
             with target:
@@ -121,7 +162,7 @@ def _play(args: argparse.Namespace) -> int:
         except OSError as exc:
             raise UsageError(f"{args.record}: cannot write the record ({exc.strerror or exc})") from None
         print(f"Record saved to {args.record}")
-    return 0
+    return 0 if final.is_over else 1
 
 
 def _check(args: argparse.Namespace) -> int:
@@ -228,11 +269,21 @@ def _rules(args: argparse.Namespace) -> int:
     return 0
 
 
+def _schema(args: argparse.Namespace) -> int:
+    if args.kind not in KINDS:
+        raise UsageError(f"{shown(args.kind)} is no document kind (the kinds: {', '.join(KINDS)})")
+    sys.stdout.write(schema_text(args.kind))
+    return 0
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="hadara", description="The executable rulebook of Hadara.")
     parser.add_argument("--version", action="version", version=f"hadara {__version__}")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    play = commands.add_parser("play", help="play a seeded game with built-in bots and print the score sheet")
+    play = commands.add_parser(
+        "play",
+        help="play a seeded game with built-in bots, or against them (--human), and print the score sheet",
+    )
     play.add_argument(
         "--players",
         type=int,
@@ -250,6 +301,12 @@ def _parser() -> argparse.ArgumentParser:
     )
     play.add_argument("--bot", choices=sorted(BOTS), default="greedy", help="which bot plays every seat")
     play.add_argument("--record", metavar="FILE", help="save the game record (JSON, or YAML for .yaml/.yml)")
+    play.add_argument(
+        "--human",
+        type=_seats,
+        metavar="SEAT[,SEAT...]",
+        help="seats played by people at this terminal, e.g. 0 or 0,2 (hot seat); the bot plays the others",
+    )
     play.set_defaults(run=_play)
     check = commands.add_parser("check", help="run scenario files; exit 0 when every expectation holds")
     check.add_argument("files", nargs="+", metavar="FILE")
@@ -279,6 +336,9 @@ def _parser() -> argparse.ArgumentParser:
     picture = commands.add_parser("render", help="draw the table of a game record or a position as SVG")
     _render.add_arguments(picture, _whole)
     picture.set_defaults(run=_render.run)
+    schema = commands.add_parser("schema", help="print the JSON Schema of a document kind")
+    schema.add_argument("kind", metavar="KIND", help=f"one of {', '.join(KINDS)}")
+    schema.set_defaults(run=_schema)
     return parser
 
 

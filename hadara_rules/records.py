@@ -38,6 +38,7 @@ from ._engine import apply_move, check_move, new_game
 from ._errors import ConfigError, RecordError
 from ._model import GameState
 from ._moves import MOVE_TYPES, Draft, Move
+from ._previews import Preview
 from ._quick import quick_position
 from ._reader import Refusal, clip, label, shown
 from ._rules.scoring import ScoreSheet, score, winners
@@ -125,6 +126,7 @@ _KINDS: dict[type[object], str] = {
     **dict.fromkeys(MOVE_TYPES, "move"),
     Event: "event",
     **dict.fromkeys(EVENT_TYPES, "event"),
+    Preview: "preview",
 }
 _MOVE_BY_TAG: dict[str, type[Move]] = {kind.type: kind for kind in MOVE_TYPES}
 _EVENT_BY_TAG: dict[str, type[Event]] = {kind.type: kind for kind in EVENT_TYPES}

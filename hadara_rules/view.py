@@ -20,11 +20,12 @@ from collections.abc import Callable, Iterable
 from attrs import evolve
 
 from ._components import Colony
-from ._model import ColonyHolding, GameState, PlayerState
+from ._model import SPECTATOR, ColonyHolding, GameState, PlayerState
 from ._moves import Action, Draft
+from ._reader import shown
 from ._rules.draft import legal as legal_drafts
 from ._rules.wheel import deck_color
-from ._vocabulary import COLOR_INDEX, COLORS, Tracks
+from ._vocabulary import COLOR_INDEX, COLORS
 from .catalogue import Catalogue
 
 __all__ = ["FRONT_ONLY", "HIDDEN", "front_id", "player_view", "sample_world", "view_catalogue"]
@@ -44,10 +45,11 @@ def front_id(colony: Colony) -> str:
 
 @functools.lru_cache(maxsize=_CATALOGUES_KEPT)
 def view_catalogue(catalogue: Catalogue) -> Catalogue:
-    """``catalogue`` plus one front-only colony per distinct colony front (back unknown)."""
+    """``catalogue`` plus one front-only colony per distinct colony front: its back is unknown
+    (``back`` and ``back_points`` are None)."""
     fronts = {
         front_id(c): Colony(
-            front_id(c), c.tier, c.plunder, c.ally_cost, c.points, Tracks(), c.points, provenance=FRONT_ONLY
+            front_id(c), c.tier, c.plunder, c.ally_cost, c.points, None, None, provenance=FRONT_ONLY
         )
         for c in catalogue.colonies.values()
     }
@@ -77,10 +79,17 @@ def _hidden(ids: tuple[str, ...]) -> tuple[str, ...]:
     return (HIDDEN,) * len(ids)
 
 
-def player_view(state: GameState, player: int) -> GameState:
-    """``state`` as ``player`` sees it: INFO-1's hidden information redacted, INFO-2's kept."""
-    if not isinstance(player, int) or not 0 <= player < len(state.players):
-        raise ValueError(f"there is no player {player!r} in a {len(state.players)}-player game")
+def player_view(state: GameState, player: int | None) -> GameState:
+    """``state`` as ``player`` sees it: INFO-1's hidden information redacted, INFO-2's kept.
+
+    ``player=None`` gives the spectator's view (``viewer`` is
+    :data:`~hadara_rules.SPECTATOR`): what every seat may see, so no seat's drawn cards
+    or draft choices (only whether a seat has chosen). A spectator has no legal moves.
+    """
+    if player is None:
+        player = SPECTATOR
+    elif isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < len(state.players):
+        raise ValueError(f"there is no player {shown(player)} in a {len(state.players)}-player game")
     if state.viewer is not None:
         raise ValueError("this position is already a player view")
     colonies = state.catalogue.colonies

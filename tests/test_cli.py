@@ -38,7 +38,7 @@ def test_play_prints_the_events_and_the_score_sheet(capsys: pytest.CaptureFixtur
     assert "== Epoch I, phase A: wheel" in out
     assert "== Epoch III, phase B" in out
     assert "(INCOME-1)" in out  # the automatic steps are told too: income
-    assert "The feeding section of epoch III, phase B begins (EPOCH-1)" in out
+    assert "\n== Epoch III, phase B: feeding\n" in out
     for category in ("colonies", "statues", "silver", "gold", "cards", "coins", "total"):
         assert f"\n{category}" in out
     assert "Winner: " in out

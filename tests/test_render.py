@@ -309,14 +309,14 @@ def test_summary_says_where_the_game_is_and_who_acts() -> None:
     state = apply_move(state, legal_moves(state)[0])
     lines = summary(state).splitlines()
     assert lines[0] == (
-        "Epoch I, phase A: draft (round 1 of 5, wheel 0); move 1; to act: P0 (monkey), P1 (dragon), P2 (lion)"
+        "Epoch I, phase A: draft (round 1 of 5, wheel 0); move 1; first player P0 (monkey); "
+        "to act: P0 (monkey), P1 (dragon), P2 (lion)"
     )
     p = state.players[1]
-    assert lines[2] == (
+    assert (
         f"P1 (dragon): {p.coins} coins; income {p.tracks.income}, military {p.tracks.military}, "
-        f"culture {p.tracks.culture}, food {p.tracks.food}; 0 cards"
-    )
-    assert len(lines) == 4
+        f"culture {p.tracks.culture}, food {p.tracks.food}"
+    ) in lines
     assert summary(player_view(state, 2)).splitlines()[0].endswith("(as P2 (lion) sees it)")
     final = _positions(2, False, seed=3, every=10_000)[-1]
     assert summary(final).splitlines()[0] == f"The game is over; move {final.ply}"
