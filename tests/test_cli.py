@@ -166,7 +166,7 @@ def test_a_failed_verdict_shows_how_its_numbers_came(
     assert "move 0: P0 colony 9 ally:" in lines
     ally = lines[lines.index("move 0: P0 colony 9 ally:") + 1]
     assert ally.startswith("P0 allies with colony col-09-")
-    assert "−1 coin (ally cost)" in ally
+    assert "-1 coin (ally cost)" in ally
     assert ally.endswith("(COLONY-4)")
 
 
@@ -179,7 +179,7 @@ def test_check_explain_shows_every_scenarios_events(capsys: pytest.CaptureFixtur
     assert out.splitlines()[1:4] == [
         "       what happened:",
         "         move 0: P0 colony 9 ally:",
-        "           P0 allies with colony x-col: −1 coin (ally cost), military +2 steps, culture +1 step (COLONY-4)",
+        "           P0 allies with colony x-col: -1 coin (ally cost), military +2 steps, culture +1 step (COLONY-4)",
     ]
 
 
