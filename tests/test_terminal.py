@@ -473,21 +473,25 @@ def test_a_person_plays_in_a_terminal() -> None:
     """Through tmux, as a person types: the prompt, a move by number, a move in the notation,
     help, a refused move with its rule, then quit."""
     with Tmux("play", "--players", "2", "--seed", "5", "--human", "0") as tmux:
+        # each line is typed once its prompt shows, as a person would (the n-th prompt)
         tmux.wait_for("P0 (monkey) > ")
         tmux.type_line("1")  # the wheel
         tmux.wait_for("P0 (monkey) > ", 2)
         tmux.type_line("help")
-        tmux.wait_for("At the prompt, type one of:")
+        tmux.wait_for("P0 (monkey) > ", 3)
         tmux.type_line("draft NOT-A-CARD buy")
-        tmux.wait_for("Refused by ")
+        tmux.wait_for("P0 (monkey) > ", 4)
         _, state = _first_draft_of(GameConfig(players=2, seed=5))
         move = str(legal_moves(state, 0)[0]).removeprefix("P0 ")
         tmux.type_line(move)
-        tmux.wait_for("--- P0 (monkey), your turn ---", 3)
+        tmux.wait_for("P0 (monkey) > ", 5)
         tmux.type_line("quit")
         shown = tmux.wait_for("EXIT=")
     assert "EXIT=1" in shown
+    assert "At the prompt, type one of:" in shown
+    assert "Refused by DRAFT-2: " in shown
     assert f"P0 (monkey) > {move}" in shown
+    assert shown.count("--- P0 (monkey), your turn ---") == 3
     assert "Traceback" not in shown
 
 
