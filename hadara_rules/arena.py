@@ -28,6 +28,7 @@ from typing import IO, NoReturn
 from attrs import asdict, frozen
 
 from . import GameConfig, HadaraError, score, winners
+from ._options import at_least, whole
 from .bots import BOTS, play_game
 
 __all__ = [
@@ -356,30 +357,6 @@ def _bot_names(text: str) -> tuple[str, ...]:
     return names
 
 
-def _at_least(minimum: int) -> Callable[[str], int]:
-    def parse(text: str) -> int:
-        try:
-            value = int(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"expected a whole number, found {text[:30]!r}") from None
-        if value < minimum:
-            raise argparse.ArgumentTypeError(f"expected a whole number ≥ {minimum}, found {value}")
-        return value
-
-    parse.__name__ = "number"
-    return parse
-
-
-def _seed(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, found {text[:30]!r}") from None
-    if abs(value) >= 1 << 63:
-        raise argparse.ArgumentTypeError("expected a whole number of at most 64 bits")
-    return value
-
-
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The options of ``hadara arena`` (for the ``hadara`` command's subparser)."""
     parser.add_argument(
@@ -390,14 +367,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help=f"bots in seat-rotation order, names may repeat ({', '.join(sorted(BOTS))})",
     )
     parser.add_argument(
-        "--players", type=int, default=4, choices=range(2, 6), metavar="N", help="2 to 5 (default 4)"
+        "--players", type=whole, default=4, choices=range(2, 6), metavar="N", help="2 to 5 (default 4)"
     )
-    parser.add_argument("--games", type=_at_least(1), default=100, metavar="G", help="games (default 100)")
-    parser.add_argument("--seed", type=_seed, default=1, help="the tournament's seed (default 1)")
+    parser.add_argument("--games", type=at_least(1), default=100, metavar="G", help="games (default 100)")
+    parser.add_argument("--seed", type=whole, default=1, help="the tournament's seed (default 1)")
     parser.add_argument("--advanced", action="store_true", help="the advanced game")
     parser.add_argument(
         "--workers",
-        type=_at_least(1),
+        type=at_least(1),
         metavar="W",
         help="processes (default 1), or the CPUs of a local Ray instance (default: all)",
     )

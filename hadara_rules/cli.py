@@ -23,6 +23,7 @@ from ._engine import legal_moves
 from ._errors import HadaraError, RecordError
 from ._model import GameState
 from ._moves import Move
+from ._options import whole
 from ._reader import clip, shown
 from ._rulebook import rules
 from ._rules.scoring import winners
@@ -48,17 +49,6 @@ class _Parser(argparse.ArgumentParser):
 
     def error(self, message: str) -> NoReturn:
         self.exit(2, f"hadara: {clip(message)} (see '{self.prog} --help')\n")
-
-
-def _whole(text: str) -> int:
-    """A whole number of at most 64 bits (seeds and move counts are written to records)."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, found {shown(text)}") from None
-    if abs(value) >= 1 << 63:
-        raise argparse.ArgumentTypeError(f"expected a whole number of at most 64 bits, found {shown(value)}")
-    return value
 
 
 def _crests(text: str) -> tuple[Crest, ...]:
@@ -202,12 +192,12 @@ def _parser() -> argparse.ArgumentParser:
     play = commands.add_parser("play", help="play a seeded game with built-in bots and print the score sheet")
     play.add_argument(
         "--players",
-        type=int,
+        type=whole,
         choices=range(2, 6),
         metavar="N",
         help="2 to 5 (default: one per crest given, else 4)",
     )
-    play.add_argument("--seed", type=_whole, default=1, help="the game's seed (default 1)")
+    play.add_argument("--seed", type=whole, default=1, help="the game's seed (default 1)")
     play.add_argument("--advanced", action="store_true", help="the advanced game: star purple cards, side B")
     play.add_argument(
         "--crests",
@@ -223,7 +213,7 @@ def _parser() -> argparse.ArgumentParser:
     check.set_defaults(run=_check)
     replay = commands.add_parser("replay", help="replay a game record and print the position and legal moves")
     replay.add_argument("file", metavar="FILE", help="a game record (JSON, or YAML for .yaml/.yml)")
-    replay.add_argument("--at", type=_whole, metavar="N", help="stop after N moves (default: all)")
+    replay.add_argument("--at", type=whole, metavar="N", help="stop after N moves (default: all)")
     replay.set_defaults(run=_replay)
     explain = commands.add_parser(
         "explain", help="print a rule's text, rulebook page and where it is enforced"
@@ -236,7 +226,7 @@ def _parser() -> argparse.ArgumentParser:
     arena.add_arguments(tournament)
     tournament.set_defaults(run=arena.run)
     picture = commands.add_parser("render", help="draw the table of a game record or a position as SVG")
-    _render.add_arguments(picture, _whole)
+    _render.add_arguments(picture, whole)
     picture.set_defaults(run=_render.run)
     return parser
 
