@@ -18,6 +18,7 @@ record whose moves or configuration were changed is refused.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import os
@@ -221,6 +222,15 @@ def _register_tagged(conv: cattrs.Converter, kind: type[Any]) -> None:
 
 
 _DEFAULT = converter()
+#: How many catalogues' converters are kept (a server may read with a user's catalogue per request).
+_CONVERTERS_KEPT = 16
+
+
+@functools.lru_cache(maxsize=_CONVERTERS_KEPT)
+def _converter_for(catalogue: Catalogue) -> cattrs.Converter:
+    """The converter of documents naming ``catalogue``: made once per catalogue (making one
+    costs milliseconds), the last :data:`_CONVERTERS_KEPT` kept."""
+    return converter(catalogue)
 
 
 def _kind_of(cls: object) -> str:
@@ -270,7 +280,7 @@ def _load(document: object, cls: object, catalogue: Catalogue | None) -> object:
         raise RecordError(f"$.kind: expected {kind!r}, found {shown(document.get('kind'))}")
     if "data" not in document:
         raise RecordError("$.data: missing")
-    conv = _DEFAULT if catalogue is None else converter(catalogue)
+    conv = _DEFAULT if catalogue is None else _converter_for(catalogue)
     target: Any = Move if kind == "move" else Event if kind == "event" else cls
     value: object = _reader.structure(conv, document["data"], target, RecordError, "$.data")
     if cls not in (Move, Event) and not isinstance(value, cls):  # type: ignore[arg-type]

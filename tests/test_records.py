@@ -11,6 +11,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import cattrs
 import pytest
 from attrs import evolve
 
@@ -359,3 +360,52 @@ def test_record_info_names_as_many_players_as_the_game_has() -> None:
     document["data"]["info"] = {"date": 20250314}
     with pytest.raises(RecordError, match=r"\$\.data\.info\.date: expected a text, found 20250314"):
         from_json(json.dumps(document), GameRecord)
+
+
+def _catalogues(count: int) -> list[Catalogue]:
+    """``count`` catalogues of their own: the bundled one with another number of coins per point."""
+    bundled = load_catalogue()
+    return [
+        Catalogue(
+            bundled.cards,
+            bundled.colonies,
+            bundled.start_cards,
+            bundled.statues,
+            evolve(bundled.reference, coins_per_point=6 + k),
+            f"own {k}",
+        )
+        for k in range(count)
+    ]
+
+
+def test_reading_with_a_catalogue_of_ones_own_makes_its_converter_once(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A server reading every request with a user's catalogue pays for the converter once."""
+    from hadara_rules import records
+
+    own = _catalogues(1)[0]
+    made: list[Catalogue | None] = []
+    original = records.converter
+
+    def counted(catalogue: Catalogue | None = None) -> cattrs.Converter:
+        made.append(catalogue)
+        return original(catalogue)
+
+    records._converter_for.cache_clear()
+    monkeypatch.setattr(records, "converter", counted)
+    record = GameRecord(GameConfig(players=2, seed=4, catalogue=own))
+    for _ in range(5):
+        assert from_json(to_json(record), GameRecord, own) == record
+        assert from_json(to_json(Pass(1)), Pass, own) == Pass(1)
+    assert made == [own]
+
+
+def test_the_converters_kept_are_bounded() -> None:
+    from hadara_rules import records
+
+    records._converter_for.cache_clear()
+    for own in _catalogues(records._CONVERTERS_KEPT + 4):
+        move = from_json(to_json(Pass(0)), Pass, own)
+        assert move == Pass(0)
+    assert records._converter_for.cache_info().currsize == records._CONVERTERS_KEPT
