@@ -25,7 +25,7 @@ from ._moves import Action, Draft
 from ._rules.draft import legal as legal_drafts
 from ._rules.wheel import deck_color
 from ._vocabulary import COLOR_INDEX, COLORS, Tracks
-from .catalogue import Catalogue
+from .catalogue import Catalogue, derived_by
 
 __all__ = ["FRONT_ONLY", "HIDDEN", "front_id", "player_view", "sample_world", "view_catalogue"]
 
@@ -59,6 +59,10 @@ def view_catalogue(catalogue: Catalogue) -> Catalogue:
         catalogue.reference,
         f"{catalogue.source} (player view)",
     )
+
+
+# a view pickles like a position: a process that has made no view yet makes its catalogue
+derived_by(view_catalogue)
 
 
 @functools.lru_cache(maxsize=_CATALOGUES_KEPT)
