@@ -15,12 +15,13 @@ import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import NoReturn, TextIO
+from typing import NoReturn
 
 from . import _render, arena
 from ._config import GameConfig
 from ._engine import legal_moves
 from ._errors import HadaraError, RecordError
+from ._files import check_writable, write_whole
 from ._model import GameState
 from ._moves import Move
 from ._options import whole
@@ -62,24 +63,13 @@ def _crests(text: str) -> tuple[Crest, ...]:
     return tuple(Crest(name) for name in names)
 
 
-def _open_record(name: str) -> TextIO:
-    """The record file, opened before the game is played, so a bad path costs no game.
-
-    Opened non-blocking: a pipe nobody reads is refused at once instead of waiting forever.
-    """
-    try:
-        descriptor = os.open(name, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NONBLOCK, 0o666)
-    except OSError as exc:
-        raise UsageError(f"{name}: cannot write the record ({exc.strerror or exc})") from None
-    return os.fdopen(descriptor, "w", encoding="utf-8")
-
-
 def _play(args: argparse.Namespace) -> int:
     players = args.players
     if players is None:  # one seat per crest given, else 4
         players = len(args.crests) if args.crests is not None else 4
     config = GameConfig(players=players, seed=args.seed, advanced=args.advanced, crests=args.crests)
-    target = None if args.record is None else _open_record(args.record)
+    if args.record is not None:  # before the game is played, so a bad path costs no game
+        check_writable(args.record, "the record", UsageError)
     heading: list[tuple[int, str, Section]] = []
 
     def on_move(before: GameState, move: Move, after: GameState) -> None:
@@ -96,7 +86,7 @@ def _play(args: argparse.Namespace) -> int:
     won = winners(game.final)
     names = ", ".join(player_name(game.final, s) for s in won)
     print(f"\nWinner: {names}" + (" (shared)" if len(won) > 1 else ""))
-    if target is not None:
+    if args.record is not None:
         info = GameInfo(
             players=tuple(f"{args.bot} bot {seat}" for seat in range(players)),
             date=datetime.date.today().isoformat(),
@@ -104,11 +94,7 @@ def _play(args: argparse.Namespace) -> int:
         )
         record = GameRecord(config, game.moves, result=game_result(game.final), info=info)
         text = to_yaml(record) if Path(args.record).suffix in (".yaml", ".yml") else to_json(record)
-        try:
-            with target:
-                target.write(text)
-        except OSError as exc:
-            raise UsageError(f"{args.record}: cannot write the record ({exc.strerror or exc})") from None
+        write_whole(args.record, text, "the record", UsageError)
         print(f"Record saved to {args.record}")
     return 0
 
@@ -231,18 +217,33 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _drop_stdout() -> None:
+    """Send what is left for standard output nowhere, so that the interpreter's last flush
+    does not fail again."""
+    os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``hadara`` command."""
     args = _parser().parse_args(argv)
     try:
         code: int = args.run(args)
+        sys.stdout.flush()
     except HadaraError as exc:
         print(f"hadara: {clip(str(exc), 400)}", file=sys.stderr)
         return 2
     except BrokenPipeError:
         # the reader went away (``hadara play | head``): stop quietly
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        _drop_stdout()
         return 1
+    except OSError as exc:
+        # every file the commands read or write reports its own errors, with its name:
+        # an error naming no file is standard output's (a full disk, ``> /dev/full``)
+        if exc.filename is not None:
+            raise
+        _drop_stdout()
+        print(f"hadara: cannot write to standard output ({exc.strerror or exc})", file=sys.stderr)
+        return 2
     except KeyboardInterrupt:
         print("hadara: interrupted", file=sys.stderr)
         return 130
