@@ -49,8 +49,8 @@ def check_writable(path: str, what: str, error: ErrorType) -> None:
     Path(probe).unlink()
 
 
-def write_whole(path: str, text: str, what: str, error: ErrorType) -> None:
-    """Write ``text`` (UTF-8) to ``path`` through a temporary file in the same folder, renamed
+def write_whole(path: str, text: str | bytes, what: str, error: ErrorType) -> None:
+    """Write ``text`` (UTF-8, or bytes as they are) to ``path`` through a temporary file in the same folder, renamed
     over it once complete; ``error`` for any failure, leaving ``path`` as it was. A new file
     gets the permissions the process's umask gives, a replaced one keeps its own."""
     check_writable(path, what, error)
@@ -60,9 +60,9 @@ def write_whole(path: str, text: str, what: str, error: ErrorType) -> None:
     except OSError as exc:
         raise _refusal(path, what, exc.strerror or str(exc), error) from None
     try:
-        with os.fdopen(descriptor, "w", encoding="utf-8") as file:
+        with os.fdopen(descriptor, "wb") as file:
             os.fchmod(file.fileno(), _mode_for(target))
-            file.write(text)
+            file.write(text.encode("utf-8") if isinstance(text, str) else text)
             file.flush()
             os.fsync(file.fileno())
         Path(temporary).replace(target)
