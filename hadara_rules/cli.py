@@ -92,7 +92,7 @@ def _play(args: argparse.Namespace) -> int:
             date=datetime.date.today().isoformat(),
             notes=f"hadara play: every seat played by the {args.bot} bot",
         )
-        record = GameRecord(config, game.moves, result=game_result(game.final), info=info)
+        record = GameRecord(config, game.moves, game_result(game.final, config, game.moves), info)
         text = to_yaml(record) if Path(args.record).suffix in (".yaml", ".yml") else to_json(record)
         write_whole(args.record, text, "the record", UsageError)
         print(f"Record saved to {args.record}")
@@ -136,7 +136,8 @@ def _replay(args: argparse.Namespace) -> int:
     print(f"After {at} of {total} moves:")
     print(format_position(state))
     if record.result is not None:
-        print(f"The record's result holds: position digest {record.result.digest[:16]}…")
+        vouched = "its moves and " if record.result.record is not None else ""
+        print(f"The record's result holds: {vouched}position digest {record.result.digest[:16]}…")
     if state.is_over:
         print(format_score_sheet(state))
         return 0

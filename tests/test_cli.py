@@ -319,6 +319,7 @@ def test_play_records_the_result_and_who_played(record: Path) -> None:
     document = json.loads(record.read_text())["data"]
     assert set(document) == {"config", "moves", "result", "info"}
     assert document["result"]["moves"] == len(document["moves"])
+    assert len(document["result"]["record"]) == 64  # the result vouches for every move
     assert len(document["result"]["digest"]) == 64
     assert [sheet["player"] for sheet in document["result"]["scores"]] == [0, 1, 2]
     assert document["info"]["players"] == ["greedy bot 0", "greedy bot 1", "greedy bot 2"]
@@ -329,14 +330,14 @@ def test_replay_says_the_recorded_result_holds(capsys: pytest.CaptureFixture[str
     code, out, _ = run(capsys, "replay", str(record), "--at", "5")
     assert code == 0
     digest = json.loads(record.read_text())["data"]["result"]["digest"]
-    assert f"The record's result holds: position digest {digest[:16]}…" in out
+    assert f"The record's result holds: its moves and position digest {digest[:16]}…" in out
 
 
 @pytest.mark.parametrize(
     ("edit", "message"),
     [
         ("drop-last-move", r"result: the record has \d+ moves, its result was reached after \d+"),
-        ("flip-variant", r"result: (winners|the final position differs)"),
+        ("flip-variant", r"result: the configuration or the moves differ from those the result vouches"),
         ("raise-a-score", r"result: player 1's total: the record says \d+, the moves give \d+"),
     ],
 )
