@@ -309,3 +309,18 @@ def test_a_finished_tournament_replaces_its_results_whole(tmp_path: Path) -> Non
     document = json.loads(out.read_text())
     assert document["complete"] is True and len(document["games"]) == 3
     assert [p.name for p in tmp_path.iterdir()] == ["results.json"]
+
+
+@pytest.mark.slow
+def test_a_ray_tournament_stopped_early_cancels_its_games() -> None:
+    """Ray likewise: a few games per CPU are handed out, and stopping early cancels those
+    still running and shuts down the Ray instance the tournament started."""
+    ray = pytest.importorskip("ray")
+    endless = Tournament(("random",), players=2, games=10**9, seed=2)
+    stream = arena.games(endless, workers=2, backend="ray")
+    try:
+        firsts = [next(stream) for _ in range(3)]
+    finally:
+        stream.close()
+    assert len(firsts) == 3
+    assert not ray.is_initialized()
