@@ -291,3 +291,8 @@ _ALIVE: weakref.WeakValueDictionary[str, Catalogue] = weakref.WeakValueDictionar
 def alive(digest: str) -> Catalogue | None:
     """The catalogue with ``digest`` if one is alive in this process."""
     return _ALIVE.get(digest)
+
+
+def alive_catalogues() -> list[Catalogue]:
+    """Every catalogue alive in this process."""
+    return list(_ALIVE.values())

@@ -34,7 +34,6 @@ from __future__ import annotations
 
 import argparse
 import html
-import os
 import sys
 from collections.abc import Callable, Sequence
 from math import ceil, cos, radians, sin
@@ -45,6 +44,7 @@ from attrs import frozen
 from . import _reader
 from ._components import Card, Colony
 from ._errors import HadaraError, RecordError
+from ._files import check_writable, write_whole
 from ._model import SHOWN_AS, GameState
 from ._reader import shown
 from ._rules.scoring import score_player, winners
@@ -648,19 +648,11 @@ def _position(path: str, at: int | None) -> GameState:
     return state
 
 
-def _write(path: str, text: str) -> None:
-    """Write ``text`` to the file ``path``; a pipe nobody reads is refused at once, not waited on."""
-    try:
-        descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NONBLOCK, 0o666)
-        with os.fdopen(descriptor, "w", encoding="utf-8") as file:
-            file.write(text)
-    except OSError as exc:
-        raise _Refused(f"{path}: cannot write the picture ({exc.strerror or exc})") from None
-
-
 def run(args: argparse.Namespace) -> int:
     """``hadara render FILE [--at N] [--viewer P] [-o OUT.svg]``; bad input of any kind
     raises the library's own error (the command prints it in one line, exit status 2)."""
+    if args.output != "-":
+        check_writable(args.output, "the picture", _Refused)
     state = _position(args.file, args.at)
     if args.viewer is not None and not 0 <= args.viewer < len(state.players):
         raise _Refused(f"--viewer must be a player of this game (0 to {len(state.players) - 1})")
@@ -668,7 +660,7 @@ def run(args: argparse.Namespace) -> int:
     if args.output == "-":
         sys.stdout.write(picture)
     else:
-        _write(args.output, picture)
+        write_whole(args.output, picture, "the picture", _Refused)
     return 0
 
 

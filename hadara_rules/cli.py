@@ -16,14 +16,16 @@ import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import NoReturn, TextIO
+from typing import NoReturn
 
 from . import __version__, _render, arena
 from ._config import GameConfig
 from ._engine import legal_moves, new_game
 from ._errors import HadaraError, RecordError
+from ._files import check_writable, write_whole
 from ._model import GameState
 from ._moves import Move
+from ._options import whole
 from ._reader import clip, shown
 from ._rulebook import rules
 from ._rules.scoring import winners
@@ -54,17 +56,6 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, f"hadara: {clip(message)} (see '{self.prog} --help')\n")
 
 
-def _whole(text: str) -> int:
-    """A whole number of at most 64 bits (seeds and move counts are written to records)."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, found {shown(text)}") from None
-    if abs(value) >= 1 << 63:
-        raise argparse.ArgumentTypeError(f"expected a whole number of at most 64 bits, found {shown(value)}")
-    return value
-
-
 def _crests(text: str) -> tuple[Crest, ...]:
     """WHEEL-3: crest animals by name, one per seat in seat order: ``monkey,lion``."""
     names = [name.strip() for name in text.split(",")]
@@ -76,22 +67,10 @@ def _crests(text: str) -> tuple[Crest, ...]:
     return tuple(Crest(name) for name in names)
 
 
-def _open_record(name: str) -> TextIO:
-    """The record file, opened before the game is played, so a bad path costs no game.
-
-    Opened non-blocking: a pipe nobody reads is refused at once instead of waiting forever.
-    """
-    try:
-        descriptor = os.open(name, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NONBLOCK, 0o666)
-    except OSError as exc:
-        raise UsageError(f"{name}: cannot write the record ({exc.strerror or exc})") from None
-    return os.fdopen(descriptor, "w", encoding="utf-8")
-
-
 def _seats(text: str) -> tuple[int, ...]:
     """Seat numbers, comma separated, each once: ``0`` or ``0,2``."""
     words = [word.strip() for word in text.split(",")]
-    if not all(word.isdigit() and len(word) <= 2 for word in words):
+    if not all(word.isascii() and word.isdigit() and len(word) <= 2 for word in words):
         raise argparse.ArgumentTypeError(f"expected seat numbers like 0 or 0,2, found {shown(text)}")
     seats = tuple(int(word) for word in words)
     twice = next((seat for i, seat in enumerate(seats) if seat in seats[:i]), None)
@@ -123,7 +102,8 @@ def _play(args: argparse.Namespace) -> int:
                 f"--human: no seat {seat} in a {players}-player game (seats are 0 to {players - 1})"
             )
     config = GameConfig(players=players, seed=args.seed, advanced=args.advanced, crests=args.crests)
-    target = None if args.record is None else _open_record(args.record)
+    if args.record is not None:  # before the game is played, so a bad path costs no game
+        check_writable(args.record, "the record", UsageError)
     bots = make_bots(args.bot, players, args.seed)
     if humans:
         hand_over = len(humans) > 1 and sys.stdin.isatty()  # hot seat at a terminal
@@ -151,16 +131,12 @@ def _play(args: argparse.Namespace) -> int:
         print(f"\nWinner: {names_won}" + (" (shared)" if len(won) > 1 else ""))
     else:
         print(f"The game was left after {len(moves)} moves, {where(final)}.")
-    if target is not None:
+    if args.record is not None:
         info = GameInfo(players=names, date=datetime.date.today().isoformat(), notes=notes)
-        result = game_result(final) if final.is_over else None
+        result = game_result(final, config, moves) if final.is_over else None
         record = GameRecord(config, moves, result=result, info=info)
         text = to_yaml(record) if Path(args.record).suffix in (".yaml", ".yml") else to_json(record)
-        try:
-            with target:
-                target.write(text)
-        except OSError as exc:
-            raise UsageError(f"{args.record}: cannot write the record ({exc.strerror or exc})") from None
+        write_whole(args.record, text, "the record", UsageError)
         print(f"Record saved to {args.record}")
     return 0 if final.is_over else 1
 
@@ -217,7 +193,8 @@ def _replay(args: argparse.Namespace) -> int:
     print(f"After {at} of {total} moves:")
     print(format_position(state))
     if record.result is not None:
-        print(f"The record's result holds: position digest {record.result.digest[:16]}…")
+        vouched = "its moves and " if record.result.record is not None else ""
+        print(f"The record's result holds: {vouched}position digest {record.result.digest[:16]}…")
     if state.is_over:
         print(format_score_sheet(state))
         return 0
@@ -286,12 +263,12 @@ def _parser() -> argparse.ArgumentParser:
     )
     play.add_argument(
         "--players",
-        type=int,
+        type=whole,
         choices=range(2, 6),
         metavar="N",
         help="2 to 5 (default: one per crest given, else 4)",
     )
-    play.add_argument("--seed", type=_whole, default=1, help="the game's seed (default 1)")
+    play.add_argument("--seed", type=whole, default=1, help="the game's seed (default 1)")
     play.add_argument("--advanced", action="store_true", help="the advanced game: star purple cards, side B")
     play.add_argument(
         "--crests",
@@ -318,7 +295,7 @@ def _parser() -> argparse.ArgumentParser:
     check.set_defaults(run=_check)
     replay = commands.add_parser("replay", help="replay a game record and print the position and legal moves")
     replay.add_argument("file", metavar="FILE", help="a game record (JSON, or YAML for .yaml/.yml)")
-    replay.add_argument("--at", type=_whole, metavar="N", help="stop after N moves (default: all)")
+    replay.add_argument("--at", type=whole, metavar="N", help="stop after N moves (default: all)")
     replay.set_defaults(run=_replay)
     explain = commands.add_parser(
         "explain", help="print a rule's text, rulebook page and where it is enforced"
@@ -334,7 +311,7 @@ def _parser() -> argparse.ArgumentParser:
     arena.add_arguments(tournament)
     tournament.set_defaults(run=arena.run)
     picture = commands.add_parser("render", help="draw the table of a game record or a position as SVG")
-    _render.add_arguments(picture, _whole)
+    _render.add_arguments(picture, whole)
     picture.set_defaults(run=_render.run)
     schema = commands.add_parser("schema", help="print the JSON Schema of a document kind")
     schema.add_argument("kind", metavar="KIND", help=f"one of {', '.join(KINDS)}")
@@ -342,18 +319,33 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _drop_stdout() -> None:
+    """Send what is left for standard output nowhere, so that the interpreter's last flush
+    does not fail again."""
+    os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``hadara`` command."""
     args = _parser().parse_args(argv)
     try:
         code: int = args.run(args)
+        sys.stdout.flush()
     except HadaraError as exc:
         print(f"hadara: {clip(str(exc), 400)}", file=sys.stderr)
         return 2
     except BrokenPipeError:
         # the reader went away (``hadara play | head``): stop quietly
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        _drop_stdout()
         return 1
+    except OSError as exc:
+        # every file the commands read or write reports its own errors, with its name:
+        # an error naming no file is standard output's (a full disk, ``> /dev/full``)
+        if exc.filename is not None:
+            raise
+        _drop_stdout()
+        print(f"hadara: cannot write to standard output ({exc.strerror or exc})", file=sys.stderr)
+        return 2
     except KeyboardInterrupt:
         print("hadara: interrupted", file=sys.stderr)
         return 130

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -423,6 +424,7 @@ def test_play_records_the_result_and_who_played(record: Path) -> None:
     document = json.loads(record.read_text())["data"]
     assert set(document) == {"config", "moves", "result", "info"}
     assert document["result"]["moves"] == len(document["moves"])
+    assert len(document["result"]["record"]) == 64  # the result vouches for every move
     assert len(document["result"]["digest"]) == 64
     assert [sheet["player"] for sheet in document["result"]["scores"]] == [0, 1, 2]
     assert document["info"]["players"] == ["greedy bot 0", "greedy bot 1", "greedy bot 2"]
@@ -433,14 +435,14 @@ def test_replay_says_the_recorded_result_holds(capsys: pytest.CaptureFixture[str
     code, out, _ = run(capsys, "replay", str(record), "--at", "5")
     assert code == 0
     digest = json.loads(record.read_text())["data"]["result"]["digest"]
-    assert f"The record's result holds: position digest {digest[:16]}…" in out
+    assert f"The record's result holds: its moves and position digest {digest[:16]}…" in out
 
 
 @pytest.mark.parametrize(
     ("edit", "message"),
     [
         ("drop-last-move", r"result: the record has \d+ moves, its result was reached after \d+"),
-        ("flip-variant", r"result: (winners|the final position differs)"),
+        ("flip-variant", r"result: the configuration or the moves differ from those the result vouches"),
         ("raise-a-score", r"result: player 1's total: the record says \d+, the moves give \d+"),
     ],
 )
@@ -469,6 +471,17 @@ def test_a_record_that_no_longer_leads_to_its_result_ends_with_status_2(
         ["play", "--seed", "9" * 5000],
         ["play", "--seed", "12x"],
         ["replay", "game.json", "--at", "-" + "1" * 30],
+        # plain ASCII digits only: int() would take these
+        ["play", "--seed", "\uff17"],
+        ["play", "--seed", "1_0"],
+        ["play", "--seed", " 5"],
+        ["play", "--players", "\u0663"],
+        ["replay", "game.json", "--at", "\u0661\u0660"],
+        ["arena", "--bots", "random", "--games", "1_0"],
+        ["arena", "--bots", "random", "--games", "\u0661\u0660"],
+        ["arena", "--bots", "random", "--seed", "\uff17"],
+        ["arena", "--bots", "random", "--workers", "\uff12"],
+        ["arena", "--bots", "random", "--players", "\u0663"],
         ["frobnicate"],
         [],
     ],
@@ -519,3 +532,77 @@ def test_arena_plays_seeded_games(capsys: pytest.CaptureFixture[str]) -> None:
     err = capsys.readouterr().err
     assert "unknown bot 'nobody'" in err
     assert len(err.strip().splitlines()) == 1
+
+
+# --------------------------------------------------------------------------- writing safely
+
+HADARA = [sys.executable, "-m", "hadara_rules.cli"]
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["replay", "{record}"],
+        ["replay", "{record}", "--at", "3"],
+        ["play", "--players", "2", "--seed", "4"],
+        ["rules"],
+        ["arena", "--bots", "random", "--players", "2", "--games", "2"],
+    ],
+)
+def test_a_full_standard_output_is_one_line_and_status_2(record: Path, command: list[str]) -> None:
+    """``hadara replay game.json > /dev/full``: one line on standard error, never a traceback."""
+    argv = [part.format(record=record) for part in command]
+    with Path("/dev/full").open("w") as full:
+        done = subprocess.run([*HADARA, *argv], stdout=full, stderr=subprocess.PIPE, text=True, timeout=60)
+    assert done.returncode == 2, done.stderr
+    assert done.stderr == "hadara: cannot write to standard output (No space left on device)\n"
+
+
+def test_a_record_path_that_cannot_be_written_costs_no_game(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    for path, problem in (
+        (tmp_path / "missing" / "game.json", "No such file or directory"),
+        (tmp_path, "a folder"),
+    ):
+        code, out, err = run(capsys, "play", "--players", "2", "--record", str(path))
+        assert (code, out) == (2, "")
+        assert err == f"hadara: {path}: cannot write the record ({problem})\n"
+
+
+def test_a_record_is_replaced_whole(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """The record is written beside itself and renamed over the old one: its permissions are
+    kept and no temporary file is left."""
+    path = tmp_path / "game.json"
+    path.write_text("old")
+    path.chmod(0o640)
+    code, _, _ = run(capsys, "play", "--players", "2", "--seed", "2", "--record", str(path))
+    assert code == 0
+    assert json.loads(path.read_text())["kind"] == "game_record"
+    assert path.stat().st_mode & 0o777 == 0o640
+    assert [p.name for p in tmp_path.iterdir()] == ["game.json"]
+
+
+@pytest.mark.parametrize("stop", [signal.SIGINT, signal.SIGTERM, signal.SIGKILL])
+def test_an_interrupted_game_leaves_the_old_record_whole(tmp_path: Path, stop: signal.Signals) -> None:
+    """``hadara play --record game.json`` stopped during the game: the record is as it was."""
+    path = tmp_path / "game.json"
+    old = b'{"an old record": true}'
+    path.write_bytes(old)
+    game = subprocess.Popen(
+        [*HADARA, "play", "--players", "5", "--bot", "ismcts", "--record", str(path)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    try:
+        assert game.stdout is not None
+        assert game.stdout.readline()  # the game has begun
+        game.send_signal(stop)
+        _, err = game.communicate(timeout=10)
+    finally:
+        game.kill()
+    assert game.returncode == (130 if stop == signal.SIGINT else -stop)
+    assert b"Traceback" not in err
+    assert path.read_bytes() == old
+    assert [p.name for p in tmp_path.iterdir()] == ["game.json"]
