@@ -129,8 +129,12 @@ def test_a_body_over_64_kib_is_refused_before_it_is_read(client: TestClient, db:
             yield b"a" * 1024
 
     _error(client.post("/api/matches", content=chunks()), 413, "too_large")
-    headers = {"content-length": "9" * 40}
-    _error(client.post("/api/matches", content=b"{}", headers=headers), 400, "malformed")
+    body = json.dumps({"players": 2, "seats": ["human", "human"]})  # refused for its length alone
+    for length in (b"9" * 40, "²".encode("latin-1")):
+        refused = _error(
+            client.post("/api/matches", content=body, headers={"content-length": length}), 400, "malformed"
+        )
+        assert "content-length" in refused["message"]
     with sqlite3.connect(db) as connection:
         assert connection.execute("SELECT count(*) FROM matches").fetchone()[0] == 0
 
@@ -196,7 +200,7 @@ def test_events_since_a_ply_carry_their_text(client: TestClient) -> None:
     assert _view(client, match, first, since=1)["events"] == []
 
 
-@pytest.mark.parametrize("since", ["2", "-1", "x", "1" * 30, ""])
+@pytest.mark.parametrize("since", ["2", "-1", "x", "1" * 30, "", "²", "１"])
 def test_a_since_beyond_the_match_is_refused(client: TestClient, since: str) -> None:
     created = create(client, players=2)
     match = created["match"]
