@@ -34,9 +34,10 @@ function components(root) {
 
 /**
  * The picture in its frame, with zoom buttons. `show(text, naming)` puts a new picture
- * in (keeping the zoom and the scroll); `naming(component)` says how many legal moves a
- * component names, and `choose(component)` is called when a player clicks one of those
- * (or presses Enter or Space on it).
+ * in (keeping the zoom and the scroll) and `mark(naming)` marks it anew;
+ * `naming(component)` says how many legal moves a component names, and
+ * `choose(component)` is called when a player clicks one of those (or presses Enter or
+ * Space on it).
  */
 export class Picture {
   constructor(frame, controls, choose) {
@@ -84,19 +85,31 @@ export class Picture {
     svg.removeAttribute("height");
     svg.setAttribute("role", "group");
     svg.setAttribute("aria-label", "The table as this seat sees it");
-    for (const component of components(svg)) {
-      const count = naming(component);
-      if (count === 0) continue;
+    const old = this.frame.querySelector("svg");
+    if (old === null) this.frame.replaceChildren(svg);
+    else old.replaceWith(svg);
+    this.mark(naming);
+  }
+
+  /**
+   * Makes the components that legal moves name into buttons of the picture, and only
+   * those: called with each new view, so that a picture still on its way never offers
+   * the moves of an older one.
+   */
+  mark(naming) {
+    for (const component of components(this.frame)) {
       const { node } = component;
+      const count = naming(component);
+      if (count === 0) {
+        for (const name of ["data-playable", "tabindex", "role", "aria-label"]) node.removeAttribute(name);
+        continue;
+      }
       const title = node.querySelector("title")?.textContent ?? component.id;
       node.setAttribute("data-playable", "");
       node.setAttribute("tabindex", "0");
       node.setAttribute("role", "button");
       node.setAttribute("aria-label", `${title} (${count === 1 ? "1 move" : `${count} moves`})`);
     }
-    const old = this.frame.querySelector("svg");
-    if (old === null) this.frame.replaceChildren(svg);
-    else old.replaceWith(svg);
     this.select(this.selected);
   }
 
