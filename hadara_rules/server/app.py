@@ -261,7 +261,9 @@ def create_app(store: Store, notifier: Notifier | None = None) -> Starlette:
     """
     notifier = LocalNotifier() if notifier is None else notifier
     service = MatchService(store, notifier)
-    api = _Api(service, Hub(notifier))
+    hub = Hub()
+    service.on_moved(hub.moved)
+    api = _Api(service, hub)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:

@@ -13,6 +13,11 @@ move names the ply it was chosen at, and one that is not the current ply is
 :class:`Stale`, so two clicks or two tabs cannot play twice. A human seat is
 played through a secret token (:func:`secrets.token_urlsafe`) of which only the
 SHA-256 is kept, compared in constant time; a seat moves only for itself.
+Every accepted move is published through a
+:class:`~hadara_rules.server.hub.Notifier`; the service hears it back (from this
+process or, with a notifier across processes, from another on the same store),
+catches a match up from the store when it is behind, and only then tells its
+listeners (the WebSocket hub) that the match moved.
 Bots to act move by themselves at once, one after another (several may be to
 act in a draft round, FLOW-1), thinking in a thread of their own so that the
 event loop keeps serving; the search bot has a bounded time per decision.
@@ -41,7 +46,7 @@ from ..bots import BOTS, Bot
 from ..events import Event, apply_move_with_events
 from ..records import position_digest
 from ..search import ISMCTSBot
-from .hub import Notifier
+from .hub import Listener, Notifier
 from .store import SeatEntry, Store, StoredMatch, StoredMove, StoreError
 
 __all__ = ["HUMAN", "Forbidden", "Match", "MatchService", "NewMatch", "NotFound", "Stale"]
@@ -129,6 +134,34 @@ class MatchService:
         self._matches: dict[str, Match] = {}
         self._loading: dict[str, asyncio.Task[Match | None]] = {}
         self._thinkers = concurrent.futures.ThreadPoolExecutor(_THINKERS, thread_name_prefix="hadara-bot")
+        self._listeners: list[Listener] = []
+        self._catching_up: set[asyncio.Task[None]] = set()
+        notifier.listen(self._heard)
+
+    def on_moved(self, listener: Listener) -> None:
+        """Call ``listener(match, ply)`` whenever a live match of this service has reached ``ply``."""
+        self._listeners.append(listener)
+
+    def _heard(self, match_id: str, ply: int) -> None:
+        """A match reached ``ply`` (moved here, or in another server process on the same store)."""
+        match = self._matches.get(match_id)
+        if match is None:
+            return  # not followed here: it is rebuilt from the store when asked for
+        if match.state.ply >= ply:
+            self._tell(match)
+            return
+        task = asyncio.get_running_loop().create_task(self._catch_up_and_tell(match))
+        self._catching_up.add(task)
+        task.add_done_callback(self._catching_up.discard)
+
+    async def _catch_up_and_tell(self, match: Match) -> None:
+        async with match.lock:
+            await self._refresh(match)
+        self._tell(match)
+
+    def _tell(self, match: Match) -> None:
+        for listener in self._listeners:
+            listener(match.id, match.state.ply)
 
     async def start(self) -> None:
         """Resume every unfinished match of the store, its bots moving again.
