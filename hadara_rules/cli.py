@@ -253,6 +253,24 @@ def _schema(args: argparse.Namespace) -> int:
     return 0
 
 
+def _serve(args: argparse.Namespace) -> int:
+    try:
+        from .server.command import serve
+    except ImportError as exc:  # the server extra is not installed
+        raise UsageError(
+            f"hadara serve needs the server extra ({clip(str(exc), 80)}): pip install 'hadara-rules[server]'"
+        ) from None
+    return serve(args.host, args.port, args.db)
+
+
+def _port(text: str) -> int:
+    """A TCP port: 0 to 65535 (0: any free port)."""
+    port = whole(text)
+    if not 0 <= port <= 65535:
+        raise argparse.ArgumentTypeError(f"a port is 0 to 65535, not {port}")
+    return port
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="hadara", description="The executable rulebook of Hadara.")
     parser.add_argument("--version", action="version", version=f"hadara {__version__}")
@@ -316,6 +334,16 @@ def _parser() -> argparse.ArgumentParser:
     schema = commands.add_parser("schema", help="print the JSON Schema of a document kind")
     schema.add_argument("kind", metavar="KIND", help=f"one of {', '.join(KINDS)}")
     schema.set_defaults(run=_schema)
+    server = commands.add_parser("serve", help="serve the web table and the game API (the server extra)")
+    server.add_argument("--host", default="127.0.0.1", help="the address to listen on (default 127.0.0.1)")
+    server.add_argument("--port", type=_port, default=8000, help="the port to listen on (default 8000)")
+    server.add_argument(
+        "--db",
+        default="hadara-matches.sqlite",
+        metavar="PATH",
+        help="the SQLite file the matches are kept in (default hadara-matches.sqlite)",
+    )
+    server.set_defaults(run=_serve)
     return parser
 
 

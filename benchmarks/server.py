@@ -1,0 +1,303 @@
+"""Load benchmark of ``hadara serve``: one server process on SQLite, many clients on loopback.
+
+    python benchmarks/server.py [--clients 64] [--rounds 3] [--seconds 5] [--idle 1000]
+
+A server process is started on a free port of 127.0.0.1 with a fresh SQLite
+file. In each of ``--rounds`` rounds, ``--clients`` clients (two per 2-player
+match, every seat human) play random legal moves for ``--seconds`` seconds, as
+a web table does: each client keeps its seat's WebSocket open, and when its
+seat is to act asks for its view and posts a move (a finished match is
+replaced by a new one). Reported per round, then as the median and range of
+the rounds:
+
+- acknowledged moves per second (``200`` answers to ``POST …/moves``);
+- the latency of a move (the post until its answer), p50 and p99;
+- the other seat's update delay: from the post of a move until the other
+  seat's WebSocket message that reaches its ply, p50 and p99;
+- the server's CPU time per acknowledged move (with the view asked before it,
+  its answer and the two WebSocket messages), which says what the server
+  sustains with a core of its own when the machine is shared.
+
+Then a second, fresh server process is given ``--idle`` matches that nobody
+plays, and its resident memory (``VmRSS``) is read before and after.
+
+The clients run in this process, on one event loop, with a minimal HTTP/1.1
+client over asyncio streams (keep-alive), so that the client costs as little
+CPU as it can: on a 2-core machine the clients and the server share the cores.
+Everything stops by itself; nothing listens beyond loopback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import os
+import random
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from websockets.asyncio.client import connect
+
+#: Seconds a server process may take to start.
+_START = 30.0
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+    return port
+
+
+@contextlib.contextmanager
+def _server(folder: Path) -> Iterator[tuple[int, int]]:
+    """A ``hadara serve`` process on a fresh SQLite file: its port and process id."""
+    port = _free_port()
+    command = [sys.executable, "-m", "hadara_rules.cli", "serve", "--port", str(port)]
+    command += ["--db", str(folder / f"bench-{port}.sqlite")]
+    with (folder / "server.log").open("ab") as log:
+        process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)
+    try:
+        deadline = time.monotonic() + _START
+        while True:
+            with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port), 0.2):
+                break
+            if process.poll() is not None or time.monotonic() > deadline:
+                raise RuntimeError("the server did not start")
+            time.sleep(0.05)
+        yield port, process.pid
+    finally:
+        process.terminate()
+        try:
+            process.wait(10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+
+
+class _Http:
+    """One keep-alive HTTP/1.1 connection: JSON in, status and JSON out."""
+
+    def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        self.reader, self.writer = reader, writer
+
+    @classmethod
+    async def open(cls, port: int) -> _Http:
+        return cls(*await asyncio.open_connection("127.0.0.1", port))
+
+    async def request(self, method: str, path: str, token: str | None = None, body: object = None) -> Any:
+        data = b"" if body is None else json.dumps(body).encode()
+        head = f"{method} {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: {len(data)}\r\n"
+        if token is not None:
+            head += f"Authorization: Bearer {token}\r\n"
+        self.writer.write(head.encode() + b"Content-Type: application/json\r\n\r\n" + data)
+        status = int((await self.reader.readline()).split()[1])
+        length = 0
+        while (line := await self.reader.readline()) != b"\r\n":
+            name, _, value = line.partition(b":")
+            if name.lower() == b"content-length":
+                length = int(value)
+        return status, json.loads(await self.reader.readexactly(length))
+
+    def close(self) -> None:
+        self.writer.close()
+
+
+class _Round:
+    """What one round measured."""
+
+    def __init__(self) -> None:
+        self.acknowledged = 0
+        self.latencies: list[float] = []
+        self.delays: list[float] = []
+        #: When each move was posted, by (match, the ply it reached), for the other seat's delay.
+        self.posted: dict[tuple[str, int], tuple[int, float]] = {}
+
+
+class _Seat:
+    """One client playing one seat: a WebSocket reader and a mover."""
+
+    def __init__(self, match: str, seat: int, token: str, measured: _Round) -> None:
+        self.match, self.seat, self.token, self.measured = match, seat, token, measured
+        self.ply = 0
+        self.to_act: list[int] = []
+        self.over = False
+        self.woken = asyncio.Event()
+
+    async def read(self, port: int) -> None:
+        url = f"ws://127.0.0.1:{port}/api/matches/{self.match}/updates?token={self.token}&since=0"
+        async with connect(url) as updates:
+            async for text in updates:
+                arrived = time.perf_counter()
+                message = json.loads(text)
+                for ply in range(self.ply + 1, message["ply"] + 1):
+                    mover = self.measured.posted.get((self.match, ply))
+                    if mover is not None and mover[0] != self.seat:
+                        self.measured.delays.append(arrived - mover[1])
+                self.ply, self.to_act = message["ply"], message["to_act"]
+                self.over = not self.to_act
+                self.woken.set()
+
+    async def play(self, port: int, until: float, rng: random.Random) -> None:
+        http = await _Http.open(port)
+        try:
+            while time.perf_counter() < until and not self.over:
+                if self.seat not in self.to_act:
+                    self.woken.clear()
+                    with contextlib.suppress(TimeoutError):
+                        await asyncio.wait_for(self.woken.wait(), 0.5)
+                    continue
+                _, view = await http.request("GET", f"/api/matches/{self.match}/view", self.token)
+                if not view["legal"]:
+                    self.ply, self.to_act = view["ply"], view["to_act"]
+                    continue
+                move = rng.choice(view["legal"])["notation"]
+                posted = time.perf_counter()
+                self.measured.posted[(self.match, view["ply"] + 1)] = (self.seat, posted)
+                status, answer = await http.request(
+                    "POST", f"/api/matches/{self.match}/moves", self.token, {"ply": view["ply"], "move": move}
+                )
+                if status == 200:
+                    self.measured.latencies.append(time.perf_counter() - posted)
+                    self.measured.acknowledged += 1
+                    self.ply = max(self.ply, answer["ply"])
+                    self.to_act = answer["to_act"] if answer["ply"] >= self.ply else self.to_act
+                    self.over = not answer["to_act"]
+                elif status == 409:
+                    self.measured.posted.pop((self.match, view["ply"] + 1), None)
+                else:
+                    raise RuntimeError(f"the server refused a legal move: {status} {answer}")
+        finally:
+            http.close()
+
+
+async def _pair(port: int, until: float, measured: _Round, rng: random.Random) -> None:
+    """Two clients playing one match after another until the round ends."""
+    http = await _Http.open(port)
+    try:
+        while time.perf_counter() < until:
+            _, created = await http.request(
+                "POST", "/api/matches", body={"players": 2, "seats": ["human"] * 2}
+            )
+            seats = [_Seat(created["match"], s["seat"], s["token"], measured) for s in created["seats"]]
+            readers = [asyncio.create_task(seat.read(port)) for seat in seats]
+            _, view = await http.request("GET", f"/api/matches/{created['match']}/view")
+            for seat in seats:
+                seat.to_act = view["to_act"]
+            await asyncio.gather(*(seat.play(port, until, random.Random(rng.random())) for seat in seats))
+            for reader in readers:
+                reader.cancel()
+            await asyncio.gather(*readers, return_exceptions=True)
+    finally:
+        http.close()
+
+
+async def _play_round(port: int, clients: int, seconds: float, seed: int) -> tuple[_Round, float]:
+    measured = _Round()
+    rng = random.Random(seed)
+    start = time.perf_counter()
+    until = start + seconds
+    await asyncio.gather(
+        *(_pair(port, until, measured, random.Random(rng.random())) for _ in range(clients // 2))
+    )
+    return measured, time.perf_counter() - start
+
+
+def _cpu_seconds(pid: int) -> float:
+    """The CPU time (user and system) a process has used."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def _rss_mb(pid: int) -> float:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    raise RuntimeError("no VmRSS")
+
+
+async def _idle(port: int, pid: int, matches: int) -> tuple[float, float]:
+    """The server's resident memory before and after ``matches`` new matches nobody plays."""
+    before = _rss_mb(pid)
+    connections = [await _Http.open(port) for _ in range(8)]
+
+    async def create(http: _Http, count: int) -> None:
+        for _ in range(count):
+            status, _ = await http.request(
+                "POST", "/api/matches", body={"players": 2, "seats": ["human"] * 2}
+            )
+            assert status == 201
+
+    await asyncio.gather(*(create(http, matches // len(connections)) for http in connections))
+    for http in connections:
+        http.close()
+    await asyncio.sleep(0.5)
+    return before, _rss_mb(pid)
+
+
+def _quantile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def _spread(values: list[float], unit: str, digits: int = 1) -> str:
+    return f"median {statistics.median(values):.{digits}f}{unit} (range {min(values):.{digits}f}–{max(values):.{digits}f})"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--clients", type=int, default=64, help="clients, two per match (default 64)")
+    parser.add_argument("--rounds", type=int, default=3, help="rounds of play (default 3)")
+    parser.add_argument("--seconds", type=float, default=5.0, help="seconds per round (default 5)")
+    parser.add_argument(
+        "--idle", type=int, default=1000, help="idle matches for the memory figure (default 1000)"
+    )
+    args = parser.parse_args()
+    rates: list[float] = []
+    p50s: list[float] = []
+    p99s: list[float] = []
+    d50s: list[float] = []
+    d99s: list[float] = []
+    costs: list[float] = []
+    with tempfile.TemporaryDirectory() as folder:
+        with _server(Path(folder)) as (port, pid):
+            for number in range(args.rounds):
+                used = _cpu_seconds(pid)
+                measured, elapsed = asyncio.run(_play_round(port, args.clients, args.seconds, number))
+                rate = measured.acknowledged / elapsed
+                costs.append(1000 * (_cpu_seconds(pid) - used) / measured.acknowledged)
+                figures = [
+                    1000 * _quantile(v, q) for v in (measured.latencies, measured.delays) for q in (0.5, 0.99)
+                ]
+                for kept, value in zip((p50s, p99s, d50s, d99s), figures, strict=True):
+                    kept.append(value)
+                rates.append(rate)
+                print(
+                    f"round {number + 1}: {measured.acknowledged} moves in {elapsed:.1f} s = {rate:.0f} moves/s; "
+                    f"move p50 {figures[0]:.1f} ms, p99 {figures[1]:.1f} ms; "
+                    f"update p50 {figures[2]:.1f} ms, p99 {figures[3]:.1f} ms; "
+                    f"server CPU {costs[-1]:.2f} ms per move"
+                )
+        print(f"acknowledged moves per second: {_spread(rates, '', 0)}")
+        print(f"move latency p50: {_spread(p50s, ' ms')}; p99: {_spread(p99s, ' ms')}")
+        print(f"other seat's update delay p50: {_spread(d50s, ' ms')}; p99: {_spread(d99s, ' ms')}")
+        print(
+            f"server CPU per acknowledged move (its requests and messages included): {_spread(costs, ' ms', 2)}, "
+            f"so about {1000 / statistics.median(costs):.0f} moves/s with a core of its own"
+        )
+        with _server(Path(folder)) as (port, pid):
+            before, after = asyncio.run(_idle(port, pid, args.idle))
+        print(f"resident memory: {before:.0f} MB at start, {after:.0f} MB with {args.idle} idle matches")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,151 @@
+"""What a seat, or a spectator, is sent: the one place every answer about a match is made.
+
+Everything here is made from what the receiver may see (INFO-1): the position
+from :func:`~hadara_rules.player_view` of the seat (the spectator's view for
+none), the legal moves and their previews from that view, the events through
+:func:`~hadara_rules.events.events_seen_by` (a plundered colony
+shown by its front, as the views show it). The game record, which holds every
+hidden card, is given only once the game is over.
+"""
+
+from __future__ import annotations
+
+import datetime
+
+from .._engine import legal_moves
+from .._model import SPECTATOR, GameState
+from .._moves import Move
+from .._previews import preview
+from .._render import render_svg
+from .._rulebook import rules
+from .._rules.scoring import winners
+from ..events import events_seen_by
+from ..records import GameInfo, GameRecord, game_result, to_data, to_json
+from ..view import player_view
+from .matches import Match
+
+__all__ = ["created", "picture", "record", "rule", "rule_text", "summary", "update", "view"]
+
+Body = dict[str, object]
+
+
+def _seen(state: GameState, seat: int | None) -> GameState:
+    return player_view(state, seat)
+
+
+def _events(match: Match, seat: int | None, since: int) -> list[Body]:
+    """The events of the moves played since ply ``since``, as ``seat`` sees them, each with its text."""
+    told = match.told.setdefault(seat, [])
+    for events in match.events[len(told) :]:
+        seen = events_seen_by(events, SPECTATOR if seat is None else seat, match.state.catalogue)
+        told.append([{**_data(event), "text": str(event)} for event in seen])
+    return [event for events in told[since:] for event in events]
+
+
+def _data(thing: object) -> Body:
+    data = to_data(thing)["data"]
+    assert isinstance(data, dict)
+    return data
+
+
+def _preview(seen: GameState, move: Move) -> Body:
+    """A legal move's preview as the mover's view gives it (the move itself is beside it), with its text."""
+    told = preview(seen, move)
+    data = _data(told)
+    del data["move"]
+    return {**data, "text": str(told)}
+
+
+def created(match: Match, tokens: dict[int, str]) -> Body:
+    """The answer to a new match: its id, and each seat's kind (a human seat's token with it)."""
+    seats: list[Body] = []
+    for entry in match.seats:
+        seat: Body = {"seat": entry.seat, "kind": entry.kind}
+        if entry.seat in tokens:
+            seat["token"] = tokens[entry.seat]
+        seats.append(seat)
+    return {"match": match.id, "seats": seats}
+
+
+def summary(match: Match) -> Body:
+    """What anyone may know of a match: its seats and names, whose turn it is, the winners."""
+    state = match.state
+    return {
+        "match": match.id,
+        "players": match.config.players,
+        "advanced": match.config.advanced,
+        "seats": [{"seat": s.seat, "kind": s.kind, "name": s.name} for s in match.seats],
+        "ply": state.ply,
+        "to_act": list(state.to_act),
+        "over": state.is_over,
+        "winners": list(winners(state)) if state.is_over else [],
+    }
+
+
+def view(match: Match, seat: int | None, since: int) -> Body:
+    """The seat's position, its legal moves with notation and preview, and the events since ``since``."""
+    state = match.state
+    seen = _seen(state, seat)
+    legal: list[Body] = []
+    if seat is not None and seat in state.to_act:
+        legal = [
+            {"move": _data(move), "notation": str(move), "preview": _preview(seen, move)}
+            for move in legal_moves(state, seat)
+        ]
+    return {
+        "seat": seat,
+        "ply": state.ply,
+        "to_act": list(state.to_act),
+        "position": to_data(seen),
+        "legal": legal,
+        "events": _events(match, seat, since),
+    }
+
+
+def update(match: Match, seat: int | None, since: int) -> Body:
+    """A WebSocket message: the current ply, who is to act, and the events since ``since``."""
+    state = match.state
+    return {"ply": state.ply, "to_act": list(state.to_act), "events": _events(match, seat, since)}
+
+
+def picture(match: Match, seat: int | None) -> str:
+    """The table as ``seat`` sees it, as SVG (every component drawn carries ``data-id``)."""
+    return render_svg(_seen(match.state, seat))
+
+
+def record(match: Match) -> str:
+    """The game record of a finished match, with its result block and the seats' names."""
+    info = GameInfo(
+        players=tuple(s.name for s in match.seats),
+        date=datetime.date.today().isoformat(),
+        notes="hadara serve",
+    )
+    document = GameRecord(
+        match.config,
+        tuple(match.moves),
+        result=game_result(match.state, match.config, tuple(match.moves)),
+        info=info,
+    )
+    return to_json(document)
+
+
+def rule(rule_id: str) -> Body | None:
+    """A rule of the digest by ID (any case): its area, rulebook page, summary, text and ruling."""
+    found = rules().get(rule_id.upper())
+    if found is None:
+        return None
+    return {
+        "id": found.id,
+        "area": found.area,
+        "page": found.page,
+        "summary": found.summary,
+        "text": found.text,
+        "ruling": found.ruling,
+        "why": found.why,
+    }
+
+
+def rule_text(rule_id: str) -> str:
+    """The full text of a rule of the digest, for a refusal ("" for an ID the digest lacks)."""
+    found = rules().get(rule_id)
+    return "" if found is None else found.text

@@ -1,0 +1,132 @@
+// The server's HTTP and WebSocket API (docs/server.md), one function per request.
+// A seat's token travels in the Authorization header; only the WebSocket, which
+// cannot send headers from a browser, carries it in its address, as the API asks.
+
+/** An answer other than 2xx: its status and the error body the server sent. */
+export class ApiError extends Error {
+  constructor(status, body) {
+    super(typeof body.message === "string" ? body.message : `the server answered ${status}`);
+    this.status = status;
+    this.body = body;
+  }
+}
+
+function headers(token, json = false) {
+  const sent = { Accept: json ? "application/json" : "*/*" };
+  if (json) sent["Content-Type"] = "application/json";
+  if (token) sent.Authorization = `Bearer ${token}`;
+  return sent;
+}
+
+async function request(method, path, { token = null, body = undefined, as = "json" } = {}) {
+  let answer;
+  try {
+    answer = await fetch(path, {
+      method,
+      headers: headers(token, body !== undefined),
+      body: body === undefined ? undefined : JSON.stringify(body),
+      cache: "no-store",
+    });
+  } catch {
+    throw new ApiError(0, { error: "offline", message: "The server cannot be reached." });
+  }
+  if (!answer.ok) {
+    let error;
+    try {
+      error = await answer.json();
+    } catch {
+      error = {};
+    }
+    throw new ApiError(answer.status, error && typeof error === "object" ? error : {});
+  }
+  return as === "text" ? answer.text() : answer.json();
+}
+
+const match = (id) => `/api/matches/${encodeURIComponent(id)}`;
+
+/** POST /api/matches: `{match, seats: [{seat, kind, token?}]}`. */
+export const createMatch = (settings) => request("POST", "/api/matches", { body: settings });
+
+/** GET /api/matches/ID: the match without secrets (seats, names, ply, over, winners). */
+export const getMatch = (id) => request("GET", match(id));
+
+/** GET …/view?since=PLY: the seat's position, its legal moves, and the events since PLY. */
+export const getView = (id, token, since) =>
+  request("GET", `${match(id)}/view?since=${encodeURIComponent(since)}`, { token });
+
+/** POST …/moves: the move at `ply`; answers as the view (events since `ply`). */
+export const postMove = (id, token, ply, move) =>
+  request("POST", `${match(id)}/moves`, { token, body: { ply, move } });
+
+/** GET …/picture: the server's SVG picture of what the seat (or a spectator) may see. */
+export const getPicture = (id, token) => request("GET", `${match(id)}/picture`, { token, as: "text" });
+
+/** GET …/record: the game record, once the game is over (its result block holds the score sheets). */
+export const getRecord = (id) => request("GET", `${match(id)}/record`);
+
+const rules = new Map();
+
+/** GET /api/rules/ID: a rule of the rulebook digest (`{id, page, summary, text, …}`), asked once. */
+export function getRule(id) {
+  if (!rules.has(id)) {
+    const asked = request("GET", `/api/rules/${encodeURIComponent(id)}`);
+    asked.catch(() => rules.delete(id));
+    rules.set(id, asked);
+  }
+  return rules.get(id);
+}
+
+/** The close codes of a WebSocket the server refuses for good. */
+const REFUSED = new Set([4403, 4404]);
+
+/**
+ * The match's updates for a seat (or a spectator, without a token), kept open: after a
+ * lost connection it connects again, waiting longer each time (up to 10 s), and calls
+ * `opened` whenever a connection opens, so that the page can ask what it missed. A
+ * connection the server refuses (4403: a wrong token, 4404: no such match) is not tried
+ * again: `closed(reason, final)` says so. Returns a function that closes it for good.
+ */
+export function followUpdates(id, token, { opened, message, closed }) {
+  const scheme = location.protocol === "https:" ? "wss:" : "ws:";
+  const query = token ? `?token=${encodeURIComponent(token)}` : "";
+  const address = `${scheme}//${location.host}${match(id)}/updates${query}`;
+  let socket = null;
+  let wait = 500;
+  let stopped = false;
+  let timer = null;
+
+  function connect() {
+    socket = new WebSocket(address);
+    socket.addEventListener("open", () => {
+      wait = 500;
+      opened();
+    });
+    socket.addEventListener("message", (event) => {
+      let data;
+      try {
+        data = JSON.parse(event.data);
+      } catch {
+        return;
+      }
+      if (data && typeof data === "object") message(data);
+    });
+    socket.addEventListener("close", (event) => {
+      if (stopped) return;
+      if (REFUSED.has(event.code)) {
+        stopped = true;
+        closed(event.reason, true);
+        return;
+      }
+      closed(event.reason, false);
+      timer = setTimeout(connect, wait);
+      wait = Math.min(wait * 2, 10000);
+    });
+  }
+
+  connect();
+  return () => {
+    stopped = true;
+    clearTimeout(timer);
+    socket.close();
+  };
+}

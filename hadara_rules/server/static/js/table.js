@@ -1,0 +1,338 @@
+// A seat's table (or a spectator's, without a token): the picture, whose turn it is,
+// the legal moves with their previews, the log, and the score sheet at the end.
+//
+// Every view the page shows comes from the server, one request at a time, each asking
+// the events since the last ply the page has shown: so nothing is missed or shown twice,
+// whether an update arrives on the WebSocket, the connection comes back, or a move posted
+// from this page (or another tab) finds the table moved on.
+
+import { ApiError, followUpdates, getMatch, getPicture, getRecord, getView, postMove } from "./api.js";
+import { byId, el, fill } from "./dom.js";
+import { Log, ruleButton } from "./log.js";
+import { describe, group, movesNaming, positionData, previewParts } from "./moves.js";
+import { Picture } from "./picture.js";
+import { scoreSheet } from "./scores.js";
+
+const ROMAN = { 1: "I", 2: "II", 3: "III" };
+const SECTIONS = {
+  setup: "choosing start card sides",
+  wheel: "setting the wheel",
+  draft: "draft",
+  pick: "picking from the outer piles",
+  income: "income",
+  colony: "colonies",
+  statue: "statues",
+  feeding: "feeding",
+  medals: "medals",
+};
+const KIND_NAMES = { random: "random bot", greedy: "greedy bot", ismcts: "search bot" };
+
+/** Where the game is, in words: `Epoch I, phase A: draft, round 3 of 5 · move 12`. */
+function whereWords(state, ply) {
+  if (!state || state.section === "over") return `Final position after ${ply} moves`;
+  const round = state.section === "draft" ? `, round ${state.round + 1} of 5` : "";
+  const section = SECTIONS[state.section] ?? state.section;
+  return `Epoch ${ROMAN[state.epoch] ?? state.epoch}, phase ${state.phase}: ${section}${round} · move ${ply}`;
+}
+
+function listWords(items) {
+  return items.length <= 1 ? items.join("") : `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`;
+}
+
+class Table {
+  constructor(match, token) {
+    this.match = match;
+    this.token = token;
+    this.info = null;
+    this.seat = null;
+    this.ply = 0;
+    this.toAct = [];
+    this.position = null;
+    this.legal = [];
+    this.chosen = null;
+    this.busy = false;
+    this.over = false;
+    this.pictureAsked = 0;
+    this.queue = Promise.resolve();
+    this.log = new Log(byId("log"));
+    this.picture = new Picture(
+      byId("picture"),
+      { out: byId("zoom-out"), in: byId("zoom-in"), fit: byId("zoom-fit") },
+      (component) => this.choose(component),
+    );
+  }
+
+  /** `P1 · Ada (dragon)`: how a seat is named on this page (without its crest when `short`). */
+  label(seat, short = false) {
+    const entry = this.info?.seats?.find((s) => s.seat === seat);
+    const crest = short ? null : positionData(this.position)?.players?.[seat]?.crest;
+    const name = entry?.name || KIND_NAMES[entry?.kind] || `seat ${seat}`;
+    return `P${seat} · ${name}${crest ? ` (${crest})` : ""}`;
+  }
+
+  async start() {
+    byId("table").hidden = false;
+    const skip = byId("skip");
+    skip.hidden = false;
+    skip.addEventListener("click", (event) => {
+      event.preventDefault(); // the address's fragment holds the token: it stays as it is
+      byId("moves-heading").focus();
+    });
+    try {
+      this.info = await getMatch(this.match);
+    } catch (problem) {
+      byId("turn").textContent =
+        problem instanceof ApiError && problem.status === 404 ? "There is no such match" : "The match cannot be loaded";
+      byId("where").textContent = problem.message;
+      this.picture.note("");
+      return;
+    }
+    await this.enqueue(() => this.refresh());
+    followUpdates(this.match, this.token, {
+      opened: () => {
+        byId("connection").textContent = "Live";
+        this.enqueue(() => this.refresh());
+      },
+      message: (update) => {
+        if (typeof update.ply === "number" && update.ply > this.ply) this.enqueue(() => this.refresh(update.ply));
+      },
+      closed: (reason, final) => {
+        byId("connection").textContent = final
+          ? `No updates: ${reason || "the server refused them"}`
+          : "Connection lost; reconnecting…";
+      },
+    });
+  }
+
+  /** Runs `task` after every request before it, so that views are applied in order. */
+  enqueue(task) {
+    this.queue = this.queue.then(task).catch((problem) => this.problem(problem));
+    return this.queue;
+  }
+
+  /** Asks the view since the last ply shown (unless `reached` is shown already). */
+  async refresh(reached = null) {
+    if (reached !== null && reached <= this.ply) return;
+    this.apply(await getView(this.match, this.token, this.ply));
+  }
+
+  apply(view) {
+    this.seat = typeof view.seat === "number" ? view.seat : null;
+    this.log.add(Array.isArray(view.events) ? view.events : []);
+    this.ply = view.ply;
+    this.toAct = Array.isArray(view.to_act) ? view.to_act : [];
+    this.position = view.position;
+    this.legal = Array.isArray(view.legal) ? view.legal : [];
+    this.over = positionData(this.position)?.section === "over";
+    byId("table").dataset.ply = String(this.ply); // the ply shown, for scripts that drive the page
+    if (this.chosen !== null && this.naming(this.chosen).length === 0) this.chosen = null;
+    this.showStatus();
+    this.showMoves();
+    this.picture.mark((component) => this.naming(component).length);
+    this.askPicture();
+    if (this.over) this.showResult();
+  }
+
+  naming(component) {
+    return movesNaming(component, this.legal, this.position, this.seat);
+  }
+
+  async askPicture() {
+    const asked = ++this.pictureAsked;
+    const ply = this.ply;
+    let text;
+    try {
+      text = await getPicture(this.match, this.token);
+    } catch (problem) {
+      if (asked === this.pictureAsked) this.picture.note(`The picture cannot be shown: ${problem.message}`);
+      return;
+    }
+    if (asked !== this.pictureAsked) return;
+    this.picture.show(text, (component) => this.naming(component).length);
+    this.picture.frame.dataset.ply = String(ply);
+  }
+
+  showStatus() {
+    const mine = this.seat !== null && this.toAct.includes(this.seat);
+    const others = this.toAct.filter((seat) => seat !== this.seat).map((seat) => this.label(seat, true));
+    let turn;
+    if (this.over) turn = "The game is over";
+    else if (mine) turn = others.length > 0 ? `Your turn, with ${listWords(others)}` : "Your turn";
+    else if (this.seat === null) turn = `${listWords(others)} to act`;
+    else turn = `Waiting for ${listWords(others)}`;
+    byId("turn").textContent = turn;
+    byId("where").textContent = whereWords(positionData(this.position), this.ply);
+    byId("bar-note").textContent =
+      this.seat === null ? `Watching match ${this.match}` : `You play ${this.label(this.seat)}`;
+    document.title = `${mine ? "Your turn · " : ""}Hadara`;
+  }
+
+  showMoves() {
+    const holder = byId("moves");
+    const chosen = byId("chosen");
+    byId("moves-heading").textContent = this.over ? "Result" : this.seat === null ? "Moves" : "Your moves";
+    chosen.hidden = this.chosen === null;
+    this.picture.select(this.chosen);
+    if (this.over) {
+      fill(holder);
+      return;
+    }
+    if (this.seat === null) {
+      fill(holder, el("p", { class: "quiet" }, "You are watching: the players make the moves."));
+      return;
+    }
+    if (this.legal.length === 0) {
+      fill(holder, el("p", { class: "quiet" }, "Nothing to decide now. Your moves appear here when it is your turn."));
+      return;
+    }
+    let entries = this.legal;
+    if (this.chosen !== null) {
+      entries = this.naming(this.chosen);
+      const all = el("button", { type: "button", class: "link-button" }, "Show all moves");
+      all.addEventListener("click", () => {
+        this.chosen = null;
+        this.showMoves();
+        byId("moves-heading").focus();
+      });
+      fill(chosen, el("span", {}, `Moves with ${this.chosen.id}`), " ", all);
+    }
+    const groups = new Map();
+    for (const entry of entries) {
+      const heading = group(entry);
+      if (!groups.has(heading)) groups.set(heading, []);
+      groups.get(heading).push(entry);
+    }
+    fill(
+      holder,
+      Array.from(groups, ([heading, list]) =>
+        el(
+          "section",
+          { class: "move-group" },
+          el("h3", {}, heading),
+          el("div", { class: "move-list" }, list.map((entry) => this.moveButton(entry))),
+        ),
+      ),
+    );
+  }
+
+  moveButton(entry) {
+    const { parts, rules } = previewParts(entry.preview);
+    const button = el(
+      "button",
+      { type: "button", class: "move", "data-notation": entry.notation, disabled: this.busy },
+      el("span", { class: "what" }, describe(entry, this.position)),
+      parts.length > 0 ? el("span", { class: "preview" }, parts.join(" · ")) : null,
+      el("span", { class: "notation" }, [entry.notation, ...rules].join(" · ")),
+    );
+    button.addEventListener("click", () => this.play(entry));
+    return button;
+  }
+
+  /** A click on a component of the picture: its one move is played; several are listed. */
+  choose(component) {
+    const moves = this.naming(component);
+    if (moves.length === 1) {
+      this.play(moves[0]);
+    } else if (moves.length > 1) {
+      this.chosen = component;
+      this.showMoves();
+      byId("moves-heading").focus();
+    }
+  }
+
+  play(entry) {
+    if (this.busy) return;
+    this.busy = true;
+    this.hideRefusal();
+    const choosing = byId("moves").contains(document.activeElement) || byId("picture").contains(document.activeElement);
+    const ply = this.ply; // the move was chosen on this view: posted later, a newer table refuses it as stale
+    for (const button of byId("moves").querySelectorAll("button.move")) button.disabled = true;
+    this.enqueue(async () => {
+      try {
+        this.chosen = null;
+        this.apply(await postMove(this.match, this.token, ply, entry.move));
+      } catch (problem) {
+        if (problem instanceof ApiError && problem.status === 409) {
+          await this.refresh();
+        } else {
+          throw problem;
+        }
+      } finally {
+        this.busy = false;
+        this.showMoves();
+        // the button or component chosen is gone: keep the keyboard at the moves
+        if (choosing && !byId("table").contains(document.activeElement)) {
+          byId("moves-heading").focus({ preventScroll: true });
+        }
+      }
+    });
+  }
+
+  hideRefusal() {
+    const box = byId("refusal");
+    box.hidden = true;
+    fill(box);
+  }
+
+  /** A refusal, with its rule's text, or any other problem in one line. */
+  problem(problem) {
+    if (this.position === null) {
+      // nothing shown yet: the link itself is wrong (a bad token) or the server is away
+      byId("turn").textContent =
+        problem instanceof ApiError && problem.status === 403 ? "This link opens no seat of the match" : "The match cannot be loaded";
+      byId("where").textContent = problem.message ?? String(problem);
+      this.picture.note("");
+      return;
+    }
+    const box = byId("refusal");
+    const body = problem instanceof ApiError ? problem.body : {};
+    const close = el("button", { type: "button", class: "link-button", "aria-label": "Dismiss" }, "Dismiss");
+    close.addEventListener("click", () => this.hideRefusal());
+    if (body.error === "illegal") {
+      fill(box, el("p", {}, el("strong", {}, "Refused: "), String(body.reason ?? problem.message), " "), close);
+      if (typeof body.rule === "string") {
+        const rule = ruleButton(body.rule, box, typeof body.rule_text === "string" ? body.rule_text : null);
+        box.firstChild.append(rule);
+        rule.click();
+      }
+    } else {
+      fill(box, el("p", {}, el("strong", {}, "Problem: "), problem.message ?? String(problem), " "), close);
+    }
+    box.hidden = false;
+  }
+
+  async showResult() {
+    const holder = byId("result");
+    if (!holder.hidden) return;
+    holder.hidden = false;
+    const winners = (this.info?.winners ?? []).map((seat) => this.label(seat));
+    fill(holder, el("p", { class: "quiet" }, "Counting the scores…"));
+    let result = null;
+    try {
+      const record = await getRecord(this.match);
+      result = record?.data?.result ?? record?.result ?? null;
+    } catch (problem) {
+      fill(holder, el("p", {}, `The score sheet cannot be had: ${problem.message}`));
+      return;
+    }
+    const names = (result?.winners ?? []).map((seat) => this.label(seat));
+    const headline = names.length > 0 ? names : winners;
+    fill(
+      holder,
+      el("h3", { class: "winners" }, headline.length > 1 ? `${listWords(headline)} win` : `${headline[0] ?? "Nobody"} wins`),
+      result ? scoreSheet(result, (seat) => this.label(seat, true)) : null,
+      el(
+        "p",
+        {},
+        el("a", { href: `/api/matches/${encodeURIComponent(this.match)}/record`, download: `hadara-${this.match}.json` }, "Download the game record"),
+        " · ",
+        el("a", { href: "/" }, "New match"),
+      ),
+    );
+  }
+}
+
+/** Shows the table of `match` for the seat whose `token` is given (a spectator's without). */
+export function openTable(match, token) {
+  return new Table(match, token).start();
+}

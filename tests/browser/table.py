@@ -1,0 +1,261 @@
+"""What the browser tests share: matches made through the API, pages of the web table,
+moves played by clicking, and what each seat may not see, computed with the library."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+import httpx
+from playwright.sync_api import Browser, Page
+
+from hadara_rules import (
+    GameRecord,
+    GameState,
+    apply_move,
+    from_json,
+    load_catalogue,
+    new_game,
+    player_view,
+    to_json,
+)
+
+#: The longest any single wait of these tests lasts, in milliseconds.
+WAIT_MS = 15_000
+#: How many moves one seat may make in a whole 2-player game at most (about 40 are made).
+MOST_MOVES = 150
+#: The page's widths the table is tried at: a desktop and a phone.
+WIDE, NARROW = 1280, 390
+
+Json = dict[str, Any]
+
+
+def create_match(base: str, **body: Any) -> Json:
+    """A new match through the API (201): its id and its seats, a human seat's token with it."""
+    answer = httpx.post(f"{base}/api/matches", json=body, timeout=10)
+    assert answer.status_code == 201, answer.text
+    created: Json = answer.json()
+    return created
+
+
+def token(created: Json, seat: int) -> str:
+    found: str = created["seats"][seat]["token"]
+    return found
+
+
+def seat_address(base: str, match: str, secret: str | None) -> str:
+    """A seat's table (its token in the fragment), or the spectators' without a token."""
+    address = f"{base}/?match={match}"
+    return address if secret is None else f"{address}#token={secret}"
+
+
+def summary(base: str, match: str) -> Json:
+    found: Json = httpx.get(f"{base}/api/matches/{match}", timeout=10).json()
+    return found
+
+
+def view(base: str, match: str, secret: str | None, since: int = 0) -> Json:
+    headers = {} if secret is None else {"Authorization": f"Bearer {secret}"}
+    answer = httpx.get(f"{base}/api/matches/{match}/view?since={since}", headers=headers, timeout=10)
+    assert answer.status_code == 200, answer.text
+    found: Json = answer.json()
+    return found
+
+
+def record(base: str, match: str) -> GameRecord:
+    answer = httpx.get(f"{base}/api/matches/{match}/record", timeout=10)
+    assert answer.status_code == 200, answer.text
+    return from_json(answer.text, GameRecord)
+
+
+@contextmanager
+def table_page(browser: Browser, width: int, address: str | None = None) -> Iterator[Page]:
+    """A page in a fresh browser context at ``width`` px; fails on any script error of the page
+    (the browser's own notes of answers other than 2xx, which the page handles, aside)."""
+    context = browser.new_context(viewport={"width": width, "height": 900})
+    context.set_default_timeout(WAIT_MS)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.on(
+        "console",
+        lambda message: (
+            errors.append(message.text)
+            if message.type == "error" and not message.text.startswith("Failed to load resource")
+            else None
+        ),
+    )
+    try:
+        if address is not None:
+            page.goto(address)
+        yield page
+        assert errors == [], errors
+    finally:
+        context.close()
+
+
+def shown_ply(page: Page) -> int:
+    """The ply of the view the page shows."""
+    return int(page.locator("#table").get_attribute("data-ply") or -1)
+
+
+def wait_settled(page: Page, ply: int) -> None:
+    """Until the page shows the view and the picture of ``ply``."""
+    page.wait_for_function(
+        """ply => document.querySelector('#table').dataset.ply === String(ply)
+                 && document.querySelector('#picture').dataset.ply === String(ply)
+                 && document.querySelector('#picture svg') !== null""",
+        arg=ply,
+        timeout=WAIT_MS,
+    )
+
+
+def wait_playable(page: Page) -> bool:
+    """Until the page offers a move (True) or shows the score sheet (False)."""
+    page.wait_for_function(
+        """() => document.querySelector('#moves button.move:not([disabled])') !== null
+                 || !document.querySelector('#result').hidden""",
+        timeout=WAIT_MS,
+    )
+    return page.locator("#result").is_hidden()
+
+
+def play_one(page: Page, rng: random.Random, by_picture: bool) -> str:
+    """One move by clicking: on a playable component of the picture when ``by_picture``
+    and there is one (then on one of the buttons it lists, if it names several), else on
+    one of the move buttons. Returns how: ``"picture"`` or ``"button"``."""
+    before = shown_ply(page)
+    playable = page.locator("#picture [data-playable]")
+    how = "button"
+    if by_picture and playable.count() > 0:
+        playable.nth(rng.randrange(playable.count())).click()
+        how = "picture"
+        if page.locator("#chosen").is_visible():
+            assert page.locator("#picture [data-selected]").count() == 1  # the component chosen is marked
+            listed = page.locator("#moves button.move")
+            listed.nth(rng.randrange(listed.count())).click()
+    else:
+        buttons = page.locator("#moves button.move:not([disabled])")
+        buttons.nth(rng.randrange(buttons.count())).click()
+    page.wait_for_function(
+        "ply => Number(document.querySelector('#table').dataset.ply) > ply", arg=before, timeout=WAIT_MS
+    )
+    return how
+
+
+def wait_for_people(base: str, match: str, page: Page) -> int:
+    """Until the bots have moved and only people are to act, and the page shows that ply."""
+    kinds = {seat["seat"]: seat["kind"] for seat in summary(base, match)["seats"]}
+    found: Json = {}
+
+    def people_only() -> bool:
+        found.update(summary(base, match))
+        return all(kinds[seat] == "human" for seat in found["to_act"])
+
+    wait_until(people_only)
+    ply: int = found["ply"]
+    page.wait_for_function("ply => document.querySelector('#table').dataset.ply === String(ply)", arg=ply)
+    return ply
+
+
+def log_lines(page: Page) -> list[str]:
+    """The lines of the page's log, as shown (each with its rule's button text)."""
+    lines: list[str] = page.locator("#log li").evaluate_all(
+        "items => items.map(item => item.textContent.replace(/\\s+/g, ' ').trim())"
+    )
+    return lines
+
+
+def expected_log(base: str, match: str, secret: str | None) -> list[str]:
+    """The seat's log as the server gives it: every event since the first ply, in words."""
+    return [" ".join(event["text"].split()) for event in view(base, match, secret)["events"]]
+
+
+def wait_until(check: Any, seconds: float = WAIT_MS / 1000) -> None:
+    """Until ``check()`` is true, at most ``seconds``."""
+    deadline = time.monotonic() + seconds
+    while not check():
+        assert time.monotonic() < deadline, "waited too long"
+        time.sleep(0.05)
+
+
+# --------------------------------------------------------------------------- what a seat may not see
+
+_IDS = set(load_catalogue().cards) | set(load_catalogue().colonies)
+_WORD = re.compile(r"[A-Za-z0-9-]+")
+
+
+def _named(document: str) -> set[str]:
+    """The card and colony ids a text names (whole words, so ``I-red-1`` is not in ``I-red-10``)."""
+    return _IDS.intersection(_WORD.findall(document))
+
+
+def _strings(value: object) -> Iterator[str]:
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict):
+        for item in value.values():
+            yield from _strings(item)
+    elif isinstance(value, list):
+        for item in value:
+            yield from _strings(item)
+
+
+def _ids_in(state: object) -> set[str]:
+    return _IDS.intersection(_strings(json.loads(to_json(state))))
+
+
+def positions(game: GameRecord) -> list[GameState]:
+    """The record's position at every ply, from the first."""
+    states = [new_game(game.config)]
+    for move in game.moves:
+        states.append(apply_move(states[-1], move))
+    return states
+
+
+def never_seen(game: GameRecord, seat: int) -> list[set[str]]:
+    """For each ply, the card and colony ids of the position that ``seat`` has not seen in
+    its view at that ply or before: what its page may never show then."""
+    seen: set[str] = set()
+    hidden: list[set[str]] = []
+    for state in positions(game):
+        seen |= _ids_in(player_view(state, seat))
+        hidden.append(_ids_in(state) - seen)
+    return hidden
+
+
+def named_in_page(page: Page) -> set[str]:
+    """The card and colony ids anywhere in the page's DOM, the inline SVG included."""
+    return _named(page.content())
+
+
+def play_through_api(
+    base: str, match: str, seat: int, secret: str, rng: random.Random, moves: int | None = None
+) -> None:
+    """Plays the seat's moves through the API (at random) for ``moves`` moves, or to the end."""
+    made = 0
+    headers = {"Authorization": f"Bearer {secret}"}
+    deadline = time.monotonic() + 60
+    while moves is None or made < moves:
+        assert time.monotonic() < deadline, "the game did not end"
+        now = summary(base, match)
+        if now["over"]:
+            return
+        if seat not in now["to_act"]:
+            time.sleep(0.02)
+            continue
+        legal = view(base, match, secret, now["ply"])["legal"]
+        move = rng.choice(legal)["move"]
+        answer = httpx.post(
+            f"{base}/api/matches/{match}/moves",
+            json={"ply": now["ply"], "move": move},
+            headers=headers,
+            timeout=10,
+        )
+        assert answer.status_code in (200, 409), answer.text
+        made += answer.status_code == 200

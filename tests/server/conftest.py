@@ -1,0 +1,23 @@
+"""Fixtures of the server's tests: the app over a fresh SQLite file, driven by Starlette's test client."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from starlette.testclient import TestClient
+
+from hadara_rules.server.app import create_app
+from hadara_rules.server.store import SQLiteStore
+
+
+@pytest.fixture
+def db(tmp_path: Path) -> Path:
+    return tmp_path / "matches.sqlite"
+
+
+@pytest.fixture
+def client(db: Path) -> Iterator[TestClient]:
+    with TestClient(create_app(SQLiteStore(db))) as test_client:
+        yield test_client

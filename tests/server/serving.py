@@ -1,0 +1,106 @@
+"""Helpers of the server's tests: creating matches, reading the store, waiting for bots, a server process."""
+
+from __future__ import annotations
+
+import signal
+import socket
+import sqlite3
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+from starlette.testclient import TestClient
+
+
+def stored_moves(db: Path) -> int:
+    """How many moves the store holds, read from its file."""
+    with sqlite3.connect(db) as connection:
+        count: int = connection.execute("SELECT count(*) FROM moves").fetchone()[0]
+    return count
+
+
+def bearer(token: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {token}"}
+
+
+def create(client: TestClient, **body: Any) -> dict[str, Any]:
+    """A new match (201), with the defaults ``players=2``, two human seats and seed 1."""
+    body.setdefault("players", 2)
+    body.setdefault("seats", ["human"] * body["players"])
+    body.setdefault("seed", 1)
+    answer = client.post("/api/matches", json=body)
+    assert answer.status_code == 201, answer.text
+    created: dict[str, Any] = answer.json()
+    return created
+
+
+def token(created: dict[str, Any], seat: int) -> str:
+    found: str = created["seats"][seat]["token"]
+    return found
+
+
+def wait_over(client: TestClient, match: str, seconds: float = 20.0) -> dict[str, Any]:
+    """The match's summary once its game is over (its seats all bots)."""
+    deadline = time.monotonic() + seconds
+    while True:
+        summary: dict[str, Any] = client.get(f"/api/matches/{match}").json()
+        if summary["over"] or time.monotonic() > deadline:
+            return summary
+        time.sleep(0.02)
+
+
+def free_port() -> int:
+    """A TCP port free on the loopback interface now."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+    return port
+
+
+class ServerProcess:
+    """``hadara serve`` in a process of its own on a free loopback port, its log in a file."""
+
+    def __init__(self, db: Path, log: Path) -> None:
+        self.port = free_port()
+        self.base = f"http://127.0.0.1:{self.port}"
+        self._log = log.open("ab")
+        command = [
+            sys.executable,
+            "-m",
+            "hadara_rules.cli",
+            "serve",
+            "--port",
+            str(self.port),
+            "--db",
+            str(db),
+        ]
+        self.process = subprocess.Popen(command, stdout=self._log, stderr=subprocess.STDOUT)
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                if httpx.get(f"{self.base}/api/matches/ready", timeout=1).status_code == 404:
+                    return
+            except httpx.TransportError:
+                pass
+            if self.process.poll() is not None or time.monotonic() > deadline:
+                self.stop()
+                raise RuntimeError(f"the server did not start (see {log})")
+            time.sleep(0.05)
+
+    def kill(self) -> None:
+        """``kill -9``: nothing of the server runs after this."""
+        self.process.send_signal(signal.SIGKILL)
+        self.process.wait()
+        self._log.close()
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(10)
+            except subprocess.TimeoutExpired:
+                self.kill()
+        self._log.close()

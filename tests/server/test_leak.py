@@ -1,0 +1,160 @@
+"""The leak property: nothing sent to a seat names a component that seat has not seen (INFO-1).
+
+Random matches are played through the API. After every move, everything a seat
+(or the spectator) can be sent is collected from the wire: the answer to the
+move, its view since the first ply, the match summary, its picture and its
+WebSocket messages. None of them may name a card or colony id that lies in the
+whole position but that the seat has not seen in any of its views so far (a
+card seen once, on an outer pile or in its own hand, may be named later; a card
+in a deck, in another's hand or face down never).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import random
+import re
+from pathlib import Path
+
+import pytest
+from hypothesis import Phase, given, settings
+from hypothesis import strategies as st
+from starlette.testclient import TestClient, WebSocketTestSession
+
+from hadara_rules import (
+    GameConfig,
+    GameState,
+    apply_move,
+    apply_move_with_events,
+    legal_moves,
+    load_catalogue,
+    new_game,
+    player_view,
+)
+from hadara_rules.records import to_json
+from hadara_rules.server.app import create_app
+from hadara_rules.server.store import SQLiteStore
+
+from .serving import bearer, create, token
+
+#: What looks like a component id in any text sent: ``I-red-04``, ``col-09-a``.
+_ID = re.compile(r"[A-Za-z0-9]+(?:-[A-Za-z0-9]+)+")
+#: Moves played per match at most (a 2-player game has about 95).
+_PLIES = 60
+
+
+def _named(text: str) -> set[str]:
+    return set(_ID.findall(text))
+
+
+_CATALOGUE = load_catalogue()
+#: Every card and colony id of the bundled components.
+_COMPONENTS = frozenset(_CATALOGUE.cards) | frozenset(_CATALOGUE.colonies)
+
+
+def component_ids(state: GameState) -> set[str]:
+    """The card and colony ids a position (or a view) names anywhere."""
+    return _named(to_json(state)) & _COMPONENTS
+
+
+def _receive_until(socket: WebSocketTestSession, ply: int) -> list[str]:
+    """The socket's messages (as sent, in text) until the one that reaches ``ply``."""
+    texts = []
+    while True:
+        text = socket.receive_text()
+        texts.append(text)
+        if f'"ply":{ply},' in text:
+            return texts
+
+
+def _play_and_check(db: Path, players: int, advanced: bool, rng: random.Random, plies: int) -> None:
+    """Play ``plies`` random moves of a match of human seats, checking everything sent after each."""
+    with TestClient(create_app(SQLiteStore(db))) as client:
+        created = create(client, players=players, advanced=advanced, seed=rng.randrange(1 << 32))
+        match = created["match"]
+        tokens = [token(created, seat) for seat in range(players)]
+        viewers: list[int | None] = [*range(players), None]
+        live = client.app.state.service._matches[match]  # type: ignore[attr-defined]
+        seen: dict[int | None, set[str]] = {viewer: set() for viewer in viewers}
+
+        def headers(viewer: int | None) -> dict[str, str]:
+            return {} if viewer is None else bearer(tokens[viewer])
+
+        def look(state: GameState) -> None:  # what each viewer has seen so far
+            for viewer in viewers:
+                seen[viewer] |= component_ids(state if viewer is None else player_view(state, viewer))
+
+        with contextlib.ExitStack() as stack:
+            sockets = [
+                stack.enter_context(
+                    client.websocket_connect(
+                        f"/api/matches/{match}/updates"
+                        + ("" if viewer is None else f"?token={tokens[viewer]}")
+                    )
+                )
+                for viewer in viewers
+            ]
+            for _ in range(plies):
+                state: GameState = live.state
+                if state.is_over:
+                    break
+                look(state)
+                seat = rng.choice(state.to_act)
+                view = client.get(f"/api/matches/{match}/view", headers=headers(seat)).json()
+                choice = rng.choice(view["legal"])
+                move = rng.choice([choice["notation"], choice["move"]])
+                answer = client.post(
+                    f"/api/matches/{match}/moves",
+                    headers=headers(seat),
+                    json={"ply": state.ply, "move": move},
+                )
+                assert answer.status_code == 200, answer.text
+                after: GameState = live.state
+                look(after)
+                hidden = {viewer: component_ids(after) - seen[viewer] for viewer in viewers}
+                sent: dict[int | None, list[str]] = {viewer: [] for viewer in viewers}
+                sent[seat].append(answer.text)
+                for viewer, socket in zip(viewers, sockets, strict=True):
+                    for path in (f"/view?since={state.ply}", "", "/picture"):
+                        sent[viewer].append(
+                            client.get(f"/api/matches/{match}{path}", headers=headers(viewer)).text
+                        )
+                    sent[viewer].extend(_receive_until(socket, after.ply))
+                for viewer in viewers:
+                    for text in sent[viewer]:
+                        leaked = _named(text) & hidden[viewer]
+                        assert not leaked, f"viewer {viewer} was sent {sorted(leaked)} at ply {after.ply}"
+
+
+def test_nothing_sent_to_a_seat_names_what_its_view_hides(tmp_path: Path) -> None:
+    """A seeded 2-player match, its first epoch: a few seconds."""
+    _play_and_check(tmp_path / "matches.sqlite", 2, False, random.Random(7), plies=30)
+
+
+@pytest.mark.slow
+# Not shrunk: a failure names the ids, the viewer and the ply, and one example plays a whole match.
+@settings(max_examples=4, phases=[Phase.explicit, Phase.reuse, Phase.generate])
+@given(players=st.integers(2, 5), rng=st.randoms(use_true_random=False), advanced=st.booleans())
+def test_nothing_sent_to_a_seat_in_whole_random_matches_names_what_its_view_hides(
+    tmp_path_factory: pytest.TempPathFactory, players: int, rng: random.Random, advanced: bool
+) -> None:
+    db = tmp_path_factory.mktemp("leak") / "matches.sqlite"
+    _play_and_check(db, players, advanced, rng, plies=1000)
+
+
+def test_the_property_sees_a_leak() -> None:
+    """The check itself: another seat's drawn cards are hidden ids the seat has not seen, and
+    found in any text naming them."""
+    state = new_game(GameConfig(players=2, seed=3))
+    state = apply_move(state, legal_moves(state)[0])
+    theirs = set(state.players[1].drawn)
+    assert len(theirs) == 2
+    assert theirs <= component_ids(state) - component_ids(player_view(state, 0))
+    assert theirs <= _named(
+        to_json(
+            apply_move_with_events(
+                new_game(GameConfig(players=2, seed=3)),
+                legal_moves(new_game(GameConfig(players=2, seed=3)))[0],
+            )[1][-1]
+        )
+    )

@@ -1,0 +1,70 @@
+"""A server started again on its store: every match where it was, checked against its digest."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+from starlette.testclient import TestClient
+
+from hadara_rules.server.app import create_app
+from hadara_rules.server.store import SQLiteStore
+
+from .serving import bearer, create, token, wait_over
+
+
+def test_a_restarted_server_resumes_every_match_and_its_bots(db: Path) -> None:
+    with TestClient(create_app(SQLiteStore(db))) as client:
+        humans = create(client, players=2)
+        bots = create(client, players=2, seats=["human", "random"], seed=3)
+        first = token(humans, 0)
+        client.post(
+            f"/api/matches/{humans['match']}/moves",
+            headers=bearer(first),
+            json={"ply": 0, "move": "P0 wheel 1"},
+        )
+        before = client.get(
+            f"/api/matches/{humans['match']}/view", headers=bearer(first), params={"since": 0}
+        ).json()
+    with TestClient(create_app(SQLiteStore(db))) as client:
+        after = client.get(
+            f"/api/matches/{humans['match']}/view", headers=bearer(first), params={"since": 0}
+        ).json()
+        assert after == before
+        # the bot's seat of the other match moves again once the human has
+        seat = token(bots, 0)
+        view = client.get(f"/api/matches/{bots['match']}/view", headers=bearer(seat)).json()
+        posted = client.post(
+            f"/api/matches/{bots['match']}/moves",
+            headers=bearer(seat),
+            json={"ply": view["ply"], "move": view["legal"][0]["notation"]},
+        )
+        assert posted.status_code == 200
+        for _ in range(200):
+            if 1 not in client.get(f"/api/matches/{bots['match']}").json()["to_act"]:
+                break
+        assert 1 not in client.get(f"/api/matches/{bots['match']}").json()["to_act"]
+
+
+def test_an_all_bot_match_interrupted_finishes_after_a_restart(db: Path) -> None:
+    with TestClient(create_app(SQLiteStore(db))) as client:
+        match = create(client, players=2, seats=["greedy", "greedy"], seed=2)["match"]
+    with TestClient(create_app(SQLiteStore(db))) as client:
+        assert wait_over(client, match)["over"]
+
+
+def test_a_match_whose_moves_do_not_reach_the_stored_digest_is_not_served(db: Path) -> None:
+    with TestClient(create_app(SQLiteStore(db))) as client:
+        damaged, sound = create(client, players=2), create(client, players=2)
+        for created in (damaged, sound):
+            client.post(
+                f"/api/matches/{created['match']}/moves",
+                headers=bearer(token(created, 0)),
+                json={"ply": 0, "move": "P0 wheel 0"},
+            )
+    with sqlite3.connect(db) as connection:
+        connection.execute("UPDATE moves SET digest = 'tampered' WHERE match = ?", (damaged["match"],))
+    with TestClient(create_app(SQLiteStore(db))) as client:
+        answer = client.get(f"/api/matches/{damaged['match']}")
+        assert answer.status_code == 500 and answer.json()["error"] == "internal"
+        assert client.get(f"/api/matches/{sound['match']}").json()["ply"] == 1
