@@ -18,6 +18,10 @@ something on any machine and a busy machine does not skew them.
   ``legal_moves``, ``apply_move`` unchecked and checked, a position's
   ``from_json`` and ``new_game``, each also as a multiple of one python-chess
   random move (its cost measured in the same rounds).
+- **Reading with a catalogue of one's own**: ``from_json`` of a game record, a
+  move and a position that name a catalogue loaded from a folder (a copy of the
+  bundled one with one card changed), against the same documents naming the
+  bundled catalogue.
 - **Memory** kept per additional position when every position of a game is
   kept (positions share everything that did not change), and the size and
   cost of pickling a position.
@@ -32,14 +36,19 @@ import argparse
 import gc
 import pickle
 import random
+import shutil
 import statistics
+import tempfile
 import time
 import tracemalloc
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import TypeVar
 
 from hadara_rules import (
+    Catalogue,
     GameConfig,
+    GameRecord,
     GameState,
     Move,
     apply_move,
@@ -140,6 +149,36 @@ def memory_per_state(config: GameConfig, seed: int) -> float:
     tracemalloc.stop()
     assert first is kept[0]
     return total / len(kept)
+
+
+def own_catalogue(folder: Path) -> Catalogue:
+    """A catalogue of one's own: the bundled folder copied to ``folder``, one card changed."""
+    from hadara_rules._resources import components_dir
+
+    shutil.copytree(components_dir(), folder)
+    cards = folder / "cards.yaml"
+    printed = "{id: I-red-01, epoch: 1, color: red, cost: 1, points: 0,"
+    cards.write_text(cards.read_text(encoding="utf-8").replace(printed, printed.replace("0,", "1,")))
+    catalogue = load_catalogue(folder)
+    assert catalogue != load_catalogue()
+    return catalogue
+
+
+def reading_costs(catalogue: Catalogue | None, seed: int, rounds: int) -> dict[str, list[float]]:
+    """CPU seconds of ``from_json`` of a record, its moves and its positions naming ``catalogue``."""
+    config = GameConfig(players=4, seed=seed, catalogue=catalogue)
+    pairs = recorded(config, seed)
+    record = to_json(GameRecord(config, tuple(move for _, move in pairs)))
+    moves = [to_json(move) for _, move in pairs[::8]]
+    positions = [to_json(state) for state, _ in pairs[::8]]
+    costs: dict[str, list[float]] = {"a game record": [], "a move": [], "a position": []}
+    for _ in range(rounds):
+        costs["a game record"].append(
+            cpu_per_call([record] * 5, lambda d: from_json(d, GameRecord, catalogue))
+        )
+        costs["a move"].append(cpu_per_call(moves, lambda d: from_json(d, Move, catalogue)))
+        costs["a position"].append(cpu_per_call(positions, lambda d: from_json(d, GameState, catalogue)))
+    return costs
 
 
 def spread(values: Sequence[float], unit: str = "x", digits: int = 2) -> str:
@@ -243,6 +282,19 @@ def main() -> None:
     print(f"{'checked / unchecked':>38}: {spread(ratio)}")
     if chess_move is not None:
         print(f"{'one python-chess random move':>38}: {chess_move * 1e6:.1f} us")
+
+    # ------------------------------------------------------------------ a catalogue of one's own
+    with tempfile.TemporaryDirectory() as scratch:
+        own = own_catalogue(Path(scratch) / "components")
+        times = 3 if args.quick else rounds
+        bundled, custom = reading_costs(None, 7, times), reading_costs(own, 7, times)
+    print("\nfrom_json with a catalogue of one's own (load_catalogue(folder)), CPU time, median of rounds:")
+    for name in bundled:
+        multiple = statistics.median(custom[name]) / statistics.median(bundled[name])
+        print(
+            f"{name:>38}: {spread([v * 1e6 for v in custom[name]], ' us', 1)}"
+            f"  = {multiple:.2f}x the bundled catalogue's {statistics.median(bundled[name]) * 1e6:.1f} us"
+        )
 
     # ------------------------------------------------------------------ memory
     memory = memory_per_state(GameConfig(players=4, seed=5, advanced=True), 5)

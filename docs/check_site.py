@@ -1,4 +1,5 @@
-"""Check a built documentation site in headless Chromium: screenshots, and no horizontal overflow.
+"""Check a built documentation site in headless Chromium: screenshots, no horizontal overflow,
+and pictures whose text can be read.
 
 Usage::
 
@@ -15,6 +16,13 @@ overflows horizontally:
 - an element reaches past the right edge of the window without being inside a box
   that scrolls or clips horizontally (``overflow-x`` other than ``visible``) or a
   fixed box (the theme's off-screen drawers).
+
+It also fails when a picture's text is too small or cut off. Every SVG picture
+shown on the page (an ``img`` whose file ends in ``.svg``) is loaded again and
+laid out in the page at the size the image is shown, and each of its ``text``
+elements is measured: its font size times the picture's scale there (from
+``getScreenCTM``) is the size the reader sees, in CSS pixels. Text under
+:data:`MIN_TEXT_PX`, or reaching past the picture's edges, is a failure.
 
 Chromium is driven through its DevTools protocol over a pipe
 (``--remote-debugging-pipe``: JSON messages ending in a NUL byte on file
@@ -55,6 +63,10 @@ WIDTHS: tuple[int, ...] = (1280, 390)
 HEIGHT = 900
 SCREENSHOT_MAX_HEIGHT = 6000
 BROWSERS = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable")
+#: The smallest text a picture may show, in CSS pixels: the smallest size of Apple's Human
+#: Interface Guidelines (11 pt, which is 11 CSS px on a phone) and of Material Design's type
+#: scale (label small, 11 sp). Smaller text is read only by zooming.
+MIN_TEXT_PX = 11.0
 
 #: What the page reports: the document's width, the window's, and the elements that overflow.
 OVERFLOW_SCRIPT = r"""
@@ -93,6 +105,53 @@ OVERFLOW_SCRIPT = r"""
 })()
 """.replace("MAX_HEIGHT", str(SCREENSHOT_MAX_HEIGHT))
 
+#: What the page's pictures show: the smallest text, the text too small, the text cut off.
+TEXT_SCRIPT = r"""
+(async () => {
+  const load = (url) => new Promise((done, fail) => {
+    const request = new XMLHttpRequest();
+    request.open("GET", url);
+    request.onload = () => done(request.responseText);
+    request.onerror = () => fail(new Error("cannot load " + url));
+    request.send();
+  });
+  const name = (url) => decodeURIComponent(new URL(url).pathname.split("/").pop());
+  let smallest = null;
+  const small = [];
+  const cut = [];
+  const pictures = Array.from(document.images).filter((image) => /\.svg$/i.test(new URL(image.src).pathname));
+  for (const image of pictures) {
+    const shown = image.getBoundingClientRect();
+    if (shown.width === 0 || shown.height === 0) continue;
+    const parsed = new DOMParser().parseFromString(await load(image.src), "image/svg+xml").documentElement;
+    if (parsed.localName !== "svg") { small.push(name(image.src) + ": not an SVG picture"); continue; }
+    const holder = document.createElement("div");
+    holder.style.cssText = "position:absolute;left:0;top:0;visibility:hidden;line-height:0";
+    const svg = document.importNode(parsed, true);
+    svg.setAttribute("width", shown.width);
+    svg.setAttribute("height", shown.height);
+    holder.appendChild(svg);
+    document.body.appendChild(holder);
+    const edges = svg.getBoundingClientRect();
+    for (const text of svg.querySelectorAll("text")) {
+      if (!text.textContent.trim()) continue;
+      const matrix = text.getScreenCTM();
+      const size = parseFloat(getComputedStyle(text).fontSize) * Math.hypot(matrix.a, matrix.b);
+      const words = text.textContent.trim().slice(0, 40);
+      if (smallest === null || size < smallest) smallest = size;
+      if (size < MIN_TEXT_PX) small.push(name(image.src) + ": \u201c" + words + "\u201d " + size.toFixed(1) + " px");
+      const box = text.getBoundingClientRect();
+      if (box.left < edges.left - 0.5 || box.right > edges.right + 0.5 || box.top < edges.top - 0.5
+          || box.bottom > edges.bottom + 0.5) {
+        cut.push(name(image.src) + ": \u201c" + words + "\u201d runs past the picture's edge");
+      }
+    }
+    holder.remove();
+  }
+  return {pictures: pictures.length, smallest, small, cut};
+})()
+""".replace("MIN_TEXT_PX", repr(MIN_TEXT_PX))
+
 #: Waits until every image of the page is loaded and decoded (or failed), at most 5 seconds.
 IMAGES_LOADED_SCRIPT = """
 Promise.race([
@@ -115,19 +174,38 @@ class PageReport:
     scroll_width: int
     wide: tuple[str, ...]
     screenshot: Path
+    #: The pictures' text: the smallest size shown (None without pictures), the text smaller
+    #: than MIN_TEXT_PX, and the text cut off by a picture's edge.
+    smallest_text: float | None = None
+    small_text: tuple[str, ...] = ()
+    cut_text: tuple[str, ...] = ()
 
     @property
     def overflows(self) -> bool:
         return self.scroll_width > self.width or bool(self.wide)
 
+    @property
+    def illegible(self) -> bool:
+        return bool(self.small_text or self.cut_text)
+
+    @property
+    def failed(self) -> bool:
+        return self.overflows or self.illegible
+
     def describe(self) -> str:
         head = f"{self.page} at {self.width} px: "
-        if not self.overflows:
-            return head + f"ok ({self.screenshot.name})"
-        lines = [head + f"OVERFLOW: the document is {self.scroll_width} px wide"]
-        lines += [f"    wider than the window: {text}" for text in self.wide[:10]]
-        if len(self.wide) > 10:
-            lines.append(f"    … and {len(self.wide) - 10} more")
+        text = "" if self.smallest_text is None else f", smallest picture text {self.smallest_text:.1f} px"
+        if not self.failed:
+            return head + f"ok ({self.screenshot.name}{text})"
+        lines = [head + ("OVERFLOW" if self.overflows else "ILLEGIBLE") + text]
+        if self.overflows:
+            lines[0] += f"; the document is {self.scroll_width} px wide"
+        found = [f"    wider than the window: {item}" for item in self.wide]
+        found += [f"    text under {MIN_TEXT_PX:g} px: {item}" for item in self.small_text]
+        found += [f"    text cut off: {item}" for item in self.cut_text]
+        lines += found[:10]
+        if len(found) > 10:
+            lines.append(f"    … and {len(found) - 10} more")
         return "\n".join(lines)
 
 
@@ -240,9 +318,9 @@ class Chromium:
 
     # ------------------------------------------------------------------ pages
 
-    def check(self, url: str, width: int, screenshot: Path) -> tuple[int, tuple[str, ...]]:
-        """Open ``url`` in a window ``width`` px wide; save a screenshot; the document's width and
-        the elements that overflow."""
+    def check(self, page: str, url: str, width: int, screenshot: Path) -> PageReport:
+        """Open ``url`` in a window ``width`` px wide; save a screenshot; what overflows, and the
+        pictures' text."""
         target = self.send("Target.createTarget", url="about:blank")["targetId"]
         session = self.send("Target.attachToTarget", targetId=target, flatten=True)["sessionId"]
         try:
@@ -267,6 +345,13 @@ class Chromium:
             if "exceptionDetails" in evaluated:
                 raise BrowserError(f"the overflow script failed on {url}: {evaluated['exceptionDetails']}")
             report = evaluated["result"]["value"]
+            self.send("Runtime.evaluate", session, expression=IMAGES_LOADED_SCRIPT, awaitPromise=True)
+            measured = self.send(
+                "Runtime.evaluate", session, expression=TEXT_SCRIPT, returnByValue=True, awaitPromise=True
+            )
+            if "exceptionDetails" in measured:
+                raise BrowserError(f"the text script failed on {url}: {measured['exceptionDetails']}")
+            text = measured["result"]["value"]
             # The screenshot: the window made as tall as the page (at most SCREENSHOT_MAX_HEIGHT),
             # so that every picture on it is loaded and painted.
             height = max(HEIGHT, int(report["height"]))
@@ -286,7 +371,17 @@ class Chromium:
                 clip={"x": 0, "y": 0, "width": width, "height": height, "scale": 1},
             )
             screenshot.write_bytes(base64.b64decode(shot["data"]))
-            return int(report["scrollWidth"]), tuple(report["wide"])
+            smallest = text["smallest"]
+            return PageReport(
+                page,
+                width,
+                int(report["scrollWidth"]),
+                tuple(report["wide"]),
+                screenshot,
+                None if smallest is None else float(smallest),
+                tuple(text["small"]),
+                tuple(text["cut"]),
+            )
         finally:
             self.send("Target.closeTarget", targetId=target)
 
@@ -315,7 +410,7 @@ def find_browser(name: str | None) -> str | None:
 def check_site(
     site: Path, out: Path, browser: str, pages: Sequence[str] = PAGES, widths: Sequence[int] = WIDTHS
 ) -> list[PageReport]:
-    """Every page at every width: its screenshot in ``out`` and what overflows."""
+    """Every page at every width: its screenshot in ``out``, what overflows, the pictures' text."""
     out.mkdir(parents=True, exist_ok=True)
     reports: list[PageReport] = []
     with Chromium(browser) as chromium:
@@ -323,8 +418,7 @@ def check_site(
             url = (site / page).resolve().as_uri()
             for width in widths:
                 shot = out / f"{page.removesuffix('.html').replace('/', '-')}-{width}.png"
-                scroll_width, wide = chromium.check(url, width, shot)
-                reports.append(PageReport(page, width, scroll_width, wide, shot))
+                reports.append(chromium.check(page, url, width, shot))
     return reports
 
 
@@ -354,8 +448,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     for report in reports:
         print(report.describe())
-    failed = [report for report in reports if report.overflows]
-    print(f"check_site: {len(reports)} page views, {len(failed)} overflowing; screenshots in {out}")
+    overflowing = sum(report.overflows for report in reports)
+    illegible = sum(report.illegible for report in reports)
+    failed = [report for report in reports if report.failed]
+    print(
+        f"check_site: {len(reports)} page views, {overflowing} overflowing, {illegible} with "
+        f"illegible pictures; screenshots in {out}"
+    )
     return 1 if failed else 0
 
 

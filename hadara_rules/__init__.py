@@ -21,7 +21,7 @@ from ._errors import (
     RecordError,
     ScenarioError,
 )
-from ._model import CarvedStatue, ColonyHolding, GameState, PlayerState, TileOnCard
+from ._model import SPECTATOR, CarvedStatue, ColonyHolding, GameState, PlayerState, TileOnCard
 from ._moves import (
     Action,
     BuyGold,
@@ -40,18 +40,22 @@ from ._moves import (
 from ._notation import parse_move
 from ._previews import (
     ColonyYield,
+    Preview,
     StatueYield,
     buy_price,
     colony_yield,
     food_shortfall,
     gold_price,
+    preview,
     sale_value,
     silver_price,
     statue_yield,
 )
 from ._render import render_svg
+from ._rulebook import Rule, rules
 from ._rules.scoring import ScoreSheet, score, winners
-from ._vocabulary import Color, Crest, Phase, Section, Side, Track, Tracks
+from ._rules.wheel import deck_color
+from ._vocabulary import COLORS, TIERS, TRACKS, Color, Crest, Phase, Section, Side, Track, Tracks
 from .catalogue import Catalogue, load_catalogue
 from .events import apply_move_with_events
 from .records import GameRecord, from_json, from_yaml, position_digest, replay, to_json, to_yaml
@@ -60,6 +64,10 @@ from .view import player_view, sample_world
 __version__ = "0.1.0"
 
 __all__ = [
+    "COLORS",
+    "SPECTATOR",
+    "TIERS",
+    "TRACKS",
     "Action",
     "BuyGold",
     "BuySilver",
@@ -88,9 +96,11 @@ __all__ = [
     "Phase",
     "Pick",
     "PlayerState",
+    "Preview",
     "RecordError",
     "Reference",
     "RemoveCard",
+    "Rule",
     "ScenarioError",
     "ScoreSheet",
     "Section",
@@ -110,6 +120,7 @@ __all__ = [
     "buy_price",
     "check_move",
     "colony_yield",
+    "deck_color",
     "food_shortfall",
     "from_json",
     "from_yaml",
@@ -120,8 +131,10 @@ __all__ = [
     "parse_move",
     "player_view",
     "position_digest",
+    "preview",
     "render_svg",
     "replay",
+    "rules",
     "sale_value",
     "sample_world",
     "score",

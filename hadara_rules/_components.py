@@ -16,6 +16,7 @@ from types import MappingProxyType
 import attrs
 from attrs import Factory, field, frozen
 
+from ._errors import IllegalMove
 from ._vocabulary import Color, Crest, Side, Tracks
 
 # A value made from a component's printed fields is an attribute made with the record
@@ -77,12 +78,20 @@ class Colony:
     ally_cost: int
     #: The front's points, scored when plundered (SCORE-1).
     points: int
-    #: The back's track values, added when allied.
-    back: Tracks
-    #: The back's points, scored when allied (never below the front's).
-    back_points: int
+    #: The back's track values, added when allied; None where the back is unknown
+    #: (a player view's front of a colony nobody has seen turned over, INFO-1).
+    back: Tracks | None
+    #: The back's points, scored when allied (never below the front's); None with ``back``.
+    back_points: int | None
     #: ``verified``, ``provisional``, or ``hidden`` for a front shown without its back.
     provenance: str = "provisional"
+
+    def turned_up(self) -> tuple[Tracks, int]:
+        """The back's track values and points, for a colony allied with (COLONY-4, SCORE-1);
+        :class:`~hadara_rules.IllegalMove` (INFO-1) where the back is unknown."""
+        if self.back is None or self.back_points is None:
+            raise IllegalMove("INFO-1", f"the back of colony {self.id} is hidden in this position")
+        return self.back, self.back_points
 
 
 @frozen
@@ -282,3 +291,8 @@ _ALIVE: weakref.WeakValueDictionary[str, Catalogue] = weakref.WeakValueDictionar
 def alive(digest: str) -> Catalogue | None:
     """The catalogue with ``digest`` if one is alive in this process."""
     return _ALIVE.get(digest)
+
+
+def alive_catalogues() -> list[Catalogue]:
+    """Every catalogue alive in this process."""
+    return list(_ALIVE.values())

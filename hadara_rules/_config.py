@@ -10,6 +10,7 @@ from attrs import field, frozen
 
 from ._errors import ConfigError
 from ._moves import exactly
+from ._reader import shown
 from ._vocabulary import COLORS, Color, Crest
 from .catalogue import Catalogue
 
@@ -38,6 +39,19 @@ def _names_of(kind: type[E], values: Iterable[E | str], refusal: ConfigError) ->
     if not all(type(v) is kind or (type(v) is str and v in kind._value2member_map_) for v in given):
         raise refusal
     return tuple(kind(v) for v in given)
+
+
+#: Seeds are whole numbers of at most 64 bits, as documents hold them.
+_SEED_LIMIT = 1 << 63
+
+
+def _seed_of_64_bits(config: object, attribute: object, seed: int) -> None:
+    """A seed is a whole number of at most 64 bits, each dealing a game of its own."""
+    _whole(config, attribute, seed)  # type: ignore[arg-type]
+    if not -_SEED_LIMIT < seed < _SEED_LIMIT:
+        raise ConfigError(
+            f"seed must be a whole number of at most 64 bits (-2**63 < seed < 2**63), not {shown(seed)}"
+        )
 
 
 def _board_order(colors: Iterable[Color | str] | None) -> tuple[Color, ...] | None:
@@ -86,8 +100,10 @@ class GameConfig:
 
     #: 2 to 5 (SETUP-1, checked by :func:`~hadara_rules.new_game`); seats are numbered 0 to players - 1.
     players: int = field(validator=exactly(int, what="a whole number (SETUP-1)", error=ConfigError))
-    #: Every shuffle of the game is drawn from it at setup.
-    seed: int = field(default=0, validator=_whole)
+    #: Every shuffle of the game is drawn from it at setup: a whole number of at most 64
+    #: bits, each dealing a game of its own (a negative seed deals as ``seed + 2**64``; see
+    #: :func:`hadara_rules._rules.setup.deal_seed`).
+    seed: int = field(default=0, validator=_seed_of_64_bits)
     #: The advanced game: star purple cards and a choice of start-card side.
     advanced: bool = field(default=False, validator=_flag)
     #: The components; None for the bundled catalogue.

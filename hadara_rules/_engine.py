@@ -21,7 +21,7 @@ from ._config import GameConfig
 from ._copy import copy_position
 from ._errors import IllegalMove
 from ._flow import SECTIONS, seat_in_turn, settled
-from ._model import GameState
+from ._model import SPECTATOR, GameState
 from ._moves import MOVE_TYPES, WELL_TYPED, Action, Move, malformed
 from ._rules.setup import lay_out
 from ._vocabulary import Color, Section, Side, Track
@@ -74,9 +74,8 @@ def check_move(state: GameState, move: Move) -> IllegalMove | None:
         waiting = ", ".join(map(str, state.to_act))
         return IllegalMove("FLOW-1", f"player {seat!r} is not to act; waiting for player(s) {waiting}")
     if state.viewer is not None and seat != state.viewer:
-        return IllegalMove(
-            "INFO-1", f"player {state.viewer}'s view hides what player {seat} holds; check the whole position"
-        )
+        whose = "the spectator's" if state.viewer == SPECTATOR else f"player {state.viewer}'s"
+        return IllegalMove("INFO-1", f"{whose} view hides what player {seat} holds; check the whole position")
     return handler.check(state, move)
 
 

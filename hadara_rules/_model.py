@@ -18,6 +18,9 @@ from ._components import Catalogue
 from ._moves import Draft
 from ._vocabulary import COLORS, Color, Crest, Phase, Section, Side, Track, Tracks
 
+#: The ``viewer`` of the spectator's view: what every seat may see, no seat's secrets (INFO-1).
+SPECTATOR = -1
+
 #: Read once: an enum member read from its class costs ten times a global's read.
 _OVER = Section.OVER
 
@@ -138,7 +141,8 @@ class GameState:
     tie_break_all_coins: bool = False
     #: Number of moves applied since setup.
     ply: int = 0
-    #: None for the whole position; a seat for that player's view (INFO-1/2).
+    #: None for the whole position; a seat for that player's view, :data:`SPECTATOR` for
+    #: the spectator's view (what every seat may see) (INFO-1/2).
     viewer: int | None = None
     #: The components this game is played with (compared and hashed by content digest).
     catalogue: Catalogue = field(repr=False, kw_only=True)

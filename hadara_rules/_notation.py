@@ -22,8 +22,10 @@ __all__ = ["MAX_LENGTH", "parse_move"]
 
 #: The longest text read as a move (moves with the bundled catalogue's ids are shorter than 40).
 MAX_LENGTH = 1000
-#: A whole number as ``str`` writes it, of at most 64 bits' worth of digits.
-_NUMBER = re.compile(r"0|-?[1-9][0-9]{0,17}")
+#: A whole number as ``str`` writes it: ASCII digits without a leading zero, of any length
+#: (the text is at most :data:`MAX_LENGTH` characters), so that every move a seat number,
+#: rotation, tier, statue or payment of any size was built with reads back.
+_NUMBER = re.compile(r"0|-?[1-9][0-9]*")
 #: A word: a JSON string (spaces allowed inside), or characters up to the next space or quote.
 _WORD = re.compile(r'"(?:[^"\\\x00-\x1f]|\\.)*"|[^\s"]+')
 

@@ -1,44 +1,132 @@
-"""Previews: what a purchase, a sale, a medal, a colony or a statue would give a player now.
+"""Previews: what a move would do to its player, before it is made.
 
-Each preview asks the rule functions the moves themselves use (BUY-1 and SELL-1
-in :mod:`~hadara_rules._rules.acquire`, MEDAL-1 in :mod:`~hadara_rules._rules.medals`,
-the requirements in :mod:`~hadara_rules._rules.requirement`, FEED-1 in
-:mod:`~hadara_rules._rules.feeding`, the purple effects through
-:mod:`~hadara_rules._effects`), so it agrees with what the move then does. A
-preview works on a whole position and on a player view alike; it says nothing
-about whose turn it is or whether the move is legal now (ask
-:func:`~hadara_rules.legal_moves` or :func:`~hadara_rules.check_move`).
+:func:`preview` answers for every kind of legal move at once: the coins, the
+track steps, the points it adds to the score sheet, what it takes and leaves,
+and the rules, as a :class:`Preview`. It is made by the code that tells a move's
+events (:mod:`hadara_rules.events`) and the sections' own handlers, which ask
+the rule functions the moves use (BUY-1 and SELL-1 in
+:mod:`~hadara_rules._rules.acquire`, MEDAL-1 in :mod:`~hadara_rules._rules.medals`,
+the requirements in :mod:`~hadara_rules._rules.requirement`, the purple effects
+through :mod:`~hadara_rules._effects`), so it agrees exactly with what the move
+then does. A preview knows only what the mover may see: it is the same on the
+whole position and on the mover's :func:`~hadara_rules.player_view`.
 
-A player is given by seat, a card by id; an unknown seat, card, tier or statue
-raises :class:`ValueError`.
+The older, narrower previews stay as thin helpers for one number each (a
+price beside a card, a colony's yield beside its stack): :func:`buy_price`,
+:func:`sale_value`, :func:`silver_price`, :func:`gold_price`, :func:`colony_yield`,
+:func:`statue_yield`, :func:`food_shortfall`. Those say nothing about whose turn it
+is or whether the move is legal now; a player is given by seat, a card by id, and an
+unknown seat, card, tier or statue raises :class:`ValueError`.
 """
 
 from __future__ import annotations
 
-from attrs import frozen
+from attrs import evolve, frozen
 
 from . import _effects as effects
 from ._components import Card
+from ._engine import check_move
 from ._model import GameState, PlayerState
+from ._moves import Draft, Move, TakeColony
 from ._reader import shown
 from ._rules import medals
 from ._rules.acquire import owned_colors, price, sell_value
 from ._rules.feeding import hunger
 from ._rules.requirement import pay_needed
-from ._vocabulary import TIER_INDEX, TIERS, Tracks
-from .view import FRONT_ONLY
+from ._rules.scoring import CATEGORIES, ScoreSheet, score_player
+from ._vocabulary import TIER_INDEX, TIERS, TRACKS, Tracks
+from .events import CoinsChanged, Event, TrackMoved, choice_events, move_events, player_after
 
 __all__ = [
     "ColonyYield",
+    "Preview",
     "StatueYield",
     "buy_price",
     "colony_yield",
     "food_shortfall",
     "gold_price",
+    "preview",
     "sale_value",
     "silver_price",
     "statue_yield",
 ]
+
+
+@frozen
+class Preview:
+    """What a legal move would do to its player: made by :func:`preview`.
+
+    For a draft choice it is what the round's resolution does with the choice (DRAFT-3).
+    Allying with a colony turns its back up, which nobody has seen (INFO-1): its track
+    steps and its points are then unknown, and ``tracks`` and ``points`` are None.
+    """
+
+    #: The move.
+    move: Move
+    #: The coins the move gives (positive) or costs (negative), all told.
+    coins: int
+    #: The track steps, all told (a negative value for steps back); None when unknown.
+    tracks: Tracks | None
+    #: What the move adds to the player's score sheet as if the game ended now, category
+    #: by category (``player`` is the mover's seat); None when unknown.
+    points: ScoreSheet | None
+    #: What the move will be told as, for its player, in order (the events
+    #: :func:`~hadara_rules.apply_move_with_events` reports: the cards bought, sold or
+    #: passed on, the colony, statue or medal taken with its tile, every coin and step),
+    #: a colony named by its front (:func:`~hadara_rules.view.front_id`) and without its
+    #: back's steps.
+    events: tuple[Event, ...]
+    #: The rules that make it so, in the order they act, each once.
+    rules: tuple[str, ...]
+
+    @property
+    def player(self) -> int:
+        """The mover's seat."""
+        return self.move.player
+
+    def __str__(self) -> str:
+        """One line: ``-3 coins, culture +2, points +2 (cards +2) (BUY-3, BUY-1)``."""
+        parts = [f"{self.coins:+d} coins"] if self.coins else []
+        if self.tracks is None:
+            parts.append("track steps and points unknown (the colony's back)")
+        else:
+            parts.extend(f"{t.value} {self.tracks.get(t):+d}" for t in TRACKS if self.tracks.get(t))
+        if self.points is not None and self.points.total:
+            by_category = ", ".join(
+                f"{c} {getattr(self.points, c):+d}" for c in CATEGORIES[:-1] if getattr(self.points, c)
+            )
+            parts.append(f"points {self.points.total:+d} ({by_category})")
+        return f"{', '.join(parts) or 'nothing changes'} ({', '.join(self.rules)})"
+
+
+def preview(state: GameState, move: Move) -> Preview:
+    """What ``move``, a legal move, would do to its player (see :class:`Preview`).
+
+    ``state`` is the whole position or the mover's view: the preview is the same.
+    Raises the move's :class:`~hadara_rules.IllegalMove` when it is not legal now.
+    """
+    refusal = check_move(state, move)
+    if refusal is not None:
+        raise refusal
+    seat = move.player
+    if isinstance(move, Draft):
+        told = tuple(choice_events(state, move))
+    else:
+        told = tuple(move_events(state, move, front_only=True))
+    rules = tuple(dict.fromkeys(event.rule for event in told))
+    coins = sum(e.amount for e in told if isinstance(e, CoinsChanged))
+    if isinstance(move, TakeColony) and move.ally:  # the back is turned up: nobody knows it yet
+        return Preview(move, coins, None, None, told, rules)
+    steps = dict.fromkeys(TRACKS, 0)
+    for event in told:
+        if isinstance(event, TrackMoved):
+            steps[event.track] += event.steps
+    tracks = Tracks(*(steps[t] for t in TRACKS))
+    after = player_after(state, move)
+    players = (*state.players[:seat], after, *state.players[seat + 1 :])
+    before, now = score_player(state, seat), score_player(evolve(state, players=players), seat)
+    points = ScoreSheet(seat, *(getattr(now, c) - getattr(before, c) for c in CATEGORIES))
+    return Preview(move, coins, tracks, points, told, rules)
 
 
 @frozen
@@ -132,7 +220,6 @@ def colony_yield(state: GameState, player: int, tier: int) -> ColonyYield | None
         return None
     colony = state.catalogue.colonies[stack[-1]]
     bonus = effects.colony_coins(seat, state.catalogue)
-    known = colony.provenance != FRONT_ONLY
     return ColonyYield(
         colony=colony.id,
         tier=tier,
@@ -140,8 +227,8 @@ def colony_yield(state: GameState, player: int, tier: int) -> ColonyYield | None
         plunder=colony.plunder + bonus,
         ally_cost=colony.ally_cost - bonus,
         points=colony.points,
-        back=colony.back if known else None,
-        back_points=colony.back_points if known else None,
+        back=colony.back,
+        back_points=colony.back_points,
     )
 
 

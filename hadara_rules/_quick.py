@@ -9,7 +9,8 @@ anything else, so for a position :func:`quick_position` tries a shorter way firs
   object's key-value pairs, so a key written twice is seen, not silently dropped
   (white space around the document is declined, as ``to_json`` writes none);
 - each record's keys must be exactly its fields, in the order ``to_json`` writes
-  them, and each value exactly of its field's type (whole numbers of at most 64
+  them, and each value exactly of its field's type (the catalogue's ``source``, which
+  names it only, a text) (whole numbers of at most 64
   bits, texts, true or false, the value of an enum member, lists for tuples);
 - records are built by readers generated once from the fields' types.
 
@@ -231,7 +232,9 @@ def _named(value: object, resolve: Resolver, catalogue: Catalogue | None) -> Cat
     """The catalogue a position names by ``{source, digest}``, found as the careful path finds it."""
     if type(value) is not tuple or len(value) != 2:
         _unexpected()
-    (source_key, _), (digest_key, digest) = value
+    (source_key, source), (digest_key, digest) = value
+    if type(source) is not str:  # any other value, a NaN or a nesting too deep included: careful
+        _unexpected()
     found = resolve(digest, catalogue) if (source_key, digest_key) == ("source", "digest") else None
     return found if found is not None else _unexpected()
 

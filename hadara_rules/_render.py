@@ -1,10 +1,21 @@
 """Pictures of positions: :func:`render_svg` draws the table and every player board as SVG.
 
-The picture is built as plain text (no drawing library): the wheel with the five
-crests over the decks in the board's colour order (WHEEL-3), the outer piles with
-their top cards (INFO-2), the colony stacks with their top colonies' fronts
-(SETUP-4), the statues of a player board (STATUE-2), and one board per player:
-coins, tracks, the tableau by colour, colonies, statues, medals and bonus tiles.
+The picture is made of parts, each :data:`PART_WIDTH` units wide with no text
+smaller than :data:`MIN_TEXT`, so that any part stays legible on a phone
+(:func:`render_svg_parts` gives them one by one, for a page that lays them out
+itself):
+
+- the wheel: where the game is, the five decks around the wheel in the board's
+  colour order with their counts, each crest pointing at the deck it draws
+  from (WHEEL-3), and the first player;
+- the supply: the outer piles with their top cards (INFO-2), the colony stacks
+  with their top colonies' fronts (SETUP-4), and the statues printed on every
+  player board (STATUE-2);
+- one board per player: coins, points, tracks, the cards drawn this round, the
+  tableau by colour (BUY-3), colonies, statues, medals and free bonus tiles.
+
+:func:`render_svg` puts the parts side by side, :data:`COLUMNS` to a row, in one
+picture. The text is plain SVG built as a string (no drawing library).
 
 Only what the position shows is drawn. Given a ``viewer``, the picture is of
 that player's view (:func:`~hadara_rules.player_view`): hidden cards are drawn
@@ -23,10 +34,9 @@ from __future__ import annotations
 
 import argparse
 import html
-import os
 import sys
 from collections.abc import Callable, Sequence
-from math import cos, radians, sin
+from math import ceil, cos, radians, sin
 from pathlib import Path
 
 from attrs import frozen
@@ -34,16 +44,25 @@ from attrs import frozen
 from . import _reader
 from ._components import Card, Colony
 from ._errors import HadaraError, RecordError
-from ._model import SHOWN_AS, GameState, PlayerState
+from ._files import check_writable, write_whole
+from ._model import SHOWN_AS, GameState
 from ._reader import shown
-from ._rules.scoring import score_player
+from ._rules.scoring import score_player, winners
 from ._rules.wheel import deck_at
-from ._text import player_name, where
+from ._text import player_name, seen_by, where
 from ._vocabulary import COLOR_INDEX, COLORS, TIERS, Color, Track, Tracks
 from .records import GameRecord, from_data, replay
-from .view import FRONT_ONLY, HIDDEN, player_view
+from .view import HIDDEN, player_view
 
-__all__ = ["add_arguments", "render_svg", "run"]
+__all__ = ["COLUMNS", "MIN_TEXT", "PART_WIDTH", "add_arguments", "render_svg", "render_svg_parts", "run"]
+
+#: The width of every part of the picture, in SVG units: shown at a phone's
+#: width (about 340 CSS pixels inside the page's margins) a unit is a pixel.
+PART_WIDTH = 340
+#: The size of the smallest text of the picture, in SVG units.
+MIN_TEXT = 12
+#: How many parts :func:`render_svg` puts in one row.
+COLUMNS = 3
 
 #: The printed colours of the cards (BUY-3: a card lies under its colour).
 FILL: dict[Color, str] = {
@@ -53,14 +72,15 @@ FILL: dict[Color, str] = {
     Color.GREEN: "#3c8d40",
     Color.PURPLE: "#7b3f9e",
 }
+_DARK = "#2b2118"
 #: Text on a card of each colour: dark on yellow, white on the others.
-INK: dict[Color, str] = {c: "#222" if c is Color.YELLOW else "#fff" for c in COLORS}
+INK: dict[Color, str] = {c: _DARK if c is Color.YELLOW else "#fff" for c in COLORS}
 #: Each track in the colour of the cards that mostly feed it (TRACK-1).
-TRACK_FILL: dict[Track, str] = {
-    Track.INCOME: FILL[Color.YELLOW],
-    Track.MILITARY: FILL[Color.RED],
-    Track.CULTURE: FILL[Color.BLUE],
-    Track.FOOD: FILL[Color.GREEN],
+TRACK_COLOR: dict[Track, Color] = {
+    Track.INCOME: Color.YELLOW,
+    Track.MILITARY: Color.RED,
+    Track.CULTURE: Color.BLUE,
+    Track.FOOD: Color.GREEN,
 }
 #: Short names of the tracks on small components.
 TRACK_SHORT: dict[Track, str] = {
@@ -71,16 +91,21 @@ TRACK_SHORT: dict[Track, str] = {
 }
 _BACK = "#8a7a63"
 _PAPER = "#fbf7ef"
+_PANEL = "#f6efe0"
 _LINE = "#5b5040"
+_SOFT = "#6f6352"
 _ACTING = "#b0402f"
-#: The picture's width; the table's height; the least height of a player board.
-WIDTH, _TABLE_HEIGHT, _BOARD_HEIGHT = 1400, 330, 250
-#: Height of one card row in a tableau column.
-_ROW = 20
-#: Where the tableau and the holdings of a player board begin, and a tableau column's width.
-_TABLEAU_X, _HOLDINGS_X, _COLUMN = 280.0, 1075.0, 150.0
-#: The wheel's centre and the radii of the deck ring.
-_WHEEL_X, _WHEEL_Y, _OUTER, _INNER = 175.0, 228.0, 140.0, 80.0
+_COLONY = {True: "#f3e2b3", False: "#e4d3a6"}
+_SILVER, _GOLD = "#c9ccd1", "#e0b43c"
+#: The margin inside a part, the gap between parts, and the width inside the margins.
+_M, _GAP = 12.0, 12.0
+_INSIDE = PART_WIDTH - 2 * _M
+#: The wheel's radii: the deck ring, and where the crests are written inside it.
+_OUTER, _INNER, _CRESTS = 150.0, 92.0, 56.0
+#: Heights: a line of text, a card drawn whole, a card in a tableau, a colony, a bonus tile.
+_LINE_HEIGHT, _CARD, _ROW, _COLONY_ROW, _TILE = 18.0, 40.0, 20.0, 22.0, 18.0
+#: Average glyph widths, in ems, of the picture's fonts (DejaVu Sans, Verdana): regular and bold.
+_EM = {"normal": 0.57, "bold": 0.63}
 
 
 def _e(text: object) -> str:
@@ -93,6 +118,32 @@ def _values(values: Tracks) -> list[str]:
     return [f"+{v} {TRACK_SHORT[t]}" for t, v in values.items() if v]
 
 
+def _pts(points: int) -> str:
+    """``1 pt``, ``3 pts``."""
+    return f"{points} pt" if points == 1 else f"{points} pts"
+
+
+def _fits(text: str, width: float, size: float, weight: str = "normal") -> bool:
+    return len(text) * size * _EM[weight] <= width
+
+
+def _clipped(text: str, width: float, size: float = MIN_TEXT, weight: str = "normal") -> str:
+    """``text`` cut to fit about ``width`` units at font ``size``."""
+    fits = max(3, int(width / (size * _EM[weight])))
+    return text if len(text) <= fits else text[: fits - 1] + "…"
+
+
+def _wrapped(text: str, width: float, size: float, weight: str = "normal") -> list[str]:
+    """``text`` in lines of about ``width`` units, broken between words."""
+    lines: list[str] = []
+    for word in text.split():
+        if lines and _fits(f"{lines[-1]} {word}", width, size, weight):
+            lines[-1] += f" {word}"
+        else:
+            lines.append(_clipped(word, width, size, weight))
+    return lines
+
+
 @frozen
 class _Box:
     x: float
@@ -102,7 +153,7 @@ class _Box:
 
 
 class _Svg:
-    """An SVG document under construction: a list of elements."""
+    """The elements of one part under construction, in the part's own units."""
 
     def __init__(self) -> None:
         self.parts: list[str] = []
@@ -121,8 +172,8 @@ class _Svg:
         x: float,
         y: float,
         content: object,
-        size: float = 12,
-        fill: str = "#222",
+        size: float = MIN_TEXT,
+        fill: str = _DARK,
         anchor: str = "start",
         weight: str = "normal",
     ) -> None:
@@ -131,12 +182,24 @@ class _Svg:
             f'font-weight="{weight}">{_e(content)}</text>'
         )
 
-    def lines(self, box: _Box, lines: Sequence[str], size: float, fill: str = "#222") -> None:
-        """Lines of text inside ``box`` from its top, each cut to the box's width."""
-        for i, line in enumerate(lines):
-            self.text(
-                box.x + 5, box.y + 4 + (i + 1) * (size + 2), _clipped(line, box.w - 8, size), size, fill
-            )
+    def paragraph(
+        self, y: float, text: str, size: float = MIN_TEXT, weight: str = "normal", fill: str = _DARK
+    ) -> float:
+        """``text`` across the part from ``y`` (its first line's top), wrapped; the ``y`` below it."""
+        step = size + 5
+        for line in _wrapped(text, _INSIDE, size, weight):
+            y += step
+            self.text(_M, y - 4, line, size, fill, weight=weight)
+        return y
+
+    def heading(self, y: float, text: str) -> float:
+        """A heading across the part, with a rule under it; the ``y`` below it."""
+        self.text(_M, y + 15, text, 13, _LINE, weight="bold")
+        self.add(
+            f'<line x1="{_M:g}" y1="{y + 21:g}" x2="{PART_WIDTH - _M:g}" y2="{y + 21:g}" '
+            f'stroke="{_LINE}" stroke-width="0.5"/>'
+        )
+        return y + 27
 
     def open(self, kind: str, ident: object, player: int | None, title: str) -> None:
         """Open the group of one component: its kind, its id, its owner, and a tooltip."""
@@ -147,10 +210,36 @@ class _Svg:
         self.add("</g>")
 
 
-def _clipped(text: str, width: float, size: float) -> str:
-    """``text`` cut to fit about ``width`` pixels at font ``size``."""
-    fits = max(3, int(width / (size * 0.6)))
-    return text if len(text) <= fits else text[: fits - 1] + "…"
+@frozen
+class _Part:
+    """One part of the picture: its height, its tooltip, and its elements."""
+
+    height: int
+    title: str
+    body: tuple[str, ...]
+    stroke: str = _LINE
+
+
+def _part(svg: _Svg, height: float, title: str, stroke: str = _LINE) -> _Part:
+    return _Part(ceil(height), title, tuple(svg.parts), stroke)
+
+
+def _panel(part: _Part) -> str:
+    """A part's background and elements."""
+    width = ' stroke-width="2"' if part.stroke != _LINE else ""
+    frame = (
+        f'<rect x="1" y="1" width="{PART_WIDTH - 2}" height="{part.height - 2:g}" rx="6" '
+        f'fill="{_PANEL}" stroke="{part.stroke}"{width}/>'
+    )
+    return "\n".join([frame, *part.body])
+
+
+def _document(width: float, height: float, title: str, body: str) -> str:
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:g}" height="{height:g}" '
+        f'viewBox="0 0 {width:g} {height:g}" font-family="DejaVu Sans, Verdana, sans-serif">\n'
+        f"<title>{_e(title)}</title>\n{body}\n</svg>\n"
+    )
 
 
 # --------------------------------------------------------------------------- components
@@ -163,308 +252,351 @@ def _gives(card: Card) -> str:
 
 def _card_title(card: Card) -> str:
     star = ", star" if card.star else ""
-    return f"{card.id}: {card.color}{star}, price {card.cost}, {card.points} pts, {_gives(card) or 'nothing'}"
-
-
-def _card(svg: _Svg, card: Card, box: _Box) -> None:
-    """A card face on the table: id, price, track values (or purple effect), points."""
-    ink = INK[card.color]
-    svg.open("card", card.id, None, _card_title(card))
-    svg.rect(box, FILL[card.color])
-    svg.text(box.x + 6, box.y + 17, _clipped(card.id, box.w - 34, 12), fill=ink, weight="bold")
-    svg.add(
-        f'<circle cx="{box.x + box.w - 14:g}" cy="{box.y + 14:g}" r="10" fill="{_PAPER}" stroke="{_LINE}"/>'
+    return (
+        f"{card.id}: {card.color}{star}, price {card.cost}, {_pts(card.points)}, {_gives(card) or 'nothing'}"
     )
-    svg.text(box.x + box.w - 14, box.y + 18, card.cost, size=11, anchor="middle", weight="bold")
-    gives = [card.effect] if card.effect is not None else _values(card.values)
-    svg.lines(_Box(box.x, box.y + 24, box.w, box.h), gives, 11, ink)
-    svg.text(box.x + 6, box.y + box.h - 8, f"{card.points} pts", size=11, fill=ink)
-    if card.star:
-        svg.text(box.x + box.w - 8, box.y + box.h - 8, "★", size=12, fill=ink, anchor="end")
+
+
+def _points(card: Card) -> str:
+    return _pts(card.points) + (" ★" if card.star else "")
+
+
+def _card(svg: _Svg, card: Card, box: _Box, player: int | None) -> None:
+    """A card shown whole (an outer pile's top, a card drawn): price, id, points, what it gives."""
+    ink = INK[card.color]
+    svg.open("card", card.id, player, _card_title(card))
+    svg.rect(box, FILL[card.color])
+    cy = box.y + box.h / 2
+    svg.add(f'<circle cx="{box.x + 17:g}" cy="{cy:g}" r="11" fill="{_PAPER}" stroke="{_LINE}"/>')
+    svg.text(box.x + 17, cy + 4.5, card.cost, anchor="middle", weight="bold")
+    right = box.x + box.w - 8
+    svg.text(right, box.y + 16, _points(card), fill=ink, anchor="end")
+    text_width = box.w - 42 - len(_points(card)) * MIN_TEXT * _EM["normal"] - 8
+    svg.text(box.x + 36, box.y + 16, _clipped(card.id, text_width, weight="bold"), fill=ink, weight="bold")
+    svg.text(box.x + 36, box.y + 33, _clipped(_gives(card) or "nothing", box.w - 44), fill=ink)
     svg.close()
 
 
 def _row_card(svg: _Svg, card: Card, box: _Box, player: int, tile: Track | None) -> None:
-    """A card in a tableau column or in hand: one line with its id and what it gives."""
+    """A card in a tableau: one line with its id, what it gives, its bonus tile and points."""
     ink = INK[card.color]
-    on_it = "" if tile is None else f" [{TRACK_SHORT[tile]} tile]"
-    svg.open("card", card.id, player, _card_title(card) + on_it)
-    svg.rect(box, FILL[card.color])
-    line = f"{card.id} {_gives(card)}{on_it}".rstrip()
-    svg.text(box.x + 4, box.y + box.h - 5, _clipped(line, box.w - 6, 10), size=10, fill=ink)
+    on_it = "" if tile is None else f"{TRACK_SHORT[tile]} tile · "
+    svg.open("card", card.id, player, _card_title(card) + ("" if tile is None else f" [{tile} tile]"))
+    svg.rect(box, FILL[card.color], extra=' stroke-width="0.5"')
+    right = on_it + _points(card)
+    svg.text(box.x + box.w - 6, box.y + 14.5, right, fill=ink, anchor="end")
+    room = box.w - 18 - len(right) * MIN_TEXT * _EM["normal"]
+    line = f"{card.id}  {_gives(card)}".rstrip()
+    svg.text(box.x + 6, box.y + 14.5, _clipped(line, room), fill=ink)
     svg.close()
 
 
 def _card_back(svg: _Svg, box: _Box) -> None:
     """A card this picture may not show: a back, without an id (INFO-1)."""
     svg.rect(box, _BACK)
-    svg.text(box.x + box.w / 2, box.y + box.h / 2 + 4, "hidden", size=11, fill="#fff", anchor="middle")
+    svg.text(box.x + box.w / 2, box.y + box.h / 2 + 4.5, "hidden card", fill="#fff", anchor="middle")
 
 
-def _colony(svg: _Svg, colony: Colony, allied: bool, box: _Box, player: int | None, size: float) -> None:
+def _colony(svg: _Svg, colony: Colony, allied: bool, box: _Box, player: int | None) -> None:
     """A colony: its front (coins to plunder, cost to ally, points) or, allied, its back."""
-    known = colony.provenance != FRONT_ONLY
     if allied:
-        lines = [f"tier {colony.tier}", *_values(colony.back), f"{colony.back_points} pts"]
-        title = f"{colony.id}: allied, {' '.join(_values(colony.back))}, {colony.back_points} pts"
+        back, back_points = colony.turned_up()
+        gives = " ".join(_values(back))
+        line = f"tier {colony.tier}, allied: {gives}, {_pts(back_points)}"
+        title = f"{colony.id}: allied, {gives}, {_pts(back_points)}"
     else:
-        lines = [
-            f"tier {colony.tier}",
-            f"plunder {colony.plunder}",
-            f"ally {colony.ally_cost}",
-            f"{colony.points} pts",
-        ]
-        back = f"; back {' '.join(_values(colony.back))}, {colony.back_points} pts" if known else ""
-        title = f"{colony.id}: plunder {colony.plunder}, ally {colony.ally_cost}, {colony.points} pts{back}"
+        line = f"tier {colony.tier}: plunder {colony.plunder}, ally {colony.ally_cost}, {_pts(colony.points)}"
+        seen = (
+            ""
+            if colony.back is None or colony.back_points is None
+            else f"; back {' '.join(_values(colony.back))}, {_pts(colony.back_points)}"
+        )
+        title = f"{colony.id}: plunder {colony.plunder}, ally {colony.ally_cost}, {_pts(colony.points)}{seen}"
     svg.open("colony", colony.id, player, title)
-    svg.rect(box, "#f3e2b3" if allied else "#e4d3a6")
-    svg.lines(box, lines, size)
-    if allied:
-        svg.text(box.x + box.w - 5, box.y + 14, "✓", size=11, anchor="end")
+    svg.rect(box, _COLONY[allied], extra=' stroke-width="0.5"')
+    svg.text(box.x + 7, box.y + box.h / 2 + 4.5, _clipped(line, box.w - 12))
     svg.close()
 
 
+def _chip(svg: _Svg, x: float, y: float, label: str, fill: str, ink: str) -> None:
+    """A small labelled square: a bonus tile or a medal."""
+    svg.rect(_Box(x, y, 42, _TILE), fill, extra=' stroke-width="0.5"')
+    svg.text(x + 21, y + 13.5, label, fill=ink, anchor="middle")
+
+
 def _tile(svg: _Svg, x: float, y: float, track: Track, face_up: bool = True) -> None:
-    """A bonus tile: a small square in its track's colour (brown when face down)."""
-    svg.rect(_Box(x, y, 29, 18), TRACK_FILL[track] if face_up else _BACK, extra=' stroke-width="0.5"')
-    svg.text(x + 14.5, y + 13, TRACK_SHORT[track], size=9, fill="#fff", anchor="middle")
+    """A bonus tile in its track's colour (brown when face down)."""
+    color = TRACK_COLOR[track]
+    if face_up:
+        _chip(svg, x, y, TRACK_SHORT[track], FILL[color], INK[color])
+    else:
+        _chip(svg, x, y, TRACK_SHORT[track], _BACK, "#fff")
 
 
-# --------------------------------------------------------------------------- the table
+# --------------------------------------------------------------------------- the wheel
 
 
-def _at(angle: float, radius: float) -> tuple[float, float]:
-    """A point of the wheel: ``angle`` degrees clockwise from the top, ``radius`` from the centre."""
-    a = radians(angle - 90)
-    return _WHEEL_X + radius * cos(a), _WHEEL_Y + radius * sin(a)
+def _wheel(state: GameState) -> _Part:
+    """Where the game is and WHEEL-3: the decks around the wheel in the board's colour order,
+    each crest at its place on the wheel pointing at the deck it draws from in this round."""
+    svg = _Svg()
+    y = svg.paragraph(6, where(state), 15, "bold")
+    acting = ", ".join(player_name(state, s) for s in state.to_act) or "nobody"
+    y = svg.paragraph(y + 2, f"move {state.ply} · to act: {acting}", fill=_SOFT)
+    if state.viewer is not None:
+        y = svg.paragraph(y, seen_by(state), fill=_SOFT)
+    cx, cy = PART_WIDTH / 2, y + 14 + _OUTER
 
+    def at(angle: float, radius: float) -> tuple[float, float]:
+        a = radians(angle - 90)
+        return cx + radius * cos(a), cy + radius * sin(a)
 
-def _wheel(svg: _Svg, state: GameState, top: float) -> None:
-    """WHEEL-3: the decks around the wheel in the board's colour order, each crest at its
-    place on the wheel pointing at the deck it draws from in this round, with the player
-    who chose it."""
     order = state.board_order
     step = 360 / len(order)
-    svg.text(_WHEEL_X, top + 20, f"wheel (rotation {state.wheel})", size=13, anchor="middle", weight="bold")
     for i, color in enumerate(order):
         start, end = i * step - step / 2, i * step + step / 2
-        x1, y1 = _at(start, _OUTER)
-        x2, y2 = _at(end, _OUTER)
-        x3, y3 = _at(end, _INNER)
-        x4, y4 = _at(start, _INNER)
+        x1, y1 = at(start, _OUTER)
+        x2, y2 = at(end, _OUTER)
+        x3, y3 = at(end, _INNER)
+        x4, y4 = at(start, _INNER)
         svg.add(
             f'<path d="M{x1:.1f},{y1:.1f} A{_OUTER:g},{_OUTER:g} 0 0,1 {x2:.1f},{y2:.1f} '
             f'L{x3:.1f},{y3:.1f} A{_INNER:g},{_INNER:g} 0 0,0 {x4:.1f},{y4:.1f} Z" '
-            f'fill="{FILL[color]}" stroke="{_PAPER}" stroke-width="2"/>'
+            f'fill="{FILL[color]}" stroke="{_PANEL}" stroke-width="3"/>'
         )
-        lx, ly = _at(i * step, (_OUTER + _INNER) / 2)
+        lx, ly = at(i * step, (_OUTER + _INNER) / 2)
         cards_left = len(state.decks[COLOR_INDEX[color]])
-        svg.text(lx, ly - 2, color, size=12, fill=INK[color], anchor="middle", weight="bold")
-        svg.text(lx, ly + 13, f"deck {cards_left}", size=11, fill=INK[color], anchor="middle")
-    svg.add(
-        f'<circle cx="{_WHEEL_X:g}" cy="{_WHEEL_Y:g}" r="{_INNER - 4:g}" fill="{_PAPER}" stroke="{_LINE}"/>'
-    )
+        svg.text(lx, ly - 2, color, 13, INK[color], "middle", "bold")
+        svg.text(lx, ly + 14, f"deck {cards_left}", fill=INK[color], anchor="middle")
+    svg.add(f'<circle cx="{cx:g}" cy="{cy:g}" r="{_INNER - 4:g}" fill="{_PAPER}" stroke="{_LINE}"/>')
     seats = {player.crest: seat for seat, player in enumerate(state.players)}
     for place, crest in enumerate(state.catalogue.reference.crest_order):
         angle = order.index(deck_at(state, place)) * step
         seat = seats.get(crest)
-        ink = "#222" if seat is not None else "#aaa"
-        pointer = (_at(angle, _INNER - 5), _at(angle - 7, _INNER - 17), _at(angle + 7, _INNER - 17))
-        points = " ".join(f"{px:.1f},{py:.1f}" for px, py in pointer)
-        svg.add(f'<polygon points="{points}" fill="{ink}"/>')
-        x, y = _at(angle, _INNER - 38)
+        ink = _DARK if seat is not None else "#aaa"
+        pointer = (at(angle, _INNER - 5), at(angle - 6, _INNER - 16), at(angle + 6, _INNER - 16))
+        svg.add(f'<polygon points="{" ".join(f"{px:.1f},{py:.1f}" for px, py in pointer)}" fill="{ink}"/>')
+        x, y_crest = at(angle, _CRESTS)
         if seat is not None:
-            svg.text(x, y - 2, f"P{seat}", size=11, fill=ink, anchor="middle", weight="bold")
-        svg.text(x, y + 10, crest, size=10, fill=ink, anchor="middle")
+            svg.text(x, y_crest - 3, f"P{seat}", 13, ink, "middle", "bold")
+        svg.text(x, y_crest + 11, crest, fill=ink, anchor="middle")
+    y = cy + _OUTER + 6
+    y = svg.paragraph(
+        y, f"wheel turned {state.wheel} · first player: {player_name(state, state.first_player)}"
+    )
+    y = svg.paragraph(y, f"sold: {len(state.sold)} cards · removed at feeding: {len(state.removed)}")
+    return _part(svg, y + _M, f"Hadara: {where(state)}, move {state.ply}")
 
 
-def _table(svg: _Svg, state: GameState, top: float) -> None:
-    svg.rect(_Box(10, top, WIDTH - 20, _TABLE_HEIGHT), "#efe6d2")
-    _wheel(svg, state, top)
+# --------------------------------------------------------------------------- the supply
+
+
+def _supply(state: GameState) -> _Part:
+    """The outer piles' top cards (INFO-2), the colony stacks' top fronts (SETUP-4), and the
+    statues printed on every player board (STATUE-2)."""
+    svg = _Svg()
+    count_x = PART_WIDTH - _M
+    width = _INSIDE - 50
+    y = svg.heading(6, "Outer piles: top cards")
     cards = state.catalogue.cards
-    x0, step = 350.0, 134.0
-    svg.text(x0, top + 22, "outer piles (top card)", size=13, weight="bold")
-    for i, (color, pile) in enumerate(zip(COLORS, state.outer_piles, strict=True)):
-        box = _Box(x0 + i * step, top + 32, 124, 110)
+    for color, pile in zip(COLORS, state.outer_piles, strict=True):
+        box = _Box(_M, y, width, _CARD)
         if pile:
-            _card(svg, cards[pile[-1]], box)
+            _card(svg, cards[pile[-1]], box, None)
         else:
             svg.rect(box, "none", stroke=FILL[color], extra=' stroke-dasharray="5,4"')
-            svg.text(box.x + box.w / 2, box.y + 58, f"no {color}", size=11, fill=FILL[color], anchor="middle")
-        svg.text(box.x + box.w / 2, box.y + box.h + 15, f"{len(pile)} in pile", size=11, anchor="middle")
+            svg.text(box.x + box.w / 2, box.y + 24, f"no {color} card", fill=_SOFT, anchor="middle")
+        svg.text(count_x, y + 24.5, f"{len(pile)} left", fill=_SOFT, anchor="end")
+        y += _CARD + 5
+    y = svg.heading(y + 8, "Colony stacks: top fronts")
     colonies = state.catalogue.colonies
-    svg.text(x0, top + 186, "colony stacks (top colony's front)", size=13, weight="bold")
-    for i, (tier, stack) in enumerate(zip(TIERS, state.colony_stacks, strict=True)):
-        box = _Box(x0 + i * step, top + 196, 124, 62)
+    for tier, stack in zip(TIERS, state.colony_stacks, strict=True):
+        box = _Box(_M, y, width, _COLONY_ROW)
         if stack:
-            _colony(svg, colonies[stack[-1]], False, box, None, 10)
+            _colony(svg, colonies[stack[-1]], False, box, None)
         else:
             svg.rect(box, "none", extra=' stroke-dasharray="5,4"')
-            svg.text(box.x + box.w / 2, box.y + 34, f"tier {tier}: none left", size=11, anchor="middle")
-        svg.text(box.x + box.w / 2, box.y + box.h + 15, f"{len(stack)} in stack", size=11, anchor="middle")
-    _table_notes(svg, state, x0 + 5 * step + 16, top)
-
-
-def _table_notes(svg: _Svg, state: GameState, x: float, top: float) -> None:
-    """The statues printed on every player board (STATUE-2), the discards, the first player."""
-    svg.text(x, top + 22, "statues on each board", size=13, weight="bold")
-    svg.text(x, top + 40, "culture needed · points · reward", size=11)
-    for i, (index, statue) in enumerate(sorted(state.catalogue.statues.items())):
-        line = f"statue {index}: {statue.requirement} · {statue.points} pts · {statue.reward}"
-        svg.text(x, top + 60 + i * 18, line, size=12)
-    notes = [
-        f"first player: {player_name(state, state.first_player)}",
-        f"sold: {len(state.sold)} cards",
-        f"removed at feeding: {len(state.removed)}",
-    ]
-    for i, line in enumerate(notes):
-        svg.text(x, top + 150 + i * 18, line, size=12)
+            svg.text(box.x + 7, box.y + 15.5, f"tier {tier}: none left", fill=_SOFT)
+        svg.text(count_x, y + 15.5, f"{len(stack)} left", fill=_SOFT, anchor="end")
+        y += _COLONY_ROW + 4
+    y = svg.heading(y + 8, "Statues on every board")
+    for index, statue in sorted(state.catalogue.statues.items()):
+        line = f"statue {index}: {statue.requirement} culture, {_pts(statue.points)}, reward {statue.reward}"
+        y = svg.paragraph(y, line)
+    y = svg.paragraph(y, "reward: track steps with the tile face up, points face down", fill=_SOFT)
+    return _part(svg, y + _M, f"Hadara: the supply, move {state.ply}")
 
 
 # --------------------------------------------------------------------------- a player board
 
 
-def _columns(state: GameState, player: PlayerState) -> list[list[str]]:
-    """The tableau's card ids by colour, in ``COLORS`` order (BUY-3)."""
-    columns: list[list[str]] = [[] for _ in COLORS]
-    cards = state.catalogue.cards
-    for card_id in player.cards:
-        columns[COLOR_INDEX[cards[card_id].color]].append(card_id)
-    return columns
-
-
-def _board_height(state: GameState, player: PlayerState) -> float:
-    deepest = max(len(column) for column in _columns(state, player))
-    return max(_BOARD_HEIGHT, 50 + deepest * _ROW)
-
-
-def _board(svg: _Svg, state: GameState, seat: int, top: float, height: float, scale: float) -> None:
-    """One player's board: coins, score, tracks, tableau, holdings, and the cards drawn."""
+def _board(state: GameState, seat: int, scale: float) -> _Part:
+    """One player's board: coins, score, tracks, the cards drawn, tableau and holdings."""
     player = state.players[seat]
-    points = score_player(state, seat).total
+    svg = _Svg()
     acting = seat in state.to_act
-    svg.rect(_Box(10, top, WIDTH - 20, height), "#f7f0e1", stroke=_ACTING if acting else _LINE)
-    you = " (you)" if seat == state.viewer else ""
-    svg.text(22, top + 24, player_name(state, seat) + you, size=15, weight="bold")
-    side = player.start_card if player.side is None else f"{player.start_card}, side {player.side}"
-    svg.text(22, top + 42, side, size=11)
-    svg.text(22, top + 66, f"{player.coins} coins", size=14, weight="bold")
-    scored = "points" if state.is_over else "points if it ended now"
-    svg.text(120, top + 66, f"{points} {scored}", size=11)
+    you = " · you" if seat == state.viewer else ""
+    svg.text(_M, 26, player_name(state, seat) + you, 16, weight="bold")
     if acting:
-        svg.text(262, top + 24, "to act", size=12, fill=_ACTING, anchor="end", weight="bold")
-    if seat < len(state.pending) and state.pending[seat] is not None:
-        svg.text(262, top + 42, "has chosen", size=11, anchor="end")
-    for i, (track, value) in enumerate(player.tracks.items()):
-        y = top + 80 + i * 26
-        svg.text(22, y + 13, track.value, size=12)
-        svg.rect(_Box(82, y, 150, 18), "#fff", extra=' stroke-width="0.5"')
-        svg.rect(_Box(82, y, value * scale, 18), TRACK_FILL[track], extra=' stroke-width="0"')
-        svg.text(238, y + 14, value, size=12, weight="bold")
+        _badge(svg, "to act", _ACTING, "#fff")
+    elif state.is_over and seat in winners(state):
+        _badge(svg, "winner", _GOLD, _DARK)  # SCORE-7
+    elif seat < len(state.pending) and state.pending[seat] is not None:
+        svg.text(PART_WIDTH - _M, 25.5, "has chosen", fill=_SOFT, anchor="end")
+    side = player.start_card if player.side is None else f"{player.start_card}, side {player.side}"
+    y = svg.paragraph(32, side, fill=_SOFT)
+    points = score_player(state, seat).total
+    svg.text(_M, y + 20, f"{player.coins} coins", 15, weight="bold")
+    scored = "points" if state.is_over else "points if it ended now"
+    svg.text(PART_WIDTH - _M, y + 20, f"{points} {scored}", anchor="end")
+    y += 30
+    for track, value in player.tracks.items():
+        svg.text(_M, y + 13.5, track.value)
+        bar = _Box(84, y + 1, _INSIDE - 72 - 30, 16)
+        svg.rect(bar, "#fff", extra=' stroke-width="0.5"')
+        svg.rect(_Box(bar.x, bar.y, value * scale * bar.w, bar.h), FILL[TRACK_COLOR[track]], stroke="none")
+        svg.text(PART_WIDTH - _M, y + 13.5, value, anchor="end", weight="bold")
+        y += 22
     if player.drawn:
-        svg.text(22, top + 200, "drawn this round", size=11)
-        for i, card_id in enumerate(player.drawn):
-            box = _Box(22 + i * 124, top + 206, 120, 22)
+        y = svg.heading(y + 4, "Drawn this round")
+        for card_id in player.drawn:
+            box = _Box(_M, y, _INSIDE, _CARD)
             if card_id == HIDDEN:
                 _card_back(svg, box)
             else:
-                _row_card(svg, state.catalogue.cards[card_id], box, seat, None)
-    _tableau(svg, state, seat, top)
-    _holdings(svg, state, seat, top)
+                _card(svg, state.catalogue.cards[card_id], box, seat)
+            y += _CARD + 4
+    y = _tableau(svg, state, seat, y + 4)
+    y = _holdings(svg, state, seat, y)
+    return _part(
+        svg,
+        y + _M,
+        f"Hadara: the board of {player_name(state, seat)}, move {state.ply}",
+        _ACTING if acting else _LINE,
+    )
 
 
-def _tableau(svg: _Svg, state: GameState, seat: int, top: float) -> None:
-    """The tableau under the player board, one column per colour (BUY-3)."""
+def _badge(svg: _Svg, label: str, fill: str, ink: str) -> None:
+    """A label in a coloured box at the top right of a board."""
+    svg.rect(_Box(PART_WIDTH - _M - 62, 11, 62, 20), fill, stroke="none")
+    svg.text(PART_WIDTH - _M - 31, 25.5, label, fill=ink, anchor="middle", weight="bold")
+
+
+def _tableau(svg: _Svg, state: GameState, seat: int, y: float) -> float:
+    """The tableau under the player board, by colour (BUY-3)."""
     player = state.players[seat]
     cards = state.catalogue.cards
     tiles = {t.card: t.tile for t in player.tiles_on_cards}
-    for i, (color, column) in enumerate(zip(COLORS, _columns(state, player), strict=True)):
-        x = _TABLEAU_X + i * (_COLUMN + 6)
-        svg.rect(_Box(x, top + 10, _COLUMN, 22), FILL[color])
-        heading = f"{color} {len(column)}"
-        svg.text(x + _COLUMN / 2, top + 26, heading, size=12, fill=INK[color], anchor="middle", weight="bold")
-        for j, card_id in enumerate(column):
-            box = _Box(x, top + 38 + j * _ROW, _COLUMN, _ROW - 2)
-            _row_card(svg, cards[card_id], box, seat, tiles.get(card_id))
+    count = len(player.cards)
+    cards_held = "no cards" if count == 0 else f"{count} card{'' if count == 1 else 's'}"
+    y = svg.heading(y, f"Tableau: {cards_held}")
+    for color in COLORS:
+        column = [card_id for card_id in player.cards if cards[card_id].color is color]
+        for card_id in column:
+            _row_card(svg, cards[card_id], _Box(_M, y, _INSIDE, _ROW), seat, tiles.get(card_id))
+            y += _ROW + 2
+        if column:
+            y += 4
+    return y
 
 
-def _holdings(svg: _Svg, state: GameState, seat: int, top: float) -> None:
+def _holdings(svg: _Svg, state: GameState, seat: int, y: float) -> float:
     """Colonies, statues, medals and free bonus tiles of one player."""
     player = state.players[seat]
     catalogue = state.catalogue
-    x0 = _HOLDINGS_X
-    svg.text(x0, top + 22, "colonies", size=12, weight="bold")
-    for i, holding in enumerate(player.colonies):
-        box = _Box(x0 + i * 64, top + 28, 62, 62)
-        _colony(svg, catalogue.colonies[holding.id], holding.allied, box, seat, 9)
-    svg.text(x0, top + 110, "statues", size=12, weight="bold")
+    y = svg.heading(y, "Colonies")
+    for holding in player.colonies:
+        _colony(svg, catalogue.colonies[holding.id], holding.allied, _Box(_M, y, _INSIDE, _COLONY_ROW), seat)
+        y += _COLONY_ROW + 4
+    if not player.colonies:
+        y = svg.paragraph(y - 2, "none yet", fill=_SOFT) + 2
+    y = svg.heading(y + 4, "Statues")
     carved = {s.statue: s for s in player.statues}
+    width = (_INSIDE - 6) / 2
     for i, (index, statue) in enumerate(sorted(catalogue.statues.items())):
-        box = _Box(x0 + i * 78, top + 116, 74, 58)
+        box = _Box(_M + (i % 2) * (width + 6), y + (i // 2) * 50, width, 44)
         made = carved.get(index)
         if made is None:
-            title = f"statue {index}: needs {statue.requirement} culture, {statue.points} pts, not carved"
+            title = f"statue {index}: needs {statue.requirement} culture, {_pts(statue.points)}, not carved"
         else:
             face = "face up" if made.face_up else "face down"
-            title = f"statue {index}: {statue.points} pts, {made.tile} tile {face}"
+            title = f"statue {index}: {_pts(statue.points)}, {made.tile} tile {face}"
         svg.open("statue", index, seat, title)
-        svg.rect(box, "#d9d2c3" if made else "#fff", extra="" if made else ' stroke-dasharray="4,3"')
-        svg.lines(box, [f"{statue.requirement} culture", f"{statue.points} pts"], 10)
+        svg.rect(box, "#e2dacb" if made else "#fff", extra="" if made else ' stroke-dasharray="4,3"')
+        svg.text(box.x + 7, box.y + 17, f"{statue.requirement} culture, {_pts(statue.points)}")
         if made is None:
-            svg.text(box.x + 5, box.y + 50, "not carved", size=10, fill="#777")
+            svg.text(box.x + 7, box.y + 35, "not carved", fill=_SOFT)
         else:
-            _tile(svg, box.x + 5, box.y + 35, made.tile, made.face_up)
-            svg.text(box.x + 38, box.y + 48, "up" if made.face_up else "down", size=10)
+            _tile(svg, box.x + 6, box.y + 22, made.tile, made.face_up)
+            reward = (
+                f"+{statue.reward} {TRACK_SHORT[made.tile]}" if made.face_up else f"+{_pts(statue.reward)}"
+            )
+            svg.text(box.x + 54, box.y + 35.5, reward)
         svg.close()
-    y = top + 196
-    svg.text(x0, y, "medals", size=12, weight="bold")
-    for i, track in enumerate(player.silver):
-        svg.add(f'<circle cx="{x0 + 66 + i * 48:g}" cy="{y - 4:g}" r="9" fill="#c9ccd1" stroke="{_LINE}"/>')
-        svg.text(x0 + 78 + i * 48, y, TRACK_SHORT[track], size=9)
-    for i in range(player.gold):
-        svg.add(f'<circle cx="{x0 + 172 + i * 24:g}" cy="{y - 4:g}" r="9" fill="#e0b43c" stroke="{_LINE}"/>')
-    svg.text(x0 + 230, y, f"{len(player.silver)} silver, {player.gold} gold", size=10)
-    svg.text(x0, top + 226, "free tiles", size=12, weight="bold")
-    for i, track in enumerate(player.free_tiles):
-        _tile(svg, x0 + 66 + i * 31, top + 213, track)
+    y += ((len(catalogue.statues) + 1) // 2) * 50
+    y = svg.heading(y + 2, f"Medals: {len(player.silver)} silver, {player.gold} gold")
+    medals = [(TRACK_SHORT[track], _SILVER) for track in player.silver] + [("gold", _GOLD)] * player.gold
+    y = _chips(svg, y, [(label, fill, _DARK) for label, fill in medals])
+    y = svg.heading(y + 2, "Free bonus tiles")
+    tiles = [(TRACK_SHORT[t], FILL[TRACK_COLOR[t]], INK[TRACK_COLOR[t]]) for t in player.free_tiles]
+    return _chips(svg, y, tiles)
+
+
+def _chips(svg: _Svg, y: float, chips: Sequence[tuple[str, str, str]]) -> float:
+    """Labelled chips in rows across the part (or ``none``); the ``y`` below them."""
+    if not chips:
+        return svg.paragraph(y - 2, "none", fill=_SOFT) + 2
+    per_row = int((_INSIDE + 4) // 46)
+    for i, (label, fill, ink) in enumerate(chips):
+        _chip(svg, _M + (i % per_row) * 46, y + (i // per_row) * (_TILE + 4), label, fill, ink)
+    return y + ((len(chips) + per_row - 1) // per_row) * (_TILE + 4) + 2
 
 
 # --------------------------------------------------------------------------- the picture
 
 
+def _parts(state: GameState, viewer: int | None) -> tuple[GameState, list[_Part]]:
+    if viewer is not None and state.viewer != viewer:
+        state = player_view(state, viewer)
+    highest = max(v for p in state.players for _, v in p.tracks.items())
+    scale = 1 / max(20, highest)
+    boards = [_board(state, seat, scale) for seat in range(len(state.players))]
+    return state, [_wheel(state), _supply(state), *boards]
+
+
+def render_svg_parts(state: GameState, viewer: int | None = None) -> tuple[str, ...]:
+    """The picture of :func:`render_svg` in parts, each a whole SVG document :data:`PART_WIDTH`
+    units wide: the wheel, the supply, then one board per player in seat order.
+
+    A page can lay them out to its width (side by side on a wide screen, one
+    under the other on a phone); each stays legible shown at about
+    :data:`PART_WIDTH` pixels wide. ``viewer`` is as for :func:`render_svg`.
+    """
+    _, parts = _parts(state, viewer)
+    return tuple(_document(PART_WIDTH, part.height, part.title, _panel(part)) for part in parts)
+
+
 def render_svg(state: GameState, viewer: int | None = None) -> str:
-    """An SVG picture of the position: the table, then one board per player.
+    """An SVG picture of the position: the wheel, the supply, then one board per player,
+    :data:`COLUMNS` parts to a row.
 
     With ``viewer``, the picture shows ``player_view(state, viewer)``: what that
     player may see (INFO-1/2). A position that is already a view is drawn as it
     is (``viewer`` may then only name its own viewer).
     """
-    if viewer is not None and state.viewer != viewer:
-        state = player_view(state, viewer)
-    heights = [_board_height(state, p) for p in state.players]
-    highest = max(v for p in state.players for _, v in p.tracks.items())
-    scale = 150 / max(20, highest)
-    top = 50.0 + _TABLE_HEIGHT + 10
-    total = top + sum(h + 10 for h in heights)
-    svg = _Svg()
-    svg.add(
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{total:g}" '
-        f'viewBox="0 0 {WIDTH} {total:g}" font-family="DejaVu Sans, Verdana, sans-serif">'
-    )
-    svg.add(f"<title>{_e(f'Hadara: {where(state)}, move {state.ply}')}</title>")
-    svg.rect(_Box(0, 0, WIDTH, total), _PAPER, stroke="none")
-    svg.text(20, 32, where(state), size=18, weight="bold")
-    acting = ", ".join(player_name(state, s) for s in state.to_act) or "nobody"
-    who = f"move {state.ply} · to act: {acting}"
-    if state.viewer is not None:
-        who += f" · as {player_name(state, state.viewer)} sees it"
-    svg.text(WIDTH - 20, 32, who, size=13, anchor="end")
-    _table(svg, state, 50)
-    for seat, height in enumerate(heights):
-        _board(svg, state, seat, top, height, scale)
-        top += height + 10
-    svg.add("</svg>")
-    return "\n".join(svg.parts) + "\n"
+    state, parts = _parts(state, viewer)
+    rows = [parts[i : i + COLUMNS] for i in range(0, len(parts), COLUMNS)]
+    width = COLUMNS * (PART_WIDTH + _GAP) + _GAP
+    body = [f'<rect x="0" y="0" width="{width:g}" height="HEIGHT" fill="{_PAPER}"/>']
+    y = _GAP
+    for row in rows:
+        for column, part in enumerate(row):
+            x = _GAP + column * (PART_WIDTH + _GAP)
+            body.append(f'<svg x="{x:g}" y="{y:g}" width="{PART_WIDTH}" height="{part.height:g}">')
+            body += [_panel(part), "</svg>"]
+        y += max(part.height for part in row) + _GAP
+    body[0] = body[0].replace("HEIGHT", f"{y:g}")
+    return _document(width, y, f"Hadara: {where(state)}, move {state.ply}", "\n".join(body))
 
 
 # --------------------------------------------------------------------------- hadara render
@@ -516,19 +648,11 @@ def _position(path: str, at: int | None) -> GameState:
     return state
 
 
-def _write(path: str, text: str) -> None:
-    """Write ``text`` to the file ``path``; a pipe nobody reads is refused at once, not waited on."""
-    try:
-        descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NONBLOCK, 0o666)
-        with os.fdopen(descriptor, "w", encoding="utf-8") as file:
-            file.write(text)
-    except OSError as exc:
-        raise _Refused(f"{path}: cannot write the picture ({exc.strerror or exc})") from None
-
-
 def run(args: argparse.Namespace) -> int:
     """``hadara render FILE [--at N] [--viewer P] [-o OUT.svg]``; bad input of any kind
     raises the library's own error (the command prints it in one line, exit status 2)."""
+    if args.output != "-":
+        check_writable(args.output, "the picture", _Refused)
     state = _position(args.file, args.at)
     if args.viewer is not None and not 0 <= args.viewer < len(state.players):
         raise _Refused(f"--viewer must be a player of this game (0 to {len(state.players) - 1})")
@@ -536,7 +660,7 @@ def run(args: argparse.Namespace) -> int:
     if args.output == "-":
         sys.stdout.write(picture)
     else:
-        _write(args.output, picture)
+        write_whole(args.output, picture, "the picture", _Refused)
     return 0
 
 

@@ -27,15 +27,25 @@ __all__ = ["Rule", "read_rules", "rules"]
 class Rule:
     """One rule of the digest: ID, rule area, rulebook page, summary and full text."""
 
+    #: The stable rule ID, e.g. ``"COLONY-3"``.
     id: str
+    #: The rule area (one of :data:`AREAS`), e.g. ``"colony"``.
     area: str
+    #: The page of the German rulebook the rule is on.
     page: int
+    #: The rule in one line.
     summary: str
+    #: The rule in full, in this project's words.
     text: str
+    #: True where the rule is a ruling: the rulebook leaves it open and this project decided.
     ruling: bool = False
+    #: Why a ruling was decided so (None for a rule the rulebook states).
     why: str | None = None
+    #: The name of the variant the rule belongs to, if any.
     variant: str | None = None
+    #: Where the rule is enforced: importable ``module:qualname`` names.
     implemented_in: tuple[str, ...] = field(default=(), converter=tuple)
+    #: The tests and scenarios that hold the code to the rule.
     tested_by: tuple[str, ...] = field(default=(), converter=tuple)
 
     @property

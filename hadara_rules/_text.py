@@ -2,36 +2,46 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 
 from attrs import frozen
 
-from ._model import SHOWN_AS, GameState, PlayerState
+from ._components import Card, Colony
+from ._engine import legal_moves
+from ._model import SHOWN_AS, SPECTATOR, GameState, PlayerState
+from ._moves import Action
+from ._rules.acquire import owned_colors, price, sell_value
 from ._rules.scoring import CATEGORIES, score
-from ._vocabulary import COLORS, ROMAN, TIERS, Section
+from ._vocabulary import COLORS, ROMAN, TIERS, TRACKS, Section, Tracks
 from .events import (
-    CardBought,
-    CardPassedOn,
-    CardRemoved,
-    CardsDrawn,
-    CardSold,
     CoinsChanged,
-    ColonyTaken,
+    DraftChosen,
     EpochStarted,
     Event,
     GameOver,
-    MedalBought,
     Passed,
     SectionStarted,
-    StatueCarved,
     TrackMoved,
-    WheelSet,
 )
+
+#: How a hidden card or draft choice is shown in a view (:data:`hadara_rules.view.HIDDEN`).
+HIDDEN = Action.HIDDEN.value
 
 
 def player_name(state: GameState, seat: int) -> str:
     """How a seat is shown: its number and the crest of its board (SETUP-1, WHEEL-3)."""
     return f"P{seat} ({state.players[seat].crest})"
+
+
+def seen_by(state: GameState) -> str:
+    """Whose view a position is, for a heading: ``as P1 (camel) sees it``, ``as a spectator
+    sees it``; empty for the whole position (INFO-1)."""
+    if state.viewer is None:
+        return ""
+    if state.viewer == SPECTATOR:
+        return "as a spectator sees it"
+    return f"as {player_name(state, state.viewer)} sees it"
 
 
 def format_score_sheet(state: GameState) -> str:
@@ -44,11 +54,6 @@ def format_score_sheet(state: GameState) -> str:
         for category in CATEGORIES
     ]
     return "\n".join([head, *rows])
-
-
-def _a(word: str) -> str:
-    """``word`` with its indefinite article: "a food", "an income"."""
-    return f"{'an' if word[0] in 'aeiou' else 'a'} {word}"
 
 
 def where(state: GameState) -> str:
@@ -69,16 +74,112 @@ def _player_line(state: GameState, seat: int, player: PlayerState) -> str:
     )
 
 
+#: How many legal moves a position's text lists; beyond it, it counts them by kind.
+_MOVES_LISTED = 8
+
+
+def _points(points: int) -> str:
+    return f"{points} pt{'' if points == 1 else 's'}"
+
+
+def _signed_values(values: Tracks) -> list[str]:
+    return [f"{t.value} {values.get(t):+d}" for t in TRACKS if values.get(t)]
+
+
+def card_text(card: Card) -> str:
+    """A card as a player reads it: ``I-blue-03 (blue, cost 3: culture +2, food +1, 2 pts)``."""
+    effect = (
+        [f"{card.effect} {card.effect_color}" if card.effect_color else card.effect] if card.effect else []
+    )
+    printed = [*_signed_values(card.values), *effect, *(["star"] if card.star else []), _points(card.points)]
+    return f"{card.id} ({card.color}, cost {card.cost}: {', '.join(printed)})"
+
+
+def _offer(state: GameState, player: PlayerState, card_id: str) -> str:
+    """A drawn card with what it costs and gives the player (BUY-1, SELL-1)."""
+    card = state.catalogue.cards[card_id]
+    cost = price(card, owned_colors(state, player))
+    return f"{card_text(card)}: buy for {cost}, or sell for {sell_value(state, player, card)}"
+
+
+def _colony_text(colony: Colony, allied: bool) -> str:
+    if allied:
+        back, points = colony.turned_up()
+        return f"{colony.id} allied ({', '.join(_signed_values(back)) or 'no steps'}, {_points(points)})"
+    return f"tier-{colony.tier} colony plundered ({_points(colony.points)})"
+
+
+def _player_lines(state: GameState, seat: int) -> list[str]:
+    """One player's board: coins and tracks, tableau, colonies, statues, medals, tiles, drawn cards."""
+    player = state.players[seat]
+    catalogue = state.catalogue
+    you = " (you)" if seat == state.viewer else ""
+    lines = [f"{_player_line(state, seat, player).removesuffix(f'; {len(player.cards)} cards')}{you}"]
+    if player.cards:
+        lines.append(f"  tableau: {', '.join(player.cards)}")
+    held = [_colony_text(catalogue.colonies[h.id], h.allied) for h in player.colonies]
+    statues = [f"{s.statue} ({s.tile} tile face {'up' if s.face_up else 'down'})" for s in player.statues]
+    medals = [f"silver medals: {', '.join(map(str, player.silver)) or 'none'}", f"gold medals: {player.gold}"]
+    lines.append(
+        f"  colonies: {'; '.join(held) or 'none'}; statues: {', '.join(statues) or 'none'}; "
+        f"{'; '.join(medals)}; free tiles: {', '.join(map(str, player.free_tiles)) or 'none'}"
+    )
+    if player.drawn and all(card == HIDDEN for card in player.drawn):
+        lines.append(f"  drawn: {len(player.drawn)} hidden cards")
+    else:
+        lines.extend(f"  drawn: {_offer(state, player, card)}" for card in player.drawn)
+    if state.pending and player.drawn:
+        choice = state.pending[seat]
+        lines.append(
+            f"  chosen: {'not yet' if choice is None else 'a card, hidden' if choice.card == HIDDEN else choice}"
+        )
+    return lines
+
+
+def _options(state: GameState) -> list[str]:
+    """What the seats to act may do: each one's legal moves listed, or counted by kind."""
+    seats = state.to_act if state.viewer is None else tuple(s for s in state.to_act if s == state.viewer)
+    lines = []
+    for seat in seats:
+        moves = legal_moves(state, seat)
+        if len(moves) <= _MOVES_LISTED:
+            listed = "; ".join(map(str, moves))
+        else:
+            kinds = Counter(type(m).type.replace("_", " ") for m in moves)
+            listed = ", ".join(f"{n} {kind}" for kind, n in kinds.items())
+        lines.append(f"{player_name(state, seat)} may: {len(moves)} moves: {listed}")
+    return lines
+
+
 def summary(state: GameState) -> str:
-    """A position in a few lines, for ``str(state)``: where the game is, who is to act
-    (FLOW-1), and each player's coins, tracks and number of cards."""
-    acting = ", ".join(player_name(state, seat) for seat in state.to_act)
+    """A position as a player reads it, for ``str(state)``: where the game is and who is to
+    act (FLOW-1), what they may do, the outer piles' tops, the colony stacks, and every
+    player's board with their drawn cards' prices and sale values. A view shows only what
+    its viewer may see (INFO-1)."""
     head = f"{where(state)}; move {state.ply}"
     if not state.is_over:
-        head += f"; to act: {acting or 'nobody'}"
+        acting = ", ".join(player_name(state, seat) for seat in state.to_act)
+        head += f"; first player {player_name(state, state.first_player)}; to act: {acting or 'nobody'}"
     if state.viewer is not None:
-        head += f" (as {player_name(state, state.viewer)} sees it)"
-    return "\n".join([head, *(_player_line(state, seat, p) for seat, p in enumerate(state.players))])
+        head += f" ({seen_by(state)})"
+    cards = state.catalogue.cards
+    tops = [
+        f"{color} {card_text(cards[pile[-1]])}{f' +{len(pile) - 1} below' if len(pile) > 1 else ''}"
+        for color, pile in zip(COLORS, state.outer_piles, strict=True)
+        if pile
+    ]
+    stacks = []
+    for tier, stack in zip(TIERS, state.colony_stacks, strict=True):
+        if stack:
+            top = state.catalogue.colonies[stack[-1]]
+            front = f"plunder {top.plunder}, ally {top.ally_cost}, {_points(top.points)}"
+            stacks.append(f"{tier}: {front} ({len(stack)} left)")
+    lines = [head, *_options(state)]
+    lines.append(f"Outer piles: {'; '.join(tops) or 'empty'}")
+    lines.append(f"Colony stacks: {'; '.join(stacks) or 'empty'}")
+    for seat in range(len(state.players)):
+        lines.extend(_player_lines(state, seat))
+    return "\n".join(lines)
 
 
 def format_position(state: GameState) -> str:
@@ -108,64 +209,16 @@ def format_position(state: GameState) -> str:
 
 # --------------------------------------------------------------------------- events as text
 
-
-def _who(seat: int | None) -> str:
-    return "the table" if seat is None else f"P{seat}"
-
-
-def _signed(amount: int, unit: str) -> str:
-    sign = "+" if amount > 0 else "−"
-    return f"{sign}{abs(amount)} {unit}"
+#: Events whose words join the line of the action before them (coins and track steps).
+_DETAILS = (CoinsChanged, TrackMoved)
+#: Events that end a line: nothing joins them.
+_ALONE = (SectionStarted, EpochStarted, GameOver)
 
 
-def _head(event: Event) -> str | None:
-    """The words of an event that starts a line; None for one that joins the line before it."""
-    who = _who(event.player)
-    if isinstance(event, EpochStarted):
-        return f"Epoch {ROMAN.get(event.epoch, event.epoch)} begins; {who} is its first player"
-    if isinstance(event, SectionStarted):
-        return f"The {event.section.value} section of epoch {ROMAN.get(event.epoch, event.epoch)}, phase {event.phase.value} begins"
-    if isinstance(event, WheelSet):
-        return f"{who} sets the wheel to rotation {event.rotation}"
-    if isinstance(event, CardsDrawn):
-        return f"{who} draws {' and '.join(event.cards)}"
-    if isinstance(event, CardBought):
-        tile = f", with {_a(event.tile.value)} tile on it" if event.tile is not None else ""
-        return f"{who} buys {event.card}{tile}"
-    if isinstance(event, CardSold):
-        return f"{who} sells {event.card}"
-    if isinstance(event, CardPassedOn):
-        return f"{who} puts {event.card} on its colour's outer pile"
-    if isinstance(event, CardRemoved):
-        return f"{who} removes {event.card} from their tableau"
-    if isinstance(event, ColonyTaken):
-        return f"{who} {'allies with' if event.allied else 'plunders'} colony {event.colony}"
-    if isinstance(event, StatueCarved):
-        face = "face up" if event.face_up else "face down"
-        return f"{who} carves statue {event.statue} with {_a(event.tile.value)} tile {face}"
-    if isinstance(event, MedalBought):
-        kind = "gold medal" if event.gold else f"silver medal ({event.tile.value if event.tile else ''} tile)"
-        return f"{who} buys a {kind}"
-    if isinstance(event, Passed):
-        return None if event.automatic else f"{who} passes"
-    if isinstance(event, GameOver):
-        totals = ", ".join(f"P{seat} {total}" for seat, total in enumerate(event.totals))
-        won = " and ".join(f"P{seat}" for seat in event.winners)
-        return (
-            f"Game over: {totals} points; {won} {'wins' if len(event.winners) == 1 else 'share the victory'}"
-        )
-    return None
-
-
-def _detail(event: Event) -> str | None:
-    """The words of a coin or track event."""
-    if isinstance(event, CoinsChanged):
-        return (
-            f"{_signed(event.amount, 'coins' if abs(event.amount) != 1 else 'coin')} ({event.reason.value})"
-        )
-    if isinstance(event, TrackMoved):
-        return f"{event.track.value} {_signed(event.steps, 'step' if abs(event.steps) == 1 else 'steps')}"
-    return None
+def _left_out(event: Event) -> bool:
+    """A draft choice (its round's resolution tells what it was) and a player passed over
+    (nothing happened) are left out of the log."""
+    return isinstance(event, DraftChosen) or (isinstance(event, Passed) and event.automatic)
 
 
 @frozen
@@ -184,26 +237,21 @@ class EventLine:
 
 
 def event_lines(events: Sequence[Event]) -> list[EventLine]:
-    """The events as lines for players: a line per action, its coins and track steps after it,
-    and the rules that made it happen."""
+    """The events as lines for players: a line per action (its words are the event's own,
+    see ``str(event)``), its coins and track steps after it, and the rules that made it happen."""
     lines: list[tuple[int | None, str, list[str], list[str]]] = []  # who, text, details, rules
     joinable = False
     for event in events:
-        head = _head(event)
-        if head is not None:
-            lines.append((event.player, head, [], [event.rule]))
-            joinable = not isinstance(event, SectionStarted | EpochStarted | GameOver)
+        if _left_out(event):
             continue
-        detail = _detail(event)
-        if detail is None:
-            continue
-        if joinable and lines and lines[-1][0] == event.player and event.player is not None:
-            lines[-1][2].append(detail)
+        joins = joinable and event.player is not None and lines[-1][0] == event.player
+        if isinstance(event, _DETAILS) and joins:
+            lines[-1][2].append(event._detail())
             if event.rule not in lines[-1][3]:
                 lines[-1][3].append(event.rule)
-        else:
-            lines.append((event.player, f"{_who(event.player)}: {detail}", [], [event.rule]))
-            joinable = True
+            continue
+        lines.append((event.player, event._words(), [], [event.rule]))
+        joinable = not isinstance(event, _ALONE)
     return [EventLine(who, text, tuple(details), tuple(rules)) for who, text, details, rules in lines]
 
 

@@ -75,7 +75,9 @@ class Side(enum.StrEnum):
     B = "B"
 
 
+#: The five colours in their fixed order: the order of a position's decks and outer piles.
 COLORS: tuple[Color, ...] = tuple(Color)
+#: The four tracks in the player board's order.
 TRACKS: tuple[Track, ...] = tuple(Track)
 #: The coloured card whose values mostly feed each track (yellow → income …).
 TRACK_OF_COLOR: Mapping[Color, Track] = {

@@ -13,21 +13,31 @@ Ray cluster, optional extra) give the same results for the same seed.
 from __future__ import annotations
 
 import argparse
+import contextlib
+import ctypes
+import io
+import itertools
 import json
 import math
+import multiprocessing
 import os
+import queue
 import random
+import signal
 import sys
+import threading
 import time
-from collections.abc import Callable, Iterable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from pathlib import Path
-from types import ModuleType
+from types import FrameType, ModuleType
 from typing import IO, NoReturn
 
 from attrs import asdict, frozen
 
 from . import GameConfig, HadaraError, score, winners
+from ._files import check_writable, write_whole
+from ._options import at_least, whole
+from ._reader import clip
 from .bots import BOTS, play_game
 
 __all__ = [
@@ -35,10 +45,12 @@ __all__ = [
     "BotSummary",
     "GameResult",
     "Progress",
+    "Standings",
     "Tournament",
     "add_arguments",
     "format_summary",
     "game_seed",
+    "games",
     "lineup",
     "main",
     "play_one",
@@ -47,11 +59,23 @@ __all__ = [
     "run",
     "run_tournament",
     "summarize",
+    "usable_cores",
     "wilson",
 ]
 
 #: The z value of a two-sided 95% interval.
 _Z95 = 1.959963984540054
+#: Games handed to each worker ahead of its results: enough to keep it busy, few enough
+#: that a tournament of any length holds only a few games in waiting.
+_AHEAD = 2
+#: Linux's prctl option that names the signal a process gets when its parent ends.
+_PR_SET_PDEATHSIG = 1
+#: How often a worker looks whether its parent is still there, in seconds.
+_WATCH_SECONDS = 0.5
+#: The signals that stop a tournament as Ctrl-C does.
+_STOPPING = (signal.SIGTERM, signal.SIGHUP)
+#: The least time between two writes of the results of a tournament still being played.
+_SAVE_SECONDS = 5.0
 
 
 class ArenaError(HadaraError):
@@ -141,24 +165,44 @@ def wilson(successes: float, trials: int) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
+class Standings:
+    """Each bot's seats, wins and points so far: results are added as they come in, so a
+    tournament of any length keeps a few numbers per bot, not its games."""
+
+    def __init__(self) -> None:
+        self.seats: dict[str, int] = {}
+        self.wins: dict[str, float] = {}
+        self.points: dict[str, int] = {}
+        #: Games added.
+        self.games = 0
+
+    def add(self, result: GameResult) -> None:
+        """Count one more game."""
+        self.games += 1
+        for seat, name in enumerate(result.seats):
+            self.seats[name] = self.seats.get(name, 0) + 1
+            share = 1 / len(result.winners) if seat in result.winners else 0.0
+            self.wins[name] = self.wins.get(name, 0.0) + share
+            self.points[name] = self.points.get(name, 0) + result.scores[seat]
+
+    def summaries(self) -> tuple[BotSummary, ...]:
+        """Each bot's summary, in order of first seating."""
+        summaries = []
+        for name, count in self.seats.items():
+            wins = self.wins[name]
+            low, high = wilson(wins, count)
+            summaries.append(
+                BotSummary(name, count, wins, wins / count, low, high, self.points[name] / count)
+            )
+        return tuple(summaries)
+
+
 def summarize(results: Iterable[GameResult]) -> tuple[BotSummary, ...]:
     """Each bot's seats, wins, win rate with its interval, and mean score, in order of first seating."""
-    seats: dict[str, int] = {}
-    wins: dict[str, float] = {}
-    points: dict[str, int] = {}
+    standings = Standings()
     for result in results:
-        for seat, name in enumerate(result.seats):
-            seats[name] = seats.get(name, 0) + 1
-            share = 1 / len(result.winners) if seat in result.winners else 0.0
-            wins[name] = wins.get(name, 0.0) + share
-            points[name] = points.get(name, 0) + result.scores[seat]
-    summaries = []
-    for name, count in seats.items():
-        low, high = wilson(wins[name], count)
-        summaries.append(
-            BotSummary(name, count, wins[name], wins[name] / count, low, high, points[name] / count)
-        )
-    return tuple(summaries)
+        standings.add(result)
+    return standings.summaries()
 
 
 class Progress:
@@ -206,32 +250,128 @@ def _duration(seconds: float) -> str:
     return f"{seconds}s"
 
 
-def _local(tournament: Tournament, workers: int | None) -> Iterator[GameResult]:
-    indices = range(tournament.games)
-    if workers is None or workers == 1:
+def usable_cores() -> int:
+    """The cores this process may run on: the most workers a tournament starts here."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
+
+
+def _check_workers(workers: int | None, backend: str, address: str | None) -> None:
+    """At most one worker per core of this machine (a Ray cluster elsewhere has its own)."""
+    if backend == "ray" and (address is not None or "RAY_ADDRESS" in os.environ):
+        return
+    cores = usable_cores()
+    if workers is not None and workers > cores:
+        raise ArenaError(f"{workers} workers: this machine has {cores} cores, so at most {cores}")
+
+
+def _indices(tournament: Tournament) -> Iterator[int]:
+    return iter(range(tournament.games))
+
+
+def _local(tournament: Tournament, workers: int | None) -> Generator[GameResult, None, None]:
+    """The games in the order they finish: in this process, or in at most ``workers``
+    processes (never more than there are games) with :data:`_AHEAD` games per worker handed
+    out ahead; every worker is stopped when the games end, fail or are interrupted."""
+    count = min(workers or 1, tournament.games)
+    indices = _indices(tournament)
+    if count <= 1:
         for index in indices:
             yield play_one(tournament, index)
         return
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        futures = [pool.submit(play_one, tournament, index) for index in indices]
-        for future in as_completed(futures):
-            yield future.result()
+    done: queue.SimpleQueue[GameResult | BaseException] = queue.SimpleQueue()
+    pool = multiprocessing.get_context().Pool(count, _start_worker, (os.getpid(),))
+    try:
+
+        def hand_out(how_many: int) -> int:
+            handed = 0
+            for index in itertools.islice(indices, how_many):
+                pool.apply_async(play_one, (tournament, index), callback=done.put, error_callback=done.put)
+                handed += 1
+            return handed
+
+        playing = hand_out(_AHEAD * count)
+        while playing:
+            result = _next_result(done)
+            if isinstance(result, BaseException):
+                raise result
+            playing += hand_out(1) - 1
+            yield result
+    finally:
+        pool.terminate()  # at once: finished, failed, interrupted or abandoned
+        pool.join()
 
 
-def _ray(tournament: Tournament, workers: int | None, address: str | None) -> Iterator[GameResult]:
+def _next_result(done: queue.SimpleQueue[GameResult | BaseException]) -> GameResult | BaseException:
+    """The next finished game, waiting in short steps so that a signal is handled at once."""
+    while True:
+        try:
+            return done.get(timeout=0.2)
+        except queue.Empty:
+            continue
+
+
+def _start_worker(parent: int) -> None:
+    """A worker leaves Ctrl-C to its parent, which stops it, ends at SIGTERM (the parent's
+    own handling of it is not the worker's), and ends itself once the parent is gone,
+    however it went (even killed outright)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    for signum in _STOPPING:
+        signal.signal(signum, signal.SIG_DFL)
+    _killed_with_parent()
+    threading.Thread(target=_end_with, args=(parent,), daemon=True).start()
+
+
+def _killed_with_parent() -> None:
+    """On Linux, have the kernel kill this process the moment its parent ends (before it
+    could write a result into a pipe nobody reads); elsewhere :func:`_end_with` only."""
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)
+    except (OSError, AttributeError):  # no C library to ask, or no prctl in it
+        pass
+
+
+def _end_with(parent: int) -> None:
+    while os.getppid() == parent:
+        time.sleep(_WATCH_SECONDS)
+    os._exit(1)
+
+
+def _ray(
+    tournament: Tournament, workers: int | None, address: str | None
+) -> Generator[GameResult, None, None]:
+    """The games in the order they finish on Ray, :data:`_AHEAD` per CPU handed out ahead;
+    the games still running are cancelled when the games end, fail or are interrupted, and
+    a Ray instance started here is shut down then."""
     ray = _import_ray()
+    started = False
     if not ray.is_initialized():
         if address is None and "RAY_ADDRESS" not in os.environ:
             ray.init(num_cpus=workers, include_dashboard=False, log_to_driver=False)
         else:  # the cluster at ``address``, or at RAY_ADDRESS
             ray.init(address=address, log_to_driver=False)
+        started = True
     remote = ray.remote(play_one)
-    pending = [remote.remote(tournament, index) for index in range(tournament.games)]
-    while pending:
-        ready, pending = ray.wait(pending, num_returns=1)
-        for ref in ready:
-            result: GameResult = ray.get(ref)
-            yield result
+    indices = _indices(tournament)
+    cpus = workers or max(1, int(ray.cluster_resources().get("CPU", 1)))
+    pending = [remote.remote(tournament, index) for index in itertools.islice(indices, _AHEAD * cpus)]
+    finished = False
+    try:
+        while pending:
+            ready, pending = ray.wait(pending, num_returns=1)
+            pending += [remote.remote(tournament, index) for index in itertools.islice(indices, len(ready))]
+            for ref in ready:
+                result: GameResult = ray.get(ref)
+                yield result
+        finished = True
+    finally:
+        for ref in pending:
+            ray.cancel(ref, force=True)
+        if started and not finished:
+            ray.shutdown()
 
 
 def _import_ray() -> ModuleType:
@@ -241,6 +381,20 @@ def _import_ray() -> ModuleType:
     except ImportError:
         raise ArenaError("the ray backend needs Ray: pip install 'hadara-rules[ray]'") from None
     return ray
+
+
+def games(
+    tournament: Tournament, workers: int | None = 1, backend: str = "local", address: str | None = None
+) -> Generator[GameResult, None, None]:
+    """The games of ``tournament`` in the order they finish, as :func:`run_tournament` plays
+    them; only a few are waiting at any time, and closing the iterator (or an interruption)
+    stops every worker."""
+    _check_workers(workers, backend, address)
+    if backend == "local":
+        return _local(tournament, workers)
+    if backend == "ray":
+        return _ray(tournament, workers, address)
+    raise ArenaError(f"unknown backend {backend!r}: local or ray")
 
 
 def run_tournament(
@@ -257,14 +411,8 @@ def run_tournament(
     instance with ``workers`` CPUs, all of them for None, when ``address`` is None). The results do not depend on
     the backend or the number of workers.
     """
-    if backend == "local":
-        stream = _local(tournament, workers)
-    elif backend == "ray":
-        stream = _ray(tournament, workers, address)
-    else:
-        raise ArenaError(f"unknown backend {backend!r}: local or ray")
     results = []
-    for result in stream:
+    for result in games(tournament, workers, backend, address):
         results.append(result)
         if progress is not None:
             progress.advance()
@@ -295,14 +443,19 @@ def format_summary(
 
 
 def results_json(
-    tournament: Tournament, summaries: Sequence[BotSummary], results: Sequence[GameResult]
+    tournament: Tournament,
+    summaries: Sequence[BotSummary],
+    results: Sequence[GameResult],
+    complete: bool = True,
 ) -> str:
-    """The document ``--out`` writes: the tournament, the summary and every game."""
+    """The document ``--out`` writes: the tournament, whether every game of it was played
+    (``complete``), the summary and every game played, in index order."""
     return json.dumps(
         {
             "tournament": asdict(tournament),
+            "complete": complete,
             "summary": [asdict(s) for s in summaries],
-            "games": [asdict(r) for r in results],
+            "games": [asdict(r) for r in sorted(results, key=lambda r: r.index)],
         },
         indent=1,
     )
@@ -335,12 +488,14 @@ def plot_scores(summaries: Sequence[BotSummary], results: Sequence[GameResult], 
     axes.set_title("Score distribution per bot")
     axes.legend()
     figure.tight_layout()
+    picture = io.BytesIO()
     try:
-        figure.savefig(path)
-    except OSError as exc:
-        raise ArenaError(f"{path}: cannot write the plot ({exc.strerror or exc})") from None
+        figure.savefig(picture, format=path.suffix.lstrip(".") or "png")
+    except ValueError as exc:  # a format matplotlib does not know
+        raise ArenaError(f"{path}: cannot draw the plot ({clip(str(exc))})") from None
     finally:
         plt.close(figure)
+    write_whole(str(path), picture.getvalue(), "the plot", ArenaError)
 
 
 # --------------------------------------------------------------------------- the command
@@ -356,30 +511,6 @@ def _bot_names(text: str) -> tuple[str, ...]:
     return names
 
 
-def _at_least(minimum: int) -> Callable[[str], int]:
-    def parse(text: str) -> int:
-        try:
-            value = int(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"expected a whole number, found {text[:30]!r}") from None
-        if value < minimum:
-            raise argparse.ArgumentTypeError(f"expected a whole number ≥ {minimum}, found {value}")
-        return value
-
-    parse.__name__ = "number"
-    return parse
-
-
-def _seed(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, found {text[:30]!r}") from None
-    if abs(value) >= 1 << 63:
-        raise argparse.ArgumentTypeError("expected a whole number of at most 64 bits")
-    return value
-
-
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The options of ``hadara arena`` (for the ``hadara`` command's subparser)."""
     parser.add_argument(
@@ -390,14 +521,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help=f"bots in seat-rotation order, names may repeat ({', '.join(sorted(BOTS))})",
     )
     parser.add_argument(
-        "--players", type=int, default=4, choices=range(2, 6), metavar="N", help="2 to 5 (default 4)"
+        "--players", type=whole, default=4, choices=range(2, 6), metavar="N", help="2 to 5 (default 4)"
     )
-    parser.add_argument("--games", type=_at_least(1), default=100, metavar="G", help="games (default 100)")
-    parser.add_argument("--seed", type=_seed, default=1, help="the tournament's seed (default 1)")
+    parser.add_argument("--games", type=at_least(1), default=100, metavar="G", help="games (default 100)")
+    parser.add_argument("--seed", type=whole, default=1, help="the tournament's seed (default 1)")
     parser.add_argument("--advanced", action="store_true", help="the advanced game")
     parser.add_argument(
         "--workers",
-        type=_at_least(1),
+        type=at_least(1),
         metavar="W",
         help="processes (default 1), or the CPUs of a local Ray instance (default: all)",
     )
@@ -410,7 +541,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Run the tournament the parsed options describe; print the summary on standard output."""
+    """Run the tournament the parsed options describe; print the summary on standard output.
+
+    Every output file is checked before the first game. ``--out`` is written as the games
+    finish (whole each time, every few seconds) and when the tournament ends, however it
+    ends: Ctrl-C or SIGTERM stop every worker and write the games played, marked
+    incomplete.
+    """
     if args.address is not None and args.backend != "ray":
         raise ArenaError("--address is for the ray backend (--backend ray)")
     if args.plot is not None:
@@ -420,25 +557,103 @@ def run(args: argparse.Namespace) -> int:
             raise ArenaError("--plot needs matplotlib: pip install 'hadara-rules[plot]'") from None
     if args.backend == "ray":
         _import_ray()
+    for path, what in ((args.out, "the results"), (args.plot, "the plot")):
+        if path is not None:
+            check_writable(path, what, ArenaError)
     tournament = Tournament(args.bots, args.players, args.games, args.seed, args.advanced)
-    start = time.monotonic()
     workers = args.workers if args.workers is not None or args.backend == "ray" else 1
-    results = run_tournament(
-        tournament, workers, args.backend, args.address, Progress(tournament.games, sys.stderr)
-    )
-    seconds = time.monotonic() - start
-    summaries = summarize(results)
-    print(format_summary(tournament, summaries, seconds))
-    if args.out is not None:
+    _check_workers(workers, args.backend, args.address)
+    standings = Standings()
+    kept: list[GameResult] = []  # for --out and --plot only
+    saver = None if args.out is None else _Saver(args.out, tournament)
+    progress = Progress(tournament.games, sys.stderr)
+    start = time.monotonic()
+    stream = games(tournament, workers, args.backend, args.address)
+    with _stopped_by_signals(), contextlib.closing(stream):  # closing it stops every worker
         try:
-            Path(args.out).write_text(results_json(tournament, summaries, results) + "\n", encoding="utf-8")
-        except OSError as exc:
-            raise ArenaError(f"{args.out}: cannot write the results ({exc.strerror or exc})") from None
+            for result in stream:
+                standings.add(result)
+                if args.out is not None or args.plot is not None:
+                    kept.append(result)
+                progress.advance()
+                if saver is not None:
+                    saver.save(standings, kept, every=_SAVE_SECONDS)
+        except KeyboardInterrupt:
+            progress.close()
+            if saver is not None:
+                saver.save(standings, kept, complete=False)
+                print(
+                    f"hadara arena: stopped after {standings.games} of {tournament.games} games, "
+                    f"written to {args.out}",
+                    file=sys.stderr,
+                )
+            raise
+    progress.close()
+    seconds = time.monotonic() - start
+    summaries = standings.summaries()
+    print(format_summary(tournament, summaries, seconds))
+    if saver is not None:
+        saver.save(standings, kept, complete=True)
         print(f"Results written to {args.out}")
     if args.plot is not None:
-        plot_scores(summaries, results, Path(args.plot))
+        plot_scores(summaries, kept, Path(args.plot))
         print(f"Score distributions drawn to {args.plot}")
     return 0
+
+
+class _Saver:
+    """Writes ``--out`` as the games finish: whole each time, at most every ``every`` seconds
+    and so that writing takes at most a tenth of the time."""
+
+    def __init__(self, path: str, tournament: Tournament) -> None:
+        self.path = path
+        self.tournament = tournament
+        self.due = time.monotonic()
+
+    def save(
+        self, standings: Standings, results: Sequence[GameResult], complete: bool = False, every: float = 0.0
+    ) -> None:
+        now = time.monotonic()
+        if every and now < self.due:
+            return
+        text = results_json(self.tournament, standings.summaries(), results, complete) + "\n"
+        write_whole(self.path, text, "the results", ArenaError)
+        took = time.monotonic() - now
+        self.due = time.monotonic() + max(every, 10 * took)
+
+
+class _Stopped(KeyboardInterrupt):
+    """SIGTERM (or SIGHUP) arrived: the tournament stops as for Ctrl-C."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
+
+
+@contextlib.contextmanager
+def _stopped_by_signals() -> Iterator[None]:
+    """SIGTERM and SIGHUP stop a tournament as Ctrl-C does (its workers stopped, its results
+    written); then the process ends by that signal, as its sender expects."""
+
+    def stop(signum: int, _: FrameType | None) -> None:
+        raise _Stopped(signum)
+
+    if threading.current_thread() is not threading.main_thread():  # no signals there
+        yield
+        return
+    before = {signum: signal.signal(signum, stop) for signum in _STOPPING}
+    try:
+        yield
+    except _Stopped as stopped:
+        for signum, handler in before.items():
+            signal.signal(signum, handler)
+        sys.stdout.flush()
+        sys.stderr.flush()
+        signal.raise_signal(stopped.signum)
+        raise  # a handler of the caller's own returned
+    finally:
+        for signum, handler in before.items():
+            signal.signal(signum, handler)
 
 
 class _Parser(argparse.ArgumentParser):

@@ -6,6 +6,10 @@ a simple evaluation (:func:`evaluate`): points on the score pad now, plus what i
 tracks, coins and free tiles are worth for the rest of the game, less what feeding
 would cost. The search bot (``ismcts``, :mod:`hadara_rules.search`) searches its
 own view of the game.
+
+Every built-in bot is fair: it decides from what its seat may see (INFO-1), and
+``bot.choose(state, seat)`` returns the same move whether ``state`` is the whole
+position or ``player_view(state, seat)`` (with the bot's generator in the same state).
 """
 
 from __future__ import annotations
@@ -18,17 +22,21 @@ from attrs import define, frozen
 
 from ._config import GameConfig
 from ._engine import apply_move, legal_moves, new_game
-from ._greedy import GreedyBot, evaluate
+from ._greedy import GreedyBot, evaluate, seat_moves
 from ._model import GameState
 from ._moves import Move
 from .search import ISMCTSBot
 
 
 class Bot(Protocol):
-    """Anything that picks one of a player's legal moves."""
+    """Anything that picks one of a player's legal moves.
 
-    def choose(self, state: GameState, seat: int, moves: Sequence[Move]) -> Move:
-        """One of ``moves``, the legal moves of ``seat`` in ``state``."""
+    ``state`` is the whole position or ``seat``'s :func:`~hadara_rules.player_view`; a
+    built-in bot decides from what the seat may see and returns the same move for both.
+    """
+
+    def choose(self, state: GameState, seat: int, moves: Sequence[Move] | None = None) -> Move:
+        """One of ``moves``, the legal moves of ``seat`` in ``state`` (default: all of them)."""
         ...
 
 
@@ -38,8 +46,10 @@ class RandomBot:
 
     rng: random.Random
 
-    def choose(self, state: GameState, seat: int, moves: Sequence[Move]) -> Move:
-        """Any of ``moves``, uniformly."""
+    def choose(self, state: GameState, seat: int, moves: Sequence[Move] | None = None) -> Move:
+        """Any of ``moves`` (default: every legal move of ``seat``), uniformly."""
+        if moves is None:
+            moves = seat_moves(state, seat)
         return moves[self.rng.randrange(len(moves))]
 
 

@@ -35,7 +35,17 @@ import cattrs
 from attrs import frozen
 
 from . import _reader
-from ._components import Card, Catalogue, Colony, Reference, StartCard, StartSide, Statue, alive
+from ._components import (
+    Card,
+    Catalogue,
+    Colony,
+    Reference,
+    StartCard,
+    StartSide,
+    Statue,
+    alive,
+    alive_catalogues,
+)
 from ._errors import CatalogueError
 from ._reader import label, shown
 from ._resources import components_dir
@@ -375,7 +385,11 @@ def _card_effect(card: Card, reference: Reference) -> None:
 
 
 def _colony_back(colony: Colony, reference: Reference) -> None:
-    """A colony's back is worth at least its front (p. 6)."""
+    """A colony has a back, worth at least its front (p. 6)."""
+    if colony.back is None:
+        raise _Invalid("back", "missing")
+    if colony.back_points is None:
+        raise _Invalid("back_points", "missing")
     if colony.back_points < colony.points:
         raise _Invalid(
             "back_points",
@@ -691,19 +705,44 @@ def _bundled() -> Catalogue:
     return _load(components_dir(), "bundled")
 
 
+#: Catalogues made from another one (a player view's, :func:`hadara_rules.view.view_catalogue`),
+#: by the function that makes them: how a process finds one it has not made yet.
+_DERIVED: list[Callable[[Catalogue], Catalogue]] = []
+
+
+def derived_by(make: Callable[[Catalogue], Catalogue]) -> None:
+    """Make the catalogues ``make`` makes of a known catalogue known too, in every process
+    (a module registers its function when it is imported)."""
+    _DERIVED.append(make)
+
+
 def known_catalogue(digest: str) -> Catalogue:
     """The catalogue with ``digest`` known to this process: how a pickled position finds
     its components. The bundled catalogue is always known; a catalogue of one's own is
-    known while one is loaded in this process (``load_catalogue(path)``)."""
+    known while one is loaded in this process (``load_catalogue(path)``); and so is the
+    catalogue of a player's view of a position with either (:func:`derived_by`), made
+    the first time it is asked for."""
     found = alive(digest)
-    if found is None and _bundled().digest == digest:
-        found = _bundled()
+    if found is None:
+        found = next(
+            (
+                catalogue
+                for catalogue in (_bundled(), *(made(base) for base in _known() for made in _DERIVED))
+                if catalogue.digest == digest
+            ),
+            None,
+        )
     if found is None:
         raise CatalogueError(
             f"no catalogue with digest {digest[:12]} is known in this process; "
             "load it with load_catalogue(path) before unpickling positions that use it"
         )
     return found
+
+
+def _known() -> list[Catalogue]:
+    """The catalogues the derived ones may be made from: the bundled one and those alive."""
+    return [_bundled(), *(c for c in alive_catalogues() if c != _bundled())]
 
 
 def _by_digest(catalogue: Catalogue) -> tuple[Callable[[str], Catalogue], tuple[str]]:

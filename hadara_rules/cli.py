@@ -11,18 +11,21 @@ from __future__ import annotations
 
 import argparse
 import datetime
+import difflib
 import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import NoReturn, TextIO
+from typing import NoReturn
 
-from . import _render, arena
+from . import __version__, _render, arena
 from ._config import GameConfig
-from ._engine import legal_moves
+from ._engine import legal_moves, new_game
 from ._errors import HadaraError, RecordError
+from ._files import check_writable, write_whole
 from ._model import GameState
 from ._moves import Move
+from ._options import whole
 from ._reader import clip, shown
 from ._rulebook import rules
 from ._rules.scoring import winners
@@ -31,12 +34,15 @@ from ._text import (
     format_position,
     format_score_sheet,
     player_name,
+    where,
 )
-from ._vocabulary import ROMAN, Crest, Section
+from ._vocabulary import Crest
 from .bots import BOTS, make_bots, play_game
-from .events import apply_move_with_events
+from .events import Events, apply_move_with_events
 from .records import GameInfo, GameRecord, game_result, load_record, replay, to_json, to_yaml
 from .scenario import run_scenario
+from .schema import KINDS, schema_text
+from .terminal import GameLog, play_at_terminal
 
 
 class UsageError(HadaraError):
@@ -50,17 +56,6 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, f"hadara: {clip(message)} (see '{self.prog} --help')\n")
 
 
-def _whole(text: str) -> int:
-    """A whole number of at most 64 bits (seeds and move counts are written to records)."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, found {shown(text)}") from None
-    if abs(value) >= 1 << 63:
-        raise argparse.ArgumentTypeError(f"expected a whole number of at most 64 bits, found {shown(value)}")
-    return value
-
-
 def _crests(text: str) -> tuple[Crest, ...]:
     """WHEEL-3: crest animals by name, one per seat in seat order: ``monkey,lion``."""
     names = [name.strip() for name in text.split(",")]
@@ -72,55 +67,78 @@ def _crests(text: str) -> tuple[Crest, ...]:
     return tuple(Crest(name) for name in names)
 
 
-def _open_record(name: str) -> TextIO:
-    """The record file, opened before the game is played, so a bad path costs no game.
+def _seats(text: str) -> tuple[int, ...]:
+    """Seat numbers, comma separated, each once: ``0`` or ``0,2``."""
+    words = [word.strip() for word in text.split(",")]
+    if not all(word.isascii() and word.isdigit() and len(word) <= 2 for word in words):
+        raise argparse.ArgumentTypeError(f"expected seat numbers like 0 or 0,2, found {shown(text)}")
+    seats = tuple(int(word) for word in words)
+    twice = next((seat for i, seat in enumerate(seats) if seat in seats[:i]), None)
+    if twice is not None:
+        raise argparse.ArgumentTypeError(f"seat {twice} is named twice")
+    return seats
 
-    Opened non-blocking: a pipe nobody reads is refused at once instead of waiting forever.
-    """
+
+def _read_line(prompt: str) -> str | None:
+    """A line typed at the prompt; None at the end of the input. Input that is not typed at
+    a terminal is echoed after the prompt, so that the output reads as the session did."""
     try:
-        descriptor = os.open(name, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NONBLOCK, 0o666)
-    except OSError as exc:
-        raise UsageError(f"{name}: cannot write the record ({exc.strerror or exc})") from None
-    return os.fdopen(descriptor, "w", encoding="utf-8")
+        line = input(prompt)
+    except EOFError:
+        return None
+    if not sys.stdin.isatty():
+        print(line)
+    return line
 
 
 def _play(args: argparse.Namespace) -> int:
     players = args.players
     if players is None:  # one seat per crest given, else 4
         players = len(args.crests) if args.crests is not None else 4
+    humans: tuple[int, ...] = args.human or ()
+    for seat in humans:
+        if seat >= players:
+            raise UsageError(
+                f"--human: no seat {seat} in a {players}-player game (seats are 0 to {players - 1})"
+            )
     config = GameConfig(players=players, seed=args.seed, advanced=args.advanced, crests=args.crests)
-    target = None if args.record is None else _open_record(args.record)
-    heading: list[tuple[int, str, Section]] = []
+    if args.record is not None:  # before the game is played, so a bad path costs no game
+        check_writable(args.record, "the record", UsageError)
+    bots = make_bots(args.bot, players, args.seed)
+    if humans:
+        hand_over = len(humans) > 1 and sys.stdin.isatty()  # hot seat at a terminal
+        played = play_at_terminal(config, humans, bots, _read_line, print, hand_over)
+        moves, final = played.moves, played.final
+        names = tuple("human" if seat in humans else f"{args.bot} bot" for seat in range(players))
+        notes = f"hadara play: seats {', '.join(map(str, humans))} played by people, the others by the {args.bot} bot"
+    else:
+        log = GameLog(new_game(config))
+        print("\n".join(log.opening()))
 
-    def on_move(before: GameState, move: Move, after: GameState) -> None:
-        where = (before.epoch, str(before.phase), before.section)
-        if not heading or heading[-1] != where:
-            heading.append(where)
-            print(f"\n== Epoch {ROMAN[before.epoch]}, phase {before.phase}: {before.section}")
-        for line in event_lines(apply_move_with_events(before, move)[1]):
-            print(f"  {line}")
+        def on_move(before: GameState, move: Move, after: GameState) -> None:
+            for line in log.lines(apply_move_with_events(before, move)[1]):
+                print(line)
 
-    game = play_game(config, make_bots(args.bot, players, args.seed), on_move)
-    print(f"\n== Final score ({len(game.moves)} moves)")
-    print(format_score_sheet(game.final))
-    won = winners(game.final)
-    names = ", ".join(player_name(game.final, s) for s in won)
-    print(f"\nWinner: {names}" + (" (shared)" if len(won) > 1 else ""))
-    if target is not None:
-        info = GameInfo(
-            players=tuple(f"{args.bot} bot {seat}" for seat in range(players)),
-            date=datetime.date.today().isoformat(),
-            notes=f"hadara play: every seat played by the {args.bot} bot",
-        )
-        record = GameRecord(config, game.moves, result=game_result(game.final), info=info)
+        game = play_game(config, bots, on_move)
+        moves, final = game.moves, game.final
+        names = tuple(f"{args.bot} bot {seat}" for seat in range(players))
+        notes = f"hadara play: every seat played by the {args.bot} bot"
+    if final.is_over:
+        print(f"\n== Final score ({len(moves)} moves)")
+        print(format_score_sheet(final))
+        won = winners(final)
+        names_won = ", ".join(player_name(final, s) for s in won)
+        print(f"\nWinner: {names_won}" + (" (shared)" if len(won) > 1 else ""))
+    else:
+        print(f"The game was left after {len(moves)} moves, {where(final)}.")
+    if args.record is not None:
+        info = GameInfo(players=names, date=datetime.date.today().isoformat(), notes=notes)
+        result = game_result(final, config, moves) if final.is_over else None
+        record = GameRecord(config, moves, result=result, info=info)
         text = to_yaml(record) if Path(args.record).suffix in (".yaml", ".yml") else to_json(record)
-        try:
-            with target:
-                target.write(text)
-        except OSError as exc:
-            raise UsageError(f"{args.record}: cannot write the record ({exc.strerror or exc})") from None
+        write_whole(args.record, text, "the record", UsageError)
         print(f"Record saved to {args.record}")
-    return 0
+    return 0 if final.is_over else 1
 
 
 def _check(args: argparse.Namespace) -> int:
@@ -134,9 +152,24 @@ def _check(args: argparse.Namespace) -> int:
         if not result.passed:
             print(f"       rules cited: {', '.join(result.rules) or 'none'}")
             print(f"       after the moves: {result.standing}")
+        if args.explain or not result.passed:
+            _print_log(result.log)
         failed += not result.passed
     print(f"{len(args.files) - failed} passed, {failed} failed")
     return 1 if failed else 0
+
+
+def _print_log(log: Sequence[tuple[str, Events]]) -> None:
+    """How a scenario's numbers came: the events of the automatic steps after ``given`` and
+    of each move, with their amounts and rule IDs."""
+    print("       what happened:")
+    for heading, events in log:
+        lines = [str(line) for line in event_lines(events)]
+        if heading == "given" and not lines:
+            continue
+        print(f"         {'after given' if heading == 'given' else heading}:")
+        for line in lines or ["nothing happened"]:
+            print(f"           {line}")
 
 
 def _replay(args: argparse.Namespace) -> int:
@@ -160,7 +193,8 @@ def _replay(args: argparse.Namespace) -> int:
     print(f"After {at} of {total} moves:")
     print(format_position(state))
     if record.result is not None:
-        print(f"The record's result holds: position digest {record.result.digest[:16]}…")
+        vouched = "its moves and " if record.result.record is not None else ""
+        print(f"The record's result holds: {vouched}position digest {record.result.digest[:16]}…")
     if state.is_over:
         print(format_score_sheet(state))
         return 0
@@ -173,26 +207,49 @@ def _replay(args: argparse.Namespace) -> int:
 
 
 def _explain(args: argparse.Namespace) -> int:
-    rule = rules().get(args.rule.upper())
+    known = rules()
+    rule = known.get(args.rule.upper())
     if rule is None:
-        raise UsageError(f"{shown(args.rule)}: no such rule ID (see 'hadara rules')")
+        close = difflib.get_close_matches(args.rule.upper(), known, n=3, cutoff=0.6)
+        hint = ""
+        if close:
+            listed = close[0] if len(close) == 1 else f"{', '.join(close[:-1])} or {close[-1]}"
+            hint = f"; did you mean {listed}?"
+        raise UsageError(f"{shown(args.rule)}: no such rule ID{hint} (see 'hadara rules')")
     print(f"{rule.id} ({rule.area}, rulebook p. {rule.page})")
-    print(f"  {rule.summary}\n")
-    print(f"  {rule.text}")
+    print(f"  {rule.summary}")
+    if rule.text != rule.summary:
+        print(f"\n  {rule.text}")
     if rule.ruling:
         print(f"\n  Ruling: {rule.why}")
         if rule.variant:
             print(f"  Variant: {rule.variant}")
     if rule.implemented_in:
-        print("\n  Enforced in: " + ", ".join(rule.implemented_in))
+        if args.verbose:
+            places = rule.implemented_in
+        else:  # the source files, each once
+            places = tuple(dict.fromkeys(_source_file(name) for name in rule.implemented_in))
+        print(f"\n  Enforced in: {', '.join(places)} (rulebook p. {rule.page})")
     if rule.tested_by:
         print("  Tested by: " + ", ".join(rule.tested_by))
     return 0
 
 
+def _source_file(name: str) -> str:
+    """The source file of a ``module:function`` name of the rule index: ``hadara_rules/_flow.py``."""
+    return name.partition(":")[0].replace(".", "/") + ".py"
+
+
 def _rules(args: argparse.Namespace) -> int:
     for rule in rules().values():
         print(f"{rule.id:<10} {rule.summary}")
+    return 0
+
+
+def _schema(args: argparse.Namespace) -> int:
+    if args.kind not in KINDS:
+        raise UsageError(f"{shown(args.kind)} is no document kind (the kinds: {', '.join(KINDS)})")
+    sys.stdout.write(schema_text(args.kind))
     return 0
 
 
@@ -208,7 +265,7 @@ def _serve(args: argparse.Namespace) -> int:
 
 def _port(text: str) -> int:
     """A TCP port: 0 to 65535 (0: any free port)."""
-    port = _whole(text)
+    port = whole(text)
     if not 0 <= port <= 65535:
         raise argparse.ArgumentTypeError(f"a port is 0 to 65535, not {port}")
     return port
@@ -216,16 +273,20 @@ def _port(text: str) -> int:
 
 def _parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="hadara", description="The executable rulebook of Hadara.")
+    parser.add_argument("--version", action="version", version=f"hadara {__version__}")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    play = commands.add_parser("play", help="play a seeded game with built-in bots and print the score sheet")
+    play = commands.add_parser(
+        "play",
+        help="play a seeded game with built-in bots, or against them (--human), and print the score sheet",
+    )
     play.add_argument(
         "--players",
-        type=int,
+        type=whole,
         choices=range(2, 6),
         metavar="N",
         help="2 to 5 (default: one per crest given, else 4)",
     )
-    play.add_argument("--seed", type=_whole, default=1, help="the game's seed (default 1)")
+    play.add_argument("--seed", type=whole, default=1, help="the game's seed (default 1)")
     play.add_argument("--advanced", action="store_true", help="the advanced game: star purple cards, side B")
     play.add_argument(
         "--crests",
@@ -235,18 +296,32 @@ def _parser() -> argparse.ArgumentParser:
     )
     play.add_argument("--bot", choices=sorted(BOTS), default="greedy", help="which bot plays every seat")
     play.add_argument("--record", metavar="FILE", help="save the game record (JSON, or YAML for .yaml/.yml)")
+    play.add_argument(
+        "--human",
+        type=_seats,
+        metavar="SEAT[,SEAT...]",
+        help="seats played by people at this terminal, e.g. 0 or 0,2 (hot seat); the bot plays the others",
+    )
     play.set_defaults(run=_play)
     check = commands.add_parser("check", help="run scenario files; exit 0 when every expectation holds")
     check.add_argument("files", nargs="+", metavar="FILE")
+    check.add_argument(
+        "--explain",
+        action="store_true",
+        help="print the events of every move and automatic step of every scenario (a failed one always)",
+    )
     check.set_defaults(run=_check)
     replay = commands.add_parser("replay", help="replay a game record and print the position and legal moves")
     replay.add_argument("file", metavar="FILE", help="a game record (JSON, or YAML for .yaml/.yml)")
-    replay.add_argument("--at", type=_whole, metavar="N", help="stop after N moves (default: all)")
+    replay.add_argument("--at", type=whole, metavar="N", help="stop after N moves (default: all)")
     replay.set_defaults(run=_replay)
     explain = commands.add_parser(
         "explain", help="print a rule's text, rulebook page and where it is enforced"
     )
     explain.add_argument("rule", metavar="RULE-ID")
+    explain.add_argument(
+        "--verbose", action="store_true", help="name the functions that enforce it, not only their files"
+    )
     explain.set_defaults(run=_explain)
     listing = commands.add_parser("rules", help="list every rule ID with its summary")
     listing.set_defaults(run=_rules)
@@ -254,8 +329,11 @@ def _parser() -> argparse.ArgumentParser:
     arena.add_arguments(tournament)
     tournament.set_defaults(run=arena.run)
     picture = commands.add_parser("render", help="draw the table of a game record or a position as SVG")
-    _render.add_arguments(picture, _whole)
+    _render.add_arguments(picture, whole)
     picture.set_defaults(run=_render.run)
+    schema = commands.add_parser("schema", help="print the JSON Schema of a document kind")
+    schema.add_argument("kind", metavar="KIND", help=f"one of {', '.join(KINDS)}")
+    schema.set_defaults(run=_schema)
     server = commands.add_parser("serve", help="serve the web table and the game API (the server extra)")
     server.add_argument("--host", default="127.0.0.1", help="the address to listen on (default 127.0.0.1)")
     server.add_argument("--port", type=_port, default=8000, help="the port to listen on (default 8000)")
@@ -270,18 +348,33 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _drop_stdout() -> None:
+    """Send what is left for standard output nowhere, so that the interpreter's last flush
+    does not fail again."""
+    os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``hadara`` command."""
     args = _parser().parse_args(argv)
     try:
         code: int = args.run(args)
+        sys.stdout.flush()
     except HadaraError as exc:
         print(f"hadara: {clip(str(exc), 400)}", file=sys.stderr)
         return 2
     except BrokenPipeError:
         # the reader went away (``hadara play | head``): stop quietly
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        _drop_stdout()
         return 1
+    except OSError as exc:
+        # every file the commands read or write reports its own errors, with its name:
+        # an error naming no file is standard output's (a full disk, ``> /dev/full``)
+        if exc.filename is not None:
+            raise
+        _drop_stdout()
+        print(f"hadara: cannot write to standard output ({exc.strerror or exc})", file=sys.stderr)
+        return 2
     except KeyboardInterrupt:
         print("hadara: interrupted", file=sys.stderr)
         return 130

@@ -11,7 +11,8 @@ to the difference between the two positions.
 The events are worked out from each step's position before and after, so
 :func:`~hadara_rules.apply_move` does no work for them. :func:`events_seen_by`
 hides from a player what their view hides (INFO-1): the cards other players
-drew and the cards they sold from their hands.
+drew and the cards they sold from their hands, and the backs of plundered colonies
+(named by their fronts, as the view names them).
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ from ._components import Card
 from ._copy import replace
 from ._effects import COINS_PER_FED_CARD
 from ._engine import played
-from ._flow import automatic_step, seat_in_turn
+from ._flow import SECTIONS, automatic_step, seat_in_turn
 from ._model import GameState, PlayerState
 from ._moves import (
     BuyGold,
@@ -43,13 +44,39 @@ from ._moves import (
     SetWheel,
     TakeColony,
 )
-from ._rules.acquire import owned_colors, price, sell_value
+from ._rules.acquire import acquire, owned_colors, price, sell_value
 from ._rules.medals import gold_price, silver_price
 from ._rules.scoring import score, winners
-from ._vocabulary import COLOR_INDEX, TIER_INDEX, TRACKS, Phase, Section, Side, Track, Tracks
+from ._vocabulary import COLOR_INDEX, ROMAN, TIER_INDEX, TRACKS, Phase, Section, Side, Track, Tracks
+from .catalogue import Catalogue, load_catalogue
+from .view import front_id
 
 #: How an event shows a card id its viewer may not see (INFO-1).
 UNSEEN = "?"
+
+
+def _who(seat: int | None) -> str:
+    """How an event names its player: ``P2``, or the whole table."""
+    return "the table" if seat is None else f"P{seat}"
+
+
+def _a(word: str) -> str:
+    """``word`` with its indefinite article: "a food", "an income"."""
+    return f"{'an' if word[0] in 'aeiou' else 'a'} {word}"
+
+
+def _card(card_id: str) -> str:
+    """A card id as an event shows it: the id, or "a hidden card" for one its viewer may not see."""
+    return "a hidden card" if card_id == UNSEEN else card_id
+
+
+def _signed(amount: int, unit: str) -> str:
+    """``+2 coins``, ``-1 step``: the amount with its sign, the unit singular for one."""
+    return f"{amount:+d} {unit if abs(amount) == 1 else unit + 's'}"
+
+
+def _epoch(epoch: int) -> str:
+    return ROMAN.get(epoch, str(epoch))
 
 
 class CoinReason(enum.StrEnum):
@@ -78,6 +105,15 @@ class Event:
     #: The seat it happened to; None for the whole table.
     player: int | None
 
+    def __str__(self) -> str:
+        """The event in one line with its rule, as ``hadara play`` prints it:
+        ``P1 buys I-blue-03 with a food tile on it (BUY-3)``, ``P1: -3 coins (price) (BUY-1)``."""
+        return f"{self._words()} ({self.rule})"
+
+    def _words(self) -> str:
+        """The line without its rule."""
+        return f"{_who(self.player)}: {self.type.replace('_', ' ')}"
+
 
 @frozen(kw_only=True)
 class SectionStarted(Event):
@@ -88,6 +124,11 @@ class SectionStarted(Event):
     phase: Phase
     section: Section
 
+    def _words(self) -> str:
+        return (
+            f"The {self.section.value} section of epoch {_epoch(self.epoch)}, phase {self.phase.value} begins"
+        )
+
 
 @frozen(kw_only=True)
 class EpochStarted(Event):
@@ -95,6 +136,9 @@ class EpochStarted(Event):
 
     type: ClassVar[str] = "epoch_started"
     epoch: int
+
+    def _words(self) -> str:
+        return f"Epoch {_epoch(self.epoch)} begins; {_who(self.player)} is its first player"
 
 
 @frozen(kw_only=True)
@@ -104,6 +148,9 @@ class SideChosen(Event):
     type: ClassVar[str] = "side_chosen"
     side: Side
 
+    def _words(self) -> str:
+        return f"{_who(self.player)} plays side {self.side.value} of their start card"
+
 
 @frozen(kw_only=True)
 class WheelSet(Event):
@@ -111,6 +158,9 @@ class WheelSet(Event):
 
     type: ClassVar[str] = "wheel_set"
     rotation: int
+
+    def _words(self) -> str:
+        return f"{_who(self.player)} sets the wheel to rotation {self.rotation}"
 
 
 @frozen(kw_only=True)
@@ -120,12 +170,20 @@ class CardsDrawn(Event):
     type: ClassVar[str] = "cards_drawn"
     cards: tuple[str, ...]
 
+    def _words(self) -> str:
+        if self.cards and all(card == UNSEEN for card in self.cards):
+            return f"{_who(self.player)} draws {len(self.cards)} hidden cards"
+        return f"{_who(self.player)} draws {' and '.join(map(_card, self.cards)) or 'nothing'}"
+
 
 @frozen(kw_only=True)
 class DraftChosen(Event):
     """A player chose in a draft round; what, the round's resolution tells (DRAFT-3)."""
 
     type: ClassVar[str] = "draft_chosen"
+
+    def _words(self) -> str:
+        return f"{_who(self.player)} chooses"
 
 
 @frozen(kw_only=True)
@@ -136,6 +194,10 @@ class CardBought(Event):
     card: str
     tile: Track | None = None
 
+    def _words(self) -> str:
+        tile = f" with {_a(self.tile.value)} tile on it" if self.tile is not None else ""
+        return f"{_who(self.player)} buys {self.card}{tile}"
+
 
 @frozen(kw_only=True)
 class CardSold(Event):
@@ -143,6 +205,9 @@ class CardSold(Event):
 
     type: ClassVar[str] = "card_sold"
     card: str
+
+    def _words(self) -> str:
+        return f"{_who(self.player)} sells {_card(self.card)}"
 
 
 @frozen(kw_only=True)
@@ -152,6 +217,9 @@ class CardPassedOn(Event):
     type: ClassVar[str] = "card_passed_on"
     card: str
 
+    def _words(self) -> str:
+        return f"{_who(self.player)} puts {_card(self.card)} on its colour's outer pile"
+
 
 @frozen(kw_only=True)
 class CardRemoved(Event):
@@ -159,6 +227,9 @@ class CardRemoved(Event):
 
     type: ClassVar[str] = "card_removed"
     card: str
+
+    def _words(self) -> str:
+        return f"{_who(self.player)} removes {self.card} from their tableau"
 
 
 @frozen(kw_only=True)
@@ -168,6 +239,9 @@ class ColonyTaken(Event):
     type: ClassVar[str] = "colony_taken"
     colony: str
     allied: bool
+
+    def _words(self) -> str:
+        return f"{_who(self.player)} {'allies with' if self.allied else 'plunders'} colony {self.colony}"
 
 
 @frozen(kw_only=True)
@@ -179,6 +253,10 @@ class StatueCarved(Event):
     tile: Track
     face_up: bool
 
+    def _words(self) -> str:
+        face = "face up" if self.face_up else "face down"
+        return f"{_who(self.player)} carves statue {self.statue} with {_a(self.tile.value)} tile {face}"
+
 
 @frozen(kw_only=True)
 class MedalBought(Event):
@@ -187,6 +265,10 @@ class MedalBought(Event):
     type: ClassVar[str] = "medal_bought"
     gold: bool
     tile: Track | None = None
+
+    def _words(self) -> str:
+        tile = f" ({self.tile.value} tile)" if self.tile is not None else ""
+        return f"{_who(self.player)} buys a {'gold' if self.gold else 'silver'} medal{tile}"
 
 
 @frozen(kw_only=True)
@@ -198,6 +280,9 @@ class Passed(Event):
     #: True when the engine passed the player over without a move.
     automatic: bool = False
 
+    def _words(self) -> str:
+        return f"{_who(self.player)} {'is passed over' if self.automatic else 'passes'}"
+
 
 @frozen(kw_only=True)
 class CoinsChanged(Event):
@@ -206,6 +291,13 @@ class CoinsChanged(Event):
     type: ClassVar[str] = "coins"
     amount: int
     reason: CoinReason
+
+    def _words(self) -> str:
+        return f"{_who(self.player)}: {self._detail()}"
+
+    def _detail(self) -> str:
+        """The coins and why, without the player: ``-3 coins (price)``."""
+        return f"{_signed(self.amount, 'coin')} ({self.reason.value})"
 
 
 @frozen(kw_only=True)
@@ -216,6 +308,13 @@ class TrackMoved(Event):
     track: Track
     steps: int
 
+    def _words(self) -> str:
+        return f"{_who(self.player)}: {self._detail()}"
+
+    def _detail(self) -> str:
+        """The steps, without the player: ``food +2 steps``."""
+        return f"{self.track.value} {_signed(self.steps, 'step')}"
+
 
 @frozen(kw_only=True)
 class GameOver(Event):
@@ -224,6 +323,12 @@ class GameOver(Event):
     type: ClassVar[str] = "game_over"
     totals: tuple[int, ...]
     winners: tuple[int, ...]
+
+    def _words(self) -> str:
+        totals = ", ".join(f"P{seat} {total}" for seat, total in enumerate(self.totals))
+        won = " and ".join(f"P{seat}" for seat in self.winners)
+        verb = "wins" if len(self.winners) == 1 else "share the victory"
+        return f"Game over: {totals} points; {won} {verb}"
 
 
 #: Every kind of event.
@@ -254,7 +359,7 @@ def apply_move_with_events(state: GameState, move: Move, check: bool = True) -> 
     """:func:`~hadara_rules.apply_move`, with the events of the move and of every
     automatic step that follows it, in the order they happened."""
     after = played(state, move, check)
-    events = list(_move_events(state, move, after))
+    events = list(move_events(state, move))
     while (changes := automatic_step(after)) is not None:
         following = replace(after, **changes)
         events.extend(_step_events(after, following))
@@ -262,15 +367,23 @@ def apply_move_with_events(state: GameState, move: Move, check: bool = True) -> 
     return after, tuple(events)
 
 
-def events_seen_by(events: Events, viewer: int) -> Events:
-    """``events`` as ``viewer`` sees them (INFO-1): other players' drawn cards, and the
-    cards they sold from their hands in a draft round, are shown as :data:`UNSEEN`."""
+def events_seen_by(events: Events, viewer: int, catalogue: Catalogue | None = None) -> Events:
+    """``events`` as ``viewer`` sees them (INFO-1): each names only what the viewer's views
+    before and after show. Other players' drawn cards, and the cards they sold from their
+    hands in a draft round, are shown as :data:`UNSEEN`; a plundered colony (its back seen
+    by nobody) by its front, as :func:`~hadara_rules.player_view` shows it
+    (:func:`~hadara_rules.view.front_id`). ``catalogue`` is the game's (default: the bundled
+    one); a plundered colony it does not have is shown as :data:`UNSEEN`."""
+    colonies = (load_catalogue() if catalogue is None else catalogue).colonies
     seen: list[Event] = []
     for event in events:
         if event.player != viewer and isinstance(event, CardsDrawn):
             event = evolve(event, cards=tuple(UNSEEN for _ in event.cards))
         elif event.player != viewer and isinstance(event, CardSold) and event.rule == "DRAFT-2":
             event = evolve(event, card=UNSEEN)
+        elif isinstance(event, ColonyTaken) and not event.allied:
+            colony = colonies.get(event.colony)
+            event = evolve(event, colony=UNSEEN if colony is None else front_id(colony))
         seen.append(event)
     return tuple(seen)
 
@@ -334,8 +447,20 @@ def _acquired(
 # --------------------------------------------------------------------------- the move
 
 
-def _move_events(before: GameState, move: Move, after: GameState) -> Iterator[Event]:
-    """The events of the move itself, before any automatic step."""
+def player_after(state: GameState, move: Move) -> PlayerState:
+    """The mover as the move leaves them, before any automatic step: played by the
+    section's own handler; a draft choice as its round's resolution will leave them (DRAFT-2)."""
+    if isinstance(move, Draft):
+        player = state.players[move.player]
+        return acquire(state, player, state.catalogue.cards[move.card], move.action, move.tile)
+    changes = SECTIONS[state.section].moves[type(move)].play(state, move)
+    return changes.get("players", state.players)[move.player]
+
+
+def move_events(before: GameState, move: Move, front_only: bool = False) -> Iterator[Event]:
+    """The events of the move itself, before any automatic step; with ``front_only``, as
+    the table knows them before the move: a colony taken is named by its front and its
+    back's track steps are left out (INFO-1)."""
     seat = move.player
     player = before.players[seat]
     catalogue = before.catalogue
@@ -352,7 +477,7 @@ def _move_events(before: GameState, move: Move, after: GameState) -> Iterator[Ev
         pile = before.outer_piles[COLOR_INDEX[move.color]]
         yield from _acquired(before, seat, catalogue.cards[pile[-1]], move.action, move.tile, "PICK-1")
     elif isinstance(move, TakeColony):
-        yield from _colony_events(before, move)
+        yield from _colony_events(before, move, front_only)
     elif isinstance(move, CarveStatue):
         statue = catalogue.statues[move.statue]
         yield StatueCarved(
@@ -361,12 +486,12 @@ def _move_events(before: GameState, move: Move, after: GameState) -> Iterator[Ev
         yield from _coins(seat, -move.pay, CoinReason.REQUIREMENT, "PURPLE-15")
         if move.face_up:
             yield from _steps(seat, Tracks().step(move.tile, statue.reward), Tracks(), "STATUE-3")
-        yield from _effect_step_events(seat, player, after.players[seat], before)
+        yield from _effect_step_events(seat, player, player_after(before, move), before)
     elif isinstance(move, RemoveCard):
         card = catalogue.cards[move.card]
         yield CardRemoved(rule="FEED-2", player=seat, card=card.id)
         yield from _steps(seat, Tracks(), card.values, "FEED-2")
-        yield from _effect_step_events(seat, player, after.players[seat], before)
+        yield from _effect_step_events(seat, player, player_after(before, move), before)
     elif isinstance(move, FeedWithCoins):
         yield from _coins(seat, -COINS_PER_FED_CARD, CoinReason.FEEDING, "PURPLE-6")
     elif isinstance(move, BuySilver):
@@ -388,18 +513,21 @@ _TURN_RULES = {
 }
 
 
-def _colony_events(state: GameState, move: TakeColony) -> Iterator[Event]:
-    """COLONY-4 with PURPLE-9 (coins first) and PURPLE-15 (pay)."""
+def _colony_events(state: GameState, move: TakeColony, front_only: bool) -> Iterator[Event]:
+    """COLONY-4 with PURPLE-9 (coins first) and PURPLE-15 (pay); with ``front_only``, the
+    colony by its front and without its back's steps."""
     seat = move.player
     player = state.players[seat]
     stack = state.colony_stacks[TIER_INDEX[move.tier]]
     colony = state.catalogue.colonies[stack[-1]]
-    yield ColonyTaken(rule="COLONY-4", player=seat, colony=colony.id, allied=move.ally)
+    named = front_id(colony) if front_only else colony.id
+    yield ColonyTaken(rule="COLONY-4", player=seat, colony=named, allied=move.ally)
     yield from _coins(seat, -move.pay, CoinReason.REQUIREMENT, "PURPLE-15")
     yield from _coins(seat, effects.colony_coins(player, state.catalogue), CoinReason.BONUS, "PURPLE-9")
     if move.ally:
         yield from _coins(seat, -colony.ally_cost, CoinReason.ALLY_COST, "COLONY-4")
-        yield from _steps(seat, colony.back, Tracks(), "COLONY-4")
+        if not front_only:
+            yield from _steps(seat, colony.turned_up()[0], Tracks(), "COLONY-4")
     else:
         yield from _coins(seat, colony.plunder, CoinReason.PLUNDER, "COLONY-4")
 
@@ -446,11 +574,17 @@ def _advanced(state: GameState) -> Iterator[Event]:
 
 def _resolved(state: GameState) -> Iterator[Event]:
     """A draft round resolves: every choice at once (DRAFT-2/3)."""
-    cards = state.catalogue.cards
-    for seat, choice in enumerate(state.pending):
-        if choice is None:
-            continue
-        for other in state.players[seat].drawn:
-            if other != choice.card:
-                yield CardPassedOn(rule="DRAFT-2", player=seat, card=other)
-        yield from _acquired(state, seat, cards[choice.card], choice.action, choice.tile, "DRAFT-2")
+    for choice in state.pending:
+        if choice is not None:
+            yield from choice_events(state, choice)
+
+
+def choice_events(state: GameState, choice: Draft) -> Iterator[Event]:
+    """What a draft choice does when its round resolves (DRAFT-2): the other drawn card
+    passed on, the chosen one bought or sold."""
+    seat = choice.player
+    for other in state.players[seat].drawn:
+        if other != choice.card:
+            yield CardPassedOn(rule="DRAFT-2", player=seat, card=other)
+    card = state.catalogue.cards[choice.card]
+    yield from _acquired(state, seat, card, choice.action, choice.tile, "DRAFT-2")

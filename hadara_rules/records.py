@@ -13,11 +13,14 @@ A :class:`GameRecord` may carry a :class:`GameResult` (where its moves lead:
 the number of moves, the :func:`position_digest` of the final position, the
 score sheets and the winners) and :class:`GameInfo` (who played, when, where),
 like the headers of a chess game's PGN. :func:`replay` checks the result, so a
-record whose moves or configuration were changed is refused.
+record whose moves or configuration were changed is refused: a result with its
+:func:`record_digest` vouches for every move; an older one without it, for where
+the moves lead.
 """
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import os
@@ -38,6 +41,7 @@ from ._engine import apply_move, check_move, new_game
 from ._errors import ConfigError, RecordError
 from ._model import GameState
 from ._moves import MOVE_TYPES, Draft, Move
+from ._previews import Preview
 from ._quick import quick_position
 from ._reader import Refusal, clip, label, shown
 from ._rules.scoring import ScoreSheet, score, winners
@@ -56,6 +60,7 @@ __all__ = [
     "game_result",
     "load_record",
     "position_digest",
+    "record_digest",
     "replay",
     "to_data",
     "to_json",
@@ -76,7 +81,14 @@ def _move_tuple(moves: Iterable[Move]) -> tuple[Move, ...]:
 
 @frozen
 class GameResult:
-    """Where a record's moves lead, as :func:`game_result` states it; :func:`replay` checks it."""
+    """Where a record's moves lead, as :func:`game_result` states it; :func:`replay` checks it.
+
+    With ``record`` it vouches for the whole record but its headers: the configuration and
+    every move, in order (any edit of a move is caught, also one that leads to the same
+    end, such as two of a player's moves in one turn swapped), and where they lead. Without
+    it (results written before it was kept) it vouches for where the moves lead only: the
+    number of moves, the score sheets, the winners and the final position.
+    """
 
     #: The number of moves played.
     moves: int
@@ -86,6 +98,9 @@ class GameResult:
     scores: tuple[ScoreSheet, ...]
     #: The winning seats (SCORE-7); several for a shared victory.
     winners: tuple[int, ...]
+    #: The :func:`record_digest` of the configuration and the moves; None in a result
+    #: written before it was kept.
+    record: str | None = None
 
 
 @frozen
@@ -125,6 +140,7 @@ _KINDS: dict[type[object], str] = {
     **dict.fromkeys(MOVE_TYPES, "move"),
     Event: "event",
     **dict.fromkeys(EVENT_TYPES, "event"),
+    Preview: "preview",
 }
 _MOVE_BY_TAG: dict[str, type[Move]] = {kind.type: kind for kind in MOVE_TYPES}
 _EVENT_BY_TAG: dict[str, type[Event]] = {kind.type: kind for kind in EVENT_TYPES}
@@ -182,7 +198,7 @@ def converter(catalogue: Catalogue | None = None) -> cattrs.Converter:
 
     conv.register_structure_hook(Event, structure_event)
     conv.register_unstructure_hook(Event, lambda value: conv.unstructure(value, type(value)))
-    for optional in (GameRecord, GameInfo):
+    for optional in (GameRecord, GameInfo, GameResult):
         conv.register_unstructure_hook(
             optional, make_dict_unstructure_fn(optional, conv, _cattrs_omit_if_default=True)
         )
@@ -221,6 +237,15 @@ def _register_tagged(conv: cattrs.Converter, kind: type[Any]) -> None:
 
 
 _DEFAULT = converter()
+#: How many catalogues' converters are kept (a server may read with a user's catalogue per request).
+_CONVERTERS_KEPT = 16
+
+
+@functools.lru_cache(maxsize=_CONVERTERS_KEPT)
+def _converter_for(catalogue: Catalogue) -> cattrs.Converter:
+    """The converter of documents naming ``catalogue``: made once per catalogue (making one
+    costs milliseconds), the last :data:`_CONVERTERS_KEPT` kept."""
+    return converter(catalogue)
 
 
 def _kind_of(cls: object) -> str:
@@ -270,7 +295,7 @@ def _load(document: object, cls: object, catalogue: Catalogue | None) -> object:
         raise RecordError(f"$.kind: expected {kind!r}, found {shown(document.get('kind'))}")
     if "data" not in document:
         raise RecordError("$.data: missing")
-    conv = _DEFAULT if catalogue is None else converter(catalogue)
+    conv = _DEFAULT if catalogue is None else _converter_for(catalogue)
     target: Any = Move if kind == "move" else Event if kind == "event" else cls
     value: object = _reader.structure(conv, document["data"], target, RecordError, "$.data")
     if cls not in (Move, Event) and not isinstance(value, cls):  # type: ignore[arg-type]
@@ -362,17 +387,40 @@ def position_digest(state: GameState) -> str:
     return hashlib.sha256(text.encode("ascii")).hexdigest()
 
 
-def game_result(state: GameState) -> GameResult:
-    """The result block of a record whose moves lead to ``state`` (scored as if it ended now)."""
-    return GameResult(state.ply, position_digest(state), tuple(score(state)), tuple(winners(state)))
+def record_digest(config: GameConfig, moves: Iterable[Move]) -> str:
+    """The SHA-256 (hex) of a record's configuration and moves in their canonical encoding:
+    a JSON document of both with sorted keys and no spaces, the catalogue named by content
+    digest only (as :func:`position_digest` names it), the same in every process."""
+    data = {
+        "config": _DEFAULT.unstructure(config, GameConfig),
+        "moves": [_DEFAULT.unstructure(move, Move) for move in moves],
+    }
+    data["config"]["catalogue"] = None if config.catalogue is None else config.catalogue.digest
+    document = {"schema_version": SCHEMA_VERSION, "kind": "game_record_moves", "data": data}
+    text = json.dumps(document, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+    return hashlib.sha256(text.encode("ascii")).hexdigest()
+
+
+def game_result(
+    state: GameState, config: GameConfig | None = None, moves: Iterable[Move] | None = None
+) -> GameResult:
+    """The result block of a record whose moves lead to ``state`` (scored as if it ended now).
+
+    Given the record's ``config`` and ``moves``, the block vouches for them too
+    (:attr:`GameResult.record`), so that any edit of a move is refused; without them, for
+    where the moves lead only.
+    """
+    made = None if config is None or moves is None else record_digest(config, moves)
+    return GameResult(state.ply, position_digest(state), tuple(score(state)), tuple(winners(state)), made)
 
 
 def replay(record: GameRecord) -> GameState:
     """The position after playing every move of ``record``.
 
     An illegal move is a :class:`RecordError` naming the move and the rule it
-    breaks. A record with a result block must lead exactly to it: otherwise
-    the error names the first difference found (the number of moves, a
+    breaks. A record with a result block must be exactly the record it vouches
+    for and lead exactly to it: otherwise the error names the first difference
+    found (the number of moves, an illegal move, the configuration and moves, a
     player's score category, the winners, then the final position).
     """
     result = record.result
@@ -394,12 +442,17 @@ def replay(record: GameRecord) -> GameState:
             )
         state = apply_move(state, move, check=False)
     if result is not None:
-        _verify(result, game_result(state))
+        _verify(result, game_result(state, record.config, record.moves))
     return state
 
 
 def _verify(recorded: GameResult, found: GameResult) -> None:
     """RecordError at the first difference between a recorded result and the replayed one."""
+    if recorded.record is not None and recorded.record != found.record:
+        raise RecordError(
+            f"result: the configuration or the moves differ from those the result vouches for "
+            f"(recorded digest {label(recorded.record[:16])}…, found {str(found.record)[:16]}…)"
+        )
     if len(recorded.scores) != len(found.scores):
         raise RecordError(
             f"result: score sheets for {len(recorded.scores)} players; the game has {len(found.scores)}"

@@ -6,13 +6,20 @@ library's strict reader and structured by the same converter as game records,
 so every key, type and value is checked before anything is played. The
 position ``given`` describes must pass the checks of a loaded position
 (:func:`~hadara_rules.wellformed.check_position`), every seat named must
-exist, a scenario must expect something, and it may cite only rule IDs of the
-rule index. A malformed file raises :class:`~hadara_rules._errors.ScenarioError`
-naming the file and the field.
+exist (the players of the moves too), a scenario must expect something, and it
+may cite only rule IDs of the rule index. A malformed file raises
+:class:`~hadara_rules._errors.ScenarioError` naming the file and the field.
+
+What a referee leaves out is completed the way a game would have it: a
+start-card side left out after setup is side A, with its coins and tracks
+except those ``given`` states (SETUP-6); after the draft the epoch's inner
+decks are empty (WHEEL-2), the cards of them the scenario does not place lying
+in the box, so that no automatic step loses a card.
 
 :func:`run_scenario` never raises for a failed expectation: it reports each
-one, and the :class:`ScenarioResult` carries the rules the scenario cites and
-where the position stands after the moves.
+one, and the :class:`ScenarioResult` carries the rules the scenario cites,
+where the position stands after the moves and what happened on the way (the
+events of the automatic steps after ``given`` and of every move).
 """
 
 from __future__ import annotations
@@ -30,9 +37,10 @@ from attrs import evolve, field, frozen
 
 from . import _reader
 from ._config import GameConfig
+from ._copy import copy_position
 from ._engine import apply_move, check_move, legal_moves, new_game
 from ._errors import CatalogueError, ConfigError, IllegalMove, NotationError, RecordError, ScenarioError
-from ._flow import ORDER_OF_PLAY, settle
+from ._flow import ORDER_OF_PLAY, automatic_step, settle
 from ._model import CarvedStatue, ColonyHolding, GameState, PlayerState, TileOnCard
 from ._moves import Move
 from ._notation import parse_move
@@ -43,6 +51,8 @@ from ._text import player_name
 from ._tiles import add_tile, remove_tile
 from ._vocabulary import COLORS, EPOCHS, ROMAN, TIERS, TRACKS, Color, Crest, Phase, Section, Side, Track
 from .catalogue import Catalogue, extended, load_catalogue
+from .events import Event, Events, apply_move_with_events
+from .events import _step_events as step_events  # the events of one automatic step
 from .records import converter
 from .wellformed import check_position
 
@@ -284,7 +294,7 @@ def _read(top: object, source: _Source) -> _Scenario:
 
 
 def _check_seats(scenario: _Scenario, source: _Source) -> None:
-    """Every seat a scenario names exists in its game."""
+    """Every seat a scenario names exists in its game, the players of its moves too."""
     players = scenario.config.players
     named: list[tuple[str, int | None]] = []
     for part, table in (("given", scenario.given), ("expect", scenario.expect)):
@@ -300,16 +310,18 @@ def _check_seats(scenario: _Scenario, source: _Source) -> None:
             named.extend((f"expect.{key}.{seat}", seat) for seat in seats or ())
         for key, listed in (("to_act", expect.to_act), ("winners", expect.winners)):
             named.extend((f"expect.{key}[{i}]", seat) for i, seat in enumerate(listed or ()))
+    named.extend((f"moves[{index}].player", move.player) for index, move in enumerate(scenario.moves))
     for where, seat in named:
-        if seat is not None and seat >= players:
+        if seat is not None and not 0 <= seat < players:
             source.fail(where, f"no player {seat} in a {players}-player game (seats are 0 to {players - 1})")
 
 
 # --------------------------------------------------------------------------- the position
 
 
-def _start(scenario: _Scenario, source: _Source) -> GameState:
-    """The position ``config``, ``components`` and ``given`` describe, settled and checked."""
+def _start(scenario: _Scenario, source: _Source) -> tuple[GameState, GameState]:
+    """The position ``config``, ``components`` and ``given`` describe: as given, and settled
+    (checked)."""
     catalogue = load_catalogue()
     if scenario.components is not None:
         try:
@@ -323,13 +335,24 @@ def _start(scenario: _Scenario, source: _Source) -> GameState:
     _check_seats(scenario, source)
     if scenario.given is not None:
         state = _apply_given(source, state, scenario.given)
-    state = settle(state)
+    settled = settle(state)
     try:
-        # set by hand: the tracks are as the board shows them and any cards may lie in the decks
-        check_position(state, hand_set=True)
+        # set by hand: the tracks are as the board shows them
+        check_position(settled, hand_set=True)
     except RecordError as exc:
         source.fail("given", clip(str(exc).removeprefix("$.data.")))
-    return state
+    return state, settled
+
+
+def _settling_events(state: GameState) -> Events:
+    """The events of the automatic steps that settle a position set by hand, told as
+    :func:`~hadara_rules.events.apply_move_with_events` tells those after a move."""
+    told: list[Event] = []
+    while (changes := automatic_step(state)) is not None:
+        following = copy_position(state, changes)
+        told.extend(step_events(state, following))
+        state = following
+    return tuple(told)
 
 
 def _apply_given(source: _Source, state: GameState, given: _Given) -> GameState:
@@ -360,18 +383,51 @@ def _apply_given(source: _Source, state: GameState, given: _Given) -> GameState:
         source.fail(where, f"phase {state.phase} has no {state.section} section (EPOCH-1)")
     if state.section is Section.SETUP and (state.epoch != EPOCHS[0] or not state.advanced):
         source.fail("given.section", "sides are chosen in setup of an advanced game only (SETUP-6)")
+    drafted = _draft_over(state)
+    if drafted and any(given.decks.values() if given.decks else ()):
+        source.fail(
+            "given.decks",
+            f"the inner decks are empty once the draft is over, in the {state.section} section of phase "
+            f"{state.phase} (WHEEL-2); place the cards on the outer piles or in a tableau",
+        )
     players = list(state.players)
     for seat, fields in (given.players or {}).items():
         players[seat] = _player(source, state, seat, fields)
+    if state.section is not Section.SETUP:
+        players = [
+            _side_a(state, player, (given.players or {}).get(Seat(seat))) if player.side is None else player
+            for seat, player in enumerate(players)
+        ]
     places = {
         "decks": {COLORS.index(color): ids for color, ids in (given.decks or {}).items()},
         "outer_piles": {COLORS.index(color): ids for color, ids in (given.outer_piles or {}).items()},
         "colony_stacks": {TIERS.index(tier): ids for tier, ids in (given.colony_stacks or {}).items()},
     }
     state = _relocate(source, state, places, tuple(players))
+    if drafted and any(state.decks):
+        # what the draft drew and the scenario does not place is out of play, seen by nobody
+        left = (card for deck in state.decks for card in deck)
+        state = evolve(state, decks=((),) * len(COLORS), box=tuple(sorted((*state.box, *left))))
     if given.to_act is not None:
         state = evolve(state, turn=(given.to_act - state.first_player) % len(state.players))
     return state
+
+
+def _draft_over(state: GameState) -> bool:
+    """WHEEL-2: whether the epoch's draft rounds are over (the rest of Phase A, and Phase B),
+    so that the inner decks are empty."""
+    return ORDER_OF_PLAY.index((state.phase, state.section)) > ORDER_OF_PLAY.index((Phase.A, Section.DRAFT))
+
+
+def _side_a(state: GameState, player: PlayerState, given: _Player | None) -> PlayerState:
+    """SETUP-6: a start card's side left out once setup is over is side A, the basic game's:
+    its coins and track values, except the coins and tracks ``given`` states."""
+    side = state.catalogue.start_cards[player.start_card].side(Side.A)
+    coins = player.coins if given is not None and given.coins is not None else player.coins + side.coins
+    tracks = side.values
+    if given is not None and given.tracks is not None:
+        tracks = evolve(tracks, **{k: v for k, v in attrs.asdict(given.tracks).items() if v is not None})
+    return evolve(player, side=Side.A, coins=coins, tracks=tracks)
 
 
 def _epoch_changes(state: GameState, epoch: int) -> dict[str, object]:
@@ -519,6 +575,10 @@ class ScenarioResult:
     state: GameState
     #: The rule IDs the scenario cites.
     rules: tuple[str, ...] = field(default=())
+    #: What happened, step by step: the automatic steps after ``given`` (headed
+    #: ``"given"``), then each move played (headed by its number and notation), with
+    #: its events and those of the automatic steps that followed it.
+    log: tuple[tuple[str, Events], ...] = field(default=())
 
     @property
     def passed(self) -> bool:
@@ -549,13 +609,14 @@ def run_document(top: Mapping[str, object], source: str = "<scenario>") -> Scena
         where.fail(
             "expect", "a scenario states at least one expectation (one that expects nothing proves nothing)"
         )
-    state = _start(scenario, where)
+    given, state = _start(scenario, where)
     if expect.illegal is not None and expect.illegal.move >= len(scenario.moves):
         where.fail("expect.illegal.move", f"there is no move {shown(expect.illegal.move)}")
-    state, failures = _play(state, scenario.moves, expect.illegal)
+    log = [("given", _settling_events(given))]
+    state, failures = _play(state, scenario.moves, expect.illegal, log)
     failures.extend(_check_expectations(state, expect))
     title = scenario.title if scenario.title is not None else Path(source).name
-    return ScenarioResult(source, title, tuple(failures), state, scenario.rules)
+    return ScenarioResult(source, title, tuple(failures), state, scenario.rules, tuple(log))
 
 
 def position_of(top: Mapping[str, object], source: str = "<scenario>") -> GameState:
@@ -567,7 +628,7 @@ def position_of(top: Mapping[str, object], source: str = "<scenario>") -> GameSt
     """
     where = _Source(source)
     scenario = _read(top, where)
-    state = _start(scenario, where)
+    state = _start(scenario, where)[1]
     for index, move in enumerate(scenario.moves):
         try:
             state = apply_move(state, move)
@@ -580,8 +641,11 @@ def _said(move: Move) -> str:
     return f"{move.type} by player {move.player}"
 
 
-def _play(state: GameState, moves: Sequence[Move], illegal: _Illegal | None) -> tuple[GameState, list[str]]:
-    """Play the moves; the one ``illegal`` names must be refused and change nothing."""
+def _play(
+    state: GameState, moves: Sequence[Move], illegal: _Illegal | None, log: list[tuple[str, Events]]
+) -> tuple[GameState, list[str]]:
+    """Play the moves, adding what each did to ``log``; the one ``illegal`` names must be
+    refused and change nothing."""
     failures: list[str] = []
     for index, move in enumerate(moves):
         if illegal is not None and index == illegal.move:
@@ -601,10 +665,11 @@ def _play(state: GameState, moves: Sequence[Move], illegal: _Illegal | None) -> 
                 failures.append(f"refusing move {index} changed the position")
             break
         try:
-            state = apply_move(state, move)
+            state, events = apply_move_with_events(state, move)
         except IllegalMove as exc:
             failures.append(f"move {index} ({_said(move)}) was refused: {exc.rule}: {clip(exc.reason)}")
             break
+        log.append((f"move {index}: {move}", events))
     return state, failures
 
 

@@ -45,7 +45,7 @@ import attrs
 from attrs import define, evolve, field
 
 from . import Draft, GameState, Move, apply_move, legal_moves, player_view, sample_world, score
-from ._greedy import GreedyBot, evaluate
+from ._greedy import GreedyBot, evaluate, seat_moves
 
 __all__ = ["ISMCTSBot"]
 
@@ -101,11 +101,15 @@ class ISMCTSBot:
     #: Points of lead at which the lead half of the reward is about 0.38 above even (tanh(1)/2).
     scale: float = 30.0
 
-    def choose(self, state: GameState, seat: int, moves: Sequence[Move]) -> Move:
-        """The move the search prefers, from ``seat``'s view of ``state`` only."""
+    def choose(self, state: GameState, seat: int, moves: Sequence[Move] | None = None) -> Move:
+        """The move of ``moves`` (default: every legal move of ``seat``) the search prefers,
+        from ``seat``'s view of ``state`` only (``state`` may be that view)."""
+        if moves is None:
+            moves = seat_moves(state, seat)
+        view = state if state.viewer == seat else player_view(state, seat)
         if len(moves) == 1:
             return moves[0]
-        return self.search(player_view(state, seat), seat, moves)
+        return self.search(view, seat, moves)
 
     def search(self, view: GameState, seat: int, moves: Sequence[Move] | None = None) -> Move:
         """The move of ``moves`` (default: all legal moves of ``seat``) with the best mean

@@ -15,17 +15,21 @@ from __future__ import annotations
 
 import functools
 import random
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 
 from attrs import evolve
 
 from ._components import Colony
-from ._model import ColonyHolding, GameState, PlayerState
+from ._effects import places_tile
+from ._errors import RecordError
+from ._model import SPECTATOR, ColonyHolding, GameState, PlayerState
 from ._moves import Action, Draft
+from ._reader import shown
 from ._rules.draft import legal as legal_drafts
 from ._rules.wheel import deck_color
-from ._vocabulary import COLOR_INDEX, COLORS, Tracks
-from .catalogue import Catalogue
+from ._vocabulary import COLOR_INDEX, COLORS, EPOCHS, TIERS
+from .catalogue import Catalogue, derived_by
+from .wellformed import check_position
 
 __all__ = ["FRONT_ONLY", "HIDDEN", "front_id", "player_view", "sample_world", "view_catalogue"]
 
@@ -44,10 +48,11 @@ def front_id(colony: Colony) -> str:
 
 @functools.lru_cache(maxsize=_CATALOGUES_KEPT)
 def view_catalogue(catalogue: Catalogue) -> Catalogue:
-    """``catalogue`` plus one front-only colony per distinct colony front (back unknown)."""
+    """``catalogue`` plus one front-only colony per distinct colony front: its back is unknown
+    (``back`` and ``back_points`` are None)."""
     fronts = {
         front_id(c): Colony(
-            front_id(c), c.tier, c.plunder, c.ally_cost, c.points, Tracks(), c.points, provenance=FRONT_ONLY
+            front_id(c), c.tier, c.plunder, c.ally_cost, c.points, None, None, provenance=FRONT_ONLY
         )
         for c in catalogue.colonies.values()
     }
@@ -59,6 +64,10 @@ def view_catalogue(catalogue: Catalogue) -> Catalogue:
         catalogue.reference,
         f"{catalogue.source} (player view)",
     )
+
+
+# a view pickles like a position: a process that has made no view yet makes its catalogue
+derived_by(view_catalogue)
 
 
 @functools.lru_cache(maxsize=_CATALOGUES_KEPT)
@@ -77,10 +86,17 @@ def _hidden(ids: tuple[str, ...]) -> tuple[str, ...]:
     return (HIDDEN,) * len(ids)
 
 
-def player_view(state: GameState, player: int) -> GameState:
-    """``state`` as ``player`` sees it: INFO-1's hidden information redacted, INFO-2's kept."""
-    if not isinstance(player, int) or not 0 <= player < len(state.players):
-        raise ValueError(f"there is no player {player!r} in a {len(state.players)}-player game")
+def player_view(state: GameState, player: int | None) -> GameState:
+    """``state`` as ``player`` sees it: INFO-1's hidden information redacted, INFO-2's kept.
+
+    ``player=None`` gives the spectator's view (``viewer`` is
+    :data:`~hadara_rules.SPECTATOR`): what every seat may see, so no seat's drawn cards
+    or draft choices (only whether a seat has chosen). A spectator has no legal moves.
+    """
+    if player is None:
+        player = SPECTATOR
+    elif isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < len(state.players):
+        raise ValueError(f"there is no player {shown(player)} in a {len(state.players)}-player game")
     if state.viewer is not None:
         raise ValueError("this position is already a player view")
     colonies = state.catalogue.colonies
@@ -115,99 +131,164 @@ def player_view(state: GameState, player: int) -> GameState:
 # --------------------------------------------------------------------------- determinization
 
 
+#: How many times :func:`sample_world` draws before it gives up on a view no world fits.
+_DRAWS = 10_000
+
+
 class _Pool:
-    """The cards or colonies nobody can see, handed out at random under constraints."""
+    """Hidden components of one pool (an epoch's cards of one colour, a tier's colonies, or
+    those that never go into play), in a random order: what each hidden place of the pool
+    gets is dealt from it in turn, what is left goes to the box."""
 
     def __init__(self, ids: Iterable[str], rng: random.Random) -> None:
-        self.free = set(ids)
-        self.rng = rng
+        self.ids = sorted(ids)
+        rng.shuffle(self.ids)
 
-    def take(self, count: int, fits: Callable[[str], bool]) -> tuple[str, ...]:
-        choices = sorted(i for i in self.free if fits(i))
-        if len(choices) < count:
+    def deal(self, count: int) -> list[str]:
+        if count > len(self.ids):
             raise ValueError("the view is inconsistent with its catalogue: too few hidden components")
-        chosen = tuple(self.rng.sample(choices, count))
-        self.free.difference_update(chosen)
-        return chosen
+        dealt, self.ids = self.ids[:count], self.ids[count:]
+        return dealt
 
 
 def sample_world(view: GameState, player: int, rng: random.Random) -> GameState:
-    """A whole position consistent with ``player``'s view: ``player_view(world, player) == view``."""
+    """A whole position consistent with ``player``'s view, drawn uniformly among them: one
+    that passes :func:`~hadara_rules.wellformed.check_position` with
+    ``player_view(world, player) == view``.
+
+    Each epoch's cards of each colour the view does not show are dealt to the hidden places
+    they may lie in, in the numbers setup laid out (SETUP-3: the rest stay in the box), the
+    colonies likewise by tier and front (SETUP-4); which of the sold and removed cards are of
+    which epoch and colour is an arrangement drawn uniformly; the other players' hidden draft
+    choices are legal ones, and a world is drawn again (rejection) with the chance that makes
+    every world as likely as every other, however many choices each has.
+    """
     if view.viewer != player:
         raise ValueError(f"this is not player {player}'s view")
     catalogue = base_catalogue(view.catalogue)
-    cards = catalogue.cards
-    seen_cards = {c for p in view.players for c in (*p.cards, *p.drawn)}
-    seen_cards.update(c for pile in view.outer_piles for c in pile)
-    seen_cards.discard(HIDDEN)
-    card_pool = _Pool((c for c in cards if c not in seen_cards), rng)
-    seen_colonies = {h.id for p in view.players for h in p.colonies if h.allied}
-    colony_pool = _Pool((c for c in catalogue.colonies if c not in seen_colonies), rng)
+    for _ in range(_DRAWS):
+        world = _draw(view, player, catalogue, rng)
+        if world is not None:
+            try:
+                check_position(world)
+            except RecordError:  # a choice or a payment the hidden cards drawn do not allow
+                continue
+            return world
+    raise ValueError("no world fits this view: it is inconsistent with its catalogue")
 
-    def deck_cards(epoch: int, index: int) -> Callable[[str], bool]:
-        pool = set(catalogue.deck_pool(epoch, COLORS[index], view.advanced))
-        return pool.__contains__
 
-    decks = tuple(card_pool.take(len(d), deck_cards(view.epoch, i)) for i, d in enumerate(view.decks))
+def _draw(view: GameState, player: int, catalogue: Catalogue, rng: random.Random) -> GameState | None:
+    """One world drawn uniformly among those the view allows, before the hidden draft choices
+    are drawn; None when the rejection of :func:`_sample_choices` turns it down."""
+    n = len(view.players)
+    shown = {c for p in view.players for c in (*p.cards, *p.drawn)}
+    shown.update(c for pile in view.outer_piles for c in pile)
+    drawing = [
+        (seat, COLOR_INDEX[deck_color(view, seat)])
+        for seat, p in enumerate(view.players)
+        if seat != player and p.drawn
+    ]
+    # every card pool: (epoch, colour) -> its hidden places' counts, and the discards it fills
+    labels: list[tuple[int, int]] = []
+    pools: dict[tuple[int, int], _Pool] = {}
+    for epoch in EPOCHS:
+        for color_index, color in enumerate(COLORS):
+            pool = catalogue.deck_pool(epoch, color, view.advanced)
+            hidden = [c for c in pool if c not in shown]
+            pools[epoch, color_index] = _Pool(hidden, rng)
+            if epoch > view.epoch:
+                continue
+            placed = min(2 * n, len(pool)) - (len(pool) - len(hidden))  # laid out, not shown
+            if epoch == view.epoch:
+                placed -= len(view.decks[color_index])
+                placed -= sum(len(view.players[s].drawn) for s, c in drawing if c == color_index)
+            if placed < 0:
+                raise ValueError("the view is inconsistent with its catalogue: too many cards shown")
+            labels += [(epoch, color_index)] * placed
+    discards = len(view.sold) + len(view.removed)
+    if len(labels) != discards:
+        raise ValueError("the view is inconsistent with its catalogue: its discards do not add up")
+    rng.shuffle(labels)  # which discarded card is of which epoch and colour
+    decks = tuple(tuple(pools[view.epoch, i].deal(len(d))) for i, d in enumerate(view.decks))
     later = tuple(
-        tuple(card_pool.take(len(d), deck_cards(view.epoch + 1 + e, i)) for i, d in enumerate(epoch))
-        for e, epoch in enumerate(view.later_decks)
+        tuple(tuple(pools[view.epoch + 1 + e, i].deal(len(d))) for i, d in enumerate(decks_of))
+        for e, decks_of in enumerate(view.later_decks)
     )
+    drawn = {
+        seat: tuple(sorted(pools[view.epoch, i].deal(len(view.players[seat].drawn)))) for seat, i in drawing
+    }
+    discarded = [pools[label].deal(1)[0] for label in labels]
+    sold, removed = tuple(discarded[: len(view.sold)]), tuple(discarded[len(view.sold) :])
+    boxed = [c for c in catalogue.cards if c not in shown and not _in_play(catalogue, c, view.advanced)]
+    boxed += [c for pool in pools.values() for c in pool.ids]
 
-    def by_front(front: str) -> Callable[[str], bool]:
-        return lambda c: front_id(catalogue.colonies[c]) == front
-
-    def of_tier(tier: int) -> Callable[[str], bool]:
-        return lambda c: catalogue.colonies[c].tier == tier
-
+    # colonies: the fronts shown first, then the stacks below their tops, by tier
+    allied = {h.id for p in view.players for h in p.colonies if h.allied}
+    fronts: dict[str, list[str]] = {}
+    for colony in catalogue.colonies.values():
+        if colony.id not in allied:
+            fronts.setdefault(front_id(colony), []).append(colony.id)
+    by_front = {front: _Pool(ids, rng) for front, ids in sorted(fronts.items())}
     players = []
     for seat, p in enumerate(view.players):
         holdings = tuple(
-            h if h.allied else ColonyHolding(colony_pool.take(1, by_front(h.id))[0], False)
-            for h in p.colonies
+            h if h.allied else ColonyHolding(by_front[h.id].deal(1)[0], False) for h in p.colonies
         )
-        drawn = p.drawn
-        if seat != player and p.drawn:
-            color = COLOR_INDEX[deck_color(view, seat)]
-            drawn = card_pool.take(len(p.drawn), deck_cards(view.epoch, color))
-        players.append(evolve(p, colonies=holdings, drawn=drawn))
-    stacks = []
-    for stack in view.colony_stacks:
-        if not stack:
-            stacks.append(stack)
-            continue
-        top = colony_pool.take(1, by_front(stack[-1]))[0]
-        below = colony_pool.take(len(stack) - 1, of_tier(catalogue.colonies[top].tier))
-        stacks.append((*below, top))
-
-    def played_before(card_id: str) -> bool:
-        card = cards[card_id]
-        return card.epoch <= view.epoch and (view.advanced or not card.star)
-
-    sold = card_pool.take(len(view.sold), played_before)
-    removed = card_pool.take(len(view.removed), played_before)
-    box = tuple(sorted((*card_pool.free, *colony_pool.free)))
+        players.append(evolve(p, colonies=holdings, drawn=drawn.get(seat, p.drawn)))
+    tops = [by_front[stack[-1]].deal(1)[0] if stack else None for stack in view.colony_stacks]
+    tiers = {
+        tier: _Pool(
+            (c for pool in by_front.values() for c in pool.ids if catalogue.colonies[c].tier == tier), rng
+        )
+        for tier in TIERS
+    }
+    stacks = tuple(
+        (*tiers[tier].deal(len(stack) - 1), top) if top is not None else ()
+        for tier, stack, top in zip(TIERS, view.colony_stacks, tops, strict=True)
+    )
+    boxed += [c for pool in tiers.values() for c in pool.ids]
     world = evolve(
         view,
         players=tuple(players),
         decks=decks,
         later_decks=later,
-        colony_stacks=tuple(stacks),
+        colony_stacks=stacks,
         sold=sold,
         removed=removed,
-        box=box,
+        box=tuple(sorted(boxed)),
         viewer=None,
         catalogue=catalogue,
     )
     return _sample_choices(world, player, rng)
 
 
-def _sample_choices(world: GameState, player: int, rng: random.Random) -> GameState:
-    """Replace the other players' hidden draft choices by legal ones drawn at random."""
+def _in_play(catalogue: Catalogue, card_id: str, advanced: bool) -> bool:
+    """Whether the card goes into play at all (the basic game leaves the star cards out, SETUP-3)."""
+    return advanced or not catalogue.cards[card_id].star
+
+
+def _sample_choices(world: GameState, player: int, rng: random.Random) -> GameState | None:
+    """Replace the other players' hidden draft choices by legal ones, each drawn among as
+    many as any cards drawn from that deck could give (:func:`_most_choices`); None when a
+    draw falls beyond the legal ones, so that the world is drawn again and every world with
+    its choices is as likely as every other."""
     pending = list(world.pending)
     for seat, choice in enumerate(world.pending):
         if choice is not None and seat != player:
             unchosen = evolve(world, pending=(*pending[:seat], None, *pending[seat + 1 :]))
             options = [m for m in legal_drafts(unchosen, seat) if isinstance(m, Draft)]
-            pending[seat] = rng.choice(options)
+            pick = rng.randrange(_most_choices(world, seat))
+            if pick >= len(options):
+                return None
+            pending[seat] = options[pick]
     return evolve(world, pending=tuple(pending))
+
+
+def _most_choices(world: GameState, seat: int) -> int:
+    """The most draft choices the seat could have with any cards drawn from its deck: each
+    card sold or bought, bought with each free tile where a card of the deck places one."""
+    player = world.players[seat]
+    color = deck_color(world, seat)
+    pool = world.catalogue.deck_pool(world.epoch, color, world.advanced)
+    tiles = len(set(player.free_tiles)) if any(places_tile(world.catalogue.cards[c]) for c in pool) else 1
+    return len(player.drawn) * (1 + max(1, tiles))

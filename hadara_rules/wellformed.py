@@ -11,7 +11,7 @@ section of its phase, draft choices that were legal when made; each player's
 own start card and crest of the wheel, tracks that add up to what the player's
 components give, bonus tiles where they can lie, medals only once the player
 could buy them, and counters of the current section within what it allows
-(SETUP-1…6, WHEEL-3, DRAFT-1, TILE-1, TRACK-1, MEDAL-1). The first problem found is a
+(SETUP-1…6, START-1/2, WHEEL-3, DRAFT-1, TILE-1, TRACK-1, MEDAL-1). The first problem found is a
 :class:`~hadara_rules._errors.RecordError` naming the path of the field
 (``$.data.players[1].gold``); nothing is changed. A value read from the
 document appears in a message only through the bounded renderer.
@@ -42,7 +42,7 @@ from ._flow import ORDER_OF_PLAY
 from ._model import GameState, PlayerState
 from ._moves import Draft
 from ._reader import shown
-from ._rules import draft
+from ._rules import draft, setup
 from ._rules.tracks import track_sources
 from ._rules.wheel import deck_at, deck_color
 from ._vocabulary import (
@@ -108,6 +108,7 @@ def check_position(state: GameState, *, hand_set: bool = False) -> None:
         _check_player(state, seat, player, hand_set)
         _check_turn_taken(state, seat, player, hand_set)
     if not hand_set:
+        _check_first_player(state)
         _check_draft_progress(state)
 
 
@@ -178,6 +179,18 @@ def _check_flow(state: GameState) -> None:
         holding = [seat for seat, p in enumerate(state.players) if p.drawn]
         if holding:
             raise _fail(f"players[{holding[0]}].drawn", "cards are held drawn only during a draft round")
+
+
+def _check_first_player(state: GameState) -> None:
+    """START-1/2: the epoch's first player follows from the start cards' initiative."""
+    order = setup.initiative_order(state)
+    first = setup.first_player(order, state.epoch)
+    if state.first_player != first:
+        raise _fail(
+            "first_player",
+            f"epoch {ROMAN[state.epoch]} is begun by player {first}, by the start cards' initiative "
+            f"(START-1, START-2), not by player {state.first_player}",
+        )
 
 
 def _check_pending(state: GameState) -> None:

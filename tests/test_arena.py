@@ -5,12 +5,21 @@ from __future__ import annotations
 
 import io
 import json
+import multiprocessing
+import multiprocessing.pool
+import os
+import signal
+import subprocess
+import sys
+import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-from hadara_rules import GameConfig, score, winners
+from hadara_rules import GameConfig, arena, score, winners
 from hadara_rules.arena import (
+    ArenaError,
     GameResult,
     Progress,
     Tournament,
@@ -20,6 +29,7 @@ from hadara_rules.arena import (
     play_one,
     run_tournament,
     summarize,
+    usable_cores,
     wilson,
 )
 from hadara_rules.bots import make_bots, play_game
@@ -172,3 +182,145 @@ def test_ray_backend_gives_the_local_results() -> None:
     finally:
         ray.shutdown()
     assert on_ray == local
+
+
+# --------------------------------------------------------------------------- bounds and stopping
+
+ARENA = [sys.executable, "-m", "hadara_rules.cli", "arena"]
+ENDLESS = ["--bots", "random", "--players", "2", "--games", "1000000000", "--workers", "2"]
+
+
+def test_workers_are_at_most_the_cores(capsys: pytest.CaptureFixture[str]) -> None:
+    cores = usable_cores()
+    with pytest.raises(ArenaError, match=rf"{cores + 1} workers: this machine has {cores} cores"):
+        run_tournament(QUICK, workers=cores + 1)
+    assert main(["--bots", "random", "--games", "1", "--workers", str(cores + 1)]) == 2
+    assert capsys.readouterr().err.count("\n") == 1
+
+
+def test_a_game_or_a_worker_is_played_in_this_process(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``--games 1 --workers 2`` starts no process: never more workers than games."""
+
+    def no_pool(*_: object) -> None:
+        raise AssertionError("a pool was started")
+
+    monkeypatch.setattr(multiprocessing, "get_context", no_pool)
+    one = Tournament(("random",), players=2, games=1, seed=3)
+    assert run_tournament(one, workers=2) == (play_one(one, 0),)
+
+
+def test_games_are_handed_out_a_few_at_a_time(monkeypatch: pytest.MonkeyPatch) -> None:
+    """However many games a tournament has, only a few per worker wait at any time."""
+    handed: list[int] = []
+    real = multiprocessing.pool.Pool.apply_async
+
+    def counted(pool: multiprocessing.pool.Pool, *args: Any, **kwargs: Any) -> Any:
+        handed.append(1)
+        return real(pool, *args, **kwargs)
+
+    monkeypatch.setattr(multiprocessing.pool.Pool, "apply_async", counted)
+    endless = Tournament(("random",), players=2, games=10**9, seed=1)
+    stream = arena.games(endless, workers=2)
+    firsts = [next(stream) for _ in range(3)]
+    stream.close()
+    assert len(firsts) == 3
+    assert len(handed) == 3 + 2 * arena._AHEAD
+
+
+def _children(pid: int) -> list[int]:
+    return [int(p) for p in Path(f"/proc/{pid}/task/{pid}/children").read_text().split()]
+
+
+def _gone(pids: list[int], within: float) -> bool:
+    """Whether every process of ``pids`` ended (or is a zombie) within ``within`` seconds."""
+    deadline = time.monotonic() + within
+    while time.monotonic() < deadline:
+        alive = []
+        for pid in pids:
+            try:
+                state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+            except FileNotFoundError:
+                continue
+            if state != "Z":
+                alive.append(pid)
+        if not alive:
+            return True
+        time.sleep(0.05)
+    return False
+
+
+def _started(tmp_path: Path, *extra: str) -> tuple[subprocess.Popen[bytes], list[int]]:
+    """An endless tournament in a process of its own, once its two workers play."""
+    tournament = subprocess.Popen([*ARENA, *ENDLESS, *extra], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    deadline = time.monotonic() + 20
+    while len(workers := _children(tournament.pid)) < 2 and time.monotonic() < deadline:
+        time.sleep(0.05)
+    time.sleep(1.0)  # games are played
+    return tournament, workers
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="reads /proc")
+@pytest.mark.parametrize("stop", [signal.SIGINT, signal.SIGTERM, signal.SIGKILL])
+def test_a_stopped_tournament_stops_its_workers(tmp_path: Path, stop: signal.Signals) -> None:
+    """Ctrl-C, SIGTERM or even SIGKILL of a tournament of 10**9 games with 2 workers: every
+    worker ends within a second or two, the parent held only a few games (its memory stays
+    small), and the games played are in ``--out``, whole."""
+    out = tmp_path / "results.json"
+    tournament, workers = _started(tmp_path, "--out", str(out))
+    try:
+        assert len(workers) == 2
+        rss = int(Path(f"/proc/{tournament.pid}/statm").read_text().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+        assert rss < 200 * 2**20
+        tournament.send_signal(stop)
+        _, err = tournament.communicate(timeout=10)
+    finally:
+        tournament.kill()
+    assert _gone(workers, within=3)
+    assert tournament.returncode == {signal.SIGINT: 130}.get(stop, -stop)
+    assert b"Traceback" not in err
+    document = json.loads(out.read_text())
+    assert document["complete"] is False
+    assert len(document["games"]) > 0
+    assert [g["index"] for g in document["games"]] == sorted(g["index"] for g in document["games"])
+    if stop != signal.SIGKILL:
+        assert f"stopped after {len(document['games'])} of 1000000000 games".encode() in err
+    assert [p.name for p in tmp_path.iterdir()] == ["results.json"]
+
+
+@pytest.mark.parametrize("option", ["--out", "--plot"])
+def test_an_output_that_cannot_be_written_costs_no_game(
+    tmp_path: Path, option: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``--out DIR`` or ``--out /nonexistent/x.json`` is refused before the first game."""
+    for path in (tmp_path, tmp_path / "missing" / "x.json"):
+        start = time.process_time()
+        code = main(["--bots", "ismcts", "--players", "5", "--games", "200", option, str(path)])
+        assert code == 2
+        assert time.process_time() - start < 1
+        out, err = capsys.readouterr()
+        assert out == ""
+        assert err.startswith(f"hadara arena: {path}: cannot write the ")
+
+
+def test_a_finished_tournament_replaces_its_results_whole(tmp_path: Path) -> None:
+    out = tmp_path / "results.json"
+    out.write_text("old results")
+    assert main(["--bots", "random", "--players", "2", "--games", "3", "--out", str(out)]) == 0
+    document = json.loads(out.read_text())
+    assert document["complete"] is True and len(document["games"]) == 3
+    assert [p.name for p in tmp_path.iterdir()] == ["results.json"]
+
+
+@pytest.mark.slow
+def test_a_ray_tournament_stopped_early_cancels_its_games() -> None:
+    """Ray likewise: a few games per CPU are handed out, and stopping early cancels those
+    still running and shuts down the Ray instance the tournament started."""
+    ray = pytest.importorskip("ray")
+    endless = Tournament(("random",), players=2, games=10**9, seed=2)
+    stream = arena.games(endless, workers=2, backend="ray")
+    try:
+        firsts = [next(stream) for _ in range(3)]
+    finally:
+        stream.close()
+    assert len(firsts) == 3
+    assert not ray.is_initialized()

@@ -144,7 +144,7 @@ def test_prices_inside_the_epoch_range(cat: Catalogue) -> None:
 
 def test_colony_back_never_worth_less_than_front(cat: Catalogue) -> None:
     for colony in cat.colonies.values():
-        assert colony.back_points >= colony.points, colony.id
+        assert colony.back_points is not None and colony.back_points >= colony.points, colony.id
 
 
 def test_start_cards_have_initiatives_one_to_five_and_both_sides(cat: Catalogue) -> None:
@@ -472,6 +472,20 @@ RED_01 = "{id: I-red-01, epoch: 1, color: red, cost: 1, points: 0, military: 1, 
             "",
             ("colonies.yaml", "col-03-b", "back", "missing"),
             id="missing-back",
+        ),
+        pytest.param(
+            "colonies.yaml",
+            "back: {food: 2}, ",
+            "back: null, ",
+            ("colonies.yaml", "col-03-b", "back", "missing"),
+            id="null-back",
+        ),
+        pytest.param(
+            "colonies.yaml",
+            "back: {food: 2}, back_points: 2,",
+            "back: {food: 2}, back_points: null,",
+            ("colonies.yaml", "col-03-b", "back_points", "missing"),
+            id="null-back-points",
         ),
         pytest.param(
             "cards.yaml",

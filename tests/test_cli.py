@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -38,7 +39,7 @@ def test_play_prints_the_events_and_the_score_sheet(capsys: pytest.CaptureFixtur
     assert "== Epoch I, phase A: wheel" in out
     assert "== Epoch III, phase B" in out
     assert "(INCOME-1)" in out  # the automatic steps are told too: income
-    assert "The feeding section of epoch III, phase B begins (EPOCH-1)" in out
+    assert "\n== Epoch III, phase B: feeding\n" in out
     for category in ("colonies", "statues", "silver", "gold", "cards", "coins", "total"):
         assert f"\n{category}" in out
     assert "Winner: " in out
@@ -133,6 +134,107 @@ def test_check_reports_pass_and_fail(capsys: pytest.CaptureFixture[str], tmp_pat
     assert "rules cited: COLONY-2, COLONY-4, COLONY-5, SCORE-1, TRACK-2" in out
     assert "after the moves: epoch I, phase A, colony section, P1 (dragon) to act" in out
     assert "0 passed, 1 failed" in out
+
+
+INCOME_THEN_ALLY = """\
+scenario: 1
+rules: [COLONY-4, INCOME-1]
+config: {players: 2, seed: 0}
+given:
+  section: income
+  first_player: 0
+  players: {0: {coins: 3, tracks: {income: 2, military: 12}}}
+moves: [P0 colony 9 ally]
+expect: {players: {0: {coins: -2}}}
+"""
+
+
+def test_a_failed_verdict_shows_how_its_numbers_came(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """The events of the automatic steps after ``given`` and of every move, with amounts and rules."""
+    wrong = tmp_path / "wrong.yaml"
+    wrong.write_text(INCOME_THEN_ALLY)
+    code, out, _ = run(capsys, "check", str(wrong))
+    assert code == 1
+    assert "player 0 coins: expected -2, found 4" in out
+    lines = [line.strip() for line in out.splitlines()]
+    assert lines[lines.index("what happened:") + 1 :][:3] == [
+        "after given:",
+        "P0: +2 coins (income) (INCOME-1)",
+        "P1: +2 coins (income) (INCOME-1)",
+    ]
+    assert "move 0: P0 colony 9 ally:" in lines
+    ally = lines[lines.index("move 0: P0 colony 9 ally:") + 1]
+    assert ally.startswith("P0 allies with colony col-09-")
+    assert "-1 coin (ally cost)" in ally
+    assert ally.endswith("(COLONY-4)")
+
+
+def test_check_explain_shows_every_scenarios_events(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "check", str(A_SCENARIO))
+    assert code == 0
+    assert "what happened" not in out
+    code, out, _ = run(capsys, "check", "--explain", str(A_SCENARIO))
+    assert code == 0
+    assert out.splitlines()[1:4] == [
+        "       what happened:",
+        "         move 0: P0 colony 9 ally:",
+        "           P0 allies with colony x-col: -1 coin (ally cost), military +2 steps, culture +1 step (COLONY-4)",
+    ]
+
+
+@pytest.mark.parametrize("rule", sorted(rules()))
+def test_explain_prints_no_sentence_twice(capsys: pytest.CaptureFixture[str], rule: str) -> None:
+    code, out, _ = run(capsys, "explain", rule)
+    assert code == 0
+    lines = [line.strip() for line in out.splitlines() if line.strip()]
+    assert len(lines) == len(set(lines)), out
+    entry = rules()[rule]
+    assert out.count(entry.summary) == 1
+    assert out.count(entry.text) == 1
+
+
+def test_explain_shows_the_page_and_the_source_files(capsys: pytest.CaptureFixture[str]) -> None:
+    """Players see the rulebook page and the files; the functions only with --verbose."""
+    code, out, _ = run(capsys, "explain", "COLONY-1")
+    assert code == 0
+    enforced = next(line for line in out.splitlines() if "Enforced in:" in line)
+    assert enforced.strip() == (
+        "Enforced in: hadara_rules/_rules/colony.py, hadara_rules/_rules/requirement.py (rulebook p. 6)"
+    )
+    assert ":turn_used_up" not in out
+    for rule in rules().values():  # every file named exists
+        for name in rule.implemented_in:
+            assert (ROOT / (name.partition(":")[0].replace(".", "/") + ".py")).is_file(), name
+    code, out, _ = run(capsys, "explain", "--verbose", "COLONY-1")
+    assert "hadara_rules._rules.colony:turn_used_up" in out
+
+
+@pytest.mark.parametrize(
+    ("typed", "suggested"),
+    [("COLONY3", "did you mean COLONY-3, "), ("medal1", "did you mean MEDAL-1"), ("XYZ", None)],
+)
+def test_explain_suggests_the_closest_rule_ids(
+    capsys: pytest.CaptureFixture[str], typed: str, suggested: str | None
+) -> None:
+    code, out, err = run(capsys, "explain", typed)
+    assert (code, out) == (2, "")
+    assert len(err.splitlines()) == 1
+    assert f"{typed!r}: no such rule ID" in err
+    if suggested is None:
+        assert "did you mean" not in err
+    else:
+        assert suggested in err
+
+
+def test_version(capsys: pytest.CaptureFixture[str]) -> None:
+    from hadara_rules import __version__
+
+    with pytest.raises(SystemExit) as stop:
+        main(["--version"])
+    assert stop.value.code == 0
+    assert capsys.readouterr().out == f"hadara {__version__}\n"
 
 
 def test_explain_and_rules(capsys: pytest.CaptureFixture[str]) -> None:
@@ -248,6 +350,10 @@ def test_bad_records_end_with_one_line_and_status_2(
             "seats are numbered from 0",
         ),
         (
+            "scenario: 1\nconfig: {players: 3}\nmoves: [P5 wheel 2]\nexpect: {over: false}\n",
+            "moves[0].player: no player 5 in a 3-player game (seats are 0 to 2)",
+        ),
+        (
             "scenario: 1\nconfig: {players: 3}\nexpect: {players: {3: {coins: 5}}}\n",
             "no player 3 in a 3-player",
         ),
@@ -318,6 +424,7 @@ def test_play_records_the_result_and_who_played(record: Path) -> None:
     document = json.loads(record.read_text())["data"]
     assert set(document) == {"config", "moves", "result", "info"}
     assert document["result"]["moves"] == len(document["moves"])
+    assert len(document["result"]["record"]) == 64  # the result vouches for every move
     assert len(document["result"]["digest"]) == 64
     assert [sheet["player"] for sheet in document["result"]["scores"]] == [0, 1, 2]
     assert document["info"]["players"] == ["greedy bot 0", "greedy bot 1", "greedy bot 2"]
@@ -328,14 +435,14 @@ def test_replay_says_the_recorded_result_holds(capsys: pytest.CaptureFixture[str
     code, out, _ = run(capsys, "replay", str(record), "--at", "5")
     assert code == 0
     digest = json.loads(record.read_text())["data"]["result"]["digest"]
-    assert f"The record's result holds: position digest {digest[:16]}…" in out
+    assert f"The record's result holds: its moves and position digest {digest[:16]}…" in out
 
 
 @pytest.mark.parametrize(
     ("edit", "message"),
     [
         ("drop-last-move", r"result: the record has \d+ moves, its result was reached after \d+"),
-        ("flip-variant", r"result: (winners|the final position differs)"),
+        ("flip-variant", r"result: the configuration or the moves differ from those the result vouches"),
         ("raise-a-score", r"result: player 1's total: the record says \d+, the moves give \d+"),
     ],
 )
@@ -364,6 +471,17 @@ def test_a_record_that_no_longer_leads_to_its_result_ends_with_status_2(
         ["play", "--seed", "9" * 5000],
         ["play", "--seed", "12x"],
         ["replay", "game.json", "--at", "-" + "1" * 30],
+        # plain ASCII digits only: int() would take these
+        ["play", "--seed", "\uff17"],
+        ["play", "--seed", "1_0"],
+        ["play", "--seed", " 5"],
+        ["play", "--players", "\u0663"],
+        ["replay", "game.json", "--at", "\u0661\u0660"],
+        ["arena", "--bots", "random", "--games", "1_0"],
+        ["arena", "--bots", "random", "--games", "\u0661\u0660"],
+        ["arena", "--bots", "random", "--seed", "\uff17"],
+        ["arena", "--bots", "random", "--workers", "\uff12"],
+        ["arena", "--bots", "random", "--players", "\u0663"],
         ["frobnicate"],
         [],
     ],
@@ -414,3 +532,77 @@ def test_arena_plays_seeded_games(capsys: pytest.CaptureFixture[str]) -> None:
     err = capsys.readouterr().err
     assert "unknown bot 'nobody'" in err
     assert len(err.strip().splitlines()) == 1
+
+
+# --------------------------------------------------------------------------- writing safely
+
+HADARA = [sys.executable, "-m", "hadara_rules.cli"]
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["replay", "{record}"],
+        ["replay", "{record}", "--at", "3"],
+        ["play", "--players", "2", "--seed", "4"],
+        ["rules"],
+        ["arena", "--bots", "random", "--players", "2", "--games", "2"],
+    ],
+)
+def test_a_full_standard_output_is_one_line_and_status_2(record: Path, command: list[str]) -> None:
+    """``hadara replay game.json > /dev/full``: one line on standard error, never a traceback."""
+    argv = [part.format(record=record) for part in command]
+    with Path("/dev/full").open("w") as full:
+        done = subprocess.run([*HADARA, *argv], stdout=full, stderr=subprocess.PIPE, text=True, timeout=60)
+    assert done.returncode == 2, done.stderr
+    assert done.stderr == "hadara: cannot write to standard output (No space left on device)\n"
+
+
+def test_a_record_path_that_cannot_be_written_costs_no_game(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    for path, problem in (
+        (tmp_path / "missing" / "game.json", "No such file or directory"),
+        (tmp_path, "a folder"),
+    ):
+        code, out, err = run(capsys, "play", "--players", "2", "--record", str(path))
+        assert (code, out) == (2, "")
+        assert err == f"hadara: {path}: cannot write the record ({problem})\n"
+
+
+def test_a_record_is_replaced_whole(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """The record is written beside itself and renamed over the old one: its permissions are
+    kept and no temporary file is left."""
+    path = tmp_path / "game.json"
+    path.write_text("old")
+    path.chmod(0o640)
+    code, _, _ = run(capsys, "play", "--players", "2", "--seed", "2", "--record", str(path))
+    assert code == 0
+    assert json.loads(path.read_text())["kind"] == "game_record"
+    assert path.stat().st_mode & 0o777 == 0o640
+    assert [p.name for p in tmp_path.iterdir()] == ["game.json"]
+
+
+@pytest.mark.parametrize("stop", [signal.SIGINT, signal.SIGTERM, signal.SIGKILL])
+def test_an_interrupted_game_leaves_the_old_record_whole(tmp_path: Path, stop: signal.Signals) -> None:
+    """``hadara play --record game.json`` stopped during the game: the record is as it was."""
+    path = tmp_path / "game.json"
+    old = b'{"an old record": true}'
+    path.write_bytes(old)
+    game = subprocess.Popen(
+        [*HADARA, "play", "--players", "5", "--bot", "ismcts", "--record", str(path)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    try:
+        assert game.stdout is not None
+        assert game.stdout.readline()  # the game has begun
+        game.send_signal(stop)
+        _, err = game.communicate(timeout=10)
+    finally:
+        game.kill()
+    assert game.returncode == (130 if stop == signal.SIGINT else -stop)
+    assert b"Traceback" not in err
+    assert path.read_bytes() == old
+    assert [p.name for p in tmp_path.iterdir()] == ["game.json"]

@@ -88,3 +88,33 @@ def test_crest_names_become_crests_kept_as_a_tuple_of_its_own() -> None:
     assert config == GameConfig(players=2, crests=(Crest.LION, Crest.MONKEY))
     assert hash(config) == hash(GameConfig(players=2, crests=(Crest.LION, Crest.MONKEY)))
     assert [p.crest for p in new_game(config).players] == [Crest.LION, Crest.MONKEY]
+
+
+def test_a_seed_and_its_negation_deal_different_games() -> None:
+    """Seeds ``s`` and ``-s`` deal games of their own (``random.Random`` drops the sign)."""
+    for seed in (1, 2, 7, 12345, 2**62, 2**63 - 1):
+        dealt = {
+            sign * seed: new_game(GameConfig(players=4, seed=sign * seed, advanced=True)) for sign in (1, -1)
+        }
+        assert dealt[seed].decks != dealt[-seed].decks or dealt[seed].players != dealt[-seed].players
+
+
+def test_a_negative_seed_deals_as_its_64_bit_twos_complement() -> None:
+    from hadara_rules._rules.setup import deal_seed
+
+    assert [deal_seed(s) for s in (0, 5, 2**63 - 1, -1, -5, -(2**63) + 1)] == [
+        0,
+        5,
+        2**63 - 1,
+        2**64 - 1,
+        2**64 - 5,
+        2**63 + 1,
+    ]
+    # a non-negative seed deals as it always has: the shuffles of random.Random(seed)
+    assert new_game(GameConfig(players=3, seed=9)) == new_game(GameConfig(players=3, seed=9))
+
+
+@pytest.mark.parametrize("seed", [2**63, -(2**63), 10**30])
+def test_a_seed_beyond_64_bits_is_refused(seed: int) -> None:
+    with pytest.raises(ConfigError, match=r"seed must be a whole number of at most 64 bits"):
+        GameConfig(players=2, seed=seed)

@@ -117,6 +117,22 @@ def _tampered(text: str, change: str) -> str:
         position["catalogue"]["digest"] = "0" * 64
     elif change == "catalogue keys reordered":
         position["catalogue"] = dict(reversed(position["catalogue"].items()))
+    elif change == "NaN source":
+        position["catalogue"]["source"] = math.nan
+    elif change == "-Infinity source":
+        position["catalogue"]["source"] = -math.inf
+    elif change == "31-digit source":
+        position["catalogue"]["source"] = 10**30
+    elif change == "source with a key twice":
+        position["catalogue"]["source"] = {"a": 1}
+        return json.dumps(data, separators=(",", ":")).replace('{"a":1}', '{"a":1,"a":2}', 1)
+    elif change == "source nested 40 deep":
+        nested: object = "x"
+        for _ in range(40):
+            nested = [nested]
+        position["catalogue"]["source"] = nested
+    elif change == "number for a source":
+        position["catalogue"]["source"] = 7
     elif change == "kind":
         data["kind"] = "game_record"
     elif change == "version":
@@ -144,6 +160,12 @@ DECLINED = [
     "mapping for a list",
     "other catalogue",
     "catalogue keys reordered",
+    "NaN source",
+    "-Infinity source",
+    "31-digit source",
+    "source with a key twice",
+    "source nested 40 deep",
+    "number for a source",
     "kind",
     "version",
 ]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import itertools
 import json
 import os
 import random
@@ -11,6 +12,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import cattrs
 import pytest
 from attrs import evolve
 
@@ -43,6 +45,7 @@ from hadara_rules.records import (
     from_json,
     from_yaml,
     game_result,
+    record_digest,
     replay,
     to_json,
     to_yaml,
@@ -359,3 +362,135 @@ def test_record_info_names_as_many_players_as_the_game_has() -> None:
     document["data"]["info"] = {"date": 20250314}
     with pytest.raises(RecordError, match=r"\$\.data\.info\.date: expected a text, found 20250314"):
         from_json(json.dumps(document), GameRecord)
+
+
+def _catalogues(count: int) -> list[Catalogue]:
+    """``count`` catalogues of their own: the bundled one with another number of coins per point."""
+    bundled = load_catalogue()
+    return [
+        Catalogue(
+            bundled.cards,
+            bundled.colonies,
+            bundled.start_cards,
+            bundled.statues,
+            evolve(bundled.reference, coins_per_point=6 + k),
+            f"own {k}",
+        )
+        for k in range(count)
+    ]
+
+
+def test_reading_with_a_catalogue_of_ones_own_makes_its_converter_once(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A server reading every request with a user's catalogue pays for the converter once."""
+    from hadara_rules import records
+
+    own = _catalogues(1)[0]
+    made: list[Catalogue | None] = []
+    original = records.converter
+
+    def counted(catalogue: Catalogue | None = None) -> cattrs.Converter:
+        made.append(catalogue)
+        return original(catalogue)
+
+    records._converter_for.cache_clear()
+    monkeypatch.setattr(records, "converter", counted)
+    record = GameRecord(GameConfig(players=2, seed=4, catalogue=own))
+    for _ in range(5):
+        assert from_json(to_json(record), GameRecord, own) == record
+        assert from_json(to_json(Pass(1)), Pass, own) == Pass(1)
+    assert made == [own]
+
+
+def test_the_converters_kept_are_bounded() -> None:
+    from hadara_rules import records
+
+    records._converter_for.cache_clear()
+    for own in _catalogues(records._CONVERTERS_KEPT + 4):
+        move = from_json(to_json(Pass(0)), Pass, own)
+        assert move == Pass(0)
+    assert records._converter_for.cache_info().currsize == records._CONVERTERS_KEPT
+
+
+def vouched(players: int, seed: int) -> GameRecord:
+    """A finished game with a result block that vouches for its moves too."""
+    record, states = random_game(players, seed=seed, advanced=False)
+    return GameRecord(record.config, record.moves, game_result(states[-1], record.config, record.moves))
+
+
+def swapped_in_a_turn(record: GameRecord) -> GameRecord | None:
+    """``record`` with two consecutive moves of one player swapped (a silver and a gold
+    medal bought in one turn, say) so that the moves stay legal and lead to the same final
+    position, if there are such moves."""
+    final = position_digest(replay(GameRecord(record.config, record.moves)))
+    for index, (first, second) in enumerate(itertools.pairwise(record.moves)):
+        if first.player != second.player or type(first) is type(second):
+            continue
+        moves = (*record.moves[:index], second, first, *record.moves[index + 2 :])
+        try:
+            reached = replay(GameRecord(record.config, moves))
+        except RecordError:
+            continue
+        if position_digest(reached) == final:
+            return GameRecord(record.config, moves, record.result)
+    return None
+
+
+def test_the_result_vouches_for_every_move_not_only_the_end() -> None:
+    """Two moves of a player's turn swapped lead to the same end: a result block with the
+    moves' digest refuses the record; one written without it (before it was kept) cannot
+    tell, and vouches for where the moves lead only."""
+    swapped = next(
+        s for s in (swapped_in_a_turn(vouched(2, seed=seed)) for seed in range(60)) if s is not None
+    )
+    assert swapped.result is not None and swapped.result.record is not None
+    with pytest.raises(RecordError, match=r"^result: the configuration or the moves differ from those"):
+        replay(swapped)
+    without = GameRecord(swapped.config, swapped.moves, evolve(swapped.result, record=None))
+    assert replay(without).is_over
+
+
+def test_a_result_vouching_for_the_moves_round_trips_and_older_results_still_load() -> None:
+    record = vouched(3, seed=4)
+    assert record.result is not None
+    assert record.result.record == record_digest(record.config, record.moves)
+    text = to_json(record)
+    assert json.loads(text)["data"]["result"]["record"] == record.result.record
+    assert from_json(text, GameRecord) == record
+    assert from_yaml(to_yaml(record), GameRecord) == record
+    older = json.loads(text)
+    del older["data"]["result"]["record"]
+    loaded = from_json(json.dumps(older), GameRecord)
+    assert loaded.result is not None and loaded.result.record is None
+    assert replay(loaded) == replay(record)
+
+
+@pytest.mark.parametrize("edit", ["seed negated", "a move changed", "variant flipped", "a move dropped"])
+def test_any_edit_of_the_configuration_or_a_move_is_refused(edit: str) -> None:
+    record = vouched(2, seed=8)
+    assert record.result is not None
+    config, moves = record.config, list(record.moves)
+    if edit == "seed negated":
+        config = evolve(config, seed=-config.seed)
+    elif edit == "variant flipped":
+        config = evolve(config, variants=Variants(tie_break_all_coins=True))
+    elif edit == "a move changed":
+        moves[-1] = Pass(moves[-1].player)
+    else:
+        moves.pop()
+        record = GameRecord(config, moves, evolve(record.result, moves=len(moves)))
+    with pytest.raises(RecordError, match=r"^(result: the configuration or the moves differ|move \d+ )"):
+        replay(GameRecord(config, moves, record.result))
+
+
+def test_the_record_digest_names_the_catalogue_by_its_contents(tmp_path: Path) -> None:
+    """Where a catalogue was loaded from does not count, what it holds and the seed do."""
+    folder = tmp_path / "copy"
+    shutil.copytree(components_dir(), folder)
+    copy = load_catalogue(folder)
+    moves = (SetWheel(0, 1),)
+    bundled = record_digest(GameConfig(players=2, catalogue=load_catalogue()), moves)
+    assert record_digest(GameConfig(players=2, catalogue=copy), moves) == bundled
+    assert record_digest(GameConfig(players=2, seed=1, catalogue=copy), moves) != bundled
+    assert record_digest(GameConfig(players=2, catalogue=copy), ()) != bundled

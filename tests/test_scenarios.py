@@ -6,9 +6,13 @@ import re
 from pathlib import Path
 
 import pytest
+from attrs import evolve
+from properties.strategies import card_places, colony_places
 
+from hadara_rules import Side, apply_move, legal_moves
 from hadara_rules._errors import ScenarioError
 from hadara_rules._rulebook import rules
+from hadara_rules.events import CoinsChanged
 from hadara_rules.scenario import load_scenario_document, position_of, run_document, run_scenario
 
 SCENARIOS = sorted((Path(__file__).resolve().parent.parent / "spec" / "scenarios").rglob("*.yaml"))
@@ -227,7 +231,7 @@ def test_a_given_table_out_of_range_is_refused(given: dict[str, object], needle:
     refused(scenario(given=given, expect={"over": False}), needle)
 
 
-def test_hand_set_tracks_and_decks_are_taken_as_given() -> None:
+def test_hand_set_tracks_are_taken_as_given() -> None:
     """The board's markers may be corrected by hand: tracks need not add up to the components."""
     result = run_document(
         scenario(
@@ -236,10 +240,129 @@ def test_hand_set_tracks_and_decks_are_taken_as_given() -> None:
                 "phase": "A",
                 "section": "colony",
                 "first_player": 0,
-                "decks": {"red": ["I-red-01"]},
                 "players": {0: {"tracks": {"military": 12, "culture": 0}, "coins": 40}},
             },
             expect={"players": {0: {"tracks": {"military": 12, "culture": 0}, "coins": 40}}},
         )
     )
     assert result.passed, result.failures
+
+
+# --------------------------------------------------------------------------- a referee's shorthand
+
+
+def test_a_move_for_a_seat_the_game_lacks_is_refused_as_malformed() -> None:
+    """A move of a seat the game does not have is no verdict (FLOW-1) but a malformed file."""
+    refused(
+        scenario(config={"players": 3, "seed": 0}, moves=["P5 wheel 2"]),
+        "moves[0].player: no player 5 in a 3-player game (seats are 0 to 2)",
+    )
+    refused(scenario(moves=[{"type": "pass", "player": -1}]), "moves[0].player: no player -1")
+
+
+@pytest.mark.parametrize("section", ["colony", "statue", "feeding", "medals"])
+def test_a_side_left_out_after_setup_is_side_a(section: str) -> None:
+    """SETUP-6: in the advanced game after setup, a side left out is side A with its coins and
+    track values; the coins and tracks ``given`` states are kept as stated."""
+    document = scenario(
+        config={"players": 3, "seed": 4, "advanced": True},
+        given={
+            "phase": "B",
+            "section": section,
+            "players": {0: {"coins": 7, "tracks": {"military": 4}}, 1: {"cards": []}},
+        },
+        expect={"over": False},
+    )
+    fresh = position_of(scenario(config={"players": 3, "seed": 4, "advanced": True}))
+    state = position_of(document)
+    for seat, player in enumerate(state.players):
+        assert player.side is Side.A
+        side = state.catalogue.start_cards[player.start_card].side(Side.A)
+        if seat == 0:
+            assert player.coins == 7
+            assert player.tracks == evolve(side.values, military=4)
+        else:  # as the setup would have it: the compensation coin (START-3) and side A's coins
+            assert player.coins == fresh.players[seat].coins + side.coins
+            assert player.tracks == side.values
+    assert run_document(document).passed
+
+
+def test_a_side_is_still_chosen_in_setup() -> None:
+    """SETUP-6: the setup section itself still waits for every side."""
+    state = position_of(scenario(config={"players": 2, "advanced": True}, given={"section": "setup"}))
+    assert [p.side for p in state.players] == [None, None]
+    assert state.to_act == (0, 1)
+
+
+DRAFTED = [
+    (epoch, phase, section)
+    for epoch in (1, 2, 3)
+    for phase, section in (("A", "colony"), ("A", "statue"), ("B", "pick"), ("B", "feeding"), ("B", "medals"))
+]
+
+
+@pytest.mark.parametrize(("epoch", "phase", "section"), DRAFTED)
+@pytest.mark.parametrize("players", [2, 5])
+def test_a_position_after_the_draft_has_empty_inner_decks(
+    epoch: int, phase: str, section: str, players: int
+) -> None:
+    """WHEEL-2: once the draft is over the inner decks are empty; the cards the scenario does not
+    place are in the box, so no automatic step (EPOCH-2: the next epoch's decks) loses one."""
+    document = scenario(
+        config={"players": players, "seed": epoch},
+        given={"epoch": epoch, "phase": phase, "section": section},
+        expect={"over": False} if epoch < 3 else {"epoch": 3},
+    )
+    result = run_document(document, source="s.yaml")
+    assert result.passed, result.failures
+    state = position_of(document)
+    assert state.decks == ((),) * 5 or state.epoch > epoch
+    every = sorted((*state.catalogue.cards, *state.catalogue.colonies))
+    assert sorted(card_places(state) + colony_places(state)) == every
+    while not state.is_over:  # to the end of the game, with every card kept
+        state = apply_move(state, legal_moves(state)[-1])
+        assert sorted(card_places(state) + colony_places(state)) == every
+
+
+def test_the_inner_decks_cannot_be_given_after_the_draft() -> None:
+    """The strict reading stays for what no game can reach (WHEEL-2)."""
+    refused(
+        scenario(
+            given={"epoch": 2, "phase": "B", "section": "feeding", "decks": {"red": ["II-red-01"]}},
+            expect={"over": False},
+        ),
+        "given.decks: the inner decks are empty once the draft is over, in the feeding section of phase B",
+    )
+
+
+@pytest.mark.parametrize("path", SCENARIOS, ids=[p.stem for p in SCENARIOS])
+def test_a_scenarios_log_adds_up_to_what_its_moves_did(path: Path) -> None:
+    """The log holds each move played with the events ``apply_move_with_events`` gives it: their
+    coins add up to the coins the moves changed."""
+    document = load_scenario_document(path)
+    result = run_scenario(path)
+    assert result.log[0][0] == "given"
+    played = result.log[1:]
+    assert [heading.split(":")[0] for heading, _ in played] == [f"move {i}" for i in range(len(played))]
+    start = position_of({**document, "moves": []}, source=str(path))
+    for seat, player in enumerate(result.state.players):
+        paid = sum(
+            e.amount
+            for _, events in played
+            for e in events
+            if isinstance(e, CoinsChanged) and e.player == seat
+        )
+        assert start.players[seat].coins + paid == player.coins, seat
+
+
+def test_the_log_tells_the_automatic_steps_after_given() -> None:
+    """INCOME-1 paid before the first move is in the log, with its rule."""
+    result = run_document(
+        scenario(
+            rules=["INCOME-1"],
+            given={"section": "income", "players": {0: {"tracks": {"income": 3}}}},
+            expect={"section": "colony"},
+        )
+    )
+    paid = [e for e in result.log[0][1] if isinstance(e, CoinsChanged)]
+    assert (paid[0].player, paid[0].amount, paid[0].rule) == (0, 3, "INCOME-1")

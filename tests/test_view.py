@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+import itertools
 import random
+from collections import Counter
 from collections.abc import Iterator
 
 import attrs
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from properties.strategies import PlayedGame, played_games
 
 from hadara_rules import (
     GameConfig,
@@ -17,10 +22,15 @@ from hadara_rules import (
     legal_moves,
     new_game,
 )
+from hadara_rules._moves import Move
+from hadara_rules._rules.draft import legal as legal_drafts
 from hadara_rules._rules.tracks import track_sources
+from hadara_rules._rules.wheel import deck_color
+from hadara_rules._vocabulary import Color, Section
 from hadara_rules.catalogue import Catalogue
-from hadara_rules.records import to_json
+from hadara_rules.records import from_json, to_json
 from hadara_rules.view import HIDDEN, base_catalogue, player_view, sample_world, view_catalogue
+from hadara_rules.wellformed import check_position
 
 GAMES = [(2, False, 1), (3, True, 2), (4, False, 3), (5, True, 4)]
 
@@ -166,3 +176,118 @@ def test_the_view_catalogue_caches_are_bounded(catalogue: Catalogue) -> None:
         info = cache.cache_info()
         assert info.maxsize is not None
         assert info.currsize <= info.maxsize < 40
+
+
+# --------------------------------------------------------------------------- worlds a game could be in
+
+
+def _chi_square_bound(cells: int) -> float:
+    """The chi-square value a uniform sample exceeds with chance 0.001 (Wilson–Hilferty)."""
+    df = cells - 1
+    return float(df * (1 - 2 / (9 * df) + 3.09 * (2 / (9 * df)) ** 0.5) ** 3)
+
+
+def _chi_square(counts: Counter[object], expected: dict[object, float]) -> float:
+    assert set(counts) <= set(expected), set(counts) - set(expected)
+    return sum((counts[key] - wanted) ** 2 / wanted for key, wanted in expected.items())
+
+
+SETTINGS = [(players, advanced) for players in range(2, 6) for advanced in (False, True)]
+
+
+@pytest.mark.parametrize(("players", "advanced"), SETTINGS)
+def test_every_sampled_world_is_one_a_game_could_be_in(players: int, advanced: bool) -> None:
+    """Every world sampled from views of a game passes check_position (SETUP-3's box counts
+    included), is the view again for its viewer, and is saved and read back unchanged."""
+    rng = random.Random(players * 2 + advanced)
+    for i, state in enumerate(positions(players, advanced, 40 + players)):
+        if i % 9:
+            continue
+        seat = i % players
+        view = player_view(state, seat)
+        world = sample_world(view, seat, rng)
+        check_position(world)
+        assert player_view(world, seat) == view
+        assert from_json(to_json(world), GameState) == world
+
+
+@settings(max_examples=25, deadline=None)
+@given(game=played_games(complete=False), seat=st.integers(0, 4), seed=st.integers(0, 2**32 - 1))
+def test_a_world_of_any_view_passes_check_position(game: PlayedGame, seat: int, seed: int) -> None:
+    state = game.final
+    seat %= len(state.players)
+    view = player_view(state, seat)
+    world = sample_world(view, seat, random.Random(seed))
+    check_position(world)
+    assert player_view(world, seat) == view
+
+
+def _draft_with_a_hidden_choice() -> tuple[GameState, list[str]]:
+    """A 2-player draft round in which player 1 has chosen (hidden from player 0) and the
+    number of player 1's legal choices depends on the cards drawn; the cards of player 1's
+    deck that player 0 does not see."""
+    for seed in range(200):
+        rng = random.Random(seed)
+        state = new_game(GameConfig(players=2, seed=seed))
+        while state.epoch == 1:
+            if state.section is Section.DRAFT and state.pending[1] is not None and state.pending[0] is None:
+                view = player_view(state, 0)
+                shown = {c for p in view.players for c in (*p.cards, *p.drawn)}
+                shown.update(c for pile in view.outer_piles for c in pile)
+                pool = state.catalogue.deck_pool(1, deck_color(state, 1), False)
+                hidden = sorted(c for c in pool if c not in shown)
+                if len({len(_choices(state, pair)) for pair in itertools.combinations(hidden, 2)}) > 1:
+                    return state, hidden
+            state = apply_move(state, rng.choice(legal_moves(state)))
+    raise AssertionError("no such draft round")
+
+
+def _choices(state: GameState, pair: tuple[str, ...]) -> tuple[Move, ...]:
+    drawn = attrs.evolve(state.players[1], drawn=tuple(sorted(pair)))
+    return legal_drafts(attrs.evolve(state, players=(state.players[0], drawn), pending=(None, None)), 1)
+
+
+def test_worlds_are_drawn_uniformly_counting_the_hidden_choices() -> None:
+    """Every world is as likely as every other: with player 1's choice hidden, each of the
+    cards player 1 may have drawn and each legal choice with them (counted by enumerating
+    them all) is as likely as any other (chi-square, 0.1% level); drawing the cards first
+    and then a choice would favour cards that leave few choices."""
+    state, hidden = _draft_with_a_hidden_choice()
+    combos = [
+        (pair, choice) for pair in itertools.combinations(hidden, 2) for choice in _choices(state, pair)
+    ]
+    view = player_view(state, 0)
+    rng = random.Random(5)
+    samples = 12 * len(combos)
+    counts: Counter[object] = Counter()
+    for _ in range(samples):
+        world = sample_world(view, 0, rng)
+        counts[(world.players[1].drawn, world.pending[1])] += 1
+    expected: dict[object, float] = {combo: samples / len(combos) for combo in combos}
+    assert _chi_square(counts, expected) < _chi_square_bound(len(combos))
+
+
+def test_the_discards_hold_each_epoch_and_colour_as_setup_laid_them_out() -> None:
+    """SETUP-3: of the cards of an earlier epoch the viewer has not seen, exactly as many lie
+    in the discards as were laid out and not seen; each of them is there with the chance
+    that gives (counted over many worlds), the others in the box."""
+    rng = random.Random(3)
+    state = next(
+        s for s in positions(3, False, 12) if s.epoch == 2 and s.section is Section.DRAFT and len(s.sold) > 2
+    )
+    view = player_view(state, 0)
+    shown = {c for p in view.players for c in (*p.cards, *p.drawn)} | {
+        c for pile in view.outer_piles for c in pile
+    }
+    pool = state.catalogue.deck_pool(1, Color.RED, False)
+    hidden = [c for c in pool if c not in shown]
+    discarded = min(6, len(pool)) - (len(pool) - len(hidden))
+    samples = 600
+    places: Counter[object] = Counter()
+    for _ in range(samples):
+        world = sample_world(view, 0, rng)
+        laid = [c for c in (*world.sold, *world.removed) if c in pool]
+        assert len(laid) == discarded
+        places.update(laid)
+    expected: dict[object, float] = {c: samples * discarded / len(hidden) for c in hidden}
+    assert _chi_square(places, expected) < _chi_square_bound(len(hidden))

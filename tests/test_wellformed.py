@@ -538,3 +538,32 @@ def test_whole_place_tests_pass_only_what_the_search_passes(index: int, seed: in
     answer = _searched(document)
     with mock.patch.multiple(wellformed, _plainly_laid_out=_never):
         assert _searched(document) == answer
+
+
+@pytest.mark.parametrize("section", WAITING)
+def test_the_first_player_follows_from_the_initiative(section: Section) -> None:
+    """START-1/2: in every section, any first player but the one the start cards' initiative
+    and the epoch give is refused (and would otherwise set the wheel)."""
+    document = _document(section)
+    first = document["data"]["first_player"]
+    for other in set(range(3)) - {first}:
+        document["data"]["first_player"] = other
+        with pytest.raises(
+            RecordError, match=rf"\$\.data\.first_player: epoch I+ is begun by player {first}, .*START-1"
+        ):
+            _load(document)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_each_epochs_first_player_loads(players: int) -> None:
+    """The first player of each epoch of a game, two players' START-2 included, loads."""
+    rng = random.Random(players)
+    state = new_game(GameConfig(players=players, seed=players))
+    firsts = set()
+    while not state.is_over:
+        if state.section is Section.WHEEL:
+            firsts.add(state.first_player)
+            assert from_json(to_json(state), GameState) == state
+        moves = legal_moves(state)
+        state = apply_move(state, moves[rng.randrange(len(moves))])
+    assert len(firsts) == min(players, 3) if players > 2 else len(firsts) == 2

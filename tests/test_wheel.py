@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from hadara_rules.schema import KINDS
+
 ROOT = Path(__file__).resolve().parent.parent
 #: Building the wheel takes seconds (run with ``-m slow``).
 pytestmark = pytest.mark.slow
@@ -73,3 +75,9 @@ def test_the_installed_wheel_loads_its_own_catalogue(wheel: Path, tmp_path: Path
     )
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "ok"
+
+
+def test_wheel_ships_the_json_schemas(wheel: Path) -> None:
+    """``hadara schema`` prints them from the package; frontends take them from the wheel."""
+    names = set(zipfile.ZipFile(wheel).namelist())
+    assert {f"hadara_rules/schemas/{kind}.schema.json" for kind in KINDS} <= names

@@ -87,7 +87,7 @@ def take(state: GameState, move: TakeColony) -> Changes:
     coins = player.coins - move.pay + effects.colony_coins(player, state.catalogue)
     if move.ally:
         coins -= colony.ally_cost
-        tracks = player.tracks.plus(colony.back)
+        tracks = player.tracks.plus(colony.turned_up()[0])
     else:
         coins += colony.plunder
         tracks = player.tracks

@@ -61,7 +61,7 @@ def score_player(state: GameState, seat: int) -> ScoreSheet:
     player = state.players[seat]
     catalogue = state.catalogue
     colonies = sum(
-        catalogue.colonies[c.id].back_points if c.allied else catalogue.colonies[c.id].points
+        catalogue.colonies[c.id].turned_up()[1] if c.allied else catalogue.colonies[c.id].points
         for c in player.colonies
     )
     face_down_bonus = effects.statue_points_bonus(player, catalogue)

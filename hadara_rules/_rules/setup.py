@@ -96,6 +96,17 @@ def _board_order(config: GameConfig, rng: random.Random) -> tuple[Color, ...]:
     return tuple(config.board_order)
 
 
+def deal_seed(seed: int) -> int:
+    """The number the setup's shuffles are drawn from: the seed as an unsigned 64-bit number.
+
+    A non-negative seed deals as it always has; a negative one as its two's complement,
+    ``seed + 2**64``. :class:`random.Random` drops a number's sign, so that ``s`` and ``-s``
+    would deal the same game: this way every seed a configuration takes (a whole number
+    of at most 64 bits) deals a game of its own.
+    """
+    return seed % (1 << 64)
+
+
 def lay_out(config: GameConfig) -> GameState:
     """The table as set up by SETUP-1…6 and START-1…4, in the setup section (in the
     basic game every side is chosen already). Each player has the crest the
@@ -108,7 +119,7 @@ def lay_out(config: GameConfig) -> GameState:
     if not isinstance(n, int) or isinstance(n, bool) or not MIN_PLAYERS <= n <= MAX_PLAYERS:
         raise ConfigError(f"SETUP-1: a game has 2 to 5 players, not {n!r}")
     catalogue = config.catalogue if config.catalogue is not None else load_catalogue()
-    rng = random.Random(config.seed)
+    rng = random.Random(deal_seed(config.seed))
     board_order = _board_order(config, rng)
 
     start_ids = sorted(catalogue.start_cards)

@@ -24,7 +24,7 @@ def track_sources(state: GameState, seat: int) -> Tracks:
     total = total.plus(printed_values(player.cards, catalogue))
     for holding in player.colonies:
         if holding.allied:
-            total = total.plus(catalogue.colonies[holding.id].back)
+            total = total.plus(catalogue.colonies[holding.id].turned_up()[0])
     for carved in player.statues:
         if carved.face_up:
             total = total.step(carved.tile, catalogue.statues[carved.statue].reward)

@@ -29,7 +29,6 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from .._errors import HadaraError, IllegalMove
 from .._reader import clip, label, shown
 from . import present
-from ._library import rule_text
 from .bodies import MAX_BODY, Malformed, move_request, new_match, read_json
 from .claims import Claims
 from .hub import Hub, LocalNotifier, Notifier
@@ -44,6 +43,8 @@ STATIC = Path(__file__).with_name("static")
 SEND_SECONDS = 10.0
 #: A match id as the server makes them (:func:`secrets.token_urlsafe`).
 _MATCH_ID = re.compile(r"[A-Za-z0-9_-]{1,40}")
+#: A size or a ply as a request writes it (ASCII digits only: ``str.isdigit`` takes "²" too).
+_DIGITS = re.compile(r"[0-9]{1,18}")
 #: The WebSocket close codes: a malformed request, a wrong token, no such match, too slow a client.
 _CLOSE_MALFORMED, _CLOSE_FORBIDDEN, _CLOSE_NOT_FOUND, _CLOSE_TOO_SLOW = 4400, 4403, 4404, 4408
 
@@ -64,7 +65,7 @@ def _refused(exc: Exception) -> JSONResponse:
         return _error(409, "stale", str(exc), ply=exc.ply)
     if isinstance(exc, IllegalMove):
         return _error(
-            422, "illegal", str(exc), rule=exc.rule, reason=exc.reason, rule_text=rule_text(exc.rule)
+            422, "illegal", str(exc), rule=exc.rule, reason=exc.reason, rule_text=present.rule_text(exc.rule)
         )
     for kind, status, name in (
         (Malformed, 400, "malformed"),
@@ -91,7 +92,7 @@ async def _http_error(request: Request, exc: Exception) -> Response:
 async def _body(request: Request) -> bytes:
     """The body, refused as soon as it is known to exceed :data:`MAX_BODY`."""
     length = request.headers.get("content-length")
-    if length is not None and (not length.isdigit() or len(length) > 12):
+    if length is not None and not _DIGITS.fullmatch(length):
         raise Malformed(f"content-length: {shown(length)} is no size")
     if length is not None and int(length) > MAX_BODY:
         raise TooLarge(f"the body has {length} bytes; at most {MAX_BODY} are read")
@@ -121,7 +122,7 @@ def _since(connection: HTTPConnection, match: Match) -> int | None:
     if text is None:
         return None
     ply = match.state.ply
-    if not (text.isdigit() and len(text) <= 19 and int(text) <= ply):
+    if not (_DIGITS.fullmatch(text) and int(text) <= ply):
         raise Malformed(f"since: expected a ply from 0 to {ply}, found {shown(text)}")
     return int(text)
 
@@ -261,7 +262,9 @@ def create_app(store: Store, notifier: Notifier | None = None, claims: Claims | 
     """
     notifier = LocalNotifier() if notifier is None else notifier
     service = MatchService(store, notifier, claims)
-    api = _Api(service, Hub(service.updates))
+    hub = Hub()
+    service.on_moved(hub.moved)
+    api = _Api(service, hub)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:

@@ -3,7 +3,8 @@
 A :class:`Notifier` carries "match M is at ply N" to every server process that
 may have a client of M (in one process, :class:`LocalNotifier` calls its
 listeners directly; a notifier across processes implements the same two
-methods). The :class:`Hub` wakes the WebSockets of that match; each then sends
+methods). The match service hears it, brings its position of M up to ply N,
+and tells the :class:`Hub`, which wakes the WebSockets of M; each then sends
 its seat the events since the ply it last sent, as one message. A client never
 has more than one message waiting to be built: updates that arrive while it is
 being sent to are coalesced into the next message, so a slow client costs no
@@ -18,7 +19,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Protocol
 
-__all__ = ["Hub", "LocalNotifier", "Notifier", "Subscription"]
+__all__ = ["Hub", "Listener", "LocalNotifier", "Notifier", "Subscription"]
 
 Listener = Callable[[str, int], None]
 
@@ -61,11 +62,11 @@ class Subscription:
 class Hub:
     """The subscriptions of this process, by match."""
 
-    def __init__(self, notifier: Notifier) -> None:
+    def __init__(self) -> None:
         self._by_match: dict[str, set[Subscription]] = {}
-        notifier.listen(self._moved)
 
-    def _moved(self, match: str, ply: int) -> None:
+    def moved(self, match: str, ply: int) -> None:
+        """The position of ``match`` in this process reached ``ply``: wake its WebSockets."""
         for subscription in self._by_match.get(match, ()):
             subscription.moved.set()
 

@@ -13,15 +13,17 @@ move names the ply it was chosen at, and one that is not the current ply is
 :class:`Stale`, so two clicks or two tabs cannot play twice. A human seat is
 played through a secret token (:func:`secrets.token_urlsafe`) of which only the
 SHA-256 is kept, compared in constant time; a seat moves only for itself.
+Every accepted move is published through a
+:class:`~hadara_rules.server.hub.Notifier`; the service hears it back (from this
+process or, with a notifier across processes, from another on the same store),
+catches a match up from the store when it is behind, and only then tells its
+listeners (the WebSocket hub) that the match moved.
 Bots to act move by themselves at once, one after another (several may be to
 act in a draft round, FLOW-1), thinking in a thread of their own so that the
 event loop keeps serving; the search bot has a bounded time per decision.
 
-Several server processes may serve one store (PostgreSQL). A move another
-process stored reaches this one through the notifier: a live match behind the
-ply heard is brought up to date from the store before the hub pushes it (and a
-move refused by the store does the same). The bots of a match move in the one
-process holding its claim (:mod:`~hadara_rules.server.claims`); every
+Several server processes may serve one store (PostgreSQL). The bots of a match
+move in the one process holding its claim (:mod:`~hadara_rules.server.claims`); every
 ``claims.every`` seconds a process looks for unfinished matches whose bots
 nobody moves (their process died) and claims them.
 """
@@ -51,7 +53,7 @@ from ..events import Event, apply_move_with_events
 from ..records import position_digest
 from ..search import ISMCTSBot
 from .claims import Claims, LocalClaims
-from .hub import LocalNotifier, Notifier
+from .hub import Listener, Notifier
 from .store import SeatEntry, Store, StoredMatch, StoredMove, StoreError
 
 __all__ = ["HUMAN", "Forbidden", "Match", "MatchService", "NewMatch", "NotFound", "Stale"]
@@ -137,14 +139,37 @@ class MatchService:
         self.store = store
         self._notifier = notifier
         self._claims: Claims = LocalClaims() if claims is None else claims
-        #: This process's matches moving, told once the match here has the move (the hub listens).
-        self.updates = LocalNotifier()
+        #: The tasks of this service besides the bots' drivers: catching up, looking for orphans.
         self._tasks: set[asyncio.Task[None]] = set()
         self._closed = False
-        notifier.listen(self._heard)
         self._matches: dict[str, Match] = {}
         self._loading: dict[str, asyncio.Task[Match | None]] = {}
         self._thinkers = concurrent.futures.ThreadPoolExecutor(_THINKERS, thread_name_prefix="hadara-bot")
+        self._listeners: list[Listener] = []
+        notifier.listen(self._heard)
+
+    def on_moved(self, listener: Listener) -> None:
+        """Call ``listener(match, ply)`` whenever a live match of this service has reached ``ply``."""
+        self._listeners.append(listener)
+
+    def _heard(self, match_id: str, ply: int) -> None:
+        """A match reached ``ply`` (moved here, or in another server process on the same store)."""
+        match = self._matches.get(match_id)
+        if match is None:
+            return  # not followed here: it is rebuilt from the store when asked for
+        if match.state.ply >= ply:
+            self._tell(match)
+            return
+        self._spawn(self._catch_up_and_tell(match))
+
+    async def _catch_up_and_tell(self, match: Match) -> None:
+        async with match.lock:
+            await self._refresh(match)
+        self._tell(match)
+
+    def _tell(self, match: Match) -> None:
+        for listener in self._listeners:
+            listener(match.id, match.state.ply)
 
     async def start(self) -> None:
         """Resume every unfinished match of the store, its bots moving again.
@@ -272,17 +297,15 @@ class MatchService:
                 raise Stale(match.state.ply)
             match.advance(move, after, events)
         await self._notifier.publish(match.id, after.ply)
-        await self.updates.publish(match.id, after.ply)
         self._drive(match)
 
     async def _refresh(self, match: Match) -> None:
-        """Bring ``match`` up to date with the store (under its lock); tell who listens if it moved."""
+        """Bring ``match`` up to date with the store (under its lock); its bots move if it moved."""
         before = match.state.ply
         stored = await self.store.load(match.id, since=len(match.moves))  # the moves it lacks
         if stored is not None:
             self._catch_up(match, stored)
         if match.state.ply > before:
-            await self.updates.publish(match.id, match.state.ply)
             self._drive(match)
 
     # ------------------------------------------------------------------ other processes
@@ -291,21 +314,6 @@ class MatchService:
         task = asyncio.get_running_loop().create_task(work)
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
-
-    def _heard(self, match_id: str, ply: int) -> None:
-        """A match reached ``ply`` (in any process): a live match behind it is brought up to date."""
-        match = self._matches.get(match_id)
-        if match is not None and match.state.ply < ply:
-            self._spawn(self._overtaken(match, ply))
-
-    async def _overtaken(self, match: Match, ply: int) -> None:
-        async with match.lock:
-            if match.state.ply >= ply:
-                return  # brought up to date meanwhile
-            try:
-                await self._refresh(match)
-            except StoreError:
-                _log.exception("match %s cannot be brought up to date", match.id)
 
     async def _look_for_orphans(self, every: float) -> None:
         """Every ``every`` seconds: the unfinished matches' bots move here if nobody moves them."""

@@ -13,30 +13,32 @@ from __future__ import annotations
 import datetime
 
 from .._engine import legal_moves
-from .._model import GameState
+from .._model import SPECTATOR, GameState
+from .._moves import Move
+from .._previews import preview
 from .._render import render_svg
 from .._rulebook import rules
 from .._rules.scoring import winners
+from ..events import events_seen_by
 from ..records import GameInfo, GameRecord, game_result, to_data, to_json
 from ..view import player_view
-from ._library import event_text, preview, seen_events, spectator_view
 from .matches import Match
 
-__all__ = ["created", "picture", "record", "rule", "summary", "update", "view"]
+__all__ = ["created", "picture", "record", "rule", "rule_text", "summary", "update", "view"]
 
 Body = dict[str, object]
 
 
 def _seen(state: GameState, seat: int | None) -> GameState:
-    return spectator_view(state) if seat is None else player_view(state, seat)
+    return player_view(state, seat)
 
 
 def _events(match: Match, seat: int | None, since: int) -> list[Body]:
     """The events of the moves played since ply ``since``, as ``seat`` sees them, each with its text."""
     told = match.told.setdefault(seat, [])
     for events in match.events[len(told) :]:
-        seen = seen_events(events, seat, match.state.catalogue)
-        told.append([{**_data(event), "text": event_text(event)} for event in seen])
+        seen = events_seen_by(events, SPECTATOR if seat is None else seat, match.state.catalogue)
+        told.append([{**_data(event), "text": str(event)} for event in seen])
     return [event for events in told[since:] for event in events]
 
 
@@ -44,6 +46,14 @@ def _data(thing: object) -> Body:
     data = to_data(thing)["data"]
     assert isinstance(data, dict)
     return data
+
+
+def _preview(seen: GameState, move: Move) -> Body:
+    """A legal move's preview as the mover's view gives it (the move itself is beside it), with its text."""
+    told = preview(seen, move)
+    data = _data(told)
+    del data["move"]
+    return {**data, "text": str(told)}
 
 
 def created(match: Match, tokens: dict[int, str]) -> Body:
@@ -79,7 +89,7 @@ def view(match: Match, seat: int | None, since: int) -> Body:
     legal: list[Body] = []
     if seat is not None and seat in state.to_act:
         legal = [
-            {"move": _data(move), "notation": str(move), "preview": preview(seen, move)}
+            {"move": _data(move), "notation": str(move), "preview": _preview(seen, move)}
             for move in legal_moves(state, seat)
         ]
     return {
@@ -110,7 +120,12 @@ def record(match: Match) -> str:
         date=datetime.date.today().isoformat(),
         notes="hadara serve",
     )
-    document = GameRecord(match.config, tuple(match.moves), result=game_result(match.state), info=info)
+    document = GameRecord(
+        match.config,
+        tuple(match.moves),
+        result=game_result(match.state, match.config, tuple(match.moves)),
+        info=info,
+    )
     return to_json(document)
 
 
@@ -128,3 +143,9 @@ def rule(rule_id: str) -> Body | None:
         "ruling": found.ruling,
         "why": found.why,
     }
+
+
+def rule_text(rule_id: str) -> str:
+    """The full text of a rule of the digest, for a refusal ("" for an ID the digest lacks)."""
+    found = rules().get(rule_id)
+    return "" if found is None else found.text

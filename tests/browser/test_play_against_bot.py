@@ -8,7 +8,7 @@ import random
 import pytest
 from playwright.sync_api import Browser, expect
 
-from hadara_rules._rulebook import rules  # public as hadara_rules.rules once the library exports it
+from hadara_rules import rules
 
 from .table import (
     MOST_MOVES,

@@ -11,7 +11,7 @@ import httpx
 import pytest
 from playwright.sync_api import Browser, Route, WebSocketRoute
 
-from hadara_rules._rulebook import rules  # public as hadara_rules.rules once the library exports it
+from hadara_rules import rules
 
 from .table import (
     WIDE,

@@ -2,15 +2,26 @@
 
 from __future__ import annotations
 
-from hypothesis import given
+import random
+from collections.abc import Callable, Iterator
+from pathlib import Path
 
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from hadara_rules import GameConfig, GameState, Move, check_move, legal_moves, scenario
+from hadara_rules._copy import replace
+from hadara_rules._engine import played
+from hadara_rules._flow import ORDER_OF_PLAY, automatic_step
 from hadara_rules._rules.tracks import track_sources
-from hadara_rules._vocabulary import TRACKS
+from hadara_rules._vocabulary import EPOCHS, TRACKS, Phase, Section
 
 from .strategies import (
     PlayedGame,
     card_places,
     colony_places,
+    game_configs,
     played_games,
     suite_settings,
 )
@@ -79,3 +90,117 @@ def test_coins_and_tracks_are_never_negative_and_tiles_are_kept(game: PlayedGame
                 *(t.tile for t in p.tiles_on_cards),
             ]
             assert all(tiles.count(t) == per_track for t in TRACKS), (i, seat, tiles)
+
+
+# --------------------------------------------------------------------------- after every automatic step
+
+
+def conserved(state: GameState, where: object) -> None:
+    """Every card and colony of the catalogue lies in exactly one place, and every player has
+    their 8 bonus tiles, 2 per track (SETUP-3/4, TILE-1)."""
+    catalogue = state.catalogue
+    for kind, places, every in (
+        ("card", card_places(state), catalogue.cards),
+        ("colony", colony_places(state), catalogue.colonies),
+    ):
+        assert set(places) == set(every), (
+            where,
+            kind,
+            "nowhere or unknown",
+            sorted(set(places) ^ set(every))[:5],
+        )
+        doubled = sorted(c for c, n in places.items() if n > 1)
+        assert not doubled, (where, kind, "twice", doubled[:5])
+    per_track = catalogue.reference.tiles_per_track
+    for seat, p in enumerate(state.players):
+        tiles = [*p.free_tiles, *(s.tile for s in p.statues), *p.silver, *(t.tile for t in p.tiles_on_cards)]
+        assert sorted(tiles) == sorted(TRACKS * per_track), (where, seat, tiles)
+
+
+def steps_of(state: GameState) -> Iterator[GameState]:
+    """The position after each automatic step that follows ``state``, as
+    :func:`~hadara_rules._flow.settle` makes them (observed here, at no cost to the engine)."""
+    while (changes := automatic_step(state)) is not None:
+        state = replace(state, **changes)
+        yield state
+
+
+def played_step_by_step(state: GameState, move: Move, where: object) -> GameState:
+    """``apply_move(state, move)``, with conservation checked after the move and after every
+    automatic step that follows it."""
+    after = played(state, move)
+    conserved(after, (where, str(move), "the move"))
+    for step, following in enumerate(steps_of(after)):
+        conserved(following, (where, str(move), "step", step))
+        after = following
+    return after
+
+
+@suite_settings(weight=0.3)
+@given(played_games())
+def test_every_automatic_step_keeps_every_card_colony_and_tile(game: PlayedGame) -> None:
+    """SETUP-3/4, TILE-1: nothing is lost or doubled by any automatic step (dealing and resolving
+    a draft round, income, a section or epoch beginning, players passed over), not only
+    between moves; the steps observed are those apply_move makes."""
+    for i, (before, move, after) in enumerate(game.steps()):
+        assert played_step_by_step(before, move, i) == after
+
+
+SCENARIOS = sorted((Path(__file__).resolve().parents[2] / "spec" / "scenarios").rglob("*.yaml"))
+
+
+@pytest.mark.parametrize("path", SCENARIOS, ids=[p.stem for p in SCENARIOS])
+def test_positions_set_up_by_hand_keep_every_card_through_every_step(path: Path) -> None:
+    """The same from each scenario's position as ``given`` sets it up: through the automatic
+    steps that settle it, the scenario's moves, and then to the end of the game (the last
+    legal move each time)."""
+    played_to_the_end(scenario.load_scenario_document(path), str(path), lambda options: options[-1])
+
+
+def played_to_the_end(
+    document: dict[str, object], source: str, choose: Callable[[tuple[Move, ...]], Move]
+) -> None:
+    """A scenario's position as ``given`` sets it up, checked through the automatic steps that
+    settle it, its moves (up to a refused one), then moves ``choose`` picks to the end."""
+    where = scenario._Source(source)
+    read = scenario._read(document, where)
+    state = scenario._start(read, where)[0]
+    conserved(state, "given")
+    for step, following in enumerate(steps_of(state)):
+        conserved(following, ("given", step))
+        state = following
+    moves = list(read.moves)
+    while not state.is_over:
+        move = moves.pop(0) if moves else choose(legal_moves(state))
+        if check_move(state, move) is not None:  # the refusal the scenario expects
+            moves = []
+            continue
+        state = played_step_by_step(state, move, state.ply)
+
+
+#: Where a position set up by hand may start: every section of the order of play but income
+#: (paid automatically; no position waits in it) and setup (the advanced game's first section).
+STARTS = [
+    (phase, section) for phase, section in ORDER_OF_PLAY if section not in (Section.INCOME, Section.SETUP)
+]
+
+
+@suite_settings(weight=0.3)
+@given(
+    game_configs(),
+    st.sampled_from(EPOCHS),
+    st.sampled_from(STARTS),
+    st.randoms(use_true_random=False),
+)
+def test_shorthand_positions_keep_every_card_through_every_step(
+    config: GameConfig, epoch: int, start: tuple[Phase, Section], rng: random.Random
+) -> None:
+    """From positions written the short way (an epoch, a phase and a section, nothing else),
+    random legal moves to the end of the game lose or double no card, colony or tile."""
+    phase, section = start
+    document: dict[str, object] = {
+        "scenario": 1,
+        "config": {"players": config.players, "seed": config.seed, "advanced": config.advanced},
+        "given": {"epoch": epoch, "phase": str(phase), "section": str(section)},
+    }
+    played_to_the_end(document, "<shorthand>", rng.choice)

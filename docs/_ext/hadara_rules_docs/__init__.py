@@ -8,9 +8,10 @@ never drift from the rule index:
     The whole page of one rule area: a title, an overview table, and one
     section per rule anchored by the rule ID in lower case (``id="colony-3"``)
     with its rulebook page, its text, a *Ruling* admonition (``why`` and
-    ``variant``) where ``ruling: true``, links to the implementing code
-    (``implemented_in``, on the viewcode pages; :mod:`.code`) and the tests
-    (``tested_by``).
+    ``variant``) where ``ruling: true``, the source files that enforce it
+    (``implemented_in``, linked to the viewcode pages, with the public names
+    among them linked to the API pages; :mod:`.code`) and the test files and
+    scenarios that test it (``tested_by``; :mod:`.tested`).
 ``hadara-rulings`` (directive; :mod:`.rulings`)
     Every ruling of the index in one place.
 ``hadara-rule-index`` (directive; :mod:`.rule_pages`)
@@ -30,11 +31,12 @@ Two directives keep the guides honest by running code at build time
     Runs a ``hadara ...`` command line in-process and shows its output; an
     unexpected exit status is a build warning.
 
-Pictures of positions (:mod:`.pictures`, drawn with ``render_svg`` at build time):
+Pictures of positions (:mod:`.pictures`, drawn in parts with ``render_svg_parts`` at build time,
+laid out to the width of the page):
 
 ``hadara-game`` and ``hadara-position`` (directives; :mod:`.how_to_play`)
     A seeded game played by the built-in bots, and the picture of one of its
-    positions with what happened just before it (the *How to play* page).
+    positions with what happened just before it (the home page and *How to play*).
 Rulebook examples (:mod:`.examples`)
     Each scenario of ``spec/scenarios/rulebook/`` is shown, with a picture of its
     position, on the page of the rules it names; the wheel page shows the wheel

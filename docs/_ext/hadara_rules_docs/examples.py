@@ -34,7 +34,7 @@ from hadara_rules import (
 from hadara_rules.bots import make_bots
 from hadara_rules.scenario import load_scenario_document, position_of
 
-from .pictures import picture
+from .pictures import FIXED_PARTS, picture
 from .render import inline, paragraph
 from .spec import all_rules, rules_file
 from .tested import tested_link
@@ -131,7 +131,7 @@ def example_box(example: Example, docname: str) -> nodes.Element:
         box += para
     box += paragraph(
         nodes.Text("Scenario: "),
-        tested_link(example.rules[0] if example.rules else "", example.entry),
+        tested_link(example.rules[0] if example.rules else "", example.entry, example.entry),
         nodes.Text(" (rules "),
         *_rule_list(example.rules, docname),
         nodes.Text(")."),
@@ -156,7 +156,7 @@ WHEEL_GAME = GameConfig(players=4, seed=1)
 
 
 def wheel_figure(docname: str) -> nodes.figure:
-    """The table of a seeded four-player game in its first draft round, with its caption."""
+    """The wheel of a seeded four-player game in its first draft round, with its caption."""
     state = _draft_position()
     caption: list[nodes.Node] = [
         nodes.Text(
@@ -166,7 +166,7 @@ def wheel_figure(docname: str) -> nodes.figure:
         *inline("WHEEL-3", all_rules(), docname),
         nodes.Text("). The wheel turns one step after each round."),
     ]
-    return picture(state, caption)
+    return picture(state, caption, parts=[FIXED_PARTS.index("wheel")])
 
 
 @functools.cache

@@ -4,7 +4,8 @@
     Plays a seeded game with the built-in bots, at build time, for the rest of the
     page (with the events of every move, from
     :func:`hadara_rules.apply_move_with_events`).
-``hadara-position`` (options ``epoch``, ``phase``, ``section``, ``move``, ``final``, ``events``, ``score``)
+``hadara-position`` (options ``epoch``, ``phase``, ``section``, ``move``, ``final``, ``events``,
+``score``, ``parts``)
     A picture of one position of that game, the directive's content as its
     caption, followed by what happened on the way to it, each line with its
     rules: with ``:events: since`` (the default) every event since the page's
@@ -12,7 +13,9 @@
     the automatic steps after it), with ``:events: none`` nothing. The position
     is the one before the ``move``-th decision (from 0) of the section named, or
     after its last decision with ``:move: end``; ``:final:`` shows the end of the
-    game, and ``:score:`` adds the score pad of the position.
+    game, and ``:score:`` adds the score pad of the position. ``:parts:`` names
+    the parts of the picture to show (``wheel``, ``supply``, ``P0``... for a
+    player's board, separated by commas); all of them by default.
 """
 
 from __future__ import annotations
@@ -37,7 +40,7 @@ from hadara_rules.events import (
 )
 
 from . import _sphinx
-from .pictures import picture
+from .pictures import part_index, picture
 from .render import inline, paragraph, table
 from .spec import all_rules
 
@@ -109,6 +112,7 @@ class PositionDirective(SphinxDirective):
         "final": directives.flag,
         "events": lambda text: directives.choice(text, ("since", "last", "none")),
         "score": directives.flag,
+        "parts": directives.unchanged_required,
     }
 
     def run(self) -> list[nodes.Node]:
@@ -135,7 +139,10 @@ class PositionDirective(SphinxDirective):
                 if caption:
                     caption.append(nodes.Text(" "))
                 caption.extend(child.children if isinstance(child, nodes.paragraph) else [child])
-        out: list[nodes.Node] = [picture(state, caption)]
+        parts = self._parts(len(state.players))
+        if isinstance(parts, str):
+            return self._warn(parts)
+        out: list[nodes.Node] = [picture(state, caption, parts=parts)]
         lines = event_lines(events, docname)
         if lines:
             box = nodes.container(classes=["hadara-events"])
@@ -176,6 +183,18 @@ class PositionDirective(SphinxDirective):
         if int(which) < len(found):
             return found[int(which)]
         return f"the section has {len(found)} decisions, not {int(which) + 1}"
+
+    def _parts(self, players: int) -> list[int] | str | None:
+        """The parts of the picture named by ``:parts:`` (None: all of them), or what is wrong."""
+        if "parts" not in self.options:
+            return None
+        found: list[int] = []
+        for name in (word.strip() for word in self.options["parts"].split(",")):
+            index = part_index(name, players)
+            if index is None:
+                return f"hadara-position: no part {name!r} in a {players}-player game (wheel, supply, P0...)"
+            found.append(index)
+        return found
 
     def _warn(self, message: str) -> list[nodes.Node]:
         logger.warning(message, location=self.get_location(), type="hadara", subtype="position")

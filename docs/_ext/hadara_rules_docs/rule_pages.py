@@ -10,13 +10,13 @@ from sphinx.util.docutils import SphinxDirective
 from hadara_rules._rulebook import Rule
 
 from . import _sphinx
-from .code import code_ref, resolve_code
+from .code import CodeTarget, code_ref, resolve_code
 from .domain import HadaraDomain, hadara_domain
 from .examples import example_box, examples_of_page, wheel_figure
 from .render import comma_list, field, inline, paragraph, rule_xref, table
 from .rulings import ruling_admonition
 from .spec import AREA_TITLES, AREAS, all_rules, area_rules, index_areas, pages, rules_file
-from .tested import tested_link
+from .tested import tested_links
 
 logger = logging.getLogger(__name__)
 
@@ -95,30 +95,35 @@ class RulesDirective(SphinxDirective):
         fields = nodes.field_list(classes=["hadara-rule-fields"])
         fields += field("Rulebook", paragraph(nodes.Text(f"p. {rule.page} (German edition)")))
         if rule.implemented_in:
-            fields += field(
-                "Implemented in", comma_list([self.cite(rule, e, docname) for e in rule.implemented_in])
-            )
+            fields += field("Enforced in", comma_list(self.cite(rule, docname)))
         if rule.tested_by:
-            fields += field("Tested by", comma_list([tested_link(rule.id, t) for t in rule.tested_by]))
+            fields += field("Tested in", comma_list(tested_links(rule.id, rule.tested_by)))
         section += fields
         return section
 
-    def cite(self, rule: Rule, entry: str, docname: str) -> nodes.Node:
-        """An ``implemented_in`` entry: a link to its source, or plain code text (and a warning)."""
-        target = resolve_code(entry)
-        if isinstance(target, str):
-            logger.warning(
-                "%s: implemented_in %r: %s",
-                rule.id,
-                entry,
-                target,
-                location=str(rules_file()),
-                type="hadara",
-                subtype="code",
-            )
-            return nodes.literal(entry, entry)
-        hadara_domain(self.env).note_code(docname, target.modname, target.qualname)
-        return code_ref(target)
+    def cite(self, rule: Rule, docname: str) -> list[nodes.Node]:
+        """The source files of ``implemented_in``, each once, linked to the code (an entry that
+        cannot be found is shown as plain code text, with a warning)."""
+        files: dict[str, list[CodeTarget]] = {}
+        out: list[nodes.Node] = []
+        public_modules = list(self.env.config.hadara_rules_api_coverage)
+        for entry in rule.implemented_in:
+            target = resolve_code(entry, public_modules)
+            if isinstance(target, str):
+                logger.warning(
+                    "%s: implemented_in %r: %s",
+                    rule.id,
+                    entry,
+                    target,
+                    location=str(rules_file()),
+                    type="hadara",
+                    subtype="code",
+                )
+                out.append(nodes.literal(entry, entry))
+                continue
+            hadara_domain(self.env).note_code(docname, target.modname, target.qualname)
+            files.setdefault(target.path, []).append(target)
+        return [code_ref(targets) for targets in files.values()] + out
 
 
 class RuleIndexDirective(SphinxDirective):

@@ -12,6 +12,7 @@ import io
 import os
 import shlex
 import shutil
+import sys
 import traceback
 from collections.abc import Iterator
 from pathlib import Path
@@ -145,7 +146,9 @@ class ExampleDirective(SphinxDirective):
 class CommandDirective(SphinxDirective):
     """``hadara-command hadara ARGS``: run the ``hadara`` command in-process and show its output.
 
-    An exit status other than ``:status:`` (default 0) is a build warning.
+    An exit status other than ``:status:`` (default 0) is a build warning. ``:input:``
+    gives the lines typed at standard input, separated by ``|`` (``1 | help | quit``);
+    without it the input is empty, so no command waits for a person.
     """
 
     required_arguments = 1
@@ -155,11 +158,16 @@ class CommandDirective(SphinxDirective):
         "status": directives.nonnegative_int,
         "head": directives.nonnegative_int,
         "tail": directives.nonnegative_int,
+        "input": directives.unchanged,
     }
 
     def run(self) -> list[nodes.Node]:
         _note_package(self.env)
         line = self.arguments[0]
+        typed = self.options.get("input")
+        stdin = io.StringIO(
+            "" if typed is None else "".join(f"{part.strip()}\n" for part in typed.split("|"))
+        )
         argv = shlex.split(line)
         if not argv or argv[0] != "hadara":
             logger.warning(
@@ -174,6 +182,7 @@ class CommandDirective(SphinxDirective):
 
         captured = io.StringIO()
         status: int
+        saved_stdin, sys.stdin = sys.stdin, stdin
         with _captured(self.env, captured):
             try:
                 status = main(argv[1:])
@@ -182,6 +191,8 @@ class CommandDirective(SphinxDirective):
             except BaseException as exc:
                 status = -1
                 captured.write("".join(traceback.format_exception_only(type(exc), exc)))
+            finally:
+                sys.stdin = saved_stdin
         expected = self.options.get("status", 0)
         if status != expected:
             logger.warning(

@@ -16,7 +16,7 @@ from __future__ import annotations
 import ast
 import functools
 import html
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -150,8 +150,9 @@ def citing_rules() -> dict[str, list[str]]:
 # --------------------------------------------------------------------------- on the rule pages
 
 
-def tested_link(rule_id: str, entry: str) -> nodes.Node:
-    """A ``tested_by`` entry: a link to its source (resolved when written), or plain text and a warning."""
+def tested_link(rule_id: str, entry: str, shown: str) -> nodes.Node:
+    """A ``tested_by`` entry, shown as ``shown``: a link to its source (resolved when written),
+    or plain text and a warning."""
     found = target(entry)
     if isinstance(found, str):
         logger.warning(
@@ -163,9 +164,35 @@ def tested_link(rule_id: str, entry: str) -> nodes.Node:
             type="hadara",
             subtype="tests",
         )
-        return nodes.literal(entry, entry)
+        return nodes.literal(shown, shown)
     page, anchor = found
-    return tested_ref("", nodes.literal(entry, entry), page=page, anchor=anchor)
+    return tested_ref("", nodes.literal(shown, shown), page=page, anchor=anchor)
+
+
+def tested_links(rule_id: str, entries: Sequence[str]) -> list[nodes.Node]:
+    """The ``tested_by`` entries by file: a scenario file as itself; a test file once, linked to
+    its source page, with its tests after it (``tests/test_colony.py: test_a, test_b``)."""
+    files: dict[str, list[str]] = {}
+    for entry in entries:
+        files.setdefault(entry.partition("::")[0], []).append(entry)
+    out: list[nodes.Node] = []
+    for file, cited in files.items():
+        tests = [entry for entry in cited if "::" in entry]
+        if not tests:
+            out.append(tested_link(rule_id, file, file))
+            continue
+        found = [target(entry) for entry in tests]
+        pages = [place[0] for place in found if not isinstance(place, str)]
+        head: nodes.Node = nodes.literal(file, file)
+        if pages:
+            head = tested_ref("", head, page=pages[0], anchor="")
+        item = nodes.inline("", "", head, nodes.Text(": "))
+        for index, entry in enumerate(tests):
+            if index:
+                item += nodes.Text(", ")
+            item += tested_link(rule_id, entry, entry.partition("::")[2])
+        out.append(item)
+    return out
 
 
 class ResolveTestRefs(SphinxPostTransform):
@@ -203,7 +230,7 @@ def collect_pages(app: Sphinx) -> Iterator[tuple[str, dict[str, Any], str]]:
         parts: list[str] = [f"<h1>Source of <code>{html.escape(page.title)}</code></h1>"]
         parts.append(
             "<p>As it was when this site was built. Each test or scenario names the rules that cite it "
-            "under <em>Tested by</em>.</p>"
+            "under <em>Tested in</em>.</p>"
         )
         for path in page.files:
             text = path.read_text(encoding="utf-8")

@@ -90,36 +90,26 @@ function amount(value, key) {
   return `${signed(value)} ${Math.abs(value) === 1 && name.endsWith("s") ? name.slice(0, -1) : name}`;
 }
 
-/** Preview fields the move's own words already say (the component it names). */
-const SAID = new Set(["component"]);
-
 /**
- * A preview as short phrases: `["−3 coins", "+2 culture", "+2 points"]`; the rule IDs
- * apart. Numbers of zero, and empty lists, say nothing and are left out.
+ * A preview (the library's `Preview`: signed `coins`, the `tracks` stepped, the score
+ * sheet's `points` by category, `rules`) as short phrases: `["−3 coins", "+2 culture",
+ * "+2 points"]`, the rule IDs apart. Numbers of zero say nothing and are left out; the
+ * steps and points of allying with a colony are unknown (its back is unseen) and say so.
  */
 export function previewParts(preview) {
   const parts = [];
-  let rules = [];
-  if (!preview || typeof preview !== "object") return { parts, rules };
-  for (const [key, value] of Object.entries(preview)) {
-    if (SAID.has(key)) continue;
-    if (key === "rules" || key === "rule") {
-      rules = rules.concat(value ?? []);
-    } else if (typeof value === "number") {
-      if (value !== 0) parts.push(amount(value, key));
-    } else if (Array.isArray(value)) {
-      if (value.length > 0) parts.push(`${words(key)}: ${value.join(", ")}`);
-    } else if (value && typeof value === "object") {
-      for (const [name, steps] of Object.entries(value)) {
-        if (typeof steps === "number" && steps !== 0) parts.push(amount(steps, name));
-      }
-    } else if (typeof value === "string" && value !== "") {
-      parts.push(`${words(key)}: ${value}`);
-    } else if (value === true) {
-      parts.push(words(key));
+  if (!preview || typeof preview !== "object") return { parts, rules: [] };
+  if (typeof preview.coins === "number" && preview.coins !== 0) parts.push(amount(preview.coins, "coins"));
+  if (preview.tracks === null) {
+    parts.push("steps and points unknown (the colony's back)");
+  } else if (preview.tracks && typeof preview.tracks === "object") {
+    for (const [track, steps] of Object.entries(preview.tracks)) {
+      if (typeof steps === "number" && steps !== 0) parts.push(amount(steps, track));
     }
   }
-  return { parts, rules: rules.map(String) };
+  const total = preview.points?.total;
+  if (typeof total === "number" && total !== 0) parts.push(amount(total, "points"));
+  return { parts, rules: (preview.rules ?? []).map(String) };
 }
 
 /**

@@ -128,6 +128,7 @@ class Table {
     if (this.chosen !== null && this.naming(this.chosen).length === 0) this.chosen = null;
     this.showStatus();
     this.showMoves();
+    this.picture.mark((component) => this.naming(component).length);
     this.askPicture();
     if (this.over) this.showResult();
   }

@@ -1,0 +1,332 @@
+"""JSON Schema (draft 2020-12) of every document kind the library writes and reads.
+
+A frontend in another language validates what it sends and receives against
+these schemas. They are made from the ``attrs`` records the documents are
+structured into (the same records, field types and defaults the one converter
+of :mod:`hadara_rules.records` reads), so they say exactly what the reader
+takes: every key the reader knows, no other (``additionalProperties: false``:
+the reader forbids unknown keys), the fields without a default required, whole
+numbers of at most 64 bits, enum values by name, moves and events told apart by
+their ``type``. They state the shape of a document, not the rules: a move of
+the right shape may still be illegal, and a position of the right shape is
+still checked by :func:`~hadara_rules.wellformed.check_position` on loading.
+
+The schemas are shipped in the wheel as ``hadara_rules/schemas/KIND.schema.json``
+and printed by ``hadara schema KIND``. ``python -m hadara_rules.schema`` writes
+them again from the records; a test fails when a shipped file differs from what
+:func:`make_schema` makes.
+"""
+
+from __future__ import annotations
+
+import enum
+import json
+import sys
+import types
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from typing import Any, Union, get_args, get_origin
+
+import attrs
+
+from ._components import Card, Catalogue, Colony, Statue
+from ._config import GameConfig
+from ._model import SPECTATOR, GameState
+from ._moves import MOVE_TYPES, Move
+from ._previews import Preview
+from ._rules.scoring import ScoreSheet
+from ._vocabulary import MAX_PLAYERS, Tracks
+from .catalogue import _StartEntry
+from .events import EVENT_TYPES, Event
+from .records import SCHEMA_VERSION, GameRecord
+from .scenario import FORMAT_VERSION, Category, Seat, Tier, _Scenario
+
+__all__ = ["KINDS", "make_schema", "schema_text"]
+
+#: Every document kind with a schema, and what it describes.
+KINDS: Mapping[str, str] = {
+    "game_state": "A position as to_json writes it (a whole position or a player's view).",
+    "view": "A position as one seat sees it, player_view(state, seat) as to_json writes it (seat None: -1).",
+    "game_config": "A game's configuration as to_json writes it.",
+    "game_record": "A game record: its configuration, its moves, and optionally its result and headers.",
+    "move": "One move as to_json writes it, told apart by its type.",
+    "event": "One event of apply_move_with_events as to_json writes it, told apart by its type.",
+    "score_sheet": "One player's column of the score pad as to_json writes it.",
+    "preview": "What a legal move would do to its player: preview(state, move) as to_json writes it.",
+    "scenario": "A scenario file (spec/scenarios/*.yaml), read as YAML; keys written as text in JSON.",
+}
+
+#: Where the shipped schema files are.
+FOLDER = Path(__file__).resolve().parent / "schemas"
+_DIALECT = "https://json-schema.org/draft/2020-12/schema"
+#: The reader takes whole numbers of at most 64 bits (its sign aside).
+_LIMIT = (1 << 63) - 1
+_Schema = dict[str, Any]
+#: Records written with their ``type`` tag wherever they appear.
+_TAGGED: frozenset[type[Any]] = frozenset((*MOVE_TYPES, *EVENT_TYPES))
+
+
+def _def_name(kind: type[Any]) -> str:
+    """A record's or enum's name in ``$defs``: its class name; a private record of a module
+    is named after the module (``scenario._Given``: ``ScenarioGiven``)."""
+    name = kind.__name__
+    if not name.startswith("_"):
+        return name
+    module = kind.__module__.rsplit(".", 1)[-1].title()
+    return module if name[1:] == module else module + name[1:]
+
+
+def _first_line(kind: type[Any]) -> str:
+    return (kind.__doc__ or kind.__name__).strip().splitlines()[0]
+
+
+class _Maker:
+    """Schemas of types, with one ``$defs`` entry per record and enum."""
+
+    def __init__(self, special: Mapping[object, _Schema]) -> None:
+        self.special = special
+        self.defs: dict[str, _Schema] = {}
+
+    def of(self, kind: object) -> _Schema:
+        """The schema of a field's type."""
+        if kind in self.special:
+            return self.special[kind]
+        origin, args = get_origin(kind), get_args(kind)
+        if kind is type(None):
+            return {"type": "null"}
+        if kind is bool:
+            return {"type": "boolean"}
+        if kind is int:
+            self.defs.setdefault(
+                "Whole",
+                {
+                    "description": "A whole number of at most 64 bits.",
+                    "type": "integer",
+                    "minimum": -_LIMIT,
+                    "maximum": _LIMIT,
+                },
+            )
+            return {"$ref": "#/$defs/Whole"}
+        if kind is str:
+            return {"type": "string"}
+        if kind is Any:
+            return {}
+        if kind is Move:
+            return self.tagged(MOVE_TYPES)
+        if kind is Event:
+            return self.tagged(EVENT_TYPES)
+        if isinstance(kind, type) and issubclass(kind, enum.Enum):
+            return self._named(kind, lambda: {"enum": [member.value for member in kind]})
+        if origin in (Union, types.UnionType):
+            return {"anyOf": [self.of(arg) for arg in args]}
+        if origin is tuple:
+            if len(args) == 2 and args[1] is Ellipsis:
+                return {"type": "array", "items": self.of(args[0])}
+            items = [self.of(arg) for arg in args]
+            return {"type": "array", "prefixItems": items, "items": False, "minItems": len(items)}
+        if origin is dict:
+            return {
+                "type": "object",
+                "propertyNames": self.key(args[0]),
+                "additionalProperties": self.of(args[1]),
+            }
+        if isinstance(kind, type) and attrs.has(kind):
+            tag = kind.type if kind in _TAGGED else None
+            return self._named(kind, lambda: self.record(kind, tag))
+        raise TypeError(f"no schema for the type {kind!r}")
+
+    def key(self, kind: object) -> _Schema:
+        """The schema of a mapping's keys, as JSON writes them: text."""
+        if kind in self.special:
+            return self.special[kind]["propertyNames"]  # type: ignore[no-any-return]
+        if isinstance(kind, type) and issubclass(kind, enum.Enum):
+            return {"enum": [member.value for member in kind]}
+        if kind is str:
+            return {"type": "string"}
+        raise TypeError(f"no schema for keys of the type {kind!r}")
+
+    def _named(self, kind: type[Any], make: Callable[[], _Schema]) -> _Schema:
+        name = _def_name(kind)
+        if name not in self.defs:
+            self.defs[name] = {}  # a record may name itself
+            self.defs[name] = make()
+        return {"$ref": f"#/$defs/{name}"}
+
+    def record(self, kind: type[Any], tag: str | None = None) -> _Schema:
+        """An ``attrs`` record as a mapping of its fields (those given at creation)."""
+        hints = attrs.resolve_types(kind)
+        properties: dict[str, _Schema] = {}
+        required: list[str] = []
+        if tag is not None:
+            properties["type"] = {"const": tag}
+            required.append("type")
+        for field in attrs.fields(hints):
+            if not field.init:
+                continue
+            name = field.alias or field.name
+            properties[name] = self.of(field.type)
+            if field.default is attrs.NOTHING:
+                required.append(name)
+        return {
+            "description": _first_line(kind),
+            "type": "object",
+            "properties": properties,
+            "required": required,
+            "additionalProperties": False,
+        }
+
+    def tagged(self, kinds: tuple[type[Any], ...]) -> _Schema:
+        """One of several records told apart by their ``type`` tag."""
+        return {"oneOf": [self.of(kind) for kind in kinds]}
+
+
+def _common() -> dict[object, _Schema]:
+    """Types every document writes the same way."""
+    return {
+        Catalogue: {
+            "description": "The catalogue a position is played with, named by its content digest.",
+            "type": "object",
+            "properties": {
+                "source": {"type": "string"},
+                "digest": {"type": "string", "pattern": "^[0-9a-f]{64}$"},
+            },
+            "required": ["source", "digest"],
+            "additionalProperties": False,
+        },
+    }
+
+
+def _envelope(kind: str, data: _Schema) -> _Schema:
+    return {
+        "type": "object",
+        "properties": {
+            "schema_version": {"const": SCHEMA_VERSION},
+            "kind": {"const": kind},
+            "data": data,
+        },
+        "required": ["schema_version", "kind", "data"],
+        "additionalProperties": False,
+    }
+
+
+def _view(maker: _Maker) -> _Schema:
+    """A position whose ``viewer`` is a seat."""
+    document = _envelope("game_state", maker.of(GameState))
+    state = dict(maker.defs.pop("GameState"))
+    state["description"] = (
+        "A position as one seat, or a spectator (viewer -1), sees it (INFO-1): hidden cards and choices redacted."
+    )
+    viewer = {"type": "integer", "minimum": SPECTATOR, "maximum": MAX_PLAYERS - 1}
+    state["properties"] = {**state["properties"], "viewer": viewer}
+    state["required"] = [*state["required"], "viewer"]
+    maker.defs["View"] = state
+    document["properties"]["data"] = {"$ref": "#/$defs/View"}
+    return document
+
+
+def _scenario(maker: _Maker) -> _Schema:
+    """A scenario file: moves as documents or in the notation, components as in a catalogue file."""
+    entries = {
+        "cards": Card,
+        "colonies": Colony,
+        "start_cards": _StartEntry,
+        "statues": Statue,
+    }
+    components: _Schema = {
+        "description": "Components to add (cards, colonies) or to replace (start cards, statues).",
+        "type": "object",
+        "properties": {key: {"type": "array", "items": maker.of(kind)} for key, kind in entries.items()},
+        "additionalProperties": False,
+    }
+    maker.defs["Components"] = components
+    # a colony in a file has a back (only a player view's catalogue holds fronts without one)
+    colony = maker.defs["Colony"]
+    colony["properties"]["back"] = maker.of(Tracks)
+    colony["properties"]["back_points"] = maker.of(int)
+    schema = maker.of(_Scenario)
+    scenario = maker.defs["Scenario"]
+    scenario["properties"]["scenario"] = {"const": FORMAT_VERSION}
+    scenario["properties"]["components"] = {"anyOf": [{"$ref": "#/$defs/Components"}, {"type": "null"}]}
+    return schema
+
+
+def _scenario_types() -> dict[object, _Schema]:
+    move_document = {"$ref": "#/$defs/MoveDocument"}
+    return {
+        Seat: {
+            "anyOf": [
+                {"type": "integer", "minimum": 0, "maximum": 99},
+                {"type": "string", "pattern": "^[0-9]{1,2}$"},
+            ],
+            "propertyNames": {"pattern": "^[0-9]{1,2}$"},
+        },
+        Tier: {"enum": [3, 9, 15, 21, 30], "propertyNames": {"enum": ["3", "9", "15", "21", "30"]}},
+        Category: {"$ref": "#/$defs/Category", "propertyNames": {"$ref": "#/$defs/Category"}},
+        # a scenario's configuration names no catalogue: its components are under components:
+        Catalogue: {"type": "null"},
+        Move: {"anyOf": [move_document, {"type": "string", "description": "A move in the notation."}]},
+    }
+
+
+def make_schema(kind: str) -> _Schema:
+    """The schema of one document kind (a key of :data:`KINDS`), as a JSON-ready mapping."""
+    if kind not in KINDS:
+        raise KeyError(kind)
+    special = _common()
+    if kind == "scenario":
+        special.update(_scenario_types())
+    maker = _Maker(special)
+    body: _Schema
+    if kind == "view":
+        body = _view(maker)
+    elif kind == "scenario":
+        maker.defs["MoveDocument"] = maker.tagged(MOVE_TYPES)
+        maker.defs["Category"] = {
+            "enum": [name for name in attrs.fields_dict(ScoreSheet) if name != "player"]
+        }
+        body = _scenario(maker)
+    else:
+        targets: dict[str, object] = {
+            "game_state": GameState,
+            "game_config": GameConfig,
+            "game_record": GameRecord,
+            "move": Move,
+            "event": Event,
+            "score_sheet": ScoreSheet,
+            "preview": Preview,
+        }
+        body = _envelope(kind, maker.of(targets[kind]))
+    return {
+        "$schema": _DIALECT,
+        "$id": f"urn:hadara-rules:schema:{kind}:{SCHEMA_VERSION}",
+        "title": f"hadara-rules {kind}",
+        "description": KINDS[kind],
+        **body,
+        "$defs": dict(sorted(maker.defs.items())),
+    }
+
+
+def _dumped(schema: _Schema) -> str:
+    return json.dumps(schema, indent=2, ensure_ascii=False) + "\n"
+
+
+def schema_text(kind: str) -> str:
+    """The shipped schema file of one document kind, as text."""
+    return (FOLDER / f"{kind}.schema.json").read_text(encoding="utf-8")
+
+
+def write_schemas(folder: Path = FOLDER) -> list[Path]:
+    """Write every kind's schema file into ``folder``; the paths written."""
+    folder.mkdir(exist_ok=True)
+    written = []
+    for kind in KINDS:
+        path = folder / f"{kind}.schema.json"
+        path.write_text(_dumped(make_schema(kind)), encoding="utf-8")
+        written.append(path)
+    return written
+
+
+if __name__ == "__main__":  # pragma: no cover
+    for path in write_schemas():
+        print(path.name)
+    sys.exit(0)

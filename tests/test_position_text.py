@@ -1,0 +1,95 @@
+"""``str(state)`` and ``str(view)``: a position a player can read, never naming what the view hides."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+import pytest
+
+from hadara_rules import (
+    GameConfig,
+    GameState,
+    apply_move,
+    buy_price,
+    legal_moves,
+    new_game,
+    player_view,
+    sale_value,
+)
+from hadara_rules._text import card_text, player_name
+from hadara_rules._vocabulary import COLORS
+
+GAMES = [(2, True, 41), (3, False, 42), (5, True, 43)]
+
+
+def positions(players: int, advanced: bool, seed: int) -> Iterator[GameState]:
+    rng = random.Random(seed)
+    state = new_game(GameConfig(players=players, seed=seed, advanced=advanced))
+    while not state.is_over:
+        yield state
+        state = apply_move(state, rng.choice(legal_moves(state)))
+    yield state
+
+
+def _hidden_from(state: GameState, seat: int | None) -> set[str]:
+    hidden = {c for deck in state.decks for c in deck}
+    hidden |= {c for epoch in state.later_decks for deck in epoch for c in deck}
+    hidden |= {c for stack in state.colony_stacks for c in stack}
+    hidden |= {h.id for p in state.players for h in p.colonies if not h.allied}
+    hidden |= set(state.sold) | set(state.removed) | set(state.box)
+    for other, p in enumerate(state.players):
+        if other != seat:
+            hidden |= set(p.drawn)
+    return hidden
+
+
+@pytest.mark.parametrize(("players", "advanced", "seed"), GAMES)
+def test_a_view_reads_as_the_position_its_player_may_see(players: int, advanced: bool, seed: int) -> None:
+    for i, state in enumerate(positions(players, advanced, seed)):
+        if i % 3:
+            continue
+        for seat in (*range(players), None):
+            view = player_view(state, seat)
+            text = str(view)
+            named = {word.strip(",;:()") for word in text.split()}
+            assert not named & _hidden_from(state, seat), (i, seat, sorted(named & _hidden_from(state, seat)))
+            for other in range(players):
+                assert player_name(state, other) in text
+            for color, pile in zip(COLORS, state.outer_piles, strict=True):
+                if pile:
+                    assert f"{color} {card_text(state.catalogue.cards[pile[-1]])}" in text
+            if seat is None:
+                assert "may:" not in text and "(as a spectator sees it)" in text.splitlines()[0]
+                continue
+            for card in state.players[seat].drawn:
+                offer = f"buy for {buy_price(state, seat, card)}, or sell for {sale_value(state, seat, card)}"
+                assert f"{card_text(state.catalogue.cards[card])}: {offer}" in text
+            if seat in state.to_act:
+                assert f"{player_name(state, seat)} may: {len(legal_moves(state, seat))} moves" in text
+            else:
+                assert "may:" not in text
+
+
+def test_the_whole_position_shows_every_seat_to_act_and_every_drawn_card() -> None:
+    state = new_game(GameConfig(players=3, seed=1))
+    state = apply_move(state, legal_moves(state)[0])  # the wheel is set: a draft round is dealt
+    text = str(state)
+    for seat in state.to_act:
+        moves = legal_moves(state, seat)
+        assert f"{player_name(state, seat)} may: {len(moves)} moves: {'; '.join(map(str, moves))}" in text
+        for card in state.players[seat].drawn:
+            assert card_text(state.catalogue.cards[card]) in text
+    assert "Colony stacks: 3: plunder" in text and "chosen: not yet" in text
+
+
+def test_many_moves_are_counted_by_kind() -> None:
+    for state in positions(4, False, 7):
+        moves = legal_moves(state)
+        if len(state.to_act) == 1 and len(moves) > 8:
+            line = next(line for line in str(state).splitlines() if " may: " in line)
+            assert line.startswith(f"{player_name(state, state.to_act[0])} may: {len(moves)} moves: ")
+            counted = line.split(" moves: ", 1)[1].split(", ")
+            assert sum(int(part.split(" ", 1)[0]) for part in counted) == len(moves)
+            return
+    raise AssertionError("no position with more than 8 moves")
