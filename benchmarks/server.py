@@ -1,9 +1,15 @@
 """Load benchmark of ``hadara serve``: one server process on SQLite, many clients on loopback.
 
     python benchmarks/server.py [--clients 64] [--rounds 3] [--seconds 5] [--idle 1000]
+                                [--postgres postgresql://USER@HOST:PORT/NAME]
 
 A server process is started on a free port of 127.0.0.1 with a fresh SQLite
-file. In each of ``--rounds`` rounds, ``--clients`` clients (two per 2-player
+file. With ``--postgres`` (a database the benchmark may empty: its match tables
+are dropped before each setup), the same clients then play on one server
+process and on two processes on that database, side by side in one run; with
+two, each match's seat 0 plays on the first process and seat 1 on the second,
+so that every update the other seat gets crossed from one process to the other
+(through the database's LISTEN/NOTIFY). In each of ``--rounds`` rounds, ``--clients`` clients (two per 2-player
 match, every seat human) play random legal moves for ``--seconds`` seconds, as
 a web table does: each client keeps its seat's WebSocket open, and when its
 seat is to act asks for its view and posts a move (a finished match is
@@ -59,11 +65,11 @@ def _free_port() -> int:
 
 
 @contextlib.contextmanager
-def _server(folder: Path) -> Iterator[tuple[int, int]]:
-    """A ``hadara serve`` process on a fresh SQLite file: its port and process id."""
+def _server(folder: Path, db: str | None = None) -> Iterator[tuple[int, int]]:
+    """A ``hadara serve`` process on ``db`` (default a fresh SQLite file): its port and process id."""
     port = _free_port()
     command = [sys.executable, "-m", "hadara_rules.cli", "serve", "--port", str(port)]
-    command += ["--db", str(folder / f"bench-{port}.sqlite")]
+    command += ["--db", str(folder / f"bench-{port}.sqlite") if db is None else db]
     with (folder / "server.log").open("ab") as log:
         process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)
     try:
@@ -180,8 +186,9 @@ class _Seat:
             http.close()
 
 
-async def _pair(port: int, until: float, measured: _Round, rng: random.Random) -> None:
-    """Two clients playing one match after another until the round ends."""
+async def _pair(ports: list[int], until: float, measured: _Round, rng: random.Random) -> None:
+    """Two clients playing one match after another until the round ends, seat N on ``ports[N % len]``."""
+    port = ports[0]
     http = await _Http.open(port)
     try:
         while time.perf_counter() < until:
@@ -189,11 +196,17 @@ async def _pair(port: int, until: float, measured: _Round, rng: random.Random) -
                 "POST", "/api/matches", body={"players": 2, "seats": ["human"] * 2}
             )
             seats = [_Seat(created["match"], s["seat"], s["token"], measured) for s in created["seats"]]
-            readers = [asyncio.create_task(seat.read(port)) for seat in seats]
+            on = [ports[seat.seat % len(ports)] for seat in seats]
+            readers = [asyncio.create_task(seat.read(at)) for seat, at in zip(seats, on, strict=True)]
             _, view = await http.request("GET", f"/api/matches/{created['match']}/view")
             for seat in seats:
                 seat.to_act = view["to_act"]
-            await asyncio.gather(*(seat.play(port, until, random.Random(rng.random())) for seat in seats))
+            await asyncio.gather(
+                *(
+                    seat.play(at, until, random.Random(rng.random()))
+                    for seat, at in zip(seats, on, strict=True)
+                )
+            )
             for reader in readers:
                 reader.cancel()
             await asyncio.gather(*readers, return_exceptions=True)
@@ -201,13 +214,13 @@ async def _pair(port: int, until: float, measured: _Round, rng: random.Random) -
         http.close()
 
 
-async def _play_round(port: int, clients: int, seconds: float, seed: int) -> tuple[_Round, float]:
+async def _play_round(ports: list[int], clients: int, seconds: float, seed: int) -> tuple[_Round, float]:
     measured = _Round()
     rng = random.Random(seed)
     start = time.perf_counter()
     until = start + seconds
     await asyncio.gather(
-        *(_pair(port, until, measured, random.Random(rng.random())) for _ in range(clients // 2))
+        *(_pair(ports, until, measured, random.Random(rng.random())) for _ in range(clients // 2))
     )
     return measured, time.perf_counter() - start
 
@@ -253,6 +266,52 @@ def _spread(values: list[float], unit: str, digits: int = 1) -> str:
     return f"median {statistics.median(values):.{digits}f}{unit} (range {min(values):.{digits}f}–{max(values):.{digits}f})"
 
 
+def _empty(url: str) -> None:
+    """Drop the match tables of the PostgreSQL database at ``url`` (each setup starts empty)."""
+    import psycopg
+
+    with psycopg.connect(url, autocommit=True) as db:
+        db.execute("DROP TABLE IF EXISTS moves, matches, hadara_store")
+
+
+def _measure(name: str, folder: Path, dbs: list[str | None], args: argparse.Namespace) -> list[str]:
+    """Play the rounds on server processes over ``dbs`` (one process each); the summary's lines."""
+    rates: list[float] = []
+    p50s: list[float] = []
+    p99s: list[float] = []
+    d50s: list[float] = []
+    d99s: list[float] = []
+    costs: list[float] = []
+    with contextlib.ExitStack() as stack:
+        servers = [stack.enter_context(_server(folder, db)) for db in dbs]
+        ports = [port for port, _ in servers]
+        for number in range(args.rounds):
+            used = sum(_cpu_seconds(pid) for _, pid in servers)
+            measured, elapsed = asyncio.run(_play_round(ports, args.clients, args.seconds, number))
+            rate = measured.acknowledged / elapsed
+            costs.append(1000 * (sum(_cpu_seconds(pid) for _, pid in servers) - used) / measured.acknowledged)
+            figures = [
+                1000 * _quantile(v, q) for v in (measured.latencies, measured.delays) for q in (0.5, 0.99)
+            ]
+            for kept, value in zip((p50s, p99s, d50s, d99s), figures, strict=True):
+                kept.append(value)
+            rates.append(rate)
+            print(
+                f"{name}, round {number + 1}: {measured.acknowledged} moves in {elapsed:.1f} s = {rate:.0f} moves/s; "
+                f"move p50 {figures[0]:.1f} ms, p99 {figures[1]:.1f} ms; "
+                f"update p50 {figures[2]:.1f} ms, p99 {figures[3]:.1f} ms; "
+                f"server CPU {costs[-1]:.2f} ms per move"
+            )
+    return [
+        f"{name}:",
+        f"  acknowledged moves per second: {_spread(rates, '', 0)}",
+        f"  move latency p50: {_spread(p50s, ' ms')}; p99: {_spread(p99s, ' ms')}",
+        f"  other seat's update delay p50: {_spread(d50s, ' ms')}; p99: {_spread(d99s, ' ms')}",
+        f"  server CPU per acknowledged move (its requests and messages included, every process): "
+        f"{_spread(costs, ' ms', 2)}, so about {1000 / statistics.median(costs):.0f} moves/s per core",
+    ]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--clients", type=int, default=64, help="clients, two per match (default 64)")
@@ -261,42 +320,28 @@ def main() -> None:
     parser.add_argument(
         "--idle", type=int, default=1000, help="idle matches for the memory figure (default 1000)"
     )
+    parser.add_argument(
+        "--postgres", metavar="URL", help="also measure one and two processes on this PostgreSQL database"
+    )
     args = parser.parse_args()
-    rates: list[float] = []
-    p50s: list[float] = []
-    p99s: list[float] = []
-    d50s: list[float] = []
-    d99s: list[float] = []
-    costs: list[float] = []
+    setups: list[tuple[str, list[str | None]]] = [("SQLite, 1 process", [None])]
+    if args.postgres is not None:
+        setups += [
+            ("PostgreSQL, 1 process", [args.postgres]),
+            ("PostgreSQL, 2 processes", [args.postgres] * 2),
+        ]
+    summary: list[str] = []
     with tempfile.TemporaryDirectory() as folder:
-        with _server(Path(folder)) as (port, pid):
-            for number in range(args.rounds):
-                used = _cpu_seconds(pid)
-                measured, elapsed = asyncio.run(_play_round(port, args.clients, args.seconds, number))
-                rate = measured.acknowledged / elapsed
-                costs.append(1000 * (_cpu_seconds(pid) - used) / measured.acknowledged)
-                figures = [
-                    1000 * _quantile(v, q) for v in (measured.latencies, measured.delays) for q in (0.5, 0.99)
-                ]
-                for kept, value in zip((p50s, p99s, d50s, d99s), figures, strict=True):
-                    kept.append(value)
-                rates.append(rate)
-                print(
-                    f"round {number + 1}: {measured.acknowledged} moves in {elapsed:.1f} s = {rate:.0f} moves/s; "
-                    f"move p50 {figures[0]:.1f} ms, p99 {figures[1]:.1f} ms; "
-                    f"update p50 {figures[2]:.1f} ms, p99 {figures[3]:.1f} ms; "
-                    f"server CPU {costs[-1]:.2f} ms per move"
-                )
-        print(f"acknowledged moves per second: {_spread(rates, '', 0)}")
-        print(f"move latency p50: {_spread(p50s, ' ms')}; p99: {_spread(p99s, ' ms')}")
-        print(f"other seat's update delay p50: {_spread(d50s, ' ms')}; p99: {_spread(d99s, ' ms')}")
-        print(
-            f"server CPU per acknowledged move (its requests and messages included): {_spread(costs, ' ms', 2)}, "
-            f"so about {1000 / statistics.median(costs):.0f} moves/s with a core of its own"
-        )
+        for name, dbs in setups:
+            if args.postgres is not None and args.postgres in dbs:
+                _empty(args.postgres)
+            summary += _measure(name, Path(folder), dbs, args)
+        print("\n".join(summary))
         with _server(Path(folder)) as (port, pid):
             before, after = asyncio.run(_idle(port, pid, args.idle))
-        print(f"resident memory: {before:.0f} MB at start, {after:.0f} MB with {args.idle} idle matches")
+        print(
+            f"resident memory (SQLite): {before:.0f} MB at start, {after:.0f} MB with {args.idle} idle matches"
+        )
 
 
 if __name__ == "__main__":

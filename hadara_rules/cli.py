@@ -340,8 +340,9 @@ def _parser() -> argparse.ArgumentParser:
     server.add_argument(
         "--db",
         default="hadara-matches.sqlite",
-        metavar="PATH",
-        help="the SQLite file the matches are kept in (default hadara-matches.sqlite)",
+        metavar="PATH-or-URL",
+        help="the SQLite file the matches are kept in (default hadara-matches.sqlite), or a "
+        "postgresql://USER@HOST/NAME database that several server processes share",
     )
     server.set_defaults(run=_serve)
     return parser

@@ -30,6 +30,7 @@ from .._errors import HadaraError, IllegalMove
 from .._reader import clip, label, shown
 from . import present
 from .bodies import MAX_BODY, Malformed, move_request, new_match, read_json
+from .claims import Claims
 from .hub import Hub, LocalNotifier, Notifier
 from .matches import Forbidden, Match, MatchService, NotFound, Stale
 from .store import Store
@@ -253,13 +254,14 @@ def _answering(handler: Callable[[Request], Awaitable[Response]]) -> Callable[[R
     return answer
 
 
-def create_app(store: Store, notifier: Notifier | None = None) -> Starlette:
+def create_app(store: Store, notifier: Notifier | None = None, claims: Claims | None = None) -> Starlette:
     """The ASGI application over ``store``: the API under ``/api`` and the web table at ``/``.
 
-    ``notifier`` carries updates between server processes (one process: :class:`LocalNotifier`).
+    ``notifier`` carries updates between server processes (one process: :class:`LocalNotifier`);
+    ``claims`` says which process moves a match's bots (one process: :class:`~hadara_rules.server.claims.LocalClaims`).
     """
     notifier = LocalNotifier() if notifier is None else notifier
-    service = MatchService(store, notifier)
+    service = MatchService(store, notifier, claims)
     hub = Hub()
     service.on_moved(hub.moved)
     api = _Api(service, hub)

@@ -21,18 +21,24 @@ listeners (the WebSocket hub) that the match moved.
 Bots to act move by themselves at once, one after another (several may be to
 act in a draft round, FLOW-1), thinking in a thread of their own so that the
 event loop keeps serving; the search bot has a bounded time per decision.
+
+Several server processes may serve one store (PostgreSQL). The bots of a match
+move in the one process holding its claim (:mod:`~hadara_rules.server.claims`); every
+``claims.every`` seconds a process looks for unfinished matches whose bots
+nobody moves (their process died) and claims them.
 """
 
 from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import contextlib
 import hashlib
 import hmac
 import logging
 import random
 import secrets
-from collections.abc import Mapping
+from collections.abc import Coroutine, Mapping
 from functools import partial
 
 from attrs import define, field, frozen
@@ -46,6 +52,7 @@ from ..bots import BOTS, Bot
 from ..events import Event, apply_move_with_events
 from ..records import position_digest
 from ..search import ISMCTSBot
+from .claims import Claims, LocalClaims
 from .hub import Listener, Notifier
 from .store import SeatEntry, Store, StoredMatch, StoredMove, StoreError
 
@@ -128,14 +135,17 @@ def _bot(kind: str, match: str, seat: int) -> Bot:
 class MatchService:
     """Every live match of this server, kept in step with the store (see the module)."""
 
-    def __init__(self, store: Store, notifier: Notifier) -> None:
+    def __init__(self, store: Store, notifier: Notifier, claims: Claims | None = None) -> None:
         self.store = store
         self._notifier = notifier
+        self._claims: Claims = LocalClaims() if claims is None else claims
+        #: The tasks of this service besides the bots' drivers: catching up, looking for orphans.
+        self._tasks: set[asyncio.Task[None]] = set()
+        self._closed = False
         self._matches: dict[str, Match] = {}
         self._loading: dict[str, asyncio.Task[Match | None]] = {}
         self._thinkers = concurrent.futures.ThreadPoolExecutor(_THINKERS, thread_name_prefix="hadara-bot")
         self._listeners: list[Listener] = []
-        self._catching_up: set[asyncio.Task[None]] = set()
         notifier.listen(self._heard)
 
     def on_moved(self, listener: Listener) -> None:
@@ -150,9 +160,7 @@ class MatchService:
         if match.state.ply >= ply:
             self._tell(match)
             return
-        task = asyncio.get_running_loop().create_task(self._catch_up_and_tell(match))
-        self._catching_up.add(task)
-        task.add_done_callback(self._catching_up.discard)
+        self._spawn(self._catch_up_and_tell(match))
 
     async def _catch_up_and_tell(self, match: Match) -> None:
         async with match.lock:
@@ -176,10 +184,14 @@ class MatchService:
                 _log.exception("match %s cannot be resumed", match_id)
                 continue
             self._drive(match)
+        if self._claims.every is not None:
+            self._spawn(self._look_for_orphans(self._claims.every))
 
     async def close(self) -> None:
         """Stop the bots and close the store."""
+        self._closed = True
         drivers = [m.driver for m in self._matches.values() if m.driver is not None]
+        drivers.extend(self._tasks)
         for driver in drivers:
             driver.cancel()
         await asyncio.gather(*drivers, return_exceptions=True)
@@ -236,7 +248,9 @@ class MatchService:
     @staticmethod
     def _catch_up(match: Match, stored: StoredMatch) -> None:
         """Replay the stored moves the match has not played; the last must reach its stored digest."""
-        for entry in stored.moves[len(match.moves) :]:
+        for entry in stored.moves:
+            if entry.ply < len(match.moves):
+                continue  # played here already
             try:
                 after, events = apply_move_with_events(match.state, entry.move)
             except HadaraError as exc:
@@ -246,7 +260,7 @@ class MatchService:
             match.advance(entry.move, after, events)
         if stored.moves and position_digest(match.state) != stored.moves[-1].digest:
             raise StoreError(
-                f"match {match.id}: the position after move {len(stored.moves)} is not the one stored"
+                f"match {match.id}: the position after move {stored.moves[-1].ply + 1} is not the one stored"
             )
 
     # ------------------------------------------------------------------ seats and moves
@@ -286,24 +300,63 @@ class MatchService:
         self._drive(match)
 
     async def _refresh(self, match: Match) -> None:
-        stored = await self.store.load(match.id)
+        """Bring ``match`` up to date with the store (under its lock); its bots move if it moved."""
+        before = match.state.ply
+        stored = await self.store.load(match.id, since=len(match.moves))  # the moves it lacks
         if stored is not None:
             self._catch_up(match, stored)
+        if match.state.ply > before:
+            self._drive(match)
+
+    # ------------------------------------------------------------------ other processes
+
+    def _spawn(self, work: Coroutine[object, object, None]) -> None:
+        task = asyncio.get_running_loop().create_task(work)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _look_for_orphans(self, every: float) -> None:
+        """Every ``every`` seconds: the unfinished matches' bots move here if nobody moves them."""
+        while True:
+            await asyncio.sleep(every)
+            try:
+                unfinished = await self.store.unfinished()
+            except StoreError:
+                _log.exception("cannot look for matches whose bots nobody moves")
+                continue
+            for match_id in unfinished:
+                with contextlib.suppress(StoreError):  # one that does not rebuild stays left out
+                    self._drive(await self.get(match_id))
 
     # ------------------------------------------------------------------ bots
 
     def _drive(self, match: Match) -> None:
-        """Start moving the match's bots unless that is already under way."""
-        if match.bots and (match.driver is None or match.driver.done()):
+        """Start moving the match's bots unless that is already under way; give up its claim once over."""
+        if self._closed:
+            return
+        if match.bots and match.state.is_over:
+            self._spawn(self._claims.release(match.id))
+        if self._bot_to_act(match) is not None and (match.driver is None or match.driver.done()):
             match.driver = asyncio.get_running_loop().create_task(self._move_bots(match))
 
+    @staticmethod
+    def _bot_to_act(match: Match) -> int | None:
+        return next((s for s in match.state.to_act if s in match.bots), None)
+
     async def _move_bots(self, match: Match) -> None:
-        """While a bot is to act, it thinks in a thread and its move is played like anyone's."""
+        """While a bot is to act, it thinks in a thread and its move is played like anyone's;
+        only in the process holding the match's claim, which it gives up when the game is over."""
         loop = asyncio.get_running_loop()
         while not match.state.is_over:
             state = match.state
-            seat = next((s for s in state.to_act if s in match.bots), None)
+            seat = self._bot_to_act(match)
             if seat is None:
+                return
+            try:
+                if not await self._claims.claim(match.id):
+                    return  # another process moves them (a claim lost with its connection, too)
+            except StoreError:
+                _log.exception("match %s: the bots cannot be claimed", match.id)
                 return
             think = partial(match.bots[seat].choose, state, seat, legal_moves(state, seat))
             move = await loop.run_in_executor(self._thinkers, think)

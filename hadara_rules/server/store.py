@@ -91,8 +91,9 @@ class Store(Protocol):
         before it returns; False, storing nothing, otherwise. ``over``: the game ends with it."""
         ...
 
-    async def load(self, match: str) -> StoredMatch | None:
-        """The match with every stored move, or None when there is none of that id."""
+    async def load(self, match: str, since: int = 0) -> StoredMatch | None:
+        """The match with its stored moves from ply ``since`` on (every move by default),
+        or None when there is none of that id."""
         ...
 
     async def unfinished(self) -> tuple[str, ...]:
@@ -250,7 +251,7 @@ class SQLiteStore:
 
         return await self._run(insert)
 
-    async def load(self, match: str) -> StoredMatch | None:
+    async def load(self, match: str, since: int = 0) -> StoredMatch | None:
         """The stored match (see :meth:`Store.load`)."""
 
         def select(db: sqlite3.Connection) -> tuple[tuple[str, str], list[tuple[int, str, str]]] | None:
@@ -258,7 +259,8 @@ class SQLiteStore:
             if head is None:
                 return None
             moves = db.execute(
-                "SELECT ply, move, digest FROM moves WHERE match = ? ORDER BY ply", (match,)
+                "SELECT ply, move, digest FROM moves WHERE match = ? AND ply >= ? ORDER BY ply",
+                (match, since),
             ).fetchall()
             return head, moves
 

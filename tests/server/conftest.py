@@ -21,3 +21,7 @@ def db(tmp_path: Path) -> Path:
 def client(db: Path) -> Iterator[TestClient]:
     with TestClient(create_app(SQLiteStore(db))) as test_client:
         yield test_client
+
+
+# The throw-away PostgreSQL cluster (skipped without PostgreSQL, failed under CI).
+from .pg import cluster, postgres_url  # noqa: E402, F401

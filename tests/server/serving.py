@@ -61,9 +61,10 @@ def free_port() -> int:
 
 
 class ServerProcess:
-    """``hadara serve`` in a process of its own on a free loopback port, its log in a file."""
+    """``hadara serve`` in a process of its own on a free loopback port, its log in a file
+    (``db``: a SQLite file or a PostgreSQL URL)."""
 
-    def __init__(self, db: Path, log: Path) -> None:
+    def __init__(self, db: Path | str, log: Path) -> None:
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         self._log = log.open("ab")

@@ -1,132 +1,15 @@
-"""The store contract, for every implementation of :class:`~hadara_rules.server.store.Store`.
-
-A store accepts the move of ply N only when its last stored ply is N-1, however
-many ask at once, and a move it accepted is in the file when ``append`` returns.
-"""
+"""The SQLite store's own refusals (the contract every store keeps is in ``test_store_suite.py``)."""
 
 from __future__ import annotations
 
-import asyncio
 import sqlite3
-from collections.abc import Awaitable, Callable, Coroutine
 from pathlib import Path
-from typing import Any, TypeVar
 
 import pytest
 
-from hadara_rules import GameConfig, Pass, SetWheel
-from hadara_rules.server.store import SeatEntry, SQLiteStore, Store, StoredMatch, StoredMove, StoreError
+from hadara_rules.server.store import SQLiteStore, StoreError
 
-_T = TypeVar("_T")
-
-OpenStore = Callable[[], Store]
-
-_MATCH = StoredMatch(
-    "m1",
-    GameConfig(players=2, seed=9, advanced=True),
-    (SeatEntry(0, "human", "Ann", "ab" * 32), SeatEntry(1, "greedy", "Bot")),
-    (),
-)
-
-
-def _move(ply: int) -> StoredMove:
-    return StoredMove(ply, SetWheel(0, ply % 5) if ply % 2 else Pass(1), f"digest-{ply}")
-
-
-@pytest.fixture(params=["sqlite"])
-def open_store(request: pytest.FixtureRequest, tmp_path: Path) -> OpenStore:
-    """A function opening the same store again (every implementation the server has)."""
-    assert request.param == "sqlite"
-    return lambda: SQLiteStore(tmp_path / "matches.sqlite")
-
-
-def _run(open_store: OpenStore, work: Callable[[Store], Awaitable[_T]]) -> _T:
-    async def session() -> _T:
-        store = open_store()
-        try:
-            return await work(store)
-        finally:
-            await store.close()
-
-    return asyncio.run(session())
-
-
-def test_a_match_is_loaded_as_it_was_created(open_store: OpenStore) -> None:
-    async def work(store: Store) -> None:
-        await store.create(_MATCH)
-        assert await store.load("m1") == _MATCH
-        assert await store.load("m2") is None
-
-    _run(open_store, work)
-
-
-def test_moves_are_accepted_in_order_only(open_store: OpenStore) -> None:
-    async def work(store: Store) -> None:
-        await store.create(_MATCH)
-        assert not await store.append("m1", _move(1), over=False)  # no ply 0 yet
-        assert await store.append("m1", _move(0), over=False)
-        assert not await store.append("m1", _move(0), over=False)  # ply 0 is taken
-        assert not await store.append("m1", _move(2), over=False)  # a gap
-        assert await store.append("m1", _move(1), over=False)
-        loaded = await store.load("m1")
-        assert loaded is not None and loaded.moves == (_move(0), _move(1))
-
-    _run(open_store, work)
-
-
-def test_of_many_appends_of_one_ply_at_once_exactly_one_is_accepted(open_store: OpenStore) -> None:
-    async def work(store: Store) -> list[bool]:
-        await store.create(_MATCH)
-        await store.append("m1", _move(0), over=False)
-        rivals = [StoredMove(1, SetWheel(0, r), f"rival-{r}") for r in range(5)]
-        return list(await asyncio.gather(*(store.append("m1", m, over=False) for m in rivals)))
-
-    accepted = _run(open_store, work)
-    assert accepted.count(True) == 1
-    loaded = _run(open_store, lambda store: store.load("m1"))
-    assert loaded is not None and len(loaded.moves) == 2
-    assert loaded.moves[1].digest == f"rival-{accepted.index(True)}"
-
-
-def test_a_failing_job_undoes_only_itself(open_store: OpenStore) -> None:
-    async def work(store: Store) -> list[object]:
-        await store.create(_MATCH)
-        jobs: list[Coroutine[Any, Any, object]] = [
-            store.append("m1", _move(0), over=False),
-            store.create(_MATCH),  # the id is taken
-            store.create(StoredMatch("m2", _MATCH.config, _MATCH.seats, ())),
-        ]
-        return list(await asyncio.gather(*jobs, return_exceptions=True))
-
-    first, twice, other = _run(open_store, work)
-    assert first is True and isinstance(twice, StoreError) and other is None
-    loaded = _run(open_store, lambda store: store.load("m1"))
-    assert loaded is not None and len(loaded.moves) == 1
-    assert _run(open_store, lambda store: store.load("m2")) is not None
-
-
-def test_the_unfinished_matches_are_listed_to_resume(open_store: OpenStore) -> None:
-    async def work(store: Store) -> tuple[str, ...]:
-        for name in ("a", "b", "c"):
-            await store.create(StoredMatch(name, _MATCH.config, _MATCH.seats, ()))
-        await store.append("b", _move(0), over=True)
-        return await store.unfinished()
-
-    assert _run(open_store, work) == ("a", "c")
-
-
-def test_an_accepted_move_is_in_the_file_when_append_returns(open_store: OpenStore) -> None:
-    async def work(store: Store) -> StoredMatch | None:
-        await store.create(_MATCH)
-        await store.append("m1", _move(0), over=False)
-        other = open_store()  # another connection, while the first is still open
-        try:
-            return await other.load("m1")
-        finally:
-            await other.close()
-
-    loaded = _run(open_store, work)
-    assert loaded is not None and loaded.moves == (_move(0),)
+from .test_store_suite import MATCH, run
 
 
 def test_a_file_that_is_no_match_store_is_refused(tmp_path: Path) -> None:
@@ -143,8 +26,8 @@ def test_a_file_that_is_no_match_store_is_refused(tmp_path: Path) -> None:
 
 def test_a_stored_match_that_does_not_load_is_a_store_error(tmp_path: Path) -> None:
     path = tmp_path / "matches.sqlite"
-    _run(lambda: SQLiteStore(path), lambda store: store.create(_MATCH))
+    run(lambda: SQLiteStore(path), lambda store: store.create(MATCH))
     with sqlite3.connect(path) as connection:
         connection.execute('UPDATE matches SET config = \'{"kind": "nonsense"}\'')
     with pytest.raises(StoreError, match="match m1"):
-        _run(lambda: SQLiteStore(path), lambda store: store.load("m1"))
+        run(lambda: SQLiteStore(path), lambda store: store.load("m1"))
