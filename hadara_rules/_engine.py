@@ -20,9 +20,10 @@ from attrs import fields
 from ._config import GameConfig
 from ._copy import copy_position
 from ._errors import IllegalMove
-from ._flow import SECTIONS, seat_in_turn, settled
+from ._flow import SECTIONS, settled
 from ._model import SPECTATOR, GameState
 from ._moves import MOVE_TYPES, WELL_TYPED, Action, Move, malformed
+from ._rules.section import seat_in_turn
 from ._rules.setup import lay_out
 from ._vocabulary import Color, Section, Side, Track
 

@@ -5,17 +5,18 @@ BUY-1…3, SELL-1, TRACK-1/2 and the tile choice of PURPLE-2 (TILE-1/2) live her
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import TypeAlias
 
 from .. import _effects as effects
 from .._components import Card, Catalogue
 from .._copy import replace
 from .._errors import IllegalMove
+from .._events import CardBought, CardSold, CoinReason, Event, coins, steps
 from .._model import GameState, PlayerState
 from .._moves import BUY, SELL, Action, Move
 from .._tableau import color_counts
-from .._vocabulary import COLOR_INDEX, Track
+from .._vocabulary import COLOR_INDEX, NO_TRACKS, Track
 
 
 def owned_colors(state: GameState, player: PlayerState) -> tuple[int, ...]:
@@ -152,6 +153,26 @@ def acquire(
     if action == SELL:
         return replace(player, coins=player.coins + sell_value(state, player, card))
     return gain_card(state, player, card, tile, paid=price(card, owned_colors(state, player)))
+
+
+def acquisition_events(
+    state: GameState, seat: int, card: Card, action: str, tile: Track | None, rule: str
+) -> Iterator[Event]:
+    """What :func:`acquire` does, told: a card bought (BUY-1…3, PURPLE-2…4) or sold
+    (SELL-1, PURPLE-1) by ``seat`` under ``rule`` (DRAFT-2, PICK-1), judged in ``state``
+    (the position the purchase is made from)."""
+    player = state.players[seat]
+    if action == SELL:
+        yield CardSold(rule=rule, player=seat, card=card.id)
+        bonus = effects.sell_bonus(player, state.catalogue)
+        yield from coins(seat, sell_value(state, player, card) - bonus, CoinReason.SALE, "SELL-1")
+        yield from coins(seat, bonus, CoinReason.BONUS, "PURPLE-1")
+        return
+    yield CardBought(rule="BUY-3", player=seat, card=card.id, tile=tile)
+    yield from coins(seat, -price(card, owned_colors(state, player)), CoinReason.PRICE, "BUY-1")
+    yield from steps(seat, card.values, NO_TRACKS, "BUY-3")
+    after = effects.on_gain(replace(player, cards=(*player.cards, card.id)), card, tile)
+    yield from effects.effect_step_events(seat, player, after, state.catalogue)
 
 
 def gain_card(

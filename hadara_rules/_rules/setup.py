@@ -15,6 +15,7 @@ from typing import TypeVar
 from .._config import GameConfig
 from .._copy import replace
 from .._errors import ConfigError, IllegalMove
+from .._events import CoinReason, SideChosen, coins, steps
 from .._model import Changes, GameState, PlayerState
 from .._moves import ChooseSide, Move
 from .._vocabulary import (
@@ -31,7 +32,7 @@ from .._vocabulary import (
     Tracks,
 )
 from ..catalogue import Catalogue, load_catalogue
-from .section import SectionRules, handles, players_with
+from .section import Narration, SectionRules, handles, players_with
 
 T = TypeVar("T")
 
@@ -218,9 +219,19 @@ def play_side(state: GameState, move: ChooseSide) -> Changes:
     return choose_side(state, move.player, move.side)
 
 
+def narrate_side(before: GameState, move: ChooseSide, after: GameState) -> Narration:
+    """SETUP-6: the side chosen, its coins and the steps to its starting track values."""
+    seat = move.player
+    player = before.players[seat]
+    side = before.catalogue.start_cards[player.start_card].side(move.side)
+    yield SideChosen(rule="SETUP-6", player=seat, side=move.side)
+    yield from coins(seat, side.coins, CoinReason.START, "SETUP-6")
+    yield from steps(seat, side.values, player.tracks, "SETUP-6")
+
+
 #: Setup (SETUP-6, advanced game): the players choose their start card's side together.
 SETUP = SectionRules(
-    moves=dict([handles(ChooseSide, check_side, play_side)]),
+    moves=dict([handles(ChooseSide, check_side, play_side, narrate_side)]),
     legal=legal,
     deciding=choosing_side,
     finished=sides_chosen,
