@@ -444,11 +444,6 @@ def colony_coins(player: PlayerState, catalogue: Catalogue) -> int:
     return effect_totals(player.cards, catalogue).colony_coins
 
 
-def requirement_pay_cap(player: PlayerState, catalogue: Catalogue) -> int:
-    """Coins the player may pay per section to lower requirements (PURPLE-15)."""
-    return effect_totals(player.cards, catalogue).requirement_pay_cap
-
-
 def takes_per_section(player: PlayerState, catalogue: Catalogue) -> int:
     """Colonies (or statues) the player may take in one section (COLONY-1, PURPLE-13)."""
     return effect_totals(player.cards, catalogue).takes_per_section

@@ -25,7 +25,7 @@ from ._model import SPECTATOR, GameState
 from ._moves import MOVE_TYPES, WELL_TYPED, Action, Move, malformed
 from ._rules.section import seat_in_turn
 from ._rules.setup import lay_out
-from ._vocabulary import Color, Section, Side, Track
+from ._vocabulary import Color, Side, Track
 
 
 def new_game(config: GameConfig) -> GameState:
@@ -55,10 +55,7 @@ def check_move(state: GameState, move: Move) -> IllegalMove | None:
         if refusal is not None:
             return refusal
         if handler is None:
-            if state.section is Section.OVER:  # the end of the game takes no move at all
-                return IllegalMove("FLOW-3", "the game is over; no move is accepted after final scoring")
-            name = getattr(move, "type", kind.__name__)
-            return IllegalMove("FLOW-2", f"a {name} move is not accepted in the {state.section} section")
+            return rules.refuse(state, move)
     seat = move.player
     deciding = rules.deciding
     # FLOW-1: in a section played in turn only the seat in turn acts (START-4); where the

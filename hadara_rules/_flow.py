@@ -16,6 +16,7 @@ from collections.abc import Callable, Iterator, Mapping
 from types import MappingProxyType
 
 from ._copy import amend, replace
+from ._errors import IllegalMove
 from ._events import EpochStarted, Event, GameOver, SectionStarted
 from ._model import WHO_ACTS, Changes, GameState, PlayerState
 from ._rules import colony, draft, feeding, income, medals, pick, setup, statue, wheel
@@ -51,8 +52,13 @@ FOLLOWS: Mapping[tuple[Phase, Section], tuple[Phase, Section] | None] = MappingP
 EPOCH_START = (Phase.A, Section.WHEEL)
 
 
+def _game_over(state: GameState, move: object) -> IllegalMove:
+    """FLOW-3: no move at all is accepted after final scoring."""
+    return IllegalMove("FLOW-3", "the game is over; no move is accepted after final scoring")
+
+
 #: The end of the game (EPOCH-3): no move is accepted (FLOW-3).
-GAME_OVER = SectionRules(moves={}, legal=no_moves, deciding=nobody)
+GAME_OVER = SectionRules(moves={}, legal=no_moves, deciding=nobody, refuse=_game_over)
 
 #: The rules of each section, found by the section the position waits in (a plain
 #: dictionary, typed read-only: it is looked up several times per move).
@@ -71,12 +77,6 @@ SECTIONS: Mapping[Section, SectionRules] = {
 
 
 # --------------------------------------------------------------------------- who acts
-
-
-def turn_order(state: GameState) -> tuple[int, ...]:
-    """START-4: every seat in turn order, from the epoch's first player."""
-    n = len(state.players)
-    return tuple((state.first_player + k) % n for k in range(n))
 
 
 def _in_turn(state: GameState) -> tuple[int, ...]:

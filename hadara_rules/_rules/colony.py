@@ -12,8 +12,9 @@ from .._events import CoinReason, ColonyTaken, coins, steps
 from .._model import Changes, ColonyHolding, GameState, PlayerState
 from .._moves import Move, TakeColony, shared
 from .._vocabulary import TIER_INDEX, TIERS, Tracks
-from .requirement import check_requirement, pay_needed, skip_taker, takes_left
+from .requirement import check_requirement, pay_needed, skip_taker, taker_limits, takes_left
 from .section import (
+    Limits,
     Narration,
     SectionRules,
     everyone_had_a_turn,
@@ -146,6 +147,11 @@ def skip(state: GameState, seat: int) -> Changes | None:
     return skip_taker(legal, state, seat)
 
 
+def limits(state: GameState, player: PlayerState) -> Limits:
+    """COLONY-1: what a player who had their turn may have taken and paid (one take per colony held)."""
+    return taker_limits(len(player.colonies), player, state)
+
+
 #: Colonies (COLONY-1…5): in turn, take colonies or pass.
 COLONY = SectionRules(
     moves=dict(
@@ -155,4 +161,5 @@ COLONY = SectionRules(
     finished=everyone_had_a_turn,
     skip=skip,
     narrate_step=passed_over("COLONY-1"),
+    limits=limits,
 )

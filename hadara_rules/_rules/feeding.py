@@ -14,6 +14,7 @@ from .._moves import FeedWithCoins, Move, RemoveCard, shared
 from .._vocabulary import NO_TRACKS
 from .acquire import lose_card
 from .section import (
+    Limits,
     Narration,
     SectionRules,
     everyone_had_a_turn,
@@ -115,6 +116,13 @@ def narrate_feed_with_coins(before: GameState, move: FeedWithCoins, after: GameS
     yield from coins(move.player, -COINS_PER_FED_CARD, CoinReason.FEEDING, "PURPLE-6")
 
 
+def limits(state: GameState, player: PlayerState) -> Limits:
+    """PURPLE-6: what a player who had their turn may have paid (2 coins a card, as many
+    cards as their PURPLE-6 cards allow: one paid with may have been removed since)."""
+    fed = effects.feed_coin_cards(replace(player, cards=player.cards + state.removed), state.catalogue)
+    return Limits(takes=0, paid=COINS_PER_FED_CARD * fed, step=COINS_PER_FED_CARD, rules="FEED-2, PURPLE-6")
+
+
 #: Feeding (FEED-1…3): in turn, each hungry player removes cards (or pays) until fed.
 FEEDING = SectionRules(
     moves=dict(
@@ -127,4 +135,5 @@ FEEDING = SectionRules(
     finished=everyone_had_a_turn,
     skip=fed,
     narrate_step=passed_over("FEED-1"),
+    limits=limits,
 )

@@ -35,5 +35,6 @@ INCOME = SectionRules(
     deciding=nobody,
     finished=one_turn_taken,
     automatic=take_income,
+    never_waits="income is paid automatically",
     narrate_step=narrate_income,
 )

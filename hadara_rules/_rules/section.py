@@ -63,6 +63,32 @@ def _not_finished(state: GameState) -> bool:
     return False
 
 
+def not_taken(state: GameState, move: object) -> IllegalMove:
+    """FLOW-2: a move of a kind the section does not take is refused."""
+    name = getattr(move, "type", type(move).__name__)
+    return IllegalMove("FLOW-2", f"a {name} move is not accepted in the {state.section} section")
+
+
+@frozen
+class Limits:
+    """What a player who had their turn in a section may have taken and paid in it (the
+    counters ``section_takes`` and ``section_paid``), and the rules that say so."""
+
+    #: The most takes.
+    takes: int
+    #: The most coins paid.
+    paid: int
+    #: The coins of one payment: what is paid is a multiple of it.
+    step: int
+    #: The rules, as a message names them.
+    rules: str
+
+
+def nothing_taken(state: GameState, player: PlayerState) -> Limits | None:
+    """A section in which nothing is taken or paid for."""
+    return None
+
+
 def untold(before: GameState, after: GameState) -> Narration:
     """A section without automatic steps has none to tell."""
     return iter(())
@@ -115,6 +141,14 @@ class SectionRules:
     #: The events of one step of ``automatic`` or ``skip``, from the positions before
     #: and after it.
     narrate_step: Callable[[GameState, GameState], Narration] = untold
+    #: Why a move of a kind the section does not take is refused.
+    refuse: Callable[[GameState, object], IllegalMove] = not_taken
+    #: Why no position waits in the section (its automatic step always happens); None
+    #: when one may.
+    never_waits: str | None = None
+    #: What a player who had their turn may have taken and paid in the section, the
+    #: counters a position waiting in it may hold; None when nothing is taken or paid.
+    limits: Callable[[GameState, PlayerState], Limits | None] = nothing_taken
 
 
 def players_with(state: GameState, seat: int, player: PlayerState) -> tuple[PlayerState, ...]:

@@ -108,6 +108,18 @@ def deal_seed(seed: int) -> int:
     return seed % (1 << 64)
 
 
+def cards_laid_out(pool: int, players: int) -> int:
+    """SETUP-3: of the ``pool`` cards of one epoch and colour, 2 per player are laid out, or
+    all there are."""
+    return min(2 * players, pool)
+
+
+def colonies_laid_out(pool: int, players: int) -> int:
+    """SETUP-4: of the ``pool`` colonies of one tier, one per player is laid out, or all
+    there are."""
+    return min(players, pool)
+
+
 def lay_out(config: GameConfig) -> GameState:
     """The table as set up by SETUP-1…6 and START-1…4, in the setup section (in the
     basic game every side is chosen already). Each player has the crest the
@@ -133,14 +145,14 @@ def lay_out(config: GameConfig) -> GameState:
         for color in COLORS:
             pool = list(catalogue.deck_pool(epoch, color, config.advanced))
             shuffle(rng, pool)
-            decks.append(tuple(pool[: 2 * n]))
+            decks.append(tuple(pool[: cards_laid_out(len(pool), n)]))
         epoch_decks.append(tuple(decks))
 
     stacks = []
     for tier in TIERS:  # SETUP-4
         pool = list(catalogue.tier_pool(tier))
         shuffle(rng, pool)
-        stacks.append(tuple(pool[:n]))
+        stacks.append(tuple(pool[: colonies_laid_out(len(pool), n)]))
 
     in_play = {c for decks in epoch_decks for deck in decks for c in deck}
     in_play.update(c for stack in stacks for c in stack)

@@ -8,12 +8,13 @@ from .. import _effects as effects
 from .._copy import replace
 from .._errors import IllegalMove
 from .._events import CoinReason, StatueCarved, coins, steps
-from .._model import CarvedStatue, Changes, GameState
+from .._model import CarvedStatue, Changes, GameState, PlayerState
 from .._moves import CarveStatue, Move, shared
 from .._tiles import remove_tile
 from .._vocabulary import NO_TRACKS
-from .requirement import check_requirement, pay_needed, skip_taker, takes_left
+from .requirement import check_requirement, pay_needed, skip_taker, taker_limits, takes_left
 from .section import (
+    Limits,
     Narration,
     SectionRules,
     everyone_had_a_turn,
@@ -111,6 +112,11 @@ def skip(state: GameState, seat: int) -> Changes | None:
     return skip_taker(legal, state, seat)
 
 
+def limits(state: GameState, player: PlayerState) -> Limits:
+    """STATUE-1: what a player who had their turn may have taken and paid (one take per statue carved)."""
+    return taker_limits(len(player.statues), player, state)
+
+
 #: Statues (STATUE-1…3): in turn, carve statues or pass.
 STATUE = SectionRules(
     moves=dict(
@@ -123,4 +129,5 @@ STATUE = SectionRules(
     finished=everyone_had_a_turn,
     skip=skip,
     narrate_step=passed_over("STATUE-1"),
+    limits=limits,
 )
