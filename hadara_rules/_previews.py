@@ -3,7 +3,7 @@
 :func:`preview` answers for every kind of legal move at once: the coins, the
 track steps, the points it adds to the score sheet, what it takes and leaves,
 and the rules, as a :class:`Preview`. It is made by the code that tells a move's
-events (:mod:`hadara_rules.events`) and the sections' own handlers, which ask
+events (each section's own narration, which :mod:`hadara_rules.events` collects), which asks
 the rule functions the moves use (BUY-1 and SELL-1 in
 :mod:`~hadara_rules._rules.acquire`, MEDAL-1 in :mod:`~hadara_rules._rules.medals`,
 the requirements in :mod:`~hadara_rules._rules.requirement`, the purple effects
