@@ -20,7 +20,7 @@ from attrs import fields
 from ._config import GameConfig
 from ._copy import copy_position
 from ._errors import IllegalMove
-from ._flow import SECTIONS, settled
+from ._flow import SECTIONS, settle_in_place
 from ._model import SPECTATOR, GameState
 from ._moves import MOVE_TYPES, WELL_TYPED, Action, Move, malformed
 from ._rules.section import seat_in_turn
@@ -34,7 +34,7 @@ def new_game(config: GameConfig) -> GameState:
 
     Deterministic in ``config``: the same config gives equal, equally hashing states.
     """
-    return settled(lay_out(config))
+    return settle_in_place(lay_out(config))
 
 
 # --------------------------------------------------------------------------- checking
@@ -136,7 +136,7 @@ def apply_move(state: GameState, move: Move, check: bool = True) -> GameState:
     ``check`` is true and the move breaks a rule. ``check=False`` is the fast path
     for moves taken from :func:`legal_moves`.
     """
-    return settled(played(state, move, check))
+    return settle_in_place(played(state, move, check))
 
 
 def played(state: GameState, move: Move, check: bool = True) -> GameState:

@@ -168,10 +168,10 @@ def automatic_step(state: GameState) -> Changes | None:
 def settle(state: GameState) -> GameState:
     """Run the automatic steps until a player must decide or the game is over."""
     changes = automatic_step(state)
-    return state if changes is None else settled(replace(state, **changes))
+    return state if changes is None else settle_in_place(replace(state, **changes))
 
 
-def settled(fresh: GameState) -> GameState:
+def settle_in_place(fresh: GameState) -> GameState:
     """:func:`settle` for a position the current call has just made and not handed out:
     the steps change it in place (:func:`~hadara_rules._copy.amend`) instead of copying it."""
     while (changes := automatic_step(fresh)) is not None:

@@ -32,6 +32,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable, Mapping, Sequence
 from itertools import chain, product, repeat
+from typing import NamedTuple
 
 from . import _effects as effects
 from ._components import Catalogue
@@ -82,7 +83,7 @@ def check_position(state: GameState, *, hand_set: bool = False) -> None:
     _check_table(state)
     # components (SETUP-3/4) and places are tested whole, in C loops; only when that
     # fails are they searched item by item, in this order, to name the first problem
-    laid_out = _plainly_laid_out(state, hand_set, _allowed(state.catalogue, state.advanced))
+    laid_out = _every_place_passes_whole(state, hand_set, _allowed(state.catalogue, state.advanced))
     if not laid_out:
         _find_misplaced(state)
     _check_flow(state)
@@ -209,7 +210,7 @@ def _check_pending(state: GameState) -> None:
             raise _fail(f"pending[{seat}]", f"an illegal choice: {refusal.rule}: {refusal.reason}")
 
 
-def _plainly_laid_out(state: GameState, hand_set: bool, allowed: _Allowed) -> bool:
+def _every_place_passes_whole(state: GameState, hand_set: bool, allowed: _Allowed) -> bool:
     """True when the searches :func:`_find_misplaced`, :func:`_find_out_of_place` and
     (unless ``hand_set``) :func:`_find_box_miscounted` find nothing, tested whole.
 
@@ -558,8 +559,16 @@ def _allowed(catalogue: Catalogue, advanced: bool) -> _Allowed:
     return _Allowed(catalogue, advanced)
 
 
-#: The cards left in each deck, the cards each seat drew in each round, the cards passed on.
-_Rounds = tuple[tuple[int, ...], tuple[tuple[int, ...], ...], int]
+class _Rounds(NamedTuple):
+    """The epoch's draft so far, in numbers of cards."""
+
+    #: The cards left in each deck, in ``COLORS`` order.
+    left: tuple[int, ...]
+    #: The cards each seat drew, round by round.
+    drawn: tuple[tuple[int, ...], ...]
+    #: The cards the finished rounds passed on to the outer piles.
+    passed: int
+
 
 #: The draft rounds of the positions checked, by what decides them (:func:`_draft_rounds`):
 #: a few dozen a game. Forgotten whole once it holds :data:`_ROUNDS_KEPT`.
@@ -601,7 +610,7 @@ def _deal_rounds(state: GameState) -> _Rounds:
     left = [_laid_out(state, state.epoch, i) for i in range(len(COLORS))]
     rounds: list[tuple[int, ...]] = []
     if state.section in (Section.SETUP, Section.WHEEL):
-        return tuple(left), (), 0
+        return _Rounds(tuple(left), (), 0)
     places = [state.catalogue.reference.wheel_place[p.crest] for p in state.players]
 
     def dealing() -> bool:
@@ -615,7 +624,7 @@ def _deal_rounds(state: GameState) -> _Rounds:
             left[i] -= dealt[-1]
         rounds.append(tuple(dealt))
     finished = rounds[:-1] if state.section is Section.DRAFT else rounds
-    return tuple(left), tuple(rounds), _passed_on(finished)
+    return _Rounds(tuple(left), tuple(rounds), _passed_on(finished))
 
 
 def _passed_on(rounds: list[tuple[int, ...]]) -> int:

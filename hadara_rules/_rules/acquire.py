@@ -6,7 +6,7 @@ BUY-1…3, SELL-1, TRACK-1/2 and the tile choice of PURPLE-2 (TILE-1/2) live her
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from typing import TypeAlias
+from typing import NamedTuple, TypeAlias
 
 from .. import _effects as effects
 from .._components import Card, Catalogue
@@ -47,11 +47,20 @@ def tile_choices(player: PlayerState, card: Card) -> tuple[Track | None, ...]:
     return free if free else (None,)
 
 
-#: How one seat may acquire a card, as ready-made moves: the card's printed price and
-#: colour column (for BUY-1's price), the moves buying or selling it (None when buying
-#: it places a free tile, PURPLE-2: the moves then depend on the buyer's tiles), and the
-#: move selling it.
-Offer: TypeAlias = tuple[int, int, tuple[Move, ...] | None, tuple[Move, ...]]
+class Offer(NamedTuple):
+    """How one seat may acquire a card, as ready-made moves."""
+
+    #: The card's printed price (BUY-1).
+    cost: int
+    #: The index of the card's colour in ``COLORS``: the column of ``owned_colors`` that
+    #: lowers the price.
+    column: int
+    #: The moves buying or selling it; None when buying it places a free tile (PURPLE-2):
+    #: the moves then depend on the buyer's tiles.
+    both: tuple[Move, ...] | None
+    #: The move selling it.
+    sold: tuple[Move, ...]
+
 
 #: Makes the move of one seat acquiring a card: ``(seat, card, action, tile)``.
 MoveMaker: TypeAlias = Callable[[int, Card, Action, Track | None], Move]
@@ -76,7 +85,7 @@ class Offers(dict[str, Offer]):
         card = self.catalogue.cards[card_id]
         sold = (self.make(self.seat, card, SELL, None),)
         both = None if effects.places_tile(card) else (self.make(self.seat, card, BUY, None), *sold)
-        offer = self[card_id] = (card.cost, COLOR_INDEX[card.color], both, sold)
+        offer = self[card_id] = Offer(card.cost, COLOR_INDEX[card.color], both, sold)
         return offer
 
     def moves(self, card_id: str, player: PlayerState, owned: tuple[int, ...]) -> tuple[Move, ...]:
