@@ -60,11 +60,11 @@ def check_move(state: GameState, move: Move) -> IllegalMove | None:
     deciding = rules.deciding
     # FLOW-1: in a section played in turn only the seat in turn acts (START-4); where the
     # players decide together, each seated player the section names
-    if (
-        seat != seat_in_turn(state)
-        if deciding is None
-        else not (0 <= seat < len(state.players) and deciding(state, seat))
-    ):
+    if deciding is None:
+        acts = seat == seat_in_turn(state)
+    else:
+        acts = 0 <= seat < len(state.players) and deciding(state, seat)
+    if not acts:
         if handler.out_of_turn is not None and 0 <= seat < len(state.players):
             refusal = handler.out_of_turn(state, move)
             if refusal is not None:
