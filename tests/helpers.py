@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Mapping
+import random
+from collections.abc import Iterator, Mapping
 from typing import Any
 
-from hadara_rules import GameState, apply_move_with_events, new_game
+from hadara_rules import GameConfig, GameState, apply_move, apply_move_with_events, legal_moves, new_game
 from hadara_rules.records import GameRecord, to_json
 from hadara_rules.scenario import ScenarioResult, position_of, run_document
 
@@ -31,3 +32,14 @@ def told(record: GameRecord) -> dict[str, object]:
             digest.update(to_json(event).encode() + b"\n")
             count += 1
     return {"events": count, "events_sha256": digest.hexdigest()}
+
+
+def seeded_game(players: int, advanced: bool, seed: int) -> Iterator[GameState]:
+    """Every position of a game of random legal moves, from the first to the last: the
+    game's and the moves' randomness both drawn from ``seed``."""
+    rng = random.Random(seed)
+    state = new_game(GameConfig(players=players, seed=seed, advanced=advanced))
+    while not state.is_over:
+        yield state
+        state = apply_move(state, rng.choice(legal_moves(state)))
+    yield state
