@@ -15,6 +15,7 @@ position from it in one copy.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any, Generic, TypeVar
 
@@ -171,27 +172,28 @@ def _play_pass(state: GameState, move: Pass) -> Changes:
     return next_turn(state)
 
 
+def _narrate_pass(rule: str, before: GameState, move: Pass, after: GameState) -> Narration:
+    yield Passed(rule=rule, player=move.player)
+
+
 def passing(rule: str) -> tuple[type[object], Handler[Any]]:
     """``Pass``, which ends the player's turn in the colony, statue and medal sections
-    (under the section's ``rule``)."""
+    (under the section's ``rule``; called when the rule modules are imported)."""
+    return handles(Pass, _check_pass, _play_pass, functools.partial(_narrate_pass, rule))  # pragma: no mutate
 
-    def narrate(before: GameState, move: Pass, after: GameState) -> Narration:
-        yield Passed(rule=rule, player=move.player)
 
-    return handles(Pass, _check_pass, _play_pass, narrate)
+def _narrate_passed_over(rule: str, before: GameState, after: GameState) -> Narration:
+    seat = seat_in_turn(before)
+    yield Passed(rule=rule, player=seat, automatic=True)
+    gained = after.players[seat].coins - before.players[seat].coins
+    yield from coins(seat, gained, CoinReason.BONUS, "PURPLE-7")
 
 
 def passed_over(rule: str) -> Callable[[GameState, GameState], Narration]:
     """The ``narrate_step`` of a section played in turn: the seat in turn was passed over
-    (its ``skip``, under ``rule``), with the coins the skip gave them (PURPLE-7)."""
-
-    def narrate_step(before: GameState, after: GameState) -> Narration:
-        seat = seat_in_turn(before)
-        yield Passed(rule=rule, player=seat, automatic=True)
-        gained = after.players[seat].coins - before.players[seat].coins
-        yield from coins(seat, gained, CoinReason.BONUS, "PURPLE-7")
-
-    return narrate_step
+    (its ``skip``, under ``rule``), with the coins the skip gave them (PURPLE-7); called
+    when the rule modules are imported."""
+    return functools.partial(_narrate_passed_over, rule)  # pragma: no mutate
 
 
 pass_move = shared(Pass)
