@@ -94,6 +94,11 @@ class Colony:
         return self.back, self.back_points
 
 
+def front_id(colony: Colony) -> str:
+    """The id under which a colony is shown when its back is hidden: its printed front."""
+    return f"front-{colony.tier}-{colony.plunder}-{colony.ally_cost}-{colony.points}"
+
+
 @frozen
 class StartSide:
     """One side of a start card: starting coins and track values (SETUP-6)."""

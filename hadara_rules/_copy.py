@@ -26,11 +26,19 @@ _COPIERS: dict[type[object], Copier] = {cls: copier(cls) for cls in (GameState, 
 copy_position: Callable[[GameState, Changes], GameState] = _COPIERS[GameState]
 
 _set = object.__setattr__
+#: Where attrs keeps the hash of a record made with ``cache_hash`` once it is asked for
+#: (None until then); a test holds this name to attrs.
+CACHED_HASH = "_attrs_cached_hash"
 
 
 def amend(fresh: GameState | PlayerState, changes: Mapping[str, object]) -> None:
     """Change fields of ``fresh``, a record made by the current call and not handed out
-    yet (it has no hash cached: nobody has hashed it)."""
+    yet. One whose hash was cached has been seen (hashed, put in a set or a dictionary):
+    it is refused with :class:`RuntimeError`, and nothing is changed."""
+    if getattr(fresh, CACHED_HASH) is not None:
+        raise RuntimeError(
+            f"a {type(fresh).__name__} whose hash was cached has been seen; it is copied, not amended"
+        )
     for name, value in changes.items():
         _set(fresh, name, value)
 

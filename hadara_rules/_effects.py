@@ -21,7 +21,7 @@ owned; every other effect counts once however many copies are owned.
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
@@ -30,6 +30,7 @@ from attrs import field, frozen
 
 from ._components import Card
 from ._copy import replace
+from ._events import Event, steps
 from ._model import PlayerState, TileOnCard
 from ._tableau import TableauMemo, color_counts
 from ._tiles import add_tile, remove_tile
@@ -357,6 +358,27 @@ def effect_steps(player: PlayerState, catalogue: Catalogue) -> Tracks:
     return result
 
 
+def _steps_by_rule(player: PlayerState, catalogue: Catalogue) -> dict[str, Tracks]:
+    """The standing track steps of the player's effects, by the effect's rule (PURPLE-2…4)."""
+    by_rule: dict[str, Tracks] = {}
+    for effect, card in effect_totals(player.cards, catalogue).counted:
+        if effect.steps is not None:
+            by_rule[effect.rule] = by_rule.get(effect.rule, NO_TRACKS).plus(
+                effect.steps(player, card, catalogue)
+            )
+    return by_rule
+
+
+def effect_step_events(
+    seat: int, before: PlayerState, after: PlayerState, catalogue: Catalogue
+) -> Iterator[Event]:
+    """How the standing steps of the player's effects changed (PURPLE-2, -3, -4), effect by
+    effect in rule order: what :func:`with_effect_steps` moved, told."""
+    old, new = _steps_by_rule(before, catalogue), _steps_by_rule(after, catalogue)
+    for rule in sorted({*old, *new}, key=lambda r: int(r.split("-")[1])):
+        yield from steps(seat, new.get(rule, NO_TRACKS), old.get(rule, NO_TRACKS), rule)
+
+
 def with_effect_steps(before: PlayerState, after: PlayerState, catalogue: Catalogue) -> PlayerState:
     """``after`` with its tracks moved by the change in effect steps since ``before``.
 
@@ -420,11 +442,6 @@ def income_bonus(player: PlayerState, catalogue: Catalogue) -> int:
 def colony_coins(player: PlayerState, catalogue: Catalogue) -> int:
     """Coins gained on taking a colony, before plunder or ally (PURPLE-9)."""
     return effect_totals(player.cards, catalogue).colony_coins
-
-
-def requirement_pay_cap(player: PlayerState, catalogue: Catalogue) -> int:
-    """Coins the player may pay per section to lower requirements (PURPLE-15)."""
-    return effect_totals(player.cards, catalogue).requirement_pay_cap
 
 
 def takes_per_section(player: PlayerState, catalogue: Catalogue) -> int:

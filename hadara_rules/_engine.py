@@ -20,11 +20,12 @@ from attrs import fields
 from ._config import GameConfig
 from ._copy import copy_position
 from ._errors import IllegalMove
-from ._flow import SECTIONS, seat_in_turn, settled
+from ._flow import SECTIONS, settle_in_place
 from ._model import SPECTATOR, GameState
 from ._moves import MOVE_TYPES, WELL_TYPED, Action, Move, malformed
+from ._rules.section import seat_in_turn
 from ._rules.setup import lay_out
-from ._vocabulary import Color, Section, Side, Track
+from ._vocabulary import Color, Side, Track
 
 
 def new_game(config: GameConfig) -> GameState:
@@ -33,7 +34,7 @@ def new_game(config: GameConfig) -> GameState:
 
     Deterministic in ``config``: the same config gives equal, equally hashing states.
     """
-    return settled(lay_out(config))
+    return settle_in_place(lay_out(config))
 
 
 # --------------------------------------------------------------------------- checking
@@ -54,19 +55,16 @@ def check_move(state: GameState, move: Move) -> IllegalMove | None:
         if refusal is not None:
             return refusal
         if handler is None:
-            if state.section is Section.OVER:  # the end of the game takes no move at all
-                return IllegalMove("FLOW-3", "the game is over; no move is accepted after final scoring")
-            name = getattr(move, "type", kind.__name__)
-            return IllegalMove("FLOW-2", f"a {name} move is not accepted in the {state.section} section")
+            return rules.refuse(state, move)
     seat = move.player
     deciding = rules.deciding
     # FLOW-1: in a section played in turn only the seat in turn acts (START-4); where the
     # players decide together, each seated player the section names
-    if (
-        seat != seat_in_turn(state)
-        if deciding is None
-        else not (0 <= seat < len(state.players) and deciding(state, seat))
-    ):
+    if deciding is None:
+        acts = seat == seat_in_turn(state)
+    else:
+        acts = 0 <= seat < len(state.players) and deciding(state, seat)
+    if not acts:
         if handler.out_of_turn is not None and 0 <= seat < len(state.players):
             refusal = handler.out_of_turn(state, move)
             if refusal is not None:
@@ -138,7 +136,7 @@ def apply_move(state: GameState, move: Move, check: bool = True) -> GameState:
     ``check`` is true and the move breaks a rule. ``check=False`` is the fast path
     for moves taken from :func:`legal_moves`.
     """
-    return settled(played(state, move, check))
+    return settle_in_place(played(state, move, check))
 
 
 def played(state: GameState, move: Move, check: bool = True) -> GameState:

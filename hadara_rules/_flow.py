@@ -6,18 +6,22 @@ follows each is read from it. :data:`SECTIONS` gives each section's rules (a
 the section only. Everything else about the order of play is here: who acts
 (:func:`to_act`), the seat in turn (:func:`seat_in_turn`), how a section begins
 (:func:`section_start`), what follows a finished section or epoch (:func:`advance`)
-and the automatic steps between decisions (:func:`settle`).
+and the automatic steps between decisions (:func:`settle`), told by
+:func:`narrate_step` (a new section or epoch here, every other step by its section).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from types import MappingProxyType
 
 from ._copy import amend, replace
+from ._errors import IllegalMove
+from ._events import EpochStarted, Event, GameOver, SectionStarted
 from ._model import WHO_ACTS, Changes, GameState, PlayerState
 from ._rules import colony, draft, feeding, income, medals, pick, setup, statue, wheel
-from ._rules.section import SectionRules, no_moves, nobody
+from ._rules.scoring import score, winners
+from ._rules.section import SectionRules, no_moves, nobody, seat_in_turn
 from ._vocabulary import EPOCHS, Phase, Section
 
 #: The sections of an epoch in the order they are played, with their phase (EPOCH-1).
@@ -48,8 +52,13 @@ FOLLOWS: Mapping[tuple[Phase, Section], tuple[Phase, Section] | None] = MappingP
 EPOCH_START = (Phase.A, Section.WHEEL)
 
 
+def _game_over(state: GameState, move: object) -> IllegalMove:
+    """FLOW-3: no move at all is accepted after final scoring."""
+    return IllegalMove("FLOW-3", "the game is over; no move is accepted after final scoring")
+
+
 #: The end of the game (EPOCH-3): no move is accepted (FLOW-3).
-GAME_OVER = SectionRules(moves={}, legal=no_moves, deciding=nobody)
+GAME_OVER = SectionRules(moves={}, legal=no_moves, deciding=nobody, refuse=_game_over)
 
 #: The rules of each section, found by the section the position waits in (a plain
 #: dictionary, typed read-only: it is looked up several times per move).
@@ -68,17 +77,6 @@ SECTIONS: Mapping[Section, SectionRules] = {
 
 
 # --------------------------------------------------------------------------- who acts
-
-
-def seat_in_turn(state: GameState) -> int:
-    """START-4: the seat whose turn it is, counting clockwise from the epoch's first player."""
-    return (state.first_player + state.turn) % len(state.players)
-
-
-def turn_order(state: GameState) -> tuple[int, ...]:
-    """START-4: every seat in turn order, from the epoch's first player."""
-    n = len(state.players)
-    return tuple((state.first_player + k) % n for k in range(n))
 
 
 def _in_turn(state: GameState) -> tuple[int, ...]:
@@ -170,12 +168,38 @@ def automatic_step(state: GameState) -> Changes | None:
 def settle(state: GameState) -> GameState:
     """Run the automatic steps until a player must decide or the game is over."""
     changes = automatic_step(state)
-    return state if changes is None else settled(replace(state, **changes))
+    return state if changes is None else settle_in_place(replace(state, **changes))
 
 
-def settled(fresh: GameState) -> GameState:
+def settle_in_place(fresh: GameState) -> GameState:
     """:func:`settle` for a position the current call has just made and not handed out:
     the steps change it in place (:func:`~hadara_rules._copy.amend`) instead of copying it."""
     while (changes := automatic_step(fresh)) is not None:
         amend(fresh, changes)
     return fresh
+
+
+# --------------------------------------------------------------------------- what the steps did
+
+
+def narrate_step(before: GameState, after: GameState) -> Iterator[Event]:
+    """The events of one automatic step (:func:`automatic_step`) from ``before`` to ``after``:
+    a new section or epoch, or the end of the game; any other step its section tells."""
+    if (before.section, before.epoch) != (after.section, after.epoch):
+        return _advanced(after)
+    return SECTIONS[before.section].narrate_step(before, after)
+
+
+def _advanced(state: GameState) -> Iterator[Event]:
+    """A new section, epoch, or the end of the game (EPOCH-1…3)."""
+    if state.is_over:
+        sheets = score(state)
+        yield GameOver(
+            rule="EPOCH-3", player=None, totals=tuple(s.total for s in sheets), winners=winners(state)
+        )
+        return
+    if (state.phase, state.section) == EPOCH_START and state.epoch > 1:
+        yield EpochStarted(rule="EPOCH-2", player=state.first_player, epoch=state.epoch)
+    yield SectionStarted(
+        rule="EPOCH-1", player=None, epoch=state.epoch, phase=state.phase, section=state.section
+    )

@@ -22,6 +22,7 @@ from typing import Any, ClassVar, TypeAlias, TypeVar
 import attrs
 from attrs import field, frozen
 
+from ._build import compiled
 from ._errors import IllegalMove
 from ._vocabulary import Color, Side, Track
 
@@ -349,13 +350,14 @@ def _well_typed(kind: type[Move]) -> Callable[[object], bool]:
             namespace[f"t{i}_{j}"] = allowed
             alternatives.append(f"type(m.{field_.name}) is t{i}_{j}")
         terms.append(f"({' or '.join(alternatives)})")
-    source = (
-        "def well_typed(m):\n"
-        f"    try:\n        return {' and '.join(terms)}\n"
-        "    except AttributeError:\n        return False\n"
-    )
-    exec(compile(source, f"<hadara_rules field types of {kind.__name__}>", "exec"), namespace)
-    return namespace["well_typed"]  # type: ignore[return-value]
+    lines = [
+        "def well_typed(m):",
+        "    try:",
+        f"        return {' and '.join(terms)}",
+        "    except AttributeError:",
+        "        return False",
+    ]
+    return compiled(lines, f"field types of {kind.__name__}", namespace, "well_typed")
 
 
 _TYPE_NAMES: dict[type[object], str] = {kind: kind.type for kind in MOVE_TYPES}

@@ -3,7 +3,7 @@
 :func:`preview` answers for every kind of legal move at once: the coins, the
 track steps, the points it adds to the score sheet, what it takes and leaves,
 and the rules, as a :class:`Preview`. It is made by the code that tells a move's
-events (:mod:`hadara_rules.events`) and the sections' own handlers, which ask
+events (each section's own narration, which :mod:`hadara_rules.events` collects), which asks
 the rule functions the moves use (BUY-1 and SELL-1 in
 :mod:`~hadara_rules._rules.acquire`, MEDAL-1 in :mod:`~hadara_rules._rules.medals`,
 the requirements in :mod:`~hadara_rules._rules.requirement`, the purple effects
@@ -25,17 +25,21 @@ from attrs import evolve, frozen
 
 from . import _effects as effects
 from ._components import Card
+from ._copy import replace
 from ._engine import check_move
+from ._flow import SECTIONS
 from ._model import GameState, PlayerState
 from ._moves import Draft, Move, TakeColony
 from ._reader import shown
 from ._rules import medals
 from ._rules.acquire import owned_colors, price, sell_value
+from ._rules.colony import foretold
+from ._rules.draft import choice_events
 from ._rules.feeding import hunger
 from ._rules.requirement import pay_needed
 from ._rules.scoring import CATEGORIES, ScoreSheet, score_player
 from ._vocabulary import TIER_INDEX, TIERS, TRACKS, Tracks
-from .events import CoinsChanged, Event, TrackMoved, choice_events, move_events, player_after
+from .events import CoinsChanged, Event, TrackMoved, move_events, player_after
 
 __all__ = [
     "ColonyYield",
@@ -109,10 +113,7 @@ def preview(state: GameState, move: Move) -> Preview:
     if refusal is not None:
         raise refusal
     seat = move.player
-    if isinstance(move, Draft):
-        told = tuple(choice_events(state, move))
-    else:
-        told = tuple(move_events(state, move, front_only=True))
+    told = _told(state, move)
     rules = tuple(dict.fromkeys(event.rule for event in told))
     coins = sum(e.amount for e in told if isinstance(e, CoinsChanged))
     if isinstance(move, TakeColony) and move.ally:  # the back is turned up: nobody knows it yet
@@ -127,6 +128,18 @@ def preview(state: GameState, move: Move) -> Preview:
     before, now = score_player(state, seat), score_player(evolve(state, players=players), seat)
     points = ScoreSheet(seat, *(getattr(now, c) - getattr(before, c) for c in CATEGORIES))
     return Preview(move, coins, tracks, points, told, rules)
+
+
+def _told(state: GameState, move: Move) -> tuple[Event, ...]:
+    """The move's events as the table knows them before it: told by the section's handler;
+    a draft choice as its round's resolution will tell it (DRAFT-2); a colony by its front,
+    without its back's steps (INFO-1)."""
+    if isinstance(move, Draft):
+        return tuple(choice_events(state, move))
+    if isinstance(move, TakeColony):
+        return tuple(foretold(state, move))
+    after = replace(state, **SECTIONS[state.section].moves[type(move)].play(state, move))
+    return tuple(move_events(state, move, after))
 
 
 @frozen

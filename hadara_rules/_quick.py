@@ -28,7 +28,6 @@ from __future__ import annotations
 import enum
 import itertools
 import json
-import linecache
 import types
 import typing
 from collections.abc import Callable
@@ -36,7 +35,7 @@ from typing import Any, TypeGuard
 
 import attrs
 
-from ._build import maker
+from ._build import compiled, maker
 from ._components import Catalogue
 from ._model import GameState
 from ._moves import Draft
@@ -244,11 +243,7 @@ def _generate() -> Callable[[object, Resolver, Catalogue | None], GameState]:
     generator = _Generator()
     generator.namespace["_named"] = _named
     top = generator.reader(GameState)
-    source = "\n".join(generator.lines) + "\n"
-    filename = "<hadara_rules quick position reader>"
-    linecache.cache[filename] = (len(source), None, source.splitlines(keepends=True), filename)
-    exec(compile(source, filename, "exec"), generator.namespace)
-    return generator.namespace[top]  # type: ignore[return-value]
+    return compiled(generator.lines, "quick position reader", generator.namespace, top)
 
 
 _read_position = _generate()

@@ -40,7 +40,7 @@ from ._config import GameConfig
 from ._copy import copy_position
 from ._engine import apply_move, check_move, legal_moves, new_game
 from ._errors import CatalogueError, ConfigError, IllegalMove, NotationError, RecordError, ScenarioError
-from ._flow import ORDER_OF_PLAY, automatic_step, settle
+from ._flow import ORDER_OF_PLAY, automatic_step, narrate_step, settle
 from ._model import CarvedStatue, ColonyHolding, GameState, PlayerState, TileOnCard
 from ._moves import Move
 from ._notation import parse_move
@@ -52,7 +52,6 @@ from ._tiles import add_tile, remove_tile
 from ._vocabulary import COLORS, EPOCHS, ROMAN, TIERS, TRACKS, Color, Crest, Phase, Section, Side, Track
 from .catalogue import Catalogue, extended, load_catalogue
 from .events import Event, Events, apply_move_with_events
-from .events import _step_events as step_events  # the events of one automatic step
 from .records import converter
 from .wellformed import check_position
 
@@ -350,7 +349,7 @@ def _settling_events(state: GameState) -> Events:
     told: list[Event] = []
     while (changes := automatic_step(state)) is not None:
         following = copy_position(state, changes)
-        told.extend(step_events(state, following))
+        told.extend(narrate_step(state, following))
         state = following
     return tuple(told)
 

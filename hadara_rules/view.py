@@ -19,7 +19,7 @@ from collections.abc import Iterable
 
 from attrs import evolve
 
-from ._components import Colony
+from ._components import Colony, front_id
 from ._effects import places_tile
 from ._errors import RecordError
 from ._model import SPECTATOR, ColonyHolding, GameState, PlayerState
@@ -39,11 +39,6 @@ HIDDEN = Action.HIDDEN.value
 _CATALOGUES_KEPT = 16
 #: The provenance of a colony's front shown without its back.
 FRONT_ONLY = "hidden"
-
-
-def front_id(colony: Colony) -> str:
-    """The id under which a colony is shown when its back is hidden: its printed front."""
-    return f"front-{colony.tier}-{colony.plunder}-{colony.ally_cost}-{colony.points}"
 
 
 @functools.lru_cache(maxsize=_CATALOGUES_KEPT)

@@ -32,17 +32,17 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable, Mapping, Sequence
 from itertools import chain, product, repeat
-
-from attrs import evolve
+from typing import NamedTuple
 
 from . import _effects as effects
 from ._components import Catalogue
 from ._errors import RecordError
-from ._flow import ORDER_OF_PLAY
+from ._flow import ORDER_OF_PLAY, SECTIONS
 from ._model import GameState, PlayerState
 from ._moves import Draft
 from ._reader import shown
 from ._rules import draft, setup
+from ._rules.section import Limits
 from ._rules.tracks import track_sources
 from ._rules.wheel import deck_at, deck_color
 from ._vocabulary import (
@@ -83,7 +83,7 @@ def check_position(state: GameState, *, hand_set: bool = False) -> None:
     _check_table(state)
     # components (SETUP-3/4) and places are tested whole, in C loops; only when that
     # fails are they searched item by item, in this order, to name the first problem
-    laid_out = _plainly_laid_out(state, hand_set, _allowed(state.catalogue, state.advanced))
+    laid_out = _every_place_passes_whole(state, hand_set, _allowed(state.catalogue, state.advanced))
     if not laid_out:
         _find_misplaced(state)
     _check_flow(state)
@@ -146,8 +146,9 @@ def _check_table(state: GameState) -> None:
 def _check_flow(state: GameState) -> None:
     """Who acts next: section, seats and counters (EPOCH-1, START-1…4, WHEEL-1/2, DRAFT-3)."""
     n = len(state.players)
-    if state.section is Section.INCOME:
-        raise _fail("section", "income is paid automatically; no position waits in it")
+    never_waits = SECTIONS[state.section].never_waits
+    if never_waits is not None:
+        raise _fail("section", f"{never_waits}; no position waits in it")
     if state.section not in _SECTIONS_OF[state.phase]:
         raise _fail("section", f"phase {state.phase} has no {state.section} section")
     if state.section is Section.SETUP and state.epoch != EPOCHS[0]:
@@ -209,7 +210,7 @@ def _check_pending(state: GameState) -> None:
             raise _fail(f"pending[{seat}]", f"an illegal choice: {refusal.rule}: {refusal.reason}")
 
 
-def _plainly_laid_out(state: GameState, hand_set: bool, allowed: _Allowed) -> bool:
+def _every_place_passes_whole(state: GameState, hand_set: bool, allowed: _Allowed) -> bool:
     """True when the searches :func:`_find_misplaced`, :func:`_find_out_of_place` and
     (unless ``hand_set``) :func:`_find_box_miscounted` find nothing, tested whole.
 
@@ -462,7 +463,7 @@ def _find_box_miscounted(state: GameState) -> None:
                 )
     for tier in TIERS:
         out = sum(1 for c in catalogue.tier_pool(tier) if c not in boxed)
-        expected = _colonies_laid_out(len(catalogue.tier_pool(tier)), n)
+        expected = setup.colonies_laid_out(len(catalogue.tier_pool(tier)), n)
         if out != expected:
             raise _fail("box", f"SETUP-4 lays out {expected} colonies of tier {tier}, found {out}")
 
@@ -470,19 +471,7 @@ def _find_box_miscounted(state: GameState) -> None:
 def _laid_out(state: GameState, epoch: int, color: int) -> int:
     """SETUP-3: the cards of one epoch and colour laid out in ``state``'s game."""
     pool = state.catalogue.deck_pool(epoch, COLORS[color], state.advanced)
-    return _cards_laid_out(len(pool), len(state.players))
-
-
-def _cards_laid_out(pool: int, players: int) -> int:
-    """SETUP-3: of the ``pool`` cards of one epoch and colour, 2 per player are laid out, or
-    all there are."""
-    return min(2 * players, pool)
-
-
-def _colonies_laid_out(pool: int, players: int) -> int:
-    """SETUP-4: of the ``pool`` colonies of one tier, one per player is laid out, or all
-    there are."""
-    return min(players, pool)
+    return setup.cards_laid_out(len(pool), len(state.players))
 
 
 class _Allowed:
@@ -514,8 +503,12 @@ class _Allowed:
         #: into play, the basic game's star cards), each epoch and colour, each tier.
         laid_out_from: list[tuple[frozenset[str], Callable[[int], int]]] = [
             (self.everything.difference(*(p for e in EPOCHS for p in pools[e]), *self.stacks), lambda n: 0),
-            *((pool, functools.partial(_cards_laid_out, len(pool))) for e in EPOCHS for pool in pools[e]),
-            *((pool, functools.partial(_colonies_laid_out, len(pool))) for pool in self.stacks),
+            *(
+                (pool, functools.partial(setup.cards_laid_out, len(pool)))
+                for e in EPOCHS
+                for pool in pools[e]
+            ),
+            *((pool, functools.partial(setup.colonies_laid_out, len(pool))) for pool in self.stacks),
         ]
         #: The index of the pool of each card and colony in ``laid_out_from``.
         self.pool_of = {item: i for i, (pool, _) in enumerate(laid_out_from) for item in pool}
@@ -538,7 +531,9 @@ class _Allowed:
             for epoch in EPOCHS
         }
         self._later_sizes = {
-            (epoch, players): tuple(_cards_laid_out(len(pool), players) for pool in self._by_epoch[epoch][1])
+            (epoch, players): tuple(
+                setup.cards_laid_out(len(pool), players) for pool in self._by_epoch[epoch][1]
+            )
             for epoch in EPOCHS
             for players in range(2, 6)
         }
@@ -564,8 +559,16 @@ def _allowed(catalogue: Catalogue, advanced: bool) -> _Allowed:
     return _Allowed(catalogue, advanced)
 
 
-#: The cards left in each deck, the cards each seat drew in each round, the cards passed on.
-_Rounds = tuple[tuple[int, ...], tuple[tuple[int, ...], ...], int]
+class _Rounds(NamedTuple):
+    """The epoch's draft so far, in numbers of cards."""
+
+    #: The cards left in each deck, in ``COLORS`` order.
+    left: tuple[int, ...]
+    #: The cards each seat drew, round by round.
+    drawn: tuple[tuple[int, ...], ...]
+    #: The cards the finished rounds passed on to the outer piles.
+    passed: int
+
 
 #: The draft rounds of the positions checked, by what decides them (:func:`_draft_rounds`):
 #: a few dozen a game. Forgotten whole once it holds :data:`_ROUNDS_KEPT`.
@@ -607,7 +610,7 @@ def _deal_rounds(state: GameState) -> _Rounds:
     left = [_laid_out(state, state.epoch, i) for i in range(len(COLORS))]
     rounds: list[tuple[int, ...]] = []
     if state.section in (Section.SETUP, Section.WHEEL):
-        return tuple(left), (), 0
+        return _Rounds(tuple(left), (), 0)
     places = [state.catalogue.reference.wheel_place[p.crest] for p in state.players]
 
     def dealing() -> bool:
@@ -621,7 +624,7 @@ def _deal_rounds(state: GameState) -> _Rounds:
             left[i] -= dealt[-1]
         rounds.append(tuple(dealt))
     finished = rounds[:-1] if state.section is Section.DRAFT else rounds
-    return tuple(left), tuple(rounds), _passed_on(finished)
+    return _Rounds(tuple(left), tuple(rounds), _passed_on(finished))
 
 
 def _passed_on(rounds: list[tuple[int, ...]]) -> int:
@@ -682,36 +685,17 @@ def _check_turn_taken(state: GameState, seat: int, player: PlayerState, hand_set
         )
     if not (player.section_takes or player.section_paid):
         return  # nothing taken or paid for yet is within what every section allows
-    allows = _section_allows(state, player)
-    if allows is None:
-        most_taken, most_paid, step = 0, 0, 1
-        rules = f"nothing is taken or paid for in the {state.section} section"
+    limits = SECTIONS[state.section].limits(state, player)
+    if limits is None:
+        limits = Limits(0, 0, 1, f"nothing is taken or paid for in the {state.section} section")
     elif not had_turn:
-        most_taken, most_paid, step = 0, 0, 1
-        rules = "the player's turn in this section has not come"
-    else:
-        most_taken, most_paid, step, rules = allows
-    if player.section_takes > most_taken:
-        raise _fail(f"{where}.section_takes", f"at most {most_taken} ({rules}), not {player.section_takes}")
-    if player.section_paid > most_paid or player.section_paid % step:
+        limits = Limits(0, 0, 1, "the player's turn in this section has not come")
+    if player.section_takes > limits.takes:
+        raise _fail(
+            f"{where}.section_takes", f"at most {limits.takes} ({limits.rules}), not {player.section_takes}"
+        )
+    if player.section_paid > limits.paid or player.section_paid % limits.step:
         raise _fail(
             f"{where}.section_paid",
-            f"at most {most_paid} coins in steps of {step} ({rules}), not {player.section_paid}",
+            f"at most {limits.paid} coins in steps of {limits.step} ({limits.rules}), not {player.section_paid}",
         )
-
-
-def _section_allows(state: GameState, player: PlayerState) -> tuple[int, int, int, str] | None:
-    """The most takes and coins paid the current section allows a player who had their
-    turn, the coins per step paid, and the rules that say so; None for a section in which
-    nothing is taken or paid for."""
-    catalogue = state.catalogue
-    if state.section in (Section.COLONY, Section.STATUE):
-        held = len(player.colonies) if state.section is Section.COLONY else len(player.statues)
-        takes = min(held, effects.takes_per_section(player, catalogue))
-        cap = effects.requirement_pay_cap(player, catalogue) if player.section_takes else 0
-        return takes, cap, effects.COINS_PER_REQUIREMENT_POINT, "COLONY-1, STATUE-1, PURPLE-13, PURPLE-15"
-    if state.section is Section.FEEDING:
-        # the PURPLE-6 card paid with may have been removed since
-        fed = effects.feed_coin_cards(evolve(player, cards=player.cards + state.removed), catalogue)
-        return 0, effects.COINS_PER_FED_CARD * fed, effects.COINS_PER_FED_CARD, "FEED-2, PURPLE-6"
-    return None

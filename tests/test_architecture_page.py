@@ -1,24 +1,34 @@
-"""The architecture page's table of the order of play is the engine's own table."""
+"""The architecture page's tables (the order of play, a section's fields) are the engine's own."""
 
 from __future__ import annotations
 
 import re
 from pathlib import Path
 
+from attrs import fields
+
 from hadara_rules._flow import ORDER_OF_PLAY
+from hadara_rules._rules.section import SectionRules
 
 PAGE = Path(__file__).resolve().parents[1] / "docs" / "architecture.md"
 
 
-def _rows() -> list[tuple[str, str]]:
+def _rows(name: str) -> list[list[str]]:
+    """The rows of the table between the page's ``name: begin`` and ``name: end`` marks."""
     text = PAGE.read_text(encoding="utf-8")
-    table = text.split("<!-- order-of-play: begin -->")[1].split("<!-- order-of-play: end -->")[0]
+    table = text.split(f"<!-- {name}: begin -->")[1].split(f"<!-- {name}: end -->")[0]
     cells = [[c.strip() for c in line.strip().strip("|").split("|")] for line in table.strip().splitlines()]
-    return [(row[0], row[1]) for row in cells[2:]]
+    return cells[2:]
 
 
 def test_epoch_1_the_page_shows_the_order_of_play_of_the_code() -> None:
-    assert _rows() == [(str(phase), str(section)) for phase, section in ORDER_OF_PLAY]
+    assert [(row[0], row[1]) for row in _rows("order-of-play")] == [
+        (str(phase), str(section)) for phase, section in ORDER_OF_PLAY
+    ]
+
+
+def test_the_page_names_every_field_of_a_section_in_order() -> None:
+    assert [row[0] for row in _rows("section-fields")] == [f"`{f.name}`" for f in fields(SectionRules)]
 
 
 def test_the_page_names_only_modules_that_exist() -> None:

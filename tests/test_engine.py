@@ -7,6 +7,7 @@ import random
 from collections.abc import Iterator
 
 import pytest
+from helpers import seeded_game
 
 from hadara_rules import (
     Action,
@@ -67,16 +68,8 @@ def move_universe(state: GameState) -> Iterator[Move]:
 
 
 def sample_positions(players: int, seed: int, advanced: bool, every: int) -> Iterator[GameState]:
-    rng = random.Random(seed)
-    state = new_game(GameConfig(players=players, seed=seed, advanced=advanced))
-    count = 0
-    while not state.is_over:
-        if count % every == 0:
-            yield state
-        moves = legal_moves(state)
-        state = apply_move(state, moves[rng.randrange(len(moves))])
-        count += 1
-    yield state
+    """Every ``every``-th position of a random game, and its last."""
+    return (s for s in seeded_game(players, advanced, seed) if s.is_over or s.ply % every == 0)
 
 
 @pytest.mark.parametrize(("players", "advanced"), [(2, False), (3, True), (4, False), (5, True)])

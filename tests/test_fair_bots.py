@@ -7,6 +7,7 @@ import random
 
 import pytest
 from fair_check import BOTS, assert_fair
+from helpers import seeded_game
 
 from hadara_rules import GameConfig, GameState, apply_move, legal_moves, new_game, player_view
 
@@ -15,14 +16,7 @@ SETTINGS = [(players, advanced) for players in (2, 3, 4, 5) for advanced in (Fal
 
 
 def _positions(players: int, advanced: bool, seed: int, every: int) -> list[GameState]:
-    rng = random.Random(seed)
-    state = new_game(GameConfig(players=players, seed=seed, advanced=advanced))
-    kept = []
-    while not state.is_over:
-        if state.ply % every == 0:
-            kept.append(state)
-        state = apply_move(state, rng.choice(legal_moves(state)))
-    return kept
+    return [s for s in seeded_game(players, advanced, seed) if not s.is_over and s.ply % every == 0]
 
 
 @pytest.mark.parametrize("kind", sorted(BOTS))

@@ -6,7 +6,7 @@ import attrs
 import pytest
 
 from hadara_rules import GameConfig, new_game
-from hadara_rules._copy import replace
+from hadara_rules._copy import amend, replace
 from hadara_rules._model import GameState, PlayerState
 from hadara_rules._vocabulary import Crest, Section, Track, Tracks
 
@@ -116,3 +116,19 @@ def test_a_copy_is_frozen_and_its_hash_is_its_own(state: GameState) -> None:
     assert player is not original
     with pytest.raises(attrs.exceptions.FrozenInstanceError):
         player.coins = 0  # type: ignore[misc]
+
+
+@pytest.mark.parametrize("kind", [GameState, PlayerState])
+def test_amend_changes_a_record_nobody_has_hashed_and_refuses_one_that_was(
+    state: GameState, kind: type[GameState] | type[PlayerState]
+) -> None:
+    record: GameState | PlayerState = (
+        replace(state.players[0], coins=5) if kind is PlayerState else replace(state, ply=7)
+    )
+    field = "coins" if kind is PlayerState else "ply"
+    amend(record, {field: 9})
+    assert getattr(record, field) == 9
+    hash(record)
+    with pytest.raises(RuntimeError, match="hash was cached"):
+        amend(record, {field: 10})
+    assert getattr(record, field) == 9

@@ -5,6 +5,7 @@ nothing but IllegalMove, whatever is passed as a move."""
 from __future__ import annotations
 
 import functools
+import inspect
 import random
 import typing
 from collections.abc import Callable
@@ -26,6 +27,7 @@ from hadara_rules import (
 )
 from hadara_rules._moves import (
     MOVE_TYPES,
+    WELL_TYPED,
     BuyGold,
     BuySilver,
     CarveStatue,
@@ -197,3 +199,10 @@ def test_checked_play_raises_only_illegal_move_for_any_object() -> None:
     for state, junk in JUNK:
         with pytest.raises(IllegalMove):
             apply_move(state, junk)  # type: ignore[arg-type]
+
+
+def test_the_generated_field_type_tests_show_their_source() -> None:
+    """Tracebacks and debuggers read generated code from linecache, as attrs registers its own."""
+    for kind in MOVE_TYPES:
+        test = WELL_TYPED[kind]
+        assert "def well_typed(m):" in inspect.getsource(test), kind

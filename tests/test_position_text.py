@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterator
 
 import pytest
+from helpers import seeded_game
 
 from hadara_rules import (
     GameConfig,
@@ -24,12 +24,7 @@ GAMES = [(2, True, 41), (3, False, 42), (5, True, 43)]
 
 
 def positions(players: int, advanced: bool, seed: int) -> Iterator[GameState]:
-    rng = random.Random(seed)
-    state = new_game(GameConfig(players=players, seed=seed, advanced=advanced))
-    while not state.is_over:
-        yield state
-        state = apply_move(state, rng.choice(legal_moves(state)))
-    yield state
+    return seeded_game(players, advanced, seed)
 
 
 def _hidden_from(state: GameState, seat: int | None) -> set[str]:

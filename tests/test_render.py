@@ -11,7 +11,7 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-from helpers import scenario_position
+from helpers import scenario_position, seeded_game
 from hypothesis import given
 from properties.strategies import PlayedGame, hidden_from, played_games, sampled, suite_settings
 
@@ -38,15 +38,8 @@ SVG = "{http://www.w3.org/2000/svg}"
 
 def _positions(players: int, advanced: bool, seed: int, every: int) -> list[GameState]:
     """Every ``every``-th position of a random game, and its last."""
-    rng = random.Random(seed)
-    state = new_game(GameConfig(players=players, seed=seed, advanced=advanced))
-    found = []
-    while not state.is_over:
-        if state.ply % every == 0:
-            found.append(state)
-        moves = legal_moves(state)
-        state = apply_move(state, moves[rng.randrange(len(moves))], check=False)
-    return [*found, state]
+    *played, last = seeded_game(players, advanced, seed)
+    return [*(s for s in played if s.ply % every == 0), last]
 
 
 def _components(svg: str, kind: str) -> Counter[tuple[str, str | None]]:

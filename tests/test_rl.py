@@ -17,6 +17,7 @@ pytest.importorskip("pettingzoo")
 pytest.importorskip("gymnasium")
 
 import numpy as np
+from helpers import seeded_game
 from pettingzoo.test import api_test
 
 from hadara_rules import (
@@ -46,14 +47,7 @@ from hadara_rules.rl import (
 
 
 def _random_positions(players: int, seed: int, advanced: bool) -> list[GameState]:
-    rng = random.Random(seed)
-    state = new_game(GameConfig(players=players, seed=seed, advanced=advanced))
-    positions = [state]
-    while not state.is_over:
-        moves = legal_moves(state)
-        state = apply_move(state, moves[rng.randrange(len(moves))], check=False)
-        positions.append(state)
-    return positions
+    return list(seeded_game(players, advanced, seed))
 
 
 @pytest.mark.parametrize(("players", "advanced"), [(2, False), (4, True)])

@@ -21,8 +21,9 @@ from hadara_rules import (
     legal_moves,
     new_game,
 )
-from hadara_rules._flow import turn_order
+from hadara_rules._copy import replace
 from hadara_rules._model import GameState
+from hadara_rules._rules.section import seat_in_turn
 from hadara_rules._rules.setup import compensated, first_player, initiative_order, shuffle
 from hadara_rules._vocabulary import COLORS, TIERS
 from hadara_rules.catalogue import Catalogue
@@ -193,7 +194,7 @@ def test_start_3_compensation_coin_is_paid(players: int, catalogue: Catalogue) -
 def test_start_4_turn_order_is_clockwise_from_the_first_player() -> None:
     state = new_game(GameConfig(players=4, seed=0))
     f = state.first_player
-    assert turn_order(state) == tuple((f + k) % 4 for k in range(4))
+    assert [seat_in_turn(replace(state, turn=k)) for k in range(4)] == [(f + k) % 4 for k in range(4)]
     assert state.to_act == (f,)
 
 

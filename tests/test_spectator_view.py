@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import json
-import random
 from collections.abc import Iterator
 
 import attrs
 import pytest
+from helpers import seeded_game
 
 from hadara_rules import (
     SPECTATOR,
@@ -27,12 +27,7 @@ GAMES = [(2, False, 21), (3, True, 22), (4, False, 23), (5, True, 24)]
 
 
 def positions(players: int, advanced: bool, seed: int) -> Iterator[GameState]:
-    rng = random.Random(seed)
-    state = new_game(GameConfig(players=players, seed=seed, advanced=advanced))
-    while not state.is_over:
-        yield state
-        state = apply_move(state, rng.choice(legal_moves(state)))
-    yield state
+    return seeded_game(players, advanced, seed)
 
 
 def _hidden_from_every_seat(state: GameState) -> set[str]:

@@ -9,6 +9,7 @@ from collections.abc import Iterator
 
 import attrs
 import pytest
+from helpers import seeded_game
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from properties.strategies import PlayedGame, played_games
@@ -36,12 +37,7 @@ GAMES = [(2, False, 1), (3, True, 2), (4, False, 3), (5, True, 4)]
 
 
 def positions(players: int, advanced: bool, seed: int) -> Iterator[GameState]:
-    rng = random.Random(seed)
-    state = new_game(GameConfig(players=players, seed=seed, advanced=advanced))
-    while not state.is_over:
-        yield state
-        state = apply_move(state, rng.choice(legal_moves(state)))
-    yield state
+    return seeded_game(players, advanced, seed)
 
 
 def hidden_from(state: GameState, seat: int) -> set[str]:

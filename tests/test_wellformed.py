@@ -536,7 +536,7 @@ def test_whole_place_tests_pass_only_what_the_search_passes(index: int, seed: in
         else:
             document = _mutate(document, rng)
     answer = _searched(document)
-    with mock.patch.multiple(wellformed, _plainly_laid_out=_never):
+    with mock.patch.multiple(wellformed, _every_place_passes_whole=_never):
         assert _searched(document) == answer
 
 

@@ -1,14 +1,10 @@
-"""One module per rule area. Each section module offers the same three functions:
+"""One module per rule area.
 
-``legal(state, seat)``
-    every legal move of the seated player in that section, in the order of
-    :func:`hadara_rules._engine.move_key`, built legal from the same predicates
-    :func:`check` uses,
-``check(state, move)``
-    why the move is refused (an :class:`~hadara_rules._errors.IllegalMove` carrying
-    the rule ID), or None,
-``play(state, move)``
-    what the move changes in the position (a :class:`~hadara_rules._model.Changes`),
-    without checks and without automatic steps: the engine makes the position after
-    the move in one copy.
+Each section of the epoch (EPOCH-1) is defined at the bottom of its own module as a
+:class:`~hadara_rules._rules.section.SectionRules` record (``colony.COLONY``,
+``draft.DRAFT`` …): its moves, each with the handler that checks, plays and narrates
+it, the legal moves of a seated player, and what happens in it without a decision.
+The order of play (:mod:`hadara_rules._flow`) puts them in order. The other modules
+hold what several sections share: buying and selling (:mod:`.acquire`), requirements
+(:mod:`.requirement`), tracks (:mod:`.tracks`) and final scoring (:mod:`.scoring`).
 """

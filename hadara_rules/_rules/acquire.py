@@ -5,17 +5,18 @@ BUY-1…3, SELL-1, TRACK-1/2 and the tile choice of PURPLE-2 (TILE-1/2) live her
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TypeAlias
+from collections.abc import Callable, Iterator
+from typing import NamedTuple, TypeAlias
 
 from .. import _effects as effects
 from .._components import Card, Catalogue
 from .._copy import replace
 from .._errors import IllegalMove
+from .._events import CardBought, CardSold, CoinReason, Event, coins, steps
 from .._model import GameState, PlayerState
 from .._moves import BUY, SELL, Action, Move
 from .._tableau import color_counts
-from .._vocabulary import COLOR_INDEX, Track
+from .._vocabulary import COLOR_INDEX, NO_TRACKS, Track
 
 
 def owned_colors(state: GameState, player: PlayerState) -> tuple[int, ...]:
@@ -46,11 +47,20 @@ def tile_choices(player: PlayerState, card: Card) -> tuple[Track | None, ...]:
     return free if free else (None,)
 
 
-#: How one seat may acquire a card, as ready-made moves: the card's printed price and
-#: colour column (for BUY-1's price), the moves buying or selling it (None when buying
-#: it places a free tile, PURPLE-2: the moves then depend on the buyer's tiles), and the
-#: move selling it.
-Offer: TypeAlias = tuple[int, int, tuple[Move, ...] | None, tuple[Move, ...]]
+class Offer(NamedTuple):
+    """How one seat may acquire a card, as ready-made moves."""
+
+    #: The card's printed price (BUY-1).
+    cost: int
+    #: The index of the card's colour in ``COLORS``: the column of ``owned_colors`` that
+    #: lowers the price.
+    column: int
+    #: The moves buying or selling it; None when buying it places a free tile (PURPLE-2):
+    #: the moves then depend on the buyer's tiles.
+    both: tuple[Move, ...] | None
+    #: The move selling it.
+    sold: tuple[Move, ...]
+
 
 #: Makes the move of one seat acquiring a card: ``(seat, card, action, tile)``.
 MoveMaker: TypeAlias = Callable[[int, Card, Action, Track | None], Move]
@@ -75,7 +85,7 @@ class Offers(dict[str, Offer]):
         card = self.catalogue.cards[card_id]
         sold = (self.make(self.seat, card, SELL, None),)
         both = None if effects.places_tile(card) else (self.make(self.seat, card, BUY, None), *sold)
-        offer = self[card_id] = (card.cost, COLOR_INDEX[card.color], both, sold)
+        offer = self[card_id] = Offer(card.cost, COLOR_INDEX[card.color], both, sold)
         return offer
 
     def moves(self, card_id: str, player: PlayerState, owned: tuple[int, ...]) -> tuple[Move, ...]:
@@ -152,6 +162,26 @@ def acquire(
     if action == SELL:
         return replace(player, coins=player.coins + sell_value(state, player, card))
     return gain_card(state, player, card, tile, paid=price(card, owned_colors(state, player)))
+
+
+def acquisition_events(
+    state: GameState, seat: int, card: Card, action: str, tile: Track | None, rule: str
+) -> Iterator[Event]:
+    """What :func:`acquire` does, told: a card bought (BUY-1…3, PURPLE-2…4) or sold
+    (SELL-1, PURPLE-1) by ``seat`` under ``rule`` (DRAFT-2, PICK-1), judged in ``state``
+    (the position the purchase is made from)."""
+    player = state.players[seat]
+    if action == SELL:
+        yield CardSold(rule=rule, player=seat, card=card.id)
+        bonus = effects.sell_bonus(player, state.catalogue)
+        yield from coins(seat, sell_value(state, player, card) - bonus, CoinReason.SALE, "SELL-1")
+        yield from coins(seat, bonus, CoinReason.BONUS, "PURPLE-1")
+        return
+    yield CardBought(rule="BUY-3", player=seat, card=card.id, tile=tile)
+    yield from coins(seat, -price(card, owned_colors(state, player)), CoinReason.PRICE, "BUY-1")
+    yield from steps(seat, card.values, NO_TRACKS, "BUY-3")
+    after = effects.on_gain(replace(player, cards=(*player.cards, card.id)), card, tile)
+    yield from effects.effect_step_events(seat, player, after, state.catalogue)
 
 
 def gain_card(

@@ -5,13 +5,25 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from .. import _effects as effects
+from .._components import front_id
 from .._copy import replace
 from .._errors import IllegalMove
+from .._events import CoinReason, ColonyTaken, coins, steps
 from .._model import Changes, ColonyHolding, GameState, PlayerState
 from .._moves import Move, TakeColony, shared
-from .._vocabulary import TIER_INDEX, TIERS
-from .requirement import check_requirement, pay_needed, skip_taker, takes_left
-from .section import PASS, SectionRules, everyone_had_a_turn, handles, pass_move, players_with
+from .._vocabulary import TIER_INDEX, TIERS, Tracks
+from .requirement import check_requirement, pay_needed, skip_taker, taker_limits, takes_left
+from .section import (
+    Limits,
+    Narration,
+    SectionRules,
+    everyone_had_a_turn,
+    handles,
+    pass_move,
+    passed_over,
+    passing,
+    players_with,
+)
 
 _take = shared(TakeColony)
 
@@ -105,15 +117,49 @@ def take(state: GameState, move: TakeColony) -> Changes:
     }
 
 
+def foretold(before: GameState, move: TakeColony, front_only: bool = True) -> Narration:
+    """COLONY-4 with PURPLE-9 (coins first) and PURPLE-15 (pay), as the table knows it
+    before the move: the colony by its front, without its back's steps (INFO-1); with
+    ``front_only`` false, as it happened."""
+    seat = move.player
+    player = before.players[seat]
+    colony = before.catalogue.colonies[before.colony_stacks[TIER_INDEX[move.tier]][-1]]
+    yield ColonyTaken(
+        rule="COLONY-4", player=seat, colony=front_id(colony) if front_only else colony.id, allied=move.ally
+    )
+    yield from coins(seat, -move.pay, CoinReason.REQUIREMENT, "PURPLE-15")
+    yield from coins(seat, effects.colony_coins(player, before.catalogue), CoinReason.BONUS, "PURPLE-9")
+    if move.ally:
+        yield from coins(seat, -colony.ally_cost, CoinReason.ALLY_COST, "COLONY-4")
+        if not front_only:
+            yield from steps(seat, colony.turned_up()[0], Tracks(), "COLONY-4")
+    else:
+        yield from coins(seat, colony.plunder, CoinReason.PLUNDER, "COLONY-4")
+
+
+def narrate_take(before: GameState, move: TakeColony, after: GameState) -> Narration:
+    """The colony taken, as it happened (:func:`foretold`, the back's steps told)."""
+    return foretold(before, move, front_only=False)
+
+
 def skip(state: GameState, seat: int) -> Changes | None:
     """COLONY-1: a player whose takes are used up, or who could only pass, is passed over."""
     return skip_taker(legal, state, seat)
 
 
+def limits(state: GameState, player: PlayerState) -> Limits:
+    """COLONY-1: what a player who had their turn may have taken and paid (one take per colony held)."""
+    return taker_limits(len(player.colonies), player, state)
+
+
 #: Colonies (COLONY-1…5): in turn, take colonies or pass.
 COLONY = SectionRules(
-    moves=dict([handles(TakeColony, check_take, take, out_of_turn=turn_used_up), PASS]),
+    moves=dict(
+        [handles(TakeColony, check_take, take, narrate_take, out_of_turn=turn_used_up), passing("COLONY-1")]
+    ),
     legal=legal,
     finished=everyone_had_a_turn,
     skip=skip,
+    narrate_step=passed_over("COLONY-1"),
+    limits=limits,
 )

@@ -9,11 +9,12 @@ from __future__ import annotations
 
 from .._copy import amend, replace
 from .._errors import IllegalMove
+from .._events import CardPassedOn, CardsDrawn, DraftChosen
 from .._model import Changes, GameState
 from .._moves import SELL, Draft, Move, shared
 from .._vocabulary import COLOR_INDEX
-from .acquire import OfferBook, acquire, check_acquire, owned_colors
-from .section import SectionRules, handles
+from .acquire import OfferBook, acquire, acquisition_events, check_acquire, owned_colors
+from .section import Narration, SectionRules, handles
 from .wheel import deck_at
 
 _draft = shared(Draft)
@@ -131,11 +132,38 @@ def choose(state: GameState, move: Draft) -> Changes:
     return {"pending": (*state.pending[:seat], move, *state.pending[seat + 1 :])}
 
 
+def narrate_choice(before: GameState, move: Draft, after: GameState) -> Narration:
+    """DRAFT-3: the player chose; what, the round's resolution tells."""
+    yield DraftChosen(rule="DRAFT-3", player=move.player)
+
+
+def choice_events(state: GameState, choice: Draft) -> Narration:
+    """What a draft choice does when its round resolves (DRAFT-2): the other drawn card
+    passed on, the chosen one bought or sold."""
+    seat = choice.player
+    for other in state.players[seat].drawn:
+        if other != choice.card:
+            yield CardPassedOn(rule="DRAFT-2", player=seat, card=other)
+    card = state.catalogue.cards[choice.card]
+    yield from acquisition_events(state, seat, card, choice.action, choice.tile, "DRAFT-2")
+
+
+def narrate_step(before: GameState, after: GameState) -> Narration:
+    """A complete round resolved (every choice at once, DRAFT-2/3), and a round dealt (DRAFT-1)."""
+    for choice in before.pending:
+        if choice is not None:
+            yield from choice_events(before, choice)
+    if after.pending:
+        for seat, player in enumerate(after.players):
+            yield CardsDrawn(rule="DRAFT-1", player=seat, cards=player.drawn)
+
+
 #: Draft rounds (DRAFT-1…3): the players choose together, round after round.
 DRAFT = SectionRules(
-    moves=dict([handles(Draft, check_draft, choose)]),
+    moves=dict([handles(Draft, check_draft, choose, narrate_choice)]),
     legal=legal,
     deciding=choosing,
     finished=finished,
     automatic=automatic,
+    narrate_step=narrate_step,
 )

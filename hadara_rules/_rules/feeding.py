@@ -8,10 +8,21 @@ from .. import _effects as effects
 from .._copy import replace
 from .._effects import COINS_PER_FED_CARD, COINS_PER_SURPLUS_FOOD
 from .._errors import IllegalMove
+from .._events import CardRemoved, CoinReason, coins, steps
 from .._model import Changes, GameState, PlayerState
 from .._moves import FeedWithCoins, Move, RemoveCard, shared
+from .._vocabulary import NO_TRACKS
 from .acquire import lose_card
-from .section import SectionRules, everyone_had_a_turn, handles, next_turn, players_with
+from .section import (
+    Limits,
+    Narration,
+    SectionRules,
+    everyone_had_a_turn,
+    handles,
+    next_turn,
+    passed_over,
+    players_with,
+)
 
 _remove = shared(RemoveCard)
 _feed = shared(FeedWithCoins)
@@ -66,6 +77,15 @@ def remove(state: GameState, move: RemoveCard) -> Changes:
     return {"players": players_with(state, move.player, player), "removed": (*state.removed, move.card)}
 
 
+def narrate_remove(before: GameState, move: RemoveCard, after: GameState) -> Narration:
+    """FEED-2/3: the card removed, its values and its effects' steps taken back."""
+    seat = move.player
+    card = before.catalogue.cards[move.card]
+    yield CardRemoved(rule="FEED-2", player=seat, card=card.id)
+    yield from steps(seat, NO_TRACKS, card.values, "FEED-2")
+    yield from effects.effect_step_events(seat, before.players[seat], after.players[seat], before.catalogue)
+
+
 def check_feed_with_coins(state: GameState, move: FeedWithCoins) -> IllegalMove | None:
     """PURPLE-6: only with the card, 2 coins a card, at most 6 cards per section."""
     player = state.players[move.player]
@@ -91,15 +111,29 @@ def feed_with_coins(state: GameState, move: FeedWithCoins) -> Changes:
     return {"players": players_with(state, move.player, player)}
 
 
+def narrate_feed_with_coins(before: GameState, move: FeedWithCoins, after: GameState) -> Narration:
+    """PURPLE-6: the coins paid for one card."""
+    yield from coins(move.player, -COINS_PER_FED_CARD, CoinReason.FEEDING, "PURPLE-6")
+
+
+def limits(state: GameState, player: PlayerState) -> Limits:
+    """PURPLE-6: what a player who had their turn may have paid (2 coins a card, as many
+    cards as their PURPLE-6 cards allow: one paid with may have been removed since)."""
+    fed = effects.feed_coin_cards(replace(player, cards=player.cards + state.removed), state.catalogue)
+    return Limits(takes=0, paid=COINS_PER_FED_CARD * fed, step=COINS_PER_FED_CARD, rules="FEED-2, PURPLE-6")
+
+
 #: Feeding (FEED-1…3): in turn, each hungry player removes cards (or pays) until fed.
 FEEDING = SectionRules(
     moves=dict(
         [
-            handles(RemoveCard, check_remove, remove),
-            handles(FeedWithCoins, check_feed_with_coins, feed_with_coins),
+            handles(RemoveCard, check_remove, remove, narrate_remove),
+            handles(FeedWithCoins, check_feed_with_coins, feed_with_coins, narrate_feed_with_coins),
         ]
     ),
     legal=legal,
     finished=everyone_had_a_turn,
     skip=fed,
+    narrate_step=passed_over("FEED-1"),
+    limits=limits,
 )

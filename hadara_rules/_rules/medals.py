@@ -7,17 +7,20 @@ from collections.abc import Iterator
 from .. import _effects as effects
 from .._copy import replace
 from .._errors import IllegalMove
+from .._events import CoinReason, MedalBought, coins
 from .._model import Changes, GameState, PlayerState
 from .._moves import BuyGold, BuySilver, Move, shared
 from .._tiles import remove_tile
 from .section import (
-    PASS,
+    Narration,
     SectionRules,
     everyone_had_a_turn,
     handles,
     next_turn,
     only_pass,
     pass_move,
+    passed_over,
+    passing,
     players_with,
 )
 
@@ -102,6 +105,20 @@ def buy_gold(state: GameState, move: BuyGold) -> Changes:
     return {"players": players_with(state, move.player, player)}
 
 
+def narrate_silver(before: GameState, move: BuySilver, after: GameState) -> Narration:
+    """MEDAL-1: the silver medal with its tile, and its price."""
+    player = before.players[move.player]
+    yield MedalBought(rule="MEDAL-1", player=move.player, gold=False, tile=move.tile)
+    yield from coins(move.player, -silver_price(before, player), CoinReason.MEDAL, "MEDAL-1")
+
+
+def narrate_gold(before: GameState, move: BuyGold, after: GameState) -> Narration:
+    """MEDAL-1: the gold medal, and its price."""
+    player = before.players[move.player]
+    yield MedalBought(rule="MEDAL-1", player=move.player, gold=True)
+    yield from coins(move.player, -gold_price(before, player), CoinReason.MEDAL, "MEDAL-1")
+
+
 def skip(state: GameState, seat: int) -> Changes | None:
     """A player who could only pass is passed over."""
     return next_turn(state) if only_pass(legal, state, seat) else None
@@ -109,8 +126,15 @@ def skip(state: GameState, seat: int) -> Changes | None:
 
 #: Medals (MEDAL-1…3): in turn, buy medals until passing.
 MEDALS = SectionRules(
-    moves=dict([handles(BuySilver, check_silver, buy_silver), handles(BuyGold, check_gold, buy_gold), PASS]),
+    moves=dict(
+        [
+            handles(BuySilver, check_silver, buy_silver, narrate_silver),
+            handles(BuyGold, check_gold, buy_gold, narrate_gold),
+            passing("MEDAL-1"),
+        ]
+    ),
     legal=legal,
     finished=everyone_had_a_turn,
     skip=skip,
+    narrate_step=passed_over("MEDAL-1"),
 )

@@ -6,8 +6,8 @@ from .._errors import IllegalMove
 from .._model import Changes, GameState
 from .._moves import SELL, Move, Pick, shared
 from .._vocabulary import COLOR_INDEX
-from .acquire import OfferBook, acquire, check_acquire, owned_colors
-from .section import SectionRules, handles, players_with
+from .acquire import OfferBook, acquire, acquisition_events, check_acquire, owned_colors
+from .section import Narration, SectionRules, handles, players_with
 
 _pick = shared(Pick)
 
@@ -57,5 +57,13 @@ def take(state: GameState, move: Pick) -> Changes:
     }
 
 
+def narrate_take(before: GameState, move: Pick, after: GameState) -> Narration:
+    """PICK-1: the top card of the pile, bought or sold."""
+    card = before.catalogue.cards[before.outer_piles[COLOR_INDEX[move.color]][-1]]
+    return acquisition_events(before, move.player, card, move.action, move.tile, "PICK-1")
+
+
 #: Picking (PICK-1): one card per turn, round the table.
-PICK = SectionRules(moves=dict([handles(Pick, check_pick, take)]), legal=legal, finished=finished)
+PICK = SectionRules(
+    moves=dict([handles(Pick, check_pick, take, narrate_take)]), legal=legal, finished=finished
+)

@@ -14,7 +14,7 @@ from .._effects import COINS_PER_REQUIREMENT_POINT, EffectTotals, effect_totals
 from .._errors import IllegalMove
 from .._model import Changes, GameState, PlayerState
 from .._moves import Move
-from .section import next_turn, only_pass
+from .section import Limits, next_turn, only_pass
 
 
 def takes_left(player: PlayerState, totals: EffectTotals) -> int:
@@ -34,6 +34,18 @@ def skip_taker(
     if takes_left(player, effect_totals(player.cards, state.catalogue)) <= 0 or only_pass(legal, state, seat):
         return next_turn(state)
     return None
+
+
+def taker_limits(held: int, player: PlayerState, state: GameState) -> Limits:
+    """COLONY-1, STATUE-1: a player takes at most their takes per section (PURPLE-13), no more
+    than they hold (``held``: their colonies or statues), and pays only with a take (PURPLE-15)."""
+    totals = effect_totals(player.cards, state.catalogue)
+    return Limits(
+        takes=min(held, totals.takes_per_section),
+        paid=totals.requirement_pay_cap if player.section_takes else 0,
+        step=COINS_PER_REQUIREMENT_POINT,
+        rules="COLONY-1, STATUE-1, PURPLE-13, PURPLE-15",
+    )
 
 
 def missing(totals: EffectTotals, value: int, requirement: int) -> int:

@@ -15,6 +15,7 @@ from typing import TypeVar
 from .._config import GameConfig
 from .._copy import replace
 from .._errors import ConfigError, IllegalMove
+from .._events import CoinReason, SideChosen, coins, steps
 from .._model import Changes, GameState, PlayerState
 from .._moves import ChooseSide, Move
 from .._vocabulary import (
@@ -31,7 +32,7 @@ from .._vocabulary import (
     Tracks,
 )
 from ..catalogue import Catalogue, load_catalogue
-from .section import SectionRules, handles, players_with
+from .section import Narration, SectionRules, handles, players_with
 
 T = TypeVar("T")
 
@@ -107,6 +108,18 @@ def deal_seed(seed: int) -> int:
     return seed % (1 << 64)
 
 
+def cards_laid_out(pool: int, players: int) -> int:
+    """SETUP-3: of the ``pool`` cards of one epoch and colour, 2 per player are laid out, or
+    all there are."""
+    return min(2 * players, pool)
+
+
+def colonies_laid_out(pool: int, players: int) -> int:
+    """SETUP-4: of the ``pool`` colonies of one tier, one per player is laid out, or all
+    there are."""
+    return min(players, pool)
+
+
 def lay_out(config: GameConfig) -> GameState:
     """The table as set up by SETUP-1…6 and START-1…4, in the setup section (in the
     basic game every side is chosen already). Each player has the crest the
@@ -132,14 +145,14 @@ def lay_out(config: GameConfig) -> GameState:
         for color in COLORS:
             pool = list(catalogue.deck_pool(epoch, color, config.advanced))
             shuffle(rng, pool)
-            decks.append(tuple(pool[: 2 * n]))
+            decks.append(tuple(pool[: cards_laid_out(len(pool), n)]))
         epoch_decks.append(tuple(decks))
 
     stacks = []
     for tier in TIERS:  # SETUP-4
         pool = list(catalogue.tier_pool(tier))
         shuffle(rng, pool)
-        stacks.append(tuple(pool[:n]))
+        stacks.append(tuple(pool[: colonies_laid_out(len(pool), n)]))
 
     in_play = {c for decks in epoch_decks for deck in decks for c in deck}
     in_play.update(c for stack in stacks for c in stack)
@@ -218,9 +231,19 @@ def play_side(state: GameState, move: ChooseSide) -> Changes:
     return choose_side(state, move.player, move.side)
 
 
+def narrate_side(before: GameState, move: ChooseSide, after: GameState) -> Narration:
+    """SETUP-6: the side chosen, its coins and the steps to its starting track values."""
+    seat = move.player
+    player = before.players[seat]
+    side = before.catalogue.start_cards[player.start_card].side(move.side)
+    yield SideChosen(rule="SETUP-6", player=seat, side=move.side)
+    yield from coins(seat, side.coins, CoinReason.START, "SETUP-6")
+    yield from steps(seat, side.values, player.tracks, "SETUP-6")
+
+
 #: Setup (SETUP-6, advanced game): the players choose their start card's side together.
 SETUP = SectionRules(
-    moves=dict([handles(ChooseSide, check_side, play_side)]),
+    moves=dict([handles(ChooseSide, check_side, play_side, narrate_side)]),
     legal=legal,
     deciding=choosing_side,
     finished=sides_chosen,

@@ -7,11 +7,23 @@ from collections.abc import Iterator
 from .. import _effects as effects
 from .._copy import replace
 from .._errors import IllegalMove
-from .._model import CarvedStatue, Changes, GameState
+from .._events import CoinReason, StatueCarved, coins, steps
+from .._model import CarvedStatue, Changes, GameState, PlayerState
 from .._moves import CarveStatue, Move, shared
 from .._tiles import remove_tile
-from .requirement import check_requirement, pay_needed, skip_taker, takes_left
-from .section import PASS, SectionRules, everyone_had_a_turn, handles, pass_move, players_with
+from .._vocabulary import NO_TRACKS
+from .requirement import check_requirement, pay_needed, skip_taker, taker_limits, takes_left
+from .section import (
+    Limits,
+    Narration,
+    SectionRules,
+    everyone_had_a_turn,
+    handles,
+    pass_move,
+    passed_over,
+    passing,
+    players_with,
+)
 
 _carve = shared(CarveStatue)
 
@@ -84,15 +96,38 @@ def carve(state: GameState, move: CarveStatue) -> Changes:
     return {"players": players_with(state, move.player, carved)}
 
 
+def narrate_carve(before: GameState, move: CarveStatue, after: GameState) -> Narration:
+    """STATUE-3 with PURPLE-15's pay; face up, the reward's steps; PURPLE-4's steps."""
+    seat = move.player
+    statue = before.catalogue.statues[move.statue]
+    yield StatueCarved(rule="STATUE-3", player=seat, statue=move.statue, tile=move.tile, face_up=move.face_up)
+    yield from coins(seat, -move.pay, CoinReason.REQUIREMENT, "PURPLE-15")
+    if move.face_up:
+        yield from steps(seat, NO_TRACKS.step(move.tile, statue.reward), NO_TRACKS, "STATUE-3")
+    yield from effects.effect_step_events(seat, before.players[seat], after.players[seat], before.catalogue)
+
+
 def skip(state: GameState, seat: int) -> Changes | None:
     """STATUE-1: a player whose takes are used up, or who could only pass, is passed over."""
     return skip_taker(legal, state, seat)
 
 
+def limits(state: GameState, player: PlayerState) -> Limits:
+    """STATUE-1: what a player who had their turn may have taken and paid (one take per statue carved)."""
+    return taker_limits(len(player.statues), player, state)
+
+
 #: Statues (STATUE-1…3): in turn, carve statues or pass.
 STATUE = SectionRules(
-    moves=dict([handles(CarveStatue, check_carve, carve, out_of_turn=turn_used_up), PASS]),
+    moves=dict(
+        [
+            handles(CarveStatue, check_carve, carve, narrate_carve, out_of_turn=turn_used_up),
+            passing("STATUE-1"),
+        ]
+    ),
     legal=legal,
     finished=everyone_had_a_turn,
     skip=skip,
+    narrate_step=passed_over("STATUE-1"),
+    limits=limits,
 )

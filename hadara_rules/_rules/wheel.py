@@ -5,10 +5,11 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from .._errors import IllegalMove
+from .._events import WheelSet
 from .._model import Changes, GameState
 from .._moves import Move, SetWheel, shared
 from .._vocabulary import COLORS, Color
-from .section import SectionRules, handles, one_turn_taken
+from .section import Narration, SectionRules, handles, one_turn_taken
 
 _set_wheel = shared(SetWheel)
 
@@ -46,9 +47,14 @@ def set_wheel(state: GameState, move: SetWheel) -> Changes:
     return {"wheel": move.rotation, "round": 0, "turn": state.turn + 1}
 
 
+def narrate_set_wheel(before: GameState, move: SetWheel, after: GameState) -> Narration:
+    """WHEEL-1: the rotation the wheel was set to."""
+    yield WheelSet(rule="WHEEL-1", player=move.player, rotation=move.rotation)
+
+
 #: The wheel (WHEEL-1): the epoch's first player sets it, in one turn.
 WHEEL = SectionRules(
-    moves=dict([handles(SetWheel, check_set_wheel, set_wheel)]),
+    moves=dict([handles(SetWheel, check_set_wheel, set_wheel, narrate_set_wheel)]),
     legal=legal,
     finished=one_turn_taken,
 )

@@ -1,10 +1,11 @@
 """Write the golden game records (run by hand when a rule change is intended).
 
-    python tests/golden/regenerate.py
+    PYTHONPATH=tests python tests/golden/regenerate.py
 
-Each game is played by the greedy bots; its record, its final score sheets and
-the SHA-256 of its final position (as JSON) are written beside this script.
-test_golden.py replays every record and insists on all three.
+Each game is played by the greedy bots; its record, its final score sheets, the
+SHA-256 of its final position (as JSON) and the number and SHA-256 of its events
+(each as JSON, one a line) are written beside this script. test_golden.py replays
+every record and insists on all of them.
 """
 
 from __future__ import annotations
@@ -12,6 +13,8 @@ from __future__ import annotations
 import hashlib
 import json
 from pathlib import Path
+
+from helpers import told
 
 from hadara_rules import GameConfig
 from hadara_rules._rules.scoring import score
@@ -37,6 +40,7 @@ def main() -> None:
             "moves": len(game.moves),
             "final_state_sha256": hashlib.sha256(to_json(game.final).encode()).hexdigest(),
             "score": [to_data(sheet)["data"] for sheet in sheets],
+            **told(record),
         }
         (HERE / f"{name}.expected.json").write_text(json.dumps(summary, indent=2) + "\n", encoding="utf-8")
         print(name, len(game.moves), [sheet.total for sheet in sheets])
