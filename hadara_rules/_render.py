@@ -22,10 +22,11 @@ that player's view (:func:`~hadara_rules.player_view`): hidden cards are drawn
 as card backs without an id, and colonies whose back is unseen by their front
 only (INFO-1). The decks are drawn as counts, never by their cards.
 
-Every card, colony and statue drawn carries ``data-kind`` (``card``,
-``colony``, ``statue``) and ``data-id`` (the card or colony id, the statue's
-index), and ``data-player`` where it belongs to a player, so a frontend can
-hook clicks: ``svg.querySelectorAll('[data-kind=card]')``.
+Every card, colony, statue and medal slot drawn carries ``data-kind``
+(``card``, ``colony``, ``statue``, ``medal``) and ``data-id`` (the card or
+colony id, the statue's index, ``silver`` or ``gold``), and ``data-player``
+where it belongs to a player, so a frontend can hook clicks:
+``svg.querySelectorAll('[data-kind=card]')``.
 
 :func:`add_arguments` and :func:`run` are the ``hadara render`` command.
 """
@@ -42,10 +43,10 @@ from pathlib import Path
 from attrs import frozen
 
 from . import _reader
-from ._components import Card, Colony
+from ._components import Card, Colony, Reference
 from ._errors import HadaraError, RecordError
 from ._files import check_writable, write_whole
-from ._model import SHOWN_AS, GameState
+from ._model import SHOWN_AS, GameState, PlayerState
 from ._reader import shown
 from ._rules.scoring import score_player, winners
 from ._rules.wheel import deck_at
@@ -535,11 +536,34 @@ def _holdings(svg: _Svg, state: GameState, seat: int, y: float) -> float:
         svg.close()
     y += ((len(catalogue.statues) + 1) // 2) * 50
     y = svg.heading(y + 2, f"Medals: {len(player.silver)} silver, {player.gold} gold")
-    medals = [(TRACK_SHORT[track], _SILVER) for track in player.silver] + [("gold", _GOLD)] * player.gold
-    y = _chips(svg, y, [(label, fill, _DARK) for label, fill in medals])
+    y = _medals(svg, player, catalogue.reference, seat, y)
     y = svg.heading(y + 2, "Free bonus tiles")
     tiles = [(TRACK_SHORT[t], FILL[TRACK_COLOR[t]], INK[TRACK_COLOR[t]]) for t in player.free_tiles]
     return _chips(svg, y, tiles)
+
+
+def _medals(svg: _Svg, player: PlayerState, reference: Reference, seat: int, y: float) -> float:
+    """A player's medals: each silver medal with the track of its tile (MEDAL-3), each gold
+    medal, then a dashed slot for each metal the player may still buy (MEDAL-2), the
+    component a frontend buys it by; the ``y`` below them."""
+    left = {"silver": reference.max_silver - len(player.silver), "gold": reference.max_gold - player.gold}
+    # (label, fill, the metal still to buy: None for a medal bought)
+    slots: list[tuple[str, str, str | None]] = [
+        (TRACK_SHORT[track], _SILVER, None) for track in player.silver
+    ]
+    slots += [("gold", _GOLD, None)] * player.gold
+    slots += [(metal, _SOFT, metal) for metal, count in left.items() if count > 0]
+    per_row = int((_INSIDE + 4) // 46)
+    for i, (label, fill, metal) in enumerate(slots):
+        x, top = _M + (i % per_row) * 46, y + (i // per_row) * (_TILE + 4)
+        if metal is None:
+            _chip(svg, x, top, label, fill, _DARK)
+            continue
+        svg.open("medal", metal, seat, f"{metal} medal: {left[metal]} still to buy")
+        svg.rect(_Box(x, top, 42, _TILE), "#fff", extra=' stroke-dasharray="4,3"')
+        svg.text(x + 21, top + 13.5, label, fill=fill, anchor="middle")
+        svg.close()
+    return y + ((len(slots) + per_row - 1) // per_row) * (_TILE + 4) + 2
 
 
 def _chips(svg: _Svg, y: float, chips: Sequence[tuple[str, str, str]]) -> float:

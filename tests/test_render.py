@@ -72,6 +72,27 @@ def _visible_colonies(state: GameState) -> Counter[tuple[str, str | None]]:
     return shown
 
 
+def _medals_to_buy(svg: str) -> Counter[tuple[str, str | None]]:
+    """The medals the picture offers to buy, by metal and owner, as many as each title says are left."""
+    offered: Counter[tuple[str, str | None]] = Counter()
+    for g in ET.fromstring(svg).iter(f"{SVG}g"):
+        if g.attrib.get("data-kind") == "medal":
+            left = re.fullmatch(r"(silver|gold) medal: (\d) still to buy", g.findtext(f"{SVG}title", ""))
+            assert left is not None and left[1] == g.attrib["data-id"]
+            offered[(g.attrib["data-id"], g.attrib.get("data-player"))] += int(left[2])
+    return offered
+
+
+def _medals_left(state: GameState) -> Counter[tuple[str, str | None]]:
+    """The medals each seat may still buy (MEDAL-2)."""
+    reference = state.catalogue.reference
+    left: Counter[tuple[str, str | None]] = Counter()
+    for seat, p in enumerate(state.players):
+        left[("silver", str(seat))] = reference.max_silver - len(p.silver)
+        left[("gold", str(seat))] = reference.max_gold - p.gold
+    return +left
+
+
 def _hidden_ids(whole: GameState, viewer: int) -> set[str]:
     """Card and colony ids ``viewer`` may not see (INFO-1)."""
     hidden = {c for deck in whole.decks for c in deck}
@@ -100,14 +121,20 @@ def test_pictures_are_well_formed_with_one_data_id_per_component(players: int, a
         assert _components(svg, "colony") == _visible_colonies(state)
         statues = Counter((str(i), str(s)) for s in range(players) for i in state.catalogue.statues)
         assert _components(svg, "statue") == statues
+        assert _medals_to_buy(svg) == _medals_left(state)
+        assert set(_components(svg, "medal").values()) <= {1}  # one slot per metal and seat
         # the decks are drawn as counts: no card of an inner deck is named (INFO-1)
         assert not _words(svg) & {card for deck in state.decks for card in deck}
         parts = render_svg_parts(state)
         assert len(parts) == 2 + players
-        for kind in ("card", "colony", "statue"):
+        for kind in ("card", "colony", "statue", "medal"):
             assert _in_parts(parts, kind) == _components(svg, kind)
         for seat, board in enumerate(parts[2:]):
-            owners = {owner for kind in ("card", "colony", "statue") for _, owner in _components(board, kind)}
+            owners = {
+                owner
+                for kind in ("card", "colony", "statue", "medal")
+                for _, owner in _components(board, kind)
+            }
             assert owners == {str(seat)}
 
 

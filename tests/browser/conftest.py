@@ -11,21 +11,15 @@ from __future__ import annotations
 
 import os
 import shutil
-import socket
-import subprocess
-import sys
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
-import httpx
 import pytest
 from playwright.sync_api import Browser, sync_playwright
+from server.serving import ServerProcess
 
 #: The names Debian and others give the Chromium command.
 CHROMIUM_NAMES = ("chromium", "chromium-browser")
-#: How long the server may take to answer its first request.
-START_SECONDS = 30.0
 
 
 def _unavailable(reason: str) -> None:
@@ -35,56 +29,15 @@ def _unavailable(reason: str) -> None:
     pytest.skip(reason)
 
 
-def _free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-    return port
-
-
 @pytest.fixture(scope="session")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The address of a ``hadara serve`` process for the whole test run."""
     folder = tmp_path_factory.mktemp("serve")
-    port = _free_port()
-    command = [
-        sys.executable,
-        "-m",
-        "hadara_rules.cli",
-        "serve",
-        "--host",
-        "127.0.0.1",
-        "--port",
-        str(port),
-        "--db",
-        str(folder / "matches.sqlite"),
-    ]
-    log = (folder / "server.log").open("wb")
-    process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)
-    base = f"http://127.0.0.1:{port}"
+    process = ServerProcess(folder / "matches.sqlite", folder / "server.log")
     try:
-        deadline = time.monotonic() + START_SECONDS
-        while True:
-            if process.poll() is not None:
-                raise AssertionError(
-                    f"hadara serve exited with {process.returncode}: {(folder / 'server.log').read_text()}"
-                )
-            try:
-                httpx.get(f"{base}/", timeout=1.0)
-                break
-            except httpx.TransportError:
-                if time.monotonic() > deadline:
-                    raise AssertionError(f"hadara serve did not answer within {START_SECONDS:g} s") from None
-                time.sleep(0.1)
-        yield base
+        yield process.base
     finally:
-        process.terminate()
-        try:
-            process.wait(10)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait(10)
-        log.close()
+        process.stop()
 
 
 @pytest.fixture(scope="session")

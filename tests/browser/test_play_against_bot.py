@@ -47,8 +47,18 @@ def test_a_whole_game_against_a_bot_is_played_by_clicking(server: str, browser: 
 
         rng = random.Random(5)
         ways: list[str] = []
+        medals_offered: set[str] = set()
         while wait_playable(page):
             assert len(ways) < MOST_MOVES, "the game did not end"
+            # a medal the seat may buy is playable in its own board's medal slots
+            legal = {
+                entry["move"]["type"] for entry in view(server, match, address.split("#token=")[1])["legal"]
+            }
+            for metal in ("silver", "gold"):
+                if f"buy_{metal}" in legal:
+                    medals_offered.add(metal)
+                    slot = f'#picture [data-kind=medal][data-id={metal}][data-player="0"][data-playable]'
+                    assert page.locator(slot).count() > 0, metal
             ways.append(play_one(page, rng, by_picture=len(ways) % 2 == 0))
 
         # the score sheet: a column per player, the totals of the record's result block
@@ -60,6 +70,7 @@ def test_a_whole_game_against_a_bot_is_played_by_clicking(server: str, browser: 
         assert all(f"P{seat}" in winners for seat in result.winners)
         assert page.locator("#turn").text_content() == "The game is over"
 
+    assert medals_offered == {"silver", "gold"}
     assert ways.count("picture") >= 10, ways
     assert ways.count("button") >= 10, ways
     assert len(ways) >= 30

@@ -116,7 +116,8 @@ export function previewParts(preview) {
  * The legal moves that name a component of the picture (`kind`, `id` and `player` as
  * its `data-kind`, `data-id` and `data-player`): a card is drafted, removed, or picked
  * when it tops an outer pile; a colony is taken when it tops its tier's stack; a
- * statue of the seat's own board is carved.
+ * statue of the seat's own board is carved; a medal slot of the seat's own board is bought
+ * (silver: one move per free bonus tile to place on it).
  */
 export function movesNaming(component, legal, position, seat) {
   const state = positionData(position);
@@ -141,6 +142,9 @@ export function movesNaming(component, legal, position, seat) {
     }
     if (kind === "statue") {
       return move.type === "carve_statue" && owned === seat && String(move.statue) === id;
+    }
+    if (kind === "medal") {
+      return move.type === `buy_${id}` && owned === seat;
     }
     return false;
   });
