@@ -5,8 +5,9 @@ nesting, huge numbers and strings, duplicate and non-string keys, binary data,
 wrong encodings, oversized files and lists of a million items, in game records
 and scenarios. Each file is given to ``hadara check`` and ``hadara replay`` (and
 hostile arguments to ``play`` and ``explain``) in a child process whose memory
-is capped: each must end within a few seconds with exit status 2, one line on
-standard error and at most a few kB of output in all.
+is capped: each must end within a few seconds of CPU time (its own, so that a
+busy machine does not fail the test) with exit status 2, one line on standard
+error and at most a few kB of output in all.
 """
 
 from __future__ import annotations
@@ -18,7 +19,6 @@ import random
 import resource
 import subprocess
 import sys
-import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -32,7 +32,7 @@ ROOT = Path(__file__).resolve().parent.parent
 SCENARIO = (ROOT / "spec" / "scenarios" / "rulebook" / "colony-ally-p7.yaml").read_text(encoding="utf-8")
 #: The memory a command may use (address space): far below what an alias bomb or a huge read needs.
 MEMORY = 512 * 1024 * 1024
-#: Seconds a command may take.
+#: Seconds of CPU time a command may take (user and system).
 SECONDS = 5.0
 #: Bytes of output (both streams) a refusal may print.
 OUTPUT = 4096
@@ -186,12 +186,20 @@ def files(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
 
 
 def capped() -> None:
-    """In the child: a hard limit on memory."""
+    """In the child: hard limits on memory and on CPU time (a little above the test's own)."""
     resource.setrlimit(resource.RLIMIT_AS, (MEMORY, MEMORY))
+    resource.setrlimit(resource.RLIMIT_CPU, (int(SECONDS) + 1, int(SECONDS) + 1))
+
+
+def _children_cpu() -> float:
+    """CPU seconds used by this process's finished children so far."""
+    used = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return used.ru_utime + used.ru_stime
 
 
 def hadara(*argv: str) -> tuple[int, str, str, float]:
-    started = time.monotonic()
+    """Run the command in a capped child: its exit status, output, errors and CPU seconds."""
+    started = _children_cpu()
     done = subprocess.run(
         [sys.executable, "-m", "hadara_rules.cli", *argv],
         capture_output=True,
@@ -201,7 +209,7 @@ def hadara(*argv: str) -> tuple[int, str, str, float]:
         timeout=30,
         check=False,
     )
-    return done.returncode, done.stdout, done.stderr, time.monotonic() - started
+    return done.returncode, done.stdout, done.stderr, _children_cpu() - started
 
 
 def refused_in_one_line(argv: tuple[str, ...], code: int, out: str, err: str, seconds: float) -> None:
