@@ -7,7 +7,7 @@ Plays two arena tournaments with the bots' default settings: ``ismcts`` against
 4-player games (seats rotate, so the search bot plays every seat equally
 often). Prints each summary as ``hadara arena`` does; ``--out DIR`` also writes
 each tournament's games as JSON (``2p.json``, ``4p.json``). The figures in the
-bots guide come from ``--games 200 --workers 2 --seed 1``. Expect several CPU
+bots guide come from ``--games 100 --workers 1 --seed 1``. Expect several CPU
 seconds per game: the search bot runs 32 rollouts per decision.
 """
 
