@@ -59,6 +59,11 @@ def _error(status: int, kind: str, message: str, **more: object) -> JSONResponse
     return JSONResponse({"error": kind, "message": clip(message, 300), **more}, status_code=status)
 
 
+def _json(body: bytes) -> Response:
+    """An answer of JSON made already."""
+    return Response(body, media_type="application/json")
+
+
 def _refused(exc: Exception) -> JSONResponse:
     """The answer to a request the server refuses on purpose."""
     if isinstance(exc, Stale):
@@ -152,7 +157,7 @@ class _Api:
         match = await self._match(request)
         seat = self.service.seat_of(match, _bearer(request))
         since = _since(request, match)
-        return JSONResponse(present.view(match, seat, match.state.ply if since is None else since))
+        return _json(present.view(match, seat, match.state.ply if since is None else since))
 
     async def move(self, request: Request) -> Response:
         match = await self._match(request)
@@ -161,7 +166,7 @@ class _Api:
             raise Forbidden("a move needs the seat's token (Authorization: Bearer TOKEN)")
         ply, move = move_request(read_json(await _body(request)))
         await self.service.play(match, seat, ply, move)
-        return JSONResponse(present.view(match, seat, ply))
+        return _json(present.view(match, seat, ply))
 
     async def record(self, request: Request) -> Response:
         match = await self._match(request)
@@ -216,7 +221,7 @@ class _Api:
             if current > sent:
                 message = present.update(match, seat, sent)
                 try:
-                    await asyncio.wait_for(socket.send_json(message), SEND_SECONDS)
+                    await asyncio.wait_for(socket.send_text(message), SEND_SECONDS)
                 except TimeoutError:
                     await socket.close(
                         _CLOSE_TOO_SLOW, "too slow: reconnect and ask the view since your last ply"
