@@ -47,6 +47,7 @@ async def _push(socket: _Socket, match: Match, sent: int, moved: asyncio.Event) 
     task = asyncio.ensure_future(app._Api._push(cast(WebSocket, socket), match, 0, sent, moved, closed))
     await asyncio.sleep(0.05)
     closed.set_result(None)  # the client goes away
+    moved.set()
     await asyncio.wait_for(task, 1)
 
 
