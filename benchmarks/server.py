@@ -30,8 +30,8 @@ Then a second, fresh server process is given ``--idle`` matches that nobody
 plays, and its resident memory (``VmRSS``) is read before and after.
 
 The clients run in this process, on one event loop, with a minimal HTTP/1.1
-client over asyncio streams (keep-alive) and orjson to read the answers, so
-that the client costs as little CPU as it can: on a 2-core machine the clients
+client over asyncio streams (keep-alive) on uvloop's event loop, and orjson
+to read the answers, so that the client costs as little CPU as it can: on a 2-core machine the clients
 and the server share the cores.
 Everything stops by itself; nothing listens beyond loopback.
 """
@@ -54,6 +54,7 @@ from pathlib import Path
 from typing import Any
 
 import orjson
+import uvloop
 from websockets.asyncio.client import connect
 
 #: Seconds a server process may take to start.
@@ -292,7 +293,7 @@ def _measure(name: str, folder: Path, dbs: list[str | None], args: argparse.Name
         for number in range(args.rounds):
             used = sum(_cpu_seconds(pid) for _, pid in servers)
             mine = time.process_time()
-            measured, elapsed = asyncio.run(_play_round(ports, args.clients, args.seconds, number))
+            measured, elapsed = uvloop.run(_play_round(ports, args.clients, args.seconds, number))
             rate = measured.acknowledged / elapsed
             costs.append(1000 * (sum(_cpu_seconds(pid) for _, pid in servers) - used) / measured.acknowledged)
             clients.append(1000 * (time.process_time() - mine) / measured.acknowledged)
@@ -345,7 +346,7 @@ def main() -> None:
             summary += _measure(name, Path(folder), dbs, args)
         print("\n".join(summary))
         with _server(Path(folder)) as (port, pid):
-            before, after = asyncio.run(_idle(port, pid, args.idle))
+            before, after = uvloop.run(_idle(port, pid, args.idle))
         print(
             f"resident memory (SQLite): {before:.0f} MB at start, {after:.0f} MB with {args.idle} idle matches"
         )
