@@ -71,12 +71,12 @@ def _data(thing: object) -> Body:
     return data
 
 
-def _preview(seen: GameState, move: Move) -> Body:
-    """A legal move's preview as the mover's view gives it (the move itself is beside it), with its text."""
+def _legal(seen: GameState, move: Move) -> Body:
+    """A legal move: its data, its notation, and its preview as the mover's view gives it, with
+    its text (the move's data is the one the preview holds: the move is written once)."""
     told = preview(seen, move)
     data = _data(told)
-    del data["move"]
-    return {**data, "text": str(told)}
+    return {"move": data.pop("move"), "notation": str(move), "preview": {**data, "text": str(told)}}
 
 
 def created(match: Match, tokens: dict[int, str]) -> Body:
@@ -121,10 +121,7 @@ def _position(state: GameState, seat: int | None) -> bytes:
     seen = _seen(state, seat)
     legal: list[Body] = []
     if seat is not None and seat in state.to_act:
-        legal = [
-            {"move": _data(move), "notation": str(move), "preview": _preview(seen, move)}
-            for move in legal_moves(state, seat)
-        ]
+        legal = [_legal(seen, move) for move in legal_moves(state, seat)]
     return encode(
         {
             "seat": seat,
