@@ -55,7 +55,7 @@ _CLOSE_MALFORMED, _CLOSE_FORBIDDEN, _CLOSE_NOT_FOUND, _CLOSE_TOO_SLOW = 4400, 44
 _log = logging.getLogger("hadara.server")
 
 #: A route's handler.
-Handler = Callable[[Request], Awaitable[Response]]
+_Handler = Callable[[Request], Awaitable[Response]]
 
 
 class TooLarge(HadaraError):
@@ -252,7 +252,7 @@ async def _until_closed(socket: WebSocket, moved: asyncio.Event) -> None:
         moved.set()
 
 
-def _answering(handler: Handler) -> Handler:
+def _answering(handler: _Handler) -> _Handler:
     """``handler`` with every refusal and failure answered in the contract's error shape."""
 
     async def answer(request: Request) -> Response:
@@ -270,21 +270,31 @@ class _Server(Starlette):
     router. The handlers answer every refusal and failure themselves (:func:`_answering`), so
     the answer is the same either way; only the cost of the way differs."""
 
-    def __init__(self, every_move: dict[tuple[str, str], Handler], **settings: Any) -> None:
+    def __init__(self, every_move: dict[tuple[str, str], _Handler], **settings: Any) -> None:
         super().__init__(**settings)
         self._every_move = every_move
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] == "http" and not scope.get("root_path"):
-            found = _EVERY_MOVE.fullmatch(scope["path"])
-            handler = None if found is None else self._every_move.get((scope["method"], found["route"]))
-            if handler is not None:
-                scope["app"] = self
-                scope["path_params"] = {"match": found["match"]}  # type: ignore[index]
-                response = await handler(Request(scope, receive, send))
-                await response(scope, receive, send)
-                return
-        await super().__call__(scope, receive, send)
+        handler = self._handler_of_every_move(scope)
+        if handler is None:
+            await super().__call__(scope, receive, send)
+            return
+        scope["app"] = self
+        response = await handler(Request(scope, receive, send))
+        await response(scope, receive, send)
+
+    def _handler_of_every_move(self, scope: Scope) -> _Handler | None:
+        """The handler of a request of every move, its match put in the scope's path
+        parameters as the router would; None for any other request."""
+        if scope["type"] != "http" or scope.get("root_path"):
+            return None
+        found = _EVERY_MOVE.fullmatch(scope["path"])
+        if found is None:
+            return None
+        handler = self._every_move.get((scope["method"], found["route"]))
+        if handler is not None:
+            scope["path_params"] = {"match": found["match"]}
+        return handler
 
 
 def create_app(store: Store, notifier: Notifier | None = None, claims: Claims | None = None) -> Starlette:

@@ -11,8 +11,8 @@ The view and the WebSocket messages are made as JSON text, and each part once:
 a viewer's position with its legal moves and their previews once per ply (kept
 in the match for that viewer and that ply only, dropped when the match moves
 on), each move's events once per viewer. A view or a message is then those
-parts put together: byte for byte the JSON of the whole document as
-:func:`encode` writes it.
+parts put together: byte for byte the JSON of the whole document, as orjson
+writes it (compact, UTF-8, the keys in their order, as ``json.dumps`` would).
 """
 
 from __future__ import annotations
@@ -33,12 +33,12 @@ from ..records import GameInfo, GameRecord, game_result, to_data, to_json
 from ..view import player_view
 from .matches import Match
 
-__all__ = ["created", "encode", "picture", "record", "rule", "rule_text", "summary", "update", "view"]
+__all__ = ["created", "picture", "record", "rule", "rule_text", "summary", "update", "view"]
 
 Body = dict[str, object]
 
 
-def encode(document: object) -> bytes:
+def _encode(document: object) -> bytes:
     """``document`` as the server writes JSON: UTF-8, no spaces, keys in their order (byte for
     byte what ``json.dumps(document, ensure_ascii=False, separators=(",", ":"))`` writes)."""
     return orjson.dumps(document)
@@ -54,7 +54,7 @@ def _told(match: Match, seat: int | None) -> list[bytes]:
     told = match.told.setdefault(seat, [])
     for events in match.events[len(told) :]:
         seen = events_seen_by(events, SPECTATOR if seat is None else seat, match.state.catalogue)
-        told.append(encode([{**_data(event), "text": str(event)} for event in seen])[1:-1])
+        told.append(_encode([{**_data(event), "text": str(event)} for event in seen])[1:-1])
     return told
 
 
@@ -122,7 +122,7 @@ def _position(state: GameState, seat: int | None) -> bytes:
     legal: list[Body] = []
     if seat is not None and seat in state.to_act:
         legal = [_legal(seen, move) for move in legal_moves(state, seat)]
-    return encode(
+    return _encode(
         {
             "seat": seat,
             "ply": state.ply,
@@ -136,7 +136,7 @@ def _position(state: GameState, seat: int | None) -> bytes:
 def update(match: Match, seat: int | None, since: int) -> str:
     """A WebSocket message, as JSON: the current ply, who is to act, and the events since ``since``."""
     state = match.state
-    head = encode({"ply": state.ply, "to_act": list(state.to_act)})
+    head = _encode({"ply": state.ply, "to_act": list(state.to_act)})
     return _with_events(head, match, seat, since).decode()
 
 
