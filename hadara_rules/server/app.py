@@ -17,6 +17,7 @@ import logging
 import re
 from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
+from typing import Any
 
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
@@ -24,6 +25,7 @@ from starlette.requests import HTTPConnection, Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
+from starlette.types import Receive, Scope, Send
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from .._errors import HadaraError, IllegalMove
@@ -45,10 +47,15 @@ SEND_SECONDS = 10.0
 _MATCH_ID = re.compile(r"[A-Za-z0-9_-]{1,40}")
 #: A size or a ply as a request writes it (ASCII digits only: ``str.isdigit`` takes "²" too).
 _DIGITS = re.compile(r"[0-9]{1,18}")
+#: The two requests of every move, the view asked before it and the move, as their paths go.
+_EVERY_MOVE = re.compile(r"/api/matches/(?P<match>[^/]+)/(?P<route>view|moves)")
 #: The WebSocket close codes: a malformed request, a wrong token, no such match, too slow a client.
 _CLOSE_MALFORMED, _CLOSE_FORBIDDEN, _CLOSE_NOT_FOUND, _CLOSE_TOO_SLOW = 4400, 4403, 4404, 4408
 
 _log = logging.getLogger("hadara.server")
+
+#: A route's handler.
+_Handler = Callable[[Request], Awaitable[Response]]
 
 
 class TooLarge(HadaraError):
@@ -57,6 +64,11 @@ class TooLarge(HadaraError):
 
 def _error(status: int, kind: str, message: str, **more: object) -> JSONResponse:
     return JSONResponse({"error": kind, "message": clip(message, 300), **more}, status_code=status)
+
+
+def _json(body: bytes) -> Response:
+    """An answer of JSON made already."""
+    return Response(body, media_type="application/json")
 
 
 def _refused(exc: Exception) -> JSONResponse:
@@ -152,7 +164,7 @@ class _Api:
         match = await self._match(request)
         seat = self.service.seat_of(match, _bearer(request))
         since = _since(request, match)
-        return JSONResponse(present.view(match, seat, match.state.ply if since is None else since))
+        return _json(present.view(match, seat, match.state.ply if since is None else since))
 
     async def move(self, request: Request) -> Response:
         match = await self._match(request)
@@ -161,7 +173,7 @@ class _Api:
             raise Forbidden("a move needs the seat's token (Authorization: Bearer TOKEN)")
         ply, move = move_request(read_json(await _body(request)))
         await self.service.play(match, seat, ply, move)
-        return JSONResponse(present.view(match, seat, ply))
+        return _json(present.view(match, seat, ply))
 
     async def record(self, request: Request) -> Response:
         match = await self._match(request)
@@ -192,7 +204,7 @@ class _Api:
             await socket.close(code, clip(str(exc), 120))
             return
         with self.hub.subscribe(match.id) as subscription:
-            closed = asyncio.ensure_future(_until_closed(socket))
+            closed = asyncio.ensure_future(_until_closed(socket, subscription.moved))
             start = match.state.ply if since is None else since
             try:
                 await self._push(socket, match, seat, start, subscription.moved, closed)
@@ -210,13 +222,16 @@ class _Api:
         moved: asyncio.Event,
         closed: asyncio.Future[None],
     ) -> None:
-        while True:
+        """Send the seat what it has not been sent, whenever ``moved`` is set, until ``closed``
+        is done (whoever makes it done sets ``moved`` too)."""
+        while not closed.done():
             moved.clear()
             current = match.state.ply
             if current > sent:
                 message = present.update(match, seat, sent)
                 try:
-                    await asyncio.wait_for(socket.send_json(message), SEND_SECONDS)
+                    async with asyncio.timeout(SEND_SECONDS):
+                        await socket.send_text(message)
                 except TimeoutError:
                     await socket.close(
                         _CLOSE_TOO_SLOW, "too slow: reconnect and ask the view since your last ply"
@@ -224,25 +239,20 @@ class _Api:
                     return
                 sent = current
                 continue
-            waiting = asyncio.ensure_future(_woken(moved))
-            done, _ = await asyncio.wait({waiting, closed}, return_when=asyncio.FIRST_COMPLETED)
-            waiting.cancel()
-            if closed in done:
-                return
+            await moved.wait()
 
 
-async def _woken(moved: asyncio.Event) -> None:
-    await moved.wait()
+async def _until_closed(socket: WebSocket, moved: asyncio.Event) -> None:
+    """Read (and ignore) what the client sends until it goes away; then wake the sender."""
+    try:
+        with contextlib.suppress(WebSocketDisconnect):
+            while True:
+                await socket.receive_text()
+    finally:
+        moved.set()
 
 
-async def _until_closed(socket: WebSocket) -> None:
-    """Read (and ignore) what the client sends until it goes away."""
-    with contextlib.suppress(WebSocketDisconnect):
-        while True:
-            await socket.receive_text()
-
-
-def _answering(handler: Callable[[Request], Awaitable[Response]]) -> Callable[[Request], Awaitable[Response]]:
+def _answering(handler: _Handler) -> _Handler:
     """``handler`` with every refusal and failure answered in the contract's error shape."""
 
     async def answer(request: Request) -> Response:
@@ -252,6 +262,39 @@ def _answering(handler: Callable[[Request], Awaitable[Response]]) -> Callable[[R
             return _refused(exc)
 
     return answer
+
+
+class _Server(Starlette):
+    """The application: the requests of every move (``GET …/view`` and ``POST …/moves``) are
+    answered by their handlers directly, every other request through Starlette's middleware and
+    router. The handlers answer every refusal and failure themselves (:func:`_answering`), so
+    the answer is the same either way; only the cost of the way differs."""
+
+    def __init__(self, every_move: dict[tuple[str, str], _Handler], **settings: Any) -> None:
+        super().__init__(**settings)
+        self._every_move = every_move
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        handler = self._handler_of_every_move(scope)
+        if handler is None:
+            await super().__call__(scope, receive, send)
+            return
+        scope["app"] = self
+        response = await handler(Request(scope, receive, send))
+        await response(scope, receive, send)
+
+    def _handler_of_every_move(self, scope: Scope) -> _Handler | None:
+        """The handler of a request of every move, its match put in the scope's path
+        parameters as the router would; None for any other request."""
+        if scope["type"] != "http" or scope.get("root_path"):
+            return None
+        found = _EVERY_MOVE.fullmatch(scope["path"])
+        if found is None:
+            return None
+        handler = self._every_move.get((scope["method"], found["route"]))
+        if handler is not None:
+            scope["path_params"] = {"match": found["match"]}
+        return handler
 
 
 def create_app(store: Store, notifier: Notifier | None = None, claims: Claims | None = None) -> Starlette:
@@ -274,18 +317,20 @@ def create_app(store: Store, notifier: Notifier | None = None, claims: Claims | 
         finally:
             await service.close()
 
+    view, move = _answering(api.view), _answering(api.move)
     routes = [
         Route("/api/matches", _answering(api.create), methods=["POST"]),
         Route("/api/matches/{match}", _answering(api.summary), methods=["GET"]),
-        Route("/api/matches/{match}/view", _answering(api.view), methods=["GET"]),
-        Route("/api/matches/{match}/moves", _answering(api.move), methods=["POST"]),
+        Route("/api/matches/{match}/view", view, methods=["GET"]),
+        Route("/api/matches/{match}/moves", move, methods=["POST"]),
         Route("/api/matches/{match}/record", _answering(api.record), methods=["GET"]),
         Route("/api/matches/{match}/picture", _answering(api.picture), methods=["GET"]),
         Route("/api/rules/{rule}", _answering(api.rule), methods=["GET"]),
         WebSocketRoute("/api/matches/{match}/updates", api.updates),
         Mount("/", StaticFiles(directory=STATIC, html=True, check_dir=False)),
     ]
-    app = Starlette(
+    app = _Server(
+        {("GET", "view"): view, ("POST", "moves"): move},
         routes=routes,
         lifespan=lifespan,
         exception_handlers={HTTPException: _http_error, Exception: _last_resort},

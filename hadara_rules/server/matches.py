@@ -105,9 +105,13 @@ class Match:
     moves: list[Move] = field(factory=list)
     #: What each move made happen: ``events[n]`` are the events of ``moves[n]``.
     events: list[tuple[Event, ...]] = field(factory=list)
-    #: The events as each viewer (a seat, None for the spectator) is sent them, one list per
-    #: move, made once (by :mod:`~hadara_rules.server.present`) as they are first asked for.
-    told: dict[int | None, list[list[dict[str, object]]]] = field(factory=dict)
+    #: The events as each viewer (a seat, None for the spectator) is sent them, as JSON, one
+    #: text per move, made once (by :mod:`~hadara_rules.server.present`) when first asked for.
+    told: dict[int | None, list[bytes]] = field(factory=dict)
+    #: Each viewer's view at a ply without its events, as JSON, made (by
+    #: :mod:`~hadara_rules.server.present`) when first asked for at that ply: kept by viewer
+    #: with its ply, served only at that ply, and all dropped when the match moves.
+    positions: dict[int | None, tuple[int, bytes]] = field(factory=dict)
     bots: dict[int, Bot] = field(factory=dict)
     lock: asyncio.Lock = field(factory=asyncio.Lock)
     #: The task moving the bots while any is to act.
@@ -118,6 +122,7 @@ class Match:
         self.moves.append(move)
         self.events.append(events)
         self.state = after
+        self.positions.clear()
 
 
 def token_hash(token: str) -> str:

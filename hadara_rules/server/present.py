@@ -6,11 +6,20 @@ none), the legal moves and their previews from that view, the events through
 :func:`~hadara_rules.events.events_seen_by` (a plundered colony
 shown by its front, as the views show it). The game record, which holds every
 hidden card, is given only once the game is over.
+
+The view and the WebSocket messages are made as JSON text, and each part once:
+a viewer's position with its legal moves and their previews once per ply (kept
+in the match for that viewer and that ply only, dropped when the match moves
+on), each move's events once per viewer. A view or a message is then those
+parts put together: byte for byte the JSON of the whole document, as orjson
+writes it (compact, UTF-8, the keys in their order, as ``json.dumps`` would).
 """
 
 from __future__ import annotations
 
 import datetime
+
+import orjson
 
 from .._engine import legal_moves
 from .._model import SPECTATOR, GameState
@@ -29,17 +38,31 @@ __all__ = ["created", "picture", "record", "rule", "rule_text", "summary", "upda
 Body = dict[str, object]
 
 
+def _encode(document: object) -> bytes:
+    """``document`` as the server writes JSON: UTF-8, no spaces, keys in their order (byte for
+    byte what ``json.dumps(document, ensure_ascii=False, separators=(",", ":"))`` writes)."""
+    return orjson.dumps(document)
+
+
 def _seen(state: GameState, seat: int | None) -> GameState:
     return player_view(state, seat)
 
 
-def _events(match: Match, seat: int | None, since: int) -> list[Body]:
-    """The events of the moves played since ply ``since``, as ``seat`` sees them, each with its text."""
+def _told(match: Match, seat: int | None) -> list[bytes]:
+    """Every move's events as ``seat`` sees them, each with its text: the items of a JSON list,
+    one text per move (empty for a move that told it nothing), each encoded once."""
     told = match.told.setdefault(seat, [])
     for events in match.events[len(told) :]:
         seen = events_seen_by(events, SPECTATOR if seat is None else seat, match.state.catalogue)
-        told.append([{**_data(event), "text": str(event)} for event in seen])
-    return [event for events in told[since:] for event in events]
+        told.append(_encode([{**_data(event), "text": str(event)} for event in seen])[1:-1])
+    return told
+
+
+def _with_events(document: bytes, match: Match, seat: int | None, since: int) -> bytes:
+    """The encoded object ``document`` with a last field, ``events``: those of the moves played
+    since ply ``since``, as ``seat`` sees them."""
+    events = b",".join(told for told in _told(match, seat)[since:] if told)
+    return b"".join((document[:-1], b',"events":[', events, b"]}"))
 
 
 def _data(thing: object) -> Body:
@@ -48,12 +71,12 @@ def _data(thing: object) -> Body:
     return data
 
 
-def _preview(seen: GameState, move: Move) -> Body:
-    """A legal move's preview as the mover's view gives it (the move itself is beside it), with its text."""
+def _legal(seen: GameState, move: Move) -> Body:
+    """A legal move: its data, its notation, and its preview as the mover's view gives it, with
+    its text (the move's data is the one the preview holds: the move is written once)."""
     told = preview(seen, move)
     data = _data(told)
-    del data["move"]
-    return {**data, "text": str(told)}
+    return {"move": data.pop("move"), "notation": str(move), "preview": {**data, "text": str(told)}}
 
 
 def created(match: Match, tokens: dict[int, str]) -> Body:
@@ -82,30 +105,39 @@ def summary(match: Match) -> Body:
     }
 
 
-def view(match: Match, seat: int | None, since: int) -> Body:
-    """The seat's position, its legal moves with notation and preview, and the events since ``since``."""
-    state = match.state
+def view(match: Match, seat: int | None, since: int) -> bytes:
+    """The seat's position, its legal moves with notation and preview, and the events since
+    ``since``, as JSON; all but the events made once per ply (see the module)."""
+    ply = match.state.ply
+    kept = match.positions.get(seat)
+    if kept is None or kept[0] != ply:
+        kept = (ply, _position(match.state, seat))
+        match.positions[seat] = kept
+    return _with_events(kept[1], match, seat, since)
+
+
+def _position(state: GameState, seat: int | None) -> bytes:
+    """The view without its events: the seat, the ply, who is to act, the position, the legal moves."""
     seen = _seen(state, seat)
     legal: list[Body] = []
     if seat is not None and seat in state.to_act:
-        legal = [
-            {"move": _data(move), "notation": str(move), "preview": _preview(seen, move)}
-            for move in legal_moves(state, seat)
-        ]
-    return {
-        "seat": seat,
-        "ply": state.ply,
-        "to_act": list(state.to_act),
-        "position": to_data(seen),
-        "legal": legal,
-        "events": _events(match, seat, since),
-    }
+        legal = [_legal(seen, move) for move in legal_moves(state, seat)]
+    return _encode(
+        {
+            "seat": seat,
+            "ply": state.ply,
+            "to_act": list(state.to_act),
+            "position": to_data(seen),
+            "legal": legal,
+        }
+    )
 
 
-def update(match: Match, seat: int | None, since: int) -> Body:
-    """A WebSocket message: the current ply, who is to act, and the events since ``since``."""
+def update(match: Match, seat: int | None, since: int) -> str:
+    """A WebSocket message, as JSON: the current ply, who is to act, and the events since ``since``."""
     state = match.state
-    return {"ply": state.ply, "to_act": list(state.to_act), "events": _events(match, seat, since)}
+    head = _encode({"ply": state.ply, "to_act": list(state.to_act)})
+    return _with_events(head, match, seat, since).decode()
 
 
 def picture(match: Match, seat: int | None) -> str:

@@ -311,6 +311,28 @@ def test_an_unknown_match_is_not_found(client: TestClient) -> None:
 def test_unknown_routes_and_methods_answer_in_the_error_shape(client: TestClient) -> None:
     _error(client.get("/api/nothing"), 404, "not_found")
     _error(client.delete("/api/matches"), 405, "method_not_allowed")
+    match = create(client)["match"]
+    _error(client.post(f"/api/matches/{match}/view"), 405, "method_not_allowed")
+    _error(client.put(f"/api/matches/{match}/view"), 405, "method_not_allowed")
+    _error(client.get(f"/api/matches/{match}/view/more"), 404, "not_found")
+
+
+def test_the_requests_of_every_move_are_answered_without_the_router(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The view and the move are answered by their handlers directly (the cost of a move)."""
+    created = create(client)
+    match, seat_token = created["match"], token(created, 0)
+
+    async def refused(*args: object) -> None:
+        raise AssertionError("through the router")
+
+    monkeypatch.setattr(client.app, "middleware_stack", refused)
+    view = _view(client, match, seat_token)
+    move = view["legal"][0]["notation"]
+    assert _post(client, match, seat_token, {"ply": 0, "move": move}).json()["ply"] == 1
+    with pytest.raises(AssertionError, match="through the router"):
+        client.get(f"/api/matches/{match}")
 
 
 def test_an_unexpected_failure_is_a_500_in_the_error_shape(
@@ -322,8 +344,10 @@ def test_an_unexpected_failure_is_a_500_in_the_error_shape(
         raise RuntimeError("a bug\nwith a second line")
 
     monkeypatch.setattr(present, "summary", broken)
-    body = _error(client.get(f"/api/matches/{created['match']}"), 500, "internal")
-    assert "a bug" not in body["message"]
+    monkeypatch.setattr(present, "view", broken)
+    for path in ("", "/view"):
+        body = _error(client.get(f"/api/matches/{created['match']}{path}"), 500, "internal")
+        assert "a bug" not in body["message"]
 
 
 # --------------------------------------------------------------------------- bots and the record

@@ -71,6 +71,8 @@ class _Player(threading.Thread):
                         )
                         if answer.status_code == 200:
                             self.acknowledged.append((ply, notation))
+                            if len(self.acknowledged) == self.moves:
+                                return
                         elif answer.status_code != 409:
                             self.failure = answer.text
                             return

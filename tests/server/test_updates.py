@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import json
 from typing import Any, cast
 
 import pytest
@@ -23,9 +24,9 @@ class _Socket:
         self.sent: list[dict[str, Any]] = []
         self.closed: tuple[int, str] | None = None
 
-    async def send_json(self, message: dict[str, Any]) -> None:
+    async def send_text(self, message: str) -> None:
         await asyncio.sleep(self.delay)
-        self.sent.append(message)
+        self.sent.append(json.loads(message))
 
     async def close(self, code: int, reason: str) -> None:
         self.closed = (code, reason)
@@ -46,6 +47,7 @@ async def _push(socket: _Socket, match: Match, sent: int, moved: asyncio.Event) 
     task = asyncio.ensure_future(app._Api._push(cast(WebSocket, socket), match, 0, sent, moved, closed))
     await asyncio.sleep(0.05)
     closed.set_result(None)  # the client goes away
+    moved.set()
     await asyncio.wait_for(task, 1)
 
 
