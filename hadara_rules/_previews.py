@@ -26,7 +26,7 @@ from attrs import evolve, frozen
 from . import _effects as effects
 from ._components import Card
 from ._copy import replace
-from ._engine import check_move
+from ._engine import check_move, legal_moves
 from ._flow import SECTIONS
 from ._model import GameState, PlayerState
 from ._moves import Draft, Move, TakeColony
@@ -50,6 +50,7 @@ __all__ = [
     "food_shortfall",
     "gold_price",
     "preview",
+    "previews",
     "sale_value",
     "silver_price",
     "statue_yield",
@@ -112,6 +113,24 @@ def preview(state: GameState, move: Move) -> Preview:
     refusal = check_move(state, move)
     if refusal is not None:
         raise refusal
+    return _preview(state, move, score_player(state, move.player))
+
+
+def previews(state: GameState, player: int | None = None) -> tuple[Preview, ...]:
+    """The preview of every legal move (of ``player``, or of everyone to act), in the order of
+    :func:`~hadara_rules.legal_moves`: each one what :func:`preview` gives, made in one pass
+    (the moves are legal by construction, and each mover's score sheet is worked out once)."""
+    before: dict[int, ScoreSheet] = {}
+    made = []
+    for move in legal_moves(state, player):
+        if move.player not in before:
+            before[move.player] = score_player(state, move.player)
+        made.append(_preview(state, move, before[move.player]))
+    return tuple(made)
+
+
+def _preview(state: GameState, move: Move, before: ScoreSheet) -> Preview:
+    """The preview of a legal move, given its player's score sheet before it."""
     seat = move.player
     told = _told(state, move)
     rules = tuple(dict.fromkeys(event.rule for event in told))
@@ -125,7 +144,7 @@ def preview(state: GameState, move: Move) -> Preview:
     tracks = Tracks(*(steps[t] for t in TRACKS))
     after = player_after(state, move)
     players = (*state.players[:seat], after, *state.players[seat + 1 :])
-    before, now = score_player(state, seat), score_player(evolve(state, players=players), seat)
+    now = score_player(evolve(state, players=players), seat)
     points = ScoreSheet(seat, *(getattr(now, c) - getattr(before, c) for c in CATEGORIES))
     return Preview(move, coins, tracks, points, told, rules)
 

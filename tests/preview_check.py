@@ -17,6 +17,7 @@ from hadara_rules import (
     legal_moves,
     player_view,
     preview,
+    previews,
 )
 from hadara_rules._copy import replace
 from hadara_rules._engine import played
@@ -110,11 +111,16 @@ def check_preview(state: GameState, move: Move, view: GameState) -> Preview:
 
 
 def check_every_move(state: GameState) -> int:
-    """:func:`check_preview` for every legal move of every seat to act; how many were checked."""
+    """:func:`check_preview` for every legal move of every seat to act, and :func:`previews`
+    the same previews in one pass (on the whole position and each seat's view); how many
+    moves were checked."""
     checked = 0
+    assert previews(state) == tuple(preview(state, move) for move in legal_moves(state))
     for seat in state.to_act:
         view = player_view(state, seat)
         for move in legal_moves(state, seat):
             check_preview(state, move, view)
             checked += 1
+        assert legal_moves(view, seat) == legal_moves(state, seat)
+        assert previews(view, seat) == tuple(preview(view, move) for move in legal_moves(view, seat))
     return checked

@@ -21,10 +21,8 @@ import datetime
 
 import orjson
 
-from .._engine import legal_moves
 from .._model import SPECTATOR, GameState
-from .._moves import Move
-from .._previews import preview
+from .._previews import Preview, previews
 from .._render import render_svg
 from .._rulebook import rules
 from .._rules.scoring import winners
@@ -71,12 +69,11 @@ def _data(thing: object) -> Body:
     return data
 
 
-def _legal(seen: GameState, move: Move) -> Body:
+def _legal(told: Preview) -> Body:
     """A legal move: its data, its notation, and its preview as the mover's view gives it, with
     its text (the move's data is the one the preview holds: the move is written once)."""
-    told = preview(seen, move)
     data = _data(told)
-    return {"move": data.pop("move"), "notation": str(move), "preview": {**data, "text": str(told)}}
+    return {"move": data.pop("move"), "notation": str(told.move), "preview": {**data, "text": str(told)}}
 
 
 def created(match: Match, tokens: dict[int, str]) -> Body:
@@ -121,7 +118,7 @@ def _position(state: GameState, seat: int | None) -> bytes:
     seen = _seen(state, seat)
     legal: list[Body] = []
     if seat is not None and seat in state.to_act:
-        legal = [_legal(seen, move) for move in legal_moves(state, seat)]
+        legal = [_legal(told) for told in previews(seen, seat)]
     return _encode(
         {
             "seat": seat,
