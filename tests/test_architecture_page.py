@@ -8,6 +8,7 @@ from pathlib import Path
 from attrs import fields
 
 from hadara_rules._flow import ORDER_OF_PLAY
+from hadara_rules._moves import MoveKind
 from hadara_rules._rules.section import SectionRules
 
 PAGE = Path(__file__).resolve().parents[1] / "docs" / "architecture.md"
@@ -29,6 +30,10 @@ def test_epoch_1_the_page_shows_the_order_of_play_of_the_code() -> None:
 
 def test_the_page_names_every_field_of_a_section_in_order() -> None:
     assert [row[0] for row in _rows("section-fields")] == [f"`{f.name}`" for f in fields(SectionRules)]
+
+
+def test_the_move_kind_recipe_names_every_field_of_a_row_in_order() -> None:
+    assert [row[0] for row in _rows("move-kind-fields")] == [f"`{f.name}`" for f in fields(MoveKind)]
 
 
 def test_the_page_names_only_modules_that_exist() -> None:
