@@ -322,6 +322,7 @@ Move: TypeAlias = (
 #: Moves are immutable values, so the legal-move generators hand out shared
 #: instances instead of building equal ones again and again (bots call them
 #: millions of times). ``shared(Draft)(0, "I-red-01", "buy", None)`` is a Draft.
+#: Global: a move is the same value with any catalogue.
 shared = functools.lru_cache(maxsize=1 << 16)
 
 

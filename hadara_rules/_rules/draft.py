@@ -120,7 +120,9 @@ def legal(state: GameState, seat: int) -> tuple[Move, ...]:
 
 
 #: The draft moves of every seat and card.
-DRAFTS = OfferBook(lambda seat, card, action, tile: _draft(seat, card.id, action, tile))
+DRAFTS = OfferBook(
+    "draft moves by seat", lambda seat, card, action, tile: _draft(seat, card.id, action, tile)
+)
 
 
 def check_draft(state: GameState, move: Draft) -> IllegalMove | None:
