@@ -41,9 +41,14 @@ class TableauMemo(Generic[V]):
 
     def keep(self, cards: tuple[str, ...], catalogue: Catalogue, value: V) -> V:
         """Keep ``value`` for ``cards`` with ``catalogue``; returns ``value``."""
-        if self.entry[0] is not catalogue:
-            self.entry = (catalogue, catalogue.kept.table(self.part))
-        return catalogue.kept.keep(self.part, cards, value)
+        known, values = self.entry
+        if known is not catalogue:
+            values = catalogue.kept.table(self.part)
+            self.entry = (catalogue, values)
+        if len(values) >= self.part.bound:  # as Kept.keep does, written out: a call costs more
+            values.clear()
+        values[cards] = value
+        return value
 
 
 #: Colour counts of the tableaux met so far.
