@@ -9,6 +9,7 @@
 <Section.DRAFT: 'draft'>
 """
 
+from . import _moves
 from ._components import Card, Colony, Reference, StartCard, StartSide, Statue
 from ._config import GameConfig, Variants
 from ._engine import apply_move, check_move, legal_moves, new_game
@@ -22,21 +23,7 @@ from ._errors import (
     ScenarioError,
 )
 from ._model import SPECTATOR, CarvedStatue, ColonyHolding, GameState, PlayerState, TileOnCard
-from ._moves import (
-    Action,
-    BuyGold,
-    BuySilver,
-    CarveStatue,
-    ChooseSide,
-    Draft,
-    FeedWithCoins,
-    Move,
-    Pass,
-    Pick,
-    RemoveCard,
-    SetWheel,
-    TakeColony,
-)
+from ._moves import *  # noqa: F403  # Action, Move and every move class: the names _moves.__all__ lists
 from ._notation import parse_move
 from ._previews import (
     ColonyYield,
@@ -69,49 +56,36 @@ __all__ = [
     "SPECTATOR",
     "TIERS",
     "TRACKS",
-    "Action",
-    "BuyGold",
-    "BuySilver",
     "Card",
-    "CarveStatue",
     "CarvedStatue",
     "Catalogue",
     "CatalogueError",
-    "ChooseSide",
     "Colony",
     "ColonyHolding",
     "ColonyYield",
     "Color",
     "ConfigError",
     "Crest",
-    "Draft",
-    "FeedWithCoins",
     "GameConfig",
     "GameRecord",
     "GameState",
     "HadaraError",
     "IllegalMove",
-    "Move",
     "NotationError",
-    "Pass",
     "Phase",
-    "Pick",
     "PlayerState",
     "Preview",
     "RecordError",
     "Reference",
-    "RemoveCard",
     "Rule",
     "ScenarioError",
     "ScoreSheet",
     "Section",
-    "SetWheel",
     "Side",
     "StartCard",
     "StartSide",
     "Statue",
     "StatueYield",
-    "TakeColony",
     "TileOnCard",
     "Track",
     "Tracks",
@@ -146,3 +120,4 @@ __all__ = [
     "to_yaml",
     "winners",
 ]
+__all__ += _moves.__all__

@@ -17,6 +17,7 @@ import attrs
 from attrs import Factory, field, frozen
 
 from ._errors import IllegalMove
+from ._kept import Kept
 from ._vocabulary import Color, Crest, Side, Tracks
 
 # A value made from a component's printed fields is an attribute made with the record
@@ -259,6 +260,8 @@ class Catalogue:
     #: Every card and colony id, sorted (what is not laid out goes to the box in this
     #: order, SETUP-3/4).
     ids: tuple[str, ...] = field(init=False, repr=False, default=Factory(_ids_of, takes_self=True))
+    #: What the engine works out from the catalogue and keeps (:mod:`hadara_rules._kept`).
+    kept: Kept = field(init=False, repr=False, factory=Kept)
 
     def __attrs_post_init__(self) -> None:
         # read-only views of private copies: nobody can change a catalogue in use

@@ -318,6 +318,7 @@ def fold(counted: tuple[tuple[Effect, Card], ...]) -> EffectTotals:
     return EffectTotals(counted=counted, **_folded(tuple(effect.rule for effect, _card in counted)))
 
 
+# global: by the effects' rules only, whose numbers are the package's table, not a catalogue's
 @functools.lru_cache(maxsize=1 << 10)
 def _folded(rules: tuple[str, ...]) -> dict[str, Any]:
     """The numbers of the effects ``rules`` name, folded (the same few combinations recur)."""
@@ -330,7 +331,7 @@ def _folded(rules: tuple[str, ...]) -> dict[str, Any]:
 
 
 #: Effect totals of the tableaux met so far.
-TOTALLED: TableauMemo[EffectTotals] = TableauMemo(bound=1 << 15)
+TOTALLED: TableauMemo[EffectTotals] = TableauMemo("effect totals by tableau", bound=1 << 15)
 
 
 def effect_totals(cards: tuple[str, ...], catalogue: Catalogue) -> EffectTotals:

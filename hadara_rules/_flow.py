@@ -7,7 +7,8 @@ the section only. Everything else about the order of play is here: who acts
 (:func:`to_act`), the seat in turn (:func:`seat_in_turn`), how a section begins
 (:func:`section_start`), what follows a finished section or epoch (:func:`advance`)
 and the automatic steps between decisions (:func:`settle`), told by
-:func:`narrate_step` (a new section or epoch here, every other step by its section).
+:func:`narrate_step` (a new section or epoch here, every other step by its section),
+and what a move does to its mover before them (:func:`player_after`).
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from ._copy import amend, replace
 from ._errors import IllegalMove
 from ._events import EpochStarted, Event, GameOver, SectionStarted
 from ._model import WHO_ACTS, Changes, GameState, PlayerState
+from ._moves import Draft, Move
 from ._rules import colony, draft, feeding, income, medals, pick, setup, statue, wheel
 from ._rules.scoring import score, winners
 from ._rules.section import SectionRules, no_moves, nobody, seat_in_turn
@@ -177,6 +179,16 @@ def settle_in_place(fresh: GameState) -> GameState:
     while (changes := automatic_step(fresh)) is not None:
         amend(fresh, changes)
     return fresh
+
+
+def player_after(state: GameState, move: Move) -> PlayerState:
+    """The mover as ``move`` leaves them, before any automatic step: played by the handler
+    of the section the position waits in; a draft choice, which waits for the round
+    (DRAFT-3), as the round's resolution will leave them (DRAFT-2)."""
+    if isinstance(move, Draft):
+        return draft.chooser_resolved(state, move)
+    changes = SECTIONS[state.section].moves[type(move)].play(state, move)
+    return changes.get("players", state.players)[move.player]
 
 
 # --------------------------------------------------------------------------- what the steps did

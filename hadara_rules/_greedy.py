@@ -16,12 +16,12 @@ from attrs import define
 
 from ._copy import replace
 from ._engine import legal_moves
+from ._flow import player_after
 from ._model import GameState
 from ._moves import Move, TakeColony
 from ._rules.scoring import score_player
 from ._rules.section import players_with
 from ._vocabulary import TIER_INDEX, Phase
-from .events import player_after
 from .view import front_id
 
 

@@ -8,6 +8,13 @@ where a value is needed) or a name that is none of the field's values makes
 construction raise TypeError or ValueError naming the field.
 :func:`malformed` judges a move that did not come from construction (fields
 forced in afterwards): the engine refuses such a move under FLOW-2.
+
+Each kind of move has one row of :data:`MOVE_KINDS` (:class:`MoveKind`): its class,
+its name in words, its notation form and its block of the RL action space. The
+notation (:mod:`hadara_rules._notation`), the action space
+(:mod:`hadara_rules.rl.actions`), the text for people (:mod:`hadara_rules._text`),
+the documents and the package's exports read the rows; what a move does is its
+section's handler (:mod:`hadara_rules._rules`).
 """
 
 from __future__ import annotations
@@ -17,14 +24,31 @@ import functools
 import json
 import re
 from collections.abc import Callable, Mapping
-from typing import Any, ClassVar, TypeAlias, TypeVar
+from typing import Any, ClassVar, Generic, Protocol, TypeAlias, TypeVar
 
 import attrs
 from attrs import field, frozen
 
 from ._build import compiled
 from ._errors import IllegalMove
-from ._vocabulary import Color, Side, Track
+from ._vocabulary import COLORS, TIERS, TRACKS, Color, Side, Track
+
+#: The move vocabulary the package exports (``hadara_rules`` takes every name listed here).
+__all__ = [
+    "Action",
+    "BuyGold",
+    "BuySilver",
+    "CarveStatue",
+    "ChooseSide",
+    "Draft",
+    "FeedWithCoins",
+    "Move",
+    "Pass",
+    "Pick",
+    "RemoveCard",
+    "SetWheel",
+    "TakeColony",
+]
 
 _E = TypeVar("_E", bound=enum.StrEnum)
 
@@ -132,7 +156,8 @@ _is_tile_or_none = exactly(Track, type(None), what=f"{_TRACKS} (or None)")
 
 class Notated:
     """What every move class shares: ``str(move)`` is the move's one-line notation
-    (docs/notation.md), read back by :func:`hadara_rules._notation.parse_move`."""
+    (docs/notation.md, the form of its row), read back by
+    :func:`hadara_rules._notation.parse_move`."""
 
     __slots__ = ()
 
@@ -292,24 +317,12 @@ Move: TypeAlias = (
     | BuySilver
     | BuyGold
 )
-MOVE_TYPES: tuple[type[Move], ...] = (
-    ChooseSide,
-    SetWheel,
-    Draft,
-    Pick,
-    TakeColony,
-    CarveStatue,
-    Pass,
-    RemoveCard,
-    FeedWithCoins,
-    BuySilver,
-    BuyGold,
-)
 
 
 #: Moves are immutable values, so the legal-move generators hand out shared
 #: instances instead of building equal ones again and again (bots call them
 #: millions of times). ``shared(Draft)(0, "I-red-01", "buy", None)`` is a Draft.
+#: Global: a move is the same value with any catalogue.
 shared = functools.lru_cache(maxsize=1 << 16)
 
 
@@ -358,12 +371,6 @@ def _well_typed(kind: type[Move]) -> Callable[[object], bool]:
         "        return False",
     ]
     return compiled(lines, f"field types of {kind.__name__}", namespace, "well_typed")
-
-
-_TYPE_NAMES: dict[type[object], str] = {kind: kind.type for kind in MOVE_TYPES}
-#: For each move class, the quick test that every field of a move has a type its
-#: validator accepts (:func:`malformed` says why a move fails it).
-WELL_TYPED: Mapping[type[object], Callable[[object], bool]] = {kind: _well_typed(kind) for kind in MOVE_TYPES}
 
 
 # --------------------------------------------------------------------------- notation
@@ -437,12 +444,6 @@ class Form:
         return " ".join(parts)
 
 
-def _form(kind: type[Move], word: str, *slots: Slot) -> tuple[type[Move], Form]:
-    fields_of = attrs.fields_dict(kind)
-    defaults = {s.field: fields_of[s.field].default for s in slots if s.keyed}
-    return kind, Form(word, kind, slots, defaults)
-
-
 def _names(kind: type[enum.StrEnum]) -> tuple[str, ...]:
     return tuple(m.value for m in kind)
 
@@ -454,32 +455,187 @@ _OPTIONAL_TILE = Slot("tile", Written.NAME, _names(Track), keyed=True)
 _ACTION = Slot("action", Written.NAME, _names(Action))
 _PAY = Slot("pay", Written.NUMBER, keyed=True)
 
-#: Every kind of move as the notation writes it (the table of docs/notation.md).
-NOTATION: Mapping[type[object], Form] = dict(
-    [
-        _form(ChooseSide, "side", Slot("side", Written.NAME, _names(Side))),
-        _form(SetWheel, "wheel", Slot("rotation", Written.NUMBER)),
-        _form(Draft, "draft", Slot("card", Written.ID), _ACTION, _OPTIONAL_TILE),
-        _form(Pick, "pick", Slot("color", Written.NAME, _names(Color)), _ACTION, _OPTIONAL_TILE),
-        _form(
-            TakeColony,
-            "colony",
-            Slot("tier", Written.NUMBER),
-            Slot("ally", Written.FLAG, ("plunder", "ally")),
-            _PAY,
-        ),
-        _form(
-            CarveStatue,
-            "statue",
-            Slot("statue", Written.NUMBER),
-            _TILE,
-            Slot("face_up", Written.FLAG, ("down", "up")),
-            _PAY,
-        ),
-        _form(Pass, "pass"),
-        _form(RemoveCard, "remove", Slot("card", Written.ID)),
-        _form(FeedWithCoins, "feed"),
-        _form(BuySilver, "silver", _TILE),
-        _form(BuyGold, "gold"),
-    ]
+
+# --------------------------------------------------------------------------- the action space
+#
+# The fixed integer action space of :mod:`hadara_rules.rl.actions`: one block of actions
+# per kind of move, in the order of :data:`MOVE_KINDS`. Cards are addressed by where they
+# lie, not by their id; the coins paid under PURPLE-15 are no part of an action (only
+# one amount is legal for a colony tier or a statue in a position).
+
+#: A draft round deals at most two cards to a player (DRAFT-1).
+DRAWN_SLOTS = 2
+#: Tableau slots a removal can name: more than a player can buy in a game (10 cards an epoch).
+TABLEAU_SLOTS = 40
+#: How a drawn or picked card is taken: sold, bought, or bought with a free tile on it (PURPLE-2).
+ACQUISITIONS: tuple[tuple[Action, Track | None], ...] = (
+    (Action.SELL, None),
+    (Action.BUY, None),
+    *((Action.BUY, track) for track in TRACKS),
 )
+
+
+class Seated(Protocol):
+    """What an action reads of the player who makes the move: where their cards lie."""
+
+    @property
+    def drawn(self) -> tuple[str, ...]: ...
+    @property
+    def cards(self) -> tuple[str, ...]: ...
+
+
+def _slot(items: tuple[str, ...], item: str, slots: int, what: str) -> int:
+    """Where ``item`` lies among ``items``, as one of ``slots`` places of the action space."""
+    index = items.index(item)
+    if index >= slots:
+        raise ValueError(f"{what} {index} is beyond the {slots} slots of the action space")
+    return index
+
+
+def _acquisition(action: Action, tile: Track | None) -> int:
+    return ACQUISITIONS.index((action, tile))
+
+
+# --------------------------------------------------------------------------- the kinds of move
+
+M = TypeVar("M", bound=Move)
+
+
+@frozen
+class MoveKind(Generic[M]):
+    """One kind of move, as everything that reads moves by their kind reads it: the
+    notation, the action space and the text for people. A section's handler of the
+    move (``hadara_rules/_rules``) says what the move does."""
+
+    #: The move class.
+    cls: type[M]
+    #: The kind of move in words, as a position's text counts the legal moves (``take colony``).
+    name: str
+    #: How the notation writes it (docs/notation.md).
+    form: Form
+    #: How many actions its block of the action space holds.
+    actions: int
+    #: How the offset within the block is made, for the documentation (the bots guide).
+    layout: str
+    #: The move's offset within its block, given the player who makes it.
+    action: Callable[[M, Seated], int]
+
+
+def kind(
+    cls: type[M],
+    *,
+    name: str,
+    word: str,
+    slots: tuple[Slot, ...] = (),
+    actions: int,
+    layout: str,
+    action: Callable[[M, Seated], int],
+) -> MoveKind[M]:
+    """The row of ``cls``: its notation is ``P<player> <word>`` and its ``slots``; a
+    keyed slot is left out at its field's default."""
+    fields_of = attrs.fields_dict(cls)
+    defaults = {s.field: fields_of[s.field].default for s in slots if s.keyed}
+    return MoveKind(cls, name, Form(word, cls, slots, defaults), actions, layout, action)
+
+
+def _first(move: Move, seat: Seated) -> int:
+    """The one action of a block of one."""
+    return 0
+
+
+#: Every kind of move, in the order of the action space's blocks (a new kind goes last,
+#: so that the actions of the others stay as they are) and of the legal moves.
+MOVE_KINDS: tuple[MoveKind[Any], ...] = (
+    kind(
+        ChooseSide,
+        name="choose side",
+        word="side",
+        slots=(Slot("side", Written.NAME, _names(Side)),),
+        actions=2,
+        layout="side (A, B)",
+        action=lambda move, seat: 0 if move.side is Side.A else 1,
+    ),
+    kind(
+        SetWheel,
+        name="set wheel",
+        word="wheel",
+        slots=(Slot("rotation", Written.NUMBER),),
+        actions=5,
+        layout="rotation (0–4)",
+        action=lambda move, seat: move.rotation,
+    ),
+    kind(
+        Draft,
+        name="draft",
+        word="draft",
+        slots=(Slot("card", Written.ID), _ACTION, _OPTIONAL_TILE),
+        actions=DRAWN_SLOTS * len(ACQUISITIONS),
+        layout="drawn card (first, second) × way",
+        action=lambda move, seat: (
+            _slot(seat.drawn, move.card, DRAWN_SLOTS, "drawn card") * len(ACQUISITIONS)
+            + _acquisition(move.action, move.tile)
+        ),
+    ),
+    kind(
+        Pick,
+        name="pick",
+        word="pick",
+        slots=(Slot("color", Written.NAME, _names(Color)), _ACTION, _OPTIONAL_TILE),
+        actions=len(COLORS) * len(ACQUISITIONS),
+        layout="outer pile (yellow, red, blue, green, purple) × way",
+        action=lambda move, seat: (
+            COLORS.index(move.color) * len(ACQUISITIONS) + _acquisition(move.action, move.tile)
+        ),
+    ),
+    kind(
+        TakeColony,
+        name="take colony",
+        word="colony",
+        slots=(Slot("tier", Written.NUMBER), Slot("ally", Written.FLAG, ("plunder", "ally")), _PAY),
+        actions=len(TIERS) * 2,
+        layout="tier (3, 9, 15, 21, 30) × (plunder, ally)",
+        action=lambda move, seat: TIERS.index(move.tier) * 2 + move.ally,
+    ),
+    kind(
+        CarveStatue,
+        name="carve statue",
+        word="statue",
+        slots=(Slot("statue", Written.NUMBER), _TILE, Slot("face_up", Written.FLAG, ("down", "up")), _PAY),
+        actions=4 * len(TRACKS) * 2,
+        layout="statue (0–3) × tile × (face down, face up)",
+        action=lambda move, seat: (move.statue * len(TRACKS) + TRACKS.index(move.tile)) * 2 + move.face_up,
+    ),
+    kind(Pass, name="pass", word="pass", actions=1, layout="—", action=_first),
+    kind(
+        RemoveCard,
+        name="remove card",
+        word="remove",
+        slots=(Slot("card", Written.ID),),
+        actions=TABLEAU_SLOTS,
+        layout=f"tableau slot (0–{TABLEAU_SLOTS - 1}, in buying order)",
+        action=lambda move, seat: _slot(seat.cards, move.card, TABLEAU_SLOTS, "tableau slot"),
+    ),
+    kind(FeedWithCoins, name="feed with coins", word="feed", actions=1, layout="—", action=_first),
+    kind(
+        BuySilver,
+        name="buy silver",
+        word="silver",
+        slots=(_TILE,),
+        actions=len(TRACKS),
+        layout="tile",
+        action=lambda move, seat: TRACKS.index(move.tile),
+    ),
+    kind(BuyGold, name="buy gold", word="gold", actions=1, layout="—", action=_first),
+)
+
+#: Every move class, in the order of :data:`MOVE_KINDS`.
+MOVE_TYPES: tuple[type[Move], ...] = tuple(row.cls for row in MOVE_KINDS)
+#: The row of each move class.
+KIND_OF: Mapping[type[object], MoveKind[Any]] = {row.cls: row for row in MOVE_KINDS}
+#: Every kind of move as the notation writes it (the table of docs/notation.md).
+NOTATION: Mapping[type[object], Form] = {row.cls: row.form for row in MOVE_KINDS}
+
+_TYPE_NAMES: dict[type[object], str] = {kind: kind.type for kind in MOVE_TYPES}
+#: For each move class, the quick test that every field of a move has a type its
+#: validator accepts (:func:`malformed` says why a move fails it).
+WELL_TYPED: Mapping[type[object], Callable[[object], bool]] = {kind: _well_typed(kind) for kind in MOVE_TYPES}

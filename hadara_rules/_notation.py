@@ -1,7 +1,7 @@
 """Reading the move notation back: :func:`parse_move` (docs/notation.md).
 
-The notation is written by ``str(move)``; its table is
-:data:`hadara_rules._moves.NOTATION`. A move is ``P<player> <word>`` followed by
+The notation is written by ``str(move)``, each kind of move by the form of its row
+of :data:`hadara_rules._moves.MOVE_KINDS`. A move is ``P<player> <word>`` followed by
 its fields, separated by spaces: the fields every move of the kind has, in a
 fixed order, then the optional one as ``field=value`` (left out at its
 default). :func:`parse_move` reads exactly what ``str`` writes, so

@@ -27,7 +27,7 @@ from . import _effects as effects
 from ._components import Card
 from ._copy import replace
 from ._engine import check_move, legal_moves
-from ._flow import SECTIONS
+from ._flow import SECTIONS, player_after
 from ._model import GameState, PlayerState
 from ._moves import Draft, Move, TakeColony
 from ._reader import shown
@@ -39,7 +39,7 @@ from ._rules.feeding import hunger
 from ._rules.requirement import pay_needed
 from ._rules.scoring import CATEGORIES, ScoreSheet, score_player
 from ._vocabulary import TIER_INDEX, TIERS, TRACKS, Tracks
-from .events import CoinsChanged, Event, TrackMoved, move_events, player_after
+from .events import CoinsChanged, Event, TrackMoved, move_events
 
 __all__ = [
     "ColonyYield",

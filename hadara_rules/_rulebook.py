@@ -112,6 +112,7 @@ def read_rules(path: str | os.PathLike[str]) -> Mapping[str, Rule]:
     return MappingProxyType(by_id)
 
 
+# global: the package's own digest, the same for every catalogue
 @functools.cache
 def rules() -> Mapping[str, Rule]:
     """Every rule of the bundled ``spec/rules.yaml`` by ID, in the digest's order (read once; read-only)."""

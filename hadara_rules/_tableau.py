@@ -1,16 +1,17 @@
-"""What a tableau adds up to, kept for the catalogue in use: memos, the colour counts and
+"""What a tableau adds up to, kept for each catalogue: memos, the colour counts and
 the printed track values.
 
 A tableau's colour counts (BUY-1) and effect totals (PURPLE-16) are asked for
 several times per move, and its printed values by every check of a position read
 (TRACK-1), of tableaux that repeat from position to position. A
-:class:`TableauMemo` keeps them by the tableau (its tuple of card ids) for one
-catalogue at a time, so that a look-up is one dictionary access: a memo keyed by
-the catalogue too (``functools.lru_cache``) would hash the catalogue, in Python,
-on every call. Another catalogue coming through, or the memo reaching its bound,
-starts it afresh.
+:class:`TableauMemo` is a part of what each catalogue keeps
+(:mod:`hadara_rules._kept`): the values by the tableau (its tuple of card ids). It
+points at the table of the catalogue last used, so that a look-up is one
+dictionary access: a memo keyed by the catalogue too (``functools.lru_cache``)
+would hash the catalogue, in Python, on every call. Another catalogue coming
+through points it at that catalogue's table.
 
-The catalogue and its values are kept as one pair (:attr:`TableauMemo.entry`) and
+The catalogue and its table are held as one pair (:attr:`TableauMemo.entry`) and
 replaced together, so that a thread never reads one catalogue's values for
 another's. The look-up is written out where it is used (``known, values =
 memo.entry``), a method call being most of its cost.
@@ -21,37 +22,37 @@ from __future__ import annotations
 from typing import Generic, TypeVar
 
 from ._components import Catalogue
+from ._kept import Part
 from ._vocabulary import COLOR_INDEX, COLORS, NO_TRACKS, Tracks
 
 V = TypeVar("V")
 
 
 class TableauMemo(Generic[V]):
-    """Values computed from a tableau with one catalogue, at most ``bound`` of them."""
+    """Values computed from a tableau, kept for each catalogue (at most ``bound`` per catalogue)."""
 
-    __slots__ = ("bound", "entry")
+    __slots__ = ("entry", "part")
 
-    def __init__(self, bound: int) -> None:
-        self.bound = bound
-        #: The catalogue the values were computed with, and the values by tableau.
+    def __init__(self, name: str, bound: int) -> None:
+        #: The table each catalogue keeps.
+        self.part: Part[tuple[str, ...], V] = Part(name, bound)
+        #: The catalogue last used, and its table of values by tableau.
         self.entry: tuple[Catalogue | None, dict[tuple[str, ...], V]] = (None, {})
 
     def keep(self, cards: tuple[str, ...], catalogue: Catalogue, value: V) -> V:
         """Keep ``value`` for ``cards`` with ``catalogue``; returns ``value``."""
         known, values = self.entry
-        if known is not catalogue or len(values) >= self.bound:
-            values = {}
+        if known is not catalogue:
+            values = catalogue.kept.table(self.part)
             self.entry = (catalogue, values)
+        if len(values) >= self.part.bound:  # as Kept.keep does, written out: a call costs more
+            values.clear()
         values[cards] = value
         return value
 
-    def clear(self) -> None:
-        """Forget everything (tests start from cold memos)."""
-        self.entry = (None, {})
-
 
 #: Colour counts of the tableaux met so far.
-COUNTED: TableauMemo[tuple[int, ...]] = TableauMemo(bound=1 << 15)
+COUNTED: TableauMemo[tuple[int, ...]] = TableauMemo("colour counts by tableau", bound=1 << 15)
 
 
 def color_counts(cards: tuple[str, ...], catalogue: Catalogue) -> tuple[int, ...]:
@@ -75,7 +76,7 @@ _NO_CARDS = (0,) * len(COLORS)
 
 
 #: Printed track values of the tableaux met so far.
-PRINTED: TableauMemo[Tracks] = TableauMemo(bound=1 << 15)
+PRINTED: TableauMemo[Tracks] = TableauMemo("printed track values by tableau", bound=1 << 15)
 
 
 def printed_values(cards: tuple[str, ...], catalogue: Catalogue) -> Tracks:

@@ -10,7 +10,7 @@ from attrs import frozen
 from ._components import Card, Colony
 from ._engine import legal_moves
 from ._model import SHOWN_AS, SPECTATOR, GameState, PlayerState
-from ._moves import Action
+from ._moves import KIND_OF, Action
 from ._rules.acquire import owned_colors, price, sell_value
 from ._rules.scoring import CATEGORIES, score
 from ._vocabulary import COLORS, ROMAN, TIERS, TRACKS, Section, Tracks
@@ -145,7 +145,7 @@ def _options(state: GameState) -> list[str]:
         if len(moves) <= _MOVES_LISTED:
             listed = "; ".join(map(str, moves))
         else:
-            kinds = Counter(type(m).type.replace("_", " ") for m in moves)
+            kinds = Counter(KIND_OF[type(m)].name for m in moves)
             listed = ", ".join(f"{n} {kind}" for kind, n in kinds.items())
         lines.append(f"{player_name(state, seat)} may: {len(moves)} moves: {listed}")
     return lines

@@ -700,6 +700,7 @@ def _load(folder: Path, source: str) -> Catalogue:
     )
 
 
+# global: the bundled catalogue itself, read once
 @lru_cache(maxsize=1)
 def _bundled() -> Catalogue:
     return _load(components_dir(), "bundled")

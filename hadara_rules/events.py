@@ -50,9 +50,8 @@ from ._events import (
     WheelSet,
 )
 from ._flow import SECTIONS, automatic_step, narrate_step
-from ._model import GameState, PlayerState
-from ._moves import Draft, Move
-from ._rules.acquire import acquire
+from ._model import GameState
+from ._moves import Move
 from .catalogue import Catalogue, load_catalogue
 from .view import front_id
 
@@ -82,7 +81,6 @@ __all__ = [
     "apply_move_with_events",
     "events_seen_by",
     "move_events",
-    "player_after",
 ]
 
 
@@ -120,16 +118,6 @@ def events_seen_by(events: Events, viewer: int, catalogue: Catalogue | None = No
 
 
 # --------------------------------------------------------------------------- the move
-
-
-def player_after(state: GameState, move: Move) -> PlayerState:
-    """The mover as the move leaves them, before any automatic step: played by the
-    section's own handler; a draft choice as its round's resolution will leave them (DRAFT-2)."""
-    if isinstance(move, Draft):
-        player = state.players[move.player]
-        return acquire(state, player, state.catalogue.cards[move.card], move.action, move.tile)
-    changes = SECTIONS[state.section].moves[type(move)].play(state, move)
-    return changes.get("players", state.players)[move.player]
 
 
 def move_events(before: GameState, move: Move, after: GameState) -> Iterator[Event]:

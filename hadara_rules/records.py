@@ -20,7 +20,6 @@ the moves lead.
 
 from __future__ import annotations
 
-import functools
 import hashlib
 import json
 import os
@@ -39,6 +38,7 @@ from . import _reader
 from ._config import GameConfig
 from ._engine import apply_move, check_move, new_game
 from ._errors import ConfigError, RecordError
+from ._kept import Part
 from ._model import GameState
 from ._moves import MOVE_TYPES, Draft, Move
 from ._previews import Preview
@@ -237,15 +237,15 @@ def _register_tagged(conv: cattrs.Converter, kind: type[Any]) -> None:
 
 
 _DEFAULT = converter()
-#: How many catalogues' converters are kept (a server may read with a user's catalogue per request).
-_CONVERTERS_KEPT = 16
+#: The converter of documents naming a catalogue, kept by the catalogue (under None).
+_CONVERTER: Part[None, cattrs.Converter] = Part("the converter of documents naming the catalogue", bound=1)
 
 
-@functools.lru_cache(maxsize=_CONVERTERS_KEPT)
 def _converter_for(catalogue: Catalogue) -> cattrs.Converter:
     """The converter of documents naming ``catalogue``: made once per catalogue (making one
-    costs milliseconds), the last :data:`_CONVERTERS_KEPT` kept."""
-    return converter(catalogue)
+    costs milliseconds) and kept by it (a server may read with a user's catalogue per request)."""
+    found = catalogue.kept.table(_CONVERTER).get(None)
+    return catalogue.kept.keep(_CONVERTER, None, converter(catalogue)) if found is None else found
 
 
 def _kind_of(cls: object) -> str:

@@ -16,8 +16,7 @@ import pytest
 from hypothesis import HealthCheck, settings
 
 from hadara_rules import load_catalogue
-from hadara_rules._effects import TOTALLED
-from hadara_rules._tableau import COUNTED, PRINTED
+from hadara_rules._kept import forget
 from hadara_rules.catalogue import Catalogue
 
 #: Examples per property in the ``ci`` profile.
@@ -48,10 +47,9 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
 @pytest.fixture(scope="session", autouse=True)
 def _cold_caches() -> None:
-    """Start every session with empty tableau caches, so no result computed before it counts."""
-    TOTALLED.clear()
-    COUNTED.clear()
-    PRINTED.clear()
+    """Start every session with empty caches (what every catalogue keeps), so no result
+    computed before it counts."""
+    forget()
 
 
 @pytest.fixture(scope="session")

@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+import importlib
+import inspect
+import pkgutil
 import re
 from pathlib import Path
 
 from attrs import fields
 
+import hadara_rules
 from hadara_rules._flow import ORDER_OF_PLAY
-from hadara_rules._rules.section import SectionRules
+from hadara_rules._moves import MoveKind, kind
+from hadara_rules._rules.section import Handler, SectionRules
 
 PAGE = Path(__file__).resolve().parents[1] / "docs" / "architecture.md"
 
@@ -29,6 +34,28 @@ def test_epoch_1_the_page_shows_the_order_of_play_of_the_code() -> None:
 
 def test_the_page_names_every_field_of_a_section_in_order() -> None:
     assert [row[0] for row in _rows("section-fields")] == [f"`{f.name}`" for f in fields(SectionRules)]
+
+
+def test_the_move_kind_recipe_names_every_field_of_a_row_in_order() -> None:
+    assert [row[0] for row in _rows("move-kind-fields")] == [f"`{f.name}`" for f in fields(MoveKind)]
+
+
+def test_the_recipes_name_only_what_the_code_defines() -> None:
+    """Every name a recipe gives in code type (``PURPLE_EFFECTS``, ``handles(...)``) is
+    defined by a module of the package."""
+    text = PAGE.read_text(encoding="utf-8")
+    recipes = text.split("## Recipes")[1].split("\n## ")[0]
+    names = set(re.findall(r"`([A-Za-z_]\w*)(?:\(.*?\))?`", recipes)) - {"RULES"}
+    modules = [
+        importlib.import_module(m.name) for m in pkgutil.walk_packages(hadara_rules.__path__, "hadara_rules.")
+    ]
+    defined = {name for module in modules for name in vars(module)}
+    # and the fields and parameters the recipes name: a row's, a handler's, and those of kind(...)
+    defined |= {f.name for f in (*fields(MoveKind), *fields(Handler))} | set(
+        inspect.signature(kind).parameters
+    )
+    assert {"PURPLE_EFFECTS", "MOVE_KINDS", "kind", "handles", "EFFECTS"} <= names
+    assert names <= defined, sorted(names - defined)
 
 
 def test_the_page_names_only_modules_that_exist() -> None:

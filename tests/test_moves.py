@@ -13,6 +13,7 @@ from collections.abc import Callable
 import attrs
 import pytest
 
+import hadara_rules
 from hadara_rules import (
     Action,
     Color,
@@ -26,6 +27,8 @@ from hadara_rules import (
     new_game,
 )
 from hadara_rules._moves import (
+    KIND_OF,
+    MOVE_KINDS,
     MOVE_TYPES,
     WELL_TYPED,
     BuyGold,
@@ -206,3 +209,13 @@ def test_the_generated_field_type_tests_show_their_source() -> None:
     for kind in MOVE_TYPES:
         test = WELL_TYPED[kind]
         assert "def well_typed(m):" in inspect.getsource(test), kind
+
+
+def test_every_kind_of_move_has_one_row_and_the_package_exports_its_class() -> None:
+    rows = [row.cls for row in MOVE_KINDS]
+    assert rows == list(typing.get_args(Move)) == list(MOVE_TYPES)
+    assert len({row.name for row in MOVE_KINDS}) == len({row.form.word for row in MOVE_KINDS}) == len(rows)
+    for cls in rows:
+        assert getattr(hadara_rules, cls.__name__) is cls
+        assert cls.__name__ in hadara_rules.__all__
+        assert KIND_OF[cls].form.kind is cls

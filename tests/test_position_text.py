@@ -86,5 +86,7 @@ def test_many_moves_are_counted_by_kind() -> None:
             assert line.startswith(f"{player_name(state, state.to_act[0])} may: {len(moves)} moves: ")
             counted = line.split(" moves: ", 1)[1].split(", ")
             assert sum(int(part.split(" ", 1)[0]) for part in counted) == len(moves)
+            # each kind in words: "3 take colony", not "3 take_colony"
+            assert {part.split(" ", 1)[1] for part in counted} == {m.type.replace("_", " ") for m in moves}
             return
     raise AssertionError("no position with more than 8 moves")

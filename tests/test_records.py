@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import hashlib
 import itertools
 import json
@@ -10,6 +11,7 @@ import random
 import shutil
 import subprocess
 import sys
+import weakref
 from pathlib import Path
 
 import cattrs
@@ -35,6 +37,7 @@ from hadara_rules import (
     score,
     winners,
 )
+from hadara_rules._kept import forget
 from hadara_rules._resources import components_dir
 from hadara_rules._rules.scoring import ScoreSheet
 from hadara_rules.catalogue import Catalogue, load_catalogue
@@ -394,7 +397,6 @@ def test_reading_with_a_catalogue_of_ones_own_makes_its_converter_once(
         made.append(catalogue)
         return original(catalogue)
 
-    records._converter_for.cache_clear()
     monkeypatch.setattr(records, "converter", counted)
     record = GameRecord(GameConfig(players=2, seed=4, catalogue=own))
     for _ in range(5):
@@ -403,14 +405,26 @@ def test_reading_with_a_catalogue_of_ones_own_makes_its_converter_once(
     assert made == [own]
 
 
-def test_the_converters_kept_are_bounded() -> None:
+def test_a_converter_is_kept_by_its_catalogue_and_goes_with_it() -> None:
+    """Converters are kept per catalogue, not per process: a catalogue nobody uses any more
+    takes its converter (and everything else it keeps) with it."""
     from hadara_rules import records
 
-    records._converter_for.cache_clear()
-    for own in _catalogues(records._CONVERTERS_KEPT + 4):
-        move = from_json(to_json(Pass(0)), Pass, own)
-        assert move == Pass(0)
-    assert records._converter_for.cache_info().currsize == records._CONVERTERS_KEPT
+    own = _catalogues(1)[0]
+    assert from_json(to_json(Pass(0)), Pass, own) == Pass(0)
+    kept = own.kept.table(records._CONVERTER)
+    assert list(kept) == [None]
+    assert records._converter_for(own) is kept[None]
+    forget()
+    assert not kept  # the one call the tests start from empties it
+    made = _catalogues(3)
+    for catalogue in made:
+        assert from_json(to_json(Pass(0)), Pass, catalogue) == Pass(0)
+        assert catalogue.kept.table(records._CONVERTER)
+    gone = [weakref.ref(catalogue) for catalogue in made]
+    del made, catalogue
+    gc.collect()
+    assert [ref() for ref in gone] == [None, None, None]
 
 
 def vouched(players: int, seed: int) -> GameRecord:

@@ -4,6 +4,7 @@ and the single-agent wrapper."""
 
 from __future__ import annotations
 
+import hashlib
 import importlib
 import random
 import subprocess
@@ -28,6 +29,7 @@ from hadara_rules import (
     apply_move,
     legal_moves,
     new_game,
+    parse_move,
     player_view,
     sample_world,
     score,
@@ -72,6 +74,66 @@ def test_every_legal_move_has_its_own_action_and_decodes_back() -> None:
                     kinds_seen.add(move.type)
     assert {"draft", "pick", "take_colony", "carve_statue", "pass", "set_wheel", "choose_side"} <= kinds_seen
     assert sum(block.size for block in BLOCKS) == ACTION_COUNT < 200
+
+
+#: The blocks of the action space, as (kind, first action, size): what an agent trained
+#: on it has learnt depends on them, so they never change (a new kind of move is added
+#: after the last block).
+PINNED_BLOCKS = [
+    ("choose_side", 0, 2),
+    ("set_wheel", 2, 5),
+    ("draft", 7, 12),
+    ("pick", 19, 30),
+    ("take_colony", 49, 10),
+    ("carve_statue", 59, 32),
+    ("pass", 91, 1),
+    ("remove_card", 92, 40),
+    ("feed_with_coins", 132, 1),
+    ("buy_silver", 133, 4),
+    ("buy_gold", 137, 1),
+]
+#: The first and last action of every block, and some between (a draft round's
+#: drawn cards are I-blue-02 and I-blue-06 for seat 0 here).
+PINNED_ACTIONS = [
+    ("P0 side A", 0),
+    ("P0 side B", 1),
+    ("P0 wheel 0", 2),
+    ("P0 wheel 4", 6),
+    ("P0 draft I-blue-02 sell", 7),
+    ("P0 draft I-blue-06 buy tile=food", 18),
+    ("P0 pick yellow sell", 19),
+    ("P0 pick red buy tile=military", 28),
+    ("P0 pick purple buy tile=food", 48),
+    ("P0 colony 3 plunder", 49),
+    ("P0 colony 9 ally pay=3", 52),
+    ("P0 colony 30 ally", 58),
+    ("P0 statue 0 income down", 59),
+    ("P0 statue 1 culture up pay=6", 72),
+    ("P0 statue 3 food up", 90),
+    ("P0 pass", 91),
+    ("P0 feed", 132),
+    ("P0 silver income", 133),
+    ("P0 silver food", 136),
+    ("P0 gold", 137),
+]
+#: Every legal move of every position of five seeded games with its action, one a line
+#: (``P0 colony 3 plunder 49``): 5958 lines and their SHA-256.
+PINNED_GAMES = (5958, "5d7a3380b99067aa2ee3d0eadf6e6231b18faacf94dbe047f6efa4ddbc45b1c9")
+
+
+def test_the_action_numbers_never_change() -> None:
+    assert [(block.kind, block.start, block.size) for block in BLOCKS] == PINNED_BLOCKS
+    state = next(s for s in seeded_game(3, False, 2) if s.section is Section.DRAFT)
+    assert state.players[0].drawn == ("I-blue-02", "I-blue-06")
+    assert [(text, encode_action(parse_move(text), state)) for text, _ in PINNED_ACTIONS] == PINNED_ACTIONS
+    digest, lines = hashlib.sha256(), 0
+    for players, advanced, seed in [(2, True, 1), (3, False, 2), (4, True, 3), (5, True, 4), (5, False, 5)]:
+        for position in seeded_game(players, advanced, seed):
+            for seat in position.to_act:
+                for move in legal_moves(position, seat):
+                    digest.update(f"{move} {encode_action(move, position)}\n".encode())
+                    lines += 1
+    assert (lines, digest.hexdigest()) == PINNED_GAMES
 
 
 def test_an_illegal_action_is_refused() -> None:

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from hadara_rules import load_catalogue, rules
 from hadara_rules.schema import KINDS
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -25,10 +26,10 @@ here = pathlib.Path(sys.argv[1]).resolve()
 assert pathlib.Path(hadara_rules.__file__).resolve().is_relative_to(here), hadara_rules.__file__
 assert spec_dir().resolve().is_relative_to(here), spec_dir()
 catalogue = load_catalogue()
-assert len(catalogue.cards) == 162 and len(catalogue.colonies) == 25
 new_game(GameConfig(players=5, seed=1, advanced=True))
 from hadara_rules._rulebook import rules
-assert len(rules()) == 72 and rules()["COLONY-3"].implemented_in and rules()["COLONY-3"].tested_by
+assert rules()["COLONY-3"].implemented_in and rules()["COLONY-3"].tested_by
+print(len(catalogue.cards), len(catalogue.colonies), len(rules()))
 for path in sorted((spec_dir() / "scenarios").rglob("*.yaml"))[:5]:
     assert run_scenario(path).passed, path
 print("ok")
@@ -74,7 +75,9 @@ def test_the_installed_wheel_loads_its_own_catalogue(wheel: Path, tmp_path: Path
         [sys.executable, "-c", PROBE, str(target)], env=env, capture_output=True, text=True, cwd=tmp_path
     )
     assert done.returncode == 0, done.stderr
-    assert done.stdout.strip() == "ok"
+    # the wheel holds what the source does: every card, colony and rule
+    counts = f"{len(load_catalogue().cards)} {len(load_catalogue().colonies)} {len(rules())}"
+    assert done.stdout.splitlines() == [counts, "ok"]
 
 
 def test_wheel_ships_the_json_schemas(wheel: Path) -> None:

@@ -13,6 +13,7 @@ from .._components import Card, Catalogue
 from .._copy import replace
 from .._errors import IllegalMove
 from .._events import CardBought, CardSold, CoinReason, Event, coins, steps
+from .._kept import Part
 from .._model import GameState, PlayerState
 from .._moves import BUY, SELL, Action, Move
 from .._tableau import color_counts
@@ -101,29 +102,27 @@ class Offers(dict[str, Offer]):
 
 
 class OfferBook:
-    """Every seat's :class:`Offers` of one kind of move, per catalogue (by its digest: equal
-    catalogues share them), for a few catalogues at a time."""
+    """Every seat's :class:`Offers` of one kind of move, kept by each catalogue
+    (:mod:`hadara_rules._kept`)."""
 
-    __slots__ = ("by_digest", "make")
+    __slots__ = ("make", "part")
 
-    def __init__(self, make: MoveMaker) -> None:
+    def __init__(self, name: str, make: MoveMaker) -> None:
         self.make = make
-        self.by_digest: dict[str, dict[int, Offers]] = {}
+        #: The offers each catalogue keeps, by seat.
+        self.part: Part[int, Offers] = Part(name, bound=_SEATS_KEPT)
 
     def of(self, catalogue: Catalogue, seat: int) -> Offers:
         """The seat's offers with ``catalogue``."""
-        seats = self.by_digest.get(catalogue.digest)
-        if seats is None:
-            if len(self.by_digest) >= _CATALOGUES_KEPT:
-                self.by_digest.clear()
-            seats = self.by_digest[catalogue.digest] = {}
-        offers = seats.get(seat)
+        seats = catalogue.kept.tables.get(self.part)
+        offers = None if seats is None else seats.get(seat)
         if offers is None:
-            offers = seats[seat] = Offers(catalogue, self.make, seat)
+            offers = catalogue.kept.keep(self.part, seat, Offers(catalogue, self.make, seat))
         return offers
 
 
-_CATALOGUES_KEPT = 8
+#: Seats whose offers a catalogue keeps (a game has at most five).
+_SEATS_KEPT = 64
 
 
 def check_acquire(

@@ -10,7 +10,7 @@ from __future__ import annotations
 from .._copy import amend, replace
 from .._errors import IllegalMove
 from .._events import CardPassedOn, CardsDrawn, DraftChosen
-from .._model import Changes, GameState
+from .._model import Changes, GameState, PlayerState
 from .._moves import SELL, Draft, Move, shared
 from .._vocabulary import COLOR_INDEX
 from .acquire import OfferBook, acquire, acquisition_events, check_acquire, owned_colors
@@ -83,7 +83,7 @@ def resolve(state: GameState) -> Changes:
             if other != choice.card:
                 i = COLOR_INDEX[cards[other].color]
                 piles[i] = (*piles[i], other)
-        players[seat] = acquire(state, player, cards[choice.card], choice.action, choice.tile)
+        players[seat] = chooser_resolved(state, choice)
         if choice.action == SELL:
             sold.append(choice.card)
     changes: Changes = {"outer_piles": tuple(piles), "sold": tuple(sold), "round": state.round + 1}
@@ -101,6 +101,13 @@ def resolve(state: GameState) -> Changes:
     return changes
 
 
+def chooser_resolved(state: GameState, choice: Draft) -> PlayerState:
+    """The player as their choice leaves them when the round resolves (DRAFT-2): the
+    chosen card bought or sold (the other drawn card passed on is no part of them)."""
+    card = state.catalogue.cards[choice.card]
+    return acquire(state, state.players[choice.player], card, choice.action, choice.tile)
+
+
 def legal(state: GameState, seat: int) -> tuple[Move, ...]:
     """Each drawn card, bought (with each tile choice) if affordable, or sold."""
     player = state.players[seat]
@@ -113,7 +120,9 @@ def legal(state: GameState, seat: int) -> tuple[Move, ...]:
 
 
 #: The draft moves of every seat and card.
-DRAFTS = OfferBook(lambda seat, card, action, tile: _draft(seat, card.id, action, tile))
+DRAFTS = OfferBook(
+    "draft moves by seat", lambda seat, card, action, tile: _draft(seat, card.id, action, tile)
+)
 
 
 def check_draft(state: GameState, move: Draft) -> IllegalMove | None:

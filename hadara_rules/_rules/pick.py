@@ -30,7 +30,9 @@ def legal(state: GameState, seat: int) -> tuple[Move, ...]:
 
 
 #: The pick moves of every seat and card (a card is picked from the pile of its colour).
-PICKS = OfferBook(lambda seat, card, action, tile: _pick(seat, card.color, action, tile))
+PICKS = OfferBook(
+    "pick moves by seat", lambda seat, card, action, tile: _pick(seat, card.color, action, tile)
+)
 
 
 def check_pick(state: GameState, move: Pick) -> IllegalMove | None:

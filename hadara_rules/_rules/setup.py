@@ -52,6 +52,7 @@ def shuffle(rng: random.Random, items: list[T]) -> None:
         items[i], items[j] = items[j], items[i]
 
 
+# global: by a length only, the same for every catalogue
 @functools.lru_cache(maxsize=64)
 def _steps(length: int) -> tuple[tuple[int, int, int], ...]:
     """The swaps of shuffling ``length`` items, last place first: the place, how many

@@ -13,8 +13,8 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
-from .. import Card, Catalogue, Color, GameState, Phase, Section, Side, Track, player_view, score
-from .actions import DRAWN_SLOTS, TABLEAU_SLOTS, TIERS
+from .. import TIERS, Card, Catalogue, Color, GameState, Phase, Section, Side, Track, player_view, score
+from .actions import DRAWN_SLOTS, TABLEAU_SLOTS
 
 __all__ = ["OBSERVATION_HIGH", "OBSERVATION_SIZE", "observe", "observe_view"]
 

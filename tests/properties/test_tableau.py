@@ -12,8 +12,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from hadara_rules import load_catalogue
-from hadara_rules._effects import PURPLE_EFFECTS, TOTALLED, Effect, effect_totals
-from hadara_rules._tableau import COUNTED, PRINTED, color_counts, printed_values
+from hadara_rules._effects import PURPLE_EFFECTS, Effect, effect_totals
+from hadara_rules._kept import forget
+from hadara_rules._tableau import color_counts, printed_values
 from hadara_rules._vocabulary import COLORS, NO_TRACKS, Tracks
 
 from .strategies import suite_settings
@@ -85,9 +86,7 @@ def test_cached_summaries_match_a_recount(cards: list[str], data: st.DataObject)
         gone = data.draw(st.integers(0, len(cards) - 1))
         grown.append(tuple(cards[:gone] + cards[gone + 1 :]))
     order = data.draw(st.permutations(grown))  # cold, warm and half-warm caches alike
-    COUNTED.clear()
-    PRINTED.clear()
-    TOTALLED.clear()
+    forget()
     for tableau in order:
         assert color_counts(tableau, _CATALOGUE) == _recount_colors(tableau), tableau
         assert printed_values(tableau, _CATALOGUE) == _readd_values(tableau), tableau
