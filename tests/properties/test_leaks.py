@@ -140,6 +140,7 @@ def test_a_seats_discards_are_what_its_events_told_it(players: int, advanced: bo
                 )
                 for event in events_seen_by(told[i], seat, state.catalogue) if i < len(told) else ():
                     if isinstance(event, CardSold):
+                        assert event.player is not None
                         sold.append(HIDDEN if event.card == UNSEEN else event.card)
                         sellers.append(event.player)
                     elif isinstance(event, CardRemoved):
