@@ -131,6 +131,13 @@ class GameState:
     pending: tuple[Draft | None, ...] = ()
     #: Sold cards: the face-down discard (SELL-1).
     sold: tuple[str, ...] = ()
+    #: The seat that sold each card of ``sold``, in the same order: a sale is seen at the
+    #: table (SELL-1), the card only by those who saw it (:attr:`sold_openly`).
+    sellers: tuple[int, ...] = ()
+    #: Whether each card of ``sold`` was sold openly, in the same order: picked from an
+    #: outer pile face up, seen by every seat (PICK-1, INFO-2); otherwise drawn, seen by its
+    #: seller only (DRAFT-2, INFO-1).
+    sold_openly: tuple[bool, ...] = ()
     #: Cards removed at feeding: the face-down discard (FEED-3).
     removed: tuple[str, ...] = ()
     #: Cards and colonies returned to the box unseen (SETUP-3, SETUP-4).
@@ -200,5 +207,7 @@ class Changes(TypedDict, total=False):
     colony_stacks: tuple[tuple[str, ...], ...]
     pending: tuple[Draft | None, ...]
     sold: tuple[str, ...]
+    sellers: tuple[int, ...]
+    sold_openly: tuple[bool, ...]
     removed: tuple[str, ...]
     ply: int

@@ -87,6 +87,17 @@ def player_view(state: GameState, player: int | None) -> GameState:
     ``player=None`` gives the spectator's view (``viewer`` is
     :data:`~hadara_rules.SPECTATOR`): what every seat may see, so no seat's drawn cards
     or draft choices (only whether a seat has chosen). A spectator has no legal moves.
+
+    The discards show what the table saw go there, as
+    :func:`~hadara_rules.events.events_seen_by` tells it, no more and no less. Who sold
+    each card, and whether openly, is public (``sellers``, ``sold_openly``: a sale is
+    made at the table, SELL-1). A card sold from a player's drawn cards (DRAFT-2) goes
+    face down unseen by the others (INFO-1): its id is shown to its seller only. A card
+    picked from an outer pile and sold (PICK-1) lay face up there (INFO-2) and every seat
+    saw it taken: its id is shown to all, the spectator included. A card removed at
+    feeding (FEED-2/3) left a tableau every seat sees (INFO-2), and the event that tells it
+    names it to all: the removed cards are shown whole. INFO-1's face-down discard hides
+    them from nobody who watched them go there.
     """
     if player is None:
         player = SPECTATOR
@@ -115,8 +126,10 @@ def player_view(state: GameState, player: int | None) -> GameState:
         later_decks=tuple(tuple(_hidden(d) for d in epoch) for epoch in state.later_decks),
         colony_stacks=tuple((*_hidden(s[:-1]), front(s[-1])) if s else s for s in state.colony_stacks),
         pending=pending,
-        sold=_hidden(state.sold),
-        removed=_hidden(state.removed),
+        sold=tuple(
+            card if openly or seller == player else HIDDEN
+            for card, seller, openly in zip(state.sold, state.sellers, state.sold_openly, strict=True)
+        ),
         box=_hidden(state.box),
         viewer=player,
         catalogue=view_catalogue(state.catalogue),
@@ -153,8 +166,10 @@ def sample_world(view: GameState, player: int, rng: random.Random) -> GameState:
 
     Each epoch's cards of each colour the view does not show are dealt to the hidden places
     they may lie in, in the numbers setup laid out (SETUP-3: the rest stay in the box), the
-    colonies likewise by tier and front (SETUP-4); which of the sold and removed cards are of
-    which epoch and colour is an arrangement drawn uniformly; the other players' hidden draft
+    colonies likewise by tier and front (SETUP-4); the cards the view shows stay where they
+    are (the viewer's own sales and those picked from the piles among the sold cards, the
+    removed cards: see :func:`player_view`), and which of the hidden sold cards are of which
+    epoch and colour is an arrangement drawn uniformly; the other players' hidden draft
     choices are legal ones, and a world is drawn again (rejection) with the chance that makes
     every world as likely as every other, however many choices each has.
     """
@@ -177,13 +192,14 @@ def _draw(view: GameState, player: int, catalogue: Catalogue, rng: random.Random
     are drawn; None when the rejection of :func:`_sample_choices` turns it down."""
     n = len(view.players)
     shown = {c for p in view.players for c in (*p.cards, *p.drawn)}
-    shown.update(c for pile in view.outer_piles for c in pile)
+    shown.update(c for pile in (*view.outer_piles, view.sold, view.removed) for c in pile)
+    shown.discard(HIDDEN)
     drawing = [
         (seat, COLOR_INDEX[deck_color(view, seat)])
         for seat, p in enumerate(view.players)
         if seat != player and p.drawn
     ]
-    # every card pool: (epoch, colour) -> its hidden places' counts, and the discards it fills
+    # every card pool: (epoch, colour) -> its hidden places' counts, and the hidden sales it fills
     labels: list[tuple[int, int]] = []
     pools: dict[tuple[int, int], _Pool] = {}
     for epoch in EPOCHS:
@@ -200,10 +216,9 @@ def _draw(view: GameState, player: int, catalogue: Catalogue, rng: random.Random
             if placed < 0:
                 raise ValueError("the view is inconsistent with its catalogue: too many cards shown")
             labels += [(epoch, color_index)] * placed
-    discards = len(view.sold) + len(view.removed)
-    if len(labels) != discards:
+    if len(labels) != view.sold.count(HIDDEN):
         raise ValueError("the view is inconsistent with its catalogue: its discards do not add up")
-    rng.shuffle(labels)  # which discarded card is of which epoch and colour
+    rng.shuffle(labels)  # which hidden sold card is of which epoch and colour
     decks = tuple(tuple(pools[view.epoch, i].deal(len(d))) for i, d in enumerate(view.decks))
     later = tuple(
         tuple(tuple(pools[view.epoch + 1 + e, i].deal(len(d))) for i, d in enumerate(decks_of))
@@ -212,8 +227,8 @@ def _draw(view: GameState, player: int, catalogue: Catalogue, rng: random.Random
     drawn = {
         seat: tuple(sorted(pools[view.epoch, i].deal(len(view.players[seat].drawn)))) for seat, i in drawing
     }
-    discarded = [pools[label].deal(1)[0] for label in labels]
-    sold, removed = tuple(discarded[: len(view.sold)]), tuple(discarded[len(view.sold) :])
+    discarded = iter([pools[label].deal(1)[0] for label in labels])
+    sold = tuple(next(discarded) if card == HIDDEN else card for card in view.sold)
     boxed = [c for c in catalogue.cards if c not in shown and not _in_play(catalogue, c, view.advanced)]
     boxed += [c for pool in pools.values() for c in pool.ids]
 
@@ -249,7 +264,6 @@ def _draw(view: GameState, player: int, catalogue: Catalogue, rng: random.Random
         later_decks=later,
         colony_stacks=stacks,
         sold=sold,
-        removed=removed,
         box=tuple(sorted(boxed)),
         viewer=None,
         catalogue=catalogue,

@@ -81,6 +81,7 @@ def check_position(state: GameState, *, hand_set: bool = False) -> None:
     if state.viewer is not None:
         raise _fail("viewer", "a position is loaded whole; a player's view is made from it (INFO-1)")
     _check_table(state)
+    _check_sellers(state)
     # components (SETUP-3/4) and places are tested whole, in C loops; only when that
     # fails are they searched item by item, in this order, to name the first problem
     laid_out = _every_place_passes_whole(state, hand_set, _allowed(state.catalogue, state.advanced))
@@ -141,6 +142,21 @@ def _check_table(state: GameState) -> None:
     for e, decks in enumerate(state.later_decks):
         if len(decks) != len(COLORS):
             raise _fail(f"later_decks[{e}]", f"must hold {len(COLORS)} decks, found {len(decks)}")
+
+
+def _check_sellers(state: GameState) -> None:
+    """SELL-1: who sold each sold card, a seat of the game, and whether openly (PICK-1)."""
+    sold = len(state.sold)
+    for name, told, what in (
+        ("sellers", state.sellers, "who sold it, SELL-1"),
+        ("sold_openly", state.sold_openly, "whether it was picked from a pile, PICK-1"),
+    ):
+        if len(told) != sold:
+            raise _fail(name, f"one entry per sold card, in order ({what}): {sold} sold, found {len(told)}")
+    seats = range(len(state.players))
+    if not set(seats).issuperset(state.sellers):
+        i, seller = next((i, s) for i, s in enumerate(state.sellers) if s not in seats)
+        raise _fail(f"sellers[{i}]", f"must be a seat of the game (0 to {seats[-1]}), not {shown(seller)}")
 
 
 def _check_flow(state: GameState) -> None:

@@ -56,7 +56,7 @@ def _resolved(state: GameState, move: Draft) -> tuple[GameState, tuple[Event, ..
         position = played(after, other)
         after, events = apply_move_with_events(after, other)
     changes = automatic_step(position)
-    assert changes is not None and "sold" in changes, "the last choice resolves the round"
+    assert changes is not None and "round" in changes, "the last choice resolves the round"
     return replace(position, **changes), events
 
 

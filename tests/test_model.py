@@ -45,6 +45,8 @@ def changes(state: GameState) -> dict[type[object], dict[str, object]]:
             "colony_stacks": (),
             "pending": (None, None, None),
             "sold": ("s",),
+            "sellers": (1,),
+            "sold_openly": (True,),
             "removed": ("r",),
             "box": ("b",),
             "advanced": True,

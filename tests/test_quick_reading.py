@@ -113,6 +113,12 @@ def _tampered(text: str, change: str) -> str:
         position["decks"][0] = [*position["decks"][0], 7]
     elif change == "mapping for a list":
         position["sold"] = {}
+    elif change == "no sellers":
+        del position["sellers"], position["sold_openly"]
+    elif change == "flag for a seller":
+        position["sellers"] = [True for _ in position["sellers"]]
+    elif change == "number for sold openly":
+        position["sold_openly"] = [int(openly) for openly in position["sold_openly"]]
     elif change == "other catalogue":
         position["catalogue"]["digest"] = "0" * 64
     elif change == "catalogue keys reordered":
@@ -158,6 +164,9 @@ DECLINED = [
     "text deck",
     "number in a deck",
     "mapping for a list",
+    "no sellers",
+    "flag for a seller",
+    "number for sold openly",
     "other catalogue",
     "catalogue keys reordered",
     "NaN source",
@@ -177,6 +186,17 @@ def test_the_quick_way_declines_what_it_does_not_read(change: str) -> None:
     given_text: str | bytes = text.encode() if change == "bytes" else text
     assert _quickly(given_text) is None
     assert _loaded(given_text) == _carefully(given_text)
+
+
+def test_a_position_before_any_sale_is_read_without_sellers() -> None:
+    """A document written without ``sellers`` and ``sold_openly`` (by hand, or before they
+    existed) is read the careful way with none while nothing is sold (SELL-1); with sales,
+    it is refused naming the field."""
+    unsold = next(state for state in positions() if not state.sold)
+    sold = next(state for state in positions() if state.sold)
+    assert _loaded(_tampered(to_json(unsold), "no sellers")) == unsold
+    refused = _loaded(_tampered(to_json(sold), "no sellers"))
+    assert isinstance(refused, str) and refused.startswith("$.data.sellers: one entry per sold card")
 
 
 def test_what_the_careful_way_reads_differently_is_still_read() -> None:

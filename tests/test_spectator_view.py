@@ -36,22 +36,28 @@ def _hidden_from_every_seat(state: GameState) -> set[str]:
     hidden |= {c for epoch in state.later_decks for deck in epoch for c in deck}
     hidden |= {c for stack in state.colony_stacks for c in stack}
     hidden |= {h.id for p in state.players for h in p.colonies if not h.allied}
-    hidden |= set(state.sold) | set(state.removed) | set(state.box)
+    hidden |= set(state.box)
+    hidden |= {c for c, openly in zip(state.sold, state.sold_openly, strict=True) if not openly}
     hidden |= {c for p in state.players for c in p.drawn}
     return hidden
 
 
 def _without_own_secrets(view: GameState) -> GameState:
-    """A seat's view with that seat's drawn cards and draft choice redacted too."""
+    """A seat's view with that seat's drawn cards, draft choice and sales from its hand
+    redacted too."""
     seat = view.viewer
     assert seat is not None
+    sold = tuple(
+        HIDDEN if seller == seat and not openly else card
+        for card, seller, openly in zip(view.sold, view.sellers, view.sold_openly, strict=True)
+    )
     players = list(view.players)
     players[seat] = attrs.evolve(players[seat], drawn=(HIDDEN,) * len(players[seat].drawn))
     pending = list(view.pending)
     own = pending[seat] if pending else None
     if own is not None:
         pending[seat] = attrs.evolve(own, card=HIDDEN, action=HIDDEN, tile=None)
-    return attrs.evolve(view, players=tuple(players), pending=tuple(pending), viewer=SPECTATOR)
+    return attrs.evolve(view, players=tuple(players), pending=tuple(pending), sold=sold, viewer=SPECTATOR)
 
 
 @pytest.mark.parametrize(("players", "advanced", "seed"), GAMES)

@@ -46,7 +46,12 @@ def hidden_from(state: GameState, seat: int) -> set[str]:
     hidden |= {c for epoch in state.later_decks for deck in epoch for c in deck}
     hidden |= {c for stack in state.colony_stacks for c in stack}  # the top shows its front only
     hidden |= {h.id for p in state.players for h in p.colonies if not h.allied}
-    hidden |= set(state.sold) | set(state.removed) | set(state.box)
+    hidden |= set(state.box)
+    hidden |= {
+        card
+        for card, seller, openly in zip(state.sold, state.sellers, state.sold_openly, strict=True)
+        if seller != seat and not openly
+    }
     for other, p in enumerate(state.players):
         if other != seat:
             hidden |= set(p.drawn)
@@ -263,27 +268,54 @@ def test_worlds_are_drawn_uniformly_counting_the_hidden_choices() -> None:
     assert _chi_square(counts, expected) < _chi_square_bound(len(combos))
 
 
-def test_the_discards_hold_each_epoch_and_colour_as_setup_laid_them_out() -> None:
-    """SETUP-3: of the cards of an earlier epoch the viewer has not seen, exactly as many lie
-    in the discards as were laid out and not seen; each of them is there with the chance
-    that gives (counted over many worlds), the others in the box."""
+def _own_sales(state: GameState, seat: int) -> dict[int, str]:
+    """The cards ``seat`` sold from its hand, by their place among the sold cards."""
+    return {
+        i: card
+        for i, (card, seller, openly) in enumerate(
+            zip(state.sold, state.sellers, state.sold_openly, strict=True)
+        )
+        if seller == seat and not openly
+    }
+
+
+def test_the_hidden_sales_hold_each_epoch_and_colour_as_setup_laid_them_out() -> None:
+    """SETUP-3: of each colour's cards of an earlier epoch the viewer has not seen (INFO-1),
+    exactly as many lie among the hidden sold cards as were laid out and not seen, the
+    others in the box; each hidden sale is each such card with the same chance, whatever its
+    place among the sold cards (counted over many worlds); the cards the viewer sold itself
+    never move, and no card the viewer saw taken openly or removed is dealt again."""
     rng = random.Random(3)
     state = next(
-        s for s in positions(3, False, 12) if s.epoch == 2 and s.section is Section.DRAFT and len(s.sold) > 2
+        s
+        for s in positions(3, False, 27)
+        if s.epoch == 2 and s.section is Section.DRAFT and _own_sales(s, 0) and len(s.sold) > 6 and s.removed
     )
+    own = _own_sales(state, 0)
     view = player_view(state, 0)
-    shown = {c for p in view.players for c in (*p.cards, *p.drawn)} | {
-        c for pile in view.outer_piles for c in pile
-    }
-    pool = state.catalogue.deck_pool(1, Color.RED, False)
-    hidden = [c for c in pool if c not in shown]
-    discarded = min(6, len(pool)) - (len(pool) - len(hidden))
-    samples = 600
+    hidden = hidden_from(state, 0)
+    assert not hidden & set(own.values())
+    slots = [i for i, card in enumerate(state.sold) if card in hidden]
+    pools = {color: [c for c in state.catalogue.deck_pool(1, color, False) if c in hidden] for color in Color}
+    sold = {color: sum(1 for i in slots if state.sold[i] in pool) for color, pool in pools.items()}
+    assert sum(sold.values()) == len(slots) > 2 and max(sold.values()) > 1
+    samples = 1200
     places: Counter[object] = Counter()
     for _ in range(samples):
         world = sample_world(view, 0, rng)
-        laid = [c for c in (*world.sold, *world.removed) if c in pool]
-        assert len(laid) == discarded
-        places.update(laid)
-    expected: dict[object, float] = {c: samples * discarded / len(hidden) for c in hidden}
-    assert _chi_square(places, expected) < _chi_square_bound(len(hidden))
+        assert _own_sales(world, 0) == own
+        assert world.removed == state.removed
+        assert [c for c, openly in zip(world.sold, world.sold_openly, strict=True) if openly] == [
+            c for c, openly in zip(state.sold, state.sold_openly, strict=True) if openly
+        ]
+        for color, pool in pools.items():
+            assert sum(1 for i in slots if world.sold[i] in pool) == sold[color]
+        places.update((i, world.sold[i]) for i in slots)
+    expected: dict[object, float] = {
+        (i, card): samples * sold[color] / len(slots) / len(pool)
+        for i in slots
+        for color, pool in pools.items()
+        if sold[color]
+        for card in pool
+    }
+    assert _chi_square(places, expected) < _chi_square_bound(len(expected))

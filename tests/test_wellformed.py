@@ -153,10 +153,25 @@ def _later_deck_card_to_box(d: Document) -> None:
     data["box"].append(data["later_decks"][0][2].pop())
 
 
+def _sell(data: dict[str, Any], cards: list[str]) -> None:
+    """``cards`` claimed to be sold, openly, by player 0."""
+    data["sold"] += cards
+    data["sellers"] += [0] * len(cards)
+    data["sold_openly"] += [True] * len(cards)
+
+
+def _unsell(data: dict[str, Any]) -> str:
+    """The last sold card, no longer claimed to be sold."""
+    data["sellers"].pop()
+    data["sold_openly"].pop()
+    card: str = data["sold"].pop()
+    return card
+
+
 def _sold_card_to_box(d: Document) -> None:
     """A card sold in epoch I returned to the box."""
     data = d["data"]
-    data["box"].append(data["sold"].pop())
+    data["box"].append(_unsell(data))
 
 
 def _drawn_from_the_box(d: Document) -> None:
@@ -176,14 +191,14 @@ def _swap_drawn(d: Document) -> None:
 def _pile_card_sold(d: Document) -> None:
     """After the draft, a card passed on to an outer pile is claimed to be sold instead."""
     data = d["data"]
-    data["sold"].append(data["outer_piles"][0].pop())
+    _sell(data, [data["outer_piles"][0].pop()])
 
 
 def _piles_sold(d: Document) -> None:
     """Picking claims to go on with every outer pile sold off."""
     data = d["data"]
     for pile in data["outer_piles"]:
-        data["sold"] += pile
+        _sell(data, pile[:])
         pile.clear()
 
 
@@ -191,7 +206,7 @@ def _sold_card_to_its_pile(d: Document) -> None:
     """After picking, a card sold this epoch is back on its outer pile."""
     data = d["data"]
     card = positions()[Section.MEDALS].catalogue.cards[data["sold"][-1]]
-    data["outer_piles"][COLOR_INDEX[card.color]].append(data["sold"].pop())
+    data["outer_piles"][COLOR_INDEX[card.color]].append(_unsell(data))
 
 
 BAD: list[tuple[Section, Callable[[Document], None], str]] = [
@@ -314,6 +329,26 @@ BAD: list[tuple[Section, Callable[[Document], None], str]] = [
         r"\$\.data\.players\[0\]\.free_tiles: free tiles are kept in track order",
     ),
     (Section.COLONY, lambda d: d["data"].update(viewer=0), r"\$\.data\.viewer: a position is loaded whole"),
+    (
+        Section.PICK,
+        lambda d: d["data"]["sellers"].pop(),
+        r"\$\.data\.sellers: one entry per sold card, in order \(who sold it, SELL-1\): \d+ sold, found \d+",
+    ),
+    (
+        Section.PICK,
+        lambda d: d["data"]["sold_openly"].append(False),
+        r"\$\.data\.sold_openly: one entry per sold card, in order \(whether it was picked .*PICK-1\)",
+    ),
+    (
+        Section.PICK,
+        lambda d: d["data"]["sellers"].__setitem__(-1, 3),
+        r"\$\.data\.sellers\[\d+\]: must be a seat of the game \(0 to 2\), not 3",
+    ),
+    (
+        Section.PICK,
+        lambda d: d["data"]["sellers"].__setitem__(0, -1),
+        r"\$\.data\.sellers\[0\]: must be a seat of the game \(0 to 2\), not -1",
+    ),
     (
         Section.DRAFT,
         _deck_card_to_its_pile,

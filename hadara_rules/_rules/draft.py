@@ -74,7 +74,7 @@ def resolve(state: GameState) -> Changes:
     cards = state.catalogue.cards
     piles = list(state.outer_piles)
     players = list(state.players)
-    sold = list(state.sold)
+    sold, sellers = list(state.sold), list(state.sellers)
     for seat, choice in enumerate(state.pending):
         if choice is None:
             continue
@@ -84,9 +84,13 @@ def resolve(state: GameState) -> Changes:
                 i = COLOR_INDEX[cards[other].color]
                 piles[i] = (*piles[i], other)
         players[seat] = chooser_resolved(state, choice)
-        if choice.action == SELL:
+        if choice.action == SELL:  # from the seller's hand, seen by the seller only (INFO-1)
             sold.append(choice.card)
-    changes: Changes = {"outer_piles": tuple(piles), "sold": tuple(sold), "round": state.round + 1}
+            sellers.append(seat)
+    changes: Changes = {"outer_piles": tuple(piles), "round": state.round + 1}
+    if len(sold) > len(state.sold):
+        changes["sold"], changes["sellers"] = tuple(sold), tuple(sellers)
+        changes["sold_openly"] = (*state.sold_openly, *(False,) * (len(sold) - len(state.sold)))
     if any(state.decks):
         drawn, changes["decks"] = dealt(state, state.round + 1)
         changes["pending"] = (None,) * len(players)

@@ -51,12 +51,16 @@ def take(state: GameState, move: Pick) -> Changes:
     pile = state.outer_piles[i]
     card = state.catalogue.cards[pile[-1]]
     player = acquire(state, state.players[move.player], card, move.action, move.tile)
-    return {
+    changes: Changes = {
         "players": players_with(state, move.player, player),
         "outer_piles": (*state.outer_piles[:i], pile[:-1], *state.outer_piles[i + 1 :]),
-        "sold": (*state.sold, card.id) if move.action == SELL else state.sold,
         "turn": (state.turn + 1) % len(state.players),
     }
+    if move.action == SELL:  # face up, before every seat (INFO-2)
+        changes["sold"] = (*state.sold, card.id)
+        changes["sellers"] = (*state.sellers, move.player)
+        changes["sold_openly"] = (*state.sold_openly, True)
+    return changes
 
 
 def narrate_take(before: GameState, move: Pick, after: GameState) -> Narration:

@@ -256,12 +256,19 @@ def colony_places(state: GameState) -> Counter[str]:
 
 def hidden_from(state: GameState, seat: int) -> set[str]:
     """Every id INFO-1 hides from ``seat``: inner and later decks, colony stacks (the top
-    shows its front only), unallied colonies, sold, removed, box, other players' drawn cards."""
+    shows its front only), unallied colonies, the box, other players' drawn cards and the
+    cards they sold from them (DRAFT-2; a card picked from a pile and sold, PICK-1, and a
+    removed card, FEED-3, were seen by every seat)."""
     hidden = {c for deck in state.decks for c in deck}
     hidden |= {c for epoch in state.later_decks for deck in epoch for c in deck}
     hidden |= {c for stack in state.colony_stacks for c in stack}
     hidden |= {h.id for p in state.players for h in p.colonies if not h.allied}
-    hidden |= set(state.sold) | set(state.removed) | set(state.box)
+    hidden |= set(state.box)
+    hidden |= {
+        card
+        for card, seller, openly in zip(state.sold, state.sellers, state.sold_openly, strict=True)
+        if seller != seat and not openly
+    }
     for other, player in enumerate(state.players):
         if other != seat:
             hidden |= set(player.drawn)

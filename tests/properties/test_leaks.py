@@ -19,6 +19,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from hadara_rules import (
+    SPECTATOR,
     GameConfig,
     GameState,
     apply_move_with_events,
@@ -29,10 +30,11 @@ from hadara_rules import (
 )
 from hadara_rules._text import event_lines
 from hadara_rules._vocabulary import MAX_PLAYERS, MIN_PLAYERS
-from hadara_rules.events import ColonyTaken, Event, events_seen_by
+from hadara_rules.events import UNSEEN, CardRemoved, CardSold, ColonyTaken, Event, events_seen_by
 from hadara_rules.records import to_json
 from hadara_rules.scenario import position_of
 from hadara_rules.view import HIDDEN, front_id, sample_world
+from hadara_rules.wellformed import check_position
 
 from .strategies import PlayedGame, game_configs, played_games, sampled, seeds, suite_settings
 
@@ -105,6 +107,81 @@ def test_the_events_a_seat_is_shown_name_only_what_its_views_show(players: int, 
                 seen = events_seen_by(told[i], seat, catalogue)
                 leaked = sorted(event_words(seen) & hidden_ids(before, views[i], views[i + 1]))
                 assert not leaked, (i, str(move), seat, leaked[:5])
+
+    check()
+
+
+@pytest.mark.parametrize(("players", "advanced"), SETTINGS)
+def test_a_seats_discards_are_what_its_events_told_it(players: int, advanced: bool) -> None:
+    """INFO-1/2, SELL-1, FEED-3: at every position of games of every number of players, basic
+    and advanced, a seat's view shows of the sold and removed cards exactly what the events
+    ``events_seen_by`` showed it so far, no more and no less: each sale in order with its
+    seller (the card where the event named it, hidden where it did not: the seat's own sales
+    and every card picked from a pile named, the others' draft sales not), each removal
+    named; the spectator likewise."""
+
+    @suite_settings(weight=0.5 / len(SETTINGS))
+    @given(played_games(configs=game_configs(st.just(players), st.just(advanced))))
+    def check(game: PlayedGame) -> None:
+        told = [apply_move_with_events(before, move, check=False)[1] for before, move, _ in game.steps()]
+        for seat in (*range(players), SPECTATOR):
+            sold: list[str] = []
+            sellers: list[int] = []
+            removed: list[str] = []
+            for i, state in enumerate(game.states):
+                view = player_view(state, None if seat == SPECTATOR else seat)
+                assert (view.sold, view.sellers, view.removed) == (
+                    tuple(sold),
+                    tuple(sellers),
+                    tuple(removed),
+                ), (
+                    i,
+                    seat,
+                )
+                for event in events_seen_by(told[i], seat, state.catalogue) if i < len(told) else ():
+                    if isinstance(event, CardSold):
+                        assert event.player is not None
+                        sold.append(HIDDEN if event.card == UNSEEN else event.card)
+                        sellers.append(event.player)
+                    elif isinstance(event, CardRemoved):
+                        removed.append(event.card)
+
+    check()
+
+
+@pytest.mark.parametrize(("players", "advanced"), SETTINGS)
+def test_a_seat_is_shown_its_own_sales_and_its_worlds_keep_them(players: int, advanced: bool) -> None:
+    """SELL-1, INFO-1: a seat's view names exactly the sold cards it sold itself from its hand
+    and those anybody picked from a pile, and every world sampled from it keeps each shown
+    sold and removed card where it is, passes ``check_position`` and is the view again for
+    the seat, in games of every number of players, basic and advanced."""
+
+    @suite_settings(weight=1 / len(SETTINGS))
+    @given(played_games(configs=game_configs(st.just(players), st.just(advanced))), seeds)
+    def check(game: PlayedGame, seed: int) -> None:
+        rng = random.Random(seed)
+        for state in sampled(game, 9, rng.randrange(9)):
+            seat = rng.randrange(players)
+            view = player_view(state, seat)
+            mine = [
+                seller == seat or openly
+                for seller, openly in zip(state.sellers, state.sold_openly, strict=True)
+            ]
+            assert [card != HIDDEN for card in view.sold] == mine, (state.ply, seat)
+            assert [c for c, shown in zip(state.sold, mine, strict=True) if shown] == [
+                c for c in view.sold if c != HIDDEN
+            ]
+            world = sample_world(view, seat, rng)
+            check_position(world)
+            assert player_view(world, seat) == view, (state.ply, seat)
+            assert [c for c, shown in zip(world.sold, mine, strict=True) if shown] == [
+                c for c in view.sold if c != HIDDEN
+            ]
+            assert (world.sellers, world.sold_openly, world.removed) == (
+                state.sellers,
+                state.sold_openly,
+                state.removed,
+            )
 
     check()
 

@@ -48,8 +48,8 @@ def strings(document: object) -> set[str]:
 def test_a_view_never_names_a_hidden_id(game: PlayedGame) -> None:
     """INFO-1: the JSON of ``player_view(state, seat)`` names (as a quoted string) no id of
     the inner or later decks, the colony stacks (the top shows its front only), unallied
-    colonies, sold, removed, box, or another player's drawn cards; other players' pending
-    draft choices are redacted."""
+    colonies, the box, or another player's drawn cards and the cards sold from them; other
+    players' pending draft choices are redacted."""
     for i, state in enumerate(game.states):
         for seat in range(len(state.players)):
             view = player_view(state, seat)
