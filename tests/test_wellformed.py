@@ -314,7 +314,16 @@ BAD: list[tuple[Section, Callable[[Document], None], str]] = [
     (Section.MEDALS, _silver_before_the_turn, r"\$\.data\.players\[1\]\.silver: medals are bought"),
     (Section.COLONY, _military_plus_one, r"\$\.data\.players\[1\]\.tracks\.military: .* give \d+, not \d+"),
     (Section.COLONY, _player(2, section_paid=3), r"\$\.data\.players\[2\]\.section_paid: at most 0 coins"),
-    (Section.COLONY, _player(2, section_takes=1), r"\$\.data\.players\[2\]\.section_takes: at most 0"),
+    (
+        Section.COLONY,
+        _player(2, section_takes=1),
+        r"\$\.data\.players\[2\]\.section_takes: at most 0 \(COLONY-1, STATUE-1, PURPLE-13, PURPLE-15\), not 1",
+    ),
+    (
+        Section.FEEDING,
+        lambda d: d["data"]["players"][d["data"]["first_player"]].update(section_takes=1),
+        r"\.section_takes: at most 0 \(FEED-2, PURPLE-6\), not 1",
+    ),
     (
         Section.COLONY,
         _player(0, section_takes=1),
