@@ -677,8 +677,8 @@ def _deal_rounds(state: GameState) -> _Rounds:
 
 
 def _passed_on(rounds: list[tuple[int, ...]]) -> int:
-    """DRAFT-2: the cards the players put on the outer piles in these rounds (one of each two)."""
-    return sum(max(0, drew - 1) for dealt in rounds for drew in dealt)
+    """DRAFT-2: the cards the players put on the outer piles in these rounds."""
+    return sum(draft.passed_on(drew) for dealt in rounds for drew in dealt)
 
 
 def _check_draft_progress(state: GameState) -> None:

@@ -69,6 +69,12 @@ def dealt(state: GameState, round: int) -> tuple[list[tuple[str, ...]], tuple[tu
     return drawn, tuple(decks)
 
 
+def passed_on(drawn: int) -> int:
+    """DRAFT-2: how many of the ``drawn`` cards a player drew go to the outer piles when
+    the round resolves: all but the one chosen."""
+    return max(0, drawn - 1)
+
+
 def resolve(state: GameState) -> Changes:
     """DRAFT-2/3, WHEEL-2: apply every choice at once, turn the wheel, and deal the next
     round (DRAFT-1) or, after the last, put the drawn cards away; one step, so that no
