@@ -8,6 +8,7 @@ import random
 from pathlib import Path
 
 import pytest
+from helpers import scenario_position
 
 from hadara_rules import (
     CarveStatue,
@@ -124,3 +125,33 @@ def test_every_epoch_begins_with_the_wheel_unset(players: int) -> None:
         moves = legal_moves(state)
         state = apply_move(state, moves[rng.randrange(len(moves))])
     assert begun == [(1, 0, 0, 0), (2, 0, 0, 0), (3, 0, 0, 0)]
+
+
+def _holding(effect: str) -> GameState:
+    """A position whose catalogue has a card ``x-purple-t`` with ``effect``, held by player 0."""
+    card = {"id": "x-purple-t", "epoch": 3, "color": "purple", "cost": 9, "points": 2, "effect": effect}
+    return scenario_position(
+        {
+            "title": "a purple card of one's own",
+            "rules": [effect],
+            "config": {"players": 2, "advanced": True, "seed": 0},
+            "components": {"cards": [{**card, "star": True}]},
+            "given": {
+                "epoch": 3,
+                "phase": "A",
+                "section": "statue",
+                "first_player": 0,
+                "players": {0: {"side": "A", "cards": ["x-purple-t"]}},
+            },
+        }
+    )
+
+
+def test_a_tableau_has_the_effects_of_its_own_catalogue() -> None:
+    """PURPLE-13 gives two takes per section, PURPLE-14 leaves one (COLONY-1, STATUE-1): the
+    same card ids in two catalogues, whose card has one effect or the other, give each
+    catalogue's takes, asked in turn."""
+    thirteen, fourteen = _holding("PURPLE-13"), _holding("PURPLE-14")
+    assert thirteen.catalogue.digest != fourteen.catalogue.digest
+    asked = [takes_per_section(s.players[0], s.catalogue) for s in (thirteen, fourteen, thirteen, fourteen)]
+    assert asked == [2, 1, 2, 1]
