@@ -155,3 +155,31 @@ def test_a_tableau_has_the_effects_of_its_own_catalogue() -> None:
     assert thirteen.catalogue.digest != fourteen.catalogue.digest
     asked = [takes_per_section(s.players[0], s.catalogue) for s in (thirteen, fourteen, thirteen, fourteen)]
     assert asked == [2, 1, 2, 1]
+
+
+def test_every_statue_the_culture_reaches_may_be_carved() -> None:
+    """STATUE-2: each statue whose requirement the player's culture meets may be carved,
+    whichever statue comes before it: with a player board of one's own whose first statue
+    asks more than the second, culture 10 reaches the second only."""
+    statues = [
+        {"statue": 0, "requirement": 20, "points": 4, "reward": 2},
+        {"statue": 1, "requirement": 6, "points": 8, "reward": 3},
+        {"statue": 2, "requirement": 21, "points": 14, "reward": 4},
+        {"statue": 3, "requirement": 30, "points": 20, "reward": 5},
+    ]
+    state = scenario_position(
+        {
+            "title": "a player board of one's own",
+            "rules": ["STATUE-2"],
+            "config": {"players": 2, "seed": 0},
+            "components": {"statues": statues},
+            "given": {
+                "epoch": 1,
+                "phase": "A",
+                "section": "statue",
+                "first_player": 0,
+                "players": {0: {"tracks": {"culture": 10}}},
+            },
+        }
+    )
+    assert {m.statue for m in legal_moves(state, 0) if isinstance(m, CarveStatue)} == {1}
