@@ -398,6 +398,38 @@ def test_impossible_positions_are_refused_naming_the_path(
         _load(document)
 
 
+def _at(data: Document, path: str) -> list[str]:
+    """The ids at ``path`` (``players[1].colonies``) of a position's document."""
+    value: Any = data
+    for name, *indices in (part.replace("]", "").split("[") for part in path.split(".")):
+        value = value[name]
+        for index in indices:
+            value = value[int(index)]
+    return [item["id"] if isinstance(item, dict) else item for item in value]
+
+
+def test_each_place_checked_is_the_field_its_path_names() -> None:
+    """The checks of places test what every place holds, in one order, and name a problem
+    by the place's path: in every section, each path names, in the position's document,
+    the ids the check tested there."""
+    for state in positions().values():
+        data = json.loads(to_json(state))["data"]
+        held = wellformed._held(state)
+        for allowed in (False, True):
+            paths = (
+                wellformed._allowed(state.catalogue, state.advanced)
+                .card_places(state.epoch, len(state.players), allowed)
+                .paths
+            )
+            assert (
+                paths
+                == wellformed._allowed(state.catalogue, state.advanced).places(
+                    state.epoch, len(state.players)
+                )[0]
+            )
+            assert [_at(data, path) for path in paths] == [list(ids) for ids in held]
+
+
 def test_an_outer_pile_set_by_hand_holds_cards_of_its_colour() -> None:
     """SETUP-3: set by hand, an outer pile may hold cards of the epochs so far (SELL-1), but
     only of its own colour: a yellow card on the red pile is refused."""
