@@ -36,15 +36,15 @@ from typing import NamedTuple
 
 from . import _effects as effects
 from ._components import Catalogue
+from ._copy import replace
 from ._errors import RecordError
 from ._flow import ORDER_OF_PLAY, SECTIONS
 from ._model import GameState, PlayerState
-from ._moves import Draft
 from ._reader import shown
 from ._rules import draft, setup
 from ._rules.section import Limits
 from ._rules.tracks import track_sources
-from ._rules.wheel import deck_at, deck_color
+from ._rules.wheel import deck_color
 from ._vocabulary import (
     COLOR_INDEX,
     COLORS,
@@ -82,16 +82,12 @@ def check_position(state: GameState, *, hand_set: bool = False) -> None:
         raise _fail("viewer", "a position is loaded whole; a player's view is made from it (INFO-1)")
     _check_table(state)
     _check_sellers(state)
-    # components (SETUP-3/4) and places are tested whole, in C loops; only when that
-    # fails are they searched item by item, in this order, to name the first problem
-    laid_out = _every_place_passes_whole(state, hand_set, _allowed(state.catalogue, state.advanced))
-    if not laid_out:
-        _find_misplaced(state)
+    allowed, held = _allowed(state.catalogue, state.advanced), _held(state)
+    _check_components(state, held, allowed)
     _check_flow(state)
-    if not laid_out:
-        _find_out_of_place(state, hand_set)
-        if not hand_set:
-            _find_box_miscounted(state)
+    _check_places(state, held, hand_set, allowed)
+    if not hand_set:
+        _check_box(state, allowed)
     starts = [p.start_card for p in state.players]
     crests = [p.crest for p in state.players]
     shared = len(set(starts)) != len(starts) or len(set(crests)) != len(crests)
@@ -188,14 +184,9 @@ def _check_flow(state: GameState) -> None:
         raise _fail(
             f"players[{undecided[0]}].side", f"every side is chosen once the game is in {state.section}"
         )
-    if state.section is Section.DRAFT:
-        _check_pending(state)
-    else:
-        if state.pending:
-            raise _fail("pending", f"draft choices wait only during a draft round, not in {state.section}")
-        holding = [seat for seat, p in enumerate(state.players) if p.drawn]
-        if holding:
-            raise _fail(f"players[{holding[0]}].drawn", "cards are held drawn only during a draft round")
+    flaw = SECTIONS[state.section].check_waiting(state)
+    if flaw is not None:
+        raise _fail(flaw.where, flaw.reason)
 
 
 def _check_first_player(state: GameState) -> None:
@@ -210,89 +201,48 @@ def _check_first_player(state: GameState) -> None:
         )
 
 
-def _check_pending(state: GameState) -> None:
-    """DRAFT-1…3: one slot per player, each empty or a legal choice of that player's."""
-    if len(state.pending) != len(state.players):
-        raise _fail("pending", f"a draft round keeps one choice per player, found {len(state.pending)}")
-    for seat, (choice, player) in enumerate(zip(state.pending, state.players, strict=True)):
-        if len(player.drawn) > 2:
-            raise _fail(f"players[{seat}].drawn", f"a player draws 2 cards, not {len(player.drawn)}")
-        if choice is None:
-            continue
-        if not isinstance(choice, Draft) or choice.player != seat:
-            raise _fail(f"pending[{seat}]", f"must be player {seat}'s draft")
-        refusal = draft.check_draft(state, choice)
-        if refusal is not None:
-            raise _fail(f"pending[{seat}]", f"an illegal choice: {refusal.rule}: {refusal.reason}")
+#: Each check tests whole places first, in C loops, and searches item by item only when
+#: that fails, to name the first problem; a test switches this off to hold the two to
+#: the same answers.
+_WHOLE_FIRST = True
 
 
-def _every_place_passes_whole(state: GameState, hand_set: bool, allowed: _Allowed) -> bool:
-    """True when the searches :func:`_find_misplaced`, :func:`_find_out_of_place` and
-    (unless ``hand_set``) :func:`_find_box_miscounted` find nothing, tested whole.
-
-    Each place holds only what may lie there (which names every id but the box's), the
-    box what setup put there (unknown ids count as no pool), and all of it together,
-    none twice, as many as the catalogue has.
-    """
-    now, later, dealt, played = allowed.of_epoch(state.epoch)
-    players = state.players
-    box = state.box
-    held_colonies = [c.id for p in players for c in p.colonies]
-    everything = [
-        *chain(*state.decks, *chain(*state.later_decks), *state.outer_piles, state.sold, state.removed),
-        *chain(*(p.cards for p in players), *(p.drawn for p in players), *state.colony_stacks),
-        *held_colonies,
-        *box,
+def _held(state: GameState) -> list[Sequence[str]]:
+    """What every place of cards and colonies holds, in the order of :meth:`_Allowed.places`:
+    the decks, the later epochs' decks, the outer piles, the colony stacks, the sold and
+    removed cards, the box, and each player's cards, drawn cards and colonies."""
+    return [
+        *state.decks,
+        *chain(*state.later_decks),
+        *state.outer_piles,
+        *state.colony_stacks,
+        state.sold,
+        state.removed,
+        state.box,
+        *chain.from_iterable((p.cards, p.drawn, tuple([c.id for c in p.colonies])) for p in state.players),
     ]
-    return (
-        len(everything) == len(allowed.everything) == len(set(everything))
-        and all(map(frozenset.issuperset, now, state.decks))
-        and all(map(frozenset.issuperset, later, chain(*state.later_decks)))
-        and all(map(frozenset.issuperset, (played,) * len(COLORS) if hand_set else now, state.outer_piles))
-        and played.issuperset(chain(state.sold, state.removed, *(p.cards for p in players)))
-        and dealt.issuperset(chain(*(p.drawn for p in players)))
-        and all(map(frozenset.issuperset, allowed.stacks, state.colony_stacks))
-        and allowed.colonies.issuperset(held_colonies)
-        and (
-            allowed.everything.issuperset(box)
-            if hand_set
-            else tuple(map(len, chain(*state.later_decks))) == allowed.later_sizes(state.epoch, len(players))
-            and sorted(map(allowed.pool_of.get, box, repeat(-1))) == allowed.boxed(len(players))
-        )
-    )
 
 
-def _find_misplaced(state: GameState) -> None:
-    """The first card or colony that is unknown, in two places or nowhere (SETUP-3/4)."""
-    catalogue = state.catalogue
-    cards, colonies = catalogue.cards, catalogue.colonies
+def _check_components(state: GameState, held: list[Sequence[str]], allowed: _Allowed) -> None:
+    """SETUP-3/4: every card and colony of the catalogue lies in exactly one place: none
+    unknown (a card where cards lie, a colony where colonies lie), none in two places,
+    none nowhere; ``held`` is :func:`_held`."""
+    paths, known = allowed.places(state.epoch, len(state.players))
+    if _WHOLE_FIRST:
+        everything = list(chain.from_iterable(held))
+        if len(everything) == len(set(everything)) == len(allowed.everything) and all(
+            map(frozenset.issuperset, known, held)
+        ):
+            return
     seen: dict[str, str] = {}
-
-    def place(ids: Sequence[str], where: str, known: Mapping[str, object]) -> None:
+    for where, ids, may_lie in zip(paths, held, known, strict=True):
         for item in ids:
-            if item not in known:
+            if item not in may_lie:
                 raise _fail(where, f"unknown id {shown(item)}")
             if item in seen:
                 raise _fail(where, f"{shown(item)} is also in {_ROOT}.{seen[item]}")
             seen[item] = where
-
-    for i, deck in enumerate(state.decks):
-        place(deck, f"decks[{i}]", cards)
-    for e, decks in enumerate(state.later_decks):
-        for i, deck in enumerate(decks):
-            place(deck, f"later_decks[{e}][{i}]", cards)
-    for i, pile in enumerate(state.outer_piles):
-        place(pile, f"outer_piles[{i}]", cards)
-    for i, stack in enumerate(state.colony_stacks):
-        place(stack, f"colony_stacks[{i}]", colonies)
-    place(state.sold, "sold", cards)
-    place(state.removed, "removed", cards)
-    place(state.box, "box", {**cards, **colonies})
-    for seat, player in enumerate(state.players):
-        place(player.cards, f"players[{seat}].cards", cards)
-        place(player.drawn, f"players[{seat}].drawn", cards)
-        place(tuple(c.id for c in player.colonies), f"players[{seat}].colonies", colonies)
-    missing = sorted(item for item in (*cards, *colonies) if item not in seen)
+    missing = sorted(allowed.everything.difference(seen))
     if missing:
         raise _fail("box", f"every card and colony lies somewhere; {shown(missing[0])} is nowhere")
 
@@ -416,15 +366,24 @@ def _misplaced_tiles(player: PlayerState, tiles: _Tiles) -> bool:
     return player.free_tiles not in tiles.in_order or sorted(_held_tiles(player)) != tiles.sorted
 
 
-def _find_out_of_place(state: GameState, hand_set: bool) -> None:
-    """The first card or colony not where it may lie: each card in a place of its colour
-    and epoch, each colony on the stack of its tier (SETUP-3, SETUP-4), the advanced
-    game's star cards only in the advanced game (SETUP-3); the later epochs' decks as
-    setup lays them out."""
+def _check_places(state: GameState, held: list[Sequence[str]], hand_set: bool, allowed: _Allowed) -> None:
+    """Each card in a place of its colour and epoch, each colony on the stack of its tier
+    (SETUP-3, SETUP-4), the advanced game's star cards only in the advanced game
+    (SETUP-3); the later epochs' decks as setup lays them out. ``held`` is :func:`_held`."""
+    places = allowed.card_places(state.epoch, len(state.players), hand_set)
+    if (
+        _WHOLE_FIRST
+        and all(map(frozenset.issuperset, places.cards, held))
+        and all(len(held[i]) == size for i, size in places.sized)
+    ):
+        return
     catalogue = state.catalogue
     cards, colonies = catalogue.cards, catalogue.colonies
-
-    def of(ids: Sequence[str], where: str, epochs: range, color: int | None = None) -> None:
+    for where, ids, epochs, color, size in zip(
+        places.paths, held, places.epochs, places.colors, places.sizes, strict=True
+    ):
+        if epochs is None:
+            continue
         for card_id in ids:
             card = cards[card_id]
             if card.epoch not in epochs:
@@ -435,25 +394,8 @@ def _find_out_of_place(state: GameState, hand_set: bool) -> None:
                 raise _fail(
                     where, f"{shown(card_id)} is a star card, played only in the advanced game (SETUP-3)"
                 )
-
-    now, played = range(state.epoch, state.epoch + 1), range(EPOCHS[0], state.epoch + 1)
-    for i, deck in enumerate(state.decks):
-        of(deck, f"decks[{i}]", now, i)
-    for e, decks in enumerate(state.later_decks):
-        later = range(state.epoch + 1 + e, state.epoch + 2 + e)
-        for i, deck in enumerate(decks):
-            of(deck, f"later_decks[{e}][{i}]", later, i)
-            expected = _laid_out(state, state.epoch + 1 + e, i)
-            if len(deck) != expected and not hand_set:
-                raise _fail(f"later_decks[{e}][{i}]", f"SETUP-3 lays {expected} cards, found {len(deck)}")
-    for i, pile in enumerate(state.outer_piles):
-        # set by hand, a pile may hold an older card (SELL-1: a card is sold by its own epoch)
-        of(pile, f"outer_piles[{i}]", played if hand_set else now, i)
-    of(state.sold, "sold", played)
-    of(state.removed, "removed", played)
-    for seat, player in enumerate(state.players):
-        of(player.cards, f"players[{seat}].cards", played)
-        of(player.drawn, f"players[{seat}].drawn", now)
+        if size is not None and size != len(ids):
+            raise _fail(where, f"SETUP-3 lays {size} cards, found {len(ids)}")
     for i, stack in enumerate(state.colony_stacks):
         for colony_id in stack:
             if colonies[colony_id].tier != TIERS[i]:
@@ -463,10 +405,12 @@ def _find_out_of_place(state: GameState, hand_set: bool) -> None:
                 )
 
 
-def _find_box_miscounted(state: GameState) -> None:
-    """The first epoch and colour, or tier, with more or fewer out of the box than setup
-    lays out (SETUP-3, SETUP-4)."""
+def _check_box(state: GameState, allowed: _Allowed) -> None:
+    """As many cards of each epoch and colour, and colonies of each tier, out of the box
+    as setup lays out (SETUP-3, SETUP-4)."""
     catalogue, n = state.catalogue, len(state.players)
+    if _WHOLE_FIRST and sorted(map(allowed.pool_of.get, state.box, repeat(-1))) == allowed.boxed(n):
+        return
     boxed = set(state.box)
     for epoch in EPOCHS:
         for i, color in enumerate(COLORS):
@@ -497,7 +441,10 @@ class _Allowed:
     __slots__ = (
         "_boxed",
         "_by_epoch",
+        "_card_places",
         "_later_sizes",
+        "_places",
+        "cards",
         "colonies",
         "everything",
         "pool_of",
@@ -505,8 +452,9 @@ class _Allowed:
     )
 
     def __init__(self, catalogue: Catalogue, advanced: bool) -> None:
+        self.cards = frozenset(catalogue.cards)
         self.colonies = frozenset(catalogue.colonies)
-        self.everything = self.colonies.union(catalogue.cards)
+        self.everything = self.colonies.union(self.cards)
         #: The cards of each epoch and colour that go into play (SETUP-3).
         pools = {
             epoch: tuple(frozenset(catalogue.deck_pool(epoch, c, advanced)) for c in COLORS)
@@ -535,30 +483,48 @@ class _Allowed:
             )
             for players in range(2, 6)
         }
-        #: By epoch: its decks' pools, the later epochs' decks' pools, the cards of the
-        #: epoch, the cards of the epochs so far.
-        self._by_epoch = {
-            epoch: (
-                pools[epoch],
-                tuple(pool for later in EPOCHS if later > epoch for pool in pools[later]),
-                frozenset().union(*pools[epoch]),
-                frozenset().union(*(pool for e in EPOCHS if e <= epoch for pool in pools[e])),
-            )
-            for epoch in EPOCHS
-        }
+        self._by_epoch = {epoch: _EpochPools(pools, epoch) for epoch in EPOCHS}
         self._later_sizes = {
             (epoch, players): tuple(
-                setup.cards_laid_out(len(pool), players) for pool in self._by_epoch[epoch][1]
+                setup.cards_laid_out(len(pool), players)
+                for later in self._by_epoch[epoch].later
+                for pool in later
             )
             for epoch in EPOCHS
             for players in range(2, 6)
         }
 
-    def of_epoch(
-        self, epoch: int
-    ) -> tuple[tuple[frozenset[str], ...], tuple[frozenset[str], ...], frozenset[str], frozenset[str]]:
-        """The pools of ``epoch``'s decks, in ``COLORS`` order; those of the later epochs'
-        decks, epoch by epoch; the cards of ``epoch``; the cards of the epochs so far."""
+        self._places: dict[tuple[int, int], tuple[tuple[str, ...], tuple[frozenset[str], ...]]] = {}
+        self._card_places: dict[tuple[int, int, bool], _CardPlaces] = {}
+
+    def places(self, epoch: int, players: int) -> tuple[tuple[str, ...], tuple[frozenset[str], ...]]:
+        """The path of each place of :func:`_held` in a game of ``players`` in ``epoch``,
+        and the ids of what may lie there: a card, a colony, or either in the box."""
+        key = epoch, players
+        if key not in self._places:
+            cards, colonies, later = self.cards, self.colonies, EPOCHS[-1] - epoch
+            self._places[key] = (
+                _paths(players, later),
+                (
+                    *(cards,) * len(COLORS) * (1 + later + 1),
+                    *(colonies,) * len(TIERS),
+                    cards,
+                    cards,
+                    self.everything,
+                    *(cards, cards, colonies) * players,
+                ),
+            )
+        return self._places[key]
+
+    def card_places(self, epoch: int, players: int, hand_set: bool) -> _CardPlaces:
+        """What the places of :func:`_held` may hold in a game of ``players`` in ``epoch``."""
+        key = epoch, players, hand_set
+        if key not in self._card_places:
+            self._card_places[key] = _CardPlaces(self, epoch, players, hand_set)
+        return self._card_places[key]
+
+    def of_epoch(self, epoch: int) -> _EpochPools:
+        """Where the cards may lie in ``epoch``."""
         return self._by_epoch[epoch]
 
     def later_sizes(self, epoch: int, players: int) -> tuple[int, ...]:
@@ -568,6 +534,92 @@ class _Allowed:
     def boxed(self, players: int) -> list[int]:
         """The pools (:attr:`pool_of`) of the cards and colonies setup puts in the box, sorted."""
         return self._boxed[players]
+
+
+@functools.cache
+def _paths(players: int, later: int) -> tuple[str, ...]:
+    """The path of each place of :func:`_held`, for ``players`` and ``later`` epochs to come."""
+    return (
+        *(f"decks[{i}]" for i in range(len(COLORS))),
+        *(f"later_decks[{e}][{i}]" for e in range(later) for i in range(len(COLORS))),
+        *(f"outer_piles[{i}]" for i in range(len(COLORS))),
+        *(f"colony_stacks[{i}]" for i in range(len(TIERS))),
+        "sold",
+        "removed",
+        "box",
+        *(f"players[{seat}].{place}" for seat in range(players) for place in ("cards", "drawn", "colonies")),
+    )
+
+
+class _CardPlaces:
+    """What each place of :func:`_held` may hold of cards in one epoch of a game, as
+    :func:`_check_places` holds it to SETUP-3: the ids of what may lie there, the epochs
+    and colour (an index of ``COLORS``, None for any) of its cards, and how many cards it
+    holds as setup laid it out. Places that are not held to epochs here (the colony
+    stacks, the box, the players' colonies) have None for epochs."""
+
+    __slots__ = ("cards", "colors", "epochs", "paths", "sized", "sizes")
+
+    def __init__(self, allowed: _Allowed, epoch: int, players: int, hand_set: bool) -> None:
+        pools = allowed.of_epoch(epoch)
+        later = EPOCHS[-1] - epoch
+        now, played = range(epoch, epoch + 1), range(EPOCHS[0], epoch + 1)
+        colors = range(len(COLORS))
+        later_sizes = iter(allowed.later_sizes(epoch, players))
+        # set by hand, a pile may hold an older card (SELL-1: a card is sold by its own epoch)
+        piles, pile_epochs = (pools.piles, played) if hand_set else (pools.decks, now)
+        rows: list[tuple[frozenset[str], range | None, int | None, int | None]] = [
+            *((pools.decks[i], now, i, None) for i in colors),
+            *(
+                (
+                    pools.later[e][i],
+                    range(epoch + 1 + e, epoch + 2 + e),
+                    i,
+                    None if hand_set else next(later_sizes),
+                )
+                for e in range(later)
+                for i in colors
+            ),
+            *((piles[i], pile_epochs, i, None) for i in colors),
+            *((stack, None, None, None) for stack in allowed.stacks),
+            (pools.played, played, None, None),
+            (pools.played, played, None, None),
+            (allowed.everything, None, None, None),
+            *(
+                (pools.played, played, None, None),
+                (pools.dealt, now, None, None),
+                (allowed.colonies, None, None, None),
+            )
+            * players,
+        ]
+        self.paths = _paths(players, later)
+        self.cards, self.epochs, self.colors, self.sizes = (
+            tuple(column) for column in zip(*rows, strict=True)
+        )
+        #: The places whose size is checked, by index, with their sizes.
+        self.sized = tuple((i, size) for i, size in enumerate(self.sizes) if size is not None)
+
+
+class _EpochPools:
+    """Where the cards may lie in one epoch, as sets (SETUP-3, SELL-1)."""
+
+    __slots__ = ("dealt", "decks", "later", "piles", "played")
+
+    def __init__(self, pools: Mapping[int, tuple[frozenset[str], ...]], epoch: int) -> None:
+        #: The pools of the epoch's decks, in ``COLORS`` order.
+        self.decks = pools[epoch]
+        #: Those of the later epochs' decks, epoch by epoch.
+        self.later = tuple(pools[later] for later in EPOCHS if later > epoch)
+        #: The cards of the epoch (what a player may hold drawn).
+        self.dealt = frozenset().union(*pools[epoch])
+        #: The cards of the epochs so far (what may have been bought, sold or removed).
+        self.played = frozenset().union(
+            *(pools[e][i] for e in EPOCHS if e <= epoch for i in range(len(COLORS)))
+        )
+        #: Those of each colour, in ``COLORS`` order (what an outer pile set by hand may hold).
+        self.piles = tuple(
+            frozenset().union(*(pools[e][i] for e in EPOCHS if e <= epoch)) for i in range(len(COLORS))
+        )
 
 
 @functools.lru_cache(maxsize=8)
@@ -622,30 +674,27 @@ def _draft_rounds(state: GameState) -> _Rounds:
 
 
 def _deal_rounds(state: GameState) -> _Rounds:
-    """:func:`_draft_rounds`, worked out round by round."""
-    left = [_laid_out(state, state.epoch, i) for i in range(len(COLORS))]
+    """:func:`_draft_rounds`, dealt round by round as the draft deals them
+    (:func:`~hadara_rules._rules.draft.dealt`), from decks of stand-in cards as many as
+    setup lays out."""
+    decks = tuple(("",) * _laid_out(state, state.epoch, i) for i in range(len(COLORS)))
     rounds: list[tuple[int, ...]] = []
     if state.section in (Section.SETUP, Section.WHEEL):
-        return _Rounds(tuple(left), (), 0)
-    places = [state.catalogue.reference.wheel_place[p.crest] for p in state.players]
+        return _Rounds(tuple(map(len, decks)), (), 0)
 
     def dealing() -> bool:
-        return len(rounds) <= state.round if state.section is Section.DRAFT else any(left)
+        return len(rounds) <= state.round if state.section is Section.DRAFT else any(decks)
 
     while dealing():
-        dealt = []
-        for place in places:
-            i = COLOR_INDEX[deck_at(state, place, len(rounds))]
-            dealt.append(min(2, left[i]))
-            left[i] -= dealt[-1]
-        rounds.append(tuple(dealt))
+        drawn, decks = draft.dealt(replace(state, decks=decks), len(rounds))
+        rounds.append(tuple(map(len, drawn)))
     finished = rounds[:-1] if state.section is Section.DRAFT else rounds
-    return _Rounds(tuple(left), tuple(rounds), _passed_on(finished))
+    return _Rounds(tuple(map(len, decks)), tuple(rounds), _passed_on(finished))
 
 
 def _passed_on(rounds: list[tuple[int, ...]]) -> int:
-    """DRAFT-2: the cards the players put on the outer piles in these rounds (one of each two)."""
-    return sum(max(0, drew - 1) for dealt in rounds for drew in dealt)
+    """DRAFT-2: the cards the players put on the outer piles in these rounds."""
+    return sum(draft.passed_on(drew) for dealt in rounds for drew in dealt)
 
 
 def _check_draft_progress(state: GameState) -> None:

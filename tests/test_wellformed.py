@@ -21,9 +21,12 @@ from hadara_rules import (
     apply_move,
     legal_moves,
     new_game,
+    records,
     to_json,
     wellformed,
 )
+from hadara_rules._components import Card
+from hadara_rules._copy import replace
 from hadara_rules._vocabulary import COLOR_INDEX, Section
 from hadara_rules.records import from_json
 from hadara_rules.wellformed import check_position
@@ -146,6 +149,30 @@ def _deck_card_to_its_pile(d: Document) -> None:
     data = d["data"]
     i = next(i for i, deck in enumerate(data["decks"]) if len(deck) == 6)
     data["outer_piles"][i].append(data["decks"][i].pop())
+
+
+def _third_card_drawn(d: Document) -> None:
+    """Player 0 holds a third drawn card, from the deck of the first drawn card's colour."""
+    data = d["data"]
+    drawn = data["players"][0]["drawn"]
+    drawn.append(data["decks"][COLOR_INDEX[_card(drawn[0]).color]].pop())
+
+
+def _drawn_card_passed_on(d: Document) -> None:
+    """Player 0 holds one drawn card of the two; the other lies on its outer pile."""
+    data = d["data"]
+    card = data["players"][0]["drawn"].pop()
+    data["outer_piles"][COLOR_INDEX[_card(card).color]].append(card)
+
+
+def _colony_to_box(d: Document) -> None:
+    """The top colony of the first stack put back in the box."""
+    data = d["data"]
+    data["box"].append(data["colony_stacks"][0].pop())
+
+
+def _card(card_id: str) -> Card:
+    return positions()[Section.DRAFT].catalogue.cards[card_id]
 
 
 def _later_deck_card_to_box(d: Document) -> None:
@@ -302,7 +329,16 @@ BAD: list[tuple[Section, Callable[[Document], None], str]] = [
     (Section.MEDALS, _silver_before_the_turn, r"\$\.data\.players\[1\]\.silver: medals are bought"),
     (Section.COLONY, _military_plus_one, r"\$\.data\.players\[1\]\.tracks\.military: .* give \d+, not \d+"),
     (Section.COLONY, _player(2, section_paid=3), r"\$\.data\.players\[2\]\.section_paid: at most 0 coins"),
-    (Section.COLONY, _player(2, section_takes=1), r"\$\.data\.players\[2\]\.section_takes: at most 0"),
+    (
+        Section.COLONY,
+        _player(2, section_takes=1),
+        r"\$\.data\.players\[2\]\.section_takes: at most 0 \(COLONY-1, STATUE-1, PURPLE-13, PURPLE-15\), not 1",
+    ),
+    (
+        Section.FEEDING,
+        lambda d: d["data"]["players"][d["data"]["first_player"]].update(section_takes=1),
+        r"\.section_takes: at most 0 \(FEED-2, PURPLE-6\), not 1",
+    ),
     (
         Section.COLONY,
         _player(0, section_takes=1),
@@ -366,6 +402,13 @@ BAD: list[tuple[Section, Callable[[Document], None], str]] = [
         _swap_drawn,
         r"\$\.data\.players\[0\]\.drawn: .* is not from the \w+ deck the player's crest",
     ),
+    (Section.DRAFT, _third_card_drawn, r"\$\.data\.players\[0\]\.drawn: a player draws 2 cards, not 3"),
+    (
+        Section.DRAFT,
+        _drawn_card_passed_on,
+        r"\$\.data\.players\[0\]\.drawn: the player drew 2 cards this round \(DRAFT-1\), found 1",
+    ),
+    (Section.MEDALS, _colony_to_box, r"\$\.data\.box: SETUP-4 lays out \d+ colonies of tier 3, found \d+"),
     (
         Section.COLONY,
         _pile_card_sold,
@@ -388,6 +431,49 @@ def test_impossible_positions_are_refused_naming_the_path(
     edit(document)
     with pytest.raises(RecordError, match=message):
         _load(document)
+
+
+def _at(data: Document, path: str) -> list[str]:
+    """The ids at ``path`` (``players[1].colonies``) of a position's document."""
+    value: Any = data
+    for name, *indices in (part.replace("]", "").split("[") for part in path.split(".")):
+        value = value[name]
+        for index in indices:
+            value = value[int(index)]
+    return [item["id"] if isinstance(item, dict) else item for item in value]
+
+
+def test_each_place_checked_is_the_field_its_path_names() -> None:
+    """The checks of places test what every place holds, in one order, and name a problem
+    by the place's path: in every section, each path names, in the position's document,
+    the ids the check tested there."""
+    for state in positions().values():
+        data = json.loads(to_json(state))["data"]
+        held = wellformed._held(state)
+        for allowed in (False, True):
+            paths = (
+                wellformed._allowed(state.catalogue, state.advanced)
+                .card_places(state.epoch, len(state.players), allowed)
+                .paths
+            )
+            assert (
+                paths
+                == wellformed._allowed(state.catalogue, state.advanced).places(
+                    state.epoch, len(state.players)
+                )[0]
+            )
+            assert [_at(data, path) for path in paths] == [list(ids) for ids in held]
+
+
+def test_an_outer_pile_set_by_hand_holds_cards_of_its_colour() -> None:
+    """SETUP-3: set by hand, an outer pile may hold cards of the epochs so far (SELL-1), but
+    only of its own colour: a yellow card on the red pile is refused."""
+    state = positions()[Section.COLONY]
+    check_position(state, hand_set=True)
+    yellow, red, *others = state.outer_piles
+    moved = replace(state, outer_piles=(yellow[:-1], (*red, yellow[-1]), *others))
+    with pytest.raises(RecordError, match=r"\$\.data\.outer_piles\[1\]: .* is a yellow card, not red"):
+        check_position(moved, hand_set=True)
 
 
 def test_star_cards_stay_in_the_box_of_a_basic_game() -> None:
@@ -545,10 +631,6 @@ def _move_an_id(document: Document, rng: random.Random) -> None:
         rng.choice(places[:everywhere] if rng.random() < 0.5 else places[everywhere:]).append(item)
 
 
-def _never(*_: object) -> bool:
-    return False
-
-
 def _searched(document: Document) -> GameState | str:
     try:
         return _load(document)
@@ -556,12 +638,31 @@ def _searched(document: Document) -> GameState | str:
         return str(exc)
 
 
+def _unchecked(document: Document) -> GameState | None:
+    """The position of ``document`` as read, without ``check_position``; None if unreadable."""
+    with mock.patch.object(records, "check_position", return_value=None):
+        try:
+            return _load(document)
+        except RecordError:
+            return None
+
+
+def _set_by_hand(state: GameState) -> str | None:
+    """Why ``check_position`` refuses ``state`` as a position set up by hand, or None."""
+    try:
+        check_position(state, hand_set=True)
+    except RecordError as exc:
+        return str(exc)
+    return None
+
+
 @settings(max_examples=300, deadline=None)
 @given(index=st.integers(0, 2**16), seed=st.integers(0, 2**32 - 1), edits=st.integers(1, 3))
 def test_whole_place_tests_pass_only_what_the_search_passes(index: int, seed: int, edits: int) -> None:
     """``check_position`` tests whole places at once (in C loops) and searches item by item
-    only when a test fails, to name the problem: with the whole-place tests always failing,
-    every document, ids moved between places included, gets the same answer."""
+    only when a test fails, to name the problem: with the whole-place tests switched off,
+    every document, ids moved between places included, gets the same answer, read as a
+    document and checked as a position set up by hand."""
     rng = random.Random(seed)
     documents = sampled_documents()
     document: Any = json.loads(json.dumps(documents[index % len(documents)]))
@@ -571,8 +672,11 @@ def test_whole_place_tests_pass_only_what_the_search_passes(index: int, seed: in
         else:
             document = _mutate(document, rng)
     answer = _searched(document)
-    with mock.patch.multiple(wellformed, _every_place_passes_whole=_never):
+    state = _unchecked(document)
+    by_hand = None if state is None else _set_by_hand(state)
+    with mock.patch.object(wellformed, "_WHOLE_FIRST", False):
         assert _searched(document) == answer
+        assert state is None or _set_by_hand(state) == by_hand
 
 
 @pytest.mark.parametrize("section", WAITING)

@@ -14,10 +14,13 @@ from .._model import Changes, GameState, PlayerState
 from .._moves import SELL, Draft, Move, shared
 from .._vocabulary import COLOR_INDEX
 from .acquire import OfferBook, acquire, acquisition_events, check_acquire, owned_colors
-from .section import Narration, SectionRules, handles
+from .section import Flaw, Narration, SectionRules, handles
 from .wheel import deck_at
 
 _draft = shared(Draft)
+
+#: DRAFT-1: the cards a player draws in a round.
+DRAWN = 2
 
 
 def choosing(state: GameState, seat: int) -> bool:
@@ -52,7 +55,7 @@ def automatic(state: GameState) -> Changes | None:
 
 
 def dealt(state: GameState, round: int) -> tuple[list[tuple[str, ...]], tuple[tuple[str, ...], ...]]:
-    """DRAFT-1: the top 2 cards of the deck each player's crest points at in draft ``round``,
+    """DRAFT-1: the top :data:`DRAWN` cards of the deck each player's crest points at in draft ``round``,
     for every seat, and the decks left."""
     decks = list(state.decks)
     drawn = []
@@ -60,10 +63,16 @@ def dealt(state: GameState, round: int) -> tuple[list[tuple[str, ...]], tuple[tu
     for player in state.players:
         i = COLOR_INDEX[deck_at(state, places[player.crest], round)]  # deck_color, for every seat
         deck = decks[i]
-        cut = max(0, len(deck) - 2)
+        cut = max(0, len(deck) - DRAWN)
         drawn.append(tuple(sorted(deck[cut:])))
         decks[i] = deck[:cut]
     return drawn, tuple(decks)
+
+
+def passed_on(drawn: int) -> int:
+    """DRAFT-2: how many of the ``drawn`` cards a player drew go to the outer piles when
+    the round resolves: all but the one chosen."""
+    return max(0, drawn - 1)
 
 
 def resolve(state: GameState) -> Changes:
@@ -139,6 +148,25 @@ def check_draft(state: GameState, move: Draft) -> IllegalMove | None:
     return check_acquire(state, player, state.catalogue.cards[move.card], move.action, move.tile, "DRAFT-2")
 
 
+def check_waiting(state: GameState) -> Flaw | None:
+    """What a position waiting in a draft round may hold: one choice slot per player, each
+    empty or a legal choice of that player's (DRAFT-2, DRAFT-3), and at most the cards a
+    player draws (DRAFT-1)."""
+    if len(state.pending) != len(state.players):
+        return Flaw("pending", f"a draft round keeps one choice per player, found {len(state.pending)}")
+    for seat, (choice, player) in enumerate(zip(state.pending, state.players, strict=True)):
+        if len(player.drawn) > DRAWN:
+            return Flaw(f"players[{seat}].drawn", f"a player draws {DRAWN} cards, not {len(player.drawn)}")
+        if choice is None:
+            continue
+        if not isinstance(choice, Draft) or choice.player != seat:
+            return Flaw(f"pending[{seat}]", f"must be player {seat}'s draft")
+        refusal = check_draft(state, choice)
+        if refusal is not None:
+            return Flaw(f"pending[{seat}]", f"an illegal choice: {refusal.rule}: {refusal.reason}")
+    return None
+
+
 def choose(state: GameState, move: Draft) -> Changes:
     """Keep the choice until the round resolves (DRAFT-3)."""
     seat = move.player
@@ -179,4 +207,5 @@ DRAFT = SectionRules(
     finished=finished,
     automatic=automatic,
     narrate_step=narrate_step,
+    check_waiting=check_waiting,
 )

@@ -90,6 +90,26 @@ def nothing_taken(state: GameState, player: PlayerState) -> Limits | None:
     return None
 
 
+@frozen
+class Flaw:
+    """Something a position waiting in a section may not hold, and where it is."""
+
+    #: The field, as a path below the position (``pending[1]``, ``players[0].drawn``).
+    where: str
+    #: Why it may not be so, with the rules that say so.
+    reason: str
+
+
+def nothing_drawn(state: GameState) -> Flaw | None:
+    """Outside a draft round no draft choice waits and nobody holds drawn cards (DRAFT-1, DRAFT-3)."""
+    if state.pending:
+        return Flaw("pending", f"draft choices wait only during a draft round, not in {state.section}")
+    for seat, player in enumerate(state.players):
+        if player.drawn:
+            return Flaw(f"players[{seat}].drawn", "cards are held drawn only during a draft round")
+    return None
+
+
 def untold(before: GameState, after: GameState) -> Narration:
     """A section without automatic steps has none to tell."""
     return iter(())
@@ -150,6 +170,9 @@ class SectionRules:
     #: What a player who had their turn may have taken and paid in the section, the
     #: counters a position waiting in it may hold; None when nothing is taken or paid.
     limits: Callable[[GameState, PlayerState], Limits | None] = nothing_taken
+    #: The first thing a position waiting in the section may not hold of what the
+    #: players keep for it (draft choices, drawn cards), or None.
+    check_waiting: Callable[[GameState], Flaw | None] = nothing_drawn
 
 
 def players_with(state: GameState, seat: int, player: PlayerState) -> tuple[PlayerState, ...]:
