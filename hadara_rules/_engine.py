@@ -23,6 +23,7 @@ from ._errors import IllegalMove
 from ._flow import SECTIONS, settle_in_place
 from ._model import SPECTATOR, GameState
 from ._moves import MOVE_TYPES, WELL_TYPED, Action, Move, malformed
+from ._reader import shown
 from ._rules.section import seat_in_turn
 from ._rules.setup import lay_out
 from ._vocabulary import Color, Side, Track
@@ -70,7 +71,7 @@ def check_move(state: GameState, move: Move) -> IllegalMove | None:
             if refusal is not None:
                 return refusal
         waiting = ", ".join(map(str, state.to_act))
-        return IllegalMove("FLOW-1", f"player {seat!r} is not to act; waiting for player(s) {waiting}")
+        return IllegalMove("FLOW-1", f"player {shown(seat)} is not to act; waiting for player(s) {waiting}")
     if state.viewer is not None and seat != state.viewer:
         whose = "the spectator's" if state.viewer == SPECTATOR else f"player {state.viewer}'s"
         return IllegalMove("INFO-1", f"{whose} view hides what player {seat} holds; check the whole position")

@@ -16,6 +16,7 @@ from .._events import CardBought, CardSold, CoinReason, Event, coins, steps
 from .._kept import Part
 from .._model import GameState, PlayerState
 from .._moves import BUY, SELL, Action, Move
+from .._reader import shown
 from .._tableau import color_counts
 from .._vocabulary import COLOR_INDEX, NO_TRACKS, Track
 
@@ -137,7 +138,7 @@ def check_acquire(
             return IllegalMove(rule, "a sold card takes no bonus tile")
         return None
     if action is not BUY:
-        return IllegalMove(rule, f"the card must be bought or sold, not {action!r}")
+        return IllegalMove(rule, f"the card must be bought or sold, not {shown(action)}")
     cost = price(card, owned_colors(state, player))
     if cost > player.coins:
         return IllegalMove("BUY-2", f"{card.id} costs {cost} coins and the player has {player.coins}")

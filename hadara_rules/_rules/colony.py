@@ -11,6 +11,7 @@ from .._errors import IllegalMove
 from .._events import CoinReason, ColonyTaken, coins, steps
 from .._model import Changes, ColonyHolding, GameState, PlayerState
 from .._moves import Move, TakeColony, shared
+from .._reader import shown
 from .._vocabulary import TIER_INDEX, TIERS, Tracks
 from .requirement import check_requirement, pay_needed, skip_taker, taker_limits, takes_left
 from .section import (
@@ -65,7 +66,7 @@ def check_take(state: GameState, move: TakeColony) -> IllegalMove | None:
     """COLONY-1…4 and the requirement effects."""
     player = state.players[move.player]
     if move.tier not in TIER_INDEX:
-        return IllegalMove("COLONY-2", f"colony tiers are 3, 9, 15, 21 and 30, not {move.tier!r}")
+        return IllegalMove("COLONY-2", f"colony tiers are 3, 9, 15, 21 and 30, not {shown(move.tier)}")
     used_up = turn_used_up(state, move)
     if used_up:
         return used_up

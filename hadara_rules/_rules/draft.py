@@ -12,6 +12,7 @@ from .._errors import IllegalMove
 from .._events import CardPassedOn, CardsDrawn, DraftChosen
 from .._model import Changes, GameState, PlayerState
 from .._moves import SELL, Draft, Move, shared
+from .._reader import shown
 from .._vocabulary import COLOR_INDEX
 from .acquire import OfferBook, acquire, acquisition_events, check_acquire, owned_colors
 from .section import Flaw, Narration, SectionRules, handles
@@ -143,7 +144,8 @@ def check_draft(state: GameState, move: Draft) -> IllegalMove | None:
     player = state.players[move.player]
     if move.card not in player.drawn:
         return IllegalMove(
-            "DRAFT-2", f"{move.card!r} is not one of the cards the player drew ({', '.join(player.drawn)})"
+            "DRAFT-2",
+            f"{shown(move.card)} is not one of the cards the player drew ({', '.join(player.drawn)})",
         )
     return check_acquire(state, player, state.catalogue.cards[move.card], move.action, move.tile, "DRAFT-2")
 

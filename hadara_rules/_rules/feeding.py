@@ -11,6 +11,7 @@ from .._errors import IllegalMove
 from .._events import CardRemoved, CoinReason, coins, steps
 from .._model import Changes, GameState, PlayerState
 from .._moves import FeedWithCoins, Move, RemoveCard, shared
+from .._reader import shown
 from .._vocabulary import NO_TRACKS
 from .acquire import lose_card
 from .section import (
@@ -67,7 +68,7 @@ def legal(state: GameState, seat: int) -> Iterator[Move]:
 def check_remove(state: GameState, move: RemoveCard) -> IllegalMove | None:
     """FEED-2: a card of the tableau."""
     if move.card not in state.players[move.player].cards:
-        return IllegalMove("FEED-2", f"{move.card!r} is not in the player's tableau")
+        return IllegalMove("FEED-2", f"{shown(move.card)} is not in the player's tableau")
     return None
 
 

@@ -18,6 +18,7 @@ from .._errors import ConfigError, IllegalMove
 from .._events import CoinReason, SideChosen, coins, steps
 from .._model import Changes, GameState, PlayerState
 from .._moves import ChooseSide, Move
+from .._reader import shown
 from .._vocabulary import (
     COLORS,
     EPOCHS,
@@ -131,7 +132,7 @@ def lay_out(config: GameConfig) -> GameState:
     """
     n = config.players
     if not isinstance(n, int) or isinstance(n, bool) or not MIN_PLAYERS <= n <= MAX_PLAYERS:
-        raise ConfigError(f"SETUP-1: a game has 2 to 5 players, not {n!r}")
+        raise ConfigError(f"SETUP-1: a game has 2 to 5 players, not {shown(n)}")
     catalogue = config.catalogue if config.catalogue is not None else load_catalogue()
     rng = random.Random(deal_seed(config.seed))
     board_order = _board_order(config, rng)

@@ -10,6 +10,7 @@ from .._errors import IllegalMove
 from .._events import CoinReason, StatueCarved, coins, steps
 from .._model import CarvedStatue, Changes, GameState, PlayerState
 from .._moves import CarveStatue, Move, shared
+from .._reader import shown
 from .._tiles import remove_tile
 from .._vocabulary import NO_TRACKS
 from .requirement import check_requirement, pay_needed, skip_taker, taker_limits, takes_left
@@ -60,7 +61,7 @@ def check_carve(state: GameState, move: CarveStatue) -> IllegalMove | None:
     player = state.players[move.player]
     statue = state.catalogue.statues.get(move.statue)
     if statue is None:
-        return IllegalMove("STATUE-2", f"a player board has statues 0 to 3, not {move.statue!r}")
+        return IllegalMove("STATUE-2", f"a player board has statues 0 to 3, not {shown(move.statue)}")
     used_up = turn_used_up(state, move)
     if used_up:
         return used_up

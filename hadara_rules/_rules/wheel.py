@@ -8,6 +8,7 @@ from .._errors import IllegalMove
 from .._events import WheelSet
 from .._model import Changes, GameState
 from .._moves import Move, SetWheel, shared
+from .._reader import shown
 from .._vocabulary import COLORS, Color
 from .section import Narration, SectionRules, handles, one_turn_taken
 
@@ -38,7 +39,7 @@ def legal(state: GameState, seat: int) -> Iterator[Move]:
 def check_set_wheel(state: GameState, move: SetWheel) -> IllegalMove | None:
     """WHEEL-1: every crest points at exactly one deck, so a rotation is 0–4."""
     if move.rotation not in ROTATIONS:
-        return IllegalMove("WHEEL-1", f"the wheel has rotations 0 to 4, not {move.rotation!r}")
+        return IllegalMove("WHEEL-1", f"the wheel has rotations 0 to 4, not {shown(move.rotation)}")
     return None
 
 
