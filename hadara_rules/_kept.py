@@ -15,6 +15,7 @@ made, each saying why.
 from __future__ import annotations
 
 import weakref
+from collections.abc import Callable
 from typing import Any, Generic, TypeVar
 
 __all__ = ["Kept", "Part", "forget"]
@@ -65,6 +66,12 @@ class Kept:
             table.clear()
         table[key] = value
         return value
+
+    def made(self, part: Part[K, V], key: K, make: Callable[[], V]) -> V:
+        """The value kept under ``key`` in the table of ``part``, made by ``make`` and kept
+        the first time it is asked for."""
+        found = self.table(part).get(key)
+        return self.keep(part, key, make()) if found is None else found
 
     def forget(self) -> None:
         """Empty every table (in place: a reader holding one sees it empty)."""

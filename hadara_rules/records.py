@@ -244,8 +244,7 @@ _CONVERTER: Part[None, cattrs.Converter] = Part("the converter of documents nami
 def _converter_for(catalogue: Catalogue) -> cattrs.Converter:
     """The converter of documents naming ``catalogue``: made once per catalogue (making one
     costs milliseconds) and kept by it (a server may read with a user's catalogue per request)."""
-    found = catalogue.kept.table(_CONVERTER).get(None)
-    return catalogue.kept.keep(_CONVERTER, None, converter(catalogue)) if found is None else found
+    return catalogue.kept.made(_CONVERTER, None, lambda: converter(catalogue))
 
 
 def _kind_of(cls: object) -> str:

@@ -13,7 +13,6 @@ consistent with it (determinization for search bots).
 
 from __future__ import annotations
 
-import functools
 import random
 from collections.abc import Iterable
 
@@ -22,6 +21,7 @@ from attrs import evolve
 from ._components import Colony, front_id
 from ._effects import places_tile
 from ._errors import RecordError
+from ._kept import Part
 from ._model import SPECTATOR, ColonyHolding, GameState, PlayerState
 from ._moves import Action, Draft
 from ._reader import shown
@@ -35,16 +35,21 @@ __all__ = ["FRONT_ONLY", "HIDDEN", "front_id", "player_view", "sample_world", "v
 
 #: How a hidden card or colony is shown (the text of a hidden draft choice's action too).
 HIDDEN = Action.HIDDEN.value
-#: How many catalogues' view catalogues are kept (a game uses one; custom catalogues come and go).
-_CATALOGUES_KEPT = 16
 #: The provenance of a colony's front shown without its back.
 FRONT_ONLY = "hidden"
+#: A catalogue's view catalogue, and a view catalogue's own, each kept by the catalogue it
+#: is made of (:mod:`hadara_rules._kept`).
+_VIEW_CATALOGUE: Part[None, Catalogue] = Part("the catalogue of the player views", bound=1)
+_BASE_CATALOGUE: Part[None, Catalogue] = Part("the catalogue a view's catalogue was made of", bound=1)
 
 
-@functools.lru_cache(maxsize=_CATALOGUES_KEPT)
 def view_catalogue(catalogue: Catalogue) -> Catalogue:
     """``catalogue`` plus one front-only colony per distinct colony front: its back is unknown
-    (``back`` and ``back_points`` are None)."""
+    (``back`` and ``back_points`` are None). Made once per catalogue and kept by it."""
+    return catalogue.kept.made(_VIEW_CATALOGUE, None, lambda: _with_fronts(catalogue))
+
+
+def _with_fronts(catalogue: Catalogue) -> Catalogue:
     fronts = {
         front_id(c): Colony(
             front_id(c), c.tier, c.plunder, c.ally_cost, c.points, None, None, provenance=FRONT_ONLY
@@ -65,9 +70,13 @@ def view_catalogue(catalogue: Catalogue) -> Catalogue:
 derived_by(view_catalogue)
 
 
-@functools.lru_cache(maxsize=_CATALOGUES_KEPT)
 def base_catalogue(catalogue: Catalogue) -> Catalogue:
-    """The catalogue a view's catalogue was made from (front-only colonies dropped)."""
+    """The catalogue a view's catalogue was made from (front-only colonies dropped): made
+    once per catalogue and kept by it."""
+    return catalogue.kept.made(_BASE_CATALOGUE, None, lambda: _without_fronts(catalogue))
+
+
+def _without_fronts(catalogue: Catalogue) -> Catalogue:
     colonies = {k: c for k, c in catalogue.colonies.items() if c.provenance != FRONT_ONLY}
     if len(colonies) == len(catalogue.colonies):
         return catalogue

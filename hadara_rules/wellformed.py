@@ -39,6 +39,7 @@ from ._components import Catalogue
 from ._copy import replace
 from ._errors import RecordError
 from ._flow import ORDER_OF_PLAY, SECTIONS
+from ._kept import Part
 from ._model import GameState, PlayerState
 from ._reader import shown
 from ._rules import draft, setup
@@ -343,7 +344,7 @@ class _Tiles:
         self.sorted = sorted(self.all)
 
 
-@functools.cache
+@functools.cache  # global: by a number of tiles per track only, whatever the catalogue
 def _tiles(per_track: int) -> _Tiles:
     return _Tiles(per_track)
 
@@ -536,7 +537,7 @@ class _Allowed:
         return self._boxed[players]
 
 
-@functools.cache
+@functools.cache  # global: by table size only, whatever the catalogue
 def _paths(players: int, later: int) -> tuple[str, ...]:
     """The path of each place of :func:`_held`, for ``players`` and ``later`` epochs to come."""
     return (
@@ -622,9 +623,12 @@ class _EpochPools:
         )
 
 
-@functools.lru_cache(maxsize=8)
+#: What each catalogue allows where, for the basic and the advanced game, kept by it.
+_ALLOWED: Part[bool, _Allowed] = Part("what lies where, by basic or advanced game", bound=2)
+
+
 def _allowed(catalogue: Catalogue, advanced: bool) -> _Allowed:
-    return _Allowed(catalogue, advanced)
+    return catalogue.kept.made(_ALLOWED, advanced, lambda: _Allowed(catalogue, advanced))
 
 
 class _Rounds(NamedTuple):
@@ -638,10 +642,9 @@ class _Rounds(NamedTuple):
     passed: int
 
 
-#: The draft rounds of the positions checked, by what decides them (:func:`_draft_rounds`):
-#: a few dozen a game. Forgotten whole once it holds :data:`_ROUNDS_KEPT`.
-_ROUNDS: dict[tuple[object, ...], _Rounds] = {}
-_ROUNDS_KEPT = 4096
+#: The draft rounds of the positions checked, by what decides them besides the catalogue
+#: (:func:`_draft_rounds`): a few dozen a game, kept by the catalogue.
+_ROUNDS: Part[tuple[object, ...], _Rounds] = Part("the draft rounds of the positions checked", bound=4096)
 
 
 def _draft_rounds(state: GameState) -> _Rounds:
@@ -651,12 +654,11 @@ def _draft_rounds(state: GameState) -> _Rounds:
     draft, the rounds up to the current one; after it, every round until the decks were
     empty.
 
-    Kept by what decides them: the game (catalogue, players' crests, basic or advanced),
+    Kept by what decides them: the game (the catalogue keeps them; players' crests, basic or advanced),
     the epoch, the board and wheel, and how far the draft is.
     """
     section = state.section
     key = (
-        state.catalogue.digest,
         state.advanced,
         tuple(p.crest for p in state.players),
         state.epoch,
@@ -665,12 +667,7 @@ def _draft_rounds(state: GameState) -> _Rounds:
         section if section in (Section.SETUP, Section.WHEEL, Section.DRAFT) else None,
         state.round if section is Section.DRAFT else None,
     )
-    found = _ROUNDS.get(key)
-    if found is None:
-        if len(_ROUNDS) >= _ROUNDS_KEPT:
-            _ROUNDS.clear()
-        found = _ROUNDS[key] = _deal_rounds(state)
-    return found
+    return state.catalogue.kept.made(_ROUNDS, key, lambda: _deal_rounds(state))
 
 
 def _deal_rounds(state: GameState) -> _Rounds:

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import gc
 import itertools
 import random
+import weakref
 from collections import Counter
 from collections.abc import Iterator
 
@@ -165,18 +167,21 @@ def test_a_sampled_world_plays_to_the_end() -> None:
     assert world.is_over
 
 
-def test_the_view_catalogue_caches_are_bounded(catalogue: Catalogue) -> None:
-    """However many custom catalogues views are made with, only a few are kept."""
+def test_a_view_catalogue_is_kept_by_its_catalogue_and_goes_with_it(catalogue: Catalogue) -> None:
+    """However many custom catalogues views are made with, none outlives its catalogue."""
+    made = []
     for k in range(40):
         reference = attrs.evolve(catalogue.reference, coins_per_point=6 + k)
         custom = Catalogue(
             catalogue.cards, catalogue.colonies, catalogue.start_cards, catalogue.statues, reference, "custom"
         )
-        assert base_catalogue(view_catalogue(custom)) == custom
-    for cache in (view_catalogue, base_catalogue):
-        info = cache.cache_info()
-        assert info.maxsize is not None
-        assert info.currsize <= info.maxsize < 40
+        seen = view_catalogue(custom)
+        assert view_catalogue(custom) is seen  # made once
+        assert base_catalogue(seen) == custom
+        made.append(weakref.ref(seen))
+    del custom, seen
+    gc.collect()
+    assert [ref for ref in made if ref() is not None] == []
 
 
 # --------------------------------------------------------------------------- worlds a game could be in
