@@ -227,7 +227,9 @@ class PostgresNotifier:
 
     The store announces a move in the transaction that commits it; :meth:`publish` tells
     this process's listeners at once, and the database's notice of the same move, heard
-    later, finds the match there already. A lost listening connection is opened again.
+    later, finds the match there already. A lost listening connection is opened again, and
+    the notices sent while it was down are made good: once it listens again, every match's
+    last ply is read and told (a listener ignores a ply it has already reached).
     """
 
     def __init__(self, store: PostgresStore) -> None:
@@ -255,10 +257,14 @@ class PostgresNotifier:
             self._task = asyncio.get_running_loop().create_task(self._listen())
 
     async def _listen(self) -> None:
+        again = False
         while True:
             try:
                 async with await self._store.connect() as db:
                     await db.execute(f"LISTEN {CHANNEL}")
+                    if again:
+                        await self._tell_every_last_ply(db)
+                    again = True
                     self.listening.set()
                     async for notice in db.notifies():
                         match, _, ply = notice.payload.partition(" ")
@@ -270,6 +276,12 @@ class PostgresNotifier:
                     "no longer hearing of other processes' moves (%s); listening again", clip(str(exc), 160)
                 )
                 await asyncio.sleep(1.0)
+
+    async def _tell_every_last_ply(self, db: psycopg.AsyncConnection[tuple[object, ...]]) -> None:
+        """Tell the ply every match has reached: what the notices missed while nobody listened."""
+        cursor = await db.execute("SELECT match, max(ply) + 1 FROM moves GROUP BY match")
+        for match, ply in await cursor.fetchall():
+            self._tell(str(match), int(str(ply)))
 
     async def close(self) -> None:
         """Stop listening."""

@@ -91,6 +91,38 @@ def test_every_store_on_the_database_hears_each_committed_move(postgres_url: str
     assert asyncio.run(work()) == [("m1", 1), ("m1", 2)]
 
 
+def test_a_move_committed_while_the_listener_was_down_is_told_once_it_listens_again(
+    postgres_url: str,
+) -> None:
+    async def work() -> list[tuple[str, int]]:
+        writer, reader = PostgresStore(postgres_url), PostgresStore(postgres_url)
+        heard: list[tuple[str, int]] = []
+        reader.notifier.listen(lambda match, ply: heard.append((match, ply)))
+        try:
+            await writer.create(MATCH)
+            await reader.unfinished()
+            listening = reader.notifier.listening
+            await asyncio.wait_for(listening.wait(), 10)
+            async with await psycopg.AsyncConnection.connect(postgres_url, autocommit=True) as admin:
+                await admin.execute(
+                    "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                    "WHERE query LIKE 'LISTEN %%' AND pid <> pg_backend_pid()"
+                )
+            for _ in range(500):  # until the reader has noticed that it no longer listens
+                if not listening.is_set():
+                    break
+                await asyncio.sleep(0.01)
+            assert not listening.is_set()
+            assert await writer.append("m1", StoredMove(0, Pass(1), "d0"), over=False)  # no one hears it
+            await asyncio.wait_for(listening.wait(), 10)
+            return heard
+        finally:
+            await writer.close()
+            await reader.close()
+
+    assert ("m1", 1) in asyncio.run(work())
+
+
 def test_one_process_at_a_time_moves_a_matchs_bots_and_a_dead_ones_claims_are_free(postgres_url: str) -> None:
     async def work() -> None:
         first, second, third = (PostgresStore(postgres_url) for _ in range(3))
