@@ -67,9 +67,6 @@ K = TypeVar("K")
 R = TypeVar("R")
 T = TypeVar("T")
 
-#: Roman epoch numerals, as printed on the cards.
-#: Every purple effect a card can carry (p. 12; PURPLE-16 is a rule about copies).
-EFFECTS: tuple[str, ...] = tuple(f"PURPLE-{n}" for n in range(1, 16))
 #: The basic-game purple effects of each epoch (p. 12).
 BASIC_EFFECTS: Mapping[int, tuple[str, ...]] = MappingProxyType(
     {1: ("PURPLE-1", "PURPLE-2"), 2: ("PURPLE-4", "PURPLE-5"), 3: ("PURPLE-10", "PURPLE-11")}
@@ -82,6 +79,19 @@ STAR_EFFECTS: Mapping[int, tuple[str, ...]] = MappingProxyType(
         2: ("PURPLE-6", "PURPLE-7", "PURPLE-8", "PURPLE-9"),
         3: ("PURPLE-12", "PURPLE-13", "PURPLE-14", "PURPLE-15"),
     }
+)
+#: Every purple effect a card can carry, in the order of their rule IDs (p. 12; PURPLE-16
+#: is a rule about copies): those of the epochs' tables above.
+EFFECTS: tuple[str, ...] = tuple(
+    sorted(
+        (
+            effect
+            for table in (BASIC_EFFECTS, STAR_EFFECTS)
+            for effects in table.values()
+            for effect in effects
+        ),
+        key=lambda rule: int(rule.removeprefix("PURPLE-")),
+    )
 )
 #: How sure a catalogue entry's numbers are (components README).
 PROVENANCES: tuple[str, ...] = ("verified", "provisional")

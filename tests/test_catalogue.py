@@ -19,13 +19,16 @@ from typing import Any
 import pytest
 import yaml
 
+from hadara_rules._effects import PURPLE_EFFECTS
 from hadara_rules._errors import CatalogueError
 from hadara_rules._reader import parse_yaml, read_text
 from hadara_rules._resources import components_dir
 from hadara_rules._vocabulary import EPOCHS, TIERS, TRACK_OF_COLOR, Color, Crest, Tracks
 from hadara_rules.catalogue import (
     BASIC_EFFECTS,
+    EFFECTS,
     FILES,
+    STAR_EFFECTS,
     Catalogue,
     extended,
     load_catalogue,
@@ -123,6 +126,14 @@ def test_basic_purple_cards_two_copies_of_each_effect_of_their_epoch(cat: Catalo
             assert 0 <= card.points <= 3
             assert card.values == Tracks()
         assert card.effect_color is None
+
+
+def test_the_effects_a_card_may_carry_are_the_rows_of_the_effect_table() -> None:
+    """PURPLE-1…15: each epoch's effects, basic and star, once each, and each one a row of
+    the table of effects (and no row that no card may carry)."""
+    by_epoch = [e for table in (BASIC_EFFECTS, STAR_EFFECTS) for effects in table.values() for e in effects]
+    assert len(by_epoch) == len(set(by_epoch)) == len(EFFECTS)
+    assert tuple(PURPLE_EFFECTS) == EFFECTS == tuple(f"PURPLE-{n}" for n in range(1, len(EFFECTS) + 1))
 
 
 def test_effects_only_on_purple_cards(cat: Catalogue) -> None:
