@@ -13,10 +13,16 @@ from typing import ClassVar, TypeAlias
 
 from attrs import frozen
 
-from ._vocabulary import ROMAN, TRACKS, Phase, Section, Side, Track, Tracks
+from ._vocabulary import ROMAN, TRACKS, Color, Phase, Section, Side, Track, Tracks
 
 #: How an event shows a card id its viewer may not see (INFO-1).
 UNSEEN = "?"
+
+
+def back_id(epoch: int, color: Color) -> str:
+    """How a card lying face down is shown to a viewer who did not see its face: by its back,
+    which shows the card's epoch and colour (``?I-red``; SELL-1, INFO-1)."""
+    return f"{UNSEEN}{ROMAN[epoch]}-{color.value}"
 
 
 def _who(seat: int | None) -> str:
@@ -30,8 +36,14 @@ def _a(word: str) -> str:
 
 
 def _card(card_id: str) -> str:
-    """A card id as an event shows it: the id, or "a hidden card" for one its viewer may not see."""
-    return "a hidden card" if card_id == UNSEEN else card_id
+    """A card id as an event shows it: the id, "a hidden card" for one its viewer may not see,
+    or the colour and epoch of its back (:func:`back_id`) for one it saw only from behind."""
+    if card_id == UNSEEN:
+        return "a hidden card"
+    if card_id.startswith(UNSEEN):
+        epoch, _, color = card_id.removeprefix(UNSEEN).partition("-")
+        return f"a hidden {color} card of epoch {epoch}"
+    return card_id
 
 
 def _signed(amount: int, unit: str) -> str:

@@ -48,6 +48,7 @@ from ._events import (
     StatueCarved,
     TrackMoved,
     WheelSet,
+    back_id,
 )
 from ._flow import SECTIONS, automatic_step, narrate_step
 from ._model import GameState
@@ -79,6 +80,7 @@ __all__ = [
     "TrackMoved",
     "WheelSet",
     "apply_move_with_events",
+    "back_id",
     "events_seen_by",
     "move_events",
 ]
@@ -98,18 +100,21 @@ def apply_move_with_events(state: GameState, move: Move, check: bool = True) -> 
 
 def events_seen_by(events: Events, viewer: int, catalogue: Catalogue | None = None) -> Events:
     """``events`` as ``viewer`` sees them (INFO-1): each names only what the viewer's views
-    before and after show. Other players' drawn cards, and the cards they sold from their
-    hands in a draft round, are shown as :data:`UNSEEN`; a plundered colony (its back seen
-    by nobody) by its front, as :func:`~hadara_rules.player_view` shows it
+    before and after show. Other players' drawn cards are shown as :data:`UNSEEN`; the cards
+    they sold from their hands in a draft round by their backs, which show the epoch and
+    colour (``?I-red``: :func:`back_id`), as the view shows them; a plundered colony (its back
+    seen by nobody) by its front, as :func:`~hadara_rules.player_view` shows it
     (:func:`~hadara_rules.view.front_id`). ``catalogue`` is the game's (default: the bundled
-    one); a plundered colony it does not have is shown as :data:`UNSEEN`."""
-    colonies = (load_catalogue() if catalogue is None else catalogue).colonies
+    one); a card or plundered colony it does not have is shown as :data:`UNSEEN`."""
+    table = load_catalogue() if catalogue is None else catalogue
+    colonies, cards = table.colonies, table.cards
     seen: list[Event] = []
     for event in events:
         if event.player != viewer and isinstance(event, CardsDrawn):
             event = evolve(event, cards=tuple(UNSEEN for _ in event.cards))
         elif event.player != viewer and isinstance(event, CardSold) and event.rule == "DRAFT-2":
-            event = evolve(event, card=UNSEEN)
+            card = cards.get(event.card)
+            event = evolve(event, card=UNSEEN if card is None else back_id(card.epoch, card.color))
         elif isinstance(event, ColonyTaken) and not event.allied:
             colony = colonies.get(event.colony)
             event = evolve(event, colony=UNSEEN if colony is None else front_id(colony))

@@ -14,6 +14,7 @@ consistent with it (determinization for search bots).
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Iterable
 
 from attrs import evolve
@@ -21,6 +22,7 @@ from attrs import evolve
 from ._components import Colony, front_id
 from ._effects import places_tile
 from ._errors import RecordError
+from ._events import back_id
 from ._kept import Part
 from ._model import SPECTATOR, ColonyHolding, GameState, PlayerState
 from ._moves import Action, Draft
@@ -101,7 +103,9 @@ def player_view(state: GameState, player: int | None) -> GameState:
     :func:`~hadara_rules.events.events_seen_by` tells it, no more and no less. Who sold
     each card, and whether openly, is public (``sellers``, ``sold_openly``: a sale is
     made at the table, SELL-1). A card sold from a player's drawn cards (DRAFT-2) goes
-    face down unseen by the others (INFO-1): its id is shown to its seller only. A card
+    face down unseen by the others (INFO-1): its id is shown to its seller only, and to the
+    others its back, which shows its epoch and colour (``?I-red``:
+    :func:`~hadara_rules.events.back_id`). A card
     picked from an outer pile and sold (PICK-1) lay face up there (INFO-2) and every seat
     saw it taken: its id is shown to all, the spectator included. A card removed at
     feeding (FEED-2/3) left a tableau every seat sees (INFO-2), and the event that tells it
@@ -114,7 +118,7 @@ def player_view(state: GameState, player: int | None) -> GameState:
         raise ValueError(f"there is no player {shown(player)} in a {len(state.players)}-player game")
     if state.viewer is not None:
         raise ValueError("this position is already a player view")
-    colonies = state.catalogue.colonies
+    colonies, cards = state.catalogue.colonies, state.catalogue.cards
 
     def front(colony_id: str) -> str:
         return front_id(colonies[colony_id])
@@ -136,7 +140,7 @@ def player_view(state: GameState, player: int | None) -> GameState:
         colony_stacks=tuple((*_hidden(s[:-1]), front(s[-1])) if s else s for s in state.colony_stacks),
         pending=pending,
         sold=tuple(
-            card if openly or seller == player else HIDDEN
+            card if openly or seller == player else back_id(cards[card].epoch, cards[card].color)
             for card, seller, openly in zip(state.sold, state.sellers, state.sold_openly, strict=True)
         ),
         box=_hidden(state.box),
@@ -177,8 +181,8 @@ def sample_world(view: GameState, player: int, rng: random.Random) -> GameState:
     they may lie in, in the numbers setup laid out (SETUP-3: the rest stay in the box), the
     colonies likewise by tier and front (SETUP-4); the cards the view shows stay where they
     are (the viewer's own sales and those picked from the piles among the sold cards, the
-    removed cards: see :func:`player_view`), and which of the hidden sold cards are of which
-    epoch and colour is an arrangement drawn uniformly; the other players' hidden draft
+    removed cards: see :func:`player_view`), and each hidden sold card is dealt from the
+    unseen cards of the epoch and colour its back shows; the other players' hidden draft
     choices are legal ones, and a world is drawn again (rejection) with the chance that makes
     every world as likely as every other, however many choices each has.
     """
@@ -211,8 +215,10 @@ def _draw(view: GameState, player: int, catalogue: Catalogue, rng: random.Random
     # every card pool: (epoch, colour) -> its hidden places' counts, and the hidden sales it fills
     labels: list[tuple[int, int]] = []
     pools: dict[tuple[int, int], _Pool] = {}
+    backs: dict[str, tuple[int, int]] = {}
     for epoch in EPOCHS:
         for color_index, color in enumerate(COLORS):
+            backs[back_id(epoch, color)] = epoch, color_index
             pool = catalogue.deck_pool(epoch, color, view.advanced)
             hidden = [c for c in pool if c not in shown]
             pools[epoch, color_index] = _Pool(hidden, rng)
@@ -225,9 +231,8 @@ def _draw(view: GameState, player: int, catalogue: Catalogue, rng: random.Random
             if placed < 0:
                 raise ValueError("the view is inconsistent with its catalogue: too many cards shown")
             labels += [(epoch, color_index)] * placed
-    if len(labels) != view.sold.count(HIDDEN):
+    if Counter(labels) != Counter(backs.get(card) for card in view.sold if card.startswith(HIDDEN)):
         raise ValueError("the view is inconsistent with its catalogue: its discards do not add up")
-    rng.shuffle(labels)  # which hidden sold card is of which epoch and colour
     decks = tuple(tuple(pools[view.epoch, i].deal(len(d))) for i, d in enumerate(view.decks))
     later = tuple(
         tuple(tuple(pools[view.epoch + 1 + e, i].deal(len(d))) for i, d in enumerate(decks_of))
@@ -236,8 +241,7 @@ def _draw(view: GameState, player: int, catalogue: Catalogue, rng: random.Random
     drawn = {
         seat: tuple(sorted(pools[view.epoch, i].deal(len(view.players[seat].drawn)))) for seat, i in drawing
     }
-    discarded = iter([pools[label].deal(1)[0] for label in labels])
-    sold = tuple(next(discarded) if card == HIDDEN else card for card in view.sold)
+    sold = tuple(pools[backs[card]].deal(1)[0] if card in backs else card for card in view.sold)
     boxed = [c for c in catalogue.cards if c not in shown and not _in_play(catalogue, c, view.advanced)]
     boxed += [c for pool in pools.values() for c in pool.ids]
 

@@ -16,13 +16,14 @@ from hadara_rules import (
     from_json,
     from_yaml,
     legal_moves,
+    load_catalogue,
     new_game,
     to_json,
     to_yaml,
 )
 from hadara_rules._errors import ScenarioError
 from hadara_rules._rules.scoring import score, winners
-from hadara_rules._vocabulary import TRACKS
+from hadara_rules._vocabulary import ROMAN, TRACKS
 from hadara_rules.events import (
     UNSEEN,
     CardBought,
@@ -142,9 +143,15 @@ def test_a_players_events_hide_what_their_view_hides() -> None:
             assert set(shown.cards) <= {UNSEEN}
     sold_in_draft = [e for _b, _a, es in steps for e in es if isinstance(e, CardSold) and e.rule == "DRAFT-2"]
     assert sold_in_draft, "random games sell in the draft"
-    for event in events_seen_by(tuple(sold_in_draft), 0):
-        assert isinstance(event, CardSold)
-        assert (event.card == UNSEEN) == (event.player != 0)
+    cards = load_catalogue().cards
+    for sale, told in zip(sold_in_draft, events_seen_by(tuple(sold_in_draft), 0), strict=True):
+        assert isinstance(sale, CardSold) and isinstance(told, CardSold)
+        card = cards[sale.card]
+        # another's sale by its back (its epoch and colour), one's own by its face
+        back = f"?{ROMAN[card.epoch]}-{card.color.value}"
+        assert told.card == (sale.card if told.player == 0 else back)
+        if told.player != 0:
+            assert f"sells a hidden {card.color.value} card of epoch {ROMAN[card.epoch]}" in str(told)
     # what a player's events show of a drawn card, their view shows too
     for before, _after, events in steps[:40]:
         for event in events_seen_by(events, 1):

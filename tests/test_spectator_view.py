@@ -21,6 +21,7 @@ from hadara_rules import (
     score,
     to_json,
 )
+from hadara_rules.events import back_id
 from hadara_rules.view import HIDDEN, player_view
 
 GAMES = [(2, False, 21), (3, True, 22), (4, False, 23), (5, True, 24)]
@@ -44,11 +45,12 @@ def _hidden_from_every_seat(state: GameState) -> set[str]:
 
 def _without_own_secrets(view: GameState) -> GameState:
     """A seat's view with that seat's drawn cards, draft choice and sales from its hand
-    redacted too."""
+    redacted too (a sale shown by its back)."""
     seat = view.viewer
     assert seat is not None
+    cards = view.catalogue.cards
     sold = tuple(
-        HIDDEN if seller == seat and not openly else card
+        back_id(cards[card].epoch, cards[card].color) if seller == seat and not openly else card
         for card, seller, openly in zip(view.sold, view.sellers, view.sold_openly, strict=True)
     )
     players = list(view.players)

@@ -29,7 +29,7 @@ from hadara_rules._moves import Move
 from hadara_rules._rules.draft import legal as legal_drafts
 from hadara_rules._rules.tracks import track_sources
 from hadara_rules._rules.wheel import deck_color
-from hadara_rules._vocabulary import Color, Section
+from hadara_rules._vocabulary import Section
 from hadara_rules.catalogue import Catalogue
 from hadara_rules.records import from_json, to_json
 from hadara_rules.view import HIDDEN, base_catalogue, player_view, sample_world, view_catalogue
@@ -284,12 +284,12 @@ def _own_sales(state: GameState, seat: int) -> dict[int, str]:
     }
 
 
-def test_the_hidden_sales_hold_each_epoch_and_colour_as_setup_laid_them_out() -> None:
-    """SETUP-3: of each colour's cards of an earlier epoch the viewer has not seen (INFO-1),
-    exactly as many lie among the hidden sold cards as were laid out and not seen, the
-    others in the box; each hidden sale is each such card with the same chance, whatever its
-    place among the sold cards (counted over many worlds); the cards the viewer sold itself
-    never move, and no card the viewer saw taken openly or removed is dealt again."""
+def test_the_hidden_sales_keep_the_epoch_and_colour_their_backs_show() -> None:
+    """SELL-1, INFO-1: a card sold face down shows the table its back, so every world keeps
+    each hidden sale's epoch and colour, and the view shows it (``?I-red``); each hidden sale
+    is each unseen card of its epoch and colour with the same chance, whatever its place
+    among the sold cards (counted over many worlds); the cards the viewer sold itself never
+    move, and no card the viewer saw taken openly or removed is dealt again."""
     rng = random.Random(3)
     state = next(
         s
@@ -301,9 +301,13 @@ def test_the_hidden_sales_hold_each_epoch_and_colour_as_setup_laid_them_out() ->
     hidden = hidden_from(state, 0)
     assert not hidden & set(own.values())
     slots = [i for i, card in enumerate(state.sold) if card in hidden]
-    pools = {color: [c for c in state.catalogue.deck_pool(1, color, False) if c in hidden] for color in Color}
-    sold = {color: sum(1 for i in slots if state.sold[i] in pool) for color, pool in pools.items()}
-    assert sum(sold.values()) == len(slots) > 2 and max(sold.values()) > 1
+    cards = state.catalogue.cards
+    pool_of = {
+        i: [c for c in state.catalogue.deck_pool(1, cards[state.sold[i]].color, False) if c in hidden]
+        for i in slots
+    }
+    assert len(slots) > 2 and len({cards[state.sold[i]].color for i in slots}) > 1
+    assert [view.sold[i] for i in slots] == [f"?I-{cards[state.sold[i]].color.value}" for i in slots]
     samples = 1200
     places: Counter[object] = Counter()
     for _ in range(samples):
@@ -313,14 +317,9 @@ def test_the_hidden_sales_hold_each_epoch_and_colour_as_setup_laid_them_out() ->
         assert [c for c, openly in zip(world.sold, world.sold_openly, strict=True) if openly] == [
             c for c, openly in zip(state.sold, state.sold_openly, strict=True) if openly
         ]
-        for color, pool in pools.items():
-            assert sum(1 for i in slots if world.sold[i] in pool) == sold[color]
+        assert all(world.sold[i] in pool_of[i] for i in slots)
         places.update((i, world.sold[i]) for i in slots)
     expected: dict[object, float] = {
-        (i, card): samples * sold[color] / len(slots) / len(pool)
-        for i in slots
-        for color, pool in pools.items()
-        if sold[color]
-        for card in pool
+        (i, card): samples / len(pool_of[i]) for i in slots for card in pool_of[i]
     }
     assert _chi_square(places, expected) < _chi_square_bound(len(expected))

@@ -30,7 +30,7 @@ from hadara_rules import (
 )
 from hadara_rules._text import event_lines
 from hadara_rules._vocabulary import MAX_PLAYERS, MIN_PLAYERS
-from hadara_rules.events import UNSEEN, CardRemoved, CardSold, ColonyTaken, Event, events_seen_by
+from hadara_rules.events import CardRemoved, CardSold, ColonyTaken, Event, back_id, events_seen_by
 from hadara_rules.records import to_json
 from hadara_rules.scenario import position_of
 from hadara_rules.view import HIDDEN, front_id, sample_world
@@ -141,7 +141,7 @@ def test_a_seats_discards_are_what_its_events_told_it(players: int, advanced: bo
                 for event in events_seen_by(told[i], seat, state.catalogue) if i < len(told) else ():
                     if isinstance(event, CardSold):
                         assert event.player is not None
-                        sold.append(HIDDEN if event.card == UNSEEN else event.card)
+                        sold.append(event.card)
                         sellers.append(event.player)
                     elif isinstance(event, CardRemoved):
                         removed.append(event.card)
@@ -152,7 +152,8 @@ def test_a_seats_discards_are_what_its_events_told_it(players: int, advanced: bo
 @pytest.mark.parametrize(("players", "advanced"), SETTINGS)
 def test_a_seat_is_shown_its_own_sales_and_its_worlds_keep_them(players: int, advanced: bool) -> None:
     """SELL-1, INFO-1: a seat's view names exactly the sold cards it sold itself from its hand
-    and those anybody picked from a pile, and every world sampled from it keeps each shown
+    and those anybody picked from a pile, shows the others by their backs (epoch and colour),
+    and every world sampled from it keeps each shown
     sold and removed card where it is, passes ``check_position`` and is the view again for
     the seat, in games of every number of players, basic and advanced."""
 
@@ -167,15 +168,21 @@ def test_a_seat_is_shown_its_own_sales_and_its_worlds_keep_them(players: int, ad
                 seller == seat or openly
                 for seller, openly in zip(state.sellers, state.sold_openly, strict=True)
             ]
-            assert [card != HIDDEN for card in view.sold] == mine, (state.ply, seat)
+            assert [not card.startswith(HIDDEN) for card in view.sold] == mine, (state.ply, seat)
             assert [c for c, shown in zip(state.sold, mine, strict=True) if shown] == [
-                c for c in view.sold if c != HIDDEN
+                c for c in view.sold if not c.startswith(HIDDEN)
+            ]
+            cards = state.catalogue.cards
+            assert [c for c in view.sold if c.startswith(HIDDEN)] == [  # the others' sales by their backs
+                back_id(cards[c].epoch, cards[c].color)
+                for c, shown in zip(state.sold, mine, strict=True)
+                if not shown
             ]
             world = sample_world(view, seat, rng)
             check_position(world)
             assert player_view(world, seat) == view, (state.ply, seat)
             assert [c for c, shown in zip(world.sold, mine, strict=True) if shown] == [
-                c for c in view.sold if c != HIDDEN
+                c for c in view.sold if not c.startswith(HIDDEN)
             ]
             assert (world.sellers, world.sold_openly, world.removed) == (
                 state.sellers,
