@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 from helpers import seeded_game
+from properties.strategies import hidden_from
 
 from hadara_rules import (
+    SPECTATOR,
     GameConfig,
-    GameState,
     apply_move,
     buy_price,
     legal_moves,
@@ -23,32 +22,17 @@ from hadara_rules._vocabulary import COLORS
 GAMES = [(2, True, 41), (3, False, 42), (5, True, 43)]
 
 
-def positions(players: int, advanced: bool, seed: int) -> Iterator[GameState]:
-    return seeded_game(players, advanced, seed)
-
-
-def _hidden_from(state: GameState, seat: int | None) -> set[str]:
-    hidden = {c for deck in state.decks for c in deck}
-    hidden |= {c for epoch in state.later_decks for deck in epoch for c in deck}
-    hidden |= {c for stack in state.colony_stacks for c in stack}
-    hidden |= {h.id for p in state.players for h in p.colonies if not h.allied}
-    hidden |= set(state.sold) | set(state.removed) | set(state.box)
-    for other, p in enumerate(state.players):
-        if other != seat:
-            hidden |= set(p.drawn)
-    return hidden
-
-
 @pytest.mark.parametrize(("players", "advanced", "seed"), GAMES)
 def test_a_view_reads_as_the_position_its_player_may_see(players: int, advanced: bool, seed: int) -> None:
-    for i, state in enumerate(positions(players, advanced, seed)):
+    for i, state in enumerate(seeded_game(players, advanced, seed)):
         if i % 3:
             continue
         for seat in (*range(players), None):
             view = player_view(state, seat)
             text = str(view)
             named = {word.strip(",;:()") for word in text.split()}
-            assert not named & _hidden_from(state, seat), (i, seat, sorted(named & _hidden_from(state, seat)))
+            leaked = named & hidden_from(state, SPECTATOR if seat is None else seat)
+            assert not leaked, (i, seat, sorted(leaked))
             for other in range(players):
                 assert player_name(state, other) in text
             for color, pile in zip(COLORS, state.outer_piles, strict=True):
@@ -79,7 +63,7 @@ def test_the_whole_position_shows_every_seat_to_act_and_every_drawn_card() -> No
 
 
 def test_many_moves_are_counted_by_kind() -> None:
-    for state in positions(4, False, 7):
+    for state in seeded_game(4, False, 7):
         moves = legal_moves(state)
         if len(state.to_act) == 1 and len(moves) > 8:
             line = next(line for line in str(state).splitlines() if " may: " in line)

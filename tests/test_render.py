@@ -93,19 +93,6 @@ def _medals_left(state: GameState) -> Counter[tuple[str, str | None]]:
     return +left
 
 
-def _hidden_ids(whole: GameState, viewer: int) -> set[str]:
-    """Card and colony ids ``viewer`` may not see (INFO-1)."""
-    hidden = {c for deck in whole.decks for c in deck}
-    hidden |= {c for epoch in whole.later_decks for deck in epoch for c in deck}
-    hidden |= {*whole.sold, *whole.removed, *whole.box}
-    hidden |= {c for s in whole.colony_stacks for c in s}
-    for seat, p in enumerate(whole.players):
-        hidden |= {h.id for h in p.colonies if not h.allied}
-        if seat != viewer:
-            hidden |= set(p.drawn)
-    return hidden
-
-
 def _words(svg: str) -> set[str]:
     """Every id-like word of the picture (ids are made of letters, digits and dashes)."""
     return set(re.findall(r"[\w-]+", svg))
@@ -149,11 +136,11 @@ def test_a_view_draws_nothing_hidden(players: int, advanced: bool) -> None:
             assert _components(svg, "colony") == _visible_colonies(view)
             ids = {g.attrib["data-id"] for g in ET.fromstring(svg).iter(f"{SVG}g") if "data-id" in g.attrib}
             assert HIDDEN not in ids
-            leaked = _hidden_ids(whole, viewer) & _words(svg)
+            leaked = hidden_from(whole, viewer) & _words(svg)
             assert not leaked, f"{player_name(whole, viewer)} sees {sorted(leaked)[:3]}"
             parts = render_svg_parts(whole, viewer=viewer)
             assert parts == render_svg_parts(view)
-            assert not _hidden_ids(whole, viewer) & set().union(*map(_words, parts))
+            assert not hidden_from(whole, viewer) & set().union(*map(_words, parts))
 
 
 @pytest.mark.slow

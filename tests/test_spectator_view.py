@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 
 import attrs
 import pytest
 from helpers import seeded_game
+from properties.strategies import hidden_from
 
 from hadara_rules import (
     SPECTATOR,
@@ -25,22 +25,6 @@ from hadara_rules.events import back_id
 from hadara_rules.view import HIDDEN, player_view
 
 GAMES = [(2, False, 21), (3, True, 22), (4, False, 23), (5, True, 24)]
-
-
-def positions(players: int, advanced: bool, seed: int) -> Iterator[GameState]:
-    return seeded_game(players, advanced, seed)
-
-
-def _hidden_from_every_seat(state: GameState) -> set[str]:
-    """Every id INFO-1 hides from some seat: what no spectator may see."""
-    hidden = {c for deck in state.decks for c in deck}
-    hidden |= {c for epoch in state.later_decks for deck in epoch for c in deck}
-    hidden |= {c for stack in state.colony_stacks for c in stack}
-    hidden |= {h.id for p in state.players for h in p.colonies if not h.allied}
-    hidden |= set(state.box)
-    hidden |= {c for c, openly in zip(state.sold, state.sold_openly, strict=True) if not openly}
-    hidden |= {c for p in state.players for c in p.drawn}
-    return hidden
 
 
 def _without_own_secrets(view: GameState) -> GameState:
@@ -66,12 +50,12 @@ def _without_own_secrets(view: GameState) -> GameState:
 def test_the_spectator_sees_what_every_seat_sees_and_nothing_more(
     players: int, advanced: bool, seed: int
 ) -> None:
-    for i, state in enumerate(positions(players, advanced, seed)):
+    for i, state in enumerate(seeded_game(players, advanced, seed)):
         spectator = player_view(state, None)
         assert spectator.viewer == SPECTATOR
         if i % 4 == 0:
             text = to_json(spectator)
-            leaked = {x for x in _hidden_from_every_seat(state) if f'"{x}"' in text}
+            leaked = {x for x in hidden_from(state, SPECTATOR) if f'"{x}"' in text}
             assert not leaked, (state.section, sorted(leaked)[:5])
         for seat in range(players):
             assert _without_own_secrets(player_view(state, seat)) == spectator, (i, seat)
@@ -82,7 +66,7 @@ def test_the_spectator_sees_what_every_seat_sees_and_nothing_more(
 
 
 def test_the_spectator_view_is_a_document_and_scores_like_the_position() -> None:
-    for state in positions(3, True, 5):
+    for state in seeded_game(3, True, 5):
         spectator = player_view(state, None)
         if state.ply % 7 == 0 or state.is_over:
             document = json.loads(to_json(spectator))

@@ -7,14 +7,13 @@ import itertools
 import random
 import weakref
 from collections import Counter
-from collections.abc import Iterator
 
 import attrs
 import pytest
 from helpers import seeded_game
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from properties.strategies import PlayedGame, played_games
+from properties.strategies import PlayedGame, hidden_from, played_games
 
 from hadara_rules import (
     GameConfig,
@@ -38,31 +37,9 @@ from hadara_rules.wellformed import check_position
 GAMES = [(2, False, 1), (3, True, 2), (4, False, 3), (5, True, 4)]
 
 
-def positions(players: int, advanced: bool, seed: int) -> Iterator[GameState]:
-    return seeded_game(players, advanced, seed)
-
-
-def hidden_from(state: GameState, seat: int) -> set[str]:
-    """Every id INFO-1 hides from ``seat`` in ``state``."""
-    hidden = {c for deck in state.decks for c in deck}
-    hidden |= {c for epoch in state.later_decks for deck in epoch for c in deck}
-    hidden |= {c for stack in state.colony_stacks for c in stack}  # the top shows its front only
-    hidden |= {h.id for p in state.players for h in p.colonies if not h.allied}
-    hidden |= set(state.box)
-    hidden |= {
-        card
-        for card, seller, openly in zip(state.sold, state.sellers, state.sold_openly, strict=True)
-        if seller != seat and not openly
-    }
-    for other, p in enumerate(state.players):
-        if other != seat:
-            hidden |= set(p.drawn)
-    return hidden
-
-
 @pytest.mark.parametrize(("players", "advanced", "seed"), GAMES)
 def test_info_1_a_view_names_no_hidden_card_or_colony(players: int, advanced: bool, seed: int) -> None:
-    for i, state in enumerate(positions(players, advanced, seed)):
+    for i, state in enumerate(seeded_game(players, advanced, seed)):
         if i % 3:
             continue
         for seat in range(players):
@@ -73,7 +50,7 @@ def test_info_1_a_view_names_no_hidden_card_or_colony(players: int, advanced: bo
 
 @pytest.mark.parametrize(("players", "advanced", "seed"), GAMES)
 def test_info_2_a_view_keeps_everything_public(players: int, advanced: bool, seed: int) -> None:
-    for state in positions(players, advanced, seed):
+    for state in seeded_game(players, advanced, seed):
         seat = state.ply % players
         view = player_view(state, seat)
         assert view.outer_piles == state.outer_piles
@@ -104,7 +81,7 @@ def test_info_2_a_view_keeps_everything_public(players: int, advanced: bool, see
 
 @pytest.mark.parametrize(("players", "advanced", "seed"), GAMES)
 def test_legal_moves_from_a_view_equal_those_of_the_position(players: int, advanced: bool, seed: int) -> None:
-    for state in positions(players, advanced, seed):
+    for state in seeded_game(players, advanced, seed):
         for seat in range(players):
             view = player_view(state, seat)
             assert legal_moves(view, seat) == legal_moves(state, seat)
@@ -135,7 +112,7 @@ def test_sampled_worlds_are_consistent_with_the_view(
     players: int, advanced: bool, seed: int, catalogue: Catalogue
 ) -> None:
     rng = random.Random(seed)
-    for i, state in enumerate(positions(players, advanced, seed)):
+    for i, state in enumerate(seeded_game(players, advanced, seed)):
         if i % 4:
             continue
         seat = i % players
@@ -206,7 +183,7 @@ def test_every_sampled_world_is_one_a_game_could_be_in(players: int, advanced: b
     """Every world sampled from views of a game passes check_position (SETUP-3's box counts
     included), is the view again for its viewer, and is saved and read back unchanged."""
     rng = random.Random(players * 2 + advanced)
-    for i, state in enumerate(positions(players, advanced, 40 + players)):
+    for i, state in enumerate(seeded_game(players, advanced, 40 + players)):
         if i % 9:
             continue
         seat = i % players
@@ -293,7 +270,7 @@ def test_the_hidden_sales_keep_the_epoch_and_colour_their_backs_show() -> None:
     rng = random.Random(3)
     state = next(
         s
-        for s in positions(3, False, 27)
+        for s in seeded_game(3, False, 27)
         if s.epoch == 2 and s.section is Section.DRAFT and _own_sales(s, 0) and len(s.sold) > 6 and s.removed
     )
     own = _own_sales(state, 0)
