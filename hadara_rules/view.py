@@ -204,9 +204,9 @@ def _draw(view: GameState, player: int, catalogue: Catalogue, rng: random.Random
     """One world drawn uniformly among those the view allows, before the hidden draft choices
     are drawn; None when the rejection of :func:`_sample_choices` turns it down."""
     n = len(view.players)
-    shown = {c for p in view.players for c in (*p.cards, *p.drawn)}
-    shown.update(c for pile in (*view.outer_piles, view.sold, view.removed) for c in pile)
-    shown.discard(HIDDEN)
+    # the cards whose faces the view shows (a hidden card is HIDDEN, a hidden sale its back)
+    places = (*(p.cards for p in view.players), *(p.drawn for p in view.players), *view.outer_piles)
+    faces = {c for place in (*places, view.sold, view.removed) for c in place if not c.startswith(HIDDEN)}
     drawing = [
         (seat, COLOR_INDEX[deck_color(view, seat)])
         for seat, p in enumerate(view.players)
@@ -220,7 +220,7 @@ def _draw(view: GameState, player: int, catalogue: Catalogue, rng: random.Random
         for color_index, color in enumerate(COLORS):
             backs[back_id(epoch, color)] = epoch, color_index
             pool = catalogue.deck_pool(epoch, color, view.advanced)
-            hidden = [c for c in pool if c not in shown]
+            hidden = [c for c in pool if c not in faces]
             pools[epoch, color_index] = _Pool(hidden, rng)
             if epoch > view.epoch:
                 continue
@@ -242,7 +242,7 @@ def _draw(view: GameState, player: int, catalogue: Catalogue, rng: random.Random
         seat: tuple(sorted(pools[view.epoch, i].deal(len(view.players[seat].drawn)))) for seat, i in drawing
     }
     sold = tuple(pools[backs[card]].deal(1)[0] if card in backs else card for card in view.sold)
-    boxed = [c for c in catalogue.cards if c not in shown and not _in_play(catalogue, c, view.advanced)]
+    boxed = [c for c in catalogue.cards if c not in faces and not _in_play(catalogue, c, view.advanced)]
     boxed += [c for pool in pools.values() for c in pool.ids]
 
     # colonies: the fronts shown first, then the stacks below their tops, by tier
