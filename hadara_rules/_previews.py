@@ -21,23 +21,23 @@ unknown seat, card, tier or statue raises :class:`ValueError`.
 
 from __future__ import annotations
 
-from attrs import evolve, frozen
+from attrs import frozen
 
 from . import _effects as effects
 from ._components import Card
 from ._copy import replace
 from ._engine import check_move, legal_moves
-from ._flow import SECTIONS, player_after
+from ._flow import SECTIONS
 from ._model import GameState, PlayerState
 from ._moves import Draft, Move, TakeColony
 from ._reader import shown
 from ._rules import medals
 from ._rules.acquire import owned_colors, price, sell_value
 from ._rules.colony import foretold
-from ._rules.draft import choice_events
+from ._rules.draft import choice_events, chooser_resolved
 from ._rules.feeding import hunger
 from ._rules.requirement import pay_needed
-from ._rules.scoring import CATEGORIES, ScoreSheet, score_player
+from ._rules.scoring import CATEGORIES, ScoreSheet, score_player, sheet_of
 from ._vocabulary import TIER_INDEX, TIERS, TRACKS, Tracks
 from .events import CoinsChanged, Event, TrackMoved, move_events
 
@@ -132,33 +132,37 @@ def previews(state: GameState, player: int | None = None) -> tuple[Preview, ...]
 def _preview(state: GameState, move: Move, before: ScoreSheet) -> Preview:
     """The preview of a legal move, given its player's score sheet before it."""
     seat = move.player
-    told = _told(state, move)
+    told, after = _told(state, move)
     rules = tuple(dict.fromkeys(event.rule for event in told))
     coins = sum(e.amount for e in told if isinstance(e, CoinsChanged))
-    if isinstance(move, TakeColony) and move.ally:  # the back is turned up: nobody knows it yet
+    if after is None:
         return Preview(move, coins, None, None, told, rules)
     steps = dict.fromkeys(TRACKS, 0)
     for event in told:
         if isinstance(event, TrackMoved):
             steps[event.track] += event.steps
     tracks = Tracks(*(steps[t] for t in TRACKS))
-    after = player_after(state, move)
-    players = (*state.players[:seat], after, *state.players[seat + 1 :])
-    now = score_player(evolve(state, players=players), seat)
+    now = sheet_of(after, seat, state.catalogue)
     points = ScoreSheet(seat, *(getattr(now, c) - getattr(before, c) for c in CATEGORIES))
     return Preview(move, coins, tracks, points, told, rules)
 
 
-def _told(state: GameState, move: Move) -> tuple[Event, ...]:
-    """The move's events as the table knows them before it: told by the section's handler;
-    a draft choice as its round's resolution will tell it (DRAFT-2); a colony by its front,
-    without its back's steps (INFO-1)."""
+def _told(state: GameState, move: Move) -> tuple[tuple[Event, ...], PlayerState | None]:
+    """The move's events as the table knows them before it, and the mover as the move leaves
+    them: told by the section's handler, the move played once; a draft choice as its round's
+    resolution will tell it and leave its chooser (DRAFT-2); a colony by its front, without
+    its back's steps (INFO-1), and allying with it leaves the mover unknown (its back is
+    turned up, which nobody has seen)."""
+    seat = move.player
     if isinstance(move, Draft):
-        return tuple(choice_events(state, move))
+        return tuple(choice_events(state, move)), chooser_resolved(state, move)
+    if isinstance(move, TakeColony) and move.ally:
+        return tuple(foretold(state, move)), None
+    changes = SECTIONS[state.section].moves[type(move)].play(state, move)
+    mover = changes.get("players", state.players)[seat]
     if isinstance(move, TakeColony):
-        return tuple(foretold(state, move))
-    after = replace(state, **SECTIONS[state.section].moves[type(move)].play(state, move))
-    return tuple(move_events(state, move, after))
+        return tuple(foretold(state, move)), mover
+    return tuple(move_events(state, move, replace(state, **changes))), mover
 
 
 @frozen

@@ -409,6 +409,26 @@ def _tuple_args(kind: object) -> tuple[object, ...] | None:
     return get_args(kind)
 
 
+#: The item types written as they are (JSON's own).
+_PLAIN = (str, int, bool)
+
+
+def _plain_depth(kind: object) -> int:
+    """1 for ``tuple[P, ...]`` of a plain type P, 2 for ``tuple[tuple[P, ...], ...]``, 0 for
+    any other type: such tuples are written as lists of their items, as they are, without
+    asking the converter item by item (a position holds dozens of them)."""
+    args = _tuple_args(kind)
+    if args is None or len(args) != 2 or args[1] is not Ellipsis:
+        return 0
+    if args[0] in _PLAIN:
+        return 1
+    return 2 if _plain_depth(args[0]) == 1 else 0
+
+
+def _lists(value: tuple[tuple[object, ...], ...]) -> list[list[object]]:
+    return [list(items) for items in value]
+
+
 def _item_failed(exc: Exception, index: object, kind: object) -> cattrs.IterableValidationError:
     """The failure of one item, noted with its index or key as cattrs notes it.
 
@@ -490,10 +510,12 @@ def converter() -> cattrs.Converter:
     # StrEnum before str: a colour is never read as any text, nor written as a member
     for base in (enum.Enum, enum.StrEnum):
         conv.register_structure_hook(base, _strict_enum)
-        conv.register_unstructure_hook(base, lambda member: member.value)
+        conv.register_unstructure_hook(base, lambda member: member._value_)  # .value, but cheaper
     conv.register_structure_hook_factory(
         lambda kind: _tuple_args(kind) is not None, lambda k: _tuple_hook(conv, k)
     )
+    conv.register_unstructure_hook_factory(lambda kind: _plain_depth(kind) == 1, lambda _: list)
+    conv.register_unstructure_hook_factory(lambda kind: _plain_depth(kind) == 2, lambda _: _lists)
     conv.register_structure_hook_factory(_is_mapping_type, lambda k: _mapping_hook(conv, k))
     conv.register_structure_hook_factory(attrs.has, lambda k: _record_hook(conv, k))
     return conv

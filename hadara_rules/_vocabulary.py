@@ -112,7 +112,8 @@ class Tracks:
 
     def get(self, track: Track) -> int:
         """The value of one track."""
-        return int(getattr(self, track.value))
+        value: int = getattr(self, track._value_)  # the member's value, without enum's descriptor
+        return value
 
     def plus(self, other: Tracks) -> Tracks:
         """These values with ``other``'s (never negative) added."""

@@ -17,9 +17,8 @@ import random
 from collections import Counter
 from collections.abc import Iterable
 
-from attrs import evolve
-
 from ._components import Colony, front_id
+from ._copy import replace
 from ._effects import places_tile
 from ._errors import RecordError
 from ._events import back_id
@@ -126,13 +125,13 @@ def player_view(state: GameState, player: int | None) -> GameState:
     def redact_player(seat: int, p: PlayerState) -> PlayerState:
         holdings = tuple(h if h.allied else ColonyHolding(front(h.id), False) for h in p.colonies)
         drawn = p.drawn if seat == player else _hidden(p.drawn)
-        return evolve(p, colonies=holdings, drawn=drawn)
+        return replace(p, colonies=holdings, drawn=drawn)
 
     pending = tuple(
         choice if choice is None or seat == player else Draft(seat, HIDDEN, Action.HIDDEN)
         for seat, choice in enumerate(state.pending)
     )
-    return evolve(
+    return replace(
         state,
         players=tuple(redact_player(seat, p) for seat, p in enumerate(state.players)),
         decks=tuple(_hidden(d) for d in state.decks),
@@ -257,7 +256,7 @@ def _draw(view: GameState, player: int, catalogue: Catalogue, rng: random.Random
         holdings = tuple(
             h if h.allied else ColonyHolding(by_front[h.id].deal(1)[0], False) for h in p.colonies
         )
-        players.append(evolve(p, colonies=holdings, drawn=drawn.get(seat, p.drawn)))
+        players.append(replace(p, colonies=holdings, drawn=drawn.get(seat, p.drawn)))
     tops = [by_front[stack[-1]].deal(1)[0] if stack else None for stack in view.colony_stacks]
     tiers = {
         tier: _Pool(
@@ -270,7 +269,7 @@ def _draw(view: GameState, player: int, catalogue: Catalogue, rng: random.Random
         for tier, stack, top in zip(TIERS, view.colony_stacks, tops, strict=True)
     )
     boxed += [c for pool in tiers.values() for c in pool.ids]
-    world = evolve(
+    world = replace(
         view,
         players=tuple(players),
         decks=decks,
@@ -297,13 +296,13 @@ def _sample_choices(world: GameState, player: int, rng: random.Random) -> GameSt
     pending = list(world.pending)
     for seat, choice in enumerate(world.pending):
         if choice is not None and seat != player:
-            unchosen = evolve(world, pending=(*pending[:seat], None, *pending[seat + 1 :]))
+            unchosen = replace(world, pending=(*pending[:seat], None, *pending[seat + 1 :]))
             options = [m for m in legal_drafts(unchosen, seat) if isinstance(m, Draft)]
             pick = rng.randrange(_most_choices(world, seat))
             if pick >= len(options):
                 return None
             pending[seat] = options[pick]
-    return evolve(world, pending=tuple(pending))
+    return replace(world, pending=tuple(pending))
 
 
 def _most_choices(world: GameState, seat: int) -> int:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from attrs import fields, frozen
 
 from .. import _effects as effects
+from .._components import Catalogue
 from .._model import GameState, PlayerState
 from .._tableau import color_counts
 
@@ -48,18 +49,23 @@ def gold_sets(counts: tuple[int, ...], wildcard: bool) -> int:
     return sets
 
 
-def silver_points(state: GameState, player: PlayerState) -> int:
+def silver_points(player: PlayerState, catalogue: Catalogue) -> int:
     """MEDAL-3: half the tile's track, rounded up per medal; PURPLE-10 medals score in full,
     given to the medals where full value adds most."""
     values = sorted((player.tracks.get(t) for t in player.silver), reverse=True)
-    full = effects.full_silver_medals(player, state.catalogue)
+    full = effects.full_silver_medals(player, catalogue)
     return sum(v if i < full else (v + 1) // 2 for i, v in enumerate(values))
 
 
 def score_player(state: GameState, seat: int) -> ScoreSheet:
     """SCORE-1…6 for one player, as if the game ended now."""
-    player = state.players[seat]
-    catalogue = state.catalogue
+    return sheet_of(state.players[seat], seat, state.catalogue)
+
+
+def sheet_of(player: PlayerState, seat: int, catalogue: Catalogue) -> ScoreSheet:
+    """SCORE-1…6 for ``player`` at ``seat``, as if the game ended now: a player's score
+    depends on their own board and the catalogue only (so a preview scores the mover as a
+    move leaves them without making the whole position)."""
     colonies = sum(
         catalogue.colonies[c.id].turned_up()[1] if c.allied else catalogue.colonies[c.id].points
         for c in player.colonies
@@ -76,7 +82,7 @@ def score_player(state: GameState, seat: int) -> ScoreSheet:
     ) + effects.set_points(player, catalogue) * complete_sets(counts)
     cards = sum(catalogue.cards[c].points for c in player.cards)
     coins = player.coins // catalogue.reference.coins_per_point
-    silver = silver_points(state, player)
+    silver = silver_points(player, catalogue)
     return ScoreSheet(
         player=seat,
         colonies=colonies,
