@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import enum
 import json
+import operator
 import os
 import re
 import stat
@@ -501,6 +502,11 @@ def _is_mapping_type(kind: object) -> bool:
     return get_origin(kind) in (dict, Mapping) or kind in (dict, Mapping)
 
 
+#: A member's value (``member.value``, read without the descriptor of :mod:`enum`: a position
+#: document writes dozens of members).
+_VALUE = operator.attrgetter("_value_")
+
+
 def converter() -> cattrs.Converter:
     """A new converter with the strict hooks: the base every document is structured with."""
     conv = cattrs.Converter(forbid_extra_keys=True)
@@ -510,7 +516,7 @@ def converter() -> cattrs.Converter:
     # StrEnum before str: a colour is never read as any text, nor written as a member
     for base in (enum.Enum, enum.StrEnum):
         conv.register_structure_hook(base, _strict_enum)
-        conv.register_unstructure_hook(base, lambda member: member._value_)  # .value, but cheaper
+        conv.register_unstructure_hook(base, _VALUE)
     conv.register_structure_hook_factory(
         lambda kind: _tuple_args(kind) is not None, lambda k: _tuple_hook(conv, k)
     )

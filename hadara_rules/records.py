@@ -35,6 +35,7 @@ from attrs import field, frozen
 from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn
 
 from . import _reader
+from ._canonical import canonical
 from ._config import GameConfig
 from ._engine import apply_move, check_move, new_game
 from ._errors import ConfigError, RecordError
@@ -382,8 +383,7 @@ def position_digest(state: GameState) -> str:
     data = _DEFAULT.unstructure(state, GameState)
     data["catalogue"] = state.catalogue.digest
     document = {"schema_version": SCHEMA_VERSION, "kind": _KINDS[GameState], "data": data}
-    text = json.dumps(document, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
-    return hashlib.sha256(text.encode("ascii")).hexdigest()
+    return hashlib.sha256(canonical(document)).hexdigest()
 
 
 def record_digest(config: GameConfig, moves: Iterable[Move]) -> str:
@@ -396,8 +396,7 @@ def record_digest(config: GameConfig, moves: Iterable[Move]) -> str:
     }
     data["config"]["catalogue"] = None if config.catalogue is None else config.catalogue.digest
     document = {"schema_version": SCHEMA_VERSION, "kind": "game_record_moves", "data": data}
-    text = json.dumps(document, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
-    return hashlib.sha256(text.encode("ascii")).hexdigest()
+    return hashlib.sha256(canonical(document)).hexdigest()
 
 
 def game_result(

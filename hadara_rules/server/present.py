@@ -69,11 +69,24 @@ def _data(thing: object) -> Body:
     return data
 
 
+#: The legal-move entries made, by preview (at most :data:`_ENTRIES_KEPT`, then made anew): an
+#: entry is what its preview says, and previews recur from one position to the next (a seat's
+#: options stay as they were while another seat chooses in a draft round, DRAFT-3).
+_ENTRIES: dict[Preview, Body] = {}
+_ENTRIES_KEPT = 1 << 14
+
+
 def _legal(told: Preview) -> Body:
     """A legal move: its data, its notation, and its preview as the mover's view gives it, with
     its text (the move's data is the one the preview holds: the move is written once)."""
-    data = _data(told)
-    return {"move": data.pop("move"), "notation": str(told.move), "preview": {**data, "text": str(told)}}
+    entry = _ENTRIES.get(told)
+    if entry is None:
+        data = _data(told)
+        entry = {"move": data.pop("move"), "notation": str(told.move), "preview": {**data, "text": str(told)}}
+        if len(_ENTRIES) >= _ENTRIES_KEPT:
+            _ENTRIES.clear()
+        _ENTRIES[told] = entry
+    return entry
 
 
 def created(match: Match, tokens: dict[int, str]) -> Body:
