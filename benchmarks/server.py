@@ -197,30 +197,28 @@ class _Seat:
 
 async def _pair(ports: list[int], until: float, measured: _Round, rng: random.Random) -> None:
     """Two clients playing one match after another until the round ends, seat N on ``ports[N % len]``."""
-    port = ports[0]
-    http = await _Http.open(port)
-    try:
-        while time.perf_counter() < until:
+    while time.perf_counter() < until:
+        # A connection of its own for each new match: one left idle for the length of a game
+        # would be closed by the server's keep-alive timeout (uvicorn's is 5 s).
+        http = await _Http.open(ports[0])
+        try:
             _, created = await http.request(
                 "POST", "/api/matches", body={"players": 2, "seats": ["human"] * 2}
             )
-            seats = [_Seat(created["match"], s["seat"], s["token"], measured) for s in created["seats"]]
-            on = [ports[seat.seat % len(ports)] for seat in seats]
-            readers = [asyncio.create_task(seat.read(at)) for seat, at in zip(seats, on, strict=True)]
             _, view = await http.request("GET", f"/api/matches/{created['match']}/view")
-            for seat in seats:
-                seat.to_act = view["to_act"]
-            await asyncio.gather(
-                *(
-                    seat.play(at, until, random.Random(rng.random()))
-                    for seat, at in zip(seats, on, strict=True)
-                )
-            )
-            for reader in readers:
-                reader.cancel()
-            await asyncio.gather(*readers, return_exceptions=True)
-    finally:
-        http.close()
+        finally:
+            http.close()
+        seats = [_Seat(created["match"], s["seat"], s["token"], measured) for s in created["seats"]]
+        on = [ports[seat.seat % len(ports)] for seat in seats]
+        readers = [asyncio.create_task(seat.read(at)) for seat, at in zip(seats, on, strict=True)]
+        for seat in seats:
+            seat.to_act = view["to_act"]
+        await asyncio.gather(
+            *(seat.play(at, until, random.Random(rng.random())) for seat, at in zip(seats, on, strict=True))
+        )
+        for reader in readers:
+            reader.cancel()
+        await asyncio.gather(*readers, return_exceptions=True)
 
 
 async def _play_round(ports: list[int], clients: int, seconds: float, seed: int) -> tuple[_Round, float]:

@@ -414,20 +414,20 @@ def _tuple_args(kind: object) -> tuple[object, ...] | None:
 _PLAIN = (str, int, bool)
 
 
-def _plain_depth(kind: object) -> int:
-    """1 for ``tuple[P, ...]`` of a plain type P, 2 for ``tuple[tuple[P, ...], ...]``, 0 for
-    any other type: such tuples are written as lists of their items, as they are, without
-    asking the converter item by item (a position holds dozens of them)."""
+def _is_homogeneous_tuple(kind: object) -> bool:
     args = _tuple_args(kind)
-    if args is None or len(args) != 2 or args[1] is not Ellipsis:
-        return 0
-    if args[0] in _PLAIN:
-        return 1
-    return 2 if _plain_depth(args[0]) == 1 else 0
+    return args is not None and len(args) == 2 and args[1] is Ellipsis
 
 
-def _lists(value: tuple[tuple[object, ...], ...]) -> list[list[object]]:
-    return [list(items) for items in value]
+def _list_hook(conv: cattrs.Converter, kind: object) -> Callable[[tuple[object, ...]], list[object]]:
+    """``tuple[X, ...]`` written as the list of its items, each written once by X's own hook
+    (found once, not asked for item by item; a plain X's items as they are): a position
+    holds dozens of such tuples."""
+    item = (_tuple_args(kind) or (object,))[0]
+    if item in _PLAIN:
+        return list
+    write = conv.get_unstructure_hook(item)
+    return lambda value: list(map(write, value))
 
 
 def _item_failed(exc: Exception, index: object, kind: object) -> cattrs.IterableValidationError:
@@ -520,8 +520,7 @@ def converter() -> cattrs.Converter:
     conv.register_structure_hook_factory(
         lambda kind: _tuple_args(kind) is not None, lambda k: _tuple_hook(conv, k)
     )
-    conv.register_unstructure_hook_factory(lambda kind: _plain_depth(kind) == 1, lambda _: list)
-    conv.register_unstructure_hook_factory(lambda kind: _plain_depth(kind) == 2, lambda _: _lists)
+    conv.register_unstructure_hook_factory(_is_homogeneous_tuple, lambda k: _list_hook(conv, k))
     conv.register_structure_hook_factory(_is_mapping_type, lambda k: _mapping_hook(conv, k))
     conv.register_structure_hook_factory(attrs.has, lambda k: _record_hook(conv, k))
     return conv

@@ -6,11 +6,11 @@ from __future__ import annotations
 import json
 
 import pytest
+from helpers import seeded_game
 
 from hadara_rules import _canonical, position_digest
 from hadara_rules._canonical import canonical
 from hadara_rules.records import to_data
-from helpers import seeded_game
 
 
 def _standard(document: object) -> bytes:
