@@ -18,6 +18,8 @@ writes it (compact, UTF-8, the keys in their order, as ``json.dumps`` would).
 from __future__ import annotations
 
 import datetime
+from collections.abc import Callable
+from typing import TypeVar
 
 import orjson
 
@@ -26,7 +28,7 @@ from .._previews import Preview, previews
 from .._render import render_svg
 from .._rulebook import rules
 from .._rules.scoring import winners
-from ..events import events_seen_by
+from ..events import Event, events_seen_by
 from ..records import GameInfo, GameRecord, game_result, to_data, to_json
 from ..view import player_view
 from .matches import Match
@@ -34,6 +36,8 @@ from .matches import Match
 __all__ = ["created", "picture", "record", "rule", "rule_text", "summary", "update", "view"]
 
 Body = dict[str, object]
+K = TypeVar("K")
+V = TypeVar("V")
 
 
 def _encode(document: object) -> bytes:
@@ -52,7 +56,7 @@ def _told(match: Match, seat: int | None) -> list[bytes]:
     told = match.told.setdefault(seat, [])
     for events in match.events[len(told) :]:
         seen = events_seen_by(events, SPECTATOR if seat is None else seat, match.state.catalogue)
-        told.append(_encode([{**_data(event), "text": str(event)} for event in seen])[1:-1])
+        told.append(b",".join(_kept(_EVENTS, event, _event) for event in seen))
     return told
 
 
@@ -69,24 +73,34 @@ def _data(thing: object) -> Body:
     return data
 
 
-#: The legal-move entries made, by preview (at most :data:`_ENTRIES_KEPT`, then made anew): an
-#: entry is what its preview says, and previews recur from one position to the next (a seat's
-#: options stay as they were while another seat chooses in a draft round, DRAFT-3).
-_ENTRIES: dict[Preview, Body] = {}
-_ENTRIES_KEPT = 1 << 14
-
-
 def _legal(told: Preview) -> Body:
     """A legal move: its data, its notation, and its preview as the mover's view gives it, with
     its text (the move's data is the one the preview holds: the move is written once)."""
-    entry = _ENTRIES.get(told)
-    if entry is None:
-        data = _data(told)
-        entry = {"move": data.pop("move"), "notation": str(told.move), "preview": {**data, "text": str(told)}}
-        if len(_ENTRIES) >= _ENTRIES_KEPT:
-            _ENTRIES.clear()
-        _ENTRIES[told] = entry
-    return entry
+    data = _data(told)
+    return {"move": data.pop("move"), "notation": str(told.move), "preview": {**data, "text": str(told)}}
+
+
+def _event(event: Event) -> bytes:
+    """An event as JSON, with its text."""
+    return _encode({**_data(event), "text": str(event)})
+
+
+#: Each legal move's entry by its preview, and each event's JSON by the event: made once and
+#: kept (each table at most :data:`_KEPT` long, then emptied), what they say being all they are
+#: made of. Both recur: a seat's options stay as they were while another seat chooses in a
+#: draft round (DRAFT-3), and most events of a move are told alike to every seat.
+_ENTRIES: dict[Preview, Body] = {}
+_EVENTS: dict[Event, bytes] = {}
+_KEPT = 1 << 14
+
+
+def _kept(table: dict[K, V], key: K, make: Callable[[K], V]) -> V:
+    found = table.get(key)
+    if found is None:
+        if len(table) >= _KEPT:
+            table.clear()
+        found = table[key] = make(key)
+    return found
 
 
 def created(match: Match, tokens: dict[int, str]) -> Body:
@@ -131,7 +145,7 @@ def _position(state: GameState, seat: int | None) -> bytes:
     seen = _seen(state, seat)
     legal: list[Body] = []
     if seat is not None and seat in state.to_act:
-        legal = [_legal(told) for told in previews(seen, seat)]
+        legal = [_kept(_ENTRIES, told, _legal) for told in previews(seen, seat)]
     return _encode(
         {
             "seat": seat,
