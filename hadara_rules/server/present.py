@@ -10,7 +10,9 @@ hidden card, is given only once the game is over.
 The view and the WebSocket messages are made as JSON text, and each part once:
 a viewer's position with its legal moves and their previews once per ply (kept
 in the match for that viewer and that ply only, dropped when the match moves
-on), each move's events once per viewer. A view or a message is then those
+on), each move's events once per viewer; a legal move's entry and an event's JSON
+once for every seat and match (kept by the preview and by the event, which are all
+they say). A view or a message is then those
 parts put together: byte for byte the JSON of the whole document, as orjson
 writes it (compact, UTF-8, the keys in their order, as ``json.dumps`` would).
 """

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -116,3 +117,19 @@ def test_a_view_kept_for_a_ply_is_not_served_at_the_next() -> None:
     match.positions[0] = (state.ply, b'{"stale":true}')  # as if kept at the ply before
     after = present.view(match, 0, 0)
     assert after != before and after == _view(match.state, match.events, 0, 0)
+
+
+def test_what_is_kept_once_made_is_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A legal move's entry and an event's JSON are kept, each table emptied once it is full."""
+    monkeypatch.setattr(present, "_KEPT", 3)
+    table: dict[int, int] = {}
+    made: list[int] = []
+
+    def make(key: int) -> int:
+        made.append(key)
+        return key * 2
+
+    for key in (1, 1, 2, 3, 1, 4, 1, 5, 5):
+        assert present._kept(table, key, make) == key * 2
+        assert len(table) <= 3
+    assert made == [1, 2, 3, 4, 1, 5]  # 4 found the table full and emptied it: 1 was made again
