@@ -7,6 +7,8 @@ and only then does the position advance and the move count as acknowledged. A
 match not in memory (after a restart, or one another process created) is
 rebuilt by replaying its stored moves, and the position reached is checked
 against the digest stored with the last move (:func:`~hadara_rules.position_digest`).
+Of the finished matches, the :data:`FINISHED_KEPT` last to finish stay in memory;
+an older one is rebuilt the same way when it is asked for again.
 
 Moves of one match are played one at a time (an ``asyncio`` lock per match); a
 move names the ply it was chosen at, and one that is not the current ply is
@@ -64,6 +66,10 @@ HUMAN = "human"
 SEARCH_SECONDS = 1.0
 #: Threads the bots think in (the event loop is never one of them).
 _THINKERS = 2
+#: Finished matches kept in memory at most: beyond, the one that finished first is dropped
+#: (asked for again, it is rebuilt from the store), so that a server that runs for months
+#: holds the games being played, not every game it ever served.
+FINISHED_KEPT = 256
 
 _log = logging.getLogger("hadara.server")
 
@@ -148,6 +154,8 @@ class MatchService:
         self._tasks: set[asyncio.Task[None]] = set()
         self._closed = False
         self._matches: dict[str, Match] = {}
+        #: The finished matches in memory, in the order they finished (or were loaded finished).
+        self._finished: dict[str, None] = {}
         self._loading: dict[str, asyncio.Task[Match | None]] = {}
         self._thinkers = concurrent.futures.ThreadPoolExecutor(_THINKERS, thread_name_prefix="hadara-bot")
         self._listeners: list[Listener] = []
@@ -242,7 +250,19 @@ class MatchService:
         match = self._live(match_id, stored.config, stored.seats, new_game(stored.config))
         self._catch_up(match, stored)
         self._matches[match_id] = match
+        self._if_finished(match)
         return match
+
+    def _if_finished(self, match: Match) -> None:
+        """Once ``match`` is over it joins the finished matches kept in memory, and the first
+        to have finished beyond :data:`FINISHED_KEPT` is dropped."""
+        if not match.state.is_over or match.id in self._finished:
+            return
+        self._finished[match.id] = None
+        while len(self._finished) > FINISHED_KEPT:
+            oldest = next(iter(self._finished))
+            del self._finished[oldest]
+            self._matches.pop(oldest, None)
 
     def _live(
         self, match_id: str, config: GameConfig, seats: tuple[SeatEntry, ...], state: GameState
@@ -303,6 +323,7 @@ class MatchService:
             match.advance(move, after, events)
         await self._notifier.publish(match.id, after.ply)
         self._drive(match)
+        self._if_finished(match)
 
     async def _refresh(self, match: Match) -> None:
         """Bring ``match`` up to date with the store (under its lock); its bots move if it moved."""
@@ -312,6 +333,7 @@ class MatchService:
             self._catch_up(match, stored)
         if match.state.ply > before:
             self._drive(match)
+            self._if_finished(match)
 
     # ------------------------------------------------------------------ other processes
 

@@ -14,7 +14,7 @@ from starlette.websockets import WebSocketDisconnect
 from hadara_rules import GameRecord, from_json, parse_move, player_view, preview, replay
 from hadara_rules.cli import main
 from hadara_rules.records import from_data, to_data, to_json
-from hadara_rules.server import present
+from hadara_rules.server import matches, present
 from hadara_rules.server.bodies import MAX_BODY
 from hadara_rules.server.matches import token_hash
 from hadara_rules.view import HIDDEN
@@ -367,6 +367,22 @@ def test_bots_play_by_themselves_and_the_record_replays(client: TestClient, tmp_
     path = tmp_path / "record.json"
     path.write_text(answer.text)
     assert main(["replay", str(path)]) == 0
+
+
+def test_finished_matches_beyond_the_bound_leave_memory_and_are_rebuilt_when_asked_for(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(matches, "FINISHED_KEPT", 2)
+    service = client.app.state.service  # type: ignore[attr-defined]
+    made = [create(client, seats=["random", "random"], seed=seed)["match"] for seed in range(4)]
+    plies = {match: wait_over(client, match)["ply"] for match in made}
+    assert all(plies.values())
+    assert sum(match in service._matches for match in made) == 2
+    for match in made:  # each asked for again: rebuilt from the store where it was dropped
+        record = from_json(client.get(f"/api/matches/{match}/record").text, GameRecord)
+        assert len(record.moves) == plies[match] and replay(record).is_over
+        assert sum(m in service._matches for m in made) <= 2
+    assert client.get(f"/api/matches/{made[0]}").json()["over"]
 
 
 def test_a_human_and_a_bot_in_a_draft_round_both_choose(client: TestClient) -> None:
