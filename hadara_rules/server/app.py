@@ -98,7 +98,9 @@ def _failed(exc: Exception) -> JSONResponse:
 async def _http_error(request: Request, exc: Exception) -> Response:
     assert isinstance(exc, HTTPException)
     kind = {404: "not_found", 405: "method_not_allowed"}.get(exc.status_code, "http")
-    return _error(exc.status_code, kind, str(exc.detail))
+    answer = _error(exc.status_code, kind, str(exc.detail))
+    answer.headers.update(exc.headers or {})  # a 405's Allow: the methods the path takes
+    return answer
 
 
 async def _body(request: Request) -> bytes:
@@ -318,15 +320,20 @@ def create_app(store: Store, notifier: Notifier | None = None, claims: Claims | 
             await service.close()
 
     view, move = _answering(api.view), _answering(api.move)
+    # The API is a mount of its own, so that a path of it asked with another method is
+    # refused as such (405), never looked for among the web table's files.
+    api_routes = [
+        Route("/matches", _answering(api.create), methods=["POST"]),
+        Route("/matches/{match}", _answering(api.summary), methods=["GET"]),
+        Route("/matches/{match}/view", view, methods=["GET"]),
+        Route("/matches/{match}/moves", move, methods=["POST"]),
+        Route("/matches/{match}/record", _answering(api.record), methods=["GET"]),
+        Route("/matches/{match}/picture", _answering(api.picture), methods=["GET"]),
+        Route("/rules/{rule}", _answering(api.rule), methods=["GET"]),
+        WebSocketRoute("/matches/{match}/updates", api.updates),
+    ]
     routes = [
-        Route("/api/matches", _answering(api.create), methods=["POST"]),
-        Route("/api/matches/{match}", _answering(api.summary), methods=["GET"]),
-        Route("/api/matches/{match}/view", view, methods=["GET"]),
-        Route("/api/matches/{match}/moves", move, methods=["POST"]),
-        Route("/api/matches/{match}/record", _answering(api.record), methods=["GET"]),
-        Route("/api/matches/{match}/picture", _answering(api.picture), methods=["GET"]),
-        Route("/api/rules/{rule}", _answering(api.rule), methods=["GET"]),
-        WebSocketRoute("/api/matches/{match}/updates", api.updates),
+        Mount("/api", routes=api_routes),
         Mount("/", StaticFiles(directory=STATIC, html=True, check_dir=False)),
     ]
     app = _Server(

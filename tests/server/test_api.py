@@ -315,6 +315,12 @@ def test_unknown_routes_and_methods_answer_in_the_error_shape(client: TestClient
     _error(client.post(f"/api/matches/{match}/view"), 405, "method_not_allowed")
     _error(client.put(f"/api/matches/{match}/view"), 405, "method_not_allowed")
     _error(client.get(f"/api/matches/{match}/view/more"), 404, "not_found")
+    wrong = client.get(f"/api/matches/{match}/moves")
+    _error(wrong, 405, "method_not_allowed")
+    assert wrong.headers["allow"] == "POST"
+    _error(client.post(f"/api/matches/{match}/record"), 405, "method_not_allowed")
+    _error(client.delete(f"/api/matches/{match}"), 405, "method_not_allowed")
+    _error(client.post("/api/rules/BUY-1"), 405, "method_not_allowed")
 
 
 def test_the_requests_of_every_move_are_answered_without_the_router(
