@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+import asyncio
 import sqlite3
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-from hadara_rules.server.store import SQLiteStore, StoreError
+from hadara_rules.server.store import SQLiteStore, Store, StoredMatch, StoreError
 
-from .test_store_suite import MATCH, run
+from .test_store_suite import MATCH, _move, run
 
 
 def test_a_file_that_is_no_match_store_is_refused(tmp_path: Path) -> None:
@@ -31,3 +33,27 @@ def test_a_stored_match_that_does_not_load_is_a_store_error(tmp_path: Path) -> N
         connection.execute('UPDATE matches SET config = \'{"kind": "nonsense"}\'')
     with pytest.raises(StoreError, match="match m1"):
         run(lambda: SQLiteStore(path), lambda store: store.load("m1"))
+
+
+def test_the_writes_asked_for_in_one_turn_of_the_loop_are_one_transaction(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Group commit: moves that arrive together cost one commit, each told its own answer."""
+    commits: list[int] = []
+    commit = SQLiteStore._commit
+
+    def counted(store: SQLiteStore, batch: list[Any]) -> None:
+        commits.append(len(batch))
+        commit(store, batch)
+
+    monkeypatch.setattr(SQLiteStore, "_commit", counted)
+    matches = [StoredMatch(f"m{n}", MATCH.config, MATCH.seats, ()) for n in range(4)]
+
+    async def work(store: Store) -> list[bool]:
+        await asyncio.gather(*(store.create(match) for match in matches))
+        first = [store.append(match.match, _move(0), False) for match in matches]
+        again = store.append("m0", _move(0), False)  # a second ply 0 of m0, in the same commit
+        return list(await asyncio.gather(*first, again))
+
+    assert run(lambda: SQLiteStore(tmp_path / "matches.sqlite"), work) == [True, True, True, True, False]
+    assert commits == [4, 5]
