@@ -292,6 +292,8 @@ def test_an_output_that_cannot_be_written_costs_no_game(
     tmp_path: Path, option: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """``--out DIR`` or ``--out /nonexistent/x.json`` is refused before the first game."""
+    if option == "--plot":
+        pytest.importorskip("matplotlib")  # without it, --plot is refused for that first
     for path in (tmp_path, tmp_path / "missing" / "x.json"):
         start = time.process_time()
         code = main(["--bots", "ismcts", "--players", "5", "--games", "200", option, str(path)])
