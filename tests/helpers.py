@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 import hashlib
+import importlib
+import pkgutil
 import random
 from collections.abc import Iterator, Mapping
+from types import ModuleType
 from typing import Any
 
+import hadara_rules
 from hadara_rules import GameConfig, GameState, apply_move, apply_move_with_events, legal_moves, new_game
 from hadara_rules.records import GameRecord, to_json
 from hadara_rules.scenario import ScenarioResult, position_of, run_document
@@ -43,3 +47,24 @@ def seeded_game(players: int, advanced: bool, seed: int) -> Iterator[GameState]:
         yield state
         state = apply_move(state, rng.choice(legal_moves(state)))
     yield state
+
+
+def package_modules() -> list[ModuleType]:
+    """Every module of the package that imports here: one of an optional extra that is not
+    installed is left out (its import fails for a missing module, or names the extra to
+    install, caused by the missing module); any other failure to import is raised."""
+    modules = []
+    for info in pkgutil.walk_packages(hadara_rules.__path__, "hadara_rules."):
+        try:
+            modules.append(importlib.import_module(info.name))
+        except ImportError as refused:
+            if missing_module(refused) is None:
+                raise
+    return modules
+
+
+def missing_module(refused: ImportError) -> str | None:
+    """The module an import found missing, directly or as the cause of a module's own refusal
+    (``hadara_rules.rl`` names the extra to install); None for any other import failure."""
+    missing = refused if isinstance(refused, ModuleNotFoundError) else refused.__cause__
+    return missing.name if isinstance(missing, ModuleNotFoundError) else None

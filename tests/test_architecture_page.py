@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-import importlib
 import inspect
-import pkgutil
 import re
 from pathlib import Path
 
 from attrs import fields
+from helpers import package_modules
 
-import hadara_rules
 from hadara_rules._flow import ORDER_OF_PLAY
 from hadara_rules._moves import MoveKind, kind
 from hadara_rules._rules.section import Handler, SectionRules
@@ -46,10 +44,7 @@ def test_the_recipes_name_only_what_the_code_defines() -> None:
     text = PAGE.read_text(encoding="utf-8")
     recipes = text.split("## Recipes")[1].split("\n## ")[0]
     names = set(re.findall(r"`([A-Za-z_]\w*)(?:\(.*?\))?`", recipes)) - {"RULES"}
-    modules = [
-        importlib.import_module(m.name) for m in pkgutil.walk_packages(hadara_rules.__path__, "hadara_rules.")
-    ]
-    defined = {name for module in modules for name in vars(module)}
+    defined = {name for module in package_modules() for name in vars(module)}
     # and the fields and parameters the recipes name: a row's, a handler's, and those of kind(...)
     defined |= {f.name for f in (*fields(MoveKind), *fields(Handler))} | set(
         inspect.signature(kind).parameters

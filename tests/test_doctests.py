@@ -7,6 +7,7 @@ import importlib
 import pkgutil
 
 import pytest
+from helpers import missing_module
 
 import hadara_rules
 
@@ -20,11 +21,11 @@ MODULES = sorted(
 def test_the_examples_of_each_module_run(name: str) -> None:
     try:
         module = importlib.import_module(name)
-    except ImportError as refused:  # a module of an optional extra not installed (it names the extra)
-        missing = refused if isinstance(refused, ModuleNotFoundError) else refused.__cause__
-        if not isinstance(missing, ModuleNotFoundError):
+    except ImportError as refused:  # a module of an optional extra not installed
+        missing = missing_module(refused)
+        if missing is None:
             raise
-        pytest.skip(f"{name} needs {missing.name}")
+        pytest.skip(f"{name} needs {missing}")
     failed, _ = doctest.testmod(module, optionflags=doctest.ELLIPSIS, verbose=False, report=False)
     assert failed == 0, f"{failed} example(s) of {name} failed (run python -m doctest -v on it)"
 
