@@ -27,14 +27,14 @@ from . import _effects as effects
 from ._components import Card
 from ._copy import replace
 from ._engine import check_move, legal_moves
-from ._flow import SECTIONS
+from ._flow import SECTIONS, player_after
 from ._model import GameState, PlayerState
 from ._moves import Draft, Move, TakeColony
 from ._reader import shown
 from ._rules import medals
 from ._rules.acquire import owned_colors, price, sell_value
 from ._rules.colony import foretold
-from ._rules.draft import choice_events, chooser_resolved
+from ._rules.draft import choice_events
 from ._rules.feeding import hunger
 from ._rules.requirement import pay_needed
 from ._rules.scoring import CATEGORIES, ScoreSheet, score_player, sheet_of
@@ -153,15 +153,12 @@ def _told(state: GameState, move: Move) -> tuple[tuple[Event, ...], PlayerState 
     resolution will tell it and leave its chooser (DRAFT-2); a colony by its front, without
     its back's steps (INFO-1), and allying with it leaves the mover unknown (its back is
     turned up, which nobody has seen)."""
-    seat = move.player
     if isinstance(move, Draft):
-        return tuple(choice_events(state, move)), chooser_resolved(state, move)
-    if isinstance(move, TakeColony) and move.ally:
-        return tuple(foretold(state, move)), None
-    changes = SECTIONS[state.section].moves[type(move)].play(state, move)
-    mover = changes.get("players", state.players)[seat]
+        return tuple(choice_events(state, move)), player_after(state, move)
     if isinstance(move, TakeColony):
-        return tuple(foretold(state, move)), mover
+        return tuple(foretold(state, move)), None if move.ally else player_after(state, move)
+    changes = SECTIONS[state.section].moves[type(move)].play(state, move)  # played once, for both
+    mover = changes.get("players", state.players)[move.player]
     return tuple(move_events(state, move, replace(state, **changes))), mover
 
 

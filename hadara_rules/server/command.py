@@ -48,10 +48,9 @@ YOUNG_COLLECTION = 10_000
 
 def _collect_less() -> None:
     """Tune the cyclic garbage collector for serving: each move makes thousands of short-lived
-    records that hold no cycles, so the youngest generation is collected every 10,000 allocations
-    rather than 700,
-    and what is loaded before serving (modules, the catalogue) is frozen out of every
-    collection. Fewer and shorter pauses: less CPU per move and a shorter tail of slow
-    answers (``benchmarks/server.py``)."""
+    records that hold no cycles, so the youngest generation is collected every
+    :data:`YOUNG_COLLECTION` allocations rather than 700, and what is loaded before serving
+    (the modules, the app) is frozen out of every collection. Fewer and shorter pauses: less
+    CPU per move and a shorter tail of slow answers (``benchmarks/server.py``)."""
     gc.set_threshold(YOUNG_COLLECTION, *gc.get_threshold()[1:])
     gc.freeze()

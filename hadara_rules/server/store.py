@@ -203,12 +203,9 @@ class SQLiteStore:
                 db.execute("ROLLBACK")
             failure = StoreError(f"{self.path}: {exc}")
             for job in batch:
-                if not job.done.cancelled():
-                    job.done.set_exception(failure)
+                job.done.set_exception(failure)
             return
-        for job, result, error in results:
-            if job.done.cancelled():
-                continue  # committed all the same: its caller went away while it was
+        for job, result, error in results:  # nobody can cancel a job while the loop commits
             if error is None:
                 job.done.set_result(result)
             else:
