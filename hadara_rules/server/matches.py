@@ -50,6 +50,7 @@ from .._engine import legal_moves, new_game
 from .._errors import HadaraError
 from .._model import GameState
 from .._moves import Move
+from .._previews import Preview
 from ..bots import BOTS, Bot
 from ..events import Event, apply_move_with_events
 from ..records import position_digest
@@ -118,6 +119,9 @@ class Match:
     #: :mod:`~hadara_rules.server.present`) when first asked for at that ply: kept by viewer
     #: with its ply, served only at that ply, and all dropped when the match moves.
     positions: dict[int | None, tuple[int, bytes]] = field(factory=dict)
+    #: The entries of the legal moves each seat was last shown, as JSON, by their previews
+    #: (made by :mod:`~hadara_rules.server.present`): reused while the seat's options stay.
+    options: dict[int, dict[Preview, bytes]] = field(factory=dict)
     bots: dict[int, Bot] = field(factory=dict)
     lock: asyncio.Lock = field(factory=asyncio.Lock)
     #: The task moving the bots while any is to act.

@@ -10,11 +10,16 @@ hidden card, is given only once the game is over.
 The view and the WebSocket messages are made as JSON text, and each part once:
 a viewer's position with its legal moves and their previews once per ply (kept
 in the match for that viewer and that ply only, dropped when the match moves
-on), each move's events once per viewer; a legal move's entry and an event's JSON
-once for every seat and match (kept by the preview and by the event, which are all
-they say). A view or a message is then those
+on), each move's events once per viewer; a legal move's entry once while the seat's
+options stay as they are (kept in the match by its preview, which is all it says, for
+the options the seat was last shown only), and an event's JSON once for every seat and
+match (kept by the event). A view or a message is then those
 parts put together: byte for byte the JSON of the whole document, as orjson
 writes it (compact, UTF-8, the keys in their order, as ``json.dumps`` would).
+
+What is kept is kept small on purpose: every object that outlives a garbage collection
+is looked through again by the next ones, and a table of thousands of previews made the
+collector's pauses the longest waits of a loaded server (``benchmarks/server.py``).
 """
 
 from __future__ import annotations
@@ -75,11 +80,13 @@ def _data(thing: object) -> Body:
     return data
 
 
-def _legal(told: Preview) -> Body:
-    """A legal move: its data, its notation, and its preview as the mover's view gives it, with
-    its text (the move's data is the one the preview holds: the move is written once)."""
+def _legal(told: Preview) -> bytes:
+    """A legal move as JSON: its data, its notation, and its preview as the mover's view gives
+    it, with its text (the move's data is the one the preview holds: the move is written once)."""
     data = _data(told)
-    return {"move": data.pop("move"), "notation": str(told.move), "preview": {**data, "text": str(told)}}
+    return _encode(
+        {"move": data.pop("move"), "notation": str(told.move), "preview": {**data, "text": str(told)}}
+    )
 
 
 def _event(event: Event) -> bytes:
@@ -87,11 +94,8 @@ def _event(event: Event) -> bytes:
     return _encode({**_data(event), "text": str(event)})
 
 
-#: Each legal move's entry by its preview, and each event's JSON by the event: made once and
-#: kept (each table at most :data:`_KEPT` long, then emptied), what they say being all they are
-#: made of. Both recur: a seat's options stay as they were while another seat chooses in a
-#: draft round (DRAFT-3), and most events of a move are told alike to every seat.
-_ENTRIES: dict[Preview, Body] = {}
+#: Each event's JSON by the event: made once and kept (at most :data:`_KEPT`, then emptied),
+#: what it says being all it is made of; most events of a move are told alike to every seat.
 _EVENTS: dict[Event, bytes] = {}
 _KEPT = 1 << 14
 
@@ -137,17 +141,18 @@ def view(match: Match, seat: int | None, since: int) -> bytes:
     ply = match.state.ply
     kept = match.positions.get(seat)
     if kept is None or kept[0] != ply:
-        kept = (ply, _position(match.state, seat))
+        kept = (ply, _position(match, seat))
         match.positions[seat] = kept
     return _with_events(kept[1], match, seat, since)
 
 
-def _position(state: GameState, seat: int | None) -> bytes:
+def _position(match: Match, seat: int | None) -> bytes:
     """The view without its events: the seat, the ply, who is to act, the position, the legal moves."""
+    state = match.state
     seen = _seen(state, seat)
-    legal: list[Body] = []
+    legal: list[orjson.Fragment] = []
     if seat is not None and seat in state.to_act:
-        legal = [_kept(_ENTRIES, told, _legal) for told in previews(seen, seat)]
+        legal = [orjson.Fragment(entry) for entry in _options(match, seat, previews(seen, seat))]
     return _encode(
         {
             "seat": seat,
@@ -157,6 +162,19 @@ def _position(state: GameState, seat: int | None) -> bytes:
             "legal": legal,
         }
     )
+
+
+def _options(match: Match, seat: int, told: tuple[Preview, ...]) -> list[bytes]:
+    """The entries of the seat's legal moves, in order: those it was last shown kept as they
+    were (a seat's options stay as they are while another seat chooses in a draft round,
+    DRAFT-3), the others made; they become the ones the seat was last shown."""
+    shown = match.options.get(seat, {})
+    entries: dict[Preview, bytes] = {}
+    for preview in told:
+        entry = shown.get(preview)
+        entries[preview] = _legal(preview) if entry is None else entry
+    match.options[seat] = entries
+    return list(entries.values())
 
 
 def update(match: Match, seat: int | None, since: int) -> str:

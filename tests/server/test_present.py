@@ -133,3 +133,28 @@ def test_what_is_kept_once_made_is_bounded(monkeypatch: pytest.MonkeyPatch) -> N
         assert present._kept(table, key, make) == key * 2
         assert len(table) <= 3
     assert made == [1, 2, 3, 4, 1, 5]  # 4 found the table full and emptied it: 1 was made again
+
+
+def test_a_seat_keeps_the_entries_of_its_options_while_they_stay_and_only_those() -> None:
+    """While another seat makes its draft choice (DRAFT-3), a seat's options stay as they are:
+    its entries are reused, not made again; the match keeps the entries of the options each
+    seat was last shown, and only those."""
+    config = GameConfig(players=2, seed=5)
+    match = Match("m", config, (SeatEntry(0, "human", "A"), SeatEntry(1, "human", "B")), new_game(config))
+    while len(match.state.to_act) < 2:  # up to the first draft round, both seats choosing
+        move = legal_moves(match.state, match.state.to_act[0])[0]
+        match.advance(move, *apply_move_with_events(match.state, move))
+    present.view(match, 1, match.state.ply)
+    shown = match.options[1]
+    move = legal_moves(match.state, 0)[0]
+    match.advance(move, *apply_move_with_events(match.state, move))
+    again = present.view(match, 1, match.state.ply)
+    assert again == _view(match.state, match.events, 1, match.state.ply)
+    assert list(match.options[1]) == list(shown)  # the same options
+    assert all(match.options[1][told] is shown[told] for told in shown)  # not made again
+    chosen = legal_moves(match.state, 1)[0]
+    match.advance(chosen, *apply_move_with_events(match.state, chosen))
+    later = present.view(match, 1, match.state.ply)
+    assert later == _view(match.state, match.events, 1, match.state.ply)
+    if 1 in match.state.to_act:  # the options of the next round, and none of the last
+        assert not set(match.options[1]) & set(shown)
