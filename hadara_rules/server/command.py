@@ -42,15 +42,20 @@ def serve(host: str, port: int, db: str) -> int:
     return 0
 
 
-#: The allocations between two collections of the youngest generation (Python's default is 700).
-YOUNG_COLLECTION = 10_000
+#: When the cyclic garbage collector runs (``gc.set_threshold``; Python's default is 700, 10,
+#: 10): the youngest generation every 2,000 allocations, the middle one every 5 collections
+#: of the youngest, the oldest (every object not frozen) every 100 of the middle one at most.
+COLLECTIONS = (2_000, 5, 100)
 
 
 def _collect_less() -> None:
-    """Tune the cyclic garbage collector for serving: each move makes thousands of short-lived
-    records that hold no cycles, so the youngest generation is collected every
-    :data:`YOUNG_COLLECTION` allocations rather than 700, and what is loaded before serving
-    (the modules, the app) is frozen out of every collection. Fewer and shorter pauses: less
-    CPU per move and a shorter tail of slow answers (``benchmarks/server.py``)."""
-    gc.set_threshold(YOUNG_COLLECTION, *gc.get_threshold()[1:])
+    """Tune the cyclic garbage collector for serving. A collection stops the event loop for as
+    long as it takes to look through its generation's objects, and under load each move leaves
+    a few dozen records alive (the position, the events): so the two younger generations are
+    collected often enough that each pause stays short (a few milliseconds), and the oldest,
+    whose collection looks through every live match, over ten times more rarely than by
+    default (:data:`COLLECTIONS`). What is loaded before serving (the modules, the app) is
+    frozen out of every collection. The pauses were the longest waits of a loaded server
+    (``benchmarks/server.py``)."""
+    gc.set_threshold(*COLLECTIONS)
     gc.freeze()
