@@ -57,7 +57,7 @@ __all__ = [
 ]
 
 
-@frozen
+@frozen(cache_hash=True)
 class Preview:
     """What a legal move would do to its player: made by :func:`preview`.
 
