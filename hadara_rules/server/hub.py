@@ -64,10 +64,17 @@ class Hub:
 
     def __init__(self) -> None:
         self._by_match: dict[str, set[Subscription]] = {}
+        #: The last ply each subscribed match was told to have reached.
+        self._reached: dict[str, int] = {}
 
     def moved(self, match: str, ply: int) -> None:
-        """The position of ``match`` in this process reached ``ply``: wake its WebSockets."""
-        for subscription in self._by_match.get(match, ()):
+        """The position of ``match`` in this process reached ``ply``: wake its WebSockets,
+        once per ply however many times it is told (a sender woken sends whatever is new)."""
+        subscriptions = self._by_match.get(match)
+        if not subscriptions or ply <= self._reached.get(match, -1):
+            return
+        self._reached[match] = ply
+        for subscription in subscriptions:
             subscription.moved.set()
 
     @contextmanager
@@ -82,3 +89,4 @@ class Hub:
             subscribers.discard(subscription)
             if not subscribers:
                 del self._by_match[match]
+                self._reached.pop(match, None)

@@ -15,11 +15,12 @@ move names the ply it was chosen at, and one that is not the current ply is
 :class:`Stale`, so two clicks or two tabs cannot play twice. A human seat is
 played through a secret token (:func:`secrets.token_urlsafe`) of which only the
 SHA-256 is kept, compared in constant time; a seat moves only for itself.
-Every accepted move is published through a
+A move confirmed by the store is told to the service's listeners (the WebSocket
+hub) at once, in the store's own turn of the loop, and published through a
 :class:`~hadara_rules.server.hub.Notifier`; the service hears it back (from this
 process or, with a notifier across processes, from another on the same store),
 catches a match up from the store when it is behind, and only then tells its
-listeners (the WebSocket hub) that the match moved.
+listeners that the match moved (the hub wakes a WebSocket once per ply).
 Bots to act move by themselves at once, one after another (several may be to
 act in a draft round, FLOW-1), thinking in a thread of their own so that the
 event loop keeps serving; the search bot has a bounded time per decision.
@@ -321,13 +322,21 @@ class MatchService:
                 raise Stale(match.state.ply)
             after, events = apply_move_with_events(match.state, move)
             stored = StoredMove(ply, move, position_digest(after))
-            if not await self.store.append(match.id, stored, after.is_over):
+            confirmed = partial(self._confirmed, match, move, after, events)
+            if not await self.store.append(match.id, stored, after.is_over, confirmed):
                 await self._refresh(match)  # another server process moved first
                 raise Stale(match.state.ply)
-            match.advance(move, after, events)
         await self._notifier.publish(match.id, after.ply)
         self._drive(match)
         self._if_finished(match)
+
+    def _confirmed(self, match: Match, move: Move, after: GameState, events: tuple[Event, ...]) -> None:
+        """The store committed ``move``: the match advances, and the listeners of this process
+        hear it at once, in the store's own turn of the loop (a group commit answers many
+        moves in one turn: each seat's update is then on its way before the next turn, when
+        the movers are answered)."""
+        match.advance(move, after, events)
+        self._tell(match)
 
     async def _refresh(self, match: Match) -> None:
         """Bring ``match`` up to date with the store (under its lock); its bots move if it moved."""

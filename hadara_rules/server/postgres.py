@@ -25,7 +25,7 @@ import asyncio
 import contextlib
 import json
 import logging
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 
 import psycopg
 from psycopg.conninfo import conninfo_to_dict
@@ -167,7 +167,9 @@ class PostgresStore:
                 (match.match, to_json(match.config), seats),
             )
 
-    async def append(self, match: str, move: StoredMove, over: bool) -> bool:
+    async def append(
+        self, match: str, move: StoredMove, over: bool, committed: Callable[[], None] | None = None
+    ) -> bool:
         """Store a move at its ply and announce it, or refuse it (see :meth:`~hadara_rules.server.store.Store.append`)."""
         row = {
             "match": match,
@@ -177,7 +179,10 @@ class PostgresStore:
             "over": over,
         }
         async with self._connection() as db:
-            return (await db.execute(_APPEND, row)).rowcount == 1
+            stored = (await db.execute(_APPEND, row)).rowcount == 1
+        if stored and committed is not None:
+            committed()
+        return stored
 
     async def load(self, match: str, since: int = 0) -> StoredMatch | None:
         """The stored match (see :meth:`~hadara_rules.server.store.Store.load`), read in one snapshot."""

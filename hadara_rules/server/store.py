@@ -88,9 +88,14 @@ class Store(Protocol):
         """Store a new match (its ``moves`` empty), committed before it returns."""
         ...
 
-    async def append(self, match: str, move: StoredMove, over: bool) -> bool:
+    async def append(
+        self, match: str, move: StoredMove, over: bool, committed: Callable[[], None] | None = None
+    ) -> bool:
         """Store ``move`` if the last stored ply of ``match`` is ``move.ply - 1``, committed
-        before it returns; False, storing nothing, otherwise. ``over``: the game ends with it."""
+        before it returns; False, storing nothing, otherwise. ``over``: the game ends with it.
+        ``committed()`` is called once the move is committed, before the commit lets anything
+        else go on (a commit that answers several callers at once calls each one's
+        ``committed`` before any of them goes on); an exception it raises is the caller's."""
         ...
 
     async def load(self, match: str, since: int = 0) -> StoredMatch | None:
@@ -132,11 +137,18 @@ WHERE :ply = coalesce((SELECT max(ply) FROM moves WHERE match = :match), -1) + 1
 
 
 class _Job(Generic[_T]):
-    """Work for the next commit: ``run`` on the connection, its result set on ``done`` once committed."""
+    """Work for the next commit: ``run`` on the connection, its result set on ``done`` once
+    committed, and handed first to ``committed`` (when given) in the commit's own turn."""
 
-    def __init__(self, run: Callable[[sqlite3.Connection], _T], done: asyncio.Future[_T]) -> None:
+    def __init__(
+        self,
+        run: Callable[[sqlite3.Connection], _T],
+        done: asyncio.Future[_T],
+        committed: Callable[[_T], None] | None = None,
+    ) -> None:
         self.run = run
         self.done = done
+        self.committed = committed
 
 
 class SQLiteStore:
@@ -163,10 +175,12 @@ class SQLiteStore:
 
     # ------------------------------------------------------------------ group commit
 
-    async def _run(self, run: Callable[[sqlite3.Connection], _T]) -> _T:
+    async def _run(
+        self, run: Callable[[sqlite3.Connection], _T], committed: Callable[[_T], None] | None = None
+    ) -> _T:
         loop = asyncio.get_running_loop()
         done: asyncio.Future[_T] = loop.create_future()
-        job = _Job(run, done)
+        job = _Job(run, done, committed)
         self._waiting.append(job)
         if len(self._waiting) == 1:  # the first since the last commit: the next turn commits them all
             loop.call_soon(self._commit_waiting)
@@ -206,6 +220,11 @@ class SQLiteStore:
                 job.done.set_exception(failure)
             return
         for job, result, error in results:  # nobody can cancel a job while the loop commits
+            if error is None and job.committed is not None:
+                try:
+                    job.committed(result)
+                except Exception as exc:  # handed to the job's caller
+                    error = exc
             if error is None:
                 job.done.set_result(result)
             else:
@@ -225,8 +244,11 @@ class SQLiteStore:
 
         await self._run(insert)
 
-    async def append(self, match: str, move: StoredMove, over: bool) -> bool:
-        """Store a move at its ply, or refuse it (see :meth:`Store.append`)."""
+    async def append(
+        self, match: str, move: StoredMove, over: bool, committed: Callable[[], None] | None = None
+    ) -> bool:
+        """Store a move at its ply, or refuse it (see :meth:`Store.append`); ``committed`` is
+        called in the turn of the loop that commits it."""
         row = {"match": match, "ply": move.ply, "move": to_json(move.move), "digest": move.digest}
 
         def insert(db: sqlite3.Connection) -> bool:
@@ -236,7 +258,11 @@ class SQLiteStore:
                 db.execute("UPDATE matches SET over = 1 WHERE id = ?", (match,))
             return True
 
-        return await self._run(insert)
+        def accepted(stored: bool) -> None:
+            if stored and committed is not None:
+                committed()
+
+        return await self._run(insert, accepted)
 
     async def load(self, match: str, since: int = 0) -> StoredMatch | None:
         """The stored match (see :meth:`Store.load`)."""

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import sys
+from collections.abc import Callable
 
 import pytest
 
@@ -153,9 +154,11 @@ class _Counting(PostgresStore):
 
     appends = 0
 
-    async def append(self, match: str, move: StoredMove, over: bool) -> bool:
+    async def append(
+        self, match: str, move: StoredMove, over: bool, committed: Callable[[], None] | None = None
+    ) -> bool:
         self.appends += 1
-        return await super().append(match, move, over)
+        return await super().append(match, move, over, committed)
 
 
 def test_the_bots_of_a_match_move_in_one_process_and_in_another_once_it_is_gone(postgres_url: str) -> None:

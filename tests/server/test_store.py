@@ -57,3 +57,22 @@ def test_the_writes_asked_for_in_one_turn_of_the_loop_are_one_transaction(
 
     assert run(lambda: SQLiteStore(tmp_path / "matches.sqlite"), work) == [True, True, True, True, False]
     assert commits == [4, 5]
+
+
+def test_a_group_commit_calls_every_committed_before_any_caller_goes_on(tmp_path: Path) -> None:
+    """The moves committed together are each told in the commit's own turn of the loop,
+    before any of their callers resumes (the server's WebSocket updates then go out before
+    the movers are answered)."""
+    matches = [StoredMatch(f"m{n}", MATCH.config, MATCH.seats, ()) for n in range(3)]
+    order: list[str] = []
+
+    async def append(store: Store, match: str) -> None:
+        assert await store.append(match, _move(0), False, lambda: order.append(f"committed {match}"))
+        order.append(f"resumed {match}")
+
+    async def work(store: Store) -> None:
+        await asyncio.gather(*(store.create(match) for match in matches))
+        await asyncio.gather(*(append(store, match.match) for match in matches))
+
+    run(lambda: SQLiteStore(tmp_path / "matches.sqlite"), work)
+    assert order == [f"committed m{n}" for n in range(3)] + [f"resumed m{n}" for n in range(3)]

@@ -111,6 +111,42 @@ def test_a_failing_job_undoes_only_itself(open_store: OpenStore) -> None:
     assert run(open_store, lambda store: store.load("m2")) is not None
 
 
+def test_committed_is_called_once_a_move_is_stored_and_never_for_a_refused_one(
+    open_store: OpenStore,
+) -> None:
+    """``committed()`` runs once the move is committed, before ``append`` returns; an
+    exception it raises is the caller's, and the move stays stored."""
+
+    class Told(Exception):
+        pass
+
+    async def work(store: Store) -> list[str]:
+        heard: list[str] = []
+
+        def committed(name: str) -> Callable[[], None]:
+            def told() -> None:
+                heard.append(name)
+
+            return told
+
+        await store.create(MATCH)
+        assert not await store.append("m1", _move(1), False, committed("gap"))
+        assert await store.append("m1", _move(0), False, committed("first"))
+        assert heard == ["first"]
+        assert not await store.append("m1", _move(0), False, committed("again"))
+
+        def failing() -> None:
+            raise Told
+
+        with pytest.raises(Told):
+            await store.append("m1", _move(1), False, failing)
+        loaded = await store.load("m1")
+        assert loaded is not None and loaded.moves == (_move(0), _move(1))
+        return heard
+
+    assert run(open_store, work) == ["first"]
+
+
 def test_the_unfinished_matches_are_listed_to_resume(open_store: OpenStore) -> None:
     async def work(store: Store) -> tuple[str, ...]:
         for name in ("a", "b", "c"):

@@ -12,6 +12,7 @@ from starlette.websockets import WebSocket
 from hadara_rules import GameConfig, legal_moves, new_game
 from hadara_rules.events import apply_move_with_events
 from hadara_rules.server import app
+from hadara_rules.server.hub import Hub
 from hadara_rules.server.matches import Match
 from hadara_rules.server.store import SeatEntry
 
@@ -70,3 +71,22 @@ def test_a_client_up_to_date_is_sent_nothing_until_the_match_moves() -> None:
     socket = _Socket(delay=0)
     asyncio.run(_push(socket, _match(2), 2, asyncio.Event()))
     assert socket.sent == []
+
+
+def test_the_hub_wakes_a_match_s_websockets_once_per_ply() -> None:
+    """Told twice of one ply (by the store's commit, then by the notifier), the hub wakes the
+    senders once; a later ply wakes them again; a match nobody follows wakes nothing."""
+    hub = Hub()
+    hub.moved("m", 3)  # nobody follows m yet
+    with hub.subscribe("m") as subscription:
+        hub.moved("m", 4)
+        assert subscription.moved.is_set()
+        subscription.moved.clear()
+        hub.moved("m", 4)
+        hub.moved("m", 2)
+        assert not subscription.moved.is_set()
+        hub.moved("m", 5)
+        assert subscription.moved.is_set()
+    with hub.subscribe("m") as again:  # followed anew: its plies are forgotten with its last follower
+        hub.moved("m", 5)
+        assert again.moved.is_set()
