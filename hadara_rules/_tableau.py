@@ -91,3 +91,21 @@ def printed_values(cards: tuple[str, ...], catalogue: Catalogue) -> Tracks:
         return NO_TRACKS
     before = printed_values(cards[:-1], catalogue)
     return PRINTED.keep(cards, catalogue, before.plus(catalogue.cards[cards[-1]].values))
+
+
+#: Printed points of the tableaux met so far.
+POINTS: TableauMemo[int] = TableauMemo("printed points by tableau", bound=1 << 15)
+
+
+def card_points(cards: tuple[str, ...], catalogue: Catalogue) -> int:
+    """The points printed on a tableau's cards, added up (SCORE-5).
+
+    Kept in :data:`POINTS`, and added up from the tableau without its last card.
+    """
+    known, values = POINTS.entry
+    if known is catalogue and (found := values.get(cards)) is not None:
+        return found
+    if not cards:
+        return 0
+    before = card_points(cards[:-1], catalogue)
+    return POINTS.keep(cards, catalogue, before + catalogue.cards[cards[-1]].points)

@@ -7,7 +7,7 @@ from attrs import fields, frozen
 from .. import _effects as effects
 from .._components import Catalogue
 from .._model import GameState, PlayerState
-from .._tableau import color_counts
+from .._tableau import card_points, color_counts
 
 
 @frozen
@@ -52,8 +52,11 @@ def gold_sets(counts: tuple[int, ...], wildcard: bool) -> int:
 def silver_points(player: PlayerState, catalogue: Catalogue) -> int:
     """MEDAL-3: half the tile's track, rounded up per medal; PURPLE-10 medals score in full,
     given to the medals where full value adds most."""
+    return _silver(player, effects.full_silver_medals(player, catalogue))
+
+
+def _silver(player: PlayerState, full: int) -> int:
     values = sorted((player.tracks.get(t) for t in player.silver), reverse=True)
-    full = effects.full_silver_medals(player, catalogue)
     return sum(v if i < full else (v + 1) // 2 for i, v in enumerate(values))
 
 
@@ -70,19 +73,19 @@ def sheet_of(player: PlayerState, seat: int, catalogue: Catalogue) -> ScoreSheet
         catalogue.colonies[c.id].turned_up()[1] if c.allied else catalogue.colonies[c.id].points
         for c in player.colonies
     )
-    face_down_bonus = effects.statue_points_bonus(player, catalogue)
+    totals = effects.effect_totals(player.cards, catalogue)  # PURPLE-4, -10, -11, -12
     statues = sum(
         catalogue.statues[s.statue].points
-        + (0 if s.face_up else catalogue.statues[s.statue].reward + face_down_bonus)
+        + (0 if s.face_up else catalogue.statues[s.statue].reward + totals.statue_steps)
         for s in player.statues
     )
     counts = color_counts(player.cards, catalogue)
     gold = player.gold * catalogue.reference.gold_set_points * gold_sets(
-        counts, effects.gold_wildcard(player, catalogue)
-    ) + effects.set_points(player, catalogue) * complete_sets(counts)
-    cards = sum(catalogue.cards[c].points for c in player.cards)
+        counts, totals.gold_wildcard
+    ) + totals.set_points * complete_sets(counts)
+    cards = card_points(player.cards, catalogue)
     coins = player.coins // catalogue.reference.coins_per_point
-    silver = silver_points(player, catalogue)
+    silver = _silver(player, totals.full_silver_medals)
     return ScoreSheet(
         player=seat,
         colonies=colonies,

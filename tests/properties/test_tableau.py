@@ -1,6 +1,6 @@
 """Cached tableau summaries agree with counting from scratch, in whatever order tableaux arrive.
 
-``color_counts``, ``printed_values`` and ``effect_totals`` derive a tableau from the tableau without
+``color_counts``, ``printed_values``, ``card_points`` and ``effect_totals`` derive a tableau from the tableau without
 its last card when they can; these properties hold them to a plain recount.
 """
 
@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from hadara_rules import load_catalogue
 from hadara_rules._effects import PURPLE_EFFECTS, Effect, effect_totals
 from hadara_rules._kept import forget
-from hadara_rules._tableau import color_counts, printed_values
+from hadara_rules._tableau import card_points, color_counts, printed_values
 from hadara_rules._vocabulary import COLORS, NO_TRACKS, Tracks
 
 from .strategies import suite_settings
@@ -90,4 +90,5 @@ def test_cached_summaries_match_a_recount(cards: list[str], data: st.DataObject)
     for tableau in order:
         assert color_counts(tableau, _CATALOGUE) == _recount_colors(tableau), tableau
         assert printed_values(tableau, _CATALOGUE) == _readd_values(tableau), tableau
+        assert card_points(tableau, _CATALOGUE) == sum(_CATALOGUE.cards[c].points for c in tableau)
         assert _summary(tableau) == _recount_effects(tableau), tableau
