@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import gc
+import logging
+import re
 
 import uvicorn
 from starlette.applications import Starlette
@@ -37,9 +39,35 @@ def serve(host: str, port: int, db: str) -> int:
     # One log line per request would cost more than a move (errors and the start are logged);
     # the WebSocket messages are a few hundred bytes, not worth compressing.
     app = _app(db)
+    _keep_tokens_out_of_the_log()
     _collect_less()
     uvicorn.run(app, host=host, port=port, log_level="info", access_log=False, ws_per_message_deflate=False)
     return 0
+
+
+#: A seat's token in a path's query string, as uvicorn logs a WebSocket's path (``?token=…``).
+_TOKEN = re.compile(r"([?&]token=)[^&\s\"]*")
+
+
+class _NoTokens(logging.Filter):
+    """Takes every seat's token out of what is logged: uvicorn logs each WebSocket's path with
+    its query string, where the contract puts the token (``…/updates?token=TOKEN``)."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if isinstance(record.msg, str):
+            record.msg = _TOKEN.sub(r"\1…", record.msg)
+        if isinstance(record.args, tuple):
+            record.args = tuple(
+                _TOKEN.sub(r"\1…", arg) if isinstance(arg, str) else arg for arg in record.args
+            )
+        return True
+
+
+def _keep_tokens_out_of_the_log() -> None:
+    """The server's loggers (uvicorn's, ours) log no token (a filter of each logger stays when
+    uvicorn configures their handlers)."""
+    for name in ("uvicorn.error", "uvicorn.access", "hadara.server"):
+        logging.getLogger(name).addFilter(_NoTokens())
 
 
 #: When the cyclic garbage collector runs (``gc.set_threshold``; Python's default is 700, 10,

@@ -12,6 +12,7 @@ from typing import Any
 
 import httpx
 import pytest
+from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
 from hadara_rules import GameRecord, from_json, parse_move, replay
@@ -200,3 +201,38 @@ def test_after_kill_9_every_match_resumes_at_its_last_acknowledged_move(tmp_path
             assert replay(from_json(http.get(f"/api/matches/{bots[0]}/record").text, GameRecord)).is_over
     finally:
         server.stop()
+
+
+def test_no_token_reaches_the_server_s_log(tmp_path: Path) -> None:
+    """uvicorn logs each WebSocket's path with its query string, where the contract puts the
+    seat's token: the log shows the path with the token left out, and never the token."""
+    log = tmp_path / "server.log"
+    process = ServerProcess(tmp_path / "matches.sqlite", log)
+    try:
+        with httpx.Client(base_url=process.base, timeout=10) as http:
+            match, tokens = _create(http, ["human", "human"], seed=3)
+            seat = tokens[0]
+            assert seat is not None
+            url = f"ws://127.0.0.1:{process.port}/api/matches/{match}/updates?token={seat}&since=0"
+            with connect(url) as socket:
+                ply, legal = _legal(http, match, seat)
+                posted = http.post(
+                    f"/api/matches/{match}/moves",
+                    headers=bearer(seat),
+                    json={"ply": ply, "move": legal[0]["notation"]},
+                )
+                assert posted.status_code == 200
+                assert json.loads(socket.recv(timeout=10))["ply"] == ply + 1
+            # a wrong token is refused, and not logged either
+            with (
+                connect(url.replace(seat, "not-a-token")) as refused,
+                pytest.raises(ConnectionClosed) as closed,
+            ):
+                refused.recv(timeout=10)
+            assert closed.value.rcvd is not None and closed.value.rcvd.code == 4403
+    finally:
+        process.stop()
+    text = log.read_text()
+    assert f"/api/matches/{match}/updates?token=…&since=0" in text  # the path is still logged
+    assert all(token not in text for token in tokens if token is not None)
+    assert "not-a-token" not in text
