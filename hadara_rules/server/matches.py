@@ -333,8 +333,8 @@ class MatchService:
     def _confirmed(self, match: Match, move: Move, after: GameState, events: tuple[Event, ...]) -> None:
         """The store committed ``move``: the match advances, and the listeners of this process
         hear it at once, in the store's own turn of the loop (a group commit answers many
-        moves in one turn: each seat's update is then on its way before the next turn, when
-        the movers are answered)."""
+        moves in one turn: at the next, each mover is answered and then its match's
+        WebSockets are sent the move, rather than a turn later)."""
         match.advance(move, after, events)
         self._tell(match)
 

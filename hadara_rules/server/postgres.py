@@ -37,7 +37,7 @@ from .._moves import Move
 from .._reader import clip
 from ..records import from_json, to_json
 from .hub import Listener
-from .store import SeatEntry, StoredMatch, StoredMove, StoreError
+from .store import SeatEntry, StoredMatch, StoredMove, StoreError, call_committed
 
 __all__ = ["SCHEMA", "PostgresClaims", "PostgresNotifier", "PostgresStore"]
 
@@ -180,8 +180,8 @@ class PostgresStore:
         }
         async with self._connection() as db:
             stored = (await db.execute(_APPEND, row)).rowcount == 1
-        if stored and committed is not None:
-            committed()
+        if stored:
+            call_committed(committed, match)
         return stored
 
     async def load(self, match: str, since: int = 0) -> StoredMatch | None:

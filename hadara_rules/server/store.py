@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import os
 import sqlite3
 from collections.abc import Callable
@@ -93,9 +94,10 @@ class Store(Protocol):
     ) -> bool:
         """Store ``move`` if the last stored ply of ``match`` is ``move.ply - 1``, committed
         before it returns; False, storing nothing, otherwise. ``over``: the game ends with it.
-        ``committed()`` is called once the move is committed, before the commit lets anything
-        else go on (a commit that answers several callers at once calls each one's
-        ``committed`` before any of them goes on); an exception it raises is the caller's."""
+        ``committed()`` is called once the move is committed, in the turn of the loop that
+        commits it, after its caller is answered (a commit that answers several callers at
+        once calls each one's ``committed`` in the order of the moves, before any caller
+        goes on); an exception it raises is logged (:func:`call_committed`)."""
         ...
 
     async def load(self, match: str, since: int = 0) -> StoredMatch | None:
@@ -136,9 +138,23 @@ WHERE :ply = coalesce((SELECT max(ply) FROM moves WHERE match = :match), -1) + 1
 """
 
 
+_log = logging.getLogger("hadara.server")
+
+
+def call_committed(committed: Callable[[], None] | None, match: str) -> None:
+    """Call a store's caller's ``committed`` for a move of ``match`` just committed; a failure
+    is logged: the move is stored whatever ``committed`` does."""
+    if committed is None:
+        return
+    try:
+        committed()
+    except Exception:
+        _log.exception("match %s: what follows a stored move failed", match)
+
+
 class _Job(Generic[_T]):
     """Work for the next commit: ``run`` on the connection, its result set on ``done`` once
-    committed, and handed first to ``committed`` (when given) in the commit's own turn."""
+    committed, then handed to ``committed`` (when given) in the commit's own turn."""
 
     def __init__(
         self,
@@ -220,15 +236,12 @@ class SQLiteStore:
                 job.done.set_exception(failure)
             return
         for job, result, error in results:  # nobody can cancel a job while the loop commits
-            if error is None and job.committed is not None:
-                try:
-                    job.committed(result)
-                except Exception as exc:  # handed to the job's caller
-                    error = exc
-            if error is None:
-                job.done.set_result(result)
-            else:
+            if error is not None:
                 job.done.set_exception(error)
+                continue
+            job.done.set_result(result)  # the caller goes on at the loop's next turn, first,
+            if job.committed is not None:  # then what ``committed`` sets going, move by move
+                job.committed(result)
 
     # ------------------------------------------------------------------ the interface
 
@@ -259,8 +272,8 @@ class SQLiteStore:
             return True
 
         def accepted(stored: bool) -> None:
-            if stored and committed is not None:
-                committed()
+            if stored:
+                call_committed(committed, match)
 
         return await self._run(insert, accepted)
 

@@ -61,13 +61,18 @@ def test_the_writes_asked_for_in_one_turn_of_the_loop_are_one_transaction(
 
 def test_a_group_commit_calls_every_committed_before_any_caller_goes_on(tmp_path: Path) -> None:
     """The moves committed together are each told in the commit's own turn of the loop,
-    before any of their callers resumes (the server's WebSocket updates then go out before
-    the movers are answered)."""
+    before any of their callers resumes (the server's WebSocket updates then go out in the
+    turn the movers are answered, each after its mover)."""
     matches = [StoredMatch(f"m{n}", MATCH.config, MATCH.seats, ()) for n in range(3)]
     order: list[str] = []
 
     async def append(store: Store, match: str) -> None:
-        assert await store.append(match, _move(0), False, lambda: order.append(f"committed {match}"))
+        def committed() -> None:
+            order.append(f"committed {match}")
+            # what it sets going, as the hub's wake-up of the match's WebSockets
+            asyncio.get_running_loop().call_soon(order.append, f"set going by {match}")
+
+        assert await store.append(match, _move(0), False, committed)
         order.append(f"resumed {match}")
 
     async def work(store: Store) -> None:
@@ -75,4 +80,6 @@ def test_a_group_commit_calls_every_committed_before_any_caller_goes_on(tmp_path
         await asyncio.gather(*(append(store, match.match) for match in matches))
 
     run(lambda: SQLiteStore(tmp_path / "matches.sqlite"), work)
-    assert order == [f"committed m{n}" for n in range(3)] + [f"resumed m{n}" for n in range(3)]
+    assert order == [f"committed m{n}" for n in range(3)] + [
+        f"{what} m{n}" for n in range(3) for what in ("resumed", "set going by")
+    ]
