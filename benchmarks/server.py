@@ -1,7 +1,7 @@
 """Load benchmark of ``hadara serve``: one server process on SQLite, many clients on loopback.
 
     python benchmarks/server.py [--clients 64] [--rounds 3] [--seconds 5] [--idle 1000]
-                                [--postgres postgresql://USER@HOST:PORT/NAME]
+                                [--postgres postgresql://USER@HOST:PORT/NAME] [--compare BUILD]
 
 A server process is started on a free port of 127.0.0.1 with a fresh SQLite
 file. With ``--postgres`` (a database the benchmark may empty: its match tables
@@ -27,6 +27,13 @@ moves. Reported per round, then as the median and range of the rounds:
   sustains with a core of its own when the machine is shared;
 - the clients' CPU time per acknowledged move (this process), which says how
   much of the machine the clients took from the server.
+
+With ``--compare BUILD`` (the folder of another checkout), a second SQLite server runs
+that build's package beside this one's, and their rounds are played in turn (the order
+reversed every other round): a machine whose speed drifts from minute to minute then
+slows both alike, which separate runs of the script cannot promise. Every server process
+runs in a temporary folder, so that a checkout in the current folder never comes first
+on its path.
 
 Then a second, fresh server process is given ``--idle`` matches that nobody
 plays, and its resident memory (``VmRSS``) is read before and after.
@@ -76,13 +83,18 @@ def _free_port() -> int:
 
 
 @contextlib.contextmanager
-def _server(folder: Path, db: str | None = None) -> Iterator[tuple[int, int]]:
-    """A ``hadara serve`` process on ``db`` (default a fresh SQLite file): its port and process id."""
+def _server(folder: Path, db: str | None = None, build: Path | None = None) -> Iterator[tuple[int, int]]:
+    """A ``hadara serve`` process on ``db`` (default a fresh SQLite file), of the package this
+    script imports or of the one in the folder ``build``: its port and process id. It runs in
+    ``folder``, so that no checkout in the current folder comes first on its path."""
     port = _free_port()
     command = [sys.executable, "-m", "hadara_rules.cli", "serve", "--port", str(port)]
     command += ["--db", str(folder / f"bench-{port}.sqlite") if db is None else db]
+    env = dict(os.environ)
+    if build is not None:
+        env["PYTHONPATH"] = os.pathsep.join(filter(None, (str(build), env.get("PYTHONPATH"))))
     with (folder / "server.log").open("ab") as log:
-        process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)
+        process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, cwd=folder, env=env)
     try:
         deadline = time.monotonic() + _START
         while True:
@@ -283,47 +295,65 @@ def _empty(url: str) -> None:
         db.execute("DROP TABLE IF EXISTS moves, matches, hadara_store")
 
 
-def _measure(name: str, folder: Path, dbs: list[str | None], args: argparse.Namespace) -> list[str]:
-    """Play the rounds on server processes over ``dbs`` (one process each); the summary's lines."""
-    rates: list[float] = []
-    p50s: list[float] = []
-    p99s: list[float] = []
-    d50s: list[float] = []
-    d99s: list[float] = []
-    costs: list[float] = []
-    clients: list[float] = []
-    with contextlib.ExitStack() as stack:
-        servers = [stack.enter_context(_server(folder, db)) for db in dbs]
+class _Setup:
+    """Server processes over ``dbs`` (one process each), of this package or of ``build``, and
+    what their rounds measured."""
+
+    def __init__(self, name: str, dbs: list[str | None], build: Path | None = None) -> None:
+        self.name, self.dbs, self.build = name, dbs, build
+        self.rates: list[float] = []
+        self.figures: list[list[float]] = [[], [], [], []]  # move p50, p99; update p50, p99
+        self.costs: list[float] = []
+        self.clients: list[float] = []
+
+    def play(self, servers: list[tuple[int, int]], number: int, args: argparse.Namespace) -> None:
+        """One round, measured."""
         ports = [port for port, _ in servers]
-        uvloop.run(_play_round(ports, args.clients, _WARM, -1))  # not measured: see the module
+        used = sum(_cpu_seconds(pid) for _, pid in servers)
+        mine = time.process_time()
+        measured, elapsed = uvloop.run(_play_round(ports, args.clients, args.seconds, number))
+        self.rates.append(measured.acknowledged / elapsed)
+        self.costs.append(
+            1000 * (sum(_cpu_seconds(pid) for _, pid in servers) - used) / measured.acknowledged
+        )
+        self.clients.append(1000 * (time.process_time() - mine) / measured.acknowledged)
+        figures = [1000 * _quantile(v, q) for v in (measured.latencies, measured.delays) for q in (0.5, 0.99)]
+        for kept, value in zip(self.figures, figures, strict=True):
+            kept.append(value)
+        print(
+            f"{self.name}, round {number + 1}: {measured.acknowledged} moves in {elapsed:.1f} s = "
+            f"{self.rates[-1]:.0f} moves/s; move p50 {figures[0]:.1f} ms, p99 {figures[1]:.1f} ms; "
+            f"update p50 {figures[2]:.1f} ms, p99 {figures[3]:.1f} ms; "
+            f"server CPU {self.costs[-1]:.2f} ms per move, clients' CPU {self.clients[-1]:.2f} ms"
+        )
+
+    def summary(self) -> list[str]:
+        p50s, p99s, d50s, d99s = self.figures
+        return [
+            f"{self.name}:",
+            f"  acknowledged moves per second: {_spread(self.rates, '', 0)}",
+            f"  move latency p50: {_spread(p50s, ' ms')}; p99: {_spread(p99s, ' ms')}",
+            f"  other seat's update delay p50: {_spread(d50s, ' ms')}; p99: {_spread(d99s, ' ms')}",
+            f"  server CPU per acknowledged move (its requests and messages included, every process): "
+            f"{_spread(self.costs, ' ms', 2)}, so about {1000 / statistics.median(self.costs):.0f} moves/s per core",
+            f"  the clients' CPU per acknowledged move (this process): {_spread(self.clients, ' ms', 2)}",
+        ]
+
+
+def _measure(setups: list[_Setup], folder: Path, args: argparse.Namespace) -> list[str]:
+    """Play the rounds of ``setups`` side by side, round by round in turn (the order reversed
+    every other round), so that a machine whose speed drifts slows them alike; the summary."""
+    with contextlib.ExitStack() as stack:
+        servers = [
+            [stack.enter_context(_server(folder, db, setup.build)) for db in setup.dbs] for setup in setups
+        ]
+        for running in servers:  # not measured: see the module
+            uvloop.run(_play_round([port for port, _ in running], args.clients, _WARM, -1))
         for number in range(args.rounds):
-            used = sum(_cpu_seconds(pid) for _, pid in servers)
-            mine = time.process_time()
-            measured, elapsed = uvloop.run(_play_round(ports, args.clients, args.seconds, number))
-            rate = measured.acknowledged / elapsed
-            costs.append(1000 * (sum(_cpu_seconds(pid) for _, pid in servers) - used) / measured.acknowledged)
-            clients.append(1000 * (time.process_time() - mine) / measured.acknowledged)
-            figures = [
-                1000 * _quantile(v, q) for v in (measured.latencies, measured.delays) for q in (0.5, 0.99)
-            ]
-            for kept, value in zip((p50s, p99s, d50s, d99s), figures, strict=True):
-                kept.append(value)
-            rates.append(rate)
-            print(
-                f"{name}, round {number + 1}: {measured.acknowledged} moves in {elapsed:.1f} s = {rate:.0f} moves/s; "
-                f"move p50 {figures[0]:.1f} ms, p99 {figures[1]:.1f} ms; "
-                f"update p50 {figures[2]:.1f} ms, p99 {figures[3]:.1f} ms; "
-                f"server CPU {costs[-1]:.2f} ms per move, clients' CPU {clients[-1]:.2f} ms"
-            )
-    return [
-        f"{name}:",
-        f"  acknowledged moves per second: {_spread(rates, '', 0)}",
-        f"  move latency p50: {_spread(p50s, ' ms')}; p99: {_spread(p99s, ' ms')}",
-        f"  other seat's update delay p50: {_spread(d50s, ' ms')}; p99: {_spread(d99s, ' ms')}",
-        f"  server CPU per acknowledged move (its requests and messages included, every process): "
-        f"{_spread(costs, ' ms', 2)}, so about {1000 / statistics.median(costs):.0f} moves/s per core",
-        f"  the clients' CPU per acknowledged move (this process): {_spread(clients, ' ms', 2)}",
-    ]
+            turn = list(zip(setups, servers, strict=True))
+            for setup, running in turn if number % 2 == 0 else reversed(turn):
+                setup.play(running, number, args)
+    return [line for setup in setups for line in setup.summary()]
 
 
 def main() -> None:
@@ -337,24 +367,29 @@ def main() -> None:
     parser.add_argument(
         "--postgres", metavar="URL", help="also measure one and two processes on this PostgreSQL database"
     )
+    parser.add_argument(
+        "--compare",
+        metavar="BUILD",
+        type=Path,
+        help="also play on SQLite with the package in the folder BUILD (another checkout), its rounds "
+        "in turn with this one's",
+    )
     args = parser.parse_args()
     # The clients' own garbage collections would stop their loop and count as the server's
     # latency: what is loaded is frozen out of them, and the youngest generation is collected
     # every 10,000 allocations (the clients keep little alive).
     gc.set_threshold(10_000, *gc.get_threshold()[1:])
     gc.freeze()
-    setups: list[tuple[str, list[str | None]]] = [("SQLite, 1 process", [None])]
-    if args.postgres is not None:
-        setups += [
-            ("PostgreSQL, 1 process", [args.postgres]),
-            ("PostgreSQL, 2 processes", [args.postgres] * 2),
-        ]
+    sqlite = [_Setup("SQLite, 1 process", [None])]
+    if args.compare is not None:
+        sqlite.append(_Setup(f"SQLite, 1 process, {args.compare}", [None], args.compare.resolve()))
     summary: list[str] = []
     with tempfile.TemporaryDirectory() as folder:
-        for name, dbs in setups:
-            if args.postgres is not None and args.postgres in dbs:
+        summary += _measure(sqlite, Path(folder), args)
+        if args.postgres is not None:
+            for name, processes in (("PostgreSQL, 1 process", 1), ("PostgreSQL, 2 processes", 2)):
                 _empty(args.postgres)
-            summary += _measure(name, Path(folder), dbs, args)
+                summary += _measure([_Setup(name, [args.postgres] * processes)], Path(folder), args)
         print("\n".join(summary))
         with _server(Path(folder)) as (port, pid):
             before, after = uvloop.run(_idle(port, pid, args.idle))
