@@ -146,6 +146,8 @@ class _Round:
 
     def __init__(self) -> None:
         self.acknowledged = 0
+        #: Posts refused as stale (``409``: another seat moved first in a draft round).
+        self.stale = 0
         self.latencies: list[float] = []
         self.delays: list[float] = []
         #: When each move was posted, by (match, the ply it reached), for the other seat's delay.
@@ -182,8 +184,8 @@ class _Seat:
             while time.perf_counter() < until and not self.over:
                 if self.seat not in self.to_act:
                     self.woken.clear()
-                    with contextlib.suppress(TimeoutError):
-                        await asyncio.wait_for(self.woken.wait(), 0.5)
+                    with contextlib.suppress(TimeoutError):  # never waiting past the round's end
+                        await asyncio.wait_for(self.woken.wait(), min(0.5, until - time.perf_counter()))
                     continue
                 _, view = await http.request("GET", f"/api/matches/{self.match}/view", self.token)
                 if not view["legal"]:
@@ -202,6 +204,7 @@ class _Seat:
                     self.to_act = answer["to_act"] if answer["ply"] >= self.ply else self.to_act
                     self.over = not answer["to_act"]
                 elif status == 409:
+                    self.measured.stale += 1
                     self.measured.posted.pop((self.match, view["ply"] + 1), None)
                 else:
                     raise RuntimeError(f"the server refused a legal move: {status} {answer}")
@@ -322,7 +325,7 @@ class _Setup:
             kept.append(value)
         print(
             f"{self.name}, round {number + 1}: {measured.acknowledged} moves in {elapsed:.1f} s = "
-            f"{self.rates[-1]:.0f} moves/s; move p50 {figures[0]:.1f} ms, p99 {figures[1]:.1f} ms; "
+            f"{self.rates[-1]:.0f} moves/s ({measured.stale} stale); move p50 {figures[0]:.1f} ms, p99 {figures[1]:.1f} ms; "
             f"update p50 {figures[2]:.1f} ms, p99 {figures[3]:.1f} ms; "
             f"server CPU {self.costs[-1]:.2f} ms per move, clients' CPU {self.clients[-1]:.2f} ms"
         )
