@@ -1,9 +1,10 @@
-"""What a tableau adds up to, kept for each catalogue: memos, the colour counts and
-the printed track values.
+"""What a tableau adds up to, kept for each catalogue: memos, the colour counts, the
+printed track values and the printed points.
 
 A tableau's colour counts (BUY-1) and effect totals (PURPLE-16) are asked for
-several times per move, and its printed values by every check of a position read
-(TRACK-1), of tableaux that repeat from position to position. A
+several times per move, its printed values by every check of a position read
+(TRACK-1), and its points by every score sheet (SCORE-5: one per legal move's
+preview), of tableaux that repeat from position to position. A
 :class:`TableauMemo` is a part of what each catalogue keeps
 (:mod:`hadara_rules._kept`): the values by the tableau (its tuple of card ids). It
 points at the table of the catalogue last used, so that a look-up is one
