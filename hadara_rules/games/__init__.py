@@ -1,0 +1,225 @@
+"""The game interface: what a game server asks of a game, and the games registered by name.
+
+A :class:`Game` is everything ``hadara serve`` knows of one game: its name and
+title, its seat counts and the JSON Schema of its match options, a new position
+from options and a seed, who is to act, each seat's legal moves as wire entries,
+a checked move with its events (a refusal is :class:`~hadara_rules.IllegalMove`,
+naming its rule), a seat's or the spectator's view, documents and digests, the
+record of a finished game, its bots and a picture. The server treats positions,
+moves and events as the game's own opaque values: it stores what the game
+writes and hands back what the game reads, and never imports a private module
+of a game (a test holds it to that).
+
+Games are found by name (:func:`game`, :func:`names`): ``"hadara"`` is the
+first; a second game is one more implementation and one more line in
+:data:`_KNOWN`, imported only when first asked for.
+
+Values that reach a game from outside (a request's options, a move in notation
+or as data, a stored document) are read by the game itself, which raises
+:class:`~hadara_rules.HadaraError` with a one-line message that shows them only
+through the library's bounded renderer. Every game's errors are a
+:class:`~hadara_rules.HadaraError`, a refused move an :class:`~hadara_rules.IllegalMove`
+(both named here too, for a server that imports nothing else).
+"""
+
+from __future__ import annotations
+
+import importlib
+from abc import ABC, abstractmethod
+from collections.abc import Hashable, Mapping, Sequence
+from typing import Any, Generic, Protocol, TypeVar
+
+from .._errors import HadaraError, IllegalMove
+from .._reader import label
+
+__all__ = ["AnyGame", "Decider", "Game", "HadaraError", "IllegalMove", "UnknownGame", "game", "names"]
+
+#: A game's match options, its positions, its moves and its events (each event kept by what it says).
+C = TypeVar("C")
+S = TypeVar("S")
+M = TypeVar("M")
+E = TypeVar("E", bound=Hashable)
+#: A legal move as a seat is offered it: a hashable value that says all its wire entry says.
+L = TypeVar("L", bound=Hashable)
+#: What a bot decides from, and what it decides.
+_Seen = TypeVar("_Seen", contravariant=True)
+_Chosen = TypeVar("_Chosen", covariant=True)
+
+
+class UnknownGame(HadaraError):
+    """A game name no game is registered under."""
+
+
+class Decider(Protocol[_Seen, _Chosen]):
+    """A bot of a game, deciding for one seat from the position (or the seat's view)."""
+
+    def choose(self, state: _Seen, seat: int) -> _Chosen:
+        """One of ``seat``'s legal moves in ``state``."""
+        ...
+
+
+class Game(ABC, Generic[C, S, M, E, L]):
+    """One game as a server plays it (see the module). Every method is pure: the same
+    arguments give the same answer, in any process."""
+
+    #: The name it is registered under, in URLs and requests (``"hadara"``).
+    name: str
+    #: The name players know it by (``"Hadara"``).
+    title: str
+    #: The fewest and the most seats a match of it has.
+    seats: tuple[int, int]
+
+    # ------------------------------------------------------------------ options
+
+    @abstractmethod
+    def options_schema(self) -> Mapping[str, object]:
+        """The JSON Schema of a match's options (the fields a new match may give beside its seats)."""
+
+    @abstractmethod
+    def read_options(self, document: Mapping[str, object], players: int, seed: int) -> C:
+        """The options of a new match of ``players`` seats from the fields of a request
+        (those of :meth:`options_schema`, every other field left out by the caller);
+        :class:`~hadara_rules.HadaraError` with a one-line message for a bad one."""
+
+    @abstractmethod
+    def options_data(self, options: C) -> dict[str, object]:
+        """What anyone may know of a match's options, as JSON data (a summary's fields)."""
+
+    @abstractmethod
+    def options_text(self, options: C) -> str:
+        """The options as the store keeps them (JSON text)."""
+
+    @abstractmethod
+    def read_stored_options(self, text: str) -> C:
+        """Options as :meth:`options_text` wrote them."""
+
+    # ------------------------------------------------------------------ the position
+
+    @abstractmethod
+    def new(self, options: C) -> S:
+        """The position a match with these options starts from."""
+
+    @abstractmethod
+    def ply(self, state: S) -> int:
+        """The number of moves played to reach ``state``."""
+
+    @abstractmethod
+    def to_act(self, state: S) -> tuple[int, ...]:
+        """The seats to act (several in a simultaneous round), none once the game is over."""
+
+    @abstractmethod
+    def is_over(self, state: S) -> bool:
+        """Whether the game has ended."""
+
+    @abstractmethod
+    def winners(self, state: S) -> tuple[int, ...]:
+        """The seats that won a finished game."""
+
+    @abstractmethod
+    def digest(self, state: S) -> str:
+        """The position's digest: the same in every process, different for any other position."""
+
+    # ------------------------------------------------------------------ moves
+
+    @abstractmethod
+    def read_move(self, given: object) -> M:
+        """A move from a request: its notation, or its data; :class:`~hadara_rules.HadaraError`
+        with a one-line message for anything else."""
+
+    @abstractmethod
+    def mover(self, move: M) -> int:
+        """The seat that makes ``move``."""
+
+    @abstractmethod
+    def move_text(self, move: M) -> str:
+        """The move as the store keeps it (JSON text)."""
+
+    @abstractmethod
+    def read_stored_move(self, text: str) -> M:
+        """A move as :meth:`move_text` wrote it."""
+
+    @abstractmethod
+    def play(self, state: S, move: M) -> tuple[S, tuple[E, ...]]:
+        """The position after ``move`` and every automatic step after it, with what happened;
+        :class:`~hadara_rules.IllegalMove` (naming its rule) for a move the rules refuse."""
+
+    # ------------------------------------------------------------------ what a seat is shown
+
+    @abstractmethod
+    def view(self, state: S, seat: int | None) -> S:
+        """What ``seat`` may see of ``state`` (None: what every seat may see)."""
+
+    @abstractmethod
+    def position_data(self, view: S) -> dict[str, object]:
+        """A view as a document (the whole envelope the game's documents have)."""
+
+    @abstractmethod
+    def legal(self, view: S, seat: int) -> tuple[L, ...]:
+        """The legal moves of ``seat`` as it is offered them, from its own view."""
+
+    @abstractmethod
+    def legal_entry(self, option: L) -> dict[str, object]:
+        """A legal move's wire entry: ``move`` (its data), ``notation`` and ``preview``."""
+
+    @abstractmethod
+    def events_seen(self, events: tuple[E, ...], seat: int | None, state: S) -> tuple[E, ...]:
+        """``events`` as ``seat`` sees them (None: the spectator), in a match at ``state``."""
+
+    @abstractmethod
+    def event_data(self, event: E) -> dict[str, object]:
+        """An event as data, with its ``text``."""
+
+    @abstractmethod
+    def picture(self, view: S) -> str:
+        """A view drawn as SVG."""
+
+    @abstractmethod
+    def rule(self, rule_id: str) -> dict[str, object] | None:
+        """A rule of the game's digest by ID (any case) as data; None for an unknown ID."""
+
+    @abstractmethod
+    def rule_text(self, rule_id: str) -> str:
+        """A rule's full text, for a refusal ("" for an unknown ID)."""
+
+    # ------------------------------------------------------------------ records and bots
+
+    @abstractmethod
+    def record(self, options: C, moves: Sequence[M], state: S, names: Sequence[str]) -> str:
+        """The record of a finished game (JSON), with its result block and the seats' names."""
+
+    @abstractmethod
+    def bot_names(self) -> tuple[str, ...]:
+        """The bots that may play a seat."""
+
+    @abstractmethod
+    def bot(self, name: str, seed: str, seconds: float) -> Decider[S, M]:
+        """A bot by name, seeded by ``seed``, thinking at most ``seconds`` per decision."""
+
+
+#: A game of any types, as a server holds games: their positions, moves and events are opaque
+#: to it (it hands back to a game only what that game made).
+AnyGame = Game[Any, Any, Any, Any, Any]
+
+#: Every game this library knows, by name: where its :class:`Game` is, imported when first asked for.
+_KNOWN: Mapping[str, str] = {"hadara": "hadara_rules.games.hadara:HADARA"}
+_LOADED: dict[str, AnyGame] = {}
+
+
+def names() -> tuple[str, ...]:
+    """The names of every game, the first registered first."""
+    return tuple(_KNOWN)
+
+
+def game(name: str) -> AnyGame:
+    """The game registered as ``name``; :class:`UnknownGame` for any other name."""
+    found = _LOADED.get(name)
+    if found is None:
+        where = _KNOWN.get(name)
+        if where is None:
+            raise UnknownGame(f"there is no game {label(name)} (the games are {', '.join(_KNOWN)})")
+        module, _, attribute = where.partition(":")
+        loaded = getattr(importlib.import_module(module), attribute)
+        if not isinstance(loaded, Game):
+            raise TypeError(f"{where} is no Game")
+        found = _LOADED[name] = loaded
+    return found

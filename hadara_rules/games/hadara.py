@@ -1,0 +1,216 @@
+"""Hadara as a server plays it: the :class:`~hadara_rules.games.Game` of ``"hadara"``.
+
+Every answer is made by the library's public functions (the views of INFO-1,
+the previews, the events as each seat sees them, the records with their result
+block); this module only puts them in the shapes of the game interface.
+"""
+
+from __future__ import annotations
+
+import datetime
+import random
+from collections.abc import Mapping, Sequence
+
+from attrs import frozen
+
+from .._config import GameConfig
+from .._engine import legal_moves, new_game
+from .._errors import HadaraError
+from .._model import SPECTATOR, GameState
+from .._moves import Move
+from .._notation import parse_move
+from .._previews import Preview, previews
+from .._reader import shown
+from .._render import render_svg
+from .._rulebook import rules
+from .._rules.scoring import winners
+from .._vocabulary import Crest
+from ..bots import BOTS, Bot
+from ..events import Event, apply_move_with_events, events_seen_by
+from ..records import (
+    SCHEMA_VERSION,
+    GameInfo,
+    GameRecord,
+    from_data,
+    from_json,
+    game_result,
+    position_digest,
+    to_data,
+    to_json,
+)
+from ..search import ISMCTSBot
+from ..view import player_view
+from . import Decider, Game
+
+__all__ = ["HADARA", "Hadara"]
+
+
+def _data(thing: object) -> dict[str, object]:
+    """The data of a document, without its envelope."""
+    data = to_data(thing)["data"]
+    assert isinstance(data, dict)
+    return data
+
+
+@frozen
+class _Seated:
+    """A Hadara bot deciding among its seat's legal moves."""
+
+    bot: Bot
+
+    def choose(self, state: GameState, seat: int) -> Move:
+        return self.bot.choose(state, seat, legal_moves(state, seat))
+
+
+class Hadara(Game[GameConfig, GameState, Move, Event, Preview]):
+    """The game ``"hadara"`` (see the module)."""
+
+    name = "hadara"
+    title = "Hadara"
+    seats = (2, 5)
+
+    def options_schema(self) -> Mapping[str, object]:
+        return {
+            "type": "object",
+            "properties": {
+                "advanced": {
+                    "type": "boolean",
+                    "description": "the advanced game: star purple cards, side B (default false)",
+                },
+                "crests": {
+                    "type": "array",
+                    "items": {"enum": [crest.value for crest in Crest]},
+                    "description": "one crest animal per seat, in seat order (WHEEL-3; default the table's)",
+                },
+            },
+            "additionalProperties": False,
+        }
+
+    def read_options(self, document: Mapping[str, object], players: int, seed: int) -> GameConfig:
+        advanced = document.get("advanced", False)
+        if not isinstance(advanced, bool):
+            raise HadaraError(f"advanced: expected true or false, found {shown(advanced)}")
+        crests = None
+        if "crests" in document:
+            given = document["crests"]
+            if not isinstance(given, list) or len(given) != players:
+                raise HadaraError(f"crests: expected a list of {players} crests, found {shown(given)}")
+            unknown = [name for name in given if name not in tuple(Crest)]
+            if unknown:
+                raise HadaraError(
+                    f"crests: {shown(unknown[0])} is no crest (the crests are {', '.join(Crest)})"
+                )
+            crests = tuple(Crest(name) for name in given)
+        return GameConfig(players=players, seed=seed, advanced=advanced, crests=crests)
+
+    def options_data(self, options: GameConfig) -> dict[str, object]:
+        return {"advanced": options.advanced}
+
+    def options_text(self, options: GameConfig) -> str:
+        return to_json(options)
+
+    def read_stored_options(self, text: str) -> GameConfig:
+        return from_json(text, GameConfig)
+
+    def new(self, options: GameConfig) -> GameState:
+        return new_game(options)
+
+    def ply(self, state: GameState) -> int:
+        return state.ply
+
+    def to_act(self, state: GameState) -> tuple[int, ...]:
+        return state.to_act
+
+    def is_over(self, state: GameState) -> bool:
+        return state.is_over
+
+    def winners(self, state: GameState) -> tuple[int, ...]:
+        return tuple(winners(state))
+
+    def digest(self, state: GameState) -> str:
+        return position_digest(state)
+
+    def read_move(self, given: object) -> Move:
+        if isinstance(given, str):
+            return parse_move(given)
+        if isinstance(given, dict) and "kind" not in given:  # the move's data, without its envelope
+            given = {"schema_version": SCHEMA_VERSION, "kind": "move", "data": given}
+        return from_data(given, Move)
+
+    def mover(self, move: Move) -> int:
+        return move.player
+
+    def move_text(self, move: Move) -> str:
+        return to_json(move)
+
+    def read_stored_move(self, text: str) -> Move:
+        return from_json(text, Move)
+
+    def play(self, state: GameState, move: Move) -> tuple[GameState, tuple[Event, ...]]:
+        return apply_move_with_events(state, move)
+
+    def view(self, state: GameState, seat: int | None) -> GameState:
+        return player_view(state, seat)
+
+    def position_data(self, view: GameState) -> dict[str, object]:
+        return to_data(view)
+
+    def legal(self, view: GameState, seat: int) -> tuple[Preview, ...]:
+        return previews(view, seat)
+
+    def legal_entry(self, option: Preview) -> dict[str, object]:
+        """The move's data, its notation, and its preview as the mover's view gives it, with
+        its text (the move's data is the one the preview holds: the move is written once)."""
+        data = _data(option)
+        return {
+            "move": data.pop("move"),
+            "notation": str(option.move),
+            "preview": {**data, "text": str(option)},
+        }
+
+    def events_seen(self, events: tuple[Event, ...], seat: int | None, state: GameState) -> tuple[Event, ...]:
+        return events_seen_by(events, SPECTATOR if seat is None else seat, state.catalogue)
+
+    def event_data(self, event: Event) -> dict[str, object]:
+        return {**_data(event), "text": str(event)}
+
+    def picture(self, view: GameState) -> str:
+        return render_svg(view)
+
+    def rule(self, rule_id: str) -> dict[str, object] | None:
+        found = rules().get(rule_id.upper())
+        if found is None:
+            return None
+        return {
+            "id": found.id,
+            "area": found.area,
+            "page": found.page,
+            "summary": found.summary,
+            "text": found.text,
+            "ruling": found.ruling,
+            "why": found.why,
+        }
+
+    def rule_text(self, rule_id: str) -> str:
+        found = rules().get(rule_id)
+        return "" if found is None else found.text
+
+    def record(
+        self, options: GameConfig, moves: Sequence[Move], state: GameState, names: Sequence[str]
+    ) -> str:
+        info = GameInfo(players=tuple(names), date=datetime.date.today().isoformat(), notes="hadara serve")
+        played = tuple(moves)
+        return to_json(GameRecord(options, played, result=game_result(state, options, played), info=info))
+
+    def bot_names(self) -> tuple[str, ...]:
+        return tuple(sorted(BOTS))
+
+    def bot(self, name: str, seed: str, seconds: float) -> Decider[GameState, Move]:
+        rng = random.Random(seed)
+        if name == "ismcts":
+            return _Seated(ISMCTSBot(rng, seconds=seconds))
+        return _Seated(BOTS[name](rng))
+
+
+#: The game ``"hadara"``.
+HADARA = Hadara()
