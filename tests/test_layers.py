@@ -76,3 +76,22 @@ def test_the_core_imports_no_optional_extra() -> None:
             if isinstance(node, ast.Import | ast.ImportFrom):
                 names = [a.name for a in node.names] if isinstance(node, ast.Import) else [node.module or ""]
                 assert not any(n.split(".")[0] in optional for n in names), (path.name, names)
+
+
+#: What the server may import of the library: the game interface and the one bounded renderer.
+_SERVER_MAY_IMPORT = {"hadara_rules.games", "hadara_rules.reading"}
+
+
+def test_the_server_reaches_its_games_only_through_the_game_interface() -> None:
+    """No module of the server imports a game's modules, private or public, or anything of the
+    library beside the game interface (``hadara_rules.games``) and ``hadara_rules.reading``."""
+    graph = _imports()
+    for name, imported in graph.items():
+        if name.startswith("hadara_rules.server"):
+            outside = {target for target in imported if not target.startswith("hadara_rules.server")}
+            assert outside <= _SERVER_MAY_IMPORT, (name, sorted(outside - _SERVER_MAY_IMPORT))
+    for path in (PACKAGE / "server").rglob("*.py"):  # nor another game's package, by its own name
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import | ast.ImportFrom):
+                names = [a.name for a in node.names] if isinstance(node, ast.Import) else [node.module or ""]
+                assert not any(n.startswith("stone_age_rules") for n in names), (path.name, names)

@@ -3,7 +3,8 @@
 Every body is read by the library's strict JSON reader (no duplicate keys, no
 numbers beyond 64 bits, no deep nesting); a field the request does not know, a
 value of the wrong type or out of range is :class:`Malformed`, with a one-line
-message that shows request values only through :func:`~hadara_rules._reader.shown`.
+message that shows request values only through the library's bounded renderer
+(:mod:`hadara_rules.reading`). A match's options are read by its game.
 """
 
 from __future__ import annotations
@@ -11,24 +12,21 @@ from __future__ import annotations
 import secrets
 from collections.abc import Mapping
 
-from .._config import GameConfig
-from .._errors import HadaraError
-from .._moves import Move
-from .._notation import parse_move
-from .._reader import label, parse_json, shown
-from .._vocabulary import Crest
-from ..bots import BOTS
-from ..records import SCHEMA_VERSION, from_data
-from .matches import HUMAN, NewMatch
+from ..games import AnyGame, HadaraError, game, names
+from ..reading import label, parse_json, shown
+from .match import HUMAN
+from .referee import NewMatch
 
-__all__ = ["MAX_BODY", "Malformed", "move_request", "new_match", "read_json"]
+__all__ = ["MAX_BODY", "MAX_NAME", "MAX_SEED", "Malformed", "move_request", "new_match", "read_json"]
 
 #: The largest request body read, in bytes.
 MAX_BODY = 64 * 1024
 #: The longest seat name.
 MAX_NAME = 40
-#: What may play a seat.
-KINDS = (HUMAN, *sorted(BOTS))
+#: The largest seed: every JSON reader keeps the whole numbers up to it exactly (2^53 - 1).
+MAX_SEED = (1 << 53) - 1
+#: The fields of a new match beside its game's options.
+_MATCH_FIELDS = ("game", "players", "seats", "names", "seed")
 
 
 class Malformed(HadaraError):
@@ -66,47 +64,52 @@ def _texts(document: Mapping[str, object], key: str, players: int) -> list[str]:
     return value
 
 
+def _game(document: Mapping[str, object]) -> AnyGame:
+    name = document.get("game", "hadara")
+    if not isinstance(name, str) or name not in names():
+        raise Malformed(f"game: {shown(name)} is no game (the games are {', '.join(names())})")
+    return game(name)
+
+
 def new_match(document: Mapping[str, object]) -> NewMatch:
-    """``POST /api/matches``: players, seats (``human`` or a bot), and optionally advanced, seed, crests, names."""
-    _fields(document, ("players", "seats"), ("advanced", "seed", "crests", "names"))
-    players = _whole(document, "players", 2, 5)
+    """``POST /api/matches``: the game (default ``hadara``), players, seats (``human`` or a bot
+    of the game), and optionally names, seed and the game's options."""
+    played = _game(document)
+    schema = played.options_schema().get("properties", {})
+    assert isinstance(schema, dict)
+    options = tuple(schema)
+    _fields(
+        document,
+        ("players", "seats"),
+        tuple(f for f in _MATCH_FIELDS if f not in ("players", "seats")) + options,
+    )
+    fewest, most = played.seats
+    players = _whole(document, "players", fewest, most)
     kinds = _texts(document, "seats", players)
+    allowed = (HUMAN, *played.bot_names())
     for kind in kinds:
-        if kind not in KINDS:
-            raise Malformed(f"seats: {shown(kind)} is no kind of seat (the kinds are {', '.join(KINDS)})")
-    advanced = document.get("advanced", False)
-    if not isinstance(advanced, bool):
-        raise Malformed(f"advanced: expected true or false, found {shown(advanced)}")
-    seed = _whole(document, "seed", 0, (1 << 63) - 1) if "seed" in document else secrets.randbits(63)
-    crests = None
-    if "crests" in document:
-        names = _texts(document, "crests", players)
-        unknown = [name for name in names if name not in tuple(Crest)]
-        if unknown:
-            raise Malformed(f"crests: {shown(unknown[0])} is no crest (the crests are {', '.join(Crest)})")
-        crests = tuple(Crest(name) for name in names)
+        if kind not in allowed:
+            raise Malformed(f"seats: {shown(kind)} is no kind of seat (the kinds are {', '.join(allowed)})")
+    seed = _whole(document, "seed", 0, MAX_SEED) if "seed" in document else secrets.randbelow(MAX_SEED + 1)
     default = [f"Player {seat}" if kind == HUMAN else f"{kind} bot {seat}" for seat, kind in enumerate(kinds)]
-    names = _texts(document, "names", players) if "names" in document else default
-    for name in names:
+    seat_names = _texts(document, "names", players) if "names" in document else default
+    for name in seat_names:
         if not 1 <= len(name) <= MAX_NAME or not name.isprintable():
             raise Malformed(f"names: {shown(name)}: a name is 1 to {MAX_NAME} printable characters")
     try:
-        config = GameConfig(players=players, seed=seed, advanced=advanced, crests=crests)
+        chosen = played.read_options(
+            {key: document[key] for key in options if key in document}, players, seed
+        )
     except HadaraError as exc:
         raise Malformed(str(exc)) from None
-    return NewMatch(config, tuple(kinds), tuple(names))
+    return NewMatch(played, chosen, tuple(kinds), tuple(seat_names))
 
 
-def move_request(document: Mapping[str, object]) -> tuple[int, Move]:
-    """``POST …/moves``: the ply the move was chosen at, and the move in notation or as move data."""
-    _fields(document, ("ply", "move"), ())
-    ply = _whole(document, "ply", 0, (1 << 63) - 1)
-    given = document["move"]
+def move_request(document: Mapping[str, object], played: AnyGame) -> tuple[int, object]:
+    """``POST …/moves``: the ``seq`` the move was chosen at, and the move in notation or as data."""
+    _fields(document, ("seq", "move"), ())
+    seq = _whole(document, "seq", 0, (1 << 63) - 1)
     try:
-        if isinstance(given, str):
-            return ply, parse_move(given)
-        if isinstance(given, dict) and "kind" not in given:  # the move's data, without its envelope
-            given = {"schema_version": SCHEMA_VERSION, "kind": "move", "data": given}
-        return ply, from_data(given, Move)
+        return seq, played.read_move(document["move"])
     except HadaraError as exc:
         raise Malformed(f"move: {exc}") from None

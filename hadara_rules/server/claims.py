@@ -3,15 +3,19 @@
 Exactly one process moves the bots of a match at a time: before its bots move, a
 process claims the match, and only the process holding the claim moves them. A
 claim is held until the game is over or the process ends; a process whose claim
-died with it leaves the match to whichever process claims it next (they look
-every :attr:`Claims.every` seconds). One process alone holds every claim
-(:class:`LocalClaims`); several processes on PostgreSQL claim through advisory
-locks (:class:`~hadara_rules.server.postgres.PostgresClaims`).
+died with it leaves the match an orphan, which whichever process looks next
+claims (they look every :attr:`Claims.every` seconds, asking the store for the
+orphans alone, so that looking costs nothing per match). One process alone
+holds every claim (:class:`LocalClaims`: it looks once, when it starts); several
+processes on PostgreSQL claim through advisory locks
+(:class:`~hadara_rules.server.postgres.PostgresClaims`).
 """
 
 from __future__ import annotations
 
 from typing import Protocol
+
+from .store import Store
 
 __all__ = ["Claims", "LocalClaims"]
 
@@ -19,7 +23,7 @@ __all__ = ["Claims", "LocalClaims"]
 class Claims(Protocol):
     """Which matches' bots this process moves."""
 
-    #: Seconds between two looks for matches whose bots nobody moves; None: no other process moves any.
+    #: Seconds between two looks for orphans; None: only once, when the server starts.
     @property
     def every(self) -> float | None: ...
 
@@ -31,11 +35,18 @@ class Claims(Protocol):
         """Give up the claim of ``match`` (its game is over)."""
         ...
 
+    async def orphans(self) -> tuple[str, ...]:
+        """The unfinished matches with bots whose claim nobody holds, oldest first."""
+        ...
+
 
 class LocalClaims:
     """The claims of a server that is the only process on its store: it holds them all."""
 
     every: float | None = None
+
+    def __init__(self, store: Store) -> None:
+        self._store = store
 
     async def claim(self, match: str) -> bool:
         """Always: no other process moves a bot."""
@@ -43,3 +54,7 @@ class LocalClaims:
 
     async def release(self, match: str) -> None:
         """Nothing to give up."""
+
+    async def orphans(self) -> tuple[str, ...]:
+        """Every unfinished match with bots: when the server starts, nobody moves them."""
+        return await self._store.with_bots()

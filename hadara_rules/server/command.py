@@ -9,9 +9,9 @@ import re
 import uvicorn
 from starlette.applications import Starlette
 
-from .._errors import HadaraError
+from ..games import HadaraError
 from .app import create_app
-from .store import SQLiteStore
+from .sqlite import SQLiteStore
 
 __all__ = ["serve"]
 

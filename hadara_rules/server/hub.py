@@ -1,15 +1,16 @@
-"""Updates pushed to the WebSockets: who is told that a match moved.
+"""Who is told that a match moved: the :class:`Hub` of this process's WebSockets, and the
+:class:`Notifier` that hears of other processes' moves.
 
-A :class:`Notifier` carries "match M is at ply N" to every server process that
-may have a client of M (in one process, :class:`LocalNotifier` calls its
-listeners directly; a notifier across processes implements the same two
-methods). The match service hears it, brings its position of M up to ply N,
-and tells the :class:`Hub`, which wakes the WebSockets of M; each then sends
-its seat the events since the ply it last sent, as one message. A client never
-has more than one message waiting to be built: updates that arrive while it is
-being sent to are coalesced into the next message, so a slow client costs no
-memory and holds up nobody. A client that takes too long to take a message is
-closed, and reconnects asking the view ``since`` the last ply it saw.
+A move stored by this process is told to the hub once, by the registry, as its
+match advances. A :class:`Notifier` hears the moves other server processes
+store on the same database ("match M holds N entries"; PostgreSQL's is
+:class:`~hadara_rules.server.postgres.PostgresNotifier`), and the registry
+catches up the matches it follows (:meth:`~hadara_rules.server.registry.Registry.heard`),
+ignoring the rest. The hub wakes the WebSockets of a match whenever it advances; each
+then sends its seat what is new as one message (:mod:`~hadara_rules.server.updates`).
+A client never has more than one message waiting to be built: updates that
+arrive while it is being sent to are coalesced into the next message, so a slow
+client costs no memory and holds up nobody.
 """
 
 from __future__ import annotations
@@ -19,37 +20,20 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Protocol
 
-__all__ = ["Hub", "Listener", "LocalNotifier", "Notifier", "Subscription"]
+from .match import Match
 
-Listener = Callable[[str, int], None]
+__all__ = ["Heard", "Hub", "Notifier", "Subscription"]
+
+#: Told that a match (by id) holds a number of entries.
+Heard = Callable[[str, int], None]
 
 
 class Notifier(Protocol):
-    """Tells the listening processes that a match reached a ply."""
+    """Hears of the entries other server processes store on the same database."""
 
-    async def publish(self, match: str, ply: int) -> None:
-        """Every listener (in every process) hears ``(match, ply)``."""
+    def listen(self, heard: Heard) -> None:
+        """Call ``heard(match, seq)`` for every entry stored from now on (by any process)."""
         ...
-
-    def listen(self, listener: Listener) -> None:
-        """Call ``listener(match, ply)`` for every update published from now on."""
-        ...
-
-
-class LocalNotifier:
-    """A notifier within one process."""
-
-    def __init__(self) -> None:
-        self._listeners: list[Listener] = []
-
-    async def publish(self, match: str, ply: int) -> None:
-        """Call every listener of this process."""
-        for listener in self._listeners:
-            listener(match, ply)
-
-    def listen(self, listener: Listener) -> None:
-        """Add ``listener``."""
-        self._listeners.append(listener)
 
 
 class Subscription:
@@ -64,17 +48,10 @@ class Hub:
 
     def __init__(self) -> None:
         self._by_match: dict[str, set[Subscription]] = {}
-        #: The last ply each subscribed match was told to have reached.
-        self._reached: dict[str, int] = {}
 
-    def moved(self, match: str, ply: int) -> None:
-        """The position of ``match`` in this process reached ``ply``: wake its WebSockets,
-        once per ply however many times it is told (a sender woken sends whatever is new)."""
-        subscriptions = self._by_match.get(match)
-        if not subscriptions or ply <= self._reached.get(match, -1):
-            return
-        self._reached[match] = ply
-        for subscription in subscriptions:
+    def moved(self, match: Match) -> None:
+        """``match`` advanced: wake its WebSockets."""
+        for subscription in self._by_match.get(match.id, ()):
             subscription.moved.set()
 
     @contextmanager
@@ -89,4 +66,3 @@ class Hub:
             subscribers.discard(subscription)
             if not subscribers:
                 del self._by_match[match]
-                self._reached.pop(match, None)

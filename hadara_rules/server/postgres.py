@@ -1,19 +1,22 @@
 """Matches on PostgreSQL, shared by several server processes (the ``postgres`` extra, psycopg 3).
 
 :class:`PostgresStore` implements :class:`~hadara_rules.server.store.Store` on a
-small pool of connections. The database alone decides whether a move is
-accepted: the move of ply N is inserted only if the last committed ply of its
-match is N-1, and the key ``(match, ply)`` refuses a second ply N, so two
-processes (or two connections of one) can never both accept it. The insert and
-a ``NOTIFY`` of the match's new ply are one transaction: every listening process
-hears of a move exactly when it is committed, even if its process dies at once.
+small pool of connections. The database alone decides whether an entry is
+accepted: the entry of seq N is inserted only if the last committed entry of its
+match is N-1, and the key ``(match, seq)`` refuses a second N, so two processes
+(or two connections of one) can never both accept it. The insert and a
+``NOTIFY`` of the match's new number of entries are one transaction: every
+listening process hears of an entry exactly when it is committed, even if its
+process dies at once. Tables of the first version (Hadara's moves by ply) are
+brought to this one when the store is opened.
 
 :class:`PostgresNotifier` listens on a connection of its own and tells this
-process's listeners of every move committed by any process (the hub's
+process of every entry committed by any process (the hub's
 :class:`~hadara_rules.server.hub.Notifier`); :class:`PostgresClaims` holds a
 session-level advisory lock per match whose bots this process moves, so that
 exactly one process moves them, and a lock whose process died (its connection
-with it) is free for another to take.
+with it) is free for another to take; the orphans (matches with bots whose lock
+nobody holds) are found by one query.
 
 Messages name the database by host, port and name only: a URL's user name and
 password never appear in them.
@@ -23,27 +26,22 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator
 
 import psycopg
 from psycopg.conninfo import conninfo_to_dict
 from psycopg_pool import AsyncConnectionPool
 
-from .._config import GameConfig
-from .._errors import RecordError
-from .._moves import Move
-from .._reader import clip
-from ..records import from_json, to_json
-from .hub import Listener
-from .store import SeatEntry, StoredMatch, StoredMove, StoreError, call_committed
+from ..reading import clip
+from .hub import Heard
+from .store import Entry, StoredMatch, StoreError, read_seats, seats_text
 
 __all__ = ["SCHEMA", "PostgresClaims", "PostgresNotifier", "PostgresStore"]
 
 #: The version of the store's tables, kept in the table ``hadara_store``.
-SCHEMA = 1
-#: The channel a committed move is announced on, as ``"MATCH PLY"`` (the ply reached).
+SCHEMA = 2
+#: The channel a committed entry is announced on, as ``"MATCH SEQ"`` (the number of entries reached).
 CHANNEL = "hadara_moves"
 #: The first key of the advisory locks of this server (the second is the match's hash).
 _LOCKS = 0x4AD4
@@ -54,41 +52,87 @@ _CONNECT_SECONDS = 10
 
 _log = logging.getLogger("hadara.server")
 
-_TABLES = f"""
+# One server at a time makes or upgrades the tables (the lock is held until the transaction ends).
+_VERSION = f"""
 SELECT pg_advisory_xact_lock({_LOCKS}, 0);
 CREATE TABLE IF NOT EXISTS hadara_store (version integer NOT NULL);
+"""
+
+_TABLES = """
 CREATE TABLE IF NOT EXISTS matches (
     id text PRIMARY KEY,
     created bigint GENERATED ALWAYS AS IDENTITY,
+    game text NOT NULL,
     config text NOT NULL,
     seats text NOT NULL,
+    bots boolean NOT NULL,
     over boolean NOT NULL DEFAULT false
 );
-CREATE TABLE IF NOT EXISTS moves (
+CREATE TABLE IF NOT EXISTS entries (
     match text NOT NULL REFERENCES matches (id),
-    ply integer NOT NULL,
-    move text NOT NULL,
+    seq integer NOT NULL,
+    kind text NOT NULL,
+    data text NOT NULL,
     digest text NOT NULL,
-    PRIMARY KEY (match, ply)
+    at double precision NOT NULL,
+    PRIMARY KEY (match, seq)
 );
-CREATE INDEX IF NOT EXISTS matches_unfinished ON matches (created) WHERE NOT over;
+CREATE INDEX IF NOT EXISTS matches_with_bots ON matches (created) WHERE bots AND NOT over;
 """
 
-# One statement, so one transaction and one round trip: the move of ply N goes in only after
-# ply N-1 (or as the first move) is committed, and the key refuses a second ply N, also one
-# committed by another transaction meanwhile; a move that went in ends the game if it does, and
-# is announced (at commit) as the ply it reaches. A row comes back only for an accepted move.
+# Version 1 kept Hadara's moves by ply; each becomes the entry of the same number.
+_FROM_VERSION_1 = """
+ALTER TABLE matches ADD COLUMN game text NOT NULL DEFAULT 'hadara';
+ALTER TABLE matches ADD COLUMN bots boolean NOT NULL DEFAULT true;
+UPDATE matches SET bots = EXISTS (
+    SELECT FROM json_array_elements(seats::json) AS seat WHERE seat ->> 3 IS NULL
+);
+CREATE TABLE entries (
+    match text NOT NULL REFERENCES matches (id),
+    seq integer NOT NULL,
+    kind text NOT NULL,
+    data text NOT NULL,
+    digest text NOT NULL,
+    at double precision NOT NULL,
+    PRIMARY KEY (match, seq)
+);
+INSERT INTO entries (match, seq, kind, data, digest, at) SELECT match, ply, 'move', move, digest, 0 FROM moves;
+DROP TABLE moves;
+DROP INDEX IF EXISTS matches_unfinished;
+UPDATE hadara_store SET version = 2;
+"""
+
+# One statement, so one transaction and one round trip: the entry of seq N goes in only after
+# N-1 (or as the first) is committed, and the key refuses a second N, also one committed by
+# another transaction meanwhile; an entry that went in ends the game if it does, and is
+# announced (at commit) as the number of entries reached. A row comes back only for an
+# accepted entry.
 _APPEND = f"""
 WITH added AS (
-    INSERT INTO moves (match, ply, move, digest)
-    SELECT %(match)s, %(ply)s, %(move)s, %(digest)s
-    WHERE %(ply)s = coalesce((SELECT max(ply) FROM moves WHERE match = %(match)s), -1) + 1
+    INSERT INTO entries (match, seq, kind, data, digest, at)
+    SELECT %(match)s, %(seq)s, %(kind)s, %(data)s, %(digest)s, %(at)s
+    WHERE %(seq)s = coalesce((SELECT max(seq) FROM entries WHERE match = %(match)s), -1) + 1
     ON CONFLICT DO NOTHING
-    RETURNING ply
+    RETURNING seq
 ), ended AS (
     UPDATE matches SET over = true WHERE id = %(match)s AND %(over)s AND EXISTS (SELECT FROM added)
 )
-SELECT pg_notify('{CHANNEL}', %(match)s || ' ' || (ply + 1)) FROM added
+SELECT pg_notify('{CHANNEL}', %(match)s || ' ' || (seq + 1)) FROM added
+"""
+
+_ENTRIES = "SELECT seq, kind, data, digest, at FROM entries WHERE match = %s AND seq >= %s ORDER BY seq"
+
+# The unfinished matches with bots whose advisory lock (its first key ours, its second the
+# match's hash) no session of this database holds.
+_ORPHANS = f"""
+SELECT id FROM matches AS m
+WHERE bots AND NOT over AND NOT EXISTS (
+    SELECT FROM pg_locks AS l
+    WHERE l.locktype = 'advisory' AND l.granted AND l.objsubid = 2
+      AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database())
+      AND l.classid = {_LOCKS} AND l.objid = hashtext(m.id)::oid
+)
+ORDER BY created
 """
 
 
@@ -113,8 +157,12 @@ class PostgresStore:
         self.where = _where(url)
         try:
             with psycopg.connect(url, connect_timeout=_CONNECT_SECONDS) as db:
-                db.execute(_TABLES)
+                db.execute(_VERSION)
                 versions = [row[0] for row in db.execute("SELECT version FROM hadara_store")]
+                if versions == [1]:
+                    db.execute(_FROM_VERSION_1)
+                    versions = [SCHEMA]
+                db.execute(_TABLES)
                 if not versions:
                     db.execute("INSERT INTO hadara_store (version) VALUES (%s)", (SCHEMA,))
                 elif versions != [SCHEMA]:
@@ -160,62 +208,67 @@ class PostgresStore:
 
     async def create(self, match: StoredMatch) -> None:
         """Store a new match (see :meth:`~hadara_rules.server.store.Store.create`)."""
-        seats = json.dumps([[s.seat, s.kind, s.name, s.token_hash] for s in match.seats])
         async with self._connection() as db:
             await db.execute(
-                "INSERT INTO matches (id, config, seats) VALUES (%s, %s, %s)",
-                (match.match, to_json(match.config), seats),
+                "INSERT INTO matches (id, game, config, seats, bots) VALUES (%s, %s, %s, %s, %s)",
+                (match.match, match.game, match.options, seats_text(match.seats), match.bots),
             )
 
-    async def append(
-        self, match: str, move: StoredMove, over: bool, committed: Callable[[], None] | None = None
-    ) -> bool:
-        """Store a move at its ply and announce it, or refuse it (see :meth:`~hadara_rules.server.store.Store.append`)."""
+    async def append(self, match: str, entry: Entry, over: bool) -> bool:
+        """Store an entry at its seq and announce it, or refuse it (see :meth:`~hadara_rules.server.store.Store.append`)."""
         row = {
             "match": match,
-            "ply": move.ply,
-            "move": to_json(move.move),
-            "digest": move.digest,
+            "seq": entry.seq,
+            "kind": entry.kind,
+            "data": entry.data,
+            "digest": entry.digest,
+            "at": entry.at,
             "over": over,
         }
         async with self._connection() as db:
-            stored = (await db.execute(_APPEND, row)).rowcount == 1
-        if stored:
-            call_committed(committed, match)
-        return stored
+            return (await db.execute(_APPEND, row)).rowcount == 1
 
-    async def load(self, match: str, since: int = 0) -> StoredMatch | None:
+    async def load(self, match: str) -> StoredMatch | None:
         """The stored match (see :meth:`~hadara_rules.server.store.Store.load`), read in one snapshot."""
         async with self._connection() as db, db.transaction():
             await db.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
             head = await (
-                await db.execute("SELECT config, seats FROM matches WHERE id = %s", (match,))
+                await db.execute("SELECT game, config, seats FROM matches WHERE id = %s", (match,))
             ).fetchone()
             if head is None:
                 return None
-            cursor = await db.execute(
-                "SELECT ply, move, digest FROM moves WHERE match = %s AND ply >= %s ORDER BY ply",
-                (match, since),
-            )
-            moves = await cursor.fetchall()
-        config, seats = head
+            rows = await (await db.execute(_ENTRIES, (match, 0))).fetchall()
+        game, config, seats = (str(value) for value in head)
         try:
-            return StoredMatch(
-                match,
-                from_json(str(config), GameConfig),
-                tuple(SeatEntry(*seat) for seat in json.loads(str(seats))),
-                tuple(
-                    StoredMove(int(str(ply)), from_json(str(text), Move), str(digest))
-                    for ply, text, digest in moves
-                ),
-            )
-        except (RecordError, TypeError, ValueError) as exc:
+            return StoredMatch(match, game, config, read_seats(seats), self._entries(match, rows))
+        except StoreError as exc:
             raise StoreError(f"{self.where}: match {match}: {clip(str(exc), 160)}") from None
 
-    async def unfinished(self) -> tuple[str, ...]:
-        """The matches to resume (see :meth:`~hadara_rules.server.store.Store.unfinished`)."""
+    async def entries(self, match: str, since: int) -> tuple[Entry, ...]:
+        """The entries from ``since`` on (see :meth:`~hadara_rules.server.store.Store.entries`), in one statement."""
         async with self._connection() as db:
-            cursor = await db.execute("SELECT id FROM matches WHERE NOT over ORDER BY created")
+            rows = await (await db.execute(_ENTRIES, (match, since))).fetchall()
+        return self._entries(match, rows)
+
+    def _entries(self, match: str, rows: list[tuple[object, ...]]) -> tuple[Entry, ...]:
+        try:
+            return tuple(
+                Entry(int(str(seq)), str(kind), str(data), str(digest), float(str(at)))
+                for seq, kind, data, digest, at in rows
+            )
+        except ValueError as exc:
+            raise StoreError(f"{self.where}: match {match}: {clip(str(exc), 160)}") from None
+
+    async def with_bots(self) -> tuple[str, ...]:
+        """The matches whose bots move on (see :meth:`~hadara_rules.server.store.Store.with_bots`)."""
+        async with self._connection() as db:
+            cursor = await db.execute("SELECT id FROM matches WHERE bots AND NOT over ORDER BY created")
+            return tuple(str(row[0]) for row in await cursor.fetchall())
+
+    async def orphans(self) -> tuple[str, ...]:
+        """The matches with bots whose claim no process holds (see :class:`PostgresClaims`)."""
+        async with self._connection() as db:
+            cursor = await db.execute(_ORPHANS)
             return tuple(str(row[0]) for row in await cursor.fetchall())
 
     async def close(self) -> None:
@@ -228,33 +281,29 @@ class PostgresStore:
 
 
 class PostgresNotifier:
-    """Every move committed by any process, told to this process's listeners (LISTEN/NOTIFY).
+    """Every entry committed by any process, heard by this one (LISTEN/NOTIFY).
 
-    The store announces a move in the transaction that commits it; :meth:`publish` tells
-    this process's listeners at once, and the database's notice of the same move, heard
-    later, finds the match there already. A lost listening connection is opened again, and
-    the notices sent while it was down are made good: once it listens again, every match's
-    last ply is read and told (a listener ignores a ply it has already reached).
+    The store announces an entry in the transaction that commits it, so every listening
+    process hears of it exactly when it is committed (this one too: the registry ignores
+    what it has already). A lost listening connection is opened again, and the notices sent
+    while it was down are made good: once it listens again, every match's number of entries
+    is read and told.
     """
 
     def __init__(self, store: PostgresStore) -> None:
         self._store = store
-        self._listeners: list[Listener] = []
+        self._heard: list[Heard] = []
         self._task: asyncio.Task[None] | None = None
         #: Set once the listening connection listens (again).
         self.listening = asyncio.Event()
 
-    async def publish(self, match: str, ply: int) -> None:
-        """Tell this process's listeners (the other processes are told by the database, at commit)."""
-        self._tell(match, ply)
+    def listen(self, heard: Heard) -> None:
+        """Call ``heard(match, seq)`` for every entry committed from now on, by any process."""
+        self._heard.append(heard)
 
-    def listen(self, listener: Listener) -> None:
-        """Call ``listener(match, ply)`` for every move committed from now on, by any process."""
-        self._listeners.append(listener)
-
-    def _tell(self, match: str, ply: int) -> None:
-        for listener in self._listeners:
-            listener(match, ply)
+    def _tell(self, match: str, seq: int) -> None:
+        for heard in self._heard:
+            heard(match, seq)
 
     def start(self) -> None:
         """Start listening (the store does when it opens its pool)."""
@@ -268,13 +317,13 @@ class PostgresNotifier:
                 async with await self._store.connect() as db:
                     await db.execute(f"LISTEN {CHANNEL}")
                     if again:
-                        await self._tell_every_last_ply(db)
+                        await self._tell_every_last_seq(db)
                     again = True
                     self.listening.set()
                     async for notice in db.notifies():
-                        match, _, ply = notice.payload.partition(" ")
-                        if ply.isdigit():
-                            self._tell(match, int(ply))
+                        match, _, seq = notice.payload.partition(" ")
+                        if seq.isdigit():
+                            self._tell(match, int(seq))
             except (StoreError, psycopg.Error) as exc:
                 self.listening.clear()
                 _log.warning(
@@ -282,11 +331,11 @@ class PostgresNotifier:
                 )
                 await asyncio.sleep(1.0)
 
-    async def _tell_every_last_ply(self, db: psycopg.AsyncConnection[tuple[object, ...]]) -> None:
-        """Tell the ply every match has reached: what the notices missed while nobody listened."""
-        cursor = await db.execute("SELECT match, max(ply) + 1 FROM moves GROUP BY match")
-        for match, ply in await cursor.fetchall():
-            self._tell(str(match), int(str(ply)))
+    async def _tell_every_last_seq(self, db: psycopg.AsyncConnection[tuple[object, ...]]) -> None:
+        """Tell the number of entries of every match: what the notices missed while nobody listened."""
+        cursor = await db.execute("SELECT match, max(seq) + 1 FROM entries GROUP BY match")
+        for match, seq in await cursor.fetchall():
+            self._tell(str(match), int(str(seq)))
 
     async def close(self) -> None:
         """Stop listening."""
@@ -305,7 +354,7 @@ class PostgresClaims:
     dies loses its connection and its locks with it.
     """
 
-    #: Seconds between two looks for matches whose bots nobody moves.
+    #: Seconds between two looks for orphans (matches with bots whose claim nobody holds).
     every = 1.0
 
     def __init__(self, store: PostgresStore) -> None:
@@ -336,6 +385,10 @@ class PostgresClaims:
                 return False
             self._held.add(match)
             return True
+
+    async def orphans(self) -> tuple[str, ...]:
+        """The matches with bots whose lock no process holds, oldest first."""
+        return await self._store.orphans()
 
     async def release(self, match: str) -> None:
         """Give up the bots of ``match`` (its game is over)."""

@@ -1,50 +1,73 @@
-"""What a seat, or a spectator, is sent: the one place every answer about a match is made.
+"""What a seat, or a spectator, is sent: every answer about a match is made here, from its game.
 
-Everything here is made from what the receiver may see (INFO-1): the position
-from :func:`~hadara_rules.player_view` of the seat (the spectator's view for
-none), the legal moves and their previews from that view, the events through
-:func:`~hadara_rules.events.events_seen_by` (a plundered colony
-shown by its front, as the views show it). The game record, which holds every
-hidden card, is given only once the game is over.
+Everything is made from what the receiver may see (INFO-1): the position from
+the game's view of the seat (the spectator's view for none), the legal moves
+and their previews from that view, the events as the game tells them to that
+seat. The game record, which holds every hidden component, is given only once
+the game is over.
 
-The view and the WebSocket messages are made as JSON text, and each part once:
-a viewer's position with its legal moves and their previews once per ply (kept
-in the match for that viewer and that ply only, dropped when the match moves
-on), each move's events once per viewer; a legal move's entry once while the seat's
-options stay as they are (kept in the match by its preview, which is all it says, for
-the options the seat was last shown only), and an event's JSON once for every seat and
-match (kept by the event). A view or a message is then those
-parts put together: byte for byte the JSON of the whole document, as orjson
-writes it (compact, UTF-8, the keys in their order, as ``json.dumps`` would).
+Views and WebSocket messages are JSON text, and each part of them is made once
+and kept by :class:`Presenter`, in bounded tables outside the matches, by match,
+seat and ``seq``: a seat's position with its legal moves once per ``seq``; the
+events of each entry once per seat; the entries of a seat's legal moves while
+its options stay as they are (a seat's options stay while another seat chooses
+in a simultaneous round); each event's JSON once for every seat and match. A
+view or a message is then those parts put together: byte for byte the JSON of
+the whole document, as orjson writes it (compact, UTF-8, the keys in their
+order, as ``json.dumps`` would).
 
-What is kept is kept small on purpose: every object that outlives a garbage collection
-is looked through again by the next ones, and a table of thousands of previews made the
-collector's pauses the longest waits of a loaded server (``benchmarks/server.py``).
+The tables are kept small on purpose: every object that outlives a garbage
+collection is looked through again by the next ones, and a table of thousands
+of previews once made the collector's pauses the longest waits of a loaded
+server (``benchmarks/server.py``). Their bytes are not looked through.
 """
 
 from __future__ import annotations
 
-import datetime
-from collections.abc import Callable
-from typing import TypeVar
+from collections import OrderedDict
+from collections.abc import Callable, Hashable
+from functools import partial
+from typing import Generic, TypeVar
 
 import orjson
 
-from .._model import SPECTATOR, GameState
-from .._previews import Preview, previews
-from .._render import render_svg
-from .._rulebook import rules
-from .._rules.scoring import winners
-from ..events import Event, events_seen_by
-from ..records import GameInfo, GameRecord, game_result, to_data, to_json
-from ..view import player_view
-from .matches import Match
+from ..games import AnyGame
+from .match import Match
 
-__all__ = ["created", "picture", "record", "rule", "rule_text", "summary", "update", "view"]
+__all__ = ["KEPT", "Presenter"]
 
 Body = dict[str, object]
-K = TypeVar("K")
+K = TypeVar("K", bound=Hashable)
 V = TypeVar("V")
+
+#: The most parts each of the presenter's tables keeps (of the seats' legal moves, a tenth).
+KEPT = 4096
+
+
+class _Table(Generic[K, V]):
+    """At most ``bound`` values by key, the least recently used dropped first."""
+
+    def __init__(self, bound: int = KEPT) -> None:
+        self._values: OrderedDict[K, V] = OrderedDict()
+        self._bound = bound
+
+    def made(self, key: K, make: Callable[[], V]) -> V:
+        """The value kept under ``key``, made by ``make`` and kept the first time."""
+        found = self._values.get(key)
+        if found is None:
+            found = self._values[key] = make()
+            if len(self._values) > self._bound:
+                self._values.popitem(last=False)
+        else:
+            self._values.move_to_end(key)
+        return found
+
+    def __len__(self) -> int:
+        return len(self._values)
+
+
+def _event(played: AnyGame, event: Hashable) -> bytes:
+    return _encode(played.event_data(event))
 
 
 def _encode(document: object) -> bytes:
@@ -53,175 +76,118 @@ def _encode(document: object) -> bytes:
     return orjson.dumps(document)
 
 
-def _seen(state: GameState, seat: int | None) -> GameState:
-    return player_view(state, seat)
+class Presenter:
+    """The views, messages and other answers of every match, their parts kept (see the module)."""
 
+    def __init__(self) -> None:
+        #: A viewer's position with its legal moves, by match, viewer and seq.
+        self._positions: _Table[tuple[str, int | None, int], bytes] = _Table()
+        #: The events of an entry as a viewer sees them (the items of a JSON list), by match,
+        #: viewer and the entry's seq.
+        self._told: _Table[tuple[str, int | None, int], bytes] = _Table()
+        #: The entries of the legal moves a seat was last shown, by match and seat.
+        self._options: _Table[tuple[str, int], dict[Hashable, bytes]] = _Table(KEPT // 10)
+        #: An event's JSON, by the event (what it says being all it is made of).
+        self._events: _Table[Hashable, bytes] = _Table()
 
-def _told(match: Match, seat: int | None) -> list[bytes]:
-    """Every move's events as ``seat`` sees them, each with its text: the items of a JSON list,
-    one text per move (empty for a move that told it nothing), each encoded once."""
-    told = match.told.setdefault(seat, [])
-    for events in match.events[len(told) :]:
-        seen = events_seen_by(events, SPECTATOR if seat is None else seat, match.state.catalogue)
-        told.append(b",".join(_kept(_EVENTS, event, _event) for event in seen))
-    return told
+    # ------------------------------------------------------------------ views and messages
 
+    def view(self, match: Match, seat: int | None, since: int) -> bytes:
+        """The seat's position, its legal moves with notation and preview, and the events of the
+        entries from ``since`` on, as JSON (see the module)."""
+        position = self._positions.made((match.id, seat, match.seq), partial(self._position, match, seat))
+        return self._with_events(position, match, seat, since)
 
-def _with_events(document: bytes, match: Match, seat: int | None, since: int) -> bytes:
-    """The encoded object ``document`` with a last field, ``events``: those of the moves played
-    since ply ``since``, as ``seat`` sees them."""
-    events = b",".join(told for told in _told(match, seat)[since:] if told)
-    return b"".join((document[:-1], b',"events":[', events, b"]}"))
+    def update(self, match: Match, seat: int | None, since: int) -> bytes:
+        """A WebSocket message: the match's seq and ply, who is to act, and the events since ``since``."""
+        head = _encode({"seq": match.seq, "ply": match.ply, "to_act": list(match.to_act)})
+        return self._with_events(head, match, seat, since)
 
+    def _position(self, match: Match, seat: int | None) -> bytes:
+        """The view without its events: the seat, seq and ply, who is to act, the position, the legal moves."""
+        played = match.game
+        seen = played.view(match.state, seat)
+        to_act = match.to_act
+        legal: list[orjson.Fragment] = []
+        if seat is not None and seat in to_act:
+            legal = [orjson.Fragment(entry) for entry in self._legal(match, seat, played.legal(seen, seat))]
+        return _encode(
+            {
+                "seat": seat,
+                "seq": match.seq,
+                "ply": match.ply,
+                "to_act": list(to_act),
+                "position": played.position_data(seen),
+                "legal": legal,
+            }
+        )
 
-def _data(thing: object) -> Body:
-    data = to_data(thing)["data"]
-    assert isinstance(data, dict)
-    return data
+    def _legal(self, match: Match, seat: int, options: tuple[Hashable, ...]) -> list[bytes]:
+        """The entries of the seat's legal moves, in order: those it was last shown kept as they
+        were, the others made; they become the ones the seat was last shown."""
+        shown = self._options.made((match.id, seat), dict)
+        entries = {option: shown.get(option) or _encode(match.game.legal_entry(option)) for option in options}
+        shown.clear()
+        shown.update(entries)
+        return list(entries.values())
 
+    def _with_events(self, document: bytes, match: Match, seat: int | None, since: int) -> bytes:
+        """The encoded object ``document`` with a last field, ``events``: those of the entries
+        from ``since`` on, as ``seat`` sees them, each with its entry's seq and the ply of its move."""
+        told = [
+            self._told.made((match.id, seat, seq), partial(self._entry, match, seat, seq))
+            for seq in range(since, match.seq)
+        ]
+        events = b",".join(part for part in told if part)
+        return b"".join((document[:-1], b',"events":[', events, b"]}"))
 
-def _legal(told: Preview) -> bytes:
-    """A legal move as JSON: its data, its notation, and its preview as the mover's view gives
-    it, with its text (the move's data is the one the preview holds: the move is written once)."""
-    data = _data(told)
-    return _encode(
-        {"move": data.pop("move"), "notation": str(told.move), "preview": {**data, "text": str(told)}}
-    )
+    def _entry(self, match: Match, seat: int | None, seq: int) -> bytes:
+        played = match.game
+        head = _encode({"seq": seq, "ply": seq})[:-1] + b","
+        seen = played.events_seen(match.events[seq], seat, match.state)
+        return b",".join(
+            head + self._events.made(event, partial(_event, played, event))[1:] for event in seen
+        )
 
+    # ------------------------------------------------------------------ other answers
 
-def _event(event: Event) -> bytes:
-    """An event as JSON, with its text."""
-    return _encode({**_data(event), "text": str(event)})
+    @staticmethod
+    def created(match: Match, tokens: dict[int, str]) -> Body:
+        """The answer to a new match: its id, and each seat's kind (a human seat's token with it)."""
+        seats: list[Body] = []
+        for entry in match.seats:
+            seat: Body = {"seat": entry.seat, "kind": entry.kind}
+            if entry.seat in tokens:
+                seat["token"] = tokens[entry.seat]
+            seats.append(seat)
+        return {"match": match.id, "seats": seats}
 
-
-#: Each event's JSON by the event: made once and kept (at most :data:`_KEPT`, then emptied),
-#: what it says being all it is made of; most events of a move are told alike to every seat.
-_EVENTS: dict[Event, bytes] = {}
-_KEPT = 1 << 14
-
-
-def _kept(table: dict[K, V], key: K, make: Callable[[K], V]) -> V:
-    found = table.get(key)
-    if found is None:
-        if len(table) >= _KEPT:
-            table.clear()
-        found = table[key] = make(key)
-    return found
-
-
-def created(match: Match, tokens: dict[int, str]) -> Body:
-    """The answer to a new match: its id, and each seat's kind (a human seat's token with it)."""
-    seats: list[Body] = []
-    for entry in match.seats:
-        seat: Body = {"seat": entry.seat, "kind": entry.kind}
-        if entry.seat in tokens:
-            seat["token"] = tokens[entry.seat]
-        seats.append(seat)
-    return {"match": match.id, "seats": seats}
-
-
-def summary(match: Match) -> Body:
-    """What anyone may know of a match: its seats and names, whose turn it is, the winners."""
-    state = match.state
-    return {
-        "match": match.id,
-        "players": match.config.players,
-        "advanced": match.config.advanced,
-        "seats": [{"seat": s.seat, "kind": s.kind, "name": s.name} for s in match.seats],
-        "ply": state.ply,
-        "to_act": list(state.to_act),
-        "over": state.is_over,
-        "winners": list(winners(state)) if state.is_over else [],
-    }
-
-
-def view(match: Match, seat: int | None, since: int) -> bytes:
-    """The seat's position, its legal moves with notation and preview, and the events since
-    ``since``, as JSON; all but the events made once per ply (see the module)."""
-    ply = match.state.ply
-    kept = match.positions.get(seat)
-    if kept is None or kept[0] != ply:
-        kept = (ply, _position(match, seat))
-        match.positions[seat] = kept
-    return _with_events(kept[1], match, seat, since)
-
-
-def _position(match: Match, seat: int | None) -> bytes:
-    """The view without its events: the seat, the ply, who is to act, the position, the legal moves."""
-    state = match.state
-    seen = _seen(state, seat)
-    legal: list[orjson.Fragment] = []
-    if seat is not None and seat in state.to_act:
-        legal = [orjson.Fragment(entry) for entry in _options(match, seat, previews(seen, seat))]
-    return _encode(
-        {
-            "seat": seat,
-            "ply": state.ply,
-            "to_act": list(state.to_act),
-            "position": to_data(seen),
-            "legal": legal,
+    @staticmethod
+    def summary(match: Match) -> Body:
+        """What anyone may know of a match: its game and options, its seats and names, whose turn
+        it is, the winners."""
+        played = match.game
+        over = match.over
+        return {
+            "match": match.id,
+            "game": played.name,
+            "players": len(match.seats),
+            **played.options_data(match.options),
+            "seats": [{"seat": s.seat, "kind": s.kind, "name": s.name} for s in match.seats],
+            "seq": match.seq,
+            "ply": match.ply,
+            "to_act": list(match.to_act),
+            "over": over,
+            "winners": list(played.winners(match.state)) if over else [],
         }
-    )
 
+    @staticmethod
+    def picture(match: Match, seat: int | None) -> str:
+        """The table as ``seat`` sees it, as SVG (every component drawn carries ``data-id``)."""
+        return match.game.picture(match.game.view(match.state, seat))
 
-def _options(match: Match, seat: int, told: tuple[Preview, ...]) -> list[bytes]:
-    """The entries of the seat's legal moves, in order: those it was last shown kept as they
-    were (a seat's options stay as they are while another seat chooses in a draft round,
-    DRAFT-3), the others made; they become the ones the seat was last shown."""
-    shown = match.options.get(seat, {})
-    entries: dict[Preview, bytes] = {}
-    for preview in told:
-        entry = shown.get(preview)
-        entries[preview] = _legal(preview) if entry is None else entry
-    match.options[seat] = entries
-    return list(entries.values())
-
-
-def update(match: Match, seat: int | None, since: int) -> str:
-    """A WebSocket message, as JSON: the current ply, who is to act, and the events since ``since``."""
-    state = match.state
-    head = _encode({"ply": state.ply, "to_act": list(state.to_act)})
-    return _with_events(head, match, seat, since).decode()
-
-
-def picture(match: Match, seat: int | None) -> str:
-    """The table as ``seat`` sees it, as SVG (every component drawn carries ``data-id``)."""
-    return render_svg(_seen(match.state, seat))
-
-
-def record(match: Match) -> str:
-    """The game record of a finished match, with its result block and the seats' names."""
-    info = GameInfo(
-        players=tuple(s.name for s in match.seats),
-        date=datetime.date.today().isoformat(),
-        notes="hadara serve",
-    )
-    document = GameRecord(
-        match.config,
-        tuple(match.moves),
-        result=game_result(match.state, match.config, tuple(match.moves)),
-        info=info,
-    )
-    return to_json(document)
-
-
-def rule(rule_id: str) -> Body | None:
-    """A rule of the digest by ID (any case): its area, rulebook page, summary, text and ruling."""
-    found = rules().get(rule_id.upper())
-    if found is None:
-        return None
-    return {
-        "id": found.id,
-        "area": found.area,
-        "page": found.page,
-        "summary": found.summary,
-        "text": found.text,
-        "ruling": found.ruling,
-        "why": found.why,
-    }
-
-
-def rule_text(rule_id: str) -> str:
-    """The full text of a rule of the digest, for a refusal ("" for an ID the digest lacks)."""
-    found = rules().get(rule_id)
-    return "" if found is None else found.text
+    @staticmethod
+    def record(match: Match) -> str:
+        """The game record of a finished match, with its result block and the seats' names."""
+        names = [seat.name for seat in match.seats]
+        return match.game.record(match.options, match.moves, match.state, names)

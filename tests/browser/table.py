@@ -253,7 +253,7 @@ def play_through_api(
         move = rng.choice(legal)["move"]
         answer = httpx.post(
             f"{base}/api/matches/{match}/moves",
-            json={"ply": now["ply"], "move": move},
+            json={"seq": now["ply"], "move": move},
             headers=headers,
             timeout=10,
         )

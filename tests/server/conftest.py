@@ -9,7 +9,7 @@ import pytest
 from starlette.testclient import TestClient
 
 from hadara_rules.server.app import create_app
-from hadara_rules.server.store import SQLiteStore
+from hadara_rules.server.sqlite import SQLiteStore
 
 
 @pytest.fixture

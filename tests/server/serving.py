@@ -18,7 +18,7 @@ from starlette.testclient import TestClient
 def stored_moves(db: Path) -> int:
     """How many moves the store holds, read from its file."""
     with sqlite3.connect(db) as connection:
-        count: int = connection.execute("SELECT count(*) FROM moves").fetchone()[0]
+        count: int = connection.execute("SELECT count(*) FROM entries").fetchone()[0]
     return count
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+import time
 from pathlib import Path
 from typing import Any
 
@@ -14,9 +15,11 @@ from starlette.websockets import WebSocketDisconnect
 from hadara_rules import GameRecord, from_json, parse_move, player_view, preview, replay
 from hadara_rules.cli import main
 from hadara_rules.records import from_data, to_data, to_json
-from hadara_rules.server import matches, present
+from hadara_rules.server.app import create_app
 from hadara_rules.server.bodies import MAX_BODY
-from hadara_rules.server.matches import token_hash
+from hadara_rules.server.match import token_hash
+from hadara_rules.server.present import Presenter
+from hadara_rules.server.sqlite import SQLiteStore
 from hadara_rules.view import HIDDEN
 
 from .serving import bearer, create, stored_moves, token, wait_over
@@ -69,9 +72,11 @@ def test_a_match_summary_names_seats_and_turn_and_no_secret(client: TestClient) 
     assert answer.status_code == 200
     assert answer.json() == {
         "match": created["match"],
+        "game": "hadara",
         "players": 2,
         "advanced": True,
         "seats": [{"seat": 0, "kind": "human", "name": "Ann"}, {"seat": 1, "kind": "human", "name": "Bo"}],
+        "seq": 0,
         "ply": 0,
         "to_act": [0, 1],  # the advanced game begins with both choosing a start card side (SETUP-6)
         "over": False,
@@ -110,7 +115,7 @@ def test_a_bad_new_match_is_refused_and_nothing_is_stored(
 def test_huge_numbers_and_malformed_json_are_refused(client: TestClient) -> None:
     huge = b'{"players": 2, "seats": ["human", "human"], "seed": 1' + b"0" * 5000 + b"}"
     assert "too large" in _error(client.post("/api/matches", content=huge), 400, "malformed")["message"]
-    ply = b'{"ply": 18446744073709551616, "move": "P0 wheel 0"}'
+    ply = b'{"seq": 18446744073709551616, "move": "P0 wheel 0"}'
     assert "too large" in _error(client.post("/api/matches", content=ply), 400, "malformed")["message"]
     _error(client.post("/api/matches", content=b'{"players": 2,'), 400, "malformed")
     _error(client.post("/api/matches", content=b""), 400, "malformed")
@@ -148,8 +153,7 @@ def test_a_seat_sees_its_view_its_legal_moves_and_their_previews(client: TestCli
     seen = _view(client, match, first)
     assert (seen["seat"], seen["ply"], seen["to_act"], seen["events"]) == (0, 0, [0], [])
     assert seen["position"]["kind"] == "game_state" and seen["position"]["data"]["viewer"] == 0
-    live = client.app.state.service  # type: ignore[attr-defined]
-    state = live._matches[match].state
+    state = client.app.state.registry.followed(match).state  # type: ignore[attr-defined]
     assert seen["position"] == json.loads(to_json(player_view(state, 0)))
     assert [entry["notation"] for entry in seen["legal"]] == [f"P0 wheel {r}" for r in range(5)]
     for entry in seen["legal"]:
@@ -168,10 +172,10 @@ def test_a_seat_sees_its_view_its_legal_moves_and_their_previews(client: TestCli
 def test_a_draft_move_shows_its_price_in_the_preview(client: TestClient) -> None:
     created = create(client, players=2)
     match, first = created["match"], token(created, 0)
-    assert _post(client, match, first, {"ply": 0, "move": "P0 wheel 0"}).status_code == 200
+    assert _post(client, match, first, {"seq": 0, "move": "P0 wheel 0"}).status_code == 200
     legal = _view(client, match, first)["legal"]
     buy = next(e for e in legal if " buy " in f"{e['notation']} ")
-    state = client.app.state.service._matches[match].state  # type: ignore[attr-defined]
+    state = client.app.state.registry.followed(match).state  # type: ignore[attr-defined]
     from hadara_rules import buy_price
 
     card = buy["move"]["card"]
@@ -184,7 +188,7 @@ def test_a_draft_move_shows_its_price_in_the_preview(client: TestClient) -> None
 def test_without_a_token_the_spectator_sees_what_every_seat_sees(client: TestClient) -> None:
     created = create(client, players=2)
     match = created["match"]
-    _post(client, match, token(created, 0), {"ply": 0, "move": "P0 wheel 0"})
+    _post(client, match, token(created, 0), {"seq": 0, "move": "P0 wheel 0"})
     seen = _view(client, match, since=0)
     assert (seen["seat"], seen["legal"], seen["to_act"]) == (None, [], [0, 1])
     position = seen["position"]["data"]
@@ -196,7 +200,7 @@ def test_without_a_token_the_spectator_sees_what_every_seat_sees(client: TestCli
 def test_events_since_a_ply_carry_their_text(client: TestClient) -> None:
     created = create(client, players=2)
     match, first = created["match"], token(created, 0)
-    _post(client, match, first, {"ply": 0, "move": "P0 wheel 2"})
+    _post(client, match, first, {"seq": 0, "move": "P0 wheel 2"})
     events = _view(client, match, first, since=0)["events"]
     assert (
         events[0]["type"] == "wheel_set" and events[0]["text"] == "P0 sets the wheel to rotation 2 (WHEEL-1)"
@@ -211,7 +215,7 @@ def test_events_since_a_ply_carry_their_text(client: TestClient) -> None:
 def test_a_since_beyond_the_match_is_refused(client: TestClient, since: str) -> None:
     created = create(client, players=2)
     match = created["match"]
-    _post(client, match, token(created, 0), {"ply": 0, "move": "P0 wheel 0"})
+    _post(client, match, token(created, 0), {"seq": 0, "move": "P0 wheel 0"})
     answer = client.get(f"/api/matches/{match}/view", params={"since": since})
     assert "since" in _error(answer, 400, "malformed")["message"]
 
@@ -232,7 +236,7 @@ def test_a_move_in_notation_or_as_data_is_played_and_answered_with_the_view(
 ) -> None:
     created = create(client, players=2)
     match, first = created["match"], token(created, 0)
-    answer = _post(client, match, first, {"ply": 0, "move": move})
+    answer = _post(client, match, first, {"seq": 0, "move": move})
     assert answer.status_code == 200, answer.text
     seen = answer.json()
     assert (seen["seat"], seen["ply"], seen["to_act"]) == (0, 1, [0, 1])
@@ -243,17 +247,17 @@ def test_a_move_in_notation_or_as_data_is_played_and_answered_with_the_view(
 def test_a_stale_ply_is_refused_with_the_current_ply(client: TestClient, db: Path) -> None:
     created = create(client, players=2)
     match, first = created["match"], token(created, 0)
-    assert _post(client, match, first, {"ply": 0, "move": "P0 wheel 0"}).status_code == 200
-    refused = _error(_post(client, match, first, {"ply": 0, "move": "P0 wheel 1"}), 409, "stale")
+    assert _post(client, match, first, {"seq": 0, "move": "P0 wheel 0"}).status_code == 200
+    refused = _error(_post(client, match, first, {"seq": 0, "move": "P0 wheel 1"}), 409, "stale")
     assert refused["ply"] == 1
-    refused = _error(_post(client, match, first, {"ply": 7, "move": "P0 wheel 1"}), 409, "stale")
+    refused = _error(_post(client, match, first, {"seq": 7, "move": "P0 wheel 1"}), 409, "stale")
     assert refused["ply"] == 1 and stored_moves(db) == 1
 
 
 def test_an_illegal_move_is_refused_with_the_rule_and_its_text(client: TestClient, db: Path) -> None:
     created = create(client, players=2)
     match, first = created["match"], token(created, 0)
-    refused = _error(_post(client, match, first, {"ply": 0, "move": "P0 pass"}), 422, "illegal")
+    refused = _error(_post(client, match, first, {"seq": 0, "move": "P0 pass"}), 422, "illegal")
     assert refused["rule"] == "FLOW-2" and refused["reason"]
     from hadara_rules import rules
 
@@ -264,13 +268,13 @@ def test_an_illegal_move_is_refused_with_the_rule_and_its_text(client: TestClien
 def test_a_seat_moves_only_for_itself_and_only_with_its_token(client: TestClient, db: Path) -> None:
     created = create(client, players=2)
     match = created["match"]
-    _error(_post(client, match, token(created, 1), {"ply": 0, "move": "P0 wheel 0"}), 403, "forbidden")
-    _error(_post(client, match, "not-a-token", {"ply": 0, "move": "P0 wheel 0"}), 403, "forbidden")
-    no_token = client.post(f"/api/matches/{match}/moves", json={"ply": 0, "move": "P0 wheel 0"})
+    _error(_post(client, match, token(created, 1), {"seq": 0, "move": "P0 wheel 0"}), 403, "forbidden")
+    _error(_post(client, match, "not-a-token", {"seq": 0, "move": "P0 wheel 0"}), 403, "forbidden")
+    no_token = client.post(f"/api/matches/{match}/moves", json={"seq": 0, "move": "P0 wheel 0"})
     _error(no_token, 403, "forbidden")
     basic = client.post(
         f"/api/matches/{match}/moves",
-        json={"ply": 0, "move": "P0 wheel 0"},
+        json={"seq": 0, "move": "P0 wheel 0"},
         headers={"Authorization": f"Basic {token(created, 0)}"},
     )
     _error(basic, 403, "forbidden")
@@ -281,15 +285,15 @@ def test_a_seat_moves_only_for_itself_and_only_with_its_token(client: TestClient
 @pytest.mark.parametrize(
     "body",
     [
-        {"ply": 0},
+        {"seq": 0},
         {"move": "P0 wheel 0"},
-        {"ply": 0, "move": "P0 wheel 0", "seat": 0},
-        {"ply": "0", "move": "P0 wheel 0"},
-        {"ply": -1, "move": "P0 wheel 0"},
-        {"ply": 0, "move": "P0 fly"},
-        {"ply": 0, "move": 5},
-        {"ply": 0, "move": {"type": "teleport", "player": 0}},
-        {"ply": 0, "move": {"schema_version": 9, "kind": "move", "data": {}}},
+        {"seq": 0, "move": "P0 wheel 0", "seat": 0},
+        {"seq": "0", "move": "P0 wheel 0"},
+        {"seq": -1, "move": "P0 wheel 0"},
+        {"seq": 0, "move": "P0 fly"},
+        {"seq": 0, "move": 5},
+        {"seq": 0, "move": {"type": "teleport", "player": 0}},
+        {"seq": 0, "move": {"schema_version": 9, "kind": "move", "data": {}}},
         [0, "P0 wheel 0"],
     ],
 )
@@ -304,7 +308,7 @@ def test_an_unknown_match_is_not_found(client: TestClient) -> None:
         _error(client.get(f"/api/matches/nosuchmatch{path}"), 404, "not_found")
     _error(client.get("/api/matches/" + "%2E" * 50), 404, "not_found")
     _error(
-        client.post("/api/matches/nosuchmatch/moves", json={"ply": 0, "move": "P0 pass"}), 404, "not_found"
+        client.post("/api/matches/nosuchmatch/moves", json={"seq": 0, "move": "P0 pass"}), 404, "not_found"
     )
 
 
@@ -323,37 +327,19 @@ def test_unknown_routes_and_methods_answer_in_the_error_shape(client: TestClient
     _error(client.post("/api/rules/BUY-1"), 405, "method_not_allowed")
 
 
-def test_the_requests_of_every_move_are_answered_without_the_router(
-    client: TestClient, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """The view and the move are answered by their handlers directly (the cost of a move)."""
-    created = create(client)
-    match, seat_token = created["match"], token(created, 0)
-
-    async def refused(*args: object) -> None:
-        raise AssertionError("through the router")
-
-    monkeypatch.setattr(client.app, "middleware_stack", refused)
-    view = _view(client, match, seat_token)
-    move = view["legal"][0]["notation"]
-    assert _post(client, match, seat_token, {"ply": 0, "move": move}).json()["ply"] == 1
-    with pytest.raises(AssertionError, match="through the router"):
-        client.get(f"/api/matches/{match}")
-
-
-def test_an_unexpected_failure_is_a_500_in_the_error_shape(
-    client: TestClient, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    created = create(client, players=2)
+def test_an_unexpected_failure_is_a_500_in_the_error_shape(db: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A bug is answered in the contract's shape (the server logs it, with its traceback)."""
 
     def broken(*args: object) -> object:
         raise RuntimeError("a bug\nwith a second line")
 
-    monkeypatch.setattr(present, "summary", broken)
-    monkeypatch.setattr(present, "view", broken)
-    for path in ("", "/view"):
-        body = _error(client.get(f"/api/matches/{created['match']}{path}"), 500, "internal")
-        assert "a bug" not in body["message"]
+    with TestClient(create_app(SQLiteStore(db)), raise_server_exceptions=False) as quiet:
+        created = create(quiet, players=2)
+        monkeypatch.setattr(Presenter, "summary", broken)
+        monkeypatch.setattr(Presenter, "view", broken)
+        for path in ("", "/view"):
+            body = _error(quiet.get(f"/api/matches/{created['match']}{path}"), 500, "internal")
+            assert "a bug" not in body["message"]
 
 
 # --------------------------------------------------------------------------- bots and the record
@@ -375,32 +361,33 @@ def test_bots_play_by_themselves_and_the_record_replays(client: TestClient, tmp_
     assert main(["replay", str(path)]) == 0
 
 
-def test_finished_matches_beyond_the_bound_leave_memory_and_are_rebuilt_when_asked_for(
-    client: TestClient, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.setattr(matches, "FINISHED_KEPT", 2)
-    service = client.app.state.service  # type: ignore[attr-defined]
-    made = [create(client, seats=["random", "random"], seed=seed)["match"] for seed in range(4)]
-    plies = {match: wait_over(client, match)["ply"] for match in made}
-    assert all(plies.values())
-    assert sum(match in service._matches for match in made) == 2
-    for match in made:  # each asked for again: rebuilt from the store where it was dropped
-        record = from_json(client.get(f"/api/matches/{match}/record").text, GameRecord)
-        assert len(record.moves) == plies[match] and replay(record).is_over
-        assert sum(m in service._matches for m in made) <= 2
-    assert client.get(f"/api/matches/{made[0]}").json()["over"]
+def test_matches_nothing_uses_are_forgotten_and_loaded_again_when_asked_for(db: Path) -> None:
+    with TestClient(create_app(SQLiteStore(db), keep=0.05)) as quick:
+        registry = quick.app.state.registry  # type: ignore[attr-defined]
+        made = [create(quick, seats=["random", "random"], seed=seed)["match"] for seed in range(3)]
+        plies = {match: wait_over(quick, match)["ply"] for match in made}
+        assert all(plies.values())
+        for _ in range(100):  # over, their bots stopped: nothing uses them
+            if not any(registry.followed(match) for match in made):
+                break
+            time.sleep(0.02)
+        assert not any(registry.followed(match) for match in made)
+        for match in made:  # each asked for again: loaded from the store
+            record = from_json(quick.get(f"/api/matches/{match}/record").text, GameRecord)
+            assert len(record.moves) == plies[match] and replay(record).is_over
+        assert quick.get(f"/api/matches/{made[0]}").json()["over"]
 
 
 def test_a_human_and_a_bot_in_a_draft_round_both_choose(client: TestClient) -> None:
     created = create(client, players=2, seats=["human", "greedy"])
     match, first = created["match"], token(created, 0)
-    _post(client, match, first, {"ply": 0, "move": "P0 wheel 0"})
+    _post(client, match, first, {"seq": 0, "move": "P0 wheel 0"})
     deadline = 200
     while _view(client, match)["to_act"] != [0] and deadline:  # the bot chooses at once
         deadline -= 1
     assert _view(client, match)["to_act"] == [0]
     seen = _view(client, match, first)
-    answer = _post(client, match, first, {"ply": seen["ply"], "move": seen["legal"][0]["notation"]})
+    answer = _post(client, match, first, {"seq": seen["ply"], "move": seen["legal"][0]["notation"]})
     assert answer.status_code == 200, answer.text
 
 
@@ -420,7 +407,7 @@ def test_the_websocket_sends_each_seat_the_events_since_its_last_message(client:
         client.websocket_connect(f"/api/matches/{match}/updates?token={second}") as theirs,
         client.websocket_connect(f"/api/matches/{match}/updates") as spectator,
     ):
-        _post(client, match, first, {"ply": 0, "move": "P0 wheel 0"})
+        _post(client, match, first, {"seq": 0, "move": "P0 wheel 0"})
         for socket, seat in ((mine, 0), (theirs, 1), (spectator, None)):
             message = socket.receive_json()
             assert (message["ply"], message["to_act"]) == (1, [0, 1])
@@ -428,7 +415,7 @@ def test_the_websocket_sends_each_seat_the_events_since_its_last_message(client:
             for event in message["events"]:
                 if event["type"] == "cards_drawn":
                     assert ("?" in event["cards"]) == (event["player"] != seat)
-        _post(client, match, second, {"ply": 1, "move": _view(client, match, second)["legal"][0]["move"]})
+        _post(client, match, second, {"seq": 1, "move": _view(client, match, second)["legal"][0]["move"]})
         message = mine.receive_json()
         assert message["ply"] == 2 and [e["type"] for e in message["events"]] == ["draft_chosen"]
 
@@ -436,7 +423,7 @@ def test_the_websocket_sends_each_seat_the_events_since_its_last_message(client:
 def test_a_websocket_asking_since_a_ply_gets_what_it_missed(client: TestClient) -> None:
     created = create(client, players=2)
     match, first = created["match"], token(created, 0)
-    _post(client, match, first, {"ply": 0, "move": "P0 wheel 0"})
+    _post(client, match, first, {"seq": 0, "move": "P0 wheel 0"})
     with client.websocket_connect(f"/api/matches/{match}/updates?token={first}&since=0") as socket:
         message = socket.receive_json()
         assert message["ply"] == 1 and message["events"][0]["type"] == "wheel_set"

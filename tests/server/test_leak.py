@@ -33,7 +33,7 @@ from hadara_rules import (
 )
 from hadara_rules.records import to_json
 from hadara_rules.server.app import create_app
-from hadara_rules.server.store import SQLiteStore
+from hadara_rules.server.sqlite import SQLiteStore
 
 from .serving import bearer, create, token
 
@@ -74,7 +74,7 @@ def _play_and_check(db: Path, players: int, advanced: bool, rng: random.Random, 
         match = created["match"]
         tokens = [token(created, seat) for seat in range(players)]
         viewers: list[int | None] = [*range(players), None]
-        live = client.app.state.service._matches[match]  # type: ignore[attr-defined]
+        live = client.app.state.registry.followed(match)  # type: ignore[attr-defined]
         seen: dict[int | None, set[str]] = {viewer: set() for viewer in viewers}
 
         def headers(viewer: int | None) -> dict[str, str]:
@@ -106,7 +106,7 @@ def _play_and_check(db: Path, players: int, advanced: bool, rng: random.Random, 
                 answer = client.post(
                     f"/api/matches/{match}/moves",
                     headers=headers(seat),
-                    json={"ply": state.ply, "move": move},
+                    json={"seq": state.ply, "move": move},
                 )
                 assert answer.status_code == 200, answer.text
                 after: GameState = live.state

@@ -7,34 +7,36 @@ from __future__ import annotations
 
 import asyncio
 import sys
-from collections.abc import Callable
 
 import pytest
 
 from hadara_rules.cli import main
 
-from .test_store_suite import MATCH, run
+from .test_store_suite import MATCH, _match, _move, run
 
 psycopg = pytest.importorskip("psycopg", reason="psycopg is not installed (the postgres extra)")
 
-from hadara_rules import GameConfig, Pass  # noqa: E402
-from hadara_rules.server.matches import MatchService, NewMatch  # noqa: E402
+from hadara_rules import GameConfig  # noqa: E402
+from hadara_rules.games.hadara import HADARA  # noqa: E402
+from hadara_rules.server.driver import Driver  # noqa: E402
 from hadara_rules.server.postgres import PostgresStore  # noqa: E402
-from hadara_rules.server.store import StoredMove, StoreError  # noqa: E402
+from hadara_rules.server.referee import NewMatch, Referee  # noqa: E402
+from hadara_rules.server.registry import Registry  # noqa: E402
+from hadara_rules.server.store import Entry, StoredMatch, StoreError  # noqa: E402
 
 
 def test_a_database_of_another_version_is_refused(postgres_url: str) -> None:
     PostgresStore(postgres_url)
     with psycopg.connect(postgres_url, autocommit=True) as db:
         db.execute("UPDATE hadara_store SET version = 7")
-    with pytest.raises(StoreError, match=r"another version \(7, not 1\)"):
+    with pytest.raises(StoreError, match=r"another version \(7, not 2\)"):
         PostgresStore(postgres_url)
 
 
-def test_a_stored_match_that_does_not_load_is_a_store_error(postgres_url: str) -> None:
+def test_stored_seats_that_no_server_wrote_are_a_store_error(postgres_url: str) -> None:
     run(lambda: PostgresStore(postgres_url), lambda store: store.create(MATCH))
     with psycopg.connect(postgres_url, autocommit=True) as db:
-        db.execute('UPDATE matches SET config = \'{"kind": "nonsense"}\'')
+        db.execute("UPDATE matches SET seats = '[[0]]'")
     with pytest.raises(StoreError, match="match m1"):
         run(lambda: PostgresStore(postgres_url), lambda store: store.load("m1"))
 
@@ -65,20 +67,18 @@ def test_without_psycopg_a_postgres_url_says_which_extra_to_install(
     assert "pip install 'hadara-rules[postgres]'" in err and err.count("\n") == 1
 
 
-def test_every_store_on_the_database_hears_each_committed_move(postgres_url: str) -> None:
+def test_every_store_on_the_database_hears_each_committed_entry(postgres_url: str) -> None:
     async def work() -> list[tuple[str, int]]:
         writer, reader = PostgresStore(postgres_url), PostgresStore(postgres_url)
         heard: list[tuple[str, int]] = []
-        reader.notifier.listen(lambda match, ply: heard.append((match, ply)))
+        reader.notifier.listen(lambda match, seq: heard.append((match, seq)))
         try:
-            await reader.unfinished()  # opens the reader, which starts listening
+            await reader.with_bots()  # opens the reader, which starts listening
             await asyncio.wait_for(reader.notifier.listening.wait(), 10)
             await writer.create(MATCH)
-            assert await writer.append("m1", StoredMove(0, Pass(1), "d0"), over=False)
-            assert not await writer.append(
-                "m1", StoredMove(0, Pass(1), "d0"), over=False
-            )  # refused: not told
-            assert await writer.append("m1", StoredMove(1, Pass(1), "d1"), over=False)
+            assert await writer.append("m1", _move(0), over=False)
+            assert not await writer.append("m1", _move(0), over=False)  # refused: not told
+            assert await writer.append("m1", _move(1), over=False)
             for _ in range(200):
                 if len(heard) >= 2:
                     break
@@ -92,16 +92,16 @@ def test_every_store_on_the_database_hears_each_committed_move(postgres_url: str
     assert asyncio.run(work()) == [("m1", 1), ("m1", 2)]
 
 
-def test_a_move_committed_while_the_listener_was_down_is_told_once_it_listens_again(
+def test_an_entry_committed_while_the_listener_was_down_is_told_once_it_listens_again(
     postgres_url: str,
 ) -> None:
     async def work() -> list[tuple[str, int]]:
         writer, reader = PostgresStore(postgres_url), PostgresStore(postgres_url)
         heard: list[tuple[str, int]] = []
-        reader.notifier.listen(lambda match, ply: heard.append((match, ply)))
+        reader.notifier.listen(lambda match, seq: heard.append((match, seq)))
         try:
             await writer.create(MATCH)
-            await reader.unfinished()
+            await reader.with_bots()
             listening = reader.notifier.listening
             await asyncio.wait_for(listening.wait(), 10)
             async with await psycopg.AsyncConnection.connect(postgres_url, autocommit=True) as admin:
@@ -114,7 +114,7 @@ def test_a_move_committed_while_the_listener_was_down_is_told_once_it_listens_ag
                     break
                 await asyncio.sleep(0.01)
             assert not listening.is_set()
-            assert await writer.append("m1", StoredMove(0, Pass(1), "d0"), over=False)  # no one hears it
+            assert await writer.append("m1", _move(0), over=False)  # no one hears it
             await asyncio.wait_for(listening.wait(), 10)
             return heard
         finally:
@@ -149,41 +149,106 @@ def test_one_process_at_a_time_moves_a_matchs_bots_and_a_dead_ones_claims_are_fr
     asyncio.run(work())
 
 
+def test_the_orphans_are_the_matches_with_bots_whose_claim_nobody_holds(postgres_url: str) -> None:
+    async def work() -> tuple[tuple[str, ...], ...]:
+        first, second = PostgresStore(postgres_url), PostgresStore(postgres_url)
+        try:
+            for name in ("a", "b", "c"):
+                await first.create(_match(name))
+            people = tuple(seat.__class__(seat.seat, "human", "P", "ab" * 32) for seat in MATCH.seats)
+            await first.create(StoredMatch("d", MATCH.game, MATCH.options, people, ()))
+            await first.append("c", _move(0), over=True)
+            before = await second.claims.orphans()
+            assert await first.claims.claim("a")
+            return before, await second.claims.orphans()
+        finally:
+            await first.close()
+            await second.close()
+
+    assert asyncio.run(work()) == (("a", "b"), ("b",))
+
+
+def test_tables_of_the_first_version_are_brought_to_this_one(postgres_url: str) -> None:
+    with psycopg.connect(postgres_url, autocommit=True) as db:
+        db.execute(
+            """
+            CREATE TABLE hadara_store (version integer NOT NULL);
+            INSERT INTO hadara_store VALUES (1);
+            CREATE TABLE matches (id text PRIMARY KEY, created bigint GENERATED ALWAYS AS IDENTITY,
+                config text NOT NULL, seats text NOT NULL, over boolean NOT NULL DEFAULT false);
+            CREATE TABLE moves (match text NOT NULL REFERENCES matches (id), ply integer NOT NULL,
+                move text NOT NULL, digest text NOT NULL, PRIMARY KEY (match, ply));
+            CREATE INDEX matches_unfinished ON matches (created) WHERE NOT over;
+            """
+        )
+        db.execute(
+            "INSERT INTO matches (id, config, seats) VALUES ('m1', %s, %s)",
+            (MATCH.options, '[[0, "human", "A", "aa"], [1, "greedy", "B", null]]'),
+        )
+        db.execute("INSERT INTO moves VALUES ('m1', 0, %s, 'd0')", (_move(0).data,))
+
+    async def work(store: PostgresStore) -> tuple[object, ...]:
+        return await store.load("m1"), await store.with_bots()
+
+    loaded, with_bots = run(lambda: PostgresStore(postgres_url), work)  # type: ignore[arg-type]
+    assert isinstance(loaded, StoredMatch) and loaded.game == "hadara" and with_bots == ("m1",)
+    assert [(e.seq, e.data, e.digest) for e in loaded.entries] == [(0, _move(0).data, "d0")]
+
+
 class _Counting(PostgresStore):
     """A store counting the appends asked of it (the moves a process tried to store)."""
 
     appends = 0
 
-    async def append(
-        self, match: str, move: StoredMove, over: bool, committed: Callable[[], None] | None = None
-    ) -> bool:
+    async def append(self, match: str, entry: Entry, over: bool) -> bool:
         self.appends += 1
-        return await super().append(match, move, over, committed)
+        return await super().append(match, entry, over)
+
+
+class _Server:
+    """The parts of one server process on ``store`` that move bots and follow matches."""
+
+    def __init__(self, store: PostgresStore) -> None:
+        self.store = store
+        self.registry = Registry(store)
+        self.referee = Referee(store, self.registry)
+        self.driver = Driver(self.registry, self.referee, store.claims)
+        self.registry.on_moved(self.driver.wake)
+        store.notifier.listen(self.registry.heard)
+
+    def start(self) -> None:
+        self.registry.start()
+        self.driver.start()
+
+    async def close(self) -> None:
+        await self.driver.close()
+        await self.registry.close()
+        await self.store.close()
 
 
 def test_the_bots_of_a_match_move_in_one_process_and_in_another_once_it_is_gone(postgres_url: str) -> None:
     async def work() -> None:
-        first, second = _Counting(postgres_url), _Counting(postgres_url)
-        one = MatchService(first, first.notifier, first.claims)
-        other = MatchService(second, second.notifier, second.claims)
-        await one.start()
-        await other.start()
+        stores = [_Counting(postgres_url), _Counting(postgres_url)]
+        servers = [_Server(store) for store in stores]
+        for server in servers:
+            server.start()
         try:
-            created, _ = await one.create(
-                NewMatch(GameConfig(players=2, seed=4), ("greedy", "random"), ("A", "B"))
-            )
-            there = await other.get(created.id)  # the other process has the match, bots and all
-            while created.state.ply < 30:
-                await asyncio.sleep(0.01)
-            ply = created.state.ply
-            assert second.appends == 0
-            assert first.appends in (ply, ply + 1)  # none refused (one may be under way)
-            await one.close()  # as if the first process died: its bots stop, its claims are free
-            while not there.state.is_over:
-                await asyncio.sleep(0.05)
-            assert second.appends > 0
+            new = NewMatch(HADARA, GameConfig(players=2, seed=4), ("greedy", "random"), ("A", "B"))
+            created, _ = await servers[0].referee.create(new)
+            async with servers[1].registry.using(created.id) as there:  # both processes follow it
+                while created.seq < 30 or there.seq < 30:
+                    await asyncio.sleep(0.01)
+                moving = 0 if stores[0].appends else 1  # the process that claimed its bots first
+                seq = max(created.seq, there.seq)
+                assert stores[1 - moving].appends == 0
+                assert stores[moving].appends in (seq, seq + 1)  # none refused (one may be under way)
+                await servers[moving].close()  # as if it died: its bots stop, its claims are free
+                watched = there if moving == 0 else created
+                while not watched.over:
+                    await asyncio.sleep(0.05)
+                assert stores[1 - moving].appends > 0
         finally:
-            await one.close()
-            await other.close()
+            for server in servers:
+                await server.close()
 
     asyncio.run(asyncio.wait_for(work(), 60))

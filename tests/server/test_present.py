@@ -1,8 +1,8 @@
-"""What a viewer is sent, made once per ply and per viewer: always what a fresh one would be.
+"""What a viewer is sent, made once per seq and per viewer: always what a fresh one would be.
 
-:mod:`~hadara_rules.server.present` keeps each viewer's view at a ply and each
-move's events as JSON, and puts a view or a WebSocket message together from
-them. The property: whatever was asked before, by whichever viewer, at
+:class:`~hadara_rules.server.present.Presenter` keeps each viewer's view at a seq
+and each entry's events as JSON, and puts a view or a WebSocket message together
+from them. The property: whatever was asked before, by whichever viewer, at
 whichever ply, every view and every message is byte for byte the JSON of the
 document made afresh from the library (the viewer's
 :func:`~hadara_rules.player_view`, its legal moves and their previews, the
@@ -12,6 +12,7 @@ events as it sees them), written as ``json.dumps`` writes it compactly.
 from __future__ import annotations
 
 import json
+from functools import partial
 
 import pytest
 from hypothesis import given, settings
@@ -20,9 +21,11 @@ from hypothesis import strategies as st
 from hadara_rules import GameConfig, GameState, legal_moves, new_game, player_view, preview
 from hadara_rules._model import SPECTATOR
 from hadara_rules.events import Event, apply_move_with_events, events_seen_by
+from hadara_rules.games.hadara import HADARA, Hadara
 from hadara_rules.records import to_data
 from hadara_rules.server import present
-from hadara_rules.server.matches import Match
+from hadara_rules.server.match import Match
+from hadara_rules.server.present import Presenter
 from hadara_rules.server.store import SeatEntry
 
 #: Moves played per example at most.
@@ -41,10 +44,12 @@ def _data(thing: object) -> dict[str, object]:
 
 
 def _events(state: GameState, events: list[tuple[Event, ...]], seat: int | None, since: int) -> list[object]:
+    """The events of the entries from ``since`` on, each with its entry's seq and its move's ply."""
     viewer = SPECTATOR if seat is None else seat
     return [
-        {**_data(event), "text": str(event)}
-        for told in events[since:]
+        {"seq": seq, "ply": seq, **_data(event), "text": str(event)}
+        for seq, told in enumerate(events)
+        if seq >= since
         for event in events_seen_by(told, viewer, state.catalogue)
     ]
 
@@ -59,6 +64,7 @@ def _view(state: GameState, events: list[tuple[Event, ...]], seat: int | None, s
             legal.append({"move": _data(move), "notation": str(move), "preview": {**data, "text": str(told)}})
     document = {
         "seat": seat,
+        "seq": state.ply,
         "ply": state.ply,
         "to_act": list(state.to_act),
         "position": to_data(seen),
@@ -69,7 +75,12 @@ def _view(state: GameState, events: list[tuple[Event, ...]], seat: int | None, s
 
 
 def _update(state: GameState, events: list[tuple[Event, ...]], seat: int | None, since: int) -> str:
-    document = {"ply": state.ply, "to_act": list(state.to_act), "events": _events(state, events, seat, since)}
+    document = {
+        "seq": state.ply,
+        "ply": state.ply,
+        "to_act": list(state.to_act),
+        "events": _events(state, events, seat, since),
+    }
     return _json(document).decode()
 
 
@@ -87,15 +98,16 @@ def test_every_view_and_message_is_the_one_made_afresh(
 ) -> None:
     config = GameConfig(players=players, seed=seed)
     seats = tuple(SeatEntry(seat, "human", f"P{seat}") for seat in range(players))
-    match = Match("m", config, seats, new_game(config))
+    match = _new(config, seats)
+    presenter = Presenter()
     for what, viewer, choice in steps:
         state = match.state
         seat = None if viewer >= players else viewer
         since = choice % (state.ply + 1)
         if what == "view":
-            assert present.view(match, seat, since) == _view(state, match.events, seat, since)
+            assert presenter.view(match, seat, since) == _view(state, match.events, seat, since)
         elif what == "update":
-            assert present.update(match, seat, since) == _update(state, match.events, seat, since)
+            assert presenter.update(match, seat, since).decode() == _update(state, match.events, seat, since)
         elif not state.is_over:
             mover = state.to_act[viewer % len(state.to_act)]
             moves = legal_moves(state, mover)
@@ -104,57 +116,63 @@ def test_every_view_and_message_is_the_one_made_afresh(
             )
 
 
-def test_a_view_kept_for_a_ply_is_not_served_at_the_next() -> None:
-    """The kept views are dropped when the match moves, and one of another ply is never served."""
-    config = GameConfig(players=2, seed=5)
-    match = Match("m", config, (SeatEntry(0, "human", "A"), SeatEntry(1, "human", "B")), new_game(config))
-    state = match.state
-    before = present.view(match, 0, 0)
-    assert match.positions
-    move = legal_moves(state, 0)[0]
-    match.advance(move, *apply_move_with_events(state, move))
-    assert not match.positions
-    match.positions[0] = (state.ply, b'{"stale":true}')  # as if kept at the ply before
-    after = present.view(match, 0, 0)
+def _new(config: GameConfig, seats: tuple[SeatEntry, ...] | None = None) -> Match:
+    if seats is None:
+        seats = (SeatEntry(0, "human", "A"), SeatEntry(1, "human", "B"))
+    return Match("m", HADARA, config, seats, new_game(config))
+
+
+def test_a_view_kept_at_a_seq_is_not_served_at_the_next() -> None:
+    match = _new(GameConfig(players=2, seed=5))
+    presenter = Presenter()
+    before = presenter.view(match, 0, 0)
+    move = legal_moves(match.state, 0)[0]
+    match.advance(move, *apply_move_with_events(match.state, move))
+    after = presenter.view(match, 0, 0)
     assert after != before and after == _view(match.state, match.events, 0, 0)
 
 
-def test_what_is_kept_once_made_is_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A legal move's entry and an event's JSON are kept, each table emptied once it is full."""
-    monkeypatch.setattr(present, "_KEPT", 3)
-    table: dict[int, int] = {}
+def test_what_is_kept_once_made_is_bounded() -> None:
+    """Every table keeps at most its bound, the least recently used dropped first."""
+    table: present._Table[int, int] = present._Table(3)
     made: list[int] = []
 
     def make(key: int) -> int:
         made.append(key)
         return key * 2
 
-    for key in (1, 1, 2, 3, 1, 4, 1, 5, 5):
-        assert present._kept(table, key, make) == key * 2
+    for key in (1, 1, 2, 3, 1, 4, 2, 5, 5):
+        assert table.made(key, partial(make, key)) == key * 2
         assert len(table) <= 3
-    assert made == [1, 2, 3, 4, 1, 5]  # 4 found the table full and emptied it: 1 was made again
+    assert made == [1, 2, 3, 4, 2, 5]  # 4 dropped 2, the least recently used; 1 stayed
 
 
-def test_a_seat_keeps_the_entries_of_its_options_while_they_stay_and_only_those() -> None:
+def test_a_seat_keeps_the_entries_of_its_options_while_they_stay_and_only_those(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     """While another seat makes its draft choice (DRAFT-3), a seat's options stay as they are:
-    its entries are reused, not made again; the match keeps the entries of the options each
-    seat was last shown, and only those."""
-    config = GameConfig(players=2, seed=5)
-    match = Match("m", config, (SeatEntry(0, "human", "A"), SeatEntry(1, "human", "B")), new_game(config))
+    its entries are reused, not made again."""
+    made: list[object] = []
+    entry = Hadara.legal_entry
+
+    def counted(game: Hadara, option: object) -> dict[str, object]:
+        made.append(option)
+        return entry(game, option)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(Hadara, "legal_entry", counted)
+    match = _new(GameConfig(players=2, seed=5))
+    presenter = Presenter()
     while len(match.state.to_act) < 2:  # up to the first draft round, both seats choosing
         move = legal_moves(match.state, match.state.to_act[0])[0]
         match.advance(move, *apply_move_with_events(match.state, move))
-    present.view(match, 1, match.state.ply)
-    shown = match.options[1]
+    presenter.view(match, 1, match.state.ply)
+    shown = list(made)
     move = legal_moves(match.state, 0)[0]
     match.advance(move, *apply_move_with_events(match.state, move))
-    again = present.view(match, 1, match.state.ply)
+    again = presenter.view(match, 1, match.state.ply)
     assert again == _view(match.state, match.events, 1, match.state.ply)
-    assert list(match.options[1]) == list(shown)  # the same options
-    assert all(match.options[1][told] is shown[told] for told in shown)  # not made again
+    assert made == shown  # the same options: none made again
     chosen = legal_moves(match.state, 1)[0]
     match.advance(chosen, *apply_move_with_events(match.state, chosen))
-    later = present.view(match, 1, match.state.ply)
+    later = presenter.view(match, 1, match.state.ply)
     assert later == _view(match.state, match.events, 1, match.state.ply)
-    if 1 in match.state.to_act:  # the options of the next round, and none of the last
-        assert not set(match.options[1]) & set(shown)

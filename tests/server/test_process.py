@@ -68,7 +68,7 @@ class _Player(threading.Thread):
                         answer = http.post(
                             f"/api/matches/{self.match}/moves",
                             headers=bearer(seat_token),
-                            json={"ply": ply, "move": notation},
+                            json={"seq": ply, "move": notation},
                         )
                         if answer.status_code == 200:
                             self.acknowledged.append((ply, notation))
@@ -121,7 +121,7 @@ def _race(
     def post(client: httpx.Client, notation: str) -> None:
         start.wait()
         answer = client.post(
-            f"/api/matches/{match}/moves", headers=bearer(seat_token), json={"ply": ply, "move": notation}
+            f"/api/matches/{match}/moves", headers=bearer(seat_token), json={"seq": ply, "move": notation}
         )
         statuses.append(answer.status_code)
 
@@ -219,7 +219,7 @@ def test_no_token_reaches_the_server_s_log(tmp_path: Path) -> None:
                 posted = http.post(
                     f"/api/matches/{match}/moves",
                     headers=bearer(seat),
-                    json={"ply": ply, "move": legal[0]["notation"]},
+                    json={"seq": ply, "move": legal[0]["notation"]},
                 )
                 assert posted.status_code == 200
                 assert json.loads(socket.recv(timeout=10))["ply"] == ply + 1

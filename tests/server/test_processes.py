@@ -84,7 +84,7 @@ class _Seats(threading.Thread):
                     if not view["legal"]:
                         continue
                     notation = self.rng.choice(view["legal"])["notation"]
-                    body = {"ply": view["ply"], "move": notation}
+                    body = {"seq": view["ply"], "move": notation}
                     answer = self._ask(seat, "POST", "/moves", headers=bearer(seat_token), json=body)
                     if answer.status_code == 200:
                         self.acknowledged.append((view["ply"], notation))
@@ -199,6 +199,6 @@ def test_after_kill_9_of_one_process_the_other_finishes_every_match_losing_nothi
         path.write_text(text)
         assert main(["replay", str(path)]) == 0
     with psycopg.connect(postgres_url) as db:  # every match's plies 0, 1, … once each
-        rows = db.execute("SELECT match, count(*), count(DISTINCT ply), max(ply) FROM moves GROUP BY match")
+        rows = db.execute("SELECT match, count(*), count(DISTINCT seq), max(seq) FROM entries GROUP BY match")
         for match, count, distinct, last in rows:
             assert count == distinct == last + 1, match

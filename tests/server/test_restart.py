@@ -9,7 +9,7 @@ from pathlib import Path
 from starlette.testclient import TestClient
 
 from hadara_rules.server.app import create_app
-from hadara_rules.server.store import SQLiteStore
+from hadara_rules.server.sqlite import SQLiteStore
 
 from .serving import bearer, create, token, wait_over
 
@@ -22,7 +22,7 @@ def test_a_restarted_server_resumes_every_match_and_its_bots(db: Path) -> None:
         client.post(
             f"/api/matches/{humans['match']}/moves",
             headers=bearer(first),
-            json={"ply": 0, "move": "P0 wheel 1"},
+            json={"seq": 0, "move": "P0 wheel 1"},
         )
         before = client.get(
             f"/api/matches/{humans['match']}/view", headers=bearer(first), params={"since": 0}
@@ -38,7 +38,7 @@ def test_a_restarted_server_resumes_every_match_and_its_bots(db: Path) -> None:
         posted = client.post(
             f"/api/matches/{bots['match']}/moves",
             headers=bearer(seat),
-            json={"ply": view["ply"], "move": view["legal"][0]["notation"]},
+            json={"seq": view["ply"], "move": view["legal"][0]["notation"]},
         )
         assert posted.status_code == 200
         deadline = time.monotonic() + 10  # the bot thinks in a thread of its own
@@ -54,18 +54,25 @@ def test_an_all_bot_match_interrupted_finishes_after_a_restart(db: Path) -> None
         assert wait_over(client, match)["over"]
 
 
-def test_a_match_whose_moves_do_not_reach_the_stored_digest_is_not_served(db: Path) -> None:
+def test_a_match_whose_moves_do_not_reach_their_stored_digests_is_not_served(db: Path) -> None:
+    """Every entry must reach the digest stored with it, not only the last."""
     with TestClient(create_app(SQLiteStore(db))) as client:
         damaged, sound = create(client, players=2), create(client, players=2)
         for created in (damaged, sound):
-            client.post(
-                f"/api/matches/{created['match']}/moves",
-                headers=bearer(token(created, 0)),
-                json={"ply": 0, "move": "P0 wheel 0"},
-            )
+            for seq in range(2):
+                view = client.get(
+                    f"/api/matches/{created['match']}/view", headers=bearer(token(created, 0))
+                ).json()
+                client.post(
+                    f"/api/matches/{created['match']}/moves",
+                    headers=bearer(token(created, 0)),
+                    json={"seq": seq, "move": view["legal"][0]["notation"]},
+                )
     with sqlite3.connect(db) as connection:
-        connection.execute("UPDATE moves SET digest = 'tampered' WHERE match = ?", (damaged["match"],))
+        connection.execute(
+            "UPDATE entries SET digest = 'tampered' WHERE match = ? AND seq = 0", (damaged["match"],)
+        )
     with TestClient(create_app(SQLiteStore(db))) as client:
         answer = client.get(f"/api/matches/{damaged['match']}")
         assert answer.status_code == 500 and answer.json()["error"] == "internal"
-        assert client.get(f"/api/matches/{sound['match']}").json()["ply"] == 1
+        assert client.get(f"/api/matches/{sound['match']}").json()["ply"] == 2

@@ -9,9 +9,10 @@ from typing import Any
 
 import pytest
 
-from hadara_rules.server.store import SQLiteStore, Store, StoredMatch, StoreError
+from hadara_rules.server.sqlite import SQLiteStore
+from hadara_rules.server.store import Store, StoredMatch, StoreError, seats_text
 
-from .test_store_suite import MATCH, _move, run
+from .test_store_suite import _match, _move, run
 
 
 def test_a_file_that_is_no_match_store_is_refused(tmp_path: Path) -> None:
@@ -26,11 +27,11 @@ def test_a_file_that_is_no_match_store_is_refused(tmp_path: Path) -> None:
         SQLiteStore(other)
 
 
-def test_a_stored_match_that_does_not_load_is_a_store_error(tmp_path: Path) -> None:
+def test_stored_seats_that_no_server_wrote_are_a_store_error(tmp_path: Path) -> None:
     path = tmp_path / "matches.sqlite"
-    run(lambda: SQLiteStore(path), lambda store: store.create(MATCH))
+    run(lambda: SQLiteStore(path), lambda store: store.create(_match("m1")))
     with sqlite3.connect(path) as connection:
-        connection.execute('UPDATE matches SET config = \'{"kind": "nonsense"}\'')
+        connection.execute("UPDATE matches SET seats = '[[0]]'")
     with pytest.raises(StoreError, match="match m1"):
         run(lambda: SQLiteStore(path), lambda store: store.load("m1"))
 
@@ -47,39 +48,50 @@ def test_the_writes_asked_for_in_one_turn_of_the_loop_are_one_transaction(
         commit(store, batch)
 
     monkeypatch.setattr(SQLiteStore, "_commit", counted)
-    matches = [StoredMatch(f"m{n}", MATCH.config, MATCH.seats, ()) for n in range(4)]
+    matches = [_match(f"m{n}") for n in range(4)]
 
     async def work(store: Store) -> list[bool]:
         await asyncio.gather(*(store.create(match) for match in matches))
         first = [store.append(match.match, _move(0), False) for match in matches]
-        again = store.append("m0", _move(0), False)  # a second ply 0 of m0, in the same commit
+        again = store.append("m0", _move(0), False)  # a second entry 0 of m0, in the same commit
         return list(await asyncio.gather(*first, again))
 
     assert run(lambda: SQLiteStore(tmp_path / "matches.sqlite"), work) == [True, True, True, True, False]
     assert commits == [4, 5]
 
 
-def test_a_group_commit_calls_every_committed_before_any_caller_goes_on(tmp_path: Path) -> None:
-    """The moves committed together are each told in the commit's own turn of the loop,
-    before any of their callers resumes (the server's WebSocket updates then go out in the
-    turn the movers are answered, each after its mover)."""
-    matches = [StoredMatch(f"m{n}", MATCH.config, MATCH.seats, ()) for n in range(3)]
-    order: list[str] = []
+def test_a_file_of_the_first_version_is_brought_to_this_one(tmp_path: Path) -> None:
+    """Each stored move becomes the entry of the same number; a match of people only has no bots."""
+    path = tmp_path / "matches.sqlite"
+    people = '[[0, "human", "A", "aa"], [1, "human", "B", "bb"]]'
+    with sqlite3.connect(path) as db:
+        db.executescript(
+            """
+            CREATE TABLE matches (id TEXT PRIMARY KEY, config TEXT NOT NULL, seats TEXT NOT NULL,
+                                  over INTEGER NOT NULL DEFAULT 0);
+            CREATE TABLE moves (match TEXT NOT NULL REFERENCES matches (id), ply INTEGER NOT NULL,
+                                move TEXT NOT NULL, digest TEXT NOT NULL, PRIMARY KEY (match, ply)) WITHOUT ROWID;
+            PRAGMA user_version = 1;
+            """
+        )
+        db.execute("INSERT INTO matches VALUES ('m0', ?, ?, 0)", (_match("m0").options, people))
+        db.execute("INSERT INTO matches VALUES ('m1', ?, ?, 0)", (_match("m1").options, _seats()))
+        for seq in range(2):
+            entry = _move(seq)
+            db.execute("INSERT INTO moves VALUES ('m1', ?, ?, ?)", (seq, entry.data, entry.digest))
 
-    async def append(store: Store, match: str) -> None:
-        def committed() -> None:
-            order.append(f"committed {match}")
-            # what it sets going, as the hub's wake-up of the match's WebSockets
-            asyncio.get_running_loop().call_soon(order.append, f"set going by {match}")
+    async def work(store: Store) -> tuple[object, ...]:
+        return (await store.load("m1"), await store.with_bots())
 
-        assert await store.append(match, _move(0), False, committed)
-        order.append(f"resumed {match}")
-
-    async def work(store: Store) -> None:
-        await asyncio.gather(*(store.create(match) for match in matches))
-        await asyncio.gather(*(append(store, match.match) for match in matches))
-
-    run(lambda: SQLiteStore(tmp_path / "matches.sqlite"), work)
-    assert order == [f"committed m{n}" for n in range(3)] + [
-        f"{what} m{n}" for n in range(3) for what in ("resumed", "set going by")
+    loaded, with_bots = run(lambda: SQLiteStore(path), work)
+    assert isinstance(loaded, StoredMatch) and loaded.game == "hadara"
+    assert [(e.seq, e.kind, e.data, e.digest) for e in loaded.entries] == [
+        (e.seq, e.kind, e.data, e.digest) for e in (_move(0), _move(1))
     ]
+    assert with_bots == ("m1",)
+    with sqlite3.connect(path) as db:
+        assert db.execute("PRAGMA user_version").fetchone()[0] == 2
+
+
+def _seats() -> str:
+    return seats_text(_match("m").seats)

@@ -1,8 +1,8 @@
 """The store contract, for every implementation of :class:`~hadara_rules.server.store.Store`:
 SQLite and PostgreSQL pass the same tests.
 
-A store accepts the move of ply N only when its last stored ply is N-1, however
-many ask at once, and a move it accepted is stored when ``append`` returns.
+A store accepts the entry of seq N only when its last stored entry is N-1, however
+many ask at once, and an entry it accepted is stored when ``append`` returns.
 """
 
 from __future__ import annotations
@@ -14,8 +14,9 @@ from typing import Any, TypeVar
 
 import pytest
 
-from hadara_rules import GameConfig, Pass, SetWheel
-from hadara_rules.server.store import SeatEntry, SQLiteStore, Store, StoredMatch, StoredMove, StoreError
+from hadara_rules import GameConfig, Pass, SetWheel, to_json
+from hadara_rules.server.sqlite import SQLiteStore
+from hadara_rules.server.store import MOVE, Entry, SeatEntry, Store, StoredMatch, StoreError
 
 _T = TypeVar("_T")
 
@@ -23,14 +24,20 @@ OpenStore = Callable[[], Store]
 
 MATCH = StoredMatch(
     "m1",
-    GameConfig(players=2, seed=9, advanced=True),
+    "hadara",
+    to_json(GameConfig(players=2, seed=9, advanced=True)),
     (SeatEntry(0, "human", "Ann", "ab" * 32), SeatEntry(1, "greedy", "Bot")),
     (),
 )
 
 
-def _move(ply: int) -> StoredMove:
-    return StoredMove(ply, SetWheel(0, ply % 5) if ply % 2 else Pass(1), f"digest-{ply}")
+def _match(name: str) -> StoredMatch:
+    return StoredMatch(name, MATCH.game, MATCH.options, MATCH.seats, ())
+
+
+def _move(seq: int) -> Entry:
+    move = SetWheel(0, seq % 5) if seq % 2 else Pass(1)
+    return Entry(seq, MOVE, to_json(move), f"digest-{seq}", 1_700_000_000.5 + seq)
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
@@ -66,32 +73,32 @@ def test_a_match_is_loaded_as_it_was_created(open_store: OpenStore) -> None:
     run(open_store, work)
 
 
-def test_moves_are_accepted_in_order_only(open_store: OpenStore) -> None:
+def test_entries_are_accepted_in_order_only(open_store: OpenStore) -> None:
     async def work(store: Store) -> None:
         await store.create(MATCH)
-        assert not await store.append("m1", _move(1), over=False)  # no ply 0 yet
+        assert not await store.append("m1", _move(1), over=False)  # no entry 0 yet
         assert await store.append("m1", _move(0), over=False)
-        assert not await store.append("m1", _move(0), over=False)  # ply 0 is taken
+        assert not await store.append("m1", _move(0), over=False)  # entry 0 is taken
         assert not await store.append("m1", _move(2), over=False)  # a gap
         assert await store.append("m1", _move(1), over=False)
         loaded = await store.load("m1")
-        assert loaded is not None and loaded.moves == (_move(0), _move(1))
+        assert loaded is not None and loaded.entries == (_move(0), _move(1))
 
     run(open_store, work)
 
 
-def test_of_many_appends_of_one_ply_at_once_exactly_one_is_accepted(open_store: OpenStore) -> None:
+def test_of_many_appends_of_one_seq_at_once_exactly_one_is_accepted(open_store: OpenStore) -> None:
     async def work(store: Store) -> list[bool]:
         await store.create(MATCH)
         await store.append("m1", _move(0), over=False)
-        rivals = [StoredMove(1, SetWheel(0, r), f"rival-{r}") for r in range(5)]
+        rivals = [Entry(1, MOVE, to_json(SetWheel(0, r)), f"rival-{r}", 0.0) for r in range(5)]
         return list(await asyncio.gather(*(store.append("m1", m, over=False) for m in rivals)))
 
     accepted = run(open_store, work)
     assert accepted.count(True) == 1
     loaded = run(open_store, lambda store: store.load("m1"))
-    assert loaded is not None and len(loaded.moves) == 2
-    assert loaded.moves[1].digest == f"rival-{accepted.index(True)}"
+    assert loaded is not None and len(loaded.entries) == 2
+    assert loaded.entries[1].digest == f"rival-{accepted.index(True)}"
 
 
 def test_a_failing_job_undoes_only_itself(open_store: OpenStore) -> None:
@@ -100,61 +107,30 @@ def test_a_failing_job_undoes_only_itself(open_store: OpenStore) -> None:
         jobs: list[Coroutine[Any, Any, object]] = [
             store.append("m1", _move(0), over=False),
             store.create(MATCH),  # the id is taken
-            store.create(StoredMatch("m2", MATCH.config, MATCH.seats, ())),
+            store.create(_match("m2")),
         ]
         return list(await asyncio.gather(*jobs, return_exceptions=True))
 
     first, twice, other = run(open_store, work)
     assert first is True and isinstance(twice, StoreError) and other is None
     loaded = run(open_store, lambda store: store.load("m1"))
-    assert loaded is not None and len(loaded.moves) == 1
+    assert loaded is not None and len(loaded.entries) == 1
     assert run(open_store, lambda store: store.load("m2")) is not None
 
 
-def test_committed_is_called_once_a_move_is_stored_and_never_for_a_refused_one(
-    open_store: OpenStore, caplog: pytest.LogCaptureFixture
-) -> None:
-    """``committed()`` runs once the move is committed, before ``append`` returns; an
-    exception it raises is logged, and the move stays stored."""
-
-    async def work(store: Store) -> list[str]:
-        heard: list[str] = []
-
-        def committed(name: str) -> Callable[[], None]:
-            def told() -> None:
-                heard.append(name)
-
-            return told
-
-        await store.create(MATCH)
-        assert not await store.append("m1", _move(1), False, committed("gap"))
-        assert await store.append("m1", _move(0), False, committed("first"))
-        assert heard == ["first"]
-        assert not await store.append("m1", _move(0), False, committed("again"))
-
-        def failing() -> None:
-            raise RuntimeError("a listener failed")
-
-        assert await store.append("m1", _move(1), False, failing)
-        loaded = await store.load("m1")
-        assert loaded is not None and loaded.moves == (_move(0), _move(1))
-        return heard
-
-    assert run(open_store, work) == ["first"]
-    assert "match m1: what follows a stored move failed" in caplog.text
-
-
-def test_the_unfinished_matches_are_listed_to_resume(open_store: OpenStore) -> None:
+def test_the_unfinished_matches_with_bots_are_listed_to_move_on(open_store: OpenStore) -> None:
     async def work(store: Store) -> tuple[str, ...]:
         for name in ("a", "b", "c"):
-            await store.create(StoredMatch(name, MATCH.config, MATCH.seats, ()))
+            await store.create(_match(name))
+        people = (SeatEntry(0, "human", "Ann", "ab" * 32), SeatEntry(1, "human", "Bo", "cd" * 32))
+        await store.create(StoredMatch("d", MATCH.game, MATCH.options, people, ()))
         await store.append("b", _move(0), over=True)
-        return await store.unfinished()
+        return await store.with_bots()
 
     assert run(open_store, work) == ("a", "c")
 
 
-def test_an_accepted_move_is_stored_when_append_returns(open_store: OpenStore) -> None:
+def test_an_accepted_entry_is_stored_when_append_returns(open_store: OpenStore) -> None:
     async def work(store: Store) -> StoredMatch | None:
         await store.create(MATCH)
         await store.append("m1", _move(0), over=False)
@@ -165,18 +141,18 @@ def test_an_accepted_move_is_stored_when_append_returns(open_store: OpenStore) -
             await other.close()
 
     loaded = run(open_store, work)
-    assert loaded is not None and loaded.moves == (_move(0),)
+    assert loaded is not None and loaded.entries == (_move(0),)
 
 
-def test_a_match_is_loaded_with_its_moves_from_a_ply_on(open_store: OpenStore) -> None:
+def test_a_match_s_entries_are_read_from_a_seq_on(open_store: OpenStore) -> None:
     async def work(store: Store) -> None:
         await store.create(MATCH)
-        for ply in range(4):
-            assert await store.append("m1", _move(ply), over=False)
-        since = await store.load("m1", since=2)
-        assert since is not None and since.moves == (_move(2), _move(3))
-        assert since.config == MATCH.config and since.seats == MATCH.seats
-        after = await store.load("m1", since=4)
-        assert after is not None and after.moves == ()
+        for seq in range(4):
+            assert await store.append("m1", _move(seq), over=False)
+        assert await store.entries("m1", 2) == (_move(2), _move(3))
+        assert await store.entries("m1", 4) == ()
+        assert await store.entries("m2", 0) == ()
+        loaded = await store.load("m1")
+        assert loaded is not None and loaded.entries == tuple(_move(seq) for seq in range(4))
 
     run(open_store, work)

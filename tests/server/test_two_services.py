@@ -1,5 +1,6 @@
-"""Two match services on one store, as two server processes would be: the store decides, and a
-service behind another one catches up from the store before it tells its WebSockets."""
+"""Two servers on one store, as two server processes would be: the store decides, a process that
+hears of an entry stored elsewhere catches up only the matches it follows, and a process that
+follows a match tells its WebSockets once per advance."""
 
 from __future__ import annotations
 
@@ -9,47 +10,97 @@ from pathlib import Path
 import pytest
 
 from hadara_rules import GameConfig, SetWheel
-from hadara_rules.server.hub import LocalNotifier
-from hadara_rules.server.matches import MatchService, NewMatch, Stale
-from hadara_rules.server.store import SQLiteStore
+from hadara_rules.games.hadara import HADARA
+from hadara_rules.server.match import Match
+from hadara_rules.server.referee import NewMatch, Referee, Stale
+from hadara_rules.server.registry import Registry
+from hadara_rules.server.sqlite import SQLiteStore
 
-_NEW = NewMatch(GameConfig(players=2, seed=1), ("human", "human"), ("A", "B"))
+_NEW = NewMatch(HADARA, GameConfig(players=2, seed=1), ("human", "human"), ("A", "B"))
 
 
-def test_a_service_hearing_of_a_move_elsewhere_catches_up_before_it_tells(db: Path) -> None:
-    async def work() -> list[tuple[str, int]]:
-        across = LocalNotifier()  # stands for a notifier across processes
-        first, second = MatchService(SQLiteStore(db), across), MatchService(SQLiteStore(db), across)
-        told: list[tuple[str, int]] = []
-        second.on_moved(lambda match, ply: told.append((match, ply)))
-        match, _ = await first.create(_NEW)
-        behind = await second.get(match.id)  # followed by the second service at ply 0
-        await first.play(match, 0, 0, SetWheel(0, 2))
-        for _ in range(100):
-            if told:
-                break
-            await asyncio.sleep(0.01)
-        assert behind.state == match.state and behind.moves == match.moves
-        await first.close()
-        await second.close()
+def _server(db: Path) -> tuple[Registry, Referee]:
+    store = SQLiteStore(db)
+    registry = Registry(store)
+    return registry, Referee(store, registry)
+
+
+def test_a_server_hearing_of_an_entry_stored_elsewhere_catches_up_before_it_tells(db: Path) -> None:
+    async def work() -> list[int]:
+        (first, playing), (second, _) = _server(db), _server(db)
+        told: list[int] = []
+        second.on_moved(lambda match: told.append(match.seq))
+        match, _ = await playing.create(_NEW)
+        async with second.using(match.id) as behind:  # followed by the second at seq 0
+            await playing.play(match, 0, 0, SetWheel(0, 2))
+            second.heard(match.id, 1)  # as its notifier would, from the store
+            second.heard(match.id, 1)  # told twice: it catches up once
+            for _ in range(100):
+                if told:
+                    break
+                await asyncio.sleep(0.01)
+            assert behind.state == match.state and behind.moves == match.moves
+        await asyncio.sleep(0.05)
+        await first.store.close()
+        await second.store.close()
         return told
 
-    told = asyncio.run(work())
-    assert [ply for _, ply in told] == [1]
+    assert asyncio.run(work()) == [1]
 
 
-def test_the_store_refuses_a_ply_another_service_took_and_the_cache_catches_up(db: Path) -> None:
+def test_a_server_pays_nothing_for_the_moves_of_a_match_it_does_not_follow(
+    db: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     async def work() -> None:
-        first = MatchService(SQLiteStore(db), LocalNotifier())
-        second = MatchService(SQLiteStore(db), LocalNotifier())  # hears nothing of the first
-        match, _ = await first.create(_NEW)
-        behind = await second.get(match.id)
-        await first.play(match, 0, 0, SetWheel(0, 2))
-        assert behind.state.ply == 0
-        with pytest.raises(Stale) as stale:
-            await second.play(behind, 0, 0, SetWheel(0, 3))
-        assert stale.value.ply == 1 and behind.state == match.state
-        await first.close()
-        await second.close()
+        (_, playing), (second, _) = _server(db), _server(db)
+        loads: list[str] = []
+        load, entries = second.store.load, second.store.entries
+
+        async def loaded(match: str) -> object:
+            loads.append(match)
+            return await load(match)
+
+        async def read(match: str, since: int) -> object:
+            loads.append(match)
+            return await entries(match, since)
+
+        monkeypatch.setattr(second.store, "load", loaded)
+        monkeypatch.setattr(second.store, "entries", read)
+        match, _ = await playing.create(_NEW)
+        await playing.play(match, 0, 0, SetWheel(0, 2))
+        second.heard(match.id, 1)
+        await asyncio.sleep(0.05)
+        assert loads == [] and second.followed(match.id) is None
 
     asyncio.run(work())
+
+
+def test_the_store_refuses_an_entry_another_server_took_and_the_match_catches_up(db: Path) -> None:
+    async def work() -> None:
+        (_, playing), (second, late) = _server(db), _server(db)
+        match, _ = await playing.create(_NEW)
+        async with second.using(match.id) as behind:
+            await playing.play(match, 0, 0, SetWheel(0, 2))
+            assert behind.seq == 0  # it heard nothing
+            with pytest.raises(Stale) as stale:
+                await late.play(behind, 0, 0, SetWheel(0, 3))
+            assert (stale.value.seq, stale.value.ply) == (1, 1) and behind.state == match.state
+
+    asyncio.run(work())
+
+
+def test_an_unused_match_is_forgotten_after_the_time_kept(db: Path) -> None:
+    async def work() -> tuple[Match | None, Match | None]:
+        store = SQLiteStore(db)
+        registry = Registry(store, keep=0.05)
+        match, _ = await Referee(store, registry).create(_NEW)
+        async with registry.using(match.id):
+            await asyncio.sleep(0.1)
+            registry.forget_unused()
+            kept = registry.followed(match.id)  # in use: kept however long
+        await asyncio.sleep(0.1)
+        registry.forget_unused()
+        return kept, registry.followed(match.id)
+
+    kept, forgotten = asyncio.run(work())
+    assert kept is not None and forgotten is None

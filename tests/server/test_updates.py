@@ -7,27 +7,33 @@ import json
 from typing import Any, cast
 
 import pytest
-from starlette.websockets import WebSocket
+from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from hadara_rules import GameConfig, legal_moves, new_game
-from hadara_rules.events import apply_move_with_events
-from hadara_rules.server import app
+from hadara_rules import GameConfig, legal_moves
+from hadara_rules.games.hadara import HADARA
+from hadara_rules.server import updates
 from hadara_rules.server.hub import Hub
-from hadara_rules.server.matches import Match
+from hadara_rules.server.match import Match
+from hadara_rules.server.present import Presenter
 from hadara_rules.server.store import SeatEntry
 
 
 class _Socket:
-    """A WebSocket whose client takes each message after ``delay`` seconds."""
+    """A WebSocket whose client takes each message after ``delay`` seconds, and goes away when told."""
 
     def __init__(self, delay: float) -> None:
         self.delay = delay
         self.sent: list[dict[str, Any]] = []
         self.closed: tuple[int, str] | None = None
+        self.gone = asyncio.Event()
 
     async def send_text(self, message: str) -> None:
         await asyncio.sleep(self.delay)
         self.sent.append(json.loads(message))
+
+    async def receive_text(self) -> str:
+        await self.gone.wait()
+        raise WebSocketDisconnect(1000)
 
     async def close(self, code: int, reason: str) -> None:
         self.closed = (code, reason)
@@ -35,58 +41,55 @@ class _Socket:
 
 def _match(moves: int) -> Match:
     config = GameConfig(players=2, seed=2)
-    match = Match("m", config, (SeatEntry(0, "human", "A"), SeatEntry(1, "human", "B")), new_game(config))
+    seats = (SeatEntry(0, "human", "A"), SeatEntry(1, "human", "B"))
+    match = Match("m", HADARA, config, seats, HADARA.new(config))
     for _ in range(moves):
-        state = match.state
-        move = legal_moves(state)[0]
-        match.advance(move, *apply_move_with_events(state, move))
+        move = legal_moves(match.state)[0]
+        match.advance(move, *HADARA.play(match.state, move))
     return match
 
 
-async def _push(socket: _Socket, match: Match, sent: int, moved: asyncio.Event) -> None:
-    closed: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-    task = asyncio.ensure_future(app._Api._push(cast(WebSocket, socket), match, 0, sent, moved, closed))
-    await asyncio.sleep(0.05)
-    closed.set_result(None)  # the client goes away
-    moved.set()
-    await asyncio.wait_for(task, 1)
+def _send(delay: float, match: Match, since: int) -> _Socket:
+    """What a client of seat 0 is sent from ``since`` on, until it goes away after 50 ms."""
+
+    async def run() -> _Socket:
+        socket = _Socket(delay)
+        sending = asyncio.ensure_future(
+            updates.send_updates(cast(WebSocket, socket), Hub(), Presenter(), match, 0, since)
+        )
+        await asyncio.sleep(0.05)
+        socket.gone.set()
+        await asyncio.wait_for(sending, 1)
+        return socket
+
+    return asyncio.run(run())
 
 
 def test_the_moves_made_meanwhile_come_in_one_message() -> None:
-    socket = _Socket(delay=0)
-    asyncio.run(_push(socket, _match(3), 0, asyncio.Event()))
-    assert [m["ply"] for m in socket.sent] == [3]
-    kinds = [e["type"] for e in socket.sent[0]["events"]]
-    assert kinds[0] == "wheel_set" and kinds.count("draft_chosen") == 2
+    socket = _send(0, _match(3), 0)
+    assert [(m["seq"], m["ply"]) for m in socket.sent] == [(3, 3)]
+    events = socket.sent[0]["events"]
+    assert events[0]["type"] == "wheel_set" and [e["type"] for e in events].count("draft_chosen") == 2
+    assert [e["seq"] for e in events] == sorted(e["seq"] for e in events) and events[-1]["seq"] == 2
 
 
 def test_a_client_too_slow_to_take_a_message_is_closed(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(app, "SEND_SECONDS", 0.01)
-    socket = _Socket(delay=10)
-    asyncio.run(_push(socket, _match(1), 0, asyncio.Event()))
+    monkeypatch.setattr(updates, "SEND_SECONDS", 0.01)
+    socket = _send(10, _match(1), 0)
     assert socket.sent == [] and socket.closed is not None and socket.closed[0] == 4408
 
 
 def test_a_client_up_to_date_is_sent_nothing_until_the_match_moves() -> None:
-    socket = _Socket(delay=0)
-    asyncio.run(_push(socket, _match(2), 2, asyncio.Event()))
+    socket = _send(0, _match(2), 2)
     assert socket.sent == []
 
 
-def test_the_hub_wakes_a_match_s_websockets_once_per_ply() -> None:
-    """Told twice of one ply (by the store's commit, then by the notifier), the hub wakes the
-    senders once; a later ply wakes them again; a match nobody follows wakes nothing."""
+def test_the_hub_wakes_the_websockets_of_the_match_that_moved_only() -> None:
     hub = Hub()
-    hub.moved("m", 3)  # nobody follows m yet
+    moved, other = _match(1), Match("n", HADARA, GameConfig(players=2, seed=3), (), None)
+    hub.moved(moved)  # nobody follows it yet: nothing to wake
     with hub.subscribe("m") as subscription:
-        hub.moved("m", 4)
-        assert subscription.moved.is_set()
-        subscription.moved.clear()
-        hub.moved("m", 4)
-        hub.moved("m", 2)
+        hub.moved(other)
         assert not subscription.moved.is_set()
-        hub.moved("m", 5)
+        hub.moved(moved)
         assert subscription.moved.is_set()
-    with hub.subscribe("m") as again:  # followed anew: its plies are forgotten with its last follower
-        hub.moved("m", 5)
-        assert again.moved.is_set()

@@ -47,16 +47,16 @@ const match = (id) => `/api/matches/${encodeURIComponent(id)}`;
 /** POST /api/matches: `{match, seats: [{seat, kind, token?}]}`. */
 export const createMatch = (settings) => request("POST", "/api/matches", { body: settings });
 
-/** GET /api/matches/ID: the match without secrets (seats, names, ply, over, winners). */
+/** GET /api/matches/ID: the match without secrets (game, seats, names, seq, ply, over, winners). */
 export const getMatch = (id) => request("GET", match(id));
 
-/** GET …/view?since=PLY: the seat's position, its legal moves, and the events since PLY. */
+/** GET …/view?since=SEQ: the seat's position, its legal moves, and the events of the entries since SEQ. */
 export const getView = (id, token, since) =>
   request("GET", `${match(id)}/view?since=${encodeURIComponent(since)}`, { token });
 
-/** POST …/moves: the move at `ply`; answers as the view (events since `ply`). */
-export const postMove = (id, token, ply, move) =>
-  request("POST", `${match(id)}/moves`, { token, body: { ply, move } });
+/** POST …/moves: the move chosen at entry `seq`; answers as the view (events since `seq`). */
+export const postMove = (id, token, seq, move) =>
+  request("POST", `${match(id)}/moves`, { token, body: { seq, move } });
 
 /** GET …/picture: the server's SVG picture of what the seat (or a spectator) may see. */
 export const getPicture = (id, token) => request("GET", `${match(id)}/picture`, { token, as: "text" });

@@ -45,6 +45,7 @@ class Table {
     this.token = token;
     this.info = null;
     this.seat = null;
+    this.seq = 0;
     this.ply = 0;
     this.toAct = [];
     this.position = null;
@@ -94,7 +95,7 @@ class Table {
         this.enqueue(() => this.refresh());
       },
       message: (update) => {
-        if (typeof update.ply === "number" && update.ply > this.ply) this.enqueue(() => this.refresh(update.ply));
+        if (typeof update.seq === "number" && update.seq > this.seq) this.enqueue(() => this.refresh(update.seq));
       },
       closed: (reason, final) => {
         byId("connection").textContent = final
@@ -110,21 +111,23 @@ class Table {
     return this.queue;
   }
 
-  /** Asks the view since the last ply shown (unless `reached` is shown already). */
+  /** Asks the view since the last entry shown (unless the `seq` `reached` is shown already). */
   async refresh(reached = null) {
-    if (reached !== null && reached <= this.ply) return;
-    this.apply(await getView(this.match, this.token, this.ply));
+    if (reached !== null && reached <= this.seq) return;
+    this.apply(await getView(this.match, this.token, this.seq));
   }
 
   apply(view) {
     this.seat = typeof view.seat === "number" ? view.seat : null;
     this.log.add(Array.isArray(view.events) ? view.events : []);
+    this.seq = view.seq;
     this.ply = view.ply;
     this.toAct = Array.isArray(view.to_act) ? view.to_act : [];
     this.position = view.position;
     this.legal = Array.isArray(view.legal) ? view.legal : [];
     this.over = positionData(this.position)?.section === "over";
-    byId("table").dataset.ply = String(this.ply); // the ply shown, for scripts that drive the page
+    byId("table").dataset.ply = String(this.ply); // the ply and seq shown, for scripts that drive the page
+    byId("table").dataset.seq = String(this.seq);
     if (this.chosen !== null && this.naming(this.chosen).length === 0) this.chosen = null;
     this.showStatus();
     this.showMoves();
@@ -245,12 +248,12 @@ class Table {
     this.busy = true;
     this.hideRefusal();
     const choosing = byId("moves").contains(document.activeElement) || byId("picture").contains(document.activeElement);
-    const ply = this.ply; // the move was chosen on this view: posted later, a newer table refuses it as stale
+    const seq = this.seq; // the move was chosen on this view: posted later, a newer table refuses it as stale
     for (const button of byId("moves").querySelectorAll("button.move")) button.disabled = true;
     this.enqueue(async () => {
       try {
         this.chosen = null;
-        this.apply(await postMove(this.match, this.token, ply, entry.move));
+        this.apply(await postMove(this.match, this.token, seq, entry.move));
       } catch (problem) {
         if (problem instanceof ApiError && problem.status === 409) {
           await this.refresh();

@@ -1,0 +1,199 @@
+"""The matches this process follows: loaded when used, kept in step with the store, forgotten when not.
+
+A process follows a match (keeps it in memory, and catches it up when it hears
+that the store has more of it) only while something of its own uses it: a
+request being answered, a WebSocket open on it, its bots being moved here
+(:meth:`Registry.using`), and for :data:`KEEP_SECONDS` after the last of them, so
+that a client's next request finds it still there. Then it is forgotten: a
+process that follows nothing of a match pays nothing for its moves but reading
+the notice of each (:meth:`Registry.heard`).
+
+A match not followed is loaded from the store by replaying its entries, each of
+which must reach the position digest stored with it; a match that does not is
+:class:`~hadara_rules.server.store.StoreError` (never served at an earlier
+point). Whenever a followed match advances, its listeners (the WebSocket hub,
+the bots' driver) are told once (:meth:`Registry.told`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from collections.abc import AsyncIterator, Callable, Coroutine
+
+from ..games import HadaraError, game
+from .match import Match
+from .store import MOVE, Entry, Store, StoreError
+
+__all__ = ["KEEP_SECONDS", "NotFound", "Registry"]
+
+#: Seconds a match nothing uses stays followed.
+KEEP_SECONDS = 30.0
+
+_log = logging.getLogger("hadara.server")
+
+
+class NotFound(HadaraError):
+    """No match of that id."""
+
+
+class Registry:
+    """The matches this process follows (see the module)."""
+
+    def __init__(self, store: Store, keep: float = KEEP_SECONDS) -> None:
+        self.store = store
+        self._keep = keep
+        self._matches: dict[str, Match] = {}
+        #: How many requests, WebSockets and drivers use each followed match now.
+        self._users: dict[str, int] = {}
+        #: When each followed match nothing uses was last used (``time.monotonic``).
+        self._unused_since: dict[str, float] = {}
+        self._loading: dict[str, asyncio.Task[Match | None]] = {}
+        self._listeners: list[Callable[[Match], None]] = []
+        self._tasks: set[asyncio.Task[None]] = set()
+
+    def followed(self, match_id: str) -> Match | None:
+        """The match of that id if this process follows it now."""
+        return self._matches.get(match_id)
+
+    def on_moved(self, listener: Callable[[Match], None]) -> None:
+        """Call ``listener(match)`` once whenever a followed match advances (and once it is made)."""
+        self._listeners.append(listener)
+
+    def told(self, match: Match) -> None:
+        """Tell the listeners that ``match`` advanced (or was made)."""
+        for listener in self._listeners:
+            listener(match)
+
+    def start(self) -> None:
+        """Forget unused matches from now on, every few seconds."""
+        self._spawn(self._forgetting())
+
+    async def close(self) -> None:
+        """Stop catching up and forgetting."""
+        for task in self._tasks:
+            task.cancel()
+        await asyncio.gather(*self._tasks, return_exceptions=True)
+
+    # ------------------------------------------------------------------ using a match
+
+    @contextlib.asynccontextmanager
+    async def using(self, match_id: str) -> AsyncIterator[Match]:
+        """The match of that id, followed for the time of the ``with`` block (loaded first if it
+        is not); :class:`NotFound` when the store has none."""
+        match = self._matches.get(match_id)
+        if match is None:
+            match = await self._load(match_id)
+        self._users[match_id] = self._users.get(match_id, 0) + 1
+        self._unused_since.pop(match_id, None)
+        try:
+            yield match
+        finally:
+            users = self._users[match_id] - 1
+            if users:
+                self._users[match_id] = users
+            else:
+                del self._users[match_id]
+                self._unused_since[match_id] = time.monotonic()
+
+    def add(self, match: Match) -> None:
+        """Follow a match just made here."""
+        self._matches[match.id] = match
+        self._unused_since[match.id] = time.monotonic()
+
+    async def _load(self, match_id: str) -> Match:
+        loading = self._loading.get(match_id)
+        if loading is None:  # one load, however many ask for it at once
+            loading = asyncio.ensure_future(self._rebuild(match_id))
+            self._loading[match_id] = loading
+            loading.add_done_callback(lambda _: self._loading.pop(match_id, None))
+        found = await asyncio.shield(loading)
+        if found is None:
+            raise NotFound(f"there is no match {match_id}")
+        return found
+
+    async def _rebuild(self, match_id: str) -> Match | None:
+        stored = await self.store.load(match_id)
+        if stored is None:
+            return None
+        found = self._matches.get(match_id)  # made here meanwhile
+        if found is not None:
+            return found
+        try:
+            played = game(stored.game)
+            options = played.read_stored_options(stored.options)
+        except HadaraError as exc:
+            raise StoreError(f"match {match_id}: {exc}") from None
+        match = Match(match_id, played, options, stored.seats, played.new(options))
+        _replay(match, stored.entries)
+        self._matches[match_id] = match
+        self._unused_since[match_id] = time.monotonic()
+        return match
+
+    # ------------------------------------------------------------------ keeping in step
+
+    def heard(self, match_id: str, seq: int) -> None:
+        """The store holds ``seq`` entries of ``match_id`` (moved in this process or another):
+        a followed match behind catches up; any other costs nothing."""
+        match = self._matches.get(match_id)
+        if match is not None and match.seq < seq:
+            self._spawn(self._catch_up_and_tell(match))
+
+    async def _catch_up_and_tell(self, match: Match) -> None:
+        async with match.lock:
+            advanced = await self.catch_up(match)
+        if advanced:
+            self.told(match)
+
+    async def catch_up(self, match: Match) -> bool:
+        """Bring ``match`` (its lock held) up to the store; whether it advanced. A match whose
+        new entries do not replay is forgotten at once (asked for again, its load fails)."""
+        before = match.seq
+        entries = await self.store.entries(match.id, before)
+        try:
+            _replay(match, entries)
+        except StoreError:
+            self._matches.pop(match.id, None)
+            self._unused_since.pop(match.id, None)
+            raise
+        return match.seq > before
+
+    # ------------------------------------------------------------------ forgetting
+
+    async def _forgetting(self) -> None:
+        while True:
+            await asyncio.sleep(max(self._keep / 4, 0.05))
+            self.forget_unused()
+
+    def forget_unused(self) -> None:
+        """Forget the matches nothing has used for :data:`KEEP_SECONDS`."""
+        gone = time.monotonic() - self._keep
+        for match_id, since in list(self._unused_since.items()):
+            if since <= gone and not self._matches[match_id].lock.locked():
+                del self._unused_since[match_id]
+                del self._matches[match_id]
+
+    def _spawn(self, work: Coroutine[object, object, None]) -> None:
+        task = asyncio.get_running_loop().create_task(work)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+
+def _replay(match: Match, entries: tuple[Entry, ...]) -> None:
+    """Play the stored entries ``match`` lacks; each must reach the digest stored with it."""
+    played = match.game
+    for entry in entries:
+        if entry.seq < match.seq:
+            continue  # played here already
+        if entry.seq != match.seq or entry.kind != MOVE:
+            raise StoreError(f"match {match.id}: entry {entry.seq} is not the one that follows {match.seq}")
+        try:
+            move = played.read_stored_move(entry.data)
+            after, events = played.play(match.state, move)
+        except HadaraError as exc:
+            raise StoreError(f"match {match.id}: stored entry {entry.seq} does not replay: {exc}") from None
+        if played.digest(after) != entry.digest:
+            raise StoreError(f"match {match.id}: the position after entry {entry.seq} is not the one stored")
+        match.advance(move, after, events)

@@ -1,0 +1,77 @@
+"""The WebSocket of a seat (or a spectator): what is new, sent whenever its match moves.
+
+``WS /api/matches/ID/updates?token=TOKEN&since=SEQ``: once open, the socket is
+sent the events of the entries it has not been sent (from ``since``, or from the
+match's ``seq`` when it opened), whenever the hub wakes it, until the client
+goes away. The match is followed by this process for as long as the socket is
+open. A client that takes more than :data:`SEND_SECONDS` to take a message is
+closed (4408), and reconnects asking ``since`` the last ``seq`` it saw. What the
+client sends is read and ignored.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from ..reading import clip
+from .hub import Hub
+from .match import Match
+from .present import Presenter
+
+__all__ = [
+    "CLOSE_FORBIDDEN",
+    "CLOSE_MALFORMED",
+    "CLOSE_NOT_FOUND",
+    "CLOSE_TOO_SLOW",
+    "SEND_SECONDS",
+    "send_updates",
+]
+
+#: Seconds a WebSocket client may take to receive one message before it is closed.
+SEND_SECONDS = 10.0
+#: The close codes: a malformed request, a wrong token, no such match, too slow a client.
+CLOSE_MALFORMED, CLOSE_FORBIDDEN, CLOSE_NOT_FOUND, CLOSE_TOO_SLOW = 4400, 4403, 4404, 4408
+
+
+async def send_updates(
+    socket: WebSocket, hub: Hub, presenter: Presenter, match: Match, seat: int | None, since: int
+) -> None:
+    """Send ``seat`` what is new of ``match`` from entry ``since`` on, whenever it moves, until
+    the client goes away (the socket accepted already)."""
+    with hub.subscribe(match.id) as subscription:
+        moved = subscription.moved
+        closed = asyncio.ensure_future(_until_closed(socket, moved))
+        sent = since
+        try:
+            while not closed.done():
+                moved.clear()
+                current = match.seq
+                if current > sent:
+                    message = presenter.update(match, seat, sent)
+                    try:
+                        async with asyncio.timeout(SEND_SECONDS):
+                            await socket.send_text(message.decode())
+                    except TimeoutError:
+                        reason = "too slow: reconnect and ask the view since your last seq"
+                        await socket.close(CLOSE_TOO_SLOW, clip(reason, 120))
+                        return
+                    sent = current
+                    continue
+                await moved.wait()
+        except WebSocketDisconnect:
+            pass  # the client went away while a message was being sent
+        finally:
+            closed.cancel()
+
+
+async def _until_closed(socket: WebSocket, moved: asyncio.Event) -> None:
+    """Read (and ignore) what the client sends until it goes away; then wake the sender."""
+    try:
+        with contextlib.suppress(WebSocketDisconnect):
+            while True:
+                await socket.receive_text()
+    finally:
+        moved.set()
