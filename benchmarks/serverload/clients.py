@@ -30,6 +30,12 @@ def counter(document: Mapping[str, object]) -> str:
     return "seq" if "seq" in document else "ply"
 
 
+def move_post(view: Mapping[str, Any], move: str) -> dict[str, object]:
+    """The body of the post of ``move`` chosen at ``view``: it names the count the view was at."""
+    name = counter(view)
+    return {name: view[name], "move": move}
+
+
 def placement(pair: int, match: int, processes: int, split: bool) -> tuple[int, int]:
     """The processes (numbered from 0) of seat 0 and seat 1 of the ``match``-th match of the
     ``pair``-th pair of clients; the match is created on seat 0's. New matches go to every
@@ -159,26 +165,24 @@ class _Seat:
     async def _move(self, http: Http, rng: random.Random) -> None:
         """Ask for the seat's view and post one of its legal moves at random."""
         _, view = await http.request("GET", f"/api/matches/{self.match}/view", self.token)
-        name = counter(view)
+        count = view[counter(view)]
         if not view["legal"]:
-            self.count, self.to_act = view[name], view["to_act"]
+            self.count, self.to_act = count, view["to_act"]
             return
-        move = rng.choice(view["legal"])["notation"]
+        body = move_post(view, rng.choice(view["legal"])["notation"])
         posted = time.monotonic()
-        self.posted[(self.match, view[name] + 1)] = (self.seat, posted)
-        status, answer = await http.request(
-            "POST", f"/api/matches/{self.match}/moves", self.token, {name: view[name], "move": move}
-        )
+        self.posted[(self.match, count + 1)] = (self.seat, posted)
+        status, answer = await http.request("POST", f"/api/matches/{self.match}/moves", self.token, body)
         if status == 200:
             self.tally.latencies.append(time.monotonic() - posted)
             self.tally.acknowledged += 1
-            count = answer[counter(answer)]
-            if count >= self.count:
-                self.count, self.to_act = count, answer["to_act"]
+            reached = answer[counter(answer)]
+            if reached >= self.count:
+                self.count, self.to_act = reached, answer["to_act"]
             self.over = not answer["to_act"]
         elif status == 409:
             self.tally.stale += 1
-            self.posted.pop((self.match, view[name] + 1), None)
+            self.posted.pop((self.match, count + 1), None)
         else:
             raise RuntimeError(f"the server refused a legal move: {status} {answer}")
 

@@ -19,7 +19,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
-from benchmarks.serverload.clients import Tally, counter, placement  # noqa: E402
+from benchmarks.serverload.clients import Tally, counter, move_post, placement  # noqa: E402
 from benchmarks.serverload.options import parse, parser  # noqa: E402
 from benchmarks.serverload.report import Setup, quantile  # noqa: E402
 from benchmarks.serverload.servers import server  # noqa: E402
@@ -45,6 +45,8 @@ def test_split_seats_play_on_the_next_process_and_same_seats_on_one() -> None:
 def test_a_move_names_seq_where_the_server_sends_it_and_ply_before() -> None:
     assert counter({"seq": 7, "ply": 5, "to_act": [0]}) == "seq"
     assert counter({"ply": 5, "to_act": [0]}) == "ply"
+    assert move_post({"seq": 7, "ply": 5, "legal": []}, "draft 3") == {"seq": 7, "move": "draft 3"}
+    assert move_post({"ply": 5, "legal": []}, "draft 3") == {"ply": 5, "move": "draft 3"}
 
 
 def test_the_tallies_of_client_processes_add_up() -> None:
@@ -159,6 +161,17 @@ def test_the_benchmark_runs_on_postgres_with_seats_split_and_seats_together(post
     _reports(
         same, "PostgreSQL, 2 processes, each match's seats on one process", "all 2 server processes together"
     )
+
+
+@pytest.mark.slow
+def test_the_benchmark_compares_another_build_on_sqlite() -> None:
+    """This checkout given as the other build: both are measured, their rounds in turn."""
+    out = _bench("--idle", "0", "--rounds", "2", "--compare", str(ROOT))
+    rounds = re.findall(r"^(SQLite, 1 process(?:, .+)?), round (\d): ", out, re.MULTILINE)
+    other = f"SQLite, 1 process, {ROOT}"
+    assert rounds == [("SQLite, 1 process", "1"), (other, "1"), (other, "2"), ("SQLite, 1 process", "2")], out
+    _reports(out, "SQLite, 1 process", "its 1 server process")
+    _reports(out, other, "its 1 server process")
 
 
 def _children(pid: int) -> set[int]:
