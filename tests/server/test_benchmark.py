@@ -108,7 +108,7 @@ def test_the_client_processes_spread_new_matches_over_every_server_process(tmp_p
     for port, _ in (first, second):
         with sqlite3.connect(tmp_path / f"bench-{port}.sqlite") as db:
             matches, moves = db.execute(
-                "SELECT count(*), (SELECT count(*) FROM moves) FROM matches"
+                "SELECT count(*), (SELECT count(*) FROM entries) FROM matches"
             ).fetchone()
         assert matches >= 2 and moves > 0, (port, matches, moves)
 
