@@ -21,18 +21,21 @@ from contextlib import contextmanager
 from typing import Protocol
 
 from .match import Match
+from .store import Entry
 
 __all__ = ["Heard", "Hub", "Notifier", "Subscription"]
 
-#: Told that a match (by id) holds a number of entries.
-Heard = Callable[[str, int], None]
+#: Told that a match (by id) holds a number of entries, and the last of them where the notice
+#: carries it.
+Heard = Callable[[str, int, Entry | None], None]
 
 
 class Notifier(Protocol):
     """Hears of the entries other server processes store on the same database."""
 
     def listen(self, heard: Heard) -> None:
-        """Call ``heard(match, seq)`` for every entry stored from now on (by any process)."""
+        """Call ``heard(match, seq, entry)`` for every entry stored from now on (by any process):
+        the match holds ``seq`` entries, of which ``entry`` (when the notice carries it) is the last."""
         ...
 
 

@@ -45,6 +45,9 @@ SCHEMA = 2
 CHANNEL = "hadara_moves"
 #: The first key of the advisory locks of this server (the second is the match's hash).
 _LOCKS = 0x4AD4
+#: The largest move (bytes of its JSON) a notice carries (a notice holds 8,000 bytes at most):
+#: a process following the match then plays it without reading it from the database.
+_CARRIED = 7000
 #: Connections of a store's pool (the listener and the claims have one each besides).
 POOL_SIZE = 8
 #: Seconds a connection may take to open.
@@ -105,8 +108,9 @@ UPDATE hadara_store SET version = 2;
 # One statement, so one transaction and one round trip: the entry of seq N goes in only after
 # N-1 (or as the first) is committed, and the key refuses a second N, also one committed by
 # another transaction meanwhile; an entry that went in ends the game if it does, and is
-# announced (at commit) as the number of entries reached. A row comes back only for an
-# accepted entry.
+# announced (at commit) as "MATCH SEQ KIND DIGEST AT DATA": the number of entries reached and
+# the entry itself (only "MATCH SEQ" for a move too long to carry). A row comes back only for
+# an accepted entry.
 _APPEND = f"""
 WITH added AS (
     INSERT INTO entries (match, seq, kind, data, digest, at)
@@ -117,7 +121,11 @@ WITH added AS (
 ), ended AS (
     UPDATE matches SET over = true WHERE id = %(match)s AND %(over)s AND EXISTS (SELECT FROM added)
 )
-SELECT pg_notify('{CHANNEL}', %(match)s || ' ' || (seq + 1)) FROM added
+SELECT pg_notify(
+    '{CHANNEL}',
+    %(match)s || ' ' || (seq + 1) || CASE WHEN octet_length(%(data)s) <= {_CARRIED}
+        THEN ' ' || %(kind)s || ' ' || %(digest)s || ' ' || %(at)s || ' ' || %(data)s ELSE '' END
+) FROM added
 """
 
 _ENTRIES = "SELECT seq, kind, data, digest, at FROM entries WHERE match = %s AND seq >= %s ORDER BY seq"
@@ -285,7 +293,8 @@ class PostgresNotifier:
 
     The store announces an entry in the transaction that commits it, so every listening
     process hears of it exactly when it is committed (this one too: the registry ignores
-    what it has already). A lost listening connection is opened again, and the notices sent
+    what it has already); the notice carries the entry itself, so that a process following
+    the match plays it without reading the database. A lost listening connection is opened again, and the notices sent
     while it was down are made good: once it listens again, every match's number of entries
     is read and told.
     """
@@ -298,12 +307,12 @@ class PostgresNotifier:
         self.listening = asyncio.Event()
 
     def listen(self, heard: Heard) -> None:
-        """Call ``heard(match, seq)`` for every entry committed from now on, by any process."""
+        """Call ``heard(match, seq, entry)`` for every entry committed from now on, by any process."""
         self._heard.append(heard)
 
-    def _tell(self, match: str, seq: int) -> None:
+    def _tell(self, match: str, seq: int, entry: Entry | None = None) -> None:
         for heard in self._heard:
-            heard(match, seq)
+            heard(match, seq, entry)
 
     def start(self) -> None:
         """Start listening (the store does when it opens its pool)."""
@@ -321,15 +330,26 @@ class PostgresNotifier:
                     again = True
                     self.listening.set()
                     async for notice in db.notifies():
-                        match, _, seq = notice.payload.partition(" ")
-                        if seq.isdigit():
-                            self._tell(match, int(seq))
+                        self._heard_of(notice.payload)
             except (StoreError, psycopg.Error) as exc:
                 self.listening.clear()
                 _log.warning(
                     "no longer hearing of other processes' moves (%s); listening again", clip(str(exc), 160)
                 )
                 await asyncio.sleep(1.0)
+
+    def _heard_of(self, payload: str) -> None:
+        """A notice of :data:`_APPEND`'s: ``MATCH SEQ``, then the entry where it is carried."""
+        match, _, rest = payload.partition(" ")
+        seq, _, carried = rest.partition(" ")
+        if not seq.isdigit():
+            return
+        entry = None
+        with contextlib.suppress(ValueError):
+            if carried:
+                kind, digest, at, data = carried.split(" ", 3)
+                entry = Entry(int(seq) - 1, kind, data, digest, float(at))
+        self._tell(match, int(seq), entry)
 
     async def _tell_every_last_seq(self, db: psycopg.AsyncConnection[tuple[object, ...]]) -> None:
         """Tell the number of entries of every match: what the notices missed while nobody listened."""

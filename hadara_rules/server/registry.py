@@ -134,12 +134,24 @@ class Registry:
 
     # ------------------------------------------------------------------ keeping in step
 
-    def heard(self, match_id: str, seq: int) -> None:
-        """The store holds ``seq`` entries of ``match_id`` (moved in this process or another):
-        a followed match behind catches up; any other costs nothing."""
+    def heard(self, match_id: str, seq: int, last: Entry | None = None) -> None:
+        """The store holds ``seq`` entries of ``match_id`` (stored in this process or another),
+        ``last`` the last of them where the notice carried it: a followed match one entry behind
+        plays it at once, one further behind catches up from the store, and any other match
+        costs nothing."""
         match = self._matches.get(match_id)
-        if match is not None and match.seq < seq:
+        if match is None or match.seq >= seq:
+            return
+        if last is None or last.seq != match.seq or match.lock.locked():
             self._spawn(self._catch_up_and_tell(match))
+            return
+        try:
+            _replay(match, (last,))
+        except StoreError:
+            self._forget(match.id)
+            _log.exception("match %s cannot be followed", match.id)
+            return
+        self.told(match)
 
     async def _catch_up_and_tell(self, match: Match) -> None:
         async with match.lock:
@@ -155,8 +167,7 @@ class Registry:
         try:
             _replay(match, entries)
         except StoreError:
-            self._matches.pop(match.id, None)
-            self._unused_since.pop(match.id, None)
+            self._forget(match.id)
             raise
         return match.seq > before
 
@@ -174,6 +185,10 @@ class Registry:
             if since <= gone and not self._matches[match_id].lock.locked():
                 del self._unused_since[match_id]
                 del self._matches[match_id]
+
+    def _forget(self, match_id: str) -> None:
+        self._matches.pop(match_id, None)
+        self._unused_since.pop(match_id, None)
 
     def _spawn(self, work: Coroutine[object, object, None]) -> None:
         task = asyncio.get_running_loop().create_task(work)

@@ -68,10 +68,10 @@ def test_without_psycopg_a_postgres_url_says_which_extra_to_install(
 
 
 def test_every_store_on_the_database_hears_each_committed_entry(postgres_url: str) -> None:
-    async def work() -> list[tuple[str, int]]:
+    async def work() -> list[tuple[str, int, Entry | None]]:
         writer, reader = PostgresStore(postgres_url), PostgresStore(postgres_url)
-        heard: list[tuple[str, int]] = []
-        reader.notifier.listen(lambda match, seq: heard.append((match, seq)))
+        heard: list[tuple[str, int, Entry | None]] = []
+        reader.notifier.listen(lambda match, seq, entry: heard.append((match, seq, entry)))
         try:
             await reader.with_bots()  # opens the reader, which starts listening
             await asyncio.wait_for(reader.notifier.listening.wait(), 10)
@@ -89,16 +89,16 @@ def test_every_store_on_the_database_hears_each_committed_entry(postgres_url: st
             await writer.close()
             await reader.close()
 
-    assert asyncio.run(work()) == [("m1", 1), ("m1", 2)]
+    assert asyncio.run(work()) == [("m1", 1, _move(0)), ("m1", 2, _move(1))]  # each carried whole
 
 
 def test_an_entry_committed_while_the_listener_was_down_is_told_once_it_listens_again(
     postgres_url: str,
 ) -> None:
-    async def work() -> list[tuple[str, int]]:
+    async def work() -> list[tuple[str, int, Entry | None]]:
         writer, reader = PostgresStore(postgres_url), PostgresStore(postgres_url)
-        heard: list[tuple[str, int]] = []
-        reader.notifier.listen(lambda match, seq: heard.append((match, seq)))
+        heard: list[tuple[str, int, Entry | None]] = []
+        reader.notifier.listen(lambda match, seq, entry: heard.append((match, seq, entry)))
         try:
             await writer.create(MATCH)
             await reader.with_bots()
@@ -121,7 +121,7 @@ def test_an_entry_committed_while_the_listener_was_down_is_told_once_it_listens_
             await writer.close()
             await reader.close()
 
-    assert ("m1", 1) in asyncio.run(work())
+    assert ("m1", 1, None) in asyncio.run(work())  # told from the table: no entry carried
 
 
 def test_one_process_at_a_time_moves_a_matchs_bots_and_a_dead_ones_claims_are_free(postgres_url: str) -> None:

@@ -75,6 +75,28 @@ def test_a_server_pays_nothing_for_the_moves_of_a_match_it_does_not_follow(
     asyncio.run(work())
 
 
+def test_a_followed_match_plays_the_entry_a_notice_carries_without_reading_the_store(
+    db: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    async def work() -> None:
+        (first, playing), (second, _) = _server(db), _server(db)
+        told: list[int] = []
+        second.on_moved(lambda match: told.append(match.seq))
+        match, _ = await playing.create(_NEW)
+        async with second.using(match.id) as behind:
+            await playing.play(match, 0, 0, SetWheel(0, 2))
+            (entry,) = await first.store.entries(match.id, 0)
+
+            async def unread(match: str, since: int) -> object:
+                raise AssertionError("read from the store")
+
+            monkeypatch.setattr(second.store, "entries", unread)
+            second.heard(match.id, 1, entry)
+            assert told == [1] and behind.state == match.state  # at once, in the notice's turn
+
+    asyncio.run(work())
+
+
 def test_the_store_refuses_an_entry_another_server_took_and_the_match_catches_up(db: Path) -> None:
     async def work() -> None:
         (_, playing), (second, late) = _server(db), _server(db)
