@@ -143,7 +143,7 @@ class Registry:
         if match is None or match.seq >= seq:
             return
         if last is None or last.seq != match.seq or match.lock.locked():
-            self._spawn(self._catch_up_and_tell(match))
+            self._spawn(self._catch_up_and_tell(match, seq))
             return
         try:
             _replay(match, (last,))
@@ -153,9 +153,11 @@ class Registry:
             return
         self.told(match)
 
-    async def _catch_up_and_tell(self, match: Match) -> None:
+    async def _catch_up_and_tell(self, match: Match, seq: int) -> None:
+        """Catch ``match`` up to ``seq`` entries, unless it got there while this waited for its
+        lock (the move this process was storing, heard of before its store answered)."""
         async with match.lock:
-            advanced = await self.catch_up(match)
+            advanced = match.seq < seq and await self.catch_up(match)
         if advanced:
             self.told(match)
 
