@@ -249,11 +249,11 @@ def play_through_api(
         if seat not in now["to_act"]:
             time.sleep(0.02)
             continue
-        legal = view(base, match, secret, now["ply"])["legal"]
+        legal = view(base, match, secret, now["seq"])["legal"]
         move = rng.choice(legal)["move"]
         answer = httpx.post(
             f"{base}/api/matches/{match}/moves",
-            json={"seq": now["ply"], "move": move},
+            json={"seq": now["seq"], "move": move},
             headers=headers,
             timeout=10,
         )

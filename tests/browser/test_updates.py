@@ -35,7 +35,7 @@ def _play_first(server: str, match: str, secret: str) -> None:
     now = view(server, match, secret)
     answer = httpx.post(
         f"{server}/api/matches/{match}/moves",
-        json={"ply": now["ply"], "move": now["legal"][0]["move"]},
+        json={"seq": now["seq"], "move": now["legal"][0]["move"]},
         headers={"Authorization": f"Bearer {secret}"},
         timeout=10,
     )
