@@ -14,16 +14,25 @@ crashed machine.
 
 A file of the first version of the tables (moves by ply, Hadara's only) is
 brought to this one when it is opened, in one transaction: each move becomes
-the entry of the same number.
+the entry of the same number. A file of this version whose tables are missing
+is refused, never made anew over the matches it held.
+
+One server at a time: a store holds an exclusive lock on ``PATH.lock`` (beside
+the file) from its opening to its closing, and a second store on the same file
+is refused with one line, so that two servers can never both accept moves of
+one match from positions of their own (``exclusive=False`` opens it without
+the lock, to read it beside a server).
 """
 
 from __future__ import annotations
 
 import asyncio
+import fcntl
 import os
 import sqlite3
 from collections.abc import Callable
-from typing import Any, Generic, NoReturn, TypeVar
+from pathlib import Path
+from typing import Any, Generic, NoReturn, TextIO, TypeVar
 
 from .store import Entry, StoredMatch, StoreError, read_seats, seats_text
 
@@ -80,6 +89,29 @@ WHERE :seq = coalesce((SELECT max(seq) FROM entries WHERE match = :match), -1) +
 """
 
 
+def _hold(path: str) -> TextIO:
+    """An exclusive lock on ``path`` (made if need be), held until the file returned is closed;
+    :class:`StoreError` when another store holds it."""
+    try:
+        held = Path(path).open("a")  # noqa: SIM115 (held open for the store's life)
+    except OSError as exc:
+        raise StoreError(f"{path}: cannot lock the match store ({exc.strerror})") from None
+    try:
+        fcntl.flock(held, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        held.close()
+        raise StoreError(
+            f"{path[: -len('.lock')]}: another server is serving this match store (one server a file)"
+        ) from None
+    return held
+
+
+def _missing(db: sqlite3.Connection) -> list[str]:
+    """The tables of this version the file lacks."""
+    found = {row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    return [table for table in ("matches", "entries") if table not in found]
+
+
 def _each(db: sqlite3.Connection, statements: str) -> None:
     """Run each statement of ``statements`` in the transaction under way (``executescript``
     would commit it first)."""
@@ -102,21 +134,29 @@ class _Job(Generic[_T]):
 class SQLiteStore:
     """The embedded store: one SQLite file, written in group commits by the event loop (see the module)."""
 
-    def __init__(self, path: str | os.PathLike[str], *, durable: bool = True) -> None:
+    def __init__(self, path: str | os.PathLike[str], *, durable: bool = True, exclusive: bool = True) -> None:
         self.path = os.fspath(path)
+        self._held = _hold(f"{self.path}.lock") if exclusive else None
+        try:
+            self._connection = self._open(durable)
+        except StoreError:
+            self._release()
+            raise
+        #: The jobs asked for since the last commit, committed at the loop's next turn.
+        self._waiting: list[_Job[Any]] = []
+
+    def _open(self, durable: bool) -> sqlite3.Connection:
         try:
             # check_same_thread: an ASGI server may make the app in one thread and run it in another
             connection = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
             connection.execute("PRAGMA busy_timeout = 5000")
             if connection.execute("PRAGMA journal_mode = WAL").fetchone()[0] != "wal":
-                raise StoreError(f"{self.path}: cannot keep the matches in WAL mode")
+                self._refuse("cannot keep the matches in WAL mode")
             connection.execute(f"PRAGMA synchronous = {'FULL' if durable else 'NORMAL'}")
             self._tables(connection)
         except sqlite3.Error as exc:
             raise StoreError(f"{self.path}: not a match store ({exc})") from None
-        self._connection = connection
-        #: The jobs asked for since the last commit, committed at the loop's next turn.
-        self._waiting: list[_Job[Any]] = []
+        return connection
 
     def _tables(self, db: sqlite3.Connection) -> None:
         """Make the tables of a new file, or bring those of version 1 to this one."""
@@ -129,8 +169,10 @@ class SQLiteStore:
                     "UPDATE matches SET bots = 0 WHERE NOT EXISTS "
                     "(SELECT 1 FROM json_each(matches.seats) WHERE json_extract(value, '$[3]') IS NULL)"
                 )
+            elif version == SCHEMA and _missing(db):
+                self._refuse(f"a damaged match store: its table {_missing(db)[0]} is missing")
             elif version not in (0, SCHEMA):
-                self._refuse(version)
+                self._refuse(f"a match store of another version ({version}, not {SCHEMA})")
             _each(db, _TABLES)
             db.execute(f"PRAGMA user_version = {SCHEMA}")
             db.execute("COMMIT")
@@ -139,8 +181,13 @@ class SQLiteStore:
                 db.execute("ROLLBACK")
             raise
 
-    def _refuse(self, version: int) -> NoReturn:
-        raise StoreError(f"{self.path}: a match store of another version ({version}, not {SCHEMA})")
+    def _refuse(self, why: str) -> NoReturn:
+        raise StoreError(f"{self.path}: {why}")
+
+    def _release(self) -> None:
+        if self._held is not None:
+            self._held.close()
+            self._held = None
 
     # ------------------------------------------------------------------ group commit
 
@@ -255,7 +302,8 @@ class SQLiteStore:
         return await self._run(select)
 
     async def close(self) -> None:
-        """Commit the jobs given before, then close the file."""
+        """Commit the jobs given before, then close the file and give up its lock."""
         if self._waiting:
             self._commit_waiting()
         self._connection.close()
+        self._release()

@@ -95,3 +95,31 @@ def test_a_file_of_the_first_version_is_brought_to_this_one(tmp_path: Path) -> N
 
 def _seats() -> str:
     return seats_text(_match("m").seats)
+
+
+def test_a_second_store_on_one_file_is_refused_until_the_first_closes(tmp_path: Path) -> None:
+    """One server a file: two would accept moves of one match from positions of their own."""
+    path = tmp_path / "matches.sqlite"
+
+    async def work(store: Store) -> None:
+        with pytest.raises(StoreError, match="another server is serving this match store"):
+            SQLiteStore(path)
+        reader = SQLiteStore(path, exclusive=False)  # a reader beside it, without the lock
+        await reader.close()
+
+    run(lambda: SQLiteStore(path), work)
+    run(lambda: SQLiteStore(path), lambda store: store.with_bots())  # the first closed: free again
+
+
+def test_a_file_whose_tables_are_missing_is_refused_not_made_anew(tmp_path: Path) -> None:
+    path = tmp_path / "matches.sqlite"
+    run(lambda: SQLiteStore(path), lambda store: store.create(_match("m1")))
+    with sqlite3.connect(path) as connection:
+        connection.execute("DROP TABLE entries")
+    with pytest.raises(StoreError, match="its table entries is missing"):
+        SQLiteStore(path)
+    with sqlite3.connect(path) as connection:  # nothing was made over the matches it held
+        names = {row[0] for row in connection.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    assert names == {"matches"}
+    with pytest.raises(StoreError, match="missing"):  # refused again, not "another server": the lock went
+        SQLiteStore(path)

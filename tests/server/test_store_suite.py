@@ -41,14 +41,29 @@ def _move(seq: int) -> Entry:
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
-def open_store(request: pytest.FixtureRequest, tmp_path: Path) -> OpenStore:
-    """A function opening the same store again (every implementation the server has)."""
-    if request.param == "sqlite":
+def kind(request: pytest.FixtureRequest) -> str:
+    """Every implementation of the store the server has."""
+    found: str = request.param
+    return found
+
+
+@pytest.fixture
+def open_store(kind: str, request: pytest.FixtureRequest, tmp_path: Path) -> OpenStore:
+    """A function opening the same store again."""
+    if kind == "sqlite":
         return lambda: SQLiteStore(tmp_path / "matches.sqlite")
     from hadara_rules.server.postgres import PostgresStore
 
     url: str = request.getfixturevalue("postgres_url")
     return lambda: PostgresStore(url)
+
+
+@pytest.fixture
+def open_reader(kind: str, open_store: OpenStore, tmp_path: Path) -> OpenStore:
+    """A function opening the store beside one open already (SQLite's without its lock)."""
+    if kind == "sqlite":
+        return lambda: SQLiteStore(tmp_path / "matches.sqlite", exclusive=False)
+    return open_store
 
 
 def run(open_store: OpenStore, work: Callable[[Store], Awaitable[_T]]) -> _T:
@@ -130,11 +145,13 @@ def test_the_unfinished_matches_with_bots_are_listed_to_move_on(open_store: Open
     assert run(open_store, work) == ("a", "c")
 
 
-def test_an_accepted_entry_is_stored_when_append_returns(open_store: OpenStore) -> None:
+def test_an_accepted_entry_is_stored_when_append_returns(
+    open_store: OpenStore, open_reader: OpenStore
+) -> None:
     async def work(store: Store) -> StoredMatch | None:
         await store.create(MATCH)
         await store.append("m1", _move(0), over=False)
-        other = open_store()  # another connection, while the first is still open
+        other = open_reader()  # another connection, while the first is still open
         try:
             return await other.load("m1")
         finally:

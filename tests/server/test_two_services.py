@@ -16,18 +16,25 @@ from hadara_rules.server.referee import NewMatch, Referee, Stale
 from hadara_rules.server.registry import Registry
 from hadara_rules.server.sqlite import SQLiteStore
 
+
+def _two(db: Path) -> tuple[tuple[Registry, Referee], tuple[Registry, Referee]]:
+    store = SQLiteStore(db)
+    return _server(store), _server(store)
+
+
 _NEW = NewMatch(HADARA, GameConfig(players=2, seed=1), ("human", "human"), ("A", "B"))
 
 
-def _server(db: Path) -> tuple[Registry, Referee]:
-    store = SQLiteStore(db)
+def _server(store: SQLiteStore) -> tuple[Registry, Referee]:
+    """What a server process follows and plays, on a store it shares with another (as server
+    processes share a PostgreSQL database)."""
     registry = Registry(store)
     return registry, Referee(store, registry)
 
 
 def test_a_server_hearing_of_an_entry_stored_elsewhere_catches_up_before_it_tells(db: Path) -> None:
     async def work() -> list[int]:
-        (first, playing), (second, _) = _server(db), _server(db)
+        (first, playing), (second, _) = _two(db)
         told: list[int] = []
         second.on_moved(lambda match: told.append(match.seq))
         match, _ = await playing.create(_NEW)
@@ -42,7 +49,6 @@ def test_a_server_hearing_of_an_entry_stored_elsewhere_catches_up_before_it_tell
             assert behind.state == match.state and behind.moves == match.moves
         await asyncio.sleep(0.05)
         await first.store.close()
-        await second.store.close()
         return told
 
     assert asyncio.run(work()) == [1]
@@ -52,7 +58,7 @@ def test_a_server_pays_nothing_for_the_moves_of_a_match_it_does_not_follow(
     db: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     async def work() -> None:
-        (_, playing), (second, _) = _server(db), _server(db)
+        (_, playing), (second, _) = _two(db)
         loads: list[str] = []
         load, entries = second.store.load, second.store.entries
 
@@ -79,7 +85,7 @@ def test_a_followed_match_plays_the_entry_a_notice_carries_without_reading_the_s
     db: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     async def work() -> None:
-        (first, playing), (second, _) = _server(db), _server(db)
+        (first, playing), (second, _) = _two(db)
         told: list[int] = []
         second.on_moved(lambda match: told.append(match.seq))
         match, _ = await playing.create(_NEW)
@@ -99,7 +105,7 @@ def test_a_followed_match_plays_the_entry_a_notice_carries_without_reading_the_s
 
 def test_the_store_refuses_an_entry_another_server_took_and_the_match_catches_up(db: Path) -> None:
     async def work() -> None:
-        (_, playing), (second, late) = _server(db), _server(db)
+        (_, playing), (second, late) = _two(db)
         match, _ = await playing.create(_NEW)
         async with second.using(match.id) as behind:
             await playing.play(match, 0, 0, SetWheel(0, 2))
