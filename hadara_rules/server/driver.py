@@ -3,11 +3,14 @@
 Bots to act move by themselves at once, one after another (several may be to
 act in a simultaneous round), each thinking in a thread of a small pool so
 that the event loop keeps serving, and their moves are played like anyone's
-(:meth:`~hadara_rules.server.referee.Referee.play`). A match whose bots are
-moved here is followed while they are (:meth:`~hadara_rules.server.registry.Registry.using`).
-A process that claims a match follows it until its game is over (it must hear
-of every move to know when a bot is to act). The driver is woken whenever a
-followed match advances; it also looks for
+(:meth:`~hadara_rules.server.referee.Referee.play`). A process that claims a
+match follows it until its game is over
+(:meth:`~hadara_rules.server.registry.Registry.using`): it must hear of every
+move to know when a bot is to act. A bot's move the store fails to keep (a full
+disk, a database restarting) is played again after a pause, so that the match
+goes on once writing works again, without a restart.
+
+The driver is woken whenever a followed match advances; it also looks for
 orphans (unfinished matches with bots whose claim nobody holds,
 :mod:`~hadara_rules.server.claims`) when the server starts, and every
 ``claims.every`` seconds where other processes may die.
@@ -26,10 +29,13 @@ from .referee import Referee, Stale
 from .registry import Registry
 from .store import StoreError
 
-__all__ = ["SEARCH_SECONDS", "Driver"]
+__all__ = ["RETRY_SECONDS", "SEARCH_SECONDS", "Driver"]
 
 #: Wall-clock seconds the search bot thinks per decision at most.
 SEARCH_SECONDS = 1.0
+#: Seconds a driver waits before it plays a bot's move again that the store failed to keep:
+#: the first wait, doubled at each failure in a row up to the second.
+RETRY_SECONDS = (0.5, 30.0)
 #: Threads the bots think in (the event loop is never one of them).
 _THINKERS = 2
 
@@ -92,6 +98,7 @@ class Driver:
         thinks in a thread and its move is played like anyone's; then give up the claim."""
         loop = asyncio.get_running_loop()
         woken = self._woken[match_id]
+        pause = RETRY_SECONDS[0] / 2
         try:
             if not await self._claims.claim(match_id):
                 return  # another process moves them
@@ -114,6 +121,14 @@ class Driver:
                         await self._referee.play(match, seat, seq, move)
                     except Stale:
                         continue  # someone moved meanwhile: think again about the new position
+                    except StoreError as exc:  # a full disk, a database restarting: try again
+                        pause = min(pause * 2, RETRY_SECONDS[1])
+                        _log.warning(
+                            "match %s: a bot's move was not stored (%s); again in %g s", match_id, exc, pause
+                        )
+                        await asyncio.sleep(pause)
+                        continue
+                    pause = RETRY_SECONDS[0] / 2
             await self._claims.release(match_id)
         except HadaraError:
             _log.exception("match %s: its bots cannot move", match_id)

@@ -11,10 +11,14 @@ import pytest
 
 from hadara_rules import GameConfig, SetWheel
 from hadara_rules.games.hadara import HADARA
+from hadara_rules.server import driver
+from hadara_rules.server.claims import LocalClaims
+from hadara_rules.server.driver import Driver
 from hadara_rules.server.match import Match
 from hadara_rules.server.referee import NewMatch, Referee, Stale
 from hadara_rules.server.registry import Registry
 from hadara_rules.server.sqlite import SQLiteStore
+from hadara_rules.server.store import Entry, StoreError
 
 
 def _two(db: Path) -> tuple[tuple[Registry, Referee], tuple[Registry, Referee]]:
@@ -132,3 +136,35 @@ def test_an_unused_match_is_forgotten_after_the_time_kept(db: Path) -> None:
 
     kept, forgotten = asyncio.run(work())
     assert kept is not None and forgotten is None
+
+
+def test_bots_go_on_once_their_failed_writes_work_again(db: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A full disk, then freed: the bots' moves are played again, without a restart."""
+    monkeypatch.setattr(driver, "RETRY_SECONDS", (0.01, 0.02))
+
+    async def work() -> Match:
+        store = SQLiteStore(db)
+        registry, referee = _server(store)
+        bots = Driver(registry, referee, LocalClaims(store))
+        registry.on_moved(bots.wake)
+        append, failures = store.append, [3]
+
+        async def full(match: str, entry: Entry, over: bool) -> bool:
+            if failures[0]:
+                failures[0] -= 1
+                raise StoreError("database or disk is full")
+            return await append(match, entry, over)
+
+        monkeypatch.setattr(store, "append", full)
+        new = NewMatch(HADARA, GameConfig(players=2, seed=8), ("random", "random"), ("A", "B"))
+        match, _ = await referee.create(new)
+        for _ in range(2000):
+            if match.over:
+                break
+            await asyncio.sleep(0.01)
+        await bots.close()
+        await store.close()
+        return match
+
+    finished = asyncio.run(work())
+    assert finished.over and finished.seq == finished.ply > 0
