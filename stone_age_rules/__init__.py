@@ -6,7 +6,7 @@ digest (``spec/stone_age/rules.yaml``), not Hadara's.
 
 from __future__ import annotations
 
-from hadara_rules._errors import CatalogueError, ConfigError, IllegalMove
+from hadara_rules._errors import CatalogueError, ConfigError, IllegalMove, NotationError
 
 from ._components import Building, Card, Components, Effect, components, load_components
 from ._config import Claim, GameConfig
@@ -15,6 +15,7 @@ from ._events import Event
 from ._goods import Kind, Resources
 from ._model import DiceChoice, GameState, Location, Phase, Player, Roll
 from ._moves import Act, ChooseDie, Feed, GoHungry, Move, Place, TakeBack, TakeResources, UseTools
+from ._notation import parse_move
 from ._rules.scoring import ScoreSheet, score, winners
 from ._rules.setup import new_game
 from .view import player_view
@@ -39,6 +40,7 @@ __all__ = [
     "Kind",
     "Location",
     "Move",
+    "NotationError",
     "Phase",
     "Place",
     "Player",
@@ -55,6 +57,7 @@ __all__ = [
     "legal_moves",
     "load_components",
     "new_game",
+    "parse_move",
     "player_view",
     "score",
     "winners",

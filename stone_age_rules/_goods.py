@@ -77,6 +77,11 @@ class Resources:
     def __str__(self) -> str:
         return " ".join(f"{self.count(k)}{k.value}" for k in Kind if self.count(k)) or "nothing"
 
+    @property
+    def notation(self) -> str:
+        """The bundle in the move notation: ``2wood,1clay``, or ``none``."""
+        return ",".join(f"{self.count(k)}{k.value}" for k in Kind if self.count(k)) or "none"
+
 
 def bundles(size: int, within: Resources) -> tuple[Resources, ...]:
     """Every bundle of exactly ``size`` resources that ``within`` holds."""

@@ -22,6 +22,11 @@ def _numbers(value: tuple[int, ...] | list[int]) -> tuple[int, ...]:
     return numbers
 
 
+def _listed(numbers: tuple[int, ...]) -> str:
+    """Numbers in the notation: ``0,2``, or ``-`` for none."""
+    return ",".join(map(str, numbers)) or "-"
+
+
 @frozen
 class Place:
     """PLACE-1: put ``people`` of one's unplaced people on ``location``."""
@@ -29,6 +34,9 @@ class Place:
     player: int = field(validator=_seat)
     location: Location = field(validator=_location)
     people: int = field(validator=_whole)
+
+    def __str__(self) -> str:
+        return f"P{self.player} place {self.location} {self.people}"
 
 
 @frozen
@@ -42,6 +50,10 @@ class Act:
         default=None, validator=exactly(Resources, type(None), what="resources or None")
     )
 
+    def __str__(self) -> str:
+        paid = "" if self.pay is None else f" pay={self.pay.notation}"
+        return f"P{self.player} act {self.location}{paid}"
+
 
 @frozen
 class TakeBack:
@@ -49,6 +61,9 @@ class TakeBack:
 
     player: int = field(validator=_seat)
     location: Location = field(validator=_location)
+
+    def __str__(self) -> str:
+        return f"P{self.player} takeback {self.location}"
 
 
 @frozen
@@ -60,6 +75,9 @@ class UseTools:
     tools: tuple[int, ...] = field(default=(), converter=_numbers)
     one_time: tuple[int, ...] = field(default=(), converter=_numbers)
 
+    def __str__(self) -> str:
+        return f"P{self.player} tools {_listed(self.tools)} {_listed(self.one_time)}"
+
 
 @frozen
 class ChooseDie:
@@ -67,6 +85,9 @@ class ChooseDie:
 
     player: int = field(validator=_seat)
     face: int = field(validator=_whole)
+
+    def __str__(self) -> str:
+        return f"P{self.player} die {self.face}"
 
 
 @frozen
@@ -76,6 +97,9 @@ class TakeResources:
     player: int = field(validator=_seat)
     take: Resources = field(validator=_resources)
 
+    def __str__(self) -> str:
+        return f"P{self.player} take {self.take.notation}"
+
 
 @frozen
 class Feed:
@@ -84,12 +108,18 @@ class Feed:
     player: int = field(validator=_seat)
     pay: Resources = field(validator=_resources)
 
+    def __str__(self) -> str:
+        return f"P{self.player} feed {self.pay.notation}"
+
 
 @frozen
 class GoHungry:
     """FEED-5: do not cover the shortfall; lose all food and 10 points."""
 
     player: int = field(validator=_seat)
+
+    def __str__(self) -> str:
+        return f"P{self.player} hungry"
 
 
 Move = Place | Act | TakeBack | UseTools | ChooseDie | TakeResources | Feed | GoHungry
