@@ -7,6 +7,8 @@ naming the file and the entry (BUILD-2 to BUILD-4, CIV-4 to CIV-14).
 from __future__ import annotations
 
 import functools
+import os
+import re
 from collections import Counter
 from enum import StrEnum
 from pathlib import Path
@@ -98,6 +100,10 @@ class Components:
         return {c.id: c for c in self.cards}
 
 
+#: What an id may be: short, and never the ``"?"`` a view shows for a hidden card or tile.
+_ID = re.compile(r"[A-Za-z0-9_-]{1,20}")
+
+
 def _fail(path: Path, where: str, problem: str) -> CatalogueError:
     return CatalogueError(f"{path}: {where}: {problem}")
 
@@ -121,8 +127,8 @@ def _entries(path: Path, key: str, count: int) -> list[dict[str, object]]:
         raise _fail(path, key, f"expected a list of {count} entries, found {shown(listed)}")
     entries = [_mapping(entry, path, f"{key}[{i}]") for i, entry in enumerate(listed)]
     ids = [entry.get("id") for entry in entries]
-    if not all(isinstance(i, str) for i in ids) or len(set(ids)) != count:
-        raise _fail(path, key, "every entry needs an id of its own")
+    if not all(isinstance(i, str) and _ID.fullmatch(i) for i in ids) or len(set(ids)) != count:
+        raise _fail(path, key, "every entry needs an id of its own (letters, digits, - and _)")
     return entries
 
 
@@ -189,15 +195,18 @@ def _card(entry: dict[str, object], path: Path) -> Card:
     )
 
 
-def load_components(folder: Path | None = None) -> Components:
+def load_components(folder: str | os.PathLike[str] | None = None) -> Components:
     """The tiles and cards in ``folder`` (laid out like ``spec/stone_age/components``; None: the bundled ones).
 
     Checks what the rules rely on: 28 tiles and 36 cards with ids of their own,
     fixed tiles scoring their resources' values (BUILD-2), two cards of each
     culture symbol (SCORE-2).
     """
-    folder = folder if folder is not None else spec_dir() / "stone_age" / "components"
-    tiles_file, cards_file = folder / "buildings.yaml", folder / "civilization.yaml"
+    try:
+        where = Path(folder) if folder is not None else spec_dir() / "stone_age" / "components"
+    except TypeError:
+        raise CatalogueError(f"{shown(folder)}: not a folder name") from None
+    tiles_file, cards_file = where / "buildings.yaml", where / "civilization.yaml"
     buildings = tuple(_building(e, tiles_file) for e in _entries(tiles_file, "buildings", 28))
     cards = tuple(_card(e, cards_file) for e in _entries(cards_file, "cards", 36))
     symbols = Counter(c.culture for c in cards if c.culture)

@@ -65,6 +65,7 @@ def _copy_components(tmp_path: Path) -> Path:
     [
         ("buildings.yaml", "points: 10,", "points: 11,", r"b01\.points: BUILD-2: a fixed tile scores 10"),
         ("buildings.yaml", "- {id: b28", "- {id: b27", r"every entry needs an id of its own"),
+        ("buildings.yaml", "- {id: b28", "- {id: '?'", r"every entry needs an id of its own"),
         (
             "civilization.yaml",
             'culture: art}, qt: "miscBonus[5]"',
@@ -89,7 +90,9 @@ def test_broken_component_files_are_refused_naming_the_entry(
 
 def test_a_missing_component_folder_is_a_catalogue_error(tmp_path: Path) -> None:
     with pytest.raises(CatalogueError, match="cannot read the file"):
-        load_components(tmp_path)
+        load_components(str(tmp_path))
+    with pytest.raises(CatalogueError, match="not a folder name"):
+        load_components(3)  # type: ignore[arg-type]
 
 
 def _playout(players: int, seed: int, max_rounds: int | None = None) -> tuple[int, tuple[int, ...]]:
