@@ -15,6 +15,10 @@ def player_view(state: GameState, seat: int | None) -> GameState:
     INFO-2: a card drawn by CIV-13 shows as ``"?"`` to everyone but its owner, until
     final scoring. INFO-3: everything else is public.
     """
+    if seat is not None and (type(seat) is not int or not 0 <= seat < state.config.players):
+        raise ValueError(
+            f"seat must be a seat from 0 to {state.config.players - 1} or None, not {seat!r}"[:160]
+        )
     over = state.is_over
     players = tuple(
         p if over or i == seat else attrs.evolve(p, drawn=(HIDDEN,) * len(p.drawn))

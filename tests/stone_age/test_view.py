@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import attrs
+import pytest
 
 from stone_age_rules import Phase, legal_moves, player_view
 
@@ -43,3 +44,9 @@ def test_info_3_everything_else_is_public() -> None:
         state.phase,
         state.placed,
     )
+
+
+def test_a_view_of_no_seat_is_refused_in_one_line() -> None:
+    for seat in (2, -1, "0"):
+        with pytest.raises(ValueError, match=r"^seat must be a seat from 0 to 1 or None"):
+            player_view(game(2), seat)  # type: ignore[arg-type]

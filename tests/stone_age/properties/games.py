@@ -1,13 +1,15 @@
 """Random legal Stone Age games for the properties: a configuration and one choice per decision.
 
-A choice is an index into ``legal_moves(state)`` (taken modulo their number), so a
-shrunk game plays the first legal move wherever the choice does not matter. Games
-are short by default (``max_rounds`` 1 to 4, FLOW-6) to fit the default run's budget;
+A choice is an index into ``legal_moves(state)`` (taken modulo their number); after
+the drawn choices, moves are picked by a generator seeded with the game's seed, so
+every game is played to its end with varied moves. Games
+are short by default (``max_rounds`` 1 to 8, FLOW-6) to fit the default run's budget;
 :func:`played_games` with ``full=True`` plays to the end of the game.
 """
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
 from typing import Any
 
@@ -52,14 +54,16 @@ class PlayedGame:
 
 
 def play(config: GameConfig, choices: list[int]) -> PlayedGame:
-    """The game ``config`` with move ``choices[i] % len(legal)`` at decision ``i`` (0 after the list)."""
+    """The game ``config`` with move ``choices[i] % len(legal)`` at decision ``i``, then moves
+    drawn by ``random.Random(config.seed)``."""
     state = new_game(config)
+    rest = random.Random(config.seed)
     states, moves, events = [state], [], []
     for step in range(MOVE_LIMIT):
         if state.is_over:
             break
         legal = legal_moves(state)
-        move = legal[(choices[step] if step < len(choices) else 0) % len(legal)]
+        move = legal[(choices[step] if step < len(choices) else rest.randrange(len(legal))) % len(legal)]
         state, happened = apply_move_with_events(state, move)
         states.append(state)
         moves.append(move)
@@ -69,12 +73,12 @@ def play(config: GameConfig, choices: list[int]) -> PlayedGame:
 
 @st.composite
 def configs(draw: st.DrawFn, full: bool = False) -> GameConfig:
-    """2 to 4 players, any seed and start player, either CIV-12 variant; 1 to 4 rounds unless ``full``."""
+    """2 to 4 players, any seed and start player, either CIV-12 variant; 1 to 8 rounds unless ``full``."""
     players = draw(st.integers(2, 4))
     return GameConfig(
         players,
         draw(st.integers(0, 2**53 - 1)),
-        max_rounds=None if full else draw(st.integers(1, 4)),
+        max_rounds=None if full else draw(st.integers(1, 8)),
         start_player=draw(st.sampled_from(["random", *range(players)])),
         any_two_resources=draw(st.sampled_from(list(Claim))),
     )

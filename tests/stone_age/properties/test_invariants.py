@@ -39,8 +39,8 @@ from stone_age_rules._model import MAX_AGRICULTURE, MAX_PEOPLE, MAX_TOOL_LEVEL, 
 
 from .games import PlayedGame, play, played_games
 
-#: A short game costs about 30 ms; a tenth of the profile's examples keeps the default run to seconds.
-SHORT = 0.1
+#: A short game costs about 20 ms; a fifth of the profile's examples keeps the default run to seconds.
+SHORT = 0.2
 
 
 def check_accounted_for(state: GameState, tiles: Counter[str]) -> None:
@@ -103,7 +103,7 @@ def superset(state: GameState, rng: random.Random) -> list[Move]:
     return moves
 
 
-@suite_settings(SHORT)
+@suite_settings(SHORT / 2)
 @given(played_games())
 def test_legal_moves_are_exactly_the_moves_check_move_accepts(game: PlayedGame) -> None:
     rng = random.Random(game.config.seed)
