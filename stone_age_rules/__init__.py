@@ -18,7 +18,7 @@ from ._moves import Act, ChooseDie, Feed, GoHungry, Move, Place, TakeBack, TakeR
 from ._notation import parse_move
 from ._rules.scoring import ScoreSheet, score, winners
 from ._rules.setup import new_game
-from .view import player_view
+from .view import events_view, player_view
 
 __all__ = [
     "Act",
@@ -54,6 +54,7 @@ __all__ = [
     "apply_move_with_events",
     "check_move",
     "components",
+    "events_view",
     "legal_moves",
     "load_components",
     "new_game",

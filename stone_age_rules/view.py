@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 import attrs
 
+from ._events import Event
 from ._model import HIDDEN, GameState
 
 
@@ -30,4 +33,15 @@ def player_view(state: GameState, seat: int | None) -> GameState:
         players=players,
         pile=(HIDDEN,) * len(state.pile),
         stacks=tuple(stack[:1] + (HIDDEN,) * (len(stack) - 1) for stack in state.stacks),
+    )
+
+
+def events_view(events: Iterable[Event], seat: int | None) -> tuple[Event, ...]:
+    """``events`` as ``seat`` may see them (None: a spectator): INFO-2, the card a CIV-13
+    draw gave another player shows as ``"?"``; every die rolled is public (INFO-3)."""
+    return tuple(
+        attrs.evolve(event, item=HIDDEN)
+        if event.rule == "CIV-13" and event.item and event.player != seat
+        else event
+        for event in events
     )

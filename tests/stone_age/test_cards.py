@@ -20,6 +20,7 @@ from stone_age_rules import (
     apply_move_with_events,
     check_move,
     components,
+    events_view,
     legal_moves,
     player_view,
 )
@@ -157,6 +158,8 @@ def test_civ_13_the_top_card_of_the_pile_is_kept_face_down_without_its_effect() 
     assert after.players[0].drawn == state.pile[:1] and after.pile == state.pile[1:]
     assert [e.rule for e in events[:2]] == ["CIV-2", "CIV-13"] and len(events[1].amounts) == 1
     assert player_view(after, 1).players[0].drawn == ("?",)
+    assert events_view(events, 0)[1].item == state.pile[0] and events_view(events, 1)[1].item == "?"
+    assert events_view(events, None)[1].item == "?" and events_view(events, 1)[0] == events[0]
     empty = apply_move(attrs.evolve(state, pile=()), Act(0, Location.CARD_1, res(wood=1)))
     assert empty.players[0].drawn == () and empty.players[0].cards == ("c15",)
 

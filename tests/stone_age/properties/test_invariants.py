@@ -7,13 +7,14 @@ from collections import Counter
 
 import attrs
 import pytest
-from hypothesis import given
+from hypothesis import example, given
 from properties.strategies import suite_settings
 
 from stone_age_rules import (
     Act,
     ChooseDie,
     Feed,
+    GameConfig,
     GameState,
     GoHungry,
     IllegalMove,
@@ -27,6 +28,7 @@ from stone_age_rules import (
     apply_move,
     check_move,
     components,
+    events_view,
     legal_moves,
     new_game,
     player_view,
@@ -41,6 +43,8 @@ from .games import PlayedGame, play, played_games
 
 #: A short game costs about 20 ms; a fifth of the profile's examples keeps the default run to seconds.
 SHORT = 0.2
+#: A game in which a player draws a card by CIV-13, so the properties on hidden cards always meet one.
+DRAWS_A_CARD = (GameConfig(4, 559, max_rounds=3, start_player=2), [])
 
 
 def check_accounted_for(state: GameState, tiles: Counter[str]) -> None:
@@ -187,6 +191,7 @@ def hidden_changed(state: GameState, rng: random.Random) -> GameState:
 
 @suite_settings(SHORT)
 @given(played_games())
+@example(play(*DRAWS_A_CARD))
 def test_views_leak_nothing_hidden(game: PlayedGame) -> None:
     rng = random.Random(game.config.seed)
     for state in game.states[:: max(1, len(game.states) // 20)]:
@@ -207,6 +212,18 @@ def test_views_leak_nothing_hidden(game: PlayedGame) -> None:
             for acting in state.to_act:
                 if seat == acting:
                     assert legal_moves(view, seat) == legal_moves(state, seat)
+
+
+@suite_settings(SHORT)
+@given(played_games())
+@example(play(*DRAWS_A_CARD))
+def test_events_as_a_seat_sees_them_name_no_hidden_card(game: PlayedGame) -> None:
+    for after, events in zip(game.states[1:], game.events, strict=True):
+        for seat in (*range(game.config.players), None):
+            hidden = set(after.pile) | {t for s in after.stacks for t in s[1:]}
+            if not after.is_over:
+                hidden |= {c for i, p in enumerate(after.players) if i != seat for c in p.drawn}
+            assert not {e.item for e in events_view(events, seat)} & hidden
 
 
 @pytest.mark.slow
