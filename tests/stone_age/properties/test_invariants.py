@@ -44,7 +44,7 @@ from .games import PlayedGame, play, played_games
 #: A short game costs about 20 ms; a fifth of the profile's examples keeps the default run to seconds.
 SHORT = 0.2
 #: A game in which a player draws a card by CIV-13, so the properties on hidden cards always meet one.
-DRAWS_A_CARD = (GameConfig(4, 559, max_rounds=3, start_player=2), [])
+DRAWS_A_CARD: tuple[GameConfig, list[int]] = (GameConfig(4, 559, max_rounds=3, start_player=2), [])
 
 
 def check_accounted_for(state: GameState, tiles: Counter[str]) -> None:
