@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from enum import StrEnum
+from typing import Literal
 
 from attrs import field, frozen
 
@@ -41,7 +42,7 @@ def _max_rounds(_: object, __: object, rounds: int | None) -> None:
         )
 
 
-def _start_player(config: GameConfig, _: object, start: int | str) -> None:
+def _start_player(config: GameConfig, _: object, start: int | Literal["random"]) -> None:
     if start == "random" or (type(start) is int and 0 <= start < config.players):
         return
     raise ConfigError(
@@ -70,6 +71,6 @@ class GameConfig:
     #: FLOW-6 (variant): the game also ends after the feeding of this round; None: no limit.
     max_rounds: int | None = field(default=None, validator=_max_rounds)
     #: SETUP-7 (variant): the start player of round 1, a seat or ``"random"`` (drawn from the seed).
-    start_player: int | str = field(default=0, validator=_start_player)
+    start_player: int | Literal["random"] = field(default=0, validator=_start_player)
     #: CIV-12 (variant): when the two resources of choice are taken.
     any_two_resources: Claim = field(default=Claim.LATER, converter=_claim)

@@ -15,7 +15,6 @@ def start_player(config: GameConfig) -> int:
     """SETUP-7: the configured seat, or one drawn from the seed for ``"random"``."""
     if config.start_player == "random":
         return draw(config.seed, "start player", 0, config.players)
-    assert isinstance(config.start_player, int)
     return config.start_player
 
 
