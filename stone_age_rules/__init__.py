@@ -1,0 +1,65 @@
+"""Stone Age (Hans im Glück 2008), the executable rulebook: positions, moves, rules and scoring.
+
+The rule IDs in refusals, events and docstrings are those of Stone Age's rules
+digest (``spec/stone_age/rules.yaml``), not Hadara's.
+"""
+
+from __future__ import annotations
+
+from hadara_rules._errors import CatalogueError, ConfigError, IllegalMove, NotationError
+
+from ._components import Building, Card, Components, Effect, components, load_components
+from ._config import Claim, GameConfig
+from ._engine import apply_move, apply_move_with_events, check_move, legal_moves
+from ._events import Event
+from ._goods import Kind, Resources
+from ._model import DiceChoice, GameState, Location, Phase, Player, Roll
+from ._moves import Act, ChooseDie, Feed, GoHungry, Move, Place, TakeBack, TakeResources, UseTools
+from ._notation import parse_move
+from ._rules.scoring import ScoreSheet, score, winners
+from ._rules.setup import new_game
+from .view import events_view, player_view
+
+__all__ = [
+    "Act",
+    "Building",
+    "Card",
+    "CatalogueError",
+    "ChooseDie",
+    "Claim",
+    "Components",
+    "ConfigError",
+    "DiceChoice",
+    "Effect",
+    "Event",
+    "Feed",
+    "GameConfig",
+    "GameState",
+    "GoHungry",
+    "IllegalMove",
+    "Kind",
+    "Location",
+    "Move",
+    "NotationError",
+    "Phase",
+    "Place",
+    "Player",
+    "Resources",
+    "Roll",
+    "ScoreSheet",
+    "TakeBack",
+    "TakeResources",
+    "UseTools",
+    "apply_move",
+    "apply_move_with_events",
+    "check_move",
+    "components",
+    "events_view",
+    "legal_moves",
+    "load_components",
+    "new_game",
+    "parse_move",
+    "player_view",
+    "score",
+    "winners",
+]

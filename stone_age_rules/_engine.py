@@ -1,0 +1,136 @@
+"""The public entry points: legal moves, checking and applying a move (FLOW-1 to FLOW-3)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from hadara_rules._errors import IllegalMove
+
+from ._config import Claim
+from ._events import Event
+from ._model import GameState, Phase
+from ._moves import Act, ChooseDie, Feed, GoHungry, Move, Place, TakeBack, TakeResources, UseTools
+from ._rules.actions import act, action_choices, check_act, check_take_back, take_back
+from ._rules.cards import check_choose, check_claim, choose_die, claim_choices, die_choices, take_resources
+from ._rules.feeding import check_feed, feed_choices, feed_with_resources, go_hungry
+from ._rules.gathering import add_tools
+from ._rules.placement import check_place, place, placements
+from ._rules.rounds import next_turn, settle
+from ._rules.tools import check_tools, tool_choices
+from ._table import Table
+
+_MOVES = (Place, Act, TakeBack, UseTools, ChooseDie, TakeResources, Feed, GoHungry)
+
+_WHAT = {
+    Place: "placing people",
+    Act: "resolving a location",
+    TakeBack: "resolving a location",
+    UseTools: "adding tools to the roll",
+    ChooseDie: "choosing a die",
+    Feed: "feeding",
+    GoHungry: "feeding",
+}
+
+
+def _expected(state: GameState) -> tuple[type[Any], ...]:
+    """FLOW-2: the kinds of move the current step takes."""
+    if state.roll is not None:
+        return (UseTools,)
+    if state.choice is not None:
+        return (ChooseDie,)
+    if state.short is not None:
+        return (Feed, GoHungry)
+    if state.phase is Phase.PLACE:
+        return (Place,)
+    return (Act, TakeBack)
+
+
+_CHECKS: dict[type[Any], Callable[[GameState, Any], IllegalMove | None]] = {
+    Place: check_place,
+    Act: check_act,
+    TakeBack: check_take_back,
+    UseTools: check_tools,
+    ChooseDie: check_choose,
+    TakeResources: check_claim,
+    Feed: check_feed,
+    GoHungry: lambda _state, _move: None,
+}
+
+
+def check_move(state: GameState, move: Move) -> IllegalMove | None:
+    """The refusal of ``move`` in ``state`` (an :class:`IllegalMove` naming the rule), or None if legal."""
+    if type(move) not in _MOVES:
+        return IllegalMove("FLOW-2", f"not a Stone Age move: {type(move).__name__}")
+    if state.is_over:
+        return IllegalMove("FLOW-3", "the game is over")
+    if move.player not in state.to_act:
+        return IllegalMove("FLOW-1", f"player {move.player} is not to act; waiting for {state.to_act[0]}")
+    if isinstance(move, TakeResources):
+        return check_claim(state, move)
+    if state.config.any_two_resources is Claim.IMMEDIATE and state.players[move.player].claims:
+        return IllegalMove("CIV-12", "first choose the two resources of the card just bought")
+    expected = _expected(state)
+    if type(move) not in expected:
+        return IllegalMove("FLOW-2", f"now is the time for {_WHAT[expected[0]]}")
+    return _CHECKS[type(move)](state, move)
+
+
+def _candidates(state: GameState, seat: int) -> tuple[Move, ...]:
+    """Every move to try for ``seat`` now: a superset of the legal ones."""
+    found: tuple[Move, ...] = claim_choices(state, seat)
+    expected = _expected(state)
+    if Place in expected:
+        return found + placements(state, seat)
+    if Act in expected:
+        return found + action_choices(state, seat)
+    if UseTools in expected:
+        return found + tool_choices(state, seat)
+    if ChooseDie in expected:
+        return found + die_choices(state, seat)
+    return found + feed_choices(state, seat)
+
+
+def legal_moves(state: GameState, player: int | None = None) -> tuple[Move, ...]:
+    """Every legal move of the players to act (or of ``player`` alone), in a stable order."""
+    seats = [s for s in state.to_act if player is None or s == player]
+    return tuple(m for s in seats for m in _candidates(state, s) if check_move(state, m) is None)
+
+
+def _apply(table: Table, move: Move) -> None:
+    if isinstance(move, Place):
+        place(table, move)
+    elif isinstance(move, Act):
+        act(table, move)
+    elif isinstance(move, TakeBack):
+        take_back(table, move)
+    elif isinstance(move, UseTools):
+        add_tools(table, move)
+    elif isinstance(move, ChooseDie):
+        choose_die(table, move)
+    elif isinstance(move, TakeResources):
+        take_resources(table, move.player, move.take)
+    else:
+        if isinstance(move, Feed):
+            feed_with_resources(table, move)
+        else:
+            go_hungry(table, move.player)
+        table.update(short=None)
+        next_turn(table, None)
+
+
+def apply_move_with_events(state: GameState, move: Move) -> tuple[GameState, tuple[Event, ...]]:
+    """The position after ``move`` and what happened, in order; raises :class:`IllegalMove`
+    (leaving ``state`` untouched) if the move is refused."""
+    refusal = check_move(state, move)
+    if refusal is not None:
+        raise refusal
+    table = Table(state)
+    _apply(table, move)
+    settle(table)
+    return table.state, tuple(table.events)
+
+
+def apply_move(state: GameState, move: Move) -> GameState:
+    """The position after ``move``; raises :class:`IllegalMove` if it is refused."""
+    return apply_move_with_events(state, move)[0]

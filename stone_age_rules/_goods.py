@@ -1,0 +1,95 @@
+"""Food and the four resources, their values, and a bundle of resources (vocabulary; ACT-3)."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+from attrs import field, frozen
+
+from hadara_rules._moves import exactly
+
+
+class Kind(StrEnum):
+    """A resource. Food is never a resource (vocabulary)."""
+
+    WOOD = "wood"
+    CLAY = "clay"
+    STONE = "stone"
+    GOLD = "gold"
+
+
+#: The value of each resource: what one of it is worth on a die total and in points (ACT-3, BUILD-2).
+VALUES: dict[Kind, int] = {Kind.WOOD: 3, Kind.CLAY: 4, Kind.STONE: 5, Kind.GOLD: 6}
+#: The value of food at the hunting grounds (ACT-3).
+FOOD_VALUE = 2
+
+_count = exactly(int, what="a whole number of resources")
+
+
+def _not_negative(_: object, attribute: object, value: int) -> None:
+    if value < 0:
+        raise ValueError(f"{getattr(attribute, 'name', 'a count')} must not be negative, not {value}")
+
+
+@frozen(order=True)
+class Resources:
+    """A bundle of resources: how many of each kind (never food)."""
+
+    wood: int = field(default=0, validator=[_count, _not_negative])
+    clay: int = field(default=0, validator=[_count, _not_negative])
+    stone: int = field(default=0, validator=[_count, _not_negative])
+    gold: int = field(default=0, validator=[_count, _not_negative])
+
+    @classmethod
+    def of(cls, kind: Kind, amount: int = 1) -> Resources:
+        """``amount`` resources of one ``kind``."""
+        return cls(**{kind.value: amount})
+
+    def count(self, kind: Kind) -> int:
+        """How many of ``kind`` the bundle holds."""
+        return int(getattr(self, kind.value))
+
+    @property
+    def total(self) -> int:
+        """How many resources in all (SCORE-7 scores each one point)."""
+        return self.wood + self.clay + self.stone + self.gold
+
+    @property
+    def value(self) -> int:
+        """The sum of the resources' values (BUILD-3, BUILD-4)."""
+        return sum(VALUES[kind] * self.count(kind) for kind in Kind)
+
+    @property
+    def kinds(self) -> int:
+        """How many different kinds the bundle uses (BUILD-3)."""
+        return sum(1 for kind in Kind if self.count(kind))
+
+    def covers(self, other: Resources) -> bool:
+        """Whether this bundle holds at least every resource of ``other``."""
+        return all(self.count(kind) >= other.count(kind) for kind in Kind)
+
+    def __add__(self, other: Resources) -> Resources:
+        return Resources(*(self.count(kind) + other.count(kind) for kind in Kind))
+
+    def __sub__(self, other: Resources) -> Resources:
+        return Resources(*(self.count(kind) - other.count(kind) for kind in Kind))
+
+    def __str__(self) -> str:
+        return " ".join(f"{self.count(k)}{k.value}" for k in Kind if self.count(k)) or "nothing"
+
+    @property
+    def notation(self) -> str:
+        """The bundle in the move notation: ``2wood,1clay``, or ``none``."""
+        return ",".join(f"{self.count(k)}{k.value}" for k in Kind if self.count(k)) or "none"
+
+
+def bundles(size: int, within: Resources) -> tuple[Resources, ...]:
+    """Every bundle of exactly ``size`` resources that ``within`` holds."""
+    found: list[Resources] = []
+    for wood in range(min(size, within.wood) + 1):
+        for clay in range(min(size - wood, within.clay) + 1):
+            for stone in range(min(size - wood - clay, within.stone) + 1):
+                gold = size - wood - clay - stone
+                if gold <= within.gold:
+                    found.append(Resources(wood, clay, stone, gold))
+    return tuple(found)

@@ -1,0 +1,96 @@
+"""The order of play: phases, turns, the end of a round and of the game (FLOW-5, FLOW-6, END-1 to END-5)."""
+
+from __future__ import annotations
+
+import attrs
+
+from .._config import Claim
+from .._goods import Kind, Resources
+from .._model import Phase
+from .._table import Table
+from .cards import CLAIM, take_resources
+from .feeding import feed_player
+from .placement import can_place
+
+
+def settle(table: Table) -> None:
+    """Play the automatic steps until someone must decide or the game is over (FLOW-5).
+
+    PLACE-1/2: the turn goes to the next player clockwise who can place; when nobody can,
+    actions begin with the start player. ACT-1: a player's turn ends when none of their
+    people is on the board. FEED-1: players are fed in turn order.
+    """
+    while True:
+        state = table.state
+        players = state.config.players
+        if state.is_over or state.roll or state.choice or state.short is not None:
+            return
+        if state.phase is Phase.PLACE:
+            seat = next(
+                (s for k in range(players) if can_place(state, s := (state.turn + k) % players)), None
+            )
+            if seat is not None:
+                table.update(turn=seat)
+                return
+            table.update(phase=Phase.ACT, turn=state.start, done=0)
+            table.note("FLOW-5", "actions begin")
+        elif state.phase is Phase.ACT:
+            if state.players[state.turn].claims and state.config.any_two_resources is Claim.IMMEDIATE:
+                return  # CIV-12, variant: the resources are chosen at purchase
+            if any(row[state.turn] for row in state.placed):
+                return
+            next_turn(table, Phase.FEED)
+        elif state.done == players:
+            end_round(table)
+        elif feed_player(table, state.turn):
+            next_turn(table, None)
+        else:
+            return
+
+
+def next_turn(table: Table, then: Phase | None) -> None:
+    """The next player clockwise; after the last, phase ``then`` (None: the round ends)."""
+    state = table.state
+    done = state.done + 1
+    if done < state.config.players or then is None:
+        table.update(turn=(state.turn + 1) % state.config.players, done=done)
+    else:
+        table.update(phase=then, turn=state.start, done=0)
+        table.note("FLOW-5", "feeding begins")
+
+
+def end_round(table: Table) -> None:
+    """END-1: the game ends (END-3, END-4, FLOW-6) or the next round is prepared (END-2)."""
+    state = table.state
+    left = tuple(card for card in state.display if card is not None)
+    needed = len(state.display) - len(left)
+    if any(not stack for stack in state.stacks):
+        _game_over(table, "END-3")
+    elif len(state.pile) < needed:
+        _game_over(table, "END-4")
+    elif state.config.max_rounds is not None and state.round >= state.config.max_rounds:
+        _game_over(table, "FLOW-6")
+    else:
+        start = (state.start + 1) % state.config.players
+        fresh = tuple(attrs.evolve(p, used=(False,) * len(p.tools)) for p in state.players)
+        table.update(
+            display=left + state.pile[:needed],
+            pile=state.pile[needed:],
+            players=fresh,
+            round=state.round + 1,
+            phase=Phase.PLACE,
+            start=start,
+            turn=start,
+            done=0,
+        )
+        table.note("END-2", f"round {state.round + 1} begins", start)
+
+
+def _game_over(table: Table, rule: str) -> None:
+    """END-5: unclaimed CIV-12 pairs are taken (as wood: SCORE-7 counts every kind alike);
+    then final scoring."""
+    for seat, player in enumerate(table.state.players):
+        for _ in range(player.claims):
+            take_resources(table, seat, Resources.of(Kind.WOOD, CLAIM), "took two resources at the end")
+    table.update(phase=Phase.OVER)
+    table.note(rule, "game over")

@@ -1,0 +1,88 @@
+"""Final scoring and the winners (SCORE-1 to SCORE-8)."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from attrs import frozen
+
+from .._components import components
+from .._model import GameState, Player
+
+
+@frozen
+class ScoreSheet:
+    """One player's final score, line by line."""
+
+    #: SCORE-1: points scored during the game (buildings, points cards, hunger).
+    during_game: int
+    #: SCORE-2: culture sets.
+    culture: int
+    #: SCORE-3 to SCORE-6: each multiplier's count times what it multiplies.
+    farmers: int
+    tool_makers: int
+    hut_builders: int
+    shamans: int
+    #: SCORE-7: one point per resource.
+    resources: int
+    #: SCORE-8: the tie-break, agriculture + tool value + people.
+    tie_break: int
+
+    @property
+    def total(self) -> int:
+        """The final score (SCORE-8)."""
+        return (
+            self.during_game
+            + self.culture
+            + self.farmers
+            + self.tool_makers
+            + self.hut_builders
+            + self.shamans
+            + self.resources
+        )
+
+
+def culture_points(symbols: list[str]) -> int:
+    """SCORE-2: each set of different symbols scores its size squared; a repeated symbol starts another set."""
+    counts = Counter(symbols)
+    return sum(
+        sum(1 for n in counts.values() if n >= k) ** 2 for k in range(1, max(counts.values(), default=0) + 1)
+    )
+
+
+def multipliers(player: Player) -> Counter[str]:
+    """SCORE-3 to SCORE-6: how many of each multiplier kind the player's cards show."""
+    found: Counter[str] = Counter()
+    for card_id in player.all_cards:
+        card = components().card[card_id]
+        if card.multiplier is not None:
+            found[card.multiplier] += card.count
+    return found
+
+
+def score_sheet(player: Player) -> ScoreSheet:
+    """SCORE-1 to SCORE-8 for one player (drawn cards count too, CIV-13)."""
+    cards = [components().card[c] for c in player.all_cards]
+    counts = multipliers(player)
+    return ScoreSheet(
+        during_game=player.score,
+        culture=culture_points([c.culture for c in cards if c.culture is not None]),
+        farmers=counts["farmer"] * player.agriculture,
+        tool_makers=counts["tool_maker"] * player.tool_value,
+        hut_builders=counts["hut_builder"] * len(player.buildings),
+        shamans=counts["shaman"] * player.people,
+        resources=player.resources.total,
+        tie_break=player.agriculture + player.tool_value + player.people,
+    )
+
+
+def score(state: GameState) -> tuple[ScoreSheet, ...]:
+    """Every player's score sheet (final once the game is over)."""
+    return tuple(score_sheet(player) for player in state.players)
+
+
+def winners(state: GameState) -> tuple[int, ...]:
+    """SCORE-8: the highest total wins; ties go to the highest tie-break; still tied, they share."""
+    sheets = score(state)
+    best = max((s.total, s.tie_break) for s in sheets)
+    return tuple(seat for seat, s in enumerate(sheets) if (s.total, s.tie_break) == best)

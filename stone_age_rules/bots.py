@@ -1,0 +1,142 @@
+"""Built-in players: a random bot and a greedy bot, each deciding from its seat's view (INFO-1 to INFO-3).
+
+``bot.choose(state, seat)`` returns the same move whether ``state`` is the whole
+position or ``player_view(state, seat)`` (with the bot's generator in the same
+state): a bot sees only what its seat may see. The greedy bot looks one move
+ahead; where that move rolls dice, the roll is drawn from the bot's own
+generator, since the view holds no seed.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Protocol
+
+import attrs
+
+from ._components import components
+from ._engine import apply_move, legal_moves
+from ._goods import FOOD_VALUE
+from ._model import AREAS, BUILDINGS, MAX_AGRICULTURE, MAX_PEOPLE, MAX_TOOL_LEVEL, SLOTS, GameState, Location
+from ._moves import Move, Place
+from ._rules.buildings import payments
+from ._rules.scoring import culture_points
+from .view import player_view
+
+__all__ = ["Bot", "GreedyBot", "RandomBot", "evaluate", "make_bot"]
+
+#: The expected face of a die.
+_DIE = 3.5
+
+
+class Bot(Protocol):
+    """Anything that picks one of a seat's legal moves."""
+
+    def choose(self, state: GameState, seat: int) -> Move:
+        """One of ``seat``'s legal moves in ``state`` (the whole position or the seat's view)."""
+        ...
+
+
+@attrs.define
+class RandomBot:
+    """Picks a legal move at random, from its own generator."""
+
+    seed: int = 0
+    _rng: random.Random = attrs.field(init=False)
+
+    def __attrs_post_init__(self) -> None:
+        self._rng = random.Random(self.seed)
+
+    def choose(self, state: GameState, seat: int) -> Move:
+        return self._rng.choice(legal_moves(player_view(state, seat), seat))
+
+
+def _food_value(food: float, need: int) -> float:
+    """Food up to what the next feeding needs is worth a lot (hunger costs 10 points); more, little."""
+    covered = min(food, max(need, 0))
+    return 3 * covered + 0.3 * (food - covered)
+
+
+def evaluate(state: GameState, seat: int) -> float:
+    """What ``seat``'s board is worth, in points: points scored and what cards (those it can
+    see) will score, plus rough values of resources, food, people, tracks and tools."""
+    player = state.players[seat]
+    known = [components().card[c] for c in player.all_cards if c in components().card]
+    culture = culture_points([c.culture for c in known if c.culture is not None])
+    times = {
+        "farmer": player.agriculture,
+        "tool_maker": player.tool_value,
+        "hut_builder": len(player.buildings),
+        "shaman": player.people,
+    }
+    multiplied = sum(c.count * times[c.multiplier] for c in known if c.multiplier is not None)
+    return (
+        player.score
+        + culture
+        + multiplied
+        + 0.7 * player.resources.value
+        + _food_value(player.food, player.people - player.agriculture)
+        + 5 * player.people
+        + 2.5 * player.agriculture
+        + 1.5 * player.tool_value
+        + 0.5 * sum(player.one_time)
+        + 4 * player.claims
+    )
+
+
+def _placement_value(view: GameState, seat: int, move: Place) -> float:
+    """What a placement is expected to bring per person placed (the action happens later, so
+    it is estimated): spreading people over the locations that pay best."""
+    player, location, people = view.players[seat], move.location, move.people
+    if location is Location.HUNTING:
+        need = player.people - player.agriculture
+        gain = people * _DIE / FOOD_VALUE
+        total = _food_value(player.food + gain, need) - _food_value(player.food, need)
+    elif location in AREAS:
+        total = 0.7 * (people * _DIE + player.tool_value / 2)
+    elif location is Location.TOOL_MAKER:
+        total = 3.0 if sum(player.tools) < 3 * MAX_TOOL_LEVEL else 0.0
+    elif location is Location.HUT:
+        total = 8.0 if player.people < MAX_PEOPLE else 0.0
+    elif location is Location.FIELD:
+        total = 4.0 if player.agriculture < MAX_AGRICULTURE else 0.0
+    elif location in BUILDINGS:
+        total = max((3 + 0.3 * pay.value for pay in payments(view, seat, location)), default=-1.0)
+    else:
+        price = SLOTS.index(location) + 1
+        total = 6.0 - price if player.resources.total >= price else -1.0
+    return total / people
+
+
+@attrs.define
+class GreedyBot:
+    """Picks the move whose result :func:`evaluate` likes best, one move ahead; ties at random."""
+
+    seed: int = 0
+    _rng: random.Random = attrs.field(init=False)
+
+    def __attrs_post_init__(self) -> None:
+        self._rng = random.Random(self.seed)
+
+    def _value(self, view: GameState, seat: int, move: Move) -> float:
+        if isinstance(move, Place):
+            return _placement_value(view, seat, move)
+        guess = attrs.evolve(view, config=attrs.evolve(view.config, seed=self._rng.randrange(2**53)))
+        return evaluate(apply_move(guess, move), seat)
+
+    def choose(self, state: GameState, seat: int) -> Move:
+        view = player_view(state, seat)
+        moves: Sequence[Move] = legal_moves(view, seat)
+        values = [self._value(view, seat, move) for move in moves]
+        best = max(values)
+        return self._rng.choice([m for m, v in zip(moves, values, strict=True) if v == best])
+
+
+def make_bot(kind: str, seed: int = 0) -> Bot:
+    """A built-in bot by name: ``random`` or ``greedy``."""
+    if kind == "random":
+        return RandomBot(seed)
+    if kind == "greedy":
+        return GreedyBot(seed)
+    raise ValueError(f"unknown bot {kind!r} (expected random or greedy)")

@@ -1,0 +1,239 @@
+"""The formal specification ``spec/stone_age/rules.yaml`` is complete and every reference in it resolves.
+
+One entry per rule ID of Stone Age's rules digest, in the digest's order, with
+the required fields; every ``implemented_in`` name imports; every
+``tested_by`` test exists; rulings say why and variants name their switch.
+
+The digest (``../shared/stone-age/RULES.md``) lives beside the repository on
+developer machines; the ID list is also kept here, so the completeness check
+does not depend on that file being present.
+"""
+
+from __future__ import annotations
+
+import ast
+import functools
+import importlib
+import re
+from pathlib import Path
+from typing import Any
+
+import attrs
+import pytest
+
+from hadara_rules._errors import CatalogueError
+from hadara_rules._reader import parse_yaml, read_text
+from stone_age_rules import GameConfig
+
+ROOT = Path(__file__).resolve().parents[2]
+SPEC = ROOT / "spec" / "stone_age" / "rules.yaml"
+DIGEST = ROOT.parent / "shared" / "stone-age" / "RULES.md"
+
+#: Every rule ID of the digest, in its order.
+RULE_IDS: tuple[str, ...] = (
+    "FLOW-1",
+    "FLOW-2",
+    "FLOW-3",
+    "FLOW-4",
+    "FLOW-5",
+    "FLOW-6",
+    "SETUP-1",
+    "SETUP-2",
+    "SETUP-3",
+    "SETUP-4",
+    "SETUP-5",
+    "SETUP-6",
+    "SETUP-7",
+    "PLACE-1",
+    "PLACE-2",
+    "PLACE-3",
+    "PLACE-4",
+    "PLACE-5",
+    "PLACE-6",
+    "PLACE-7",
+    "PLACE-8",
+    "ACT-1",
+    "ACT-2",
+    "ACT-3",
+    "ACT-4",
+    "ACT-5",
+    "ACT-6",
+    "ACT-7",
+    "TOOL-1",
+    "TOOL-2",
+    "TOOL-3",
+    "TOOL-4",
+    "TOOL-5",
+    "TOOL-6",
+    "BUILD-1",
+    "BUILD-2",
+    "BUILD-3",
+    "BUILD-4",
+    "BUILD-5",
+    "BUILD-6",
+    "CIV-1",
+    "CIV-2",
+    "CIV-3",
+    "CIV-4",
+    "CIV-5",
+    "CIV-6",
+    "CIV-7",
+    "CIV-8",
+    "CIV-9",
+    "CIV-10",
+    "CIV-11",
+    "CIV-12",
+    "CIV-13",
+    "CIV-14",
+    "FEED-1",
+    "FEED-2",
+    "FEED-3",
+    "FEED-4",
+    "FEED-5",
+    "FEED-6",
+    "END-1",
+    "END-2",
+    "END-3",
+    "END-4",
+    "END-5",
+    "SCORE-1",
+    "SCORE-2",
+    "SCORE-3",
+    "SCORE-4",
+    "SCORE-5",
+    "SCORE-6",
+    "SCORE-7",
+    "SCORE-8",
+    "INFO-1",
+    "INFO-2",
+    "INFO-3",
+)
+#: The rulings marked *(variant)* and the configuration field that switches each.
+VARIANTS = {"FLOW-6": "max_rounds", "SETUP-7": "start_player", "CIV-12": "any_two_resources"}
+REQUIRED: dict[str, type] = {
+    "id": str,
+    "area": str,
+    "source": str,
+    "summary": str,
+    "text": str,
+    "ruling": bool,
+    "implemented_in": list,
+    "tested_by": list,
+}
+OPTIONAL: dict[str, type] = {"why": str, "variant": str}
+
+_DIGEST_ID = re.compile(r"\*\*([A-Z]+-\d+)\*\*")
+_TEST_REF = re.compile(r"^(tests/stone_age/[\w/]+\.py)::(\w+)$")
+_CODE_REF = re.compile(r"^stone_age_rules[\w.]*:[A-Za-z_][\w.]*$")
+
+
+@functools.cache
+def entries() -> list[dict[str, Any]]:
+    data = parse_yaml(read_text(SPEC, CatalogueError), CatalogueError)
+    assert isinstance(data, dict) and set(data) == {"rules"}, "the file holds one key, 'rules'"
+    assert isinstance(data["rules"], list)
+    return data["rules"]
+
+
+def by_id() -> dict[str, dict[str, Any]]:
+    return {str(e.get("id")): e for e in entries()}
+
+
+def digest_paragraphs() -> dict[str, str]:
+    """Each rule ID of the digest with its paragraph (skips when the digest is absent)."""
+    if not DIGEST.is_file():
+        pytest.skip(
+            f"the rules digest {DIGEST} is not beside the repository; the ID constant is checked instead"
+        )
+    text = DIGEST.read_text(encoding="utf-8")
+    marks = [m for m in _DIGEST_ID.finditer(text) if text[m.start() - 2 : m.start()] == "- "]
+    ends = [m.start() for m in marks[1:]] + [len(text)]
+    return {m.group(1): text[m.end() : end] for m, end in zip(marks, ends, strict=True)}
+
+
+@functools.cache
+def defined_tests(path: Path) -> frozenset[str]:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    return frozenset(n.name for n in tree.body if isinstance(n, ast.FunctionDef))
+
+
+def resolve(name: str) -> object:
+    module, _, qualname = name.partition(":")
+    found: object = importlib.import_module(module)
+    for part in qualname.split("."):
+        found = getattr(found, part)
+    return found
+
+
+def test_one_entry_per_rule_id_in_the_digest_order() -> None:
+    assert len(RULE_IDS) == 76 and len(set(RULE_IDS)) == 76
+    assert [e.get("id") for e in entries()] == list(RULE_IDS)
+
+
+def test_every_rule_of_the_digest_has_an_entry() -> None:
+    assert list(digest_paragraphs()) == list(RULE_IDS), "RULE_IDS is out of date with the digest"
+
+
+def test_rulings_and_variants_are_those_of_the_digest() -> None:
+    paragraphs = digest_paragraphs()
+    assert {i for i, p in paragraphs.items() if "**Ruling" in p} == {
+        e["id"] for e in entries() if e["ruling"]
+    }
+    assert {i for i, p in paragraphs.items() if "*(variant)*" in p} == set(VARIANTS)
+
+
+def test_each_variant_names_a_configuration_field() -> None:
+    fields = {f.name for f in attrs.fields(GameConfig)}
+    assert {e["id"]: e["variant"] for e in entries() if e.get("variant")} == VARIANTS
+    assert set(VARIANTS.values()) <= fields
+
+
+@pytest.mark.parametrize("rule_id", RULE_IDS)
+def test_fields_are_present_and_well_typed(rule_id: str) -> None:
+    entry = by_id()[rule_id]
+    assert not set(entry) - set(REQUIRED) - set(OPTIONAL), f"{rule_id}: unknown fields"
+    for key, kind in REQUIRED.items():
+        assert isinstance(entry.get(key), kind), f"{rule_id}: '{key}' must be a {kind.__name__}"
+    assert entry["area"] == rule_id.split("-")[0].lower(), f"{rule_id}: the area is its ID's prefix"
+    for key in ("summary", "text"):
+        assert entry[key].strip() == entry[key] and "\n" not in entry[key], f"{rule_id}: '{key}' is one line"
+        assert not re.search(r"[*`#]", entry[key]), f"{rule_id}: '{key}' has markdown"
+    assert entry["implemented_in"] and entry["tested_by"], f"{rule_id}: names code and tests"
+    if entry["ruling"]:
+        assert isinstance(entry.get("why"), str) and entry["why"].strip(), f"{rule_id}: a ruling says why"
+    else:
+        assert entry.get("why") is None and entry.get("variant") is None, f"{rule_id}: not a ruling"
+
+
+@pytest.mark.parametrize("rule_id", RULE_IDS)
+def test_implemented_in_names_import(rule_id: str) -> None:
+    for name in by_id()[rule_id]["implemented_in"]:
+        assert _CODE_REF.match(name), f"{rule_id}: {name!r} is not stone_age_rules module:qualname"
+        try:
+            resolve(name)
+        except (ImportError, AttributeError) as exc:
+            pytest.fail(f"{rule_id}: implemented_in {name!r} does not import ({type(exc).__name__}: {exc})")
+
+
+@pytest.mark.parametrize("rule_id", RULE_IDS)
+def test_tested_by_tests_exist(rule_id: str) -> None:
+    for ref in by_id()[rule_id]["tested_by"]:
+        match = _TEST_REF.match(ref)
+        assert match is not None, f"{rule_id}: {ref!r} is not tests/stone_age/...py::test_name"
+        path = ROOT / match.group(1)
+        assert path.is_file(), f"{rule_id}: {match.group(1)} does not exist"
+        assert match.group(2) in defined_tests(path), (
+            f"{rule_id}: {match.group(1)} defines no {match.group(2)}"
+        )
+        prefix = "test_" + rule_id.lower().replace("-", "_") + "_"
+        assert match.group(2).startswith(prefix), f"{rule_id}: {match.group(2)} is named for its rule"
+
+
+def test_the_checks_catch_broken_references() -> None:
+    with pytest.raises(AttributeError):
+        resolve("stone_age_rules._rules.placement:no_such_function")
+    with pytest.raises(ImportError):
+        resolve("stone_age_rules.no_such_module:check")
+    assert "test_flow_1_a_player_not_to_act_is_refused_and_nothing_changes" in defined_tests(
+        ROOT / "tests" / "stone_age" / "test_flow.py"
+    )
