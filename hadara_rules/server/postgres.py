@@ -28,6 +28,7 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import AsyncIterator
+from typing import NoReturn
 
 import psycopg
 from psycopg.conninfo import conninfo_to_dict
@@ -35,7 +36,7 @@ from psycopg_pool import AsyncConnectionPool
 
 from ..reading import clip
 from .hub import Heard
-from .store import Entry, StoredMatch, StoreError, read_seats, seats_text
+from .store import Entry, StoredMatch, StoreError, entry_row, read_seats, seats_text
 
 __all__ = ["SCHEMA", "PostgresClaims", "PostgresNotifier", "PostgresStore"]
 
@@ -61,7 +62,17 @@ SELECT pg_advisory_xact_lock({_LOCKS}, 0);
 CREATE TABLE IF NOT EXISTS hadara_store (version integer NOT NULL);
 """
 
-_TABLES = """
+_ENTRIES_COLUMNS = """
+    match text NOT NULL REFERENCES matches (id),
+    seq integer NOT NULL,
+    kind text NOT NULL,
+    data text NOT NULL,
+    digest text NOT NULL,
+    at double precision NOT NULL,
+    PRIMARY KEY (match, seq)
+"""
+
+_TABLES = f"""
 CREATE TABLE IF NOT EXISTS matches (
     id text PRIMARY KEY,
     created bigint GENERATED ALWAYS AS IDENTITY,
@@ -71,34 +82,18 @@ CREATE TABLE IF NOT EXISTS matches (
     bots boolean NOT NULL,
     over boolean NOT NULL DEFAULT false
 );
-CREATE TABLE IF NOT EXISTS entries (
-    match text NOT NULL REFERENCES matches (id),
-    seq integer NOT NULL,
-    kind text NOT NULL,
-    data text NOT NULL,
-    digest text NOT NULL,
-    at double precision NOT NULL,
-    PRIMARY KEY (match, seq)
-);
+CREATE TABLE IF NOT EXISTS entries ({_ENTRIES_COLUMNS});
 CREATE INDEX IF NOT EXISTS matches_with_bots ON matches (created) WHERE bots AND NOT over;
 """
 
 # Version 1 kept Hadara's moves by ply; each becomes the entry of the same number.
-_FROM_VERSION_1 = """
+_FROM_VERSION_1 = f"""
 ALTER TABLE matches ADD COLUMN game text NOT NULL DEFAULT 'hadara';
 ALTER TABLE matches ADD COLUMN bots boolean NOT NULL DEFAULT true;
 UPDATE matches SET bots = EXISTS (
     SELECT FROM json_array_elements(seats::json) AS seat WHERE seat ->> 3 IS NULL
 );
-CREATE TABLE entries (
-    match text NOT NULL REFERENCES matches (id),
-    seq integer NOT NULL,
-    kind text NOT NULL,
-    data text NOT NULL,
-    digest text NOT NULL,
-    at double precision NOT NULL,
-    PRIMARY KEY (match, seq)
-);
+CREATE TABLE entries ({_ENTRIES_COLUMNS});
 INSERT INTO entries (match, seq, kind, data, digest, at) SELECT match, ply, 'move', move, digest, 0 FROM moves;
 DROP TABLE moves;
 DROP INDEX IF EXISTS matches_unfinished;
@@ -169,20 +164,30 @@ class PostgresStore:
                 versions = [row[0] for row in db.execute("SELECT version FROM hadara_store")]
                 if versions == [1]:
                     db.execute(_FROM_VERSION_1)
-                    versions = [SCHEMA]
-                db.execute(_TABLES)
-                if not versions:
+                elif versions == [SCHEMA]:
+                    self._refuse_missing(db)
+                elif versions:
+                    self._refuse(f"a match store of another version ({versions[0]}, not {SCHEMA})")
+                else:
                     db.execute("INSERT INTO hadara_store (version) VALUES (%s)", (SCHEMA,))
-                elif versions != [SCHEMA]:
-                    raise StoreError(
-                        f"{self.where}: a match store of another version ({versions[0]}, not {SCHEMA})"
-                    )
+                db.execute(_TABLES)
         except psycopg.Error as exc:
             raise StoreError(f"{self.where}: not a match store ({clip(str(exc), 160)})") from None
         self._pool: AsyncConnectionPool | None = None
         self._opening = asyncio.Lock()
         self.notifier = PostgresNotifier(self)
         self.claims = PostgresClaims(self)
+
+    def _refuse(self, why: str) -> NoReturn:
+        raise StoreError(f"{self.where}: {why}")
+
+    def _refuse_missing(self, db: psycopg.Connection[tuple[object, ...]]) -> None:
+        """A database of this version whose tables are missing is refused, never made anew
+        over the matches it held."""
+        for table in ("matches", "entries"):
+            row = db.execute("SELECT to_regclass(%s)", (table,)).fetchone()
+            if row is None or row[0] is None:
+                self._refuse(f"a damaged match store: its table {table} is missing")
 
     async def connect(self) -> psycopg.AsyncConnection[tuple[object, ...]]:
         """A connection of its own (autocommit), for listening or holding locks."""
@@ -224,15 +229,7 @@ class PostgresStore:
 
     async def append(self, match: str, entry: Entry, over: bool) -> bool:
         """Store an entry at its seq and announce it, or refuse it (see :meth:`~hadara_rules.server.store.Store.append`)."""
-        row = {
-            "match": match,
-            "seq": entry.seq,
-            "kind": entry.kind,
-            "data": entry.data,
-            "digest": entry.digest,
-            "at": entry.at,
-            "over": over,
-        }
+        row = {**entry_row(match, entry), "over": over}
         async with self._connection() as db:
             return (await db.execute(_APPEND, row)).rowcount == 1
 

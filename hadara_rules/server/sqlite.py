@@ -34,7 +34,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Generic, NoReturn, TextIO, TypeVar
 
-from .store import Entry, StoredMatch, StoreError, read_seats, seats_text
+from .store import Entry, StoredMatch, StoreError, entry_row, read_seats, seats_text
 
 __all__ = ["SCHEMA", "SQLiteStore"]
 
@@ -43,7 +43,17 @@ _T = TypeVar("_T")
 #: The version of the store's tables, kept in SQLite's ``user_version``.
 SCHEMA = 2
 
-_TABLES = """
+_ENTRIES_COLUMNS = """
+    match TEXT NOT NULL REFERENCES matches (id),
+    seq INTEGER NOT NULL,
+    kind TEXT NOT NULL,
+    data TEXT NOT NULL,
+    digest TEXT NOT NULL,
+    at REAL NOT NULL,
+    PRIMARY KEY (match, seq)
+"""
+
+_TABLES = f"""
 CREATE TABLE IF NOT EXISTS matches (
     id TEXT PRIMARY KEY,
     game TEXT NOT NULL,
@@ -52,31 +62,15 @@ CREATE TABLE IF NOT EXISTS matches (
     bots INTEGER NOT NULL,
     over INTEGER NOT NULL DEFAULT 0
 );
-CREATE TABLE IF NOT EXISTS entries (
-    match TEXT NOT NULL REFERENCES matches (id),
-    seq INTEGER NOT NULL,
-    kind TEXT NOT NULL,
-    data TEXT NOT NULL,
-    digest TEXT NOT NULL,
-    at REAL NOT NULL,
-    PRIMARY KEY (match, seq)
-) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS entries ({_ENTRIES_COLUMNS}) WITHOUT ROWID;
 """
 
 # Version 1 kept Hadara's moves by ply; each becomes the entry of the same number. A match
 # whose seats name no bot has none to move (a human seat has a token hash).
-_FROM_VERSION_1 = """
+_FROM_VERSION_1 = f"""
 ALTER TABLE matches ADD COLUMN game TEXT NOT NULL DEFAULT 'hadara';
 ALTER TABLE matches ADD COLUMN bots INTEGER NOT NULL DEFAULT 1;
-CREATE TABLE entries (
-    match TEXT NOT NULL REFERENCES matches (id),
-    seq INTEGER NOT NULL,
-    kind TEXT NOT NULL,
-    data TEXT NOT NULL,
-    digest TEXT NOT NULL,
-    at REAL NOT NULL,
-    PRIMARY KEY (match, seq)
-) WITHOUT ROWID;
+CREATE TABLE entries ({_ENTRIES_COLUMNS}) WITHOUT ROWID;
 INSERT INTO entries (match, seq, kind, data, digest, at) SELECT match, ply, 'move', move, digest, 0 FROM moves;
 DROP TABLE moves;
 """
@@ -251,14 +245,7 @@ class SQLiteStore:
 
     async def append(self, match: str, entry: Entry, over: bool) -> bool:
         """Store an entry at its seq, or refuse it (see :meth:`~hadara_rules.server.store.Store.append`)."""
-        row = {
-            "match": match,
-            "seq": entry.seq,
-            "kind": entry.kind,
-            "data": entry.data,
-            "digest": entry.digest,
-            "at": entry.at,
-        }
+        row = entry_row(match, entry)
 
         def insert(db: sqlite3.Connection) -> bool:
             if db.execute(_APPEND, row).rowcount != 1:

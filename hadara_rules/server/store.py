@@ -25,7 +25,17 @@ from attrs import frozen
 
 from ..games import HadaraError
 
-__all__ = ["MOVE", "Entry", "SeatEntry", "Store", "StoreError", "StoredMatch", "read_seats", "seats_text"]
+__all__ = [
+    "MOVE",
+    "Entry",
+    "SeatEntry",
+    "Store",
+    "StoreError",
+    "StoredMatch",
+    "entry_row",
+    "read_seats",
+    "seats_text",
+]
 
 #: The kind of entry that plays a move (the only kind so far).
 MOVE = "move"
@@ -77,6 +87,18 @@ class StoredMatch:
     def bots(self) -> bool:
         """Whether a bot plays a seat (its bots must be moved while the game goes on)."""
         return any(seat.token_hash is None for seat in self.seats)
+
+
+def entry_row(match: str, entry: Entry) -> dict[str, object]:
+    """An entry as a row of a store's table, by column, with its match."""
+    return {
+        "match": match,
+        "seq": entry.seq,
+        "kind": entry.kind,
+        "data": entry.data,
+        "digest": entry.digest,
+        "at": entry.at,
+    }
 
 
 def seats_text(seats: tuple[SeatEntry, ...]) -> str:

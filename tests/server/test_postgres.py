@@ -33,6 +33,16 @@ def test_a_database_of_another_version_is_refused(postgres_url: str) -> None:
         PostgresStore(postgres_url)
 
 
+def test_a_database_whose_tables_are_missing_is_refused_not_made_anew(postgres_url: str) -> None:
+    run(lambda: PostgresStore(postgres_url), lambda store: store.create(MATCH))
+    with psycopg.connect(postgres_url, autocommit=True) as db:
+        db.execute("DROP TABLE entries")
+    with pytest.raises(StoreError, match="its table entries is missing"):
+        PostgresStore(postgres_url)
+    with psycopg.connect(postgres_url, autocommit=True) as db:
+        assert db.execute("SELECT to_regclass('entries')").fetchone() == (None,)
+
+
 def test_stored_seats_that_no_server_wrote_are_a_store_error(postgres_url: str) -> None:
     run(lambda: PostgresStore(postgres_url), lambda store: store.create(MATCH))
     with psycopg.connect(postgres_url, autocommit=True) as db:
