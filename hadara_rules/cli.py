@@ -260,7 +260,7 @@ def _serve(args: argparse.Namespace) -> int:
         raise UsageError(
             f"hadara serve needs the server extra ({clip(str(exc), 80)}): pip install 'hadara-rules[server]'"
         ) from None
-    return serve(args.host, args.port, args.db)
+    return serve(args.host, args.port, args.db, args.allow_origin)
 
 
 def _port(text: str) -> int:
@@ -337,6 +337,13 @@ def _parser() -> argparse.ArgumentParser:
     server = commands.add_parser("serve", help="serve the web table and the game API (the server extra)")
     server.add_argument("--host", default="127.0.0.1", help="the address to listen on (default 127.0.0.1)")
     server.add_argument("--port", type=_port, default=8000, help="the port to listen on (default 8000)")
+    server.add_argument(
+        "--allow-origin",
+        action="append",
+        default=[],
+        metavar="ORIGIN",
+        help="an origin (https://table.example) whose pages may call the API (CORS); repeatable; none by default",
+    )
     server.add_argument(
         "--db",
         default="hadara-matches.sqlite",

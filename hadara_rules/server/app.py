@@ -22,11 +22,13 @@ from __future__ import annotations
 import contextlib
 import logging
 import re
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Sequence
 from pathlib import Path
 
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
+from starlette.middleware.cors import CORSMiddleware
 from starlette.requests import HTTPConnection, Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
@@ -62,6 +64,10 @@ class TooLarge(HadaraError):
     """A request body over the limit."""
 
 
+class NotJson(HadaraError):
+    """A write whose body is not declared as JSON (``Content-Type: application/json``)."""
+
+
 def _error(status: int, kind: str, message: str, **more: object) -> JSONResponse:
     return JSONResponse({"error": kind, "message": clip(message, 300), **more}, status_code=status)
 
@@ -77,6 +83,7 @@ _REFUSALS: tuple[tuple[type[HadaraError], int, str], ...] = (
     (Forbidden, 403, "forbidden"),
     (NotFound, 404, "not_found"),
     (TooLarge, 413, "too_large"),
+    (NotJson, 415, "unsupported_media_type"),
 )
 
 
@@ -111,7 +118,13 @@ async def _last_resort(request: HTTPConnection, exc: Exception) -> Response:
 
 
 async def _body(request: Request) -> bytes:
-    """The body, refused as soon as it is known to exceed :data:`MAX_BODY`."""
+    """The body of a write: declared as JSON (so that no page of another site can post one
+    without asking first, CORS), and refused as soon as it is known to exceed :data:`MAX_BODY`."""
+    declared = request.headers.get("content-type", "").partition(";")[0].strip().lower()
+    if declared != "application/json":
+        raise NotJson(
+            f"a write's body is JSON, sent as Content-Type: application/json, not {shown(declared)}"
+        )
     length = request.headers.get("content-length")
     if length is not None and not _DIGITS.fullmatch(length):
         raise Malformed(f"content-length: {shown(length)} is no size")
@@ -127,9 +140,19 @@ async def _body(request: Request) -> bytes:
     return b"".join(chunks)
 
 
-def _bearer(connection: HTTPConnection) -> str | None:
+def _no_token_in_address(request: Request) -> None:
+    """An HTTP request's token goes in its header: one in its address is refused, never read
+    as the spectator's (nor logged with the address)."""
+    if "token" in request.query_params:
+        raise Malformed(
+            "a request's token goes in its Authorization header (Bearer TOKEN), not in its address"
+        )
+
+
+def _bearer(request: Request) -> str | None:
     """The token of ``Authorization: Bearer TOKEN``; None without the header."""
-    header = connection.headers.get("authorization")
+    _no_token_in_address(request)
+    header = request.headers.get("authorization")
     if header is None:
         return None
     scheme, _, token = header.partition(" ")
@@ -146,6 +169,17 @@ def _since(connection: HTTPConnection, match: Match) -> int:
     if not (_DIGITS.fullmatch(text) and int(text) <= match.seq):
         raise Malformed(f"since: expected a seq from 0 to {match.seq}, found {shown(text)}")
     return int(text)
+
+
+def _socket_token(socket: WebSocket) -> str | None:
+    """A WebSocket's token, in its address (``?token=TOKEN``: a browser sends no header with
+    it); one in a header, or two, is refused, never read as the spectator."""
+    if "authorization" in socket.headers:
+        raise Malformed("a WebSocket's token goes in its address (?token=TOKEN), not in a header")
+    tokens = socket.query_params.getlist("token")
+    if len(tokens) > 1:
+        raise Malformed("a WebSocket names one token")
+    return tokens[0] if tokens else None
 
 
 def _match_id(connection: HTTPConnection) -> str:
@@ -170,6 +204,7 @@ class _Api:
         return JSONResponse(self.presenter.created(match, dict(tokens)), status_code=201)
 
     async def summary(self, request: Request) -> Response:
+        _no_token_in_address(request)
         async with self.registry.using(_match_id(request)) as match:
             return JSONResponse(self.presenter.summary(match))
 
@@ -188,6 +223,7 @@ class _Api:
             return _json(self.presenter.view(match, seat, seq))
 
     async def record(self, request: Request) -> Response:
+        _no_token_in_address(request)
         async with self.registry.using(_match_id(request)) as match:
             if not match.over:
                 raise Forbidden("the record is given once the game is over")
@@ -210,7 +246,7 @@ class _Api:
         await socket.accept()
         try:
             async with self.registry.using(_match_id(socket)) as match:
-                seat = match.seat_of(socket.query_params.get("token"))
+                seat = match.seat_of(_socket_token(socket))
                 since = _since(socket, match)
                 await send_updates(socket, self.hub, self.presenter, match, seat, since)
         except HadaraError as exc:
@@ -218,14 +254,40 @@ class _Api:
             await socket.close(code, clip(str(exc), 120))
 
 
+async def _no_such_socket(socket: WebSocket) -> None:
+    """A WebSocket to an address that has none: closed with 4404."""
+    await socket.accept()
+    await socket.close(CLOSE_NOT_FOUND, "there is no WebSocket at this address")
+
+
+def _cross_origin(origins: Sequence[str]) -> list[Middleware]:
+    """CORS for ``origins`` (pages of other sites that may call the API): none by default."""
+    if not origins:
+        return []
+    return [
+        Middleware(
+            CORSMiddleware,
+            allow_origins=list(origins),
+            allow_methods=["GET", "POST"],
+            allow_headers=["Authorization", "Content-Type"],
+            max_age=600,
+        )
+    ]
+
+
 def create_app(
-    store: Store, notifier: Notifier | None = None, claims: Claims | None = None, keep: float = KEEP_SECONDS
+    store: Store,
+    notifier: Notifier | None = None,
+    claims: Claims | None = None,
+    keep: float = KEEP_SECONDS,
+    allow_origins: Sequence[str] = (),
 ) -> Starlette:
     """The ASGI application over ``store``: the API under ``/api`` and the web table at ``/``.
 
     ``notifier`` hears of other server processes' moves (one process: None); ``claims``
     says which process moves a match's bots (one process: :class:`~hadara_rules.server.claims.LocalClaims`);
-    ``keep``: the seconds a match nothing uses stays followed.
+    ``keep``: the seconds a match nothing uses stays followed; ``allow_origins``: the origins
+    (``https://table.example``) whose pages may call the API (CORS), none by default.
     """
     registry = Registry(store, keep)
     referee = Referee(store, registry)
@@ -259,12 +321,15 @@ def create_app(
         Route("/matches/{match}/picture", api.picture, methods=["GET"]),
         Route("/rules/{rule}", api.rule, methods=["GET"]),
         WebSocketRoute("/matches/{match}/updates", api.updates),
+        WebSocketRoute("/{path:path}", _no_such_socket),
     ]
     app = Starlette(
         routes=[
             Mount("/api", routes=api_routes),
+            WebSocketRoute("/{path:path}", _no_such_socket),
             Mount("/", StaticFiles(directory=STATIC, html=True, check_dir=False)),
         ],
+        middleware=_cross_origin(allow_origins),
         lifespan=lifespan,
         exception_handlers={HadaraError: _refused, HTTPException: _http_error, Exception: _last_resort},
     )

@@ -1,9 +1,9 @@
 """The WebSocket of a seat (or a spectator): what is new, sent whenever its match moves.
 
 ``WS /api/matches/ID/updates?token=TOKEN&since=SEQ``: once open, the socket is
-sent the events of the entries it has not been sent (from ``since``, or from the
-match's ``seq`` when it opened), whenever the hub wakes it, until the client
-goes away. The match is followed by this process for as long as the socket is
+sent a first message at once (the events from ``since``, or none when it is
+left out or is the match's ``seq``), then the events of the entries it has not
+been sent whenever the hub wakes it, until the client goes away. The match is followed by this process for as long as the socket is
 open. A client that takes more than :data:`SEND_SECONDS` to take a message is
 closed (4408), and reconnects asking ``since`` the last ``seq`` it saw. What the
 client sends is read and ignored.
@@ -44,13 +44,13 @@ async def send_updates(
     with hub.subscribe(match.id) as subscription:
         moved = subscription.moved
         closed = asyncio.ensure_future(_until_closed(socket, moved))
-        sent = since
+        sent = since - 1  # a first message on every open, even with nothing new
         try:
             while not closed.done():
                 moved.clear()
                 current = match.seq
                 if current > sent:
-                    message = presenter.update(match, seat, sent)
+                    message = presenter.update(match, seat, max(sent, since))
                     try:
                         async with asyncio.timeout(SEND_SECONDS):
                             await socket.send_text(message.decode())

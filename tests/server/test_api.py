@@ -112,36 +112,100 @@ def test_a_bad_new_match_is_refused_and_nothing_is_stored(
         assert connection.execute("SELECT count(*) FROM matches").fetchone()[0] == 0
 
 
+_JSON = {"content-type": "application/json"}
+
+
+def _raw(client: TestClient, body: Any, **headers: Any) -> Any:
+    """``POST /api/matches`` of ``body`` as it is, declared as JSON."""
+    return client.post("/api/matches", content=body, headers={**_JSON, **headers})
+
+
 def test_huge_numbers_and_malformed_json_are_refused(client: TestClient) -> None:
     huge = b'{"players": 2, "seats": ["human", "human"], "seed": 1' + b"0" * 5000 + b"}"
-    assert "too large" in _error(client.post("/api/matches", content=huge), 400, "malformed")["message"]
-    ply = b'{"seq": 18446744073709551616, "move": "P0 wheel 0"}'
-    assert "too large" in _error(client.post("/api/matches", content=ply), 400, "malformed")["message"]
-    _error(client.post("/api/matches", content=b'{"players": 2,'), 400, "malformed")
-    _error(client.post("/api/matches", content=b""), 400, "malformed")
-    _error(client.post("/api/matches", content=b"\xff\xfe"), 400, "malformed")
+    assert "too large" in _error(_raw(client, huge), 400, "malformed")["message"]
+    seq = b'{"seq": 18446744073709551616, "move": "P0 wheel 0"}'
+    assert "too large" in _error(_raw(client, seq), 400, "malformed")["message"]
+    _error(_raw(client, b'{"players": 2,'), 400, "malformed")
+    _error(_raw(client, b""), 400, "malformed")
+    _error(_raw(client, b"\xff\xfe"), 400, "malformed")
     twice = b'{"players": 2, "players": 3, "seats": ["human", "human"]}'
-    _error(client.post("/api/matches", content=twice), 400, "malformed")
+    _error(_raw(client, twice), 400, "malformed")
 
 
 def test_a_body_over_64_kib_is_refused_before_it_is_read(client: TestClient, db: Path) -> None:
     big = json.dumps({"players": 2, "seats": ["human", "human"], "names": ["a" * MAX_BODY, "b"]})
-    _error(client.post("/api/matches", content=big), 413, "too_large")
+    _error(_raw(client, big), 413, "too_large")
 
     def chunks() -> Any:  # no Content-Length: refused once the limit is passed
         yield b'{"players": 2, "seats": ["human", "human"], "names": ["'
         for _ in range(100):
             yield b"a" * 1024
 
-    _error(client.post("/api/matches", content=chunks()), 413, "too_large")
+    _error(_raw(client, chunks()), 413, "too_large")
     body = json.dumps({"players": 2, "seats": ["human", "human"]})  # refused for its length alone
     for length in (b"9" * 40, "²".encode("latin-1")):
-        refused = _error(
-            client.post("/api/matches", content=body, headers={"content-length": length}), 400, "malformed"
-        )
+        refused = _error(_raw(client, body, **{"content-length": length}), 400, "malformed")
         assert "content-length" in refused["message"]
     with sqlite3.connect(db) as connection:
         assert connection.execute("SELECT count(*) FROM matches").fetchone()[0] == 0
+
+
+def test_a_write_not_declared_as_json_is_refused(client: TestClient, db: Path) -> None:
+    """A page of another site may post text/plain without asking first (CORS): writes are JSON."""
+    body = json.dumps({"players": 2, "seats": ["human", "human"]})
+    for declared in (None, "text/plain", "application/x-www-form-urlencoded", "application/jsonp"):
+        headers = {} if declared is None else {"content-type": declared}
+        refused = _error(
+            client.post("/api/matches", content=body, headers=headers), 415, "unsupported_media_type"
+        )
+        assert "application/json" in refused["message"]
+    with sqlite3.connect(db) as connection:
+        assert connection.execute("SELECT count(*) FROM matches").fetchone()[0] == 0
+    assert _raw(client, body, **{"content-type": "application/json; charset=utf-8"}).status_code == 201
+
+
+def test_a_token_where_the_contract_takes_none_is_refused_not_read_as_the_spectator(
+    client: TestClient,
+) -> None:
+    created = create(client, players=2)
+    match, first = created["match"], token(created, 0)
+    for path in ("/view", "", "/picture"):
+        for name in ("token", "%74oken"):
+            answer = client.get(f"/api/matches/{match}{path}?{name}={first}")
+            assert "token" in _error(answer, 400, "malformed")["message"]
+    address = f"/api/matches/{match}/updates"
+    for url, headers in ((address, bearer(first)), (f"{address}?token={first}&token={first}", {})):
+        with (
+            client.websocket_connect(url, headers=headers) as socket,
+            pytest.raises(WebSocketDisconnect) as closed,
+        ):
+            socket.receive_json()
+        assert closed.value.code == 4400
+
+
+def test_a_websocket_to_an_address_that_has_none_is_closed_with_4404(client: TestClient) -> None:
+    for path in ("/api/nothing", "/api/matches/x/nothing", "/nothing", "/"):
+        with client.websocket_connect(path) as socket, pytest.raises(WebSocketDisconnect) as closed:
+            socket.receive_json()
+        assert closed.value.code == 4404
+
+
+def test_pages_of_the_origins_allowed_may_call_the_api_and_no_other(db: Path) -> None:
+    allowed, other = "https://table.example", "https://elsewhere.example"
+    with TestClient(create_app(SQLiteStore(db), allow_origins=[allowed])) as served:
+        for origin in (allowed, other):
+            asked = served.options(
+                "/api/matches",
+                headers={
+                    "origin": origin,
+                    "access-control-request-method": "POST",
+                    "access-control-request-headers": "content-type",
+                },
+            )
+            assert (asked.headers.get("access-control-allow-origin") == origin) == (origin == allowed)
+    with TestClient(create_app(SQLiteStore(db))) as closed:  # none by default
+        answer = closed.get("/api/matches/x", headers={"origin": allowed})
+        assert "access-control-allow-origin" not in answer.headers
 
 
 # --------------------------------------------------------------------------- views
@@ -399,6 +463,25 @@ def test_the_record_is_refused_before_the_game_is_over(client: TestClient) -> No
 # --------------------------------------------------------------------------- WebSocket, rules, pictures
 
 
+def _until(socket: Any, seq: int) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """The socket's messages up to the one that reaches ``seq``: that one, and every event sent."""
+    events: list[dict[str, Any]] = []
+    while True:
+        message: dict[str, Any] = socket.receive_json()
+        events += message["events"]
+        if message["seq"] >= seq:
+            return message, events
+
+
+def test_a_websocket_is_sent_a_first_message_at_once_even_with_nothing_new(client: TestClient) -> None:
+    created = create(client, players=2)
+    match, first = created["match"], token(created, 0)
+    for since in ("", "&since=0"):
+        with client.websocket_connect(f"/api/matches/{match}/updates?token={first}{since}") as socket:
+            message = socket.receive_json()
+            assert (message["seq"], message["ply"], message["to_act"], message["events"]) == (0, 0, [0], [])
+
+
 def test_the_websocket_sends_each_seat_the_events_since_its_last_message(client: TestClient) -> None:
     created = create(client, players=2)
     match, first, second = created["match"], token(created, 0), token(created, 1)
@@ -409,15 +492,15 @@ def test_the_websocket_sends_each_seat_the_events_since_its_last_message(client:
     ):
         _post(client, match, first, {"seq": 0, "move": "P0 wheel 0"})
         for socket, seat in ((mine, 0), (theirs, 1), (spectator, None)):
-            message = socket.receive_json()
-            assert (message["ply"], message["to_act"]) == (1, [0, 1])
-            assert message["events"][0]["type"] == "wheel_set"
-            for event in message["events"]:
+            message, events = _until(socket, 1)
+            assert (message["seq"], message["ply"], message["to_act"]) == (1, 1, [0, 1])
+            assert events[0]["type"] == "wheel_set" and {e["seq"] for e in events} == {0}
+            for event in events:
                 if event["type"] == "cards_drawn":
                     assert ("?" in event["cards"]) == (event["player"] != seat)
         _post(client, match, second, {"seq": 1, "move": _view(client, match, second)["legal"][0]["move"]})
         message = mine.receive_json()
-        assert message["ply"] == 2 and [e["type"] for e in message["events"]] == ["draft_chosen"]
+        assert message["seq"] == 2 and [e["type"] for e in message["events"]] == ["draft_chosen"]
 
 
 def test_a_websocket_asking_since_a_ply_gets_what_it_missed(client: TestClient) -> None:

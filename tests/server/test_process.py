@@ -103,7 +103,7 @@ def test_every_seat_gets_every_event_it_may_see_over_its_websocket(server: Serve
                 ply = 0
                 while ply < final:
                     message = json.loads(socket.recv(timeout=10))
-                    assert message["ply"] > ply and isinstance(message["to_act"], list)
+                    assert message["ply"] >= ply and isinstance(message["to_act"], list)  # the first: at once
                     received.extend(message["events"])
                     ply = message["ply"]
                 headers = {} if viewer is None else bearer(viewer)
@@ -222,7 +222,8 @@ def test_no_token_reaches_the_server_s_log(tmp_path: Path) -> None:
                     json={"seq": ply, "move": legal[0]["notation"]},
                 )
                 assert posted.status_code == 200
-                assert json.loads(socket.recv(timeout=10))["ply"] == ply + 1
+                while json.loads(socket.recv(timeout=10))["seq"] < ply + 1:
+                    pass  # the first message, sent at once
             # a wrong token is refused, and not logged either
             with (
                 connect(url.replace(seat, "not-a-token")) as refused,

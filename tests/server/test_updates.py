@@ -79,9 +79,9 @@ def test_a_client_too_slow_to_take_a_message_is_closed(monkeypatch: pytest.Monke
     assert socket.sent == [] and socket.closed is not None and socket.closed[0] == 4408
 
 
-def test_a_client_up_to_date_is_sent_nothing_until_the_match_moves() -> None:
+def test_a_client_up_to_date_is_sent_one_first_message_and_nothing_until_the_match_moves() -> None:
     socket = _send(0, _match(2), 2)
-    assert socket.sent == []
+    assert [(m["seq"], m["events"]) for m in socket.sent] == [(2, [])]
 
 
 def test_the_hub_wakes_the_websockets_of_the_match_that_moved_only() -> None:
