@@ -9,6 +9,7 @@ from attrs import frozen
 
 from ._components import Card, Colony
 from ._engine import legal_moves
+from ._events import counted
 from ._model import SHOWN_AS, SPECTATOR, GameState, PlayerState
 from ._moves import KIND_OF, Action
 from ._rules.acquire import owned_colors, price, sell_value
@@ -69,8 +70,8 @@ def where(state: GameState) -> str:
 def _player_line(state: GameState, seat: int, player: PlayerState) -> str:
     t = player.tracks
     return (
-        f"{player_name(state, seat)}: {player.coins} coins; income {t.income}, military {t.military}, "
-        f"culture {t.culture}, food {t.food}; {len(player.cards)} cards"
+        f"{player_name(state, seat)}: {counted(player.coins, 'coin')}; income {t.income}, military {t.military}, "
+        f"culture {t.culture}, food {t.food}; {counted(len(player.cards), 'card')}"
     )
 
 
@@ -114,7 +115,8 @@ def _player_lines(state: GameState, seat: int) -> list[str]:
     player = state.players[seat]
     catalogue = state.catalogue
     you = " (you)" if seat == state.viewer else ""
-    lines = [f"{_player_line(state, seat, player).removesuffix(f'; {len(player.cards)} cards')}{you}"]
+    held_cards = f"; {counted(len(player.cards), 'card')}"
+    lines = [f"{_player_line(state, seat, player).removesuffix(held_cards)}{you}"]
     if player.cards:
         lines.append(f"  tableau: {', '.join(player.cards)}")
     held = [_colony_text(catalogue.colonies[h.id], h.allied) for h in player.colonies]
@@ -125,7 +127,7 @@ def _player_lines(state: GameState, seat: int) -> list[str]:
         f"{'; '.join(medals)}; free tiles: {', '.join(map(str, player.free_tiles)) or 'none'}"
     )
     if player.drawn and all(card == HIDDEN for card in player.drawn):
-        lines.append(f"  drawn: {len(player.drawn)} hidden cards")
+        lines.append(f"  drawn: {counted(len(player.drawn), 'hidden card')}")
     else:
         lines.extend(f"  drawn: {_offer(state, player, card)}" for card in player.drawn)
     if state.pending and player.drawn:
@@ -147,7 +149,7 @@ def _options(state: GameState) -> list[str]:
         else:
             kinds = Counter(KIND_OF[type(m)].name for m in moves)
             listed = ", ".join(f"{n} {kind}" for kind, n in kinds.items())
-        lines.append(f"{player_name(state, seat)} may: {len(moves)} moves: {listed}")
+        lines.append(f"{player_name(state, seat)} may: {counted(len(moves), 'move')}: {listed}")
     return lines
 
 

@@ -16,6 +16,7 @@ from hadara_rules import (
     player_view,
     sale_value,
 )
+from hadara_rules._events import counted
 from hadara_rules._text import card_text, player_name
 from hadara_rules._vocabulary import COLORS
 
@@ -45,7 +46,10 @@ def test_a_view_reads_as_the_position_its_player_may_see(players: int, advanced:
                 offer = f"buy for {buy_price(state, seat, card)}, or sell for {sale_value(state, seat, card)}"
                 assert f"{card_text(state.catalogue.cards[card])}: {offer}" in text
             if seat in state.to_act:
-                assert f"{player_name(state, seat)} may: {len(legal_moves(state, seat))} moves" in text
+                assert (
+                    f"{player_name(state, seat)} may: {counted(len(legal_moves(state, seat)), 'move')}"
+                    in text
+                )
             else:
                 assert "may:" not in text
 
