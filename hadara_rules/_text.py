@@ -14,7 +14,7 @@ from ._model import SHOWN_AS, SPECTATOR, GameState, PlayerState
 from ._moves import KIND_OF, Action
 from ._rules.acquire import owned_colors, price, sell_value
 from ._rules.scoring import CATEGORIES, score
-from ._vocabulary import COLORS, ROMAN, TIERS, TRACKS, Section, Tracks
+from ._vocabulary import COLORS, ROMAN, TIERS, TRACKS, Color, Section, Tracks
 from .events import (
     CoinsChanged,
     DraftChosen,
@@ -87,11 +87,40 @@ def _signed_values(values: Tracks) -> list[str]:
     return [f"{t.value} {values.get(t):+d}" for t in TRACKS if values.get(t)]
 
 
+#: A purple card's ability in a few words, by its rule ID (the rule's text: ``explain ID``).
+ABILITIES = {
+    "PURPLE-1": "sells for 1 coin more",
+    "PURPLE-2": "its track +2 by a free bonus tile",
+    "PURPLE-3": "+1 step per {color} card",
+    "PURPLE-4": "each statue gives 2 more",
+    "PURPLE-5": "cheaper medals",
+    "PURPLE-6": "at feeding, 2 coins instead of a card",
+    "PURPLE-7": "at feeding, 3 coins per spare food",
+    "PURPLE-8": "at income, 2 coins per track above income",
+    "PURPLE-9": "4 coins per colony taken",
+    "PURPLE-10": "one silver medal scores in full",
+    "PURPLE-11": "4 points per set of 5 colours",
+    "PURPLE-12": "gold medals: one set may miss a colour",
+    "PURPLE-13": "2 colonies and 2 statues per section",
+    "PURPLE-14": "requirements 4 lower",
+    "PURPLE-15": "3 coins per missing requirement point",
+    "PURPLE-16": "copies of purple abilities count",
+}
+
+
+def ability(effect: str, color: Color | None = None) -> str:
+    """A purple card's ability in words with its rule ID beside: ``sells for 1 coin more
+    (PURPLE-1)``, ``+1 step per red card (PURPLE-3)``; an ability without words here, by its ID."""
+    words = ABILITIES.get(effect)
+    if words is None:
+        return f"{effect} {color}" if color else effect
+    return f"{words.format(color=color or 'matching')} ({effect})"
+
+
 def card_text(card: Card) -> str:
-    """A card as a player reads it: ``I-blue-03 (blue, cost 3: culture +2, food +1, 2 pts)``."""
-    effect = (
-        [f"{card.effect} {card.effect_color}" if card.effect_color else card.effect] if card.effect else []
-    )
+    """A card as a player reads it: ``I-blue-03 (blue, cost 3: culture +2, food +1, 2 pts)``,
+    a purple card's ability in words (:func:`ability`)."""
+    effect = [ability(card.effect, card.effect_color)] if card.effect else []
     printed = [*_signed_values(card.values), *effect, *(["star"] if card.star else []), _points(card.points)]
     return f"{card.id} ({card.color}, cost {card.cost}: {', '.join(printed)})"
 
