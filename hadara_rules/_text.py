@@ -246,10 +246,23 @@ _DETAILS = (CoinsChanged, TrackMoved)
 _ALONE = (SectionStarted, EpochStarted, GameOver)
 
 
+@frozen(kw_only=True)
+class PassedOver(Passed):
+    """A player passed over, with why in words (:func:`~hadara_rules._passed.why_passed_over`):
+    the log tells it where a bare :class:`Passed` is left out."""
+
+    why: str
+
+    def _words(self) -> str:
+        return f"{Passed._words(self)}: {self.why}"
+
+
 def _left_out(event: Event) -> bool:
     """A draft choice (its round's resolution tells what it was) and a player passed over
-    (nothing happened) are left out of the log."""
-    return isinstance(event, DraftChosen) or (isinstance(event, Passed) and event.automatic)
+    without a reason to tell (nothing happened) are left out of the log."""
+    return isinstance(event, DraftChosen) or (
+        isinstance(event, Passed) and event.automatic and not isinstance(event, PassedOver)
+    )
 
 
 @frozen

@@ -36,12 +36,14 @@ from hadara_rules import (
     rules,
 )
 from hadara_rules._components import Catalogue
+from hadara_rules._screen import Screen
 from hadara_rules._text import player_name
 from hadara_rules.bots import make_bots
 from hadara_rules.cli import main
 from hadara_rules.events import apply_move_with_events
 from hadara_rules.records import load_record
 from hadara_rules.terminal import (
+    CLEAR,
     HELP,
     GameLog,
     TerminalGame,
@@ -120,8 +122,9 @@ def test_the_advanced_game_s_log_tells_each_side_chosen(capsys: pytest.CaptureFi
     assert [line[2:4] for line in sides] == ["P0", "P1", "P2", "P3"]
 
 
-def test_the_log_opens_with_the_provisional_numbers(capsys: pytest.CaptureFixture[str]) -> None:
-    first = play_log(capsys, "--players", "2", "--seed", "1")[0]
+def test_the_log_opens_with_the_seed_and_the_provisional_numbers(capsys: pytest.CaptureFixture[str]) -> None:
+    seed, first = play_log(capsys, "--players", "2", "--seed", "1")[:2]
+    assert seed == "Seed 1 ('hadara play --seed 1' deals this game again)"
     catalogue = load_catalogue()
     assert first == provisional_note(catalogue)
     provisional = sum(card.provenance == "provisional" for card in catalogue.cards.values())
@@ -153,7 +156,9 @@ def test_a_catalogue_verified_throughout_says_so() -> None:
 
 # --------------------------------------------------------------------------- people at the table
 
-MOVE_LINE = re.compile(r"^\s+(\d+)\. (P\d [^ ].*?)  ")
+#: A screen wide and tall enough that no line is wrapped or paged.
+WIDE = Screen(width=1000, height=1000)
+MOVE_LINE = re.compile(r"^\s+(\d+)\. ([a-z][^ ]*(?: [^ ]+)*?)  ")
 
 
 class Person:
@@ -186,9 +191,9 @@ class Person:
         elif roll < 0.5:
             text = number
         elif roll < 0.75:
-            text = notation
+            text = f"{prompt.split(' ', 1)[0]} {notation}"  # with the seat
         else:
-            text = notation.split(" ", 1)[1]  # the seat left out
+            text = notation  # the seat left out, as listed
         self.typed.append(text)
         return text
 
@@ -214,7 +219,7 @@ def _check_whole_game(game: TerminalGame, person: Person, humans: tuple[int, ...
     text = person.output
     assert "Game over: " in text
     for seat in humans:
-        assert f"--- {player_name(game.final, seat)}, your turn ---" in text
+        assert f"--- {player_name(game.final, seat)}, your turn:" in text
     assert "Traceback" not in text
 
 
@@ -279,8 +284,8 @@ def test_in_hot_seat_each_person_sees_only_their_own_drawn_cards() -> None:
     script = Script("1", "1", "1")  # the wheel, P0's choice, P1's choice
     play_at_terminal(config, (0, 1), [None, None], script.read, script.write)
     text = script.output
-    p0_turn = text.index("--- P0 (monkey), your turn ---", text.index("== Epoch I, phase A: draft"))
-    p1_turn = text.index("--- P1 (dragon), your turn ---")
+    p0_turn = text.index("--- P0 (monkey), your turn:", text.index("== Epoch I, phase A: draft"))
+    p1_turn = text.index("--- P1 (dragon), your turn:")
     p1_sees = text[text.rindex("P0 (monkey) > ", 0, p1_turn) : text.index("P1 (dragon) > ", p1_turn)]
     p0_sees = text[p0_turn : text.index("P0 (monkey) > ", p0_turn)]
     mine, theirs = state.players[0].drawn, state.players[1].drawn
@@ -306,7 +311,7 @@ def test_a_refused_move_is_told_with_the_rule_s_text() -> None:
     config, state = _first_draft()
     elsewhere = next(card for card in state.decks[0] if card not in state.players[0].drawn)
     script = Script("1", f"draft {elsewhere} buy", "2")
-    game = play_at_terminal(config, (0,), _bots(2, (0,)), script.read, script.write)
+    game = play_at_terminal(config, (0,), _bots(2, (0,)), script.read, script.write, screen=WIDE)
     refusal = check_move(state, parse_move(f"P0 draft {elsewhere} buy"))
     assert refusal is not None
     assert f"Refused by {refusal.rule}: {refusal.reason}" in script.output
@@ -317,13 +322,13 @@ def test_a_refused_move_is_told_with_the_rule_s_text() -> None:
 def test_help_moves_board_and_explain() -> None:
     config, state = _first_draft()
     script = Script("1", "help", "moves", "board", "explain colony-3", "explain NO-1", "", "9", "quit")
-    play_at_terminal(config, (0,), _bots(2, (0,)), script.read, script.write)
+    play_at_terminal(config, (0,), _bots(2, (0,)), script.read, script.write, screen=WIDE)
     text = script.output
     assert HELP in text
     listing = [line for line in text.splitlines() if MOVE_LINE.match(line)]
     wheel = len(legal_moves(new_game(config)))
     assert len(listing) == wheel + 2 * len(legal_moves(state, 0))  # the wheel's list, the draft's twice
-    assert str(player_view(state, 0)) in text
+    assert str(player_view(state, 0)).split("\n", 1)[0][:60] in text  # the board's first line
     assert rules()["COLONY-3"].text in text
     assert "No rule 'NO-1'" in text
     assert f"No move 9: the moves are numbered 1 to {len(legal_moves(state, 0))}" in text
@@ -332,10 +337,11 @@ def test_help_moves_board_and_explain() -> None:
 def test_every_listed_move_shows_its_preview() -> None:
     config, state = _first_draft()
     script = Script("1")
-    play_at_terminal(config, (0,), _bots(2, (0,)), script.read, script.write)
+    play_at_terminal(config, (0,), _bots(2, (0,)), script.read, script.write, screen=WIDE)
     for move in legal_moves(state, 0):
+        notation = str(move).removeprefix("P0 ")
         assert re.search(
-            rf"\d\. {re.escape(str(move))} +{re.escape(str(preview(state, move)))}$", script.output, re.M
+            rf"\d\. {re.escape(notation)} +{re.escape(str(preview(state, move)))}$", script.output, re.M
         )
 
 
@@ -378,8 +384,8 @@ def test_hadara_play_human_plays_a_whole_game_from_standard_input(
         str(path),
     )
     assert (code, err) == (0, "")
-    assert "--- P1 (dragon), your turn ---" in out
-    assert "--- P0 (monkey), your turn ---" not in out
+    assert "--- P1 (dragon), your turn:" in out
+    assert "--- P0 (monkey), your turn:" not in out
     assert "\nP1 (dragon) > 1\n" in out  # input not typed at a terminal is echoed after the prompt
     assert "\n== Final score (" in out and "\nWinner: " in out
     record = load_record(path)
@@ -491,7 +497,7 @@ def test_a_person_plays_in_a_terminal() -> None:
     assert "At the prompt, type one of:" in shown
     assert "Refused by DRAFT-2: " in shown
     assert f"P0 (monkey) > {move}" in shown
-    assert shown.count("--- P0 (monkey), your turn ---") == 3
+    assert shown.count("--- P0 (monkey), your turn:") == 3
     assert "Traceback" not in shown
 
 
@@ -509,7 +515,7 @@ def test_two_people_take_turns_at_a_terminal() -> None:
         shown = tmux.wait_for("EXIT=")
     assert "EXIT=1" in shown
     _, state = _first_draft_of(GameConfig(players=2, seed=5))
-    p1_screen = shown[shown.rindex("--- P1 (dragon), your turn ---") :]
+    p1_screen = shown[shown.rindex("--- P1 (dragon), your turn:") :]
     assert all(card not in p1_screen for card in state.players[0].drawn)
 
 
@@ -570,10 +576,9 @@ def test_in_hot_seat_at_a_terminal_the_screen_is_cleared_between_people() -> Non
     script = Script("1", "1", "", "1", "quit")  # the wheel, P0's choice, Enter, P1's choice
     play_at_terminal(config, (0, 1), [None, None], script.read, script.write, hand_over=True)
     text = script.output
-    handing = text.index("\x1b[2J\x1b[HHand the keyboard to P1 (dragon), who presses Enter.")
-    assert (
-        text.index("--- P0 (monkey), your turn ---") < handing < text.index("--- P1 (dragon), your turn ---")
-    )
+    handing = text.index(f"{CLEAR}Hand the keyboard to P1 (dragon), who presses Enter.")
+    assert CLEAR == "\x1b[2J\x1b[3J\x1b[H"  # the screen, the scrollback, the cursor home
+    assert text.index("--- P0 (monkey), your turn:") < handing < text.index("--- P1 (dragon), your turn:")
     assert text.count("Hand the keyboard to") == 2  # to P1, then back to P0 for the next round
     p1_screen = text[handing : text.index("P1 (dragon) > ")]
     assert all(card not in p1_screen for card in state.players[0].drawn)
