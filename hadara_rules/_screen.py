@@ -16,6 +16,8 @@ from typing import TextIO
 
 from attrs import frozen
 
+from ._events import counted
+
 #: The smallest terminal a turn is laid out for.
 SMALLEST = (80, 24)
 
@@ -81,7 +83,7 @@ class Pager:
         if len(rows) <= room:
             return rows
         self.rows.extend(rows[room - 1 :])
-        return [*rows[: room - 1], f"({len(self.rows)} more lines: type 'more')"]
+        return [*rows[: room - 1], f"({counted(len(self.rows), 'more line')}: type 'more')"]
 
     def hold(self, rows: Iterable[str]) -> None:
         """Keep ``rows`` for the ``more`` command (shown in part already)."""

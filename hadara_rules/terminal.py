@@ -353,7 +353,7 @@ class _Turn:
         if len(news_rows) > room_for_news:
             self.pager.hold(news_rows)
             hidden = len(news_rows) - room_for_news + 1
-            news_rows = [f"({hidden} earlier lines of the log: type 'more')", *news_rows[hidden:]]
+            news_rows = [f"({counted(hidden, 'earlier line')} of the log: type 'more')", *news_rows[hidden:]]
             news_rows = news_rows if room_for_news > 0 else []
         rows = [
             *(paint(row, "note") for row in news_rows),
@@ -421,7 +421,7 @@ def _first_rows(blocks: Sequence[Sequence[str]], room: int, command: str) -> lis
     for shown_blocks, block in enumerate(blocks):
         if len(kept) + len(block) > room - 1:
             left = len(blocks) - shown_blocks
-            return [*kept, f"  ... and {left} more {command}: type '{command}'"]
+            return [*kept, f"  ... and {left} more: type '{command}'"]
         kept.extend(block)
     return kept
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib.util
 import io
+import itertools
 import os
 import random
 import re
@@ -432,18 +433,38 @@ def test_bad_seat_lists_end_with_one_line_and_status_2(
     assert err.count("\n") == 1 and message in err, err
 
 
-class Tmux:
-    """``hadara ARGS`` in a tmux session, typed at and read as a person would."""
+_SESSIONS = itertools.count()
 
-    def __init__(self, *args: str) -> None:
+
+class Tmux:
+    """``hadara ARGS`` in a tmux session of ``size`` (columns, rows), typed at and read as a
+    person would, in the folder ``cwd`` (where a game left is saved). Without tmux the test
+    is skipped, and fails under CI (``CI`` set), which must run it."""
+
+    def __init__(
+        self, *args: str, size: tuple[int, int] = (200, 50), cwd: Path | None = None, env: str = ""
+    ) -> None:
         if shutil.which("tmux") is None:
+            if os.environ.get("CI"):
+                pytest.fail("tmux is not installed, and CI needs it (apt-get install tmux)")
             pytest.skip("tmux is not installed")
-        self.session = f"hadara-test-{os.getpid()}"
-        command = f"{sys.executable} -m hadara_rules.cli {' '.join(args)}; echo EXIT=$?; sleep 30"
+        self.session = f"hadara-test-{os.getpid()}-{next(_SESSIONS)}"
+        command = f"{env} {sys.executable} -m hadara_rules.cli {' '.join(args)}; echo EXIT=$?; sleep 30"
         subprocess.run(
-            ["tmux", "new-session", "-d", "-s", self.session, "-x", "200", "-y", "50", command],
+            [
+                "tmux",
+                "new-session",
+                "-d",
+                "-s",
+                self.session,
+                "-x",
+                str(size[0]),
+                "-y",
+                str(size[1]),
+                command,
+            ],
             check=True,
-            cwd=ROOT,
+            cwd=cwd or ROOT,
         )
 
     def __enter__(self) -> Tmux:
@@ -454,8 +475,15 @@ class Tmux:
 
     def screen(self) -> str:
         """The pane and its history."""
+        return self._capture("-J", "-S", "-2000")
+
+    def visible(self, escapes: bool = False) -> str:
+        """The rows on the screen now, without the history; with ``escapes``, with their colours."""
+        return self._capture(*(["-e"] if escapes else []))
+
+    def _capture(self, *options: str) -> str:
         return subprocess.run(
-            ["tmux", "capture-pane", "-p", "-J", "-S", "-2000", "-t", self.session],
+            ["tmux", "capture-pane", "-p", *options, "-t", self.session],
             check=True,
             capture_output=True,
             text=True,
@@ -475,10 +503,10 @@ class Tmux:
         subprocess.run(["tmux", "send-keys", "-t", self.session, "Enter"], check=True)
 
 
-def test_a_person_plays_in_a_terminal() -> None:
+def test_a_person_plays_in_a_terminal(tmp_path: Path) -> None:
     """Through tmux, as a person types: the prompt, a move by number, a move in the notation,
     help, a refused move with its rule, then quit."""
-    with Tmux("play", "--players", "2", "--seed", "5", "--human", "0") as tmux:
+    with Tmux("play", "--players", "2", "--seed", "5", "--human", "0", cwd=tmp_path) as tmux:
         # each line is typed once its prompt shows, as a person would (the n-th prompt)
         tmux.wait_for("P0 (monkey) > ")
         tmux.type_line("1")  # the wheel
@@ -501,9 +529,9 @@ def test_a_person_plays_in_a_terminal() -> None:
     assert "Traceback" not in shown
 
 
-def test_two_people_take_turns_at_a_terminal() -> None:
+def test_two_people_take_turns_at_a_terminal(tmp_path: Path) -> None:
     """Hot seat in tmux: the screen is cleared and the keyboard handed over between people."""
-    with Tmux("play", "--players", "2", "--seed", "5", "--human", "0,1") as tmux:
+    with Tmux("play", "--players", "2", "--seed", "5", "--human", "0,1", cwd=tmp_path) as tmux:
         tmux.wait_for("P0 (monkey) > ")
         tmux.type_line("1")  # the wheel
         tmux.wait_for("P0 (monkey) > ", 2)
@@ -517,6 +545,88 @@ def test_two_people_take_turns_at_a_terminal() -> None:
     _, state = _first_draft_of(GameConfig(players=2, seed=5))
     p1_screen = shown[shown.rindex("--- P1 (dragon), your turn:") :]
     assert all(card not in p1_screen for card in state.players[0].drawn)
+
+
+def test_every_turn_fits_a_terminal_of_80_by_24_in_colour(tmp_path: Path) -> None:
+    """Through tmux at 80x24: at each of 12 prompts the whole turn, from its heading to what
+    may be typed, is on the screen, no row wider than 80 columns; the screen is in colour."""
+    with Tmux("play", "--players", "3", "--seed", "7", "--human", "0", size=(80, 24), cwd=tmp_path) as tmux:
+        for turn in range(1, 13):
+            tmux.wait_for("P0 (monkey) > ", turn)
+            rows = tmux.visible().rstrip("\n").split("\n")
+            heading = max(i for i, row in enumerate(rows) if row.startswith("--- P0 (monkey), your turn:"))
+            assert rows[-2] == "Type a number or a move; or board, moves, more, help, quit.", rows
+            assert rows[-1].startswith("P0 (monkey) >")
+            assert any(row.startswith("You: ") for row in rows[heading:])
+            assert all(len(row) <= 80 for row in rows)
+            if turn == 1:
+                assert "\x1b[" in tmux.visible(escapes=True)  # colour on a terminal
+            tmux.type_line("1")
+        tmux.type_line("quit")
+        tmux.wait_for("EXIT=1")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("command", ["NO_COLOR=1 {hadara}", "{hadara} | cat"])
+def test_no_colour_with_no_color_or_when_the_output_is_no_terminal(tmp_path: Path, command: str) -> None:
+    argv = ("play", "--players", "2", "--seed", "7", "--human", "0")
+    env, _, pipe = command.partition("{hadara}")
+    with Tmux(*argv, pipe, size=(80, 24), cwd=tmp_path, env=env) as tmux:
+        tmux.wait_for("P0 (monkey) > ")
+        tmux.type_line("quit")
+        tmux.wait_for("EXIT=")
+        assert "--- P0 (monkey), your turn:" in tmux.screen()
+        assert "\x1b[" not in tmux.visible(escapes=True).replace("\x1b[39m", "").replace("\x1b[0m", "")
+
+
+def test_after_the_hand_over_the_scrollback_holds_nothing_of_the_last_hand(tmp_path: Path) -> None:
+    """Hot seat in tmux at 80x24: once the keyboard is handed to P1, neither the screen nor
+    its history (scrolled back) shows the cards P0 drew, nor P0's turn."""
+    _, state = _first_draft_of(GameConfig(players=2, seed=5))
+    with Tmux("play", "--players", "2", "--seed", "5", "--human", "0,1", size=(80, 24), cwd=tmp_path) as tmux:
+        tmux.wait_for("P0 (monkey) > ")
+        tmux.type_line("1")  # the wheel
+        tmux.wait_for("P0 (monkey) > ", 2)
+        assert all(card in tmux.screen() for card in state.players[0].drawn)
+        tmux.type_line("1")  # P0's draft choice
+        tmux.wait_for("Hand the keyboard to P1 (dragon), who presses Enter.")
+        handed = tmux.screen()
+        tmux.type_line("")
+        tmux.wait_for("P1 (dragon) > ")
+        p1 = tmux.screen()
+        tmux.type_line("quit")
+        tmux.wait_for("EXIT=")
+    for shown in (handed, p1):
+        assert not any(card in shown for card in state.players[0].drawn), shown
+        assert "P0 (monkey), your turn" not in shown
+    assert all(card in p1 for card in state.players[1].drawn)
+
+
+@pytest.mark.slow
+def test_resume_in_a_terminal_ends_as_the_game_played_without_a_break(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Through tmux: three moves, quit (the game saved), then --resume to the end; the
+    record is the one of the same game played in one go."""
+    argv = ("--players", "2", "--seed", "11", "--human", "0")
+    with Tmux("play", *argv, size=(80, 24), cwd=tmp_path) as tmux:
+        for turn in range(1, 4):
+            tmux.wait_for("P0 (monkey) > ", turn)
+            tmux.type_line("1")
+        tmux.wait_for("P0 (monkey) > ", 4)
+        tmux.type_line("quit")
+        assert "Record saved to hadara-game-11.json" in tmux.wait_for("EXIT=1")
+    with Tmux("play", "--resume", "hadara-game-11.json", size=(80, 24), cwd=tmp_path) as tmux:
+        while "EXIT=" not in (shown := tmux.screen()):
+            if shown.rstrip().endswith("P0 (monkey) >"):
+                tmux.type_line("1")
+            time.sleep(0.05)
+        assert "EXIT=0" in shown
+    whole = tmp_path / "whole.json"
+    monkeypatch.setattr("sys.stdin", io.StringIO("1\n" * 400))
+    assert main(["play", *argv, "--record", str(whole)]) == 0
+    resumed = load_record(tmp_path / "hadara-game-11.json")
+    assert resumed.moves == load_record(whole).moves and resumed.result == load_record(whole).result
 
 
 # --------------------------------------------------------------------------- examples/hot_seat.py
