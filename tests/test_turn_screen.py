@@ -192,7 +192,7 @@ def test_a_seat_passed_over_is_told_why_with_the_numbers_the_rules_compare(
                 told += 1
                 if before.section is Section.MEDALS and "within reach" in why:
                     coins = before.players[seat].coins
-                    assert f"you have {coins} (MEDAL-1)" in why
+                    assert why.endswith(f"you have {coins} coin{'' if coins == 1 else 's'}")
                     for kind, price in (("silver", silver_price), ("gold", gold_price)):
                         if f"{kind} costs" in why:
                             assert f"{kind} costs {price(before, seat)}" in why
@@ -204,6 +204,14 @@ def test_a_seat_passed_over_is_told_why_with_the_numbers_the_rules_compare(
 def test_the_log_of_a_person_tells_why_a_seat_was_passed_over() -> None:
     typist = _play(4, False, 12, (0, 1, 2, 3), Screen(200, 1000))
     text = "\n".join("\n".join(s) for s in typist.stretches)
-    reasons = re.findall(r"P\d is passed over: (.*) \((MEDAL|COLONY|STATUE)-\d[^)]*\)", text)
-    assert reasons, "nobody was passed over"
-    assert all(re.search(r"within reach|no more|every|no colony left", why) for why, _ in reasons)
+    reasons = re.findall(r"P\d is passed over: (.*) \((MEDAL|COLONY|STATUE|FEED)-\d[^)]*\)", text)
+    assert {rule for _, rule in reasons} == {"MEDAL", "COLONY", "STATUE", "FEED"}
+    for why, rule in reasons:
+        expected = {
+            "MEDAL": "no medal within reach|every medal on",
+            "COLONY": "no colony within reach|no more colony|no colony left",
+            "STATUE": "no statue within reach|no more statue|every statue",
+            "FEED": r"fed: food \d+ for \d+ cards?",
+        }[rule]
+        assert re.match(expected, why), (rule, why)
+    assert all(not re.search(r"\([A-Z]+-\d+\)", why) for why, _ in reasons)  # the rule is told once, after
