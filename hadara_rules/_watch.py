@@ -27,13 +27,12 @@ def score_now(state: GameState) -> str:
 def statues_needed(state: GameState, seat: int) -> str:
     """STATUE-2: the culture each statue ``seat`` has not carved needs, and the seat's culture."""
     carved = {statue.statue for statue in state.players[seat].statues}
-    needs = [
-        f"statue {index} needs {found.requirement}"
-        + (f" (pay {counted(found.pay, 'coin')})" if found.pay else "")
-        for index in state.catalogue.statues
-        if index not in carved
-        for found in (statue_yield(state, seat, index),)
-    ]
+    needs = []
+    for index in state.catalogue.statues:
+        if index not in carved:
+            found = statue_yield(state, seat, index)
+            pay = f" (pay {counted(found.pay, 'coin')})" if found.pay else ""
+            needs.append(f"statue {index} needs {found.requirement}{pay}")
     culture = state.players[seat].tracks.culture
     return f"Culture {culture}: {'; '.join(needs) or 'every statue carved'}"
 
@@ -60,12 +59,12 @@ def wheel_lines(state: GameState) -> list[str]:
     rotation; once the wheel is set, the colour each seat draws this round."""
     seats = range(len(state.players))
     if state.section is Section.WHEEL:
-        return [
-            f"Wheel {rotation}, first draws: "
-            + ", ".join(f"P{seat} {deck_color(turned, seat)}" for seat in seats)
-            for rotation in ROTATIONS
-            for turned in (replace(state, wheel=rotation, round=0),)
-        ]
+        lines = []
+        for rotation in ROTATIONS:
+            turned = replace(state, wheel=rotation, round=0)
+            firsts = ", ".join(f"P{seat} {deck_color(turned, seat)}" for seat in seats)
+            lines.append(f"Wheel {rotation}, first draws: {firsts}")
+        return lines
     if state.section is Section.DRAFT:
         return [
             f"Wheel {state.wheel}, round {state.round + 1} draws: "

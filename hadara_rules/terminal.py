@@ -221,7 +221,7 @@ def play_at_terminal(
     may see it (INFO-1), where the game is, the seat's coins, tracks and drawn cards, the
     score if the game ended now, and its legal moves, numbered, with what each would do;
     what does not fit waits behind the ``board``, ``moves`` and ``more`` commands
-    (:data:`HELP`). A seat passed over is told why (COLONY-1, STATUE-1, MEDAL-1). The bots
+    (:data:`HELP`). A seat passed over is told why (COLONY-1, STATUE-1, FEED-1, MEDAL-1). The bots
     choose from their seat's view. With ``hand_over`` (hot seat at a terminal), before the
     turn of a seat other than the last one a person played, the screen and the scrollback
     are cleared and the next person presses Enter, so that nobody sees another seat's
