@@ -8,6 +8,7 @@ section's ``narrate_step``). Each event says itself in one line (``str(event)``)
 from __future__ import annotations
 
 import enum
+import re
 from collections.abc import Iterator
 from typing import ClassVar, TypeAlias
 
@@ -46,9 +47,27 @@ def _card(card_id: str) -> str:
     return card_id
 
 
-def _signed(amount: int, unit: str) -> str:
+def counted(amount: int, unit: str) -> str:
+    """``2 coins``, ``1 point``, ``-1 coin``: the amount and its unit, singular for one."""
+    return f"{amount} {unit if abs(amount) == 1 else unit + 's'}"
+
+
+def signed(amount: int, unit: str) -> str:
     """``+2 coins``, ``-1 step``: the amount with its sign, the unit singular for one."""
-    return f"{amount:+d} {unit if abs(amount) == 1 else unit + 's'}"
+    return ("+" if amount >= 0 else "") + counted(amount, unit)
+
+
+def colony_name(colony_id: str) -> str:
+    """A colony as a player names it: a front seen without its back
+    (:func:`~hadara_rules.view.front_id`, ``front-3-4-2-1``) by its tier and printed points,
+    ``a tier-3 colony (1 point)``; one nobody may see, ``a hidden colony``; any other by its id
+    (COLONY-2, INFO-1)."""
+    if colony_id == UNSEEN:
+        return "a hidden colony"
+    front = re.fullmatch(r"front-(\d+)-\d+-\d+-(\d+)", colony_id)
+    if front is None:
+        return f"colony {colony_id}"
+    return f"a tier-{front[1]} colony ({counted(int(front[2]), 'point')})"
 
 
 def _epoch(epoch: int) -> str:
@@ -148,7 +167,7 @@ class CardsDrawn(Event):
 
     def _words(self) -> str:
         if self.cards and all(card == UNSEEN for card in self.cards):
-            return f"{_who(self.player)} draws {len(self.cards)} hidden cards"
+            return f"{_who(self.player)} draws {counted(len(self.cards), 'hidden card')}"
         return f"{_who(self.player)} draws {' and '.join(map(_card, self.cards)) or 'nothing'}"
 
 
@@ -217,7 +236,9 @@ class ColonyTaken(Event):
     allied: bool
 
     def _words(self) -> str:
-        return f"{_who(self.player)} {'allies with' if self.allied else 'plunders'} colony {self.colony}"
+        return (
+            f"{_who(self.player)} {'allies with' if self.allied else 'plunders'} {colony_name(self.colony)}"
+        )
 
 
 @frozen(kw_only=True)
@@ -273,7 +294,7 @@ class CoinsChanged(Event):
 
     def _detail(self) -> str:
         """The coins and why, without the player: ``-3 coins (price)``."""
-        return f"{_signed(self.amount, 'coin')} ({self.reason.value})"
+        return f"{signed(self.amount, 'coin')} ({self.reason.value})"
 
 
 @frozen(kw_only=True)
@@ -289,7 +310,7 @@ class TrackMoved(Event):
 
     def _detail(self) -> str:
         """The steps, without the player: ``food +2 steps``."""
-        return f"{self.track.value} {_signed(self.steps, 'step')}"
+        return f"{self.track.value} {signed(self.steps, 'step')}"
 
 
 @frozen(kw_only=True)
@@ -301,10 +322,10 @@ class GameOver(Event):
     winners: tuple[int, ...]
 
     def _words(self) -> str:
-        totals = ", ".join(f"P{seat} {total}" for seat, total in enumerate(self.totals))
+        totals = ", ".join(f"P{seat} {counted(total, 'point')}" for seat, total in enumerate(self.totals))
         won = " and ".join(f"P{seat}" for seat in self.winners)
         verb = "wins" if len(self.winners) == 1 else "share the victory"
-        return f"Game over: {totals} points; {won} {verb}"
+        return f"Game over: {totals}; {won} {verb}"
 
 
 #: Every kind of event.

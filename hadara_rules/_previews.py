@@ -27,6 +27,7 @@ from . import _effects as effects
 from ._components import Card
 from ._copy import replace
 from ._engine import check_move, legal_moves
+from ._events import signed
 from ._flow import SECTIONS, player_after
 from ._model import GameState, PlayerState
 from ._moves import Draft, Move, TakeColony
@@ -91,7 +92,7 @@ class Preview:
 
     def __str__(self) -> str:
         """One line: ``-3 coins, culture +2, points +2 (cards +2) (BUY-3, BUY-1)``."""
-        parts = [f"{self.coins:+d} coins"] if self.coins else []
+        parts = [signed(self.coins, "coin")] if self.coins else []
         if self.tracks is None:
             parts.append("track steps and points unknown (the colony's back)")
         else:

@@ -9,11 +9,12 @@ from attrs import frozen
 
 from ._components import Card, Colony
 from ._engine import legal_moves
+from ._events import counted
 from ._model import SHOWN_AS, SPECTATOR, GameState, PlayerState
 from ._moves import KIND_OF, Action
 from ._rules.acquire import owned_colors, price, sell_value
 from ._rules.scoring import CATEGORIES, score
-from ._vocabulary import COLORS, ROMAN, TIERS, TRACKS, Section, Tracks
+from ._vocabulary import COLORS, ROMAN, TIERS, TRACKS, Color, Section, Tracks
 from .events import (
     CoinsChanged,
     DraftChosen,
@@ -69,8 +70,8 @@ def where(state: GameState) -> str:
 def _player_line(state: GameState, seat: int, player: PlayerState) -> str:
     t = player.tracks
     return (
-        f"{player_name(state, seat)}: {player.coins} coins; income {t.income}, military {t.military}, "
-        f"culture {t.culture}, food {t.food}; {len(player.cards)} cards"
+        f"{player_name(state, seat)}: {counted(player.coins, 'coin')}; income {t.income}, military {t.military}, "
+        f"culture {t.culture}, food {t.food}; {counted(len(player.cards), 'card')}"
     )
 
 
@@ -86,11 +87,40 @@ def _signed_values(values: Tracks) -> list[str]:
     return [f"{t.value} {values.get(t):+d}" for t in TRACKS if values.get(t)]
 
 
+#: A purple card's ability in a few words, by its rule ID (the rule's text: ``explain ID``).
+ABILITIES = {
+    "PURPLE-1": "sells for 1 coin more",
+    "PURPLE-2": "its track +2 by a free bonus tile",
+    "PURPLE-3": "+1 step per {color} card",
+    "PURPLE-4": "each statue gives 2 more",
+    "PURPLE-5": "cheaper medals",
+    "PURPLE-6": "at feeding, 2 coins instead of a card",
+    "PURPLE-7": "at feeding, 3 coins per spare food",
+    "PURPLE-8": "at income, 2 coins per track above income",
+    "PURPLE-9": "4 coins per colony taken",
+    "PURPLE-10": "one silver medal scores in full",
+    "PURPLE-11": "4 points per set of 5 colours",
+    "PURPLE-12": "gold medals: one set may miss a colour",
+    "PURPLE-13": "2 colonies and 2 statues per section",
+    "PURPLE-14": "requirements 4 lower",
+    "PURPLE-15": "3 coins per missing requirement point",
+    "PURPLE-16": "copies of purple abilities count",
+}
+
+
+def ability(effect: str, color: Color | None = None) -> str:
+    """A purple card's ability in words with its rule ID beside: ``sells for 1 coin more
+    (PURPLE-1)``, ``+1 step per red card (PURPLE-3)``; an ability without words here, by its ID."""
+    words = ABILITIES.get(effect)
+    if words is None:
+        return f"{effect} {color}" if color else effect
+    return f"{words.format(color=color or 'matching')} ({effect})"
+
+
 def card_text(card: Card) -> str:
-    """A card as a player reads it: ``I-blue-03 (blue, cost 3: culture +2, food +1, 2 pts)``."""
-    effect = (
-        [f"{card.effect} {card.effect_color}" if card.effect_color else card.effect] if card.effect else []
-    )
+    """A card as a player reads it: ``I-blue-03 (blue, cost 3: culture +2, food +1, 2 pts)``,
+    a purple card's ability in words (:func:`ability`)."""
+    effect = [ability(card.effect, card.effect_color)] if card.effect else []
     printed = [*_signed_values(card.values), *effect, *(["star"] if card.star else []), _points(card.points)]
     return f"{card.id} ({card.color}, cost {card.cost}: {', '.join(printed)})"
 
@@ -114,7 +144,8 @@ def _player_lines(state: GameState, seat: int) -> list[str]:
     player = state.players[seat]
     catalogue = state.catalogue
     you = " (you)" if seat == state.viewer else ""
-    lines = [f"{_player_line(state, seat, player).removesuffix(f'; {len(player.cards)} cards')}{you}"]
+    held_cards = f"; {counted(len(player.cards), 'card')}"
+    lines = [f"{_player_line(state, seat, player).removesuffix(held_cards)}{you}"]
     if player.cards:
         lines.append(f"  tableau: {', '.join(player.cards)}")
     held = [_colony_text(catalogue.colonies[h.id], h.allied) for h in player.colonies]
@@ -125,7 +156,7 @@ def _player_lines(state: GameState, seat: int) -> list[str]:
         f"{'; '.join(medals)}; free tiles: {', '.join(map(str, player.free_tiles)) or 'none'}"
     )
     if player.drawn and all(card == HIDDEN for card in player.drawn):
-        lines.append(f"  drawn: {len(player.drawn)} hidden cards")
+        lines.append(f"  drawn: {counted(len(player.drawn), 'hidden card')}")
     else:
         lines.extend(f"  drawn: {_offer(state, player, card)}" for card in player.drawn)
     if state.pending and player.drawn:
@@ -147,7 +178,7 @@ def _options(state: GameState) -> list[str]:
         else:
             kinds = Counter(KIND_OF[type(m)].name for m in moves)
             listed = ", ".join(f"{n} {kind}" for kind, n in kinds.items())
-        lines.append(f"{player_name(state, seat)} may: {len(moves)} moves: {listed}")
+        lines.append(f"{player_name(state, seat)} may: {counted(len(moves), 'move')}: {listed}")
     return lines
 
 
@@ -215,10 +246,23 @@ _DETAILS = (CoinsChanged, TrackMoved)
 _ALONE = (SectionStarted, EpochStarted, GameOver)
 
 
+@frozen(kw_only=True)
+class PassedOver(Passed):
+    """A player passed over, with why in words (:func:`~hadara_rules._passed.why_passed_over`):
+    the log tells it where a bare :class:`Passed` is left out."""
+
+    why: str
+
+    def _words(self) -> str:
+        return f"{Passed._words(self)}: {self.why}"
+
+
 def _left_out(event: Event) -> bool:
     """A draft choice (its round's resolution tells what it was) and a player passed over
-    (nothing happened) are left out of the log."""
-    return isinstance(event, DraftChosen) or (isinstance(event, Passed) and event.automatic)
+    without a reason to tell (nothing happened) are left out of the log."""
+    return isinstance(event, DraftChosen) or (
+        isinstance(event, Passed) and event.automatic and not isinstance(event, PassedOver)
+    )
 
 
 @frozen

@@ -12,7 +12,9 @@ from __future__ import annotations
 import argparse
 import datetime
 import difflib
+import importlib
 import os
+import secrets
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -22,6 +24,7 @@ from . import __version__, _render, arena
 from ._config import GameConfig
 from ._engine import legal_moves, new_game
 from ._errors import HadaraError, RecordError
+from ._events import counted
 from ._files import check_writable, write_whole
 from ._model import GameState
 from ._moves import Move
@@ -29,6 +32,7 @@ from ._options import whole
 from ._reader import clip, shown
 from ._rulebook import rules
 from ._rules.scoring import winners
+from ._screen import Screen
 from ._text import (
     event_lines,
     format_position,
@@ -91,26 +95,81 @@ def _read_line(prompt: str) -> str | None:
     return line
 
 
-def _play(args: argparse.Namespace) -> int:
+def _line_editing() -> bool:
+    """Typing at a terminal gets line editing and a history (the arrow keys) where the
+    platform has the readline module (importing it turns it on for ``input()``); elsewhere
+    nothing changes. True when it did."""
+    try:
+        importlib.import_module("readline")
+    except ImportError:
+        return False
+    return True
+
+
+#: The seeds a game is dealt from by default: 0 to 2**53 - 1 (exact in JSON's numbers).
+SEEDS = 2**53
+
+
+def _game(args: argparse.Namespace) -> tuple[GameConfig, tuple[Move, ...], tuple[int, ...]]:
+    """The game ``hadara play`` plays: its configuration, the moves already made (a game
+    resumed) and the seats people play."""
+    if args.resume is not None:
+        given = [f"--{name}" for name in ("players", "seed", "crests") if getattr(args, name) is not None]
+        if given or args.advanced:
+            raise UsageError(
+                f"--resume: the record sets the game; leave out {', '.join(given) or '--advanced'}"
+            )
+        record = load_record(args.resume)
+        try:
+            final = replay(record)
+        except RecordError as exc:
+            raise RecordError(f"{args.resume}: {exc}") from None
+        if final.is_over:
+            raise UsageError(f"{args.resume}: the game is over ('hadara replay' shows it)")
+        names = record.info.players if record.info is not None else ()
+        named = tuple(seat for seat, name in enumerate(names) if name == "human")
+        humans = args.human or named
+        if not humans:
+            raise UsageError(
+                f"--resume: {args.resume} names no seat played by a person; name them with --human"
+            )
+        return record.config, record.moves, humans
     players = args.players
     if players is None:  # one seat per crest given, else 4
         players = len(args.crests) if args.crests is not None else 4
-    humans: tuple[int, ...] = args.human or ()
+    seed = secrets.randbelow(SEEDS) if args.seed is None else args.seed
+    return (
+        GameConfig(players=players, seed=seed, advanced=args.advanced, crests=args.crests),
+        (),
+        args.human or (),
+    )
+
+
+def _play(args: argparse.Namespace) -> int:
+    config, played, humans = _game(args)
+    players = config.players
     for seat in humans:
         if seat >= players:
             raise UsageError(
                 f"--human: no seat {seat} in a {players}-player game (seats are 0 to {players - 1})"
             )
-    config = GameConfig(players=players, seed=args.seed, advanced=args.advanced, crests=args.crests)
-    if args.record is not None:  # before the game is played, so a bad path costs no game
-        check_writable(args.record, "the record", UsageError)
-    bots = make_bots(args.bot, players, args.seed)
+    save_to = args.record or args.resume
+    if save_to is not None:  # before the game is played, so a bad path costs no game
+        check_writable(save_to, "the record", UsageError)
+    bots = make_bots(args.bot, players, config.seed)
+    print(f"Seed {config.seed} ('hadara play --seed {config.seed}' deals this game again)")
     if humans:
+        _line_editing()
+        if played:
+            print(f"Resuming {args.resume} after {counted(len(played), 'move')}")
         hand_over = len(humans) > 1 and sys.stdin.isatty()  # hot seat at a terminal
-        played = play_at_terminal(config, humans, bots, _read_line, print, hand_over)
-        moves, final = played.moves, played.final
+        screen = Screen.of(sys.stdout)
+        game = play_at_terminal(config, humans, bots, _read_line, print, hand_over, screen, played)
+        moves, final = game.moves, game.final
         names = tuple("human" if seat in humans else f"{args.bot} bot" for seat in range(players))
         notes = f"hadara play: seats {', '.join(map(str, humans))} played by people, the others by the {args.bot} bot"
+        if not final.is_over and save_to is None:  # a game left is kept, to be resumed
+            save_to = f"hadara-game-{config.seed}.json"
     else:
         log = GameLog(new_game(config))
         print("\n".join(log.opening()))
@@ -119,25 +178,28 @@ def _play(args: argparse.Namespace) -> int:
             for line in log.lines(apply_move_with_events(before, move)[1]):
                 print(line)
 
-        game = play_game(config, bots, on_move)
-        moves, final = game.moves, game.final
+        bot_game = play_game(config, bots, on_move)
+        moves, final = bot_game.moves, bot_game.final
         names = tuple(f"{args.bot} bot {seat}" for seat in range(players))
         notes = f"hadara play: every seat played by the {args.bot} bot"
     if final.is_over:
-        print(f"\n== Final score ({len(moves)} moves)")
+        print(f"\n== Final score (after {counted(len(moves), 'move')})")
         print(format_score_sheet(final))
         won = winners(final)
         names_won = ", ".join(player_name(final, s) for s in won)
         print(f"\nWinner: {names_won}" + (" (shared)" if len(won) > 1 else ""))
     else:
-        print(f"The game was left after {len(moves)} moves, {where(final)}.")
-    if args.record is not None:
+        print(f"The game was left after {counted(len(moves), 'move')}, {where(final)}.")
+    if save_to is not None:
         info = GameInfo(players=names, date=datetime.date.today().isoformat(), notes=notes)
         result = game_result(final, config, moves) if final.is_over else None
         record = GameRecord(config, moves, result=result, info=info)
-        text = to_yaml(record) if Path(args.record).suffix in (".yaml", ".yml") else to_json(record)
-        write_whole(args.record, text, "the record", UsageError)
-        print(f"Record saved to {args.record}")
+        text = to_yaml(record) if Path(save_to).suffix in (".yaml", ".yml") else to_json(record)
+        write_whole(save_to, text, "the record", UsageError)
+        print(
+            f"Record saved to {save_to}"
+            + ("" if final.is_over else f" ('hadara play --resume {save_to}' goes on)")
+        )
     return 0 if final.is_over else 1
 
 
@@ -286,7 +348,11 @@ def _parser() -> argparse.ArgumentParser:
         metavar="N",
         help="2 to 5 (default: one per crest given, else 4)",
     )
-    play.add_argument("--seed", type=whole, default=1, help="the game's seed (default 1)")
+    play.add_argument(
+        "--seed",
+        type=whole,
+        help=f"the game's seed, 0 to {SEEDS - 1} (default: a random one, printed with the game)",
+    )
     play.add_argument("--advanced", action="store_true", help="the advanced game: star purple cards, side B")
     play.add_argument(
         "--crests",
@@ -295,7 +361,18 @@ def _parser() -> argparse.ArgumentParser:
         help="each seat's crest animal in seat order, e.g. monkey,lion (default: the wheel's places 0, 1, …)",
     )
     play.add_argument("--bot", choices=sorted(BOTS), default="greedy", help="which bot plays every seat")
-    play.add_argument("--record", metavar="FILE", help="save the game record (JSON, or YAML for .yaml/.yml)")
+    play.add_argument(
+        "--record",
+        metavar="FILE",
+        help="save the game record (JSON, or YAML for .yaml/.yml); a game people leave is saved "
+        "even without it, to hadara-game-SEED.json",
+    )
+    play.add_argument(
+        "--resume",
+        metavar="FILE",
+        help="go on with the game saved in FILE (its seats played by people, unless --human says "
+        "otherwise), saving it there again",
+    )
     play.add_argument(
         "--human",
         type=_seats,

@@ -83,19 +83,28 @@ __all__ = [
     "back_id",
     "events_seen_by",
     "move_events",
+    "move_steps",
 ]
 
 
 def apply_move_with_events(state: GameState, move: Move, check: bool = True) -> tuple[GameState, Events]:
     """:func:`~hadara_rules.apply_move`, with the events of the move and of every
     automatic step that follows it, in the order they happened."""
+    steps = list(move_steps(state, move, check))
+    return steps[-1][1], tuple(event for _, _, told in steps for event in told)
+
+
+def move_steps(
+    state: GameState, move: Move, check: bool = True
+) -> Iterator[tuple[GameState, GameState, Events]]:
+    """The move and each automatic step after it, one by one: the position before the
+    step, the one after it, and the step's events (:func:`apply_move_with_events` joins them)."""
     after = played(state, move, check)
-    events = list(move_events(state, move, after))
+    yield state, after, tuple(move_events(state, move, after))
     while (changes := automatic_step(after)) is not None:
         following = replace(after, **changes)
-        events.extend(narrate_step(after, following))
+        yield after, following, tuple(narrate_step(after, following))
         after = following
-    return after, tuple(events)
 
 
 def events_seen_by(events: Events, viewer: int, catalogue: Catalogue | None = None) -> Events:

@@ -14,7 +14,7 @@ project's provisional ones.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Collection, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 
 from attrs import frozen
 
@@ -22,15 +22,19 @@ from ._components import Card, Colony, StartCard, Statue
 from ._config import GameConfig
 from ._engine import check_move, legal_moves, new_game
 from ._errors import CatalogueError, NotationError
+from ._events import counted
 from ._model import GameState
 from ._moves import Move
 from ._notation import parse_move
+from ._passed import why_passed_over
 from ._previews import preview
 from ._reader import parse_yaml, read_text, shown
 from ._resources import components_dir
 from ._rulebook import rules
-from ._text import event_lines, player_name
-from ._vocabulary import ROMAN
+from ._screen import Pager, Screen
+from ._text import PassedOver, _offer, _player_line, event_lines, player_name, where
+from ._vocabulary import ROMAN, Section
+from ._watch import score_now, watched, wheel_lines
 from .bots import Bot
 from .catalogue import Catalogue, load_catalogue
 from .events import (
@@ -38,13 +42,22 @@ from .events import (
     EpochStarted,
     Event,
     GameOver,
+    Passed,
     SectionStarted,
-    apply_move_with_events,
     events_seen_by,
+    move_steps,
 )
 from .view import player_view
 
-__all__ = ["HELP", "GameLog", "TerminalGame", "next_to_choose", "play_at_terminal", "provisional_note"]
+__all__ = [
+    "CLEAR",
+    "HELP",
+    "GameLog",
+    "TerminalGame",
+    "next_to_choose",
+    "play_at_terminal",
+    "provisional_note",
+]
 
 
 def _provisional_reference_keys() -> list[str]:
@@ -149,17 +162,23 @@ class GameLog:
 #: What a player may type at the prompt.
 HELP = """\
 At the prompt, type one of:
-  NUMBER         the move with that number in the list
-  MOVE           a move in the notation, with or without your seat:
-                 "draft I-red-04 buy", "P0 pass" (see the notation page of the docs)
-  moves          your legal moves again, numbered, with what each would do
-  board          the position again, as you see it
-  explain RULE   a rule's text, e.g. "explain COLONY-3"
-  help           this text
-  quit           leave the game (so does the end of the input, Ctrl-D)"""
+  NUMBER        the move with that number in the list
+  MOVE          a move in the notation, with or without your seat:
+                "draft I-red-04 buy", "P0 pass" (the notation page of the docs)
+  moves         all your legal moves, numbered, with what each would do
+  board         the position as you see it, the score if the game ended now,
+                the statues' culture, food against cards, cards by colour,
+                and the wheel
+  more          the rest of what did not fit on the screen
+  explain RULE  a rule's text, e.g. "explain COLONY-3"
+  help          this text
+  quit          save the game and leave (so does the end of the input, Ctrl-D)"""
 
-#: Clears a terminal's screen and puts the cursor at the top (ANSI).
-_CLEAR = "\x1b[2J\x1b[H"
+#: Clears a terminal's screen and its scrollback, and puts the cursor at the top (ANSI:
+#: ``ESC[3J`` empties the scrollback where the terminal keeps one and allows it).
+CLEAR = "\x1b[2J\x1b[3J\x1b[H"
+#: The line under every turn: what may be typed.
+_TYPE = "Type a number or a move; or board, moves, more, help, quit."
 #: What a prompt asks for: a line, or None at the end of the input.
 Reader = Callable[[str], str | None]
 Writer = Callable[[str], None]
@@ -192,117 +211,246 @@ def play_at_terminal(
     read: Reader,
     write: Writer,
     hand_over: bool = False,
+    screen: Screen | None = None,
+    played: Sequence[Move] = (),
 ) -> TerminalGame:
     """Play ``config`` with people at ``humans`` (seat numbers) and ``bots[seat]`` elsewhere.
 
-    Each person, when a seat of theirs is to choose, sees what happened since that
-    seat's last turn as the seat may see it (INFO-1), the position as the seat sees
-    it, and its legal moves, numbered, with what each would do; they type a number,
-    a move, or a command (:data:`HELP`). The bots choose from their seat's view.
-    With ``hand_over`` (hot seat at a terminal), before the turn of a seat other than
-    the last one a person played, the screen is cleared and the next person presses
-    Enter, so that nobody sees another seat's hidden cards. ``humans`` must name at
-    least one seat of the game (:func:`~hadara_rules.bots.play_game` plays bots only).
+    Each person, when a seat of theirs is to choose, sees one screen (``screen``, 80x24
+    without colour unless given): what happened since that seat's last turn as the seat
+    may see it (INFO-1), where the game is, the seat's coins, tracks and drawn cards, the
+    score if the game ended now, and its legal moves, numbered, with what each would do;
+    what does not fit waits behind the ``board``, ``moves`` and ``more`` commands
+    (:data:`HELP`). A seat passed over is told why (COLONY-1, STATUE-1, FEED-1, MEDAL-1). The bots
+    choose from their seat's view. With ``hand_over`` (hot seat at a terminal), before the
+    turn of a seat other than the last one a person played, the screen and the scrollback
+    are cleared and the next person presses Enter, so that nobody sees another seat's
+    hidden cards. ``played`` are moves already made (a game resumed): they are made again,
+    each bot choosing its own again so that it goes on as it would have. ``humans`` must
+    name at least one seat of the game (:func:`~hadara_rules.bots.play_game` plays bots only).
     """
     if not humans or not set(humans) <= set(range(config.players)):
         raise ValueError(f"humans must name seats of a {config.players}-player game, not {sorted(humans)}")
+    shown_on = screen or Screen()
     state = new_game(config)
     logs = {seat: GameLog(state) for seat in humans}
     unseen = {seat: logs[seat].opening() for seat in humans}
     moves: list[Move] = []
     last: int | None = None
+    for move in played:
+        bot = bots[move.player] if move.player not in humans else None
+        if bot is not None:  # the bot's generator goes on from where it stood
+            bot.choose(player_view(state, move.player), move.player)
+        state = _made(state, move, humans, logs, unseen)
+        moves.append(move)
+    if played:
+        for seat in humans:
+            unseen[seat] = [f"Resumed after {counted(len(played), 'move')}: {where(state)}."]
     while not state.is_over:
         seat = next_to_choose(state, humans)
         if seat in humans:
             if hand_over and last is not None and seat != last:
-                write(f"{_CLEAR}Hand the keyboard to {player_name(state, seat)}, who presses Enter.")
+                write(f"{CLEAR}Hand the keyboard to {player_name(state, seat)}, who presses Enter.")
                 if read("") is None:
                     return TerminalGame(config, tuple(moves), state, finished=False)
-                write(_CLEAR)
-            write("\n".join(unseen[seat]))
+                write(CLEAR)
+            move_or_none = _Turn(state, seat, shown_on, write).ask(unseen[seat], read)
             unseen[seat] = []
-            move = _ask(state, seat, read, write)
-            if move is None:
+            if move_or_none is None:
                 return TerminalGame(config, tuple(moves), state, finished=False)
+            move = move_or_none
             last = seat
         else:
             bot = bots[seat]
             assert bot is not None, f"no bot for seat {seat}"
             move = bot.choose(player_view(state, seat), seat)  # it sees what its seat may see
-        state, events = apply_move_with_events(state, move)
+        state = _made(state, move, humans, logs, unseen)
         moves.append(move)
-        for human in humans:
-            unseen[human].extend(logs[human].lines(events_seen_by(events, human)))
-    write("\n".join(unseen[min(humans) if last is None else last]))
+    seat = min(humans) if last is None else last
+    write("\n".join(row for line in unseen[seat] for row in shown_on.wrap(line)))
     return TerminalGame(config, tuple(moves), state, finished=True)
 
 
-def _ask(state: GameState, seat: int, read: Reader, write: Writer) -> Move | None:
-    """The move a person chooses for ``seat``; None when they leave."""
-    name = player_name(state, seat)
-    view = player_view(state, seat)
-    moves = legal_moves(state, seat)
-    write(f"\n--- {name}, your turn ---\n{view}\n")
-    write(_numbered(state, moves))
-    while True:
-        text = read(f"{name} > ")
-        if text is None:
-            write("")
-            return None
-        word, _, rest = text.strip().partition(" ")
-        if not word:
-            continue
-        if word == "quit":
-            return None
-        if word == "help":
-            write(HELP)
-        elif word == "moves":
-            write(_numbered(state, moves))
-        elif word == "board":
-            write(str(view))
-        elif word == "explain":
-            write(_rule_text(rest.strip()))
-        else:
-            move = _move(text.strip(), seat, moves, write)
-            if move is not None and _allowed(state, seat, move, write):
-                return move
+def _made(
+    state: GameState,
+    move: Move,
+    humans: Collection[int],
+    logs: Mapping[int, GameLog],
+    unseen: Mapping[int, list[str]],
+) -> GameState:
+    """The position after ``move``; each person's log told what they may see of it, a seat
+    passed over with why (:func:`~hadara_rules._passed.why_passed_over`)."""
+    after = state
+    for step in move_steps(state, move):
+        before, after, events = step
+        for human in humans:
+            seen = [_why(before, event, human) for event in events_seen_by(events, human, before.catalogue)]
+            unseen[human].extend(logs[human].lines(seen))
+    return after
 
 
-def _numbered(state: GameState, moves: Sequence[Move]) -> str:
-    width = len(str(len(moves)))
-    notations = [str(move) for move in moves]
-    column = max(map(len, notations))
-    return "\n".join(
-        f"  {index:>{width}}. {notation:<{column}}  {preview(state, move)}"
-        for index, (notation, move) in enumerate(zip(notations, moves, strict=True), start=1)
-    )
+def _why(before: GameState, event: Event, reader: int) -> Event:
+    """``event``, a seat passed over told with why, to ``reader``'s player."""
+    if isinstance(event, Passed) and event.automatic and event.player is not None:
+        why = why_passed_over(before, event.player, reader)
+        return PassedOver(rule=event.rule, player=event.player, automatic=True, why=why)
+    return event
 
 
-def _move(text: str, seat: int, moves: Sequence[Move], write: Writer) -> Move | None:
+class _Turn:
+    """One person's turn at the prompt: the screen they see, and what they type."""
+
+    def __init__(self, state: GameState, seat: int, screen: Screen, write: Writer) -> None:
+        self.state, self.seat, self.screen, self.write = state, seat, screen, write
+        self.view = player_view(state, seat)
+        self.moves = legal_moves(state, seat)
+        self.pager = Pager()
+        #: Rows a screen holds above the prompt.
+        self.room = screen.height - 1
+
+    def ask(self, news: Sequence[str], read: Reader) -> Move | None:
+        """The move the person chooses; None when they leave."""
+        self.write("\n".join(self.screenful(news)))
+        name = player_name(self.state, self.seat)
+        while True:
+            text = read(f"{name} > ")
+            if text is None:
+                self.write("")
+                return None
+            word, _, rest = text.strip().partition(" ")
+            if not word:
+                continue
+            if word == "quit":
+                return None
+            if word in self._commands:
+                self._show(self._commands[word](self))
+            elif word == "more":
+                self._show(self.pager.more(self.room), paged=False)
+            elif word == "explain":
+                self._show(self.screen.wrap(_rule_text(rest.strip())))
+            else:
+                move = _move(text.strip(), self.seat, self.moves, self._say)
+                if move is not None and _allowed(self.state, self.seat, move, self._say):
+                    return move
+
+    def screenful(self, news: Sequence[str]) -> list[str]:
+        """The turn's screen, at most ``room`` rows: the news since the seat's last turn
+        (the older lines behind ``more`` when they do not fit), the heading, the seat's own
+        board and the score now, the moves (behind ``moves`` when they do not fit), and what
+        may be typed."""
+        paint = self.screen.paint
+        wrap = self.screen.wrap
+        state, seat = self.view, self.seat
+        heading = wrap(f"--- {player_name(state, seat)}, your turn: {where(state)} ---")
+        own = [wrap(line) for line in _own_lines(state, seat)]
+        footer = wrap(_TYPE)
+        fixed = len(heading) + sum(map(len, own)) + len(footer)
+        listed = self._numbered()
+        news_rows = [row for line in news for row in wrap(line)]
+        room_for_moves = self.room - fixed - min(len(news_rows), 3)
+        shown_moves = _first_rows(listed, room_for_moves, "moves")
+        room_for_news = self.room - fixed - len(shown_moves)
+        if len(news_rows) > room_for_news:
+            self.pager.hold(news_rows)
+            hidden = len(news_rows) - room_for_news + 1
+            news_rows = [f"({counted(hidden, 'earlier line')} of the log: type 'more')", *news_rows[hidden:]]
+            news_rows = news_rows if room_for_news > 0 else []
+        rows = [
+            *(paint(row, "note") for row in news_rows),
+            *(paint(row, "heading") for row in heading),
+            *(paint(row, "you") if i == 0 else row for i, block in enumerate(own) for row in block),
+            *(paint(row, "move") for row in shown_moves),
+            *(paint(row, "note") for row in footer),
+        ]
+        return rows[-self.room :]
+
+    def _numbered(self) -> list[list[str]]:
+        """Each legal move's rows: its number, its notation without the seat, its preview."""
+        notations = [str(move).removeprefix(f"P{self.seat} ") for move in self.moves]
+        width = len(str(len(self.moves)))
+        column = max(map(len, notations))
+        return [
+            self.screen.wrap(f"  {index:>{width}}. {notation:<{column}}  {preview(self.state, move)}")
+            for index, (notation, move) in enumerate(zip(notations, self.moves, strict=True), start=1)
+        ]
+
+    def _all_moves(self) -> list[str]:
+        return [row for rows in self._numbered() for row in rows]
+
+    def _board(self) -> list[str]:
+        lines = [*str(self.view).split("\n"), *watched(self.view, self.seat)]
+        return [row for line in lines for row in self.screen.wrap(line)]
+
+    def _help(self) -> list[str]:
+        return self.screen.wrap(HELP)
+
+    _commands: Mapping[str, Callable[[_Turn], list[str]]] = {
+        "moves": _all_moves,
+        "board": _board,
+        "help": _help,
+    }
+
+    def _show(self, rows: list[str], paged: bool = True) -> None:
+        """``rows``, a screen at a time: what does not fit waits for ``more``."""
+        self.write("\n".join(self.pager.page(rows, self.room) if paged else rows))
+
+    def _say(self, text: str) -> None:
+        """A refusal or a note, wrapped to the screen."""
+        self.write("\n".join(self.screen.paint(row, "refusal") for row in self.screen.wrap(text)))
+
+
+def _own_lines(view: GameState, seat: int) -> list[str]:
+    """The seat's own board in a few lines: coins and tracks, drawn cards with their prices,
+    the score if the game ended now (SCORE-1…7)."""
+    player = view.players[seat]
+    own = [f"You: {_player_line(view, seat, player).partition(': ')[2]}"]
+    own.extend(f"  drawn: {_offer(view, player, card)}" for card in player.drawn)
+    own.append(score_now(view))
+    if view.section is Section.WHEEL:  # the moves' previews cannot say what a rotation gives
+        own.extend(wheel_lines(view))
+    return own
+
+
+def _first_rows(blocks: Sequence[Sequence[str]], room: int, command: str) -> list[str]:
+    """The rows of the first ``blocks`` that fit in ``room`` rows; when some do not, a last
+    row says how many more the ``command`` shows."""
+    rows = [row for block in blocks for row in block]
+    if len(rows) <= room:
+        return rows
+    kept: list[str] = []
+    for shown_blocks, block in enumerate(blocks):
+        if len(kept) + len(block) > room - 1:
+            left = len(blocks) - shown_blocks
+            return [*kept, f"  ... and {left} more: type '{command}'"]
+        kept.extend(block)
+    return kept
+
+
+def _move(text: str, seat: int, moves: Sequence[Move], say: Writer) -> Move | None:
     """The move ``text`` names: its number in the list, or its notation (the seat may be left out)."""
     if text.isdigit():
         number = int(text)
         if 1 <= number <= len(moves):
             return moves[number - 1]
-        write(f"No move {number}: the moves are numbered 1 to {len(moves)} ('moves' lists them).")
+        say(f"No move {number}: the moves are numbered 1 to {len(moves)} ('moves' lists them).")
         return None
     written = text if re.match(r"P\d", text) else f"P{seat} {text}"
     try:
         return parse_move(written)
     except NotationError as exc:
-        write(f"Not a move: {exc} (type 'help' for what you can type)")
+        say(f"Not a move: {exc} (type 'help' for what you can type)")
         return None
 
 
-def _allowed(state: GameState, seat: int, move: Move, write: Writer) -> bool:
+def _allowed(state: GameState, seat: int, move: Move, say: Writer) -> bool:
     """Whether ``move`` may be made at this prompt: ``seat``'s own, and legal."""
     if move.player != seat:
-        write(f"At this prompt only {player_name(state, seat)} moves; that move is P{move.player}'s.")
+        say(f"At this prompt only {player_name(state, seat)} moves; that move is P{move.player}'s.")
         return False
     refusal = check_move(state, move)
     if refusal is None:
         return True
-    write(f"Refused by {refusal.rule}: {refusal.reason}\n{_rule_text(refusal.rule)}")
+    say(f"Refused by {refusal.rule}: {refusal.reason}\n{_rule_text(refusal.rule)}")
     return False
 
 

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 
-from hadara_rules import GameConfig, Track, legal_moves, new_game
+from hadara_rules import GameConfig, Track, legal_moves, load_catalogue, new_game
+from hadara_rules._events import counted
 from hadara_rules._text import event_lines
 from hadara_rules.events import (
     EVENT_TYPES,
@@ -16,8 +18,10 @@ from hadara_rules.events import (
     CardSold,
     CoinReason,
     CoinsChanged,
+    ColonyTaken,
     DraftChosen,
     Event,
+    GameOver,
     Passed,
     SideChosen,
     TrackMoved,
@@ -100,3 +104,48 @@ def test_the_log_is_made_of_the_events_own_words() -> None:
             line = next(lines)
             assert line.text == _words(event) and event.rule in line.rules
         assert next(lines, None) is None
+
+
+def test_one_of_a_thing_is_said_in_the_singular() -> None:
+    """Item 11 of the play-test: "1 coins", "-1 coins", "1 points" are gone."""
+    assert str(CoinsChanged(rule="BUY-1", player=0, amount=-1, reason=CoinReason.PRICE)) == (
+        "P0: -1 coin (price) (BUY-1)"
+    )
+    assert str(CardsDrawn(rule="DRAFT-1", player=0, cards=(UNSEEN,))) == "P0 draws 1 hidden card (DRAFT-1)"
+    over = GameOver(rule="SCORE-7", player=None, totals=(1, 12), winners=(1,))
+    assert str(over) == "Game over: P0 1 point, P1 12 points; P1 wins (SCORE-7)"
+    assert [counted(n, "coin") for n in (-2, -1, 0, 1, 2)] == [
+        "-2 coins",
+        "-1 coin",
+        "0 coins",
+        "1 coin",
+        "2 coins",
+    ]
+
+
+def test_a_plundered_colony_is_named_as_a_player_names_it() -> None:
+    """A front seen without its back is told by its tier and points, never by ``front-…``."""
+    catalogue = load_catalogue()
+    colony = catalogue.colonies["col-03-a"]
+    taken = ColonyTaken(rule="COLONY-4", player=2, colony="col-03-a", allied=False)
+    (seen,) = events_seen_by((taken,), 0, catalogue)
+    points = "1 point" if colony.points == 1 else f"{colony.points} points"
+    assert str(seen) == f"P2 plunders a tier-3 colony ({points}) (COLONY-4)"
+    assert str(ColonyTaken(rule="COLONY-4", player=2, colony=UNSEEN, allied=False)) == (
+        "P2 plunders a hidden colony (COLONY-4)"
+    )
+    assert str(ColonyTaken(rule="COLONY-4", player=1, colony="col-03-a", allied=True)) == (
+        "P1 allies with colony col-03-a (COLONY-4)"
+    )
+
+
+@pytest.mark.parametrize(("players", "advanced", "seed"), [(3, True, 21), (4, False, 22)])
+def test_no_line_of_a_game_says_one_in_the_plural_or_an_internal_colony_id(
+    players: int, advanced: bool, seed: int
+) -> None:
+    for events in _events(players, advanced, seed):
+        for seat in range(players):
+            for line in event_lines(events_seen_by(events, seat)):
+                text = str(line)
+                assert not re.search(r"(?<![\d.])[-+]?1 (coins|points|cards|steps|moves)\b", text), text
+                assert "front-" not in text, text

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from helpers import seeded_game
 from properties.strategies import hidden_from
@@ -12,11 +14,14 @@ from hadara_rules import (
     apply_move,
     buy_price,
     legal_moves,
+    load_catalogue,
     new_game,
     player_view,
+    rules,
     sale_value,
 )
-from hadara_rules._text import card_text, player_name
+from hadara_rules._events import counted
+from hadara_rules._text import ABILITIES, ability, card_text, player_name
 from hadara_rules._vocabulary import COLORS
 
 GAMES = [(2, True, 41), (3, False, 42), (5, True, 43)]
@@ -45,7 +50,10 @@ def test_a_view_reads_as_the_position_its_player_may_see(players: int, advanced:
                 offer = f"buy for {buy_price(state, seat, card)}, or sell for {sale_value(state, seat, card)}"
                 assert f"{card_text(state.catalogue.cards[card])}: {offer}" in text
             if seat in state.to_act:
-                assert f"{player_name(state, seat)} may: {len(legal_moves(state, seat))} moves" in text
+                assert (
+                    f"{player_name(state, seat)} may: {counted(len(legal_moves(state, seat)), 'move')}"
+                    in text
+                )
             else:
                 assert "may:" not in text
 
@@ -74,3 +82,17 @@ def test_many_moves_are_counted_by_kind() -> None:
             assert {part.split(" ", 1)[1] for part in counted} == {m.type.replace("_", " ") for m in moves}
             return
     raise AssertionError("no position with more than 8 moves")
+
+
+def test_a_purple_ability_is_said_in_words_with_its_rule_id_beside() -> None:
+    """Item 9 of the play-test: no card reads as a bare "PURPLE-2"."""
+    for card in load_catalogue().cards.values():
+        if card.effect is None:
+            continue
+        text = card_text(card)
+        assert f"{ability(card.effect, card.effect_color)}" in text
+        assert re.search(rf"[a-z0-9] \({card.effect}\)", text), text
+        if card.effect_color is not None:
+            assert f"per {card.effect_color} card ({card.effect})" in text
+    assert set(ABILITIES) == {rule for rule in rules() if rule.startswith("PURPLE-")}
+    assert ability("PURPLE-99") == "PURPLE-99"

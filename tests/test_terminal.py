@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib.util
 import io
+import itertools
 import os
 import random
 import re
@@ -36,12 +37,14 @@ from hadara_rules import (
     rules,
 )
 from hadara_rules._components import Catalogue
+from hadara_rules._screen import Screen
 from hadara_rules._text import player_name
 from hadara_rules.bots import make_bots
 from hadara_rules.cli import main
 from hadara_rules.events import apply_move_with_events
 from hadara_rules.records import load_record
 from hadara_rules.terminal import (
+    CLEAR,
     HELP,
     GameLog,
     TerminalGame,
@@ -120,8 +123,9 @@ def test_the_advanced_game_s_log_tells_each_side_chosen(capsys: pytest.CaptureFi
     assert [line[2:4] for line in sides] == ["P0", "P1", "P2", "P3"]
 
 
-def test_the_log_opens_with_the_provisional_numbers(capsys: pytest.CaptureFixture[str]) -> None:
-    first = play_log(capsys, "--players", "2", "--seed", "1")[0]
+def test_the_log_opens_with_the_seed_and_the_provisional_numbers(capsys: pytest.CaptureFixture[str]) -> None:
+    seed, first = play_log(capsys, "--players", "2", "--seed", "1")[:2]
+    assert seed == "Seed 1 ('hadara play --seed 1' deals this game again)"
     catalogue = load_catalogue()
     assert first == provisional_note(catalogue)
     provisional = sum(card.provenance == "provisional" for card in catalogue.cards.values())
@@ -153,7 +157,9 @@ def test_a_catalogue_verified_throughout_says_so() -> None:
 
 # --------------------------------------------------------------------------- people at the table
 
-MOVE_LINE = re.compile(r"^\s+(\d+)\. (P\d [^ ].*?)  ")
+#: A screen wide and tall enough that no line is wrapped or paged.
+WIDE = Screen(width=1000, height=1000)
+MOVE_LINE = re.compile(r"^\s+(\d+)\. ([a-z][^ ]*(?: [^ ]+)*?)  ")
 
 
 class Person:
@@ -186,9 +192,9 @@ class Person:
         elif roll < 0.5:
             text = number
         elif roll < 0.75:
-            text = notation
+            text = f"{prompt.split(' ', 1)[0]} {notation}"  # with the seat
         else:
-            text = notation.split(" ", 1)[1]  # the seat left out
+            text = notation  # the seat left out, as listed
         self.typed.append(text)
         return text
 
@@ -214,7 +220,7 @@ def _check_whole_game(game: TerminalGame, person: Person, humans: tuple[int, ...
     text = person.output
     assert "Game over: " in text
     for seat in humans:
-        assert f"--- {player_name(game.final, seat)}, your turn ---" in text
+        assert f"--- {player_name(game.final, seat)}, your turn:" in text
     assert "Traceback" not in text
 
 
@@ -279,8 +285,8 @@ def test_in_hot_seat_each_person_sees_only_their_own_drawn_cards() -> None:
     script = Script("1", "1", "1")  # the wheel, P0's choice, P1's choice
     play_at_terminal(config, (0, 1), [None, None], script.read, script.write)
     text = script.output
-    p0_turn = text.index("--- P0 (monkey), your turn ---", text.index("== Epoch I, phase A: draft"))
-    p1_turn = text.index("--- P1 (dragon), your turn ---")
+    p0_turn = text.index("--- P0 (monkey), your turn:", text.index("== Epoch I, phase A: draft"))
+    p1_turn = text.index("--- P1 (dragon), your turn:")
     p1_sees = text[text.rindex("P0 (monkey) > ", 0, p1_turn) : text.index("P1 (dragon) > ", p1_turn)]
     p0_sees = text[p0_turn : text.index("P0 (monkey) > ", p0_turn)]
     mine, theirs = state.players[0].drawn, state.players[1].drawn
@@ -306,7 +312,7 @@ def test_a_refused_move_is_told_with_the_rule_s_text() -> None:
     config, state = _first_draft()
     elsewhere = next(card for card in state.decks[0] if card not in state.players[0].drawn)
     script = Script("1", f"draft {elsewhere} buy", "2")
-    game = play_at_terminal(config, (0,), _bots(2, (0,)), script.read, script.write)
+    game = play_at_terminal(config, (0,), _bots(2, (0,)), script.read, script.write, screen=WIDE)
     refusal = check_move(state, parse_move(f"P0 draft {elsewhere} buy"))
     assert refusal is not None
     assert f"Refused by {refusal.rule}: {refusal.reason}" in script.output
@@ -317,13 +323,13 @@ def test_a_refused_move_is_told_with_the_rule_s_text() -> None:
 def test_help_moves_board_and_explain() -> None:
     config, state = _first_draft()
     script = Script("1", "help", "moves", "board", "explain colony-3", "explain NO-1", "", "9", "quit")
-    play_at_terminal(config, (0,), _bots(2, (0,)), script.read, script.write)
+    play_at_terminal(config, (0,), _bots(2, (0,)), script.read, script.write, screen=WIDE)
     text = script.output
     assert HELP in text
     listing = [line for line in text.splitlines() if MOVE_LINE.match(line)]
     wheel = len(legal_moves(new_game(config)))
     assert len(listing) == wheel + 2 * len(legal_moves(state, 0))  # the wheel's list, the draft's twice
-    assert str(player_view(state, 0)) in text
+    assert str(player_view(state, 0)).split("\n", 1)[0][:60] in text  # the board's first line
     assert rules()["COLONY-3"].text in text
     assert "No rule 'NO-1'" in text
     assert f"No move 9: the moves are numbered 1 to {len(legal_moves(state, 0))}" in text
@@ -332,10 +338,11 @@ def test_help_moves_board_and_explain() -> None:
 def test_every_listed_move_shows_its_preview() -> None:
     config, state = _first_draft()
     script = Script("1")
-    play_at_terminal(config, (0,), _bots(2, (0,)), script.read, script.write)
+    play_at_terminal(config, (0,), _bots(2, (0,)), script.read, script.write, screen=WIDE)
     for move in legal_moves(state, 0):
+        notation = str(move).removeprefix("P0 ")
         assert re.search(
-            rf"\d\. {re.escape(str(move))} +{re.escape(str(preview(state, move)))}$", script.output, re.M
+            rf"\d\. {re.escape(notation)} +{re.escape(str(preview(state, move)))}$", script.output, re.M
         )
 
 
@@ -378,8 +385,8 @@ def test_hadara_play_human_plays_a_whole_game_from_standard_input(
         str(path),
     )
     assert (code, err) == (0, "")
-    assert "--- P1 (dragon), your turn ---" in out
-    assert "--- P0 (monkey), your turn ---" not in out
+    assert "--- P1 (dragon), your turn:" in out
+    assert "--- P0 (monkey), your turn:" not in out
     assert "\nP1 (dragon) > 1\n" in out  # input not typed at a terminal is echoed after the prompt
     assert "\n== Final score (" in out and "\nWinner: " in out
     record = load_record(path)
@@ -426,18 +433,38 @@ def test_bad_seat_lists_end_with_one_line_and_status_2(
     assert err.count("\n") == 1 and message in err, err
 
 
-class Tmux:
-    """``hadara ARGS`` in a tmux session, typed at and read as a person would."""
+_SESSIONS = itertools.count()
 
-    def __init__(self, *args: str) -> None:
+
+class Tmux:
+    """``hadara ARGS`` in a tmux session of ``size`` (columns, rows), typed at and read as a
+    person would, in the folder ``cwd`` (where a game left is saved). Without tmux the test
+    is skipped, and fails under CI (``CI`` set), which must run it."""
+
+    def __init__(
+        self, *args: str, size: tuple[int, int] = (200, 50), cwd: Path | None = None, env: str = ""
+    ) -> None:
         if shutil.which("tmux") is None:
+            if os.environ.get("CI"):
+                pytest.fail("tmux is not installed, and CI needs it (apt-get install tmux)")
             pytest.skip("tmux is not installed")
-        self.session = f"hadara-test-{os.getpid()}"
-        command = f"{sys.executable} -m hadara_rules.cli {' '.join(args)}; echo EXIT=$?; sleep 30"
+        self.session = f"hadara-test-{os.getpid()}-{next(_SESSIONS)}"
+        command = f"{env} {sys.executable} -m hadara_rules.cli {' '.join(args)}; echo EXIT=$?; sleep 30"
         subprocess.run(
-            ["tmux", "new-session", "-d", "-s", self.session, "-x", "200", "-y", "50", command],
+            [
+                "tmux",
+                "new-session",
+                "-d",
+                "-s",
+                self.session,
+                "-x",
+                str(size[0]),
+                "-y",
+                str(size[1]),
+                command,
+            ],
             check=True,
-            cwd=ROOT,
+            cwd=cwd or ROOT,
         )
 
     def __enter__(self) -> Tmux:
@@ -448,8 +475,15 @@ class Tmux:
 
     def screen(self) -> str:
         """The pane and its history."""
+        return self._capture("-J", "-S", "-2000")
+
+    def visible(self, escapes: bool = False) -> str:
+        """The rows on the screen now, without the history; with ``escapes``, with their colours."""
+        return self._capture(*(["-e"] if escapes else []))
+
+    def _capture(self, *options: str) -> str:
         return subprocess.run(
-            ["tmux", "capture-pane", "-p", "-J", "-S", "-2000", "-t", self.session],
+            ["tmux", "capture-pane", "-p", *options, "-t", self.session],
             check=True,
             capture_output=True,
             text=True,
@@ -469,10 +503,10 @@ class Tmux:
         subprocess.run(["tmux", "send-keys", "-t", self.session, "Enter"], check=True)
 
 
-def test_a_person_plays_in_a_terminal() -> None:
+def test_a_person_plays_in_a_terminal(tmp_path: Path) -> None:
     """Through tmux, as a person types: the prompt, a move by number, a move in the notation,
     help, a refused move with its rule, then quit."""
-    with Tmux("play", "--players", "2", "--seed", "5", "--human", "0") as tmux:
+    with Tmux("play", "--players", "2", "--seed", "5", "--human", "0", cwd=tmp_path) as tmux:
         # each line is typed once its prompt shows, as a person would (the n-th prompt)
         tmux.wait_for("P0 (monkey) > ")
         tmux.type_line("1")  # the wheel
@@ -491,13 +525,13 @@ def test_a_person_plays_in_a_terminal() -> None:
     assert "At the prompt, type one of:" in shown
     assert "Refused by DRAFT-2: " in shown
     assert f"P0 (monkey) > {move}" in shown
-    assert shown.count("--- P0 (monkey), your turn ---") == 3
+    assert shown.count("--- P0 (monkey), your turn:") == 3
     assert "Traceback" not in shown
 
 
-def test_two_people_take_turns_at_a_terminal() -> None:
+def test_two_people_take_turns_at_a_terminal(tmp_path: Path) -> None:
     """Hot seat in tmux: the screen is cleared and the keyboard handed over between people."""
-    with Tmux("play", "--players", "2", "--seed", "5", "--human", "0,1") as tmux:
+    with Tmux("play", "--players", "2", "--seed", "5", "--human", "0,1", cwd=tmp_path) as tmux:
         tmux.wait_for("P0 (monkey) > ")
         tmux.type_line("1")  # the wheel
         tmux.wait_for("P0 (monkey) > ", 2)
@@ -509,8 +543,90 @@ def test_two_people_take_turns_at_a_terminal() -> None:
         shown = tmux.wait_for("EXIT=")
     assert "EXIT=1" in shown
     _, state = _first_draft_of(GameConfig(players=2, seed=5))
-    p1_screen = shown[shown.rindex("--- P1 (dragon), your turn ---") :]
+    p1_screen = shown[shown.rindex("--- P1 (dragon), your turn:") :]
     assert all(card not in p1_screen for card in state.players[0].drawn)
+
+
+def test_every_turn_fits_a_terminal_of_80_by_24_in_colour(tmp_path: Path) -> None:
+    """Through tmux at 80x24: at each of 12 prompts the whole turn, from its heading to what
+    may be typed, is on the screen, no row wider than 80 columns; the screen is in colour."""
+    with Tmux("play", "--players", "3", "--seed", "7", "--human", "0", size=(80, 24), cwd=tmp_path) as tmux:
+        for turn in range(1, 13):
+            tmux.wait_for("P0 (monkey) > ", turn)
+            rows = tmux.visible().rstrip("\n").split("\n")
+            heading = max(i for i, row in enumerate(rows) if row.startswith("--- P0 (monkey), your turn:"))
+            assert rows[-2] == "Type a number or a move; or board, moves, more, help, quit.", rows
+            assert rows[-1].startswith("P0 (monkey) >")
+            assert any(row.startswith("You: ") for row in rows[heading:])
+            assert all(len(row) <= 80 for row in rows)
+            if turn == 1:
+                assert "\x1b[" in tmux.visible(escapes=True)  # colour on a terminal
+            tmux.type_line("1")
+        tmux.type_line("quit")
+        tmux.wait_for("EXIT=1")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("command", ["NO_COLOR=1 {hadara}", "{hadara} | cat"])
+def test_no_colour_with_no_color_or_when_the_output_is_no_terminal(tmp_path: Path, command: str) -> None:
+    argv = ("play", "--players", "2", "--seed", "7", "--human", "0")
+    env, _, pipe = command.partition("{hadara}")
+    with Tmux(*argv, pipe, size=(80, 24), cwd=tmp_path, env=env) as tmux:
+        tmux.wait_for("P0 (monkey) > ")
+        tmux.type_line("quit")
+        tmux.wait_for("EXIT=")
+        assert "--- P0 (monkey), your turn:" in tmux.screen()
+        assert "\x1b[" not in tmux.visible(escapes=True).replace("\x1b[39m", "").replace("\x1b[0m", "")
+
+
+def test_after_the_hand_over_the_scrollback_holds_nothing_of_the_last_hand(tmp_path: Path) -> None:
+    """Hot seat in tmux at 80x24: once the keyboard is handed to P1, neither the screen nor
+    its history (scrolled back) shows the cards P0 drew, nor P0's turn."""
+    _, state = _first_draft_of(GameConfig(players=2, seed=5))
+    with Tmux("play", "--players", "2", "--seed", "5", "--human", "0,1", size=(80, 24), cwd=tmp_path) as tmux:
+        tmux.wait_for("P0 (monkey) > ")
+        tmux.type_line("1")  # the wheel
+        tmux.wait_for("P0 (monkey) > ", 2)
+        assert all(card in tmux.screen() for card in state.players[0].drawn)
+        tmux.type_line("1")  # P0's draft choice
+        tmux.wait_for("Hand the keyboard to P1 (dragon), who presses Enter.")
+        handed = tmux.screen()
+        tmux.type_line("")
+        tmux.wait_for("P1 (dragon) > ")
+        p1 = tmux.screen()
+        tmux.type_line("quit")
+        tmux.wait_for("EXIT=")
+    for shown in (handed, p1):
+        assert not any(card in shown for card in state.players[0].drawn), shown
+        assert "P0 (monkey), your turn" not in shown
+    assert all(card in p1 for card in state.players[1].drawn)
+
+
+@pytest.mark.slow
+def test_resume_in_a_terminal_ends_as_the_game_played_without_a_break(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Through tmux: three moves, quit (the game saved), then --resume to the end; the
+    record is the one of the same game played in one go."""
+    argv = ("--players", "2", "--seed", "11", "--human", "0")
+    with Tmux("play", *argv, size=(80, 24), cwd=tmp_path) as tmux:
+        for turn in range(1, 4):
+            tmux.wait_for("P0 (monkey) > ", turn)
+            tmux.type_line("1")
+        tmux.wait_for("P0 (monkey) > ", 4)
+        tmux.type_line("quit")
+        assert "Record saved to hadara-game-11.json" in tmux.wait_for("EXIT=1")
+    with Tmux("play", "--resume", "hadara-game-11.json", size=(80, 24), cwd=tmp_path) as tmux:
+        while "EXIT=" not in (shown := tmux.screen()):
+            if shown.rstrip().endswith("P0 (monkey) >"):
+                tmux.type_line("1")
+            time.sleep(0.05)
+        assert "EXIT=0" in shown
+    whole = tmp_path / "whole.json"
+    monkeypatch.setattr("sys.stdin", io.StringIO("1\n" * 400))
+    assert main(["play", *argv, "--record", str(whole)]) == 0
+    resumed = load_record(tmp_path / "hadara-game-11.json")
+    assert resumed.moves == load_record(whole).moves and resumed.result == load_record(whole).result
 
 
 # --------------------------------------------------------------------------- examples/hot_seat.py
@@ -570,10 +686,9 @@ def test_in_hot_seat_at_a_terminal_the_screen_is_cleared_between_people() -> Non
     script = Script("1", "1", "", "1", "quit")  # the wheel, P0's choice, Enter, P1's choice
     play_at_terminal(config, (0, 1), [None, None], script.read, script.write, hand_over=True)
     text = script.output
-    handing = text.index("\x1b[2J\x1b[HHand the keyboard to P1 (dragon), who presses Enter.")
-    assert (
-        text.index("--- P0 (monkey), your turn ---") < handing < text.index("--- P1 (dragon), your turn ---")
-    )
+    handing = text.index(f"{CLEAR}Hand the keyboard to P1 (dragon), who presses Enter.")
+    assert CLEAR == "\x1b[2J\x1b[3J\x1b[H"  # the screen, the scrollback, the cursor home
+    assert text.index("--- P0 (monkey), your turn:") < handing < text.index("--- P1 (dragon), your turn:")
     assert text.count("Hand the keyboard to") == 2  # to P1, then back to P0 for the next round
     p1_screen = text[handing : text.index("P1 (dragon) > ")]
     assert all(card not in p1_screen for card in state.players[0].drawn)

@@ -241,11 +241,13 @@ def test_a_draft_move_shows_its_price_in_the_preview(client: TestClient) -> None
     buy = next(e for e in legal if " buy " in f"{e['notation']} ")
     state = client.app.state.registry.followed(match).state  # type: ignore[attr-defined]
     from hadara_rules import buy_price
+    from hadara_rules._events import counted
 
     card = buy["move"]["card"]
     assert buy["preview"]["coins"] == -buy_price(state, 0, card)
     assert (
-        "BUY-1" in buy["preview"]["rules"] and f"{-buy_price(state, 0, card)} coins" in buy["preview"]["text"]
+        "BUY-1" in buy["preview"]["rules"]
+        and f"{counted(-buy_price(state, 0, card), 'coin')}" in buy["preview"]["text"]
     )
 
 
