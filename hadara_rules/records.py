@@ -213,10 +213,11 @@ def _catalogue_named(digest: object, catalogue: Catalogue | None) -> Catalogue |
     """The catalogue a document names by ``digest``: the one passed in, or the bundled one,
     or the catalogue of either's player views (a view names it: :func:`_check_loaded`)."""
     for known in (catalogue, load_catalogue()):
-        if known is not None:
-            for named in (known, view_catalogue(known)):
-                if named.digest == digest:
-                    return named
+        if known is not None and known.digest == digest:
+            return known
+    for known in (catalogue, load_catalogue()):
+        if known is not None and view_catalogue(known).digest == digest:
+            return view_catalogue(known)
     return None
 
 
