@@ -134,10 +134,10 @@ def test_a_late_engine_is_replaced_in_time_and_started_again(caplog: pytest.LogC
 
 def test_a_decision_never_outlasts_its_time() -> None:
     state, seat = decision()
-    with EngineBot(engine("def answer(m): time.sleep(60)"), seat, "seed", ms=200) as bot:
+    with EngineBot(engine("def answer(m): time.sleep(60)"), seat, "seed", ms=60_000) as bot:
         assert bot.start()  # started ahead: the decision's own time is measured
         started = time.monotonic()
-        bot.choose(state, seat)
+        assert bot.choose(state, seat, ms=200) == stand_in_move(state, seat)
         assert time.monotonic() - started < 0.2 + GRACE + 0.5
 
 

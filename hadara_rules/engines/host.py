@@ -105,16 +105,19 @@ class EngineBot:
         """Whether the stand-in plays the seat for the rest of the game."""
         return self.failures > RESTARTS
 
-    def choose(self, state: GameState, seat: int, moves: Sequence[Move] | None = None) -> Move:
+    def choose(
+        self, state: GameState, seat: int, moves: Sequence[Move] | None = None, *, ms: int | None = None
+    ) -> Move:
         """The engine's move for ``seat`` in ``state`` (the whole position or the seat's view),
-        one of ``moves`` (default: every legal move of the seat), or the stand-in's."""
+        one of ``moves`` (default: every legal move of the seat), or the stand-in's; the
+        engine has ``ms`` milliseconds (default: the bot's own) to answer."""
         if seat != self.seat:
             raise ValueError(f"this engine plays player {self.seat}, not player {seat}")
         if moves is None:
             moves = seat_moves(state, seat)
         view = state if state.viewer is not None else player_view(state, seat)
         with self._lock:
-            answer = self._ask(view, moves) if not self.retired else None
+            answer = self._ask(view, moves, self.ms if ms is None else ms) if not self.retired else None
         if isinstance(answer, Move):
             return answer
         move = self.stand_in.choose(state, seat, moves)
@@ -144,22 +147,22 @@ class EngineBot:
             return False
         return True
 
-    def _ask(self, view: GameState, moves: Sequence[Move]) -> Move | str:
-        """The engine's legal move, or why there is none."""
+    def _ask(self, view: GameState, moves: Sequence[Move], ms: int) -> Move | str:
+        """The engine's legal move within ``ms``, or why there is none."""
         engine = self._engine if self._engine is not None else self._start()
         if isinstance(engine, str):
             return engine
-        turn = Turn(view, self.seat, moves, self.ms)
-        deadline = time.monotonic() + self.ms / 1000 + GRACE
+        turn = Turn(view, self.seat, moves, ms)
+        deadline = time.monotonic() + ms / 1000 + GRACE
         engine.drain()
         try:
             if not engine.send(turn.line, deadline):
-                return self._failed(f"did not read its turn within {self.ms} ms")
+                return self._failed(f"did not read its turn within {ms} ms")
         except EngineGone:
             return self._failed("exited")
         line = engine.line(deadline)
         if line is None:
-            return self._failed(f"did not answer within {self.ms} ms")
+            return self._failed(f"did not answer within {ms} ms")
         if line == EOF:
             return self._failed("exited")
         if line == TOO_LONG:

@@ -15,7 +15,15 @@ from .._reader import shown
 from ..bots import BOTS, Bot
 from .host import EngineBot
 
-__all__ = ["EngineError", "add_engine_option", "close_bots", "engine_table", "make_bot", "make_seats"]
+__all__ = [
+    "EngineError",
+    "add_engine_option",
+    "check_names",
+    "close_bots",
+    "engine_table",
+    "make_bot",
+    "make_seats",
+]
 
 
 class EngineError(HadaraError):
