@@ -335,13 +335,13 @@ def _check_view(view: GameState) -> None:
     :func:`~hadara_rules.view.sample_world` draws them (the same ones every time) until one
     is well-formed, and it must show the seat this view; when none of :data:`_VIEW_DRAWS`
     is, what the last one broke is what is wrong with the view's visible parts."""
+    catalogue = base_catalogue(view.catalogue)
+    if catalogue is view.catalogue:  # a whole position's catalogue: a position with a viewer
+        check_position(view)  # refused, naming the viewer
     seat = view.viewer
     if seat == SPECTATOR or seat is None or not 0 <= seat < len(view.players):
         what = "the spectator" if seat == SPECTATOR else f"seat {shown(seat)}"
         raise RecordError(f"$.data.viewer: only a seat's own view is loaded, not {what}'s")
-    catalogue = base_catalogue(view.catalogue)
-    if catalogue is view.catalogue:
-        raise RecordError("$.data.catalogue: a view names the catalogue of the player views")
     rng = random.Random(0)
     problem = "no whole position shows this view"
     for _ in range(_VIEW_DRAWS):

@@ -72,7 +72,7 @@ def _view_data() -> dict[str, object]:
             "unknown colony",
             "$.data: not a view of any position: a colony it shows is none of its catalogue's",
         ),
-        ("whole catalogue", "$.data.catalogue: a view names the catalogue of the player views"),
+        ("whole catalogue", "$.data.viewer: a position is loaded whole"),
     ],
 )
 def test_a_view_no_position_shows_is_refused_in_one_line(change: str, message: str) -> None:
