@@ -113,6 +113,8 @@ class _Generator:
             "_LIMIT": _LIMIT,
             "_LOW": -_LIMIT,
             "_TEXT": _TEXT,
+            "_INT": frozenset({int}),
+            "_BOOL": frozenset({bool}),
             "_LIST": frozenset({list}),
             "_chain": itertools.chain,
         }
@@ -159,6 +161,15 @@ class _Generator:
         lines = [f"if type({v}) is not list: _unexpected()"]
         if item is str:  # ids
             return [*lines, f"if not _TEXT.issuperset(map(type, {v})): _unexpected()", f"{v} = tuple({v})"]
+        if item is bool:  # who saw each sale
+            return [*lines, f"if not _BOOL.issuperset(map(type, {v})): _unexpected()", f"{v} = tuple({v})"]
+        if item is int:  # who sold each card: whole numbers within 64 bits, tested by C loops
+            return [
+                *lines,
+                f"if not _INT.issuperset(map(type, {v})): _unexpected()",
+                f"if {v} and not (_LOW < min({v}) and max({v}) < _LIMIT): _unexpected()",
+                f"{v} = tuple({v})",
+            ]
         if item == tuple[str, ...]:  # piles and decks of ids
             return [
                 *lines,

@@ -37,8 +37,9 @@ from attrs import asdict, frozen
 from . import GameConfig, HadaraError, score, winners
 from ._files import check_writable, write_whole
 from ._options import at_least, whole
-from ._reader import clip
+from ._reader import clip, shown
 from .bots import BOTS, play_game
+from .engines.options import add_engine_option, check_names, close_bots, engine_table, make_bot
 
 __all__ = [
     "ArenaError",
@@ -86,7 +87,8 @@ class ArenaError(HadaraError):
 class Tournament:
     """What a tournament plays: the bots in seat-rotation order, the table size, the games and the seed."""
 
-    #: Bot names from :data:`~hadara_rules.bots.BOTS`, in rotation order (a name may repeat).
+    #: Bot names from :data:`~hadara_rules.bots.BOTS` or :attr:`engines`, in rotation order (a
+    #: name may repeat).
     bots: tuple[str, ...]
     #: Players per game (2–5).
     players: int
@@ -96,6 +98,9 @@ class Tournament:
     seed: int = 0
     #: The advanced game.
     advanced: bool = False
+    #: Outside engines by name, with the command that starts one (each game starts its own,
+    #: in the worker that plays it).
+    engines: tuple[tuple[str, str], ...] = ()
 
 
 @frozen
@@ -148,8 +153,14 @@ def play_one(tournament: Tournament, index: int) -> GameResult:
     """Play game ``index`` of ``tournament``; a pure function of its arguments."""
     seed = game_seed(tournament.seed, index)
     seats = lineup(tournament.bots, tournament.players, index)
-    bots = [BOTS[name](random.Random(f"{seed}:{seat}")) for seat, name in enumerate(seats)]
-    game = play_game(GameConfig(players=tournament.players, seed=seed, advanced=tournament.advanced), bots)
+    engines = dict(tournament.engines)
+    bots = [make_bot(name, seat, f"{seed}:{seat}", engines) for seat, name in enumerate(seats)]
+    try:
+        game = play_game(
+            GameConfig(players=tournament.players, seed=seed, advanced=tournament.advanced), bots
+        )
+    finally:
+        close_bots(bots)
     totals = tuple(sheet.total for sheet in score(game.final))
     return GameResult(index, seed, seats, totals, winners(game.final), len(game.moves))
 
@@ -502,12 +513,10 @@ def plot_scores(summaries: Sequence[BotSummary], results: Sequence[GameResult], 
 
 
 def _bot_names(text: str) -> tuple[str, ...]:
+    """Bot names, comma separated; each a built-in bot's or an engine's (checked in :func:`run`)."""
     names = tuple(name.strip() for name in text.split(","))
-    unknown = [name for name in names if name not in BOTS]
-    if unknown or not names:
-        raise argparse.ArgumentTypeError(
-            f"unknown bot {unknown[0][:30]!r}; the bots are {', '.join(sorted(BOTS))}"
-        )
+    if not all(names):
+        raise argparse.ArgumentTypeError(f"expected bot names like greedy,random, found {shown(text)}")
     return names
 
 
@@ -518,8 +527,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         type=_bot_names,
         required=True,
         metavar="A,B,...",
-        help=f"bots in seat-rotation order, names may repeat ({', '.join(sorted(BOTS))})",
+        help=f"bots in seat-rotation order, names may repeat ({', '.join(sorted(BOTS))}, or an --engine)",
     )
+    add_engine_option(parser)
     parser.add_argument(
         "--players", type=whole, default=4, choices=range(2, 6), metavar="N", help="2 to 5 (default 4)"
     )
@@ -560,7 +570,10 @@ def run(args: argparse.Namespace) -> int:
     for path, what in ((args.out, "the results"), (args.plot, "the plot")):
         if path is not None:
             check_writable(path, what, ArenaError)
-    tournament = Tournament(args.bots, args.players, args.games, args.seed, args.advanced)
+    engines = engine_table(args.engine)
+    check_names(args.bots, engines)
+    used = tuple((name, command) for name, command in engines.items() if name in args.bots)
+    tournament = Tournament(args.bots, args.players, args.games, args.seed, args.advanced, used)
     workers = args.workers if args.workers is not None or args.backend == "ray" else 1
     _check_workers(workers, args.backend, args.address)
     standings = Standings()

@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import NoReturn
 
-from . import __version__, _render, arena
+from . import __version__, _render, arena, engines
 from ._config import GameConfig
 from ._engine import legal_moves, new_game
 from ._errors import HadaraError, RecordError
@@ -41,7 +41,7 @@ from ._text import (
     where,
 )
 from ._vocabulary import Crest
-from .bots import BOTS, make_bots, play_game
+from .bots import BOTS, play_game
 from .events import Events, apply_move_with_events
 from .records import GameInfo, GameRecord, game_result, load_record, replay, to_json, to_yaml
 from .scenario import run_scenario
@@ -156,7 +156,7 @@ def _play(args: argparse.Namespace) -> int:
     save_to = args.record or args.resume
     if save_to is not None:  # before the game is played, so a bad path costs no game
         check_writable(save_to, "the record", UsageError)
-    bots = make_bots(args.bot, players, config.seed)
+    bots = engines.make_seats(args.bot, players, config.seed, engines.engine_table(args.engine))
     print(f"Seed {config.seed} ('hadara play --seed {config.seed}' deals this game again)")
     if humans:
         _line_editing()
@@ -315,6 +315,10 @@ def _schema(args: argparse.Namespace) -> int:
     return 0
 
 
+def _engine(args: argparse.Namespace) -> int:
+    return engines.serve(args.bot, sys.stdin, sys.stdout, sys.stderr)
+
+
 def _serve(args: argparse.Namespace) -> int:
     try:
         from .server.command import serve
@@ -360,7 +364,12 @@ def _parser() -> argparse.ArgumentParser:
         metavar="CRESTS",
         help="each seat's crest animal in seat order, e.g. monkey,lion (default: the wheel's places 0, 1, …)",
     )
-    play.add_argument("--bot", choices=sorted(BOTS), default="greedy", help="which bot plays every seat")
+    play.add_argument(
+        "--bot",
+        default="greedy",
+        help=f"which bot plays every seat ({', '.join(sorted(BOTS))}, or an --engine)",
+    )
+    engines.add_engine_option(play)
     play.add_argument(
         "--record",
         metavar="FILE",
@@ -411,6 +420,11 @@ def _parser() -> argparse.ArgumentParser:
     schema = commands.add_parser("schema", help="print the JSON Schema of a document kind")
     schema.add_argument("kind", metavar="KIND", help=f"one of {', '.join(KINDS)}")
     schema.set_defaults(run=_schema)
+    engine = commands.add_parser(
+        "engine", help="answer the engine protocol on standard input and output with a built-in bot"
+    )
+    engine.add_argument("bot", choices=sorted(BOTS), help="the bot that answers")
+    engine.set_defaults(run=_engine)
     server = commands.add_parser("serve", help="serve the web table and the game API (the server extra)")
     server.add_argument("--host", default="127.0.0.1", help="the address to listen on (default 127.0.0.1)")
     server.add_argument("--port", type=_port, default=8000, help="the port to listen on (default 8000)")

@@ -23,6 +23,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import random
 from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from types import UnionType
@@ -40,7 +41,7 @@ from ._config import GameConfig
 from ._engine import apply_move, check_move, new_game
 from ._errors import ConfigError, RecordError
 from ._kept import Part
-from ._model import GameState
+from ._model import SPECTATOR, GameState
 from ._moves import MOVE_TYPES, Draft, Move
 from ._previews import Preview
 from ._quick import quick_position
@@ -48,6 +49,8 @@ from ._reader import Refusal, clip, label, shown
 from ._rules.scoring import ScoreSheet, score, winners
 from .catalogue import Catalogue, load_catalogue
 from .events import EVENT_TYPES, Event
+from .view import _draw as draw_world  # the draw of sample_world, a well-formed world not insisted on
+from .view import base_catalogue, player_view, view_catalogue
 from .wellformed import check_position
 
 __all__ = [
@@ -207,10 +210,14 @@ def converter(catalogue: Catalogue | None = None) -> cattrs.Converter:
 
 
 def _catalogue_named(digest: object, catalogue: Catalogue | None) -> Catalogue | None:
-    """The catalogue a document names by ``digest``: the one passed in, or the bundled one."""
+    """The catalogue a document names by ``digest``: the one passed in, or the bundled one,
+    or the catalogue of either's player views (a view names it: :func:`_check_loaded`)."""
     for known in (catalogue, load_catalogue()):
         if known is not None and known.digest == digest:
             return known
+    for known in (catalogue, load_catalogue()):
+        if known is not None and view_catalogue(known).digest == digest:
+            return view_catalogue(known)
     return None
 
 
@@ -301,10 +308,63 @@ def _load(document: object, cls: object, catalogue: Catalogue | None) -> object:
     if cls not in (Move, Event) and not isinstance(value, cls):  # type: ignore[arg-type]
         raise RecordError(f"$.data.type: expected a {kind} of type {cls.type}, found {value.type}")  # type: ignore[attr-defined]
     if isinstance(value, GameState):
-        check_position(value)
+        _check_loaded(value)
     if isinstance(value, GameRecord):
         _check_info(value)
     return value
+
+
+#: How many worlds :func:`_check_view` draws before it takes a view's visible parts to be wrong.
+_VIEW_DRAWS = 20
+
+
+def _check_loaded(state: GameState) -> None:
+    """A whole position passes :func:`~hadara_rules.wellformed.check_position` and names a
+    catalogue of its own; a seat's view passes :func:`_check_view`."""
+    if state.viewer is not None:
+        _check_view(state)
+        return
+    if base_catalogue(state.catalogue) is not state.catalogue:
+        raise RecordError("$.data.catalogue: a whole position names its own catalogue, not a view's")
+    check_position(state)
+
+
+def _check_view(view: GameState) -> None:
+    """A seat's view (INFO-1) loads as what a bot of that seat decides from, when some whole
+    position shows the seat exactly this view: worlds are drawn as
+    :func:`~hadara_rules.view.sample_world` draws them (the same ones every time) until one
+    is well-formed, and it must show the seat this view; when none of :data:`_VIEW_DRAWS`
+    is, what the last one broke is what is wrong with the view's visible parts."""
+    catalogue = base_catalogue(view.catalogue)
+    if catalogue is view.catalogue:  # a whole position's catalogue: a position with a viewer
+        check_position(view)  # refused, naming the viewer
+    seat = view.viewer
+    if seat == SPECTATOR or seat is None or not 0 <= seat < len(view.players):
+        what = "the spectator" if seat == SPECTATOR else f"seat {shown(seat)}"
+        raise RecordError(f"$.data.viewer: only a seat's own view is loaded, not {what}'s")
+    rng = random.Random(0)
+    problem = "no whole position shows this view"
+    for _ in range(_VIEW_DRAWS):
+        try:
+            world = draw_world(view, seat, catalogue, rng)
+            if world is None:  # a hidden draft choice turned down: drawn again
+                continue
+            check_position(world)
+        except RecordError as exc:
+            problem = str(exc)
+            continue
+        except ValueError as exc:  # hidden places its catalogue cannot fill
+            problem = str(exc)
+            break
+        except LookupError:
+            problem = "a colony it shows is none of its catalogue's"
+            break
+        if player_view(world, seat) == view:
+            return
+        break
+    if problem.startswith("$."):  # a visible part no position could have
+        raise RecordError(problem)
+    raise RecordError(f"$.data: not a view of any position: {clip(problem, 200)}")
 
 
 def _check_info(record: GameRecord) -> None:
@@ -343,7 +403,7 @@ def from_json(text: str | bytes, cls: object, catalogue: Catalogue | None = None
     if cls is GameState:
         state = quick_position(text, _catalogue_named, catalogue)
         if state is not None:
-            check_position(state)
+            _check_loaded(state)
             return state
     return _load(_reader.parse_json(text, RecordError), cls, catalogue)
 

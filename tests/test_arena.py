@@ -122,6 +122,7 @@ def test_arena_prints_the_summary_and_writes_json(tmp_path: Path, capsys: pytest
         "games": 4,
         "seed": 3,
         "advanced": False,
+        "engines": [],
     }
     assert [g["index"] for g in document["games"]] == [0, 1, 2, 3]
     expected = run_tournament(Tournament(("greedy", "random"), 2, 4, 3))

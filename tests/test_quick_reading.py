@@ -117,6 +117,12 @@ def _tampered(text: str, change: str) -> str:
         del position["sellers"], position["sold_openly"]
     elif change == "flag for a seller":
         position["sellers"] = [True for _ in position["sellers"]]
+    elif change == "huge seller":
+        position["sellers"] = [*position["sellers"][:-1], 2**63]
+    elif change == "negative huge seller":
+        position["sellers"] = [-(2**63), *position["sellers"][1:]]
+    elif change == "float seller":
+        position["sellers"] = [*position["sellers"][:-1], 1.0]
     elif change == "number for sold openly":
         position["sold_openly"] = [int(openly) for openly in position["sold_openly"]]
     elif change == "other catalogue":
@@ -166,6 +172,9 @@ DECLINED = [
     "mapping for a list",
     "no sellers",
     "flag for a seller",
+    "huge seller",
+    "negative huge seller",
+    "float seller",
     "number for sold openly",
     "other catalogue",
     "catalogue keys reordered",

@@ -1,0 +1,110 @@
+"""Engine protocol benchmark: what a decision costs when an outside engine makes it.
+
+    python benchmarks/engine.py [--rounds R] [--decisions D]
+
+A trivial engine (a few lines of plain Python that answer the first legal move) plays
+``D`` decisions at positions of recorded random games, through
+:class:`~hadara_rules.engines.EngineBot`: the host makes the seat's view, writes the
+``turn`` line (the view document and the legal moves with notation and data), waits for
+the answer, reads it and checks it with the rules. The engine's CPU time is read from
+``/proc`` (Linux). The figures are CPU time per decision, host and engine together, and
+the wall time, as the median of the rounds with their range; the goal is under 1 ms.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+from hadara_rules import GameConfig, GameState, Move, apply_move, legal_moves, new_game
+from hadara_rules.engines import EngineBot
+
+#: The trivial engine: the first legal move, always.
+TRIVIAL = """
+import json, sys
+for line in sys.stdin:
+    message = json.loads(line)
+    if message["type"] == "hello":
+        print(json.dumps({"type": "ready", "name": "first"}), flush=True)
+    elif message["type"] == "turn":
+        print(json.dumps({"type": "move", "move": message["legal"][0]["notation"]}), flush=True)
+    elif message["type"] == "quit":
+        break
+"""
+
+
+def decisions(count: int) -> list[tuple[GameState, int, tuple[Move, ...]]]:
+    """``count`` decisions (position, seat, legal moves) from random games of 2 to 5 players."""
+    found: list[tuple[GameState, int, tuple[Move, ...]]] = []
+    rng = random.Random(0)
+    game = 0
+    while len(found) < count:
+        state = new_game(GameConfig(players=2 + game % 4, seed=game, advanced=game % 2 == 1))
+        while not state.is_over and len(found) < count:
+            seat = state.to_act[0]
+            moves = legal_moves(state, seat)
+            found.append((state, seat, moves))
+            state = apply_move(state, moves[rng.randrange(len(moves))], check=False)
+        game += 1
+    return found
+
+
+def cpu_of(bot: EngineBot) -> float:
+    """The CPU seconds the engine's process has used so far (Linux: ``/proc``)."""
+    assert bot.pid is not None, "the engine is running"
+    fields = Path(f"/proc/{bot.pid}/stat").read_text().rpartition(")")[2].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")  # utime, stime
+
+
+def one_round(cases: list[tuple[GameState, int, tuple[Move, ...]]]) -> tuple[float, float, float]:
+    """Host CPU, engine CPU and wall seconds per decision, engines started before timing."""
+    seats = {seat for _, seat, _ in cases}
+    bots = {seat: EngineBot([sys.executable, "-c", TRIVIAL], seat, name="first") for seat in seats}
+    for seat, bot in bots.items():
+        state, _, moves = next(case for case in cases if case[1] == seat)
+        bot.choose(state, seat, moves)
+    engine = -sum(map(cpu_of, bots.values()))
+    start, host = time.perf_counter(), time.process_time()
+    for state, seat, moves in cases:
+        bots[seat].choose(state, seat, moves)
+    host = time.process_time() - host
+    wall = time.perf_counter() - start
+    engine += sum(map(cpu_of, bots.values()))
+    for bot in bots.values():
+        assert bot.replaced == 0, "the trivial engine answered every decision"
+        bot.close()
+    return host / len(cases), engine / len(cases), wall / len(cases)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=7, help="rounds (default 7)")
+    parser.add_argument("--decisions", type=int, default=1000, help="decisions per round (default 1000)")
+    args = parser.parse_args()
+    cases = decisions(args.decisions)
+    hosts, engines, totals, walls = [], [], [], []
+    for _ in range(max(1, args.rounds)):
+        host, engine, wall = one_round(cases)
+        hosts.append(host)
+        engines.append(engine)
+        totals.append(host + engine)
+        walls.append(wall)
+
+    def spread(values: list[float]) -> str:
+        us = [v * 1e6 for v in values]
+        return f"{statistics.median(us):.0f} us ({min(us):.0f} to {max(us):.0f})"
+
+    print(f"engine protocol, {len(cases)} decisions per round, {len(hosts)} rounds (median, range):")
+    print(f"{'host CPU per decision':>28}: {spread(hosts)}")
+    print(f"{'engine CPU per decision':>28}: {spread(engines)}")
+    print(f"{'CPU per decision, both':>28}: {spread(totals)}  (goal: under 1000 us)")
+    print(f"{'wall time per decision':>28}: {spread(walls)}")
+
+
+if __name__ == "__main__":
+    main()

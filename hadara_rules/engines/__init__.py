@@ -1,0 +1,35 @@
+"""Outside bots: the engine protocol (JSON lines over stdin/stdout, version 1).
+
+- :class:`EngineBot` (:mod:`.host`) plays a seat with an engine program, wherever a
+  built-in bot can play it (``hadara play``, ``hadara arena``, the library's
+  :func:`~hadara_rules.bots.play_game`).
+- :func:`serve` (:mod:`.builtin`) answers the protocol with a built-in bot:
+  ``hadara engine greedy``.
+- :mod:`.options` reads ``--engine NAME=COMMAND`` for the ``hadara`` command.
+
+The protocol is documented for engine authors in ``docs/engines.md``.
+"""
+
+from __future__ import annotations
+
+from ._protocol import PROTOCOL, ProtocolError
+from .builtin import serve
+from .host import DEFAULT_MS, GRACE, RESTARTS, START_MS, EngineBot
+from .options import EngineError, add_engine_option, close_bots, engine_table, make_bot, make_seats
+
+__all__ = [
+    "DEFAULT_MS",
+    "GRACE",
+    "PROTOCOL",
+    "RESTARTS",
+    "START_MS",
+    "EngineBot",
+    "EngineError",
+    "ProtocolError",
+    "add_engine_option",
+    "close_bots",
+    "engine_table",
+    "make_bot",
+    "make_seats",
+    "serve",
+]

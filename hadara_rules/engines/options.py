@@ -1,0 +1,102 @@
+"""Engines named on the command line: ``--engine NAME=COMMAND``, then NAME is used like a
+built-in bot (``hadara play --bot NAME``, ``hadara arena --bots NAME,greedy``)."""
+
+from __future__ import annotations
+
+import argparse
+import random
+import re
+import shlex
+import shutil
+from collections.abc import Iterable, Mapping, Sequence
+
+from .._errors import HadaraError
+from .._reader import shown
+from ..bots import BOTS, Bot
+from .host import EngineBot
+
+__all__ = [
+    "EngineError",
+    "add_engine_option",
+    "check_names",
+    "close_bots",
+    "engine_table",
+    "make_bot",
+    "make_seats",
+]
+
+
+class EngineError(HadaraError):
+    """An engine named on the command line that cannot be used as given."""
+
+
+def _engine(text: str) -> tuple[str, str]:
+    """``NAME=COMMAND``: a name of letters, digits, ``-`` and ``_``, and a command."""
+    name, equals, command = text.partition("=")
+    name = name.strip()
+    if not equals or not re.fullmatch(r"[\w-]{1,30}", name, re.ASCII):
+        raise argparse.ArgumentTypeError(
+            f'expected NAME=COMMAND, e.g. mine="python3 mine.py", found {shown(text)}'
+        )
+    if name in BOTS:
+        raise argparse.ArgumentTypeError(f"{name!r} is a built-in bot; name the engine otherwise")
+    try:
+        words = shlex.split(command)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(f"the command of {name!r}: {exc}") from None
+    if not words:
+        raise argparse.ArgumentTypeError(f"the command of {name!r} is empty")
+    return name, command
+
+
+def add_engine_option(parser: argparse.ArgumentParser) -> None:
+    """Add ``--engine NAME=COMMAND`` (repeatable) to a command's options."""
+    parser.add_argument(
+        "--engine",
+        type=_engine,
+        action="append",
+        default=[],
+        metavar="NAME=COMMAND",
+        help="an outside engine (docs/engines.md), then used by NAME like a built-in bot (repeatable)",
+    )
+
+
+def engine_table(engines: Iterable[tuple[str, str]]) -> dict[str, str]:
+    """The engines by name; :class:`EngineError` for a name given twice or a program not found."""
+    table: dict[str, str] = {}
+    for name, command in engines:
+        if name in table:
+            raise EngineError(f"--engine: {name!r} is named twice")
+        program = shlex.split(command)[0]
+        if shutil.which(program) is None:
+            raise EngineError(f"--engine {name}: no program {shown(program)} found")
+        table[name] = command
+    return table
+
+
+def check_names(names: Iterable[str], engines: Mapping[str, str]) -> None:
+    """Every name is a built-in bot's or an engine's; :class:`EngineError` otherwise."""
+    for name in names:
+        if name not in BOTS and name not in engines:
+            known = ", ".join([*sorted(BOTS), *engines])
+            raise EngineError(f"unknown bot {shown(name)}; the bots are {known}")
+
+
+def make_bot(name: str, seat: int, seed: str, engines: Mapping[str, str]) -> Bot:
+    """The bot ``name`` for ``seat``, its generator (or its engine's) seeded with ``seed``."""
+    if name in engines:
+        return EngineBot(engines[name], seat, seed, name=name)
+    return BOTS[name](random.Random(seed))
+
+
+def make_seats(name: str, players: int, seed: int, engines: Mapping[str, str]) -> list[Bot]:
+    """``players`` bots of one kind, seeded as :func:`~hadara_rules.bots.make_bots` seeds them."""
+    check_names([name], engines)
+    return [make_bot(name, seat, f"{seed}:{seat}", engines) for seat in range(players)]
+
+
+def close_bots(bots: Sequence[object]) -> None:
+    """Stop the engines among ``bots``."""
+    for bot in bots:
+        if isinstance(bot, EngineBot):
+            bot.close()
