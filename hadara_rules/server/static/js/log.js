@@ -1,5 +1,6 @@
-// The table's log: every event the seat may see, in words, each with its rule; a rule's
-// button shows the rule's text under the line. Refusals are shown the same way.
+// The table's log: every event the seat may see, in words, a row per event with the coins
+// and steps it gave, each row with its rules; a rule's button shows the rule's text under
+// the row. Refusals and the purple abilities open their rules the same way.
 
 import { getRule } from "./api.js";
 import { el } from "./dom.js";
