@@ -122,6 +122,10 @@ def test_purple_abilities_are_said_in_words(server: str, browser: Browser) -> No
             )
             assert item.locator(".ability-words").text_content() == known[rule].summary
             assert item.locator("button.rule").text_content() == rule
+            # and the cards with the ability say it when hovered
+            titles = page.locator("#picture [data-kind=card] title").all_text_contents()
+            having = [title for title in titles if f", {rule} " in title or title.endswith(f", {rule}")]
+            assert having and all(title.endswith(f" ({known[rule].summary})") for title in having), having
         # the ID opens the rule's text
         items.first.locator("button.rule").click()
         rule = items.first.get_attribute("data-rule") or ""
