@@ -19,6 +19,7 @@ from .table import (
     play_through_api,
     seat_address,
     shown_ply,
+    summary,
     table_page,
     token,
     wait_for_people,
@@ -101,7 +102,13 @@ def test_the_own_board_is_in_view_and_boards_carry_the_names(server: str, browse
 
 
 def test_purple_abilities_are_said_in_words(server: str, browser: Browser) -> None:
-    match, secret = _ended(server, 2)
+    # two people, their moves at random from a fixed seed: the same game every time
+    created = create_match(server, players=2, seats=["human", "human"], names=NAMES[:2], seed=9)
+    match, secret = created["match"], token(created, 0)
+    rng = random.Random(9)
+    while not (now := summary(server, match))["over"]:
+        seat = now["to_act"][0]
+        play_through_api(server, match, seat, token(created, seat), rng, moves=1)
     with table_page(browser, WIDE, seat_address(server, match, secret)) as page:
         page.locator(".sheet").wait_for()
         wait_settled(page, shown_ply(page))
