@@ -12,7 +12,7 @@ from contextlib import contextmanager
 from typing import Any
 
 import httpx
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser, Locator, Page
 
 from hadara_rules import (
     GameRecord,
@@ -74,10 +74,10 @@ def record(base: str, match: str) -> GameRecord:
 
 
 @contextmanager
-def table_page(browser: Browser, width: int, address: str | None = None) -> Iterator[Page]:
-    """A page in a fresh browser context at ``width`` px; fails on any script error of the page
-    (the browser's own notes of answers other than 2xx, which the page handles, aside)."""
-    context = browser.new_context(viewport={"width": width, "height": 900})
+def table_page(browser: Browser, width: int, address: str | None = None, height: int = 900) -> Iterator[Page]:
+    """A page in a fresh browser context of ``width`` by ``height`` px; fails on any script error
+    of the page (the browser's own notes of answers other than 2xx, which the page handles, aside)."""
+    context = browser.new_context(viewport={"width": width, "height": height})
     context.set_default_timeout(WAIT_MS)
     page = context.new_page()
     errors: list[str] = []
@@ -125,23 +125,34 @@ def wait_playable(page: Page) -> bool:
     return page.locator("#result").is_hidden()
 
 
+def confirm(page: Page, move: Locator) -> None:
+    """Plays a move of the list: a click chooses it, and its Play button plays it."""
+    move.click()
+    page.locator("#moves button.play").click()
+
+
 def play_one(page: Page, rng: random.Random, by_picture: bool) -> str:
     """One move by clicking: on a playable component of the picture when ``by_picture``
-    and there is one (then on one of the buttons it lists, if it names several), else on
-    one of the move buttons. Returns how: ``"picture"`` or ``"button"``."""
+    and there is one (a second click on it plays the one move it names; if it names several,
+    one of those it lists is chosen and confirmed), else on one of the move buttons and its
+    Play button. Returns how: ``"picture"`` or ``"button"``."""
     before = shown_ply(page)
     playable = page.locator("#picture [data-playable]")
     how = "button"
     if by_picture and playable.count() > 0:
-        playable.nth(rng.randrange(playable.count())).click()
+        component = playable.nth(rng.randrange(playable.count()))
+        component.click()
         how = "picture"
-        if page.locator("#chosen").is_visible():
-            assert page.locator("#picture [data-selected]").count() == 1  # the component chosen is marked
-            listed = page.locator("#moves button.move")
-            listed.nth(rng.randrange(listed.count())).click()
+        assert page.locator("#picture [data-selected]").count() == 1  # the component chosen is marked
+        listed = page.locator("#moves button.move")
+        if listed.count() == 1:
+            assert listed.get_attribute("aria-pressed") == "true"  # its one move is chosen
+            component.click()
+        else:
+            confirm(page, listed.nth(rng.randrange(listed.count())))
     else:
         buttons = page.locator("#moves button.move:not([disabled])")
-        buttons.nth(rng.randrange(buttons.count())).click()
+        confirm(page, buttons.nth(rng.randrange(buttons.count())))
     page.wait_for_function(
         "ply => Number(document.querySelector('#table').dataset.ply) > ply", arg=before, timeout=WAIT_MS
     )
@@ -164,16 +175,40 @@ def wait_for_people(base: str, match: str, page: Page) -> int:
 
 
 def log_lines(page: Page) -> list[str]:
-    """The lines of the page's log, as shown (each with its rule's button text)."""
+    """The rows of the page's log, as shown (each with its rules' button texts)."""
     lines: list[str] = page.locator("#log li").evaluate_all(
         "items => items.map(item => item.textContent.replace(/\\s+/g, ' ').trim())"
     )
     return lines
 
 
+#: The events that only count what the event before them did to the same player.
+_CONSEQUENCES = ("coins", "track")
+
+
 def expected_log(base: str, match: str, secret: str | None) -> list[str]:
-    """The seat's log as the server gives it: every event since the first ply, in words."""
-    return [" ".join(event["text"].split()) for event in view(base, match, secret)["events"]]
+    """The seat's log as the server gives it, a row per event with the coins and track steps
+    it gave the same player (``P1 buys I-red-04: -3 coins (price), income +2 steps BUY-3 BUY-1``)."""
+    rows: list[tuple[Json, list[str], list[str]]] = []
+    for event in view(base, match, secret)["events"]:
+        text = " ".join(event["text"].split()).removesuffix(f" ({event['rule']})")
+        head = rows[-1][0] if rows else None
+        if (
+            head is not None
+            and event["type"] in _CONSEQUENCES
+            and head["type"] not in _CONSEQUENCES
+            and event.get("player") is not None
+            and event.get("player") == head.get("player")
+        ):
+            rows[-1][1].append(text.removeprefix(f"P{event['player']}: "))
+            if event["rule"] not in rows[-1][2]:
+                rows[-1][2].append(event["rule"])
+            continue
+        rows.append((event, [text], [event["rule"]]))
+    return [
+        (words[0] + (": " + ", ".join(words[1:]) if len(words) > 1 else "") + " " + " ".join(rules)).strip()
+        for _, words, rules in rows
+    ]
 
 
 def wait_until(check: Any, seconds: float = WAIT_MS / 1000) -> None:

@@ -8,11 +8,12 @@ import random
 import pytest
 from playwright.sync_api import Browser, expect
 
-from hadara_rules import rules
+from hadara_rules import load_catalogue, rules
 
 from .table import (
     MOST_MOVES,
     WIDE,
+    expected_log,
     log_lines,
     play_one,
     record,
@@ -48,6 +49,13 @@ def test_a_whole_game_against_a_bot_is_played_by_clicking(server: str, browser: 
         rng = random.Random(5)
         ways: list[str] = []
         medals_offered: set[str] = set()
+        known = rules()
+        said = {
+            card.id: f"Ability: {known[card.effect].summary} ({card.effect})"
+            for card in load_catalogue().cards.values()
+            if card.effect is not None
+        }
+        abilities_said = 0
         while wait_playable(page):
             assert len(ways) < MOST_MOVES, "the game did not end"
             # a medal the seat may buy is playable in its own board's medal slots
@@ -59,6 +67,19 @@ def test_a_whole_game_against_a_bot_is_played_by_clicking(server: str, browser: 
                     medals_offered.add(metal)
                     slot = f'#picture [data-kind=medal][data-id={metal}][data-player="0"][data-playable]'
                     assert page.locator(slot).count() > 0, metal
+            # a move naming a purple card with an ability says the ability in words, its ID beside
+            abilities_said += page.wait_for_function(
+                """said => {
+                     const table = document.querySelector('#table').dataset.ply;
+                     if (document.querySelector('#picture').dataset.ply !== table) return false;
+                     const named = Array.from(document.querySelectorAll('#moves button.move[data-card]'))
+                       .filter(button => button.dataset.card in said);
+                     const right = named.every(button =>
+                       button.querySelector('.ability')?.textContent === said[button.dataset.card]);
+                     return right && {count: named.length};
+                   }""",
+                arg=said,
+            ).json_value()["count"]
             ways.append(play_one(page, rng, by_picture=len(ways) % 2 == 0))
 
         # the score sheet: a column per player, the totals of the record's result block
@@ -71,6 +92,7 @@ def test_a_whole_game_against_a_bot_is_played_by_clicking(server: str, browser: 
         assert page.locator("#turn").text_content() == "The game is over"
 
     assert medals_offered == {"silver", "gold"}
+    assert abilities_said > 0
     assert ways.count("picture") >= 10, ways
     assert ways.count("button") >= 10, ways
     assert len(ways) >= 30
@@ -78,6 +100,7 @@ def test_a_whole_game_against_a_bot_is_played_by_clicking(server: str, browser: 
 
 def test_the_log_holds_every_event_once_and_a_rule_opens_its_text(server: str, browser: Browser) -> None:
     with table_page(browser, WIDE, f"{server}/") as page:
+        page.fill("#seed", "2")
         page.click("#create-button")
         address = page.locator("#links a.open").first.get_attribute("href")
         assert address is not None
@@ -90,11 +113,12 @@ def test_the_log_holds_every_event_once_and_a_rule_opens_its_text(server: str, b
         wait_for_people(server, match, page)
         events = view(server, match, secret, 0)["events"]
         assert len(events) > 12
-        # each event once, in order, in its words, its rule on its button
-        assert log_lines(page) == [
-            " ".join(event["text"].split()).removesuffix(f" ({event['rule']})") + f" {event['rule']}"
-            for event in events
-        ]
+        # each event once, in order, in its words, its rules on their buttons: a row per
+        # event, with the coins and steps it gave (a buy: its price and its tracks)
+        shown = log_lines(page)
+        assert shown == expected_log(server, match, secret)
+        assert len(shown) < len(events)
+        assert any(": +2 coins (sale)" in line and line.endswith("DRAFT-2 SELL-1") for line in shown), shown
 
         first = page.locator("#log li button.rule").first
         rule = first.text_content() or ""

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from hadara_rules import load_catalogue
 from hadara_rules.server.app import STATIC
 
 SCRIPTS = sorted((STATIC / "js").glob("*.js"))
@@ -41,3 +42,13 @@ def test_no_script_parses_text_as_html() -> None:
     # the one parser used is the SVG document parser, for the server's own picture
     picture = (STATIC / "js" / "picture.js").read_text(encoding="utf-8")
     assert 'parseFromString(text, "image/svg+xml")' in picture
+
+
+def test_the_wheel_knows_the_catalogues_crest_order() -> None:
+    """WHEEL-3: the page reads each seat's first colour with the bundled catalogue's crest order."""
+    script = (STATIC / "js" / "wheel.js").read_text(encoding="utf-8")
+    found = re.search(r"export const CREST_ORDER = \[([^\]]*)\];", script)
+    assert found is not None
+    assert re.findall(r'"([a-z]+)"', found.group(1)) == [
+        str(crest) for crest in load_catalogue().reference.crest_order
+    ]

@@ -15,7 +15,9 @@ from hadara_rules import rules
 
 from .table import (
     WIDE,
+    confirm,
     create_match,
+    expected_log,
     log_lines,
     seat_address,
     summary,
@@ -42,13 +44,6 @@ def _play_first(server: str, match: str, secret: str) -> None:
     assert answer.status_code == 200, answer.text
 
 
-def _expected(server: str, match: str, secret: str) -> list[str]:
-    return [
-        " ".join(event["text"].split()).removesuffix(f" ({event['rule']})") + f" {event['rule']}"
-        for event in view(server, match, secret, 0)["events"]
-    ]
-
-
 def _two_people(server: str) -> tuple[str, str, str]:
     """A new 2-person match: its id, the token of the seat to act, and the other's."""
     created = create_match(server, players=2, seats=["human", "human"], seed=6)
@@ -63,10 +58,10 @@ def test_a_move_on_a_stale_view_refreshes_the_table(server: str, browser: Browse
         page.goto(seat_address(server, match, acting))
         wait_settled(page, 0)
         _play_first(server, match, acting)  # another tab of the same seat moves first
-        page.locator("#moves button.move").first.click()  # posted at ply 0: stale
+        confirm(page, page.locator("#moves button.move").first)  # posted at ply 0: stale
         wait_settled(page, 1)
         assert page.locator("#refusal").is_hidden()
-        assert log_lines(page) == _expected(server, match, acting)
+        assert log_lines(page) == expected_log(server, match, acting)
 
 
 def test_after_a_lost_connection_the_page_misses_nothing(server: str, browser: Browser) -> None:
@@ -89,7 +84,7 @@ def test_after_a_lost_connection_the_page_misses_nothing(server: str, browser: B
         wait_settled(page, 1)
         page.locator("#connection", has_text="Live").wait_for()
         assert len(sockets) == 2
-        assert log_lines(page) == _expected(server, match, waiting)
+        assert log_lines(page) == expected_log(server, match, waiting)
         assert page.locator("#moves button.move").count() > 0  # the page shows its seat's turn
 
 
@@ -110,7 +105,7 @@ def test_a_refusal_shows_its_rule_and_the_rules_text(server: str, browser: Brows
     with table_page(browser, WIDE, seat_address(server, match, acting)) as page:
         wait_settled(page, 0)
         page.route("**/api/matches/*/moves", refuse)
-        page.locator("#moves button.move").first.click()
+        confirm(page, page.locator("#moves button.move").first)
         box = page.locator("#refusal")
         box.wait_for()
         assert "Refused: P0 is not to act" in (box.text_content() or "")
@@ -136,3 +131,20 @@ def test_a_wrong_token_says_so(server: str, browser: Browser) -> None:
     with table_page(browser, WIDE, seat_address(server, match, "not-a-token")) as page:
         page.locator("#turn", has_text="This link opens no seat of the match").wait_for()
         assert page.locator("#moves button.move").count() == 0
+
+
+def test_the_note_that_the_server_cannot_be_reached_goes_once_it_answers(
+    server: str, browser: Browser
+) -> None:
+    match, acting, waiting = _two_people(server)
+    with table_page(browser, WIDE, seat_address(server, match, waiting)) as page:
+        wait_settled(page, 0)
+        page.route("**/api/matches/*/view*", lambda route: route.abort())
+        _play_first(server, match, acting)  # the update comes, the view it asks for does not
+        box = page.locator("#refusal", has_text="The server cannot be reached.")
+        box.wait_for()
+        page.unroute("**/api/matches/*/view*")
+        _play_first(server, match, acting)  # the next update's view is answered
+        wait_settled(page, 2)
+        box.wait_for(state="hidden")
+        assert log_lines(page) == expected_log(server, match, waiting)

@@ -1,5 +1,6 @@
-// The table's log: every event the seat may see, in words, each with its rule; a rule's
-// button shows the rule's text under the line. Refusals are shown the same way.
+// The table's log: every event the seat may see, in words, a row per event with the coins
+// and steps it gave, each row with its rules; a rule's button shows the rule's text under
+// the row. Refusals and the purple abilities open their rules the same way.
 
 import { getRule } from "./api.js";
 import { el } from "./dom.js";
@@ -43,8 +44,48 @@ export function ruleButton(id, holder, known = null) {
   return button;
 }
 
+/** The events that only count what the event before them did to the same player: coins and track steps. */
+const CONSEQUENCES = new Set(["coins", "track"]);
+
+/** `P1: -3 coins (price)` said after `P1 buys …`: `-3 coins (price)`. */
+function withoutPlayer(text, player) {
+  const prefix = `P${player}: `;
+  return text.startsWith(prefix) ? text.slice(prefix.length) : text;
+}
+
 /**
- * The log list: events are added at its end, newest last. It is a live region from the
+ * The events as rows, one per thing that happened: an event, then the coins and track
+ * steps it gave the same player (`P1 buys I-red-04: −3 coins (price), income +2 steps`),
+ * each row with the rules of its events, once each.
+ */
+export function rows(events) {
+  const found = [];
+  for (const event of events) {
+    const rule = typeof event.rule === "string" ? event.rule : null;
+    const text = withoutRule(typeof event.text === "string" ? event.text : String(event.type ?? ""), rule);
+    const last = found.at(-1);
+    if (
+      last !== undefined &&
+      CONSEQUENCES.has(event.type) &&
+      !CONSEQUENCES.has(last.type) &&
+      typeof event.player === "number" &&
+      event.player === last.player
+    ) {
+      last.details.push(withoutPlayer(text, event.player));
+      if (rule && !last.rules.includes(rule)) last.rules.push(rule);
+      continue;
+    }
+    found.push({ type: event.type, player: event.player, text, details: [], rules: rule ? [rule] : [] });
+  }
+  return found.map(({ type, text, details, rules }) => ({
+    type,
+    text: details.length > 0 ? `${text}: ${details.join(", ")}` : text,
+    rules,
+  }));
+}
+
+/**
+ * The log list: rows are added at its end, newest last. It is a live region from the
  * second batch on: the first is the game so far (all of it, when a page opens late),
  * and only what happens from then on is announced.
  */
@@ -54,13 +95,10 @@ export class Log {
   }
 
   add(events) {
-    for (const event of events) {
-      const rule = typeof event.rule === "string" ? event.rule : null;
-      const text = typeof event.text === "string" ? event.text : String(event.type ?? "");
-      const item = el("li", { class: event.type === "game_over" ? "over" : null });
-      const line = el("span", { class: "line" }, withoutRule(text, rule));
-      item.append(line);
-      if (rule) item.append(" ", ruleButton(rule, item));
+    for (const row of rows(events)) {
+      const item = el("li", { class: row.type === "game_over" ? "over" : null });
+      item.append(el("span", { class: "line" }, row.text));
+      for (const rule of row.rules) item.append(" ", ruleButton(rule, item));
       this.list.append(item);
     }
     const box = this.list.parentElement;

@@ -22,10 +22,17 @@ function paying(pay) {
   return pay ? `, paying ${pay} coins to lower the requirement` : "";
 }
 
+/** The card a move buys, sells or removes (a pick: its pile's top card), or null. */
+export function movedCard(entry, position) {
+  const move = entry.move;
+  if (move.type === "draft" || move.type === "remove_card") return move.card ?? null;
+  if (move.type === "pick") return topOf(positionData(position)?.outer_piles?.[COLORS.indexOf(move.color)]);
+  return null;
+}
+
 /** The move in words, as a player would say it. */
 export function describe(entry, position) {
   const move = entry.move;
-  const state = positionData(position);
   const deal = move.action === "sell" ? "Sell" : "Buy";
   switch (move.type) {
     case "choose_side":
@@ -34,11 +41,8 @@ export function describe(entry, position) {
       return `Set the wheel to rotation ${move.rotation}`;
     case "draft":
       return `${deal} ${move.card}${withTile(move.tile)}`;
-    case "pick": {
-      const top = topOf(state?.outer_piles?.[COLORS.indexOf(move.color)]);
-      const card = top ?? `the top ${move.color} card`;
-      return `${deal} ${card} from the ${move.color} pile${withTile(move.tile)}`;
-    }
+    case "pick":
+      return `${deal} ${movedCard(entry, position) ?? `the top ${move.color} card`} from the ${move.color} pile${withTile(move.tile)}`;
     case "take_colony":
       return `${move.ally ? "Ally with" : "Plunder"} the tier ${move.tier} colony${paying(move.pay)}`;
     case "carve_statue":

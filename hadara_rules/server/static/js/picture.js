@@ -54,8 +54,59 @@ function components(root) {
   }));
 }
 
+/** The player whose board a part is (its statues and medals name the player), or null. */
+function boardOf(part) {
+  const node = part.querySelector("[data-kind][data-player]");
+  return node === null ? null : Number(node.getAttribute("data-player"));
+}
+
 /**
- * The picture in its frame, with zoom buttons. `show(text, naming)` puts a new picture
+ * The parts in the order they are shown: for a seat, its own board and what it chooses
+ * from first (the wheel while it is set, else the supply), then the rest and the other
+ * boards; for a spectator, as drawn (the wheel, the supply, the boards).
+ */
+function arranged(drawn, seat, wheelFirst) {
+  if (seat === null) return drawn;
+  const own = drawn.filter((part) => boardOf(part) === seat);
+  const boards = drawn.filter((part) => boardOf(part) !== null && !own.includes(part));
+  const [wheel, ...supply] = drawn.filter((part) => boardOf(part) === null);
+  const middle = wheelFirst ? [wheel, ...supply] : [...supply, wheel];
+  return [...own, ...middle, ...boards].filter((part) => part !== undefined);
+}
+
+/**
+ * A board's heading (`P0 (monkey)` as the library draws it) with the seat's `name` in it
+ * (`P0 · Ada (monkey)`), the name shortened to end before the badge beside it, if any.
+ */
+function nameBoard(part, player, name) {
+  const prefix = new RegExp(`^P${player} (\\([a-z]+\\))`);
+  const heading = Array.from(part.querySelectorAll("text")).find((node) => prefix.test(node.textContent));
+  if (heading === undefined || !name) return;
+  const [drawn, crest] = prefix.exec(heading.textContent);
+  const rest = heading.textContent.slice(drawn.length);
+  const x = Number(heading.getAttribute("x"));
+  const y = Number(heading.getAttribute("y"));
+  let limit = part.viewBox.baseVal.width - x - 12;
+  for (const rect of part.querySelectorAll(":scope > rect")) {
+    const left = Number(rect.getAttribute("x"));
+    const top = Number(rect.getAttribute("y"));
+    if (left > x + 20 && top < y && top + Number(rect.getAttribute("height")) > y - 8) {
+      limit = Math.min(limit, left - x - 8);
+    }
+  }
+  let shown = name;
+  const write = () => {
+    heading.textContent = `P${player} · ${shown} ${crest}${rest}`;
+  };
+  write();
+  while (heading.getComputedTextLength() > limit && shown.length > 2) {
+    shown = `${shown.slice(0, -2)}…`;
+    write();
+  }
+}
+
+/**
+ * The picture in its frame, with zoom buttons. `show(text, naming, …)` puts a new picture
  * in (keeping the zoom and the scroll) and `mark(naming)` marks it anew;
  * `naming(component)` says how many legal moves a component names, and
  * `choose(component)` is called when a player clicks one of those (or presses Enter or
@@ -97,16 +148,36 @@ export class Picture {
     this.buttons.in.disabled = this.zoom === ZOOMS.length - 1;
   }
 
-  show(text, naming) {
+  /**
+   * Puts a new picture in, the board of `seat` (if any) first so that it is in view with
+   * the moves (see `arranged`: the wheel next when `wheelFirst`), each board's heading
+   * naming its seat's `name(player)`.
+   */
+  show(text, naming, seat, name, wheelFirst = false) {
     const parts = document.createElement("div");
     parts.className = "picture-parts";
     parts.setAttribute("role", "group");
     parts.setAttribute("aria-label", "The table as this seat sees it");
-    parts.replaceChildren(...pictureParts(parsePicture(text)));
+    const drawn = pictureParts(parsePicture(text));
+    parts.replaceChildren(...arranged(drawn, seat, wheelFirst));
     const old = this.frame.querySelector(".picture-parts");
     if (old === null) this.frame.replaceChildren(parts);
     else old.replaceWith(parts);
+    for (const part of drawn) {
+      const player = boardOf(part);
+      if (player !== null) nameBoard(part, player, name(player));
+    }
     this.mark(naming);
+  }
+
+  /** The purple cards drawn in the picture, each with its ability's rule: `Map(card → "PURPLE-n")`. */
+  abilities() {
+    const found = new Map();
+    for (const { kind, id, node } of components(this.frame)) {
+      const ability = kind === "card" ? /\bPURPLE-\d+\b/.exec(node.querySelector("title")?.textContent ?? "") : null;
+      if (ability !== null) found.set(id, ability[0]);
+    }
+    return found;
   }
 
   /**
@@ -140,6 +211,15 @@ export class Picture {
       if (found.kind === component.kind && found.id === component.id && found.player === component.player) {
         found.node.setAttribute("data-selected", "");
       }
+    }
+  }
+
+  /** The cards of the picture with the ability `rule` say it in `words` too, when hovered (PURPLE-*). */
+  explain(rule, words) {
+    for (const { kind, node } of components(this.frame)) {
+      const title = kind === "card" ? node.querySelector("title") : null;
+      if (title === null || !new RegExp(`\\b${rule}\\b`).test(title.textContent)) continue;
+      if (!title.textContent.endsWith(")")) title.textContent += ` (${words})`;
     }
   }
 

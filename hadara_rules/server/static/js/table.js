@@ -1,17 +1,21 @@
 // A seat's table (or a spectator's, without a token): the picture, whose turn it is,
 // the legal moves with their previews, the log, and the score sheet at the end.
 //
+// No single click plays a move: a click on a move (or on the component of the picture it
+// names) chooses it, and a second click on it, or on its Play button, plays it.
+//
 // Every view the page shows comes from the server, one request at a time, each asking
 // the events since the last ply the page has shown: so nothing is missed or shown twice,
 // whether an update arrives on the WebSocket, the connection comes back, or a move posted
 // from this page (or another tab) finds the table moved on.
 
-import { ApiError, followUpdates, getMatch, getPicture, getRecord, getView, postMove } from "./api.js";
+import { ApiError, followUpdates, getMatch, getPicture, getRecord, getRule, getView, postMove } from "./api.js";
 import { byId, el, fill } from "./dom.js";
 import { Log, ruleButton } from "./log.js";
-import { describe, group, movesNaming, positionData, previewParts } from "./moves.js";
+import { describe, group, movedCard, movesNaming, positionData, previewParts } from "./moves.js";
 import { Picture } from "./picture.js";
 import { scoreSheet } from "./scores.js";
+import { firstDraws } from "./wheel.js";
 
 const ROMAN = { 1: "I", 2: "II", 3: "III" };
 const SECTIONS = {
@@ -51,6 +55,8 @@ class Table {
     this.position = null;
     this.legal = [];
     this.chosen = null;
+    this.pending = null;
+    this.abilities = new Map();
     this.busy = false;
     this.over = false;
     this.pictureAsked = 0;
@@ -63,12 +69,16 @@ class Table {
     );
   }
 
+  /** The name of a seat: the one given in the lobby, else what plays it. */
+  name(seat) {
+    const entry = this.info?.seats?.find((s) => s.seat === seat);
+    return entry?.name || KIND_NAMES[entry?.kind] || `seat ${seat}`;
+  }
+
   /** `P1 · Ada (dragon)`: how a seat is named on this page (without its crest when `short`). */
   label(seat, short = false) {
-    const entry = this.info?.seats?.find((s) => s.seat === seat);
     const crest = short ? null : positionData(this.position)?.players?.[seat]?.crest;
-    const name = entry?.name || KIND_NAMES[entry?.kind] || `seat ${seat}`;
-    return `P${seat} · ${name}${crest ? ` (${crest})` : ""}`;
+    return `P${seat} · ${this.name(seat)}${crest ? ` (${crest})` : ""}`;
   }
 
   async start() {
@@ -92,6 +102,7 @@ class Table {
     followUpdates(this.match, this.token, {
       opened: () => {
         byId("connection").textContent = "Live";
+        this.reached();
         this.enqueue(() => this.refresh());
       },
       message: (update) => {
@@ -118,6 +129,7 @@ class Table {
   }
 
   apply(view) {
+    this.reached();
     this.seat = typeof view.seat === "number" ? view.seat : null;
     this.log.add(Array.isArray(view.events) ? view.events : []);
     this.seq = view.seq;
@@ -129,6 +141,9 @@ class Table {
     byId("table").dataset.ply = String(this.ply); // the ply and seq shown, for scripts that drive the page
     byId("table").dataset.seq = String(this.seq);
     if (this.chosen !== null && this.naming(this.chosen).length === 0) this.chosen = null;
+    if (this.pending !== null && !this.legal.some((entry) => entry.notation === this.pending.notation)) {
+      this.pending = null;
+    }
     this.showStatus();
     this.showMoves();
     this.picture.mark((component) => this.naming(component).length);
@@ -151,7 +166,15 @@ class Table {
       return;
     }
     if (asked !== this.pictureAsked) return;
-    this.picture.show(text, (component) => this.naming(component).length);
+    this.picture.show(
+      text,
+      (component) => this.naming(component).length,
+      this.seat,
+      (seat) => this.name(seat),
+      positionData(this.position)?.section === "wheel",
+    );
+    this.abilities = this.picture.abilities();
+    this.showAbilities();
     this.picture.frame.dataset.ply = String(ply);
   }
 
@@ -173,11 +196,11 @@ class Table {
   showMoves() {
     const holder = byId("moves");
     const chosen = byId("chosen");
-    byId("moves-heading").textContent = this.over ? "Result" : this.seat === null ? "Moves" : "Your moves";
+    byId("moves-heading").textContent = this.seat === null ? "Moves" : "Your moves";
     chosen.hidden = this.chosen === null;
     this.picture.select(this.chosen);
     if (this.over) {
-      fill(holder);
+      fill(holder, el("p", { class: "quiet" }, "The game is over: the score sheet is above the table."));
       return;
     }
     if (this.seat === null) {
@@ -220,36 +243,143 @@ class Table {
 
   moveButton(entry) {
     const { parts, rules } = previewParts(entry.preview);
+    const chosen = this.pending?.notation === entry.notation;
     const button = el(
       "button",
-      { type: "button", class: "move", "data-notation": entry.notation, disabled: this.busy },
+      {
+        type: "button",
+        class: "move",
+        "data-notation": entry.notation,
+        "data-card": movedCard(entry, this.position),
+        "aria-pressed": String(chosen),
+        disabled: this.busy,
+      },
       el("span", { class: "what" }, describe(entry, this.position)),
       parts.length > 0 ? el("span", { class: "preview" }, parts.join(" · ")) : null,
+      entry.move.type === "set_wheel" ? this.wheelPreview(entry.move.rotation) : null,
       el("span", { class: "notation" }, [entry.notation, ...rules].join(" · ")),
     );
-    button.addEventListener("click", () => this.play(entry));
-    return button;
+    button.addEventListener("click", () => this.pick(entry));
+    this.sayAbility(button);
+    if (!chosen) return button;
+    const play = el("button", { type: "button", class: "primary play", disabled: this.busy }, "Play this move");
+    play.addEventListener("click", () => this.play(entry));
+    const cancel = el("button", { type: "button", class: "link-button" }, "Cancel");
+    cancel.addEventListener("click", () => {
+      this.pending = null;
+      this.showMoves();
+      this.focusMove(entry);
+    });
+    return el("div", { class: "chosen-move" }, button, el("div", { class: "confirm" }, play, cancel));
   }
 
-  /** A click on a component of the picture: its one move is played; several are listed. */
+  /** WHEEL-3: the colour each seat draws first with the wheel at `rotation` (the viewer's own marked). */
+  wheelPreview(rotation) {
+    const draws = firstDraws(positionData(this.position), rotation);
+    return el(
+      "span",
+      { class: "wheel-preview" },
+      "First draws: ",
+      draws.map(({ seat, color }, index) => [
+        index > 0 ? ", " : null,
+        el("span", { class: seat === this.seat ? "mine" : null, "data-seat": seat }, `P${seat} ${color}`),
+      ]),
+    );
+  }
+
+  /** A move's button that names a purple card: its ability in words, the rule ID beside (PURPLE-*). */
+  sayAbility(button) {
+    const rule = this.abilities.get(button.dataset.card);
+    if (rule === undefined || button.querySelector(".ability") !== null) return;
+    const line = el("span", { class: "ability" }, `Ability: ${rule}`);
+    button.querySelector(".notation").before(line);
+    getRule(rule).then(
+      (found) => {
+        line.textContent = `Ability: ${found.summary} (${rule})`;
+      },
+      () => {},
+    );
+  }
+
+  /**
+   * The purple abilities the picture shows (PURPLE-*), in words, each with its rule ID
+   * opening the rule's text; and each on the moves that name its card.
+   */
+  showAbilities() {
+    const rules = [...new Set(this.abilities.values())].sort(
+      (a, b) => Number(a.split("-")[1]) - Number(b.split("-")[1]),
+    );
+    fill(
+      byId("ability-list"),
+      rules.map((rule) => {
+        const words = el("span", { class: "ability-words" }, "…");
+        const item = el("li", { "data-rule": rule }, words, " ");
+        item.append(ruleButton(rule, item));
+        getRule(rule).then(
+          (found) => {
+            words.textContent = found.summary;
+            this.picture.explain(rule, found.summary);
+          },
+          () => {
+            words.textContent = "its words could not be had from the server";
+          },
+        );
+        return item;
+      }),
+    );
+    byId("abilities").hidden = rules.length === 0;
+    for (const button of byId("moves").querySelectorAll("button.move[data-card]")) this.sayAbility(button);
+  }
+
+  /** The keyboard back on the button of `entry`, once the moves are drawn anew. */
+  focusMove(entry) {
+    const button = Array.from(byId("moves").querySelectorAll("button.move")).find(
+      (node) => node.dataset.notation === entry.notation,
+    );
+    button?.focus();
+  }
+
+  /** A click on a move: the first chooses it, a second on the chosen move plays it. */
+  pick(entry) {
+    if (this.pending?.notation === entry.notation) {
+      this.play(entry);
+      return;
+    }
+    this.pending = entry;
+    this.showMoves();
+    this.focusMove(entry);
+  }
+
+  /**
+   * A click on a component of the picture: its moves are listed, its one move chosen;
+   * a second click on it plays the move chosen.
+   */
   choose(component) {
     const moves = this.naming(component);
-    if (moves.length === 1) {
-      this.play(moves[0]);
-    } else if (moves.length > 1) {
-      this.chosen = component;
-      this.showMoves();
-      byId("moves-heading").focus();
+    if (moves.length === 0) return;
+    const same =
+      this.chosen !== null &&
+      this.chosen.kind === component.kind &&
+      this.chosen.id === component.id &&
+      this.chosen.player === component.player;
+    if (same && this.pending !== null && moves.some((entry) => entry.notation === this.pending.notation)) {
+      this.play(this.pending);
+      return;
     }
+    this.chosen = component;
+    this.pending = moves.length === 1 ? moves[0] : null;
+    this.showMoves();
+    if (moves.length > 1) byId("moves-heading").focus();
   }
 
   play(entry) {
     if (this.busy) return;
     this.busy = true;
+    this.pending = null;
     this.hideRefusal();
     const choosing = byId("moves").contains(document.activeElement) || byId("picture").contains(document.activeElement);
     const seq = this.seq; // the move was chosen on this view: posted later, a newer table refuses it as stale
-    for (const button of byId("moves").querySelectorAll("button.move")) button.disabled = true;
+    for (const button of byId("moves").querySelectorAll("button")) button.disabled = true;
     this.enqueue(async () => {
       try {
         this.chosen = null;
@@ -274,7 +404,13 @@ class Table {
   hideRefusal() {
     const box = byId("refusal");
     box.hidden = true;
+    delete box.dataset.offline;
     fill(box);
+  }
+
+  /** The server answered (a view, or a WebSocket opened): a note that it cannot be reached goes. */
+  reached() {
+    if (byId("refusal").dataset.offline !== undefined) this.hideRefusal();
   }
 
   /** A refusal, with its rule's text, or any other problem in one line. */
@@ -288,6 +424,7 @@ class Table {
       return;
     }
     const box = byId("refusal");
+    delete box.dataset.offline;
     const body = problem instanceof ApiError ? problem.body : {};
     const close = el("button", { type: "button", class: "link-button", "aria-label": "Dismiss" }, "Dismiss");
     close.addEventListener("click", () => this.hideRefusal());
@@ -300,6 +437,7 @@ class Table {
       }
     } else {
       fill(box, el("p", {}, el("strong", {}, "Problem: "), problem.message ?? String(problem), " "), close);
+      if (problem instanceof ApiError && problem.status === 0) box.dataset.offline = "";
     }
     box.hidden = false;
   }
