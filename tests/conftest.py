@@ -6,6 +6,9 @@ drawn at random (``HYPOTHESIS_PROFILE=thorough python -m pytest tests/properties
 property, the ones marked slow included).
 ``HYPOTHESIS_THOROUGH_FACTOR`` sets another factor than 10: ``.ci/run`` runs the
 properties with ``thorough`` at a smaller factor, to stay within its time.
+The dearest properties run only a share of their examples with ``ci``, to keep the
+default run quick, and all of them with ``thorough`` (``suite_settings(dear=True)`` in
+``properties/strategies.py``).
 """
 
 from __future__ import annotations

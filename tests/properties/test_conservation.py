@@ -27,7 +27,7 @@ from .strategies import (
 )
 
 
-@suite_settings()
+@suite_settings(dear=True)
 @given(played_games())
 def test_every_card_lies_in_exactly_one_place(game: PlayedGame) -> None:
     """Card conservation (SETUP-3, DRAFT-2, PICK-1, SELL-1, FEED-3): each card id of the
@@ -59,7 +59,7 @@ def test_every_colony_lies_in_exactly_one_place(game: PlayedGame) -> None:
         assert [c for c in state.box if c in colonies] == boxed, i
 
 
-@suite_settings()
+@suite_settings(dear=True)
 @given(played_games())
 def test_every_track_equals_what_its_sources_add_up_to(game: PlayedGame) -> None:
     """TRACK-1/2, BUY-3, COLONY-4, STATUE-3, FEED-2, PURPLE-2/3/4: the incrementally kept
@@ -185,7 +185,7 @@ STARTS = [
 ]
 
 
-@suite_settings(weight=0.3)
+@suite_settings(weight=0.3, dear=True)
 @given(
     game_configs(),
     st.sampled_from(EPOCHS),
