@@ -392,7 +392,7 @@ def suite_settings(weight: float = 1.0, *, dear: bool = False) -> settings:
     profiles are registered in ``tests/conftest.py``), with ``max_examples``
     scaled by ``weight`` for properties that are cheaper or dearer than a plain game.
 
-    A ``dear`` property (a second or more of CPU in the default run) runs
+    A ``dear`` property (half a second or more of CPU in the default run) runs
     :data:`DEAR_SHARE` of those examples in the ``ci`` profile, to keep the default run
     quick; every other profile runs them all."""
     name = settings.get_current_profile_name()

@@ -55,7 +55,7 @@ def _rank(state: GameState) -> tuple[int, int]:
     return (state.epoch, _ORDER.index((state.phase, state.section)))
 
 
-@suite_settings()
+@suite_settings(dear=True)
 @given(played_games())
 def test_someone_is_to_act_until_the_game_is_over(game: PlayedGame) -> None:
     """FLOW-1/3, EPOCH-3: ``to_act`` is non-empty until ``is_over`` and empty after; every
@@ -149,7 +149,7 @@ def test_every_game_ends_within_the_move_bound(game: PlayedGame) -> None:
         assert n <= limits[kind], (kind, n, limits[kind])
 
 
-@suite_settings()
+@suite_settings(dear=True)
 @given(played_games())
 def test_sections_follow_the_order_of_play(game: PlayedGame) -> None:
     """EPOCH-1/2/3: positions visit setup, then per epoch wheel → draft → colony → statue
@@ -175,7 +175,7 @@ def _segments(game: PlayedGame) -> list[list[tuple[GameState, Move]]]:
     return segments
 
 
-@suite_settings()
+@suite_settings(dear=True)
 @given(played_games())
 def test_sequential_sections_go_round_in_turn_order(game: PlayedGame) -> None:
     """START-4, PICK-1, COLONY-1, STATUE-1, FEED-1, MEDAL-1: in a picking section the players

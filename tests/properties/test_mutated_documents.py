@@ -173,7 +173,7 @@ def test_mutated_records_raise_only_the_librarys_errors(data: st.DataObject) -> 
             replay(record)
 
 
-@suite_settings()
+@suite_settings(dear=True)
 @given(data=st.data())
 def test_mutated_positions_raise_only_the_librarys_errors(data: st.DataObject) -> None:
     document = data.draw(mutated(position_document()))
