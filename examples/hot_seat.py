@@ -2,13 +2,9 @@
 
 Usage: python examples/hot_seat.py PLAYERS SEAT[,SEAT...] [SEED]   e.g. 3 0,2 (people at 0 and 2)
 
-At a person's turn: what happened since that seat's last turn as it may see it, the
-position as it sees it, and its legal moves, numbered, with what each would do. Type a
-number or a move in the notation; a refusal is told with the rule's text. In a draft
-round the people choose first, then the bots. (``hadara play --human`` does more.)
-"""
-
-from __future__ import annotations
+At a person's turn: what happened since that seat's last turn and the position, as it may see them, and its
+legal moves, numbered, with what each would do. Type a number or a move in the notation; a refusal is told with
+the rule's text. In a draft round the people choose first. (``hadara play --human`` does more.)"""
 
 import random
 import sys
@@ -20,19 +16,17 @@ from hadara_rules.events import Event, events_seen_by
 
 def ask(state: hr.GameState, seat: int) -> hr.Move:
     moves = hr.legal_moves(state, seat)
-    print(f"\n{hr.player_view(state, seat)}")
-    for number, move in enumerate(moves, 1):
-        print(f"{number:3}. {move}  {hr.preview(state, move)}")
+    numbered = [f"{number:3}. {move}  {hr.preview(state, move)}" for number, move in enumerate(moves, 1)]
+    print(f"\n{hr.player_view(state, seat)}", *numbered, sep="\n")
     while True:
         text = input(f"P{seat}> ").strip()
         if text.isdigit() and 1 <= int(text) <= len(moves):
             return moves[int(text) - 1]
         try:
             move = hr.parse_move(text)
+            refusal = hr.check_move(state, move) if move.player == seat else f"only P{seat} moves here"
         except hr.NotationError as exc:
-            print(exc)
-            continue
-        refusal = hr.check_move(state, move) if move.player == seat else f"only P{seat} moves here"
+            refusal = str(exc)
         if refusal is None:
             return move
         print(refusal if isinstance(refusal, str) else f"{refusal}\n{hr.rules()[refusal.rule].text}")
@@ -40,20 +34,26 @@ def ask(state: hr.GameState, seat: int) -> hr.Move:
 
 def main(players: int, people: set[int], seed: int = 1) -> None:
     state, bot = hr.new_game(hr.GameConfig(players=players, seed=seed)), GreedyBot(random.Random(seed))
-    news: dict[int, list[Event]] = {seat: [] for seat in people}
+    news: dict[int, tuple[Event, ...]] = dict.fromkeys(people, ())
     while not state.is_over:
         seat = min(set(state.to_act) & people, default=state.to_act[0])  # people first
         if seat in people:
             print(f"\n--- P{seat}'s turn ---", *news[seat], sep="\n")
-            news[seat], move = [], ask(state, seat)
+            news[seat], move = (), ask(state, seat)
         else:
             move = bot.choose(hr.player_view(state, seat), seat)
         state, events = hr.apply_move_with_events(state, move)
-        for person in people:
-            news[person] += events_seen_by(events, person)
+        news = {person: news[person] + events_seen_by(events, person) for person in people}
     sheets = [f"P{sheet.player}: {sheet.total} points" for sheet in hr.score(state)]
     print(*events, *sheets, f"Winners: {', '.join(f'P{seat}' for seat in hr.winners(state))}", sep="\n")
 
 
 if __name__ == "__main__":
-    main(int(sys.argv[1]), {int(s) for s in sys.argv[2].split(",")}, int(sys.argv[3]) if sys.argv[3:] else 1)
+    try:  # PLAYERS (2 to 5), the people's seats among them, and maybe a seed
+        players, seats, *seed = int(sys.argv[1]), {*map(int, sys.argv[2].split(","))}, *map(int, sys.argv[3:])
+    except (IndexError, ValueError):
+        players, seats, seed = 0, set(), []
+    if not 2 <= players <= 5 or not seats <= set(range(players)) or len(seed) > 1:
+        print("usage: python examples/hot_seat.py PLAYERS SEAT[,SEAT...] [SEED]  e.g. 3 0,2", file=sys.stderr)
+        sys.exit(2)
+    main(players, seats, *seed)

@@ -87,7 +87,8 @@ class PlayerState:
     tiles_on_cards: tuple[TileOnCard, ...] = ()
     #: The two cards drawn this draft round (hidden from others, INFO-1).
     drawn: tuple[str, ...] = ()
-    #: Colonies taken or statues carved in the current section (COLONY-1, STATUE-1, PURPLE-13).
+    #: Colonies taken or statues carved in the current section (COLONY-1, STATUE-1, PURPLE-13);
+    #: at feeding, the cards removed (FEED-2), which the PURPLE-6 ruling reads.
     section_takes: int = 0
     #: Coins paid in the current section under PURPLE-6 or PURPLE-15.
     section_paid: int = 0

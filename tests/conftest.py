@@ -6,11 +6,16 @@ drawn at random (``HYPOTHESIS_PROFILE=thorough python -m pytest tests/properties
 property, the ones marked slow included).
 ``HYPOTHESIS_THOROUGH_FACTOR`` sets another factor than 10: ``.ci/run`` runs the
 properties with ``thorough`` at a smaller factor, to stay within its time.
+The dearest properties run only a share of their examples with ``ci``, to keep the
+default run quick, and all of them with ``thorough`` (``suite_settings(dear=True)`` in
+``properties/strategies.py``).
 """
 
 from __future__ import annotations
 
+import asyncio
 import os
+from collections.abc import Iterator
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -43,6 +48,19 @@ settings.register_profile(
     suppress_health_check=_SLOW,
 )
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
+
+
+@pytest.fixture(autouse=True)
+def _no_event_loop_left_running(request: pytest.FixtureRequest) -> Iterator[None]:
+    """Every test, with its fixtures, leaves no asyncio event loop running in this thread:
+    one left running (a fixture that keeps Playwright's synchronous API open, say) makes
+    every later ``asyncio.run`` fail, in tests that have nothing to do with it."""
+    yield
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        return  # none is running
+    pytest.fail(f"{request.node.nodeid} left an asyncio event loop running", pytrace=False)
 
 
 @pytest.fixture(scope="session", autouse=True)

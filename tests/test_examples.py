@@ -1,6 +1,7 @@
 """The scripts in examples/ run and print what their docstrings promise.
 
-Each run starts a new interpreter (marked ``slow``: ``python -m pytest -m slow``).
+Each run starts a new interpreter (marked ``slow``: ``python -m pytest -m slow``), except
+the quick refusals of arguments that do not fit a script's usage.
 """
 
 from __future__ import annotations
@@ -9,6 +10,7 @@ import ast
 import json
 import random
 import re
+import runpy
 import subprocess
 import sys
 from pathlib import Path
@@ -80,6 +82,34 @@ def test_every_example_has_a_module_docstring(script: str) -> None:
     docstring = ast.get_docstring(ast.parse((EXAMPLES / script).read_text(encoding="utf-8")))
     assert docstring
     assert len(docstring.splitlines()[0]) > 20
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        [],
+        ["3"],
+        ["x", "0"],
+        ["7", "0"],
+        ["1", "0"],
+        ["3", "0,5"],
+        ["3", "0,,2"],
+        ["2", "0,1", "x"],
+        ["2", "0", "1", "2"],
+    ],
+)
+def test_hot_seat_given_other_arguments_prints_its_usage_in_one_line_and_exits_2(
+    args: list[str], monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """No arguments, words for numbers, 1 or 7 players, a seat the game lacks, a seat left
+    empty, too many arguments: the usage on standard error, nothing played."""
+    monkeypatch.setattr(sys, "argv", ["hot_seat.py", *args])
+    with pytest.raises(SystemExit) as exited:
+        runpy.run_path(str(EXAMPLES / "hot_seat.py"), run_name="__main__")
+    assert exited.value.code == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err == "usage: python examples/hot_seat.py PLAYERS SEAT[,SEAT...] [SEED]  e.g. 3 0,2\n"
 
 
 @pytest.mark.slow

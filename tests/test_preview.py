@@ -88,7 +88,7 @@ def test_allying_leaves_the_back_unknown() -> None:
         {
             "scenario": 1,
             "title": "t",
-            "rules": ["COLONY-4", "PURPLE-6"],
+            "rules": ["COLONY-4", "INFO-1"],
             "config": {"players": 2, "seed": 0},
             "given": {
                 "epoch": 1,

@@ -109,12 +109,12 @@ RULE_IDS: tuple[str, ...] = (
     "INFO-1",
     "INFO-2",
 )
-#: Rules the digest marks **Ruling**, and the two this project decided itself (PURPLE-6, PURPLE-15).
+#: Rules the digest marks **Ruling**, and the one this project decided itself (PURPLE-15).
 RULINGS = frozenset({"WHEEL-3", "SCORE-7", "TILE-2", "PURPLE-6", "PURPLE-12", "PURPLE-15", "PURPLE-16"})
 #: Rulings the digest marks *(variant)*: switchable through the game configuration.
 VARIANTS = frozenset({"SCORE-7"})
 #: The rulings of the project that the digest does not mark as such.
-PROJECT_RULINGS = frozenset({"PURPLE-6", "PURPLE-15"})
+PROJECT_RULINGS = frozenset({"PURPLE-15"})
 #: The rule areas, one docs page each, in the order of play.
 AREAS = tuple(area for area, _title in RULE_AREAS)
 

@@ -1,4 +1,11 @@
-"""Feeding in Phase B (FEED-1…3), with PURPLE-6 (coins instead of cards) and PURPLE-7."""
+"""Feeding in Phase B (FEED-1…3), with PURPLE-6 (coins instead of cards) and PURPLE-7.
+
+A player's feeding is one decision (the PURPLE-6 ruling): the order of their own steps
+never changes its result. A PURPLE-6 card removed during the feeding therefore still
+pays for the rest of that same feeding. The cards the player has removed in this
+feeding are counted in ``section_takes`` (reset with every section); being removed one
+after another by the player in turn, they are the last cards of the discard (FEED-3).
+"""
 
 from __future__ import annotations
 
@@ -50,9 +57,24 @@ def fed(state: GameState, seat: int) -> Changes | None:
     return changes
 
 
-def can_feed_with_coins(state: GameState, player: PlayerState) -> bool:
-    """PURPLE-6: 2 coins instead of one removal, at most 6 cards per feeding section."""
-    limit = effects.feed_coin_cards(player, state.catalogue) * COINS_PER_FED_CARD
+def removed_in_this_feeding(state: GameState, player: PlayerState) -> tuple[str, ...]:
+    """FEED-2, the PURPLE-6 ruling: the cards the player in turn has removed in this feeding,
+    the last ``section_takes`` cards of the discard."""
+    count = player.section_takes
+    return state.removed[len(state.removed) - count :] if count else ()
+
+
+def coin_cards(state: GameState, player: PlayerState) -> int:
+    """PURPLE-6 and its ruling: the cards the player in turn may feed with coins in this
+    feeding, by the PURPLE-6 cards in the tableau or removed in this same feeding."""
+    removed = removed_in_this_feeding(state, player)
+    held = replace(player, cards=player.cards + removed) if removed else player
+    return effects.feed_coin_cards(held, state.catalogue)
+
+
+def can_feed_with_coins(state: GameState, player: PlayerState, cards: int) -> bool:
+    """PURPLE-6: 2 coins instead of one removal, at most ``cards`` (6) cards per feeding section."""
+    limit = cards * COINS_PER_FED_CARD
     return player.coins >= COINS_PER_FED_CARD and player.section_paid + COINS_PER_FED_CARD <= limit
 
 
@@ -61,7 +83,8 @@ def legal(state: GameState, seat: int) -> Iterator[Move]:
     player = state.players[seat]
     for card_id in sorted(set(player.cards)):
         yield _remove(seat, card_id)
-    if effects.feed_coin_cards(player, state.catalogue) and can_feed_with_coins(state, player):
+    cards = coin_cards(state, player)
+    if cards and can_feed_with_coins(state, player, cards):
         yield _feed(seat)
 
 
@@ -73,8 +96,10 @@ def check_remove(state: GameState, move: RemoveCard) -> IllegalMove | None:
 
 
 def remove(state: GameState, move: RemoveCard) -> Changes:
-    """FEED-2/3: the card leaves the tableau, its values and effects taken back."""
+    """FEED-2/3: the card leaves the tableau, its values and effects taken back; it counts
+    among the cards removed in this feeding (the PURPLE-6 ruling)."""
     player = lose_card(state, state.players[move.player], state.catalogue.cards[move.card])
+    player = replace(player, section_takes=player.section_takes + 1)
     return {"players": players_with(state, move.player, player), "removed": (*state.removed, move.card)}
 
 
@@ -88,11 +113,13 @@ def narrate_remove(before: GameState, move: RemoveCard, after: GameState) -> Nar
 
 
 def check_feed_with_coins(state: GameState, move: FeedWithCoins) -> IllegalMove | None:
-    """PURPLE-6: only with the card, 2 coins a card, at most 6 cards per section."""
+    """PURPLE-6: only with the card (in the tableau or removed in this feeding), 2 coins a
+    card, at most 6 cards per section."""
     player = state.players[move.player]
-    if not effects.feed_coin_cards(player, state.catalogue):
+    cards = coin_cards(state, player)
+    if not cards:
         return IllegalMove("PURPLE-6", "only a PURPLE-6 card lets a player feed with coins")
-    if not can_feed_with_coins(state, player):
+    if not can_feed_with_coins(state, player, cards):
         return IllegalMove(
             "PURPLE-6",
             f"feeding with coins costs 2 coins, at most 6 cards per section "
@@ -118,10 +145,16 @@ def narrate_feed_with_coins(before: GameState, move: FeedWithCoins, after: GameS
 
 
 def limits(state: GameState, player: PlayerState) -> Limits:
-    """PURPLE-6: what a player who had their turn may have paid (2 coins a card, as many
-    cards as their PURPLE-6 cards allow: one paid with may have been removed since)."""
+    """FEED-2, PURPLE-6: what a player who had their turn may have removed (cards of the
+    discard) and paid (2 coins a card, as many cards as their PURPLE-6 cards allow: one
+    paid with may have been removed since)."""
     fed = effects.feed_coin_cards(replace(player, cards=player.cards + state.removed), state.catalogue)
-    return Limits(takes=0, paid=COINS_PER_FED_CARD * fed, step=COINS_PER_FED_CARD, rules="FEED-2, PURPLE-6")
+    return Limits(
+        takes=len(state.removed),
+        paid=COINS_PER_FED_CARD * fed,
+        step=COINS_PER_FED_CARD,
+        rules="FEED-2, PURPLE-6",
+    )
 
 
 #: Feeding (FEED-1…3): in turn, each hungry player removes cards (or pays) until fed.

@@ -2,7 +2,7 @@
 
 The server runs as its own process on a free loopback port, over a fresh SQLite
 file, and is stopped at the end. Chromium is the system's (Debian's ``chromium``),
-driven by Playwright; nothing is downloaded. Where Chromium or Playwright is missing
+driven by Playwright, started and closed with each test; nothing is downloaded. Where Chromium or Playwright is missing
 the tests are skipped with the reason, except under CI (``CI`` set), where that fails
 (Playwright itself comes with the ``dev`` extra).
 """
@@ -40,9 +40,15 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         process.stop()
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture
 def browser() -> Iterator[Browser]:
-    """Headless Chromium (the system's), for the whole test run."""
+    """Headless Chromium (the system's), for one test.
+
+    Playwright's synchronous API runs an asyncio event loop in this thread for as long as
+    it is open, so it is opened and closed with each test: a browser kept for the whole
+    run would leave that loop running under every later test (``asyncio.run`` then
+    refuses to start, as in the server's tests).
+    """
     executable = next(filter(None, map(shutil.which, CHROMIUM_NAMES)), None)
     if executable is None:
         _unavailable("no Chromium installed (apt-get install chromium)")

@@ -382,12 +382,23 @@ def refusal_candidates(state: GameState, rng: random.Random, count: int) -> list
 # --------------------------------------------------------------------------- settings
 
 
-def suite_settings(weight: float = 1.0) -> settings:
+#: The share of its examples a dear property runs in the default run (the ``ci`` profile);
+#: the ``thorough`` profile, which CI runs too, runs all of them.
+DEAR_SHARE = 0.4
+
+
+def suite_settings(weight: float = 1.0, *, dear: bool = False) -> settings:
     """The suite's active Hypothesis profile (``HYPOTHESIS_PROFILE``, default ``ci``; the
     profiles are registered in ``tests/conftest.py``), with ``max_examples``
-    scaled by ``weight`` for properties that are cheaper or dearer than a plain game."""
-    base = settings.get_profile(settings.get_current_profile_name())
-    return settings(base, max_examples=max(1, round(base.max_examples * weight)))
+    scaled by ``weight`` for properties that are cheaper or dearer than a plain game.
+
+    A ``dear`` property (half a second or more of CPU in the default run) runs
+    :data:`DEAR_SHARE` of those examples in the ``ci`` profile, to keep the default run
+    quick; every other profile runs them all."""
+    name = settings.get_current_profile_name()
+    base = settings.get_profile(name)
+    share = DEAR_SHARE if dear and name == "ci" else 1.0
+    return settings(base, max_examples=max(1, round(base.max_examples * weight * share)))
 
 
 #: Seeds for the ``random.Random`` a property uses to sample (drawn, so they shrink and replay).

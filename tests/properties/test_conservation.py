@@ -27,7 +27,7 @@ from .strategies import (
 )
 
 
-@suite_settings()
+@suite_settings(dear=True)
 @given(played_games())
 def test_every_card_lies_in_exactly_one_place(game: PlayedGame) -> None:
     """Card conservation (SETUP-3, DRAFT-2, PICK-1, SELL-1, FEED-3): each card id of the
@@ -41,7 +41,7 @@ def test_every_card_lies_in_exactly_one_place(game: PlayedGame) -> None:
         assert not doubled, (i, doubled[:5])
 
 
-@suite_settings()
+@suite_settings(dear=True)
 @given(played_games())
 def test_every_colony_lies_in_exactly_one_place(game: PlayedGame) -> None:
     """Colony conservation (SETUP-4, COLONY-4/5): each colony id is in exactly one of the
@@ -59,7 +59,7 @@ def test_every_colony_lies_in_exactly_one_place(game: PlayedGame) -> None:
         assert [c for c in state.box if c in colonies] == boxed, i
 
 
-@suite_settings()
+@suite_settings(dear=True)
 @given(played_games())
 def test_every_track_equals_what_its_sources_add_up_to(game: PlayedGame) -> None:
     """TRACK-1/2, BUY-3, COLONY-4, STATUE-3, FEED-2, PURPLE-2/3/4: the incrementally kept
@@ -70,7 +70,7 @@ def test_every_track_equals_what_its_sources_add_up_to(game: PlayedGame) -> None
             assert player.tracks == track_sources(state, seat), (i, seat, game.moves[i - 1] if i else None)
 
 
-@suite_settings()
+@suite_settings(dear=True)
 @given(played_games())
 def test_coins_and_tracks_are_never_negative_and_tiles_are_kept(game: PlayedGame) -> None:
     """TRACK-1 (values ≥ 0), BUY-2/MEDAL-1/PURPLE-6/15 (no debts), TILE-1: free tiles,
@@ -136,7 +136,7 @@ def played_step_by_step(state: GameState, move: Move, where: object) -> GameStat
     return after
 
 
-@suite_settings(weight=0.3)
+@suite_settings(weight=0.3, dear=True)
 @given(played_games())
 def test_every_automatic_step_keeps_every_card_colony_and_tile(game: PlayedGame) -> None:
     """SETUP-3/4, TILE-1: nothing is lost or doubled by any automatic step (dealing and resolving
@@ -185,7 +185,7 @@ STARTS = [
 ]
 
 
-@suite_settings(weight=0.3)
+@suite_settings(weight=0.3, dear=True)
 @given(
     game_configs(),
     st.sampled_from(EPOCHS),

@@ -10,7 +10,7 @@ from hadara_rules.records import to_json
 from .strategies import PlayedGame, played_games, suite_settings
 
 
-@suite_settings()
+@suite_settings(dear=True)
 @given(played_games())
 def test_same_config_and_moves_give_the_same_positions(game: PlayedGame) -> None:
     """SETUP (all shuffles drawn from the seed) and every reducer are deterministic: a fresh
@@ -25,7 +25,7 @@ def test_same_config_and_moves_give_the_same_positions(game: PlayedGame) -> None
         assert state == expected and hash(state) == hash(expected), i
 
 
-@suite_settings()
+@suite_settings(dear=True)
 @given(played_games())
 def test_positions_are_hashable_and_never_mutated(game: PlayedGame) -> None:
     """DESIGN (immutable state, ``cache_hash``): every position hashes, can key a dict, and

@@ -23,7 +23,7 @@ def _rounds(game: PlayedGame) -> list[tuple[int, int]]:
     return found
 
 
-@suite_settings()
+@suite_settings(dear=True)
 @given(played_games(), seeds)
 def test_draft_rounds_do_not_depend_on_submission_order(game: PlayedGame, seed: int) -> None:
     """DRAFT-3: replaying the players' Draft choices of each round in the reverse order and

@@ -55,7 +55,7 @@ def _rank(state: GameState) -> tuple[int, int]:
     return (state.epoch, _ORDER.index((state.phase, state.section)))
 
 
-@suite_settings()
+@suite_settings(dear=True)
 @given(played_games())
 def test_someone_is_to_act_until_the_game_is_over(game: PlayedGame) -> None:
     """FLOW-1/3, EPOCH-3: ``to_act`` is non-empty until ``is_over`` and empty after; every
@@ -80,7 +80,7 @@ def test_someone_is_to_act_until_the_game_is_over(game: PlayedGame) -> None:
         assert {m.player for m in legal} == set(to_act), (i, state.section)
 
 
-@suite_settings(0.5)
+@suite_settings(0.5, dear=True)
 @given(played_games())
 def test_every_legal_move_applies_checked(game: PlayedGame) -> None:
     """The oracle agrees with the generator: every move of ``legal_moves`` passes
@@ -94,7 +94,7 @@ def test_every_legal_move_applies_checked(game: PlayedGame) -> None:
             assert after == apply_move(state, move, check=False), (i, move)
 
 
-@suite_settings()
+@suite_settings(dear=True)
 @given(played_games())
 def test_legal_moves_are_sorted_and_stable(game: PlayedGame) -> None:
     """``legal_moves`` is sorted by ``move_key``, has no duplicates, is identical on a second
@@ -108,7 +108,7 @@ def test_legal_moves_are_sorted_and_stable(game: PlayedGame) -> None:
             assert legal_moves(state, seat) == tuple(m for m in moves if m.player == seat), (i, seat)
 
 
-@suite_settings()
+@suite_settings(dear=True)
 @given(played_games(complete=True))
 def test_each_player_drafts_and_picks_five_times_per_epoch(game: PlayedGame) -> None:
     """WHEEL-2, DRAFT-1/2, PICK-1: per epoch every player makes exactly 5 Draft and 5 Pick
@@ -132,7 +132,7 @@ def test_each_player_drafts_and_picks_five_times_per_epoch(game: PlayedGame) -> 
     assert sides == (Counter(range(players)) if game.config.advanced else Counter())
 
 
-@suite_settings()
+@suite_settings(dear=True)
 @given(played_games(complete=True))
 def test_every_game_ends_within_the_move_bound(game: PlayedGame) -> None:
     """EPOCH-1/3: every game ends after epoch III within ``move_bound`` moves (derived in
@@ -149,7 +149,7 @@ def test_every_game_ends_within_the_move_bound(game: PlayedGame) -> None:
         assert n <= limits[kind], (kind, n, limits[kind])
 
 
-@suite_settings()
+@suite_settings(dear=True)
 @given(played_games())
 def test_sections_follow_the_order_of_play(game: PlayedGame) -> None:
     """EPOCH-1/2/3: positions visit setup, then per epoch wheel → draft → colony → statue
@@ -175,7 +175,7 @@ def _segments(game: PlayedGame) -> list[list[tuple[GameState, Move]]]:
     return segments
 
 
-@suite_settings()
+@suite_settings(dear=True)
 @given(played_games())
 def test_sequential_sections_go_round_in_turn_order(game: PlayedGame) -> None:
     """START-4, PICK-1, COLONY-1, STATUE-1, FEED-1, MEDAL-1: in a picking section the players

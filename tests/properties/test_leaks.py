@@ -96,7 +96,7 @@ def test_the_events_a_seat_is_shown_name_only_what_its_views_show(players: int, 
     ids that the seat's view before or after the move shows (a plundered colony by its front,
     as the view shows it), in games of every number of players, basic and advanced."""
 
-    @suite_settings(weight=1 / len(SETTINGS))
+    @suite_settings(weight=1 / len(SETTINGS), dear=True)
     @given(played_games(configs=game_configs(st.just(players), st.just(advanced))))
     def check(game: PlayedGame) -> None:
         catalogue = game.final.catalogue
@@ -120,7 +120,7 @@ def test_a_seats_discards_are_what_its_events_told_it(players: int, advanced: bo
     and every card picked from a pile named, the others' draft sales not), each removal
     named; the spectator likewise."""
 
-    @suite_settings(weight=0.5 / len(SETTINGS))
+    @suite_settings(weight=0.5 / len(SETTINGS), dear=True)
     @given(played_games(configs=game_configs(st.just(players), st.just(advanced))))
     def check(game: PlayedGame) -> None:
         told = [apply_move_with_events(before, move, check=False)[1] for before, move, _ in game.steps()]
@@ -157,7 +157,7 @@ def test_a_seat_is_shown_its_own_sales_and_its_worlds_keep_them(players: int, ad
     sold and removed card where it is, passes ``check_position`` and is the view again for
     the seat, in games of every number of players, basic and advanced."""
 
-    @suite_settings(weight=1 / len(SETTINGS))
+    @suite_settings(weight=1 / len(SETTINGS), dear=True)
     @given(played_games(configs=game_configs(st.just(players), st.just(advanced))), seeds)
     def check(game: PlayedGame, seed: int) -> None:
         rng = random.Random(seed)

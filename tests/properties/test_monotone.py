@@ -10,7 +10,7 @@ from hadara_rules._vocabulary import TIERS, TRACKS
 from .strategies import PlayedGame, played_games, suite_settings
 
 
-@suite_settings()
+@suite_settings(dear=True)
 @given(played_games())
 def test_tracks_go_down_only_when_a_card_is_removed(game: PlayedGame) -> None:
     """TRACK-2, INCOME-1, COLONY-2, STATUE-2: no move but a RemoveCard lowers any player's
@@ -24,7 +24,7 @@ def test_tracks_go_down_only_when_a_card_is_removed(game: PlayedGame) -> None:
             assert not lowered, (i, move, seat, lowered)
 
 
-@suite_settings()
+@suite_settings(dear=True)
 @given(played_games())
 def test_holdings_are_never_lost_and_stay_within_their_limits(game: PlayedGame) -> None:
     """COLONY-3/5, STATUE-2, MEDAL-2, SELL-1, FEED-3: colonies, carved statues and medals

@@ -163,7 +163,7 @@ def scenario_documents() -> tuple[dict[str, object], ...]:
     return tuple(load_scenario_document(SCENARIOS / name) for name in SCENARIO_FILES)
 
 
-@suite_settings(weight=0.5)
+@suite_settings(weight=0.5, dear=True)
 @given(data=st.data())
 def test_mutated_records_raise_only_the_librarys_errors(data: st.DataObject) -> None:
     document = data.draw(mutated(record_document()))
@@ -173,7 +173,7 @@ def test_mutated_records_raise_only_the_librarys_errors(data: st.DataObject) -> 
             replay(record)
 
 
-@suite_settings()
+@suite_settings(dear=True)
 @given(data=st.data())
 def test_mutated_positions_raise_only_the_librarys_errors(data: st.DataObject) -> None:
     document = data.draw(mutated(position_document()))
@@ -195,7 +195,7 @@ def test_mutated_scenarios_raise_only_the_librarys_errors(data: st.DataObject, i
             run_document(top, source="mutated.yaml")  # type: ignore[arg-type]
 
 
-@suite_settings()
+@suite_settings(dear=True)
 @given(data=st.data(), kind=st.sampled_from(LOADABLE))
 def test_any_document_of_any_kind_raises_only_the_librarys_errors(data: st.DataObject, kind: Any) -> None:
     """A mutated record or position loaded as any kind of document, wrapped or not."""

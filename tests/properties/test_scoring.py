@@ -10,7 +10,7 @@ from hadara_rules._rules.scoring import CATEGORIES
 from .strategies import PlayedGame, played_games, suite_settings
 
 
-@suite_settings()
+@suite_settings(dear=True)
 @given(played_games())
 def test_score_totals_add_up_and_categories_are_never_negative(game: PlayedGame) -> None:
     """SCORE-1…6: at every position, each sheet's total is the sum of its categories and no
