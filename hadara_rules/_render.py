@@ -45,6 +45,7 @@ from attrs import frozen
 from . import _reader
 from ._components import Card, Colony, Reference
 from ._errors import HadaraError, RecordError
+from ._events import counted
 from ._files import check_writable, write_whole
 from ._model import SHOWN_AS, GameState, PlayerState
 from ._reader import shown
@@ -447,9 +448,9 @@ def _board(state: GameState, seat: int, scale: float) -> _Part:
     side = player.start_card if player.side is None else f"{player.start_card}, side {player.side}"
     y = svg.paragraph(32, side, fill=_SOFT)
     points = score_player(state, seat).total
-    svg.text(_M, y + 20, f"{player.coins} coins", 15, weight="bold")
-    scored = "points" if state.is_over else "points if it ended now"
-    svg.text(PART_WIDTH - _M, y + 20, f"{points} {scored}", anchor="end")
+    svg.text(_M, y + 20, counted(player.coins, "coin"), 15, weight="bold")
+    scored = counted(points, "point") + ("" if state.is_over else " if it ended now")
+    svg.text(PART_WIDTH - _M, y + 20, scored, anchor="end")
     y += 30
     for track, value in player.tracks.items():
         svg.text(_M, y + 13.5, track.value)
