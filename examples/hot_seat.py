@@ -1,10 +1,7 @@
-"""Hot seat at the terminal: people at some seats, the greedy bot at the others.
-
-Usage: python examples/hot_seat.py PLAYERS SEAT[,SEAT...] [SEED]   e.g. 3 0,2 (people at 0 and 2)
-
-At a person's turn: what happened since that seat's last turn and the position, as it may see them, and its
-legal moves, numbered, with what each would do. Type a number or a move in the notation; a refusal is told with
-the rule's text. In a draft round the people choose first. (``hadara play --human`` does more.)"""
+"""Hot seat: python examples/hot_seat.py PLAYERS SEAT[,SEAT...] [SEED], e.g. 3 0,2 (people at 0 and 2, the
+greedy bot at the others). At a person's turn: what happened since that seat's last turn and the position, as
+it may see them, and its legal moves, numbered, with what each would do. Type a number or a move in the notation;
+a refusal is told with the rule's text. People choose first in a draft round; the end of input leaves the game."""
 
 import random
 import sys
@@ -44,8 +41,8 @@ def main(players: int, people: set[int], seed: int = 1) -> None:
             move = bot.choose(hr.player_view(state, seat), seat)
         state, events = hr.apply_move_with_events(state, move)
         news = {person: news[person] + events_seen_by(events, person) for person in people}
-    sheets = [f"P{sheet.player}: {sheet.total} points" for sheet in hr.score(state)]
-    print(*events, *sheets, f"Winners: {', '.join(f'P{seat}' for seat in hr.winners(state))}", sep="\n")
+    print(*events, *(f"P{s.player}: {s.total} points" for s in hr.score(state)), sep="\n")
+    print(f"Winners: {', '.join(f'P{seat}' for seat in hr.winners(state))}")
 
 
 if __name__ == "__main__":
@@ -56,4 +53,7 @@ if __name__ == "__main__":
     if not 2 <= players <= 5 or not seats <= set(range(players)) or len(seed) > 1:
         print("usage: python examples/hot_seat.py PLAYERS SEAT[,SEAT...] [SEED]  e.g. 3 0,2", file=sys.stderr)
         sys.exit(2)
-    main(players, seats, *seed)
+    try:
+        main(players, seats, *seed)
+    except (EOFError, KeyboardInterrupt):  # the end of input, or Ctrl-C: the game is left
+        sys.exit("\nThe game was left.")

@@ -8,6 +8,7 @@ import itertools
 import os
 import random
 import re
+import runpy
 import shutil
 import subprocess
 import sys
@@ -729,6 +730,17 @@ def test_the_hot_seat_example_runs_as_a_script() -> None:
     assert "--- P0's turn ---" in done.stdout and "--- P1's turn ---" in done.stdout
     assert "\nWinners: P" in done.stdout
     assert done.stderr == ""
+
+
+def test_the_hot_seat_example_left_at_the_end_of_input_says_so_in_one_line(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(sys, "argv", [str(HOT_SEAT), "2", "0", "3"])
+    monkeypatch.setattr(sys, "stdin", io.StringIO("1\n" * 5))  # then the input ends
+    with pytest.raises(SystemExit) as left:
+        runpy.run_path(str(HOT_SEAT), run_name="__main__")
+    assert left.value.code == "\nThe game was left."
+    assert "Traceback" not in capsys.readouterr().err
 
 
 @pytest.mark.parametrize("humans", [(), (2,), (0, -1)])
