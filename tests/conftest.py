@@ -15,7 +15,10 @@ from __future__ import annotations
 
 import asyncio
 import os
+import subprocess
+import sys
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -23,6 +26,9 @@ from hypothesis import HealthCheck, settings
 from hadara_rules import load_catalogue
 from hadara_rules._kept import forget
 from hadara_rules.catalogue import Catalogue
+
+#: The project's folder.
+ROOT = Path(__file__).resolve().parent.parent
 
 #: Examples per property in the ``ci`` profile.
 _CI_EXAMPLES = 100
@@ -73,3 +79,26 @@ def _cold_caches() -> None:
 @pytest.fixture(scope="session")
 def catalogue() -> Catalogue:
     return load_catalogue()
+
+
+@pytest.fixture(scope="session")
+def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The project's wheel, built once for the tests that read it (marked slow: it takes seconds)."""
+    out = tmp_path_factory.mktemp("wheel")
+    subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "wheel",
+            str(ROOT),
+            "--no-deps",
+            "--no-build-isolation",
+            "-q",
+            "-w",
+            str(out),
+        ],
+        check=True,
+    )
+    (found,) = out.glob("hadara_rules-*.whl")
+    return found

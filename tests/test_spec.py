@@ -12,9 +12,7 @@ the completeness check does not depend on that file being present.
 
 from __future__ import annotations
 
-import ast
 import functools
-import importlib
 import json
 import re
 from collections.abc import Callable
@@ -22,9 +20,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from spec_index import defined_tests, resolve, spec_entries
 
 from hadara_rules._errors import CatalogueError
-from hadara_rules._reader import parse_yaml, read_text
 from hadara_rules._resources import spec_dir
 from hadara_rules._rulebook import AREAS as RULE_AREAS
 from hadara_rules._rulebook import Rule, read_rules, rules
@@ -138,12 +136,8 @@ _SCENARIO_REF = re.compile(r"^spec/scenarios/[\w/.-]+\.yaml$")
 _CODE_REF = re.compile(r"^[a-z_][\w.]*:[A-Za-z_][\w.]*$")
 
 
-@functools.cache
 def entries() -> list[dict[str, Any]]:
-    data = parse_yaml(read_text(SPEC, CatalogueError), CatalogueError)
-    assert isinstance(data, dict) and set(data) == {"rules"}, "the file holds one key, 'rules'"
-    assert isinstance(data["rules"], list)
-    return data["rules"]
+    return spec_entries(SPEC)
 
 
 def by_id() -> dict[str, dict[str, Any]]:
@@ -172,34 +166,9 @@ def digest_rulings() -> set[str]:
 
 
 @functools.cache
-def defined_tests(path: Path) -> frozenset[str]:
-    """``name`` and ``Class::name`` of every function defined at top level or in a class of ``path``."""
-    tree = ast.parse(path.read_text(encoding="utf-8"))
-    names: set[str] = set()
-    for node in tree.body:
-        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
-            names.add(node.name)
-        elif isinstance(node, ast.ClassDef):
-            for item in node.body:
-                if isinstance(item, ast.FunctionDef | ast.AsyncFunctionDef):
-                    names.add(item.name)
-                    names.add(f"{node.name}::{item.name}")
-    return frozenset(names)
-
-
-@functools.cache
 def scenario_rules(path: Path) -> frozenset[str]:
     listed = load_scenario_document(path).get("rules")
     return frozenset(str(r) for r in listed) if isinstance(listed, list) else frozenset()
-
-
-def resolve(entry: str) -> object:
-    """Import ``module:qualname`` and follow the qualname with getattr."""
-    modname, _, qualname = entry.partition(":")
-    obj: object = importlib.import_module(modname)
-    for part in qualname.split("."):
-        obj = getattr(obj, part)
-    return obj
 
 
 # --------------------------------------------------------------------------- completeness

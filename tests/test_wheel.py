@@ -36,28 +36,6 @@ print("ok")
 """
 
 
-@pytest.fixture(scope="module")
-def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    out = tmp_path_factory.mktemp("wheel")
-    subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "pip",
-            "wheel",
-            str(ROOT),
-            "--no-deps",
-            "--no-build-isolation",
-            "-q",
-            "-w",
-            str(out),
-        ],
-        check=True,
-    )
-    (found,) = out.glob("hadara_rules-*.whl")
-    return found
-
-
 def test_wheel_ships_the_spec_and_the_type_marker(wheel: Path) -> None:
     names = set(zipfile.ZipFile(wheel).namelist())
     assert "hadara_rules/py.typed" in names

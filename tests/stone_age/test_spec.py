@@ -11,18 +11,14 @@ does not depend on that file being present.
 
 from __future__ import annotations
 
-import ast
-import functools
-import importlib
 import re
 from pathlib import Path
 from typing import Any
 
 import attrs
 import pytest
+from spec_index import defined_tests, resolve, spec_entries
 
-from hadara_rules._errors import CatalogueError
-from hadara_rules._reader import parse_yaml, read_text
 from stone_age_rules import GameConfig
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -127,12 +123,8 @@ _TEST_REF = re.compile(r"^(tests/stone_age/[\w/]+\.py)::(\w+)$")
 _CODE_REF = re.compile(r"^stone_age_rules[\w.]*:[A-Za-z_][\w.]*$")
 
 
-@functools.cache
 def entries() -> list[dict[str, Any]]:
-    data = parse_yaml(read_text(SPEC, CatalogueError), CatalogueError)
-    assert isinstance(data, dict) and set(data) == {"rules"}, "the file holds one key, 'rules'"
-    assert isinstance(data["rules"], list)
-    return data["rules"]
+    return spec_entries(SPEC)
 
 
 def by_id() -> dict[str, dict[str, Any]]:
@@ -149,20 +141,6 @@ def digest_paragraphs() -> dict[str, str]:
     marks = [m for m in _DIGEST_ID.finditer(text) if text[m.start() - 2 : m.start()] == "- "]
     ends = [m.start() for m in marks[1:]] + [len(text)]
     return {m.group(1): text[m.end() : end] for m, end in zip(marks, ends, strict=True)}
-
-
-@functools.cache
-def defined_tests(path: Path) -> frozenset[str]:
-    tree = ast.parse(path.read_text(encoding="utf-8"))
-    return frozenset(n.name for n in tree.body if isinstance(n, ast.FunctionDef))
-
-
-def resolve(name: str) -> object:
-    module, _, qualname = name.partition(":")
-    found: object = importlib.import_module(module)
-    for part in qualname.split("."):
-        found = getattr(found, part)
-    return found
 
 
 def test_one_entry_per_rule_id_in_the_digest_order() -> None:
