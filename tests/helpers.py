@@ -4,14 +4,18 @@ from __future__ import annotations
 
 import hashlib
 import importlib
+import io
 import pkgutil
 import random
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from types import ModuleType
 from typing import Any
 
+import pytest
+
 import hadara_rules
 from hadara_rules import GameConfig, GameState, apply_move, apply_move_with_events, legal_moves, new_game
+from hadara_rules.cli import main
 from hadara_rules.records import GameRecord, to_json
 from hadara_rules.scenario import ScenarioResult, position_of, run_document
 
@@ -68,3 +72,27 @@ def missing_module(refused: ImportError) -> str | None:
     (``hadara_rules.rl`` names the extra to install); None for any other import failure."""
     missing = refused if isinstance(refused, ModuleNotFoundError) else refused.__cause__
     return missing.name if isinstance(missing, ModuleNotFoundError) else None
+
+
+def play_typed(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], typed: str, *argv: str
+) -> tuple[int, str, str]:
+    """``hadara play ARGV`` with ``typed`` as its standard input: its status, output and errors."""
+    monkeypatch.setattr("sys.stdin", io.StringIO(typed))
+    code = main(["play", *argv])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def refused_in_one_line(
+    command: Callable[[list[str]], int], argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``command(argv)`` (a ``main`` of the command line) exits with status 2 and says
+    ``message`` in one line, with no traceback."""
+    try:
+        code = command(argv)
+    except SystemExit as exc:  # argparse's refusals exit; the others return
+        code = exc.code  # type: ignore[assignment]
+    err = capsys.readouterr().err
+    assert code == 2
+    assert message in err and len(err.strip().splitlines()) == 1 and "Traceback" not in err

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers import refused_in_one_line
 
 from hadara_rules import GameConfig, arena, score, winners
 from hadara_rules.arena import (
@@ -147,13 +148,7 @@ def test_arena_prints_the_summary_and_writes_json(tmp_path: Path, capsys: pytest
 def test_bad_arguments_give_one_line_and_exit_2(
     argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    try:
-        code = main(argv)
-    except SystemExit as exc:  # argparse's refusals exit; the others return
-        code = exc.code  # type: ignore[assignment]
-    err = capsys.readouterr().err
-    assert code == 2
-    assert message in err and len(err.strip().splitlines()) == 1 and "Traceback" not in err
+    refused_in_one_line(main, argv, message, capsys)
 
 
 def test_an_unwritable_output_file_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -15,6 +15,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from helpers import refused_in_one_line
 
 from hadara_rules import (
     GameConfig,
@@ -128,13 +129,7 @@ def test_hadara_play_with_an_engine_plays_the_game_of_the_bot_it_runs(
 def test_a_bad_bot_or_engine_is_one_line_and_exit_2(
     argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    try:
-        code = main(argv)
-    except SystemExit as exc:  # argparse's refusals exit; the others return
-        code = exc.code  # type: ignore[assignment]
-    err = capsys.readouterr().err
-    assert code == 2
-    assert message in err and len(err.strip().splitlines()) == 1 and "Traceback" not in err
+    refused_in_one_line(main, argv, message, capsys)
 
 
 def _plays_cleanly(command: str, caplog: pytest.LogCaptureFixture) -> None:

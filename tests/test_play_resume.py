@@ -3,24 +3,15 @@ with it to the end an uninterrupted game reaches, and line editing where readlin
 
 from __future__ import annotations
 
-import io
 import sys
 from pathlib import Path
 
 import pytest
+from helpers import play_typed
 
 from hadara_rules import replay
-from hadara_rules.cli import SEEDS, _line_editing, main
+from hadara_rules.cli import SEEDS, _line_editing
 from hadara_rules.records import load_record
-
-
-def _play(
-    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], typed: str, *argv: str
-) -> tuple[int, str, str]:
-    monkeypatch.setattr("sys.stdin", io.StringIO(typed))
-    code = main(["play", *argv])
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def test_resume_goes_on_to_the_end_an_uninterrupted_game_reaches(
@@ -32,19 +23,19 @@ def test_resume_goes_on_to_the_end_an_uninterrupted_game_reaches(
     monkeypatch.chdir(tmp_path)
     whole = tmp_path / "whole.json"
     args = ("--players", "3", "--seed", "17", "--human", "1")
-    code, _, err = _play(monkeypatch, capsys, "1\n" * 400, *args, "--record", str(whole))
+    code, _, err = play_typed(monkeypatch, capsys, "1\n" * 400, *args, "--record", str(whole))
     assert (code, err) == (0, "")
-    code, out, err = _play(monkeypatch, capsys, "1\n" * 3, *args)
+    code, out, err = play_typed(monkeypatch, capsys, "1\n" * 3, *args)
     assert (code, err) == (1, "")
     saved = tmp_path / "hadara-game-17.json"
     assert f"Record saved to {saved.name} ('hadara play --resume {saved.name}' goes on)" in out
     first = load_record(saved)
     assert first.result is None and first.info is not None and first.info.players[1] == "human"
-    code, out, err = _play(monkeypatch, capsys, "1\n" * 2 + "quit\n", "--resume", saved.name)
+    code, out, err = play_typed(monkeypatch, capsys, "1\n" * 2 + "quit\n", "--resume", saved.name)
     assert (code, err) == (1, "")
     assert f"Resuming {saved.name} after {len(first.moves)} moves" in out
     assert len(load_record(saved).moves) > len(first.moves)
-    code, out, err = _play(monkeypatch, capsys, "1\n" * 400, "--resume", saved.name)
+    code, out, err = play_typed(monkeypatch, capsys, "1\n" * 400, "--resume", saved.name)
     assert (code, err) == (0, "")
     resumed, uninterrupted = load_record(saved), load_record(whole)
     assert resumed.moves == uninterrupted.moves
@@ -67,9 +58,9 @@ def test_resume_refuses_settings_the_record_sets(
     message: str,
 ) -> None:
     monkeypatch.chdir(tmp_path)
-    _play(monkeypatch, capsys, "1\n", "--players", "2", "--seed", "2", "--human", "0")
+    play_typed(monkeypatch, capsys, "1\n", "--players", "2", "--seed", "2", "--human", "0")
     before = Path("hadara-game-2.json").read_text(encoding="utf-8")
-    code, out, err = _play(monkeypatch, capsys, "1\n", "--resume", "hadara-game-2.json", *argv)
+    code, out, err = play_typed(monkeypatch, capsys, "1\n", "--resume", "hadara-game-2.json", *argv)
     assert (code, out) == (2, "") and err == f"hadara: {message}\n"
     assert Path("hadara-game-2.json").read_text(encoding="utf-8") == before
 
@@ -78,13 +69,13 @@ def test_resume_refuses_a_finished_game_and_a_game_without_people(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
     monkeypatch.chdir(tmp_path)
-    _play(monkeypatch, capsys, "", "--players", "2", "--seed", "2", "--record", "bots.json")
-    code, out, err = _play(monkeypatch, capsys, "", "--resume", "bots.json")
+    play_typed(monkeypatch, capsys, "", "--players", "2", "--seed", "2", "--record", "bots.json")
+    code, out, err = play_typed(monkeypatch, capsys, "", "--resume", "bots.json")
     assert (code, out) == (
         2,
         "",
     ) and err == "hadara: bots.json: the game is over ('hadara replay' shows it)\n"
-    code, out, err = _play(monkeypatch, capsys, "", "--resume", "missing.json")
+    code, out, err = play_typed(monkeypatch, capsys, "", "--resume", "missing.json")
     assert code == 2 and out == "" and err.count("\n") == 1 and "missing.json" in err
 
 
@@ -101,7 +92,7 @@ def test_the_default_seed_is_random_and_printed_in_the_header_and_the_record(
     monkeypatch.setattr("hadara_rules.cli.secrets.randbelow", randbelow)
     seeds = []
     for name in ("a.json", "b.json"):
-        code, out, _ = _play(monkeypatch, capsys, "", "--players", "2", "--record", str(tmp_path / name))
+        code, out, _ = play_typed(monkeypatch, capsys, "", "--players", "2", "--record", str(tmp_path / name))
         assert code == 0
         seed = load_record(tmp_path / name).config.seed
         assert out.startswith(f"Seed {seed} ('hadara play --seed {seed}' deals this game again)\n")
@@ -112,10 +103,10 @@ def test_the_default_seed_is_random_and_printed_in_the_header_and_the_record(
 def test_a_game_dealt_by_its_seed_again_is_the_same_game(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    _play(monkeypatch, capsys, "", "--players", "2", "--record", str(tmp_path / "a.json"))
+    play_typed(monkeypatch, capsys, "", "--players", "2", "--record", str(tmp_path / "a.json"))
     seed = load_record(tmp_path / "a.json").config.seed
     assert 0 <= seed < 2**53
-    _play(
+    play_typed(
         monkeypatch, capsys, "", "--players", "2", "--seed", str(seed), "--record", str(tmp_path / "b.json")
     )
     assert load_record(tmp_path / "a.json").moves == load_record(tmp_path / "b.json").moves
@@ -131,5 +122,7 @@ def test_line_editing_where_readline_is_and_play_without_it(
     monkeypatch.setitem(sys.modules, "readline", None)  # as on a platform without it
     assert _line_editing() is False
     monkeypatch.chdir(tmp_path)
-    code, out, err = _play(monkeypatch, capsys, "1\nquit\n", "--players", "2", "--seed", "1", "--human", "0")
+    code, out, err = play_typed(
+        monkeypatch, capsys, "1\nquit\n", "--players", "2", "--seed", "1", "--human", "0"
+    )
     assert (code, err) == (1, "") and "P0 (monkey) > " in out

@@ -20,6 +20,7 @@ from typing import Any, TypeVar
 import attrs
 import pytest
 from attrs import AttrsInstance
+from helpers import play_typed
 
 from hadara_rules import (
     GameConfig,
@@ -359,20 +360,11 @@ def test_quit_or_the_end_of_the_input_leaves_the_game(last: str | None) -> None:
 # --------------------------------------------------------------------------- hadara play --human
 
 
-def _play_typed(
-    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], typed: str, *argv: str
-) -> tuple[int, str, str]:
-    monkeypatch.setattr("sys.stdin", io.StringIO(typed))
-    code = main(["play", *argv])
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
 def test_hadara_play_human_plays_a_whole_game_from_standard_input(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
     path = tmp_path / "game.json"
-    code, out, err = _play_typed(
+    code, out, err = play_typed(
         monkeypatch,
         capsys,
         "1\n" * 400,
@@ -401,7 +393,7 @@ def test_hadara_play_human_left_at_the_end_of_the_input_exits_1(
 ) -> None:
     """No traceback; the record of the moves made so far is saved without a result."""
     path = tmp_path / "left.yaml"
-    code, out, err = _play_typed(
+    code, out, err = play_typed(
         monkeypatch, capsys, "1\n2\n", "--players", "2", "--human", "0,1", "--record", str(path)
     )
     assert (code, err) == (1, "")
@@ -427,7 +419,7 @@ def test_bad_seat_lists_end_with_one_line_and_status_2(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], seats: str, message: str
 ) -> None:
     try:
-        code, out, err = _play_typed(monkeypatch, capsys, "1\n", f"--human={seats}")
+        code, out, err = play_typed(monkeypatch, capsys, "1\n", f"--human={seats}")
     except SystemExit as exc:
         code, (out, err) = int(str(exc.code)), capsys.readouterr()
     assert (code, out) == (2, "")
