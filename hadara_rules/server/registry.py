@@ -156,18 +156,22 @@ class Registry:
     async def _catch_up_and_tell(self, match: Match, seq: int) -> None:
         """Catch ``match`` up to ``seq`` entries, unless it got there while this waited for its
         lock (the move this process was storing, heard of before its store answered)."""
-        async with match.lock:
-            advanced = match.seq < seq and await self.catch_up(match)
+        try:
+            async with match.lock:
+                advanced = match.seq < seq and await self.catch_up(match)
+        except StoreError:  # forgotten (see catch_up): asked for again, it is loaded anew
+            _log.exception("match %s cannot be caught up", match.id)
+            return
         if advanced:
             self.told(match)
 
     async def catch_up(self, match: Match) -> bool:
         """Bring ``match`` (its lock held) up to the store; whether it advanced. A match whose
-        new entries do not replay is forgotten at once (asked for again, its load fails)."""
+        new entries cannot be read or do not replay is forgotten at once, never served behind
+        (asked for again, it is loaded anew, or its load fails)."""
         before = match.seq
-        entries = await self.store.entries(match.id, before)
         try:
-            _replay(match, entries)
+            _replay(match, await self.store.entries(match.id, before))
         except StoreError:
             self._forget(match.id)
             raise
@@ -184,9 +188,10 @@ class Registry:
         """Forget the matches nothing has used for :data:`KEEP_SECONDS`."""
         gone = time.monotonic() - self._keep
         for match_id, since in list(self._unused_since.items()):
-            if since <= gone and not self._matches[match_id].lock.locked():
+            match = self._matches.get(match_id)  # None: forgotten already, while in use
+            if since <= gone and (match is None or not match.lock.locked()):
                 del self._unused_since[match_id]
-                del self._matches[match_id]
+                self._matches.pop(match_id, None)
 
     def _forget(self, match_id: str) -> None:
         self._matches.pop(match_id, None)

@@ -168,3 +168,31 @@ def test_bots_go_on_once_their_failed_writes_work_again(db: Path, monkeypatch: p
 
     finished = asyncio.run(work())
     assert finished.over and finished.seq == finished.ply > 0
+
+
+def test_a_catch_up_that_cannot_read_the_store_forgets_the_match_and_logs_one_line(
+    db: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Never served behind, and no task left with an exception nobody retrieves."""
+
+    async def work() -> Match | None:
+        (_, playing), (second, _) = _two(db)
+        match, _ = await playing.create(_NEW)
+        async with second.using(match.id):
+            await playing.play(match, 0, 0, SetWheel(0, 2))
+
+            async def down(match: str, since: int) -> object:
+                raise StoreError("the database is restarting")
+
+            monkeypatch.setattr(second.store, "entries", down)
+            second.heard(match.id, 1)  # no entry carried: read from the store, which fails
+            for _ in range(100):
+                if second.followed(match.id) is None:
+                    break
+                await asyncio.sleep(0.01)
+            forgotten = second.followed(match.id)
+        second.forget_unused()  # what was forgotten while in use is let go of without a fault
+        return forgotten
+
+    assert asyncio.run(work()) is None
+    assert "cannot be caught up" in caplog.text and "never retrieved" not in caplog.text
