@@ -52,6 +52,23 @@ def _data(thing: object) -> dict[str, object]:
     return data
 
 
+def _seen(view: GameState) -> frozenset[str]:
+    """The cards and colonies a view shows (by id: a colony whose back is unknown by its front's)."""
+    known = view.catalogue
+    found: set[str] = set()
+    pending: list[object] = [value for key, value in _data(view).items() if key != "catalogue"]
+    while pending:
+        item = pending.pop()
+        if isinstance(item, str):
+            if item in known.cards or item in known.colonies:
+                found.add(item)
+        elif isinstance(item, dict):
+            pending.extend(item.values())
+        elif isinstance(item, list):
+            pending.extend(item)
+    return frozenset(found)
+
+
 @frozen
 class _Seated:
     """A Hadara bot deciding among its seat's legal moves."""
@@ -148,6 +165,13 @@ class Hadara(Game[GameConfig, GameState, Move, Event, Preview]):
 
     def play(self, state: GameState, move: Move) -> tuple[GameState, tuple[Event, ...]]:
         return apply_move_with_events(state, move)
+
+    def reveals(self, before: GameState, after: GameState) -> bool:
+        """Whether some seat, or the spectator, sees a card or colony in ``after``'s view that it
+        did not see in ``before``'s (INFO-1: a card drawn or turned, a deck's card laid out, a
+        colony's back, a hidden choice shown)."""
+        viewers = (*range(len(before.players)), None)
+        return any(not _seen(player_view(after, v)) <= _seen(player_view(before, v)) for v in viewers)
 
     def view(self, state: GameState, seat: int | None) -> GameState:
         return player_view(state, seat)
