@@ -255,6 +255,22 @@ def test_tables_of_the_second_version_are_brought_to_the_third(postgres_url: str
     assert {"matches_driven", "matches_listed"} <= indexes and "matches_with_bots" not in indexes
 
 
+def test_processes_starting_at_once_record_one_pause(postgres_url: str) -> None:
+    run(lambda: PostgresStore(postgres_url), lambda store: store.beat("old", 100.0))
+
+    async def work() -> list[tuple[tuple[float, float], ...]]:
+        stores = [PostgresStore(postgres_url) for _ in range(4)]
+        try:
+            return list(
+                await asyncio.gather(*(store.resumed(f"p{n}", 500.0, 5.0) for n, store in enumerate(stores)))
+            )
+        finally:
+            for store in stores:
+                await store.close()
+
+    assert asyncio.run(work()) == [((100.0, 500.0),)] * 4
+
+
 def _version(url: str) -> int:
     with psycopg.connect(url, autocommit=True) as db:
         row = db.execute("SELECT version FROM hadara_store").fetchone()
