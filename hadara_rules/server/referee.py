@@ -71,9 +71,8 @@ class Referee:
             for seat, (kind, name) in enumerate(zip(new.kinds, new.names, strict=True))
         )
         played = new.game
-        await self._store.create(
-            StoredMatch(match_id, played.name, played.options_text(new.options), seats, ())
-        )
+        stored = StoredMatch(match_id, played.name, played.options_text(new.options), seats, ())
+        await self._store.create(stored, listed=False, driven=stored.bots)
         match = Match(match_id, played, new.options, seats, played.new(new.options))
         self._registry.add(match)
         self._registry.told(match)
