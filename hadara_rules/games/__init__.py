@@ -70,6 +70,8 @@ class Game(ABC, Generic[C, S, M, E, L]):
     seats: tuple[int, int]
     #: The bot that plays a person's seat while the person is away (left, or out of time).
     stand_in: str = "greedy"
+    #: The bots that think for as long as they are given (the others answer at once).
+    searching: tuple[str, ...] = ()
 
     # ------------------------------------------------------------------ options
 
@@ -82,6 +84,10 @@ class Game(ABC, Generic[C, S, M, E, L]):
         """The options of a new match of ``players`` seats from the fields of a request
         (those of :meth:`options_schema`, every other field left out by the caller);
         :class:`~hadara_rules.HadaraError` with a one-line message for a bad one."""
+
+    @abstractmethod
+    def reseeded(self, options: C, seed: int) -> C:
+        """The same options with another seed (a rematch's)."""
 
     @abstractmethod
     def options_data(self, options: C) -> dict[str, object]:

@@ -11,8 +11,9 @@ import datetime
 import random
 from collections.abc import Mapping, Sequence
 
-from attrs import frozen
+from attrs import evolve, frozen
 
+from .._components import front_id
 from .._config import GameConfig
 from .._engine import legal_moves, new_game
 from .._errors import HadaraError
@@ -53,15 +54,18 @@ def _data(thing: object) -> dict[str, object]:
 
 
 def _seen(view: GameState) -> frozenset[str]:
-    """The cards and colonies a view shows (by id: a colony whose back is unknown by its front's)."""
+    """The cards and colonies a view shows, by id (a colony whose back is unknown by its front's
+    id; one seen whole is known by its front's too)."""
     known = view.catalogue
     found: set[str] = set()
     pending: list[object] = [value for key, value in _data(view).items() if key != "catalogue"]
     while pending:
         item = pending.pop()
         if isinstance(item, str):
-            if item in known.cards or item in known.colonies:
+            if item in known.cards:
                 found.add(item)
+            elif item in known.colonies:
+                found.update((item, front_id(known.colonies[item])))
         elif isinstance(item, dict):
             pending.extend(item.values())
         elif isinstance(item, list):
@@ -85,6 +89,7 @@ class Hadara(Game[GameConfig, GameState, Move, Event, Preview]):
     name = "hadara"
     title = "Hadara"
     seats = (2, 5)
+    searching = ("ismcts",)
 
     def options_schema(self) -> Mapping[str, object]:
         return {
@@ -119,6 +124,9 @@ class Hadara(Game[GameConfig, GameState, Move, Event, Preview]):
                 )
             crests = tuple(Crest(name) for name in given)
         return GameConfig(players=players, seed=seed, advanced=advanced, crests=crests)
+
+    def reseeded(self, options: GameConfig, seed: int) -> GameConfig:
+        return evolve(options, seed=seed)
 
     def options_data(self, options: GameConfig) -> dict[str, object]:
         return {"advanced": options.advanced}
