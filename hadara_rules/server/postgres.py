@@ -187,6 +187,15 @@ def _where(url: str) -> str:
     return f"postgresql://{parts.get('host', '')}:{parts.get('port', '5432')}/{parts.get('dbname', '')}"
 
 
+# The time of a match's last entry (one probe of the key), or of its making.
+_UNTOUCHED = """
+SELECT id FROM matches WHERE NOT over AND coalesce(
+    (SELECT at FROM entries WHERE match = matches.id ORDER BY seq DESC LIMIT 1),
+    (settings::json ->> 'created')::double precision, 0
+) BETWEEN 1 AND %s ORDER BY created LIMIT %s
+"""
+
+
 class PostgresStore:
     """The shared store: the tables of one PostgreSQL database (see the module).
 
@@ -327,6 +336,10 @@ class PostgresStore:
         """The lobby's matches (see :meth:`~hadara_rules.server.store.Store.listed`)."""
         query = "SELECT id FROM matches WHERE listed AND NOT over ORDER BY created DESC LIMIT %s"
         return await self._ids(query, (counted(limit),))
+
+    async def untouched(self, before: float, limit: int) -> tuple[str, ...]:
+        """The matches nobody played lately (see :meth:`~hadara_rules.server.store.Store.untouched`)."""
+        return await self._ids(_UNTOUCHED, (before, counted(limit)))
 
     async def _ids(self, query: str, parameters: tuple[object, ...]) -> tuple[str, ...]:
         async with self._connection() as db:

@@ -127,6 +127,15 @@ WHERE :seq = coalesce((SELECT max(seq) FROM entries WHERE match = :match), -1) +
 """
 
 
+# The time of a match's last entry (one probe of the key), or of its making.
+_UNTOUCHED = """
+SELECT id FROM matches WHERE over = 0 AND coalesce(
+    (SELECT at FROM entries WHERE match = matches.id ORDER BY seq DESC LIMIT 1),
+    json_extract(settings, '$.created'), 0
+) BETWEEN 1 AND ? ORDER BY created LIMIT ?
+"""
+
+
 def _hold(path: str) -> TextIO:
     """An exclusive lock on ``path`` (made if need be), held until the file returned is closed;
     :class:`StoreError` when another store holds it."""
@@ -362,6 +371,10 @@ class SQLiteStore:
         """The lobby's matches (see :meth:`~hadara_rules.server.store.Store.listed`)."""
         query = "SELECT id FROM matches WHERE listed AND over = 0 ORDER BY created DESC LIMIT ?"
         return await self._ids(query, (counted(limit),))
+
+    async def untouched(self, before: float, limit: int) -> tuple[str, ...]:
+        """The matches nobody played lately (see :meth:`~hadara_rules.server.store.Store.untouched`)."""
+        return await self._ids(_UNTOUCHED, (before, counted(limit)))
 
     async def _ids(self, query: str, parameters: tuple[object, ...]) -> tuple[str, ...]:
         return await self._run(lambda db: tuple(row[0] for row in db.execute(query, parameters)))

@@ -35,7 +35,6 @@ from ..games import HadaraError
 
 __all__ = [
     "BEATS_KEPT",
-    "MOVE",
     "Entry",
     "Exists",
     "SeatEntry",
@@ -47,9 +46,6 @@ __all__ = [
     "read_seats",
     "seats_text",
 ]
-
-#: The kind of entry that plays a move (the only kind so far).
-MOVE = "move"
 
 
 class StoreError(HadaraError):
@@ -82,7 +78,7 @@ class Entry:
 
     #: The number of entries before it.
     seq: int
-    #: What it does: :data:`MOVE`.
+    #: What it does: one of the kinds of :mod:`~hadara_rules.server.entries` (``"move"``…).
     kind: str
     #: What it holds: a move as its game writes it.
     data: str
@@ -176,6 +172,13 @@ class Store(Protocol):
     async def listed(self, limit: int) -> tuple[str, ...]:
         """The ids of the unfinished matches whose ``listed`` flag is set, newest first,
         at most ``limit`` of them (the lobby)."""
+        ...
+
+    async def untouched(self, before: float, limit: int) -> tuple[str, ...]:
+        """The ids of the unfinished matches with nothing stored since ``before`` (their last
+        entry, or their making where they have none, earlier: the time their settings'
+        ``created`` says), oldest first, at most ``limit`` (to be abandoned). A match whose
+        times are unknown (stored before entries had times) is never among them."""
         ...
 
     async def resumed(self, process: str, now: float, within: float) -> tuple[tuple[float, float], ...]:

@@ -15,8 +15,9 @@ from typing import Any, TypeVar
 import pytest
 
 from hadara_rules import GameConfig, Pass, SetWheel, to_json
+from hadara_rules.server.entries import MOVE
 from hadara_rules.server.sqlite import SQLiteStore
-from hadara_rules.server.store import MOVE, Entry, Exists, SeatEntry, Store, StoredMatch, StoreError
+from hadara_rules.server.store import Entry, Exists, SeatEntry, Store, StoredMatch, StoreError
 
 _T = TypeVar("_T")
 
@@ -153,6 +154,24 @@ def test_the_unfinished_listed_matches_are_shown_newest_first_up_to_a_limit(open
     assert run(open_store, work) == (("e", "c", "a"), ("e", "c"), ())
     with pytest.raises(StoreError, match="a limit of 0 matches or more, not -1"):
         run(open_store, lambda store: store.listed(-1))
+
+
+def test_the_untouched_matches_are_those_with_nothing_stored_since_a_time(open_store: OpenStore) -> None:
+    """Untouched since ``before``: the last entry earlier, or made earlier with no entry; never a
+    finished match, nor one whose times are unknown (settings without ``created``)."""
+
+    def made(name: str, at: float | None) -> StoredMatch:
+        settings = "{}" if at is None else f'{{"created": {at}}}'
+        return StoredMatch(name, MATCH.game, MATCH.options, MATCH.seats, (), settings)
+
+    async def work(store: Store) -> tuple[tuple[str, ...], ...]:
+        for name, at in (("old", 100.0), ("new", 5e9), ("moved", 100.0), ("done", 100.0), ("unknown", None)):
+            await store.create(made(name, at), listed=False, driven=False)
+        await store.append("moved", _move(0), over=False)  # at 1.7e9
+        await store.append("done", _move(0), over=True)
+        return await store.untouched(1e9, 10), await store.untouched(2e9, 10), await store.untouched(2e9, 1)
+
+    assert run(open_store, work) == (("old",), ("old", "moved"), ("old",))
 
 
 def test_the_settings_are_loaded_as_they_were_created(open_store: OpenStore) -> None:
