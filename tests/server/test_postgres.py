@@ -301,8 +301,8 @@ class _Server:
         self.registry.on_moved(self.driver.wake)
         store.notifier.listen(self.registry.heard)
 
-    def start(self) -> None:
-        self.registry.start()
+    async def start(self) -> None:
+        await self.registry.start()
         self.driver.start()
 
     async def close(self) -> None:
@@ -316,7 +316,7 @@ def test_the_bots_of_a_match_move_in_one_process_and_in_another_once_it_is_gone(
         stores = [_Counting(postgres_url), _Counting(postgres_url)]
         servers = [_Server(store) for store in stores]
         for server in servers:
-            server.start()
+            await server.start()
         try:
             new = NewMatch(HADARA, GameConfig(players=2, seed=4), ("greedy", "random"), ("A", "B"))
             created, _ = await servers[0].referee.create(new)
