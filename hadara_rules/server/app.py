@@ -40,7 +40,9 @@ from ..reading import clip, label, shown
 from .bodies import MAX_BODY, Malformed, move_request, new_match, read_json
 from .claims import Claims, LocalClaims
 from .driver import Driver
+from .guard import Guard
 from .hub import Hub, Notifier
+from .limits import BOUNDS, Bounds
 from .match import Forbidden, Match
 from .present import Presenter
 from .referee import Illegal, Referee, Stale
@@ -281,13 +283,15 @@ def create_app(
     claims: Claims | None = None,
     keep: float = KEEP_SECONDS,
     allow_origins: Sequence[str] = (),
+    bounds: Bounds = BOUNDS,
 ) -> Starlette:
     """The ASGI application over ``store``: the API under ``/api`` and the web table at ``/``.
 
     ``notifier`` hears of other server processes' moves (one process: None); ``claims``
     says which process moves a match's bots (one process: :class:`~hadara_rules.server.claims.LocalClaims`);
     ``keep``: the seconds a match nothing uses stays followed; ``allow_origins``: the origins
-    (``https://table.example``) whose pages may call the API (CORS), none by default.
+    (``https://table.example``) whose pages may call the API (CORS), none by default;
+    ``bounds``: what one client may take (:class:`~hadara_rules.server.guard.Guard` keeps them).
     """
     registry = Registry(store, keep)
     referee = Referee(store, registry)
@@ -329,7 +333,10 @@ def create_app(
             WebSocketRoute("/{path:path}", _no_such_socket),
             Mount("/", StaticFiles(directory=STATIC, html=True, check_dir=False)),
         ],
-        middleware=_cross_origin(allow_origins),
+        middleware=[
+            *_cross_origin(allow_origins),
+            Middleware(Guard, bounds=bounds),
+        ],
         lifespan=lifespan,
         exception_handlers={HadaraError: _refused, HTTPException: _http_error, Exception: _last_resort},
     )
