@@ -94,12 +94,9 @@ class _TooSlow(Exception):
     """A request's body did not arrive whole in time."""
 
 
-def _answer(status: int, kind: str, message: str, headers: dict[str, str]) -> JSONResponse:
+def _answer(status: int, kind: str, message: str, headers: dict[str, str], **more: object) -> JSONResponse:
     """An error of the contract's shape, ``{"error": KIND, "message": ONE-LINE, ...}``."""
-    body: dict[str, object] = {"error": kind, "message": message}
-    if "retry-after" in headers:
-        body["retry_after"] = int(headers["retry-after"])
-    return JSONResponse(body, status_code=status, headers=headers)
+    return JSONResponse({"error": kind, "message": message, **more}, status_code=status, headers=headers)
 
 
 class Guard:
@@ -134,13 +131,14 @@ class Guard:
             client = scope.get("client")
             wait = self.buckets.take(client[0] if client else "")
             if wait > 0:
-                seconds = str(math.ceil(wait))
+                seconds = math.ceil(wait)
                 message = (
                     f"too many matches created or seats taken from this address: try again in {seconds} s"
                 )
-                await _answer(429, "too_many", message, {"retry-after": seconds})(
-                    scope, receive, send_guarded
+                refused = _answer(
+                    429, "too_many", message, {"retry-after": str(seconds)}, retry_after=seconds
                 )
+                await refused(scope, receive, send_guarded)
                 return
         try:
             await self.app(scope, self._timed(receive), send_guarded)
