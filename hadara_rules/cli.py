@@ -28,7 +28,7 @@ from ._events import counted
 from ._files import check_writable, write_whole
 from ._model import GameState
 from ._moves import Move
-from ._options import whole
+from ._options import at_least, whole
 from ._reader import clip, shown
 from ._rulebook import rules
 from ._rules.scoring import winners
@@ -46,6 +46,7 @@ from .events import Events, apply_move_with_events
 from .records import GameInfo, GameRecord, game_result, load_record, replay, to_json, to_yaml
 from .scenario import run_scenario
 from .schema import KINDS, schema_text
+from .server.limits import BOUNDS, Bounds
 from .terminal import GameLog, play_at_terminal
 
 
@@ -326,7 +327,9 @@ def _serve(args: argparse.Namespace) -> int:
         raise UsageError(
             f"hadara serve needs the server extra ({clip(str(exc), 80)}): pip install 'hadara-rules[server]'"
         ) from None
-    return serve(args.host, args.port, args.db, args.allow_origin)
+    chosen = {field: getattr(args, field) for _, field, _, _ in _BOUNDS}
+    bounds = Bounds(**chosen, forwarded_allow_ips=args.forwarded_allow_ips)
+    return serve(args.host, args.port, args.db, args.allow_origin, bounds)
 
 
 def _port(text: str) -> int:
@@ -335,6 +338,45 @@ def _port(text: str) -> int:
     if not 0 <= port <= 65535:
         raise argparse.ArgumentTypeError(f"a port is 0 to 65535, not {port}")
     return port
+
+
+#: The options of what one client may take of ``hadara serve``: the option, its field of
+#: :class:`~hadara_rules.server.limits.Bounds` (where its default is), its unit, what it bounds.
+_BOUNDS = (
+    ("--limit-connections", "connections", "N", "connections served at once (more: 503)"),
+    ("--keep-alive", "keep_alive", "SECONDS", "seconds an idle connection is kept open"),
+    ("--header-timeout", "header_seconds", "SECONDS", "seconds a request's head may take to arrive"),
+    ("--body-timeout", "body_seconds", "SECONDS", "seconds a request's body may take to arrive"),
+    ("--max-header-bytes", "header_bytes", "BYTES", "bytes a request's head may have"),
+    ("--max-message-bytes", "message_bytes", "BYTES", "bytes of a WebSocket message from a client"),
+    (
+        "--create-per-minute",
+        "create_per_minute",
+        "N",
+        "matches created and seats taken a minute per client address",
+    ),
+)
+
+
+def _bounds_options(server: argparse.ArgumentParser) -> None:
+    """The options of :data:`_BOUNDS`, and the proxies trusted to name the client."""
+    for flag, field, unit, text in _BOUNDS:
+        value = getattr(BOUNDS, field)
+        server.add_argument(
+            flag,
+            dest=field,
+            type=at_least(1),
+            default=value,
+            metavar=unit,
+            help=f"{text} (default {value:g})",
+        )
+    server.add_argument(
+        "--forwarded-allow-ips",
+        default=BOUNDS.forwarded_allow_ips,
+        metavar="ADDRESSES",
+        help="the proxies (comma-separated addresses, or *) whose X-Forwarded-For names the client "
+        f"(default {BOUNDS.forwarded_allow_ips})",
+    )
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -442,6 +484,7 @@ def _parser() -> argparse.ArgumentParser:
         help="the SQLite file the matches are kept in (default hadara-matches.sqlite), or a "
         "postgresql://USER@HOST/NAME database that several server processes share",
     )
+    _bounds_options(server)
     server.set_defaults(run=_serve)
     return parser
 

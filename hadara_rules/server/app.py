@@ -50,7 +50,9 @@ from .bodies import (
 )
 from .claims import Claims, LocalClaims
 from .driver import SEARCH_SECONDS, SEARCH_THREADS, Driver
+from .guard import Guard
 from .hub import Hub, Notifier
+from .limits import BOUNDS, Bounds
 from .match import Damaged, Forbidden, Match
 from .present import Body, Presenter
 from .referee import Illegal, Referee, Refused, Stale
@@ -422,6 +424,7 @@ def create_app(
     search_seconds: float = SEARCH_SECONDS,
     search_threads: int = SEARCH_THREADS,
     abandon_after: float = ABANDON_SECONDS,
+    bounds: Bounds = BOUNDS,
 ) -> Starlette:
     """The ASGI application over ``store``: the API under ``/api`` and the web table at ``/``.
 
@@ -431,7 +434,8 @@ def create_app(
     (``https://table.example``) whose pages may call the API (CORS), none by default;
     ``search_seconds`` and ``search_threads``: how long a searching bot thinks per decision at
     most, and how many processes they think in; ``abandon_after``: the seconds an unfinished
-    match may go untouched before it is abandoned.
+    match may go untouched before it is abandoned;
+    ``bounds``: what one client may take (:class:`~hadara_rules.server.guard.Guard` keeps them).
     """
     registry = Registry(store, keep)
     referee = Referee(store, registry)
@@ -485,7 +489,10 @@ def create_app(
             WebSocketRoute("/{path:path}", _no_such_socket),
             Mount("/", StaticFiles(directory=STATIC, html=True, check_dir=False)),
         ],
-        middleware=_cross_origin(allow_origins),
+        middleware=[
+            *_cross_origin(allow_origins),
+            Middleware(Guard, bounds=bounds),
+        ],
         lifespan=lifespan,
         exception_handlers={HadaraError: _refused, HTTPException: _http_error, Exception: _last_resort},
     )
