@@ -355,6 +355,9 @@ _BOUNDS = (
         "N",
         "matches created and seats taken a minute per client address",
     ),
+    ("--search-seconds", "search_seconds", "SECONDS", "seconds a searching bot thinks per decision"),
+    ("--search-processes", "search_processes", "N", "processes the searching bots think in"),
+    ("--abandon-after", "abandon_hours", "HOURS", "hours an unfinished match may go untouched"),
 )
 
 

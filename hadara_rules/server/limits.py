@@ -11,7 +11,8 @@ __all__ = ["BOUNDS", "Bounds"]
 
 @dataclass(frozen=True)
 class Bounds:
-    """What one client may take of the server: connections, time, bytes, creations."""
+    """What strangers may make the server spend: connections, time, bytes, creations, the
+    bots' thinking, matches left behind."""
 
     #: Connections (WebSockets included) served at once; over it a request is answered 503.
     connections: int = 1000
@@ -27,6 +28,12 @@ class Bounds:
     message_bytes: int = 4 * 1024
     #: Matches created and seats taken per client address per minute.
     create_per_minute: int = 30
+    #: Seconds a searching bot (``ismcts``) thinks per decision at most.
+    search_seconds: float = 1.0
+    #: Processes the searching bots think in (other bots think in a thread of their own).
+    search_processes: int = 2
+    #: Hours an unfinished match nothing was stored of may wait before it is abandoned.
+    abandon_hours: float = 72.0
     #: The proxies (addresses, comma-separated, or ``*``) whose ``X-Forwarded-For`` names the client.
     forwarded_allow_ips: str = "127.0.0.1"
 

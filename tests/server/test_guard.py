@@ -64,7 +64,7 @@ def test_every_answer_carries_the_security_headers_and_the_api_no_store(client: 
     answers = {
         200: client.get(f"/api/matches/{match}"),
         404: client.get("/api/matches/nothing-here"),
-        405: client.get("/api/matches"),
+        405: client.put("/api/matches"),
         413: client.post("/api/matches", content=b"[" * (MAX_BODY + 1), headers=json_header),
         415: client.post("/api/matches", content=b"{}", headers={"content-type": "text/plain"}),
         400: client.post("/api/matches", content=b"{", headers=json_header),
