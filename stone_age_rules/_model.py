@@ -143,6 +143,8 @@ class GameState:
     #: The draw pile, top card first (SETUP-6).
     pile: tuple[str, ...]
     round: int = 1
+    #: How many moves were played to reach the position.
+    ply: int = 0
     phase: Phase = Phase.PLACE
     #: The start player of the round (SETUP-7, END-1).
     start: int = 0
