@@ -36,6 +36,7 @@ from ._model import GameState
 from ._moves import Act, ChooseDie, Feed, GoHungry, Move, Place, TakeBack, TakeResources, UseTools
 from ._rules.scoring import ScoreSheet, score, winners
 from ._rules.setup import new_game
+from .previews import Preview
 
 __all__ = [
     "MOVE_TAGS",
@@ -106,6 +107,7 @@ _KINDS: dict[type[Any], str] = {
     GameRecord: "game_record",
     ScoreSheet: "score_sheet",
     Event: "event",
+    Preview: "preview",
     **dict.fromkeys(MOVE_TAGS.values(), "move"),
 }
 
