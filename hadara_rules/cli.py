@@ -20,6 +20,9 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import NoReturn
 
+from stone_age_rules import SEED_LIMIT
+from stone_age_rules.text import board_lines
+
 from . import __version__, _render, arena, engines
 from ._config import GameConfig
 from ._engine import legal_moves, new_game
@@ -43,10 +46,11 @@ from ._text import (
 from ._vocabulary import Crest
 from .bots import BOTS, play_game
 from .events import Events, apply_move_with_events
+from .games import game, names
 from .records import GameInfo, GameRecord, game_result, load_record, replay, to_json, to_yaml
 from .scenario import run_scenario
 from .schema import KINDS, schema_text
-from .terminal import GameLog, play_at_terminal
+from .terminal import GameLog, play_at_terminal, play_interface_at_terminal
 
 
 class UsageError(HadaraError):
@@ -146,6 +150,8 @@ def _game(args: argparse.Namespace) -> tuple[GameConfig, tuple[Move, ...], tuple
 
 
 def _play(args: argparse.Namespace) -> int:
+    if args.game != "hadara":
+        return _play_other(args)
     config, played, humans = _game(args)
     players = config.players
     for seat in humans:
@@ -201,6 +207,68 @@ def _play(args: argparse.Namespace) -> int:
             + ("" if final.is_over else f" ('hadara play --resume {save_to}' goes on)")
         )
     return 0 if final.is_over else 1
+
+
+def _play_other(args: argparse.Namespace) -> int:
+    """``hadara play --game NAME`` for a game other than Hadara, through its game interface:
+    its bots, people at ``--human`` seats (hot seat at a terminal), the record with ``--record``."""
+    played = game(args.game)
+    hadara_only = [f"--{name}" for name in ("crests", "resume", "engine") if getattr(args, name, None)]
+    if hadara_only or args.advanced:
+        raise UsageError(
+            f"{', '.join(hadara_only) or '--advanced'}: Hadara's option; {played.title} has none"
+        )
+    fewest, most = played.seats
+    players = 4 if args.players is None else args.players
+    if not fewest <= players <= most:
+        raise UsageError(f"--players: {played.title} is played by {fewest} to {most} players, not {players}")
+    if args.bot not in played.bot_names():
+        raise UsageError(
+            f"--bot: {played.title}'s bots are {', '.join(played.bot_names())}, not {shown(args.bot)}"
+        )
+    humans = args.human or ()
+    for seat in humans:
+        if seat >= players:
+            raise UsageError(
+                f"--human: no seat {seat} in a {players}-player game (seats are 0 to {players - 1})"
+            )
+    if args.record is not None:
+        check_writable(args.record, "the record", UsageError)
+    seed = secrets.randbelow(SEED_LIMIT) if args.seed is None else args.seed
+    options = played.read_options({}, players, seed)
+    print(
+        f"{played.title}, seed {seed} ('hadara play --game {played.name} --seed {seed}' deals this game again)"
+    )
+    bots = {
+        seat: played.bot(args.bot, f"{seed}:{seat}", 1.0) for seat in range(players) if seat not in humans
+    }
+    if humans:
+        _line_editing()
+        hand_over = len(humans) > 1 and sys.stdin.isatty()
+        board = board_lines if played.name == "stone-age" else (lambda _view, _seat: [])
+        outcome = play_interface_at_terminal(
+            played, options, humans, bots, _read_line, print, board, hand_over
+        )
+        moves, final = outcome.moves, outcome.final
+    else:
+        state, made = played.new(options), []
+        while not played.is_over(state):
+            seat = played.to_act(state)[0]
+            move = bots[seat].choose(state, seat)
+            state, events = played.play(state, move)
+            made.append(move)
+            for event in events:
+                print(played.event_data(event)["text"])
+        moves, final = tuple(made), state
+    names = [("human" if seat in humans else f"{args.bot} bot {seat}") for seat in range(players)]
+    if not played.is_over(final):
+        print(f"The game was left after {counted(len(moves), 'move')}.")
+        return 1
+    print(f"\nWinner: {', '.join(f'P{seat} ({names[seat]})' for seat in played.winners(final))}")
+    if args.record is not None:
+        write_whole(args.record, played.record(options, moves, final, names), "the record", UsageError)
+        print(f"Record saved to {args.record}")
+    return 0
 
 
 def _check(args: argparse.Namespace) -> int:
@@ -268,7 +336,24 @@ def _replay(args: argparse.Namespace) -> int:
     return 0
 
 
+def _explain_other(args: argparse.Namespace) -> int:
+    """``hadara explain --game NAME RULE-ID`` for a game other than Hadara: the rule named with its game."""
+    played = game(args.game)
+    found = played.rule(args.rule)
+    if found is None:
+        raise UsageError(f"{shown(args.rule)}: no such {played.title} rule ID")
+    print(f"{found['name']} ({found['area']}; source: {found['source']})")
+    print(f"  {found['summary']}")
+    if found["text"] != found["summary"]:
+        print(f"\n  {found['text']}")
+    if found["ruling"]:
+        print(f"\n  Ruling: {found['why']}")
+    return 0
+
+
 def _explain(args: argparse.Namespace) -> int:
+    if args.game != "hadara":
+        return _explain_other(args)
     known = rules()
     rule = known.get(args.rule.upper())
     if rule is None:
@@ -388,6 +473,12 @@ def _parser() -> argparse.ArgumentParser:
         metavar="SEAT[,SEAT...]",
         help="seats played by people at this terminal, e.g. 0 or 0,2 (hot seat); the bot plays the others",
     )
+    play.add_argument(
+        "--game",
+        choices=names(),
+        default="hadara",
+        help=f"the game played ({', '.join(names())}; default hadara)",
+    )
     play.set_defaults(run=_play)
     check = commands.add_parser("check", help="run scenario files; exit 0 when every expectation holds")
     check.add_argument("files", nargs="+", metavar="FILE")
@@ -407,6 +498,9 @@ def _parser() -> argparse.ArgumentParser:
     explain.add_argument("rule", metavar="RULE-ID")
     explain.add_argument(
         "--verbose", action="store_true", help="name the functions that enforce it, not only their files"
+    )
+    explain.add_argument(
+        "--game", choices=names(), default="hadara", help="the game whose rule it is (default hadara)"
     )
     explain.set_defaults(run=_explain)
     listing = commands.add_parser("rules", help="list every rule ID with its summary")
