@@ -21,6 +21,9 @@ from pathlib import Path
 from typing import NoReturn
 
 from stone_age_rules import SEED_LIMIT
+from stone_age_rules.scenario import ScenarioResult as StoneAgeScenarioResult
+from stone_age_rules.scenario import is_stone_age
+from stone_age_rules.scenario import run_document as run_stone_age_document
 from stone_age_rules.text import board_lines
 
 from . import __version__, _render, arena, engines
@@ -48,7 +51,7 @@ from .bots import BOTS, play_game
 from .events import Events, apply_move_with_events
 from .games import game, names
 from .records import GameInfo, GameRecord, game_result, load_record, replay, to_json, to_yaml
-from .scenario import run_scenario
+from .scenario import ScenarioResult, load_scenario_document, run_document
 from .schema import KINDS, schema_text
 from .terminal import GameLog, play_at_terminal, play_interface_at_terminal
 
@@ -274,7 +277,12 @@ def _play_other(args: argparse.Namespace) -> int:
 def _check(args: argparse.Namespace) -> int:
     failed = 0
     for path in args.files:
-        result = run_scenario(path)
+        document = load_scenario_document(path)
+        result: ScenarioResult | StoneAgeScenarioResult
+        if is_stone_age(document):
+            result = run_stone_age_document(document, os.fspath(path))
+        else:
+            result = run_document(document, os.fspath(path))
         mark = "ok  " if result.passed else "FAIL"
         print(f"{mark} {path}: {clip(result.title)}")
         for failure in result.failures:
@@ -282,7 +290,10 @@ def _check(args: argparse.Namespace) -> int:
         if not result.passed:
             print(f"       rules cited: {', '.join(result.rules) or 'none'}")
             print(f"       after the moves: {result.standing}")
-        if args.explain or not result.passed:
+        if isinstance(result, StoneAgeScenarioResult):
+            if args.explain or not result.passed:
+                _print_lines(result.log)
+        elif args.explain or not result.passed:
             _print_log(result.log)
         failed += not result.passed
     print(f"{len(args.files) - failed} passed, {failed} failed")
@@ -298,6 +309,15 @@ def _print_log(log: Sequence[tuple[str, Events]]) -> None:
         if heading == "given" and not lines:
             continue
         print(f"         {'after given' if heading == 'given' else heading}:")
+        for line in lines or ["nothing happened"]:
+            print(f"           {line}")
+
+
+def _print_lines(log: Sequence[tuple[str, Sequence[str]]]) -> None:
+    """What happened in a scenario of another game: each move with its events in words."""
+    print("       what happened:")
+    for heading, lines in log:
+        print(f"         {heading}:")
         for line in lines or ["nothing happened"]:
             print(f"           {line}")
 

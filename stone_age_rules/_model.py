@@ -160,6 +160,9 @@ class GameState:
     choice: DiceChoice | None = None
     #: FEED-4: the player deciding whether to cover a shortfall with resources, or None.
     short: int | None = None
+    #: Die faces stated in advance (a scenario's ``dice``), rolled before the seed's (FLOW-4);
+    #: never shown to a seat (INFO-3).
+    stated: tuple[int, ...] = ()
 
     @property
     def is_over(self) -> bool:

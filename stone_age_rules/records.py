@@ -44,6 +44,7 @@ __all__ = [
     "GameInfo",
     "GameRecord",
     "GameResult",
+    "converter",
     "from_data",
     "from_json",
     "game_result",
@@ -121,7 +122,8 @@ def _structure_start(value: object, _: object) -> int | Literal["random"]:
     raise Refusal(f"expected a seat or 'random', found {shown(value)}")
 
 
-def _converter() -> cattrs.Converter:
+def converter() -> cattrs.Converter:
+    """The converter of Stone Age's documents: the strict reader's, with tagged moves."""
     conv = _reader.converter()
     conv.register_structure_hook(int | Literal["random"], _structure_start)
     for tag, kind in MOVE_TAGS.items():
@@ -144,7 +146,7 @@ def _converter() -> cattrs.Converter:
     return conv
 
 
-_CONVERTER = _converter()
+_CONVERTER = converter()
 
 
 def _kind_of(cls: object) -> str:
