@@ -43,8 +43,8 @@ class Rule:
 
     @property
     def anchor(self) -> str:
-        """The rule's HTML id in the site's Stone Age pages: the rule ID in lower case."""
-        return self.id.lower()
+        """The rule's HTML id on the site: the game and the rule ID in lower case (``stone-age-flow-1``)."""
+        return f"stone-age-{self.id.lower()}"
 
 
 @frozen
