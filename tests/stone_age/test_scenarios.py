@@ -70,7 +70,7 @@ def test_a_malformed_scenario_is_refused_in_one_line(change: dict[str, object], 
     assert message in str(refused.value) and "\n" not in str(refused.value)
 
 
-def test_stated_dice_are_never_shown_to_a_seat() -> None:
+def test_info_3_stated_dice_are_never_shown_to_a_seat() -> None:
     state = attrs.evolve(new_game(GameConfig(players=2)), stated=(6, 6))
     assert all(player_view(state, seat).stated == () for seat in (0, 1, None))
     assert apply_move(state, Place(0, Location.FOREST, 1)).stated == (6, 6)
