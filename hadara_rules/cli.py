@@ -326,7 +326,7 @@ def _serve(args: argparse.Namespace) -> int:
         raise UsageError(
             f"hadara serve needs the server extra ({clip(str(exc), 80)}): pip install 'hadara-rules[server]'"
         ) from None
-    return serve(args.host, args.port, args.db, args.allow_origin)
+    return serve(args.host, args.port, args.db, args.allow_origin, engines=engines.engine_table(args.engine))
 
 
 def _port(text: str) -> int:
@@ -442,6 +442,7 @@ def _parser() -> argparse.ArgumentParser:
         help="the SQLite file the matches are kept in (default hadara-matches.sqlite), or a "
         "postgresql://USER@HOST/NAME database that several server processes share",
     )
+    engines.add_engine_option(server)
     server.set_defaults(run=_serve)
     return parser
 

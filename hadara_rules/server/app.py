@@ -19,10 +19,11 @@ bots; the :class:`~hadara_rules.server.hub.Hub` of WebSockets; the
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import logging
 import re
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Mapping, Sequence
 from pathlib import Path
 
 from starlette.applications import Starlette
@@ -40,6 +41,7 @@ from ..reading import clip, label, shown
 from .bodies import MAX_BODY, Malformed, move_request, new_match, read_json
 from .claims import Claims, LocalClaims
 from .driver import Driver
+from .engines import EngineSeats
 from .hub import Hub, Notifier
 from .match import Forbidden, Match
 from .present import Presenter
@@ -281,14 +283,18 @@ def create_app(
     claims: Claims | None = None,
     keep: float = KEEP_SECONDS,
     allow_origins: Sequence[str] = (),
+    engines: Mapping[str, str] = {},
 ) -> Starlette:
     """The ASGI application over ``store``: the API under ``/api`` and the web table at ``/``.
 
     ``notifier`` hears of other server processes' moves (one process: None); ``claims``
     says which process moves a match's bots (one process: :class:`~hadara_rules.server.claims.LocalClaims`);
     ``keep``: the seconds a match nothing uses stays followed; ``allow_origins``: the origins
-    (``https://table.example``) whose pages may call the API (CORS), none by default.
+    (``https://table.example``) whose pages may call the API (CORS), none by default;
+    ``engines``: the operator's outside engines, ``{name: command}``, seat kinds of the game
+    ``hadara`` (:class:`~hadara_rules.server.engines.EngineSeats`), stopped with the server.
     """
+    seats = EngineSeats(engines)
     registry = Registry(store, keep)
     referee = Referee(store, registry)
     driver = Driver(registry, referee, LocalClaims(store) if claims is None else claims)
@@ -307,6 +313,7 @@ def create_app(
             yield
         finally:
             await driver.close()
+            await asyncio.to_thread(seats.close_all)
             await registry.close()
             await store.close()
 
@@ -334,4 +341,5 @@ def create_app(
         exception_handlers={HadaraError: _refused, HTTPException: _http_error, Exception: _last_resort},
     )
     app.state.registry = registry
+    app.state.engines = seats
     return app

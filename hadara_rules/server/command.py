@@ -5,7 +5,7 @@ from __future__ import annotations
 import gc
 import logging
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 import uvicorn
 from starlette.applications import Starlette
@@ -21,10 +21,10 @@ class MissingExtra(HadaraError):
     """A PostgreSQL URL given without the ``postgres`` extra installed."""
 
 
-def _app(db: str, allow_origins: Sequence[str]) -> Starlette:
+def _app(db: str, allow_origins: Sequence[str], engines: Mapping[str, str] = {}) -> Starlette:
     """The app over ``db``: a ``postgresql://`` URL (any number of processes) or a SQLite file."""
     if not db.startswith(("postgresql://", "postgres://")):
-        return create_app(SQLiteStore(db), allow_origins=allow_origins)
+        return create_app(SQLiteStore(db), allow_origins=allow_origins, engines=engines)
     try:
         from .postgres import PostgresStore
     except ImportError as exc:
@@ -32,15 +32,18 @@ def _app(db: str, allow_origins: Sequence[str]) -> Starlette:
             f"a PostgreSQL store needs the postgres extra ({exc.name} is missing): pip install 'hadara-rules[postgres]'"
         ) from None
     store = PostgresStore(db)
-    return create_app(store, store.notifier, store.claims, allow_origins=allow_origins)
+    return create_app(store, store.notifier, store.claims, allow_origins=allow_origins, engines=engines)
 
 
-def serve(host: str, port: int, db: str, allow_origins: Sequence[str] = ()) -> int:
+def serve(
+    host: str, port: int, db: str, allow_origins: Sequence[str] = (), engines: Mapping[str, str] = {}
+) -> int:
     """Serve the web table and the API on ``host``:``port``, keeping the matches in ``db``, until
-    interrupted; pages of ``allow_origins`` may call the API (CORS)."""
+    interrupted; pages of ``allow_origins`` may call the API (CORS); ``engines`` (``{name:
+    command}``) play seats of the game ``hadara`` by name (``--engine NAME=COMMAND``)."""
     # One log line per request would cost more than a move (errors and the start are logged);
     # the WebSocket messages are a few hundred bytes, not worth compressing.
-    app = _app(db, allow_origins)
+    app = _app(db, allow_origins, engines)
     _keep_tokens_out_of_the_log()
     _collect_less()
     uvicorn.run(app, host=host, port=port, log_level="info", access_log=False, ws_per_message_deflate=False)
