@@ -28,7 +28,7 @@ from ._events import counted
 from ._files import check_writable, write_whole
 from ._model import GameState
 from ._moves import Move
-from ._options import whole
+from ._options import at_least, whole
 from ._reader import clip, shown
 from ._rulebook import rules
 from ._rules.scoring import winners
@@ -464,7 +464,10 @@ def _parser() -> argparse.ArgumentParser:
         "--engine", required=True, metavar="COMMAND", help="the engine's command (docs/engines.md)"
     )
     joining.add_argument(
-        "--ms", type=whole, default=engines.DEFAULT_MS, help="milliseconds the engine has for each decision"
+        "--ms",
+        type=at_least(1),
+        default=engines.DEFAULT_MS,
+        help="milliseconds the engine has for each decision",
     )
     joining.set_defaults(run=_connect)
     return parser

@@ -161,3 +161,10 @@ def test_an_update_that_carries_the_whole_view_is_used_as_it_is() -> None:
         updates.close()
         fake.shutdown()
     assert asked == ["/api/matches/m-1/updates?token=secret&since=3"]
+
+
+def test_an_engine_needs_some_time_to_answer(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as stopped:
+        main(["connect", "http://127.0.0.1:1", "--match=m", "--token=t", "--engine", GREEDY, "--ms", "0"])
+    assert stopped.value.code == 2
+    assert "argument --ms: expected a whole number ≥ 1, found 0" in capsys.readouterr().err
