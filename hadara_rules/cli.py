@@ -336,6 +336,7 @@ def _connect(args: argparse.Namespace) -> int:
         raise UsageError(
             f"hadara connect needs the server extra ({clip(str(exc), 80)}): pip install 'hadara-rules[server]'"
         ) from None
+    engines.find_program(args.engine, "--engine")
     return connect(args.url, args.match, args.token, args.engine, sys.stdout, ms=args.ms)
 
 

@@ -168,3 +168,18 @@ def test_an_engine_needs_some_time_to_answer(capsys: pytest.CaptureFixture[str])
         main(["connect", "http://127.0.0.1:1", "--match=m", "--token=t", "--engine", GREEDY, "--ms", "0"])
     assert stopped.value.code == 2
     assert "argument --ms: expected a whole number ≥ 1, found 0" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("command", "said"),
+    [
+        ("no-such-engine-program --fast", "hadara: --engine: no program 'no-such-engine-program' found\n"),
+        ("", "hadara: --engine: the command names no program\n"),
+        ('python3 "unclosed', "hadara: --engine: No closing quotation\n"),
+    ],
+)
+def test_an_engine_that_cannot_be_run_is_one_line(
+    command: str, said: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["connect", "http://127.0.0.1:1", "--match=m", "--token=t", "--engine", command]) == 2
+    assert capsys.readouterr().err == said

@@ -19,7 +19,15 @@ from __future__ import annotations
 from ._protocol import PROTOCOL, ProtocolError
 from .builtin import serve
 from .host import DEFAULT_MS, GRACE, RESTARTS, START_MS, EngineBot
-from .options import EngineError, add_engine_option, close_bots, engine_table, make_bot, make_seats
+from .options import (
+    EngineError,
+    add_engine_option,
+    close_bots,
+    engine_table,
+    find_program,
+    make_bot,
+    make_seats,
+)
 from .seats import EngineSeat, EngineSeats
 
 __all__ = [
@@ -36,6 +44,7 @@ __all__ = [
     "add_engine_option",
     "close_bots",
     "engine_table",
+    "find_program",
     "make_bot",
     "make_seats",
     "serve",
