@@ -183,3 +183,20 @@ def test_an_engine_that_cannot_be_run_is_one_line(
 ) -> None:
     assert main(["connect", "http://127.0.0.1:1", "--match=m", "--token=t", "--engine", command]) == 2
     assert capsys.readouterr().err == said
+
+
+def test_an_unknown_match_or_a_server_gone_for_good_is_one_line(
+    server: ServerProcess, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from hadara_rules.engines import connect
+
+    assert main(["connect", server.base, "--match=nope", "--token=t", "--engine", GREEDY]) == 2
+    assert capsys.readouterr().err == "hadara: the server refused: there is no match nope\n"
+    monkeypatch.setattr(connect, "RETRY_SECONDS", (0.01, 0.02))
+    gone = f"http://127.0.0.1:{serving.free_port()}"
+    assert main(["connect", gone, "--match=m", "--token=t", "--engine", GREEDY]) == 2
+    said = capsys.readouterr().err
+    assert said.startswith("hadara: the server cannot be reached (") and said.endswith(
+        "; gave up after 10 tries\n"
+    )
+    assert said.count("\n") == 1
