@@ -38,9 +38,9 @@ from .host import DEFAULT_MS, EngineBot
 __all__ = ["RETRIES", "RETRY_SECONDS", "ConnectError", "connect"]
 
 #: Tries in a row to reach a server that does not answer, before giving up.
-RETRIES = 10
+RETRIES = 20
 #: Seconds before trying again: the first pause, doubled at each failure in a row up to the second.
-RETRY_SECONDS = (0.25, 4.0)
+RETRY_SECONDS = (0.25, 5.0)
 #: Seconds to wait for an answer of the server, and on the WebSocket before reading the view anyway.
 WAIT_SECONDS = 10.0
 #: The WebSocket close codes that say the match cannot be followed (not found, forbidden, malformed).
