@@ -434,7 +434,18 @@ def _serve(args: argparse.Namespace) -> int:
         ) from None
     chosen = {field: getattr(args, field) for _, field, _, _ in _BOUNDS}
     bounds = Bounds(**chosen, forwarded_allow_ips=args.forwarded_allow_ips)
-    return serve(args.host, args.port, args.db, args.allow_origin, bounds)
+    return serve(args.host, args.port, args.db, args.allow_origin, bounds, engines.engine_table(args.engine))
+
+
+def _connect(args: argparse.Namespace) -> int:
+    try:
+        from .engines.connect import connect
+    except ImportError as exc:  # the server extra (its WebSocket client) is not installed
+        raise UsageError(
+            f"hadara connect needs the server extra ({clip(str(exc), 80)}): pip install 'hadara-rules[server]'"
+        ) from None
+    engines.find_program(args.engine, "--engine")
+    return connect(args.url, args.match, args.token, args.engine, sys.stdout, ms=args.ms)
 
 
 def _port(text: str) -> int:
@@ -602,7 +613,24 @@ def _parser() -> argparse.ArgumentParser:
         "postgresql://USER@HOST/NAME database that several server processes share",
     )
     _bounds_options(server)
+    engines.add_engine_option(server)
     server.set_defaults(run=_serve)
+    joining = commands.add_parser(
+        "connect", help="play one seat of a match on a hadara server with an engine (the server extra)"
+    )
+    joining.add_argument("url", help="the server's address, http://HOST:PORT")
+    joining.add_argument("--match", required=True, metavar="ID", help="the match's id")
+    joining.add_argument("--token", required=True, help="the seat's token (given when the match was made)")
+    joining.add_argument(
+        "--engine", required=True, metavar="COMMAND", help="the engine's command (docs/engines.md)"
+    )
+    joining.add_argument(
+        "--ms",
+        type=at_least(1),
+        default=engines.DEFAULT_MS,
+        help="milliseconds the engine has for each decision",
+    )
+    joining.set_defaults(run=_connect)
     return parser
 
 

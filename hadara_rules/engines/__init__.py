@@ -6,6 +6,10 @@
 - :func:`serve` (:mod:`.builtin`) answers the protocol with a built-in bot:
   ``hadara engine greedy``.
 - :mod:`.options` reads ``--engine NAME=COMMAND`` for the ``hadara`` command.
+- :class:`EngineSeats` (:mod:`.seats`) plays the seats of ``hadara serve --engine``, a
+  bounded number of engine processes at once.
+- :func:`~hadara_rules.engines.connect.connect` (``hadara connect``, the ``server`` extra)
+  plays a seat of a match on a server.
 
 The protocol is documented for engine authors in ``docs/engines.md``.
 """
@@ -15,7 +19,16 @@ from __future__ import annotations
 from ._protocol import PROTOCOL, ProtocolError
 from .builtin import serve
 from .host import DEFAULT_MS, GRACE, RESTARTS, START_MS, EngineBot
-from .options import EngineError, add_engine_option, close_bots, engine_table, make_bot, make_seats
+from .options import (
+    EngineError,
+    add_engine_option,
+    close_bots,
+    engine_table,
+    find_program,
+    make_bot,
+    make_seats,
+)
+from .seats import EngineSeat, EngineSeats
 
 __all__ = [
     "DEFAULT_MS",
@@ -25,10 +38,13 @@ __all__ = [
     "START_MS",
     "EngineBot",
     "EngineError",
+    "EngineSeat",
+    "EngineSeats",
     "ProtocolError",
     "add_engine_option",
     "close_bots",
     "engine_table",
+    "find_program",
     "make_bot",
     "make_seats",
     "serve",

@@ -41,7 +41,7 @@ def serve(kind: str, lines: Iterable[str], out: IO[str], errors: IO[str]) -> int
             elif message.get("type") == "turn":
                 if bot is None:
                     raise ProtocolError("a turn before hello")
-                seat, view, moves = _turn(message)
+                seat, view, moves = read_turn(message)
                 _say(out, {"type": "move", "move": str(bot.choose(view, seat, moves))})
             elif message.get("type") == "quit":
                 return 0
@@ -50,7 +50,9 @@ def serve(kind: str, lines: Iterable[str], out: IO[str], errors: IO[str]) -> int
     return 0
 
 
-def _turn(message: Mapping[str, object]) -> tuple[int, GameState, tuple[Move, ...]]:
+def read_turn(message: Mapping[str, object]) -> tuple[int, GameState, tuple[Move, ...]]:
+    """The seat, its view and its legal moves of a ``turn`` message (or of a server's view:
+    its ``seat``, its ``position`` as ``view`` and its ``legal``)."""
     seat, view, legal = message.get("seat"), message.get("view"), message.get("legal")
     if type(seat) is not int:
         raise ProtocolError(f"'seat' is a seat number, not {shown(seat)}")

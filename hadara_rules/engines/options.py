@@ -21,6 +21,7 @@ __all__ = [
     "check_names",
     "close_bots",
     "engine_table",
+    "find_program",
     "make_bot",
     "make_seats",
 ]
@@ -67,11 +68,21 @@ def engine_table(engines: Iterable[tuple[str, str]]) -> dict[str, str]:
     for name, command in engines:
         if name in table:
             raise EngineError(f"--engine: {name!r} is named twice")
-        program = shlex.split(command)[0]
-        if shutil.which(program) is None:
-            raise EngineError(f"--engine {name}: no program {shown(program)} found")
+        find_program(command, f"--engine {name}")
         table[name] = command
     return table
+
+
+def find_program(command: str, option: str) -> None:
+    """:class:`EngineError`, naming ``option``, for a command that names no program found."""
+    try:
+        words = shlex.split(command)
+    except ValueError as exc:
+        raise EngineError(f"{option}: {exc}") from None
+    if not words:
+        raise EngineError(f"{option}: the command names no program")
+    if shutil.which(words[0]) is None:
+        raise EngineError(f"{option}: no program {shown(words[0])} found")
 
 
 def check_names(names: Iterable[str], engines: Mapping[str, str]) -> None:

@@ -19,10 +19,11 @@ bots; the :class:`~hadara_rules.server.hub.Hub` of WebSockets; the
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import logging
 import re
-from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
 from functools import partial
 from pathlib import Path
 
@@ -50,6 +51,7 @@ from .bodies import (
 )
 from .claims import Claims, LocalClaims
 from .driver import Driver
+from .engines import EngineSeats
 from .guard import API_HEADERS, Guard
 from .hub import Hub, Notifier
 from .limits import BOUNDS, Bounds
@@ -242,14 +244,18 @@ def _match_id(connection: HTTPConnection) -> str:
 class _Api:
     """The routes, over the parts of one server."""
 
-    def __init__(self, registry: Registry, referee: Referee, hub: Hub, presenter: Presenter) -> None:
+    def __init__(
+        self, registry: Registry, referee: Referee, hub: Hub, presenter: Presenter, engines: tuple[str, ...]
+    ) -> None:
+        #: The operator's engines, seat kinds of the game ``hadara`` beside its bots.
+        self.engines = engines
         self.registry = registry
         self.referee = referee
         self.hub = hub
         self.presenter = presenter
 
     async def create(self, request: Request) -> Response:
-        new = new_match(read_json(await _body(request)))
+        new = new_match(read_json(await _body(request)), self.engines)
         match, tokens = await self.referee.create(new)
         return JSONResponse(self.presenter.created(match, dict(tokens)), status_code=201)
 
@@ -426,6 +432,7 @@ def create_app(
     keep: float = KEEP_SECONDS,
     allow_origins: Sequence[str] = (),
     bounds: Bounds = BOUNDS,
+    engines: Mapping[str, str] = {},
 ) -> Starlette:
     """The ASGI application over ``store``: the API under ``/api`` and the web table at ``/``.
 
@@ -434,8 +441,11 @@ def create_app(
     ``keep``: the seconds a match nothing uses stays followed; ``allow_origins``: the origins
     (``https://table.example``) whose pages may call the API (CORS), none by default;
     ``bounds``: what strangers may make the server spend (:class:`~hadara_rules.server.guard.Guard`
-    keeps those of one client; the driver the bots' thinking; the sweeper the matches left).
+    keeps those of one client; the driver the bots' thinking; the sweeper the matches left);
+    ``engines``: the operator's outside engines, ``{name: command}``, seat kinds of the game
+    ``hadara`` (:class:`~hadara_rules.server.engines.EngineSeats`), stopped with the server.
     """
+    seats = EngineSeats(engines)
     registry = Registry(store, keep)
     referee = Referee(store, registry)
     driver = Driver(
@@ -444,6 +454,7 @@ def create_app(
         LocalClaims(store) if claims is None else claims,
         bounds.search_seconds,
         bounds.search_processes,
+        seats,
     )
     sweeper = Sweeper(registry, referee, bounds.abandon_hours * 3600)
     hub = Hub()
@@ -451,7 +462,7 @@ def create_app(
     registry.on_moved(driver.wake)
     if notifier is not None:
         notifier.listen(registry.heard)
-    api = _Api(registry, referee, hub, Presenter())
+    api = _Api(registry, referee, hub, Presenter(), seats.names())
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -463,6 +474,7 @@ def create_app(
         finally:
             await sweeper.close()
             await driver.close()
+            await asyncio.to_thread(seats.close_all)
             await registry.close()
             await store.close()
 
@@ -501,4 +513,5 @@ def create_app(
     )
     app.state.registry = registry
     app.state.sweeper = sweeper
+    app.state.engines = seats
     return app

@@ -114,10 +114,11 @@ def _game(document: Mapping[str, object]) -> AnyGame:
     return game(name)
 
 
-def new_match(document: Mapping[str, object]) -> NewMatch:
+def new_match(document: Mapping[str, object], engines: tuple[str, ...] = ()) -> NewMatch:
     """``POST /api/matches``: the game (default ``hadara``), players, seats (``human``, ``open``
     or a bot of the game), and optionally names, seed, the settings at the table (public,
-    clock, takeback) and the game's options. A public match is dealt from a seed nobody chose."""
+    clock, takeback) and the game's options. A public match is dealt from a seed nobody chose.
+    ``engines``: the operator's engines, seat kinds of the game ``hadara`` too."""
     played = _game(document)
     schema = played.options_schema().get("properties", {})
     assert isinstance(schema, dict)
@@ -130,7 +131,7 @@ def new_match(document: Mapping[str, object]) -> NewMatch:
     fewest, most = played.seats
     players = _whole(document, "players", fewest, most)
     kinds = _texts(document, "seats", players)
-    allowed = (HUMAN, OPEN, *played.bot_names())
+    allowed = (HUMAN, OPEN, *played.bot_names(), *(engines if played.name == "hadara" else ()))
     for kind in kinds:
         if kind not in allowed:
             raise Malformed(f"seats: {shown(kind)} is no kind of seat (the kinds are {', '.join(allowed)})")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import gc
 import logging
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from urllib.parse import unquote_plus
 
 import uvicorn
@@ -24,10 +24,10 @@ class MissingExtra(HadaraError):
     """A PostgreSQL URL given without the ``postgres`` extra installed."""
 
 
-def _app(db: str, allow_origins: Sequence[str], bounds: Bounds) -> Starlette:
+def _app(db: str, allow_origins: Sequence[str], bounds: Bounds, engines: Mapping[str, str]) -> Starlette:
     """The app over ``db``: a ``postgresql://`` URL (any number of processes) or a SQLite file."""
     if not db.startswith(("postgresql://", "postgres://")):
-        return create_app(SQLiteStore(db), allow_origins=allow_origins, bounds=bounds)
+        return create_app(SQLiteStore(db), allow_origins=allow_origins, bounds=bounds, engines=engines)
     try:
         from .postgres import PostgresStore
     except ImportError as exc:
@@ -35,14 +35,24 @@ def _app(db: str, allow_origins: Sequence[str], bounds: Bounds) -> Starlette:
             f"a PostgreSQL store needs the postgres extra ({exc.name} is missing): pip install 'hadara-rules[postgres]'"
         ) from None
     store = PostgresStore(db)
-    return create_app(store, store.notifier, store.claims, allow_origins=allow_origins, bounds=bounds)
+    return create_app(
+        store, store.notifier, store.claims, allow_origins=allow_origins, bounds=bounds, engines=engines
+    )
 
 
-def serve(host: str, port: int, db: str, allow_origins: Sequence[str] = (), bounds: Bounds = BOUNDS) -> int:
+def serve(
+    host: str,
+    port: int,
+    db: str,
+    allow_origins: Sequence[str] = (),
+    bounds: Bounds = BOUNDS,
+    engines: Mapping[str, str] = {},
+) -> int:
     """Serve the web table and the API on ``host``:``port``, keeping the matches in ``db``, until
     interrupted; pages of ``allow_origins`` may call the API (CORS); no client takes more
-    than ``bounds``."""
-    app = _app(db, allow_origins, bounds)
+    than ``bounds``; ``engines`` (``{name: command}``) play seats of the game ``hadara`` by
+    name (``--engine NAME=COMMAND``)."""
+    app = _app(db, allow_origins, bounds, engines)
     _keep_tokens_out_of_the_log()
     _collect_less()
     # One log line per request would cost more than a move (errors and the start are logged);

@@ -36,6 +36,7 @@ from typing import Any
 
 from ..games import Decider, HadaraError, game
 from .claims import Claims
+from .engines import EngineSeat, EngineSeats
 from .limits import BOUNDS
 from .match import AWAY, Match
 from .referee import Referee, Stale
@@ -61,7 +62,10 @@ class Driver:
         claims: Claims,
         search_seconds: float = BOUNDS.search_seconds,
         search_processes: int = BOUNDS.search_processes,
+        engines: EngineSeats | None = None,
     ) -> None:
+        #: The operator's outside engines (``hadara serve --engine``), seat kinds of ``hadara``.
+        self._engines = EngineSeats({}) if engines is None else engines
         self._registry = registry
         self._referee = referee
         self._claims = claims
@@ -119,36 +123,46 @@ class Driver:
         its move is played like anyone's; a clock that runs out is stored as a timeout. Then
         give up the claim."""
         woken = self._woken[match_id]
-        pause = RETRY_SECONDS[0] / 2
         try:
             if not await self._claims.claim(match_id):
                 return  # another process moves them
             async with self._registry.using(match_id) as match:
-                while match.driven(match.seats, match.over):
-                    woken.clear()
-                    seat = _bot_to_act(match)
-                    if seat is None:
-                        await self._until_woken_or_out(match, woken)
-                        continue
-                    if not await self._claims.claim(match_id):
-                        return  # the claim was lost with its connection, and taken by another process
-                    state, seq = match.state, match.seq
-                    move = await self._decide(match, seat, state, seq)
-                    try:
-                        await self._referee.play(match, seat, seq, move, person=False)
-                    except Stale:
-                        continue  # someone moved meanwhile, or the seat's person is back
-                    except StoreError as exc:  # a full disk, a database restarting: try again
-                        pause = min(pause * 2, RETRY_SECONDS[1])
-                        _log.warning(
-                            "match %s: a bot's move was not stored (%s); again in %g s", match_id, exc, pause
-                        )
-                        await asyncio.sleep(pause)
-                        continue
-                    pause = RETRY_SECONDS[0] / 2
-            await self._claims.release(match_id)
+                try:
+                    held = await self._follow(match, woken)
+                finally:
+                    await self._close_engines(match)
+            if held:
+                await self._claims.release(match_id)
         except HadaraError:
             _log.exception("match %s: its bots cannot move", match_id)
+
+    async def _follow(self, match: Match, woken: asyncio.Event) -> bool:
+        """Move the bots of ``match`` and keep its clocks while it needs a driver and this process
+        holds its claim: whether it still holds it."""
+        pause = RETRY_SECONDS[0] / 2
+        while match.driven(match.seats, match.over):
+            woken.clear()
+            seat = _bot_to_act(match)
+            if seat is None:
+                await self._until_woken_or_out(match, woken)
+                continue
+            if not await self._claims.claim(match.id):
+                return False  # the claim was lost with its connection, and taken by another process
+            state, seq = match.state, match.seq
+            move = await self._decide(match, seat, state, seq)
+            try:
+                await self._referee.play(match, seat, seq, move, person=False)
+            except Stale:
+                continue  # someone moved meanwhile, or the seat's person is back
+            except StoreError as exc:  # a full disk, a database restarting: try again
+                pause = min(pause * 2, RETRY_SECONDS[1])
+                _log.warning(
+                    "match %s: a bot's move was not stored (%s); again in %g s", match.id, exc, pause
+                )
+                await asyncio.sleep(pause)
+                continue
+            pause = RETRY_SECONDS[0] / 2
+        return True
 
     async def _look_for_orphans(self) -> None:
         """Claim the orphans' bots: once, and every ``claims.every`` seconds where it is set."""
@@ -177,7 +191,10 @@ class Driver:
                 _log.error("match %s: the search processes failed; the stand-in decides", match.id)
                 self._searching = _search_pool(self._search_processes)
                 name = match.game.stand_in
-        return await loop.run_in_executor(self._quick, self._bot(match, seat, name).choose, state, seat)
+        bot = self._bot(match, seat, name)
+        if isinstance(bot, EngineSeat):  # waits on its engine's pipe for up to its time: a thread of its own
+            return await asyncio.to_thread(bot.choose, state, seat)  # type: ignore[arg-type]
+        return await loop.run_in_executor(self._quick, bot.choose, state, seat)
 
     @staticmethod
     def _bot_name(match: Match, seat: int) -> str:
@@ -186,11 +203,24 @@ class Driver:
         return match.game.stand_in if kind == AWAY else kind
 
     def _bot(self, match: Match, seat: int, name: str) -> Decider[Any, Any]:
-        """The bot ``name`` of ``seat``, made once (a quick bot keeps its generator from move to move)."""
+        """The bot ``name`` of ``seat``, made once (a quick bot keeps its generator from move to
+        move), or the operator's engine of that name (``hadara`` only)."""
         made = match.bots.get(seat)
         if made is None or made[0] != name:
-            made = match.bots[seat] = (name, match.game.bot(name, f"{match.id}:{seat}", self._search_seconds))
+            seed = f"{match.id}:{seat}"
+            if match.game.name == "hadara" and name in self._engines.names():
+                decider: Decider[Any, Any] = self._engines.decider(name, seat, seed, self._search_seconds)
+            else:
+                decider = match.game.bot(name, seed, self._search_seconds)
+            made = match.bots[seat] = (name, decider)
         return made[1]
+
+    async def _close_engines(self, match: Match) -> None:
+        """Stop the engines of ``match``'s seats (its game is over, or it is no longer driven here)."""
+        for seat, (_, decider) in list(match.bots.items()):
+            if isinstance(decider, EngineSeat):
+                del match.bots[seat]
+                await asyncio.to_thread(self._engines.close, decider)
 
     async def _until_woken_or_out(self, match: Match, woken: asyncio.Event) -> None:
         """Wait until the match advances, or a running clock runs out (then store the timeout)."""

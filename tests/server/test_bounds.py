@@ -183,7 +183,7 @@ def test_the_options_reach_the_server_and_a_bound_of_zero_is_refused(
 ) -> None:
     served: list[Bounds] = []
 
-    def serve(host: str, port: int, db: str, origins: list[str], bounds: Bounds) -> int:
+    def serve(host: str, port: int, db: str, origins: list[str], bounds: Bounds, engines: object) -> int:
         served.append(bounds)
         return 0
 

@@ -1,0 +1,201 @@
+"""``hadara connect``: a seat of a match on a real ``hadara serve`` played by a local engine."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import textwrap
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from server import serving
+from server.serving import ServerProcess, stored_moves
+
+from hadara_rules.cli import main
+
+#: The built-in greedy bot as an engine, started as ``hadara engine greedy`` would be.
+GREEDY = f"{sys.executable} -m hadara_rules.cli engine greedy"
+#: An engine that thinks a tenth of a second, then plays its first legal move.
+SLOW = [
+    sys.executable,
+    "-c",
+    textwrap.dedent(
+        """
+        import json, sys, time
+        for line in sys.stdin:
+            m = json.loads(line)
+            if m["type"] == "hello":
+                print(json.dumps({"type": "ready", "name": "slow"}), flush=True)
+            elif m["type"] == "turn":
+                time.sleep(0.1)
+                print(json.dumps({"type": "move", "move": m["legal"][0]["notation"]}), flush=True)
+        """
+    ),
+]
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[ServerProcess]:
+    process = ServerProcess(tmp_path / "matches.sqlite", tmp_path / "server.log")
+    yield process
+    process.stop()
+
+
+def _match(server: ServerProcess) -> tuple[str, str]:
+    """A 2-player match: seat 0 for the engine to connect to, seat 1 the greedy bot's."""
+    answer = httpx.post(
+        f"{server.base}/api/matches", json={"players": 2, "seats": ["human", "greedy"], "seed": 2}
+    )
+    assert answer.status_code == 201, answer.text
+    created: dict[str, Any] = answer.json()
+    return created["match"], created["seats"][0]["token"]
+
+
+def _connect(server: ServerProcess, match: str, token: str, engine: str | list[str]) -> subprocess.Popen[str]:
+    command = engine if isinstance(engine, str) else subprocess.list2cmdline(engine)
+    argv = [sys.executable, "-m", "hadara_rules.cli", "connect", server.base, f"--match={match}"]
+    return subprocess.Popen(  # ids and tokens may begin with "-": given as --match=ID, --token=TOKEN
+        [*argv, f"--token={token}", "--engine", command],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+
+
+def _over(server: ServerProcess, match: str) -> dict[str, Any]:
+    summary: dict[str, Any] = httpx.get(f"{server.base}/api/matches/{match}").json()
+    return summary
+
+
+def test_a_seat_is_played_to_the_end_by_a_local_engine_and_the_result_printed(server: ServerProcess) -> None:
+    match, token = _match(server)
+    connected = _connect(server, match, token, GREEDY)
+    out, err = connected.communicate(timeout=120)
+    assert connected.returncode == 0, err
+    summary = _over(server, match)
+    assert summary["over"]
+    lines = out.splitlines()
+    assert lines[0].startswith(f"match {match}: over after ") and lines[0].endswith(" moves")
+    assert lines[1].startswith("player 0 Player 0 (you): ")
+    assert lines[2].startswith("player 1 greedy bot 1: ")
+    winners = [line for line in lines[1:] if line.endswith(" points, winner")]
+    assert [int(line.split()[1]) for line in winners] == summary["winners"]
+    assert "stand-in" not in err  # the engine made every decision
+
+
+def test_a_bad_token_is_one_line_and_exit_2(server: ServerProcess) -> None:
+    match, _ = _match(server)
+    connected = _connect(server, match, "not-the-token", GREEDY)
+    out, err = connected.communicate(timeout=60)
+    assert connected.returncode == 2 and out == ""
+    assert err == "hadara: the server refused: this token opens no seat of the match\n"
+
+
+def test_a_bad_address_or_no_websockets_is_one_line(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    argv = ["connect", "ftp://example", "--match", "m", "--token", "t", "--engine", GREEDY]
+    assert main(argv) == 2
+    assert (
+        capsys.readouterr().err
+        == "hadara: expected the server's address, http://HOST:PORT, found 'ftp://example'\n"
+    )
+    monkeypatch.delitem(sys.modules, "hadara_rules.engines.connect")
+    monkeypatch.setitem(sys.modules, "websockets.sync.client", None)
+    assert main(argv) == 2
+    assert "hadara connect needs the server extra" in capsys.readouterr().err
+
+
+@pytest.mark.slow
+def test_connect_catches_up_after_the_server_restarts_and_finishes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    db = tmp_path / "matches.sqlite"
+    server = ServerProcess(db, tmp_path / "server.log")
+    match, token = _match(server)
+    connected = _connect(server, match, token, SLOW)
+    try:
+        deadline = time.monotonic() + 60
+        while stored_moves(db) < 6 and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert not _over(server, match)["over"]
+        server.kill()
+        time.sleep(1.0)
+        monkeypatch.setattr(serving, "free_port", lambda: server.port)  # the same address again
+        server = ServerProcess(db, tmp_path / "server.log")
+        out, err = connected.communicate(timeout=240)
+        assert connected.returncode == 0, err
+        assert _over(server, match)["over"] and "over after" in out
+    finally:
+        if connected.poll() is None:
+            connected.kill()
+        server.stop()
+
+
+def test_an_update_that_carries_the_whole_view_is_used_as_it_is() -> None:
+    """A WebSocket message with the seat's position and legal moves needs no GET of the view
+    (the HTTP side of this table answers nothing: a GET would fail); one without, and the
+    address asked, name the last seq seen."""
+    from websockets.sync.server import ServerConnection, serve
+
+    from hadara_rules.engines.connect import _Table, _Updates
+
+    asked: list[str] = []
+    whole = {"seat": 0, "seq": 4, "to_act": [0], "position": {}, "legal": []}
+
+    def send(socket: ServerConnection) -> None:
+        asked.append(socket.request.path if socket.request is not None else "")
+        socket.send(json.dumps(whole))
+        socket.recv()
+
+    with serve(send, "127.0.0.1", 0) as fake:
+        threading.Thread(target=fake.serve_forever, daemon=True).start()
+        updates = _Updates(_Table(f"http://127.0.0.1:{fake.socket.getsockname()[1]}", "m-1", "secret"))
+        assert updates.after(3) == whole
+        updates.close()
+        fake.shutdown()
+    assert asked == ["/api/matches/m-1/updates?token=secret&since=3"]
+
+
+def test_an_engine_needs_some_time_to_answer(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as stopped:
+        main(["connect", "http://127.0.0.1:1", "--match=m", "--token=t", "--engine", GREEDY, "--ms", "0"])
+    assert stopped.value.code == 2
+    assert "argument --ms: expected a whole number ≥ 1, found 0" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("command", "said"),
+    [
+        ("no-such-engine-program --fast", "hadara: --engine: no program 'no-such-engine-program' found\n"),
+        ("", "hadara: --engine: the command names no program\n"),
+        ('python3 "unclosed', "hadara: --engine: No closing quotation\n"),
+    ],
+)
+def test_an_engine_that_cannot_be_run_is_one_line(
+    command: str, said: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["connect", "http://127.0.0.1:1", "--match=m", "--token=t", "--engine", command]) == 2
+    assert capsys.readouterr().err == said
+
+
+def test_an_unknown_match_or_a_server_gone_for_good_is_one_line(
+    server: ServerProcess, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from hadara_rules.engines import connect
+
+    assert main(["connect", server.base, "--match=nope", "--token=t", "--engine", GREEDY]) == 2
+    assert capsys.readouterr().err == "hadara: the server refused: there is no match nope\n"
+    monkeypatch.setattr(connect, "RETRY_SECONDS", (0.01, 0.02))
+    gone = f"http://127.0.0.1:{serving.free_port()}"
+    assert main(["connect", gone, "--match=m", "--token=t", "--engine", GREEDY]) == 2
+    said = capsys.readouterr().err
+    assert said.startswith("hadara: the server cannot be reached (")
+    assert said.endswith(f"; gave up after {connect.RETRIES} tries\n")
+    assert said.count("\n") == 1
