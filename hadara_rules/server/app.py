@@ -38,6 +38,7 @@ from starlette.websockets import WebSocket
 from ..games import HadaraError, game
 from ..reading import clip, label, shown
 from .bodies import MAX_BODY, Malformed, move_request, new_match, read_json
+from .catalogue import catalogue_routes
 from .claims import Claims, LocalClaims
 from .driver import Driver
 from .hub import Hub, Notifier
@@ -320,6 +321,7 @@ def create_app(
         Route("/matches/{match}/record", api.record, methods=["GET"]),
         Route("/matches/{match}/picture", api.picture, methods=["GET"]),
         Route("/rules/{rule}", api.rule, methods=["GET"]),
+        *catalogue_routes(),
         WebSocketRoute("/matches/{match}/updates", api.updates),
         WebSocketRoute("/{path:path}", _no_such_socket),
     ]
