@@ -43,6 +43,9 @@ def _names_of(kind: type[E], values: Iterable[E | str], refusal: ConfigError) ->
 
 #: Seeds are whole numbers of at most 64 bits, as documents hold them.
 _SEED_LIMIT = 1 << 63
+#: The largest seed of a new game: every JSON reader keeps the whole numbers up to it
+#: exactly (2^53 - 1), so a record a JavaScript page saves again still replays.
+MAX_SEED = (1 << 53) - 1
 
 
 def _seed_of_64_bits(config: object, attribute: object, seed: int) -> None:

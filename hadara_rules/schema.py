@@ -11,6 +11,11 @@ their ``type``. They state the shape of a document, not the rules: a move of
 the right shape may still be illegal, and a position of the right shape is
 still checked by :func:`~hadara_rules.wellformed.check_position` on loading.
 
+The bodies ``hadara serve`` sends and takes have schemas too, made from the same records
+where they hold a game's documents (:mod:`hadara_rules._wire_schemas`): every request and
+answer of the HTTP API, the error body, and a seat's view, which is also every WebSocket
+message.
+
 The schemas are shipped in the wheel as ``hadara_rules/schemas/KIND.schema.json``
 and printed by ``hadara schema KIND``. ``python -m hadara_rules.schema`` writes
 them again from the records; a test fails when a shipped file differs from what
@@ -36,6 +41,7 @@ from ._moves import MOVE_TYPES, Move
 from ._previews import Preview
 from ._rules.scoring import ScoreSheet
 from ._vocabulary import MAX_PLAYERS, Tracks
+from ._wire_schemas import WIRE_KINDS, wire_schema
 from .catalogue import _StartEntry
 from .events import EVENT_TYPES, Event
 from .records import SCHEMA_VERSION, GameRecord
@@ -43,7 +49,8 @@ from .scenario import FORMAT_VERSION, Category, Seat, Tier, _Scenario
 
 __all__ = ["KINDS", "make_schema", "schema_text"]
 
-#: Every document kind with a schema, and what it describes.
+#: Every document kind with a schema, and what it describes; then every body of the
+#: table's API (:data:`~hadara_rules._wire_schemas.WIRE_KINDS`).
 KINDS: Mapping[str, str] = {
     "game_state": "A position as to_json writes it (a whole position or a player's view).",
     "view": "A position as one seat sees it, player_view(state, seat) as to_json writes it (seat None: -1).",
@@ -54,6 +61,7 @@ KINDS: Mapping[str, str] = {
     "score_sheet": "One player's column of the score pad as to_json writes it.",
     "preview": "What a legal move would do to its player: preview(state, move) as to_json writes it.",
     "scenario": "A scenario file (spec/scenarios/*.yaml), read as YAML; keys written as text in JSON.",
+    **WIRE_KINDS,
 }
 
 #: Where the shipped schema files are.
@@ -277,7 +285,9 @@ def make_schema(kind: str) -> _Schema:
         special.update(_scenario_types())
     maker = _Maker(special)
     body: _Schema
-    if kind == "view":
+    if kind in WIRE_KINDS:
+        body = wire_schema(kind, maker, lambda: _view(maker))
+    elif kind == "view":
         body = _view(maker)
     elif kind == "scenario":
         maker.defs["MoveDocument"] = maker.tagged(MOVE_TYPES)

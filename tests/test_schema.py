@@ -264,3 +264,30 @@ def test_hadara_schema_of_an_unknown_kind_lists_the_kinds(capsys: pytest.Capture
     assert captured.err.count("\n") == 1
     assert "'gamestate' is no document kind" in captured.err
     assert all(kind in captured.err for kind in KINDS)
+
+
+def test_hadara_schema_list_names_every_kind_with_what_it_describes(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["schema", "--list"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert [line.split()[0] for line in lines] == list(KINDS)
+    assert all(KINDS[line.split()[0]] in line for line in lines)
+    assert {"match_request", "seat_view", "error", "catalogue", "games"} <= set(KINDS)
+
+
+@pytest.mark.parametrize(
+    ("arguments", "message"),
+    [
+        (["schema"], "schema needs a KIND or --list"),
+        (["schema", "view", "--list"], "schema takes a KIND or --list, not both"),
+    ],
+)
+def test_hadara_schema_without_one_kind_is_one_line(
+    capsys: pytest.CaptureFixture[str], arguments: list[str], message: str
+) -> None:
+    assert main(arguments) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err.count("\n") == 1
+    assert message in captured.err
