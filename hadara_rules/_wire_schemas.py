@@ -231,7 +231,10 @@ def _legal_entry(maker: _Maker) -> _Schema:
         {
             "move": {**maker.of(Move), "description": "The move as data: post it as it is."},
             "notation": _text("The move in the notation (docs/notation.md)."),
-            "preview": {"$ref": "#/$defs/LegalPreview"},
+            "preview": {
+                "description": "What the move would do to its player.",
+                "$ref": "#/$defs/LegalPreview",
+            },
         },
     )
 

@@ -25,7 +25,9 @@ them again from the records; a test fails when a shipped file differs from what
 from __future__ import annotations
 
 import enum
+import inspect
 import json
+import re
 import sys
 import types
 from collections.abc import Callable, Mapping
@@ -82,6 +84,37 @@ def _def_name(kind: type[Any]) -> str:
         return name
     module = kind.__module__.rsplit(".", 1)[-1].title()
     return module if name[1:] == module else module + name[1:]
+
+
+#: A field of a record, as its class body declares it.
+_FIELD = re.compile(r"^\s+(\w+)\s*:")
+#: Sphinx's cross-references and literals, as plain text: ``:data:`~a.B``` is ``B``.
+_ROLE = re.compile(r":\w+:`~?(?:[\w.]*\.)?([^`]+)`")
+
+
+def _plain(text: str) -> str:
+    return _ROLE.sub(r"\1", text).replace("``", "")
+
+
+def field_docs(kind: type[Any]) -> dict[str, str]:
+    """Each field's ``#:`` comment in ``kind``'s class body (the text Sphinx documents it
+    with), as plain text, by field name; a field without one is left out."""
+    try:
+        lines = inspect.getsource(kind).splitlines()
+    except (OSError, TypeError):  # pragma: no cover - a class made at run time
+        return {}
+    docs: dict[str, str] = {}
+    comment: list[str] = []
+    for line in lines[1:]:
+        stripped = line.strip()
+        if stripped.startswith("#:"):
+            comment.append(stripped[2:].strip())
+            continue
+        declared = _FIELD.match(line)
+        if declared and comment:
+            docs.setdefault(declared.group(1), _plain(" ".join(comment)))
+        comment = []
+    return docs
 
 
 def _first_line(kind: type[Any]) -> str:
@@ -163,16 +196,19 @@ class _Maker:
     def record(self, kind: type[Any], tag: str | None = None) -> _Schema:
         """An ``attrs`` record as a mapping of its fields (those given at creation)."""
         hints = attrs.resolve_types(kind)
+        docs = field_docs(kind)
         properties: dict[str, _Schema] = {}
         required: list[str] = []
         if tag is not None:
-            properties["type"] = {"const": tag}
+            properties["type"] = {"const": tag, "description": f"The kind of record: {tag}."}
             required.append("type")
         for field in attrs.fields(hints):
             if not field.init:
                 continue
             name = field.alias or field.name
             properties[name] = self.of(field.type)
+            if field.name in docs:
+                properties[name] = {"description": docs[field.name], **properties[name]}
             if field.default is attrs.NOTHING:
                 required.append(name)
         return {
@@ -195,8 +231,15 @@ def _common() -> dict[object, _Schema]:
             "description": "The catalogue a position is played with, named by its content digest.",
             "type": "object",
             "properties": {
-                "source": {"type": "string"},
-                "digest": {"type": "string", "pattern": "^[0-9a-f]{64}$"},
+                "source": {
+                    "description": "Where the catalogue came from: bundled, a folder, or a scenario.",
+                    "type": "string",
+                },
+                "digest": {
+                    "description": "The SHA-256 of the catalogue's records: GET /api/games/hadara/catalogue gives the components of the digest it names.",
+                    "type": "string",
+                    "pattern": "^[0-9a-f]{64}$",
+                },
             },
             "required": ["source", "digest"],
             "additionalProperties": False,
@@ -208,9 +251,9 @@ def _envelope(kind: str, data: _Schema) -> _Schema:
     return {
         "type": "object",
         "properties": {
-            "schema_version": {"const": SCHEMA_VERSION},
-            "kind": {"const": kind},
-            "data": data,
+            "schema_version": {"description": "The version of the document format.", "const": SCHEMA_VERSION},
+            "kind": {"description": "What the document holds.", "const": kind},
+            "data": {"description": "The document itself.", **data},
         },
         "required": ["schema_version", "kind", "data"],
         "additionalProperties": False,
@@ -224,11 +267,16 @@ def _view(maker: _Maker) -> _Schema:
     state["description"] = (
         "A position as one seat, or a spectator (viewer -1), sees it (INFO-1): hidden cards and choices redacted."
     )
-    viewer = {"type": "integer", "minimum": SPECTATOR, "maximum": MAX_PLAYERS - 1}
+    viewer = {
+        "description": "The seat the view is shown to; -1 for the spectator's view (what every seat may see).",
+        "type": "integer",
+        "minimum": SPECTATOR,
+        "maximum": MAX_PLAYERS - 1,
+    }
     state["properties"] = {**state["properties"], "viewer": viewer}
     state["required"] = [*state["required"], "viewer"]
     maker.defs["View"] = state
-    document["properties"]["data"] = {"$ref": "#/$defs/View"}
+    document["properties"]["data"] = {"description": "The view itself.", "$ref": "#/$defs/View"}
     return document
 
 
