@@ -22,7 +22,10 @@ CARD = re.compile(r"\b([I]{1,3}-[a-z]+-\d\d) \(price (\d+), (\d+) points")
 
 def snippet() -> str:
     """The page's one JavaScript block."""
-    (code,) = re.findall(r"^```javascript\n(.*?)^```$", PAGE.read_text(encoding="utf-8"), re.M | re.S)
+    blocks: list[str] = re.findall(
+        r"^```javascript\n(.*?)^```$", PAGE.read_text(encoding="utf-8"), re.M | re.S
+    )
+    (code,) = blocks
     return code
 
 
