@@ -60,7 +60,7 @@ def test_the_walkthrough_draws_a_table_from_the_view_and_the_catalogue_and_plays
         assert f"outer pile {colour}: " in out
     for tier in (3, 9, 15, 21, 30):
         assert f"colonies of tier {tier}: 2, top front-{tier}-" in out
-    assert re.search(r"^playing P0 \S+", out, re.M), out
+    assert re.search(r"^played P0 \S+", out, re.M), out
     assert out.count("seq ") == 2
     cards = load_catalogue().cards
     drawn = CARD.findall(out)
