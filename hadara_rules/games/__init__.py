@@ -4,11 +4,11 @@ A :class:`Game` is everything ``hadara serve`` knows of one game: its name and
 title, its seat counts and the JSON Schema of its match options, a new position
 from options and a seed, who is to act, each seat's legal moves as wire entries,
 a checked move with its events (a refusal is :class:`~hadara_rules.IllegalMove`,
-naming its rule), a seat's or the spectator's view, documents and digests, the
-record of a finished game, its bots and a picture. The server treats positions,
-moves and events as the game's own opaque values: it stores what the game
-writes and hands back what the game reads, and never imports a private module
-of a game (a test holds it to that).
+naming its rule) and whether it revealed anything (for take-backs), a seat's or
+the spectator's view, documents and digests, the record of a finished game, its
+bots and a picture. The server treats positions, moves and events as the game's
+own opaque values: it stores what the game writes and hands back what the game
+reads, and never imports a private module of a game (a test holds it to that).
 
 Games are found by name (:func:`game`, :func:`names`): ``"hadara"`` is the
 first; a second game is one more implementation and one more line in
@@ -68,6 +68,10 @@ class Game(ABC, Generic[C, S, M, E, L]):
     title: str
     #: The fewest and the most seats a match of it has.
     seats: tuple[int, int]
+    #: The bot that plays a person's seat while the person is away (left, or out of time).
+    stand_in: str = "greedy"
+    #: The bots that think for as long as they are given (the others answer at once).
+    searching: tuple[str, ...] = ()
 
     # ------------------------------------------------------------------ options
 
@@ -80,6 +84,10 @@ class Game(ABC, Generic[C, S, M, E, L]):
         """The options of a new match of ``players`` seats from the fields of a request
         (those of :meth:`options_schema`, every other field left out by the caller);
         :class:`~hadara_rules.HadaraError` with a one-line message for a bad one."""
+
+    @abstractmethod
+    def reseeded(self, options: C, seed: int) -> C:
+        """The same options with another seed (a rematch's)."""
 
     @abstractmethod
     def options_data(self, options: C) -> dict[str, object]:
@@ -142,6 +150,12 @@ class Game(ABC, Generic[C, S, M, E, L]):
     def play(self, state: S, move: M) -> tuple[S, tuple[E, ...]]:
         """The position after ``move`` and every automatic step after it, with what happened;
         :class:`~hadara_rules.IllegalMove` (naming its rule) for a move the rules refuse."""
+
+    @abstractmethod
+    def reveals(self, before: S, after: S) -> bool:
+        """Whether going from ``before`` to ``after`` (a move with its automatic steps) showed any
+        seat, or the spectator, something it had not seen (a card drawn or turned, a colony's
+        back, a roll): a move that did can never be taken back, since no view may unlearn it."""
 
     # ------------------------------------------------------------------ what a seat is shown
 

@@ -11,9 +11,10 @@ import datetime
 import random
 from collections.abc import Mapping, Sequence
 
-from attrs import frozen
+from attrs import evolve, frozen
 
 from .._catalogue_data import catalogue_data
+from .._components import front_id
 from .._config import GameConfig
 from .._engine import legal_moves, new_game
 from .._errors import HadaraError
@@ -54,6 +55,26 @@ def _data(thing: object) -> dict[str, object]:
     return data
 
 
+def _seen(view: GameState) -> frozenset[str]:
+    """The cards and colonies a view shows, by id (a colony whose back is unknown by its front's
+    id; one seen whole is known by its front's too)."""
+    known = view.catalogue
+    found: set[str] = set()
+    pending: list[object] = [value for key, value in _data(view).items() if key != "catalogue"]
+    while pending:
+        item = pending.pop()
+        if isinstance(item, str):
+            if item in known.cards:
+                found.add(item)
+            elif item in known.colonies:
+                found.update((item, front_id(known.colonies[item])))
+        elif isinstance(item, dict):
+            pending.extend(item.values())
+        elif isinstance(item, list):
+            pending.extend(item)
+    return frozenset(found)
+
+
 @frozen
 class _Seated:
     """A Hadara bot deciding among its seat's legal moves."""
@@ -70,6 +91,7 @@ class Hadara(Game[GameConfig, GameState, Move, Event, Preview]):
     name = "hadara"
     title = "Hadara"
     seats = (2, 5)
+    searching = ("ismcts",)
 
     def options_schema(self) -> Mapping[str, object]:
         return {
@@ -104,6 +126,9 @@ class Hadara(Game[GameConfig, GameState, Move, Event, Preview]):
                 )
             crests = tuple(Crest(name) for name in given)
         return GameConfig(players=players, seed=seed, advanced=advanced, crests=crests)
+
+    def reseeded(self, options: GameConfig, seed: int) -> GameConfig:
+        return evolve(options, seed=seed)
 
     def options_data(self, options: GameConfig) -> dict[str, object]:
         return {"advanced": options.advanced}
@@ -150,6 +175,13 @@ class Hadara(Game[GameConfig, GameState, Move, Event, Preview]):
 
     def play(self, state: GameState, move: Move) -> tuple[GameState, tuple[Event, ...]]:
         return apply_move_with_events(state, move)
+
+    def reveals(self, before: GameState, after: GameState) -> bool:
+        """Whether some seat, or the spectator, sees a card or colony in ``after``'s view that it
+        did not see in ``before``'s (INFO-1: a card drawn or turned, a deck's card laid out, a
+        colony's back, a hidden choice shown)."""
+        viewers = (*range(len(before.players)), None)
+        return any(not _seen(player_view(after, v)) <= _seen(player_view(before, v)) for v in viewers)
 
     def view(self, state: GameState, seat: int | None) -> GameState:
         return player_view(state, seat)

@@ -22,7 +22,8 @@ from __future__ import annotations
 import contextlib
 import logging
 import re
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+from functools import partial
 from pathlib import Path
 
 from starlette.applications import Starlette
@@ -37,16 +38,26 @@ from starlette.websockets import WebSocket
 
 from ..games import HadaraError, game
 from ..reading import clip, label, shown
-from .bodies import MAX_BODY, Malformed, move_request, new_match, read_json
+from .bodies import (
+    MAX_BODY,
+    Malformed,
+    move_request,
+    name_request,
+    new_match,
+    nothing_request,
+    read_json,
+    seq_request,
+)
 from .catalogue import catalogue_routes
 from .claims import Claims, LocalClaims
-from .driver import Driver
+from .driver import SEARCH_SECONDS, SEARCH_THREADS, Driver
 from .hub import Hub, Notifier
-from .match import Forbidden, Match
-from .present import Presenter
-from .referee import Illegal, Referee, Stale
+from .match import Damaged, Forbidden, Match
+from .present import Body, Presenter
+from .referee import Illegal, Referee, Refused, Stale
 from .registry import KEEP_SECONDS, NotFound, Registry
-from .store import Store
+from .store import Store, StoreError
+from .sweeper import ABANDON_SECONDS, Sweeper
 from .updates import CLOSE_FORBIDDEN, CLOSE_MALFORMED, CLOSE_NOT_FOUND, send_updates
 
 __all__ = ["STATIC", "create_app"]
@@ -57,6 +68,12 @@ STATIC = Path(__file__).with_name("static")
 _MATCH_ID = re.compile(r"[A-Za-z0-9_-]{1,40}")
 #: A size or a seq as a request writes it (ASCII digits only: ``str.isdigit`` takes "²" too).
 _DIGITS = re.compile(r"[0-9]{1,18}")
+#: The most matches a lobby list gives, and the most ids one request asks for.
+LISTED = 50
+#: What is said of a damaged match.
+_DAMAGED = "this match's stored entries do not replay to their digests: it is not served"
+#: Seconds a client is asked to wait before trying again while the store cannot be reached.
+RETRY_AFTER = 2
 
 _log = logging.getLogger("hadara.server")
 
@@ -94,10 +111,20 @@ async def _refused(request: HTTPConnection, exc: Exception) -> Response:
         return _error(409, "stale", str(exc), seq=exc.seq, ply=exc.ply)
     if isinstance(exc, Illegal):
         return _error(422, "illegal", str(exc), rule=exc.rule, reason=exc.reason, rule_text=exc.rule_text)
+    if isinstance(exc, Refused):
+        more = {} if exc.reason is None else {"reason": exc.reason}
+        return _error(exc.status, exc.kind, str(exc), **more)
     for kind, status, name in _REFUSALS:
         if isinstance(exc, kind):
             return _error(status, name, str(exc))
-    _log.error("request failed", exc_info=exc)  # a store that failed, say
+    if isinstance(exc, Damaged):  # logged once, when found (the registry)
+        return _error(500, "damaged", _DAMAGED)
+    if isinstance(exc, StoreError):
+        _log.warning("the store failed: %s", exc)
+        answer = _error(503, "unavailable", "the match store cannot be reached now: try again shortly")
+        answer.headers["Retry-After"] = str(RETRY_AFTER)
+        return answer
+    _log.error("request failed", exc_info=exc)
     return _failed()
 
 
@@ -183,6 +210,23 @@ def _socket_token(socket: WebSocket) -> str | None:
     return tokens[0] if tokens else None
 
 
+def _player(request: Request, match: Match) -> tuple[int, str]:
+    """The seat a request's token opens, and the token: a write needs one."""
+    token = _bearer(request)
+    seat = match.seat_of(token)
+    if seat is None or token is None:
+        raise Forbidden("this needs the seat's token (Authorization: Bearer TOKEN)")
+    return seat, token
+
+
+def _seat(request: Request, match: Match) -> int:
+    """The seat named by the address (``…/seats/N/…``)."""
+    text: str = request.path_params["seat"]
+    if not (_DIGITS.fullmatch(text) and int(text) < len(match.seats)):
+        raise NotFound(f"there is no seat {label(text)} (the seats are 0 to {len(match.seats) - 1})")
+    return int(text)
+
+
 def _match_id(connection: HTTPConnection) -> str:
     match_id: str = connection.path_params["match"]
     if not _MATCH_ID.fullmatch(match_id):
@@ -204,29 +248,121 @@ class _Api:
         match, tokens = await self.referee.create(new)
         return JSONResponse(self.presenter.created(match, dict(tokens)), status_code=201)
 
-    async def summary(self, request: Request) -> Response:
+    async def listing(self, request: Request) -> Response:
+        """The lobby's public matches with an open seat (``?open=1``), or the matches asked for
+        by id (``?ids=A,B``, a browser's own), as summaries."""
         _no_token_in_address(request)
-        async with self.registry.using(_match_id(request)) as match:
-            return JSONResponse(self.presenter.summary(match))
+        query = request.query_params
+        if set(query) == {"open"} and query["open"] == "1":
+            ids: list[str] = list(await self.registry.store.listed(LISTED))
+        elif set(query) == {"ids"}:
+            ids = [part for part in query["ids"].split(",") if part]
+            if len(ids) > LISTED:
+                raise Malformed(f"ids: at most {LISTED} matches at once")
+        else:
+            raise Malformed("ask for ?open=1 (the lobby) or ?ids=A,B,... (matches by id)")
+        found: list[Body] = []
+        for match_id in ids:
+            if not _MATCH_ID.fullmatch(match_id):
+                continue
+            try:
+                async with self.registry.using(match_id) as match:
+                    found.append(self.presenter.summary(match, self.hub.connected(match.id)))
+            except NotFound:
+                continue
+        return JSONResponse({"matches": found})
+
+    async def summary(self, request: Request) -> Response:
+        """What anyone may know of a match; of a damaged one, only that it is."""
+        _no_token_in_address(request)
+        match_id = _match_id(request)
+        try:
+            async with self.registry.using(match_id) as match:
+                return JSONResponse(self.presenter.summary(match, self.hub.connected(match.id)))
+        except Damaged:
+            return JSONResponse({"match": match_id, "state": "damaged", "message": _DAMAGED})
+
+    async def _view(self, match: Match, seat: int | None, token: str | None, since: int) -> Response:
+        """The seat's view, with what it is told of the rematch."""
+        told = await self._rematch_told(match, seat, token)
+        return _json(self.presenter.view(match, seat, since, self.hub.connected(match.id), told))
+
+    async def _rematch_told(self, match: Match, seat: int | None, token: str | None) -> Body | None:
+        """What a seat is told of the rematch: its match, and its own token in it for a person's
+        seat (the seat taken at once), nothing before there is one."""
+        if match.rematch is None:
+            return None
+        if seat is not None and token is not None:
+            mine = await self.referee.rematch_token(match, seat, token)
+            if mine is not None:
+                return {"match": mine[0], "token": mine[1]}
+        return {"match": match.rematch.match}
 
     async def view(self, request: Request) -> Response:
         async with self.registry.using(_match_id(request)) as match:
-            seat = match.seat_of(_bearer(request))
-            return _json(self.presenter.view(match, seat, _since(request, match)))
+            token = _bearer(request)
+            seat = match.seat_of(token)
+            return await self._view(match, seat, token, _since(request, match))
 
     async def move(self, request: Request) -> Response:
         async with self.registry.using(_match_id(request)) as match:
-            seat = match.seat_of(_bearer(request))
-            if seat is None:
-                raise Forbidden("a move needs the seat's token (Authorization: Bearer TOKEN)")
+            seat, token = _player(request, match)
             seq, move = move_request(read_json(await _body(request)), match.game)
             await self.referee.play(match, seat, seq, move)
-            return _json(self.presenter.view(match, seat, seq))
+            return await self._view(match, seat, token, seq)
+
+    async def take_back(self, request: Request) -> Response:
+        async with self.registry.using(_match_id(request)) as match:
+            seat, token = _player(request, match)
+            seq = seq_request(read_json(await _body(request)))
+            await self.referee.take_back(match, seat, seq)
+            return await self._view(match, seat, token, seq)
+
+    async def join(self, request: Request) -> Response:
+        async with self.registry.using(_match_id(request)) as match:
+            seat = _seat(request, match)
+            if "authorization" in request.headers:
+                raise Malformed("a seat is joined without a token: the answer gives its token")
+            name = name_request(read_json(await _body(request)))
+            token = await self.referee.join(match, seat, name)
+            return JSONResponse({"match": match.id, "seat": seat, "token": token})
+
+    async def leave(self, request: Request) -> Response:
+        return await self._seat_change(request, self.referee.leave)
+
+    async def come_back(self, request: Request) -> Response:
+        return await self._seat_change(request, self.referee.come_back)
+
+    async def _seat_change(
+        self, request: Request, change: Callable[[Match, int], Awaitable[None]]
+    ) -> Response:
+        async with self.registry.using(_match_id(request)) as match:
+            seat = _seat(request, match)
+            mine, token = _player(request, match)
+            if mine != seat:
+                raise Forbidden(f"this token is seat {mine}'s, not seat {seat}'s")
+            nothing_request(read_json(await _body(request)))
+            before = match.seq
+            await change(match, seat)
+            return await self._view(match, seat, token, before)
+
+    async def rematch(self, request: Request) -> Response:
+        async with self.registry.using(_match_id(request)) as match:
+            seat, token = _player(request, match)
+            nothing_request(read_json(await _body(request)))
+            new, mine = await self.referee.rematch(match, seat, token)
+            return JSONResponse({"match": new, "token": mine})
+
+    async def log(self, request: Request) -> Response:
+        _no_token_in_address(request)
+        async with self.registry.using(_match_id(request)) as match:
+            entries = await self.registry.store.entries(match.id, 0)
+            return JSONResponse(self.presenter.log(match, entries[: match.seq]))
 
     async def record(self, request: Request) -> Response:
         _no_token_in_address(request)
         async with self.registry.using(_match_id(request)) as match:
-            if not match.over:
+            if not match.finished:
                 raise Forbidden("the record is given once the game is over")
             return Response(self.presenter.record(match), media_type="application/json")
 
@@ -247,9 +383,11 @@ class _Api:
         await socket.accept()
         try:
             async with self.registry.using(_match_id(socket)) as match:
-                seat = match.seat_of(_socket_token(socket))
+                token = _socket_token(socket)
+                seat = match.seat_of(token)
                 since = _since(socket, match)
-                await send_updates(socket, self.hub, self.presenter, match, seat, since)
+                told = partial(self._rematch_told, match, seat, token)
+                await send_updates(socket, self.hub, self.presenter, match, seat, since, told)
         except HadaraError as exc:
             code = {NotFound: CLOSE_NOT_FOUND, Malformed: CLOSE_MALFORMED}.get(type(exc), CLOSE_FORBIDDEN)
             await socket.close(code, clip(str(exc), 120))
@@ -282,17 +420,26 @@ def create_app(
     claims: Claims | None = None,
     keep: float = KEEP_SECONDS,
     allow_origins: Sequence[str] = (),
+    search_seconds: float = SEARCH_SECONDS,
+    search_threads: int = SEARCH_THREADS,
+    abandon_after: float = ABANDON_SECONDS,
 ) -> Starlette:
     """The ASGI application over ``store``: the API under ``/api`` and the web table at ``/``.
 
     ``notifier`` hears of other server processes' moves (one process: None); ``claims``
     says which process moves a match's bots (one process: :class:`~hadara_rules.server.claims.LocalClaims`);
     ``keep``: the seconds a match nothing uses stays followed; ``allow_origins``: the origins
-    (``https://table.example``) whose pages may call the API (CORS), none by default.
+    (``https://table.example``) whose pages may call the API (CORS), none by default;
+    ``search_seconds`` and ``search_threads``: how long a searching bot thinks per decision at
+    most, and how many processes they think in; ``abandon_after``: the seconds an unfinished
+    match may go untouched before it is abandoned.
     """
     registry = Registry(store, keep)
     referee = Referee(store, registry)
-    driver = Driver(registry, referee, LocalClaims(store) if claims is None else claims)
+    driver = Driver(
+        registry, referee, LocalClaims(store) if claims is None else claims, search_seconds, search_threads
+    )
+    sweeper = Sweeper(registry, referee, abandon_after)
     hub = Hub()
     registry.on_moved(hub.moved)
     registry.on_moved(driver.wake)
@@ -302,11 +449,13 @@ def create_app(
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        registry.start()
+        await registry.start()
         driver.start()
+        sweeper.start()
         try:
             yield
         finally:
+            await sweeper.close()
             await driver.close()
             await registry.close()
             await store.close()
@@ -315,9 +464,16 @@ def create_app(
     # refused as such (405), never looked for among the web table's files.
     api_routes = [
         Route("/matches", api.create, methods=["POST"]),
+        Route("/matches", api.listing, methods=["GET"]),
         Route("/matches/{match}", api.summary, methods=["GET"]),
         Route("/matches/{match}/view", api.view, methods=["GET"]),
         Route("/matches/{match}/moves", api.move, methods=["POST"]),
+        Route("/matches/{match}/takeback", api.take_back, methods=["POST"]),
+        Route("/matches/{match}/seats/{seat}/join", api.join, methods=["POST"]),
+        Route("/matches/{match}/seats/{seat}/leave", api.leave, methods=["POST"]),
+        Route("/matches/{match}/seats/{seat}/return", api.come_back, methods=["POST"]),
+        Route("/matches/{match}/rematch", api.rematch, methods=["POST"]),
+        Route("/matches/{match}/log", api.log, methods=["GET"]),
         Route("/matches/{match}/record", api.record, methods=["GET"]),
         Route("/matches/{match}/picture", api.picture, methods=["GET"]),
         Route("/rules/{rule}", api.rule, methods=["GET"]),
@@ -336,4 +492,5 @@ def create_app(
         exception_handlers={HadaraError: _refused, HTTPException: _http_error, Exception: _last_resort},
     )
     app.state.registry = registry
+    app.state.sweeper = sweeper
     return app

@@ -10,23 +10,34 @@ message that shows request values only through the library's bounded renderer
 from __future__ import annotations
 
 import secrets
+import time
 from collections.abc import Mapping
 
 from ..games import AnyGame, HadaraError, game, names
 from ..reading import label, parse_json, shown
-from .match import HUMAN
+from .clock import MOST_BANK, MOST_INCREMENT, Clock
+from .match import HUMAN, OPEN
 from .referee import NewMatch
+from .settings import MAX_SEED, Settings
 
-__all__ = ["MAX_BODY", "MAX_NAME", "MAX_SEED", "Malformed", "move_request", "new_match", "read_json"]
+__all__ = [
+    "MAX_BODY",
+    "MAX_NAME",
+    "Malformed",
+    "move_request",
+    "name_request",
+    "new_match",
+    "nothing_request",
+    "read_json",
+    "seq_request",
+]
 
 #: The largest request body read, in bytes.
 MAX_BODY = 64 * 1024
 #: The longest seat name.
 MAX_NAME = 40
-#: The largest seed: every JSON reader keeps the whole numbers up to it exactly (2^53 - 1).
-MAX_SEED = (1 << 53) - 1
 #: The fields of a new match beside its game's options.
-_MATCH_FIELDS = ("game", "players", "seats", "names", "seed")
+_MATCH_FIELDS = ("game", "players", "seats", "names", "seed", "public", "clock", "takeback")
 
 
 class Malformed(HadaraError):
@@ -64,6 +75,38 @@ def _texts(document: Mapping[str, object], key: str, players: int) -> list[str]:
     return value
 
 
+def _flag(document: Mapping[str, object], key: str) -> bool:
+    value = document.get(key, False)
+    if not isinstance(value, bool):
+        raise Malformed(f"{key}: expected true or false, found {shown(value)}")
+    return value
+
+
+def _seconds(document: Mapping[str, object], key: str, low: float, high: float, above: bool) -> float:
+    value = document[key]
+    if (
+        isinstance(value, bool)
+        or not isinstance(value, int | float)
+        or not low <= value <= high
+        or (above and value == low)
+    ):
+        bound = f"over {low:g}" if above else f"from {low:g}"
+        raise Malformed(f"clock: {key}: expected seconds {bound} to {high:g}, found {shown(value)}")
+    return float(value)
+
+
+def _clock(document: Mapping[str, object]) -> Clock | None:
+    """``"clock": {"bank": S, "increment": S}`` (seconds), or null: no clock."""
+    given = document.get("clock")
+    if given is None:
+        return None
+    if not isinstance(given, dict):
+        raise Malformed(f'clock: expected {{"bank": S, "increment": S}} or null, found {shown(given)}')
+    _fields(given, ("bank",), ("increment",))
+    increment = _seconds(given, "increment", 0, MOST_INCREMENT, False) if "increment" in given else 0.0
+    return Clock(_seconds(given, "bank", 0, MOST_BANK, True), increment)
+
+
 def _game(document: Mapping[str, object]) -> AnyGame:
     name = document.get("game", "hadara")
     if not isinstance(name, str) or name not in names():
@@ -72,8 +115,9 @@ def _game(document: Mapping[str, object]) -> AnyGame:
 
 
 def new_match(document: Mapping[str, object]) -> NewMatch:
-    """``POST /api/matches``: the game (default ``hadara``), players, seats (``human`` or a bot
-    of the game), and optionally names, seed and the game's options."""
+    """``POST /api/matches``: the game (default ``hadara``), players, seats (``human``, ``open``
+    or a bot of the game), and optionally names, seed, the settings at the table (public,
+    clock, takeback) and the game's options. A public match is dealt from a seed nobody chose."""
     played = _game(document)
     schema = played.options_schema().get("properties", {})
     assert isinstance(schema, dict)
@@ -86,29 +130,63 @@ def new_match(document: Mapping[str, object]) -> NewMatch:
     fewest, most = played.seats
     players = _whole(document, "players", fewest, most)
     kinds = _texts(document, "seats", players)
-    allowed = (HUMAN, *played.bot_names())
+    allowed = (HUMAN, OPEN, *played.bot_names())
     for kind in kinds:
         if kind not in allowed:
             raise Malformed(f"seats: {shown(kind)} is no kind of seat (the kinds are {', '.join(allowed)})")
-    seed = _whole(document, "seed", 0, MAX_SEED) if "seed" in document else secrets.randbelow(MAX_SEED + 1)
-    default = [f"Player {seat}" if kind == HUMAN else f"{kind} bot {seat}" for seat, kind in enumerate(kinds)]
+    public = _flag(document, "public")
+    chosen_seed = "seed" in document
+    if public and chosen_seed:
+        raise Malformed("seed: a public match is dealt from a seed nobody chose (leave the seed out)")
+    seed = _whole(document, "seed", 0, MAX_SEED) if chosen_seed else secrets.randbelow(MAX_SEED + 1)
+    default = [
+        f"Player {seat}" if kind in (HUMAN, OPEN) else f"{kind} bot {seat}" for seat, kind in enumerate(kinds)
+    ]
     seat_names = _texts(document, "names", players) if "names" in document else default
     for name in seat_names:
-        if not 1 <= len(name) <= MAX_NAME or not name.isprintable():
-            raise Malformed(f"names: {shown(name)}: a name is 1 to {MAX_NAME} printable characters")
+        _check_name("names", name)
     try:
         chosen = played.read_options(
             {key: document[key] for key in options if key in document}, players, seed
         )
     except HadaraError as exc:
         raise Malformed(str(exc)) from None
-    return NewMatch(played, chosen, tuple(kinds), tuple(seat_names))
+    settings = Settings(public, _clock(document), _flag(document, "takeback"), chosen_seed, time.time())
+    return NewMatch(played, chosen, tuple(kinds), tuple(seat_names), settings)
+
+
+def _check_name(key: str, name: str) -> None:
+    if not 1 <= len(name) <= MAX_NAME or not name.isprintable() or name.strip() != name:
+        raise Malformed(
+            f"{key}: {shown(name)}: a name is 1 to {MAX_NAME} printable characters, no space at either end"
+        )
+
+
+def name_request(document: Mapping[str, object]) -> str:
+    """``POST …/seats/N/join``: the person's name."""
+    _fields(document, ("name",), ())
+    name = document["name"]
+    if not isinstance(name, str):
+        raise Malformed(f"name: expected a text, found {shown(name)}")
+    _check_name("name", name)
+    return name
+
+
+def seq_request(document: Mapping[str, object]) -> int:
+    """``POST …/takeback``: the ``seq`` it was asked at."""
+    _fields(document, ("seq",), ())
+    return _whole(document, "seq", 0, (1 << 63) - 1)
+
+
+def nothing_request(document: Mapping[str, object]) -> None:
+    """A write that takes no field (``{}``): leave, return, rematch."""
+    _fields(document, (), ())
 
 
 def move_request(document: Mapping[str, object], played: AnyGame) -> tuple[int, object]:
     """``POST …/moves``: the ``seq`` the move was chosen at, and the move in notation or as data."""
     _fields(document, ("seq", "move"), ())
-    seq = _whole(document, "seq", 0, (1 << 63) - 1)
+    seq = seq_request({"seq": document["seq"]})
     try:
         return seq, played.read_move(document["move"])
     except HadaraError as exc:

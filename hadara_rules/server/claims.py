@@ -36,7 +36,8 @@ class Claims(Protocol):
         ...
 
     async def orphans(self) -> tuple[str, ...]:
-        """The unfinished matches with bots whose claim nobody holds, oldest first."""
+        """The unfinished driven matches (:meth:`~hadara_rules.server.store.Store.driven`) whose
+        claim nobody holds, oldest first."""
         ...
 
 
@@ -56,5 +57,5 @@ class LocalClaims:
         """Nothing to give up."""
 
     async def orphans(self) -> tuple[str, ...]:
-        """Every unfinished match with bots: when the server starts, nobody moves them."""
-        return await self._store.with_bots()
+        """Every unfinished driven match: when the server starts, nobody drives them."""
+        return await self._store.driven()

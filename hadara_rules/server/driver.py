@@ -1,9 +1,16 @@
-"""The driver: moves the bots of the matches this process holds the claim of.
+"""The driver: moves the bots and runs the clocks of the matches this process holds the claim of.
 
 Bots to act move by themselves at once, one after another (several may be to
-act in a simultaneous round), each thinking in a thread of a small pool so
-that the event loop keeps serving, and their moves are played like anyone's
-(:meth:`~hadara_rules.server.referee.Referee.play`). A process that claims a
+act in a simultaneous round), never on the event loop: a searching bot
+(:attr:`~hadara_rules.games.Game.searching`) thinks in a small pool of
+processes, for at most ``search_seconds`` a decision, every other bot in a
+thread of its own, so that no search delays a quick bot's answer or the server's
+(a match has one decision in flight at a time, so a searching match waits behind
+at most one decision of each other searching match), and their moves are played like anyone's
+(:meth:`~hadara_rules.server.referee.Referee.play`). A person's seat that is
+away (its person left, or ran out of time) is played by its game's stand-in bot.
+When a running clock's bank runs out, the driver stores the timeout, and the
+stand-in plays the seat from then on: deadlines are kept here, never by a client. A process that claims a
 match follows it until its game is over
 (:meth:`~hadara_rules.server.registry.Registry.using`): it must hear of every
 move to know when a bot is to act. A bot's move the store fails to keep (a full
@@ -20,24 +27,30 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import contextlib
 import logging
+import multiprocessing
+import time
+from functools import partial
+from typing import Any
 
-from ..games import HadaraError
+from ..games import Decider, HadaraError, game
 from .claims import Claims
-from .match import Match
+from .match import AWAY, Match
 from .referee import Referee, Stale
 from .registry import Registry
 from .store import StoreError
 
-__all__ = ["RETRY_SECONDS", "SEARCH_SECONDS", "Driver"]
+__all__ = ["RETRY_SECONDS", "SEARCH_SECONDS", "SEARCH_THREADS", "Driver"]
 
 #: Wall-clock seconds the search bot thinks per decision at most.
 SEARCH_SECONDS = 1.0
 #: Seconds a driver waits before it plays a bot's move again that the store failed to keep:
 #: the first wait, doubled at each failure in a row up to the second.
 RETRY_SECONDS = (0.5, 30.0)
-#: Threads the bots think in (the event loop is never one of them).
-_THINKERS = 2
+#: Processes the searching bots think in (each its own interpreter: a search never holds up
+#: the server's own threads); the bots that answer at once think in a thread of their own.
+SEARCH_THREADS = 2
 
 _log = logging.getLogger("hadara.server")
 
@@ -45,11 +58,21 @@ _log = logging.getLogger("hadara.server")
 class Driver:
     """Moves bots (see the module)."""
 
-    def __init__(self, registry: Registry, referee: Referee, claims: Claims) -> None:
+    def __init__(
+        self,
+        registry: Registry,
+        referee: Referee,
+        claims: Claims,
+        search_seconds: float = SEARCH_SECONDS,
+        search_threads: int = SEARCH_THREADS,
+    ) -> None:
         self._registry = registry
         self._referee = referee
         self._claims = claims
-        self._thinkers = concurrent.futures.ThreadPoolExecutor(_THINKERS, thread_name_prefix="hadara-bot")
+        self._search_seconds = search_seconds
+        self._search_threads = search_threads
+        self._searching = _search_pool(search_threads)
+        self._quick = concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="hadara-bot")
         #: The task moving each claimed match's bots, until its game is over.
         self._driving: dict[str, asyncio.Task[None]] = {}
         #: Set whenever a match being driven advances.
@@ -70,7 +93,8 @@ class Driver:
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
-        self._thinkers.shutdown(wait=True, cancel_futures=True)
+        for pool in (self._searching, self._quick):
+            pool.shutdown(wait=True, cancel_futures=True)
 
     def wake(self, match: Match) -> None:
         """``match`` advanced (or was made): if bots play it, they move here once this process
@@ -80,7 +104,7 @@ class Driver:
         woken = self._woken.get(match.id)
         if woken is not None:
             woken.set()
-        elif not match.over and any(seat.token_hash is None for seat in match.seats):
+        elif match.driven(match.seats, match.over):
             self._drive(match.id)
 
     def _drive(self, match_id: str) -> None:
@@ -94,33 +118,30 @@ class Driver:
         self._woken.pop(match_id, None)
 
     async def _move_bots(self, match_id: str) -> None:
-        """Claim the match, and follow it until its game is over: whenever a bot is to act, it
-        thinks in a thread and its move is played like anyone's; then give up the claim."""
-        loop = asyncio.get_running_loop()
+        """Claim the match, and follow it while it needs a driver (until its game is over, or
+        no bot plays it and no clock runs): whenever a bot is to act, it thinks off the loop and
+        its move is played like anyone's; a clock that runs out is stored as a timeout. Then
+        give up the claim."""
         woken = self._woken[match_id]
         pause = RETRY_SECONDS[0] / 2
         try:
             if not await self._claims.claim(match_id):
                 return  # another process moves them
             async with self._registry.using(match_id) as match:
-                while not match.over:
+                while match.driven(match.seats, match.over):
                     woken.clear()
                     seat = _bot_to_act(match)
                     if seat is None:
-                        await woken.wait()
+                        await self._until_woken_or_out(match, woken)
                         continue
                     if not await self._claims.claim(match_id):
                         return  # the claim was lost with its connection, and taken by another process
                     state, seq = match.state, match.seq
-                    bot = match.bots.get(seat)
-                    if bot is None:
-                        kind = match.seats[seat].kind
-                        bot = match.bots[seat] = match.game.bot(kind, f"{match_id}:{seat}", SEARCH_SECONDS)
-                    move = await loop.run_in_executor(self._thinkers, bot.choose, state, seat)
+                    move = await self._decide(match, seat, state, seq)
                     try:
-                        await self._referee.play(match, seat, seq, move)
+                        await self._referee.play(match, seat, seq, move, person=False)
                     except Stale:
-                        continue  # someone moved meanwhile: think again about the new position
+                        continue  # someone moved meanwhile, or the seat's person is back
                     except StoreError as exc:  # a full disk, a database restarting: try again
                         pause = min(pause * 2, RETRY_SECONDS[1])
                         _log.warning(
@@ -146,7 +167,69 @@ class Driver:
                 return
             await asyncio.sleep(self._claims.every)
 
+    async def _decide(self, match: Match, seat: int, state: object, seq: int) -> object:
+        """The move of the bot that plays ``seat`` in ``state``: a search in the pool of processes
+        (the stand-in decides instead if the pool fails), any other bot in the quick thread."""
+        loop = asyncio.get_running_loop()
+        name = self._bot_name(match, seat)
+        if name in match.game.searching:
+            seed = f"{match.id}:{seat}:{seq}"
+            search = partial(_search, match.game.name, name, seed, self._search_seconds, state, seat)
+            try:
+                return await loop.run_in_executor(self._searching, search)
+            except concurrent.futures.BrokenExecutor:
+                _log.error("match %s: the search processes failed; the stand-in decides", match.id)
+                self._searching = _search_pool(self._search_threads)
+                name = match.game.stand_in
+        return await loop.run_in_executor(self._quick, self._bot(match, seat, name).choose, state, seat)
+
+    @staticmethod
+    def _bot_name(match: Match, seat: int) -> str:
+        """The bot that plays ``seat`` now: the seat's own, or its game's stand-in for an away person."""
+        kind = match.seats[seat].kind
+        return match.game.stand_in if kind == AWAY else kind
+
+    def _bot(self, match: Match, seat: int, name: str) -> Decider[Any, Any]:
+        """The bot ``name`` of ``seat``, made once (a quick bot keeps its generator from move to move)."""
+        made = match.bots.get(seat)
+        if made is None or made[0] != name:
+            made = match.bots[seat] = (name, match.game.bot(name, f"{match.id}:{seat}", self._search_seconds))
+        return made[1]
+
+    async def _until_woken_or_out(self, match: Match, woken: asyncio.Event) -> None:
+        """Wait until the match advances, or a running clock runs out (then store the timeout)."""
+        out = None if match.clocks is None else match.clocks.first_out(match.pauses)
+        if out is None:
+            await woken.wait()
+            return
+        seat, at = out
+        seq = match.seq
+        with contextlib.suppress(TimeoutError):
+            async with asyncio.timeout(max(at - time.time(), 0.0)):
+                await woken.wait()
+        if woken.is_set():
+            return
+        try:
+            await self._referee.time_out(match, seat, seq)
+        except Stale:
+            pass  # the seat moved meanwhile
+        except StoreError as exc:
+            _log.warning("match %s: a timeout was not stored (%s); again soon", match.id, exc)
+            await asyncio.sleep(RETRY_SECONDS[0])
+
+
+def _search_pool(processes: int) -> concurrent.futures.ProcessPoolExecutor:
+    """The processes searching bots think in (started afresh: never a fork of a running server)."""
+    return concurrent.futures.ProcessPoolExecutor(processes, mp_context=multiprocessing.get_context("spawn"))
+
+
+def _search(played: str, name: str, seed: str, seconds: float, state: object, seat: int) -> object:
+    """A searching bot's decision, in a process of the pool (the position is sent there pickled)."""
+    return game(played).bot(name, seed, seconds).choose(state, seat)
+
 
 def _bot_to_act(match: Match) -> int | None:
-    """The first seat to act that a bot plays."""
-    return next((seat for seat in match.to_act if match.seats[seat].token_hash is None), None)
+    """The first seat to act that a bot plays, once the match has started."""
+    if not match.started:
+        return None
+    return next((seat for seat in match.to_act if match.by_bot(seat)), None)

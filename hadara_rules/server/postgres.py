@@ -7,15 +7,25 @@ match is N-1, and the key ``(match, seq)`` refuses a second N, so two processes
 (or two connections of one) can never both accept it. The insert and a
 ``NOTIFY`` of the match's new number of entries are one transaction: every
 listening process hears of an entry exactly when it is committed, even if its
-process dies at once. Tables of the first version (Hadara's moves by ply) are
-brought to this one when the store is opened.
+process dies at once.
+
+The tables (version 3): ``hadara_store`` (the version), ``matches`` (a match's
+game, options, seats and settings; ``listed`` and ``driven``, its flags;
+``created``, its place in the order of creation; ``over``, once its game has
+ended), ``entries`` (each match's entries by seq), ``beats`` (each server
+process's last beat) and ``pauses`` (the times no server ran). Partial indexes
+on ``created`` keep the listed and the driven unfinished matches cheap to find.
+Tables of an earlier version are brought to this one when the store is opened,
+in one transaction: version 1 (Hadara's moves by ply) through version 2, whose
+``bots`` flag becomes ``driven`` (the column renamed) and whose matches get
+the settings ``{}`` and are not listed.
 
 :class:`PostgresNotifier` listens on a connection of its own and tells this
 process of every entry committed by any process (the hub's
 :class:`~hadara_rules.server.hub.Notifier`); :class:`PostgresClaims` holds a
 session-level advisory lock per match whose bots this process moves, so that
 exactly one process moves them, and a lock whose process died (its connection
-with it) is free for another to take; the orphans (matches with bots whose lock
+with it) is free for another to take; the orphans (driven matches whose lock
 nobody holds) are found by one query.
 
 Messages name the database by host, port and name only: a URL's user name and
@@ -36,12 +46,22 @@ from psycopg_pool import AsyncConnectionPool
 
 from ..reading import clip
 from .hub import Heard
-from .store import Entry, StoredMatch, StoreError, entry_row, read_seats, seats_text
+from .store import (
+    BEATS_KEPT,
+    Entry,
+    Exists,
+    StoredMatch,
+    StoreError,
+    counted,
+    entry_row,
+    read_seats,
+    seats_text,
+)
 
 __all__ = ["SCHEMA", "PostgresClaims", "PostgresNotifier", "PostgresStore"]
 
 #: The version of the store's tables, kept in the table ``hadara_store``.
-SCHEMA = 2
+SCHEMA = 3
 #: The channel a committed entry is announced on, as ``"MATCH SEQ"`` (the number of entries reached).
 CHANNEL = "hadara_moves"
 #: The first key of the advisory locks of this server (the second is the match's hash).
@@ -79,11 +99,16 @@ CREATE TABLE IF NOT EXISTS matches (
     game text NOT NULL,
     config text NOT NULL,
     seats text NOT NULL,
-    bots boolean NOT NULL,
-    over boolean NOT NULL DEFAULT false
+    driven boolean NOT NULL,
+    over boolean NOT NULL DEFAULT false,
+    settings text NOT NULL DEFAULT '{{}}',
+    listed boolean NOT NULL DEFAULT false
 );
 CREATE TABLE IF NOT EXISTS entries ({_ENTRIES_COLUMNS});
-CREATE INDEX IF NOT EXISTS matches_with_bots ON matches (created) WHERE bots AND NOT over;
+CREATE TABLE IF NOT EXISTS beats (process text PRIMARY KEY, at double precision NOT NULL);
+CREATE TABLE IF NOT EXISTS pauses (began double precision NOT NULL, ended double precision NOT NULL);
+CREATE INDEX IF NOT EXISTS matches_driven ON matches (created) WHERE driven AND NOT over;
+CREATE INDEX IF NOT EXISTS matches_listed ON matches (created) WHERE listed AND NOT over;
 """
 
 # Version 1 kept Hadara's moves by ply; each becomes the entry of the same number.
@@ -97,12 +122,21 @@ CREATE TABLE entries ({_ENTRIES_COLUMNS});
 INSERT INTO entries (match, seq, kind, data, digest, at) SELECT match, ply, 'move', move, digest, 0 FROM moves;
 DROP TABLE moves;
 DROP INDEX IF EXISTS matches_unfinished;
-UPDATE hadara_store SET version = 2;
+"""
+
+# Version 2 had no settings or listing; its index of the matches with bots is made anew as the driven's.
+_FROM_VERSION_2 = f"""
+ALTER TABLE matches RENAME COLUMN bots TO driven;
+ALTER TABLE matches ADD COLUMN settings text NOT NULL DEFAULT '{{}}';
+ALTER TABLE matches ADD COLUMN listed boolean NOT NULL DEFAULT false;
+DROP INDEX IF EXISTS matches_with_bots;
+UPDATE hadara_store SET version = {SCHEMA};
 """
 
 # One statement, so one transaction and one round trip: the entry of seq N goes in only after
 # N-1 (or as the first) is committed, and the key refuses a second N, also one committed by
-# another transaction meanwhile; an entry that went in ends the game if it does, and is
+# another transaction meanwhile; an entry that went in ends the game if it does, sets the
+# match's flags where they are given, and is
 # announced (at commit) as "MATCH SEQ KIND DIGEST AT DATA": the number of entries reached and
 # the entry itself (only "MATCH SEQ" for a move too long to carry). A row comes back only for
 # an accepted entry.
@@ -113,8 +147,11 @@ WITH added AS (
     WHERE %(seq)s = coalesce((SELECT max(seq) FROM entries WHERE match = %(match)s), -1) + 1
     ON CONFLICT DO NOTHING
     RETURNING seq
-), ended AS (
-    UPDATE matches SET over = true WHERE id = %(match)s AND %(over)s AND EXISTS (SELECT FROM added)
+), changed AS (
+    UPDATE matches SET over = over OR %(over)s,
+        listed = coalesce(%(listed)s::boolean, listed), driven = coalesce(%(driven)s::boolean, driven)
+    WHERE id = %(match)s AND EXISTS (SELECT FROM added)
+        AND (%(over)s OR %(listed)s::boolean IS NOT NULL OR %(driven)s::boolean IS NOT NULL)
 )
 SELECT pg_notify(
     '{CHANNEL}',
@@ -123,13 +160,15 @@ SELECT pg_notify(
 ) FROM added
 """
 
+_BEAT = "INSERT INTO beats (process, at) VALUES (%s, %s) ON CONFLICT (process) DO UPDATE SET at = excluded.at"
+
 _ENTRIES = "SELECT seq, kind, data, digest, at FROM entries WHERE match = %s AND seq >= %s ORDER BY seq"
 
-# The unfinished matches with bots whose advisory lock (its first key ours, its second the
+# The unfinished driven matches whose advisory lock (its first key ours, its second the
 # match's hash) no session of this database holds.
 _ORPHANS = f"""
 SELECT id FROM matches AS m
-WHERE bots AND NOT over AND NOT EXISTS (
+WHERE driven AND NOT over AND NOT EXISTS (
     SELECT FROM pg_locks AS l
     WHERE l.locktype = 'advisory' AND l.granted AND l.objsubid = 2
       AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database())
@@ -148,8 +187,17 @@ def _where(url: str) -> str:
     return f"postgresql://{parts.get('host', '')}:{parts.get('port', '5432')}/{parts.get('dbname', '')}"
 
 
+# The time of a match's last entry (one probe of the key), or of its making.
+_UNTOUCHED = """
+SELECT id FROM matches WHERE NOT over AND coalesce(
+    (SELECT at FROM entries WHERE match = matches.id ORDER BY seq DESC LIMIT 1),
+    (settings::json ->> 'created')::double precision, 0
+) BETWEEN 1 AND %s ORDER BY created LIMIT %s
+"""
+
+
 class PostgresStore:
-    """The shared store: the tables ``matches`` and ``moves`` of one PostgreSQL database.
+    """The shared store: the tables of one PostgreSQL database (see the module).
 
     Made, it has checked the database (reachable, its tables made or of this version);
     the pool is opened on first use, in the event loop of the server.
@@ -164,6 +212,8 @@ class PostgresStore:
                 versions = [row[0] for row in db.execute("SELECT version FROM hadara_store")]
                 if versions == [1]:
                     db.execute(_FROM_VERSION_1)
+                if versions in ([1], [2]):
+                    db.execute(_FROM_VERSION_2)
                 elif versions == [SCHEMA]:
                     self._refuse_missing(db)
                 elif versions:
@@ -184,7 +234,7 @@ class PostgresStore:
     def _refuse_missing(self, db: psycopg.Connection[tuple[object, ...]]) -> None:
         """A database of this version whose tables are missing is refused, never made anew
         over the matches it held."""
-        for table in ("matches", "entries"):
+        for table in ("matches", "entries", "beats", "pauses"):
             row = db.execute("SELECT to_regclass(%s)", (table,)).fetchone()
             if row is None or row[0] is None:
                 self._refuse(f"a damaged match store: its table {table} is missing")
@@ -219,17 +269,31 @@ class PostgresStore:
         except psycopg.Error as exc:
             raise StoreError(f"{self.where}: {clip(str(exc), 160)}") from None
 
-    async def create(self, match: StoredMatch) -> None:
+    async def create(self, match: StoredMatch, *, listed: bool, driven: bool) -> None:
         """Store a new match (see :meth:`~hadara_rules.server.store.Store.create`)."""
+        row = (
+            match.match,
+            match.game,
+            match.options,
+            seats_text(match.seats),
+            match.settings,
+            listed,
+            driven,
+        )
         async with self._connection() as db:
-            await db.execute(
-                "INSERT INTO matches (id, game, config, seats, bots) VALUES (%s, %s, %s, %s, %s)",
-                (match.match, match.game, match.options, seats_text(match.seats), match.bots),
+            cursor = await db.execute(
+                "INSERT INTO matches (id, game, config, seats, settings, listed, driven)"
+                " VALUES (%s, %s, %s, %s, %s, %s, %s) ON CONFLICT (id) DO NOTHING",
+                row,
             )
+            if cursor.rowcount != 1:
+                raise Exists(f"there is a match {match.match} already")
 
-    async def append(self, match: str, entry: Entry, over: bool) -> bool:
+    async def append(
+        self, match: str, entry: Entry, over: bool, *, listed: bool | None = None, driven: bool | None = None
+    ) -> bool:
         """Store an entry at its seq and announce it, or refuse it (see :meth:`~hadara_rules.server.store.Store.append`)."""
-        row = {**entry_row(match, entry), "over": over}
+        row = {**entry_row(match, entry), "over": over, "listed": listed, "driven": driven}
         async with self._connection() as db:
             return (await db.execute(_APPEND, row)).rowcount == 1
 
@@ -238,14 +302,14 @@ class PostgresStore:
         async with self._connection() as db, db.transaction():
             await db.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
             head = await (
-                await db.execute("SELECT game, config, seats FROM matches WHERE id = %s", (match,))
+                await db.execute("SELECT game, config, seats, settings FROM matches WHERE id = %s", (match,))
             ).fetchone()
             if head is None:
                 return None
             rows = await (await db.execute(_ENTRIES, (match, 0))).fetchall()
-        game, config, seats = (str(value) for value in head)
+        game, config, seats, settings = (str(value) for value in head)
         try:
-            return StoredMatch(match, game, config, read_seats(seats), self._entries(match, rows))
+            return StoredMatch(match, game, config, read_seats(seats), self._entries(match, rows), settings)
         except StoreError as exc:
             raise StoreError(f"{self.where}: match {match}: {clip(str(exc), 160)}") from None
 
@@ -264,14 +328,47 @@ class PostgresStore:
         except ValueError as exc:
             raise StoreError(f"{self.where}: match {match}: {clip(str(exc), 160)}") from None
 
-    async def with_bots(self) -> tuple[str, ...]:
-        """The matches whose bots move on (see :meth:`~hadara_rules.server.store.Store.with_bots`)."""
+    async def driven(self) -> tuple[str, ...]:
+        """The matches the driver follows (see :meth:`~hadara_rules.server.store.Store.driven`)."""
+        return await self._ids("SELECT id FROM matches WHERE driven AND NOT over ORDER BY created", ())
+
+    async def listed(self, limit: int) -> tuple[str, ...]:
+        """The lobby's matches (see :meth:`~hadara_rules.server.store.Store.listed`)."""
+        query = "SELECT id FROM matches WHERE listed AND NOT over ORDER BY created DESC LIMIT %s"
+        return await self._ids(query, (counted(limit),))
+
+    async def untouched(self, before: float, limit: int) -> tuple[str, ...]:
+        """The matches nobody played lately (see :meth:`~hadara_rules.server.store.Store.untouched`)."""
+        return await self._ids(_UNTOUCHED, (before, counted(limit)))
+
+    async def _ids(self, query: str, parameters: tuple[object, ...]) -> tuple[str, ...]:
         async with self._connection() as db:
-            cursor = await db.execute("SELECT id FROM matches WHERE bots AND NOT over ORDER BY created")
+            cursor = await db.execute(query, parameters)
             return tuple(str(row[0]) for row in await cursor.fetchall())
 
+    async def resumed(self, process: str, now: float, within: float) -> tuple[tuple[float, float], ...]:
+        """A server process starts (see :meth:`~hadara_rules.server.store.Store.resumed`); processes
+        starting at once take turns, so that one pause is recorded once."""
+        async with self._connection() as db, db.transaction():
+            await db.execute("SELECT pg_advisory_xact_lock(%s, 1)", (_LOCKS,))
+            await db.execute(
+                "INSERT INTO pauses (began, ended) SELECT max(at), %(now)s::double precision FROM beats"
+                " HAVING count(*) > 0 AND max(at) < %(now)s::double precision - %(within)s::double precision",
+                {"now": now, "within": within},
+            )
+            await db.execute(_BEAT, (process, now))
+            await db.execute("DELETE FROM beats WHERE at < %s", (now - BEATS_KEPT,))
+            cursor = await db.execute("SELECT began, ended FROM pauses ORDER BY began, ended")
+            rows = await cursor.fetchall()
+        return tuple((float(str(began)), float(str(ended))) for began, ended in rows)
+
+    async def beat(self, process: str, now: float) -> None:
+        """A server process is alive (see :meth:`~hadara_rules.server.store.Store.beat`)."""
+        async with self._connection() as db:
+            await db.execute(_BEAT, (process, now))
+
     async def orphans(self) -> tuple[str, ...]:
-        """The matches with bots whose claim no process holds (see :class:`PostgresClaims`)."""
+        """The driven matches whose claim no process holds (see :class:`PostgresClaims`)."""
         async with self._connection() as db:
             cursor = await db.execute(_ORPHANS)
             return tuple(str(row[0]) for row in await cursor.fetchall())
@@ -371,7 +468,7 @@ class PostgresClaims:
     dies loses its connection and its locks with it.
     """
 
-    #: Seconds between two looks for orphans (matches with bots whose claim nobody holds).
+    #: Seconds between two looks for orphans (driven matches whose claim nobody holds).
     every = 1.0
 
     def __init__(self, store: PostgresStore) -> None:
@@ -404,7 +501,7 @@ class PostgresClaims:
             return True
 
     async def orphans(self) -> tuple[str, ...]:
-        """The matches with bots whose lock no process holds, oldest first."""
+        """The driven matches whose lock no process holds, oldest first."""
         return await self._store.orphans()
 
     async def release(self, match: str) -> None:

@@ -3,8 +3,13 @@
 Everything is made from what the receiver may see (INFO-1): the position from
 the game's view of the seat (the spectator's view for none), the legal moves
 and their previews from that view, the events as the game tells them to that
-seat. The game record, which holds every hidden component, is given only once
-the game is over.
+seat, and what the whole table may know: the seats, who is connected, the
+clocks. A rematch's token goes only to its own seat. The game record, which
+holds every hidden component, is given only once the game is over.
+
+A view and a WebSocket message are the same document: the seat's position with
+its legal moves (made once per ``seq``), then what changes without an entry (the
+seats' presence, the clocks' time left at ``now``), then the events.
 
 Views and WebSocket messages are JSON text, and each part of them is made once
 and kept by :class:`Presenter`, in bounded tables outside the matches, by match,
@@ -24,15 +29,18 @@ server (``benchmarks/server.py``). Their bytes are not looked through.
 
 from __future__ import annotations
 
+import time
 from collections import OrderedDict
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Collection, Hashable, Sequence
 from functools import partial
 from typing import Generic, TypeVar
 
 import orjson
 
 from ..games import AnyGame
+from .entries import MOVE
 from .match import Match
+from .store import Entry
 
 __all__ = ["KEPT", "Presenter"]
 
@@ -66,6 +74,22 @@ class _Table(Generic[K, V]):
         return len(self._values)
 
 
+def _state(match: Match) -> str:
+    """Where a match stands: ``waiting`` for a person at a seat, ``playing``, ``over``, or
+    ``abandoned`` (nobody played it for too long)."""
+    if match.abandoned:
+        return "abandoned"
+    return "over" if match.finished else "playing" if match.started else "waiting"
+
+
+def _seats(match: Match, connected: Collection[int]) -> list[Body]:
+    """The seats as anyone may know them: kind, name, and whether a WebSocket of theirs is open."""
+    return [
+        {"seat": s.seat, "kind": s.kind, "name": s.name, "connected": s.seat in connected}
+        for s in match.seats
+    ]
+
+
 def _event(played: AnyGame, event: Hashable) -> bytes:
     return _encode(played.event_data(event))
 
@@ -89,19 +113,33 @@ class Presenter:
         self._options: _Table[tuple[str, int], dict[Hashable, bytes]] = _Table(KEPT // 10)
         #: An event's JSON, by the event (what it says being all it is made of).
         self._events: _Table[Hashable, bytes] = _Table()
+        #: A viewer's picture, by match, viewer and seq (a tenth as many: each is a few dozen KB).
+        self._pictures: _Table[tuple[str, int | None, int], str] = _Table(KEPT // 10)
 
     # ------------------------------------------------------------------ views and messages
 
-    def view(self, match: Match, seat: int | None, since: int) -> bytes:
-        """The seat's position, its legal moves with notation and preview, and the events of the
-        entries from ``since`` on, as JSON (see the module)."""
+    def view(
+        self,
+        match: Match,
+        seat: int | None,
+        since: int,
+        connected: Collection[int] = (),
+        rematch: Body | None = None,
+    ) -> bytes:
+        """The seat's view (and WebSocket message): its position, its legal moves with notation
+        and preview, the seats (``connected``: those with a WebSocket open), the clocks, whether
+        it may take back its move, the rematch (``rematch``: what this seat is told of it), and
+        the events of the entries from ``since`` on, as JSON (see the module)."""
         position = self._positions.made((match.id, seat, match.seq), partial(self._position, match, seat))
-        return self._with_events(position, match, seat, since)
-
-    def update(self, match: Match, seat: int | None, since: int) -> bytes:
-        """A WebSocket message: the match's seq and ply, who is to act, and the events since ``since``."""
-        head = _encode({"seq": match.seq, "ply": match.ply, "to_act": list(match.to_act)})
-        return self._with_events(head, match, seat, since)
+        now = time.time()
+        table = _encode(
+            {
+                "seats": _seats(match, connected),
+                "clock": None if match.clocks is None else match.clocks.data(now, match.pauses),
+                "rematch": rematch,
+            }
+        )
+        return self._with_events(position[:-1] + b"," + table[1:], match, seat, since)
 
     def _position(self, match: Match, seat: int | None) -> bytes:
         """The view without its events: the seat, seq and ply, who is to act, the position, the legal moves."""
@@ -109,7 +147,7 @@ class Presenter:
         seen = played.view(match.state, seat)
         to_act = match.to_act
         legal: list[orjson.Fragment] = []
-        if seat is not None and seat in to_act:
+        if seat is not None and seat in to_act and match.started and not match.by_bot(seat):
             legal = [orjson.Fragment(entry) for entry in self._legal(match, seat, played.legal(seen, seat))]
         return _encode(
             {
@@ -117,8 +155,11 @@ class Presenter:
                 "seq": match.seq,
                 "ply": match.ply,
                 "to_act": list(to_act),
+                "started": match.started,
+                "over": match.over,
                 "position": played.position_data(seen),
                 "legal": legal,
+                "takeback": seat is not None and match.take_back_refusal(seat) is None,
             }
         )
 
@@ -143,8 +184,11 @@ class Presenter:
 
     def _entry(self, match: Match, seat: int | None, seq: int) -> bytes:
         played = match.game
-        head = _encode({"seq": seq, "ply": seq})[:-1] + b","
-        seen = played.events_seen(match.events[seq], seat, match.state)
+        told = match.told[seq]
+        head = _encode({"seq": seq, "ply": told.ply})[:-1] + b","
+        if told.notice is not None:
+            return head + _encode(told.notice)[1:]
+        seen = played.events_seen(told.events, seat, match.state)
         return b",".join(
             head + self._events.made(event, partial(_event, played, event))[1:] for event in seen
         )
@@ -163,28 +207,53 @@ class Presenter:
         return {"match": match.id, "seats": seats}
 
     @staticmethod
-    def summary(match: Match) -> Body:
-        """What anyone may know of a match: its game and options, its seats and names, whose turn
-        it is, the winners."""
+    def summary(match: Match, connected: Collection[int] = ()) -> Body:
+        """What anyone may know of a match: its game, options and settings, its seats, names and
+        who is connected, whose turn it is, the winners, its rematch."""
         played = match.game
         over = match.over
         return {
             "match": match.id,
+            "state": _state(match),
             "game": played.name,
             "players": len(match.seats),
             **played.options_data(match.options),
-            "seats": [{"seat": s.seat, "kind": s.kind, "name": s.name} for s in match.seats],
+            **match.settings.data(),
+            "started": match.started,
+            "seats": _seats(match, connected),
             "seq": match.seq,
             "ply": match.ply,
             "to_act": list(match.to_act),
             "over": over,
-            "winners": list(played.winners(match.state)) if over else [],
+            "winners": list(played.winners(match.state)) if match.finished else [],
+            "rematch": None if match.rematch is None else match.rematch.match,
         }
 
+    def picture(self, match: Match, seat: int | None) -> str:
+        """The table as ``seat`` sees it, as SVG (every component drawn carries ``data-id``),
+        drawn once per seat and ``seq``."""
+        return self._pictures.made(
+            (match.id, seat, match.seq), lambda: match.game.picture(match.game.view(match.state, seat))
+        )
+
     @staticmethod
-    def picture(match: Match, seat: int | None) -> str:
-        """The table as ``seat`` sees it, as SVG (every component drawn carries ``data-id``)."""
-        return match.game.picture(match.game.view(match.state, seat))
+    def log(match: Match, entries: Sequence[Entry]) -> Body:
+        """Every entry of the match with its time, as anyone may know it (a move by its seat only)."""
+        listed: list[Body] = []
+        for entry in entries:
+            item: Body = {
+                "seq": entry.seq,
+                "kind": entry.kind,
+                "at": entry.at,
+                "ply": match.told[entry.seq].ply,
+            }
+            notice = match.told[entry.seq].notice
+            if entry.kind == MOVE:
+                item["seat"] = match.game.mover(match.game.read_stored_move(entry.data))
+            elif notice is not None:
+                item.update((key, notice[key]) for key in ("seat", "name", "match") if key in notice)
+            listed.append(item)
+        return {"match": match.id, "entries": listed}
 
     @staticmethod
     def record(match: Match) -> str:

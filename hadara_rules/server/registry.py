@@ -13,6 +13,11 @@ which must reach the position digest stored with it; a match that does not is
 :class:`~hadara_rules.server.store.StoreError` (never served at an earlier
 point). Whenever a followed match advances, its listeners (the WebSocket hub,
 the bots' driver) are told once (:meth:`Registry.told`).
+
+The registry also gives the store this process's sign of life every
+:data:`BEAT_SECONDS`; when a process starts after a time no server ran, the store
+records that pause, and clocks do not charge it
+(:mod:`~hadara_rules.server.clock`).
 """
 
 from __future__ import annotations
@@ -20,17 +25,25 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import secrets
 import time
 from collections.abc import AsyncIterator, Callable, Coroutine
 
 from ..games import HadaraError, game
-from .match import Match
-from .store import MOVE, Entry, Store, StoreError
+from .clock import Pause
+from .match import Damaged, Match
+from .settings import Settings
+from .store import Entry, Store, StoreError
 
-__all__ = ["KEEP_SECONDS", "NotFound", "Registry"]
+__all__ = ["BEAT_SECONDS", "DAMAGED_KEPT", "KEEP_SECONDS", "NotFound", "Registry"]
 
 #: Seconds a match nothing uses stays followed.
 KEEP_SECONDS = 30.0
+#: How many damaged matches a process remembers, so as not to read them again at each request.
+DAMAGED_KEPT = 1024
+#: Seconds between two signs of life of a server process; a start with none from any process
+#: in twice that long follows a pause, which no clock charges.
+BEAT_SECONDS = 1.0
 
 _log = logging.getLogger("hadara.server")
 
@@ -53,6 +66,12 @@ class Registry:
         self._loading: dict[str, asyncio.Task[Match | None]] = {}
         self._listeners: list[Callable[[Match], None]] = []
         self._tasks: set[asyncio.Task[None]] = set()
+        #: This process, as its signs of life name it.
+        self._process = secrets.token_hex(8)
+        #: The times no server ran (read when the process starts).
+        self.pauses: tuple[Pause, ...] = ()
+        #: The matches found damaged, oldest first (at most :data:`DAMAGED_KEPT`).
+        self._damaged: dict[str, Damaged] = {}
 
     def followed(self, match_id: str) -> Match | None:
         """The match of that id if this process follows it now."""
@@ -67,15 +86,28 @@ class Registry:
         for listener in self._listeners:
             listener(match)
 
-    def start(self) -> None:
-        """Forget unused matches from now on, every few seconds."""
+    async def start(self) -> None:
+        """Read the pauses (recording the one that ends now, if no server ran), then give signs
+        of life and forget unused matches from now on, every few seconds."""
+        self.pauses = await self.store.resumed(self._process, time.time(), 2 * BEAT_SECONDS)
         self._spawn(self._forgetting())
+        self._spawn(self._beating())
+
+    async def _beating(self) -> None:
+        while True:
+            await asyncio.sleep(BEAT_SECONDS)
+            try:
+                await self.store.beat(self._process, time.time())
+            except StoreError:
+                _log.warning("cannot tell the store this server is running")
 
     async def close(self) -> None:
-        """Stop catching up and forgetting."""
+        """Stop catching up and forgetting, with a last sign of life (a pause starts now)."""
         for task in self._tasks:
             task.cancel()
         await asyncio.gather(*self._tasks, return_exceptions=True)
+        with contextlib.suppress(StoreError):
+            await self.store.beat(self._process, time.time())
 
     # ------------------------------------------------------------------ using a match
 
@@ -104,6 +136,9 @@ class Registry:
         self._unused_since[match.id] = time.monotonic()
 
     async def _load(self, match_id: str) -> Match:
+        damage = self._damaged.get(match_id)
+        if damage is not None:
+            raise damage
         loading = self._loading.get(match_id)
         if loading is None:  # one load, however many ask for it at once
             loading = asyncio.ensure_future(self._rebuild(match_id))
@@ -115,6 +150,16 @@ class Registry:
         return found
 
     async def _rebuild(self, match_id: str) -> Match | None:
+        try:
+            return await self._replayed(match_id)
+        except Damaged as exc:
+            _log.error("%s", exc)  # once: the match is refused from now on without reading it again
+            self._damaged[match_id] = exc
+            while len(self._damaged) > DAMAGED_KEPT:
+                del self._damaged[next(iter(self._damaged))]
+            raise
+
+    async def _replayed(self, match_id: str) -> Match | None:
         stored = await self.store.load(match_id)
         if stored is None:
             return None
@@ -126,7 +171,15 @@ class Registry:
             options = played.read_stored_options(stored.options)
         except HadaraError as exc:
             raise StoreError(f"match {match_id}: {exc}") from None
-        match = Match(match_id, played, options, stored.seats, played.new(options))
+        match = Match(
+            match_id,
+            played,
+            options,
+            Settings.read(stored.settings),
+            stored.seats,
+            played.new(options),
+            self.pauses,
+        )
         _replay(match, stored.entries)
         self._matches[match_id] = match
         self._unused_since[match_id] = time.monotonic()
@@ -204,18 +257,7 @@ class Registry:
 
 
 def _replay(match: Match, entries: tuple[Entry, ...]) -> None:
-    """Play the stored entries ``match`` lacks; each must reach the digest stored with it."""
-    played = match.game
+    """Apply the stored entries ``match`` lacks; each must reach the digest stored with it."""
     for entry in entries:
-        if entry.seq < match.seq:
-            continue  # played here already
-        if entry.seq != match.seq or entry.kind != MOVE:
-            raise StoreError(f"match {match.id}: entry {entry.seq} is not the one that follows {match.seq}")
-        try:
-            move = played.read_stored_move(entry.data)
-            after, events = played.play(match.state, move)
-        except HadaraError as exc:
-            raise StoreError(f"match {match.id}: stored entry {entry.seq} does not replay: {exc}") from None
-        if played.digest(after) != entry.digest:
-            raise StoreError(f"match {match.id}: the position after entry {entry.seq} is not the one stored")
-        match.advance(move, after, events)
+        if entry.seq >= match.seq:  # else applied here already
+            match.replay(entry)

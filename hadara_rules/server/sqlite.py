@@ -12,10 +12,20 @@ commit: an acknowledged move survives ``kill -9`` and a power loss alike.
 ``durable=False`` (``synchronous=NORMAL``) survives a killed process, not a
 crashed machine.
 
-A file of the first version of the tables (moves by ply, Hadara's only) is
-brought to this one when it is opened, in one transaction: each move becomes
-the entry of the same number. A file of this version whose tables are missing
-is refused, never made anew over the matches it held.
+The tables (version 3): ``matches`` (a match's game, options, seats and
+settings; ``listed`` and ``driven``, its flags; ``created``, its place in the
+order of creation, for "newest first" and "oldest first"; ``over``, once its
+game has ended), ``entries`` (each match's entries by seq), ``beats`` (each
+server process's last beat) and ``pauses`` (the times no server ran, from the
+last beat before each to the start after it). Partial indexes on ``created``
+keep the listed and the driven unfinished matches cheap to find.
+
+A file of an earlier version is brought to this one when it is opened, in one
+transaction: version 1 (moves by ply, Hadara's only) becomes version 2, each
+move the entry of the same number; version 2's ``bots`` flag becomes
+``driven`` (the column renamed), and its matches get the settings ``{}``, are
+not listed, and keep their order. A file of this version whose tables are
+missing is refused, never made anew over the matches it held.
 
 One server at a time: a store holds an exclusive lock on ``PATH.lock`` (beside
 the file) from its opening to its closing, and a second store on the same file
@@ -34,14 +44,24 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Generic, NoReturn, TextIO, TypeVar
 
-from .store import Entry, StoredMatch, StoreError, entry_row, read_seats, seats_text
+from .store import (
+    BEATS_KEPT,
+    Entry,
+    Exists,
+    StoredMatch,
+    StoreError,
+    counted,
+    entry_row,
+    read_seats,
+    seats_text,
+)
 
 __all__ = ["SCHEMA", "SQLiteStore"]
 
 _T = TypeVar("_T")
 
 #: The version of the store's tables, kept in SQLite's ``user_version``.
-SCHEMA = 2
+SCHEMA = 3
 
 _ENTRIES_COLUMNS = """
     match TEXT NOT NULL REFERENCES matches (id),
@@ -59,10 +79,18 @@ CREATE TABLE IF NOT EXISTS matches (
     game TEXT NOT NULL,
     config TEXT NOT NULL,
     seats TEXT NOT NULL,
-    bots INTEGER NOT NULL,
-    over INTEGER NOT NULL DEFAULT 0
+    driven INTEGER NOT NULL,
+    over INTEGER NOT NULL DEFAULT 0,
+    settings TEXT NOT NULL DEFAULT '{{}}',
+    listed INTEGER NOT NULL DEFAULT 0,
+    created INTEGER NOT NULL DEFAULT 0
 );
 CREATE TABLE IF NOT EXISTS entries ({_ENTRIES_COLUMNS}) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS beats (process TEXT PRIMARY KEY, at REAL NOT NULL) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS pauses (began REAL NOT NULL, ended REAL NOT NULL);
+CREATE INDEX IF NOT EXISTS matches_created ON matches (created);
+CREATE INDEX IF NOT EXISTS matches_driven ON matches (created) WHERE driven AND over = 0;
+CREATE INDEX IF NOT EXISTS matches_listed ON matches (created) WHERE listed AND over = 0;
 """
 
 # Version 1 kept Hadara's moves by ply; each becomes the entry of the same number. A match
@@ -75,11 +103,36 @@ INSERT INTO entries (match, seq, kind, data, digest, at) SELECT match, ply, 'mov
 DROP TABLE moves;
 """
 
+# Version 2 had no settings, listing or order of its own: its matches keep the order of their rows.
+_FROM_VERSION_2 = """
+ALTER TABLE matches RENAME COLUMN bots TO driven;
+ALTER TABLE matches ADD COLUMN settings TEXT NOT NULL DEFAULT '{}';
+ALTER TABLE matches ADD COLUMN listed INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE matches ADD COLUMN created INTEGER NOT NULL DEFAULT 0;
+UPDATE matches SET created = rowid;
+"""
+
+# A new match comes after every other; a taken id stores nothing.
+_CREATE = """
+INSERT INTO matches (id, game, config, seats, settings, listed, driven, created)
+SELECT :id, :game, :config, :seats, :settings, :listed, :driven, coalesce(max(created), 0) + 1 FROM matches
+WHERE true ON CONFLICT (id) DO NOTHING
+"""
+
 # The entry of seq N goes in only after N-1 (or as the first); the key refuses a second N.
 _APPEND = """
 INSERT OR IGNORE INTO entries (match, seq, kind, data, digest, at)
 SELECT :match, :seq, :kind, :data, :digest, :at
 WHERE :seq = coalesce((SELECT max(seq) FROM entries WHERE match = :match), -1) + 1
+"""
+
+
+# The time of a match's last entry (one probe of the key), or of its making.
+_UNTOUCHED = """
+SELECT id FROM matches WHERE over = 0 AND coalesce(
+    (SELECT at FROM entries WHERE match = matches.id ORDER BY seq DESC LIMIT 1),
+    json_extract(settings, '$.created'), 0
+) BETWEEN 1 AND ? ORDER BY created LIMIT ?
 """
 
 
@@ -103,7 +156,7 @@ def _hold(path: str) -> TextIO:
 def _missing(db: sqlite3.Connection) -> list[str]:
     """The tables of this version the file lacks."""
     found = {row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
-    return [table for table in ("matches", "entries") if table not in found]
+    return [table for table in ("matches", "entries", "beats", "pauses") if table not in found]
 
 
 def _each(db: sqlite3.Connection, statements: str) -> None:
@@ -114,7 +167,21 @@ def _each(db: sqlite3.Connection, statements: str) -> None:
             db.execute(statement)
 
 
+# What an accepted entry changes of its match: it ends the game, or sets a flag.
+_FLAGS = """
+UPDATE matches SET over = over OR :over, listed = coalesce(:listed, listed), driven = coalesce(:driven, driven)
+WHERE id = :match
+"""
+
 _ENTRIES = "SELECT seq, kind, data, digest, at FROM entries WHERE match = ? AND seq >= ? ORDER BY seq"
+
+
+def _beat(db: sqlite3.Connection, process: str, now: float) -> None:
+    """Record ``process``'s beat at ``now``."""
+    db.execute(
+        "INSERT INTO beats (process, at) VALUES (?, ?) ON CONFLICT (process) DO UPDATE SET at = excluded.at",
+        (process, now),
+    )
 
 
 class _Job(Generic[_T]):
@@ -153,7 +220,7 @@ class SQLiteStore:
         return connection
 
     def _tables(self, db: sqlite3.Connection) -> None:
-        """Make the tables of a new file, or bring those of version 1 to this one."""
+        """Make the tables of a new file, or bring those of an earlier version to this one."""
         db.execute("BEGIN IMMEDIATE")
         try:
             version = db.execute("PRAGMA user_version").fetchone()[0]
@@ -163,6 +230,8 @@ class SQLiteStore:
                     "UPDATE matches SET bots = 0 WHERE NOT EXISTS "
                     "(SELECT 1 FROM json_each(matches.seats) WHERE json_extract(value, '$[3]') IS NULL)"
                 )
+            if version in (1, 2):
+                _each(db, _FROM_VERSION_2)
             elif version == SCHEMA and _missing(db):
                 self._refuse(f"a damaged match store: its table {_missing(db)[0]} is missing")
             elif version not in (0, SCHEMA):
@@ -234,24 +303,36 @@ class SQLiteStore:
 
     # ------------------------------------------------------------------ the interface
 
-    async def create(self, match: StoredMatch) -> None:
+    async def create(self, match: StoredMatch, *, listed: bool, driven: bool) -> None:
         """Store a new match (see :meth:`~hadara_rules.server.store.Store.create`)."""
-        row = (match.match, match.game, match.options, seats_text(match.seats), match.bots)
+        row = {
+            "id": match.match,
+            "game": match.game,
+            "config": match.options,
+            "seats": seats_text(match.seats),
+            "settings": match.settings,
+            "listed": listed,
+            "driven": driven,
+        }
 
         def insert(db: sqlite3.Connection) -> None:
-            db.execute("INSERT INTO matches (id, game, config, seats, bots) VALUES (?, ?, ?, ?, ?)", row)
+            if db.execute(_CREATE, row).rowcount != 1:
+                raise Exists(f"there is a match {match.match} already")
 
         await self._run(insert)
 
-    async def append(self, match: str, entry: Entry, over: bool) -> bool:
+    async def append(
+        self, match: str, entry: Entry, over: bool, *, listed: bool | None = None, driven: bool | None = None
+    ) -> bool:
         """Store an entry at its seq, or refuse it (see :meth:`~hadara_rules.server.store.Store.append`)."""
         row = entry_row(match, entry)
+        flags = {"match": match, "over": over, "listed": listed, "driven": driven}
 
         def insert(db: sqlite3.Connection) -> bool:
             if db.execute(_APPEND, row).rowcount != 1:
                 return False
-            if over:
-                db.execute("UPDATE matches SET over = 1 WHERE id = ?", (match,))
+            if over or listed is not None or driven is not None:
+                db.execute(_FLAGS, flags)
             return True
 
         return await self._run(insert)
@@ -259,8 +340,10 @@ class SQLiteStore:
     async def load(self, match: str) -> StoredMatch | None:
         """The stored match (see :meth:`~hadara_rules.server.store.Store.load`)."""
 
-        def select(db: sqlite3.Connection) -> tuple[tuple[str, str, str], list[Any]] | None:
-            head = db.execute("SELECT game, config, seats FROM matches WHERE id = ?", (match,)).fetchone()
+        def select(db: sqlite3.Connection) -> tuple[tuple[str, str, str, str], list[Any]] | None:
+            head = db.execute(
+                "SELECT game, config, seats, settings FROM matches WHERE id = ?", (match,)
+            ).fetchone()
             if head is None:
                 return None
             return head, db.execute(_ENTRIES, (match, 0)).fetchall()
@@ -268,9 +351,10 @@ class SQLiteStore:
         rows = await self._run(select)
         if rows is None:
             return None
-        (game, config, seats), entries = rows
+        (game, config, seats, settings), entries = rows
         try:
-            return StoredMatch(match, game, config, read_seats(seats), tuple(Entry(*row) for row in entries))
+            entered = tuple(Entry(*row) for row in entries)
+            return StoredMatch(match, game, config, read_seats(seats), entered, settings)
         except StoreError as exc:
             raise StoreError(f"{self.path}: match {match}: {exc}") from None
 
@@ -279,14 +363,40 @@ class SQLiteStore:
         rows = await self._run(lambda db: db.execute(_ENTRIES, (match, since)).fetchall())
         return tuple(Entry(*row) for row in rows)
 
-    async def with_bots(self) -> tuple[str, ...]:
-        """The matches whose bots move on (see :meth:`~hadara_rules.server.store.Store.with_bots`)."""
+    async def driven(self) -> tuple[str, ...]:
+        """The matches the driver follows (see :meth:`~hadara_rules.server.store.Store.driven`)."""
+        return await self._ids("SELECT id FROM matches WHERE driven AND over = 0 ORDER BY created", ())
 
-        def select(db: sqlite3.Connection) -> tuple[str, ...]:
-            rows = db.execute("SELECT id FROM matches WHERE over = 0 AND bots ORDER BY rowid")
-            return tuple(row[0] for row in rows)
+    async def listed(self, limit: int) -> tuple[str, ...]:
+        """The lobby's matches (see :meth:`~hadara_rules.server.store.Store.listed`)."""
+        query = "SELECT id FROM matches WHERE listed AND over = 0 ORDER BY created DESC LIMIT ?"
+        return await self._ids(query, (counted(limit),))
 
-        return await self._run(select)
+    async def untouched(self, before: float, limit: int) -> tuple[str, ...]:
+        """The matches nobody played lately (see :meth:`~hadara_rules.server.store.Store.untouched`)."""
+        return await self._ids(_UNTOUCHED, (before, counted(limit)))
+
+    async def _ids(self, query: str, parameters: tuple[object, ...]) -> tuple[str, ...]:
+        return await self._run(lambda db: tuple(row[0] for row in db.execute(query, parameters)))
+
+    async def resumed(self, process: str, now: float, within: float) -> tuple[tuple[float, float], ...]:
+        """A server process starts (see :meth:`~hadara_rules.server.store.Store.resumed`)."""
+
+        def start(db: sqlite3.Connection) -> tuple[tuple[float, float], ...]:
+            if db.execute("SELECT 1 FROM beats WHERE at >= ?", (now - within,)).fetchone() is None:
+                db.execute(
+                    "INSERT INTO pauses (began, ended) SELECT max(at), ? FROM beats HAVING count(*)", (now,)
+                )
+            _beat(db, process, now)
+            db.execute("DELETE FROM beats WHERE at < ?", (now - BEATS_KEPT,))
+            rows = db.execute("SELECT began, ended FROM pauses ORDER BY began, ended")
+            return tuple((began, ended) for began, ended in rows)
+
+        return await self._run(start)
+
+    async def beat(self, process: str, now: float) -> None:
+        """A server process is alive (see :meth:`~hadara_rules.server.store.Store.beat`)."""
+        await self._run(lambda db: _beat(db, process, now))
 
     async def close(self) -> None:
         """Commit the jobs given before, then close the file and give up its lock."""

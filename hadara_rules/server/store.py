@@ -11,7 +11,15 @@ once it is committed; the server acknowledges nothing before.
 A store is game-agnostic: options and moves are the game's own JSON text
 (:class:`~hadara_rules.games.Game` writes and reads them), each move stored
 with the digest of the position it reached, so that a match that does not
-replay to its digests is found out. The implementations: SQLite
+replay to its digests is found out. Beside them a match keeps its server's
+settings (JSON text the store does not read) and two flags the server sets:
+``listed`` (the lobby shows it: :meth:`Store.listed`) and ``driven`` (the
+driver follows it, moving its bots, clocks and away seats: :meth:`Store.driven`).
+
+Clocks charge only the time a server was running: every server process beats
+(:meth:`Store.beat`) while it runs, and one that starts after no process beat
+recently records the time since the last beat as a pause
+(:meth:`Store.resumed`). The implementations: SQLite
 (:mod:`~hadara_rules.server.sqlite`, one process) and PostgreSQL
 (:mod:`~hadara_rules.server.postgres`, several processes).
 """
@@ -26,23 +34,30 @@ from attrs import frozen
 from ..games import HadaraError
 
 __all__ = [
-    "MOVE",
+    "BEATS_KEPT",
     "Entry",
+    "Exists",
     "SeatEntry",
     "Store",
     "StoreError",
     "StoredMatch",
+    "counted",
     "entry_row",
     "read_seats",
     "seats_text",
 ]
 
-#: The kind of entry that plays a move (the only kind so far).
-MOVE = "move"
-
 
 class StoreError(HadaraError):
     """A store that cannot be opened or read, or holds what no server wrote."""
+
+
+class Exists(StoreError):
+    """A new match whose id another match has already."""
+
+
+#: Seconds a process's last beat is remembered (:meth:`Store.resumed`).
+BEATS_KEPT = 86_400.0
 
 
 @frozen
@@ -63,7 +78,7 @@ class Entry:
 
     #: The number of entries before it.
     seq: int
-    #: What it does: :data:`MOVE`.
+    #: What it does: one of the kinds of :mod:`~hadara_rules.server.entries` (``"move"``…).
     kind: str
     #: What it holds: a move as its game writes it.
     data: str
@@ -75,18 +90,28 @@ class Entry:
 
 @frozen
 class StoredMatch:
-    """A match as stored: its id, game, options (the game's JSON), seats and entries in order."""
+    """A match as stored: its id, game, options (the game's JSON), seats, entries in order
+    and the server's settings of it."""
 
     match: str
     game: str
     options: str
     seats: tuple[SeatEntry, ...]
     entries: tuple[Entry, ...]
+    #: The server's settings of the match, as JSON text (the store does not read it).
+    settings: str = "{}"
 
     @property
     def bots(self) -> bool:
         """Whether a bot plays a seat (its bots must be moved while the game goes on)."""
         return any(seat.token_hash is None for seat in self.seats)
+
+
+def counted(limit: int) -> int:
+    """``limit`` for :meth:`Store.listed`; a one-line :class:`StoreError` for a negative one."""
+    if limit < 0:
+        raise StoreError(f"a limit of 0 matches or more, not {limit}")
+    return limit
 
 
 def entry_row(match: str, entry: Entry) -> dict[str, object]:
@@ -117,14 +142,18 @@ def read_seats(text: str) -> tuple[SeatEntry, ...]:
 class Store(Protocol):
     """What the server keeps matches in."""
 
-    async def create(self, match: StoredMatch) -> None:
-        """Store a new match (its ``entries`` empty), committed before it returns."""
+    async def create(self, match: StoredMatch, *, listed: bool, driven: bool) -> None:
+        """Store a new match (its ``entries`` empty) with its flags, committed before it returns;
+        :class:`Exists`, storing nothing, when its id is taken."""
         ...
 
-    async def append(self, match: str, entry: Entry, over: bool) -> bool:
+    async def append(
+        self, match: str, entry: Entry, over: bool, *, listed: bool | None = None, driven: bool | None = None
+    ) -> bool:
         """Store ``entry`` if the last stored entry of ``match`` is ``entry.seq - 1``,
         committed before it returns; False, storing nothing, otherwise. ``over``: the game
-        ends with it."""
+        ends with it; ``listed`` and ``driven``, where given, set the match's flags in the
+        same transaction (None leaves them)."""
         ...
 
     async def load(self, match: str) -> StoredMatch | None:
@@ -135,8 +164,33 @@ class Store(Protocol):
         """The stored entries of ``match`` from ``since`` on (a match being caught up)."""
         ...
 
-    async def with_bots(self) -> tuple[str, ...]:
-        """The ids of the unfinished matches with a bot seat, oldest first (their bots move on)."""
+    async def driven(self) -> tuple[str, ...]:
+        """The ids of the unfinished matches whose ``driven`` flag is set, oldest first
+        (the driver follows them: their bots, clocks and away seats)."""
+        ...
+
+    async def listed(self, limit: int) -> tuple[str, ...]:
+        """The ids of the unfinished matches whose ``listed`` flag is set, newest first,
+        at most ``limit`` of them (the lobby)."""
+        ...
+
+    async def untouched(self, before: float, limit: int) -> tuple[str, ...]:
+        """The ids of the unfinished matches with nothing stored since ``before`` (their last
+        entry, or their making where they have none, earlier: the time their settings'
+        ``created`` says), oldest first, at most ``limit`` (to be abandoned). A match whose
+        times are unknown (stored before entries had times) is never among them."""
+        ...
+
+    async def resumed(self, process: str, now: float, within: float) -> tuple[tuple[float, float], ...]:
+        """Server ``process`` starts at ``now``: if no process beat within ``within`` seconds
+        before ``now``, the time from the latest beat of any process to ``now`` is recorded as
+        a pause (none on a store never beaten). Records the process's beat at ``now``, forgets
+        beats older than :data:`BEATS_KEPT`, and returns every pause recorded, oldest first,
+        as ``(start, end)`` pairs."""
+        ...
+
+    async def beat(self, process: str, now: float) -> None:
+        """Server ``process`` is alive at ``now``."""
         ...
 
     async def close(self) -> None:

@@ -1,9 +1,10 @@
 """The WebSocket of a seat (or a spectator): what is new, sent whenever its match moves.
 
 ``WS /api/matches/ID/updates?token=TOKEN&since=SEQ``: once open, the socket is
-sent a first message at once (the events from ``since``, or none when it is
-left out or is the match's ``seq``), then the events of the entries it has not
-been sent whenever the hub wakes it, until the client goes away. The match is followed by this process for as long as the socket is
+sent a first message at once (the seat's view with the events from ``since``, or
+none when it is left out or is the match's ``seq``), then the view again with the
+events of the entries it has not been sent whenever the match moves or a seat
+connects or disconnects, until the client goes away. The match is followed by this process for as long as the socket is
 open. A client that takes more than :data:`SEND_SECONDS` to take a message is
 closed (4408), and reconnects asking ``since`` the last ``seq`` it saw. What the
 client sends is read and ignored.
@@ -12,14 +13,14 @@ client sends is read and ignored.
 from __future__ import annotations
 
 import asyncio
-import contextlib
+from collections.abc import Awaitable, Callable
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from ..reading import clip
 from .hub import Hub
 from .match import Match
-from .present import Presenter
+from .present import Body, Presenter
 
 __all__ = [
     "CLOSE_FORBIDDEN",
@@ -37,20 +38,30 @@ CLOSE_MALFORMED, CLOSE_FORBIDDEN, CLOSE_NOT_FOUND, CLOSE_TOO_SLOW = 4400, 4403, 
 
 
 async def send_updates(
-    socket: WebSocket, hub: Hub, presenter: Presenter, match: Match, seat: int | None, since: int
+    socket: WebSocket,
+    hub: Hub,
+    presenter: Presenter,
+    match: Match,
+    seat: int | None,
+    since: int,
+    rematch: Callable[[], Awaitable[Body | None]],
 ) -> None:
-    """Send ``seat`` what is new of ``match`` from entry ``since`` on, whenever it moves, until
-    the client goes away (the socket accepted already)."""
-    with hub.subscribe(match.id) as subscription:
+    """Send ``seat`` its view with what is new of ``match`` from entry ``since`` on, whenever it
+    moves or a seat's presence changes, until the client goes away (the socket accepted
+    already); ``rematch`` says what the seat is told of the match's rematch."""
+    with hub.subscribe(match.id, seat) as subscription:
         moved = subscription.moved
         closed = asyncio.ensure_future(_until_closed(socket, moved))
         sent = since - 1  # a first message on every open, even with nothing new
+        presence = -1
         try:
             while not closed.done():
                 moved.clear()
-                current = match.seq
-                if current > sent:
-                    message = presenter.update(match, seat, max(sent, since))
+                if match.seq > sent or hub.presence(match.id) != presence:
+                    presence = hub.presence(match.id)
+                    told = await rematch()
+                    current = match.seq  # the message is made now, up to this entry
+                    message = presenter.view(match, seat, max(sent, since), hub.connected(match.id), told)
                     try:
                         async with asyncio.timeout(SEND_SECONDS):
                             await socket.send_text(message.decode())
@@ -68,10 +79,10 @@ async def send_updates(
 
 
 async def _until_closed(socket: WebSocket, moved: asyncio.Event) -> None:
-    """Read (and ignore) what the client sends until it goes away; then wake the sender."""
+    """Read (and ignore: text or binary alike) what the client sends until it goes away; then
+    wake the sender."""
     try:
-        with contextlib.suppress(WebSocketDisconnect):
-            while True:
-                await socket.receive_text()
+        while (await socket.receive())["type"] != "websocket.disconnect":
+            pass
     finally:
         moved.set()

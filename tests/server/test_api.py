@@ -70,17 +70,29 @@ def test_a_match_summary_names_seats_and_turn_and_no_secret(client: TestClient) 
     created = create(client, players=2, seats=["human", "human"], names=["Ann", "Bo"], advanced=True)
     answer = client.get(f"/api/matches/{created['match']}")
     assert answer.status_code == 200
-    assert answer.json() == {
+    summary = answer.json()
+    assert 0 < time.time() - summary.pop("created") < 60
+    assert summary == {
         "match": created["match"],
+        "state": "playing",
         "game": "hadara",
         "players": 2,
         "advanced": True,
-        "seats": [{"seat": 0, "kind": "human", "name": "Ann"}, {"seat": 1, "kind": "human", "name": "Bo"}],
+        "public": False,
+        "takeback": False,
+        "clock": None,
+        "seed_chosen": True,
+        "started": True,
+        "seats": [
+            {"seat": 0, "kind": "human", "name": "Ann", "connected": False},
+            {"seat": 1, "kind": "human", "name": "Bo", "connected": False},
+        ],
         "seq": 0,
         "ply": 0,
         "to_act": [0, 1],  # the advanced game begins with both choosing a start card side (SETUP-6)
         "over": False,
         "winners": [],
+        "rematch": None,
     }
     assert token(created, 0) not in answer.text and token(created, 1) not in answer.text
 

@@ -57,20 +57,23 @@ def component_ids(state: GameState) -> set[str]:
     return _named(to_json(state)) & _COMPONENTS
 
 
-def _receive_until(socket: WebSocketTestSession, ply: int) -> list[str]:
-    """The socket's messages (as sent, in text) until the one that reaches ``ply``."""
+def _receive_until(socket: WebSocketTestSession, seq: int) -> list[str]:
+    """The socket's messages (as sent, in text) until the one that reaches entry ``seq``."""
     texts = []
     while True:
         text = socket.receive_text()
         texts.append(text)
-        if f'"ply":{ply},' in text:
+        if text.startswith('{"seat":') and f',"seq":{seq},"ply":' in text.partition('"position"')[0]:
             return texts
 
 
 def _play_and_check(db: Path, players: int, advanced: bool, rng: random.Random, plies: int) -> None:
-    """Play ``plies`` random moves of a match of human seats, checking everything sent after each."""
+    """Play ``plies`` random moves of a match of human seats (some taken back), checking everything
+    sent after each: no hidden component, and no token of another seat."""
     with TestClient(create_app(SQLiteStore(db))) as client:
-        created = create(client, players=players, advanced=advanced, seed=rng.randrange(1 << 32))
+        created = create(
+            client, players=players, advanced=advanced, seed=rng.randrange(1 << 32), takeback=True
+        )
         match = created["match"]
         tokens = [token(created, seat) for seat in range(players)]
         viewers: list[int | None] = [*range(players), None]
@@ -103,27 +106,36 @@ def _play_and_check(db: Path, players: int, advanced: bool, rng: random.Random, 
                 view = client.get(f"/api/matches/{match}/view", headers=headers(seat)).json()
                 choice = rng.choice(view["legal"])
                 move = rng.choice([choice["notation"], choice["move"]])
+                since = live.seq
                 answer = client.post(
                     f"/api/matches/{match}/moves",
                     headers=headers(seat),
-                    json={"seq": state.ply, "move": move},
+                    json={"seq": since, "move": move},
                 )
                 assert answer.status_code == 200, answer.text
+                sent: dict[int | None, list[str]] = {viewer: [] for viewer in viewers}
+                sent[seat].append(answer.text)
+                if answer.json()["takeback"] and rng.random() < 0.3:
+                    answer = client.post(
+                        f"/api/matches/{match}/takeback", headers=headers(seat), json={"seq": live.seq}
+                    )
+                    assert answer.status_code == 200, answer.text
+                    sent[seat].append(answer.text)
                 after: GameState = live.state
                 look(after)
                 hidden = {viewer: component_ids(after) - seen[viewer] for viewer in viewers}
-                sent: dict[int | None, list[str]] = {viewer: [] for viewer in viewers}
-                sent[seat].append(answer.text)
                 for viewer, socket in zip(viewers, sockets, strict=True):
-                    for path in (f"/view?since={state.ply}", "", "/picture"):
+                    for path in (f"/view?since={since}", "", "/picture", "/log"):
                         sent[viewer].append(
                             client.get(f"/api/matches/{match}{path}", headers=headers(viewer)).text
                         )
-                    sent[viewer].extend(_receive_until(socket, after.ply))
+                    sent[viewer].extend(_receive_until(socket, live.seq))
                 for viewer in viewers:
+                    others = [t for s, t in enumerate(tokens) if s != viewer]
                     for text in sent[viewer]:
                         leaked = _named(text) & hidden[viewer]
                         assert not leaked, f"viewer {viewer} was sent {sorted(leaked)} at ply {after.ply}"
+                        assert not any(t in text for t in others), f"viewer {viewer} was sent a token"
 
 
 def test_nothing_sent_to_a_seat_names_what_its_view_hides(tmp_path: Path) -> None:

@@ -22,19 +22,19 @@ from hadara_rules.server.driver import Driver  # noqa: E402
 from hadara_rules.server.postgres import PostgresStore  # noqa: E402
 from hadara_rules.server.referee import NewMatch, Referee  # noqa: E402
 from hadara_rules.server.registry import Registry  # noqa: E402
-from hadara_rules.server.store import Entry, StoredMatch, StoreError  # noqa: E402
+from hadara_rules.server.store import Entry, Store, StoredMatch, StoreError, seats_text  # noqa: E402
 
 
 def test_a_database_of_another_version_is_refused(postgres_url: str) -> None:
     PostgresStore(postgres_url)
     with psycopg.connect(postgres_url, autocommit=True) as db:
         db.execute("UPDATE hadara_store SET version = 7")
-    with pytest.raises(StoreError, match=r"another version \(7, not 2\)"):
+    with pytest.raises(StoreError, match=r"another version \(7, not 3\)"):
         PostgresStore(postgres_url)
 
 
 def test_a_database_whose_tables_are_missing_is_refused_not_made_anew(postgres_url: str) -> None:
-    run(lambda: PostgresStore(postgres_url), lambda store: store.create(MATCH))
+    run(lambda: PostgresStore(postgres_url), lambda store: store.create(MATCH, listed=False, driven=True))
     with psycopg.connect(postgres_url, autocommit=True) as db:
         db.execute("DROP TABLE entries")
     with pytest.raises(StoreError, match="its table entries is missing"):
@@ -44,7 +44,7 @@ def test_a_database_whose_tables_are_missing_is_refused_not_made_anew(postgres_u
 
 
 def test_stored_seats_that_no_server_wrote_are_a_store_error(postgres_url: str) -> None:
-    run(lambda: PostgresStore(postgres_url), lambda store: store.create(MATCH))
+    run(lambda: PostgresStore(postgres_url), lambda store: store.create(MATCH, listed=False, driven=True))
     with psycopg.connect(postgres_url, autocommit=True) as db:
         db.execute("UPDATE matches SET seats = '[[0]]'")
     with pytest.raises(StoreError, match="match m1"):
@@ -83,9 +83,9 @@ def test_every_store_on_the_database_hears_each_committed_entry(postgres_url: st
         heard: list[tuple[str, int, Entry | None]] = []
         reader.notifier.listen(lambda match, seq, entry: heard.append((match, seq, entry)))
         try:
-            await reader.with_bots()  # opens the reader, which starts listening
+            await reader.driven()  # opens the reader, which starts listening
             await asyncio.wait_for(reader.notifier.listening.wait(), 10)
-            await writer.create(MATCH)
+            await writer.create(MATCH, listed=False, driven=True)
             assert await writer.append("m1", _move(0), over=False)
             assert not await writer.append("m1", _move(0), over=False)  # refused: not told
             assert await writer.append("m1", _move(1), over=False)
@@ -110,8 +110,8 @@ def test_an_entry_committed_while_the_listener_was_down_is_told_once_it_listens_
         heard: list[tuple[str, int, Entry | None]] = []
         reader.notifier.listen(lambda match, seq, entry: heard.append((match, seq, entry)))
         try:
-            await writer.create(MATCH)
-            await reader.with_bots()
+            await writer.create(MATCH, listed=False, driven=True)
+            await reader.driven()
             listening = reader.notifier.listening
             await asyncio.wait_for(listening.wait(), 10)
             async with await psycopg.AsyncConnection.connect(postgres_url, autocommit=True) as admin:
@@ -159,14 +159,13 @@ def test_one_process_at_a_time_moves_a_matchs_bots_and_a_dead_ones_claims_are_fr
     asyncio.run(work())
 
 
-def test_the_orphans_are_the_matches_with_bots_whose_claim_nobody_holds(postgres_url: str) -> None:
+def test_the_orphans_are_the_driven_matches_whose_claim_nobody_holds(postgres_url: str) -> None:
     async def work() -> tuple[tuple[str, ...], ...]:
         first, second = PostgresStore(postgres_url), PostgresStore(postgres_url)
         try:
             for name in ("a", "b", "c"):
-                await first.create(_match(name))
-            people = tuple(seat.__class__(seat.seat, "human", "P", "ab" * 32) for seat in MATCH.seats)
-            await first.create(StoredMatch("d", MATCH.game, MATCH.options, people, ()))
+                await first.create(_match(name), listed=False, driven=True)
+            await first.create(_match("d"), listed=True, driven=False)
             await first.append("c", _move(0), over=True)
             before = await second.claims.orphans()
             assert await first.claims.claim("a")
@@ -178,7 +177,7 @@ def test_the_orphans_are_the_matches_with_bots_whose_claim_nobody_holds(postgres
     assert asyncio.run(work()) == (("a", "b"), ("b",))
 
 
-def test_tables_of_the_first_version_are_brought_to_this_one(postgres_url: str) -> None:
+def test_tables_of_the_first_version_are_brought_to_the_third(postgres_url: str) -> None:
     with psycopg.connect(postgres_url, autocommit=True) as db:
         db.execute(
             """
@@ -198,11 +197,85 @@ def test_tables_of_the_first_version_are_brought_to_this_one(postgres_url: str) 
         db.execute("INSERT INTO moves VALUES ('m1', 0, %s, 'd0')", (_move(0).data,))
 
     async def work(store: PostgresStore) -> tuple[object, ...]:
-        return await store.load("m1"), await store.with_bots()
+        return await store.load("m1"), await store.driven()
 
-    loaded, with_bots = run(lambda: PostgresStore(postgres_url), work)  # type: ignore[arg-type]
-    assert isinstance(loaded, StoredMatch) and loaded.game == "hadara" and with_bots == ("m1",)
+    loaded, driven = run(lambda: PostgresStore(postgres_url), work)  # type: ignore[arg-type]
+    assert isinstance(loaded, StoredMatch) and loaded.game == "hadara" and driven == ("m1",)
     assert [(e.seq, e.data, e.digest) for e in loaded.entries] == [(0, _move(0).data, "d0")]
+    assert loaded.settings == "{}" and _version(postgres_url) == 3
+
+
+def test_tables_of_the_second_version_are_brought_to_the_third(postgres_url: str) -> None:
+    """The bots flag becomes the driven flag; the matches keep their order, get no settings
+    and are not listed; a match created after comes after them."""
+    with psycopg.connect(postgres_url, autocommit=True) as db:
+        db.execute(
+            """
+            CREATE TABLE hadara_store (version integer NOT NULL);
+            INSERT INTO hadara_store VALUES (2);
+            CREATE TABLE matches (id text PRIMARY KEY, created bigint GENERATED ALWAYS AS IDENTITY,
+                game text NOT NULL, config text NOT NULL, seats text NOT NULL, bots boolean NOT NULL,
+                over boolean NOT NULL DEFAULT false);
+            CREATE TABLE entries (match text NOT NULL REFERENCES matches (id), seq integer NOT NULL,
+                kind text NOT NULL, data text NOT NULL, digest text NOT NULL, at double precision NOT NULL,
+                PRIMARY KEY (match, seq));
+            CREATE INDEX matches_with_bots ON matches (created) WHERE bots AND NOT over;
+            """
+        )
+        for name, bots, over in (
+            ("z", True, False),
+            ("y", False, False),
+            ("x", True, True),
+            ("w", True, False),
+        ):
+            db.execute(
+                "INSERT INTO matches (id, game, config, seats, bots, over) VALUES (%s, 'hadara', %s, %s, %s, %s)",
+                (name, MATCH.options, seats_text(MATCH.seats), bots, over),
+            )
+        entry = _move(0)
+        db.execute(
+            "INSERT INTO entries VALUES ('z', 0, %s, %s, %s, %s)",
+            (entry.kind, entry.data, entry.digest, entry.at),
+        )
+
+    async def work(store: Store) -> tuple[object, ...]:
+        loaded = await store.load("z")
+        before = await store.driven(), await store.listed(10)
+        await store.create(_match("v"), listed=True, driven=True)
+        return loaded, before, await store.driven(), await store.listed(10)
+
+    loaded, before, driven, listed = run(lambda: PostgresStore(postgres_url), work)
+    assert loaded == StoredMatch("z", "hadara", MATCH.options, MATCH.seats, (_move(0),), "{}")
+    assert before == (("z", "w"), ()) and driven == ("z", "w", "v") and listed == ("v",)
+    assert _version(postgres_url) == 3
+    with psycopg.connect(postgres_url, autocommit=True) as db:
+        indexes = {
+            row[0] for row in db.execute("SELECT indexname FROM pg_indexes WHERE tablename = 'matches'")
+        }
+    assert {"matches_driven", "matches_listed"} <= indexes and "matches_with_bots" not in indexes
+
+
+def test_processes_starting_at_once_record_one_pause(postgres_url: str) -> None:
+    run(lambda: PostgresStore(postgres_url), lambda store: store.beat("old", 100.0))
+
+    async def work() -> list[tuple[tuple[float, float], ...]]:
+        stores = [PostgresStore(postgres_url) for _ in range(4)]
+        try:
+            return list(
+                await asyncio.gather(*(store.resumed(f"p{n}", 500.0, 5.0) for n, store in enumerate(stores)))
+            )
+        finally:
+            for store in stores:
+                await store.close()
+
+    assert asyncio.run(work()) == [((100.0, 500.0),)] * 4
+
+
+def _version(url: str) -> int:
+    with psycopg.connect(url, autocommit=True) as db:
+        row = db.execute("SELECT version FROM hadara_store").fetchone()
+    assert row is not None
+    return int(row[0])
 
 
 class _Counting(PostgresStore):
@@ -210,9 +283,11 @@ class _Counting(PostgresStore):
 
     appends = 0
 
-    async def append(self, match: str, entry: Entry, over: bool) -> bool:
+    async def append(
+        self, match: str, entry: Entry, over: bool, *, listed: bool | None = None, driven: bool | None = None
+    ) -> bool:
         self.appends += 1
-        return await super().append(match, entry, over)
+        return await super().append(match, entry, over, listed=listed, driven=driven)
 
 
 class _Server:
@@ -226,8 +301,8 @@ class _Server:
         self.registry.on_moved(self.driver.wake)
         store.notifier.listen(self.registry.heard)
 
-    def start(self) -> None:
-        self.registry.start()
+    async def start(self) -> None:
+        await self.registry.start()
         self.driver.start()
 
     async def close(self) -> None:
@@ -241,7 +316,7 @@ def test_the_bots_of_a_match_move_in_one_process_and_in_another_once_it_is_gone(
         stores = [_Counting(postgres_url), _Counting(postgres_url)]
         servers = [_Server(store) for store in stores]
         for server in servers:
-            server.start()
+            await server.start()
         try:
             new = NewMatch(HADARA, GameConfig(players=2, seed=4), ("greedy", "random"), ("A", "B"))
             created, _ = await servers[0].referee.create(new)

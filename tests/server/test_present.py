@@ -24,8 +24,10 @@ from hadara_rules.events import Event, apply_move_with_events, events_seen_by
 from hadara_rules.games.hadara import HADARA, Hadara
 from hadara_rules.records import to_data
 from hadara_rules.server import present
+from hadara_rules.server.entries import Played
 from hadara_rules.server.match import Match
 from hadara_rules.server.present import Presenter
+from hadara_rules.server.settings import Settings
 from hadara_rules.server.store import SeatEntry
 
 #: Moves played per example at most.
@@ -54,7 +56,14 @@ def _events(state: GameState, events: list[tuple[Event, ...]], seat: int | None,
     ]
 
 
-def _view(state: GameState, events: list[tuple[Event, ...]], seat: int | None, since: int) -> bytes:
+def _view(
+    state: GameState,
+    events: list[tuple[Event, ...]],
+    seat: int | None,
+    since: int,
+    seats: tuple[SeatEntry, ...],
+    connected: frozenset[int] = frozenset(),
+) -> bytes:
     seen = player_view(state, seat)
     legal = []
     if seat is not None and seat in state.to_act:
@@ -67,21 +76,26 @@ def _view(state: GameState, events: list[tuple[Event, ...]], seat: int | None, s
         "seq": state.ply,
         "ply": state.ply,
         "to_act": list(state.to_act),
+        "started": True,
+        "over": state.is_over,
         "position": to_data(seen),
         "legal": legal,
+        "takeback": False,
+        "seats": [
+            {"seat": s.seat, "kind": s.kind, "name": s.name, "connected": s.seat in connected} for s in seats
+        ],
+        "clock": None,
+        "rematch": None,
         "events": _events(state, events, seat, since),
     }
     return _json(document)
 
 
-def _update(state: GameState, events: list[tuple[Event, ...]], seat: int | None, since: int) -> str:
-    document = {
-        "seq": state.ply,
-        "ply": state.ply,
-        "to_act": list(state.to_act),
-        "events": _events(state, events, seat, since),
-    }
-    return _json(document).decode()
+def _advance(match: Match, move: object, events: list[tuple[Event, ...]]) -> None:
+    """Play ``move`` on ``match`` as if the store had confirmed it, keeping its events."""
+    after, told = apply_move_with_events(match.state, move)  # type: ignore[arg-type]
+    events.append(told)
+    match.apply(Played(move, after, told), 0.0)
 
 
 @settings(max_examples=25)
@@ -89,7 +103,7 @@ def _update(state: GameState, events: list[tuple[Event, ...]], seat: int | None,
     players=st.integers(2, 4),
     seed=st.integers(0, 2**32),
     steps=st.lists(
-        st.tuples(st.sampled_from(["view", "update", "move"]), st.integers(0, 4), st.integers(0, 99)),
+        st.tuples(st.sampled_from(["view", "connected", "move"]), st.integers(0, 4), st.integers(0, 99)),
         max_size=3 * _MOVES,
     ),
 )
@@ -97,39 +111,40 @@ def test_every_view_and_message_is_the_one_made_afresh(
     players: int, seed: int, steps: list[tuple[str, int, int]]
 ) -> None:
     config = GameConfig(players=players, seed=seed)
-    seats = tuple(SeatEntry(seat, "human", f"P{seat}") for seat in range(players))
+    seats = tuple(SeatEntry(seat, "human", f"P{seat}", "hash") for seat in range(players))
     match = _new(config, seats)
+    events: list[tuple[Event, ...]] = []
     presenter = Presenter()
     for what, viewer, choice in steps:
         state = match.state
         seat = None if viewer >= players else viewer
         since = choice % (state.ply + 1)
         if what == "view":
-            assert presenter.view(match, seat, since) == _view(state, match.events, seat, since)
-        elif what == "update":
-            assert presenter.update(match, seat, since).decode() == _update(state, match.events, seat, since)
+            assert presenter.view(match, seat, since) == _view(state, events, seat, since, seats)
+        elif what == "connected":
+            connected = frozenset(s for s in range(players) if choice >> s & 1)
+            made = presenter.view(match, seat, since, connected)
+            assert made == _view(state, events, seat, since, seats, connected)
         elif not state.is_over:
             mover = state.to_act[viewer % len(state.to_act)]
             moves = legal_moves(state, mover)
-            match.advance(
-                moves[choice % len(moves)], *apply_move_with_events(state, moves[choice % len(moves)])
-            )
+            _advance(match, moves[choice % len(moves)], events)
 
 
 def _new(config: GameConfig, seats: tuple[SeatEntry, ...] | None = None) -> Match:
     if seats is None:
-        seats = (SeatEntry(0, "human", "A"), SeatEntry(1, "human", "B"))
-    return Match("m", HADARA, config, seats, new_game(config))
+        seats = (SeatEntry(0, "human", "A", "hash"), SeatEntry(1, "human", "B", "hash"))
+    return Match("m", HADARA, config, Settings(), seats, new_game(config))
 
 
 def test_a_view_kept_at_a_seq_is_not_served_at_the_next() -> None:
     match = _new(GameConfig(players=2, seed=5))
+    events: list[tuple[Event, ...]] = []
     presenter = Presenter()
     before = presenter.view(match, 0, 0)
-    move = legal_moves(match.state, 0)[0]
-    match.advance(move, *apply_move_with_events(match.state, move))
+    _advance(match, legal_moves(match.state, 0)[0], events)
     after = presenter.view(match, 0, 0)
-    assert after != before and after == _view(match.state, match.events, 0, 0)
+    assert after != before and after == _view(match.state, events, 0, 0, match.seats)
 
 
 def test_what_is_kept_once_made_is_bounded() -> None:
@@ -161,18 +176,16 @@ def test_a_seat_keeps_the_entries_of_its_options_while_they_stay_and_only_those(
 
     monkeypatch.setattr(Hadara, "legal_entry", counted)
     match = _new(GameConfig(players=2, seed=5))
+    events: list[tuple[Event, ...]] = []
     presenter = Presenter()
     while len(match.state.to_act) < 2:  # up to the first draft round, both seats choosing
-        move = legal_moves(match.state, match.state.to_act[0])[0]
-        match.advance(move, *apply_move_with_events(match.state, move))
+        _advance(match, legal_moves(match.state, match.state.to_act[0])[0], events)
     presenter.view(match, 1, match.state.ply)
     shown = list(made)
-    move = legal_moves(match.state, 0)[0]
-    match.advance(move, *apply_move_with_events(match.state, move))
+    _advance(match, legal_moves(match.state, 0)[0], events)
     again = presenter.view(match, 1, match.state.ply)
-    assert again == _view(match.state, match.events, 1, match.state.ply)
+    assert again == _view(match.state, events, 1, match.state.ply, match.seats)
     assert made == shown  # the same options: none made again
-    chosen = legal_moves(match.state, 1)[0]
-    match.advance(chosen, *apply_move_with_events(match.state, chosen))
+    _advance(match, legal_moves(match.state, 1)[0], events)
     later = presenter.view(match, 1, match.state.ply)
-    assert later == _view(match.state, match.events, 1, match.state.ply)
+    assert later == _view(match.state, events, 1, match.state.ply, match.seats)

@@ -74,5 +74,7 @@ def test_a_match_whose_moves_do_not_reach_their_stored_digests_is_not_served(db:
         )
     with TestClient(create_app(SQLiteStore(db))) as client:
         answer = client.get(f"/api/matches/{damaged['match']}")
-        assert answer.status_code == 500 and answer.json()["error"] == "internal"
+        assert answer.status_code == 200 and answer.json()["state"] == "damaged"
+        view = client.get(f"/api/matches/{damaged['match']}/view")
+        assert view.status_code == 500 and view.json()["error"] == "damaged"
         assert client.get(f"/api/matches/{sound['match']}").json()["ply"] == 2

@@ -149,11 +149,11 @@ def test_bots_go_on_once_their_failed_writes_work_again(db: Path, monkeypatch: p
         registry.on_moved(bots.wake)
         append, failures = store.append, [3]
 
-        async def full(match: str, entry: Entry, over: bool) -> bool:
+        async def full(match: str, entry: Entry, over: bool, **flags: bool | None) -> bool:
             if failures[0]:
                 failures[0] -= 1
                 raise StoreError("database or disk is full")
-            return await append(match, entry, over)
+            return await append(match, entry, over, **flags)
 
         monkeypatch.setattr(store, "append", full)
         new = NewMatch(HADARA, GameConfig(players=2, seed=8), ("random", "random"), ("A", "B"))

@@ -7,14 +7,16 @@ import json
 from typing import Any, cast
 
 import pytest
-from starlette.websockets import WebSocket, WebSocketDisconnect
+from starlette.websockets import WebSocket
 
 from hadara_rules import GameConfig, legal_moves
 from hadara_rules.games.hadara import HADARA
 from hadara_rules.server import updates
+from hadara_rules.server.entries import Played
 from hadara_rules.server.hub import Hub
 from hadara_rules.server.match import Match
 from hadara_rules.server.present import Presenter
+from hadara_rules.server.settings import Settings
 from hadara_rules.server.store import SeatEntry
 
 
@@ -31,9 +33,9 @@ class _Socket:
         await asyncio.sleep(self.delay)
         self.sent.append(json.loads(message))
 
-    async def receive_text(self) -> str:
+    async def receive(self) -> dict[str, object]:
         await self.gone.wait()
-        raise WebSocketDisconnect(1000)
+        return {"type": "websocket.disconnect", "code": 1000}
 
     async def close(self, code: int, reason: str) -> None:
         self.closed = (code, reason)
@@ -41,12 +43,16 @@ class _Socket:
 
 def _match(moves: int) -> Match:
     config = GameConfig(players=2, seed=2)
-    seats = (SeatEntry(0, "human", "A"), SeatEntry(1, "human", "B"))
-    match = Match("m", HADARA, config, seats, HADARA.new(config))
+    seats = (SeatEntry(0, "human", "A", "hash"), SeatEntry(1, "human", "B", "hash"))
+    match = Match("m", HADARA, config, Settings(), seats, HADARA.new(config))
     for _ in range(moves):
         move = legal_moves(match.state)[0]
-        match.advance(move, *HADARA.play(match.state, move))
+        match.apply(Played(move, *HADARA.play(match.state, move)), 0.0)
     return match
+
+
+async def _no_rematch() -> None:
+    return None
 
 
 def _send(delay: float, match: Match, since: int) -> _Socket:
@@ -55,7 +61,7 @@ def _send(delay: float, match: Match, since: int) -> _Socket:
     async def run() -> _Socket:
         socket = _Socket(delay)
         sending = asyncio.ensure_future(
-            updates.send_updates(cast(WebSocket, socket), Hub(), Presenter(), match, 0, since)
+            updates.send_updates(cast(WebSocket, socket), Hub(), Presenter(), match, 0, since, _no_rematch)
         )
         await asyncio.sleep(0.05)
         socket.gone.set()
@@ -86,7 +92,7 @@ def test_a_client_up_to_date_is_sent_one_first_message_and_nothing_until_the_mat
 
 def test_the_hub_wakes_the_websockets_of_the_match_that_moved_only() -> None:
     hub = Hub()
-    moved, other = _match(1), Match("n", HADARA, GameConfig(players=2, seed=3), (), None)
+    moved, other = _match(1), Match("n", HADARA, GameConfig(players=2, seed=3), Settings(), (), None)
     hub.moved(moved)  # nobody follows it yet: nothing to wake
     with hub.subscribe("m") as subscription:
         hub.moved(other)
