@@ -50,9 +50,11 @@ WIRE_KINDS: Mapping[str, str] = {
 #: Hadara's bots: seat kinds of a match.
 _BOTS = tuple(game("hadara").bot_names())
 #: The match's notices among a view's events.
-_NOTICES = ("joined", "left", "returned", "timed_out", "taken_back", "rematch")
+_NOTICES = ("joined", "left", "returned", "timed_out", "taken_back", "rematch", "abandoned")
+#: The notices of one seat.
+_SEAT_NOTICES = ("joined", "left", "returned", "timed_out", "taken_back")
 #: The kinds of a match log's entries.
-_LOG_KINDS = ("move", "takeback", "join", "leave", "return", "timeout", "rematch")
+_LOG_KINDS = ("move", "takeback", "join", "leave", "return", "timeout", "rematch", "abandon")
 _TRACKS = ("income", "military", "culture", "food")
 
 
@@ -142,6 +144,10 @@ def _summary(options: Mapping[str, _Schema]) -> _Schema:
         "clock": _nullable(_CLOCK_SETTING),
         "seed_chosen": _flag("Whether the seed was given by whoever made the match (not drawn)."),
         "started": _flag("Whether every seat is taken: before, nobody moves and no clock runs."),
+        "state": {
+            "description": "waiting (a seat is open or a rematch's seat not yet claimed), playing, over, or abandoned (nobody played it for too long; over is true too).",
+            "enum": ["waiting", "playing", "over", "abandoned"],
+        },
         "seats": _list("Every seat, in seat order.", _SEAT_ENTRY),
         "seq": _SEQ,
         "ply": _PLY,
@@ -189,10 +195,10 @@ def _told_events(maker: _Maker) -> list[_Schema]:
 
 def _notice() -> _Schema:
     notice = _object(
-        "A notice of the match: a seat joined, left, returned or ran out of time, a move was taken back, a rematch was made.",
+        "A notice of the match: a seat joined, left, returned or ran out of time, a move was taken back, a rematch was made, the match was abandoned (nobody played it for too long).",
         {
             "seq": _SEQ,
-            "ply": _PLY,
+            "ply": {**_PLY, "description": "The moves played when it happened."},
             "type": {"description": "What happened.", "enum": list(_NOTICES)},
             "seat": _SEAT,
             "name": {**_NAME, "description": "The name of the person who joined."},
@@ -205,9 +211,16 @@ def _notice() -> _Schema:
     )
     notice["allOf"] = [
         {
+            "if": {"properties": {"type": {"enum": list(_SEAT_NOTICES)}}},
+            "then": {"required": ["seat"], "not": {"required": ["match"]}},
+        },
+        {
             "if": {"properties": {"type": {"const": "rematch"}}},
             "then": {"required": ["match"], "not": {"required": ["seat"]}},
-            "else": {"required": ["seat"], "not": {"required": ["match"]}},
+        },
+        {
+            "if": {"properties": {"type": {"const": "abandoned"}}},
+            "then": {"not": {"anyOf": [{"required": ["seat"]}, {"required": ["match"]}]}},
         },
         {
             "if": {"properties": {"type": {"const": "joined"}}},
@@ -304,7 +317,7 @@ def _error() -> _Schema:
         "A refusal or a failure.",
         {
             "error": {
-                "description": "Its kind: malformed, forbidden, not_found, method_not_allowed, too_large, unsupported_media_type, stale, illegal, taken, not_playing, not_away, not_started, not_over, cannot_take_back, internal.",
+                "description": "Its kind: malformed, forbidden, not_found, method_not_allowed, too_large, unsupported_media_type, stale, illegal, taken, not_playing, not_away, not_started, not_over, away, abandoned, cannot_take_back, unavailable (the store is down: Retry-After says when to try again), damaged, internal.",
                 "type": "string",
                 "pattern": "^[a-z_]+$",
             },
