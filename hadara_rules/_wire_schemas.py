@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from ._config import MAX_SEED
 from ._moves import Move
@@ -21,12 +21,21 @@ from ._vocabulary import MAX_PLAYERS
 from .events import EVENT_TYPES
 from .games import game
 
-if TYPE_CHECKING:
-    from .schema import _Maker
-
 __all__ = ["WIRE_KINDS", "wire_schema"]
 
 _Schema = dict[str, Any]
+
+
+class _Maker(Protocol):
+    """What makes the schemas of the game's records (:class:`hadara_rules.schema._Maker`)."""
+
+    #: The records' and enums' schemas made so far, by name (the schema's ``$defs``).
+    defs: dict[str, _Schema]
+
+    def of(self, kind: object) -> _Schema:
+        """The schema of a type, its records' put in :attr:`defs`."""
+        ...
+
 
 #: Every body of the table's API with a schema, and what it describes.
 WIRE_KINDS: Mapping[str, str] = {
