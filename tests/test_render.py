@@ -343,6 +343,7 @@ def test_a_purple_card_says_its_ability_in_words_with_its_rule_id() -> None:
     purple = [c for c in state.catalogue.cards.values() if c.effect is not None and c.id in titled]
     assert purple
     for card in purple:
+        assert card.effect is not None
         words = ability(card.effect, card.effect_color)
         assert words != card.effect and f"({card.effect})" in words
         assert html.escape(words) in picture

@@ -4,6 +4,7 @@ catalogue that, read together with any seat's view, tells the seat nothing its v
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -14,7 +15,7 @@ from starlette.testclient import TestClient
 
 from hadara_rules import SPECTATOR, load_catalogue, player_view
 from hadara_rules._rulebook import rules
-from hadara_rules.games import game
+from hadara_rules.games import game, names
 from hadara_rules.view import view_catalogue
 
 #: What a colony's front shows (COLONY-4); a tile's entry must carry none of it.
@@ -24,7 +25,9 @@ FRONT_FIELDS = {"plunder", "ally_cost", "points"}
 def test_the_games_are_listed_with_their_seats_options_and_bots(client: TestClient) -> None:
     answer = client.get("/api/games")
     assert answer.status_code == 200
-    (hadara,) = answer.json()["games"]
+    listed = answer.json()["games"]
+    assert [entry["game"] for entry in listed] == list(names())
+    hadara = listed[0]
     assert hadara["game"] == "hadara"
     assert hadara["title"] == "Hadara"
     assert hadara["seats"] == [2, 5]
@@ -37,7 +40,7 @@ def test_an_unknown_game_has_no_catalogue(client: TestClient) -> None:
     assert answer.status_code == 404
     assert answer.json() == {
         "error": "not_found",
-        "message": "there is no game chess (the games are hadara)",
+        "message": f"there is no game chess (the games are {', '.join(names())})",
     }
 
 
@@ -131,6 +134,14 @@ def test_the_catalogue_and_a_view_tell_a_seat_nothing_its_view_hides(played: Pla
                     assert not FRONT_FIELDS & set(entry), (seat, entry["id"])
                 assert not (named & shown and named & hidden), (seat, named)
             assert shown <= every | {card for card in shown if card.startswith("?")}
+
+
+def test_every_game_has_a_catalogue_with_its_digest(client: TestClient) -> None:
+    for name in names():
+        answer = client.get(f"/api/games/{name}/catalogue")
+        assert answer.status_code == 200
+        assert answer.json() == json.loads(json.dumps(game(name).catalogue()))
+        assert len(answer.json()["digest"]) == 64
 
 
 @pytest.mark.parametrize("path", ["/api/games", "/api/games/hadara/catalogue"])
