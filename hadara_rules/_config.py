@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from enum import StrEnum
 from typing import TypeVar
 
@@ -43,15 +45,37 @@ def _names_of(kind: type[E], values: Iterable[E | str], refusal: ConfigError) ->
 
 #: Seeds are whole numbers of at most 64 bits, as documents hold them.
 _SEED_LIMIT = 1 << 63
+#: The largest seed of a new game: every JSON reader keeps the whole numbers up to it
+#: exactly (2^53 - 1), so a record a JavaScript page saves again still replays.
+MAX_SEED = (1 << 53) - 1
 
 
-def _seed_of_64_bits(config: object, attribute: object, seed: int) -> None:
-    """A seed is a whole number of at most 64 bits, each dealing a game of its own."""
+#: Whether configurations are being read from documents (:func:`saved_seeds`).
+_SAVED: ContextVar[bool] = ContextVar("configurations read from documents", default=False)
+
+
+@contextmanager
+def saved_seeds() -> Iterator[None]:
+    """Inside it, a configuration may hold any seed of at most 64 bits: documents saved before
+    new games' seeds were bounded to :data:`MAX_SEED` still load and replay."""
+    reading = _SAVED.set(True)
+    try:
+        yield
+    finally:
+        _SAVED.reset(reading)
+
+
+def _seed(config: object, attribute: object, seed: int) -> None:
+    """A new game's seed is a whole number from 0 to :data:`MAX_SEED`, each dealing a game of
+    its own; a document's (:func:`saved_seeds`) any of at most 64 bits."""
     _whole(config, attribute, seed)  # type: ignore[arg-type]
-    if not -_SEED_LIMIT < seed < _SEED_LIMIT:
-        raise ConfigError(
-            f"seed must be a whole number of at most 64 bits (-2**63 < seed < 2**63), not {shown(seed)}"
-        )
+    if _SAVED.get():
+        if not -_SEED_LIMIT < seed < _SEED_LIMIT:
+            raise ConfigError(
+                f"seed must be a whole number of at most 64 bits (-2**63 < seed < 2**63), not {shown(seed)}"
+            )
+    elif not 0 <= seed <= MAX_SEED:
+        raise ConfigError(f"seed must be a whole number from 0 to 2**53 - 1 ({MAX_SEED}), not {shown(seed)}")
 
 
 def _board_order(colors: Iterable[Color | str] | None) -> tuple[Color, ...] | None:
@@ -100,10 +124,11 @@ class GameConfig:
 
     #: 2 to 5 (SETUP-1, checked by :func:`~hadara_rules.new_game`); seats are numbered 0 to players - 1.
     players: int = field(validator=exactly(int, what="a whole number (SETUP-1)", error=ConfigError))
-    #: Every shuffle of the game is drawn from it at setup: a whole number of at most 64
-    #: bits, each dealing a game of its own (a negative seed deals as ``seed + 2**64``; see
-    #: :func:`hadara_rules._rules.setup.deal_seed`).
-    seed: int = field(default=0, validator=_seed_of_64_bits)
+    #: Every shuffle of the game is drawn from it at setup: a whole number from 0 to
+    #: :data:`MAX_SEED` (2**53 - 1, exact in every JSON reader), each dealing a game of its
+    #: own. A document saved with a seed of up to 64 bits still loads (a negative seed deals
+    #: as ``seed + 2**64``; see :func:`hadara_rules._rules.setup.deal_seed`).
+    seed: int = field(default=0, validator=_seed)
     #: The advanced game: star purple cards and a choice of start-card side.
     advanced: bool = field(default=False, validator=_flag)
     #: The components; None for the bundled catalogue.

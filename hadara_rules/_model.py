@@ -71,9 +71,10 @@ class PlayerState:
     tracks: Tracks
     #: The crest animal of the player's board, chosen at setup (SETUP-1, WHEEL-3).
     crest: Crest
-    #: Card ids in the tableau, in the order they were bought.
+    #: The card ids of the tableau, in the order they were bought, the last bought last.
     cards: tuple[str, ...] = ()
-    #: Colonies taken, in order (COLONY-5: never lost).
+    #: The colonies taken, in the order taken (COLONY-5: never lost); a plundered colony is
+    #: named by its front id (``front-…``) in every view, as its back was never seen.
     colonies: tuple[ColonyHolding, ...] = ()
     #: Statues carved, in order (STATUE-2: never lost).
     statues: tuple[CarvedStatue, ...] = ()
@@ -85,7 +86,8 @@ class PlayerState:
     free_tiles: tuple[Track, ...] = ()
     #: Tiles lying on PURPLE-2 cards (TILE-1).
     tiles_on_cards: tuple[TileOnCard, ...] = ()
-    #: The two cards drawn this draft round (hidden from others, INFO-1).
+    #: The two cards drawn this draft round, empty outside it; another seat's view shows
+    #: them as ``?`` (INFO-1).
     drawn: tuple[str, ...] = ()
     #: Colonies taken or statues carved in the current section (COLONY-1, STATUE-1, PURPLE-13);
     #: at feeding, the cards removed (FEED-2), which the PURPLE-6 ruling reads.
@@ -110,27 +112,45 @@ class GameState:
     phase: Phase
     #: What the game waits for; ``over`` after final scoring.
     section: Section
-    #: The epoch's first player (START-1/2).
+    #: The seat of the epoch's first player (START-1/2); turn order runs from it in seat order.
     first_player: int
-    #: Position in turn order of the player to act in a sequential section.
+    #: How many players have had their turn in a sequential section: the player to act is
+    #: seat ``(first_player + turn) mod players``.
     turn: int = 0
-    #: The board's cyclic colour order (SETUP-2, WHEEL-3).
+    #: The board's cyclic colour order (SETUP-2): the five colours clockwise around the board.
+    #: It decides which deck each crest points at (WHEEL-3); it does not order ``decks`` or
+    #: ``outer_piles``, which are always in the colour order yellow, red, blue, green, purple.
     board_order: tuple[Color, ...] = COLORS
-    #: The wheel's rotation set by the first player (WHEEL-1).
+    #: The wheel's rotation set by the first player (WHEEL-1), 0 to 4. In draft round ``round``
+    #: the seat whose crest is at place c of the catalogue's crest order draws from the deck of
+    #: colour ``board_order[(c + wheel + round) mod 5]`` (WHEEL-3).
     wheel: int = 0
-    #: The draft round, 0–4 (WHEEL-2).
+    #: The draft round, 0–4 (WHEEL-2): the wheel turns one place after each.
     round: int = 0
-    #: Inner decks of the current epoch, in ``COLORS`` order, top card last.
+    #: The inner decks of the current epoch, one per colour in the order yellow, red, blue,
+    #: green, purple (not ``board_order``); each a list of card ids from the bottom to the top
+    #: card, the top card last (face down: a view shows each as ``?``, INFO-1).
     decks: tuple[tuple[str, ...], ...] = ((), (), (), (), ())
-    #: Inner decks laid for the epochs still to come (SETUP-3, EPOCH-2).
+    #: The inner decks laid for the epochs still to come (SETUP-3, EPOCH-2): one entry per
+    #: later epoch in order, each with its decks as ``decks`` holds them (colour order, top
+    #: card last, face down).
     later_decks: tuple[tuple[tuple[str, ...], ...], ...] = ()
-    #: Outer piles in ``COLORS`` order, top card last (face up, INFO-2).
+    #: The outer piles, one per colour in the order yellow, red, blue, green, purple (not
+    #: ``board_order``); each a list of card ids from the bottom to the top card, the top card
+    #: last. Face up: every seat sees every card (INFO-2); a pick takes the top card (PICK-1).
     outer_piles: tuple[tuple[str, ...], ...] = ((), (), (), (), ())
-    #: Colony stacks in ``TIERS`` order, top colony last.
+    #: The colony stacks, one per tier in the order 3, 9, 15, 21, 30 (SETUP-4); each a list of
+    #: colony ids from the bottom to the top colony, the top one last. Only the top colony's
+    #: front is seen: a view shows it by its front id (``front-TIER-PLUNDER-ALLY-POINTS``) and
+    #: the others as ``?`` (INFO-1).
     colony_stacks: tuple[tuple[str, ...], ...] = ((), (), (), (), ())
-    #: Draft choices submitted this round, per player (DRAFT-3).
+    #: The draft choices made this round, one per seat in seat order (DRAFT-3): null for a
+    #: seat that has not chosen yet; a view shows another seat's choice as a draft of card
+    #: ``?`` and action ``?`` (it tells that the seat has chosen, not what, INFO-1).
     pending: tuple[Draft | None, ...] = ()
-    #: Sold cards: the face-down discard (SELL-1).
+    #: The cards sold, in the order they were sold, the last sold last: the face-down discard
+    #: (SELL-1). A view shows a card another seat sold from its drawn cards by its back only
+    #: (``?I-red``: its epoch and colour, INFO-1).
     sold: tuple[str, ...] = ()
     #: The seat that sold each card of ``sold``, in the same order: a sale is seen at the
     #: table (SELL-1), the card only by those who saw it (:attr:`sold_openly`).
@@ -139,9 +159,11 @@ class GameState:
     #: outer pile face up, seen by every seat (PICK-1, INFO-2); otherwise drawn, seen by its
     #: seller only (DRAFT-2, INFO-1).
     sold_openly: tuple[bool, ...] = ()
-    #: Cards removed at feeding: the face-down discard (FEED-3).
+    #: The cards removed from tableaus at feeding, in the order they were removed: the
+    #: face-down discard (FEED-3); every seat saw them go.
     removed: tuple[str, ...] = ()
-    #: Cards and colonies returned to the box unseen (SETUP-3, SETUP-4).
+    #: The cards and colonies not in play, returned to the box unseen at setup (SETUP-3,
+    #: SETUP-4), sorted by id; a view shows each as ``?`` (INFO-1).
     box: tuple[str, ...] = ()
     #: True in the advanced game.
     advanced: bool = False

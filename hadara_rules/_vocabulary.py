@@ -105,9 +105,13 @@ MIN_PLAYERS, MAX_PLAYERS = 2, 5
 class Tracks:
     """A value on each of the four tracks (TRACK-1: integers ≥ 0 on a board)."""
 
+    #: Income: coins at each income phase (INCOME-1).
     income: int = 0
+    #: Military: what colonies a player may take (COLONY-2).
     military: int = 0
+    #: Culture: what statues a player may carve (STATUE-2).
     culture: int = 0
+    #: Food: how many cards a player feeds (FEED-1).
     food: int = 0
 
     def get(self, track: Track) -> int:

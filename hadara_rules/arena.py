@@ -147,7 +147,7 @@ class BotSummary:
 
 def game_seed(seed: int, index: int) -> int:
     """The seed of game ``index`` of a tournament seeded ``seed`` (the same in every process)."""
-    return random.Random(f"hadara-arena:{seed}:{index}").getrandbits(63)
+    return random.Random(f"hadara-arena:{seed}:{index}").getrandbits(53)
 
 
 def lineup(bots: Sequence[str], players: int, index: int) -> tuple[str, ...]:

@@ -415,6 +415,14 @@ def _rules(args: argparse.Namespace) -> int:
 
 
 def _schema(args: argparse.Namespace) -> int:
+    if args.list:
+        if args.kind is not None:
+            raise UsageError("schema takes a KIND or --list, not both")
+        for kind, what in KINDS.items():
+            print(f"{kind:<18} {what}")
+        return 0
+    if args.kind is None:
+        raise UsageError(f"schema needs a KIND or --list (the kinds: {', '.join(KINDS)})")
     if args.kind not in KINDS:
         raise UsageError(f"{shown(args.kind)} is no document kind (the kinds: {', '.join(KINDS)})")
     sys.stdout.write(schema_text(args.kind))
@@ -587,8 +595,11 @@ def _parser() -> argparse.ArgumentParser:
     picture = commands.add_parser("render", help="draw the table of a game record or a position as SVG")
     _render.add_arguments(picture, whole)
     picture.set_defaults(run=_render.run)
-    schema = commands.add_parser("schema", help="print the JSON Schema of a document kind")
-    schema.add_argument("kind", metavar="KIND", help=f"one of {', '.join(KINDS)}")
+    schema = commands.add_parser(
+        "schema", help="print the JSON Schema of a document kind or of a body of the table's API"
+    )
+    schema.add_argument("kind", metavar="KIND", nargs="?", help="a kind that --list lists")
+    schema.add_argument("--list", action="store_true", help="list every kind, with what it describes")
     schema.set_defaults(run=_schema)
     engine = commands.add_parser(
         "engine", help="answer the engine protocol on standard input and output with a built-in bot"

@@ -37,7 +37,7 @@ from cattrs.gen import make_dict_unstructure_fn
 
 from . import _reader
 from ._canonical import canonical
-from ._config import GameConfig
+from ._config import GameConfig, saved_seeds
 from ._engine import apply_move, check_move, new_game
 from ._errors import ConfigError, RecordError
 from ._kept import Part
@@ -266,7 +266,8 @@ def _load(document: object, cls: object, catalogue: Catalogue | None) -> object:
     data = _reader.envelope_data(document, kind, SCHEMA_VERSION, RecordError)
     conv = _DEFAULT if catalogue is None else _converter_for(catalogue)
     target: Any = Move if kind == "move" else Event if kind == "event" else cls
-    value: object = _reader.structure(conv, data, target, RecordError, "$.data")
+    with saved_seeds():  # a document saved with a seed of 64 bits still loads
+        value: object = _reader.structure(conv, data, target, RecordError, "$.data")
     if cls not in (Move, Event) and not isinstance(value, cls):  # type: ignore[arg-type]
         raise RecordError(f"$.data.type: expected a {kind} of type {cls.type}, found {value.type}")  # type: ignore[attr-defined]
     if isinstance(value, GameState):

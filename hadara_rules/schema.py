@@ -11,6 +11,11 @@ their ``type``. They state the shape of a document, not the rules: a move of
 the right shape may still be illegal, and a position of the right shape is
 still checked by :func:`~hadara_rules.wellformed.check_position` on loading.
 
+The bodies ``hadara serve`` sends and takes have schemas too, made from the same records
+where they hold a game's documents (:mod:`hadara_rules._wire_schemas`): every request and
+answer of the HTTP API, the error body, and a seat's view, which is also every WebSocket
+message.
+
 The schemas are shipped in the wheel as ``hadara_rules/schemas/KIND.schema.json``
 and printed by ``hadara schema KIND``. ``python -m hadara_rules.schema`` writes
 them again from the records; a test fails when a shipped file differs from what
@@ -20,7 +25,9 @@ them again from the records; a test fails when a shipped file differs from what
 from __future__ import annotations
 
 import enum
+import inspect
 import json
+import re
 import sys
 import types
 from collections.abc import Callable, Mapping
@@ -36,6 +43,7 @@ from ._moves import MOVE_TYPES, Move
 from ._previews import Preview
 from ._rules.scoring import ScoreSheet
 from ._vocabulary import MAX_PLAYERS, Tracks
+from ._wire_schemas import WIRE_KINDS, wire_schema
 from .catalogue import _StartEntry
 from .events import EVENT_TYPES, Event
 from .records import SCHEMA_VERSION, GameRecord
@@ -43,7 +51,8 @@ from .scenario import FORMAT_VERSION, Category, Seat, Tier, _Scenario
 
 __all__ = ["KINDS", "make_schema", "schema_text"]
 
-#: Every document kind with a schema, and what it describes.
+#: Every document kind with a schema, and what it describes; then every body of the
+#: table's API (:data:`~hadara_rules._wire_schemas.WIRE_KINDS`).
 KINDS: Mapping[str, str] = {
     "game_state": "A position as to_json writes it (a whole position or a player's view).",
     "view": "A position as one seat sees it, player_view(state, seat) as to_json writes it (seat None: -1).",
@@ -54,6 +63,7 @@ KINDS: Mapping[str, str] = {
     "score_sheet": "One player's column of the score pad as to_json writes it.",
     "preview": "What a legal move would do to its player: preview(state, move) as to_json writes it.",
     "scenario": "A scenario file (spec/scenarios/*.yaml), read as YAML; keys written as text in JSON.",
+    **WIRE_KINDS,
 }
 
 #: Where the shipped schema files are.
@@ -74,6 +84,37 @@ def _def_name(kind: type[Any]) -> str:
         return name
     module = kind.__module__.rsplit(".", 1)[-1].title()
     return module if name[1:] == module else module + name[1:]
+
+
+#: A field of a record, as its class body declares it.
+_FIELD = re.compile(r"^\s+(\w+)\s*:")
+#: Sphinx's cross-references and literals, as plain text: ``:data:`~a.B``` is ``B``.
+_ROLE = re.compile(r":\w+:`~?(?:[\w.]*\.)?([^`]+)`")
+
+
+def _plain(text: str) -> str:
+    return _ROLE.sub(r"\1", text).replace("``", "")
+
+
+def field_docs(kind: type[Any]) -> dict[str, str]:
+    """Each field's ``#:`` comment in ``kind``'s class body (the text Sphinx documents it
+    with), as plain text, by field name; a field without one is left out."""
+    try:
+        lines = inspect.getsource(kind).splitlines()
+    except (OSError, TypeError):  # pragma: no cover - a class made at run time
+        return {}
+    docs: dict[str, str] = {}
+    comment: list[str] = []
+    for line in lines[1:]:
+        stripped = line.strip()
+        if stripped.startswith("#:"):
+            comment.append(stripped[2:].strip())
+            continue
+        declared = _FIELD.match(line)
+        if declared and comment:
+            docs.setdefault(declared.group(1), _plain(" ".join(comment)))
+        comment = []
+    return docs
 
 
 def _first_line(kind: type[Any]) -> str:
@@ -159,16 +200,19 @@ class _Maker:
     def record(self, kind: type[Any], tag: str | None = None) -> _Schema:
         """An ``attrs`` record as a mapping of its fields (those given at creation)."""
         hints = attrs.resolve_types(kind)
+        docs = field_docs(kind)
         properties: dict[str, _Schema] = {}
         required: list[str] = []
         if tag is not None:
-            properties["type"] = {"const": tag}
+            properties["type"] = {"const": tag, "description": f"The kind of record: {tag}."}
             required.append("type")
         for field in attrs.fields(hints):
             if not field.init:
                 continue
             name = field.alias or field.name
             properties[name] = self.of(field.type)
+            if field.name in docs:
+                properties[name] = {"description": docs[field.name], **properties[name]}
             if field.default is attrs.NOTHING:
                 required.append(name)
         return {
@@ -191,8 +235,15 @@ def _common() -> dict[object, _Schema]:
             "description": "The catalogue a position is played with, named by its content digest.",
             "type": "object",
             "properties": {
-                "source": {"type": "string"},
-                "digest": {"type": "string", "pattern": "^[0-9a-f]{64}$"},
+                "source": {
+                    "description": "Where the catalogue came from: bundled, a folder, or a scenario.",
+                    "type": "string",
+                },
+                "digest": {
+                    "description": "The SHA-256 of the catalogue's records: GET /api/games/hadara/catalogue gives the components of the digest it names.",
+                    "type": "string",
+                    "pattern": "^[0-9a-f]{64}$",
+                },
             },
             "required": ["source", "digest"],
             "additionalProperties": False,
@@ -204,9 +255,9 @@ def _envelope(kind: str, data: _Schema) -> _Schema:
     return {
         "type": "object",
         "properties": {
-            "schema_version": {"const": SCHEMA_VERSION},
-            "kind": {"const": kind},
-            "data": data,
+            "schema_version": {"description": "The version of the document format.", "const": SCHEMA_VERSION},
+            "kind": {"description": "What the document holds.", "const": kind},
+            "data": {"description": "The document itself.", **data},
         },
         "required": ["schema_version", "kind", "data"],
         "additionalProperties": False,
@@ -220,11 +271,16 @@ def _view(maker: _Maker) -> _Schema:
     state["description"] = (
         "A position as one seat, or a spectator (viewer -1), sees it (INFO-1): hidden cards and choices redacted."
     )
-    viewer = {"type": "integer", "minimum": SPECTATOR, "maximum": MAX_PLAYERS - 1}
+    viewer = {
+        "description": "The seat the view is shown to; -1 for the spectator's view (what every seat may see).",
+        "type": "integer",
+        "minimum": SPECTATOR,
+        "maximum": MAX_PLAYERS - 1,
+    }
     state["properties"] = {**state["properties"], "viewer": viewer}
     state["required"] = [*state["required"], "viewer"]
     maker.defs["View"] = state
-    document["properties"]["data"] = {"$ref": "#/$defs/View"}
+    document["properties"]["data"] = {"description": "The view itself.", "$ref": "#/$defs/View"}
     return document
 
 
@@ -281,7 +337,9 @@ def make_schema(kind: str) -> _Schema:
         special.update(_scenario_types())
     maker = _Maker(special)
     body: _Schema
-    if kind == "view":
+    if kind in WIRE_KINDS:
+        body = wire_schema(kind, maker, lambda: _view(maker))
+    elif kind == "view":
         body = _view(maker)
     elif kind == "scenario":
         maker.defs["MoveDocument"] = maker.tagged(MOVE_TYPES)

@@ -3,9 +3,29 @@ refuses fields of the wrong type naming them."""
 
 from __future__ import annotations
 
-import pytest
+import json
 
-from hadara_rules import Color, ConfigError, Crest, GameConfig, Variants, new_game
+import pytest
+from helpers import refused_in_one_line
+
+from hadara_rules import (
+    Color,
+    ConfigError,
+    Crest,
+    GameConfig,
+    GameRecord,
+    Move,
+    Variants,
+    apply_move,
+    from_json,
+    legal_moves,
+    new_game,
+    replay,
+    to_json,
+)
+from hadara_rules._config import MAX_SEED, saved_seeds
+from hadara_rules.cli import main
+from hadara_rules.records import game_result
 
 ORDER = [Color.RED, Color.BLUE, Color.GREEN, Color.YELLOW, Color.PURPLE]
 
@@ -91,11 +111,14 @@ def test_crest_names_become_crests_kept_as_a_tuple_of_its_own() -> None:
 
 
 def test_a_seed_and_its_negation_deal_different_games() -> None:
-    """Seeds ``s`` and ``-s`` deal games of their own (``random.Random`` drops the sign)."""
+    """Seeds ``s`` and ``-s`` of saved documents deal games of their own (``random.Random``
+    drops the sign)."""
     for seed in (1, 2, 7, 12345, 2**62, 2**63 - 1):
-        dealt = {
-            sign * seed: new_game(GameConfig(players=4, seed=sign * seed, advanced=True)) for sign in (1, -1)
-        }
+        with saved_seeds():
+            configs = {
+                sign * seed: GameConfig(players=4, seed=sign * seed, advanced=True) for sign in (1, -1)
+            }
+        dealt = {signed: new_game(config) for signed, config in configs.items()}
         assert dealt[seed].decks != dealt[-seed].decks or dealt[seed].players != dealt[-seed].players
 
 
@@ -115,6 +138,45 @@ def test_a_negative_seed_deals_as_its_64_bit_twos_complement() -> None:
 
 
 @pytest.mark.parametrize("seed", [2**63, -(2**63), 10**30])
-def test_a_seed_beyond_64_bits_is_refused(seed: int) -> None:
-    with pytest.raises(ConfigError, match=r"seed must be a whole number of at most 64 bits"):
+def test_a_saved_seed_beyond_64_bits_is_refused(seed: int) -> None:
+    with saved_seeds(), pytest.raises(ConfigError, match=r"seed must be a whole number of at most 64 bits"):
         GameConfig(players=2, seed=seed)
+
+
+def test_a_new_games_seed_is_any_whole_number_from_0_to_2_53_minus_1() -> None:
+    """Every JavaScript page reads such a seed exactly, so a record it saves again replays."""
+    assert MAX_SEED == 2**53 - 1
+    assert new_game(GameConfig(players=2, seed=MAX_SEED)) != new_game(GameConfig(players=2, seed=0))
+
+
+@pytest.mark.parametrize("seed", [2**53, -1, 2**63 - 1, -(2**62)])
+def test_a_new_games_seed_out_of_range_is_refused_in_one_line_naming_the_range(seed: int) -> None:
+    with pytest.raises(ConfigError) as refused:
+        GameConfig(players=2, seed=seed)
+    assert (
+        str(refused.value)
+        == f"seed must be a whole number from 0 to 2**53 - 1 (9007199254740991), not {seed}"
+    )
+
+
+def test_a_record_saved_with_a_64_bit_seed_still_loads_and_replays() -> None:
+    """A record written before seeds were bounded, with its result block, loads from its JSON
+    and replays to the position it was played to, outside :func:`saved_seeds` too."""
+    with saved_seeds():
+        config = GameConfig(players=3, seed=2**63 - 5, advanced=True)
+    state = new_game(config)
+    moves: list[Move] = []
+    while not state.is_over:
+        options = legal_moves(state)
+        move = options[len(moves) % len(options)]
+        moves.append(move)
+        state = apply_move(state, move)
+    text = to_json(GameRecord(config, tuple(moves), result=game_result(state, config, moves)))
+    loaded = from_json(text, GameRecord)
+    assert loaded.config.seed == 2**63 - 5
+    assert replay(loaded) == state
+    assert json.loads(to_json(loaded))["data"]["config"]["seed"] == 2**63 - 5
+
+
+def test_hadara_play_refuses_a_seed_past_2_53_in_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    refused_in_one_line(main, ["play", "--players", "2", "--seed", str(2**53)], "0 to 2**53 - 1", capsys)

@@ -33,6 +33,7 @@ from hadara_rules import (
 )
 from hadara_rules._errors import HadaraError
 from hadara_rules._moves import MOVE_TYPES
+from hadara_rules._wire_schemas import WIRE_KINDS
 from hadara_rules.cli import main
 from hadara_rules.events import EVENT_TYPES, apply_move_with_events, events_seen_by
 from hadara_rules.records import from_data, to_data
@@ -264,3 +265,68 @@ def test_hadara_schema_of_an_unknown_kind_lists_the_kinds(capsys: pytest.Capture
     assert captured.err.count("\n") == 1
     assert "'gamestate' is no document kind" in captured.err
     assert all(kind in captured.err for kind in KINDS)
+
+
+def test_hadara_schema_list_names_every_kind_with_what_it_describes(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["schema", "--list"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert [line.split()[0] for line in lines] == list(KINDS)
+    assert all(KINDS[line.split()[0]] in line for line in lines)
+    assert {"match_request", "seat_view", "error", "catalogue", "games"} <= set(KINDS)
+
+
+@pytest.mark.parametrize(
+    ("arguments", "message"),
+    [
+        (["schema"], "schema needs a KIND or --list"),
+        (["schema", "view", "--list"], "schema takes a KIND or --list, not both"),
+    ],
+)
+def test_hadara_schema_without_one_kind_is_one_line(
+    capsys: pytest.CaptureFixture[str], arguments: list[str], message: str
+) -> None:
+    assert main(arguments) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err.count("\n") == 1
+    assert message in captured.err
+
+
+def _undescribed(node: object, where: str = "") -> Iterator[str]:
+    """Every property of a schema without a description (conditions of if/then/else aside)."""
+    if isinstance(node, dict):
+        for name, value in node.get("properties", {}).items():
+            if "description" not in value:
+                yield f"{where}.{name}"
+        for key, value in node.items():
+            if key not in ("if", "then", "else"):
+                yield from _undescribed(value, f"{where}/{key}")
+    elif isinstance(node, list):
+        for value in node:
+            yield from _undescribed(value, where)
+
+
+#: The game's events are named by their type and told in their text; their fields are not
+#: described yet.
+_EVENT_DEFS = {name for kind in EVENT_TYPES for name in (kind.__name__, "Told" + kind.__name__)}
+
+
+@pytest.mark.parametrize("kind", ["game_state", "view", *WIRE_KINDS])
+def test_every_field_of_a_position_a_view_and_a_body_has_a_description(kind: str) -> None:
+    """A frontend learns from the schema what each field holds (the order of a pile, which
+    end is its top, what pending, sold and box hold), not by experiment."""
+    schema = make_schema(kind)
+    defs = {name: value for name, value in schema.pop("$defs").items() if name not in _EVENT_DEFS}
+    assert list(_undescribed(schema)) == []
+    assert list(_undescribed(defs)) == []
+
+
+def test_the_piles_say_their_order_and_which_end_is_the_top() -> None:
+    state = make_schema("game_state")["$defs"]["GameState"]["properties"]
+    for pile in ("decks", "outer_piles", "colony_stacks"):
+        assert "top" in state[pile]["description"]
+        assert "last" in state[pile]["description"]
+    assert "yellow, red, blue, green, purple" in state["outer_piles"]["description"]
+    assert "3, 9, 15, 21, 30" in state["colony_stacks"]["description"]

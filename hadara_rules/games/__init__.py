@@ -209,6 +209,12 @@ class Game(ABC, Generic[C, S, M, E, L]):
     def bot(self, name: str, seed: str, seconds: float) -> Decider[S, M]:
         """A bot by name, seeded by ``seed``, thinking at most ``seconds`` per decision."""
 
+    @abstractmethod
+    def catalogue(self) -> dict[str, object]:
+        """Every component of the game as JSON data (what a table needs to show the ids a
+        view names), with the catalogue's digest and which numbers are provisional; it tells
+        a seat nothing its view hides (no entry links a hidden component to one it sees)."""
+
 
 #: A game of any types, as a server holds games: their positions, moves and events are opaque
 #: to it (it hands back to a game only what that game made).

@@ -13,6 +13,7 @@ from collections.abc import Mapping, Sequence
 
 from attrs import evolve, frozen
 
+from .._catalogue_data import catalogue_data
 from .._components import front_id
 from .._config import GameConfig
 from .._engine import legal_moves, new_game
@@ -27,6 +28,7 @@ from .._rulebook import rules
 from .._rules.scoring import winners
 from .._vocabulary import Crest
 from ..bots import BOTS, Bot
+from ..catalogue import load_catalogue
 from ..events import Event, apply_move_with_events, events_seen_by
 from ..records import (
     SCHEMA_VERSION,
@@ -242,6 +244,10 @@ class Hadara(Game[GameConfig, GameState, Move, Event, Preview]):
         if name == "ismcts":
             return _Seated(ISMCTSBot(rng, seconds=seconds))
         return _Seated(BOTS[name](rng))
+
+    def catalogue(self) -> dict[str, object]:
+        """The bundled catalogue: see :func:`~hadara_rules._catalogue_data.catalogue_data`."""
+        return catalogue_data(load_catalogue())
 
 
 #: The game ``"hadara"``.

@@ -9,10 +9,12 @@ one of Stone Age's digest (``spec/stone_age/rules.yaml``), not Hadara's.
 from __future__ import annotations
 
 import datetime
+import hashlib
+import json
 import random
 from collections.abc import Mapping, Sequence
 
-from attrs import evolve, frozen
+from attrs import asdict, evolve, frozen
 
 from stone_age_rules import (
     Event,
@@ -26,6 +28,7 @@ from stone_age_rules import (
     player_view,
     winners,
 )
+from stone_age_rules._components import components
 from stone_age_rules.bots import Bot, make_bot
 from stone_age_rules.picture import render_svg
 from stone_age_rules.previews import Preview, previews
@@ -237,6 +240,18 @@ class StoneAge(Game[GameConfig, GameState, Move, Event, Preview]):
                 f"there is no Stone Age bot {shown(name)} (they are {', '.join(self.bot_names())})"
             )
         return _Seated(make_bot(name, random.Random(seed).randrange(2**53)))
+
+    def catalogue(self) -> dict[str, object]:
+        """Every building tile (BUILD-2 to BUILD-4) and civilization card (CIV-4 to CIV-14) by
+        id, with the digest of their data (a view shows a hidden card or tile as ``?``, never
+        by id). The components carry no provenance: none is marked provisional."""
+        found = components()
+        data = {
+            "buildings": [asdict(building) for building in found.buildings],
+            "cards": [asdict(card) for card in found.cards],
+        }
+        text = json.dumps(data, sort_keys=True, separators=(",", ":"))
+        return {"digest": hashlib.sha256(text.encode()).hexdigest(), **data}
 
 
 #: The game ``"stone-age"``.

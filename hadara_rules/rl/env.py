@@ -112,7 +112,7 @@ class HadaraEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type infor
         if seed is not None:
             self._seeds = random.Random(seed)
         #: The seed of the current game's configuration.
-        self.game_seed = self._seeds.getrandbits(63)
+        self.game_seed = self._seeds.getrandbits(53)
         self.game = new_game(GameConfig(players=self.players, seed=self.game_seed, advanced=self.advanced))
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)

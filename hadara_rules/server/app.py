@@ -49,6 +49,7 @@ from .bodies import (
     read_json,
     seq_request,
 )
+from .catalogue import catalogue_routes
 from .claims import Claims, LocalClaims
 from .driver import Driver
 from .engines import EngineSeats
@@ -495,6 +496,7 @@ def create_app(
         Route("/matches/{match}/record", api.record, methods=["GET"]),
         Route("/matches/{match}/picture", api.picture, methods=["GET"]),
         Route("/rules/{rule}", api.rule, methods=["GET"]),
+        *catalogue_routes(),
         WebSocketRoute("/matches/{match}/updates", api.updates),
         WebSocketRoute("/{path:path}", _no_such_socket),
     ]
