@@ -29,10 +29,21 @@ from abc import ABC, abstractmethod
 from collections.abc import Hashable, Mapping, Sequence
 from typing import Any, Generic, Protocol, TypeVar
 
+from .._config import MAX_SEED
 from .._errors import HadaraError, IllegalMove
 from .._reader import label
 
-__all__ = ["AnyGame", "Decider", "Game", "HadaraError", "IllegalMove", "UnknownGame", "game", "names"]
+__all__ = [
+    "MAX_SEED",
+    "AnyGame",
+    "Decider",
+    "Game",
+    "HadaraError",
+    "IllegalMove",
+    "UnknownGame",
+    "game",
+    "names",
+]
 
 #: A game's match options, its positions, its moves and its events (each event kept by what it says).
 C = TypeVar("C")

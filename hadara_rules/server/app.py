@@ -37,7 +37,7 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket
 
-from ..games import HadaraError, game
+from ..games import HadaraError
 from ..reading import clip, label, shown
 from .bodies import (
     MAX_BODY,
@@ -383,13 +383,6 @@ class _Api:
             seat = match.seat_of(_bearer(request))
             return Response(self.presenter.picture(match, seat), media_type="image/svg+xml")
 
-    async def rule(self, request: Request) -> Response:
-        """A rule of Hadara's digest (the first game's)."""
-        rule = game("hadara").rule(request.path_params["rule"])
-        if rule is None:
-            raise NotFound(f"there is no rule {label(request.path_params['rule'])}")
-        return JSONResponse(rule)
-
     async def updates(self, socket: WebSocket) -> None:
         """The seat's WebSocket (:mod:`~hadara_rules.server.updates`), its match followed while it is open."""
         await socket.accept()
@@ -495,8 +488,7 @@ def create_app(
         Route("/matches/{match}/log", api.log, methods=["GET"]),
         Route("/matches/{match}/record", api.record, methods=["GET"]),
         Route("/matches/{match}/picture", api.picture, methods=["GET"]),
-        Route("/rules/{rule}", api.rule, methods=["GET"]),
-        *catalogue_routes(),
+        *catalogue_routes(seats.names()),
         WebSocketRoute("/matches/{match}/updates", api.updates),
         WebSocketRoute("/{path:path}", _no_such_socket),
     ]

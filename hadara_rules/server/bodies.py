@@ -13,12 +13,12 @@ import secrets
 import time
 from collections.abc import Mapping
 
-from ..games import AnyGame, HadaraError, game, names
+from ..games import MAX_SEED, AnyGame, HadaraError, game, names
 from ..reading import label, parse_json, shown
 from .clock import MOST_BANK, MOST_INCREMENT, Clock
 from .match import HUMAN, OPEN
 from .referee import NewMatch
-from .settings import MAX_SEED, Settings
+from .settings import Settings
 
 __all__ = [
     "MAX_BODY",

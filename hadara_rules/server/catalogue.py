@@ -1,11 +1,13 @@
-"""The games a server plays and their components: ``GET /api/games`` and
-``GET /api/games/GAME/catalogue`` (the contract is in ``docs/server.md``).
+"""The games a server plays, their components and their rules: ``GET /api/games``,
+``GET /api/games/GAME/catalogue`` and ``GET /api/games/GAME/rules/RULE-ID`` (the
+contract is in ``docs/server.md``).
 
-Neither needs a match or a token: both say only what every player of the game may
+None needs a match or a token: each says only what every player of the game may
 know. ``/api/games`` lists each game's name, title, seat counts, the JSON Schema of
-its match options and its bots; a game's catalogue gives every component as data
-(:meth:`~hadara_rules.games.Game.catalogue`), so that a table can show the prices,
-points and effects of the ids a view names.
+its match options and its bots (with the operator's engines, for Hadara); a game's
+catalogue gives every component as data (:meth:`~hadara_rules.games.Game.catalogue`),
+so that a table can show the prices, points and effects of the ids a view names; a
+rule is one of the game's digest (``/api/rules/RULE-ID``: Hadara's, as before).
 """
 
 from __future__ import annotations
@@ -17,13 +19,14 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
-from ..games import UnknownGame, game, names
+from ..games import AnyGame, UnknownGame, game, names
+from ..reading import label
 from .registry import NotFound
 
 __all__ = ["catalogue_routes"]
 
 
-def _game_entry(name: str) -> dict[str, object]:
+def _game_entry(name: str, engines: tuple[str, ...]) -> dict[str, object]:
     found = game(name)
     low, high = found.seats
     return {
@@ -31,7 +34,7 @@ def _game_entry(name: str) -> dict[str, object]:
         "title": found.title,
         "seats": [low, high],
         "options": dict(found.options_schema()),
-        "bots": list(found.bot_names()),
+        "bots": [*found.bot_names(), *(engines if name == "hadara" else ())],
     }
 
 
@@ -41,22 +44,36 @@ def _catalogue_body(name: str) -> bytes:
     return json.dumps(game(name).catalogue(), ensure_ascii=False, separators=(",", ":")).encode()
 
 
-async def _games(request: Request) -> Response:
-    return JSONResponse({"games": [_game_entry(name) for name in names()]})
+def _game(request: Request) -> AnyGame:
+    """The game the address names (Hadara where it names none); :class:`NotFound` otherwise."""
+    try:
+        return game(request.path_params.get("game", "hadara"))
+    except UnknownGame as exc:
+        raise NotFound(str(exc)) from None
 
 
 async def _catalogue(request: Request) -> Response:
-    name = request.path_params["game"]
-    try:
-        game(name)
-    except UnknownGame as exc:
-        raise NotFound(str(exc)) from None
-    return Response(_catalogue_body(name), media_type="application/json")
+    return Response(_catalogue_body(_game(request).name), media_type="application/json")
 
 
-def catalogue_routes() -> list[Route]:
-    """The routes of the games and their catalogues, to mount under ``/api``."""
+async def _rule(request: Request) -> Response:
+    played = _game(request)
+    found = played.rule(request.path_params["rule"])
+    if found is None:
+        raise NotFound(f"there is no rule {label(request.path_params['rule'])} of {played.title}")
+    return JSONResponse(found)
+
+
+def catalogue_routes(engines: tuple[str, ...] = ()) -> list[Route]:
+    """The routes of the games, their catalogues and rules, to mount under ``/api``;
+    ``engines``: the operator's engines, bots of Hadara's too."""
+
+    async def games(request: Request) -> Response:
+        return JSONResponse({"games": [_game_entry(name, engines) for name in names()]})
+
     return [
-        Route("/games", _games, methods=["GET"]),
+        Route("/games", games, methods=["GET"]),
         Route("/games/{game}/catalogue", _catalogue, methods=["GET"]),
+        Route("/games/{game}/rules/{rule}", _rule, methods=["GET"]),
+        Route("/rules/{rule}", _rule, methods=["GET"]),
     ]

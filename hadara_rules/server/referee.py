@@ -21,7 +21,7 @@ from collections.abc import Callable, Mapping
 
 from attrs import field, frozen
 
-from ..games import AnyGame, HadaraError, IllegalMove
+from ..games import MAX_SEED, AnyGame, HadaraError, IllegalMove
 from .entries import (
     JOIN,
     LEAVE,
@@ -37,7 +37,7 @@ from .entries import (
 )
 from .match import AWAY, HUMAN, OPEN, TAKE_BACK_REFUSALS, Forbidden, Match, rematch_token, token_hash
 from .registry import Registry
-from .settings import MAX_SEED, Settings
+from .settings import Settings
 from .store import Entry, Exists, SeatEntry, Store, StoredMatch
 
 __all__ = ["Illegal", "NewMatch", "Referee", "Refused", "Stale"]

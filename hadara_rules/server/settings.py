@@ -13,10 +13,7 @@ from attrs import frozen
 from .clock import Clock
 from .store import StoreError
 
-__all__ = ["MAX_SEED", "Settings"]
-
-#: The largest seed: every JSON reader keeps the whole numbers up to it exactly (2^53 - 1).
-MAX_SEED = (1 << 53) - 1
+__all__ = ["Settings"]
 
 
 @frozen

@@ -5,6 +5,7 @@ catalogue that, read together with any seat's view, tells the seat nothing its v
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -16,6 +17,8 @@ from starlette.testclient import TestClient
 from hadara_rules import SPECTATOR, load_catalogue, player_view
 from hadara_rules._rulebook import rules
 from hadara_rules.games import game, names
+from hadara_rules.server.app import create_app
+from hadara_rules.server.sqlite import SQLiteStore
 from hadara_rules.view import view_catalogue
 
 #: What a colony's front shows (COLONY-4); a tile's entry must carry none of it.
@@ -147,3 +150,22 @@ def test_every_game_has_a_catalogue_with_its_digest(client: TestClient) -> None:
 @pytest.mark.parametrize("path", ["/api/games", "/api/games/hadara/catalogue"])
 def test_the_games_and_catalogues_need_no_token(client: TestClient, path: str) -> None:
     assert client.get(path).json() == client.get(path, headers={"Authorization": "Bearer x"}).json()
+
+
+def test_each_game_s_rules_are_served_by_its_name(client: TestClient) -> None:
+    """Stone Age's FLOW-1 is not Hadara's: each game's digest by its name, Hadara's also where
+    the address names no game (the third round's route)."""
+    hadara = client.get("/api/games/hadara/rules/BUY-1").json()
+    assert hadara == client.get("/api/rules/buy-1").json() and hadara["id"] == "BUY-1"
+    stone = client.get("/api/games/stone-age/rules/FLOW-1")
+    assert stone.status_code == 200 and stone.json()["id"].endswith("FLOW-1")
+    assert stone.json() != client.get("/api/rules/FLOW-1").json()
+    assert client.get("/api/games/stone-age/rules/BUY-1").status_code == 404
+    assert client.get("/api/games/chess/rules/BUY-1").json()["error"] == "not_found"
+
+
+def test_the_operator_s_engines_are_bots_of_hadara(tmp_path: Path) -> None:
+    app = create_app(SQLiteStore(tmp_path / "engines.sqlite"), engines={"mine": "hadara engine greedy"})
+    with TestClient(app) as client:
+        listed = {g["game"]: g["bots"] for g in client.get("/api/games").json()["games"]}
+    assert "mine" in listed["hadara"] and "mine" not in listed["stone-age"]
