@@ -4,10 +4,11 @@
 sent a first message at once (the seat's view with the events from ``since``, or
 none when it is left out or is the match's ``seq``), then the view again with the
 events of the entries it has not been sent whenever the match moves or a seat
-connects or disconnects, until the client goes away. The match is followed by this process for as long as the socket is
-open. A client that takes more than :data:`SEND_SECONDS` to take a message is
-closed (4408), and reconnects asking ``since`` the last ``seq`` it saw. What the
-client sends is read and ignored.
+connects or disconnects, until the client goes away. The match is followed by
+this process for as long as the socket is open. A client that takes more than
+:data:`SEND_SECONDS` to take a message is closed (4408), and reconnects asking
+``since`` the last ``seq`` it saw. The text a client sends is read and ignored; a
+binary frame closes the socket (4400).
 """
 
 from __future__ import annotations
@@ -79,10 +80,15 @@ async def send_updates(
 
 
 async def _until_closed(socket: WebSocket, moved: asyncio.Event) -> None:
-    """Read (and ignore: text or binary alike) what the client sends until it goes away; then
-    wake the sender."""
+    """Read (and ignore) the text the client sends until it goes away; a binary frame, which
+    no client of the contract sends, closes the socket (4400). Then wake the sender."""
     try:
-        while (await socket.receive())["type"] != "websocket.disconnect":
-            pass
+        while True:
+            message = await socket.receive()
+            if message["type"] == "websocket.disconnect":
+                return
+            if message.get("bytes") is not None:
+                await socket.close(CLOSE_MALFORMED, "a client sends text only")
+                return
     finally:
         moved.set()

@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 from starlette.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
 
 from hadara_rules.server.app import create_app
 from hadara_rules.server.limits import Bounds
@@ -458,3 +459,14 @@ def test_a_match_nobody_plays_for_too_long_is_abandoned(tmp_path: Path) -> None:
         )
         assert client.get(f"/api/matches/{match}/log").json()["entries"][-1]["kind"] == "abandon"
         assert client.portal.call(sweeper.sweep) == 0
+
+
+def test_a_binary_frame_closes_the_socket_with_the_contract_s_code(client: TestClient) -> None:
+    made = create(client)
+    with client.websocket_connect(f"/api/matches/{made['match']}/updates") as socket:
+        socket.receive_json()
+        socket.send_text("ignored")
+        socket.send_bytes(b"\xff\x00")
+        with pytest.raises(WebSocketDisconnect) as closed:
+            socket.receive_json()
+    assert closed.value.code == 4400
