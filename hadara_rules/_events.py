@@ -115,8 +115,12 @@ class SectionStarted(Event):
     """A section of the epoch begins (EPOCH-1)."""
 
     type: ClassVar[str] = "section_started"
+    #: The epoch, 1 to 3.
     epoch: int
+    #: The phase of the epoch: A (the wheel, the draft, income, colonies, statues) or B (picking, income,
+    #: colonies, statues, feeding, medals), EPOCH-1.
     phase: Phase
+    #: The section that begins.
     section: Section
 
     def _words(self) -> str:
@@ -130,6 +134,7 @@ class EpochStarted(Event):
     """An epoch begins; ``player`` is its first player (EPOCH-2, START-1/2)."""
 
     type: ClassVar[str] = "epoch_started"
+    #: The epoch that begins, 1 to 3.
     epoch: int
 
     def _words(self) -> str:
@@ -141,6 +146,7 @@ class SideChosen(Event):
     """A start card's side was chosen (SETUP-6)."""
 
     type: ClassVar[str] = "side_chosen"
+    #: The side of the start card the player plays, A or B.
     side: Side
 
     def _words(self) -> str:
@@ -152,6 +158,7 @@ class WheelSet(Event):
     """The first player set the wheel (WHEEL-1)."""
 
     type: ClassVar[str] = "wheel_set"
+    #: The wheel's rotation, 0 to 4: which deck each crest points at (WHEEL-1, WHEEL-3).
     rotation: int
 
     def _words(self) -> str:
@@ -163,6 +170,7 @@ class CardsDrawn(Event):
     """A player drew cards from the deck their crest points at (DRAFT-1)."""
 
     type: ClassVar[str] = "cards_drawn"
+    #: The cards drawn, by id, in the order drawn; each is ``?`` to a viewer who may not see it.
     cards: tuple[str, ...]
 
     def _words(self) -> str:
@@ -186,7 +194,9 @@ class CardBought(Event):
     """A card joined a tableau (BUY-3), with the bonus tile placed on it (PURPLE-2)."""
 
     type: ClassVar[str] = "card_bought"
+    #: The card bought, by id.
     card: str
+    #: The track of the free bonus tile placed on it (a PURPLE-2 card); None for any other card.
     tile: Track | None = None
 
     def _words(self) -> str:
@@ -199,6 +209,7 @@ class CardSold(Event):
     """A card was sold, face down (SELL-1)."""
 
     type: ClassVar[str] = "card_sold"
+    #: The card sold, by id; ``?`` to a viewer who may not see it (it goes face down).
     card: str
 
     def _words(self) -> str:
@@ -210,6 +221,7 @@ class CardPassedOn(Event):
     """The other drawn card went to its colour's outer pile (DRAFT-2)."""
 
     type: ClassVar[str] = "card_passed_on"
+    #: The card put on its colour's outer pile, by id.
     card: str
 
     def _words(self) -> str:
@@ -221,6 +233,7 @@ class CardRemoved(Event):
     """A card left the tableau at feeding (FEED-2)."""
 
     type: ClassVar[str] = "card_removed"
+    #: The card removed from the tableau, by id.
     card: str
 
     def _words(self) -> str:
@@ -232,7 +245,9 @@ class ColonyTaken(Event):
     """A colony was plundered or allied with (COLONY-4)."""
 
     type: ClassVar[str] = "colony_taken"
+    #: The colony, by id; by its front's id to a viewer who has not seen its back.
     colony: str
+    #: True for an alliance (its back turned up), false for a plunder.
     allied: bool
 
     def _words(self) -> str:
@@ -246,8 +261,11 @@ class StatueCarved(Event):
     """A statue was carved with a bonus tile on it (STATUE-3)."""
 
     type: ClassVar[str] = "statue_carved"
+    #: The statue, by its index 0 to 3 (STATUE-2).
     statue: int
+    #: The track of the bonus tile placed on it.
     tile: Track
+    #: Whether the tile lies face up (its track steps up) or face down.
     face_up: bool
 
     def _words(self) -> str:
@@ -260,7 +278,9 @@ class MedalBought(Event):
     """A silver medal (with its tile) or a gold medal was bought (MEDAL-1)."""
 
     type: ClassVar[str] = "medal_bought"
+    #: True for a gold medal, false for a silver one.
     gold: bool
+    #: The track of the bonus tile a silver medal takes; None for a gold medal.
     tile: Track | None = None
 
     def _words(self) -> str:
@@ -286,7 +306,9 @@ class CoinsChanged(Event):
     """Coins received (a positive ``amount``) or paid (a negative one)."""
 
     type: ClassVar[str] = "coins"
+    #: The coins received (positive) or paid (negative).
     amount: int
+    #: Why: a price, a sale, income, a colony's plunder, feeding...
     reason: CoinReason
 
     def _words(self) -> str:
@@ -302,7 +324,9 @@ class TrackMoved(Event):
     """A track marker moved (TRACK-1)."""
 
     type: ClassVar[str] = "track"
+    #: The track whose marker moved.
     track: Track
+    #: The steps it moved: up (positive) or down (negative).
     steps: int
 
     def _words(self) -> str:
@@ -318,7 +342,9 @@ class GameOver(Event):
     """Final scoring (EPOCH-3, SCORE-1…7): each seat's total, and the winners."""
 
     type: ClassVar[str] = "game_over"
+    #: Each seat's final points, in seat order.
     totals: tuple[int, ...]
+    #: The seats that won (several where a tie stands after the coins, SCORE-7).
     winners: tuple[int, ...]
 
     def _words(self) -> str:

@@ -97,8 +97,19 @@ def _plain(text: str) -> str:
 
 
 def field_docs(kind: type[Any]) -> dict[str, str]:
-    """Each field's ``#:`` comment in ``kind``'s class body (the text Sphinx documents it
-    with), as plain text, by field name; a field without one is left out."""
+    """Each field's ``#:`` comment in the class body of ``kind`` or of the class it inherits the
+    field from (the text Sphinx documents it with), as plain text, by field name; a field
+    without one is left out."""
+    docs: dict[str, str] = {}
+    for owner in kind.__mro__:
+        if owner is not object:
+            for name, text in _own_field_docs(owner).items():
+                docs.setdefault(name, text)
+    return docs
+
+
+def _own_field_docs(kind: type[Any]) -> dict[str, str]:
+    """The ``#:`` comments of the fields ``kind``'s own class body declares."""
     try:
         lines = inspect.getsource(kind).splitlines()
     except (OSError, TypeError):  # pragma: no cover - a class made at run time
