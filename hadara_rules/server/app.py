@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
 import logging
 import re
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
@@ -86,6 +87,10 @@ class TooLarge(HadaraError):
     """A request body over the limit."""
 
 
+class TooMany(HadaraError):
+    """A new match from an address that has as many unfinished ones as it may."""
+
+
 class NotJson(HadaraError):
     """A write whose body is not declared as JSON (``Content-Type: application/json``)."""
 
@@ -105,6 +110,7 @@ _REFUSALS: tuple[tuple[type[HadaraError], int, str], ...] = (
     (Forbidden, 403, "forbidden"),
     (NotFound, 404, "not_found"),
     (TooLarge, 413, "too_large"),
+    (TooMany, 429, "too_many"),
     (NotJson, 415, "unsupported_media_type"),
 )
 
@@ -235,6 +241,13 @@ def _seat(request: Request, match: Match) -> int:
     return int(text)
 
 
+def _creator(request: Request) -> str:
+    """Who makes a match: a digest of the client's address (the proxy's client behind a trusted
+    proxy), never the address itself."""
+    address = request.client.host if request.client is not None else ""
+    return hashlib.sha256(address.encode("utf-8", "surrogatepass")).hexdigest()[:32]
+
+
 def _match_id(connection: HTTPConnection) -> str:
     match_id: str = connection.path_params["match"]
     if not _MATCH_ID.fullmatch(match_id):
@@ -246,8 +259,16 @@ class _Api:
     """The routes, over the parts of one server."""
 
     def __init__(
-        self, registry: Registry, referee: Referee, hub: Hub, presenter: Presenter, engines: tuple[str, ...]
+        self,
+        registry: Registry,
+        referee: Referee,
+        hub: Hub,
+        presenter: Presenter,
+        engines: tuple[str, ...],
+        live_per_address: int,
     ) -> None:
+        #: How many unfinished matches one client address may have made.
+        self.live_per_address = live_per_address
         #: The operator's engines, seat kinds of the game ``hadara`` beside its bots.
         self.engines = engines
         self.registry = registry
@@ -256,7 +277,12 @@ class _Api:
         self.presenter = presenter
 
     async def create(self, request: Request) -> Response:
-        new = new_match(read_json(await _body(request)), self.engines)
+        """A new match, unless its client's address has made as many unfinished ones as it may."""
+        creator = _creator(request)
+        new = new_match(read_json(await _body(request)), self.engines, creator)
+        live = await self.registry.store.live_by(creator)
+        if live >= self.live_per_address:
+            raise TooMany(f"this address has {live} unfinished matches, as many as one address may make")
         match, tokens = await self.referee.create(new)
         return JSONResponse(self.presenter.created(match, dict(tokens)), status_code=201)
 
@@ -456,7 +482,7 @@ def create_app(
     registry.on_moved(driver.wake)
     if notifier is not None:
         notifier.listen(registry.heard)
-    api = _Api(registry, referee, hub, Presenter(), seats.names())
+    api = _Api(registry, referee, hub, Presenter(), seats.names(), bounds.live_per_address)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:

@@ -114,11 +114,12 @@ def _game(document: Mapping[str, object]) -> AnyGame:
     return game(name)
 
 
-def new_match(document: Mapping[str, object], engines: tuple[str, ...] = ()) -> NewMatch:
+def new_match(document: Mapping[str, object], engines: tuple[str, ...] = (), creator: str = "") -> NewMatch:
     """``POST /api/matches``: the game (default ``hadara``), players, seats (``human``, ``open``
     or a bot of the game), and optionally names, seed, the settings at the table (public,
     clock, takeback) and the game's options. A public match is dealt from a seed nobody chose.
-    ``engines``: the operator's engines, seat kinds of the game ``hadara`` too."""
+    ``engines``: the operator's engines, seat kinds of the game ``hadara`` too; ``creator``:
+    who makes it (a digest of the client's address)."""
     played = _game(document)
     schema = played.options_schema().get("properties", {})
     assert isinstance(schema, dict)
@@ -152,7 +153,9 @@ def new_match(document: Mapping[str, object], engines: tuple[str, ...] = ()) -> 
         )
     except HadaraError as exc:
         raise Malformed(str(exc)) from None
-    settings = Settings(public, _clock(document), _flag(document, "takeback"), chosen_seed, time.time())
+    settings = Settings(
+        public, _clock(document), _flag(document, "takeback"), chosen_seed, time.time(), creator
+    )
     return NewMatch(played, chosen, tuple(kinds), tuple(seat_names), settings)
 
 

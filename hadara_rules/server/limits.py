@@ -28,6 +28,8 @@ class Bounds:
     message_bytes: int = 4 * 1024
     #: Matches created and seats taken per client address per minute.
     create_per_minute: int = 30
+    #: Unfinished matches one client address may have made.
+    live_per_address: int = 20
     #: Seconds a searching bot (``ismcts``) thinks per decision at most.
     search_seconds: float = 1.0
     #: Processes the searching bots think in (other bots think in a thread of their own).

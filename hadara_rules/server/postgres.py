@@ -110,6 +110,7 @@ CREATE TABLE IF NOT EXISTS beats (process text PRIMARY KEY, at double precision 
 CREATE TABLE IF NOT EXISTS pauses (began double precision NOT NULL, ended double precision NOT NULL);
 CREATE INDEX IF NOT EXISTS matches_driven ON matches (created) WHERE driven AND NOT over;
 CREATE INDEX IF NOT EXISTS matches_listed ON matches (created) WHERE listed AND NOT over;
+CREATE INDEX IF NOT EXISTS matches_creator ON matches ((settings::json ->> 'creator')) WHERE NOT over;
 """
 
 # Version 1 kept Hadara's moves by ply; each becomes the entry of the same number.
@@ -343,6 +344,16 @@ class PostgresStore:
         """The lobby's matches (see :meth:`~hadara_rules.server.store.Store.listed`)."""
         query = "SELECT id FROM matches WHERE listed AND NOT over ORDER BY created DESC LIMIT %s"
         return await self._ids(query, (counted(limit),))
+
+    async def live_by(self, creator: str) -> int:
+        """The unfinished matches of a creator (see :meth:`~hadara_rules.server.store.Store.live_by`)."""
+        query = "SELECT count(*) FROM matches WHERE settings::json ->> 'creator' = %s AND NOT over"
+        async with self._connection() as db:
+            row = await (await db.execute(query, (creator,))).fetchone()
+        count = None if row is None else row[0]
+        if not isinstance(count, int):
+            raise StoreError(f"{self.where}: cannot count the matches of one creator")
+        return count
 
     async def untouched(self, before: float, limit: int) -> tuple[str, ...]:
         """The matches nobody played lately (see :meth:`~hadara_rules.server.store.Store.untouched`)."""

@@ -30,6 +30,9 @@ class Settings:
     seed_chosen: bool = False
     #: When the match was made, in seconds since the epoch.
     created: float = 0.0
+    #: Who made it: a digest of the client's address (never shown; it bounds how many
+    #: unfinished matches one address keeps, :meth:`~hadara_rules.server.store.Store.live_by`).
+    creator: str = ""
 
     def data(self) -> dict[str, object]:
         """What anyone may know of them (a summary's fields)."""
@@ -43,7 +46,7 @@ class Settings:
 
     def text(self) -> str:
         """As the store keeps them."""
-        return json.dumps(self.data())
+        return json.dumps({**self.data(), "creator": self.creator})
 
     @classmethod
     def read(cls, text: str) -> Settings:
@@ -58,6 +61,7 @@ class Settings:
                 takeback=bool(data.get("takeback", False)),
                 seed_chosen=bool(data.get("seed_chosen", False)),
                 created=float(data.get("created", 0.0)),
+                creator=str(data.get("creator", "")),
             )
         except (TypeError, ValueError, KeyError, AttributeError) as exc:
             raise StoreError(f"settings that no server wrote ({exc})") from None

@@ -92,6 +92,7 @@ CREATE TABLE IF NOT EXISTS pauses (began REAL NOT NULL, ended REAL NOT NULL);
 CREATE INDEX IF NOT EXISTS matches_created ON matches (created);
 CREATE INDEX IF NOT EXISTS matches_driven ON matches (created) WHERE driven AND over = 0;
 CREATE INDEX IF NOT EXISTS matches_listed ON matches (created) WHERE listed AND over = 0;
+CREATE INDEX IF NOT EXISTS matches_creator ON matches (json_extract(settings, '$.creator')) WHERE over = 0;
 """
 
 # Version 1 kept Hadara's moves by ply; each becomes the entry of the same number. A match
@@ -375,6 +376,12 @@ class SQLiteStore:
         """The lobby's matches (see :meth:`~hadara_rules.server.store.Store.listed`)."""
         query = "SELECT id FROM matches WHERE listed AND over = 0 ORDER BY created DESC LIMIT ?"
         return await self._ids(query, (counted(limit),))
+
+    async def live_by(self, creator: str) -> int:
+        """The unfinished matches of a creator (see :meth:`~hadara_rules.server.store.Store.live_by`)."""
+        query = "SELECT count(*) FROM matches WHERE json_extract(settings, '$.creator') = ? AND over = 0"
+        found: int = await self._run(lambda db: db.execute(query, (creator,)).fetchone()[0])
+        return found
 
     async def untouched(self, before: float, limit: int) -> tuple[str, ...]:
         """The matches nobody played lately (see :meth:`~hadara_rules.server.store.Store.untouched`)."""

@@ -178,6 +178,10 @@ class Store(Protocol):
         at most ``limit`` of them (the lobby)."""
         ...
 
+    async def live_by(self, creator: str) -> int:
+        """How many unfinished matches ``creator`` (their settings' ``creator``) made."""
+        ...
+
     async def untouched(self, before: float, limit: int) -> tuple[str, ...]:
         """The ids of the unfinished matches with nothing stored since ``before`` (their last
         entry, or their making where they have none, earlier: the time their settings'

@@ -303,3 +303,16 @@ def test_a_match_s_row_counts_its_entries(open_store: OpenStore) -> None:
         return first.length, loaded.length
 
     assert run(open_store, work) == (0, 3)
+
+
+def test_the_unfinished_matches_of_one_creator_are_counted(open_store: OpenStore) -> None:
+    def made(name: str, creator: str) -> StoredMatch:
+        return StoredMatch(name, MATCH.game, MATCH.options, MATCH.seats, (), f'{{"creator": "{creator}"}}')
+
+    async def work(store: Store) -> tuple[int, ...]:
+        for name, creator in (("a", "x"), ("b", "x"), ("c", "y"), ("d", "x")):
+            await store.create(made(name, creator), listed=False, driven=False)
+        await store.append("d", _move(0), over=True)
+        return await store.live_by("x"), await store.live_by("y"), await store.live_by("z")
+
+    assert run(open_store, work) == (2, 1, 0)

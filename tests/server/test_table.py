@@ -470,3 +470,22 @@ def test_a_binary_frame_closes_the_socket_with_the_contract_s_code(client: TestC
         with pytest.raises(WebSocketDisconnect) as closed:
             socket.receive_json()
     assert closed.value.code == 4400
+
+
+def test_an_address_keeps_at_most_its_bound_of_unfinished_matches(tmp_path: Path) -> None:
+    """One address may have made ``live_per_address`` unfinished matches; the next is refused
+    (nothing stored), until one of them ends. The store keeps a digest of the address only."""
+    app = create_app(SQLiteStore(tmp_path / "live.sqlite"), bounds=Bounds(live_per_address=2))
+    with TestClient(app) as client:
+        first = create(client)
+        create(client)
+        body = _error(
+            client.post("/api/matches", json={"players": 2, "seats": ["human", "human"]}), 429, "too_many"
+        )
+        assert "2 unfinished matches" in body["message"]
+        for seat in (0, 1):
+            _post(client, f"/api/matches/{first['match']}/seats/{seat}/leave", token(first, seat))
+        _until(lambda: _summary(client, first["match"])["over"], 60)
+        create(client)  # one ended: room for one more
+        assert "testclient" not in (tmp_path / "live.sqlite").read_bytes().decode("latin-1")
+        assert "creator" not in _summary(client, first["match"])
