@@ -35,7 +35,9 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     folder = tmp_path_factory.mktemp("serve")
     # every test's page creates from 127.0.0.1: the run is not held to a person's bound
     process = ServerProcess(
-        folder / "matches.sqlite", folder / "server.log", ["--create-per-minute", "100000"]
+        folder / "matches.sqlite",
+        folder / "server.log",
+        ["--create-per-minute", "100000", "--live-per-address", "100000"],
     )
     try:
         yield process.base
