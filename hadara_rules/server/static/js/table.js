@@ -37,6 +37,8 @@ import { scoreSheet } from "./scores.js";
 import { goToSeat, holdSeat, seatAddress } from "./store.js";
 import { firstDraws } from "./wheel.js";
 
+/** The kinds of seat a person holds (present or not): a bot's seat has no connection to show. */
+const PEOPLE = new Set(["human", "open", "away"]);
 const ROMAN = { 1: "I", 2: "II", 3: "III" };
 const SECTIONS = {
   setup: "choosing start card sides",
@@ -264,15 +266,14 @@ class Table {
           "data-seat": entry.seat,
           "data-kind": entry.kind,
         },
-        el(
-          "span",
-          {
-            class: `presence${entry.connected ? " on" : ""}`,
-            role: "img",
-            "aria-label": entry.connected ? "connected" : "not connected",
-            title: entry.connected ? "connected" : "not connected",
-          },
-        ),
+        PEOPLE.has(entry.kind)
+          ? el("span", {
+              class: `presence${entry.connected ? " on" : ""}`,
+              role: "img",
+              "aria-label": entry.connected ? "connected" : "not connected",
+              title: entry.connected ? "connected" : "not connected",
+            })
+          : el("span", { class: "presence none", "aria-hidden": "true" }),
         el(
           "span",
           { class: "seat-name" },
@@ -322,12 +323,12 @@ class Table {
     holder.hidden = !this.over || (this.rematch === null && this.seat === null);
     if (holder.hidden) return;
     if (this.rematch !== null) {
+      if (holder.dataset.match === this.rematch.match) return;
+      holder.dataset.match = this.rematch.match;
       if (typeof this.rematch.token === "string") {
         holdSeat({ match: this.rematch.match, seat: this.seat, token: this.rematch.token, name: this.name(this.seat) });
       }
       const address = seatAddress(this.rematch.match, this.rematch.token ?? null);
-      if (holder.dataset.match === this.rematch.match) return;
-      holder.dataset.match = this.rematch.match;
       fill(
         holder,
         el("p", {}, this.seat === null ? "The players started a rematch." : "A rematch of this match has started."),
