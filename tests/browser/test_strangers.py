@@ -38,10 +38,16 @@ def _token(page: Page) -> str:
     return found.group(1)
 
 
+def _match_of(url: str) -> str | None:
+    """The match a table's address opens (None for the lobby's)."""
+    found = re.search(r"\?match=([^#&]+)", url)
+    return None if found is None else found.group(1)
+
+
 def _match(page: Page) -> str:
-    found = re.search(r"\?match=([^#&]+)", page.url)
+    found = _match_of(page.url)
     assert found is not None, page.url
-    return found.group(1)
+    return found
 
 
 def _bot_moved_for(base: str, match: str, seat: int) -> bool:
@@ -160,8 +166,3 @@ def test_strangers_meet_in_the_lobby_and_play_a_rematch(
         bo.goto(f"{server}/")
         for held in (match, rematch):
             bo.locator(f"#my-list li[data-match='{held}']").wait_for()
-
-
-def _match_of(url: str) -> str | None:
-    found = re.search(r"\?match=([^#&]+)", url)
-    return None if found is None else found.group(1)
