@@ -69,3 +69,29 @@ def test_an_open_seat_is_taken_on_the_shared_link(server: str, browser: Browser)
         wait_settled(page, summary(server, match)["ply"])
         page.goto(f"{server}/")
         page.locator(f"#my-list li[data-match='{match}'][data-seat='1']").wait_for()
+
+
+def test_the_form_refuses_a_wrong_clock_or_a_seed_for_the_lobby(server: str, browser: Browser) -> None:
+    with table_page(browser, WIDE, f"{server}/") as page:
+        page.select_option("#clock", "custom")
+        page.fill("#clock-minutes", "0")
+        page.click("#create-button")
+        page.locator("#create-error", has_text="The clock's time must be more than 0").wait_for()
+        page.fill("#clock-minutes", "10")
+        page.fill("#clock-increment", "2.5")
+        page.click("#create-button")
+        page.locator("#create-error", has_text="seconds added a move must be a whole number").wait_for()
+        page.fill("#clock-increment", "3")
+        page.check("#public")
+        page.fill("#seed", "7")
+        page.click("#create-button")
+        page.locator("#create-error", has_text="leave the seed empty").wait_for()
+        assert page.locator("#created").is_hidden()
+        page.fill("#seed", "")
+        page.click("#create-button")
+        page.locator("#created").wait_for()
+        assert page.locator("#create-error").text_content() == ""
+        created = page.locator("#links input").first.input_value()
+        match = created.split("?match=")[1].split("#")[0]
+        assert summary(server, match)["clock"] == {"bank": 600, "increment": 3}
+        assert summary(server, match)["public"] is True
