@@ -22,6 +22,9 @@ something on any machine and a busy machine does not skew them.
   move and a position that name a catalogue loaded from a folder (a copy of the
   bundled one with one card changed), against the same documents naming the
   bundled catalogue.
+- **Stone Age** beside Hadara: random playouts of 2, 3 and 4 players against
+  python-chess in the same rounds (moves per CPU-second and the ratio), and
+  ``legal_moves`` + ``apply_move`` per move in microseconds.
 - **Memory** kept per additional position when every position of a game is
   kept (positions share everything that did not change), and the size and
   cost of pickling a position.
@@ -45,6 +48,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TypeVar
 
+import stone_age_rules as stone_age
 from hadara_rules import (
     Catalogue,
     GameConfig,
@@ -89,6 +93,50 @@ def hadara_slice(players: int, advanced: bool, seconds: float, seed: int) -> tup
         )
         games += 1
     return moves, games, elapsed
+
+
+def stone_age_playout(players: int, seed: int, rng: random.Random) -> int:
+    """One random game of Stone Age to the end, as a bot plays it; the number of moves."""
+    state = stone_age.new_game(stone_age.GameConfig(players=players, seed=seed))
+    moves = 0
+    while not state.is_over:
+        options = stone_age.legal_moves(state, state.to_act[0])
+        state = stone_age.apply_move(state, options[rng.randrange(len(options))])
+        moves += 1
+    return moves
+
+
+def stone_age_slice(players: int, seconds: float, seed: int) -> tuple[int, int, float]:
+    """Random Stone Age games for about ``seconds`` of CPU time: moves, games and CPU seconds."""
+    moves = games = 0
+    start = clock()
+    while (elapsed := clock() - start) < seconds:
+        moves += stone_age_playout(players, seed + games, random.Random(games))
+        games += 1
+    return moves, games, elapsed
+
+
+def stone_age_report(seconds: float, rounds: int, chess_rng: random.Random) -> None:
+    """Stone Age's random playouts against python-chess in the same rounds, and the cost of
+    ``legal_moves`` + ``apply_move`` per move (see the module)."""
+    settings = (2, 3, 4)
+    piece = seconds / (rounds * len(settings))
+    tally = {players: [0.0, 0.0, 0.0] for players in settings}
+    ratios: dict[int, list[float]] = {players: [] for players in settings}
+    for r in range(rounds):
+        for players in settings:
+            moves, games, took = stone_age_slice(players, piece, 100_000 * r + 1000 * players)
+            for i, value in enumerate((moves, games, took)):
+                tally[players][i] += value
+            reference = chess_slice(piece, chess_rng)
+            if reference is not None:
+                ratios[players].append((moves / took) / (reference[0] / reference[1]))
+    print("\nStone Age random playouts, CPU time (legal_moves then apply_move, checked)")
+    print(f"{'players':>7} {'moves/s':>9} {'games/s':>8} {'moves/game':>10}  ratio to python-chess")
+    for players, (made, finished, took) in tally.items():
+        against = spread(ratios[players]) if ratios[players] else "-"
+        print(f"{players:>7} {made / took:>9.0f} {finished / took:>8.1f} {made / finished:>10.0f}  {against}")
+        print(f"{'':>7} legal_moves + apply_move per move: {took / made * 1e6:.1f} us")
 
 
 def chess_slice(seconds: float, rng: random.Random) -> tuple[int, float] | None:
@@ -243,6 +291,8 @@ def main() -> None:
     all_took = sum(t[2] for t in tally.values())
     against = spread(ratios[None]) if ratios[None] else "-"
     print(f"{'all':>7} {'':>8} {all_moves / all_took:>9.0f} {'':>8} {'':>10}  {against}")
+
+    stone_age_report(seconds, rounds, chess_rng)
 
     # ------------------------------------------------------------------ cost per call
     pairs = [

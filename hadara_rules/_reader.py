@@ -38,7 +38,7 @@ from typing import Any, ClassVar, NoReturn, get_args, get_origin
 import attrs
 import cattrs
 import yaml
-from cattrs.gen import make_dict_structure_fn
+from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn
 
 from ._errors import HadaraError
 
@@ -48,10 +48,12 @@ __all__ = [
     "Refusal",
     "clip",
     "converter",
+    "envelope_data",
     "label",
     "parse_json",
     "parse_yaml",
     "read_text",
+    "register_tagged",
     "shown",
     "structure",
 ]
@@ -524,6 +526,51 @@ def converter() -> cattrs.Converter:
     conv.register_structure_hook_factory(_is_mapping_type, lambda k: _mapping_hook(conv, k))
     conv.register_structure_hook_factory(attrs.has, lambda k: _record_hook(conv, k))
     return conv
+
+
+def register_tagged(conv: cattrs.Converter, kind: type[Any], tag: str, what: str) -> None:
+    """Hooks for a record written as its fields plus a ``type`` tag, which must match on loading
+    (a move or an event of a game: ``what`` names the kind of document in messages)."""
+    to_dict: Callable[[Any], dict[str, Any]] = make_dict_unstructure_fn(kind, conv)
+    from_dict = make_dict_structure_fn(kind, conv, _cattrs_forbid_extra_keys=True)
+    keys = ("type", *attrs.fields_dict(kind))
+
+    def unstructure(value: object) -> dict[str, Any]:
+        return {"type": tag, **to_dict(value)}
+
+    def structure(value: object, _: object) -> object:
+        if not isinstance(value, Mapping):
+            raise Refusal(f"a {what} is a mapping, not {shown(value)}")
+        if value.get("type") != tag:
+            raise Refusal(f"expected a {tag} {what}, found type {shown(value.get('type'))}")
+        for key in value:
+            if key not in keys:
+                raise Refusal(f"unknown key {label(key)} (expected {', '.join(keys)})")
+        return from_dict({k: v for k, v in value.items() if k != "type"}, kind)
+
+    conv.register_unstructure_hook(kind, unstructure)
+    conv.register_structure_hook(kind, structure)
+
+
+#: The keys of every document's envelope.
+ENVELOPE = ("schema_version", "kind", "data")
+
+
+def envelope_data(document: object, kind: str, version: int, error: ErrorType) -> object:
+    """The ``data`` of an envelope ``{"schema_version": version, "kind": kind, "data": …}``;
+    ``error`` naming the first problem of the envelope."""
+    if not isinstance(document, Mapping):
+        raise error(f"$: expected a document (a mapping), found {shown(document)}")
+    extra = [key for key in document if key not in ENVELOPE]
+    if extra:
+        raise error(f"$: unknown key {shown(extra[0])} (expected {', '.join(ENVELOPE)})")
+    if document.get("schema_version") != version or type(document.get("schema_version")) is not int:
+        raise error(f"$.schema_version: expected {version}, found {shown(document.get('schema_version'))}")
+    if document.get("kind") != kind:
+        raise error(f"$.kind: expected {kind!r}, found {shown(document.get('kind'))}")
+    if "data" not in document:
+        raise error("$.data: missing")
+    return document["data"]
 
 
 # --------------------------------------------------------------------------- structuring

@@ -51,7 +51,7 @@ from ._model import SHOWN_AS, GameState, PlayerState
 from ._reader import shown
 from ._rules.scoring import score_player, winners
 from ._rules.wheel import deck_at
-from ._text import player_name, seen_by, where
+from ._text import ability, player_name, seen_by, where
 from ._vocabulary import COLOR_INDEX, COLORS, TIERS, Color, Track, Tracks
 from .records import GameRecord, from_data, replay
 from .view import HIDDEN, player_view
@@ -248,8 +248,10 @@ def _document(width: float, height: float, title: str, body: str) -> str:
 
 
 def _gives(card: Card) -> str:
-    """What a card gives: its track values, or its purple effect's rule ID."""
-    return card.effect if card.effect is not None else " ".join(_values(card.values))
+    """What a card gives: its track values, or its purple ability in words with its rule ID."""
+    if card.effect is not None:
+        return ability(card.effect, card.effect_color)
+    return " ".join(_values(card.values))
 
 
 def _card_title(card: Card) -> str:

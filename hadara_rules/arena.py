@@ -34,12 +34,16 @@ from typing import IO, NoReturn
 
 from attrs import asdict, frozen
 
+from stone_age_rules import SEED_LIMIT
+from stone_age_rules import score as stone_age_score
+
 from . import GameConfig, HadaraError, score, winners
 from ._files import check_writable, write_whole
 from ._options import at_least, whole
 from ._reader import clip, shown
 from .bots import BOTS, play_game
 from .engines.options import add_engine_option, check_names, close_bots, engine_table, make_bot
+from .games import game, names
 
 __all__ = [
     "ArenaError",
@@ -101,6 +105,8 @@ class Tournament:
     #: Outside engines by name, with the command that starts one (each game starts its own,
     #: in the worker that plays it).
     engines: tuple[tuple[str, str], ...] = ()
+    #: The game played, by its registered name (:func:`hadara_rules.games.names`).
+    game: str = "hadara"
 
 
 @frozen
@@ -153,6 +159,8 @@ def play_one(tournament: Tournament, index: int) -> GameResult:
     """Play game ``index`` of ``tournament``; a pure function of its arguments."""
     seed = game_seed(tournament.seed, index)
     seats = lineup(tournament.bots, tournament.players, index)
+    if tournament.game != "hadara":
+        return _play_other(tournament, index, seed, seats)
     engines = dict(tournament.engines)
     bots = [make_bot(name, seat, f"{seed}:{seat}", engines) for seat, name in enumerate(seats)]
     try:
@@ -163,6 +171,22 @@ def play_one(tournament: Tournament, index: int) -> GameResult:
         close_bots(bots)
     totals = tuple(sheet.total for sheet in score(game.final))
     return GameResult(index, seed, seats, totals, winners(game.final), len(game.moves))
+
+
+def _play_other(tournament: Tournament, index: int, seed: int, seats: tuple[str, ...]) -> GameResult:
+    """Game ``index`` of a tournament of a game other than Hadara, through its game interface
+    (its seed reduced to what the game's configuration takes)."""
+    played = game(tournament.game)
+    seed %= SEED_LIMIT
+    state = played.new(played.read_options({}, tournament.players, seed))
+    bots = [played.bot(name, f"{seed}:{seat}", 1.0) for seat, name in enumerate(seats)]
+    moves = 0
+    while not played.is_over(state):
+        seat = played.to_act(state)[0]
+        state = played.play(state, bots[seat].choose(state, seat))[0]
+        moves += 1
+    totals = tuple(sheet.total for sheet in stone_age_score(state))
+    return GameResult(index, seed, seats, totals, played.winners(state), moves)
 
 
 def wilson(successes: float, trials: int) -> tuple[float, float]:
@@ -440,8 +464,9 @@ def format_summary(
     if seconds is not None:
         rate = tournament.games / seconds if seconds > 0 else math.inf
         timing = f" ({seconds:.1f} s, {rate:.2f} games/s)"
+    title = "" if tournament.game == "hadara" else f"{game(tournament.game).title}: "
     lines = [
-        f"{tournament.games} games of {tournament.players} players, seed {tournament.seed}"
+        f"{title}{tournament.games} games of {tournament.players} players, seed {tournament.seed}"
         f"{', advanced' if tournament.advanced else ''}: {', '.join(tournament.bots)}{timing}",
         f"{'bot':<10} {'seats':>6} {'wins':>8} {'win rate':>9}  {'95% interval':<17} {'mean score':>10}",
     ]
@@ -463,7 +488,10 @@ def results_json(
     (``complete``), the summary and every game played, in index order."""
     return json.dumps(
         {
-            "tournament": asdict(tournament),
+            # a Hadara tournament's document is as it was before other games; another names its game
+            "tournament": asdict(
+                tournament, filter=lambda field, value: field.name != "game" or value != "hadara"
+            ),
             "complete": complete,
             "summary": [asdict(s) for s in summaries],
             "games": [asdict(r) for r in sorted(results, key=lambda r: r.index)],
@@ -520,6 +548,23 @@ def _bot_names(text: str) -> tuple[str, ...]:
     return names
 
 
+def _check_other(args: argparse.Namespace) -> None:
+    """The options of a tournament of a game other than Hadara: its own bots and seat counts."""
+    played = game(args.game)
+    if args.engine or args.advanced:
+        raise ArenaError(f"--engine and --advanced are Hadara's; {played.title} has neither")
+    for name in args.bots:
+        if name not in played.bot_names():
+            raise ArenaError(
+                f"unknown {played.title} bot {shown(name)}; the bots are {', '.join(played.bot_names())}"
+            )
+    fewest, most = played.seats
+    if not fewest <= args.players <= most:
+        raise ArenaError(
+            f"--players: {played.title} is played by {fewest} to {most} players, not {args.players}"
+        )
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The options of ``hadara arena`` (for the ``hadara`` command's subparser)."""
     parser.add_argument(
@@ -530,6 +575,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help=f"bots in seat-rotation order, names may repeat ({', '.join(sorted(BOTS))}, or an --engine)",
     )
     add_engine_option(parser)
+    parser.add_argument(
+        "--game",
+        choices=names(),
+        default="hadara",
+        help=f"the game played ({', '.join(names())}; default hadara)",
+    )
     parser.add_argument(
         "--players", type=whole, default=4, choices=range(2, 6), metavar="N", help="2 to 5 (default 4)"
     )
@@ -570,10 +621,13 @@ def run(args: argparse.Namespace) -> int:
     for path, what in ((args.out, "the results"), (args.plot, "the plot")):
         if path is not None:
             check_writable(path, what, ArenaError)
+    if args.game != "hadara":
+        _check_other(args)
     engines = engine_table(args.engine)
-    check_names(args.bots, engines)
+    if args.game == "hadara":
+        check_names(args.bots, engines)
     used = tuple((name, command) for name, command in engines.items() if name in args.bots)
-    tournament = Tournament(args.bots, args.players, args.games, args.seed, args.advanced, used)
+    tournament = Tournament(args.bots, args.players, args.games, args.seed, args.advanced, used, args.game)
     workers = args.workers if args.workers is not None or args.backend == "ray" else 1
     _check_workers(workers, args.backend, args.address)
     standings = Standings()

@@ -20,6 +20,12 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import NoReturn
 
+from stone_age_rules import SEED_LIMIT
+from stone_age_rules.scenario import ScenarioResult as StoneAgeScenarioResult
+from stone_age_rules.scenario import is_stone_age
+from stone_age_rules.scenario import run_document as run_stone_age_document
+from stone_age_rules.text import board_lines
+
 from . import __version__, _render, arena, engines
 from ._config import GameConfig
 from ._engine import legal_moves, new_game
@@ -28,7 +34,7 @@ from ._events import counted
 from ._files import check_writable, write_whole
 from ._model import GameState
 from ._moves import Move
-from ._options import whole
+from ._options import at_least, whole
 from ._reader import clip, shown
 from ._rulebook import rules
 from ._rules.scoring import winners
@@ -43,10 +49,12 @@ from ._text import (
 from ._vocabulary import Crest
 from .bots import BOTS, play_game
 from .events import Events, apply_move_with_events
+from .games import game, names
 from .records import GameInfo, GameRecord, game_result, load_record, replay, to_json, to_yaml
-from .scenario import run_scenario
+from .scenario import ScenarioResult, load_scenario_document, run_document
 from .schema import KINDS, schema_text
-from .terminal import GameLog, play_at_terminal
+from .server.limits import BOUNDS, Bounds
+from .terminal import GameLog, play_at_terminal, play_interface_at_terminal
 
 
 class UsageError(HadaraError):
@@ -146,6 +154,8 @@ def _game(args: argparse.Namespace) -> tuple[GameConfig, tuple[Move, ...], tuple
 
 
 def _play(args: argparse.Namespace) -> int:
+    if args.game != "hadara":
+        return _play_other(args)
     config, played, humans = _game(args)
     players = config.players
     for seat in humans:
@@ -203,10 +213,77 @@ def _play(args: argparse.Namespace) -> int:
     return 0 if final.is_over else 1
 
 
+def _play_other(args: argparse.Namespace) -> int:
+    """``hadara play --game NAME`` for a game other than Hadara, through its game interface:
+    its bots, people at ``--human`` seats (hot seat at a terminal), the record with ``--record``."""
+    played = game(args.game)
+    hadara_only = [f"--{name}" for name in ("crests", "resume", "engine") if getattr(args, name, None)]
+    if hadara_only or args.advanced:
+        raise UsageError(
+            f"{', '.join(hadara_only) or '--advanced'}: Hadara's option; {played.title} has none"
+        )
+    fewest, most = played.seats
+    players = 4 if args.players is None else args.players
+    if not fewest <= players <= most:
+        raise UsageError(f"--players: {played.title} is played by {fewest} to {most} players, not {players}")
+    if args.bot not in played.bot_names():
+        raise UsageError(
+            f"--bot: {played.title}'s bots are {', '.join(played.bot_names())}, not {shown(args.bot)}"
+        )
+    humans = args.human or ()
+    for seat in humans:
+        if seat >= players:
+            raise UsageError(
+                f"--human: no seat {seat} in a {players}-player game (seats are 0 to {players - 1})"
+            )
+    if args.record is not None:
+        check_writable(args.record, "the record", UsageError)
+    seed = secrets.randbelow(SEED_LIMIT) if args.seed is None else args.seed
+    options = played.read_options({}, players, seed)
+    print(
+        f"{played.title}, seed {seed} ('hadara play --game {played.name} --seed {seed}' deals this game again)"
+    )
+    bots = {
+        seat: played.bot(args.bot, f"{seed}:{seat}", 1.0) for seat in range(players) if seat not in humans
+    }
+    if humans:
+        _line_editing()
+        hand_over = len(humans) > 1 and sys.stdin.isatty()
+        board = board_lines if played.name == "stone-age" else (lambda _view, _seat: [])
+        outcome = play_interface_at_terminal(
+            played, options, humans, bots, _read_line, print, board, hand_over
+        )
+        moves, final = outcome.moves, outcome.final
+    else:
+        state, made = played.new(options), []
+        while not played.is_over(state):
+            seat = played.to_act(state)[0]
+            move = bots[seat].choose(state, seat)
+            state, events = played.play(state, move)
+            made.append(move)
+            for event in events:
+                print(played.event_data(event)["text"])
+        moves, final = tuple(made), state
+    names = [("human" if seat in humans else f"{args.bot} bot {seat}") for seat in range(players)]
+    if not played.is_over(final):
+        print(f"The game was left after {counted(len(moves), 'move')}.")
+        return 1
+    print(f"\nWinner: {', '.join(f'P{seat} ({names[seat]})' for seat in played.winners(final))}")
+    if args.record is not None:
+        write_whole(args.record, played.record(options, moves, final, names), "the record", UsageError)
+        print(f"Record saved to {args.record}")
+    return 0
+
+
 def _check(args: argparse.Namespace) -> int:
     failed = 0
     for path in args.files:
-        result = run_scenario(path)
+        document = load_scenario_document(path)
+        result: ScenarioResult | StoneAgeScenarioResult
+        if is_stone_age(document):
+            result = run_stone_age_document(document, os.fspath(path))
+        else:
+            result = run_document(document, os.fspath(path))
         mark = "ok  " if result.passed else "FAIL"
         print(f"{mark} {path}: {clip(result.title)}")
         for failure in result.failures:
@@ -214,7 +291,10 @@ def _check(args: argparse.Namespace) -> int:
         if not result.passed:
             print(f"       rules cited: {', '.join(result.rules) or 'none'}")
             print(f"       after the moves: {result.standing}")
-        if args.explain or not result.passed:
+        if isinstance(result, StoneAgeScenarioResult):
+            if args.explain or not result.passed:
+                _print_lines(result.log)
+        elif args.explain or not result.passed:
             _print_log(result.log)
         failed += not result.passed
     print(f"{len(args.files) - failed} passed, {failed} failed")
@@ -230,6 +310,15 @@ def _print_log(log: Sequence[tuple[str, Events]]) -> None:
         if heading == "given" and not lines:
             continue
         print(f"         {'after given' if heading == 'given' else heading}:")
+        for line in lines or ["nothing happened"]:
+            print(f"           {line}")
+
+
+def _print_lines(log: Sequence[tuple[str, Sequence[str]]]) -> None:
+    """What happened in a scenario of another game: each move with its events in words."""
+    print("       what happened:")
+    for heading, lines in log:
+        print(f"         {heading}:")
         for line in lines or ["nothing happened"]:
             print(f"           {line}")
 
@@ -268,7 +357,24 @@ def _replay(args: argparse.Namespace) -> int:
     return 0
 
 
+def _explain_other(args: argparse.Namespace) -> int:
+    """``hadara explain --game NAME RULE-ID`` for a game other than Hadara: the rule named with its game."""
+    played = game(args.game)
+    found = played.rule(args.rule)
+    if found is None:
+        raise UsageError(f"{shown(args.rule)}: no such {played.title} rule ID")
+    print(f"{found['name']} ({found['area']}; source: {found['source']})")
+    print(f"  {found['summary']}")
+    if found["text"] != found["summary"]:
+        print(f"\n  {found['text']}")
+    if found["ruling"]:
+        print(f"\n  Ruling: {found['why']}")
+    return 0
+
+
 def _explain(args: argparse.Namespace) -> int:
+    if args.game != "hadara":
+        return _explain_other(args)
     known = rules()
     rule = known.get(args.rule.upper())
     if rule is None:
@@ -326,7 +432,9 @@ def _serve(args: argparse.Namespace) -> int:
         raise UsageError(
             f"hadara serve needs the server extra ({clip(str(exc), 80)}): pip install 'hadara-rules[server]'"
         ) from None
-    return serve(args.host, args.port, args.db, args.allow_origin)
+    chosen = {field: getattr(args, field) for _, field, _, _ in _BOUNDS}
+    bounds = Bounds(**chosen, forwarded_allow_ips=args.forwarded_allow_ips)
+    return serve(args.host, args.port, args.db, args.allow_origin, bounds)
 
 
 def _port(text: str) -> int:
@@ -335,6 +443,48 @@ def _port(text: str) -> int:
     if not 0 <= port <= 65535:
         raise argparse.ArgumentTypeError(f"a port is 0 to 65535, not {port}")
     return port
+
+
+#: The options of what one client may take of ``hadara serve``: the option, its field of
+#: :class:`~hadara_rules.server.limits.Bounds` (where its default is), its unit, what it bounds.
+_BOUNDS = (
+    ("--limit-connections", "connections", "N", "connections served at once (more: 503)"),
+    ("--keep-alive", "keep_alive", "SECONDS", "seconds an idle connection is kept open"),
+    ("--header-timeout", "header_seconds", "SECONDS", "seconds a request's head may take to arrive"),
+    ("--body-timeout", "body_seconds", "SECONDS", "seconds a request's body may take to arrive"),
+    ("--max-header-bytes", "header_bytes", "BYTES", "bytes a request's head may have"),
+    ("--max-message-bytes", "message_bytes", "BYTES", "bytes of a WebSocket message from a client"),
+    (
+        "--create-per-minute",
+        "create_per_minute",
+        "N",
+        "matches created and seats taken a minute per client address",
+    ),
+    ("--search-seconds", "search_seconds", "SECONDS", "seconds a searching bot thinks per decision"),
+    ("--search-processes", "search_processes", "N", "processes the searching bots think in"),
+    ("--abandon-after", "abandon_hours", "HOURS", "hours an unfinished match may go untouched"),
+)
+
+
+def _bounds_options(server: argparse.ArgumentParser) -> None:
+    """The options of :data:`_BOUNDS`, and the proxies trusted to name the client."""
+    for flag, field, unit, text in _BOUNDS:
+        value = getattr(BOUNDS, field)
+        server.add_argument(
+            flag,
+            dest=field,
+            type=at_least(1),
+            default=value,
+            metavar=unit,
+            help=f"{text} (default {value:g})",
+        )
+    server.add_argument(
+        "--forwarded-allow-ips",
+        default=BOUNDS.forwarded_allow_ips,
+        metavar="ADDRESSES",
+        help="the proxies (comma-separated addresses, or *) whose X-Forwarded-For names the client "
+        f"(default {BOUNDS.forwarded_allow_ips})",
+    )
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -388,6 +538,12 @@ def _parser() -> argparse.ArgumentParser:
         metavar="SEAT[,SEAT...]",
         help="seats played by people at this terminal, e.g. 0 or 0,2 (hot seat); the bot plays the others",
     )
+    play.add_argument(
+        "--game",
+        choices=names(),
+        default="hadara",
+        help=f"the game played ({', '.join(names())}; default hadara)",
+    )
     play.set_defaults(run=_play)
     check = commands.add_parser("check", help="run scenario files; exit 0 when every expectation holds")
     check.add_argument("files", nargs="+", metavar="FILE")
@@ -407,6 +563,9 @@ def _parser() -> argparse.ArgumentParser:
     explain.add_argument("rule", metavar="RULE-ID")
     explain.add_argument(
         "--verbose", action="store_true", help="name the functions that enforce it, not only their files"
+    )
+    explain.add_argument(
+        "--game", choices=names(), default="hadara", help="the game whose rule it is (default hadara)"
     )
     explain.set_defaults(run=_explain)
     listing = commands.add_parser("rules", help="list every rule ID with its summary")
@@ -442,6 +601,7 @@ def _parser() -> argparse.ArgumentParser:
         help="the SQLite file the matches are kept in (default hadara-matches.sqlite), or a "
         "postgresql://USER@HOST/NAME database that several server processes share",
     )
+    _bounds_options(server)
     server.set_defaults(run=_serve)
     return parser
 

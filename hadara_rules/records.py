@@ -33,7 +33,7 @@ import attrs
 import cattrs
 import yaml
 from attrs import field, frozen
-from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn
+from cattrs.gen import make_dict_unstructure_fn
 
 from . import _reader
 from ._canonical import canonical
@@ -176,7 +176,7 @@ def converter(catalogue: Catalogue | None = None) -> cattrs.Converter:
     conv.register_structure_hook(Catalogue, structure_catalogue)
 
     for tagged in (*MOVE_TYPES, *EVENT_TYPES):
-        _register_tagged(conv, tagged)
+        _reader.register_tagged(conv, tagged, tagged.type, _KINDS[tagged])
 
     def structure_move(value: object, _: object) -> Move:
         if not isinstance(value, Mapping):
@@ -221,29 +221,6 @@ def _catalogue_named(digest: object, catalogue: Catalogue | None) -> Catalogue |
     return None
 
 
-def _register_tagged(conv: cattrs.Converter, kind: type[Any]) -> None:
-    """A move's or an event's fields plus its ``type`` tag, which must match on loading."""
-    to_dict: Callable[[Any], dict[str, Any]] = make_dict_unstructure_fn(kind, conv)
-    from_dict = make_dict_structure_fn(kind, conv, _cattrs_forbid_extra_keys=True)
-    keys = ("type", *attrs.fields_dict(kind))
-
-    def unstructure(value: object) -> dict[str, Any]:
-        return {"type": kind.type, **to_dict(value)}
-
-    def structure(value: object, _: object) -> object:
-        if not isinstance(value, Mapping):
-            raise Refusal(f"a {_KINDS[kind]} is a mapping, not {shown(value)}")
-        if value.get("type") != kind.type:
-            raise Refusal(f"expected a {kind.type} {_KINDS[kind]}, found type {shown(value.get('type'))}")
-        for key in value:
-            if key not in keys:
-                raise Refusal(f"unknown key {label(key)} (expected {', '.join(keys)})")
-        return from_dict({k: v for k, v in value.items() if k != "type"}, kind)
-
-    conv.register_unstructure_hook(kind, unstructure)
-    conv.register_structure_hook(kind, structure)
-
-
 _DEFAULT = converter()
 #: The converter of documents naming a catalogue, kept by the catalogue (under None).
 _CONVERTER: Part[None, cattrs.Converter] = Part("the converter of documents naming the catalogue", bound=1)
@@ -284,27 +261,12 @@ def from_data(document: object, cls: object, catalogue: Catalogue | None = None)
     return _load(document, cls, catalogue)
 
 
-_ENVELOPE = ("schema_version", "kind", "data")
-
-
 def _load(document: object, cls: object, catalogue: Catalogue | None) -> object:
     kind = _kind_of(cls)
-    if not isinstance(document, Mapping):
-        raise RecordError(f"$: expected a document (a mapping), found {shown(document)}")
-    extra = [key for key in document if key not in _ENVELOPE]
-    if extra:
-        raise RecordError(f"$: unknown key {shown(extra[0])} (expected {', '.join(_ENVELOPE)})")
-    if document.get("schema_version") != SCHEMA_VERSION or type(document.get("schema_version")) is not int:
-        raise RecordError(
-            f"$.schema_version: expected {SCHEMA_VERSION}, found {shown(document.get('schema_version'))}"
-        )
-    if document.get("kind") != kind:
-        raise RecordError(f"$.kind: expected {kind!r}, found {shown(document.get('kind'))}")
-    if "data" not in document:
-        raise RecordError("$.data: missing")
+    data = _reader.envelope_data(document, kind, SCHEMA_VERSION, RecordError)
     conv = _DEFAULT if catalogue is None else _converter_for(catalogue)
     target: Any = Move if kind == "move" else Event if kind == "event" else cls
-    value: object = _reader.structure(conv, document["data"], target, RecordError, "$.data")
+    value: object = _reader.structure(conv, data, target, RecordError, "$.data")
     if cls not in (Move, Event) and not isinstance(value, cls):  # type: ignore[arg-type]
         raise RecordError(f"$.data.type: expected a {kind} of type {cls.type}, found {value.type}")  # type: ignore[attr-defined]
     if isinstance(value, GameState):

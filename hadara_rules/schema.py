@@ -83,8 +83,12 @@ def _first_line(kind: type[Any]) -> str:
 class _Maker:
     """Schemas of types, with one ``$defs`` entry per record and enum."""
 
-    def __init__(self, special: Mapping[object, _Schema]) -> None:
+    def __init__(
+        self, special: Mapping[object, _Schema], tags: Mapping[type[Any], str] | None = None
+    ) -> None:
         self.special = special
+        #: The records written with a ``type`` tag (Hadara's moves and events by default).
+        self.tags = {kind: kind.type for kind in _TAGGED} if tags is None else tags
         self.defs: dict[str, _Schema] = {}
 
     def of(self, kind: object) -> _Schema:
@@ -131,7 +135,7 @@ class _Maker:
                 "additionalProperties": self.of(args[1]),
             }
         if isinstance(kind, type) and attrs.has(kind):
-            tag = kind.type if kind in _TAGGED else None
+            tag = self.tags.get(kind)
             return self._named(kind, lambda: self.record(kind, tag))
         raise TypeError(f"no schema for the type {kind!r}")
 

@@ -15,13 +15,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
+from typing import Any
 
 from attrs import frozen
 
 from ._components import Card, Colony, StartCard, Statue
 from ._config import GameConfig
 from ._engine import check_move, legal_moves, new_game
-from ._errors import CatalogueError, NotationError
+from ._errors import CatalogueError, HadaraError, IllegalMove, NotationError
 from ._events import counted
 from ._model import GameState
 from ._moves import Move
@@ -47,6 +48,7 @@ from .events import (
     events_seen_by,
     move_steps,
 )
+from .games import AnyGame, Decider
 from .view import player_view
 
 __all__ = [
@@ -463,3 +465,101 @@ def _rule_text(rule_id: str) -> str:
     if rule.ruling and rule.why:
         text += f"\n  Ruling: {rule.why}"
     return text
+
+
+@frozen
+class InterfaceGame:
+    """A game of any registered game played at the terminal: the moves made, the last
+    position, and whether it ended."""
+
+    moves: tuple[object, ...]
+    final: object
+    finished: bool
+
+
+def play_interface_at_terminal(
+    played: AnyGame,
+    options: object,
+    humans: Collection[int],
+    bots: Mapping[int, Decider[Any, Any]],
+    read: Reader,
+    write: Writer,
+    board: Callable[[Any, int], list[str]],
+    hand_over: bool = False,
+) -> InterfaceGame:
+    """Play a game other than Hadara through its game interface (:class:`~hadara_rules.games.Game`):
+    people at ``humans``, ``bots[seat]`` elsewhere.
+
+    Each person's turn shows the events since that seat's last turn as it may see them, the
+    seat's ``board`` lines (from its view) and its legal moves, numbered, with their previews;
+    a move is typed by number or in the notation (``explain RULE-ID`` prints a rule). A refused
+    move is told with its rule, named with its game. With ``hand_over`` the screen is cleared
+    between two people's turns. The end of the input leaves the game (``finished`` False).
+    """
+    state = played.new(options)
+    unseen: dict[int, list[str]] = {seat: [] for seat in humans}
+    moves: list[object] = []
+    last: int | None = None
+    while not played.is_over(state):
+        seat = next((s for s in played.to_act(state) if s in humans), played.to_act(state)[0])
+        if seat in humans:
+            if hand_over and last is not None and seat != last:
+                write(f"{CLEAR}Hand the keyboard to P{seat}, who presses Enter.")
+                if read("") is None:
+                    return InterfaceGame(tuple(moves), state, finished=False)
+                write(CLEAR)
+            move = _interface_turn(played, state, seat, unseen[seat], read, write, board)
+            unseen[seat] = []
+            if move is None:
+                return InterfaceGame(tuple(moves), state, finished=False)
+            last = seat
+        else:
+            move = bots[seat].choose(state, seat)
+        state, events = played.play(state, move)
+        moves.append(move)
+        for human in humans:
+            told = played.events_seen(events, human, state)
+            unseen[human].extend(str(played.event_data(event)["text"]) for event in told)
+    write("\n".join(unseen[min(humans) if last is None else last]))
+    return InterfaceGame(tuple(moves), state, finished=True)
+
+
+def _interface_turn(
+    played: AnyGame,
+    state: object,
+    seat: int,
+    news: list[str],
+    read: Reader,
+    write: Writer,
+    board: Callable[[Any, int], list[str]],
+) -> object | None:
+    """One person's turn through the game interface: the move chosen, or None when they leave."""
+    view = played.view(state, seat)
+    entries = [played.legal_entry(option) for option in played.legal(view, seat)]
+    listing = [f"{n:>3}. {e['notation']}  ({e['preview']['text']})" for n, e in enumerate(entries, 1)]  # type: ignore[index]
+    write("\n".join([*news, *board(view, seat), f"P{seat}, your move:", *listing]))
+    while True:
+        text = read(f"P{seat}> ")
+        if text is None:
+            return None
+        text = text.strip()
+        if text.lower().startswith("explain "):
+            rule_id = text.split(maxsplit=1)[1]
+            write(played.rule_text(rule_id.upper()) or f"No {played.title} rule {shown(rule_id)}.")
+            continue
+        if text.isdigit() and 1 <= int(text) <= len(entries):
+            text = str(entries[int(text) - 1]["notation"])
+        written = text if re.match(r"P\d", text) else f"P{seat} {text}"
+        try:
+            move: object = played.read_move(written)
+            if played.mover(move) != seat:
+                write(f"At this prompt only P{seat} moves.")
+                continue
+            played.play(state, move)
+        except IllegalMove as exc:
+            write(f"Refused by {played.title} {exc.rule}: {exc.reason}\n{played.rule_text(exc.rule)}")
+            continue
+        except HadaraError as exc:
+            write(f"Not a move: {exc} (type a move's number, its notation, or 'explain RULE-ID')")
+            continue
+        return move

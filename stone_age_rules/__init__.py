@@ -9,7 +9,7 @@ from __future__ import annotations
 from hadara_rules._errors import CatalogueError, ConfigError, IllegalMove, NotationError
 
 from ._components import Building, Card, Components, Effect, components, load_components
-from ._config import Claim, GameConfig
+from ._config import SEED_LIMIT, Claim, GameConfig
 from ._engine import apply_move, apply_move_with_events, check_move, legal_moves
 from ._events import Event
 from ._goods import Kind, Resources
@@ -21,6 +21,7 @@ from ._rules.setup import new_game
 from .view import events_view, player_view
 
 __all__ = [
+    "SEED_LIMIT",
     "Act",
     "Building",
     "Card",

@@ -126,6 +126,7 @@ def apply_move_with_events(state: GameState, move: Move) -> tuple[GameState, tup
     if refusal is not None:
         raise refusal
     table = Table(state)
+    table.update(ply=state.ply + 1)
     _apply(table, move)
     settle(table)
     return table.state, tuple(table.events)

@@ -143,6 +143,8 @@ class GameState:
     #: The draw pile, top card first (SETUP-6).
     pile: tuple[str, ...]
     round: int = 1
+    #: How many moves were played to reach the position.
+    ply: int = 0
     phase: Phase = Phase.PLACE
     #: The start player of the round (SETUP-7, END-1).
     start: int = 0
@@ -158,6 +160,9 @@ class GameState:
     choice: DiceChoice | None = None
     #: FEED-4: the player deciding whether to cover a shortfall with resources, or None.
     short: int | None = None
+    #: Die faces stated in advance (a scenario's ``dice``), rolled before the seed's (FLOW-4);
+    #: never shown to a seat (INFO-3).
+    stated: tuple[int, ...] = ()
 
     @property
     def is_over(self) -> bool:

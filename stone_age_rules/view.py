@@ -16,7 +16,7 @@ def player_view(state: GameState, seat: int | None) -> GameState:
     INFO-1: the draw pile's cards and the tiles below each stack's top show as ``"?"``
     (their numbers stay); the seed is replaced by 0, so no roll can be predicted.
     INFO-2: a card drawn by CIV-13 shows as ``"?"`` to everyone but its owner, until
-    final scoring. INFO-3: everything else is public.
+    final scoring. INFO-3: everything else is public (dice stated in advance stay hidden).
     """
     if seat is not None and (type(seat) is not int or not 0 <= seat < state.config.players):
         raise ValueError(
@@ -30,6 +30,7 @@ def player_view(state: GameState, seat: int | None) -> GameState:
     return attrs.evolve(
         state,
         config=attrs.evolve(state.config, seed=0),
+        stated=(),
         players=players,
         pile=(HIDDEN,) * len(state.pile),
         stacks=tuple(stack[:1] + (HIDDEN,) * (len(stack) - 1) for stack in state.stacks),

@@ -4,6 +4,7 @@ position."""
 
 from __future__ import annotations
 
+import html
 import random
 import re
 import xml.etree.ElementTree as ET
@@ -29,7 +30,7 @@ from hadara_rules import (
     winners,
 )
 from hadara_rules._render import MIN_TEXT, PART_WIDTH, render_svg_parts
-from hadara_rules._text import player_name, summary
+from hadara_rules._text import ability, player_name, summary
 from hadara_rules.cli import main
 from hadara_rules.view import HIDDEN
 
@@ -327,3 +328,23 @@ def test_summary_says_where_the_game_is_and_who_acts() -> None:
     assert summary(player_view(state, 2)).splitlines()[0].endswith("(as P2 (lion) sees it)")
     final = _positions(2, False, seed=3, every=10_000)[-1]
     assert summary(final).splitlines()[0] == f"The game is over; move {final.ply}"
+
+
+def test_a_purple_card_says_its_ability_in_words_with_its_rule_id() -> None:
+    """A purple card's face and title say what it does, not its bare rule ID (PURPLE-1..16)."""
+    rng = random.Random(2)
+    state = new_game(GameConfig(players=3, seed=2))
+    for _ in range(120):
+        if state.is_over:
+            break
+        state = apply_move(state, rng.choice(legal_moves(state, rng.choice(state.to_act))))
+    picture = render_svg(player_view(state, 0))
+    titled = set(re.findall(r"<title>([^:<]+):", picture))
+    purple = [c for c in state.catalogue.cards.values() if c.effect is not None and c.id in titled]
+    assert purple
+    for card in purple:
+        assert card.effect is not None
+        words = ability(card.effect, card.effect_color)
+        assert words != card.effect and f"({card.effect})" in words
+        assert html.escape(words) in picture
+    assert not re.search(r"[ ,>]PURPLE-\d+[<,\"]", picture)  # never the bare ID

@@ -133,6 +133,9 @@ class _Seat:
         self.to_act: list[int] = []
         self.over = False
         self.woken = asyncio.Event()
+        #: The seat's view the last message carried (a message is the whole view; a build
+        #: from before sent only the events, then this stays None and each move asks for it).
+        self.view: dict[str, Any] | None = None
 
     async def read(self, port: int) -> None:
         url = f"ws://127.0.0.1:{port}/api/matches/{self.match}/updates?token={self.token}&since=0"
@@ -146,6 +149,7 @@ class _Seat:
                     if mover is not None and mover[0] != self.seat:
                         self.tally.delays.append(arrived - mover[1])
                 self.count, self.to_act = count, message["to_act"]
+                self.view = message if "legal" in message else None
                 self.over = not self.to_act
                 self.woken.set()
 
@@ -163,8 +167,11 @@ class _Seat:
             http.close()
 
     async def _move(self, http: Http, rng: random.Random) -> None:
-        """Ask for the seat's view and post one of its legal moves at random."""
-        _, view = await http.request("GET", f"/api/matches/{self.match}/view", self.token)
+        """Post one of the seat's legal moves at random, from the view its last message carried
+        (or, where it carried none up to date, the view asked for)."""
+        view = self.view
+        if view is None or view[counter(view)] != self.count:
+            _, view = await http.request("GET", f"/api/matches/{self.match}/view", self.token)
         count = view[counter(view)]
         if not view["legal"]:
             self.count, self.to_act = count, view["to_act"]

@@ -215,7 +215,10 @@ class Game(ABC, Generic[C, S, M, E, L]):
 AnyGame = Game[Any, Any, Any, Any, Any]
 
 #: Every game this library knows, by name: where its :class:`Game` is, imported when first asked for.
-_KNOWN: Mapping[str, str] = {"hadara": "hadara_rules.games.hadara:HADARA"}
+_KNOWN: Mapping[str, str] = {
+    "hadara": "hadara_rules.games.hadara:HADARA",
+    "stone-age": "hadara_rules.games.stone_age:STONE_AGE",
+}
 _LOADED: dict[str, AnyGame] = {}
 
 

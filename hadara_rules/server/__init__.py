@@ -17,5 +17,8 @@ Modules, one job each:
 - :mod:`~hadara_rules.server.hub` and :mod:`~hadara_rules.server.updates`: the WebSockets;
 - :mod:`~hadara_rules.server.bodies`: request bodies;
 - :mod:`~hadara_rules.server.app`: the routes and their errors;
+- :mod:`~hadara_rules.server.guard`: security headers, creations per address, a body's time;
+- :mod:`~hadara_rules.server.framing`: HTTP/1.1 as the server reads it (a head's time and size);
+- :mod:`~hadara_rules.server.limits`: the bounds, the options of ``hadara serve``;
 - :mod:`~hadara_rules.server.command`: ``hadara serve``.
 """

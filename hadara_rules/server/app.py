@@ -49,14 +49,16 @@ from .bodies import (
     seq_request,
 )
 from .claims import Claims, LocalClaims
-from .driver import SEARCH_SECONDS, SEARCH_THREADS, Driver
+from .driver import Driver
+from .guard import API_HEADERS, Guard
 from .hub import Hub, Notifier
+from .limits import BOUNDS, Bounds
 from .match import Damaged, Forbidden, Match
 from .present import Body, Presenter
 from .referee import Illegal, Referee, Refused, Stale
 from .registry import KEEP_SECONDS, NotFound, Registry
 from .store import Store, StoreError
-from .sweeper import ABANDON_SECONDS, Sweeper
+from .sweeper import Sweeper
 from .updates import CLOSE_FORBIDDEN, CLOSE_MALFORMED, CLOSE_NOT_FOUND, send_updates
 
 __all__ = ["STATIC", "create_app"]
@@ -128,7 +130,11 @@ async def _refused(request: HTTPConnection, exc: Exception) -> Response:
 
 
 def _failed() -> JSONResponse:
-    return _error(500, "internal", "the server failed to answer; the failure is logged")
+    """A 500 of the contract's shape, with the headers of every API answer (an unexpected
+    failure is answered outside the guard's middleware)."""
+    answer = _error(500, "internal", "the server failed to answer; the failure is logged")
+    answer.headers.update({name.decode(): value.decode() for name, value in API_HEADERS})
+    return answer
 
 
 async def _http_error(request: HTTPConnection, exc: Exception) -> Response:
@@ -419,9 +425,7 @@ def create_app(
     claims: Claims | None = None,
     keep: float = KEEP_SECONDS,
     allow_origins: Sequence[str] = (),
-    search_seconds: float = SEARCH_SECONDS,
-    search_threads: int = SEARCH_THREADS,
-    abandon_after: float = ABANDON_SECONDS,
+    bounds: Bounds = BOUNDS,
 ) -> Starlette:
     """The ASGI application over ``store``: the API under ``/api`` and the web table at ``/``.
 
@@ -429,16 +433,19 @@ def create_app(
     says which process moves a match's bots (one process: :class:`~hadara_rules.server.claims.LocalClaims`);
     ``keep``: the seconds a match nothing uses stays followed; ``allow_origins``: the origins
     (``https://table.example``) whose pages may call the API (CORS), none by default;
-    ``search_seconds`` and ``search_threads``: how long a searching bot thinks per decision at
-    most, and how many processes they think in; ``abandon_after``: the seconds an unfinished
-    match may go untouched before it is abandoned.
+    ``bounds``: what strangers may make the server spend (:class:`~hadara_rules.server.guard.Guard`
+    keeps those of one client; the driver the bots' thinking; the sweeper the matches left).
     """
     registry = Registry(store, keep)
     referee = Referee(store, registry)
     driver = Driver(
-        registry, referee, LocalClaims(store) if claims is None else claims, search_seconds, search_threads
+        registry,
+        referee,
+        LocalClaims(store) if claims is None else claims,
+        bounds.search_seconds,
+        bounds.search_processes,
     )
-    sweeper = Sweeper(registry, referee, abandon_after)
+    sweeper = Sweeper(registry, referee, bounds.abandon_hours * 3600)
     hub = Hub()
     registry.on_moved(hub.moved)
     registry.on_moved(driver.wake)
@@ -485,7 +492,10 @@ def create_app(
             WebSocketRoute("/{path:path}", _no_such_socket),
             Mount("/", StaticFiles(directory=STATIC, html=True, check_dir=False)),
         ],
-        middleware=_cross_origin(allow_origins),
+        middleware=[
+            *_cross_origin(allow_origins),
+            Middleware(Guard, bounds=bounds),
+        ],
         lifespan=lifespan,
         exception_handlers={HadaraError: _refused, HTTPException: _http_error, Exception: _last_resort},
     )

@@ -6,12 +6,15 @@ import gc
 import logging
 import re
 from collections.abc import Sequence
+from urllib.parse import unquote_plus
 
 import uvicorn
 from starlette.applications import Starlette
 
 from ..games import HadaraError
 from .app import create_app
+from .framing import framing
+from .limits import BOUNDS, Bounds
 from .sqlite import SQLiteStore
 
 __all__ = ["serve"]
@@ -21,10 +24,10 @@ class MissingExtra(HadaraError):
     """A PostgreSQL URL given without the ``postgres`` extra installed."""
 
 
-def _app(db: str, allow_origins: Sequence[str]) -> Starlette:
+def _app(db: str, allow_origins: Sequence[str], bounds: Bounds) -> Starlette:
     """The app over ``db``: a ``postgresql://`` URL (any number of processes) or a SQLite file."""
     if not db.startswith(("postgresql://", "postgres://")):
-        return create_app(SQLiteStore(db), allow_origins=allow_origins)
+        return create_app(SQLiteStore(db), allow_origins=allow_origins, bounds=bounds)
     try:
         from .postgres import PostgresStore
     except ImportError as exc:
@@ -32,23 +35,51 @@ def _app(db: str, allow_origins: Sequence[str]) -> Starlette:
             f"a PostgreSQL store needs the postgres extra ({exc.name} is missing): pip install 'hadara-rules[postgres]'"
         ) from None
     store = PostgresStore(db)
-    return create_app(store, store.notifier, store.claims, allow_origins=allow_origins)
+    return create_app(store, store.notifier, store.claims, allow_origins=allow_origins, bounds=bounds)
 
 
-def serve(host: str, port: int, db: str, allow_origins: Sequence[str] = ()) -> int:
+def serve(host: str, port: int, db: str, allow_origins: Sequence[str] = (), bounds: Bounds = BOUNDS) -> int:
     """Serve the web table and the API on ``host``:``port``, keeping the matches in ``db``, until
-    interrupted; pages of ``allow_origins`` may call the API (CORS)."""
-    # One log line per request would cost more than a move (errors and the start are logged);
-    # the WebSocket messages are a few hundred bytes, not worth compressing.
-    app = _app(db, allow_origins)
+    interrupted; pages of ``allow_origins`` may call the API (CORS); no client takes more
+    than ``bounds``."""
+    app = _app(db, allow_origins, bounds)
     _keep_tokens_out_of_the_log()
     _collect_less()
-    uvicorn.run(app, host=host, port=port, log_level="info", access_log=False, ws_per_message_deflate=False)
+    # One log line per request would cost more than a move (errors and the start are logged);
+    # a WebSocket message carries a whole view (several KB), compressed when the client offers
+    # to (permessage-deflate). The client's address is its proxy's ``X-Forwarded-For`` only
+    # when the peer is one of ``forwarded_allow_ips``.
+    uvicorn.run(
+        app,
+        host=host,
+        port=port,
+        log_level="info",
+        access_log=False,
+        http=framing(bounds.header_seconds, bounds.header_bytes),
+        h11_max_incomplete_event_size=bounds.header_bytes,
+        limit_concurrency=bounds.connections,
+        timeout_keep_alive=bounds.keep_alive,
+        ws_max_size=bounds.message_bytes,
+        ws_per_message_deflate=True,
+        proxy_headers=True,
+        forwarded_allow_ips=bounds.forwarded_allow_ips,
+    )
     return 0
 
 
-#: A seat's token in a path's query string, as uvicorn logs a WebSocket's path (``?token=…``).
-_TOKEN = re.compile(r"([?&]token=)[^&\s\"]*")
+#: A parameter of a path's query string, as uvicorn logs a WebSocket's path (``?token=…``).
+_PARAMETER = re.compile(r"([?&;]([^=&;\s\"]*)=)([^&;\s\"]*)")
+
+
+def _masked(text: str) -> str:
+    """``text`` with the value of every query parameter that names a token masked, however
+    it is spelled (``token``, ``TOKEN``, ``%74oken``)."""
+
+    def mask(found: re.Match[str]) -> str:
+        named = unquote_plus(found[2]).strip().lower() == "token"
+        return found[1] + "…" if named else found[0]
+
+    return _PARAMETER.sub(mask, text)
 
 
 class _NoTokens(logging.Filter):
@@ -57,11 +88,9 @@ class _NoTokens(logging.Filter):
 
     def filter(self, record: logging.LogRecord) -> bool:
         if isinstance(record.msg, str):
-            record.msg = _TOKEN.sub(r"\1…", record.msg)
+            record.msg = _masked(record.msg)
         if isinstance(record.args, tuple):
-            record.args = tuple(
-                _TOKEN.sub(r"\1…", arg) if isinstance(arg, str) else arg for arg in record.args
-            )
+            record.args = tuple(_masked(arg) if isinstance(arg, str) else arg for arg in record.args)
         return True
 
 

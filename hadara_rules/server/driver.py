@@ -36,21 +36,17 @@ from typing import Any
 
 from ..games import Decider, HadaraError, game
 from .claims import Claims
+from .limits import BOUNDS
 from .match import AWAY, Match
 from .referee import Referee, Stale
 from .registry import Registry
 from .store import StoreError
 
-__all__ = ["RETRY_SECONDS", "SEARCH_SECONDS", "SEARCH_THREADS", "Driver"]
+__all__ = ["RETRY_SECONDS", "Driver"]
 
-#: Wall-clock seconds the search bot thinks per decision at most.
-SEARCH_SECONDS = 1.0
 #: Seconds a driver waits before it plays a bot's move again that the store failed to keep:
 #: the first wait, doubled at each failure in a row up to the second.
 RETRY_SECONDS = (0.5, 30.0)
-#: Processes the searching bots think in (each its own interpreter: a search never holds up
-#: the server's own threads); the bots that answer at once think in a thread of their own.
-SEARCH_THREADS = 2
 
 _log = logging.getLogger("hadara.server")
 
@@ -63,15 +59,15 @@ class Driver:
         registry: Registry,
         referee: Referee,
         claims: Claims,
-        search_seconds: float = SEARCH_SECONDS,
-        search_threads: int = SEARCH_THREADS,
+        search_seconds: float = BOUNDS.search_seconds,
+        search_processes: int = BOUNDS.search_processes,
     ) -> None:
         self._registry = registry
         self._referee = referee
         self._claims = claims
         self._search_seconds = search_seconds
-        self._search_threads = search_threads
-        self._searching = _search_pool(search_threads)
+        self._search_processes = search_processes
+        self._searching = _search_pool(search_processes)
         self._quick = concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="hadara-bot")
         #: The task moving each claimed match's bots, until its game is over.
         self._driving: dict[str, asyncio.Task[None]] = {}
@@ -179,7 +175,7 @@ class Driver:
                 return await loop.run_in_executor(self._searching, search)
             except concurrent.futures.BrokenExecutor:
                 _log.error("match %s: the search processes failed; the stand-in decides", match.id)
-                self._searching = _search_pool(self._search_threads)
+                self._searching = _search_pool(self._search_processes)
                 name = match.game.stand_in
         return await loop.run_in_executor(self._quick, self._bot(match, seat, name).choose, state, seat)
 

@@ -102,7 +102,8 @@ CREATE TABLE IF NOT EXISTS matches (
     driven boolean NOT NULL,
     over boolean NOT NULL DEFAULT false,
     settings text NOT NULL DEFAULT '{{}}',
-    listed boolean NOT NULL DEFAULT false
+    listed boolean NOT NULL DEFAULT false,
+    entries integer NOT NULL DEFAULT 0
 );
 CREATE TABLE IF NOT EXISTS entries ({_ENTRIES_COLUMNS});
 CREATE TABLE IF NOT EXISTS beats (process text PRIMARY KEY, at double precision NOT NULL);
@@ -129,6 +130,8 @@ _FROM_VERSION_2 = f"""
 ALTER TABLE matches RENAME COLUMN bots TO driven;
 ALTER TABLE matches ADD COLUMN settings text NOT NULL DEFAULT '{{}}';
 ALTER TABLE matches ADD COLUMN listed boolean NOT NULL DEFAULT false;
+ALTER TABLE matches ADD COLUMN entries integer NOT NULL DEFAULT 0;
+UPDATE matches SET entries = (SELECT count(*) FROM entries WHERE match = matches.id);
 DROP INDEX IF EXISTS matches_with_bots;
 UPDATE hadara_store SET version = {SCHEMA};
 """
@@ -148,10 +151,9 @@ WITH added AS (
     ON CONFLICT DO NOTHING
     RETURNING seq
 ), changed AS (
-    UPDATE matches SET over = over OR %(over)s,
+    UPDATE matches SET entries = %(seq)s + 1, over = over OR %(over)s,
         listed = coalesce(%(listed)s::boolean, listed), driven = coalesce(%(driven)s::boolean, driven)
     WHERE id = %(match)s AND EXISTS (SELECT FROM added)
-        AND (%(over)s OR %(listed)s::boolean IS NOT NULL OR %(driven)s::boolean IS NOT NULL)
 )
 SELECT pg_notify(
     '{CHANNEL}',
@@ -302,14 +304,19 @@ class PostgresStore:
         async with self._connection() as db, db.transaction():
             await db.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
             head = await (
-                await db.execute("SELECT game, config, seats, settings FROM matches WHERE id = %s", (match,))
+                await db.execute(
+                    "SELECT game, config, seats, settings, entries FROM matches WHERE id = %s", (match,)
+                )
             ).fetchone()
             if head is None:
                 return None
             rows = await (await db.execute(_ENTRIES, (match, 0))).fetchall()
-        game, config, seats, settings = (str(value) for value in head)
+        game, config, seats, settings = (str(value) for value in head[:4])
+        length = head[4]
+        assert isinstance(length, int)
         try:
-            return StoredMatch(match, game, config, read_seats(seats), self._entries(match, rows), settings)
+            entered = self._entries(match, rows)
+            return StoredMatch(match, game, config, read_seats(seats), entered, settings, length)
         except StoreError as exc:
             raise StoreError(f"{self.where}: match {match}: {clip(str(exc), 160)}") from None
 

@@ -171,6 +171,11 @@ class Registry:
             options = played.read_stored_options(stored.options)
         except HadaraError as exc:
             raise StoreError(f"match {match_id}: {exc}") from None
+        if stored.length is not None and stored.length != len(stored.entries):
+            raise Damaged(
+                f"match {match_id}: the store holds {len(stored.entries)} of its entries, its row counts"
+                f" {stored.length}"
+            )
         match = Match(
             match_id,
             played,

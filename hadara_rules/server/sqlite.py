@@ -83,7 +83,8 @@ CREATE TABLE IF NOT EXISTS matches (
     over INTEGER NOT NULL DEFAULT 0,
     settings TEXT NOT NULL DEFAULT '{{}}',
     listed INTEGER NOT NULL DEFAULT 0,
-    created INTEGER NOT NULL DEFAULT 0
+    created INTEGER NOT NULL DEFAULT 0,
+    entries INTEGER NOT NULL DEFAULT 0
 );
 CREATE TABLE IF NOT EXISTS entries ({_ENTRIES_COLUMNS}) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS beats (process TEXT PRIMARY KEY, at REAL NOT NULL) WITHOUT ROWID;
@@ -109,7 +110,9 @@ ALTER TABLE matches RENAME COLUMN bots TO driven;
 ALTER TABLE matches ADD COLUMN settings TEXT NOT NULL DEFAULT '{}';
 ALTER TABLE matches ADD COLUMN listed INTEGER NOT NULL DEFAULT 0;
 ALTER TABLE matches ADD COLUMN created INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE matches ADD COLUMN entries INTEGER NOT NULL DEFAULT 0;
 UPDATE matches SET created = rowid;
+UPDATE matches SET entries = (SELECT count(*) FROM entries WHERE match = matches.id);
 """
 
 # A new match comes after every other; a taken id stores nothing.
@@ -167,9 +170,11 @@ def _each(db: sqlite3.Connection, statements: str) -> None:
             db.execute(statement)
 
 
-# What an accepted entry changes of its match: it ends the game, or sets a flag.
+# What an accepted entry changes of its match: its count of entries, and it ends the game or
+# sets a flag.
 _FLAGS = """
-UPDATE matches SET over = over OR :over, listed = coalesce(:listed, listed), driven = coalesce(:driven, driven)
+UPDATE matches SET entries = :seq + 1, over = over OR :over, listed = coalesce(:listed, listed),
+    driven = coalesce(:driven, driven)
 WHERE id = :match
 """
 
@@ -326,13 +331,12 @@ class SQLiteStore:
     ) -> bool:
         """Store an entry at its seq, or refuse it (see :meth:`~hadara_rules.server.store.Store.append`)."""
         row = entry_row(match, entry)
-        flags = {"match": match, "over": over, "listed": listed, "driven": driven}
+        flags = {"match": match, "seq": entry.seq, "over": over, "listed": listed, "driven": driven}
 
         def insert(db: sqlite3.Connection) -> bool:
             if db.execute(_APPEND, row).rowcount != 1:
                 return False
-            if over or listed is not None or driven is not None:
-                db.execute(_FLAGS, flags)
+            db.execute(_FLAGS, flags)
             return True
 
         return await self._run(insert)
@@ -340,9 +344,9 @@ class SQLiteStore:
     async def load(self, match: str) -> StoredMatch | None:
         """The stored match (see :meth:`~hadara_rules.server.store.Store.load`)."""
 
-        def select(db: sqlite3.Connection) -> tuple[tuple[str, str, str, str], list[Any]] | None:
+        def select(db: sqlite3.Connection) -> tuple[tuple[str, str, str, str, int], list[Any]] | None:
             head = db.execute(
-                "SELECT game, config, seats, settings FROM matches WHERE id = ?", (match,)
+                "SELECT game, config, seats, settings, entries FROM matches WHERE id = ?", (match,)
             ).fetchone()
             if head is None:
                 return None
@@ -351,10 +355,10 @@ class SQLiteStore:
         rows = await self._run(select)
         if rows is None:
             return None
-        (game, config, seats, settings), entries = rows
+        (game, config, seats, settings, length), entries = rows
         try:
             entered = tuple(Entry(*row) for row in entries)
-            return StoredMatch(match, game, config, read_seats(seats), entered, settings)
+            return StoredMatch(match, game, config, read_seats(seats), entered, settings, length)
         except StoreError as exc:
             raise StoreError(f"{self.path}: match {match}: {exc}") from None
 

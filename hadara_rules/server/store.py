@@ -29,7 +29,7 @@ from __future__ import annotations
 import json
 from typing import Protocol
 
-from attrs import frozen
+from attrs import field, frozen
 
 from ..games import HadaraError
 
@@ -100,6 +100,10 @@ class StoredMatch:
     entries: tuple[Entry, ...]
     #: The server's settings of the match, as JSON text (the store does not read it).
     settings: str = "{}"
+    #: How many entries the match's own row counts (each append counts one, in the same
+    #: transaction): entries lost from the end are found out. None where it is not known (not
+    #: part of what the match is: two loads of one match are equal whatever they counted).
+    length: int | None = field(default=None, eq=False)
 
     @property
     def bots(self) -> bool:

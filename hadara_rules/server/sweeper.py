@@ -1,9 +1,9 @@
-"""Ending the matches nobody plays: unfinished, with nothing stored for :data:`ABANDON_SECONDS`.
+"""Ending the matches nobody plays: unfinished, with nothing stored for ``abandon_hours``.
 
 A person who walks away from a match without a clock leaves it unfinished for
 ever; so does a lobby match nobody joins. Every :data:`SWEEP_SECONDS` the
 sweeper asks the store for the unfinished matches untouched for longer than the
-server's ``abandon_after`` (a few at a time, oldest first) and stores their end:
+server's ``abandon_hours`` (:class:`~hadara_rules.server.limits.Bounds`) (a few at a time, oldest first) and stores their end:
 each is ``abandoned`` (its summary says so, nobody moves in it, its bots stop,
 it leaves the lobby), so that what strangers leave behind does not pile up in
 the driver or the lobby. With several processes, each sweeps; the store lets
@@ -21,10 +21,7 @@ from ..games import HadaraError
 from .referee import Referee
 from .registry import NotFound, Registry
 
-__all__ = ["ABANDON_SECONDS", "SWEEP_SECONDS", "Sweeper"]
-
-#: Seconds an unfinished match may go untouched before it is abandoned (three days).
-ABANDON_SECONDS = 3 * 24 * 3600.0
+__all__ = ["SWEEP_SECONDS", "Sweeper"]
 #: Seconds between two sweeps.
 SWEEP_SECONDS = 60.0
 #: The most matches one sweep ends.
@@ -36,7 +33,7 @@ _log = logging.getLogger("hadara.server")
 class Sweeper:
     """Abandons the matches nobody plays (see the module)."""
 
-    def __init__(self, registry: Registry, referee: Referee, after: float = ABANDON_SECONDS) -> None:
+    def __init__(self, registry: Registry, referee: Referee, after: float) -> None:
         self._registry = registry
         self._referee = referee
         self._after = after

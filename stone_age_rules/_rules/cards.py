@@ -5,12 +5,11 @@ from __future__ import annotations
 from hadara_rules._errors import IllegalMove
 
 from .._components import Effect, components
-from .._dice import roll
 from .._goods import Kind, Resources, bundles
 from .._model import MAX_AGRICULTURE, SLOTS, DiceChoice, GameState, Location
 from .._moves import ChooseDie, TakeResources
 from .._table import Table
-from .gathering import start_roll
+from .gathering import next_faces, start_roll
 from .tools import gain_tool
 
 #: CIV-8: the reward of each die face (1 to 4: a resource; 5: a tool; 6: agriculture).
@@ -99,9 +98,8 @@ def _everyone_rolls(table: Table, seat: int) -> None:
     """CIV-8: one die per player; the buyer chooses first, then clockwise."""
     state = table.state
     players = state.config.players
-    faces = roll(state.config.seed, state.rolls, players)
+    faces = next_faces(table, players)
     table.update(
-        rolls=state.rolls + players,
         choice=DiceChoice(seat, faces, tuple((seat + k) % players for k in range(players))),
     )
     table.note("CIV-8", "rolled for everyone", seat, dice=faces)

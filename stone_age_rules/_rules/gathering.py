@@ -10,13 +10,21 @@ from .._table import Table
 from .tools import can_use_tools, use_tools
 
 
-def start_roll(table: Table, seat: int, location: Location, kind: Kind | None, dice: int) -> None:
-    """FLOW-4: roll ``dice`` dice now, from the seed and the roll counter; then wait for the
-    player's tools (TOOL-2) if they have any to add, else take the yield at once."""
+def next_faces(table: Table, dice: int) -> tuple[int, ...]:
+    """FLOW-4: the faces of the next ``dice`` dice: those stated in advance first (a
+    scenario's), then drawn from the seed and the roll counter, which counts them all."""
     state = table.state
-    faces = roll(state.config.seed, state.rolls, dice)
+    stated = state.stated[:dice]
+    faces = stated + roll(state.config.seed, state.rolls + len(stated), dice - len(stated))
+    table.update(rolls=state.rolls + dice, stated=state.stated[len(stated) :])
+    return faces
+
+
+def start_roll(table: Table, seat: int, location: Location, kind: Kind | None, dice: int) -> None:
+    """FLOW-4: roll ``dice`` dice now (:func:`next_faces`); then wait for the player's tools
+    (TOOL-2) if they have any to add, else take the yield at once."""
+    faces = next_faces(table, dice)
     waiting = Roll(seat, location, kind, faces)
-    table.update(rolls=state.rolls + dice)
     table.note(_rule(waiting), "rolled", seat, dice=faces, item=location.value)
     if can_use_tools(table.state, seat):
         table.update(roll=waiting)

@@ -8,6 +8,7 @@ import sqlite3
 import subprocess
 import sys
 import time
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -62,11 +63,12 @@ def free_port() -> int:
 
 class ServerProcess:
     """``hadara serve`` in a process of its own on a free loopback port, its log in a file
-    (``db``: a SQLite file or a PostgreSQL URL)."""
+    (``db``: a SQLite file or a PostgreSQL URL), with more ``options`` of the command."""
 
-    def __init__(self, db: Path | str, log: Path) -> None:
+    def __init__(self, db: Path | str, log: Path, options: Sequence[str] = ()) -> None:
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
+        self.log_path = log
         self._log = log.open("ab")
         command = [
             sys.executable,
@@ -77,6 +79,7 @@ class ServerProcess:
             str(self.port),
             "--db",
             str(db),
+            *options,
         ]
         self.process = subprocess.Popen(command, stdout=self._log, stderr=subprocess.STDOUT)
         deadline = time.monotonic() + 30

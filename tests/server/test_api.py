@@ -416,8 +416,11 @@ def test_an_unexpected_failure_is_a_500_in_the_error_shape(db: Path, monkeypatch
         monkeypatch.setattr(Presenter, "summary", broken)
         monkeypatch.setattr(Presenter, "view", broken)
         for path in ("", "/view"):
-            body = _error(quiet.get(f"/api/matches/{created['match']}{path}"), 500, "internal")
+            answer = quiet.get(f"/api/matches/{created['match']}{path}")
+            body = _error(answer, 500, "internal")
             assert "a bug" not in body["message"]
+            assert answer.headers["cache-control"] == "no-store"  # the guard's headers, though outside it
+            assert answer.headers["x-content-type-options"] == "nosniff"
 
 
 # --------------------------------------------------------------------------- bots and the record

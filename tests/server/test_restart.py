@@ -78,3 +78,24 @@ def test_a_match_whose_moves_do_not_reach_their_stored_digests_is_not_served(db:
         view = client.get(f"/api/matches/{damaged['match']}/view")
         assert view.status_code == 500 and view.json()["error"] == "damaged"
         assert client.get(f"/api/matches/{sound['match']}").json()["ply"] == 2
+
+
+def test_a_match_whose_last_entries_are_lost_is_not_served_at_an_earlier_ply(db: Path) -> None:
+    """The match's row counts its entries: entries lost from the end are found out, though
+    every entry left replays to its digest."""
+    with TestClient(create_app(SQLiteStore(db))) as client:
+        created = create(client, players=2)
+        match = created["match"]
+        for seq in range(3):
+            seat = client.get(f"/api/matches/{match}").json()["to_act"][0]
+            view = client.get(f"/api/matches/{match}/view", headers=bearer(token(created, seat))).json()
+            answer = client.post(
+                f"/api/matches/{match}/moves",
+                headers=bearer(token(created, seat)),
+                json={"seq": seq, "move": view["legal"][0]["notation"]},
+            )
+            assert answer.status_code == 200
+    with sqlite3.connect(db) as connection:
+        connection.execute("DELETE FROM entries WHERE match = ? AND seq >= 1", (match,))
+    with TestClient(create_app(SQLiteStore(db))) as client:
+        assert client.get(f"/api/matches/{created['match']}").json()["state"] == "damaged"

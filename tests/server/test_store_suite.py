@@ -289,3 +289,17 @@ def test_a_match_s_entries_are_read_from_a_seq_on(open_store: OpenStore) -> None
         assert loaded is not None and loaded.entries == tuple(_move(seq) for seq in range(4))
 
     run(open_store, work)
+
+
+def test_a_match_s_row_counts_its_entries(open_store: OpenStore) -> None:
+    async def work(store: Store) -> tuple[int | None, int | None]:
+        await store.create(MATCH, listed=False, driven=False)
+        first = await store.load("m1")
+        for seq in range(3):
+            assert await store.append("m1", _move(seq), over=False)
+        assert not await store.append("m1", _move(5), over=False)
+        loaded = await store.load("m1")
+        assert first is not None and loaded is not None
+        return first.length, loaded.length
+
+    assert run(open_store, work) == (0, 3)

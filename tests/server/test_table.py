@@ -13,6 +13,7 @@ import pytest
 from starlette.testclient import TestClient
 
 from hadara_rules.server.app import create_app
+from hadara_rules.server.limits import Bounds
 from hadara_rules.server.sqlite import SQLiteStore
 from hadara_rules.server.store import StoreError
 
@@ -416,7 +417,9 @@ def test_a_store_that_cannot_be_reached_is_a_503_with_retry_after(
 def test_searching_bots_never_hold_up_a_quick_bot(tmp_path: Path) -> None:
     """Four matches of search bots thinking all the time do not slow a match of greedy bots:
     its bots think in a thread no search uses."""
-    app = create_app(SQLiteStore(tmp_path / "busy.sqlite"), search_seconds=0.5, search_threads=2)
+    app = create_app(
+        SQLiteStore(tmp_path / "busy.sqlite"), bounds=Bounds(search_seconds=0.5, search_processes=2)
+    )
     with TestClient(app) as client:
         for _ in range(4):
             create(client, players=5, seats=["ismcts"] * 5)
@@ -428,7 +431,7 @@ def test_searching_bots_never_hold_up_a_quick_bot(tmp_path: Path) -> None:
 
 
 def test_a_match_nobody_plays_for_too_long_is_abandoned(tmp_path: Path) -> None:
-    app = create_app(SQLiteStore(tmp_path / "old.sqlite"), abandon_after=0.3)
+    app = create_app(SQLiteStore(tmp_path / "old.sqlite"), bounds=Bounds(abandon_hours=0.3 / 3600))
     with TestClient(app) as client:
         made = create(client, seats=["human", "greedy"])
         fresh = _open_match(client)

@@ -1,0 +1,42 @@
+"""The bounds of ``hadara serve`` at its edges, each an option of the command with its
+default here (``docs/server.md``, "Running it on the internet"). Plain data: the command
+line reads its defaults without the server extra installed."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+__all__ = ["BOUNDS", "Bounds"]
+
+
+@dataclass(frozen=True)
+class Bounds:
+    """What strangers may make the server spend: connections, time, bytes, creations, the
+    bots' thinking, matches left behind."""
+
+    #: Connections (WebSockets included) served at once; over it a request is answered 503.
+    connections: int = 1000
+    #: Seconds an idle connection is kept open after an answer.
+    keep_alive: int = 5
+    #: Seconds a request's head (line and headers) may take to arrive whole.
+    header_seconds: float = 10.0
+    #: Seconds a request's body may take to arrive whole.
+    body_seconds: float = 10.0
+    #: Bytes a request's head may have.
+    header_bytes: int = 16 * 1024
+    #: Bytes a WebSocket message from a client may have (clients send nothing large).
+    message_bytes: int = 4 * 1024
+    #: Matches created and seats taken per client address per minute.
+    create_per_minute: int = 30
+    #: Seconds a searching bot (``ismcts``) thinks per decision at most.
+    search_seconds: float = 1.0
+    #: Processes the searching bots think in (other bots think in a thread of their own).
+    search_processes: int = 2
+    #: Hours an unfinished match nothing was stored of may wait before it is abandoned.
+    abandon_hours: float = 72.0
+    #: The proxies (addresses, comma-separated, or ``*``) whose ``X-Forwarded-For`` names the client.
+    forwarded_allow_ips: str = "127.0.0.1"
+
+
+#: The bounds by default.
+BOUNDS = Bounds()

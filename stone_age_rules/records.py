@@ -1,0 +1,281 @@
+"""Stone Age's documents, records and replay, on the library's strict reader and canonical digests.
+
+Every document is an envelope ``{"schema_version": 1, "kind": …, "data": …}`` as
+Hadara's are (:mod:`hadara_rules.records`), read by the same strict reader
+(:mod:`hadara_rules._reader`): unknown keys and tags are refused, and every problem is a
+:class:`~hadara_rules._errors.RecordError` naming the path of the bad field. Moves are
+tagged by their ``type`` (``place``, ``act``, …). A :class:`GameRecord` may carry a
+:class:`GameResult` (the number of moves, the final position's digest, the score sheets
+and the winners, and the digest of the configuration and moves it vouches for), which
+:func:`replay` checks.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Iterable, Mapping
+from types import UnionType
+from typing import Any, Literal, TypeVar, overload
+
+import attrs
+import cattrs
+from attrs import field, frozen
+from cattrs.gen import make_dict_unstructure_fn
+
+from hadara_rules import _reader
+from hadara_rules._canonical import canonical
+from hadara_rules._errors import ConfigError, RecordError
+from hadara_rules._reader import Refusal, clip, label, shown
+from hadara_rules.records import SCHEMA_VERSION, GameInfo
+
+from ._config import GameConfig
+from ._engine import apply_move, check_move
+from ._events import Event
+from ._model import GameState
+from ._moves import Act, ChooseDie, Feed, GoHungry, Move, Place, TakeBack, TakeResources, UseTools
+from ._rules.scoring import ScoreSheet, score, winners
+from ._rules.setup import new_game
+from .previews import Preview
+
+__all__ = [
+    "MOVE_TAGS",
+    "SCHEMA_VERSION",
+    "GameInfo",
+    "GameRecord",
+    "GameResult",
+    "converter",
+    "from_data",
+    "from_json",
+    "game_result",
+    "position_digest",
+    "record_digest",
+    "replay",
+    "to_data",
+    "to_json",
+]
+
+_T = TypeVar("_T")
+
+#: Each kind of move by its ``type`` tag in documents.
+MOVE_TAGS: Mapping[str, type[Any]] = {
+    "place": Place,
+    "act": Act,
+    "take_back": TakeBack,
+    "use_tools": UseTools,
+    "choose_die": ChooseDie,
+    "take_resources": TakeResources,
+    "feed": Feed,
+    "go_hungry": GoHungry,
+}
+_TAG_OF = {kind: tag for tag, kind in MOVE_TAGS.items()}
+
+
+def _move_tuple(moves: Iterable[Move]) -> tuple[Move, ...]:
+    return tuple(moves)
+
+
+@frozen
+class GameResult:
+    """Where a record's moves lead (as :func:`game_result` states it); :func:`replay` checks it."""
+
+    #: The number of moves played.
+    moves: int
+    #: The :func:`position_digest` of the position after the last move.
+    digest: str
+    #: The score sheets of that position, in seat order (SCORE-1 to SCORE-8).
+    scores: tuple[ScoreSheet, ...]
+    #: The winning seats (SCORE-8).
+    winners: tuple[int, ...]
+    #: The :func:`record_digest` of the configuration and the moves.
+    record: str
+
+
+@frozen
+class GameRecord:
+    """A game of Stone Age as its configuration and the moves played, in order, with an
+    optional result block and headers (:class:`~hadara_rules.records.GameInfo`)."""
+
+    config: GameConfig
+    moves: tuple[Move, ...] = field(default=(), converter=_move_tuple)
+    result: GameResult | None = None
+    info: GameInfo | None = None
+
+
+_KINDS: dict[type[Any], str] = {
+    GameState: "game_state",
+    GameConfig: "game_config",
+    GameRecord: "game_record",
+    ScoreSheet: "score_sheet",
+    Event: "event",
+    Preview: "preview",
+    **dict.fromkeys(MOVE_TAGS.values(), "move"),
+}
+
+
+def _structure_start(value: object, _: object) -> int | Literal["random"]:
+    """SETUP-7: a start player is a seat or ``"random"``."""
+    if value == "random":
+        return "random"
+    if type(value) is int:
+        return value
+    raise Refusal(f"expected a seat or 'random', found {shown(value)}")
+
+
+def converter() -> cattrs.Converter:
+    """The converter of Stone Age's documents: the strict reader's, with tagged moves."""
+    conv = _reader.converter()
+    conv.register_structure_hook(int | Literal["random"], _structure_start)
+    for tag, kind in MOVE_TAGS.items():
+        _reader.register_tagged(conv, kind, tag, "move")
+
+    def structure_move(value: object, _: object) -> Move:
+        tag = value.get("type") if isinstance(value, Mapping) else None
+        kind = MOVE_TAGS.get(tag) if type(tag) is str else None
+        if kind is None:
+            raise Refusal(f"unknown move type {shown(tag)} (known: {', '.join(MOVE_TAGS)})")
+        found: Move = conv.structure(value, kind)
+        return found
+
+    conv.register_structure_hook(Move, structure_move)
+    conv.register_unstructure_hook(Move, lambda value: conv.unstructure(value, type(value)))
+    for optional in (GameRecord, GameInfo):
+        conv.register_unstructure_hook(
+            optional, make_dict_unstructure_fn(optional, conv, _cattrs_omit_if_default=True)
+        )
+    return conv
+
+
+_CONVERTER = converter()
+
+
+def _kind_of(cls: object) -> str:
+    if cls == Move:
+        return "move"
+    try:
+        return _KINDS[cls]  # type: ignore[index]
+    except (KeyError, TypeError):
+        raise TypeError(f"{cls!r} is not a serializable Stone Age type") from None
+
+
+def to_data(obj: object) -> dict[str, object]:
+    """``obj`` as a plain envelope (``schema_version``, ``kind``, ``data``)."""
+    return {
+        "schema_version": SCHEMA_VERSION,
+        "kind": _kind_of(type(obj)),
+        "data": _CONVERTER.unstructure(obj),
+    }
+
+
+def to_json(obj: object) -> str:
+    """``obj`` as a JSON document."""
+    return json.dumps(to_data(obj), separators=(",", ":"))
+
+
+@overload
+def from_data(document: object, cls: type[_T]) -> _T: ...
+@overload
+def from_data(document: object, cls: UnionType) -> Move: ...
+def from_data(document: object, cls: object) -> object:
+    """The object of type ``cls`` (or any ``Move``) in an envelope; :class:`RecordError` naming
+    the path of the first thing wrong."""
+    kind = _kind_of(cls)
+    data = _reader.envelope_data(document, kind, SCHEMA_VERSION, RecordError)
+    target: Any = Move if kind == "move" else cls
+    value: object = _reader.structure(_CONVERTER, data, target, RecordError, "$.data")
+    wanted = _TAG_OF.get(cls) if isinstance(cls, type) else None
+    if wanted is not None and type(value) is not cls:
+        raise RecordError(f"$.data.type: expected a move of type {wanted}, found {_TAG_OF[type(value)]}")
+    if isinstance(value, GameRecord) and value.info is not None:
+        _check_info(value.info, value.config)
+    return value
+
+
+def _check_info(info: GameInfo, config: GameConfig) -> None:
+    """A record names no more players than its game has (or none)."""
+    if len(info.players) not in (0, config.players):
+        raise RecordError(
+            f"$.data.info.players: names {len(info.players)} players; the game has {config.players}"
+        )
+
+
+@overload
+def from_json(text: str | bytes, cls: type[_T]) -> _T: ...
+@overload
+def from_json(text: str | bytes, cls: UnionType) -> Move: ...
+def from_json(text: str | bytes, cls: Any) -> object:
+    """A JSON document of type ``cls`` (or any ``Move``); :class:`RecordError` if it is not one."""
+    return from_data(_reader.parse_json(text, RecordError), cls)
+
+
+def _digest(kind: str, data: object) -> str:
+    document = {"schema_version": SCHEMA_VERSION, "kind": kind, "data": data}
+    return hashlib.sha256(canonical(document)).hexdigest()
+
+
+def position_digest(state: GameState) -> str:
+    """The SHA-256 (hex) of a position's canonical encoding: equal positions, equal digests,
+    in every process and Python version."""
+    return _digest("game_state", _CONVERTER.unstructure(state))
+
+
+def record_digest(config: GameConfig, moves: Iterable[Move]) -> str:
+    """The SHA-256 (hex) of a record's configuration and moves in their canonical encoding."""
+    data = {
+        "config": _CONVERTER.unstructure(config),
+        "moves": [_CONVERTER.unstructure(move, Move) for move in moves],
+    }
+    return _digest("game_record_moves", data)
+
+
+def game_result(state: GameState, config: GameConfig, moves: Iterable[Move]) -> GameResult:
+    """The result block of a record of ``config`` and ``moves``, which lead to ``state``."""
+    played = tuple(moves)
+    return GameResult(
+        len(played),
+        position_digest(state),
+        tuple(score(state)),
+        tuple(winners(state)),
+        record_digest(config, played),
+    )
+
+
+def replay(record: GameRecord) -> GameState:
+    """The position after every move of ``record``; :class:`RecordError` for an illegal move
+    (naming it and the rule it breaks) or a result block the moves do not lead to."""
+    result = record.result
+    if result is not None and result.moves != len(record.moves):
+        raise RecordError(
+            f"result: the record has {len(record.moves)} moves, its result was reached after "
+            f"{shown(result.moves)}"
+        )
+    try:
+        state = new_game(record.config)
+    except ConfigError as exc:
+        raise RecordError(f"config: {exc}") from None
+    for index, move in enumerate(record.moves):
+        refusal = check_move(state, move)
+        if refusal is not None:
+            raise RecordError(f"move {index} ({move}) is illegal: {refusal.rule}: {clip(refusal.reason)}")
+        state = apply_move(state, move)
+    if result is not None:
+        _verify(result, game_result(state, record.config, record.moves))
+    return state
+
+
+def _verify(recorded: GameResult, found: GameResult) -> None:
+    """RecordError at the first difference between a recorded result and the replayed one."""
+    if recorded.record != found.record:
+        raise RecordError(
+            f"result: the configuration or the moves differ from those the result vouches for "
+            f"(recorded digest {label(recorded.record[:16])}…, found {found.record[:16]}…)"
+        )
+    for name in ("scores", "winners", "digest"):
+        if getattr(recorded, name) != getattr(found, name):
+            raise RecordError(
+                f"result: {name}: the record says {shown(_CONVERTER.unstructure(getattr(recorded, name)))}, "
+                f"the moves give {shown(_CONVERTER.unstructure(getattr(found, name)))}"
+            )
+
+
+attrs.resolve_types(GameRecord)

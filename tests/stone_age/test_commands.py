@@ -1,0 +1,109 @@
+"""The commands with ``--game stone-age``: play (bots, a person, hot seat), arena and explain,
+each rule named with its game."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from helpers import play_typed, refused_in_one_line
+
+from hadara_rules.arena import main as arena_main
+from hadara_rules.cli import main
+from stone_age_rules.records import GameRecord, from_json, replay
+
+
+def test_play_by_bots_to_the_end_saves_a_record_that_replays(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "game.json"
+    argv = ["play", "--game", "stone-age", "--players", "3", "--seed", "5", "--bot", "random"]
+    assert main([*argv, "--record", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("Stone Age, seed 5") and "Winner: P" in out and "(PLACE-1)" in out
+    record = from_json(path.read_text(), GameRecord)
+    assert replay(record).is_over and record.config.players == 3
+    assert main(argv) == 0 and capsys.readouterr().out == out.replace(f"Record saved to {path}\n", "")
+
+
+def test_a_person_plays_by_number_and_notation_and_a_refused_move_names_its_game(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    typed = "1\nP1 place forest 1\nexplain place-1\nplace forest 1\n"
+    code, out, _ = play_typed(
+        monkeypatch, capsys, typed, "--game", "stone-age", "--players", "2", "--seed", "4", "--human", "0"
+    )
+    assert code == 1 and "The game was left after" in out
+    assert "P0, your move:" in out and "  1. P0 place hunting 1  (" in out
+    assert "At this prompt only P0 moves." in out
+    assert "Stone Age PLACE-1: " in out
+    assert out.count("P0 placed ") == 2 and "P1 placed " in out
+
+
+def test_a_refused_move_is_told_with_its_rule_and_game(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, _ = play_typed(
+        monkeypatch, capsys, "place hut 1\n", "--game", "stone-age", "--players", "2", "--human", "0"
+    )
+    assert code == 1 and "Refused by Stone Age PLACE-" in out and "\nStone Age PLACE-" in out
+
+
+def test_hot_seat_plays_every_seat_by_people(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, _ = play_typed(
+        monkeypatch,
+        capsys,
+        "1\n1\n1\n",
+        "--game",
+        "stone-age",
+        "--players",
+        "2",
+        "--seed",
+        "1",
+        "--human",
+        "0,1",
+    )
+    assert code == 1 and "P0, your move:" in out and "P1, your move:" in out
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["play", "--game", "stone-age", "--players", "5"], "Stone Age is played by 2 to 4 players, not 5"),
+        (["play", "--game", "stone-age", "--advanced"], "--advanced: Hadara's option"),
+        (["play", "--game", "stone-age", "--bot", "ismcts"], "--bot: Stone Age's bots are greedy, random"),
+        (["play", "--game", "stone-age", "--players", "2", "--human", "3"], "--human: no seat 3"),
+        (["explain", "--game", "stone-age", "COLONY-1"], "no such Stone Age rule ID"),
+        (["play", "--game", "chess"], "invalid choice"),
+    ],
+)
+def test_a_bad_option_is_refused_in_one_line(
+    argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    refused_in_one_line(main, argv, message, capsys)
+
+
+def test_explain_names_the_rule_with_its_game(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["explain", "--game", "stone-age", "flow-1"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("Stone Age FLOW-1 (flow; source: ")
+    assert main(["explain", "FLOW-1"]) == 0
+    assert not capsys.readouterr().out.startswith("Stone Age")
+
+
+def test_arena_of_stone_age_bots(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out_file = tmp_path / "arena.json"
+    argv = ["--game", "stone-age", "--bots", "greedy,random", "--players", "2", "--games", "4", "--seed", "3"]
+    assert arena_main([*argv, "--out", str(out_file)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith("Stone Age: 4 games of 2 players, seed 3: greedy, random")
+    written = json.loads(out_file.read_text())
+    assert written["tournament"]["game"] == "stone-age" and len(written["games"]) == 4
+    assert all(game["seats"] in (["greedy", "random"], ["random", "greedy"]) for game in written["games"])
+    refused_in_one_line(arena_main, [*argv[:-2], "--engine", "x=y"], "Hadara's", capsys)
+    refused_in_one_line(
+        arena_main, ["--game", "stone-age", "--bots", "ismcts"], "unknown Stone Age bot", capsys
+    )

@@ -1,0 +1,100 @@
+"""The site's Stone Age rule pages (docs/stone_age/rules/) are what spec/stone_age/rules.yaml
+says: one page per rule area, each rule anchored by its game and ID (``stone-age-flow-1``),
+and every ruling on the rulings page. ``python tests/stone_age/test_docs.py`` writes them again.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+from stone_age_rules.rulebook import Rule, qualified, rules
+
+DOCS = Path(__file__).resolve().parents[2] / "docs" / "stone_age"
+#: The rule areas in the order of play, with the title of each area's page.
+AREAS = {
+    "flow": "Flow of play",
+    "setup": "Setup",
+    "place": "Phase 1: placing people",
+    "act": "Phase 2: actions",
+    "tool": "Tools",
+    "build": "Buildings",
+    "civ": "Civilization cards",
+    "feed": "Phase 3: feeding",
+    "end": "The end of a round and of the game",
+    "score": "Final scoring",
+    "info": "Hidden information",
+}
+_NOTE = "<!-- Written by tests/stone_age/test_docs.py from spec/stone_age/rules.yaml: do not edit. -->\n\n"
+
+
+def _entry(rule: Rule) -> str:
+    lines = [f"({rule.anchor})=", f"## {qualified(rule.id)}", ""]
+    if rule.summary != rule.text:
+        lines += [f"**{rule.summary}**", ""]
+    lines += [rule.text, ""]
+    if rule.ruling:
+        lines += [f"*Ruling*: {rule.why}", ""]
+    if rule.variant:
+        lines += [f"*Variant*: switched by `GameConfig.{rule.variant}`.", ""]
+    lines += [f"Source: {rule.source}.", ""]
+    return "\n".join(lines) + "\n"
+
+
+def pages() -> dict[str, str]:
+    """Every generated page by its path under docs/stone_age."""
+    by_area: dict[str, list[Rule]] = {area: [] for area in AREAS}
+    for rule in rules().values():
+        by_area[rule.area].append(rule)
+    found = {}
+    for area, title in AREAS.items():
+        body = "".join(_entry(rule) for rule in by_area[area])
+        found[f"rules/{area}.md"] = f"{_NOTE}# Stone Age: {title}\n\n{body}"
+    listed = "\n".join(
+        f"- {{ref}}`{qualified(rule.id)} <{rule.anchor}>`: {rule.why}"
+        for rule in rules().values()
+        if rule.ruling
+    )
+    found["rulings.md"] = (
+        f"{_NOTE}# Stone Age: rulings\n\nWhere the German summary the rules digest follows leaves a point "
+        "open, this project decided it and marked the rule a ruling, with the reason. A ruling marked "
+        "*(variant)* can be switched to the other reading in the game configuration "
+        "(`max_rounds`, `start_player`, `any_two_resources`).\n\n" + listed + "\n"
+    )
+    return found
+
+
+def test_every_area_has_a_page_and_every_rule_an_area() -> None:
+    assert {rule.area for rule in rules().values()} == set(AREAS)
+    assert len(rules()) == 76
+
+
+@pytest.mark.parametrize("name", sorted(pages()))
+def test_a_generated_page_is_up_to_date(name: str) -> None:
+    assert (DOCS / name).read_text(encoding="utf-8") == pages()[name], (
+        "run python tests/stone_age/test_docs.py"
+    )
+
+
+def test_every_rule_is_anchored_with_its_game_and_every_ruling_listed() -> None:
+    text = "".join(pages().values())
+    for rule in rules().values():
+        assert f"({rule.anchor})=\n## Stone Age {rule.id}\n" in text
+        assert (f"<{rule.anchor}>`" in pages()["rulings.md"]) == rule.ruling
+
+
+def test_the_section_is_in_the_site_s_table_of_contents() -> None:
+    assert "stone_age/index" in (DOCS.parent / "index.md").read_text(encoding="utf-8")
+    index = (DOCS / "index.md").read_text(encoding="utf-8")
+    for name in pages():
+        assert name.removesuffix(".md") in index
+
+
+if __name__ == "__main__":  # pragma: no cover
+    for name, text in pages().items():
+        path = DOCS / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+        sys.stdout.write(f"{path}\n")

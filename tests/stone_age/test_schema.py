@@ -1,0 +1,52 @@
+"""Stone Age's JSON Schemas: the shipped files are what the maker makes, and every document a
+game writes is valid under its kind's schema while a document the reader refuses is not."""
+
+from __future__ import annotations
+
+import json
+
+import jsonschema
+import pytest
+
+from stone_age_rules import GameConfig, apply_move_with_events, new_game, player_view, score
+from stone_age_rules.bots import make_bot
+from stone_age_rules.previews import previews
+from stone_age_rules.records import GameRecord, game_result, to_data
+from stone_age_rules.schema import KINDS, make_schema, schema_text
+
+
+def _validator(kind: str) -> jsonschema.Draft202012Validator:
+    return jsonschema.Draft202012Validator(json.loads(schema_text(kind)))
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_the_shipped_schema_is_the_one_made_and_valid(kind: str) -> None:
+    shipped = json.loads(schema_text(kind))
+    assert shipped == make_schema(kind), "run python -m stone_age_rules.schema"
+    jsonschema.Draft202012Validator.check_schema(shipped)
+
+
+def test_every_document_of_a_game_is_valid_under_its_schema() -> None:
+    config = GameConfig(players=3, seed=7, max_rounds=3, start_player="random")
+    state = new_game(config)
+    bots = [make_bot("random", seat) for seat in range(3)]
+    documents: list[object] = [config, state]
+    moves = []
+    while not state.is_over:
+        seat = state.to_act[0]
+        documents.extend(previews(player_view(state, seat), seat))
+        move = bots[seat].choose(state, seat)
+        state, events = apply_move_with_events(state, move)
+        moves.append(move)
+        documents.extend((move, *events, player_view(state, seat), player_view(state, None)))
+    documents.extend((*score(state), GameRecord(config, moves, game_result(state, config, moves))))
+    for document in documents:
+        data = json.loads(json.dumps(to_data(document)))
+        _validator(str(data["kind"])).validate(data)
+
+
+def test_a_document_with_an_unknown_key_or_move_type_is_invalid() -> None:
+    move = to_data(make_bot("random").choose(new_game(GameConfig(players=2)), 0))
+    assert _validator("move").is_valid(move)
+    assert not _validator("move").is_valid({**move, "data": {**move["data"], "extra": 1}})  # type: ignore[dict-item]
+    assert not _validator("move").is_valid({**move, "data": {**move["data"], "type": "fly"}})  # type: ignore[dict-item]
