@@ -531,7 +531,6 @@ class Table {
         getRule(rule).then(
           (found) => {
             words.textContent = found.summary;
-            this.picture.explain(rule, found.summary);
           },
           () => {
             words.textContent = "its words could not be had from the server";
