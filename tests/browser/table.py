@@ -9,6 +9,7 @@ import re
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -31,6 +32,8 @@ WAIT_MS = 15_000
 MOST_MOVES = 150
 #: The page's widths the table is tried at: a desktop and a phone.
 WIDE, NARROW = 1280, 390
+#: The address of a match's WebSocket (for the tests that hold its updates back).
+UPDATES = re.compile(r"/api/matches/[^/]+/updates")
 
 Json = dict[str, Any]
 
@@ -97,6 +100,19 @@ def table_page(browser: Browser, width: int, address: str | None = None, height:
         assert errors == [], errors
     finally:
         context.close()
+
+
+def overflow(page: Page) -> int:
+    """How many pixels the page is wider than its window (0 when it fits)."""
+    width: int = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
+    return width
+
+
+def shot(page: Page, folder: Path, name: str, width: int) -> None:
+    """A screenshot of the whole page, ``NAME-WIDTH.png``; on a phone, the page must fit its width."""
+    page.screenshot(path=folder / f"{name}-{width}.png", full_page=True)
+    if width == NARROW:
+        assert overflow(page) == 0, f"{name} at {width} px is wider than the window"
 
 
 def shown_ply(page: Page) -> int:
@@ -269,12 +285,41 @@ def named_in_page(page: Page) -> set[str]:
     return _named(page.content())
 
 
+def post_move(base: str, match: str, secret: str, seq: int, move: Json) -> int:
+    """Posts a seat's move at ``seq``; the answer's status (200, or 409 when the table moved on)."""
+    answer = httpx.post(
+        f"{base}/api/matches/{match}/moves",
+        json={"seq": seq, "move": move},
+        headers={"Authorization": f"Bearer {secret}"},
+        timeout=10,
+    )
+    assert answer.status_code in (200, 409), answer.text
+    return answer.status_code
+
+
+def play_people_through_api(base: str, match: str, tokens: dict[int, str], rng: random.Random) -> None:
+    """Plays the people's seats (``{seat: token}``) through the API, at random, to the end."""
+    deadline = time.monotonic() + 90
+    while True:
+        assert time.monotonic() < deadline, "the game did not end"
+        now = summary(base, match)
+        if now["over"]:
+            return
+        acting = [seat for seat in now["to_act"] if seat in tokens]
+        if not acting:
+            time.sleep(0.02)
+            continue
+        for seat in acting:
+            legal = view(base, match, tokens[seat], now["seq"])["legal"]
+            if legal:
+                post_move(base, match, tokens[seat], now["seq"], rng.choice(legal)["move"])
+
+
 def play_through_api(
     base: str, match: str, seat: int, secret: str, rng: random.Random, moves: int | None = None
 ) -> None:
     """Plays the seat's moves through the API (at random) for ``moves`` moves, or to the end."""
     made = 0
-    headers = {"Authorization": f"Bearer {secret}"}
     deadline = time.monotonic() + 60
     while moves is None or made < moves:
         assert time.monotonic() < deadline, "the game did not end"
@@ -285,12 +330,4 @@ def play_through_api(
             time.sleep(0.02)
             continue
         legal = view(base, match, secret, now["seq"])["legal"]
-        move = rng.choice(legal)["move"]
-        answer = httpx.post(
-            f"{base}/api/matches/{match}/moves",
-            json={"seq": now["seq"], "move": move},
-            headers=headers,
-            timeout=10,
-        )
-        assert answer.status_code in (200, 409), answer.text
-        made += answer.status_code == 200
+        made += post_move(base, match, secret, now["seq"], rng.choice(legal)["move"]) == 200

@@ -7,7 +7,7 @@ import random
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser
 
 from .table import (
     NARROW,
@@ -15,6 +15,7 @@ from .table import (
     create_match,
     play_through_api,
     seat_address,
+    shot,
     table_page,
     token,
     wait_for_people,
@@ -24,26 +25,16 @@ from .table import (
 pytestmark = pytest.mark.browser
 
 
-def _overflow(page: Page) -> int:
-    """How many pixels the page is wider than its window (0 when it fits)."""
-    width: int = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
-    return width
-
-
-def _shot(page: Page, folder: Path, name: str, width: int) -> None:
-    page.screenshot(path=folder / f"{name}-{width}.png", full_page=True)
-    if width == NARROW:
-        assert _overflow(page) == 0, f"{name} at {width} px is wider than the window"
-
-
 @pytest.mark.parametrize("width", [WIDE, NARROW])
 def test_the_lobby_and_its_links(server: str, browser: Browser, screenshots: Path, width: int) -> None:
     with table_page(browser, width, f"{server}/") as page:
         page.select_option("#players", "4")
+        page.select_option("#seat-3-kind", "open")
+        page.select_option("#clock", "custom")
         page.select_option("#seat-2-kind", "human")
         page.fill("#seat-0-name", "Ada")
         page.fill("#seat-2-name", "Cyrus")
-        _shot(page, screenshots, "lobby", width)
+        shot(page, screenshots, "lobby", width)
         page.click("#create-button")
         page.locator("#created").wait_for()
         # a link per human seat, its token in the fragment; a spectator link without one
@@ -55,7 +46,7 @@ def test_the_lobby_and_its_links(server: str, browser: Browser, screenshots: Pat
         page.locator("#links button.copy").first.click()
         assert page.evaluate("navigator.clipboard.readText()") == addresses[0]
         page.locator("#links button.copy", has_text="Copied").wait_for()
-        _shot(page, screenshots, "links", width)
+        shot(page, screenshots, "links", width)
 
 
 @pytest.fixture(scope="module")
@@ -85,7 +76,7 @@ def test_a_table(
         ply = wait_for_people(server, match, page)
         wait_settled(page, ply)
         assert page.locator("#moves button.move").count() > 0
-        _shot(page, screenshots, "table", width)
+        shot(page, screenshots, "table", width)
 
 
 @pytest.mark.parametrize("width", [WIDE, NARROW])
@@ -95,8 +86,8 @@ def test_the_end_of_a_game(
     match, secret = ended
     with table_page(browser, width, seat_address(server, match, secret)) as page:
         page.locator(".sheet").wait_for()
-        _shot(page, screenshots, "end", width)
+        shot(page, screenshots, "end", width)
     with table_page(browser, width, seat_address(server, match, None)) as page:
         page.locator(".sheet").wait_for()
         assert page.locator("#bar-note").text_content() == f"Watching match {match}"
-        _shot(page, screenshots, "spectator-end", width)
+        shot(page, screenshots, "spectator-end", width)

@@ -5,7 +5,6 @@ its rule's text; a spectator and a wrong token."""
 from __future__ import annotations
 
 import json
-import re
 
 import httpx
 import pytest
@@ -14,6 +13,7 @@ from playwright.sync_api import Browser, Route, WebSocketRoute
 from hadara_rules import rules
 
 from .table import (
+    UPDATES,
     WIDE,
     confirm,
     create_match,
@@ -28,8 +28,6 @@ from .table import (
 )
 
 pytestmark = pytest.mark.browser
-
-UPDATES = re.compile(r"/api/matches/[^/]+/updates")
 
 
 def _play_first(server: str, match: str, secret: str) -> None:
@@ -136,15 +134,16 @@ def test_a_wrong_token_says_so(server: str, browser: Browser) -> None:
 def test_the_note_that_the_server_cannot_be_reached_goes_once_it_answers(
     server: str, browser: Browser
 ) -> None:
-    match, acting, waiting = _two_people(server)
-    with table_page(browser, WIDE, seat_address(server, match, waiting)) as page:
+    match, acting, _ = _two_people(server)
+    with table_page(browser, WIDE, seat_address(server, match, acting)) as page:
         wait_settled(page, 0)
-        page.route("**/api/matches/*/view*", lambda route: route.abort())
-        _play_first(server, match, acting)  # the update comes, the view it asks for does not
+        page.route("**/api/matches/*/moves", lambda route: route.abort())
+        confirm(page, page.locator("#moves button.move").first)  # the move's post gets no answer
         box = page.locator("#refusal", has_text="The server cannot be reached.")
         box.wait_for()
-        page.unroute("**/api/matches/*/view*")
-        _play_first(server, match, acting)  # the next update's view is answered
-        wait_settled(page, 2)
+        assert page.locator("#table").get_attribute("data-ply") == "0"
+        page.unroute("**/api/matches/*/moves")
+        confirm(page, page.locator("#moves button.move").first)  # answered this time
+        wait_settled(page, 1)
         box.wait_for(state="hidden")
-        assert log_lines(page) == expected_log(server, match, waiting)
+        assert log_lines(page) == expected_log(server, match, acting)

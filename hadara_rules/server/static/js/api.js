@@ -61,6 +61,30 @@ export const postMove = (id, token, seq, move) =>
 /** GET …/picture: the server's SVG picture of what the seat (or a spectator) may see. */
 export const getPicture = (id, token) => request("GET", `${match(id)}/picture`, { token, as: "text" });
 
+/** GET /api/matches?open=1: the lobby's public matches with a seat open, newest first (summaries). */
+export const listOpen = () => request("GET", "/api/matches?open=1");
+
+/** GET /api/matches?ids=A,B: the summaries of the matches asked for that exist, in that order. */
+export const listMatches = (ids) => request("GET", `/api/matches?ids=${ids.map(encodeURIComponent).join(",")}`);
+
+/** POST …/seats/N/join `{name}`: takes an open seat; `{match, seat, token}`. */
+export const joinSeat = (id, seat, name) =>
+  request("POST", `${match(id)}/seats/${encodeURIComponent(seat)}/join`, { body: { name } });
+
+/** POST …/seats/N/leave: the seat's bot plays it from now on; answers the seat's view. */
+export const leaveSeat = (id, token, seat) =>
+  request("POST", `${match(id)}/seats/${encodeURIComponent(seat)}/leave`, { token, body: {} });
+
+/** POST …/seats/N/return: the person plays the seat again; answers the seat's view. */
+export const returnSeat = (id, token, seat) =>
+  request("POST", `${match(id)}/seats/${encodeURIComponent(seat)}/return`, { token, body: {} });
+
+/** POST …/takeback `{seq}`: takes back the seat's last move; answers the seat's view. */
+export const takeBack = (id, token, seq) => request("POST", `${match(id)}/takeback`, { token, body: { seq } });
+
+/** POST …/rematch: the new match of the same seats, `{match, token}` (this seat's own token). */
+export const askRematch = (id, token) => request("POST", `${match(id)}/rematch`, { token, body: {} });
+
 /** GET …/record: the game record, once the game is over (its result block holds the score sheets). */
 export const getRecord = (id) => request("GET", `${match(id)}/record`);
 
@@ -80,23 +104,27 @@ export function getRule(id) {
 const REFUSED = new Set([4403, 4404]);
 
 /**
- * The match's updates for a seat (or a spectator, without a token), kept open: after a
- * lost connection it connects again, waiting longer each time (up to 10 s), and calls
- * `opened` whenever a connection opens, so that the page can ask what it missed. A
- * connection the server refuses (4403: a wrong token, 4404: no such match) is not tried
+ * The match's updates for a seat (or a spectator, without a token), kept open: each
+ * message is the seat's whole view with the events since the `seq` the page had shown
+ * (`since()`, asked at every connection). After a lost connection it connects again,
+ * waiting longer each time (up to 10 s), and calls `opened` whenever a connection opens.
+ * A connection the server refuses (4403: a wrong token, 4404: no such match) is not tried
  * again: `closed(reason, final)` says so. Returns a function that closes it for good.
  */
-export function followUpdates(id, token, { opened, message, closed }) {
+export function followUpdates(id, token, { since, opened, message, closed }) {
   const scheme = location.protocol === "https:" ? "wss:" : "ws:";
-  const query = token ? `?token=${encodeURIComponent(token)}` : "";
-  const address = `${scheme}//${location.host}${match(id)}/updates${query}`;
+  const address = () => {
+    const query = new URLSearchParams({ since: String(since()) });
+    if (token) query.set("token", token);
+    return `${scheme}//${location.host}${match(id)}/updates?${query}`;
+  };
   let socket = null;
   let wait = 500;
   let stopped = false;
   let timer = null;
 
   function connect() {
-    socket = new WebSocket(address);
+    socket = new WebSocket(address());
     socket.addEventListener("open", () => {
       wait = 500;
       opened();

@@ -1,20 +1,30 @@
-// The lobby: a form that creates a match, then a link per human seat (its token in the
-// address's fragment, which a browser never sends to the server) and a spectator link.
+// The lobby: the public matches with a seat open (each open seat joined with a click),
+// "my matches" (every seat this browser holds), and a form that creates a match, then a
+// link per person's seat (its token in the address's fragment, which a browser never
+// sends to the server) and a spectator link.
 
-import { ApiError, createMatch } from "./api.js";
+import { ApiError, createMatch, listMatches, listOpen } from "./api.js";
 import { byId, el, fill } from "./dom.js";
+import { kindWords, settingsWords, stateWords } from "./matches.js";
+import { join, rememberedName } from "./joining.js";
+import { forgetSeat, heldSeats, seatAddress } from "./store.js";
 
 const KINDS = [
-  ["human", "A person"],
+  ["human", "A person (a link)"],
+  ["open", "Open: someone joins"],
   ["random", "Random bot"],
   ["greedy", "Greedy bot"],
   ["ismcts", "Search bot (ISMCTS)"],
 ];
 const KIND_NAMES = Object.fromEntries(KINDS);
+/** The clock presets, in seconds: bank and increment a move. */
+const CLOCKS = { off: null, "5+5": { bank: 300, increment: 5 }, "15+10": { bank: 900, increment: 10 } };
+/** How often the lobby's lists are asked again, in milliseconds. */
+const REFRESH_MS = 3000;
 
 /** The default name of a seat, shown until a name is typed. */
 function defaultName(seat, kind) {
-  return kind === "human" ? `Player ${seat + 1}` : KIND_NAMES[kind];
+  return kind === "human" || kind === "open" ? `Player ${seat + 1}` : KIND_NAMES[kind];
 }
 
 /** One row of the seats list: what plays the seat, and its name. */
@@ -61,6 +71,19 @@ function showSeats(players) {
   );
 }
 
+/** The clock the form states (`{bank, increment}` in seconds, or null), or a sentence saying what is wrong. */
+function chosenClock() {
+  const preset = byId("clock").value;
+  if (preset !== "custom") return CLOCKS[preset] ?? null;
+  const minutes = Number(byId("clock-minutes").value);
+  const increment = Number(byId("clock-increment").value || "0");
+  if (!(minutes > 0 && minutes <= 1440)) return "The clock's time must be more than 0 and at most 1440 minutes.";
+  if (!(Number.isInteger(increment) && increment >= 0 && increment <= 3600)) {
+    return "The seconds added a move must be a whole number from 0 to 3600.";
+  }
+  return { bank: Math.round(minutes * 60), increment };
+}
+
 /** The match settings the form states, or a sentence saying what is wrong. */
 function settings() {
   const players = Number(byId("players").value);
@@ -71,9 +94,20 @@ function settings() {
     seats.push(kind);
     names.push(byId(`seat-${seat}-name`).value.trim() || defaultName(seat, kind));
   }
-  const body = { players, seats, names, advanced: byId("create").elements.game.value === "advanced" };
+  const clock = chosenClock();
+  if (typeof clock === "string") return clock;
+  const body = {
+    players,
+    seats,
+    names,
+    advanced: byId("create").elements.game.value === "advanced",
+    public: byId("public").checked,
+    takeback: byId("takeback").checked,
+    clock,
+  };
   const seed = byId("seed").value.trim();
   if (seed !== "") {
+    if (body.public) return "A match listed in the lobby is dealt from a seed nobody chose: leave the seed empty.";
     if (!/^\d{1,15}$/.test(seed)) return "The seed must be a whole number (at most 15 digits), or left empty.";
     body.seed = Number(seed);
   }
@@ -108,19 +142,19 @@ function linkRow(title, note, address) {
 }
 
 function showLinks(created, body) {
-  const base = `${location.origin}/?match=${encodeURIComponent(created.match)}`;
   const rows = created.seats.map((seat) => {
     const title = `P${seat.seat} · ${body.names[seat.seat]}`;
     if (seat.kind === "human" && typeof seat.token === "string") {
-      return linkRow(title, "a person plays this seat", `${base}#token=${encodeURIComponent(seat.token)}`);
+      return linkRow(title, "a person plays this seat", seatAddress(created.match, seat.token));
     }
+    const note = seat.kind === "open" ? "open: someone joins it from the lobby or the spectator link" : `${KIND_NAMES[seat.kind] ?? seat.kind}: plays by itself`;
     return el(
       "li",
       { class: "link bot" },
-      el("div", { class: "link-title" }, el("strong", {}, title), el("span", { class: "help" }, `${KIND_NAMES[seat.kind] ?? seat.kind}: plays by itself`)),
+      el("div", { class: "link-title" }, el("strong", {}, title), el("span", { class: "help" }, note)),
     );
   });
-  rows.push(linkRow("Spectators", "everything every seat may see, no hands", base));
+  rows.push(linkRow("Spectators", "everything every seat may see, no hands; an open seat is joined there", seatAddress(created.match, null)));
   fill(byId("links"), rows);
   const panel = byId("created");
   byId("created-heading").textContent = `Match ${created.match} created`;
@@ -128,13 +162,109 @@ function showLinks(created, body) {
   panel.focus();
 }
 
-/** Shows the lobby and wires its form. */
+/** The seats of a summary in words: `P0 Ada, P1 open`. */
+function seatsWords(summary) {
+  return summary.seats
+    .map((seat) => `P${seat.seat} ${seat.kind === "open" ? "open" : `${seat.name} (${kindWords(seat.kind)})`}`)
+    .join(", ");
+}
+
+function openRow(summary) {
+  const buttons = summary.seats
+    .filter((seat) => seat.kind === "open")
+    .map((seat) => {
+      const button = el("button", { type: "button", class: "primary join", "data-seat": seat.seat }, `Join as P${seat.seat}`);
+      button.addEventListener("click", () => join(summary.match, seat.seat, button, byId("player-name"), byId("join-error")));
+      return button;
+    });
+  return el(
+    "li",
+    { class: "match-row", "data-match": summary.match },
+    el("div", { class: "match-title" }, el("strong", {}, `${summary.players} players`), el("span", { class: "help" }, settingsWords(summary))),
+    el("p", { class: "match-seats" }, seatsWords(summary)),
+    el("div", { class: "match-actions" }, buttons),
+  );
+}
+
+function heldRow(held, summary) {
+  const open = el("a", { class: "open", href: seatAddress(held.match, held.token) }, "Open the table");
+  const forget = el("button", { type: "button", class: "link-button forget" }, "Forget");
+  forget.addEventListener("click", () => {
+    forgetSeat(held.match, held.seat);
+    showHeld();
+  });
+  const state = summary ? stateWords(summary, held.seat) : "not on this server";
+  return el(
+    "li",
+    { class: "match-row", "data-match": held.match, "data-seat": held.seat, "data-state": state },
+    el(
+      "div",
+      { class: "match-title" },
+      el("strong", {}, `Match ${held.match} · P${held.seat}${held.name ? ` ${held.name}` : ""}`),
+      el("span", { class: `state${state === "your turn" ? " mine" : ""}` }, state),
+    ),
+    summary ? el("p", { class: "match-seats" }, `${seatsWords(summary)} · ${settingsWords(summary)}`) : null,
+    el("div", { class: "match-actions" }, open, forget),
+  );
+}
+
+/** "My matches": every seat this browser holds, with where its match stands. */
+async function showHeld() {
+  const held = heldSeats();
+  const list = byId("my-list");
+  byId("my-empty").hidden = held.length > 0;
+  if (held.length === 0) {
+    fill(list);
+    return;
+  }
+  const ids = [...new Set(held.map((seat) => seat.match))].slice(0, 50);
+  let found = [];
+  try {
+    found = (await listMatches(ids)).matches ?? [];
+  } catch {
+    return; // the list stays as it was; the next refresh asks again
+  }
+  const byMatch = new Map(found.map((summary) => [summary.match, summary]));
+  fill(list, held.map((seat) => heldRow(seat, byMatch.get(seat.match))));
+}
+
+/** The open public matches, newest first; rows already shown are kept while they stay the same. */
+async function showOpen() {
+  let found;
+  try {
+    found = (await listOpen()).matches ?? [];
+  } catch {
+    return;
+  }
+  const mine = new Set(heldSeats().map((held) => held.match));
+  const shown = found.filter((summary) => !mine.has(summary.match));
+  byId("open-empty").hidden = shown.length > 0;
+  const list = byId("open-list");
+  const key = JSON.stringify(shown.map((summary) => [summary.match, summary.seats]));
+  if (list.dataset.key === key) return;
+  list.dataset.key = key;
+  fill(list, shown.map(openRow));
+}
+
+function refresh() {
+  showOpen();
+  showHeld();
+}
+
+/** Shows the lobby and wires its form and lists. */
 export function openLobby() {
   byId("lobby").hidden = false;
-  document.title = "Hadara: new match";
+  document.title = "Hadara: lobby";
+  byId("player-name").value = rememberedName();
+  refresh();
+  setInterval(refresh, REFRESH_MS);
   const players = byId("players");
   players.addEventListener("change", () => showSeats(Number(players.value)));
   showSeats(Number(players.value));
+  const clock = byId("clock");
+  clock.addEventListener("change", () => {
+    byId("clock-custom").hidden = clock.value !== "custom";
+  });
   const form = byId("create");
   const error = byId("create-error");
   const button = byId("create-button");

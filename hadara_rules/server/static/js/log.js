@@ -44,6 +44,9 @@ export function ruleButton(id, holder, known = null) {
   return button;
 }
 
+/** The match's notices among the events: who joined, left, came back, ran out of time; take-backs; rematches. */
+const NOTICES = new Set(["joined", "left", "returned", "timed_out", "taken_back", "rematch"]);
+
 /** The events that only count what the event before them did to the same player: coins and track steps. */
 const CONSEQUENCES = new Set(["coins", "track"]);
 
@@ -96,7 +99,7 @@ export class Log {
 
   add(events) {
     for (const row of rows(events)) {
-      const item = el("li", { class: row.type === "game_over" ? "over" : null });
+      const item = el("li", { class: row.type === "game_over" ? "over" : NOTICES.has(row.type) ? "notice" : null });
       item.append(el("span", { class: "line" }, row.text));
       for (const rule of row.rules) item.append(" ", ruleButton(rule, item));
       this.list.append(item);

@@ -214,15 +214,6 @@ export class Picture {
     }
   }
 
-  /** The cards of the picture with the ability `rule` say it in `words` too, when hovered (PURPLE-*). */
-  explain(rule, words) {
-    for (const { kind, node } of components(this.frame)) {
-      const title = kind === "card" ? node.querySelector("title") : null;
-      if (title === null || !new RegExp(`\\b${rule}\\b`).test(title.textContent)) continue;
-      if (!title.textContent.endsWith(")")) title.textContent += ` (${words})`;
-    }
-  }
-
   /** Clears the picture, saying why (while it loads, or when it cannot be had). */
   note(text) {
     const paragraph = document.createElement("p");

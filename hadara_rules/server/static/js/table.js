@@ -1,22 +1,44 @@
 // A seat's table (or a spectator's, without a token): the picture, whose turn it is,
-// the legal moves with their previews, the log, and the score sheet at the end.
+// the legal moves with their previews, the players with their clocks, the log, and the
+// score sheet and the rematch at the end.
 //
 // No single click plays a move: a click on a move (or on the component of the picture it
 // names) chooses it, and a second click on it, or on its Play button, plays it.
 //
-// Every view the page shows comes from the server, one request at a time, each asking
-// the events since the last ply the page has shown: so nothing is missed or shown twice,
-// whether an update arrives on the WebSocket, the connection comes back, or a move posted
-// from this page (or another tab) finds the table moved on.
+// Every view the page shows comes from the server, applied one at a time and in order:
+// the WebSocket's messages (each the seat's whole view, with the events since the `seq`
+// the page had when it connected), and the answers to what this page posts. An event is
+// shown once, by its entry's `seq`: nothing is missed or shown twice, whether an update
+// arrives on the WebSocket, the connection comes back, or a move posted from this page
+// (or another tab) finds the table moved on.
 
-import { ApiError, followUpdates, getMatch, getPicture, getRecord, getRule, getView, postMove } from "./api.js";
+import {
+  ApiError,
+  askRematch,
+  followUpdates,
+  getMatch,
+  getPicture,
+  getRecord,
+  getRule,
+  getView,
+  leaveSeat,
+  postMove,
+  returnSeat,
+  takeBack,
+} from "./api.js";
+import { Clocks } from "./clocks.js";
 import { byId, el, fill } from "./dom.js";
+import { join, rememberedName } from "./joining.js";
 import { Log, ruleButton } from "./log.js";
+import { kindWords } from "./matches.js";
 import { describe, group, movedCard, movesNaming, positionData, previewParts } from "./moves.js";
 import { Picture } from "./picture.js";
 import { scoreSheet } from "./scores.js";
+import { goToSeat, holdSeat, seatAddress } from "./store.js";
 import { firstDraws } from "./wheel.js";
 
+/** The kinds of seat a person holds (present or not): a bot's seat has no connection to show. */
+const PEOPLE = new Set(["human", "open", "away"]);
 const ROMAN = { 1: "I", 2: "II", 3: "III" };
 const SECTIONS = {
   setup: "choosing start card sides",
@@ -29,7 +51,6 @@ const SECTIONS = {
   feeding: "feeding",
   medals: "medals",
 };
-const KIND_NAMES = { random: "random bot", greedy: "greedy bot", ismcts: "search bot" };
 
 /** Where the game is, in words: `Epoch I, phase A: draft, round 3 of 5 · move 12`. */
 function whereWords(state, ply) {
@@ -59,7 +80,13 @@ class Table {
     this.abilities = new Map();
     this.busy = false;
     this.over = false;
+    this.started = true;
+    this.seats = [];
+    this.mayTakeBack = false;
+    this.rematch = null;
+    this.held = false;
     this.pictureAsked = 0;
+    this.clocks = new Clocks(byId("seats"));
     this.queue = Promise.resolve();
     this.log = new Log(byId("log"));
     this.picture = new Picture(
@@ -71,8 +98,13 @@ class Table {
 
   /** The name of a seat: the one given in the lobby, else what plays it. */
   name(seat) {
-    const entry = this.info?.seats?.find((s) => s.seat === seat);
-    return entry?.name || KIND_NAMES[entry?.kind] || `seat ${seat}`;
+    const entry = this.seats.find((s) => s.seat === seat);
+    return entry?.name || (entry ? kindWords(entry.kind) : `seat ${seat}`);
+  }
+
+  /** What plays the seat now (`human`, `open`, `away` or a bot's name), or null. */
+  kind(seat) {
+    return this.seats.find((s) => s.seat === seat)?.kind ?? null;
   }
 
   /** `P1 · Ada (dragon)`: how a seat is named on this page (without its crest when `short`). */
@@ -89,8 +121,10 @@ class Table {
       event.preventDefault(); // the address's fragment holds the token: it stays as it is
       byId("moves-heading").focus();
     });
+    this.wireButtons();
     try {
       this.info = await getMatch(this.match);
+      this.seats = Array.isArray(this.info.seats) ? this.info.seats : [];
     } catch (problem) {
       byId("turn").textContent =
         problem instanceof ApiError && problem.status === 404 ? "There is no such match" : "The match cannot be loaded";
@@ -100,13 +134,14 @@ class Table {
     }
     await this.enqueue(() => this.refresh());
     followUpdates(this.match, this.token, {
+      since: () => this.seq,
       opened: () => {
         byId("connection").textContent = "Live";
         this.reached();
-        this.enqueue(() => this.refresh());
       },
       message: (update) => {
-        if (typeof update.seq === "number" && update.seq > this.seq) this.enqueue(() => this.refresh(update.seq));
+        if (update.position !== undefined) this.enqueue(() => this.apply(update));
+        else if (typeof update.seq === "number" && update.seq > this.seq) this.enqueue(() => this.refresh(update.seq));
       },
       closed: (reason, final) => {
         byId("connection").textContent = final
@@ -128,16 +163,31 @@ class Table {
     this.apply(await getView(this.match, this.token, this.seq));
   }
 
+  /**
+   * Shows a view: one older than the one shown is left aside, and of its events only
+   * those of entries the page has not shown are added to the log.
+   */
   apply(view) {
     this.reached();
+    if (typeof view.seq !== "number" || view.seq < this.seq) return;
+    const moved = view.seq !== this.seq || this.position === null;
+    const events = (Array.isArray(view.events) ? view.events : []).filter(
+      (event) => typeof event.seq !== "number" || event.seq >= this.seq,
+    );
     this.seat = typeof view.seat === "number" ? view.seat : null;
-    this.log.add(Array.isArray(view.events) ? view.events : []);
+    this.log.add(events);
     this.seq = view.seq;
     this.ply = view.ply;
     this.toAct = Array.isArray(view.to_act) ? view.to_act : [];
     this.position = view.position;
     this.legal = Array.isArray(view.legal) ? view.legal : [];
-    this.over = positionData(this.position)?.section === "over";
+    if (Array.isArray(view.seats)) this.seats = view.seats;
+    this.started = view.started !== false;
+    this.mayTakeBack = view.takeback === true;
+    this.rematch = view.rematch ?? null;
+    this.over = typeof view.over === "boolean" ? view.over : positionData(this.position)?.section === "over";
+    this.clocks.set(view.clock ?? null);
+    this.holdSeat();
     byId("table").dataset.ply = String(this.ply); // the ply and seq shown, for scripts that drive the page
     byId("table").dataset.seq = String(this.seq);
     if (this.chosen !== null && this.naming(this.chosen).length === 0) this.chosen = null;
@@ -145,10 +195,163 @@ class Table {
       this.pending = null;
     }
     this.showStatus();
+    this.showSeats();
+    this.showWaiting();
     this.showMoves();
     this.picture.mark((component) => this.naming(component).length);
-    this.askPicture();
+    if (moved) this.askPicture();
     if (this.over) this.showResult();
+    this.showRematch();
+  }
+
+  /** The seat this page plays, kept among "my matches" (once, with its name). */
+  holdSeat() {
+    if (this.held || this.seat === null || !this.token) return;
+    this.held = true;
+    holdSeat({ match: this.match, seat: this.seat, token: this.token, name: this.name(this.seat) });
+  }
+
+  /** The buttons of the seat's own actions: take back, leave, return, rematch. */
+  wireButtons() {
+    byId("takeback-button").addEventListener("click", () =>
+      this.act((seq) => takeBack(this.match, this.token, seq)),
+    );
+    byId("leave-button").addEventListener("click", () =>
+      this.act(() => leaveSeat(this.match, this.token, this.seat)),
+    );
+    byId("return-button").addEventListener("click", () =>
+      this.act(() => returnSeat(this.match, this.token, this.seat)),
+    );
+    byId("share-copy").addEventListener("click", async () => {
+      const field = byId("share-link");
+      try {
+        await navigator.clipboard.writeText(field.value);
+      } catch {
+        field.select();
+        document.execCommand("copy");
+      }
+      byId("share-copy").textContent = "Copied";
+    });
+  }
+
+  /** Posts one of the seat's actions (given the seq shown) and shows the view it answers. */
+  act(post) {
+    if (this.busy) return;
+    this.busy = true;
+    this.hideRefusal();
+    const seq = this.seq;
+    for (const button of byId("seat-actions").querySelectorAll("button")) button.disabled = true;
+    this.enqueue(async () => {
+      try {
+        this.apply(await post(seq));
+      } catch (problem) {
+        if (problem instanceof ApiError && problem.status === 409) await this.refresh();
+        throw problem;
+      } finally {
+        this.busy = false;
+        this.showSeats();
+        this.showMoves();
+      }
+    });
+  }
+
+  /** The players: name, what plays each seat, who is connected, whose turn, and their clocks. */
+  showSeats() {
+    const rows = this.seats.map((entry) => {
+      const acting = this.started && !this.over && this.toAct.includes(entry.seat);
+      return el(
+        "li",
+        {
+          class: `seat${acting ? " acting" : ""}${entry.seat === this.seat ? " mine" : ""}`,
+          "data-seat": entry.seat,
+          "data-kind": entry.kind,
+        },
+        PEOPLE.has(entry.kind)
+          ? el("span", {
+              class: `presence${entry.connected ? " on" : ""}`,
+              role: "img",
+              "aria-label": entry.connected ? "connected" : "not connected",
+              title: entry.connected ? "connected" : "not connected",
+            })
+          : el("span", { class: "presence none", "aria-hidden": "true" }),
+        el(
+          "span",
+          { class: "seat-name" },
+          `P${entry.seat} · ${entry.kind === "open" ? "open seat" : entry.name}`,
+          entry.seat === this.seat ? el("span", { class: "you" }, " (you)") : null,
+        ),
+        el("span", { class: "seat-kind" }, kindWords(entry.kind)),
+        this.clocks.shown() ? el("span", { class: "clock", "data-seat": entry.seat }) : null,
+      );
+    });
+    fill(byId("seats"), rows);
+    this.clocks.tick();
+    const kind = this.seat === null ? null : this.kind(this.seat);
+    const playing = this.started && !this.over;
+    byId("leave-button").hidden = !(playing && kind === "human");
+    byId("return-button").hidden = !(playing && kind === "away");
+    byId("takeback-button").hidden = !this.mayTakeBack;
+    for (const button of byId("seat-actions").querySelectorAll("button")) button.disabled = this.busy;
+  }
+
+  /** While a seat is open: the link to share, and (for a spectator) the open seats to take. */
+  showWaiting() {
+    byId("waiting").hidden = this.started;
+    if (this.started) return;
+    byId("share-link").value = seatAddress(this.match, null);
+    const open = this.seats.filter((entry) => entry.kind === "open");
+    byId("join-here").hidden = this.seat !== null || open.length === 0;
+    if (this.seat !== null) return;
+    const field = byId("table-name");
+    if (field.value === "") field.value = rememberedName();
+    fill(
+      byId("join-seats"),
+      open.map((entry) => {
+        const button = el("button", { type: "button", class: "primary join", "data-seat": entry.seat }, `Join as P${entry.seat}`);
+        button.addEventListener("click", () => join(this.match, entry.seat, button, field, byId("table-join-error")));
+        return button;
+      }),
+    );
+  }
+
+  /**
+   * After the end: a person's seat asks for the rematch, and goes to it; once there is
+   * one, every seat's view carries it, a person's with its own token (kept like any seat).
+   */
+  showRematch() {
+    const holder = byId("rematch");
+    holder.hidden = !this.over || (this.rematch === null && this.seat === null);
+    if (holder.hidden) return;
+    if (this.rematch !== null) {
+      if (holder.dataset.match === this.rematch.match) return;
+      holder.dataset.match = this.rematch.match;
+      if (typeof this.rematch.token === "string") {
+        holdSeat({ match: this.rematch.match, seat: this.seat, token: this.rematch.token, name: this.name(this.seat) });
+      }
+      const address = seatAddress(this.rematch.match, this.rematch.token ?? null);
+      fill(
+        holder,
+        el("p", {}, this.seat === null ? "The players started a rematch." : "A rematch of this match has started."),
+        el("a", { class: "button primary", id: "rematch-link", href: address }, this.seat === null ? "Watch the rematch" : "Go to the rematch"),
+      );
+      return;
+    }
+    if (holder.querySelector("#rematch-button") !== null) return;
+    const button = el("button", { type: "button", class: "primary", id: "rematch-button" }, "Rematch");
+    button.addEventListener("click", () => this.askRematch(button));
+    fill(holder, el("p", {}, "Play again with the same seats and settings?"), button);
+  }
+
+  async askRematch(button) {
+    button.disabled = true;
+    try {
+      const made = await askRematch(this.match, this.token);
+      holdSeat({ match: made.match, seat: this.seat, token: made.token, name: this.name(this.seat) });
+      goToSeat(made.match, made.token);
+    } catch (problem) {
+      button.disabled = false;
+      this.problem(problem);
+    }
   }
 
   naming(component) {
@@ -183,6 +386,8 @@ class Table {
     const others = this.toAct.filter((seat) => seat !== this.seat).map((seat) => this.label(seat, true));
     let turn;
     if (this.over) turn = "The game is over";
+    else if (!this.started) turn = "Waiting for players";
+    else if (this.seat !== null && this.kind(this.seat) === "away") turn = "You are away: a bot plays for you";
     else if (mine) turn = others.length > 0 ? `Your turn, with ${listWords(others)}` : "Your turn";
     else if (this.seat === null) turn = `${listWords(others)} to act`;
     else turn = `Waiting for ${listWords(others)}`;
@@ -205,6 +410,14 @@ class Table {
     }
     if (this.seat === null) {
       fill(holder, el("p", { class: "quiet" }, "You are watching: the players make the moves."));
+      return;
+    }
+    if (!this.started) {
+      fill(holder, el("p", { class: "quiet" }, "The game starts when every open seat is taken."));
+      return;
+    }
+    if (this.kind(this.seat) === "away") {
+      fill(holder, el("p", { class: "quiet" }, "A bot plays your seat while you are away. Return to the table to play again."));
       return;
     }
     if (this.legal.length === 0) {
@@ -318,7 +531,6 @@ class Table {
         getRule(rule).then(
           (found) => {
             words.textContent = found.summary;
-            this.picture.explain(rule, found.summary);
           },
           () => {
             words.textContent = "its words could not be had from the server";
