@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from hadara_rules._errors import IllegalMove
 
-from .._model import AREAS, BUILDINGS, SLOTS, VILLAGE, GameState, Location
+from .._model import AREAS, BUILDINGS, LOCATIONS, SLOTS, VILLAGE, GameState, Location
 from .._moves import Place
 from .._table import Table
 
@@ -33,23 +33,17 @@ def _occupied(state: GameState, location: Location) -> bool:
     return any(state.placed[location.row])
 
 
-def check_place(state: GameState, move: Place) -> IllegalMove | None:
-    """Whether ``move`` is a legal placement for its player (PLACE-1, PLACE-3 to PLACE-7)."""
-    seat, location, people = move.player, move.location, move.people
+def _closed(state: GameState, seat: int, location: Location) -> IllegalMove | None:
+    """PLACE-7 and PLACE-3: the refusal of every placement of ``seat`` at ``location``."""
     if not location_open(state, location):
         return IllegalMove("PLACE-7", f"there is nothing to take at {location}")
-    if state.people_at(location, seat):
+    if state.placed[location.row][seat]:
         return IllegalMove("PLACE-3", f"you already placed people at {location} this round")
-    unplaced = state.unplaced(seat)
-    if not 1 <= people <= unplaced:
-        return IllegalMove("PLACE-1", f"place 1 to {unplaced} of your unplaced people, not {people}")
-    if location is Location.HUT and (people != 2 or _occupied(state, location)):
-        return IllegalMove("PLACE-4", "the hut takes exactly 2 people of one player")
-    room = ROOM[location]
-    if room is not None and people > room - sum(state.placed[location.row]):
-        return IllegalMove(
-            "PLACE-4", f"{location} has room for {room - sum(state.placed[location.row])} more"
-        )
+    return None
+
+
+def _crowded(state: GameState, location: Location) -> IllegalMove | None:
+    """PLACE-5 and PLACE-6: the refusal of every placement at ``location`` with fewer than 4 players."""
     players = state.config.players
     if players < 4 and location in VILLAGE and sum(_occupied(state, v) for v in VILLAGE) >= 2:
         return IllegalMove(
@@ -62,13 +56,43 @@ def check_place(state: GameState, move: Place) -> IllegalMove | None:
     return None
 
 
+def _room(state: GameState, location: Location, unplaced: int) -> int:
+    """PLACE-4: how many more people ``location`` takes this round (at most ``unplaced``)."""
+    room = ROOM[location]
+    return unplaced if room is None else min(unplaced, room - sum(state.placed[location.row]))
+
+
+def check_place(state: GameState, move: Place) -> IllegalMove | None:
+    """Whether ``move`` is a legal placement for its player (PLACE-1, PLACE-3 to PLACE-7)."""
+    seat, location, people = move.player, move.location, move.people
+    refusal = _closed(state, seat, location)
+    if refusal is not None:
+        return refusal
+    unplaced = state.unplaced(seat)
+    if not 1 <= people <= unplaced:
+        return IllegalMove("PLACE-1", f"place 1 to {unplaced} of your unplaced people, not {people}")
+    if location is Location.HUT and (people != 2 or _occupied(state, location)):
+        return IllegalMove("PLACE-4", "the hut takes exactly 2 people of one player")
+    left = _room(state, location, people)
+    if people > left:
+        return IllegalMove("PLACE-4", f"{location} has room for {left} more")
+    return _crowded(state, location)
+
+
 def placements(state: GameState, seat: int) -> tuple[Place, ...]:
-    """Every placement of ``seat``'s unplaced people, legal or not (the engine filters them)."""
-    return tuple(
-        Place(seat, location, people)
-        for location in Location
-        for people in range(1, state.unplaced(seat) + 1)
-    )
+    """Every legal placement of ``seat``'s unplaced people, location by location (in the order
+    of :class:`Location`), fewest people first: exactly the moves :func:`check_place` allows."""
+    unplaced = state.unplaced(seat)
+    found: list[Place] = []
+    for location in LOCATIONS:
+        if _closed(state, seat, location) is not None or _crowded(state, location) is not None:
+            continue
+        most = _room(state, location, unplaced)
+        if location is not Location.HUT:
+            found += (Place(seat, location, people) for people in range(1, most + 1))
+        elif most >= 2 and not _occupied(state, location):
+            found.append(Place(seat, location, 2))
+    return tuple(found)
 
 
 def can_place(state: GameState, seat: int) -> bool:
@@ -76,10 +100,7 @@ def can_place(state: GameState, seat: int) -> bool:
 
     PLACE-8: a placement that would give nothing is still legal, so only room decides.
     """
-    return any(
-        check_place(state, Place(seat, location, 2 if location is Location.HUT else 1)) is None
-        for location in Location
-    )
+    return bool(placements(state, seat))
 
 
 def place(table: Table, move: Place) -> None:
