@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from hadara_rules._errors import IllegalMove
 
-from .._model import AREAS, BUILDINGS, LOCATIONS, SLOTS, VILLAGE, GameState, Location
+from .._config import MAX_PLAYERS
+from .._model import AREAS, BUILDINGS, LOCATIONS, MAX_PEOPLE, SLOTS, VILLAGE, GameState, Location
 from .._moves import Place
 from .._table import Table
 
@@ -79,20 +82,35 @@ def check_place(state: GameState, move: Place) -> IllegalMove | None:
     return _crowded(state, location)
 
 
-def placements(state: GameState, seat: int) -> tuple[Place, ...]:
-    """Every legal placement of ``seat``'s unplaced people, location by location (in the order
-    of :class:`Location`), fewest people first: exactly the moves :func:`check_place` allows."""
+#: Every placement there can be, made once: ``_PLACES[seat][location.row][people]``.
+_PLACES: tuple[tuple[tuple[Place, ...], ...], ...] = tuple(
+    tuple(tuple(Place(seat, location, people) for people in range(MAX_PEOPLE + 1)) for location in LOCATIONS)
+    for seat in range(MAX_PLAYERS)
+)
+
+
+def _rooms(state: GameState, seat: int) -> Iterator[tuple[int, int, int]]:
+    """For each location where ``seat`` may place people now, in the order of :class:`Location`:
+    its row and the fewest and most people allowed (PLACE-1, PLACE-3 to PLACE-7)."""
     unplaced = state.unplaced(seat)
-    found: list[Place] = []
-    for location in LOCATIONS:
+    for row, location in enumerate(LOCATIONS):
         if _closed(state, seat, location) is not None or _crowded(state, location) is not None:
             continue
         most = _room(state, location, unplaced)
         if location is not Location.HUT:
-            found += (Place(seat, location, people) for people in range(1, most + 1))
+            if most >= 1:
+                yield row, 1, most
         elif most >= 2 and not _occupied(state, location):
-            found.append(Place(seat, location, 2))
-    return tuple(found)
+            yield row, 2, 2
+
+
+def placements(state: GameState, seat: int) -> tuple[Place, ...]:
+    """Every legal placement of ``seat``'s unplaced people, location by location (in the order
+    of :class:`Location`), fewest people first: exactly the moves :func:`check_place` allows."""
+    places = _PLACES[seat]
+    return tuple(
+        place for row, fewest, most in _rooms(state, seat) for place in places[row][fewest : most + 1]
+    )
 
 
 def can_place(state: GameState, seat: int) -> bool:
@@ -100,7 +118,7 @@ def can_place(state: GameState, seat: int) -> bool:
 
     PLACE-8: a placement that would give nothing is still legal, so only room decides.
     """
-    return bool(placements(state, seat))
+    return next(_rooms(state, seat), None) is not None
 
 
 def place(table: Table, move: Place) -> None:
