@@ -1,4 +1,8 @@
-"""Positions: frozen records of tuples, replaced (never changed) by every move."""
+"""Positions: frozen records of tuples, replaced (never changed) by every move.
+
+Positions and boards have no weak-reference slot, so that the engine copies them with the
+generated copiers of :mod:`hadara_rules._build` (see :mod:`stone_age_rules._table`).
+"""
 
 from __future__ import annotations
 
@@ -66,7 +70,7 @@ class Phase(StrEnum):
     OVER = "over"
 
 
-@frozen
+@frozen(weakref_slot=False)
 class Player:
     """One player's board: people, food, resources, tracks, tools, cards and buildings."""
 
@@ -128,7 +132,7 @@ class DiceChoice:
     choosers: tuple[int, ...]
 
 
-@frozen
+@frozen(weakref_slot=False)
 class GameState:
     """A position. Every field is immutable; moves make new positions."""
 

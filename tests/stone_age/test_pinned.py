@@ -5,18 +5,23 @@ FLOW-4)."""
 from __future__ import annotations
 
 import hashlib
+import pickle
 import random
 
+import attrs
 import pytest
 
 from stone_age_rules import (
     Claim,
     GameConfig,
+    GameState,
     Move,
+    Player,
     apply_move_with_events,
     legal_moves,
     new_game,
 )
+from stone_age_rules._table import Table
 from stone_age_rules.records import position_digest, record_digest
 
 #: players, seed, CIV-12 claims, moves, and the digests of the final position, the record
@@ -99,3 +104,17 @@ def test_seeded_playouts_keep_their_results(
 ) -> None:
     config = GameConfig(players=players, seed=seed, any_two_resources=Claim(claims))
     assert _playout(config, seed) == (length, position, record, events)
+
+
+def test_a_step_copies_the_position_as_attrs_evolve_would() -> None:
+    state = new_game(GameConfig(players=3, seed=4))
+    table = Table(state)
+    table.update(turn=2, done=1)
+    table.change(1, "ACT-4", "raised agriculture", agriculture=3, food=9)
+    players = list(state.players)
+    players[1] = attrs.evolve(state.players[1], agriculture=3, food=9)
+    expected = attrs.evolve(state, turn=2, done=1, players=tuple(players))
+    assert type(table.state) is GameState and type(table.state.players[1]) is Player
+    assert table.state == expected and hash(table.state) == hash(expected)
+    assert state == new_game(GameConfig(players=3, seed=4))  # the original is untouched
+    assert pickle.loads(pickle.dumps(table.state)) == expected
