@@ -43,10 +43,11 @@ class Location(StrEnum):
     @property
     def row(self) -> int:
         """The location's row in :class:`GameState`'s ``placed``."""
-        return LOCATIONS.index(self)
+        return _ROWS[self]
 
 
 LOCATIONS: tuple[Location, ...] = tuple(Location)
+_ROWS: dict[Location, int] = {location: row for row, location in enumerate(LOCATIONS)}
 #: The resource areas and what they yield (ACT-3).
 AREAS: dict[Location, Kind] = {
     Location.FOREST: Kind.WOOD,

@@ -22,14 +22,18 @@ ROOM: dict[Location, int | None] = {
 }
 
 
+#: The building stack of each building location and the card slot of each slot location.
+_STACKS = {location: stack for stack, location in enumerate(BUILDINGS)}
+_SLOTS = {location: slot for slot, location in enumerate(SLOTS)}
+
+
 def location_open(state: GameState, location: Location) -> bool:
     """PLACE-7: a building location while its stack (in play) has a tile; a slot while it holds a card."""
-    if location in BUILDINGS:
-        stack = BUILDINGS.index(location)
+    stack = _STACKS.get(location)
+    if stack is not None:
         return stack < len(state.stacks) and bool(state.stacks[stack])
-    if location in SLOTS:
-        return state.display[SLOTS.index(location)] is not None
-    return True
+    slot = _SLOTS.get(location)
+    return slot is None or state.display[slot] is not None
 
 
 def _occupied(state: GameState, location: Location) -> bool:
@@ -48,11 +52,13 @@ def _closed(state: GameState, seat: int, location: Location) -> IllegalMove | No
 def _crowded(state: GameState, location: Location) -> IllegalMove | None:
     """PLACE-5 and PLACE-6: the refusal of every placement at ``location`` with fewer than 4 players."""
     players = state.config.players
-    if players < 4 and location in VILLAGE and sum(_occupied(state, v) for v in VILLAGE) >= 2:
+    if players >= 4:
+        return None
+    if location in VILLAGE and sum(_occupied(state, v) for v in VILLAGE) >= 2:
         return IllegalMove(
             "PLACE-5", f"with {players} players only two of the village's places are used a round"
         )
-    if players < 4 and location in AREAS and sum(1 for n in state.placed[location.row] if n) >= players - 1:
+    if location in AREAS and sum(1 for n in state.placed[location.row] if n) >= players - 1:
         return IllegalMove(
             "PLACE-6", f"with {players} players {location} takes people of at most {players - 1} player(s)"
         )
