@@ -23,6 +23,9 @@ VALUES: dict[Kind, int] = {Kind.WOOD: 3, Kind.CLAY: 4, Kind.STONE: 5, Kind.GOLD:
 #: The value of food at the hunting grounds (ACT-3).
 FOOD_VALUE = 2
 
+#: The field of :class:`Resources` holding each kind.
+_FIELDS: dict[Kind, str] = {kind: kind.value for kind in Kind}
+
 _count = exactly(int, what="a whole number of resources")
 
 
@@ -47,7 +50,7 @@ class Resources:
 
     def count(self, kind: Kind) -> int:
         """How many of ``kind`` the bundle holds."""
-        return int(getattr(self, kind.value))
+        return int(getattr(self, _FIELDS[kind]))
 
     @property
     def total(self) -> int:
@@ -66,13 +69,22 @@ class Resources:
 
     def covers(self, other: Resources) -> bool:
         """Whether this bundle holds at least every resource of ``other``."""
-        return all(self.count(kind) >= other.count(kind) for kind in Kind)
+        return (
+            self.wood >= other.wood
+            and self.clay >= other.clay
+            and self.stone >= other.stone
+            and self.gold >= other.gold
+        )
 
     def __add__(self, other: Resources) -> Resources:
-        return Resources(*(self.count(kind) + other.count(kind) for kind in Kind))
+        return Resources(
+            self.wood + other.wood, self.clay + other.clay, self.stone + other.stone, self.gold + other.gold
+        )
 
     def __sub__(self, other: Resources) -> Resources:
-        return Resources(*(self.count(kind) - other.count(kind) for kind in Kind))
+        return Resources(
+            self.wood - other.wood, self.clay - other.clay, self.stone - other.stone, self.gold - other.gold
+        )
 
     def __str__(self) -> str:
         return " ".join(f"{self.count(k)}{k.value}" for k in Kind if self.count(k)) or "nothing"
