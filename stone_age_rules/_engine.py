@@ -99,15 +99,12 @@ def _choices(state: GameState, seat: int) -> tuple[Move, ...]:
 def legal_moves(state: GameState, player: int | None = None) -> tuple[Move, ...]:
     """Every legal move of the players to act (or of ``player`` alone), in a stable order:
     exactly the moves :func:`check_move` allows."""
-    return tuple(
-        move
-        for seat in state.to_act
-        if player is None or seat == player
-        for move in (
-            *(claim for claim in claim_choices(state, seat) if check_claim(state, claim) is None),
-            *_choices(state, seat),
-        )
-    )
+    found: list[Move] = []
+    for seat in state.to_act:
+        if player is None or seat == player:
+            found += (claim for claim in claim_choices(state, seat) if check_claim(state, claim) is None)
+            found += _choices(state, seat)
+    return tuple(found)
 
 
 def _apply(table: Table, move: Move) -> None:

@@ -40,29 +40,43 @@ def _occupied(state: GameState, location: Location) -> bool:
     return any(state.placed[location.row])
 
 
-def _closed(state: GameState, seat: int, location: Location) -> IllegalMove | None:
-    """PLACE-7 and PLACE-3: the refusal of every placement of ``seat`` at ``location``."""
+#: The refusals that concern every placement at a location, by rule.
+_REFUSALS = {
+    "PLACE-7": "there is nothing to take at {location}",
+    "PLACE-3": "you already placed people at {location} this round",
+    "PLACE-5": "with {players} players only two of the village's places are used a round",
+    "PLACE-6": "with {players} players {location} takes people of at most {others} player(s)",
+}
+
+
+def _closed(state: GameState, seat: int, location: Location) -> str | None:
+    """PLACE-7 and PLACE-3: the rule that refuses every placement of ``seat`` at ``location``."""
     if not location_open(state, location):
-        return IllegalMove("PLACE-7", f"there is nothing to take at {location}")
+        return "PLACE-7"
     if state.placed[location.row][seat]:
-        return IllegalMove("PLACE-3", f"you already placed people at {location} this round")
+        return "PLACE-3"
     return None
 
 
-def _crowded(state: GameState, location: Location) -> IllegalMove | None:
-    """PLACE-5 and PLACE-6: the refusal of every placement at ``location`` with fewer than 4 players."""
+def _crowded(state: GameState, location: Location) -> str | None:
+    """PLACE-5 and PLACE-6: the rule that refuses every placement at ``location`` with fewer
+    than 4 players."""
     players = state.config.players
     if players >= 4:
         return None
     if location in VILLAGE and sum(_occupied(state, v) for v in VILLAGE) >= 2:
-        return IllegalMove(
-            "PLACE-5", f"with {players} players only two of the village's places are used a round"
-        )
+        return "PLACE-5"
     if location in AREAS and sum(1 for n in state.placed[location.row] if n) >= players - 1:
-        return IllegalMove(
-            "PLACE-6", f"with {players} players {location} takes people of at most {players - 1} player(s)"
-        )
+        return "PLACE-6"
     return None
+
+
+def _refusal(state: GameState, location: Location, rule: str | None) -> IllegalMove | None:
+    """The refusal by ``rule`` (one of :data:`_REFUSALS`) of a placement at ``location``, if any."""
+    if rule is None:
+        return None
+    players = state.config.players
+    return IllegalMove(rule, _REFUSALS[rule].format(location=location, players=players, others=players - 1))
 
 
 def _room(state: GameState, location: Location, unplaced: int) -> int:
@@ -74,7 +88,7 @@ def _room(state: GameState, location: Location, unplaced: int) -> int:
 def check_place(state: GameState, move: Place) -> IllegalMove | None:
     """Whether ``move`` is a legal placement for its player (PLACE-1, PLACE-3 to PLACE-7)."""
     seat, location, people = move.player, move.location, move.people
-    refusal = _closed(state, seat, location)
+    refusal = _refusal(state, location, _closed(state, seat, location))
     if refusal is not None:
         return refusal
     unplaced = state.unplaced(seat)
@@ -85,7 +99,7 @@ def check_place(state: GameState, move: Place) -> IllegalMove | None:
     left = _room(state, location, people)
     if people > left:
         return IllegalMove("PLACE-4", f"{location} has room for {left} more")
-    return _crowded(state, location)
+    return _refusal(state, location, _crowded(state, location))
 
 
 #: Every placement there can be, made once: ``_PLACES[seat][location.row][people]``.
@@ -113,10 +127,10 @@ def _rooms(state: GameState, seat: int) -> Iterator[tuple[int, int, int]]:
 def placements(state: GameState, seat: int) -> tuple[Place, ...]:
     """Every legal placement of ``seat``'s unplaced people, location by location (in the order
     of :class:`Location`), fewest people first: exactly the moves :func:`check_place` allows."""
-    places = _PLACES[seat]
-    return tuple(
-        place for row, fewest, most in _rooms(state, seat) for place in places[row][fewest : most + 1]
-    )
+    places, found = _PLACES[seat], list[Place]()
+    for row, fewest, most in _rooms(state, seat):
+        found += places[row][fewest : most + 1]
+    return tuple(found)
 
 
 def can_place(state: GameState, seat: int) -> bool:

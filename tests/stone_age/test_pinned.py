@@ -15,9 +15,13 @@ from stone_age_rules import (
     Claim,
     GameConfig,
     GameState,
+    Location,
     Move,
+    Phase,
+    Place,
     Player,
     apply_move_with_events,
+    check_move,
     legal_moves,
     new_game,
 )
@@ -118,3 +122,18 @@ def test_a_step_copies_the_position_as_attrs_evolve_would() -> None:
     assert table.state == expected and hash(table.state) == hash(expected)
     assert state == new_game(GameConfig(players=3, seed=4))  # the original is untouched
     assert pickle.loads(pickle.dumps(table.state)) == expected
+
+
+def test_refused_placements_keep_their_rules_and_words() -> None:
+    """Every placement of 0 to 3 or 8 people tried at every location through a seeded 3-player
+    game: its refusal (rule and words, PLACE-1 to PLACE-7) is as recorded before the speed-up."""
+    state, rng, seen = new_game(GameConfig(players=3, seed=4)), random.Random(4), hashlib.sha256()
+    while not state.is_over:
+        if state.phase is Phase.PLACE:
+            for location in Location:
+                for people in (0, 1, 2, 3, 8):
+                    refusal = check_move(state, Place(state.to_act[0], location, people))
+                    seen.update(f"{refusal!r} {refusal}\n".encode())
+        options = legal_moves(state)
+        state = apply_move_with_events(state, options[rng.randrange(len(options))])[0]
+    assert seen.hexdigest() == "40395f958cdf8f977b0aa0f290f8736886bed257f518b9cb18f9cd7506f5962f"
