@@ -24,10 +24,14 @@ class Claim(StrEnum):
     IMMEDIATE = "immediate"
 
 
+#: SETUP-1: Stone Age is played by 2 to 4 players.
+MAX_PLAYERS = 4
+
+
 def _players(_: object, __: object, players: int) -> None:
     exactly(int, what="a whole number (SETUP-1)", error=ConfigError)(_, __, players)  # type: ignore[arg-type]
-    if not 2 <= players <= 4:
-        raise ConfigError(f"SETUP-1: Stone Age is played by 2 to 4 players, not {players}")
+    if not 2 <= players <= MAX_PLAYERS:
+        raise ConfigError(f"SETUP-1: Stone Age is played by 2 to {MAX_PLAYERS} players, not {players}")
 
 
 def _seed(_: object, __: object, seed: int) -> None:

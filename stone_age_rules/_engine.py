@@ -76,25 +76,35 @@ def check_move(state: GameState, move: Move) -> IllegalMove | None:
     return _CHECKS[type(move)](state, move)
 
 
-def _candidates(state: GameState, seat: int) -> tuple[Move, ...]:
-    """Every move to try for ``seat`` now: a superset of the legal ones."""
-    found: tuple[Move, ...] = claim_choices(state, seat)
+def _choices(state: GameState, seat: int) -> tuple[Move, ...]:
+    """Every legal move of ``seat``, who is to act, other than CIV-12's claims: the moves of
+    the current step (FLOW-2) that its rule's check allows. Placements are made legal
+    (:func:`placements`), so they are not checked again."""
+    if state.config.any_two_resources is Claim.IMMEDIATE and state.players[seat].claims:
+        return ()  # CIV-12: the claim comes first
     expected = _expected(state)
     if Place in expected:
-        return found + placements(state, seat)
+        return placements(state, seat)
     if Act in expected:
-        return found + action_choices(state, seat)
-    if UseTools in expected:
-        return found + tool_choices(state, seat)
-    if ChooseDie in expected:
-        return found + die_choices(state, seat)
-    return found + feed_choices(state, seat)
+        found: tuple[Move, ...] = action_choices(state, seat)
+    elif UseTools in expected:
+        found = tool_choices(state, seat)
+    elif ChooseDie in expected:
+        found = die_choices(state, seat)
+    else:
+        found = feed_choices(state, seat)
+    return tuple(m for m in found if _CHECKS[type(m)](state, m) is None)
 
 
 def legal_moves(state: GameState, player: int | None = None) -> tuple[Move, ...]:
-    """Every legal move of the players to act (or of ``player`` alone), in a stable order."""
-    seats = [s for s in state.to_act if player is None or s == player]
-    return tuple(m for s in seats for m in _candidates(state, s) if check_move(state, m) is None)
+    """Every legal move of the players to act (or of ``player`` alone), in a stable order:
+    exactly the moves :func:`check_move` allows."""
+    found: list[Move] = []
+    for seat in state.to_act:
+        if player is None or seat == player:
+            found += (claim for claim in claim_choices(state, seat) if check_claim(state, claim) is None)
+            found += _choices(state, seat)
+    return tuple(found)
 
 
 def _apply(table: Table, move: Move) -> None:

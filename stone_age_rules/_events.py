@@ -26,7 +26,10 @@ def counters(player: Player) -> dict[str, int]:
     """The counters of ``player``'s board (``tools``: the tool value; ``one_time``: the tokens' values)."""
     return {
         "food": player.food,
-        **{kind.value: player.resources.count(kind) for kind in Kind},
+        "wood": player.resources.wood,
+        "clay": player.resources.clay,
+        "stone": player.resources.stone,
+        "gold": player.resources.gold,
         "score": player.score,
         "agriculture": player.agriculture,
         "people": player.people,

@@ -1,4 +1,8 @@
-"""Positions: frozen records of tuples, replaced (never changed) by every move."""
+"""Positions: frozen records of tuples, replaced (never changed) by every move.
+
+Positions and boards have no weak-reference slot, so that the engine copies them with the
+generated copiers of :mod:`hadara_rules._build` (see :mod:`stone_age_rules._table`).
+"""
 
 from __future__ import annotations
 
@@ -39,10 +43,11 @@ class Location(StrEnum):
     @property
     def row(self) -> int:
         """The location's row in :class:`GameState`'s ``placed``."""
-        return LOCATIONS.index(self)
+        return _ROWS[self]
 
 
 LOCATIONS: tuple[Location, ...] = tuple(Location)
+_ROWS: dict[Location, int] = {location: row for row, location in enumerate(LOCATIONS)}
 #: The resource areas and what they yield (ACT-3).
 AREAS: dict[Location, Kind] = {
     Location.FOREST: Kind.WOOD,
@@ -66,7 +71,7 @@ class Phase(StrEnum):
     OVER = "over"
 
 
-@frozen
+@frozen(weakref_slot=False)
 class Player:
     """One player's board: people, food, resources, tracks, tools, cards and buildings."""
 
@@ -128,7 +133,7 @@ class DiceChoice:
     choosers: tuple[int, ...]
 
 
-@frozen
+@frozen(weakref_slot=False)
 class GameState:
     """A position. Every field is immutable; moves make new positions."""
 

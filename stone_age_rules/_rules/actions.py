@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from hadara_rules._errors import IllegalMove
 
-from .._model import AREAS, BUILDINGS, MAX_PEOPLE, SLOTS, GameState, Location
+from .._model import AREAS, BUILDINGS, LOCATIONS, MAX_PEOPLE, SLOTS, GameState, Location
 from .._moves import Act, TakeBack
 from .._table import Table
 from .buildings import build, check_build, payments
@@ -42,7 +42,7 @@ def action_choices(state: GameState, seat: int) -> tuple[Act | TakeBack, ...]:
     """For each location with the player's people: taking them back, and the action with
     every payment to try."""
     moves: list[Act | TakeBack] = []
-    for location in Location:
+    for location in LOCATIONS:
         if not state.people_at(location, seat):
             continue
         moves.append(TakeBack(seat, location))

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from hadara_rules._errors import IllegalMove
 
-from .._model import AREAS, BUILDINGS, SLOTS, VILLAGE, GameState, Location
+from .._config import MAX_PLAYERS
+from .._model import AREAS, BUILDINGS, LOCATIONS, MAX_PEOPLE, SLOTS, VILLAGE, GameState, Location
 from .._moves import Place
 from .._table import Table
 
@@ -19,56 +22,115 @@ ROOM: dict[Location, int | None] = {
 }
 
 
+#: The building stack of each building location and the card slot of each slot location.
+_STACKS = {location: stack for stack, location in enumerate(BUILDINGS)}
+_SLOTS = {location: slot for slot, location in enumerate(SLOTS)}
+
+
 def location_open(state: GameState, location: Location) -> bool:
     """PLACE-7: a building location while its stack (in play) has a tile; a slot while it holds a card."""
-    if location in BUILDINGS:
-        stack = BUILDINGS.index(location)
+    stack = _STACKS.get(location)
+    if stack is not None:
         return stack < len(state.stacks) and bool(state.stacks[stack])
-    if location in SLOTS:
-        return state.display[SLOTS.index(location)] is not None
-    return True
+    slot = _SLOTS.get(location)
+    return slot is None or state.display[slot] is not None
 
 
 def _occupied(state: GameState, location: Location) -> bool:
     return any(state.placed[location.row])
 
 
+#: The refusals that concern every placement at a location, by rule.
+_REFUSALS = {
+    "PLACE-7": "there is nothing to take at {location}",
+    "PLACE-3": "you already placed people at {location} this round",
+    "PLACE-5": "with {players} players only two of the village's places are used a round",
+    "PLACE-6": "with {players} players {location} takes people of at most {others} player(s)",
+}
+
+
+def _closed(state: GameState, seat: int, location: Location) -> str | None:
+    """PLACE-7 and PLACE-3: the rule that refuses every placement of ``seat`` at ``location``."""
+    if not location_open(state, location):
+        return "PLACE-7"
+    if state.placed[location.row][seat]:
+        return "PLACE-3"
+    return None
+
+
+def _crowded(state: GameState, location: Location) -> str | None:
+    """PLACE-5 and PLACE-6: the rule that refuses every placement at ``location`` with fewer
+    than 4 players."""
+    players = state.config.players
+    if players >= 4:
+        return None
+    if location in VILLAGE and sum(_occupied(state, v) for v in VILLAGE) >= 2:
+        return "PLACE-5"
+    if location in AREAS and sum(1 for n in state.placed[location.row] if n) >= players - 1:
+        return "PLACE-6"
+    return None
+
+
+def _refusal(state: GameState, location: Location, rule: str | None) -> IllegalMove | None:
+    """The refusal by ``rule`` (one of :data:`_REFUSALS`) of a placement at ``location``, if any."""
+    if rule is None:
+        return None
+    players = state.config.players
+    return IllegalMove(rule, _REFUSALS[rule].format(location=location, players=players, others=players - 1))
+
+
+def _room(state: GameState, location: Location, unplaced: int) -> int:
+    """PLACE-4: how many more people ``location`` takes this round (at most ``unplaced``)."""
+    room = ROOM[location]
+    return unplaced if room is None else min(unplaced, room - sum(state.placed[location.row]))
+
+
 def check_place(state: GameState, move: Place) -> IllegalMove | None:
     """Whether ``move`` is a legal placement for its player (PLACE-1, PLACE-3 to PLACE-7)."""
     seat, location, people = move.player, move.location, move.people
-    if not location_open(state, location):
-        return IllegalMove("PLACE-7", f"there is nothing to take at {location}")
-    if state.people_at(location, seat):
-        return IllegalMove("PLACE-3", f"you already placed people at {location} this round")
+    refusal = _refusal(state, location, _closed(state, seat, location))
+    if refusal is not None:
+        return refusal
     unplaced = state.unplaced(seat)
     if not 1 <= people <= unplaced:
         return IllegalMove("PLACE-1", f"place 1 to {unplaced} of your unplaced people, not {people}")
     if location is Location.HUT and (people != 2 or _occupied(state, location)):
         return IllegalMove("PLACE-4", "the hut takes exactly 2 people of one player")
-    room = ROOM[location]
-    if room is not None and people > room - sum(state.placed[location.row]):
-        return IllegalMove(
-            "PLACE-4", f"{location} has room for {room - sum(state.placed[location.row])} more"
-        )
-    players = state.config.players
-    if players < 4 and location in VILLAGE and sum(_occupied(state, v) for v in VILLAGE) >= 2:
-        return IllegalMove(
-            "PLACE-5", f"with {players} players only two of the village's places are used a round"
-        )
-    if players < 4 and location in AREAS and sum(1 for n in state.placed[location.row] if n) >= players - 1:
-        return IllegalMove(
-            "PLACE-6", f"with {players} players {location} takes people of at most {players - 1} player(s)"
-        )
-    return None
+    left = _room(state, location, people)
+    if people > left:
+        return IllegalMove("PLACE-4", f"{location} has room for {left} more")
+    return _refusal(state, location, _crowded(state, location))
+
+
+#: Every placement there can be, made once: ``_PLACES[seat][location.row][people]``.
+_PLACES: tuple[tuple[tuple[Place, ...], ...], ...] = tuple(
+    tuple(tuple(Place(seat, location, people) for people in range(MAX_PEOPLE + 1)) for location in LOCATIONS)
+    for seat in range(MAX_PLAYERS)
+)
+
+
+def _rooms(state: GameState, seat: int) -> Iterator[tuple[int, int, int]]:
+    """For each location where ``seat`` may place people now, in the order of :class:`Location`:
+    its row and the fewest and most people allowed (PLACE-1, PLACE-3 to PLACE-7)."""
+    unplaced = state.unplaced(seat)
+    for row, location in enumerate(LOCATIONS):
+        if _closed(state, seat, location) is not None or _crowded(state, location) is not None:
+            continue
+        most = _room(state, location, unplaced)
+        if location is not Location.HUT:
+            if most >= 1:
+                yield row, 1, most
+        elif most >= 2 and not _occupied(state, location):
+            yield row, 2, 2
 
 
 def placements(state: GameState, seat: int) -> tuple[Place, ...]:
-    """Every placement of ``seat``'s unplaced people, legal or not (the engine filters them)."""
-    return tuple(
-        Place(seat, location, people)
-        for location in Location
-        for people in range(1, state.unplaced(seat) + 1)
-    )
+    """Every legal placement of ``seat``'s unplaced people, location by location (in the order
+    of :class:`Location`), fewest people first: exactly the moves :func:`check_place` allows."""
+    places, found = _PLACES[seat], list[Place]()
+    for row, fewest, most in _rooms(state, seat):
+        found += places[row][fewest : most + 1]
+    return tuple(found)
 
 
 def can_place(state: GameState, seat: int) -> bool:
@@ -76,10 +138,7 @@ def can_place(state: GameState, seat: int) -> bool:
 
     PLACE-8: a placement that would give nothing is still legal, so only room decides.
     """
-    return any(
-        check_place(state, Place(seat, location, 2 if location is Location.HUT else 1)) is None
-        for location in Location
-    )
+    return next(_rooms(state, seat), None) is not None
 
 
 def place(table: Table, move: Place) -> None:

@@ -35,9 +35,12 @@ from stone_age_rules import (
     score,
     winners,
 )
-from stone_age_rules._engine import _candidates
 from stone_age_rules._events import COUNTERS, counters
 from stone_age_rules._model import MAX_AGRICULTURE, MAX_PEOPLE, MAX_TOOL_LEVEL, MAX_TOOLS
+from stone_age_rules._rules.actions import action_choices
+from stone_age_rules._rules.cards import claim_choices, die_choices
+from stone_age_rules._rules.feeding import feed_choices
+from stone_age_rules._rules.tools import tool_choices
 
 from .games import PlayedGame, play, played_games
 
@@ -84,11 +87,14 @@ def test_the_same_seed_and_moves_give_the_same_game(game: PlayedGame) -> None:
 
 
 def superset(state: GameState, rng: random.Random) -> list[Move]:
-    """Candidate moves beyond the legal ones: every seat's engine candidates and random others."""
+    """Candidate moves beyond the legal ones: every seat's placements of 1 to 10 people, the
+    engine's candidates of every step and random others."""
     moves: list[Move] = []
     players = state.config.players
     for seat in range(players):
-        moves += _candidates(state, seat)
+        moves += [Place(seat, location, people) for location in Location for people in range(1, 11)]
+        moves += claim_choices(state, seat) + action_choices(state, seat) + tool_choices(state, seat)
+        moves += die_choices(state, seat) + feed_choices(state, seat)
         for location in Location:
             pay = Resources(*(rng.randint(0, 3) for _ in range(4)))
             moves += [
