@@ -11,9 +11,12 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 import httpx
-from playwright.sync_api import Browser, Locator, Page
+from playwright.sync_api import Browser, Locator, Page, Response
+from playwright.sync_api import Error as PlaywrightError
+from server.serving import answer_kind, fits
 
 from hadara_rules import (
     GameRecord,
@@ -79,10 +82,16 @@ def record(base: str, match: str) -> GameRecord:
 @contextmanager
 def table_page(browser: Browser, width: int, address: str | None = None, height: int = 900) -> Iterator[Page]:
     """A page in a fresh browser context of ``width`` by ``height`` px; fails on any script error
-    of the page (the browser's own notes of answers other than 2xx, which the page handles, aside)."""
+    of the page (the browser's own notes of answers other than 2xx, which the page handles, aside),
+    and unless every answer of the API and every WebSocket message the page was sent fits its
+    published schema, as sent."""
     context = browser.new_context(viewport={"width": width, "height": height})
     context.set_default_timeout(WAIT_MS)
     page = context.new_page()
+    answers: list[Response] = []
+    messages: list[str | bytes] = []
+    page.on("response", lambda answer: answers.append(answer) if "/api/" in answer.url else None)
+    page.on("websocket", lambda socket: socket.on("framereceived", lambda message: messages.append(message)))
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
     page.on(
@@ -98,8 +107,27 @@ def table_page(browser: Browser, width: int, address: str | None = None, height:
             page.goto(address)
         yield page
         assert errors == [], errors
+        _sent_as_published(answers, messages)
     finally:
         context.close()
+
+
+def _sent_as_published(answers: list[Response], messages: list[str | bytes]) -> None:
+    """Every answer of the API a page was sent (but those of a page since navigated away from,
+    whose bodies the browser drops), and every WebSocket message, fits its schema."""
+    for answer in answers:
+        address = urlsplit(answer.url)
+        path = address.path + (f"?{address.query}" if address.query else "")
+        kind = answer_kind(answer.request.method, path, answer.status)
+        if kind is None:
+            continue
+        try:
+            body = answer.body()
+        except PlaywrightError:  # navigated away from: its body is gone
+            continue
+        fits(kind, body)
+    for message in messages:
+        fits("seat_view", message)
 
 
 def overflow(page: Page) -> int:

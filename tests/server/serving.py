@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import functools
+import json
+import re
 import signal
 import socket
 import sqlite3
@@ -13,7 +16,53 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import jsonschema
 from starlette.testclient import TestClient
+
+from hadara_rules.schema import schema_text
+
+
+@functools.cache
+def validator(kind: str) -> jsonschema.Draft202012Validator:
+    """The validator of a published schema (``hadara schema KIND``)."""
+    return jsonschema.Draft202012Validator(json.loads(schema_text(kind)))
+
+
+def fits(kind: str, text: str | bytes) -> Any:
+    """The body, read from the bytes sent; an assertion error naming the first misfit."""
+    body = json.loads(text)
+    errors = sorted(validator(kind).iter_errors(body), key=lambda error: len(error.path))
+    assert not errors, f"{kind}: {errors[0].json_path}: {errors[0].message[:300]}"
+    return body
+
+
+#: The schema of each answer of the API by its method and path (``ID`` and ``N`` standing for
+#: a match's id and a seat), for an answer of 2xx; every other status is an ``error``.
+ANSWERS: tuple[tuple[str, re.Pattern[str], str], ...] = tuple(
+    (method, re.compile(f"/api{path}".replace("ID", "[^/?]+").replace("N", "[0-9]+")), kind)
+    for method, path, kind in (
+        ("POST", "/matches", "match_created"),
+        ("GET", "/matches[?].*", "match_list"),
+        ("GET", "/matches/ID", "match_summary"),
+        ("GET", "/matches/ID/view([?].*)?", "seat_view"),
+        ("POST", "/matches/ID/moves", "seat_view"),
+        ("POST", "/matches/ID/takeback", "seat_view"),
+        ("POST", "/matches/ID/seats/N/(leave|return)", "seat_view"),
+        ("POST", "/matches/ID/seats/N/join", "joined"),
+        ("POST", "/matches/ID/rematch", "rematch"),
+        ("GET", "/matches/ID/log", "match_log"),
+        ("GET", "/games", "games"),
+        ("GET", "/games/ID/catalogue", "catalogue"),
+    )
+)
+
+
+def answer_kind(method: str, path: str, status: int) -> str | None:
+    """The schema an answer of the API fits (None for one no schema describes: a record, a
+    picture, a rule)."""
+    if status >= 400:
+        return "error"
+    return next((kind for verb, pattern, kind in ANSWERS if verb == method and pattern.fullmatch(path)), None)
 
 
 def stored_moves(db: Path) -> int:

@@ -4,33 +4,15 @@ sends as the schemas say is taken."""
 
 from __future__ import annotations
 
-import functools
 import json
 import random
 import time
 from typing import Any
 
-import jsonschema
 import pytest
 from starlette.testclient import TestClient
 
-from hadara_rules.schema import schema_text
-
-from .serving import bearer, create, token, wait_over
-
-
-@functools.cache
-def validator(kind: str) -> jsonschema.Draft202012Validator:
-    return jsonschema.Draft202012Validator(json.loads(schema_text(kind)))
-
-
-def fits(kind: str, text: str | bytes) -> Any:
-    """The body, read from the bytes sent; an assertion error naming the first misfit."""
-    body = json.loads(text)
-    errors = sorted(validator(kind).iter_errors(body), key=lambda error: len(error.path))
-    assert not errors, f"{kind}: {errors[0].json_path}: {errors[0].message[:300]}"
-    return body
-
+from .serving import bearer, create, fits, token, validator, wait_over
 
 SETTINGS = [
     pytest.param(2, False, 1000, id="2-players-to-the-end"),
