@@ -228,13 +228,14 @@ def _check_components(state: GameState, held: list[Sequence[str]], allowed: _All
     """SETUP-3/4: every card and colony of the catalogue lies in exactly one place: none
     unknown (a card where cards lie, a colony where colonies lie), none in two places,
     none nowhere; ``held`` is :func:`_held`."""
-    paths, known = allowed.places(state.epoch, len(state.players))
-    if _WHOLE_FIRST:
-        everything = list(chain.from_iterable(held))
-        if len(everything) == len(set(everything)) == len(allowed.everything) and all(
-            map(frozenset.issuperset, known, held)
-        ):
-            return
+    paths, known, barred = allowed.places(state.epoch, len(state.players))
+    if (
+        _WHOLE_FIRST
+        and sum(map(len, held)) == len(allowed.everything)
+        and allowed.everything == set(chain.from_iterable(held))
+        and all(map(frozenset.isdisjoint, barred, held))
+    ):
+        return
     seen: dict[str, str] = {}
     for where, ids, may_lie in zip(paths, held, known, strict=True):
         for item in ids:
@@ -370,11 +371,12 @@ def _misplaced_tiles(player: PlayerState, tiles: _Tiles) -> bool:
 def _check_places(state: GameState, held: list[Sequence[str]], hand_set: bool, allowed: _Allowed) -> None:
     """Each card in a place of its colour and epoch, each colony on the stack of its tier
     (SETUP-3, SETUP-4), the advanced game's star cards only in the advanced game
-    (SETUP-3); the later epochs' decks as setup lays them out. ``held`` is :func:`_held`."""
+    (SETUP-3); the later epochs' decks as setup lays them out. ``held`` is :func:`_held`,
+    and every id it holds is one of the catalogue's (:func:`_check_components` passed)."""
     places = allowed.card_places(state.epoch, len(state.players), hand_set)
     if (
         _WHOLE_FIRST
-        and all(map(frozenset.issuperset, places.cards, held))
+        and all(map(frozenset.isdisjoint, places.barred, held))
         and all(len(held[i]) == size for i, size in places.sized)
     ):
         return
@@ -433,6 +435,11 @@ def _laid_out(state: GameState, epoch: int, color: int) -> int:
     """SETUP-3: the cards of one epoch and colour laid out in ``state``'s game."""
     pool = state.catalogue.deck_pool(epoch, COLORS[color], state.advanced)
     return setup.cards_laid_out(len(pool), len(state.players))
+
+
+#: The paths of the places of :func:`_held`, what may lie in each, and what may not
+#: (:meth:`_Allowed.places`).
+_Places = tuple[tuple[str, ...], tuple[frozenset[str], ...], tuple[frozenset[str], ...]]
 
 
 class _Allowed:
@@ -495,27 +502,32 @@ class _Allowed:
             for players in range(2, 6)
         }
 
-        self._places: dict[tuple[int, int], tuple[tuple[str, ...], tuple[frozenset[str], ...]]] = {}
+        self._places: dict[tuple[int, int], _Places] = {}
         self._card_places: dict[tuple[int, int, bool], _CardPlaces] = {}
 
-    def places(self, epoch: int, players: int) -> tuple[tuple[str, ...], tuple[frozenset[str], ...]]:
+    def places(self, epoch: int, players: int) -> _Places:
         """The path of each place of :func:`_held` in a game of ``players`` in ``epoch``,
-        and the ids of what may lie there: a card, a colony, or either in the box."""
+        the ids of what may lie there (a card, a colony, or either in the box), and the
+        rest of the catalogue's ids, which may not."""
         key = epoch, players
         if key not in self._places:
             cards, colonies, later = self.cards, self.colonies, EPOCHS[-1] - epoch
-            self._places[key] = (
-                _paths(players, later),
-                (
-                    *(cards,) * len(COLORS) * (1 + later + 1),
-                    *(colonies,) * len(TIERS),
-                    cards,
-                    cards,
-                    self.everything,
-                    *(cards, cards, colonies) * players,
-                ),
+            known = (
+                *(cards,) * len(COLORS) * (1 + later + 1),
+                *(colonies,) * len(TIERS),
+                cards,
+                cards,
+                self.everything,
+                *(cards, cards, colonies) * players,
             )
+            self._places[key] = (_paths(players, later), known, self.barred(known))
         return self._places[key]
+
+    def barred(self, known: tuple[frozenset[str], ...]) -> tuple[frozenset[str], ...]:
+        """For each place, the catalogue's ids that may not lie where ``known`` may: an
+        id of the catalogue is one a place may hold exactly when it is not among these,
+        a test by look-ups alone (``isdisjoint`` makes no set of the place)."""
+        return tuple(self.everything.difference(may_lie) for may_lie in known)
 
     def card_places(self, epoch: int, players: int, hand_set: bool) -> _CardPlaces:
         """What the places of :func:`_held` may hold in a game of ``players`` in ``epoch``."""
@@ -559,7 +571,7 @@ class _CardPlaces:
     holds as setup laid it out. Places that are not held to epochs here (the colony
     stacks, the box, the players' colonies) have None for epochs."""
 
-    __slots__ = ("cards", "colors", "epochs", "paths", "sized", "sizes")
+    __slots__ = ("barred", "cards", "colors", "epochs", "paths", "sized", "sizes")
 
     def __init__(self, allowed: _Allowed, epoch: int, players: int, hand_set: bool) -> None:
         pools = allowed.of_epoch(epoch)
@@ -597,6 +609,8 @@ class _CardPlaces:
         self.cards, self.epochs, self.colors, self.sizes = (
             tuple(column) for column in zip(*rows, strict=True)
         )
+        #: What may not lie in each place, of the catalogue's ids (:meth:`_Allowed.barred`).
+        self.barred = allowed.barred(self.cards)
         #: The places whose size is checked, by index, with their sizes.
         self.sized = tuple((i, size) for i, size in enumerate(self.sizes) if size is not None)
 
