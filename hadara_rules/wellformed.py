@@ -84,9 +84,13 @@ def check_position(state: GameState, *, hand_set: bool = False) -> None:
     _check_table(state)
     _check_sellers(state)
     allowed, held = _allowed(state.catalogue, state.advanced), _held(state)
-    _check_components(state, held, allowed)
+    places = allowed.card_places(state.epoch, len(state.players), hand_set)
+    whole = _WHOLE_FIRST and _whole_places_pass(held, allowed, places)
+    if not whole:
+        _check_components(state, held, allowed)
     _check_flow(state)
-    _check_places(state, held, hand_set, allowed)
+    if not whole:
+        _check_places(state, held, places)
     if not hand_set:
         _check_box(state, allowed)
     starts = [p.start_card for p in state.players]
@@ -202,10 +206,24 @@ def _check_first_player(state: GameState) -> None:
         )
 
 
-#: Each check tests whole places first, in C loops, and searches item by item only when
-#: that fails, to name the first problem; a test switches this off to hold the two to
-#: the same answers.
+#: The places are tested whole first, in C loops (:func:`_whole_places_pass`), and
+#: searched item by item only when that fails, to name the first problem; a test
+#: switches this off to hold the two to the same answers.
 _WHOLE_FIRST = True
+
+
+def _whole_places_pass(held: list[Sequence[str]], allowed: _Allowed, places: _CardPlaces) -> bool:
+    """True exactly when :func:`_check_components` and :func:`_check_places` both pass,
+    tested by C loops: every id of the catalogue held once (as many ids held as the
+    catalogue has, and the same set), none where it may not lie (the complements of what
+    may, each within what :func:`_check_components` allows there), and the later epochs'
+    decks of their sizes."""
+    return (
+        sum(map(len, held)) == len(allowed.everything)
+        and allowed.everything == set(chain.from_iterable(held))
+        and all(map(frozenset.isdisjoint, places.barred, held))
+        and tuple(map(len, held[places.sized_at])) == places.sized
+    )
 
 
 def _held(state: GameState) -> list[Sequence[str]]:
@@ -228,14 +246,7 @@ def _check_components(state: GameState, held: list[Sequence[str]], allowed: _All
     """SETUP-3/4: every card and colony of the catalogue lies in exactly one place: none
     unknown (a card where cards lie, a colony where colonies lie), none in two places,
     none nowhere; ``held`` is :func:`_held`."""
-    paths, known, barred = allowed.places(state.epoch, len(state.players))
-    if (
-        _WHOLE_FIRST
-        and sum(map(len, held)) == len(allowed.everything)
-        and allowed.everything == set(chain.from_iterable(held))
-        and all(map(frozenset.isdisjoint, barred, held))
-    ):
-        return
+    paths, known = allowed.places(state.epoch, len(state.players))
     seen: dict[str, str] = {}
     for where, ids, may_lie in zip(paths, held, known, strict=True):
         for item in ids:
@@ -368,18 +379,12 @@ def _misplaced_tiles(player: PlayerState, tiles: _Tiles) -> bool:
     return player.free_tiles not in tiles.in_order or sorted(_held_tiles(player)) != tiles.sorted
 
 
-def _check_places(state: GameState, held: list[Sequence[str]], hand_set: bool, allowed: _Allowed) -> None:
+def _check_places(state: GameState, held: list[Sequence[str]], places: _CardPlaces) -> None:
     """Each card in a place of its colour and epoch, each colony on the stack of its tier
     (SETUP-3, SETUP-4), the advanced game's star cards only in the advanced game
     (SETUP-3); the later epochs' decks as setup lays them out. ``held`` is :func:`_held`,
-    and every id it holds is one of the catalogue's (:func:`_check_components` passed)."""
-    places = allowed.card_places(state.epoch, len(state.players), hand_set)
-    if (
-        _WHOLE_FIRST
-        and all(map(frozenset.isdisjoint, places.barred, held))
-        and all(len(held[i]) == size for i, size in places.sized)
-    ):
-        return
+    and every id it holds is one of the catalogue's (:func:`_check_components` passed);
+    ``places`` is what the game's places may hold (:meth:`_Allowed.card_places`)."""
     catalogue = state.catalogue
     cards, colonies = catalogue.cards, catalogue.colonies
     for where, ids, epochs, color, size in zip(
@@ -435,11 +440,6 @@ def _laid_out(state: GameState, epoch: int, color: int) -> int:
     """SETUP-3: the cards of one epoch and colour laid out in ``state``'s game."""
     pool = state.catalogue.deck_pool(epoch, COLORS[color], state.advanced)
     return setup.cards_laid_out(len(pool), len(state.players))
-
-
-#: The paths of the places of :func:`_held`, what may lie in each, and what may not
-#: (:meth:`_Allowed.places`).
-_Places = tuple[tuple[str, ...], tuple[frozenset[str], ...], tuple[frozenset[str], ...]]
 
 
 class _Allowed:
@@ -502,32 +502,27 @@ class _Allowed:
             for players in range(2, 6)
         }
 
-        self._places: dict[tuple[int, int], _Places] = {}
+        self._places: dict[tuple[int, int], tuple[tuple[str, ...], tuple[frozenset[str], ...]]] = {}
         self._card_places: dict[tuple[int, int, bool], _CardPlaces] = {}
 
-    def places(self, epoch: int, players: int) -> _Places:
+    def places(self, epoch: int, players: int) -> tuple[tuple[str, ...], tuple[frozenset[str], ...]]:
         """The path of each place of :func:`_held` in a game of ``players`` in ``epoch``,
-        the ids of what may lie there (a card, a colony, or either in the box), and the
-        rest of the catalogue's ids, which may not."""
+        and the ids of what may lie there: a card, a colony, or either in the box."""
         key = epoch, players
         if key not in self._places:
             cards, colonies, later = self.cards, self.colonies, EPOCHS[-1] - epoch
-            known = (
-                *(cards,) * len(COLORS) * (1 + later + 1),
-                *(colonies,) * len(TIERS),
-                cards,
-                cards,
-                self.everything,
-                *(cards, cards, colonies) * players,
+            self._places[key] = (
+                _paths(players, later),
+                (
+                    *(cards,) * len(COLORS) * (1 + later + 1),
+                    *(colonies,) * len(TIERS),
+                    cards,
+                    cards,
+                    self.everything,
+                    *(cards, cards, colonies) * players,
+                ),
             )
-            self._places[key] = (_paths(players, later), known, self.barred(known))
         return self._places[key]
-
-    def barred(self, known: tuple[frozenset[str], ...]) -> tuple[frozenset[str], ...]:
-        """For each place, the catalogue's ids that may not lie where ``known`` may: an
-        id of the catalogue is one a place may hold exactly when it is not among these,
-        a test by look-ups alone (``isdisjoint`` makes no set of the place)."""
-        return tuple(self.everything.difference(may_lie) for may_lie in known)
 
     def card_places(self, epoch: int, players: int, hand_set: bool) -> _CardPlaces:
         """What the places of :func:`_held` may hold in a game of ``players`` in ``epoch``."""
@@ -571,7 +566,7 @@ class _CardPlaces:
     holds as setup laid it out. Places that are not held to epochs here (the colony
     stacks, the box, the players' colonies) have None for epochs."""
 
-    __slots__ = ("barred", "cards", "colors", "epochs", "paths", "sized", "sizes")
+    __slots__ = ("barred", "cards", "colors", "epochs", "paths", "sized", "sized_at", "sizes")
 
     def __init__(self, allowed: _Allowed, epoch: int, players: int, hand_set: bool) -> None:
         pools = allowed.of_epoch(epoch)
@@ -609,10 +604,15 @@ class _CardPlaces:
         self.cards, self.epochs, self.colors, self.sizes = (
             tuple(column) for column in zip(*rows, strict=True)
         )
-        #: What may not lie in each place, of the catalogue's ids (:meth:`_Allowed.barred`).
-        self.barred = allowed.barred(self.cards)
-        #: The places whose size is checked, by index, with their sizes.
-        self.sized = tuple((i, size) for i, size in enumerate(self.sizes) if size is not None)
+        #: The places whose size is checked (the later epochs' decks, one after another)
+        #: and their sizes.
+        sized = [i for i, size in enumerate(self.sizes) if size is not None]
+        self.sized_at = slice(sized[0], sized[-1] + 1) if sized else slice(0)
+        self.sized = tuple(self.sizes[self.sized_at])
+        #: For each place, the catalogue's ids that may not lie there: an id of the
+        #: catalogue may lie there exactly when it is not among them, a test by look-ups
+        #: alone (``isdisjoint`` makes no set of the place, as ``issuperset`` would).
+        self.barred = tuple(allowed.everything.difference(may_lie) for may_lie in self.cards)
 
 
 class _EpochPools:
