@@ -49,7 +49,6 @@ Resolver = Callable[[object, Catalogue | None], Catalogue | None]
 
 #: Whole numbers read are of at most 64 bits, as the careful path reads them.
 _LIMIT = 1 << 63
-_TEXT = frozenset({str})
 #: Reads one JSON value from a text at an index (the parser :func:`json.loads` makes on
 #: every call, made once): objects as tuples of their pairs, so a key written twice is
 #: seen; the value and the index after it, or StopIteration where no value begins.
@@ -112,11 +111,11 @@ class _Generator:
             "_unexpected": _unexpected,
             "_LIMIT": _LIMIT,
             "_LOW": -_LIMIT,
-            "_TEXT": _TEXT,
             "_INT": frozenset({int}),
             "_BOOL": frozenset({bool}),
             "_LIST": frozenset({list}),
             "_chain": itertools.chain,
+            "_texts_only": "".join,
         }
         self.lines: list[str] = []
         self.names: dict[object, str] = {}
@@ -154,13 +153,14 @@ class _Generator:
 
     def tuple_lines(self, v: str, kind: object) -> list[str]:
         """A list read as a tuple, its items tested by C loops where they can be (the set of
-        their types, a mapping's look-up) rather than a Python call each."""
+        their types, a mapping's look-up; texts by joining them, which refuses anything
+        else with a TypeError) rather than a Python call each."""
         item, *more = typing.get_args(kind)
         if more != [Ellipsis]:
             raise TypeError(f"no quick reader for {kind}")
         lines = [f"if type({v}) is not list: _unexpected()"]
-        if item is str:  # ids
-            return [*lines, f"if not _TEXT.issuperset(map(type, {v})): _unexpected()", f"{v} = tuple({v})"]
+        if item is str:  # ids: the parser makes texts of no subclass of str
+            return [*lines, f"_texts_only({v})", f"{v} = tuple({v})"]
         if item is bool:  # who saw each sale
             return [*lines, f"if not _BOOL.issuperset(map(type, {v})): _unexpected()", f"{v} = tuple({v})"]
         if item is int:  # who sold each card: whole numbers within 64 bits, tested by C loops
@@ -174,7 +174,7 @@ class _Generator:
             return [
                 *lines,
                 f"if not _LIST.issuperset(map(type, {v})): _unexpected()",
-                f"if not _TEXT.issuperset(map(type, _chain(*{v}))): _unexpected()",
+                f"_texts_only(_chain(*{v}))",
                 f"{v} = tuple(map(tuple, {v}))",
             ]
         if _is_enum(item):
