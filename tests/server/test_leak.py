@@ -31,7 +31,7 @@ from hadara_rules import (
     new_game,
     player_view,
 )
-from hadara_rules.records import to_json
+from hadara_rules.records import to_data, to_json
 from hadara_rules.server.app import create_app
 from hadara_rules.server.sqlite import SQLiteStore
 
@@ -121,6 +121,11 @@ def _play_and_check(db: Path, players: int, advanced: bool, rng: random.Random, 
                     )
                     assert answer.status_code == 200, answer.text
                     sent[seat].append(answer.text)
+                    # every seat's view (and the spectator's) is exactly as before the move
+                    assert live.state == state
+                    for viewer in viewers:
+                        again = client.get(f"/api/matches/{match}/view", headers=headers(viewer)).json()
+                        assert again["position"] == to_data(player_view(state, viewer))
                 after: GameState = live.state
                 look(after)
                 hidden = {viewer: component_ids(after) - seen[viewer] for viewer in viewers}
