@@ -141,6 +141,7 @@ class _Slow:
 @pytest.mark.slow
 def test_two_hundred_slow_heads_and_bodies_do_not_stop_honest_requests(tmp_path: Path) -> None:
     options = ["--header-timeout", "3", "--body-timeout", "3", "--create-per-minute", "1000"]
+    options += ["--live-per-address", "1000"]  # the honest client creates a match a round
     server = ServerProcess(tmp_path / "matches.sqlite", tmp_path / "server.log", options)
     try:
         began = time.monotonic()
