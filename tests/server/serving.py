@@ -65,6 +65,25 @@ def answer_kind(method: str, path: str, status: int) -> str | None:
     return next((kind for verb, pattern, kind in ANSWERS if verb == method and pattern.fullmatch(path)), None)
 
 
+def refused(answer: Any, status: int, kind: str) -> dict[str, Any]:
+    """The answer is the contract's error: the status, the kind and a one-line message (its body)."""
+    assert answer.status_code == status, answer.text
+    body: dict[str, Any] = answer.json()
+    assert body["error"] == kind, body
+    assert isinstance(body["message"], str) and body["message"] and "\n" not in body["message"], body
+    assert "Traceback" not in answer.text
+    return body
+
+
+def seat_view(client: TestClient, match: str, seat_token: str | None = None, **params: Any) -> dict[str, Any]:
+    """A seat's view (the spectator's without a token), asked for with ``params``."""
+    headers = {} if seat_token is None else bearer(seat_token)
+    answer = client.get(f"/api/matches/{match}/view", headers=headers, params=params)
+    assert answer.status_code == 200, answer.text
+    body: dict[str, Any] = answer.json()
+    return body
+
+
 def stored_moves(db: Path) -> int:
     """How many moves the store holds, read from its file."""
     with sqlite3.connect(db) as connection:

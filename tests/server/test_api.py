@@ -23,28 +23,12 @@ from hadara_rules.server.sqlite import SQLiteStore
 from hadara_rules.view import HIDDEN
 
 from .serving import bearer, create, stored_moves, token, wait_over
-
-
-def _view(client: TestClient, match: str, seat_token: str | None = None, **params: Any) -> dict[str, Any]:
-    headers = {} if seat_token is None else bearer(seat_token)
-    answer = client.get(f"/api/matches/{match}/view", headers=headers, params=params)
-    assert answer.status_code == 200, answer.text
-    body: dict[str, Any] = answer.json()
-    return body
+from .serving import refused as _error
+from .serving import seat_view as _view
 
 
 def _post(client: TestClient, match: str, seat_token: str, body: object) -> Any:
     return client.post(f"/api/matches/{match}/moves", headers=bearer(seat_token), json=body)
-
-
-def _error(answer: Any, status: int, kind: str) -> dict[str, Any]:
-    """The answer is the contract's error: the status, the kind and a one-line message."""
-    assert answer.status_code == status, answer.text
-    body: dict[str, Any] = answer.json()
-    assert body["error"] == kind, body
-    assert isinstance(body["message"], str) and body["message"] and "\n" not in body["message"], body
-    assert "Traceback" not in answer.text
-    return body
 
 
 # --------------------------------------------------------------------------- creating a match
