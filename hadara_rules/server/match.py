@@ -94,6 +94,11 @@ TAKE_BACK_REFUSALS = {
 }
 
 
+def _played_by_bot(seat: SeatEntry) -> bool:
+    """Whether a bot plays ``seat``: a bot's seat, or an away person's (neither a person's nor open)."""
+    return seat.kind not in (HUMAN, OPEN)
+
+
 @frozen
 class Told:
     """What an entry made happen: the ply of its move (of any other change, the ply the match
@@ -176,13 +181,11 @@ class Match:
     def driven(self, seats: tuple[SeatEntry, ...], over: bool) -> bool:
         """Whether a driver must follow the match with ``seats``: unfinished, with a bot to move
         or a clock to watch."""
-        return not over and (
-            self.settings.clock is not None or any(s.kind not in (HUMAN, OPEN) for s in seats)
-        )
+        return not over and (self.settings.clock is not None or any(_played_by_bot(s) for s in seats))
 
     def by_bot(self, seat: int) -> bool:
         """Whether a bot plays ``seat`` now (a bot's seat, or an away person's)."""
-        return self.seats[seat].kind not in (HUMAN, OPEN)
+        return _played_by_bot(self.seats[seat])
 
     def running(self) -> tuple[int, ...]:
         """The seats whose clocks run: to act, played by a person, in a started match."""
