@@ -333,6 +333,10 @@ def _error() -> _Schema:
             "message": _text("One line saying what was refused and why."),
             "seq": {**_SEQ, "description": "stale: the match's seq now."},
             "ply": {**_PLY, "description": "stale: the match's ply now."},
+            "game": {
+                "description": "illegal: the game whose rule refuses the move (a rule ID means something only within its game).",
+                "type": ["string", "null"],
+            },
             "rule": {"description": "illegal: the rule that refuses the move.", "type": ["string", "null"]},
             "reason": {
                 "description": "illegal, cannot_take_back: why, as a word.",
@@ -342,6 +346,7 @@ def _error() -> _Schema:
         },
         "seq",
         "ply",
+        "game",
         "rule",
         "reason",
         "rule_text",

@@ -2,7 +2,7 @@
 
 The application is Starlette's own: its router, and its exception handlers for
 every refusal. Every answer is JSON; every error is ``{"error": KIND, "message":
-ONE-LINE}`` (with ``rule``, ``reason`` and ``rule_text`` for an illegal move,
+ONE-LINE}`` (with ``game``, ``rule``, ``reason`` and ``rule_text`` for an illegal move,
 ``seq`` and ``ply`` for a stale one), whatever went wrong: a body over
 :data:`~hadara_rules.server.bodies.MAX_BODY` is refused before it is read whole,
 and an unexpected failure is answered with a ``500`` of the same shape, never a
@@ -120,7 +120,9 @@ async def _refused(request: HTTPConnection, exc: Exception) -> Response:
     if isinstance(exc, Stale):
         return _error(409, "stale", str(exc), seq=exc.seq, ply=exc.ply)
     if isinstance(exc, Illegal):
-        return _error(422, "illegal", str(exc), rule=exc.rule, reason=exc.reason, rule_text=exc.rule_text)
+        return _error(
+            422, "illegal", str(exc), game=exc.game, rule=exc.rule, reason=exc.reason, rule_text=exc.rule_text
+        )
     if isinstance(exc, Refused):
         more = {} if exc.reason is None else {"reason": exc.reason}
         return _error(exc.status, exc.kind, str(exc), **more)

@@ -56,13 +56,17 @@ class Stale(HadaraError):
 
 
 class Illegal(HadaraError):
-    """A move its game's rules refuse: the rule's ID, the reason, and the rule's text."""
+    """A move its game's rules refuse: the game, the rule's ID, the reason, and the rule's text.
 
-    def __init__(self, refused: IllegalMove, rule_text: str) -> None:
-        super().__init__(str(refused))
+    A rule ID means something only within its game (Stone Age's FLOW-1 is not Hadara's), so
+    the message names the game too: ``"Stone Age FLOW-1: P1 is not to act"``."""
+
+    def __init__(self, played: AnyGame, refused: IllegalMove) -> None:
+        super().__init__(f"{played.title} {refused}")
+        self.game = played.name
         self.rule = refused.rule
         self.reason = refused.reason
-        self.rule_text = rule_text
+        self.rule_text = played.rule_text(refused.rule)
 
 
 class Refused(HadaraError):
@@ -154,7 +158,7 @@ class Referee:
             try:
                 after, events = played.play(match.state, move)
             except IllegalMove as exc:
-                raise Illegal(exc, played.rule_text(exc.rule)) from None
+                raise Illegal(played, exc) from None
             return Played(move, after, events)
 
         await self._commit(match, decide)

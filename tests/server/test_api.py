@@ -320,7 +320,8 @@ def test_an_illegal_move_is_refused_with_the_rule_and_its_text(client: TestClien
     created = create(client, players=2)
     match, first = created["match"], token(created, 0)
     refused = _error(_post(client, match, first, {"seq": 0, "move": "P0 pass"}), 422, "illegal")
-    assert refused["rule"] == "FLOW-2" and refused["reason"]
+    assert (refused["game"], refused["rule"]) == ("hadara", "FLOW-2") and refused["reason"]
+    assert refused["message"] == f"Hadara FLOW-2: {refused['reason']}"
     from hadara_rules import rules
 
     assert refused["rule_text"] == rules()["FLOW-2"].text

@@ -136,6 +136,9 @@ def test_a_stone_age_rule_is_named_with_its_game_and_bad_options_are_refused(cli
         headers=bearer(token(created, 1)),
         json={"seq": 0, "move": "P1 place forest 1"},
     )
-    assert answer.status_code == 422 and answer.json()["rule"] == "FLOW-1"
-    assert answer.json()["rule_text"].startswith("Stone Age FLOW-1")
+    refused = answer.json()
+    assert answer.status_code == 422 and (refused["game"], refused["rule"]) == ("stone-age", "FLOW-1")
+    assert refused["message"].startswith("Stone Age FLOW-1: ") and refused["rule_text"].startswith(
+        "Stone Age FLOW-1"
+    )
     assert GameConfig(players=2) == STONE_AGE.read_options({}, 2, 0)
