@@ -203,6 +203,21 @@ def _no_tools(d: Document) -> None:
     d["players"][d["roll"]["player"]].update(tools=[], used=[], one_time=[])
 
 
+def _back_at_the_roll(d: Document) -> None:
+    roll = d["roll"]
+    d["placed"][Location(roll["location"]).row][roll["player"]] = 1
+
+
+def _built_from_the_box(d: Document) -> None:
+    in_play = {tile for stack in d["stacks"] for tile in stack}
+    d["stacks"][0].pop(0)
+    d["players"][0]["buildings"] = [next(b.id for b in components().buildings if b.id not in in_play)]
+
+
+def _short_for_the_next(d: Document) -> None:
+    d["short"] = (d["short"] + 1) % d["config"]["players"]
+
+
 def _rich(d: Document) -> None:
     d["players"][d["short"]]["food"] = 20
 
@@ -341,6 +356,14 @@ MUTATIONS: list[tuple[str, str, Callable[[Document], None], str]] = [
         set_field("choice", "buyer", value=9),
         "$.data.choice.buyer: CIV-8",
     ),
+    ("a built tile from the box", "place", _built_from_the_box, "$.data.players[0].buildings[0]: SETUP-5"),
+    ("rolls below 0", "place", set_field("rolls", value=-1), "$.data.rolls: FLOW-4"),
+    ("all turns taken in actions", "act", set_field("done", value=2), "$.data.done: FLOW-5: must be 0 to 1"),
+    ("people back at their roll", "roll", _back_at_the_roll, "$.data.roll.location: ACT-1"),
+    ("a card roll for clay", "card roll", set_field("roll", "kind", value="clay"), "$.data.roll: CIV-7"),
+    ("too few dice rolled for a choice", "choice", set_field("rolls", value=1), "$.data.rolls: FLOW-4"),
+    ("another player's shortfall", "short", _short_for_the_next, "$.data.short: FEED-4"),
+    ("people out after the end", "over", set_field("placed", 0, 1, value=1), "$.data.placed: FEED-1"),
     ("a shortfall with food", "short", _rich, "$.data.short: FEED-4"),
     ("people home-less at feeding", "short", set_field("placed", 0, 0, value=1), "$.data.placed: ACT-1"),
     ("a claim after the end", "over", _player(0, claims=1), "$.data.players[0].claims: CIV-12, END-5"),
