@@ -90,6 +90,7 @@ def situation(name: str) -> GameState:
 
 
 def document(state: GameState) -> Document:
+    """``state`` as a fresh document (envelope and data) to change."""
     found: Document = json.loads(json.dumps(to_data(state)))
     return found
 
@@ -109,11 +110,6 @@ def test_every_position_and_view_of_a_game_passes(config: GameConfig) -> None:
         check_position(player_view(state, seats[ply % len(seats)]))
 
 
-def test_every_situation_is_found() -> None:
-    for name in SITUATIONS:
-        assert SITUATIONS[name](situation(name))
-
-
 def _player(seat: int, **changes: object) -> Callable[[Document], None]:
     return lambda d: d["players"][seat].update(changes)
 
@@ -126,6 +122,8 @@ def _placed(location: Location, *people: int) -> Callable[[Document], None]:
 
 
 def set_field(*path: str | int, value: object) -> Callable[[Document], None]:
+    """A change that sets the field at ``path`` to ``value``."""
+
     def change(d: Document) -> None:
         node: Any = d
         for key in path[:-1]:
@@ -473,12 +471,13 @@ def test_a_drawn_card_is_hidden_from_the_others_and_shown_to_its_owner() -> None
         assert load_checked(document(view)) == view
 
 
-#: Positions to change at random: each situation and a seat's view of it.
 def samples() -> list[GameState]:
+    """Positions to change at random: each situation and a seat's view of it."""
     return [s for name in SITUATIONS for s in (situation(name), player_view(situation(name), 0))]
 
 
 def integer_paths(node: object, path: tuple[str | int, ...] = ()) -> list[tuple[str | int, ...]]:
+    """The path of every whole number in a document's data (true and false are not)."""
     if isinstance(node, bool):
         return []
     if isinstance(node, int):
