@@ -2,8 +2,8 @@
 
 Every document is an envelope ``{"schema_version": 1, "kind": …, "data": …}`` as
 Hadara's are (:mod:`hadara_rules.records`), read by the same strict reader
-(:mod:`hadara_rules._reader`): unknown keys and tags are refused, and every problem is a
-:class:`~hadara_rules._errors.RecordError` naming the path of the bad field. Moves are
+(:mod:`hadara_rules.foundations`): unknown keys and tags are refused, and every problem is a
+:class:`~hadara_rules.foundations.RecordError` naming the path of the bad field. Moves are
 tagged by their ``type`` (``place``, ``act``, …). A :class:`GameRecord` may carry a
 :class:`GameResult` (the number of moves, the final position's digest, the score sheets
 and the winners, and the digest of the configuration and moves it vouches for), which
@@ -23,10 +23,8 @@ import cattrs
 from attrs import field, frozen
 from cattrs.gen import make_dict_unstructure_fn
 
-from hadara_rules import _reader
-from hadara_rules._canonical import canonical
-from hadara_rules._errors import ConfigError, RecordError
-from hadara_rules._reader import Refusal, clip, label, shown
+from hadara_rules import foundations
+from hadara_rules.foundations import ConfigError, RecordError, Refusal, canonical, clip, label, shown
 from hadara_rules.records import SCHEMA_VERSION, GameInfo
 
 from ._config import GameConfig
@@ -124,10 +122,10 @@ def _structure_start(value: object, _: object) -> int | Literal["random"]:
 
 def converter() -> cattrs.Converter:
     """The converter of Stone Age's documents: the strict reader's, with tagged moves."""
-    conv = _reader.converter()
+    conv = foundations.converter()
     conv.register_structure_hook(int | Literal["random"], _structure_start)
     for tag, kind in MOVE_TAGS.items():
-        _reader.register_tagged(conv, kind, tag, "move")
+        foundations.register_tagged(conv, kind, tag, "move")
 
     def structure_move(value: object, _: object) -> Move:
         tag = value.get("type") if isinstance(value, Mapping) else None
@@ -180,9 +178,9 @@ def from_data(document: object, cls: object) -> object:
     """The object of type ``cls`` (or any ``Move``) in an envelope; :class:`RecordError` naming
     the path of the first thing wrong."""
     kind = _kind_of(cls)
-    data = _reader.envelope_data(document, kind, SCHEMA_VERSION, RecordError)
+    data = foundations.envelope_data(document, kind, SCHEMA_VERSION, RecordError)
     target: Any = Move if kind == "move" else cls
-    value: object = _reader.structure(_CONVERTER, data, target, RecordError, "$.data")
+    value: object = foundations.structure(_CONVERTER, data, target, RecordError, "$.data")
     wanted = _TAG_OF.get(cls) if isinstance(cls, type) else None
     if wanted is not None and type(value) is not cls:
         raise RecordError(f"$.data.type: expected a move of type {wanted}, found {_TAG_OF[type(value)]}")
@@ -205,7 +203,7 @@ def from_json(text: str | bytes, cls: type[_T]) -> _T: ...
 def from_json(text: str | bytes, cls: UnionType) -> Move: ...
 def from_json(text: str | bytes, cls: Any) -> object:
     """A JSON document of type ``cls`` (or any ``Move``); :class:`RecordError` if it is not one."""
-    return from_data(_reader.parse_json(text, RecordError), cls)
+    return from_data(foundations.parse_json(text, RecordError), cls)
 
 
 def _digest(kind: str, data: object) -> str:

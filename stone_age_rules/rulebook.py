@@ -1,7 +1,7 @@
 """Stone Age's rule index (``spec/stone_age/rules.yaml``): every rule ID with its text.
 
 Read by the library's strict reader; any problem is a
-:class:`~hadara_rules._errors.CatalogueError` naming the file and the field. Outside
+:class:`~hadara_rules.foundations.CatalogueError` naming the file and the field. Outside
 Stone Age's own context a rule is named with its game (:func:`qualified`: "Stone Age
 FLOW-1"), since Hadara has rule IDs of the same shape.
 """
@@ -14,9 +14,8 @@ from types import MappingProxyType
 
 from attrs import field, frozen
 
-from hadara_rules import _reader
-from hadara_rules._errors import CatalogueError
-from hadara_rules._resources import spec_dir
+from hadara_rules import foundations
+from hadara_rules.foundations import CatalogueError, spec_dir
 
 __all__ = ["GAME", "Rule", "qualified", "rules"]
 
@@ -65,6 +64,6 @@ def rules() -> Mapping[str, Rule]:
     def error(message: str) -> CatalogueError:
         return CatalogueError(f"{path.name}: {message}")
 
-    document = _reader.parse_yaml(_reader.read_text(path, CatalogueError), error)
-    index: _Index = _reader.structure(_reader.converter(), document, _Index, error, path="")
+    document = foundations.parse_yaml(foundations.read_text(path, CatalogueError), error)
+    index: _Index = foundations.structure(foundations.converter(), document, _Index, error, path="")
     return MappingProxyType({rule.id: rule for rule in index.rules})
