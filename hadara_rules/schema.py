@@ -440,19 +440,12 @@ class Schemas:
 SCHEMAS = Schemas(KINDS, _hadara, FOLDER, "urn:hadara-rules:schema:", "hadara-rules")
 
 
-def make_schema(kind: str) -> _Schema:
-    """The schema of one document kind (a key of :data:`KINDS`), as a JSON-ready mapping."""
-    return SCHEMAS.make(kind)
-
-
-def schema_text(kind: str) -> str:
-    """The shipped schema file of one document kind, as text."""
-    return SCHEMAS.text(kind)
-
-
-def write_schemas(folder: Path = FOLDER) -> list[Path]:
-    """Write every kind's schema file into ``folder``; the paths written."""
-    return SCHEMAS.write(folder)
+#: The schema of one document kind (a key of :data:`KINDS`), as a JSON-ready mapping.
+make_schema = SCHEMAS.make
+#: The shipped schema file of one document kind, as text.
+schema_text = SCHEMAS.text
+#: Write every kind's schema file into a folder (the shipped files' by default); the paths written.
+write_schemas = SCHEMAS.write
 
 
 if __name__ == "__main__":  # pragma: no cover

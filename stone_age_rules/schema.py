@@ -66,19 +66,12 @@ def _stone_age(kind: str) -> tuple[dict[str, Any], SchemaMaker]:
 SCHEMAS = Schemas(KINDS, _stone_age, FOLDER, "urn:hadara-rules:schema:stone-age:", "Stone Age")
 
 
-def make_schema(kind: str) -> dict[str, Any]:
-    """The schema of one document kind (a key of :data:`KINDS`), as a JSON-ready mapping."""
-    return SCHEMAS.make(kind)
-
-
-def schema_text(kind: str) -> str:
-    """The shipped schema file of one document kind, as text."""
-    return SCHEMAS.text(kind)
-
-
-def write_schemas(folder: Path = FOLDER) -> list[Path]:
-    """Write every kind's schema file into ``folder``; the paths written."""
-    return SCHEMAS.write(folder)
+#: The schema of one document kind (a key of :data:`KINDS`), as a JSON-ready mapping.
+make_schema = SCHEMAS.make
+#: The shipped schema file of one document kind, as text.
+schema_text = SCHEMAS.text
+#: Write every kind's schema file into a folder (the shipped files' by default); the paths written.
+write_schemas = SCHEMAS.write
 
 
 if __name__ == "__main__":  # pragma: no cover
