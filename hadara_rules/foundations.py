@@ -15,7 +15,9 @@ with the same pieces, and a game written against this library uses these names o
 - :func:`canonical`, the encoding every digest is taken of;
 - :func:`exactly`, the attrs validator of a field's exact type;
 - :func:`copier`, the generated copy of a frozen, slotted record with some fields changed;
-- :func:`spec_dir`, the bundled ``spec/`` folder (each game's rules digest and components).
+- :func:`spec_dir`, the bundled ``spec/`` folder (each game's rules digest and components);
+- :class:`RuleEntry`, a rule of a game's digest (each game's adds its rulebook citation), and
+  :func:`read_index`, the reader of a game's rule index.
 
 >>> from hadara_rules.foundations import canonical, parse_json, shown
 >>> canonical(parse_json('{"b": 1, "a": [true, null]}', ValueError))
@@ -54,6 +56,7 @@ from ._reader import (
     structure,
 )
 from ._resources import spec_dir
+from ._rulebook import RuleEntry, read_index
 
 __all__ = [
     "MAX_BYTES",
@@ -65,6 +68,7 @@ __all__ = [
     "NotationError",
     "RecordError",
     "Refusal",
+    "RuleEntry",
     "ScenarioError",
     "canonical",
     "clip",
@@ -75,6 +79,7 @@ __all__ = [
     "label",
     "parse_json",
     "parse_yaml",
+    "read_index",
     "read_text",
     "register_tagged",
     "shown",

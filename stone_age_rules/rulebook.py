@@ -10,12 +10,10 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Mapping
-from types import MappingProxyType
 
 from attrs import field, frozen
 
-from hadara_rules import foundations
-from hadara_rules.foundations import CatalogueError, spec_dir
+from hadara_rules.foundations import RuleEntry, read_index, spec_dir
 
 __all__ = ["GAME", "Rule", "qualified", "rules"]
 
@@ -24,31 +22,20 @@ GAME = "Stone Age"
 
 
 @frozen
-class Rule:
-    """One rule of Stone Age's digest."""
+class Rule(RuleEntry):
+    """One rule of Stone Age's digest; a variant names the GameConfig field that switches it."""
 
-    id: str
-    area: str
     #: Where the rule comes from (the seed, the printed rulebook, a ruling of this project).
-    source: str
-    summary: str
-    text: str
-    ruling: bool = False
-    why: str | None = None
-    #: The GameConfig field that switches a variant ruling.
-    variant: str | None = None
-    implemented_in: tuple[str, ...] = field(default=(), converter=tuple)
-    tested_by: tuple[str, ...] = field(default=(), converter=tuple)
+    source: str = field(kw_only=True)
 
     @property
     def anchor(self) -> str:
         """The rule's HTML id on the site: the game and the rule ID in lower case (``stone-age-flow-1``)."""
         return f"stone-age-{self.id.lower()}"
 
-
-@frozen
-class _Index:
-    rules: tuple[Rule, ...]
+    def data(self) -> dict[str, object]:
+        """The rule as JSON data, named with its game (:func:`qualified`) and its source."""
+        return {**super().data(), "game": GAME, "name": qualified(self.id), "source": self.source}
 
 
 def qualified(rule_id: str) -> str:
@@ -58,12 +45,6 @@ def qualified(rule_id: str) -> str:
 
 @functools.cache
 def rules() -> Mapping[str, Rule]:
-    """Every rule of the bundled ``spec/stone_age/rules.yaml`` by ID, in the digest's order."""
-    path = spec_dir() / "stone_age" / "rules.yaml"
-
-    def error(message: str) -> CatalogueError:
-        return CatalogueError(f"{path.name}: {message}")
-
-    document = foundations.parse_yaml(foundations.read_text(path, CatalogueError), error)
-    index: _Index = foundations.structure(foundations.converter(), document, _Index, error, path="")
-    return MappingProxyType({rule.id: rule for rule in index.rules})
+    """Every rule of the bundled ``spec/stone_age/rules.yaml`` by ID, in the digest's order
+    (read once; read-only): :func:`~hadara_rules.foundations.read_index` checks every entry."""
+    return read_index(spec_dir() / "stone_age" / "rules.yaml", Rule)
