@@ -11,14 +11,19 @@ does not depend on that file being present.
 
 from __future__ import annotations
 
+import json
 import re
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import attrs
 import pytest
 import spec_index
 
+from hadara_rules.foundations import CatalogueError, read_index
 from stone_age_rules import GameConfig
+from stone_age_rules.rulebook import Rule, rules
 
 ROOT = Path(__file__).resolve().parents[2]
 SPEC = ROOT / "spec" / "stone_age" / "rules.yaml"
@@ -174,3 +179,49 @@ def test_the_checks_catch_broken_references() -> None:
     assert "test_flow_1_a_player_not_to_act_is_refused_and_nothing_changes" in spec_index.defined_tests(
         ROOT / "tests" / "stone_age" / "test_flow.py"
     )
+
+
+def test_the_loader_reads_every_entry_with_its_source() -> None:
+    loaded = rules()
+    assert list(loaded) == list(RULE_IDS)
+    for entry in spec_index.spec_entries(SPEC):
+        rule = loaded[entry["id"]]
+        assert (rule.area, rule.source, rule.summary, rule.ruling, rule.variant) == (
+            entry["area"],
+            entry["source"],
+            entry["summary"],
+            entry["ruling"],
+            entry.get("variant"),
+        )
+    assert loaded["ACT-3"].data() == {
+        "id": "ACT-3",
+        "area": "act",
+        "summary": loaded["ACT-3"].summary,
+        "text": loaded["ACT-3"].text,
+        "ruling": False,
+        "why": None,
+        "game": "Stone Age",
+        "name": "Stone Age ACT-3",
+        "source": loaded["ACT-3"].source,
+    }
+
+
+@pytest.mark.parametrize(
+    ("edit", "message"),
+    [
+        (lambda e: e[1].update(id=e[0]["id"]), r"FLOW-1: id: the rule appears twice"),
+        (lambda e: e[0].pop("source"), r"rules\[0\]\.source: missing"),
+        (lambda e: e[0].update(page=3), r"rules\[0\]: unknown key page"),
+        (lambda e: e[0].update(summary=" "), r"FLOW-1: summary: empty"),
+        (lambda e: e[0].update(ruling=True, why=None), r"FLOW-1: why: a ruling says why"),
+    ],
+)
+def test_a_broken_rule_index_is_refused_naming_the_entry_and_field(
+    tmp_path: Path, edit: Callable[[list[dict[str, Any]]], object], message: str
+) -> None:
+    document = {"rules": [dict(entry) for entry in spec_index.spec_entries(SPEC)]}
+    edit(document["rules"])
+    path = tmp_path / "rules.yaml"
+    path.write_text(json.dumps(document), encoding="utf-8")
+    with pytest.raises(CatalogueError, match=f"^{re.escape(str(path))}: {message}"):
+        read_index(path, Rule)
