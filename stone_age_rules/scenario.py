@@ -21,6 +21,7 @@ from attrs import frozen
 
 from hadara_rules import foundations
 from hadara_rules.foundations import HadaraError, IllegalMove, ScenarioError
+from hadara_rules.scenario import ScenarioReport, load_scenario_document
 
 from ._config import GameConfig
 from ._engine import apply_move_with_events
@@ -99,21 +100,8 @@ class _Scenario:
 
 
 @frozen
-class ScenarioResult:
-    """What running one Stone Age scenario found."""
-
-    path: str
-    title: str
-    failures: tuple[str, ...]
-    state: GameState
-    rules: tuple[str, ...] = ()
-    #: Each move played (headed by its number and notation) with what happened, in words.
-    log: tuple[tuple[str, tuple[str, ...]], ...] = ()
-
-    @property
-    def passed(self) -> bool:
-        """True when every expectation held."""
-        return not self.failures
+class ScenarioResult(ScenarioReport[GameState, tuple[str, ...]]):
+    """What running one Stone Age scenario found: what each move did, in words."""
 
     @property
     def standing(self) -> str:
@@ -258,10 +246,7 @@ def run_document(document: object, path: str) -> ScenarioResult:
 
 def run_scenario(path: str | os.PathLike[str]) -> ScenarioResult:
     """Run one Stone Age scenario file and report every expectation that does not hold."""
-    name = os.fspath(path)
-    text = foundations.read_text(path, ScenarioError)
-    document = foundations.parse_yaml(text, lambda message: ScenarioError(f"{name}: {message}"))
-    return run_document(document, name)
+    return run_document(load_scenario_document(path), os.fspath(path))
 
 
 LOCATION_NAMES = tuple(location.value for location in LOCATIONS)
