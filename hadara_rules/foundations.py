@@ -12,7 +12,10 @@ with the same pieces, and a game written against this library uses these names o
   :func:`envelope_data` and :func:`structure` (a document's data, or a one-line error naming
   the path of the first thing wrong), :class:`Refusal` (what a hook raises) and the bounded
   renderers :func:`shown`, :func:`label` and :func:`clip` for values in messages;
-- :func:`canonical`, the encoding every digest is taken of;
+- :func:`canonical`, the encoding every digest is taken of, and :func:`digest`, a document's
+  digest;
+- a record's checks: :func:`check_info` (its headers), :func:`replay_moves` (its moves, from a
+  new game) and :func:`check_vouched` (the record its result block vouches for);
 - :func:`exactly`, the attrs validator of a field's exact type;
 - :func:`copier`, the generated copy of a frozen, slotted record with some fields changed;
 - :func:`spec_dir`, the bundled ``spec/`` folder (each game's rules digest and components);
@@ -30,6 +33,7 @@ from __future__ import annotations
 
 from ._build import copier
 from ._canonical import canonical
+from ._documents import check_info, check_vouched, digest, replay_moves
 from ._errors import (
     CatalogueError,
     ConfigError,
@@ -71,9 +75,12 @@ __all__ = [
     "RuleEntry",
     "ScenarioError",
     "canonical",
+    "check_info",
+    "check_vouched",
     "clip",
     "converter",
     "copier",
+    "digest",
     "envelope_data",
     "exactly",
     "label",
@@ -82,6 +89,7 @@ __all__ = [
     "read_index",
     "read_text",
     "register_tagged",
+    "replay_moves",
     "shown",
     "spec_dir",
     "structure",

@@ -12,7 +12,6 @@ and the winners, and the digest of the configuration and moves it vouches for), 
 
 from __future__ import annotations
 
-import hashlib
 import json
 from collections.abc import Iterable, Mapping
 from types import UnionType
@@ -24,7 +23,7 @@ from attrs import field, frozen
 from cattrs.gen import make_dict_unstructure_fn
 
 from hadara_rules import foundations
-from hadara_rules.foundations import ConfigError, RecordError, Refusal, canonical, clip, label, shown
+from hadara_rules.foundations import RecordError, Refusal, shown
 from hadara_rules.records import SCHEMA_VERSION, GameInfo
 
 from ._config import GameConfig
@@ -184,17 +183,9 @@ def from_data(document: object, cls: object) -> object:
     wanted = _TAG_OF.get(cls) if isinstance(cls, type) else None
     if wanted is not None and type(value) is not cls:
         raise RecordError(f"$.data.type: expected a move of type {wanted}, found {_TAG_OF[type(value)]}")
-    if isinstance(value, GameRecord) and value.info is not None:
-        _check_info(value.info, value.config)
+    if isinstance(value, GameRecord):
+        foundations.check_info(value.info, value.config.players)
     return value
-
-
-def _check_info(info: GameInfo, config: GameConfig) -> None:
-    """A record names no more players than its game has (or none)."""
-    if len(info.players) not in (0, config.players):
-        raise RecordError(
-            f"$.data.info.players: names {len(info.players)} players; the game has {config.players}"
-        )
 
 
 @overload
@@ -206,15 +197,10 @@ def from_json(text: str | bytes, cls: Any) -> object:
     return from_data(foundations.parse_json(text, RecordError), cls)
 
 
-def _digest(kind: str, data: object) -> str:
-    document = {"schema_version": SCHEMA_VERSION, "kind": kind, "data": data}
-    return hashlib.sha256(canonical(document)).hexdigest()
-
-
 def position_digest(state: GameState) -> str:
     """The SHA-256 (hex) of a position's canonical encoding: equal positions, equal digests,
     in every process and Python version."""
-    return _digest("game_state", _CONVERTER.unstructure(state))
+    return foundations.digest("game_state", _CONVERTER.unstructure(state))
 
 
 def record_digest(config: GameConfig, moves: Iterable[Move]) -> str:
@@ -223,7 +209,7 @@ def record_digest(config: GameConfig, moves: Iterable[Move]) -> str:
         "config": _CONVERTER.unstructure(config),
         "moves": [_CONVERTER.unstructure(move, Move) for move in moves],
     }
-    return _digest("game_record_moves", data)
+    return foundations.digest("game_record_moves", data)
 
 
 def game_result(state: GameState, config: GameConfig, moves: Iterable[Move]) -> GameResult:
@@ -242,20 +228,15 @@ def replay(record: GameRecord) -> GameState:
     """The position after every move of ``record``; :class:`RecordError` for an illegal move
     (naming it and the rule it breaks) or a result block the moves do not lead to."""
     result = record.result
-    if result is not None and result.moves != len(record.moves):
-        raise RecordError(
-            f"result: the record has {len(record.moves)} moves, its result was reached after "
-            f"{shown(result.moves)}"
-        )
-    try:
-        state = new_game(record.config)
-    except ConfigError as exc:
-        raise RecordError(f"config: {exc}") from None
-    for index, move in enumerate(record.moves):
-        refusal = check_move(state, move)
-        if refusal is not None:
-            raise RecordError(f"move {index} ({move}) is illegal: {refusal.rule}: {clip(refusal.reason)}")
-        state = apply_move(state, move)
+    state = foundations.replay_moves(
+        record.config,
+        record.moves,
+        None if result is None else result.moves,
+        new_game,
+        check_move,
+        apply_move,
+        str,
+    )
     if result is not None:
         _verify(result, game_result(state, record.config, record.moves))
     return state
@@ -263,11 +244,7 @@ def replay(record: GameRecord) -> GameState:
 
 def _verify(recorded: GameResult, found: GameResult) -> None:
     """RecordError at the first difference between a recorded result and the replayed one."""
-    if recorded.record != found.record:
-        raise RecordError(
-            f"result: the configuration or the moves differ from those the result vouches for "
-            f"(recorded digest {label(recorded.record[:16])}…, found {found.record[:16]}…)"
-        )
+    foundations.check_vouched(recorded.record, found.record)
     for name in ("scores", "winners", "digest"):
         if getattr(recorded, name) != getattr(found, name):
             raise RecordError(
