@@ -66,12 +66,9 @@ def _stone_age(kind: str) -> tuple[dict[str, Any], SchemaMaker]:
 SCHEMAS = Schemas(KINDS, _stone_age, FOLDER, "urn:hadara-rules:schema:stone-age:", "Stone Age")
 
 
-#: The schema of one document kind (a key of :data:`KINDS`), as a JSON-ready mapping.
-make_schema = SCHEMAS.make
-#: The shipped schema file of one document kind, as text.
-schema_text = SCHEMAS.text
-#: Write every kind's schema file into a folder (the shipped files' by default); the paths written.
-write_schemas = SCHEMAS.write
+#: One kind's schema, its shipped file's text, and every kind's file written (by the names
+#: :mod:`hadara_rules.schema` gives Hadara's).
+make_schema, schema_text, write_schemas = SCHEMAS.make, SCHEMAS.text, SCHEMAS.write
 
 
 if __name__ == "__main__":  # pragma: no cover
