@@ -4,6 +4,7 @@ checking only or inside a function."""
 from __future__ import annotations
 
 import ast
+import hashlib
 from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parents[1] / "hadara_rules"
@@ -138,3 +139,19 @@ def test_stone_age_imports_only_public_names_of_hadara() -> None:
         if (found := _private_imports_of_hadara(ast.parse(path.read_text(encoding="utf-8"))))
     }
     assert private == {}
+
+
+def test_the_foundations_are_hadara_s_own_pieces() -> None:
+    """What :mod:`hadara_rules.foundations` names is what Hadara itself uses (not a copy), so
+    that an error Stone Age raises is caught as Hadara's and a digest is taken the same way."""
+    import hadara_rules
+    from hadara_rules import foundations, records
+    from stone_age_rules import records as stone_age_records
+
+    assert all(hasattr(foundations, name) for name in foundations.__all__)
+    for name in ("HadaraError", "IllegalMove", "RecordError", "ScenarioError", "CatalogueError"):
+        assert getattr(foundations, name) is getattr(hadara_rules, name)
+    assert stone_age_records.GameInfo is records.GameInfo
+    assert stone_age_records.SCHEMA_VERSION == records.SCHEMA_VERSION
+    envelope = b'{"data":{"a":1},"kind":"move","schema_version":1}'
+    assert foundations.digest("move", {"a": 1}) == hashlib.sha256(envelope).hexdigest()
