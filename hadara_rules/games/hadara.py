@@ -37,26 +37,6 @@ from ._library import Library, LibraryGame
 __all__ = ["HADARA", "Hadara"]
 
 
-def _seen(view: GameState) -> frozenset[str]:
-    """The cards and colonies a view shows, by id (a colony whose back is unknown by its front's
-    id; one seen whole is known by its front's too)."""
-    known = view.catalogue
-    found: set[str] = set()
-    pending: list[object] = [value for key, value in HADARA.data(view).items() if key != "catalogue"]
-    while pending:
-        item = pending.pop()
-        if isinstance(item, str):
-            if item in known.cards:
-                found.add(item)
-            elif item in known.colonies:
-                found.update((item, front_id(known.colonies[item])))
-        elif isinstance(item, dict):
-            pending.extend(item.values())
-        elif isinstance(item, list):
-            pending.extend(item)
-    return frozenset(found)
-
-
 @frozen
 class _Seated:
     """A Hadara bot deciding among its seat's legal moves."""
@@ -117,12 +97,33 @@ class Hadara(LibraryGame[GameConfig, GameState, Move, Event, Preview]):
     def options_data(self, options: GameConfig) -> dict[str, object]:
         return {"advanced": options.advanced}
 
+    def _seen(self, view: GameState) -> frozenset[str]:
+        """The cards and colonies a view shows, by id (a colony whose back is unknown by its front's
+        id; one seen whole is known by its front's too)."""
+        known = view.catalogue
+        found: set[str] = set()
+        pending: list[object] = [value for key, value in self.data(view).items() if key != "catalogue"]
+        while pending:
+            item = pending.pop()
+            if isinstance(item, str):
+                if item in known.cards:
+                    found.add(item)
+                elif item in known.colonies:
+                    found.update((item, front_id(known.colonies[item])))
+            elif isinstance(item, dict):
+                pending.extend(item.values())
+            elif isinstance(item, list):
+                pending.extend(item)
+        return frozenset(found)
+
     def reveals(self, before: GameState, after: GameState) -> bool:
         """Whether some seat, or the spectator, sees a card or colony in ``after``'s view that it
         did not see in ``before``'s (INFO-1: a card drawn or turned, a deck's card laid out, a
         colony's back, a hidden choice shown)."""
         viewers = (*range(len(before.players)), None)
-        return any(not _seen(player_view(after, v)) <= _seen(player_view(before, v)) for v in viewers)
+        return any(
+            not self._seen(player_view(after, v)) <= self._seen(player_view(before, v)) for v in viewers
+        )
 
     def legal_entry(self, option: Preview) -> dict[str, object]:
         """The move's data, its notation, and its preview as the mover's view gives it, with
