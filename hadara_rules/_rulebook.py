@@ -1,17 +1,20 @@
-"""The formal specification's rule index (``spec/rules.yaml``): every rule ID with its text.
+"""A game's rule index (Hadara's ``spec/rules.yaml``): every rule ID with its text.
 
 The index is read by the library's strict reader: every entry's keys and types
 are checked, IDs are unique, texts are not empty and a ruling says why. Any
 problem is a :class:`~hadara_rules._errors.CatalogueError` naming the file, the
-entry and the field.
+entry and the field. Every game's rules are a :class:`RuleEntry` with the game's own
+citation of its rulebook (Hadara's :attr:`Rule.page`, Stone Age's ``source``), read by
+:func:`read_index`.
 """
 
 from __future__ import annotations
 
 import functools
 import os
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from types import MappingProxyType
+from typing import Generic, TypeVar
 
 from attrs import field, frozen
 
@@ -20,19 +23,18 @@ from ._errors import CatalogueError
 from ._reader import label
 from ._resources import spec_dir
 
-__all__ = ["Rule", "read_rules", "rules"]
+__all__ = ["Rule", "RuleEntry", "read_index", "read_rules", "rules"]
 
 
 @frozen
-class Rule:
-    """One rule of the digest: ID, rule area, rulebook page, summary and full text."""
+class RuleEntry:
+    """One rule of a game's digest: ID, rule area, summary and full text, and whether it is a
+    ruling; each game's rule adds where in its rulebook the rule comes from."""
 
     #: The stable rule ID, e.g. ``"COLONY-3"``.
     id: str
-    #: The rule area (one of :data:`AREAS`), e.g. ``"colony"``.
+    #: The rule area, e.g. ``"colony"``.
     area: str
-    #: The page of the German rulebook the rule is on.
-    page: int
     #: The rule in one line.
     summary: str
     #: The rule in full, in this project's words.
@@ -41,7 +43,7 @@ class Rule:
     ruling: bool = False
     #: Why a ruling was decided so (None for a rule the rulebook states).
     why: str | None = None
-    #: The name of the variant the rule belongs to, if any.
+    #: The name of the variant the rule belongs to, if any (the configuration field that switches it).
     variant: str | None = None
     #: Where the rule is enforced: importable ``module:qualname`` names.
     implemented_in: tuple[str, ...] = field(default=(), converter=tuple)
@@ -53,12 +55,67 @@ class Rule:
         """The rule's HTML id on the documentation site: the rule ID in lower case."""
         return self.id.lower()
 
+    def data(self) -> dict[str, object]:
+        """The rule as JSON data, as a game tells it (its ID, area, texts, and why a ruling was
+        decided so)."""
+        return {
+            "id": self.id,
+            "area": self.area,
+            "summary": self.summary,
+            "text": self.text,
+            "ruling": self.ruling,
+            "why": self.why,
+        }
+
 
 @frozen
-class _Index:
+class Rule(RuleEntry):
+    """One rule of Hadara's digest: ID, rule area, rulebook page, summary and full text."""
+
+    #: The page of the German rulebook the rule is on.
+    page: int = field(kw_only=True)
+
+    def data(self) -> dict[str, object]:
+        """The rule as JSON data, its page with it."""
+        return {**super().data(), "page": self.page}
+
+
+R = TypeVar("R", bound=RuleEntry)
+
+
+def read_index(path: str | os.PathLike[str], kind: type[R]) -> Mapping[str, R]:
+    """A rule index file (one ``rules`` list of ``kind``) by rule ID, in the file's order, as a
+    read-only mapping; :class:`~hadara_rules._errors.CatalogueError` naming the file, the entry
+    and the field for a malformed entry, an ID given twice, an empty text or a ruling that does
+    not say why."""
+    error = _naming(path)
+    document = _reader.parse_yaml(_reader.read_text(path, CatalogueError), error)
+    index: _Index[R] = _reader.structure(_CONVERTER, document, _Index[kind], error, path="")  # type: ignore[valid-type]
+    by_id: dict[str, R] = {}
+    for rule in index.rules:
+        entry = label(rule.id)
+        if rule.id in by_id:
+            raise error(f"{entry}: id: the rule appears twice")
+        for key in ("id", "area", "summary", "text"):
+            if not getattr(rule, key).strip():
+                raise error(f"{entry}: {key}: empty")
+        if rule.ruling and not (rule.why or "").strip():
+            raise error(f"{entry}: why: a ruling says why it was decided so")
+        by_id[rule.id] = rule
+    return MappingProxyType(by_id)
+
+
+def _naming(path: str | os.PathLike[str]) -> Callable[[str], CatalogueError]:
+    """The error of a problem with the file at ``path``, naming it."""
+    name = os.fspath(path)
+    return lambda message: CatalogueError(f"{name}: {message}")
+
+
+@frozen
+class _Index(Generic[R]):
     """The file: one ``rules`` list."""
 
-    rules: tuple[Rule, ...]
+    rules: tuple[R, ...]
 
 
 #: The rule areas in the order of play, with the title of each area's page.
@@ -88,28 +145,13 @@ _CONVERTER = _reader.converter()
 
 
 def read_rules(path: str | os.PathLike[str]) -> Mapping[str, Rule]:
-    """A rule index file's rules by ID, in the file's order, as a read-only mapping."""
-    name = os.fspath(path)
-
-    def error(message: str) -> CatalogueError:
-        return CatalogueError(f"{name}: {message}")
-
-    document = _reader.parse_yaml(_reader.read_text(path, CatalogueError), error)
-    index: _Index = _reader.structure(_CONVERTER, document, _Index, error, path="")
-    by_id: dict[str, Rule] = {}
-    for rule in index.rules:
-        entry = label(rule.id)
-        if rule.id in by_id:
-            raise error(f"{entry}: id: the rule appears twice")
-        for key in ("id", "area", "summary", "text"):
-            if not getattr(rule, key).strip():
-                raise error(f"{entry}: {key}: empty")
+    """A rule index file's rules by ID, in the file's order, as a read-only mapping (see
+    :func:`read_index`; a rulebook page is 1 or more)."""
+    found = read_index(path, Rule)
+    for rule in found.values():
         if rule.page < 1:
-            raise error(f"{entry}: page: a rulebook page is 1 or more, not {rule.page}")
-        if rule.ruling and not (rule.why or "").strip():
-            raise error(f"{entry}: why: a ruling says why it was decided so")
-        by_id[rule.id] = rule
-    return MappingProxyType(by_id)
+            raise _naming(path)(f"{label(rule.id)}: page: a rulebook page is 1 or more, not {rule.page}")
+    return found
 
 
 # global: the package's own digest, the same for every catalogue

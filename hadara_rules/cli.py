@@ -24,6 +24,7 @@ from stone_age_rules import SEED_LIMIT
 from stone_age_rules.scenario import ScenarioResult as StoneAgeScenarioResult
 from stone_age_rules.scenario import is_stone_age
 from stone_age_rules.scenario import run_document as run_stone_age_document
+from stone_age_rules.schema import SCHEMAS as STONE_AGE_SCHEMAS
 from stone_age_rules.text import board_lines
 
 from . import __version__, _render, arena, engines
@@ -52,7 +53,7 @@ from .events import Events, apply_move_with_events
 from .games import game, names
 from .records import GameInfo, GameRecord, game_result, load_record, replay, to_json, to_yaml
 from .scenario import ScenarioResult, load_scenario_document, run_document
-from .schema import KINDS, schema_text
+from .schema import SCHEMAS, Schemas
 from .server.limits import BOUNDS, Bounds
 from .terminal import GameLog, play_at_terminal, play_interface_at_terminal
 
@@ -414,18 +415,27 @@ def _rules(args: argparse.Namespace) -> int:
     return 0
 
 
+#: Each game's document schemas, by the name ``--game`` gives.
+_SCHEMAS: dict[str, Schemas] = {"hadara": SCHEMAS, "stone-age": STONE_AGE_SCHEMAS}
+
+
 def _schema(args: argparse.Namespace) -> int:
+    """``hadara schema [--game NAME] KIND|--list``: the game's document schemas (Hadara's also
+    the table's API bodies)."""
+    kinds = _SCHEMAS[args.game].kinds
     if args.list:
         if args.kind is not None:
             raise UsageError("schema takes a KIND or --list, not both")
-        for kind, what in KINDS.items():
+        for kind, what in kinds.items():
             print(f"{kind:<18} {what}")
         return 0
     if args.kind is None:
-        raise UsageError(f"schema needs a KIND or --list (the kinds: {', '.join(KINDS)})")
-    if args.kind not in KINDS:
-        raise UsageError(f"{shown(args.kind)} is no document kind (the kinds: {', '.join(KINDS)})")
-    sys.stdout.write(schema_text(args.kind))
+        raise UsageError(f"schema needs a KIND or --list (the kinds: {', '.join(kinds)})")
+    if args.kind not in kinds:
+        raise UsageError(
+            f"{shown(args.kind)} is no document kind of {game(args.game).title} (the kinds: {', '.join(kinds)})"
+        )
+    sys.stdout.write(_SCHEMAS[args.game].text(args.kind))
     return 0
 
 
@@ -601,6 +611,12 @@ def _parser() -> argparse.ArgumentParser:
     )
     schema.add_argument("kind", metavar="KIND", nargs="?", help="a kind that --list lists")
     schema.add_argument("--list", action="store_true", help="list every kind, with what it describes")
+    schema.add_argument(
+        "--game",
+        choices=list(_SCHEMAS),
+        default="hadara",
+        help="the game whose documents are meant (default hadara)",
+    )
     schema.set_defaults(run=_schema)
     engine = commands.add_parser(
         "engine", help="answer the engine protocol on standard input and output with a built-in bot"

@@ -20,7 +20,6 @@ the moves lead.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import random
@@ -36,10 +35,10 @@ from attrs import field, frozen
 from cattrs.gen import make_dict_unstructure_fn
 
 from . import _reader
-from ._canonical import canonical
 from ._config import GameConfig, saved_seeds
+from ._documents import SCHEMA_VERSION, GameInfo, check_info, check_vouched, digest, replay_moves
 from ._engine import apply_move, check_move, new_game
-from ._errors import ConfigError, RecordError
+from ._errors import RecordError
 from ._kept import Part
 from ._model import SPECTATOR, GameState
 from ._moves import MOVE_TYPES, Draft, Move
@@ -71,8 +70,6 @@ __all__ = [
     "to_yaml",
 ]
 
-#: The version of every serialized document's format.
-SCHEMA_VERSION = 1
 _T = TypeVar("_T")
 
 # The model names these only for type checkers (they would import it back).
@@ -105,20 +102,6 @@ class GameResult:
     #: The :func:`record_digest` of the configuration and the moves; None in a result
     #: written before it was kept.
     record: str | None = None
-
-
-@frozen
-class GameInfo:
-    """Who played, when and where: a record's headers (not checked by :func:`replay`)."""
-
-    #: The names of the players, in seat order; empty when not recorded.
-    players: tuple[str, ...] = ()
-    #: When the game was played, as the record's writer put it (``2025-03-14``).
-    date: str | None = None
-    #: The occasion: a tournament, a club evening.
-    event: str | None = None
-    #: Free text.
-    notes: str | None = None
 
 
 @frozen
@@ -273,7 +256,7 @@ def _load(document: object, cls: object, catalogue: Catalogue | None) -> object:
     if isinstance(value, GameState):
         _check_loaded(value)
     if isinstance(value, GameRecord):
-        _check_info(value)
+        check_info(value.info, value.config.players)
     return value
 
 
@@ -328,15 +311,6 @@ def _check_view(view: GameState) -> None:
     if problem.startswith("$."):  # a visible part no position could have
         raise RecordError(problem)
     raise RecordError(f"$.data: not a view of any position: {clip(problem, 200)}")
-
-
-def _check_info(record: GameRecord) -> None:
-    """A record names no more players than its game has (or none)."""
-    if record.info is not None and len(record.info.players) not in (0, record.config.players):
-        raise RecordError(
-            f"$.data.info.players: names {len(record.info.players)} players; "
-            f"the game has {record.config.players}"
-        )
 
 
 def _dump(obj: object, dumper: Callable[[object], str]) -> str:
@@ -405,8 +379,7 @@ def position_digest(state: GameState) -> str:
     """
     data = _DEFAULT.unstructure(state, GameState)
     data["catalogue"] = state.catalogue.digest
-    document = {"schema_version": SCHEMA_VERSION, "kind": _KINDS[GameState], "data": data}
-    return hashlib.sha256(canonical(document)).hexdigest()
+    return digest(_KINDS[GameState], data)
 
 
 def record_digest(config: GameConfig, moves: Iterable[Move]) -> str:
@@ -418,8 +391,7 @@ def record_digest(config: GameConfig, moves: Iterable[Move]) -> str:
         "moves": [_DEFAULT.unstructure(move, Move) for move in moves],
     }
     data["config"]["catalogue"] = None if config.catalogue is None else config.catalogue.digest
-    document = {"schema_version": SCHEMA_VERSION, "kind": "game_record_moves", "data": data}
-    return hashlib.sha256(canonical(document)).hexdigest()
+    return digest("game_record_moves", data)
 
 
 def game_result(
@@ -445,23 +417,15 @@ def replay(record: GameRecord) -> GameState:
     player's score category, the winners, then the final position).
     """
     result = record.result
-    if result is not None and result.moves != len(record.moves):
-        raise RecordError(
-            f"result: the record has {len(record.moves)} moves, its result was reached after "
-            f"{shown(result.moves)}"
-        )
-    try:
-        state = new_game(record.config)
-    except ConfigError as exc:
-        raise RecordError(f"config: {exc}") from None
-    for index, move in enumerate(record.moves):
-        refusal = check_move(state, move)
-        if refusal is not None:
-            raise RecordError(
-                f"move {index} ({move.type} by player {move.player}) is illegal: "
-                f"{refusal.rule}: {clip(refusal.reason)}"
-            )
-        state = apply_move(state, move, check=False)
+    state = replay_moves(
+        record.config,
+        record.moves,
+        None if result is None else result.moves,
+        new_game,
+        check_move,
+        lambda position, move: apply_move(position, move, check=False),  # checked just before
+        lambda move: f"{move.type} by player {move.player}",
+    )
     if result is not None:
         _verify(result, game_result(state, record.config, record.moves))
     return state
@@ -469,11 +433,7 @@ def replay(record: GameRecord) -> GameState:
 
 def _verify(recorded: GameResult, found: GameResult) -> None:
     """RecordError at the first difference between a recorded result and the replayed one."""
-    if recorded.record is not None and recorded.record != found.record:
-        raise RecordError(
-            f"result: the configuration or the moves differ from those the result vouches for "
-            f"(recorded digest {label(recorded.record[:16])}…, found {str(found.record)[:16]}…)"
-        )
+    check_vouched(recorded.record, found.record)
     if len(recorded.scores) != len(found.scores):
         raise RecordError(
             f"result: score sheets for {len(recorded.scores)} players; the game has {len(found.scores)}"

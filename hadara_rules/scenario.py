@@ -29,7 +29,7 @@ import os
 import re
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import Any, NewType, NoReturn
+from typing import Any, Generic, NewType, NoReturn, TypeVar
 
 import attrs
 import cattrs
@@ -57,6 +57,7 @@ from .wellformed import check_position
 
 __all__ = [
     "FORMAT_VERSION",
+    "ScenarioReport",
     "ScenarioResult",
     "load_scenario_document",
     "position_of",
@@ -563,26 +564,36 @@ def _relocate(
 # --------------------------------------------------------------------------- running
 
 
+_State = TypeVar("_State")
+_Told = TypeVar("_Told")
+
+
 @frozen
-class ScenarioResult:
-    """What running one scenario found."""
+class ScenarioReport(Generic[_State, _Told]):
+    """What running one scenario of any game found (each game's result adds where its
+    position stands, in its own words)."""
 
     path: str
     title: str
     failures: tuple[str, ...]
     #: The position after the moves (after the refused move, for ``illegal``).
-    state: GameState
+    state: _State
     #: The rule IDs the scenario cites.
     rules: tuple[str, ...] = field(default=())
-    #: What happened, step by step: the automatic steps after ``given`` (headed
-    #: ``"given"``), then each move played (headed by its number and notation), with
-    #: its events and those of the automatic steps that followed it.
-    log: tuple[tuple[str, Events], ...] = field(default=())
+    #: What happened, step by step: each move played (headed by its number and notation)
+    #: with what it did, after what the game did on its own before the first (Hadara's
+    #: automatic steps after ``given``, headed ``"given"``).
+    log: tuple[tuple[str, _Told], ...] = field(default=())
 
     @property
     def passed(self) -> bool:
         """True when every expectation held."""
         return not self.failures
+
+
+@frozen
+class ScenarioResult(ScenarioReport[GameState, Events]):
+    """What running one scenario found: its events are Hadara's."""
 
     @property
     def standing(self) -> str:

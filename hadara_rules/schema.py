@@ -49,7 +49,17 @@ from .events import EVENT_TYPES, Event
 from .records import SCHEMA_VERSION, GameRecord
 from .scenario import FORMAT_VERSION, Category, Seat, Tier, _Scenario
 
-__all__ = ["KINDS", "make_schema", "schema_text"]
+__all__ = [
+    "DIALECT",
+    "KINDS",
+    "SCHEMAS",
+    "SchemaMaker",
+    "Schemas",
+    "envelope",
+    "make_schema",
+    "schema_text",
+    "write_schemas",
+]
 
 #: Every document kind with a schema, and what it describes; then every body of the
 #: table's API (:data:`~hadara_rules._wire_schemas.WIRE_KINDS`).
@@ -68,7 +78,8 @@ KINDS: Mapping[str, str] = {
 
 #: Where the shipped schema files are.
 FOLDER = Path(__file__).resolve().parent / "schemas"
-_DIALECT = "https://json-schema.org/draft/2020-12/schema"
+#: The JSON Schema dialect of every schema.
+DIALECT = "https://json-schema.org/draft/2020-12/schema"
 #: The reader takes whole numbers of at most 64 bits (its sign aside).
 _LIMIT = (1 << 63) - 1
 _Schema = dict[str, Any]
@@ -132,7 +143,7 @@ def _first_line(kind: type[Any]) -> str:
     return (kind.__doc__ or kind.__name__).strip().splitlines()[0]
 
 
-class _Maker:
+class SchemaMaker:
     """Schemas of types, with one ``$defs`` entry per record and enum."""
 
     def __init__(
@@ -262,7 +273,8 @@ def _common() -> dict[object, _Schema]:
     }
 
 
-def _envelope(kind: str, data: _Schema) -> _Schema:
+def envelope(kind: str, data: _Schema) -> _Schema:
+    """The schema of a document of ``kind`` whose ``data`` has the schema ``data`` (DESIGN "Documents")."""
     return {
         "type": "object",
         "properties": {
@@ -275,9 +287,9 @@ def _envelope(kind: str, data: _Schema) -> _Schema:
     }
 
 
-def _view(maker: _Maker) -> _Schema:
+def _view(maker: SchemaMaker) -> _Schema:
     """A position whose ``viewer`` is a seat."""
-    document = _envelope("game_state", maker.of(GameState))
+    document = envelope("game_state", maker.of(GameState))
     state = dict(maker.defs.pop("GameState"))
     state["description"] = (
         "A position as one seat, or a spectator (viewer -1), sees it (INFO-1): hidden cards and choices redacted."
@@ -295,7 +307,7 @@ def _view(maker: _Maker) -> _Schema:
     return document
 
 
-def _scenario(maker: _Maker) -> _Schema:
+def _scenario(maker: SchemaMaker) -> _Schema:
     """A scenario file: moves as documents or in the notation, components as in a catalogue file."""
     entries = {
         "cards": Card,
@@ -339,14 +351,12 @@ def _scenario_types() -> dict[object, _Schema]:
     }
 
 
-def make_schema(kind: str) -> _Schema:
-    """The schema of one document kind (a key of :data:`KINDS`), as a JSON-ready mapping."""
-    if kind not in KINDS:
-        raise KeyError(kind)
+def _hadara(kind: str) -> tuple[_Schema, SchemaMaker]:
+    """A Hadara document's schema (a key of :data:`KINDS`), and the maker holding its ``$defs``."""
     special = _common()
     if kind == "scenario":
         special.update(_scenario_types())
-    maker = _Maker(special)
+    maker = SchemaMaker(special)
     body: _Schema
     if kind in WIRE_KINDS:
         body = wire_schema(kind, maker, lambda: _view(maker))
@@ -368,38 +378,77 @@ def make_schema(kind: str) -> _Schema:
             "score_sheet": ScoreSheet,
             "preview": Preview,
         }
-        body = _envelope(kind, maker.of(targets[kind]))
-    return {
-        "$schema": _DIALECT,
-        "$id": f"urn:hadara-rules:schema:{kind}:{SCHEMA_VERSION}",
-        "title": f"hadara-rules {kind}",
-        "description": KINDS[kind],
-        **body,
-        "$defs": dict(sorted(maker.defs.items())),
-    }
+        body = envelope(kind, maker.of(targets[kind]))
+    return body, maker
 
 
-def _dumped(schema: _Schema) -> str:
-    return json.dumps(schema, indent=2, ensure_ascii=False) + "\n"
+@attrs.frozen
+class Schemas:
+    """One game's document schemas: its kinds, how each is made, and the shipped files.
+
+    Every game's schemas are made, written and read the same way; only the kinds, the
+    bodies and the names differ (Hadara's :data:`SCHEMAS`, Stone Age's
+    :data:`stone_age_rules.schema.SCHEMAS`).
+    """
+
+    #: Every document kind with a schema, and what it describes.
+    kinds: Mapping[str, str]
+    #: A kind's schema but its header and ``$defs``, and the maker that holds the ``$defs``.
+    body: Callable[[str], tuple[_Schema, SchemaMaker]]
+    #: Where the shipped files are (``KIND.schema.json``).
+    folder: Path
+    #: The start of every schema's ``$id`` (the kind and the format version follow).
+    urn: str
+    #: The start of every schema's title (the kind follows).
+    title: str
+
+    def make(self, kind: str) -> _Schema:
+        """The schema of one document kind (a key of :attr:`kinds`), as a JSON-ready mapping;
+        ``KeyError`` for any other kind."""
+        if kind not in self.kinds:
+            raise KeyError(kind)
+        body, maker = self.body(kind)
+        return {
+            "$schema": DIALECT,
+            "$id": f"{self.urn}{kind}:{SCHEMA_VERSION}",
+            "title": f"{self.title} {kind}",
+            "description": self.kinds[kind],
+            **body,
+            "$defs": dict(sorted(maker.defs.items())),
+        }
+
+    def text(self, kind: str) -> str:
+        """The shipped schema file of one document kind, as text."""
+        return (self.folder / f"{kind}.schema.json").read_text(encoding="utf-8")
+
+    def write(self, folder: Path | None = None) -> list[Path]:
+        """Write every kind's schema file into ``folder`` (the shipped files' by default);
+        the paths written."""
+        into = self.folder if folder is None else folder
+        into.mkdir(exist_ok=True)
+        written = []
+        for kind in self.kinds:
+            path = into / f"{kind}.schema.json"
+            path.write_text(
+                json.dumps(self.make(kind), indent=2, ensure_ascii=False) + "\n", encoding="utf-8"
+            )
+            written.append(path)
+        return written
 
 
-def schema_text(kind: str) -> str:
-    """The shipped schema file of one document kind, as text."""
-    return (FOLDER / f"{kind}.schema.json").read_text(encoding="utf-8")
+#: Hadara's document schemas.
+SCHEMAS = Schemas(KINDS, _hadara, FOLDER, "urn:hadara-rules:schema:", "hadara-rules")
 
 
-def write_schemas(folder: Path = FOLDER) -> list[Path]:
-    """Write every kind's schema file into ``folder``; the paths written."""
-    folder.mkdir(exist_ok=True)
-    written = []
-    for kind in KINDS:
-        path = folder / f"{kind}.schema.json"
-        path.write_text(_dumped(make_schema(kind)), encoding="utf-8")
-        written.append(path)
-    return written
+#: The schema of one document kind (a key of :data:`KINDS`), as a JSON-ready mapping.
+make_schema = SCHEMAS.make
+#: The shipped schema file of one document kind, as text.
+schema_text = SCHEMAS.text
+#: Write every kind's schema file into a folder (the shipped files' by default); the paths written.
+write_schemas = SCHEMAS.write
 
 
 if __name__ == "__main__":  # pragma: no cover
-    for path in write_schemas():
+    for path in SCHEMAS.write():
         print(path.name)
     sys.exit(0)

@@ -6,7 +6,7 @@ digest (``spec/stone_age/rules.yaml``), not Hadara's.
 
 from __future__ import annotations
 
-from hadara_rules._errors import CatalogueError, ConfigError, IllegalMove, NotationError
+from hadara_rules.foundations import CatalogueError, ConfigError, IllegalMove, NotationError
 
 from ._components import Building, Card, Components, Effect, components, load_components
 from ._config import SEED_LIMIT, Claim, GameConfig
@@ -18,6 +18,9 @@ from ._moves import Act, ChooseDie, Feed, GoHungry, Move, Place, TakeBack, TakeR
 from ._notation import parse_move
 from ._rules.scoring import ScoreSheet, score, winners
 from ._rules.setup import new_game
+from .picture import render_svg
+from .previews import Preview, previews
+from .rulebook import Rule, rules
 from .view import events_view, player_view
 
 __all__ = [
@@ -45,8 +48,10 @@ __all__ = [
     "Phase",
     "Place",
     "Player",
+    "Preview",
     "Resources",
     "Roll",
+    "Rule",
     "ScoreSheet",
     "TakeBack",
     "TakeResources",
@@ -61,6 +66,9 @@ __all__ = [
     "new_game",
     "parse_move",
     "player_view",
+    "previews",
+    "render_svg",
+    "rules",
     "score",
     "winners",
 ]

@@ -1,6 +1,6 @@
 """The 28 building tiles and 36 civilization cards, read and checked from ``spec/stone_age/components``.
 
-Every problem with the files is a :class:`~hadara_rules._errors.CatalogueError`
+Every problem with the files is a :class:`~hadara_rules.foundations.CatalogueError`
 naming the file and the entry (BUILD-2 to BUILD-4, CIV-4 to CIV-14).
 """
 
@@ -15,9 +15,7 @@ from pathlib import Path
 
 from attrs import frozen
 
-from hadara_rules._errors import CatalogueError
-from hadara_rules._reader import parse_yaml, read_text, shown
-from hadara_rules._resources import spec_dir
+from hadara_rules.foundations import CatalogueError, parse_yaml, read_text, shown, spec_dir
 
 from ._goods import Kind, Resources
 

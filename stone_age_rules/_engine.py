@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from hadara_rules._errors import IllegalMove
+from hadara_rules.foundations import IllegalMove
 
 from ._config import Claim
 from ._events import Event

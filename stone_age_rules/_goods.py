@@ -6,7 +6,7 @@ from enum import StrEnum
 
 from attrs import field, frozen
 
-from hadara_rules._moves import exactly
+from hadara_rules.foundations import exactly
 
 
 class Kind(StrEnum):

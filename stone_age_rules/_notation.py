@@ -21,8 +21,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from hadara_rules._errors import NotationError
-from hadara_rules._reader import shown
+from hadara_rules.foundations import NotationError, shown
 
 from ._goods import Kind, Resources
 from ._model import Location
@@ -86,7 +85,7 @@ _FORMS: dict[str, tuple[int | None, Callable[[int, list[str]], Move]]] = {
 
 
 def parse_move(text: str) -> Move:
-    """The move ``text`` writes; :class:`~hadara_rules._errors.NotationError` (one line) for anything else."""
+    """The move ``text`` writes; :class:`~hadara_rules.foundations.NotationError` (one line) for anything else."""
     if not isinstance(text, str) or len(text) > MAX_LENGTH:
         raise NotationError(f"a move is a text of at most {MAX_LENGTH} characters, not {shown(text)}")
     words = text.split()

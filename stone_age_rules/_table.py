@@ -10,7 +10,7 @@ from typing import Any
 
 import attrs
 
-from hadara_rules._build import copier
+from hadara_rules.foundations import copier
 
 from ._events import Event, changes
 from ._model import GameState, Player

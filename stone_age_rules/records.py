@@ -2,8 +2,8 @@
 
 Every document is an envelope ``{"schema_version": 1, "kind": …, "data": …}`` as
 Hadara's are (:mod:`hadara_rules.records`), read by the same strict reader
-(:mod:`hadara_rules._reader`): unknown keys and tags are refused, and every problem is a
-:class:`~hadara_rules._errors.RecordError` naming the path of the bad field. Moves are
+(:mod:`hadara_rules.foundations`): unknown keys and tags are refused, and every problem is a
+:class:`~hadara_rules.foundations.RecordError` naming the path of the bad field. Moves are
 tagged by their ``type`` (``place``, ``act``, …). A :class:`GameRecord` may carry a
 :class:`GameResult` (the number of moves, the final position's digest, the score sheets
 and the winners, and the digest of the configuration and moves it vouches for), which
@@ -12,7 +12,6 @@ and the winners, and the digest of the configuration and moves it vouches for), 
 
 from __future__ import annotations
 
-import hashlib
 import json
 from collections.abc import Iterable, Mapping
 from types import UnionType
@@ -23,10 +22,8 @@ import cattrs
 from attrs import field, frozen
 from cattrs.gen import make_dict_unstructure_fn
 
-from hadara_rules import _reader
-from hadara_rules._canonical import canonical
-from hadara_rules._errors import ConfigError, RecordError
-from hadara_rules._reader import Refusal, clip, label, shown
+from hadara_rules import foundations
+from hadara_rules.foundations import RecordError, Refusal, shown
 from hadara_rules.records import SCHEMA_VERSION, GameInfo
 
 from ._config import GameConfig
@@ -124,10 +121,10 @@ def _structure_start(value: object, _: object) -> int | Literal["random"]:
 
 def converter() -> cattrs.Converter:
     """The converter of Stone Age's documents: the strict reader's, with tagged moves."""
-    conv = _reader.converter()
+    conv = foundations.converter()
     conv.register_structure_hook(int | Literal["random"], _structure_start)
     for tag, kind in MOVE_TAGS.items():
-        _reader.register_tagged(conv, kind, tag, "move")
+        foundations.register_tagged(conv, kind, tag, "move")
 
     def structure_move(value: object, _: object) -> Move:
         tag = value.get("type") if isinstance(value, Mapping) else None
@@ -180,23 +177,15 @@ def from_data(document: object, cls: object) -> object:
     """The object of type ``cls`` (or any ``Move``) in an envelope; :class:`RecordError` naming
     the path of the first thing wrong."""
     kind = _kind_of(cls)
-    data = _reader.envelope_data(document, kind, SCHEMA_VERSION, RecordError)
+    data = foundations.envelope_data(document, kind, SCHEMA_VERSION, RecordError)
     target: Any = Move if kind == "move" else cls
-    value: object = _reader.structure(_CONVERTER, data, target, RecordError, "$.data")
+    value: object = foundations.structure(_CONVERTER, data, target, RecordError, "$.data")
     wanted = _TAG_OF.get(cls) if isinstance(cls, type) else None
     if wanted is not None and type(value) is not cls:
         raise RecordError(f"$.data.type: expected a move of type {wanted}, found {_TAG_OF[type(value)]}")
-    if isinstance(value, GameRecord) and value.info is not None:
-        _check_info(value.info, value.config)
+    if isinstance(value, GameRecord):
+        foundations.check_info(value.info, value.config.players)
     return value
-
-
-def _check_info(info: GameInfo, config: GameConfig) -> None:
-    """A record names no more players than its game has (or none)."""
-    if len(info.players) not in (0, config.players):
-        raise RecordError(
-            f"$.data.info.players: names {len(info.players)} players; the game has {config.players}"
-        )
 
 
 @overload
@@ -205,18 +194,13 @@ def from_json(text: str | bytes, cls: type[_T]) -> _T: ...
 def from_json(text: str | bytes, cls: UnionType) -> Move: ...
 def from_json(text: str | bytes, cls: Any) -> object:
     """A JSON document of type ``cls`` (or any ``Move``); :class:`RecordError` if it is not one."""
-    return from_data(_reader.parse_json(text, RecordError), cls)
-
-
-def _digest(kind: str, data: object) -> str:
-    document = {"schema_version": SCHEMA_VERSION, "kind": kind, "data": data}
-    return hashlib.sha256(canonical(document)).hexdigest()
+    return from_data(foundations.parse_json(text, RecordError), cls)
 
 
 def position_digest(state: GameState) -> str:
     """The SHA-256 (hex) of a position's canonical encoding: equal positions, equal digests,
     in every process and Python version."""
-    return _digest("game_state", _CONVERTER.unstructure(state))
+    return foundations.digest("game_state", _CONVERTER.unstructure(state))
 
 
 def record_digest(config: GameConfig, moves: Iterable[Move]) -> str:
@@ -225,7 +209,7 @@ def record_digest(config: GameConfig, moves: Iterable[Move]) -> str:
         "config": _CONVERTER.unstructure(config),
         "moves": [_CONVERTER.unstructure(move, Move) for move in moves],
     }
-    return _digest("game_record_moves", data)
+    return foundations.digest("game_record_moves", data)
 
 
 def game_result(state: GameState, config: GameConfig, moves: Iterable[Move]) -> GameResult:
@@ -244,20 +228,15 @@ def replay(record: GameRecord) -> GameState:
     """The position after every move of ``record``; :class:`RecordError` for an illegal move
     (naming it and the rule it breaks) or a result block the moves do not lead to."""
     result = record.result
-    if result is not None and result.moves != len(record.moves):
-        raise RecordError(
-            f"result: the record has {len(record.moves)} moves, its result was reached after "
-            f"{shown(result.moves)}"
-        )
-    try:
-        state = new_game(record.config)
-    except ConfigError as exc:
-        raise RecordError(f"config: {exc}") from None
-    for index, move in enumerate(record.moves):
-        refusal = check_move(state, move)
-        if refusal is not None:
-            raise RecordError(f"move {index} ({move}) is illegal: {refusal.rule}: {clip(refusal.reason)}")
-        state = apply_move(state, move)
+    state = foundations.replay_moves(
+        record.config,
+        record.moves,
+        None if result is None else result.moves,
+        new_game,
+        check_move,
+        apply_move,
+        str,
+    )
     if result is not None:
         _verify(result, game_result(state, record.config, record.moves))
     return state
@@ -265,11 +244,7 @@ def replay(record: GameRecord) -> GameState:
 
 def _verify(recorded: GameResult, found: GameResult) -> None:
     """RecordError at the first difference between a recorded result and the replayed one."""
-    if recorded.record != found.record:
-        raise RecordError(
-            f"result: the configuration or the moves differ from those the result vouches for "
-            f"(recorded digest {label(recorded.record[:16])}…, found {found.record[:16]}…)"
-        )
+    foundations.check_vouched(recorded.record, found.record)
     for name in ("scores", "winners", "digest"):
         if getattr(recorded, name) != getattr(found, name):
             raise RecordError(

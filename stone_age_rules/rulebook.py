@@ -1,7 +1,7 @@
 """Stone Age's rule index (``spec/stone_age/rules.yaml``): every rule ID with its text.
 
 Read by the library's strict reader; any problem is a
-:class:`~hadara_rules._errors.CatalogueError` naming the file and the field. Outside
+:class:`~hadara_rules.foundations.CatalogueError` naming the file and the field. Outside
 Stone Age's own context a rule is named with its game (:func:`qualified`: "Stone Age
 FLOW-1"), since Hadara has rule IDs of the same shape.
 """
@@ -10,13 +10,10 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Mapping
-from types import MappingProxyType
 
 from attrs import field, frozen
 
-from hadara_rules import _reader
-from hadara_rules._errors import CatalogueError
-from hadara_rules._resources import spec_dir
+from hadara_rules.foundations import RuleEntry, read_index, spec_dir
 
 __all__ = ["GAME", "Rule", "qualified", "rules"]
 
@@ -25,31 +22,20 @@ GAME = "Stone Age"
 
 
 @frozen
-class Rule:
-    """One rule of Stone Age's digest."""
+class Rule(RuleEntry):
+    """One rule of Stone Age's digest; a variant names the GameConfig field that switches it."""
 
-    id: str
-    area: str
     #: Where the rule comes from (the seed, the printed rulebook, a ruling of this project).
-    source: str
-    summary: str
-    text: str
-    ruling: bool = False
-    why: str | None = None
-    #: The GameConfig field that switches a variant ruling.
-    variant: str | None = None
-    implemented_in: tuple[str, ...] = field(default=(), converter=tuple)
-    tested_by: tuple[str, ...] = field(default=(), converter=tuple)
+    source: str = field(kw_only=True)
 
     @property
     def anchor(self) -> str:
         """The rule's HTML id on the site: the game and the rule ID in lower case (``stone-age-flow-1``)."""
         return f"stone-age-{self.id.lower()}"
 
-
-@frozen
-class _Index:
-    rules: tuple[Rule, ...]
+    def data(self) -> dict[str, object]:
+        """The rule as JSON data, named with its game (:func:`qualified`) and its source."""
+        return {**super().data(), "game": GAME, "name": qualified(self.id), "source": self.source}
 
 
 def qualified(rule_id: str) -> str:
@@ -59,12 +45,6 @@ def qualified(rule_id: str) -> str:
 
 @functools.cache
 def rules() -> Mapping[str, Rule]:
-    """Every rule of the bundled ``spec/stone_age/rules.yaml`` by ID, in the digest's order."""
-    path = spec_dir() / "stone_age" / "rules.yaml"
-
-    def error(message: str) -> CatalogueError:
-        return CatalogueError(f"{path.name}: {message}")
-
-    document = _reader.parse_yaml(_reader.read_text(path, CatalogueError), error)
-    index: _Index = _reader.structure(_reader.converter(), document, _Index, error, path="")
-    return MappingProxyType({rule.id: rule for rule in index.rules})
+    """Every rule of the bundled ``spec/stone_age/rules.yaml`` by ID, in the digest's order
+    (read once; read-only): :func:`~hadara_rules.foundations.read_index` checks every entry."""
+    return read_index(spec_dir() / "stone_age" / "rules.yaml", Rule)

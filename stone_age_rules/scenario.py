@@ -6,7 +6,7 @@ display), the faces of the next dice rolled (``dice``, FLOW-4: rolled before the
 seed's), plays ``moves`` (in the notation) and states what must follow (``expect``:
 a refused move and its rule, who is to act, players' counters, the phase and round).
 It is read by the library's strict reader: every key and type is checked before
-anything is played, and a malformed file is a :class:`~hadara_rules._errors.ScenarioError`
+anything is played, and a malformed file is a :class:`~hadara_rules.foundations.ScenarioError`
 naming the file and the field. :func:`run_scenario` reports each expectation that does
 not hold, and what happened on the way, in words.
 """
@@ -19,8 +19,9 @@ from collections.abc import Mapping
 import attrs
 from attrs import frozen
 
-from hadara_rules import _reader
-from hadara_rules._errors import HadaraError, IllegalMove, ScenarioError
+from hadara_rules import foundations
+from hadara_rules.foundations import HadaraError, IllegalMove, ScenarioError
+from hadara_rules.scenario import ScenarioReport, load_scenario_document
 
 from ._config import GameConfig
 from ._engine import apply_move_with_events
@@ -99,21 +100,8 @@ class _Scenario:
 
 
 @frozen
-class ScenarioResult:
-    """What running one Stone Age scenario found."""
-
-    path: str
-    title: str
-    failures: tuple[str, ...]
-    state: GameState
-    rules: tuple[str, ...] = ()
-    #: Each move played (headed by its number and notation) with what happened, in words.
-    log: tuple[tuple[str, tuple[str, ...]], ...] = ()
-
-    @property
-    def passed(self) -> bool:
-        """True when every expectation held."""
-        return not self.failures
+class ScenarioResult(ScenarioReport[GameState, tuple[str, ...]]):
+    """What running one Stone Age scenario found: what each move did, in words."""
 
     @property
     def standing(self) -> str:
@@ -136,12 +124,12 @@ def _read(document: object, path: str) -> _Scenario:
     def error(message: str) -> ScenarioError:
         return ScenarioError(f"{path}: {message}")
 
-    scenario: _Scenario = _reader.structure(_CONVERTER, document, _Scenario, error, path="")
+    scenario: _Scenario = foundations.structure(_CONVERTER, document, _Scenario, error, path="")
     if scenario.scenario != FORMAT_VERSION or scenario.game != GAME:
         raise error(f"scenario: expected format {FORMAT_VERSION} of game {GAME}")
     unknown = [rule for rule in scenario.rules if rule not in rules()]
     if unknown:
-        raise error(f"rules: {_reader.shown(unknown[0])} is no Stone Age rule ID")
+        raise error(f"rules: {foundations.shown(unknown[0])} is no Stone Age rule ID")
     if not all(1 <= face <= 6 for face in scenario.dice):
         raise error("dice: a die shows 1 to 6")
     seats = {*scenario.given.players, *scenario.expect.players}
@@ -219,14 +207,14 @@ def _check(expect: _Expect, state: GameState, refused: tuple[int, IllegalMove] |
         wanted = getattr(expect, name)
         if wanted is not None and getattr(state, name) != wanted:
             failures.append(
-                f"{name}: expected {_reader.shown(wanted)}, found {_reader.shown(getattr(state, name))}"
+                f"{name}: expected {foundations.shown(wanted)}, found {foundations.shown(getattr(state, name))}"
             )
     for seat, board in expect.players.items():
         for name, wanted in attrs.asdict(board, recurse=False).items():
             found = None if wanted is None else _counter(state, seat, name)
             if wanted is not None and found != wanted:
                 failures.append(
-                    f"P{seat} {name}: expected {_reader.shown(wanted)}, found {_reader.shown(found)}"
+                    f"P{seat} {name}: expected {foundations.shown(wanted)}, found {foundations.shown(found)}"
                 )
     return failures
 
@@ -258,10 +246,7 @@ def run_document(document: object, path: str) -> ScenarioResult:
 
 def run_scenario(path: str | os.PathLike[str]) -> ScenarioResult:
     """Run one Stone Age scenario file and report every expectation that does not hold."""
-    name = os.fspath(path)
-    text = _reader.read_text(path, ScenarioError)
-    document = _reader.parse_yaml(text, lambda message: ScenarioError(f"{name}: {message}"))
-    return run_document(document, name)
+    return run_document(load_scenario_document(path), os.fspath(path))
 
 
 LOCATION_NAMES = tuple(location.value for location in LOCATIONS)

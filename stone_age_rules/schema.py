@@ -9,13 +9,11 @@ writes them again, and a test fails when a shipped file differs from :func:`make
 
 from __future__ import annotations
 
-import json
-import sys
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, Literal
 
-from hadara_rules.schema import _DIALECT, _envelope, _Maker
+from hadara_rules.schema import SchemaMaker, Schemas, envelope
 
 from ._config import GameConfig
 from ._events import Event
@@ -23,9 +21,9 @@ from ._model import GameState
 from ._moves import Move
 from ._rules.scoring import ScoreSheet
 from .previews import Preview
-from .records import MOVE_TAGS, SCHEMA_VERSION, GameRecord
+from .records import MOVE_TAGS, GameRecord
 
-__all__ = ["KINDS", "make_schema", "schema_text", "write_schemas"]
+__all__ = ["KINDS", "SCHEMAS", "make_schema", "schema_text", "write_schemas"]
 
 #: Every Stone Age document kind with a schema, and what it describes.
 KINDS: Mapping[str, str] = {
@@ -50,46 +48,29 @@ _TARGETS: Mapping[str, object] = {
 FOLDER = Path(__file__).resolve().parent / "schemas"
 
 
-def make_schema(kind: str) -> dict[str, Any]:
-    """The schema of one document kind (a key of :data:`KINDS`), as a JSON-ready mapping."""
-    if kind not in KINDS:
-        raise KeyError(kind)
+def _stone_age(kind: str) -> tuple[dict[str, Any], SchemaMaker]:
+    """A Stone Age document's schema (a key of :data:`KINDS`), and the maker holding its ``$defs``."""
     special: dict[object, dict[str, Any]] = {
         float: {"type": "number"},
         int | Literal["random"]: {
             "anyOf": [{"type": "integer", "minimum": 0, "maximum": 3}, {"const": "random"}]
         },
     }
-    maker = _Maker(special, {move: tag for tag, move in MOVE_TAGS.items()})
+    maker = SchemaMaker(special, {move: tag for tag, move in MOVE_TAGS.items()})
     if kind in ("move", "game_record", "preview"):  # the documents that hold moves
         special[Move] = maker.tagged(tuple(MOVE_TAGS.values()))
-    body = _envelope(kind, maker.of(_TARGETS[kind]))
-    return {
-        "$schema": _DIALECT,
-        "$id": f"urn:hadara-rules:schema:stone-age:{kind}:{SCHEMA_VERSION}",
-        "title": f"Stone Age {kind}",
-        "description": KINDS[kind],
-        **body,
-        "$defs": dict(sorted(maker.defs.items())),
-    }
+    return envelope(kind, maker.of(_TARGETS[kind])), maker
 
 
-def schema_text(kind: str) -> str:
-    """The shipped schema file of one document kind, as text."""
-    return (FOLDER / f"{kind}.schema.json").read_text(encoding="utf-8")
+#: Stone Age's document schemas, made, written and read as Hadara's are.
+SCHEMAS = Schemas(KINDS, _stone_age, FOLDER, "urn:hadara-rules:schema:stone-age:", "Stone Age")
 
 
-def write_schemas(folder: Path = FOLDER) -> list[Path]:
-    """Write every kind's schema file into ``folder``; the paths written."""
-    folder.mkdir(exist_ok=True)
-    written = []
-    for kind in KINDS:
-        path = folder / f"{kind}.schema.json"
-        path.write_text(json.dumps(make_schema(kind), indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
-        written.append(path)
-    return written
+#: One kind's schema, its shipped file's text, and every kind's file written (by the names
+#: :mod:`hadara_rules.schema` gives Hadara's).
+make_schema, schema_text, write_schemas = SCHEMAS.make, SCHEMAS.text, SCHEMAS.write
 
 
 if __name__ == "__main__":  # pragma: no cover
-    for path in write_schemas():
-        sys.stdout.write(f"{path}\n")
+    for path in SCHEMAS.write():
+        print(path)

@@ -14,7 +14,11 @@ import pytest
 
 from hadara_rules import parse_move
 from hadara_rules._rulebook import rules
-from hadara_rules.cli import main
+from hadara_rules.cli import _SCHEMAS, main
+from hadara_rules.games import names
+from hadara_rules.schema import KINDS
+from stone_age_rules.schema import KINDS as STONE_AGE_KINDS
+from stone_age_rules.schema import schema_text as stone_age_schema_text
 
 ROOT = Path(__file__).resolve().parent.parent
 A_SCENARIO = ROOT / "spec" / "scenarios" / "rulebook" / "colony-ally-p7.yaml"
@@ -604,3 +608,33 @@ def test_an_interrupted_game_leaves_the_old_record_whole(tmp_path: Path, stop: s
     assert b"Traceback" not in err
     assert path.read_bytes() == old
     assert [p.name for p in tmp_path.iterdir()] == ["game.json"]
+
+
+def test_schema_lists_and_prints_each_game_s_own_kinds(capsys: pytest.CaptureFixture[str]) -> None:
+    assert set(_SCHEMAS) == set(names())
+    code, out, _ = run(capsys, "schema", "--list", "--game", "stone-age")
+    assert code == 0
+    assert [line.split()[0] for line in out.splitlines()] == list(STONE_AGE_KINDS)
+    assert all(STONE_AGE_KINDS[line.split()[0]] in line for line in out.splitlines())
+    code, out, _ = run(capsys, "schema", "--game", "stone-age", "game_record")
+    assert code == 0
+    assert out == stone_age_schema_text("game_record")
+    assert json.loads(out)["$id"] == "urn:hadara-rules:schema:stone-age:game_record:1"
+    code, out, _ = run(capsys, "schema", "--list")
+    assert [line.split()[0] for line in out.splitlines()] == list(KINDS)
+
+
+@pytest.mark.parametrize(
+    ("arguments", "message"),
+    [
+        (["view"], "'view' is no document kind of Stone Age (the kinds: game_state, game_config"),
+        ([], "schema needs a KIND or --list (the kinds: game_state, game_config"),
+    ],
+)
+def test_schema_of_stone_age_refuses_a_kind_it_has_not_in_one_line(
+    capsys: pytest.CaptureFixture[str], arguments: list[str], message: str
+) -> None:
+    code, out, err = run(capsys, "schema", "--game", "stone-age", *arguments)
+    assert (code, out) == (2, "")
+    assert err.count("\n") == 1
+    assert message in err

@@ -4,6 +4,7 @@ checking only or inside a function."""
 from __future__ import annotations
 
 import ast
+import hashlib
 from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parents[1] / "hadara_rules"
@@ -99,3 +100,58 @@ def test_the_server_reaches_its_games_only_through_the_game_interface() -> None:
             if isinstance(node, ast.Import | ast.ImportFrom):
                 names = [a.name for a in node.names] if isinstance(node, ast.Import) else [node.module or ""]
                 assert not any(n.startswith("stone_age_rules") for n in names), (path.name, names)
+
+
+STONE_AGE = PACKAGE.parent / "stone_age_rules"
+
+
+def _private_imports_of_hadara(tree: ast.AST) -> list[str]:
+    """What a module imports of :mod:`hadara_rules` that is private: a module or a name whose
+    own part starts with an underscore."""
+    found: list[str] = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            names = [node.module] + [f"{node.module}.{alias.name}" for alias in node.names]
+        else:
+            continue
+        for name in names:
+            parts = name.split(".")
+            if parts[0] == "hadara_rules" and any(part.startswith("_") for part in parts[1:]):
+                found.append(name)
+    return found
+
+
+def test_a_private_import_of_hadara_is_found() -> None:
+    tree = ast.parse("from hadara_rules import _reader\nfrom hadara_rules.schema import _Maker, KINDS\n")
+    assert _private_imports_of_hadara(tree) == ["hadara_rules._reader", "hadara_rules.schema._Maker"]
+    assert _private_imports_of_hadara(ast.parse("import hadara_rules._errors")) == ["hadara_rules._errors"]
+    assert _private_imports_of_hadara(ast.parse("from hadara_rules.foundations import shown")) == []
+
+
+def test_stone_age_imports_only_public_names_of_hadara() -> None:
+    """Stone Age stands on the shared foundations (:mod:`hadara_rules.foundations` and the
+    other public modules), never on a private module or name of Hadara's package."""
+    private = {
+        str(path.relative_to(STONE_AGE.parent)): found
+        for path in sorted(STONE_AGE.rglob("*.py"))
+        if (found := _private_imports_of_hadara(ast.parse(path.read_text(encoding="utf-8"))))
+    }
+    assert private == {}
+
+
+def test_the_foundations_are_hadara_s_own_pieces() -> None:
+    """What :mod:`hadara_rules.foundations` names is what Hadara itself uses (not a copy), so
+    that an error Stone Age raises is caught as Hadara's and a digest is taken the same way."""
+    import hadara_rules
+    from hadara_rules import foundations, records
+    from stone_age_rules import records as stone_age_records
+
+    assert all(hasattr(foundations, name) for name in foundations.__all__)
+    for name in ("HadaraError", "IllegalMove", "RecordError", "ScenarioError", "CatalogueError"):
+        assert getattr(foundations, name) is getattr(hadara_rules, name)
+    assert stone_age_records.GameInfo is records.GameInfo
+    assert stone_age_records.SCHEMA_VERSION == records.SCHEMA_VERSION
+    envelope = b'{"data":{"a":1},"kind":"move","schema_version":1}'
+    assert foundations.digest("move", {"a": 1}) == hashlib.sha256(envelope).hexdigest()

@@ -20,7 +20,18 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from spec_index import defined_tests, resolve, spec_entries
+from spec_index import (
+    DIGEST_ID,
+    check_fields,
+    check_implemented_in,
+    check_test,
+    defined_tests,
+    digest_text,
+    entries_by_id,
+    required_fields,
+    resolve,
+    spec_entries,
+)
 
 from hadara_rules._errors import CatalogueError
 from hadara_rules._resources import spec_dir
@@ -116,47 +127,23 @@ PROJECT_RULINGS = frozenset({"PURPLE-15"})
 #: The rule areas, one docs page each, in the order of play.
 AREAS = tuple(area for area, _title in RULE_AREAS)
 
-REQUIRED: dict[str, type] = {
-    "id": str,
-    "area": str,
-    "page": int,
-    "summary": str,
-    "text": str,
-    "ruling": bool,
-    "implemented_in": list,
-    "tested_by": list,
-}
-OPTIONAL: dict[str, type] = {"why": str, "variant": str}
+REQUIRED = required_fields("page", int)
 RULEBOOK_PAGES = range(1, 13)
 MAX_TESTS_PER_RULE = 6
 
-_DIGEST_ID = re.compile(r"\*\*([A-Z]+-\d+)\*\*")
 _TEST_REF = re.compile(r"^(tests/[\w/]+\.py)::(\w+(?:::\w+)?)$")
 _SCENARIO_REF = re.compile(r"^spec/scenarios/[\w/.-]+\.yaml$")
-_CODE_REF = re.compile(r"^[a-z_][\w.]*:[A-Za-z_][\w.]*$")
-
-
-def entries() -> list[dict[str, Any]]:
-    return spec_entries(SPEC)
-
-
-def by_id() -> dict[str, dict[str, Any]]:
-    return {str(e.get("id")): e for e in entries()}
 
 
 def digest_ids() -> list[str]:
     """The rule IDs of ``RULES.md`` in order of first appearance (skips when the file is absent)."""
-    if not DIGEST.is_file():
-        pytest.skip(
-            f"the rules digest {DIGEST} is not beside the repository; the ID constant is checked instead"
-        )
-    return list(dict.fromkeys(_DIGEST_ID.findall(DIGEST.read_text(encoding="utf-8"))))
+    return list(dict.fromkeys(DIGEST_ID.findall(digest_text(DIGEST))))
 
 
 def digest_rulings() -> set[str]:
     """The rule IDs whose paragraph in ``RULES.md`` says **Ruling**."""
     text = DIGEST.read_text(encoding="utf-8")
-    marks = list(_DIGEST_ID.finditer(text))
+    marks = list(DIGEST_ID.finditer(text))
     found = set()
     for mark, following in zip(marks, [*marks[1:], None], strict=False):
         end = following.start() if following is not None else len(text)
@@ -182,7 +169,7 @@ def test_the_id_constant_lists_distinct_rules() -> None:
 
 
 def test_one_entry_per_rule_id_in_the_digest_order() -> None:
-    ids = [str(e.get("id")) for e in entries()]
+    ids = [str(e.get("id")) for e in spec_entries(SPEC)]
     assert len(ids) == len(set(ids)), f"duplicate entries: {sorted({i for i in ids if ids.count(i) > 1})}"
     missing = [i for i in RULE_IDS if i not in ids]
     assert not missing, f"rule IDs without an entry: {missing}"
@@ -191,7 +178,7 @@ def test_one_entry_per_rule_id_in_the_digest_order() -> None:
 
 def test_every_rule_of_the_digest_has_an_entry() -> None:
     digest = digest_ids()
-    ids = [str(e.get("id")) for e in entries()]
+    ids = [str(e.get("id")) for e in spec_entries(SPEC)]
     missing = [i for i in digest if i not in ids]
     assert not missing, f"rule IDs of RULES.md without an entry in spec/rules.yaml: {missing}"
     assert ids[: len(digest)] == digest, "the entries follow the order of RULES.md"
@@ -204,9 +191,9 @@ def test_the_rulings_are_those_of_the_digest_and_the_project() -> None:
 
 
 def test_rulings_and_variants_are_marked() -> None:
-    marked = {e["id"] for e in entries() if e.get("ruling") is True}
+    marked = {e["id"] for e in spec_entries(SPEC) if e.get("ruling") is True}
     assert marked == RULINGS
-    assert {e["id"] for e in entries() if e.get("variant")} == VARIANTS
+    assert {e["id"] for e in spec_entries(SPEC) if e.get("variant")} == VARIANTS
 
 
 # --------------------------------------------------------------------------- fields
@@ -214,26 +201,11 @@ def test_rulings_and_variants_are_marked() -> None:
 
 @pytest.mark.parametrize("rule_id", RULE_IDS)
 def test_fields_are_present_and_well_typed(rule_id: str) -> None:
-    entry = by_id().get(rule_id)
+    entry = entries_by_id(SPEC).get(rule_id)
     assert entry is not None, f"{rule_id} has no entry"
-    unknown = set(entry) - set(REQUIRED) - set(OPTIONAL)
-    assert not unknown, f"{rule_id}: unknown fields {sorted(unknown)}"
-    for key, kind in REQUIRED.items():
-        assert key in entry, f"{rule_id}: '{key}' is missing"
-        value = entry[key]
-        assert isinstance(value, kind) and not (kind is int and isinstance(value, bool)), (
-            f"{rule_id}: '{key}' must be a {kind.__name__}, not {value!r}"
-        )
-    for key, kind in OPTIONAL.items():
-        if entry.get(key) is not None:
-            assert isinstance(entry[key], kind) and entry[key].strip(), f"{rule_id}: '{key}' must be a text"
+    check_fields(rule_id, entry, REQUIRED)
     assert entry["area"] in AREAS, f"{rule_id}: unknown area {entry['area']!r}"
     assert entry["page"] in RULEBOOK_PAGES, f"{rule_id}: the rulebook has pages 1 to 12, not {entry['page']}"
-    for key in ("summary", "text"):
-        value = entry[key]
-        assert value.strip() == value and value, f"{rule_id}: '{key}' is empty or padded"
-        assert "\n" not in value, f"{rule_id}: '{key}' is one paragraph"
-        assert not re.search(r"[*`#]", value), f"{rule_id}: '{key}' has markdown"
     for key in ("implemented_in", "tested_by"):
         assert all(isinstance(v, str) and v for v in entry[key]), f"{rule_id}: '{key}' lists texts"
         assert len(set(entry[key])) == len(entry[key]), f"{rule_id}: '{key}' repeats an entry"
@@ -244,24 +216,14 @@ def test_fields_are_present_and_well_typed(rule_id: str) -> None:
 
 
 def test_each_area_is_one_block_in_the_order_of_play() -> None:
-    areas = [e["area"] for e in entries()]
+    areas = [e["area"] for e in spec_entries(SPEC)]
     blocks = list(dict.fromkeys(areas))
     assert blocks == list(AREAS)
     assert areas == sorted(areas, key=AREAS.index), "the entries of an area stand together"
-    for entry in entries():
-        assert {e["area"] for e in entries() if e["id"].split("-")[0] == entry["id"].split("-")[0]} == {
-            entry["area"]
-        }, f"{entry['id']}: all rules of one ID prefix share an area"
-
-
-@pytest.mark.parametrize("rule_id", RULE_IDS)
-def test_a_ruling_says_why(rule_id: str) -> None:
-    entry = by_id()[rule_id]
-    if entry["ruling"]:
-        assert isinstance(entry.get("why"), str) and entry["why"].strip(), f"{rule_id}: a ruling needs 'why'"
-    else:
-        assert entry.get("why") is None, f"{rule_id}: 'why' belongs to rulings only"
-        assert entry.get("variant") is None, f"{rule_id}: 'variant' belongs to rulings only"
+    for entry in spec_entries(SPEC):
+        assert {
+            e["area"] for e in spec_entries(SPEC) if e["id"].split("-")[0] == entry["id"].split("-")[0]
+        } == {entry["area"]}, f"{entry['id']}: all rules of one ID prefix share an area"
 
 
 def test_texts_are_folded_block_scalars() -> None:
@@ -277,26 +239,15 @@ def test_texts_are_folded_block_scalars() -> None:
 
 @pytest.mark.parametrize("rule_id", RULE_IDS)
 def test_implemented_in_names_import(rule_id: str) -> None:
-    for name in by_id()[rule_id]["implemented_in"]:
-        assert _CODE_REF.match(name), f"{rule_id}: {name!r} is not module:qualname"
-        assert name.startswith("hadara_rules"), f"{rule_id}: {name!r} is not code of this package"
-        try:
-            resolve(name)
-        except (ImportError, AttributeError) as exc:
-            pytest.fail(f"{rule_id}: implemented_in {name!r} does not import ({type(exc).__name__}: {exc})")
+    check_implemented_in(rule_id, entries_by_id(SPEC)[rule_id]["implemented_in"], "hadara_rules")
 
 
 @pytest.mark.parametrize("rule_id", RULE_IDS)
 def test_tested_by_tests_exist(rule_id: str) -> None:
-    for ref in by_id()[rule_id]["tested_by"]:
+    for ref in entries_by_id(SPEC)[rule_id]["tested_by"]:
         test = _TEST_REF.match(ref)
         if test is not None:
-            path = ROOT / test.group(1)
-            assert path.is_file(), f"{rule_id}: {test.group(1)} does not exist"
-            assert path.name.startswith("test_"), f"{rule_id}: {test.group(1)} is not a test file"
-            name = test.group(2)
-            assert name.split("::")[-1].startswith("test"), f"{rule_id}: {ref} does not name a test"
-            assert name in defined_tests(path), f"{rule_id}: {test.group(1)} defines no {name}"
+            check_test(rule_id, ROOT, test.group(1), test.group(2))
         elif _SCENARIO_REF.match(ref):
             path = ROOT / ref
             assert path.is_file(), f"{rule_id}: the scenario {ref} does not exist"
@@ -312,6 +263,18 @@ def test_the_checks_catch_broken_references(tmp_path: Path) -> None:
         resolve("hadara_rules._rules.colony:no_such_function")
     with pytest.raises(ImportError):
         resolve("hadara_rules.no_such_module:check")
+    for elsewhere in (
+        "stone_age_rules._rules.placement:check",
+        "hadara_rules_extra:check",
+        "hadara_rules.check",
+    ):
+        with pytest.raises(AssertionError, match="is not hadara_rules module:qualname"):
+            check_implemented_in("FLOW-1", [elsewhere], "hadara_rules")
+    with pytest.raises(pytest.fail.Exception, match="does not import"):
+        check_implemented_in("FLOW-1", ["hadara_rules._flow:no_such_function"], "hadara_rules")
+    check_implemented_in(
+        "FLOW-1", ["hadara_rules:new_game", "hadara_rules._flow:ORDER_OF_PLAY"], "hadara_rules"
+    )
     assert "test_flow_1_only_players_to_act_may_move" in defined_tests(ROOT / "tests" / "test_engine.py")
     fake = tmp_path / "test_fake.py"
     fake.write_text(
@@ -331,7 +294,7 @@ def test_the_loader_reads_the_same_file() -> None:
     assert (spec_dir() / "rules.yaml").read_text(encoding="utf-8") == SPEC.read_text(encoding="utf-8")
     loaded = rules()
     assert list(loaded) == list(RULE_IDS)
-    for entry in entries():
+    for entry in spec_entries(SPEC):
         rule = loaded[entry["id"]]
         assert isinstance(rule, Rule)
         assert (rule.area, rule.page, rule.summary, rule.text, rule.ruling) == (
@@ -373,7 +336,7 @@ def test_the_rule_index_is_read_only() -> None:
 def test_a_broken_rule_index_is_refused_naming_the_entry_and_field(
     tmp_path: Path, edit: Callable[[list[dict[str, Any]]], object], message: str
 ) -> None:
-    document = {"rules": [dict(entry) for entry in entries()]}
+    document = {"rules": [dict(entry) for entry in spec_entries(SPEC)]}
     edit(document["rules"])
     path = tmp_path / "rules.yaml"
     path.write_text(json.dumps(document), encoding="utf-8")

@@ -7,72 +7,34 @@ block); this module only puts them in the shapes of the game interface.
 
 from __future__ import annotations
 
-import datetime
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 
-from attrs import evolve, frozen
+from attrs import frozen
 
+import hadara_rules
+
+from .. import records
 from .._catalogue_data import catalogue_data
 from .._components import front_id
 from .._config import GameConfig
-from .._engine import legal_moves, new_game
+from .._engine import legal_moves
 from .._errors import HadaraError
 from .._model import SPECTATOR, GameState
 from .._moves import Move
-from .._notation import parse_move
-from .._previews import Preview, previews
+from .._previews import Preview
 from .._reader import shown
-from .._render import render_svg
 from .._rulebook import rules
-from .._rules.scoring import winners
 from .._vocabulary import Crest
 from ..bots import BOTS, Bot
 from ..catalogue import load_catalogue
-from ..events import Event, apply_move_with_events, events_seen_by
-from ..records import (
-    SCHEMA_VERSION,
-    GameInfo,
-    GameRecord,
-    from_data,
-    from_json,
-    game_result,
-    position_digest,
-    to_data,
-    to_json,
-)
+from ..events import Event, events_seen_by
 from ..search import ISMCTSBot
 from ..view import player_view
-from . import Decider, Game
+from . import Decider
+from ._library import Library, LibraryGame
 
 __all__ = ["HADARA", "Hadara"]
-
-
-def _data(thing: object) -> dict[str, object]:
-    """The data of a document, without its envelope."""
-    data = to_data(thing)["data"]
-    assert isinstance(data, dict)
-    return data
-
-
-def _seen(view: GameState) -> frozenset[str]:
-    """The cards and colonies a view shows, by id (a colony whose back is unknown by its front's
-    id; one seen whole is known by its front's too)."""
-    known = view.catalogue
-    found: set[str] = set()
-    pending: list[object] = [value for key, value in _data(view).items() if key != "catalogue"]
-    while pending:
-        item = pending.pop()
-        if isinstance(item, str):
-            if item in known.cards:
-                found.add(item)
-            elif item in known.colonies:
-                found.update((item, front_id(known.colonies[item])))
-        elif isinstance(item, dict):
-            pending.extend(item.values())
-        elif isinstance(item, list):
-            pending.extend(item)
-    return frozenset(found)
 
 
 @frozen
@@ -85,9 +47,14 @@ class _Seated:
         return self.bot.choose(state, seat, legal_moves(state, seat))
 
 
-class Hadara(Game[GameConfig, GameState, Move, Event, Preview]):
+#: Hadara's functions and documents, as the shared answers call them.
+_LIBRARY: Library[GameConfig, GameState, Move, Event, Preview] = Library.of(hadara_rules, records)
+
+
+class Hadara(LibraryGame[GameConfig, GameState, Move, Event, Preview]):
     """The game ``"hadara"`` (see the module)."""
 
+    library = _LIBRARY
     name = "hadara"
     title = "Hadara"
     seats = (2, 5)
@@ -127,75 +94,41 @@ class Hadara(Game[GameConfig, GameState, Move, Event, Preview]):
             crests = tuple(Crest(name) for name in given)
         return GameConfig(players=players, seed=seed, advanced=advanced, crests=crests)
 
-    def reseeded(self, options: GameConfig, seed: int) -> GameConfig:
-        return evolve(options, seed=seed)
-
     def options_data(self, options: GameConfig) -> dict[str, object]:
         return {"advanced": options.advanced}
 
-    def options_text(self, options: GameConfig) -> str:
-        return to_json(options)
-
-    def read_stored_options(self, text: str) -> GameConfig:
-        return from_json(text, GameConfig)
-
-    def new(self, options: GameConfig) -> GameState:
-        return new_game(options)
-
-    def ply(self, state: GameState) -> int:
-        return state.ply
-
-    def to_act(self, state: GameState) -> tuple[int, ...]:
-        return state.to_act
-
-    def is_over(self, state: GameState) -> bool:
-        return state.is_over
-
-    def winners(self, state: GameState) -> tuple[int, ...]:
-        return tuple(winners(state))
-
-    def digest(self, state: GameState) -> str:
-        return position_digest(state)
-
-    def read_move(self, given: object) -> Move:
-        if isinstance(given, str):
-            return parse_move(given)
-        if isinstance(given, dict) and "kind" not in given:  # the move's data, without its envelope
-            given = {"schema_version": SCHEMA_VERSION, "kind": "move", "data": given}
-        return from_data(given, Move)
-
-    def mover(self, move: Move) -> int:
-        return move.player
-
-    def move_text(self, move: Move) -> str:
-        return to_json(move)
-
-    def read_stored_move(self, text: str) -> Move:
-        return from_json(text, Move)
-
-    def play(self, state: GameState, move: Move) -> tuple[GameState, tuple[Event, ...]]:
-        return apply_move_with_events(state, move)
+    def _seen(self, view: GameState) -> frozenset[str]:
+        """The cards and colonies a view shows, by id (a colony whose back is unknown by its front's
+        id; one seen whole is known by its front's too)."""
+        known = view.catalogue
+        found: set[str] = set()
+        pending: list[object] = [value for key, value in self.data(view).items() if key != "catalogue"]
+        while pending:
+            item = pending.pop()
+            if isinstance(item, str):
+                if item in known.cards:
+                    found.add(item)
+                elif item in known.colonies:
+                    found.update((item, front_id(known.colonies[item])))
+            elif isinstance(item, dict):
+                pending.extend(item.values())
+            elif isinstance(item, list):
+                pending.extend(item)
+        return frozenset(found)
 
     def reveals(self, before: GameState, after: GameState) -> bool:
         """Whether some seat, or the spectator, sees a card or colony in ``after``'s view that it
         did not see in ``before``'s (INFO-1: a card drawn or turned, a deck's card laid out, a
         colony's back, a hidden choice shown)."""
         viewers = (*range(len(before.players)), None)
-        return any(not _seen(player_view(after, v)) <= _seen(player_view(before, v)) for v in viewers)
-
-    def view(self, state: GameState, seat: int | None) -> GameState:
-        return player_view(state, seat)
-
-    def position_data(self, view: GameState) -> dict[str, object]:
-        return to_data(view)
-
-    def legal(self, view: GameState, seat: int) -> tuple[Preview, ...]:
-        return previews(view, seat)
+        return any(
+            not self._seen(player_view(after, v)) <= self._seen(player_view(before, v)) for v in viewers
+        )
 
     def legal_entry(self, option: Preview) -> dict[str, object]:
         """The move's data, its notation, and its preview as the mover's view gives it, with
         its text (the move's data is the one the preview holds: the move is written once)."""
-        data = _data(option)
+        data = self.data(option)
         return {
             "move": data.pop("move"),
             "notation": str(option.move),
@@ -206,35 +139,11 @@ class Hadara(Game[GameConfig, GameState, Move, Event, Preview]):
         return events_seen_by(events, SPECTATOR if seat is None else seat, state.catalogue)
 
     def event_data(self, event: Event) -> dict[str, object]:
-        return {**_data(event), "text": str(event)}
-
-    def picture(self, view: GameState) -> str:
-        return render_svg(view)
-
-    def rule(self, rule_id: str) -> dict[str, object] | None:
-        found = rules().get(rule_id.upper())
-        if found is None:
-            return None
-        return {
-            "id": found.id,
-            "area": found.area,
-            "page": found.page,
-            "summary": found.summary,
-            "text": found.text,
-            "ruling": found.ruling,
-            "why": found.why,
-        }
+        return {**self.data(event), "text": str(event)}
 
     def rule_text(self, rule_id: str) -> str:
         found = rules().get(rule_id)
         return "" if found is None else found.text
-
-    def record(
-        self, options: GameConfig, moves: Sequence[Move], state: GameState, names: Sequence[str]
-    ) -> str:
-        info = GameInfo(players=tuple(names), date=datetime.date.today().isoformat(), notes="hadara serve")
-        played = tuple(moves)
-        return to_json(GameRecord(options, played, result=game_result(state, options, played), info=info))
 
     def bot_names(self) -> tuple[str, ...]:
         return tuple(sorted(BOTS))

@@ -8,59 +8,28 @@ one of Stone Age's digest (``spec/stone_age/rules.yaml``), not Hadara's.
 
 from __future__ import annotations
 
-import datetime
 import hashlib
 import json
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 
-from attrs import asdict, evolve, frozen
+from attrs import asdict, frozen
 
-from stone_age_rules import (
-    Event,
-    GameConfig,
-    GameState,
-    Move,
-    apply_move_with_events,
-    events_view,
-    new_game,
-    parse_move,
-    player_view,
-    winners,
-)
-from stone_age_rules._components import components
+import stone_age_rules
+import stone_age_rules.records
+from stone_age_rules import Event, GameConfig, GameState, Move, Preview, components, events_view, player_view
 from stone_age_rules.bots import Bot, make_bot
-from stone_age_rules.picture import render_svg
-from stone_age_rules.previews import Preview, previews
-from stone_age_rules.records import (
-    SCHEMA_VERSION,
-    GameInfo,
-    GameRecord,
-    from_data,
-    from_json,
-    game_result,
-    position_digest,
-    to_data,
-    to_json,
-)
 from stone_age_rules.rulebook import qualified, rules
 from stone_age_rules.text import event_text
 
-from .._errors import HadaraError
-from .._reader import shown
-from . import Decider, Game
+from ..foundations import HadaraError, shown
+from . import Decider
+from ._library import Library, LibraryGame
 
 __all__ = ["STONE_AGE", "StoneAge"]
 
 #: The match options a request may give, and the GameConfig field each one sets.
 _OPTIONS = ("max_rounds", "start_player", "any_two_resources")
-
-
-def _data(thing: object) -> dict[str, object]:
-    """The data of a document, without its envelope."""
-    data = to_data(thing)["data"]
-    assert isinstance(data, dict)
-    return data
 
 
 def _hidden_count(view: GameState) -> int:
@@ -79,9 +48,16 @@ class _Seated:
         return self.bot.choose(player_view(state, seat), seat)
 
 
-class StoneAge(Game[GameConfig, GameState, Move, Event, Preview]):
+#: Stone Age's functions and documents, as the shared answers call them.
+_LIBRARY: Library[GameConfig, GameState, Move, Event, Preview] = Library.of(
+    stone_age_rules, stone_age_rules.records
+)
+
+
+class StoneAge(LibraryGame[GameConfig, GameState, Move, Event, Preview]):
     """The game ``"stone-age"`` (see the module)."""
 
+    library = _LIBRARY
     name = "stone-age"
     title = "Stone Age"
     seats = (2, 4)
@@ -114,9 +90,6 @@ class StoneAge(Game[GameConfig, GameState, Move, Event, Preview]):
         settings = {key: document[key] for key in _OPTIONS if key in document}
         return GameConfig(players, seed, **settings)  # type: ignore[arg-type]  # each field checks its value
 
-    def reseeded(self, options: GameConfig, seed: int) -> GameConfig:
-        return evolve(options, seed=seed)
-
     def options_data(self, options: GameConfig) -> dict[str, object]:
         return {
             "max_rounds": options.max_rounds,
@@ -124,68 +97,19 @@ class StoneAge(Game[GameConfig, GameState, Move, Event, Preview]):
             "any_two_resources": options.any_two_resources.value,
         }
 
-    def options_text(self, options: GameConfig) -> str:
-        return to_json(options)
-
-    def read_stored_options(self, text: str) -> GameConfig:
-        return from_json(text, GameConfig)
-
-    def new(self, options: GameConfig) -> GameState:
-        return new_game(options)
-
-    def ply(self, state: GameState) -> int:
-        return state.ply
-
-    def to_act(self, state: GameState) -> tuple[int, ...]:
-        return state.to_act
-
-    def is_over(self, state: GameState) -> bool:
-        return state.is_over
-
     def winners(self, state: GameState) -> tuple[int, ...]:
-        return tuple(winners(state)) if state.is_over else ()
-
-    def digest(self, state: GameState) -> str:
-        return position_digest(state)
-
-    def read_move(self, given: object) -> Move:
-        if isinstance(given, str):
-            return parse_move(given)
-        if isinstance(given, dict) and "kind" not in given:  # the move's data, without its envelope
-            given = {"schema_version": SCHEMA_VERSION, "kind": "move", "data": given}
-        return from_data(given, Move)
-
-    def mover(self, move: Move) -> int:
-        return move.player
-
-    def move_text(self, move: Move) -> str:
-        return to_json(move)
-
-    def read_stored_move(self, text: str) -> Move:
-        return from_json(text, Move)
-
-    def play(self, state: GameState, move: Move) -> tuple[GameState, tuple[Event, ...]]:
-        return apply_move_with_events(state, move)
+        return super().winners(state) if state.is_over else ()
 
     def reveals(self, before: GameState, after: GameState) -> bool:
         """Whether the move rolled a die (FLOW-4) or turned a card or tile from a hidden pile
         or stack (INFO-1): what none of the views showed before."""
         return _hidden_count(after) != _hidden_count(before) or after.rolls != before.rolls
 
-    def view(self, state: GameState, seat: int | None) -> GameState:
-        return player_view(state, seat)
-
-    def position_data(self, view: GameState) -> dict[str, object]:
-        return to_data(view)
-
-    def legal(self, view: GameState, seat: int) -> tuple[Preview, ...]:
-        return previews(view, seat)
-
     def legal_entry(self, option: Preview) -> dict[str, object]:
         """The move's data, its notation, and its preview: what is certain, the dice it rolls
         and the roll's expected yield, with its text."""
         return {
-            "move": to_data(option.move)["data"],
+            "move": self.data(option.move),
             "notation": str(option.move),
             "preview": {
                 "certain": dict(option.certain),
@@ -199,37 +123,11 @@ class StoneAge(Game[GameConfig, GameState, Move, Event, Preview]):
         return events_view(events, seat)
 
     def event_data(self, event: Event) -> dict[str, object]:
-        return {**_data(event), "text": event_text(event)}
-
-    def picture(self, view: GameState) -> str:
-        return render_svg(view)
-
-    def rule(self, rule_id: str) -> dict[str, object] | None:
-        found = rules().get(rule_id.upper())
-        if found is None:
-            return None
-        return {
-            "id": found.id,
-            "game": self.title,
-            "name": qualified(found.id),
-            "area": found.area,
-            "source": found.source,
-            "summary": found.summary,
-            "text": found.text,
-            "ruling": found.ruling,
-            "why": found.why,
-        }
+        return {**self.data(event), "text": event_text(event)}
 
     def rule_text(self, rule_id: str) -> str:
         found = rules().get(rule_id)
         return "" if found is None else f"{qualified(found.id)}: {found.text}"
-
-    def record(
-        self, options: GameConfig, moves: Sequence[Move], state: GameState, names: Sequence[str]
-    ) -> str:
-        info = GameInfo(players=tuple(names), date=datetime.date.today().isoformat(), notes="hadara serve")
-        played = tuple(moves)
-        return to_json(GameRecord(options, played, result=game_result(state, options, played), info=info))
 
     def bot_names(self) -> tuple[str, ...]:
         return ("greedy", "random")

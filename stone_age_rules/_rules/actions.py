@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from hadara_rules._errors import IllegalMove
+from hadara_rules.foundations import IllegalMove
 
 from .._model import AREAS, BUILDINGS, LOCATIONS, MAX_PEOPLE, SLOTS, GameState, Location
 from .._moves import Act, TakeBack

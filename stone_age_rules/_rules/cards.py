@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from hadara_rules._errors import IllegalMove
+from hadara_rules.foundations import IllegalMove
 
 from .._components import Effect, components
 from .._goods import Kind, Resources, bundles

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from hadara_rules._errors import IllegalMove
+from hadara_rules.foundations import IllegalMove
 
 from .._config import MAX_PLAYERS
 from .._model import AREAS, BUILDINGS, LOCATIONS, MAX_PEOPLE, SLOTS, VILLAGE, GameState, Location

@@ -11,15 +11,19 @@ does not depend on that file being present.
 
 from __future__ import annotations
 
+import json
 import re
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import attrs
 import pytest
-from spec_index import defined_tests, resolve, spec_entries
+import spec_index
 
+from hadara_rules.foundations import CatalogueError, read_index
 from stone_age_rules import GameConfig
+from stone_age_rules.rulebook import Rule, rules
 
 ROOT = Path(__file__).resolve().parents[2]
 SPEC = ROOT / "spec" / "stone_age" / "rules.yaml"
@@ -106,46 +110,22 @@ RULE_IDS: tuple[str, ...] = (
 )
 #: The rulings marked *(variant)* and the configuration field that switches each.
 VARIANTS = {"FLOW-6": "max_rounds", "SETUP-7": "start_player", "CIV-12": "any_two_resources"}
-REQUIRED: dict[str, type] = {
-    "id": str,
-    "area": str,
-    "source": str,
-    "summary": str,
-    "text": str,
-    "ruling": bool,
-    "implemented_in": list,
-    "tested_by": list,
-}
-OPTIONAL: dict[str, type] = {"why": str, "variant": str}
+REQUIRED = spec_index.required_fields("source", str)
 
-_DIGEST_ID = re.compile(r"\*\*([A-Z]+-\d+)\*\*")
 _TEST_REF = re.compile(r"^(tests/stone_age/[\w/]+\.py)::(\w+)$")
-_CODE_REF = re.compile(r"^stone_age_rules[\w.]*:[A-Za-z_][\w.]*$")
-
-
-def entries() -> list[dict[str, Any]]:
-    return spec_entries(SPEC)
-
-
-def by_id() -> dict[str, dict[str, Any]]:
-    return {str(e.get("id")): e for e in entries()}
 
 
 def digest_paragraphs() -> dict[str, str]:
     """Each rule ID of the digest with its paragraph (skips when the digest is absent)."""
-    if not DIGEST.is_file():
-        pytest.skip(
-            f"the rules digest {DIGEST} is not beside the repository; the ID constant is checked instead"
-        )
-    text = DIGEST.read_text(encoding="utf-8")
-    marks = [m for m in _DIGEST_ID.finditer(text) if text[m.start() - 2 : m.start()] == "- "]
+    text = spec_index.digest_text(DIGEST)
+    marks = [m for m in spec_index.DIGEST_ID.finditer(text) if text[m.start() - 2 : m.start()] == "- "]
     ends = [m.start() for m in marks[1:]] + [len(text)]
     return {m.group(1): text[m.end() : end] for m, end in zip(marks, ends, strict=True)}
 
 
 def test_one_entry_per_rule_id_in_the_digest_order() -> None:
     assert len(RULE_IDS) == 76 and len(set(RULE_IDS)) == 76
-    assert [e.get("id") for e in entries()] == list(RULE_IDS)
+    assert [e.get("id") for e in spec_index.spec_entries(SPEC)] == list(RULE_IDS)
 
 
 def test_every_rule_of_the_digest_has_an_entry() -> None:
@@ -155,63 +135,93 @@ def test_every_rule_of_the_digest_has_an_entry() -> None:
 def test_rulings_and_variants_are_those_of_the_digest() -> None:
     paragraphs = digest_paragraphs()
     assert {i for i, p in paragraphs.items() if "**Ruling" in p} == {
-        e["id"] for e in entries() if e["ruling"]
+        e["id"] for e in spec_index.spec_entries(SPEC) if e["ruling"]
     }
     assert {i for i, p in paragraphs.items() if "*(variant)*" in p} == set(VARIANTS)
 
 
 def test_each_variant_names_a_configuration_field() -> None:
     fields = {f.name for f in attrs.fields(GameConfig)}
-    assert {e["id"]: e["variant"] for e in entries() if e.get("variant")} == VARIANTS
+    assert {e["id"]: e["variant"] for e in spec_index.spec_entries(SPEC) if e.get("variant")} == VARIANTS
     assert set(VARIANTS.values()) <= fields
 
 
 @pytest.mark.parametrize("rule_id", RULE_IDS)
 def test_fields_are_present_and_well_typed(rule_id: str) -> None:
-    entry = by_id()[rule_id]
-    assert not set(entry) - set(REQUIRED) - set(OPTIONAL), f"{rule_id}: unknown fields"
-    for key, kind in REQUIRED.items():
-        assert isinstance(entry.get(key), kind), f"{rule_id}: '{key}' must be a {kind.__name__}"
+    entry = spec_index.entries_by_id(SPEC)[rule_id]
+    spec_index.check_fields(rule_id, entry, REQUIRED)
     assert entry["area"] == rule_id.split("-")[0].lower(), f"{rule_id}: the area is its ID's prefix"
-    for key in ("summary", "text"):
-        assert entry[key].strip() == entry[key] and "\n" not in entry[key], f"{rule_id}: '{key}' is one line"
-        assert not re.search(r"[*`#]", entry[key]), f"{rule_id}: '{key}' has markdown"
     assert entry["implemented_in"] and entry["tested_by"], f"{rule_id}: names code and tests"
-    if entry["ruling"]:
-        assert isinstance(entry.get("why"), str) and entry["why"].strip(), f"{rule_id}: a ruling says why"
-    else:
-        assert entry.get("why") is None and entry.get("variant") is None, f"{rule_id}: not a ruling"
 
 
 @pytest.mark.parametrize("rule_id", RULE_IDS)
 def test_implemented_in_names_import(rule_id: str) -> None:
-    for name in by_id()[rule_id]["implemented_in"]:
-        assert _CODE_REF.match(name), f"{rule_id}: {name!r} is not stone_age_rules module:qualname"
-        try:
-            resolve(name)
-        except (ImportError, AttributeError) as exc:
-            pytest.fail(f"{rule_id}: implemented_in {name!r} does not import ({type(exc).__name__}: {exc})")
+    spec_index.check_implemented_in(
+        rule_id, spec_index.entries_by_id(SPEC)[rule_id]["implemented_in"], "stone_age_rules"
+    )
 
 
 @pytest.mark.parametrize("rule_id", RULE_IDS)
 def test_tested_by_tests_exist(rule_id: str) -> None:
-    for ref in by_id()[rule_id]["tested_by"]:
+    for ref in spec_index.entries_by_id(SPEC)[rule_id]["tested_by"]:
         match = _TEST_REF.match(ref)
         assert match is not None, f"{rule_id}: {ref!r} is not tests/stone_age/...py::test_name"
-        path = ROOT / match.group(1)
-        assert path.is_file(), f"{rule_id}: {match.group(1)} does not exist"
-        assert match.group(2) in defined_tests(path), (
-            f"{rule_id}: {match.group(1)} defines no {match.group(2)}"
-        )
+        spec_index.check_test(rule_id, ROOT, match.group(1), match.group(2))
         prefix = "test_" + rule_id.lower().replace("-", "_") + "_"
         assert match.group(2).startswith(prefix), f"{rule_id}: {match.group(2)} is named for its rule"
 
 
 def test_the_checks_catch_broken_references() -> None:
     with pytest.raises(AttributeError):
-        resolve("stone_age_rules._rules.placement:no_such_function")
+        spec_index.resolve("stone_age_rules._rules.placement:no_such_function")
     with pytest.raises(ImportError):
-        resolve("stone_age_rules.no_such_module:check")
-    assert "test_flow_1_a_player_not_to_act_is_refused_and_nothing_changes" in defined_tests(
+        spec_index.resolve("stone_age_rules.no_such_module:check")
+    assert "test_flow_1_a_player_not_to_act_is_refused_and_nothing_changes" in spec_index.defined_tests(
         ROOT / "tests" / "stone_age" / "test_flow.py"
     )
+
+
+def test_the_loader_reads_every_entry_with_its_source() -> None:
+    loaded = rules()
+    assert list(loaded) == list(RULE_IDS)
+    for entry in spec_index.spec_entries(SPEC):
+        rule = loaded[entry["id"]]
+        assert (rule.area, rule.source, rule.summary, rule.ruling, rule.variant) == (
+            entry["area"],
+            entry["source"],
+            entry["summary"],
+            entry["ruling"],
+            entry.get("variant"),
+        )
+    assert loaded["ACT-3"].data() == {
+        "id": "ACT-3",
+        "area": "act",
+        "summary": loaded["ACT-3"].summary,
+        "text": loaded["ACT-3"].text,
+        "ruling": False,
+        "why": None,
+        "game": "Stone Age",
+        "name": "Stone Age ACT-3",
+        "source": loaded["ACT-3"].source,
+    }
+
+
+@pytest.mark.parametrize(
+    ("edit", "message"),
+    [
+        (lambda e: e[1].update(id=e[0]["id"]), r"FLOW-1: id: the rule appears twice"),
+        (lambda e: e[0].pop("source"), r"rules\[0\]\.source: missing"),
+        (lambda e: e[0].update(page=3), r"rules\[0\]: unknown key page"),
+        (lambda e: e[0].update(summary=" "), r"FLOW-1: summary: empty"),
+        (lambda e: e[0].update(ruling=True, why=None), r"FLOW-1: why: a ruling says why"),
+    ],
+)
+def test_a_broken_rule_index_is_refused_naming_the_entry_and_field(
+    tmp_path: Path, edit: Callable[[list[dict[str, Any]]], object], message: str
+) -> None:
+    document = {"rules": [dict(entry) for entry in spec_index.spec_entries(SPEC)]}
+    edit(document["rules"])
+    path = tmp_path / "rules.yaml"
+    path.write_text(json.dumps(document), encoding="utf-8")
+    with pytest.raises(CatalogueError, match=f"^{re.escape(str(path))}: {message}"):
+        read_index(path, Rule)

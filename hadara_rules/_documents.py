@@ -1,0 +1,98 @@
+"""What every game's documents share: the envelope, the digests, the headers of a record and
+the replay of a record's moves (DESIGN "Documents").
+
+Hadara's :mod:`~hadara_rules.records` and Stone Age's :mod:`stone_age_rules.records` write
+their own positions, moves and score sheets; the envelope they put them in, the canonical
+digest taken of them, a record's :class:`GameInfo` and the checks of :func:`replay_moves`
+are these, the same for both.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable, Sequence
+from typing import TypeVar
+
+from attrs import frozen
+
+from ._canonical import canonical
+from ._errors import ConfigError, IllegalMove, RecordError
+from ._reader import clip, label, shown
+
+__all__ = ["SCHEMA_VERSION", "GameInfo", "check_info", "check_vouched", "digest", "replay_moves"]
+
+#: The version of every serialized document's format.
+SCHEMA_VERSION = 1
+
+
+@frozen
+class GameInfo:
+    """Who played, when and where: a record's headers (not checked by :func:`replay`)."""
+
+    #: The names of the players, in seat order; empty when not recorded.
+    players: tuple[str, ...] = ()
+    #: When the game was played, as the record's writer put it (``2025-03-14``).
+    date: str | None = None
+    #: The occasion: a tournament, a club evening.
+    event: str | None = None
+    #: Free text.
+    notes: str | None = None
+
+
+def digest(kind: str, data: object) -> str:
+    """The SHA-256 (hex) of the canonical encoding of a document of ``kind`` holding ``data``:
+    the same in every process, with any hash seed and on any Python version."""
+    document = {"schema_version": SCHEMA_VERSION, "kind": kind, "data": data}
+    return hashlib.sha256(canonical(document)).hexdigest()
+
+
+def check_info(info: GameInfo | None, players: int) -> None:
+    """A record's headers name no more players than its game has (or none)."""
+    if info is not None and len(info.players) not in (0, players):
+        raise RecordError(f"$.data.info.players: names {len(info.players)} players; the game has {players}")
+
+
+def check_vouched(recorded: str | None, found: str | None) -> None:
+    """:class:`RecordError` when a result block vouches for another configuration or other
+    moves (its record digest, ``recorded``, is not the one ``found`` from the record)."""
+    if recorded is not None and recorded != found:
+        raise RecordError(
+            f"result: the configuration or the moves differ from those the result vouches for "
+            f"(recorded digest {label(recorded[:16])}…, found {str(found)[:16]}…)"
+        )
+
+
+C = TypeVar("C")
+S = TypeVar("S")
+M = TypeVar("M")
+
+
+def replay_moves(
+    config: C,
+    moves: Sequence[M],
+    counted: int | None,
+    new_game: Callable[[C], S],
+    check_move: Callable[[S, M], IllegalMove | None],
+    apply_move: Callable[[S, M], S],
+    said: Callable[[M], str],
+) -> S:
+    """The position after every move of a record from a new game of ``config``: a
+    :class:`RecordError` when its result block counts another number of moves (``counted``),
+    for a configuration the game refuses, and for an illegal move (named as ``said`` names
+    it, with the rule it breaks)."""
+    if counted is not None and counted != len(moves):
+        raise RecordError(
+            f"result: the record has {len(moves)} moves, its result was reached after {shown(counted)}"
+        )
+    try:
+        state = new_game(config)
+    except ConfigError as exc:
+        raise RecordError(f"config: {exc}") from None
+    for index, move in enumerate(moves):
+        refusal = check_move(state, move)
+        if refusal is not None:
+            raise RecordError(
+                f"move {index} ({said(move)}) is illegal: {refusal.rule}: {clip(refusal.reason)}"
+            )
+        state = apply_move(state, move)
+    return state

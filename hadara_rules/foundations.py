@@ -1,0 +1,96 @@
+"""The foundations every game of this library stands on, in one place.
+
+Hadara and Stone Age (:mod:`stone_age_rules`) read, write and check their documents
+with the same pieces, and a game written against this library uses these names only
+(never a private module of :mod:`hadara_rules`):
+
+- the errors: every one a :class:`HadaraError`, a refused move an :class:`IllegalMove`
+  naming its rule ID;
+- the strict reader of untrusted documents: :func:`read_text` (bounded files),
+  :func:`parse_yaml` and :func:`parse_json` (plain data only), :func:`converter` (the one
+  strict cattrs converter), :func:`register_tagged` (records told apart by a ``type`` tag),
+  :func:`envelope_data` and :func:`structure` (a document's data, or a one-line error naming
+  the path of the first thing wrong), :class:`Refusal` (what a hook raises) and the bounded
+  renderers :func:`shown`, :func:`label` and :func:`clip` for values in messages;
+- :func:`canonical`, the encoding every digest is taken of, and :func:`digest`, a document's
+  digest;
+- a record's checks: :func:`check_info` (its headers), :func:`replay_moves` (its moves, from a
+  new game) and :func:`check_vouched` (the record its result block vouches for);
+- :func:`exactly`, the attrs validator of a field's exact type;
+- :func:`copier`, the generated copy of a frozen, slotted record with some fields changed;
+- :func:`spec_dir`, the bundled ``spec/`` folder (each game's rules digest and components);
+- :class:`RuleEntry`, a rule of a game's digest (each game's adds its rulebook citation), and
+  :func:`read_index`, the reader of a game's rule index.
+
+>>> from hadara_rules.foundations import canonical, parse_json, shown
+>>> canonical(parse_json('{"b": 1, "a": [true, null]}', ValueError))
+b'{"a":[true,null],"b":1}'
+>>> len(shown("x" * 100))
+40
+"""
+
+from __future__ import annotations
+
+from ._build import copier
+from ._canonical import canonical
+from ._documents import check_info, check_vouched, digest, replay_moves
+from ._errors import (
+    CatalogueError,
+    ConfigError,
+    HadaraError,
+    IllegalMove,
+    NotationError,
+    RecordError,
+    ScenarioError,
+)
+from ._moves import exactly
+from ._reader import (
+    MAX_BYTES,
+    MAX_DEPTH,
+    Refusal,
+    clip,
+    converter,
+    envelope_data,
+    label,
+    parse_json,
+    parse_yaml,
+    read_text,
+    register_tagged,
+    shown,
+    structure,
+)
+from ._resources import spec_dir
+from ._rulebook import RuleEntry, read_index
+
+__all__ = [
+    "MAX_BYTES",
+    "MAX_DEPTH",
+    "CatalogueError",
+    "ConfigError",
+    "HadaraError",
+    "IllegalMove",
+    "NotationError",
+    "RecordError",
+    "Refusal",
+    "RuleEntry",
+    "ScenarioError",
+    "canonical",
+    "check_info",
+    "check_vouched",
+    "clip",
+    "converter",
+    "copier",
+    "digest",
+    "envelope_data",
+    "exactly",
+    "label",
+    "parse_json",
+    "parse_yaml",
+    "read_index",
+    "read_text",
+    "register_tagged",
+    "replay_moves",
+    "shown",
+    "spec_dir",
+    "structure",
+]
