@@ -34,6 +34,7 @@ from ._moves import Act, ChooseDie, Feed, GoHungry, Move, Place, TakeBack, TakeR
 from ._rules.scoring import ScoreSheet, score, winners
 from ._rules.setup import new_game
 from .previews import Preview
+from .wellformed import check_position
 
 __all__ = [
     "MOVE_TAGS",
@@ -183,6 +184,8 @@ def from_data(document: object, cls: object) -> object:
     wanted = _TAG_OF.get(cls) if isinstance(cls, type) else None
     if wanted is not None and type(value) is not cls:
         raise RecordError(f"$.data.type: expected a move of type {wanted}, found {_TAG_OF[type(value)]}")
+    if isinstance(value, GameState):
+        check_position(value)
     if isinstance(value, GameRecord):
         foundations.check_info(value.info, value.config.players)
     return value

@@ -28,8 +28,6 @@ from .test_wellformed import (
     situation,
 )
 
-pytestmark = pytest.mark.skip(reason="wired at merge")
-
 
 def _read(data: Document) -> GameState:
     return from_json(json.dumps(data), GameState)
