@@ -27,7 +27,7 @@ _Schema = dict[str, Any]
 
 
 class _Maker(Protocol):
-    """What makes the schemas of the game's records (:class:`hadara_rules.schema._Maker`)."""
+    """What makes the schemas of the game's records (:class:`hadara_rules.schema.SchemaMaker`)."""
 
     #: The records' and enums' schemas made so far, by name (the schema's ``$defs``).
     defs: dict[str, _Schema]
