@@ -7,7 +7,7 @@ import json
 import random
 import re
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -16,7 +16,7 @@ from urllib.parse import urlsplit
 import httpx
 from playwright.sync_api import Browser, Locator, Page, Response
 from playwright.sync_api import Error as PlaywrightError
-from server.serving import answer_kind, fits
+from server.serving import answer_kind
 
 from hadara_rules import (
     GameRecord,
@@ -28,6 +28,8 @@ from hadara_rules import (
     player_view,
     to_json,
 )
+
+from .stone_age_wire import fits_published
 
 #: The longest any single wait of these tests lasts, in milliseconds.
 WAIT_MS = 15_000
@@ -80,11 +82,14 @@ def record(base: str, match: str) -> GameRecord:
 
 
 @contextmanager
-def table_page(browser: Browser, width: int, address: str | None = None, height: int = 900) -> Iterator[Page]:
+def table_page(
+    browser: Browser, width: int, address: str | None = None, height: int = 900, game: str = "hadara"
+) -> Iterator[Page]:
     """A page in a fresh browser context of ``width`` by ``height`` px; fails on any script error
     of the page (the browser's own notes of answers other than 2xx, which the page handles, aside),
     and unless every answer of the API and every WebSocket message the page was sent fits its
-    published schema, as sent."""
+    published schema, as sent (a Stone Age match's documents: see :mod:`.stone_age_wire`;
+    ``game``: the game of the match whose table the page shows)."""
     context = browser.new_context(viewport={"width": width, "height": height})
     context.set_default_timeout(WAIT_MS)
     page = context.new_page()
@@ -107,12 +112,14 @@ def table_page(browser: Browser, width: int, address: str | None = None, height:
             page.goto(address)
         yield page
         assert errors == [], errors
-        _sent_as_published(answers, messages)
+        _sent_as_published(answers, messages, fits_published(game))
     finally:
         context.close()
 
 
-def _sent_as_published(answers: list[Response], messages: list[str | bytes]) -> None:
+def _sent_as_published(
+    answers: list[Response], messages: list[str | bytes], check: Callable[[str, str | bytes], None]
+) -> None:
     """Every answer of the API a page was sent (but those of a page since navigated away from,
     whose bodies the browser drops), and every WebSocket message, fits its schema."""
     for answer in answers:
@@ -125,9 +132,9 @@ def _sent_as_published(answers: list[Response], messages: list[str | bytes]) -> 
             body = answer.body()
         except PlaywrightError:  # navigated away from: its body is gone
             continue
-        fits(kind, body)
+        check(kind, body)
     for message in messages:
-        fits("seat_view", message)
+        check("seat_view", message)
 
 
 def overflow(page: Page) -> int:

@@ -95,3 +95,48 @@ def test_the_form_refuses_a_wrong_clock_or_a_seed_for_the_lobby(server: str, bro
         match = created.split("?match=")[1].split("#")[0]
         assert summary(server, match)["clock"] == {"bank": 600, "increment": 3}
         assert summary(server, match)["public"] is True
+
+
+def test_the_form_offers_each_games_own_seats_options_and_bots(server: str, browser: Browser) -> None:
+    games = {entry["game"]: entry for entry in httpx.get(f"{server}/api/games", timeout=10).json()["games"]}
+    with table_page(browser, WIDE, f"{server}/") as page:
+        assert page.locator("#game option").all_text_contents() == [
+            entry["title"] for entry in games.values()
+        ]
+        page.select_option("#players", "5")
+        page.check("#option-advanced")  # Hadara's Basic/Advanced is its option
+        page.click("#create-button")
+        page.locator("#created").wait_for()
+        advanced = page.locator("#links input").last.input_value().split("?match=")[1]
+        assert summary(server, advanced)["advanced"] is True and summary(server, advanced)["game"] == "hadara"
+
+        page.select_option("#game", "stone-age")
+        low, high = games["stone-age"]["seats"]
+        assert page.locator("#players option").all_text_contents() == [str(n) for n in range(low, high + 1)]
+        assert page.locator("#players").input_value() == str(low)  # 5 players is no Stone Age game
+        assert page.locator("#seat-rows li").count() == low
+        bots = page.locator("#seat-1-kind option").evaluate_all("options => options.map(o => o.value)")
+        assert bots == ["human", "open", *games["stone-age"]["bots"]]
+        assert page.locator("#option-advanced").count() == 0
+        # a wrong option is refused in one line, and nothing is made
+        page.fill("#option-max_rounds", "0")
+        page.click("#create-button")
+        page.locator("#create-error", has_text="Max rounds must be a whole number of at least 1").wait_for()
+        assert page.locator("#created-heading").text_content() == f"Match {advanced} created"
+        page.fill("#option-max_rounds", "3")
+        page.click("#create-button")
+        page.locator("#created-heading", has_not_text=advanced).wait_for()
+        match = page.locator("#links input").last.input_value().split("?match=")[1]
+        assert summary(server, match)["game"] == "stone-age" and summary(server, match)["max_rounds"] == 3
+        # the lobby lists a public match with the game it is
+        page.select_option("#seat-1-kind", "open")
+        page.check("#public")
+        page.fill("#seed", "")
+        page.click("#create-button")
+        page.locator("#created-heading", has_not_text=match).wait_for()
+        listed = page.locator("#links input").last.input_value().split("?match=")[1]
+    with table_page(browser, WIDE, f"{server}/") as page:
+        row = page.locator(f"#open-list li[data-match='{listed}']")
+        row.wait_for()
+        assert row.get_attribute("data-game") == "stone-age"
+        assert "Stone Age" in (row.text_content() or "")

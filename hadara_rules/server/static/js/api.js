@@ -44,6 +44,9 @@ async function request(method, path, { token = null, body = undefined, as = "jso
 
 const match = (id) => `/api/matches/${encodeURIComponent(id)}`;
 
+/** GET /api/games: the server's games, each with its seat counts, options (a JSON Schema) and bots. */
+export const listGames = () => request("GET", "/api/games");
+
 /** POST /api/matches: `{match, seats: [{seat, kind, token?}]}`. */
 export const createMatch = (settings) => request("POST", "/api/matches", { body: settings });
 

@@ -1,22 +1,27 @@
 // The lobby: the public matches with a seat open (each open seat joined with a click),
-// "my matches" (every seat this browser holds), and a form that creates a match, then a
-// link per person's seat (its token in the address's fragment, which a browser never
-// sends to the server) and a spectator link.
+// "my matches" (every seat this browser holds), and a form that creates a match of one of
+// the server's games (its seat counts, options and bots as `GET /api/games` gives them),
+// then a link per person's seat (its token in the address's fragment, which a browser
+// never sends to the server) and a spectator link.
 
-import { ApiError, createMatch, listMatches, listOpen } from "./api.js";
+import { ApiError, createMatch, listGames, listMatches, listOpen } from "./api.js";
 import { byId, el, fill } from "./dom.js";
 import { kindWords, settingsWords, stateWords } from "./matches.js";
 import { join, rememberedName } from "./joining.js";
+import { optionFields } from "./options.js";
 import { forgetSeat, heldSeats, seatAddress } from "./store.js";
 
-const KINDS = [
+/** What plays a seat of any game: a person; the game's bots follow. */
+const PEOPLE = [
   ["human", "A person (a link)"],
   ["open", "Open: someone joins"],
-  ["random", "Random bot"],
-  ["greedy", "Greedy bot"],
-  ["ismcts", "Search bot (ISMCTS)"],
 ];
-const KIND_NAMES = Object.fromEntries(KINDS);
+/** The bots' names in the form; another bot (an operator's engine) is named as the server names it. */
+const BOT_NAMES = { random: "Random bot", greedy: "Greedy bot", ismcts: "Search bot (ISMCTS)" };
+/** The games of the server (`GET /api/games`), by name, once asked. */
+const GAMES = new Map();
+/** The chosen game's option fields (`{key, node, read}`). */
+let options = [];
 /** The clock presets, in seconds: bank and increment a move. */
 const CLOCKS = { off: null, "5+5": { bank: 300, increment: 5 }, "15+10": { bank: 900, increment: 10 } };
 /** How often the lobby's lists are asked again, in milliseconds. */
@@ -24,7 +29,21 @@ const REFRESH_MS = 3000;
 
 /** The default name of a seat, shown until a name is typed. */
 function defaultName(seat, kind) {
-  return kind === "human" || kind === "open" ? `Player ${seat + 1}` : KIND_NAMES[kind];
+  return kind === "human" || kind === "open" ? `Player ${seat + 1}` : kindName(kind);
+}
+
+function kindName(kind) {
+  return BOT_NAMES[kind] ?? `${kind} (bot)`;
+}
+
+/** The game the form has chosen (its entry of `GET /api/games`). */
+function chosenGame() {
+  return GAMES.get(byId("game").value);
+}
+
+/** What may play a seat of the chosen game: a person, or one of its bots. */
+function kinds() {
+  return [...PEOPLE, ...(chosenGame()?.bots ?? []).map((bot) => [bot, kindName(bot)])];
 }
 
 /** One row of the seats list: what plays the seat, and its name. */
@@ -32,7 +51,7 @@ function seatRow(seat, kind) {
   const select = el(
     "select",
     { id: `seat-${seat}-kind`, name: `seat-${seat}-kind` },
-    KINDS.map(([value, label]) => el("option", { value, selected: value === kind }, label)),
+    kinds().map(([value, label]) => el("option", { value, selected: value === kind }, label)),
   );
   const name = el("input", {
     id: `seat-${seat}-name`,
@@ -61,10 +80,14 @@ function showSeats(players) {
     kind: row.querySelector("select").value,
     name: row.querySelector("input").value,
   }));
+  const offered = new Set(kinds().map(([kind]) => kind));
+  const bots = chosenGame()?.bots ?? [];
+  const bot = bots.includes("greedy") ? "greedy" : (bots[0] ?? "human");
   fill(
     rows,
     Array.from({ length: players }, (_, seat) => {
-      const row = seatRow(seat, kept[seat]?.kind ?? (seat === 0 ? "human" : "greedy"));
+      const wanted = kept[seat]?.kind;
+      const row = seatRow(seat, wanted !== undefined && offered.has(wanted) ? wanted : seat === 0 ? "human" : bot);
       if (kept[seat]) row.querySelector("input").value = kept[seat].name;
       return row;
     }),
@@ -97,14 +120,19 @@ function settings() {
   const clock = chosenClock();
   if (typeof clock === "string") return clock;
   const body = {
+    game: byId("game").value,
     players,
     seats,
     names,
-    advanced: byId("create").elements.game.value === "advanced",
     public: byId("public").checked,
     takeback: byId("takeback").checked,
     clock,
   };
+  for (const field of options) {
+    const { value, error } = field.read();
+    if (error !== undefined) return error;
+    if (value !== undefined) body[field.key] = value;
+  }
   const seed = byId("seed").value.trim();
   if (seed !== "") {
     if (body.public) return "A match listed in the lobby is dealt from a seed nobody chose: leave the seed empty.";
@@ -147,7 +175,7 @@ function showLinks(created, body) {
     if (seat.kind === "human" && typeof seat.token === "string") {
       return linkRow(title, "a person plays this seat", seatAddress(created.match, seat.token));
     }
-    const note = seat.kind === "open" ? "open: someone joins it from the lobby or the spectator link" : `${KIND_NAMES[seat.kind] ?? seat.kind}: plays by itself`;
+    const note = seat.kind === "open" ? "open: someone joins it from the lobby or the spectator link" : `${kindName(seat.kind)}: plays by itself`;
     return el(
       "li",
       { class: "link bot" },
@@ -179,7 +207,7 @@ function openRow(summary) {
     });
   return el(
     "li",
-    { class: "match-row", "data-match": summary.match },
+    { class: "match-row", "data-match": summary.match, "data-game": summary.game },
     el("div", { class: "match-title" }, el("strong", {}, `${summary.players} players`), el("span", { class: "help" }, settingsWords(summary))),
     el("p", { class: "match-seats" }, seatsWords(summary)),
     el("div", { class: "match-actions" }, buttons),
@@ -196,7 +224,7 @@ function heldRow(held, summary) {
   const state = summary ? stateWords(summary, held.seat) : "not on this server";
   return el(
     "li",
-    { class: "match-row", "data-match": held.match, "data-seat": held.seat, "data-state": state },
+    { class: "match-row", "data-match": held.match, "data-seat": held.seat, "data-state": state, "data-game": summary?.game },
     el(
       "div",
       { class: "match-title" },
@@ -251,6 +279,38 @@ function refresh() {
   showHeld();
 }
 
+/** The chosen game's seat counts (the number chosen kept where the game allows it), options and seats. */
+function showGame() {
+  const game = chosenGame();
+  const [low, high] = game.seats;
+  const players = byId("players");
+  const before = Number(players.value);
+  fill(
+    players,
+    Array.from({ length: high - low + 1 }, (_, index) => el("option", { value: low + index }, String(low + index))),
+  );
+  players.value = String(before >= low && before <= high ? before : low);
+  options = optionFields(game.options);
+  fill(byId("game-options"), options.map((field) => field.node));
+  showSeats(Number(players.value));
+}
+
+/** Asks the server's games and offers them in the form (the first chosen). */
+async function offerGames() {
+  const error = byId("create-error");
+  let found;
+  try {
+    found = (await listGames()).games ?? [];
+  } catch (problem) {
+    error.textContent = `The games cannot be had from the server: ${problem.message}`;
+    return;
+  }
+  for (const game of found) GAMES.set(game.game, game);
+  fill(byId("game"), found.map((game) => el("option", { value: game.game }, game.title)));
+  showGame();
+  byId("create-button").disabled = false;
+}
+
 /** Shows the lobby and wires its form and lists. */
 export function openLobby() {
   byId("lobby").hidden = false;
@@ -260,7 +320,8 @@ export function openLobby() {
   setInterval(refresh, REFRESH_MS);
   const players = byId("players");
   players.addEventListener("change", () => showSeats(Number(players.value)));
-  showSeats(Number(players.value));
+  byId("game").addEventListener("change", showGame);
+  offerGames();
   const clock = byId("clock");
   clock.addEventListener("change", () => {
     byId("clock-custom").hidden = clock.value !== "custom";
@@ -268,6 +329,7 @@ export function openLobby() {
   const form = byId("create");
   const error = byId("create-error");
   const button = byId("create-button");
+  button.disabled = true; // until the server's games are known
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     error.textContent = "";

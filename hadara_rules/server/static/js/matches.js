@@ -1,6 +1,8 @@
 // How the lobby and the table say a match's settings and state in words: its clock, its
 // options, and where it stands for a seat.
 
+import { gameRules } from "./games.js";
+
 /** `5 min + 5 s`: a time control in words (seconds given). */
 export function clockWords(clock) {
   if (!clock) return "no clock";
@@ -8,10 +10,12 @@ export function clockWords(clock) {
   return clock.increment > 0 ? `${bank} + ${clock.increment} s a move` : bank;
 }
 
-/** `Advanced game · 15 min + 10 s a move · take-backs`: the settings of a summary. */
+/** `Hadara · Advanced game · 15 min + 10 s a move · take-backs`: the game and settings of a summary. */
 export function settingsWords(summary) {
+  const game = gameRules(summary.game);
   return [
-    summary.advanced ? "Advanced game" : "Basic game",
+    game.title,
+    ...game.settings(summary),
     clockWords(summary.clock),
     summary.takeback ? "take-backs allowed" : "no take-backs",
   ].join(" · ");

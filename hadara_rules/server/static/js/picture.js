@@ -8,6 +8,8 @@ const SVG = "http://www.w3.org/2000/svg";
 /** The sizes of the parts, as multiples of their drawn width; ZOOMS[FIT] is the drawn width. */
 const ZOOMS = [0.8, 1, 1.4, 1.8];
 const FIT = 1;
+/** How much wider than its viewBox a picture drawn to scale to its frame is shown. */
+const SCALED = 1.5;
 
 /** The SVG element of the server's picture; refuses anything that is not one SVG document. */
 export function parsePicture(text) {
@@ -34,24 +36,28 @@ function pictureParts(picture) {
   );
   const parts = nested.length > 0 ? nested : [picture];
   for (const part of parts) {
-    const width = Number(part.getAttribute("width"));
+    // a picture drawn to scale to its frame (`width="100%"`) is shown half as wide again
+    // as its viewBox, narrower where the frame is (a phone)
+    const scaled = part.getAttribute("width")?.endsWith("%") ? SCALED : 1;
+    const width = Number(part.getAttribute("width")) || (part.viewBox.baseVal?.width ?? 0) * scaled;
     const height = Number(part.getAttribute("height"));
     if (width > 0 && height > 0 && part !== picture) part.setAttribute("viewBox", `0 0 ${width} ${height}`);
-    part.style.setProperty("--part-width", `${width}px`);
+    if (width > 0) part.style.setProperty("--part-width", `${width}px`);
     for (const name of ["x", "y", "width", "height"]) part.removeAttribute(name);
     if (font !== null) part.setAttribute("font-family", font);
   }
   return parts;
 }
 
-/** The components drawn in the picture: `{node, kind, id, player}` for every `data-id`. */
-function components(root) {
-  return Array.from(root.querySelectorAll("[data-kind][data-id]"), (node) => ({
-    node,
-    kind: node.getAttribute("data-kind"),
-    id: node.getAttribute("data-id"),
-    player: node.getAttribute("data-player"),
-  }));
+/**
+ * The components drawn in the picture: `{node, kind, id, player}` for every `data-id` that
+ * `read(node)` (the game's) says is one, as `{kind, id, player}`.
+ */
+function components(root, read) {
+  return Array.from(root.querySelectorAll("[data-id]"), (node) => {
+    const found = read(node);
+    return found === null ? null : { node, ...found };
+  }).filter((component) => component !== null);
 }
 
 /** The player whose board a part is (its statues and medals name the player), or null. */
@@ -110,12 +116,14 @@ function nameBoard(part, player, name) {
  * in (keeping the zoom and the scroll) and `mark(naming)` marks it anew;
  * `naming(component)` says how many legal moves a component names, and
  * `choose(component)` is called when a player clicks one of those (or presses Enter or
- * Space on it).
+ * Space on it); `read(node)` says which component a node drawn with a `data-id` is (the
+ * game's reading: `{kind, id, player}`, or null for a node that is none).
  */
 export class Picture {
-  constructor(frame, controls, choose) {
+  constructor(frame, controls, choose, read) {
     this.frame = frame;
     this.choose = choose;
+    this.read = read;
     this.zoom = FIT;
     this.selected = null;
     this.buttons = controls;
@@ -133,11 +141,7 @@ export class Picture {
     const node = event.target instanceof Element ? event.target.closest("[data-playable]") : null;
     if (node === null || !this.frame.contains(node)) return;
     event.preventDefault();
-    this.choose({
-      kind: node.getAttribute("data-kind"),
-      id: node.getAttribute("data-id"),
-      player: node.getAttribute("data-player"),
-    });
+    this.choose(this.read(node));
   }
 
   setZoom(level) {
@@ -173,7 +177,7 @@ export class Picture {
   /** The purple cards drawn in the picture, each with its ability's rule: `Map(card → "PURPLE-n")`. */
   abilities() {
     const found = new Map();
-    for (const { kind, id, node } of components(this.frame)) {
+    for (const { kind, id, node } of components(this.frame, this.read)) {
       const ability = kind === "card" ? /\bPURPLE-\d+\b/.exec(node.querySelector("title")?.textContent ?? "") : null;
       if (ability !== null) found.set(id, ability[0]);
     }
@@ -186,14 +190,14 @@ export class Picture {
    * the moves of an older one.
    */
   mark(naming) {
-    for (const component of components(this.frame)) {
+    for (const component of components(this.frame, this.read)) {
       const { node } = component;
       const count = naming(component);
       if (count === 0) {
         for (const name of ["data-playable", "tabindex", "role", "aria-label"]) node.removeAttribute(name);
         continue;
       }
-      const title = node.querySelector("title")?.textContent ?? component.id;
+      const title = component.name ?? node.querySelector("title")?.textContent ?? component.id;
       node.setAttribute("data-playable", "");
       node.setAttribute("tabindex", "0");
       node.setAttribute("role", "button");
@@ -207,7 +211,7 @@ export class Picture {
     this.selected = component;
     for (const node of this.frame.querySelectorAll("[data-selected]")) node.removeAttribute("data-selected");
     if (component === null) return;
-    for (const found of components(this.frame)) {
+    for (const found of components(this.frame, this.read)) {
       if (found.kind === component.kind && found.id === component.id && found.player === component.player) {
         found.node.setAttribute("data-selected", "");
       }

@@ -1,42 +1,36 @@
-// The score sheet at the end of the game, as on the score pad: a row per category,
-// a column per player, the winners marked.
+// The score sheet at the end of the game, as on the score pad: a row per line of the
+// game's sheet, a column per player, the winners marked.
 
 import { el } from "./dom.js";
 
-/** The rows of the score pad, in its order, with what each counts (SCORE-1…6). */
-const ROWS = [
-  ["colonies", "Colonies"],
-  ["statues", "Statues"],
-  ["silver", "Silver"],
-  ["gold", "Gold"],
-  ["cards", "Cards"],
-  ["coins", "Coins"],
-  ["total", "Total"],
-];
-
-/** The sheet of a game record's result block, `winners` marked; `label(seat)` names a seat. */
-export function scoreSheet(result, label) {
+/**
+ * The sheet of a game record's result block, `winners` marked: `rows` are the game's lines
+ * (`{key, name, value(sheet), total}`), `label(seat)` names a seat; a sheet without its
+ * `player` is the seat of its place in the list.
+ */
+export function scoreSheet(result, rows, label) {
   const winners = new Set(result.winners ?? []);
-  const sheets = result.scores ?? [];
+  const sheets = (result.scores ?? []).map((sheet, index) => ({ sheet, player: sheet.player ?? index }));
+  const won = (player) => (winners.has(player) ? "winner" : null);
   const head = el(
     "tr",
     {},
     el("th", { scope: "col" }, el("span", { class: "sr-only" }, "Category")),
-    sheets.map((sheet) =>
+    sheets.map(({ player }) =>
       el(
         "th",
-        { scope: "col", class: winners.has(sheet.player) ? "winner" : null },
-        label(sheet.player),
-        winners.has(sheet.player) ? el("span", { class: "crown" }, "wins") : null,
+        { scope: "col", class: won(player) },
+        label(player),
+        winners.has(player) ? el("span", { class: "crown" }, "wins") : null,
       ),
     ),
   );
-  const body = ROWS.map(([key, name]) =>
+  const body = rows.map((row) =>
     el(
       "tr",
-      { class: key === "total" ? "total" : null },
-      el("th", { scope: "row" }, name),
-      sheets.map((sheet) => el("td", { class: winners.has(sheet.player) ? "winner" : null }, String(sheet[key] ?? ""))),
+      { class: row.total ? "total" : null, "data-line": row.key },
+      el("th", { scope: "row" }, row.name),
+      sheets.map(({ sheet, player }) => el("td", { class: won(player) }, String(row.value(sheet) ?? ""))),
     ),
   );
   return el(

@@ -28,38 +28,16 @@ import {
 } from "./api.js";
 import { Clocks } from "./clocks.js";
 import { byId, el, fill } from "./dom.js";
+import { gameRules } from "./games.js";
 import { join, rememberedName } from "./joining.js";
 import { Log, ruleButton } from "./log.js";
 import { kindWords } from "./matches.js";
-import { describe, group, movedCard, movesNaming, positionData, previewParts } from "./moves.js";
 import { Picture } from "./picture.js";
 import { scoreSheet } from "./scores.js";
 import { goToSeat, holdSeat, seatAddress } from "./store.js";
-import { firstDraws } from "./wheel.js";
 
 /** The kinds of seat a person holds (present or not): a bot's seat has no connection to show. */
 const PEOPLE = new Set(["human", "open", "away"]);
-const ROMAN = { 1: "I", 2: "II", 3: "III" };
-const SECTIONS = {
-  setup: "choosing start card sides",
-  wheel: "setting the wheel",
-  draft: "draft",
-  pick: "picking from the outer piles",
-  income: "income",
-  colony: "colonies",
-  statue: "statues",
-  feeding: "feeding",
-  medals: "medals",
-};
-
-/** Where the game is, in words: `Epoch I, phase A: draft, round 3 of 5 · move 12`. */
-function whereWords(state, ply) {
-  if (!state || state.section === "over") return `Final position after ${ply} moves`;
-  const round = state.section === "draft" ? `, round ${state.round + 1} of 5` : "";
-  const section = SECTIONS[state.section] ?? state.section;
-  return `Epoch ${ROMAN[state.epoch] ?? state.epoch}, phase ${state.phase}: ${section}${round} · move ${ply}`;
-}
-
 function listWords(items) {
   return items.length <= 1 ? items.join("") : `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`;
 }
@@ -88,11 +66,14 @@ class Table {
     this.pictureAsked = 0;
     this.clocks = new Clocks(byId("seats"));
     this.queue = Promise.resolve();
-    this.log = new Log(byId("log"));
+    /** The game's own part of the table (its moves, picture, events and score sheet in words). */
+    this.game = gameRules(null);
+    this.log = new Log(byId("log"), (text) => this.game.eventText(text));
     this.picture = new Picture(
       byId("picture"),
       { out: byId("zoom-out"), in: byId("zoom-in"), fit: byId("zoom-fit") },
       (component) => this.choose(component),
+      (node) => this.game.component(node),
     );
   }
 
@@ -109,7 +90,7 @@ class Table {
 
   /** `P1 · Ada (dragon)`: how a seat is named on this page (without its crest when `short`). */
   label(seat, short = false) {
-    const crest = short ? null : positionData(this.position)?.players?.[seat]?.crest;
+    const crest = short ? null : this.game.crest(this.position, seat);
     return `P${seat} · ${this.name(seat)}${crest ? ` (${crest})` : ""}`;
   }
 
@@ -125,6 +106,8 @@ class Table {
     try {
       this.info = await getMatch(this.match);
       this.seats = Array.isArray(this.info.seats) ? this.info.seats : [];
+      this.game = gameRules(this.info.game);
+      byId("table").dataset.game = this.info.game ?? "hadara";
     } catch (problem) {
       byId("turn").textContent =
         problem instanceof ApiError && problem.status === 404 ? "There is no such match" : "The match cannot be loaded";
@@ -185,7 +168,7 @@ class Table {
     this.started = view.started !== false;
     this.mayTakeBack = view.takeback === true;
     this.rematch = view.rematch ?? null;
-    this.over = typeof view.over === "boolean" ? view.over : positionData(this.position)?.section === "over";
+    this.over = view.over === true;
     this.clocks.set(view.clock ?? null);
     this.holdSeat();
     byId("table").dataset.ply = String(this.ply); // the ply and seq shown, for scripts that drive the page
@@ -355,7 +338,7 @@ class Table {
   }
 
   naming(component) {
-    return movesNaming(component, this.legal, this.position, this.seat);
+    return this.game.naming(component, this.legal, this.position, this.seat);
   }
 
   async askPicture() {
@@ -374,7 +357,7 @@ class Table {
       (component) => this.naming(component).length,
       this.seat,
       (seat) => this.name(seat),
-      positionData(this.position)?.section === "wheel",
+      this.game.wheelFirst(this.position),
     );
     this.abilities = this.picture.abilities();
     this.showAbilities();
@@ -392,10 +375,10 @@ class Table {
     else if (this.seat === null) turn = `${listWords(others)} to act`;
     else turn = `Waiting for ${listWords(others)}`;
     byId("turn").textContent = turn;
-    byId("where").textContent = whereWords(positionData(this.position), this.ply);
+    byId("where").textContent = this.game.where(this.position, this.ply);
     byId("bar-note").textContent =
       this.seat === null ? `Watching match ${this.match}` : `You play ${this.label(this.seat)}`;
-    document.title = `${mine ? "Your turn · " : ""}Hadara`;
+    document.title = `${mine ? "Your turn · " : ""}${this.game.title}`;
   }
 
   showMoves() {
@@ -433,11 +416,11 @@ class Table {
         this.showMoves();
         byId("moves-heading").focus();
       });
-      fill(chosen, el("span", {}, `Moves with ${this.chosen.id}`), " ", all);
+      fill(chosen, el("span", {}, `Moves with ${this.chosen.name ?? this.chosen.id}`), " ", all);
     }
     const groups = new Map();
     for (const entry of entries) {
-      const heading = group(entry);
+      const heading = this.game.group(entry);
       if (!groups.has(heading)) groups.set(heading, []);
       groups.get(heading).push(entry);
     }
@@ -455,7 +438,7 @@ class Table {
   }
 
   moveButton(entry) {
-    const { parts, rules } = previewParts(entry.preview);
+    const { parts, rules } = this.game.preview(entry.preview);
     const chosen = this.pending?.notation === entry.notation;
     const button = el(
       "button",
@@ -463,13 +446,13 @@ class Table {
         type: "button",
         class: "move",
         "data-notation": entry.notation,
-        "data-card": movedCard(entry, this.position),
+        "data-card": this.game.movedCard(entry, this.position),
         "aria-pressed": String(chosen),
         disabled: this.busy,
       },
-      el("span", { class: "what" }, describe(entry, this.position)),
+      el("span", { class: "what" }, this.game.describe(entry, this.position, this.seat)),
       parts.length > 0 ? el("span", { class: "preview" }, parts.join(" · ")) : null,
-      entry.move.type === "set_wheel" ? this.wheelPreview(entry.move.rotation) : null,
+      this.game.extra(entry, this.position, this.seat),
       el("span", { class: "notation" }, [entry.notation, ...rules].join(" · ")),
     );
     button.addEventListener("click", () => this.pick(entry));
@@ -484,20 +467,6 @@ class Table {
       this.focusMove(entry);
     });
     return el("div", { class: "chosen-move" }, button, el("div", { class: "confirm" }, play, cancel));
-  }
-
-  /** WHEEL-3: the colour each seat draws first with the wheel at `rotation` (the viewer's own marked). */
-  wheelPreview(rotation) {
-    const draws = firstDraws(positionData(this.position), rotation);
-    return el(
-      "span",
-      { class: "wheel-preview" },
-      "First draws: ",
-      draws.map(({ seat, color }, index) => [
-        index > 0 ? ", " : null,
-        el("span", { class: seat === this.seat ? "mine" : null, "data-seat": seat }, `P${seat} ${color}`),
-      ]),
-    );
   }
 
   /** A move's button that names a purple card: its ability in words, the rule ID beside (PURPLE-*). */
@@ -673,11 +642,11 @@ class Table {
     fill(
       holder,
       el("h3", { class: "winners" }, headline.length > 1 ? `${listWords(headline)} win` : `${headline[0] ?? "Nobody"} wins`),
-      result ? scoreSheet(result, (seat) => this.label(seat, true)) : null,
+      result ? scoreSheet(result, this.game.scoreRows, (seat) => this.label(seat, true)) : null,
       el(
         "p",
         {},
-        el("a", { href: `/api/matches/${encodeURIComponent(this.match)}/record`, download: `hadara-${this.match}.json` }, "Download the game record"),
+        el("a", { href: `/api/matches/${encodeURIComponent(this.match)}/record`, download: `${this.info?.game ?? "hadara"}-${this.match}.json` }, "Download the game record"),
         " · ",
         el("a", { href: "/" }, "New match"),
       ),

@@ -1,0 +1,78 @@
+// Hadara's part of the table: its moves in words and where they are listed, what a
+// component of its picture is and which moves name it, where the game stands, the wheel's
+// preview (WHEEL-3) and the rows of its score pad (SCORE-1…6).
+
+import { el } from "./dom.js";
+import { describe, group, movedCard, movesNaming, positionData, previewParts } from "./moves.js";
+import { firstDraws } from "./wheel.js";
+
+const ROMAN = { 1: "I", 2: "II", 3: "III" };
+const SECTIONS = {
+  setup: "choosing start card sides",
+  wheel: "setting the wheel",
+  draft: "draft",
+  pick: "picking from the outer piles",
+  income: "income",
+  colony: "colonies",
+  statue: "statues",
+  feeding: "feeding",
+  medals: "medals",
+};
+
+/** `Epoch I, phase A: draft, round 3 of 5 · move 12`. */
+function where(position, ply) {
+  const state = positionData(position);
+  if (!state || state.section === "over") return `Final position after ${ply} moves`;
+  const round = state.section === "draft" ? `, round ${state.round + 1} of 5` : "";
+  const section = SECTIONS[state.section] ?? state.section;
+  return `Epoch ${ROMAN[state.epoch] ?? state.epoch}, phase ${state.phase}: ${section}${round} · move ${ply}`;
+}
+
+/** WHEEL-3: the colour each seat draws first with the wheel at the move's rotation (the viewer's own marked). */
+function extra(entry, position, seat) {
+  if (entry.move.type !== "set_wheel") return null;
+  const draws = firstDraws(positionData(position), entry.move.rotation);
+  return el(
+    "span",
+    { class: "wheel-preview" },
+    "First draws: ",
+    draws.map(({ seat: drawer, color }, index) => [
+      index > 0 ? ", " : null,
+      el("span", { class: drawer === seat ? "mine" : null, "data-seat": drawer }, `P${drawer} ${color}`),
+    ]),
+  );
+}
+
+/** The rows of the score pad, in its order (SCORE-1…6). */
+const ROWS = [
+  ["colonies", "Colonies"],
+  ["statues", "Statues"],
+  ["silver", "Silver"],
+  ["gold", "Gold"],
+  ["cards", "Cards"],
+  ["coins", "Coins"],
+  ["total", "Total"],
+].map(([key, name]) => ({ key, name, value: (sheet) => sheet[key], total: key === "total" }));
+
+export const hadara = {
+  title: "Hadara",
+  settings: (summary) => [summary.advanced ? "Advanced game" : "Basic game"],
+  where,
+  describe: (entry, position) => describe(entry, position),
+  group,
+  movedCard,
+  preview: previewParts,
+  extra,
+  /** A component is drawn with its kind, id and (on a board) player. */
+  component: (node) =>
+    node.hasAttribute("data-kind")
+      ? { kind: node.getAttribute("data-kind"), id: node.getAttribute("data-id"), player: node.getAttribute("data-player") }
+      : null,
+  naming: movesNaming,
+  /** While the wheel is set, the wheel is shown next to the seat's own board. */
+  wheelFirst: (position) => positionData(position)?.section === "wheel",
+  /** Crests name the seats on the boards: `P1 · Ada (dragon)`. */
+  crest: (position, seat) => positionData(position)?.players?.[seat]?.crest ?? null,
+  eventText: (text) => text,
+  scoreRows: ROWS,
+};

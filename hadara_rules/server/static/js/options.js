@@ -1,0 +1,70 @@
+// A game's match options in the form, read from the JSON Schema the server publishes for
+// them (`GET /api/games`): a yes-or-no option is a check box, a choice among values a list
+// (its first entry: the game's default), a number a field left empty for the default.
+// An option of another shape (a list per seat) is left at the game's default.
+
+import { el } from "./dom.js";
+
+/** `max_rounds`: `Max rounds`. */
+function title(key) {
+  const words = key.replaceAll("_", " ");
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** The values a choice offers: an `enum`, or the constants and whole-number ranges of a `oneOf`. */
+function choices(schema) {
+  if (Array.isArray(schema.enum)) return schema.enum;
+  if (!Array.isArray(schema.oneOf)) return null;
+  const values = [];
+  for (const branch of schema.oneOf) {
+    if ("const" in branch) values.push(branch.const);
+    else if (branch.type === "integer" && Number.isInteger(branch.minimum) && Number.isInteger(branch.maximum)) {
+      for (let value = branch.minimum; value <= branch.maximum; value += 1) values.push(value);
+    } else return null;
+  }
+  return values;
+}
+
+function isNumber(schema) {
+  const types = Array.isArray(schema.type) ? schema.type : [schema.type];
+  return types.includes("integer");
+}
+
+/**
+ * The fields of the options `schema` (`{properties}`), each `{key, node, read()}`: `read()`
+ * gives `{value}` (`undefined`: the game's default) or `{error}`, a sentence saying what is wrong.
+ */
+export function optionFields(schema) {
+  const fields = [];
+  for (const [key, option] of Object.entries(schema?.properties ?? {})) {
+    const id = `option-${key}`;
+    const help = typeof option.description === "string" ? el("small", { class: "help" }, option.description) : null;
+    const values = choices(option);
+    if (option.type === "boolean") {
+      const box = el("input", { type: "checkbox", id, name: key });
+      fields.push({ key, node: el("label", { class: "check" }, box, ` ${title(key)} `, help), read: () => ({ value: box.checked }) });
+    } else if (values !== null) {
+      const select = el(
+        "select",
+        { id, name: key },
+        el("option", { value: "" }, "The game's default"),
+        values.map((value, index) => el("option", { value: String(index) }, String(value))),
+      );
+      const read = () => ({ value: select.value === "" ? undefined : values[Number(select.value)] });
+      fields.push({ key, node: el("label", { class: "field" }, el("span", {}, title(key)), select, help), read });
+    } else if (isNumber(option)) {
+      const input = el("input", { id, name: key, type: "text", inputmode: "numeric", autocomplete: "off", placeholder: "the game's default" });
+      const least = Number.isInteger(option.minimum) ? option.minimum : 0;
+      const read = () => {
+        const text = input.value.trim();
+        if (text === "") return { value: undefined };
+        if (!/^\d{1,6}$/.test(text) || Number(text) < least) {
+          return { error: `${title(key)} must be a whole number of at least ${least}, or left empty.` };
+        }
+        return { value: Number(text) };
+      };
+      fields.push({ key, node: el("label", { class: "field" }, el("span", {}, title(key)), input, help), read });
+    }
+  }
+  return fields;
+}

@@ -1,0 +1,245 @@
+"""Stone Age at the web table: a match made in the lobby's form and played by clicking through
+to its score sheet against a bot, and two people's pages of which neither ever shows the card
+the other took face down under CIV-13 (INFO-2)."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from pathlib import Path
+
+import httpx
+import pytest
+from playwright.sync_api import Browser, Page, Response, WebSocket
+
+from stone_age_rules import GameConfig, apply_move_with_events, new_game, player_view
+from stone_age_rules.bots import make_bot
+from stone_age_rules.records import GameRecord, from_json
+
+from .table import (
+    NARROW,
+    WIDE,
+    create_match,
+    play_one,
+    seat_address,
+    shot,
+    summary,
+    table_page,
+    token,
+    wait_playable,
+    wait_settled,
+)
+
+pytestmark = pytest.mark.browser
+
+#: How many moves the person may make in a whole 2-player game at most (about 220 are made).
+MOST_MOVES = 600
+#: Words of the server's events and the picture's ids a player would not say: a location's
+#: id (`clay_pit`, `building1`) or a hidden card's back (`?`).
+RAW_WORDS = re.compile(r"\b(?:clay_pit|tool_maker|building[1-4]|card[1-4])\b|(?:^|\s)\?(?:[\s:]|$)")
+
+
+def _stone_age_record(base: str, match: str) -> GameRecord:
+    answer = httpx.get(f"{base}/api/matches/{match}/record", timeout=10)
+    assert answer.status_code == 200, answer.text
+    return from_json(answer.text, GameRecord)
+
+
+def _create_in_the_form(page: Page, seed: int) -> tuple[str, str]:
+    """A 2-player Stone Age match against the greedy bot, made in the lobby's form: its id and
+    the person's table."""
+    page.select_option("#game", "stone-age")
+    # the game's own seat counts and bots, as the server's catalogue gives them
+    assert page.locator("#players option").all_text_contents() == ["2", "3", "4"]
+    kinds = page.locator("#seat-1-kind option").evaluate_all("options => options.map(o => o.value)")
+    assert kinds == ["human", "open", "greedy", "random"]
+    assert page.locator("#option-max_rounds").count() == 1  # its options, read from their schema
+    assert page.locator("#option-advanced").count() == 0  # and none of Hadara's
+    page.fill("#seat-0-name", "Ada")
+    page.select_option("#seat-1-kind", "greedy")
+    page.fill("#seed", str(seed))
+    page.click("#create-button")
+    address = page.locator("#links a.open").first.get_attribute("href")
+    assert address is not None and "#token=" in address
+    match = address.split("?match=")[1].split("#")[0]
+    assert summary(page.url.split("/?")[0].rstrip("/"), match)["game"] == "stone-age"
+    return match, address
+
+
+def _columns_visible(page: Page) -> None:
+    """Every column of the score sheet lies inside the window, none scrolled out of view, its
+    text no smaller than 12 px."""
+    fits = page.evaluate(
+        """() => {
+             const wrap = document.querySelector('.sheet-wrap');
+             const cells = Array.from(document.querySelectorAll('.sheet th, .sheet td'));
+             return wrap.scrollWidth <= wrap.clientWidth
+               && cells.every(cell => {
+                    const box = cell.getBoundingClientRect();
+                    return box.left >= 0 && box.right <= window.innerWidth && box.width > 0
+                      && parseFloat(getComputedStyle(cell).fontSize) >= 12;
+                  });
+           }"""
+    )
+    assert fits
+
+
+def test_a_whole_stone_age_game_against_a_bot_is_played_by_clicking(
+    server: str, browser: Browser, screenshots: Path
+) -> None:
+    with table_page(browser, WIDE, f"{server}/", game="stone-age") as page:
+        match, address = _create_in_the_form(page, seed=7)
+        page.goto(address)
+        page.wait_for_selector("#picture svg")
+        assert (page.locator("#bar-note").text_content() or "").startswith("You play P0 · Ada")
+        rng = random.Random(1)
+        ways: list[str] = []
+        while wait_playable(page):
+            assert len(ways) < MOST_MOVES, "the game did not end"
+            if len(ways) == 6:
+                wait_settled(page, int(page.locator("#table").get_attribute("data-ply") or -1))
+                shot(page, screenshots, "stone-age-table", WIDE)
+                page.set_viewport_size({"width": NARROW, "height": 900})
+                shot(page, screenshots, "stone-age-table", NARROW)
+                page.set_viewport_size({"width": WIDE, "height": 900})
+            # every move offered is said in words, never as its notation
+            unsaid = page.locator("#moves button.move").evaluate_all(
+                "buttons => buttons.filter(b => b.querySelector('.what').textContent === b.dataset.notation).length"
+            )
+            assert unsaid == 0
+            ways.append(play_one(page, rng, by_picture=len(ways) % 2 == 0))
+
+        # the score sheet: a column per player, a row per line of the sheet, the total their sum
+        result = _stone_age_record(server, match).result
+        assert result is not None
+        assert page.locator("#turn").text_content() == "The game is over"
+        lines = page.locator(".sheet tbody tr").evaluate_all("rows => rows.map(r => r.dataset.line)")
+        assert lines == [
+            "during_game",
+            "culture",
+            "farmers",
+            "tool_makers",
+            "hut_builders",
+            "shamans",
+            "resources",
+            "total",
+            "tie_break",
+        ]
+        totals = page.locator(".sheet tr.total td").all_text_contents()
+        assert totals == [str(sheet.total) for sheet in result.scores]
+        winners = page.locator(".winners").text_content() or ""
+        assert all(f"P{seat}" in winners for seat in result.winners)
+        _columns_visible(page)
+        shot(page, screenshots, "stone-age-end", WIDE)
+        page.set_viewport_size({"width": NARROW, "height": 900})
+        _columns_visible(page)
+        shot(page, screenshots, "stone-age-end", NARROW)
+
+        # the log reads as sentences: no location's id, no card's back
+        log = page.locator("#log li .line").all_text_contents()
+        assert len(log) > 50 and not [line for line in log if RAW_WORDS.search(line)]
+
+        # "my matches" says which game the match is, and that it is over
+        page.goto(f"{server}/")
+        row = page.locator(f'#my-list li[data-match="{match}"]')
+        row.wait_for()
+        assert row.get_attribute("data-game") == "stone-age" and row.get_attribute("data-state") == "over"
+        assert "Stone Age" in (row.text_content() or "")
+
+    played = {type(move).__name__ for move in _stone_age_record(server, match).moves if move.player == 0}
+    assert {"Place", "Act", "UseTools"} <= played, played
+    assert ways.count("picture") >= 20 and ways.count("button") >= 20, ways
+
+
+def _greedy_until_a_card_is_drawn(seed: int) -> tuple[list[str], int, str]:
+    """The moves of two greedy players of a 2-player game up to the first card drawn under
+    CIV-13: their notations, the seat that drew it and the card."""
+    state = new_game(GameConfig(players=2, seed=seed))
+    bot = make_bot("greedy")
+    moves: list[str] = []
+    while not state.is_over:
+        seat = state.to_act[0]
+        move = bot.choose(player_view(state, seat), seat)
+        state, events = apply_move_with_events(state, move)
+        moves.append(str(move))
+        drawn = [event for event in events if event.rule == "CIV-13" and event.item]
+        if drawn and drawn[0].player is not None and drawn[0].item is not None:
+            return moves, drawn[0].player, drawn[0].item
+    raise AssertionError(f"no card is drawn under CIV-13 with seed {seed}")
+
+
+class Sent:
+    """Everything a page is sent by the server: its WebSocket messages and its answers of the API."""
+
+    def __init__(self) -> None:
+        self.messages: list[str] = []
+        self.answers: list[Response] = []
+
+    def follow(self, page: Page) -> None:
+        page.on("websocket", self._socket)
+        page.on("response", self._answer)
+
+    def _socket(self, socket: WebSocket) -> None:
+        socket.on("framereceived", self._message)
+
+    def _message(self, message: str | bytes) -> None:
+        self.messages.append(message if isinstance(message, str) else message.decode())
+
+    def _answer(self, answer: Response) -> None:
+        if "/api/" in answer.url:
+            self.answers.append(answer)
+
+    def texts(self) -> list[str]:
+        """Every message and answer's body, as text."""
+        return self.messages + [answer.text() for answer in self.answers]
+
+
+def test_neither_page_shows_the_card_the_other_seat_drew_face_down(server: str, browser: Browser) -> None:
+    seed = 10  # a card is drawn under CIV-13 at about the 90th move
+    moves, drawer, card = _greedy_until_a_card_is_drawn(seed)
+    created = create_match(server, game="stone-age", players=2, seats=["human", "human"], seed=seed)
+    match = created["match"]
+    tokens = {seat: token(created, seat) for seat in (0, 1)}
+    # the card's id as a word (`c33`, not in `c330`; the SVG's texts run together, `c33P1`)
+    hidden_word = re.compile(rf"(?<![A-Za-z0-9]){re.escape(card)}(?![0-9])")
+    sent: dict[int, Sent] = {0: Sent(), 1: Sent()}
+    with (
+        table_page(browser, WIDE, game="stone-age") as first,
+        table_page(browser, WIDE, game="stone-age") as second,
+    ):
+        pages = {0: first, 1: second}
+        for seat, page in pages.items():
+            sent[seat].follow(page)
+            page.goto(seat_address(server, match, tokens[seat]))
+            page.wait_for_selector("#picture svg")
+        # the seats' moves through the API up to the draw, both pages following them live
+        seq = 0
+        for notation in moves:
+            seat = int(notation.split()[0][1:])
+            answer = httpx.post(
+                f"{server}/api/matches/{match}/moves",
+                json={"seq": seq, "move": notation},
+                headers={"Authorization": f"Bearer {tokens[seat]}"},
+                timeout=10,
+            )
+            assert answer.status_code == 200, answer.text
+            seq = answer.json()["seq"]
+        ply = summary(server, match)["ply"]
+        assert ply == len(moves)
+        for page in pages.values():
+            wait_settled(page, ply)
+
+        owner, other = pages[drawer], pages[1 - drawer]
+        # the owner's page shows the card: on its board in the picture and in the log
+        assert hidden_word.search(owner.locator("#picture svg").text_content() or "")
+        assert any(hidden_word.search(line) for line in owner.locator("#log li").all_text_contents())
+        # the other's page says a card was drawn face down, and names it nowhere
+        assert any("drew a card face down" in line for line in other.locator("#log li").all_text_contents())
+        assert not hidden_word.search(other.content())
+        assert not hidden_word.search(other.locator("body").inner_text())
+        assert not hidden_word.search(other.locator("#picture svg").text_content() or "")
+        # nor in any answer of the API (its views, the picture) or WebSocket message it was sent
+        texts = sent[1 - drawer].texts()
+        assert any(json.loads(text).get("ply") == ply for text in texts if text.startswith("{"))
+        assert not [text for text in texts if hidden_word.search(text)]
