@@ -8,7 +8,10 @@ property, the ones marked slow included).
 properties with ``thorough`` at a smaller factor, to stay within its time.
 The dearest properties run only a share of their examples with ``ci``, to keep the
 default run quick, and all of them with ``thorough`` (``suite_settings(dear=True)`` in
-``properties/strategies.py``).
+``properties/strategies.py``); ``.ci/run`` runs ``thorough`` over every file that holds one.
+The default run stays under 90 s of CPU (user and system, its child processes included):
+a test dearer than about a second of CPU is marked ``slow`` (CI runs ``-m slow``) or, for
+a property, gives up examples to ``thorough``.
 """
 
 from __future__ import annotations

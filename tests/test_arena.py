@@ -256,7 +256,14 @@ def _started(tmp_path: Path, *extra: str) -> tuple[subprocess.Popen[bytes], list
 
 
 @pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="reads /proc")
-@pytest.mark.parametrize("stop", [signal.SIGINT, signal.SIGTERM, signal.SIGKILL])
+@pytest.mark.parametrize(  # Ctrl-C in the default run; SIGTERM and SIGKILL with the slow tests
+    "stop",
+    [
+        signal.SIGINT,
+        pytest.param(signal.SIGTERM, marks=pytest.mark.slow),
+        pytest.param(signal.SIGKILL, marks=pytest.mark.slow),
+    ],
+)
 def test_a_stopped_tournament_stops_its_workers(tmp_path: Path, stop: signal.Signals) -> None:
     """Ctrl-C, SIGTERM or even SIGKILL of a tournament of 10**9 games with 2 workers: every
     worker ends within a second or two, the parent held only a few games (its memory stays

@@ -40,9 +40,11 @@ SLOW = [
 ]
 
 
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[ServerProcess]:
-    process = ServerProcess(tmp_path / "matches.sqlite", tmp_path / "server.log")
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    """One server process for the tests of this file (each makes a match of its own)."""
+    folder = tmp_path_factory.mktemp("connect")
+    process = ServerProcess(folder / "matches.sqlite", folder / "server.log")
     yield process
     process.stop()
 
@@ -73,6 +75,7 @@ def _over(server: ServerProcess, match: str) -> dict[str, Any]:
     return summary
 
 
+@pytest.mark.slow  # a whole game against a server process: seconds
 def test_a_seat_is_played_to_the_end_by_a_local_engine_and_the_result_printed(server: ServerProcess) -> None:
     match, token = _match(server)
     connected = _connect(server, match, token, GREEDY)

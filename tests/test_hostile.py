@@ -229,11 +229,15 @@ def test_the_memory_cap_leaves_room_for_real_work(tmp_path: Path) -> None:
     assert "1 passed, 0 failed" in out
 
 
-#: The cases of the default test run; the whole corpus runs with the slow tests (about 30 s).
+#: The cases of the default test run (read by ``check``); the whole corpus, read by every
+#: command, runs with the slow tests (about 30 s).
 QUICK = {"alias-bomb.yaml", "deep.json", "huge-int.yaml", "yes-key.yaml", "pipe.json", "/dev/zero"}
 
 
-@pytest.mark.parametrize("command", ["check", "replay", "render"])
+@pytest.mark.parametrize(
+    "command",
+    ["check", pytest.param("replay", marks=pytest.mark.slow), pytest.param("render", marks=pytest.mark.slow)],
+)
 @pytest.mark.parametrize(
     "name", [pytest.param(name, marks=() if name in QUICK else pytest.mark.slow) for name in NAMES]
 )

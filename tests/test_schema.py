@@ -44,6 +44,12 @@ ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = sorted((ROOT / "tests" / "golden").glob("*.record.json"))
 SCENARIOS = sorted((ROOT / "spec" / "scenarios").rglob("*.yaml"))
 SETTINGS = [(players, advanced) for players in range(2, 6) for advanced in (False, True)]
+QUICK_SETTINGS = [(2, False), (3, True), (4, False), (5, True)]
+
+
+#: Each schema made once for the tests that read it (making one reads its records' source for
+#: their field comments: a tenth of a second or more).
+made = functools.cache(make_schema)
 
 
 @functools.cache
@@ -79,9 +85,7 @@ def test_the_shipped_files_are_what_the_records_make() -> None:
     """``python -m hadara_rules.schema`` writes them; a record changed without it fails here."""
     assert sorted(path.name for path in FOLDER.glob("*.json")) == sorted(f"{k}.schema.json" for k in KINDS)
     for kind in KINDS:
-        assert json.loads(schema_text(kind)) == make_schema(kind), (
-            f"{kind}: run python -m hadara_rules.schema"
-        )
+        assert json.loads(schema_text(kind)) == made(kind), f"{kind}: run python -m hadara_rules.schema"
 
 
 @pytest.mark.parametrize("kind", KINDS)
@@ -105,7 +109,7 @@ def _objects(schema: object) -> Iterator[dict[str, Any]]:
 @pytest.mark.parametrize("kind", KINDS)
 def test_every_mapping_is_closed(kind: str) -> None:
     """The reader forbids unknown keys everywhere, so every object schema does."""
-    for schema in _objects(make_schema(kind)):
+    for schema in _objects(made(kind)):
         assert schema.get("additionalProperties") is not None, schema
 
 
@@ -144,7 +148,10 @@ def _check_game(players: int, advanced: bool, every: int) -> None:
         check("score_sheet", to_data(sheet))
 
 
-@pytest.mark.parametrize(("players", "advanced"), SETTINGS)
+@pytest.mark.parametrize(  # one setting of each number of players in the default run
+    ("players", "advanced"),
+    [pytest.param(*s, marks=() if s in QUICK_SETTINGS else pytest.mark.slow) for s in SETTINGS],
+)
 def test_positions_views_moves_events_and_score_sheets_of_random_games_fit(
     players: int, advanced: bool
 ) -> None:
@@ -312,12 +319,12 @@ def _undescribed(node: object, where: str = "") -> Iterator[str]:
 def test_every_field_of_a_position_a_view_and_a_body_has_a_description(kind: str) -> None:
     """A frontend learns from the schema what each field holds (the order of a pile, which
     end is its top, what pending, sold and box hold), not by experiment."""
-    schema = make_schema(kind)
+    schema = made(kind)
     assert list(_undescribed(schema)) == []
 
 
 def test_the_piles_say_their_order_and_which_end_is_the_top() -> None:
-    state = make_schema("game_state")["$defs"]["GameState"]["properties"]
+    state = made("game_state")["$defs"]["GameState"]["properties"]
     for pile in ("decks", "outer_piles", "colony_stacks"):
         assert "top" in state[pile]["description"]
         assert "last" in state[pile]["description"]

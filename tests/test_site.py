@@ -47,6 +47,7 @@ def _site(tmp_path: Path, **pages: str) -> Path:
 
 
 @needs_browser
+@pytest.mark.slow  # Chromium started: seconds
 def test_overflow_is_found_and_scrolling_boxes_are_allowed(tmp_path: Path) -> None:
     site = _site(
         tmp_path,
@@ -75,6 +76,7 @@ def _picture(tmp_path: Path, name: str, width: int, text: str) -> None:
 
 
 @needs_browser
+@pytest.mark.slow  # Chromium started: seconds
 def test_text_is_measured_at_the_size_a_picture_is_shown(tmp_path: Path) -> None:
     _picture(tmp_path, "big.svg", 600, '<text x="10" y="50" font-size="24">readable at half size</text>')
     _picture(tmp_path, "small.svg", 600, '<text x="10" y="50" font-size="16">too small at half</text>')

@@ -6,13 +6,15 @@ from __future__ import annotations
 import random
 import re
 
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from hadara_rules import GameConfig, GameState, legal_moves, load_catalogue, new_game, player_view
 from hadara_rules.games import game
 from hadara_rules.records import to_json
 from hadara_rules.view import front_id
+
+from .strategies import suite_settings
 
 HADARA = game("hadara")
 _CATALOGUE = load_catalogue()
@@ -33,7 +35,7 @@ def _viewers(state: GameState) -> list[int | None]:
     return [*range(len(state.players)), None]
 
 
-@settings(max_examples=10, deadline=None)
+@suite_settings(weight=0.1, dear=True)
 @given(
     players=st.integers(2, 5),
     seed=st.integers(0, 2**32),

@@ -156,6 +156,7 @@ async def _created(scope: Scope, receive: Receive, send: Send) -> None:
     await send({"type": "http.response.body", "body": b"{}"})
 
 
+@pytest.mark.slow  # 40,000 requests with tracemalloc on: seconds
 def test_memory_stays_flat_over_ten_thousand_refused_creations() -> None:
     guard = Guard(_created, Bounds(create_per_minute=1))
 

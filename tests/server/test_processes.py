@@ -149,6 +149,7 @@ def _played_on_both(servers: list[ServerProcess], moves: int) -> tuple[str, _Sea
     return match, player
 
 
+@pytest.mark.slow  # two server processes started: seconds
 def test_a_move_posted_to_one_process_is_pushed_to_the_websockets_of_the_other(
     servers: list[ServerProcess],
 ) -> None:

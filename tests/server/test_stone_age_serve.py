@@ -94,6 +94,7 @@ def _positions(record: GameRecord) -> list[GameState]:
     return states
 
 
+@pytest.mark.slow  # a whole game over HTTP: seconds
 def test_a_human_plays_stone_age_against_a_greedy_bot_to_the_end_and_gets_the_record(
     client: TestClient,
 ) -> None:

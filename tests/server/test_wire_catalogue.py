@@ -114,7 +114,7 @@ def _named(entry: object, ids: set[str]) -> set[str]:
 CATALOGUE = game("hadara").catalogue()
 
 
-@suite_settings(weight=0.5)
+@suite_settings(weight=0.5, dear=True)
 @given(played_games())
 def test_the_catalogue_and_a_view_tell_a_seat_nothing_its_view_hides(played: PlayedGame) -> None:
     """INFO-1: at positions of random games of every number of players, for every seat and the

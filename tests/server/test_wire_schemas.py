@@ -14,11 +14,13 @@ from starlette.testclient import TestClient
 
 from .serving import bearer, create, fits, token, validator, wait_over
 
+#: One match in the default run; the others (the longest match, the largest table) with the
+#: slow tests.
 SETTINGS = [
-    pytest.param(2, False, 1000, id="2-players-to-the-end"),
+    pytest.param(2, False, 1000, id="2-players-to-the-end", marks=pytest.mark.slow),
     pytest.param(3, True, 40, id="3-players-advanced"),
-    pytest.param(4, False, 40, id="4-players"),
-    pytest.param(5, True, 40, id="5-players-advanced"),
+    pytest.param(4, False, 40, id="4-players", marks=pytest.mark.slow),
+    pytest.param(5, True, 40, id="5-players-advanced", marks=pytest.mark.slow),
 ]
 
 
@@ -126,6 +128,7 @@ def refusal(answer: Any, status: int, error: str) -> Any:
     return body
 
 
+@pytest.mark.slow  # seconds of validating every body as sent
 def test_the_table_for_strangers_sends_what_its_schemas_say(client: TestClient) -> None:
     """An open seat, the lobby, joining, a clock, moves, take-backs, leaving and returning,
     the log and a WebSocket's messages; then a match the stand-in plays to the end and its
