@@ -129,19 +129,29 @@ def _apply(table: Table, move: Move) -> None:
         next_turn(table, None)
 
 
-def apply_move_with_events(state: GameState, move: Move) -> tuple[GameState, tuple[Event, ...]]:
-    """The position after ``move`` and what happened, in order; raises :class:`IllegalMove`
-    (leaving ``state`` untouched) if the move is refused."""
-    refusal = check_move(state, move)
-    if refusal is not None:
-        raise refusal
-    table = Table(state)
+def _played(state: GameState, move: Move, check: bool, recording: bool) -> Table:
+    """The move applied, with every automatic step that follows it (checked first if ``check``)."""
+    if check:
+        refusal = check_move(state, move)
+        if refusal is not None:
+            raise refusal
+    table = Table(state, recording=recording)
     table.update(ply=state.ply + 1)
     _apply(table, move)
     settle(table)
+    return table
+
+
+def apply_move_with_events(state: GameState, move: Move) -> tuple[GameState, tuple[Event, ...]]:
+    """The position after ``move`` and what happened, in order; raises :class:`IllegalMove`
+    (leaving ``state`` untouched) if the move is refused."""
+    table = _played(state, move, True, True)
+    assert table.events is not None
     return table.state, tuple(table.events)
 
 
-def apply_move(state: GameState, move: Move) -> GameState:
-    """The position after ``move``; raises :class:`IllegalMove` if it is refused."""
-    return apply_move_with_events(state, move)[0]
+def apply_move(state: GameState, move: Move, check: bool = True) -> GameState:
+    """The position after ``move``; raises :class:`IllegalMove` (leaving ``state`` untouched)
+    if ``check`` is true and the move is refused. ``check=False`` is the fast path for moves
+    taken from :func:`legal_moves`: a move they do not offer then gives no meaningful position."""
+    return _played(state, move, check, False).state

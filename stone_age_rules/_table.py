@@ -2,13 +2,12 @@
 
 Each step's position and board are made by the generated copiers of :mod:`hadara_rules._build`
 (what :func:`attrs.evolve` gives, at a fraction of its cost: the records have no validators or
-converters to skip)."""
+converters to skip). A move whose events nobody asks for (:func:`~stone_age_rules.apply_move`)
+records none, which spares working out each event's amounts."""
 
 from __future__ import annotations
 
 from typing import Any
-
-import attrs
 
 from hadara_rules._build import copier
 
@@ -18,12 +17,15 @@ from ._model import GameState, Player
 _copy_state, _copy_player = copier(GameState), copier(Player)
 
 
-@attrs.define
 class Table:
-    """A move in progress: the latest position (each step replaces it) and its events."""
+    """A move in progress: the latest position (each step replaces it) and its events, or
+    None when they are not recorded."""
 
-    state: GameState
-    events: list[Event] = attrs.field(factory=list)
+    __slots__ = ("events", "state")
+
+    def __init__(self, state: GameState, *, recording: bool = True) -> None:
+        self.state = state
+        self.events: list[Event] | None = [] if recording else None
 
     def player(self, seat: int) -> Player:
         """``seat``'s board now."""
@@ -44,12 +46,14 @@ class Table:
         **board: Any,
     ) -> None:
         """Replace fields of ``seat``'s board and record the event with the amounts that changed."""
-        before = self.player(seat)
+        state = self.state
+        before = state.players[seat]
         after: Player = _copy_player(before, board)
-        players = list(self.state.players)
+        players = list(state.players)
         players[seat] = after
-        self.update(players=tuple(players))
-        self.events.append(Event(rule, what, seat, changes(before, after), dice, item))
+        self.state = _copy_state(state, {"players": tuple(players)})
+        if self.events is not None:
+            self.events.append(Event(rule, what, seat, changes(before, after), dice, item))
 
     def note(
         self,
@@ -61,4 +65,5 @@ class Table:
         dice: tuple[int, ...] = (),
     ) -> None:
         """Record an event that changes no player's counters."""
-        self.events.append(Event(rule, what, seat, (), dice, item))
+        if self.events is not None:
+            self.events.append(Event(rule, what, seat, (), dice, item))

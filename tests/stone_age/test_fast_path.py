@@ -1,0 +1,42 @@
+"""The unchecked fast path of ``apply_move`` (``check=False``, for moves from ``legal_moves``)
+gives exactly the checked positions; the default still refuses (FLOW-1 to FLOW-3)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from stone_age_rules import (
+    Claim,
+    GameConfig,
+    IllegalMove,
+    Location,
+    Place,
+    apply_move,
+    apply_move_with_events,
+    legal_moves,
+    new_game,
+)
+
+
+@pytest.mark.parametrize(("players", "seed", "claims"), [(2, 3, "later"), (4, 8, "immediate")])
+def test_every_legal_move_unchecked_gives_the_checked_position(players: int, seed: int, claims: str) -> None:
+    state = new_game(GameConfig(players=players, seed=seed, any_two_resources=Claim(claims)))
+    rng, tried = random.Random(seed), 0
+    while not state.is_over:
+        options = legal_moves(state)
+        for move in options:
+            assert apply_move(state, move, check=False) == apply_move_with_events(state, move)[0]
+        tried += len(options)
+        state = apply_move(state, options[rng.randrange(len(options))], check=False)
+    assert tried > 5000
+
+
+def test_apply_move_checks_by_default_and_leaves_the_position_untouched() -> None:
+    state = new_game(GameConfig(players=2, seed=1))
+    move = Place(1 - state.to_act[0], Location.HUNTING, 1)
+    with pytest.raises(IllegalMove) as refused:
+        apply_move(state, move)
+    assert refused.value.rule == "FLOW-1"
+    assert state == new_game(GameConfig(players=2, seed=1))
