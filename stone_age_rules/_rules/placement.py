@@ -109,19 +109,51 @@ _PLACES: tuple[tuple[tuple[Place, ...], ...], ...] = tuple(
 )
 
 
+#: What a placement at each location depends on, in the order of :class:`Location`: its row,
+#: its room (SETUP-3; hunting's is more than all people together), the fewest people it takes
+#: (the hut exactly 2, PLACE-4), its building stack and card slot (-1: none; PLACE-7), and
+#: whether it is in the village (PLACE-5) or a resource area (PLACE-6).
+_SPOTS: tuple[tuple[int, int, int, int, int, bool, bool], ...] = tuple(
+    (
+        row,
+        ROOM[location] or MAX_PEOPLE * (MAX_PLAYERS + 1),
+        2 if location is Location.HUT else 1,
+        _STACKS.get(location, -1),
+        _SLOTS.get(location, -1),
+        location in VILLAGE,
+        location in AREAS,
+    )
+    for row, location in enumerate(LOCATIONS)
+)
+_VILLAGE_ROWS = tuple(location.row for location in VILLAGE)
+
+
 def _rooms(state: GameState, seat: int) -> Iterator[tuple[int, int, int]]:
     """For each location where ``seat`` may place people now, in the order of :class:`Location`:
-    its row and the fewest and most people allowed (PLACE-1, PLACE-3 to PLACE-7)."""
-    unplaced = state.unplaced(seat)
-    for row, location in enumerate(LOCATIONS):
-        if _closed(state, seat, location) is not None or _crowded(state, location) is not None:
-            continue
-        most = _room(state, location, unplaced)
-        if location is not Location.HUT:
-            if most >= 1:
-                yield row, 1, most
-        elif most >= 2 and not _occupied(state, location):
-            yield row, 2, 2
+    its row and the fewest and most people allowed (PLACE-1, PLACE-3 to PLACE-7); the same
+    refusals as :func:`check_place`'s, worked out from :data:`_SPOTS` in one pass."""
+    placed, stacks, display = state.placed, state.stacks, state.display
+    unplaced = state.players[seat].people - sum([row[seat] for row in placed])
+    players = state.config.players
+    few = players < 4
+    village_full = few and sum(1 for row in _VILLAGE_ROWS if any(placed[row])) >= 2
+    for row, room, fewest, stack, slot, village, area in _SPOTS:
+        here = placed[row]
+        if here[seat]:
+            continue  # PLACE-3
+        if stack >= 0 and (stack >= len(stacks) or not stacks[stack]):
+            continue  # PLACE-7
+        if slot >= 0 and display[slot] is None:
+            continue  # PLACE-7
+        if village and village_full:
+            continue  # PLACE-5
+        if area and few and players - 1 <= sum(1 for n in here if n):
+            continue  # PLACE-6
+        most = room - sum(here)
+        if unplaced < most:
+            most = unplaced
+        if most >= fewest:
+            yield row, fewest, fewest if fewest > 1 else most
 
 
 def placements(state: GameState, seat: int) -> tuple[Place, ...]:
