@@ -78,33 +78,28 @@ def check_move(state: GameState, move: Move) -> IllegalMove | None:
 
 def _choices(state: GameState, seat: int) -> tuple[Move, ...]:
     """Every legal move of ``seat``, who is to act, other than CIV-12's claims: the moves of
-    the current step (FLOW-2) that its rule's check allows. Placements are made legal
-    (:func:`placements`), so they are not checked again."""
+    the current step (FLOW-2), each made legal by the rule that offers it, so not checked again."""
     if state.config.any_two_resources is Claim.IMMEDIATE and state.players[seat].claims:
         return ()  # CIV-12: the claim comes first
-    expected = _expected(state)
-    if Place in expected:
+    if state.roll is not None:
+        return tool_choices(state, seat)
+    if state.choice is not None:
+        return die_choices(state, seat)
+    if state.short is not None:
+        return feed_choices(state, seat)
+    if state.phase is Phase.PLACE:
         return placements(state, seat)
-    if Act in expected:
-        found: tuple[Move, ...] = action_choices(state, seat)
-    elif UseTools in expected:
-        found = tool_choices(state, seat)
-    elif ChooseDie in expected:
-        found = die_choices(state, seat)
-    else:
-        found = feed_choices(state, seat)
-    return tuple(m for m in found if _CHECKS[type(m)](state, m) is None)
+    return action_choices(state, seat)
 
 
 def legal_moves(state: GameState, player: int | None = None) -> tuple[Move, ...]:
     """Every legal move of the players to act (or of ``player`` alone), in a stable order:
     exactly the moves :func:`check_move` allows."""
-    found: list[Move] = []
+    found: tuple[Move, ...] = ()
     for seat in state.to_act:
         if player is None or seat == player:
-            found += (claim for claim in claim_choices(state, seat) if check_claim(state, claim) is None)
-            found += _choices(state, seat)
-    return tuple(found)
+            found += claim_choices(state, seat) + _choices(state, seat)
+    return found
 
 
 def _apply(table: Table, move: Move) -> None:

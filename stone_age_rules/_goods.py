@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from enum import StrEnum
 
 from attrs import field, frozen
 
+from hadara_rules._build import maker
 from hadara_rules._moves import exactly
 
 
@@ -36,9 +38,13 @@ def _not_negative(_: object, attribute: object, value: int) -> None:
         raise ValueError(f"{getattr(attribute, 'name', 'a count')} must not be negative, not {value}")
 
 
-@frozen(order=True)
+@frozen(order=True, weakref_slot=False)
 class Resources:
-    """A bundle of resources: how many of each kind (never food)."""
+    """A bundle of resources: how many of each kind (never food).
+
+    Bundles worked out from others (sums, differences, :func:`bundles`) are made by a
+    generated maker (:mod:`hadara_rules._build`), skipping the validators their counts need not pass.
+    """
 
     wood: int = field(default=0, validator=[_count, _not_negative])
     clay: int = field(default=0, validator=[_count, _not_negative])
@@ -79,14 +85,20 @@ class Resources:
         )
 
     def __add__(self, other: Resources) -> Resources:
-        return Resources(
+        return _bundle(
             self.wood + other.wood, self.clay + other.clay, self.stone + other.stone, self.gold + other.gold
         )
 
     def __sub__(self, other: Resources) -> Resources:
-        return Resources(
-            self.wood - other.wood, self.clay - other.clay, self.stone - other.stone, self.gold - other.gold
+        counts = (
+            self.wood - other.wood,
+            self.clay - other.clay,
+            self.stone - other.stone,
+            self.gold - other.gold,
         )
+        if self.covers(other):
+            return _bundle(*counts)
+        return Resources(*counts)  # a count below 0: the validators refuse it
 
     def __str__(self) -> str:
         return " ".join(f"{self.count(k)}{k.value}" for k in Kind if self.count(k)) or "nothing"
@@ -97,6 +109,10 @@ class Resources:
         return ",".join(f"{self.count(k)}{k.value}" for k in Kind if self.count(k)) or "none"
 
 
+#: A bundle from its four counts, whole numbers not below 0 (unchecked).
+_bundle: Callable[[int, int, int, int], Resources] = maker(Resources)
+
+
 def bundles(size: int, within: Resources) -> tuple[Resources, ...]:
     """Every bundle of exactly ``size`` resources that ``within`` holds."""
     found: list[Resources] = []
@@ -105,5 +121,5 @@ def bundles(size: int, within: Resources) -> tuple[Resources, ...]:
             for stone in range(min(size - wood - clay, within.stone) + 1):
                 gold = size - wood - clay - stone
                 if gold <= within.gold:
-                    found.append(Resources(wood, clay, stone, gold))
+                    found.append(_bundle(wood, clay, stone, gold))
     return tuple(found)

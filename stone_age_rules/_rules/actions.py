@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
+from hadara_rules._build import maker
 from hadara_rules._errors import IllegalMove
 
+from .._config import MAX_PLAYERS
+from .._goods import Resources
 from .._model import AREAS, BUILDINGS, LOCATIONS, MAX_PEOPLE, SLOTS, GameState, Location
 from .._moves import Act, TakeBack
 from .._table import Table
@@ -38,20 +43,29 @@ def check_take_back(state: GameState, move: TakeBack) -> IllegalMove | None:
     return _no_people(state, move.player, move.location)
 
 
+#: Every taking back and every action without a payment there can be, made once:
+#: ``_TAKE_BACKS[seat][location.row]`` and ``_ACTS[seat][location.row]``.
+_TAKE_BACKS = tuple(tuple(TakeBack(seat, location) for location in LOCATIONS) for seat in range(MAX_PLAYERS))
+_ACTS = tuple(tuple(Act(seat, location) for location in LOCATIONS) for seat in range(MAX_PLAYERS))
+#: An action with its payment, from values of the right types (unchecked).
+_paid: Callable[[int, Location, Resources | None], Act] = maker(Act)
+
+
 def action_choices(state: GameState, seat: int) -> tuple[Act | TakeBack, ...]:
-    """For each location with the player's people: taking them back, and the action with
-    every payment to try."""
+    """Every legal move of ``seat`` in actions: for each location with their people, taking
+    them back (ACT-2), and the action (ACT-1) with every payment they can make (BUILD-1, CIV-2)."""
     moves: list[Act | TakeBack] = []
-    for location in LOCATIONS:
-        if not state.people_at(location, seat):
+    take_backs, acts = _TAKE_BACKS[seat], _ACTS[seat]
+    for row, location in enumerate(LOCATIONS):
+        if not state.placed[row][seat]:
             continue
-        moves.append(TakeBack(seat, location))
+        moves.append(take_backs[row])
         if location in BUILDINGS:
-            moves += (Act(seat, location, pay) for pay in payments(state, seat, location))
+            moves += [_paid(seat, location, pay) for pay in payments(state, seat, location)]
         elif location in SLOTS:
-            moves += (Act(seat, location, pay) for pay in card_payments(state, seat, location))
+            moves += [_paid(seat, location, pay) for pay in card_payments(state, seat, location)]
         else:
-            moves.append(Act(seat, location))
+            moves.append(acts[row])
     return tuple(moves)
 
 

@@ -33,13 +33,20 @@ def check_build(state: GameState, seat: int, location: Location, pay: Resources 
 
 
 def payments(state: GameState, seat: int, location: Location) -> tuple[Resources, ...]:
-    """The payments to try for the tile at ``location``: its fixed cost, or every bundle of a size it takes."""
+    """Every payment ``seat`` can make for the tile at ``location`` (BUILD-1 to BUILD-4): its
+    fixed cost if they have it, or every bundle they hold of a size and number of kinds it takes."""
     tile = components().building[tile_at(state, location)]
-    if tile.fixed is not None:
-        return (tile.fixed,)
-    low, high = tile.count
     have = state.players[seat].resources
-    return tuple(pay for size in range(low, high + 1) for pay in bundles(size, have))
+    if tile.fixed is not None:
+        return (tile.fixed,) if have.covers(tile.fixed) else ()
+    low, high = tile.count
+    kinds = tile.kinds
+    return tuple(
+        pay
+        for size in range(low, high + 1)
+        for pay in bundles(size, have)
+        if kinds is None or pay.kinds == kinds
+    )
 
 
 def build(table: Table, seat: int, location: Location, pay: Resources) -> None:

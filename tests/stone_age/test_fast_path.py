@@ -13,6 +13,7 @@ from stone_age_rules import (
     IllegalMove,
     Location,
     Place,
+    Resources,
     apply_move,
     apply_move_with_events,
     legal_moves,
@@ -40,3 +41,11 @@ def test_apply_move_checks_by_default_and_leaves_the_position_untouched() -> Non
         apply_move(state, move)
     assert refused.value.rule == "FLOW-1"
     assert state == new_game(GameConfig(players=2, seed=1))
+
+
+def test_sums_and_differences_of_bundles_are_ordinary_bundles_and_never_below_zero() -> None:
+    total, left = Resources(1, 2, 0, 3) + Resources(2, 0, 1, 0), Resources(3, 2, 1, 3) - Resources(1, 2, 0, 1)
+    assert (total, left) == (Resources(3, 2, 1, 3), Resources(2, 0, 1, 2))
+    assert type(total) is Resources and hash(left) == hash(Resources(2, 0, 1, 2))
+    with pytest.raises(ValueError, match="clay must not be negative, not -1"):
+        Resources(3, 0, 1, 0) - Resources(0, 1, 0, 0)
