@@ -130,10 +130,10 @@ def _played(state: GameState, move: Move, check: bool, recording: bool) -> Table
         refusal = check_move(state, move)
         if refusal is not None:
             raise refusal
-    table = Table(state, recording=recording)
-    table.update(ply=state.ply + 1)
+    table = Table(state, recording=recording, ply=state.ply + 1)
     _apply(table, move)
     settle(table)
+    assert table.pending is None  # every move replaces the position
     return table
 
 

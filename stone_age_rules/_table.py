@@ -19,13 +19,19 @@ _copy_state, _copy_player = copier(GameState), copier(Player)
 
 class Table:
     """A move in progress: the latest position (each step replaces it) and its events, or
-    None when they are not recorded."""
+    None when they are not recorded.
 
-    __slots__ = ("events", "state")
+    A table started for a move (``ply`` given) numbers the position with the step that
+    first replaces it, which every move makes, instead of copying it once more for that.
+    """
 
-    def __init__(self, state: GameState, *, recording: bool = True) -> None:
+    __slots__ = ("events", "pending", "state")
+
+    def __init__(self, state: GameState, *, recording: bool = True, ply: int | None = None) -> None:
         self.state = state
         self.events: list[Event] | None = [] if recording else None
+        #: Fields of the position for its next replacement (the move's number), if any.
+        self.pending: dict[str, Any] | None = None if ply is None else {"ply": ply}
 
     def player(self, seat: int) -> Player:
         """``seat``'s board now."""
@@ -33,6 +39,9 @@ class Table:
 
     def update(self, **fields: Any) -> None:
         """Replace fields of the position."""
+        if self.pending is not None:
+            fields = self.pending | fields
+            self.pending = None
         self.state = _copy_state(self.state, fields)
 
     def change(
@@ -46,12 +55,11 @@ class Table:
         **board: Any,
     ) -> None:
         """Replace fields of ``seat``'s board and record the event with the amounts that changed."""
-        state = self.state
-        before = state.players[seat]
+        before = self.state.players[seat]
         after: Player = _copy_player(before, board)
-        players = list(state.players)
+        players = list(self.state.players)
         players[seat] = after
-        self.state = _copy_state(state, {"players": tuple(players)})
+        self.update(players=tuple(players))
         if self.events is not None:
             self.events.append(Event(rule, what, seat, changes(before, after), dice, item))
 

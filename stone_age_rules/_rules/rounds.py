@@ -30,7 +30,8 @@ def settle(table: Table) -> None:
                 (s for k in range(players) if can_place(state, s := (state.turn + k) % players)), None
             )
             if seat is not None:
-                table.update(turn=seat)
+                if seat != state.turn:
+                    table.update(turn=seat)
                 return
             table.update(phase=Phase.ACT, turn=state.start, done=0)
             table.note("FLOW-5", "actions begin")
