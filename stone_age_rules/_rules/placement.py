@@ -22,6 +22,8 @@ ROOM: dict[Location, int | None] = {
 }
 
 
+#: The hunting grounds' row.
+HUNTING = Location.HUNTING.row
 #: The building stack of each building location and the card slot of each slot location.
 _STACKS = {location: stack for stack, location in enumerate(BUILDINGS)}
 _SLOTS = {location: slot for slot, location in enumerate(SLOTS)}
@@ -109,51 +111,45 @@ _PLACES: tuple[tuple[tuple[Place, ...], ...], ...] = tuple(
 )
 
 
-#: What a placement at each location depends on, in the order of :class:`Location`: its row,
-#: its room (SETUP-3; hunting's is more than all people together), the fewest people it takes
-#: (the hut exactly 2, PLACE-4), its building stack and card slot (-1: none; PLACE-7), and
-#: whether it is in the village (PLACE-5) or a resource area (PLACE-6).
-_SPOTS: tuple[tuple[int, int, int, int, int, bool, bool], ...] = tuple(
-    (
-        row,
-        ROOM[location] or MAX_PEOPLE * (MAX_PLAYERS + 1),
-        2 if location is Location.HUT else 1,
-        _STACKS.get(location, -1),
-        _SLOTS.get(location, -1),
-        location in VILLAGE,
-        location in AREAS,
-    )
-    for row, location in enumerate(LOCATIONS)
-)
-_VILLAGE_ROWS = tuple(location.row for location in VILLAGE)
+#: The resource areas' rows and rooms (SETUP-3); the village's rows and rooms, each taken
+#: whole by one player (PLACE-4, PLACE-5); the rows of the buildings (stack 1 to 4) and of the
+#: card slots (1 to 4), each taking one person (SETUP-3).
+_AREAS = tuple((location.row, ROOM[location] or 0) for location in AREAS)
+_VILLAGE = tuple((location.row, ROOM[location] or 0) for location in VILLAGE)
+_BUILDINGS = tuple(location.row for location in BUILDINGS)
+_SLOT_ROWS = tuple(location.row for location in SLOTS)
 
 
 def _rooms(state: GameState, seat: int) -> Iterator[tuple[int, int, int]]:
     """For each location where ``seat`` may place people now, in the order of :class:`Location`:
-    its row and the fewest and most people allowed (PLACE-1, PLACE-3 to PLACE-7); the same
-    refusals as :func:`check_place`'s, worked out from :data:`_SPOTS` in one pass."""
-    placed, stacks, display = state.placed, state.stacks, state.display
+    its row and the fewest and most people allowed (PLACE-1, PLACE-3 to PLACE-7): the same
+    refusals as :func:`check_place`'s, worked out kind of location by kind of location."""
+    placed = state.placed
     unplaced = state.players[seat].people - sum([row[seat] for row in placed])
+    if unplaced <= 0:
+        return  # PLACE-2
     players = state.config.players
-    few = players < 4
-    village_full = few and sum(1 for row in _VILLAGE_ROWS if any(placed[row])) >= 2
-    for row, room, fewest, stack, slot, village, area in _SPOTS:
+    few = players < 4  # PLACE-5, PLACE-6
+    if not placed[HUNTING][seat]:  # PLACE-3; hunting is never closed nor full (SETUP-3)
+        yield HUNTING, 1, unplaced
+    for row, room in _AREAS:
         here = placed[row]
-        if here[seat]:
-            continue  # PLACE-3
-        if stack >= 0 and (stack >= len(stacks) or not stacks[stack]):
-            continue  # PLACE-7
-        if slot >= 0 and display[slot] is None:
-            continue  # PLACE-7
-        if village and village_full:
-            continue  # PLACE-5
-        if area and few and players - 1 <= sum(1 for n in here if n):
-            continue  # PLACE-6
-        most = room - sum(here)
-        if unplaced < most:
-            most = unplaced
-        if most >= fewest:
-            yield row, fewest, fewest if fewest > 1 else most
+        if here[seat] or (few and players - 1 <= sum(1 for n in here if n)):
+            continue  # PLACE-3, PLACE-6
+        most = min(room - sum(here), unplaced)
+        if most >= 1:
+            yield row, 1, most
+    if not few or sum(1 for row, _ in _VILLAGE if any(placed[row])) < 2:  # PLACE-5
+        for row, room in _VILLAGE:
+            if room <= unplaced and not any(placed[row]):
+                yield row, room, room
+    # PLACE-7: a stack in play (one per player, SETUP-5) with a tile; a slot with a card
+    for row, stack in zip(_BUILDINGS, state.stacks, strict=False):
+        if stack and not any(placed[row]):
+            yield row, 1, 1
+    for row, card in zip(_SLOT_ROWS, state.display, strict=True):
+        if card is not None and not any(placed[row]):
+            yield row, 1, 1
 
 
 def placements(state: GameState, seat: int) -> tuple[Place, ...]:
