@@ -102,26 +102,31 @@ def legal_moves(state: GameState, player: int | None = None) -> tuple[Move, ...]
     return found
 
 
-def _apply(table: Table, move: Move) -> None:
-    if isinstance(move, Place):
-        place(table, move)
-    elif isinstance(move, Act):
-        act(table, move)
-    elif isinstance(move, TakeBack):
-        take_back(table, move)
-    elif isinstance(move, UseTools):
-        add_tools(table, move)
-    elif isinstance(move, ChooseDie):
-        choose_die(table, move)
-    elif isinstance(move, TakeResources):
-        take_resources(table, move.player, move.take)
+def _fed(table: Table, move: Feed | GoHungry) -> None:
+    """FEED-4, FEED-5: the shortfall is covered or not; the next player is fed (FEED-1)."""
+    if isinstance(move, Feed):
+        feed_with_resources(table, move)
     else:
-        if isinstance(move, Feed):
-            feed_with_resources(table, move)
-        else:
-            go_hungry(table, move.player)
-        table.update(short=None)
-        next_turn(table, None)
+        go_hungry(table, move.player)
+    table.update(short=None)
+    next_turn(table, None)
+
+
+def _claimed(table: Table, move: TakeResources) -> None:
+    take_resources(table, move.player, move.take)
+
+
+#: What each kind of move does.
+_STEPS: dict[type[Any], Callable[[Table, Any], None]] = {
+    Place: place,
+    Act: act,
+    TakeBack: take_back,
+    UseTools: add_tools,
+    ChooseDie: choose_die,
+    TakeResources: _claimed,
+    Feed: _fed,
+    GoHungry: _fed,
+}
 
 
 def _played(state: GameState, move: Move, check: bool, recording: bool) -> Table:
@@ -131,7 +136,7 @@ def _played(state: GameState, move: Move, check: bool, recording: bool) -> Table
         if refusal is not None:
             raise refusal
     table = Table(state, recording=recording, ply=state.ply + 1)
-    _apply(table, move)
+    _STEPS[type(move)](table, move)
     settle(table)
     assert table.pending is None  # every move replaces the position
     return table

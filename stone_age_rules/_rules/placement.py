@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 from hadara_rules._errors import IllegalMove
 
 from .._config import MAX_PLAYERS
@@ -120,53 +118,48 @@ _BUILDINGS = tuple(location.row for location in BUILDINGS)
 _SLOT_ROWS = tuple(location.row for location in SLOTS)
 
 
-def _rooms(state: GameState, seat: int) -> Iterator[tuple[int, int, int]]:
-    """For each location where ``seat`` may place people now, in the order of :class:`Location`:
-    its row and the fewest and most people allowed (PLACE-1, PLACE-3 to PLACE-7): the same
-    refusals as :func:`check_place`'s, worked out kind of location by kind of location."""
+def placements(state: GameState, seat: int) -> tuple[Place, ...]:
+    """Every legal placement of ``seat``'s unplaced people, location by location (in the order
+    of :class:`Location`), fewest people first: exactly the moves :func:`check_place` allows
+    (PLACE-1, PLACE-3 to PLACE-7), worked out kind of location by kind of location."""
     placed = state.placed
     unplaced = state.players[seat].people - sum([row[seat] for row in placed])
     if unplaced <= 0:
-        return  # PLACE-2
+        return ()  # PLACE-2
+    places, found = _PLACES[seat], list[Place]()
+    if not placed[HUNTING][seat]:  # PLACE-3; hunting is never closed nor full (SETUP-3)
+        found += places[HUNTING][1 : unplaced + 1]
     players = state.config.players
     few = players < 4  # PLACE-5, PLACE-6
-    if not placed[HUNTING][seat]:  # PLACE-3; hunting is never closed nor full (SETUP-3)
-        yield HUNTING, 1, unplaced
     for row, room in _AREAS:
         here = placed[row]
         if here[seat] or (few and players - 1 <= sum(1 for n in here if n)):
             continue  # PLACE-3, PLACE-6
-        most = min(room - sum(here), unplaced)
-        if most >= 1:
-            yield row, 1, most
+        found += places[row][1 : min(room - sum(here), unplaced) + 1]
     if not few or sum(1 for row, _ in _VILLAGE if any(placed[row])) < 2:  # PLACE-5
         for row, room in _VILLAGE:
             if room <= unplaced and not any(placed[row]):
-                yield row, room, room
+                found.append(places[row][room])
     # PLACE-7: a stack in play (one per player, SETUP-5) with a tile; a slot with a card
     for row, stack in zip(_BUILDINGS, state.stacks, strict=False):
         if stack and not any(placed[row]):
-            yield row, 1, 1
+            found.append(places[row][1])
     for row, card in zip(_SLOT_ROWS, state.display, strict=True):
         if card is not None and not any(placed[row]):
-            yield row, 1, 1
-
-
-def placements(state: GameState, seat: int) -> tuple[Place, ...]:
-    """Every legal placement of ``seat``'s unplaced people, location by location (in the order
-    of :class:`Location`), fewest people first: exactly the moves :func:`check_place` allows."""
-    places, found = _PLACES[seat], list[Place]()
-    for row, fewest, most in _rooms(state, seat):
-        found += places[row][fewest : most + 1]
+            found.append(places[row][1])
     return tuple(found)
 
 
 def can_place(state: GameState, seat: int) -> bool:
-    """PLACE-1, PLACE-2: whether ``seat`` has unplaced people and a legal placement for them.
+    """PLACE-1, PLACE-2: whether ``seat`` has unplaced people and a legal placement for them:
+    at once if they have nobody at the hunting grounds, which are never closed nor full
+    (SETUP-3); else as :func:`placements` finds.
 
     PLACE-8: a placement that would give nothing is still legal, so only room decides.
     """
-    return next(_rooms(state, seat), None) is not None
+    if state.placed[HUNTING][seat]:
+        return bool(placements(state, seat))
+    return state.unplaced(seat) > 0
 
 
 def place(table: Table, move: Place) -> None:

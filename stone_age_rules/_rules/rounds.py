@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from operator import itemgetter
+
 import attrs
 
 from .._config import Claim
@@ -22,23 +24,30 @@ def settle(table: Table) -> None:
     """
     while True:
         state = table.state
-        players = state.config.players
-        if state.is_over or state.roll or state.choice or state.short is not None:
+        phase = state.phase
+        if (
+            phase is Phase.OVER
+            or state.roll is not None
+            or state.choice is not None
+            or state.short is not None
+        ):
             return
-        if state.phase is Phase.PLACE:
-            seat = next(
-                (s for k in range(players) if can_place(state, s := (state.turn + k) % players)), None
-            )
-            if seat is not None:
-                if seat != state.turn:
-                    table.update(turn=seat)
-                return
+        players = state.config.players
+        if phase is Phase.PLACE:
+            turn = state.turn
+            for k in range(players):
+                seat = (turn + k) % players
+                if can_place(state, seat):
+                    if k:
+                        table.update(turn=seat)
+                    return
             table.update(phase=Phase.ACT, turn=state.start, done=0)
             table.note("FLOW-5", "actions begin")
-        elif state.phase is Phase.ACT:
-            if state.players[state.turn].claims and state.config.any_two_resources is Claim.IMMEDIATE:
+        elif phase is Phase.ACT:
+            turn = state.turn
+            if state.players[turn].claims and state.config.any_two_resources is Claim.IMMEDIATE:
                 return  # CIV-12, variant: the resources are chosen at purchase
-            if any(row[state.turn] for row in state.placed):
+            if any(map(itemgetter(turn), state.placed)):
                 return
             next_turn(table, Phase.FEED)
         elif state.done == players:
