@@ -129,17 +129,16 @@ def placements(state: GameState, seat: int) -> tuple[Place, ...]:
     places, found = _PLACES[seat], list[Place]()
     if not placed[HUNTING][seat]:  # PLACE-3; hunting is never closed nor full (SETUP-3)
         found += places[HUNTING][1 : unplaced + 1]
-    players = state.config.players
-    few = players < 4  # PLACE-5, PLACE-6
+    few = state.config.players < 4  # PLACE-5, PLACE-6
     for row, room in _AREAS:
         here = placed[row]
-        if here[seat] or (few and players - 1 <= sum(1 for n in here if n)):
-            continue  # PLACE-3, PLACE-6
+        # PLACE-3; PLACE-6: people of all players but one there, i.e. at most one 0 in the row
+        if here[seat] or (few and here.count(0) <= 1):
+            continue
         found += places[row][1 : min(room - sum(here), unplaced) + 1]
-    if not few or sum(1 for row, _ in _VILLAGE if any(placed[row])) < 2:  # PLACE-5
-        for row, room in _VILLAGE:
-            if room <= unplaced and not any(placed[row]):
-                found.append(places[row][room])
+    free = [(row, room) for row, room in _VILLAGE if not any(placed[row])]
+    if not few or len(free) >= 2:  # PLACE-5: two of the village's three places are used a round
+        found += [places[row][room] for row, room in free if room <= unplaced]
     # PLACE-7: a stack in play (one per player, SETUP-5) with a tile; a slot with a card
     for row, stack in zip(_BUILDINGS, state.stacks, strict=False):
         if stack and not any(placed[row]):
