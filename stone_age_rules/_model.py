@@ -193,4 +193,4 @@ class GameState:
 
     def unplaced(self, seat: int) -> int:
         """People of ``seat`` not standing on the board."""
-        return self.players[seat].people - sum(row[seat] for row in self.placed)
+        return self.players[seat].people - sum([row[seat] for row in self.placed])

@@ -14,7 +14,7 @@ from hadara_rules._build import copier
 from ._events import Event, changes
 from ._model import GameState, Player
 
-_copy_state, _copy_player = copier(GameState), copier(Player)
+_copy_state, copy_player = copier(GameState), copier(Player)
 
 
 class Table:
@@ -56,7 +56,7 @@ class Table:
     ) -> None:
         """Replace fields of ``seat``'s board and record the event with the amounts that changed."""
         before = self.state.players[seat]
-        after: Player = _copy_player(before, board)
+        after: Player = copy_player(before, board)
         players = list(self.state.players)
         players[seat] = after
         self.update(players=tuple(players))

@@ -123,7 +123,7 @@ def placements(state: GameState, seat: int) -> tuple[Place, ...]:
     of :class:`Location`), fewest people first: exactly the moves :func:`check_place` allows
     (PLACE-1, PLACE-3 to PLACE-7), worked out kind of location by kind of location."""
     placed = state.placed
-    unplaced = state.players[seat].people - sum([row[seat] for row in placed])
+    unplaced = state.unplaced(seat)
     if unplaced <= 0:
         return ()  # PLACE-2
     places, found = _PLACES[seat], list[Place]()

@@ -4,12 +4,10 @@ from __future__ import annotations
 
 from operator import itemgetter
 
-import attrs
-
 from .._config import Claim
 from .._goods import Kind, Resources
 from .._model import Phase
-from .._table import Table
+from .._table import Table, copy_player
 from .cards import CLAIM, take_resources
 from .feeding import feed_player
 from .placement import can_place
@@ -82,7 +80,7 @@ def end_round(table: Table) -> None:
         _game_over(table, "FLOW-6")
     else:
         start = (state.start + 1) % state.config.players
-        fresh = tuple(attrs.evolve(p, used=(False,) * len(p.tools)) for p in state.players)
+        fresh = tuple(copy_player(p, {"used": (False,) * len(p.tools)}) for p in state.players)
         table.update(
             display=left + state.pile[:needed],
             pile=state.pile[needed:],
