@@ -25,10 +25,13 @@ class Table:
     first replaces it, which every move makes, instead of copying it once more for that.
     """
 
-    __slots__ = ("events", "pending", "state")
+    __slots__ = ("events", "pending", "recording", "state")
 
     def __init__(self, state: GameState, *, recording: bool = True, ply: int | None = None) -> None:
         self.state = state
+        #: Whether events are recorded: the steps made on every move check it before putting
+        #: an event's words together.
+        self.recording = recording
         self.events: list[Event] | None = [] if recording else None
         #: Fields of the position for its next replacement (the move's number), if any.
         self.pending: dict[str, Any] | None = None if ply is None else {"ply": ply}

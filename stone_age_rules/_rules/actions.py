@@ -83,7 +83,8 @@ def _return_people(table: Table, seat: int, location: Location) -> int:
 def take_back(table: Table, move: TakeBack) -> None:
     """ACT-2, BUILD-5, CIV-2: the people return without the action."""
     _return_people(table, move.player, move.location)
-    table.note("ACT-2", "took people back", move.player, item=move.location.value)
+    if table.recording:
+        table.note("ACT-2", "took people back", move.player, item=move.location.value)
 
 
 def act(table: Table, move: Act) -> None:

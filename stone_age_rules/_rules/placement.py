@@ -102,10 +102,15 @@ def check_place(state: GameState, move: Place) -> IllegalMove | None:
     return _refusal(state, location, _crowded(state, location))
 
 
-#: Every placement there can be, made once: ``_PLACES[seat][location.row][people]``.
+#: Every placement there can be, made once: ``_PLACES[seat][location.row][people]``; and
+#: those of 1 to ``most`` people at a location: ``_UP_TO[seat][location.row][most]``.
 _PLACES: tuple[tuple[tuple[Place, ...], ...], ...] = tuple(
     tuple(tuple(Place(seat, location, people) for people in range(MAX_PEOPLE + 1)) for location in LOCATIONS)
     for seat in range(MAX_PLAYERS)
+)
+_UP_TO = tuple(
+    tuple(tuple(places[1 : most + 1] for most in range(MAX_PEOPLE + 1)) for places in rows)
+    for rows in _PLACES
 )
 
 
@@ -126,16 +131,17 @@ def placements(state: GameState, seat: int) -> tuple[Place, ...]:
     unplaced = state.unplaced(seat)
     if unplaced <= 0:
         return ()  # PLACE-2
-    places, found = _PLACES[seat], list[Place]()
+    places, up_to = _PLACES[seat], _UP_TO[seat]
+    found: list[Place] = []
     if not placed[HUNTING][seat]:  # PLACE-3; hunting is never closed nor full (SETUP-3)
-        found += places[HUNTING][1 : unplaced + 1]
+        found += up_to[HUNTING][unplaced]
     few = state.config.players < 4  # PLACE-5, PLACE-6
     for row, room in _AREAS:
         here = placed[row]
         # PLACE-3; PLACE-6: people of all players but one there, i.e. at most one 0 in the row
         if here[seat] or (few and here.count(0) <= 1):
             continue
-        found += places[row][1 : min(room - sum(here), unplaced) + 1]
+        found += up_to[row][min(room - sum(here), unplaced)]
     free = [(row, room) for row, room in _VILLAGE if not any(placed[row])]
     if not few or len(free) >= 2:  # PLACE-5: two of the village's three places are used a round
         found += [places[row][room] for row, room in free if room <= unplaced]
@@ -169,4 +175,5 @@ def place(table: Table, move: Place) -> None:
     row[move.player] += move.people
     placed[move.location.row] = tuple(row)
     table.update(placed=tuple(placed), turn=(move.player + 1) % state.config.players)
-    table.note("PLACE-1", f"placed {move.people}", move.player, item=move.location.value)
+    if table.recording:
+        table.note("PLACE-1", f"placed {move.people}", move.player, item=move.location.value)
