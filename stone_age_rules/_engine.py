@@ -135,10 +135,10 @@ def _played(state: GameState, move: Move, check: bool, recording: bool) -> Table
         refusal = check_move(state, move)
         if refusal is not None:
             raise refusal
-    table = Table(state, recording=recording, ply=state.ply + 1)
+    table = Table(state, recording, state.ply + 1)
     _STEPS[type(move)](table, move)
     settle(table)
-    assert table.pending is None  # every move replaces the position
+    assert table.ply is None  # every move replaces the position
     return table
 
 

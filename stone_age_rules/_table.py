@@ -25,16 +25,16 @@ class Table:
     first replaces it, which every move makes, instead of copying it once more for that.
     """
 
-    __slots__ = ("events", "pending", "recording", "state")
+    __slots__ = ("events", "ply", "recording", "state")
 
-    def __init__(self, state: GameState, *, recording: bool = True, ply: int | None = None) -> None:
+    def __init__(self, state: GameState, recording: bool = True, ply: int | None = None) -> None:
         self.state = state
         #: Whether events are recorded: the steps made on every move check it before putting
         #: an event's words together.
         self.recording = recording
         self.events: list[Event] | None = [] if recording else None
-        #: Fields of the position for its next replacement (the move's number), if any.
-        self.pending: dict[str, Any] | None = None if ply is None else {"ply": ply}
+        #: The move's number, for the position's next replacement (None once it has it).
+        self.ply = ply
 
     def player(self, seat: int) -> Player:
         """``seat``'s board now."""
@@ -42,9 +42,9 @@ class Table:
 
     def update(self, **fields: Any) -> None:
         """Replace fields of the position."""
-        if self.pending is not None:
-            fields = self.pending | fields
-            self.pending = None
+        if self.ply is not None:
+            fields["ply"] = self.ply
+            self.ply = None
         self.state = _copy_state(self.state, fields)
 
     def change(
