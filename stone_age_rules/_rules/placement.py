@@ -123,10 +123,27 @@ _BUILDINGS = tuple(location.row for location in BUILDINGS)
 _SLOT_ROWS = tuple(location.row for location in SLOTS)
 
 
+#: The placements last found: the position, the seat and their placements, given again when
+#: the same position (a position never changes) is asked about for the same seat, as
+#: ``legal_moves`` does after the automatic steps passed the turn (:func:`pass_turn`).
+_kept: tuple[GameState | None, int, tuple[Place, ...]] = (None, 0, ())
+
+
 def placements(state: GameState, seat: int) -> tuple[Place, ...]:
     """Every legal placement of ``seat``'s unplaced people, location by location (in the order
     of :class:`Location`), fewest people first: exactly the moves :func:`check_place` allows
-    (PLACE-1, PLACE-3 to PLACE-7), worked out kind of location by kind of location."""
+    (PLACE-1, PLACE-3 to PLACE-7)."""
+    global _kept
+    kept = _kept
+    if kept[0] is state and kept[1] == seat:
+        return kept[2]
+    found = _placements(state, seat)
+    _kept = (state, seat, found)
+    return found
+
+
+def _placements(state: GameState, seat: int) -> tuple[Place, ...]:
+    """:func:`placements`, worked out kind of location by kind of location."""
     placed = state.placed
     unplaced = state.unplaced(seat)
     if unplaced <= 0:
@@ -156,15 +173,28 @@ def placements(state: GameState, seat: int) -> tuple[Place, ...]:
 
 
 def can_place(state: GameState, seat: int) -> bool:
-    """PLACE-1, PLACE-2: whether ``seat`` has unplaced people and a legal placement for them:
-    at once if they have nobody at the hunting grounds, which are never closed nor full
-    (SETUP-3); else as :func:`placements` finds.
+    """PLACE-1, PLACE-2: whether ``seat`` has unplaced people and a legal placement for them.
 
     PLACE-8: a placement that would give nothing is still legal, so only room decides.
     """
-    if state.placed[HUNTING][seat]:
-        return bool(placements(state, seat))
-    return state.unplaced(seat) > 0
+    return bool(placements(state, seat))
+
+
+def pass_turn(table: Table) -> bool:
+    """PLACE-1, PLACE-2: the turn goes to the first player clockwise, from the one in turn,
+    who can place; False if nobody can. Their placements are kept for the position that
+    results (the turn is not among what they depend on)."""
+    global _kept
+    state = table.state
+    players, turn = state.config.players, state.turn
+    for k in range(players):
+        seat = (turn + k) % players
+        if can_place(state, seat):
+            if k:
+                table.update(turn=seat)
+                _kept = (table.state, seat, placements(state, seat))
+            return True
+    return False
 
 
 def place(table: Table, move: Place) -> None:

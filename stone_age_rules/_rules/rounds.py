@@ -10,7 +10,7 @@ from .._model import Phase
 from .._table import Table, copy_player
 from .cards import CLAIM, take_resources
 from .feeding import feed_player
-from .placement import can_place
+from .placement import pass_turn
 
 
 def settle(table: Table) -> None:
@@ -32,13 +32,8 @@ def settle(table: Table) -> None:
             return
         players = state.config.players
         if phase is Phase.PLACE:
-            turn = state.turn
-            for k in range(players):
-                seat = (turn + k) % players
-                if can_place(state, seat):
-                    if k:
-                        table.update(turn=seat)
-                    return
+            if pass_turn(table):
+                return
             table.update(phase=Phase.ACT, turn=state.start, done=0)
             table.note("FLOW-5", "actions begin")
         elif phase is Phase.ACT:

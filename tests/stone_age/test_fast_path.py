@@ -12,6 +12,7 @@ from stone_age_rules import (
     GameConfig,
     IllegalMove,
     Location,
+    Phase,
     Place,
     Resources,
     apply_move,
@@ -19,6 +20,7 @@ from stone_age_rules import (
     legal_moves,
     new_game,
 )
+from stone_age_rules._rules.placement import _placements, placements
 
 
 @pytest.mark.parametrize(("players", "seed", "claims"), [(2, 3, "later"), (4, 8, "immediate")])
@@ -49,3 +51,19 @@ def test_sums_and_differences_of_bundles_are_ordinary_bundles_and_never_below_ze
     assert type(total) is Resources and hash(left) == hash(Resources(2, 0, 1, 2))
     with pytest.raises(ValueError, match="clay must not be negative, not -1"):
         Resources(3, 0, 1, 0) - Resources(0, 1, 0, 0)
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 11), (3, 12), (4, 13)])
+def test_placements_kept_from_passing_the_turn_are_those_of_the_position(players: int, seed: int) -> None:
+    """PLACE-1, PLACE-2: the placements found when the turn passed (over players with nobody
+    left to place too) are exactly those worked out afresh for the position handed out."""
+    state, rng, skipped = new_game(GameConfig(players=players, seed=seed)), random.Random(seed), 0
+    while not state.is_over:
+        if state.phase is Phase.PLACE and state.roll is None and state.choice is None:
+            assert placements(state, state.turn) == _placements(state, state.turn) != ()
+        options = legal_moves(state)
+        before = state
+        state = apply_move(state, options[rng.randrange(len(options))], check=False)
+        if before.phase is state.phase is Phase.PLACE:
+            skipped += state.turn != (before.turn + 1) % players
+    assert skipped > 0
