@@ -7,16 +7,15 @@ from typing import Any
 
 from hadara_rules._errors import IllegalMove
 
-from ._config import Claim
 from ._events import Event
-from ._model import GameState, Phase
+from ._model import PLACING, GameState, Phase
 from ._moves import Act, ChooseDie, Feed, GoHungry, Move, Place, TakeBack, TakeResources, UseTools
 from ._rules.actions import act, action_choices, check_act, check_take_back, take_back
 from ._rules.cards import check_choose, check_claim, choose_die, claim_choices, die_choices, take_resources
 from ._rules.feeding import check_feed, feed_choices, feed_with_resources, go_hungry
 from ._rules.gathering import add_tools
 from ._rules.placement import check_place, place, placements
-from ._rules.rounds import next_turn, settle
+from ._rules.rounds import IMMEDIATE, next_turn, settle
 from ._rules.tools import check_tools, tool_choices
 from ._table import Table
 
@@ -68,7 +67,7 @@ def check_move(state: GameState, move: Move) -> IllegalMove | None:
         return IllegalMove("FLOW-1", f"player {move.player} is not to act; waiting for {state.to_act[0]}")
     if isinstance(move, TakeResources):
         return check_claim(state, move)
-    if state.config.any_two_resources is Claim.IMMEDIATE and state.players[move.player].claims:
+    if state.config.any_two_resources is IMMEDIATE and state.players[move.player].claims:
         return IllegalMove("CIV-12", "first choose the two resources of the card just bought")
     expected = _expected(state)
     if type(move) not in expected:
@@ -79,7 +78,7 @@ def check_move(state: GameState, move: Move) -> IllegalMove | None:
 def _choices(state: GameState, seat: int) -> tuple[Move, ...]:
     """Every legal move of ``seat``, who is to act, other than CIV-12's claims: the moves of
     the current step (FLOW-2), each made legal by the rule that offers it, so not checked again."""
-    if state.config.any_two_resources is Claim.IMMEDIATE and state.players[seat].claims:
+    if state.config.any_two_resources is IMMEDIATE and state.players[seat].claims:
         return ()  # CIV-12: the claim comes first
     if state.roll is not None:
         return tool_choices(state, seat)
@@ -87,7 +86,7 @@ def _choices(state: GameState, seat: int) -> tuple[Move, ...]:
         return die_choices(state, seat)
     if state.short is not None:
         return feed_choices(state, seat)
-    if state.phase is Phase.PLACE:
+    if state.phase is PLACING:
         return placements(state, seat)
     return action_choices(state, seat)
 

@@ -87,20 +87,24 @@ def take_back(table: Table, move: TakeBack) -> None:
         table.note("ACT-2", "took people back", move.player, item=move.location.value)
 
 
+#: The locations :func:`act` tells apart, as module constants (see :data:`~stone_age_rules._model.PLACING`).
+_HUNTING, _TOOL_MAKER, _HUT, _FIELD = Location.HUNTING, Location.TOOL_MAKER, Location.HUT, Location.FIELD
+
+
 def act(table: Table, move: Act) -> None:
     """ACT-3 to ACT-7: the location's action."""
     seat, location = move.player, move.location
     people = _return_people(table, seat, location)
-    if location is Location.HUNTING:
+    if location is _HUNTING:
         start_roll(table, seat, location, None, people)
     elif location in AREAS:
         start_roll(table, seat, location, AREAS[location], people)
-    elif location is Location.TOOL_MAKER:
+    elif location is _TOOL_MAKER:
         gain_tool(table, seat, "ACT-6")
-    elif location is Location.HUT:
+    elif location is _HUT:
         player = table.player(seat)
         table.change(seat, "ACT-5", "gained a person", people=min(player.people + 1, MAX_PEOPLE))
-    elif location is Location.FIELD:
+    elif location is _FIELD:
         raise_agriculture(table, seat, "ACT-4")
     else:
         assert move.pay is not None

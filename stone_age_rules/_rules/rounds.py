@@ -6,11 +6,15 @@ from operator import itemgetter
 
 from .._config import Claim
 from .._goods import Kind, Resources
-from .._model import Phase
+from .._model import ACTING, FEEDING, OVER, PLACING, Phase
 from .._table import Table, copy_player
 from .cards import CLAIM, take_resources
 from .feeding import feed_player
 from .placement import pass_turn
+
+#: CIV-12's variant of choosing the resources at purchase, read on every move as a module
+#: constant (see :data:`~stone_age_rules._model.PLACING`).
+IMMEDIATE = Claim.IMMEDIATE
 
 
 def settle(table: Table) -> None:
@@ -23,26 +27,21 @@ def settle(table: Table) -> None:
     while True:
         state = table.state
         phase = state.phase
-        if (
-            phase is Phase.OVER
-            or state.roll is not None
-            or state.choice is not None
-            or state.short is not None
-        ):
+        if phase is OVER or state.roll is not None or state.choice is not None or state.short is not None:
             return
         players = state.config.players
-        if phase is Phase.PLACE:
+        if phase is PLACING:
             if pass_turn(table):
                 return
-            table.update(phase=Phase.ACT, turn=state.start, done=0)
+            table.update(phase=ACTING, turn=state.start, done=0)
             table.note("FLOW-5", "actions begin")
-        elif phase is Phase.ACT:
+        elif phase is ACTING:
             turn = state.turn
-            if state.players[turn].claims and state.config.any_two_resources is Claim.IMMEDIATE:
+            if state.players[turn].claims and state.config.any_two_resources is IMMEDIATE:
                 return  # CIV-12, variant: the resources are chosen at purchase
             if any(map(itemgetter(turn), state.placed)):
                 return
-            next_turn(table, Phase.FEED)
+            next_turn(table, FEEDING)
         elif state.done == players:
             end_round(table)
         elif feed_player(table, state.turn):
