@@ -113,8 +113,31 @@ class Resources:
 _bundle: Callable[[int, int, int, int], Resources] = maker(Resources)
 
 
+#: The bundles of each size within each holding, by the size and the holding's counts, each
+#: at most the size (what more there is makes no other bundles); at most :data:`_BOUND` kept.
+_BUNDLES: dict[tuple[int, int, int, int, int], tuple[Resources, ...]] = {}
+_BOUND = 8192
+
+
 def bundles(size: int, within: Resources) -> tuple[Resources, ...]:
-    """Every bundle of exactly ``size`` resources that ``within`` holds."""
+    """Every bundle of exactly ``size`` resources that ``within`` holds, kept for the next
+    player holding as many of each kind, up to ``size``."""
+    key = (
+        size,
+        min(size, within.wood),
+        min(size, within.clay),
+        min(size, within.stone),
+        min(size, within.gold),
+    )
+    found = _BUNDLES.get(key)
+    if found is None:
+        if len(_BUNDLES) >= _BOUND:
+            _BUNDLES.clear()
+        found = _BUNDLES[key] = _made_bundles(size, within)
+    return found
+
+
+def _made_bundles(size: int, within: Resources) -> tuple[Resources, ...]:
     found: list[Resources] = []
     for wood in range(min(size, within.wood) + 1):
         for clay in range(min(size - wood, within.clay) + 1):

@@ -47,6 +47,9 @@ def check_take_back(state: GameState, move: TakeBack) -> IllegalMove | None:
 #: ``_TAKE_BACKS[seat][location.row]`` and ``_ACTS[seat][location.row]``.
 _TAKE_BACKS = tuple(tuple(TakeBack(seat, location) for location in LOCATIONS) for seat in range(MAX_PLAYERS))
 _ACTS = tuple(tuple(Act(seat, location) for location in LOCATIONS) for seat in range(MAX_PLAYERS))
+#: Each location, in the order of :class:`Location`, and whether an action there is paid
+#: for: a building (BUILD-1) or a card (CIV-2).
+_PAID = tuple((location, location in BUILDINGS, location in SLOTS) for location in LOCATIONS)
 #: An action with its payment, from values of the right types (unchecked).
 _paid: Callable[[int, Location, Resources | None], Act] = maker(Act)
 
@@ -56,13 +59,13 @@ def action_choices(state: GameState, seat: int) -> tuple[Act | TakeBack, ...]:
     them back (ACT-2), and the action (ACT-1) with every payment they can make (BUILD-1, CIV-2)."""
     moves: list[Act | TakeBack] = []
     take_backs, acts = _TAKE_BACKS[seat], _ACTS[seat]
-    for row, location in enumerate(LOCATIONS):
+    for row, (location, building, slot) in enumerate(_PAID):
         if not state.placed[row][seat]:
             continue
         moves.append(take_backs[row])
-        if location in BUILDINGS:
+        if building:
             moves += [_paid(seat, location, pay) for pay in payments(state, seat, location)]
-        elif location in SLOTS:
+        elif slot:
             moves += [_paid(seat, location, pay) for pay in card_payments(state, seat, location)]
         else:
             moves.append(acts[row])

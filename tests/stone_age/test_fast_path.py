@@ -20,6 +20,7 @@ from stone_age_rules import (
     legal_moves,
     new_game,
 )
+from stone_age_rules._goods import _made_bundles, bundles
 from stone_age_rules._rules.placement import _placements, placements
 
 
@@ -67,3 +68,12 @@ def test_placements_kept_from_passing_the_turn_are_those_of_the_position(players
         if before.phase is state.phase is Phase.PLACE:
             skipped += state.turn != (before.turn + 1) % players
     assert skipped > 0
+
+
+def test_bundles_kept_for_a_holding_are_those_of_every_holding_alike_up_to_the_size() -> None:
+    rng = random.Random(7)
+    for _ in range(400):
+        size, within = rng.randint(0, 7), Resources(*(rng.randint(0, 9) for _ in range(4)))
+        found = bundles(size, within)
+        assert found == _made_bundles(size, within)
+        assert all(b.total == size and within.covers(b) for b in found) and len(set(found)) == len(found)
