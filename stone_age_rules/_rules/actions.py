@@ -12,7 +12,7 @@ from .._goods import Resources
 from .._model import AREAS, BUILDINGS, LOCATIONS, MAX_PEOPLE, SLOTS, GameState, Location
 from .._moves import Act, TakeBack
 from .._table import Table
-from .buildings import build, check_build, payments
+from .buildings import build, check_build, payable
 from .cards import buy, card_payments, check_buy, raise_agriculture
 from .gathering import start_roll
 from .tools import gain_tool
@@ -64,7 +64,7 @@ def action_choices(state: GameState, seat: int) -> tuple[Act | TakeBack, ...]:
             continue
         moves.append(take_backs[row])
         if building:
-            moves += [_paid(seat, location, pay) for pay in payments(state, seat, location)]
+            moves += [_paid(seat, location, pay) for pay in payable(state, seat, location)]
         elif slot:
             moves += [_paid(seat, location, pay) for pay in card_payments(state, seat, location)]
         else:

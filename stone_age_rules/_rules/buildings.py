@@ -33,20 +33,23 @@ def check_build(state: GameState, seat: int, location: Location, pay: Resources 
 
 
 def payments(state: GameState, seat: int, location: Location) -> tuple[Resources, ...]:
-    """Every payment ``seat`` can make for the tile at ``location`` (BUILD-1 to BUILD-4): its
-    fixed cost if they have it, or every bundle they hold of a size and number of kinds it takes."""
+    """The payments to try for the tile at ``location``: its fixed cost, or every bundle of a size it takes."""
     tile = components().building[tile_at(state, location)]
-    have = state.players[seat].resources
     if tile.fixed is not None:
-        return (tile.fixed,) if have.covers(tile.fixed) else ()
+        return (tile.fixed,)
     low, high = tile.count
+    have = state.players[seat].resources
+    return tuple(pay for size in range(low, high + 1) for pay in bundles(size, have))
+
+
+def payable(state: GameState, seat: int, location: Location) -> tuple[Resources, ...]:
+    """Every payment ``seat`` can make for the tile at ``location`` (BUILD-1 to BUILD-4): the
+    payments to try (:func:`payments`) that they have and that the tile takes."""
+    tile = components().building[tile_at(state, location)]
+    if tile.fixed is not None:
+        return (tile.fixed,) if state.players[seat].resources.covers(tile.fixed) else ()
     kinds = tile.kinds
-    return tuple(
-        pay
-        for size in range(low, high + 1)
-        for pay in bundles(size, have)
-        if kinds is None or pay.kinds == kinds
-    )
+    return tuple(pay for pay in payments(state, seat, location) if kinds is None or pay.kinds == kinds)
 
 
 def build(table: Table, seat: int, location: Location, pay: Resources) -> None:
