@@ -137,7 +137,8 @@ def _played(state: GameState, move: Move, check: bool, recording: bool) -> Table
     table = Table(state, recording, state.ply + 1)
     _STEPS[type(move)](table, move)
     settle(table)
-    assert table.ply is None  # every move replaces the position
+    if table.ply is not None:  # a move that replaced nothing still counts
+        table.update()
     return table
 
 
