@@ -17,7 +17,8 @@ with the same pieces, and a game written against this library uses these names o
 - a record's checks: :func:`check_info` (its headers), :func:`replay_moves` (its moves, from a
   new game) and :func:`check_vouched` (the record its result block vouches for);
 - :func:`exactly`, the attrs validator of a field's exact type;
-- :func:`copier`, the generated copy of a frozen, slotted record with some fields changed;
+- :func:`copier`, the generated copy of a frozen, slotted record with some fields changed, and
+  :func:`maker`, the generated constructor of one that skips its validators (for values known good);
 - :func:`spec_dir`, the bundled ``spec/`` folder (each game's rules digest and components);
 - :class:`RuleEntry`, a rule of a game's digest (each game's adds its rulebook citation), and
   :func:`read_index`, the reader of a game's rule index.
@@ -31,7 +32,7 @@ b'{"a":[true,null],"b":1}'
 
 from __future__ import annotations
 
-from ._build import copier
+from ._build import copier, maker
 from ._canonical import canonical
 from ._documents import check_info, check_vouched, digest, replay_moves
 from ._errors import (
@@ -84,6 +85,7 @@ __all__ = [
     "envelope_data",
     "exactly",
     "label",
+    "maker",
     "parse_json",
     "parse_yaml",
     "read_index",

@@ -7,16 +7,15 @@ from typing import Any
 
 from hadara_rules.foundations import IllegalMove
 
-from ._config import Claim
 from ._events import Event
-from ._model import GameState, Phase
+from ._model import PLACING, GameState, Phase
 from ._moves import Act, ChooseDie, Feed, GoHungry, Move, Place, TakeBack, TakeResources, UseTools
 from ._rules.actions import act, action_choices, check_act, check_take_back, take_back
 from ._rules.cards import check_choose, check_claim, choose_die, claim_choices, die_choices, take_resources
 from ._rules.feeding import check_feed, feed_choices, feed_with_resources, go_hungry
 from ._rules.gathering import add_tools
 from ._rules.placement import check_place, place, placements
-from ._rules.rounds import next_turn, settle
+from ._rules.rounds import IMMEDIATE, next_turn, settle
 from ._rules.tools import check_tools, tool_choices
 from ._table import Table
 
@@ -68,7 +67,7 @@ def check_move(state: GameState, move: Move) -> IllegalMove | None:
         return IllegalMove("FLOW-1", f"player {move.player} is not to act; waiting for {state.to_act[0]}")
     if isinstance(move, TakeResources):
         return check_claim(state, move)
-    if state.config.any_two_resources is Claim.IMMEDIATE and state.players[move.player].claims:
+    if state.config.any_two_resources is IMMEDIATE and state.players[move.player].claims:
         return IllegalMove("CIV-12", "first choose the two resources of the card just bought")
     expected = _expected(state)
     if type(move) not in expected:
@@ -78,70 +77,81 @@ def check_move(state: GameState, move: Move) -> IllegalMove | None:
 
 def _choices(state: GameState, seat: int) -> tuple[Move, ...]:
     """Every legal move of ``seat``, who is to act, other than CIV-12's claims: the moves of
-    the current step (FLOW-2) that its rule's check allows. Placements are made legal
-    (:func:`placements`), so they are not checked again."""
-    if state.config.any_two_resources is Claim.IMMEDIATE and state.players[seat].claims:
+    the current step (FLOW-2), each made legal by the rule that offers it, so not checked again."""
+    if state.config.any_two_resources is IMMEDIATE and state.players[seat].claims:
         return ()  # CIV-12: the claim comes first
-    expected = _expected(state)
-    if Place in expected:
+    if state.roll is not None:
+        return tool_choices(state, seat)
+    if state.choice is not None:
+        return die_choices(state, seat)
+    if state.short is not None:
+        return feed_choices(state, seat)
+    if state.phase is PLACING:
         return placements(state, seat)
-    if Act in expected:
-        found: tuple[Move, ...] = action_choices(state, seat)
-    elif UseTools in expected:
-        found = tool_choices(state, seat)
-    elif ChooseDie in expected:
-        found = die_choices(state, seat)
-    else:
-        found = feed_choices(state, seat)
-    return tuple(m for m in found if _CHECKS[type(m)](state, m) is None)
+    return action_choices(state, seat)
 
 
 def legal_moves(state: GameState, player: int | None = None) -> tuple[Move, ...]:
     """Every legal move of the players to act (or of ``player`` alone), in a stable order:
     exactly the moves :func:`check_move` allows."""
-    found: list[Move] = []
+    found: tuple[Move, ...] = ()
     for seat in state.to_act:
         if player is None or seat == player:
-            found += (claim for claim in claim_choices(state, seat) if check_claim(state, claim) is None)
-            found += _choices(state, seat)
-    return tuple(found)
+            found += claim_choices(state, seat) + _choices(state, seat)
+    return found
 
 
-def _apply(table: Table, move: Move) -> None:
-    if isinstance(move, Place):
-        place(table, move)
-    elif isinstance(move, Act):
-        act(table, move)
-    elif isinstance(move, TakeBack):
-        take_back(table, move)
-    elif isinstance(move, UseTools):
-        add_tools(table, move)
-    elif isinstance(move, ChooseDie):
-        choose_die(table, move)
-    elif isinstance(move, TakeResources):
-        take_resources(table, move.player, move.take)
+def _fed(table: Table, move: Feed | GoHungry) -> None:
+    """FEED-4, FEED-5: the shortfall is covered or not; the next player is fed (FEED-1)."""
+    if isinstance(move, Feed):
+        feed_with_resources(table, move)
     else:
-        if isinstance(move, Feed):
-            feed_with_resources(table, move)
-        else:
-            go_hungry(table, move.player)
-        table.update(short=None)
-        next_turn(table, None)
+        go_hungry(table, move.player)
+    table.update(short=None)
+    next_turn(table, None)
+
+
+def _claimed(table: Table, move: TakeResources) -> None:
+    take_resources(table, move.player, move.take)
+
+
+#: What each kind of move does.
+_STEPS: dict[type[Any], Callable[[Table, Any], None]] = {
+    Place: place,
+    Act: act,
+    TakeBack: take_back,
+    UseTools: add_tools,
+    ChooseDie: choose_die,
+    TakeResources: _claimed,
+    Feed: _fed,
+    GoHungry: _fed,
+}
+
+
+def _played(state: GameState, move: Move, check: bool, recording: bool) -> Table:
+    """The move applied, with every automatic step that follows it (checked first if ``check``)."""
+    if check:
+        refusal = check_move(state, move)
+        if refusal is not None:
+            raise refusal
+    table = Table(state, recording, state.ply + 1)
+    _STEPS[type(move)](table, move)
+    settle(table)
+    if table.ply is not None:  # a move that replaced nothing still counts
+        table.update()
+    return table
 
 
 def apply_move_with_events(state: GameState, move: Move) -> tuple[GameState, tuple[Event, ...]]:
     """The position after ``move`` and what happened, in order; raises :class:`IllegalMove`
     (leaving ``state`` untouched) if the move is refused."""
-    refusal = check_move(state, move)
-    if refusal is not None:
-        raise refusal
-    table = Table(state)
-    table.update(ply=state.ply + 1)
-    _apply(table, move)
-    settle(table)
+    table = _played(state, move, True, True)
+    assert table.events is not None
     return table.state, tuple(table.events)
 
 
-def apply_move(state: GameState, move: Move) -> GameState:
-    """The position after ``move``; raises :class:`IllegalMove` if it is refused."""
-    return apply_move_with_events(state, move)[0]
+def apply_move(state: GameState, move: Move, check: bool = True) -> GameState:
+    """The position after ``move``; raises :class:`IllegalMove` (leaving ``state`` untouched)
+    if ``check`` is true and the move is refused. ``check=False`` is the fast path for moves
+    taken from :func:`legal_moves`: a move they do not offer then gives no meaningful position."""
+    return _played(state, move, check, False).state

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from enum import StrEnum
 
 from attrs import field, frozen
 
-from hadara_rules.foundations import exactly
+from hadara_rules.foundations import exactly, maker
 
 
 class Kind(StrEnum):
@@ -36,9 +37,13 @@ def _not_negative(_: object, attribute: object, value: int) -> None:
         raise ValueError(f"{getattr(attribute, 'name', 'a count')} must not be negative, not {value}")
 
 
-@frozen(order=True)
+@frozen(order=True, weakref_slot=False)
 class Resources:
-    """A bundle of resources: how many of each kind (never food)."""
+    """A bundle of resources: how many of each kind (never food).
+
+    Bundles worked out from others (sums, differences, :func:`bundles`) are made by a
+    generated maker (:func:`hadara_rules.foundations.maker`), skipping the validators their counts need not pass.
+    """
 
     wood: int = field(default=0, validator=[_count, _not_negative])
     clay: int = field(default=0, validator=[_count, _not_negative])
@@ -79,14 +84,20 @@ class Resources:
         )
 
     def __add__(self, other: Resources) -> Resources:
-        return Resources(
+        return _bundle(
             self.wood + other.wood, self.clay + other.clay, self.stone + other.stone, self.gold + other.gold
         )
 
     def __sub__(self, other: Resources) -> Resources:
-        return Resources(
-            self.wood - other.wood, self.clay - other.clay, self.stone - other.stone, self.gold - other.gold
+        counts = (
+            self.wood - other.wood,
+            self.clay - other.clay,
+            self.stone - other.stone,
+            self.gold - other.gold,
         )
+        if self.covers(other):
+            return _bundle(*counts)
+        return Resources(*counts)  # a count below 0: the validators refuse it
 
     def __str__(self) -> str:
         return " ".join(f"{self.count(k)}{k.value}" for k in Kind if self.count(k)) or "nothing"
@@ -97,13 +108,40 @@ class Resources:
         return ",".join(f"{self.count(k)}{k.value}" for k in Kind if self.count(k)) or "none"
 
 
+#: A bundle from its four counts, whole numbers not below 0 (unchecked).
+_bundle: Callable[[int, int, int, int], Resources] = maker(Resources)
+
+
+#: The bundles of each size within each holding, by the size and the holding's counts, each
+#: at most the size (what more there is makes no other bundles); at most :data:`_BOUND` kept.
+_BUNDLES: dict[tuple[int, int, int, int, int], tuple[Resources, ...]] = {}
+_BOUND = 8192
+
+
 def bundles(size: int, within: Resources) -> tuple[Resources, ...]:
-    """Every bundle of exactly ``size`` resources that ``within`` holds."""
+    """Every bundle of exactly ``size`` resources that ``within`` holds, kept for the next
+    player holding as many of each kind, up to ``size``."""
+    key = (
+        size,
+        min(size, within.wood),
+        min(size, within.clay),
+        min(size, within.stone),
+        min(size, within.gold),
+    )
+    found = _BUNDLES.get(key)
+    if found is None:
+        if len(_BUNDLES) >= _BOUND:
+            _BUNDLES.clear()
+        found = _BUNDLES[key] = _made_bundles(size, within)
+    return found
+
+
+def _made_bundles(size: int, within: Resources) -> tuple[Resources, ...]:
     found: list[Resources] = []
     for wood in range(min(size, within.wood) + 1):
         for clay in range(min(size - wood, within.clay) + 1):
             for stone in range(min(size - wood - clay, within.stone) + 1):
                 gold = size - wood - clay - stone
                 if gold <= within.gold:
-                    found.append(Resources(wood, clay, stone, gold))
+                    found.append(_bundle(wood, clay, stone, gold))
     return tuple(found)

@@ -27,7 +27,7 @@ def _listed(numbers: tuple[int, ...]) -> str:
     return ",".join(map(str, numbers)) or "-"
 
 
-@frozen
+@frozen(weakref_slot=False)
 class Place:
     """PLACE-1: put ``people`` of one's unplaced people on ``location``."""
 
@@ -39,7 +39,7 @@ class Place:
         return f"P{self.player} place {self.location} {self.people}"
 
 
-@frozen
+@frozen(weakref_slot=False)
 class Act:
     """ACT-1: resolve one's people at ``location``: gather (ACT-3), use the village (ACT-4 to
     ACT-6), build paying ``pay`` (BUILD-1) or buy the card paying ``pay`` (CIV-2)."""
@@ -55,7 +55,7 @@ class Act:
         return f"P{self.player} act {self.location}{paid}"
 
 
-@frozen
+@frozen(weakref_slot=False)
 class TakeBack:
     """ACT-2: take one's people back from ``location`` without the action."""
 
@@ -66,7 +66,7 @@ class TakeBack:
         return f"P{self.player} takeback {self.location}"
 
 
-@frozen
+@frozen(weakref_slot=False)
 class UseTools:
     """TOOL-2, TOOL-5: add the permanent tools at ``tools`` (their places in the player's
     tools) and the one-time tools of ``one_time`` (their values) to the roll; both may be empty."""
@@ -79,7 +79,7 @@ class UseTools:
         return f"P{self.player} tools {_listed(self.tools)} {_listed(self.one_time)}"
 
 
-@frozen
+@frozen(weakref_slot=False)
 class ChooseDie:
     """CIV-8: take the die showing ``face`` and its reward."""
 
@@ -90,7 +90,7 @@ class ChooseDie:
         return f"P{self.player} die {self.face}"
 
 
-@frozen
+@frozen(weakref_slot=False)
 class TakeResources:
     """CIV-12: take two resources of one's choice."""
 
@@ -101,7 +101,7 @@ class TakeResources:
         return f"P{self.player} take {self.take.notation}"
 
 
-@frozen
+@frozen(weakref_slot=False)
 class Feed:
     """FEED-4: cover the whole shortfall of food with the resources ``pay``."""
 
@@ -112,7 +112,7 @@ class Feed:
         return f"P{self.player} feed {self.pay.notation}"
 
 
-@frozen
+@frozen(weakref_slot=False)
 class GoHungry:
     """FEED-5: do not cover the shortfall; lose all food and 10 points."""
 

@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
-from hadara_rules.foundations import IllegalMove
+from collections.abc import Callable
 
+from hadara_rules.foundations import IllegalMove, maker
+
+from .._config import MAX_PLAYERS
+from .._goods import Resources
 from .._model import AREAS, BUILDINGS, LOCATIONS, MAX_PEOPLE, SLOTS, GameState, Location
 from .._moves import Act, TakeBack
 from .._table import Table
-from .buildings import build, check_build, payments
+from .buildings import build, check_build, payable
 from .cards import buy, card_payments, check_buy, raise_agriculture
 from .gathering import start_roll
 from .tools import gain_tool
@@ -38,20 +42,32 @@ def check_take_back(state: GameState, move: TakeBack) -> IllegalMove | None:
     return _no_people(state, move.player, move.location)
 
 
+#: Every taking back and every action without a payment there can be, made once:
+#: ``_TAKE_BACKS[seat][location.row]`` and ``_ACTS[seat][location.row]``.
+_TAKE_BACKS = tuple(tuple(TakeBack(seat, location) for location in LOCATIONS) for seat in range(MAX_PLAYERS))
+_ACTS = tuple(tuple(Act(seat, location) for location in LOCATIONS) for seat in range(MAX_PLAYERS))
+#: Each location, in the order of :class:`Location`, and whether an action there is paid
+#: for: a building (BUILD-1) or a card (CIV-2).
+_PAID = tuple((location, location in BUILDINGS, location in SLOTS) for location in LOCATIONS)
+#: An action with its payment, from values of the right types (unchecked).
+_paid: Callable[[int, Location, Resources | None], Act] = maker(Act)
+
+
 def action_choices(state: GameState, seat: int) -> tuple[Act | TakeBack, ...]:
-    """For each location with the player's people: taking them back, and the action with
-    every payment to try."""
+    """Every legal move of ``seat`` in actions: for each location with their people, taking
+    them back (ACT-2), and the action (ACT-1) with every payment they can make (BUILD-1, CIV-2)."""
     moves: list[Act | TakeBack] = []
-    for location in LOCATIONS:
-        if not state.people_at(location, seat):
+    take_backs, acts = _TAKE_BACKS[seat], _ACTS[seat]
+    for row, (location, building, slot) in enumerate(_PAID):
+        if not state.placed[row][seat]:
             continue
-        moves.append(TakeBack(seat, location))
-        if location in BUILDINGS:
-            moves += (Act(seat, location, pay) for pay in payments(state, seat, location))
-        elif location in SLOTS:
-            moves += (Act(seat, location, pay) for pay in card_payments(state, seat, location))
+        moves.append(take_backs[row])
+        if building:
+            moves += [_paid(seat, location, pay) for pay in payable(state, seat, location)]
+        elif slot:
+            moves += [_paid(seat, location, pay) for pay in card_payments(state, seat, location)]
         else:
-            moves.append(Act(seat, location))
+            moves.append(acts[row])
     return tuple(moves)
 
 
@@ -69,23 +85,28 @@ def _return_people(table: Table, seat: int, location: Location) -> int:
 def take_back(table: Table, move: TakeBack) -> None:
     """ACT-2, BUILD-5, CIV-2: the people return without the action."""
     _return_people(table, move.player, move.location)
-    table.note("ACT-2", "took people back", move.player, item=move.location.value)
+    if table.recording:
+        table.note("ACT-2", "took people back", move.player, item=move.location.value)
+
+
+#: The locations :func:`act` tells apart, as module constants (see :data:`~stone_age_rules._model.PLACING`).
+_HUNTING, _TOOL_MAKER, _HUT, _FIELD = Location.HUNTING, Location.TOOL_MAKER, Location.HUT, Location.FIELD
 
 
 def act(table: Table, move: Act) -> None:
     """ACT-3 to ACT-7: the location's action."""
     seat, location = move.player, move.location
     people = _return_people(table, seat, location)
-    if location is Location.HUNTING:
+    if location is _HUNTING:
         start_roll(table, seat, location, None, people)
     elif location in AREAS:
         start_roll(table, seat, location, AREAS[location], people)
-    elif location is Location.TOOL_MAKER:
+    elif location is _TOOL_MAKER:
         gain_tool(table, seat, "ACT-6")
-    elif location is Location.HUT:
+    elif location is _HUT:
         player = table.player(seat)
         table.change(seat, "ACT-5", "gained a person", people=min(player.people + 1, MAX_PEOPLE))
-    elif location is Location.FIELD:
+    elif location is _FIELD:
         raise_agriculture(table, seat, "ACT-4")
     else:
         assert move.pay is not None

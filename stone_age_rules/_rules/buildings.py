@@ -42,6 +42,16 @@ def payments(state: GameState, seat: int, location: Location) -> tuple[Resources
     return tuple(pay for size in range(low, high + 1) for pay in bundles(size, have))
 
 
+def payable(state: GameState, seat: int, location: Location) -> tuple[Resources, ...]:
+    """Every payment ``seat`` can make for the tile at ``location`` (BUILD-1 to BUILD-4): the
+    payments to try (:func:`payments`) that they have and that the tile takes."""
+    tile = components().building[tile_at(state, location)]
+    if tile.fixed is not None:
+        return (tile.fixed,) if state.players[seat].resources.covers(tile.fixed) else ()
+    kinds = tile.kinds
+    return tuple(pay for pay in payments(state, seat, location) if kinds is None or pay.kinds == kinds)
+
+
 def build(table: Table, seat: int, location: Location, pay: Resources) -> None:
     """BUILD-1: pay, score the values paid (BUILD-2 to BUILD-4) at once and keep the tile;
     the stack's next tile is turned face up."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 from hadara_rules.foundations import IllegalMove
 
 from .._components import Effect, components
+from .._config import MAX_PLAYERS
 from .._goods import Kind, Resources, bundles
 from .._model import MAX_AGRICULTURE, SLOTS, DiceChoice, GameState, Location
 from .._moves import ChooseDie, TakeResources
@@ -124,9 +125,16 @@ def check_choose(state: GameState, move: ChooseDie) -> IllegalMove | None:
     return None
 
 
+#: Every choice of a die face there can be, made once: ``_DICE[seat][face - 1]``.
+_DICE = tuple(tuple(ChooseDie(seat, face) for face in range(1, 7)) for seat in range(MAX_PLAYERS))
+
+
 def die_choices(state: GameState, seat: int) -> tuple[ChooseDie, ...]:
-    """Every face to try (1 to 6)."""
-    return tuple(ChooseDie(seat, face) for face in range(1, 7))
+    """CIV-8: a choice of each face among the dice left, lowest first (none without a choice)."""
+    if state.choice is None:
+        return ()
+    left, faces = state.choice.dice, _DICE[seat]
+    return tuple(faces[face - 1] for face in range(1, 7) if face in left)
 
 
 def choose_die(table: Table, move: ChooseDie) -> None:
@@ -156,11 +164,16 @@ def check_claim(state: GameState, move: TakeResources) -> IllegalMove | None:
     return None
 
 
+#: Every claim of two resources there can be, made once, by seat.
+_CLAIMS = tuple(
+    tuple(TakeResources(seat, take) for take in bundles(CLAIM, Resources(*(CLAIM,) * 4)))
+    for seat in range(MAX_PLAYERS)
+)
+
+
 def claim_choices(state: GameState, seat: int) -> tuple[TakeResources, ...]:
-    """Every pair of resources (when ``seat`` holds a claim)."""
-    if not state.players[seat].claims:
-        return ()
-    return tuple(TakeResources(seat, take) for take in bundles(CLAIM, Resources(*(CLAIM,) * 4)))
+    """CIV-12: every pair of resources, when ``seat`` holds a claim."""
+    return _CLAIMS[seat] if state.players[seat].claims else ()
 
 
 def take_resources(table: Table, seat: int, take: Resources, what: str = "took two resources") -> None:

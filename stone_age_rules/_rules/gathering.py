@@ -25,7 +25,8 @@ def start_roll(table: Table, seat: int, location: Location, kind: Kind | None, d
     (TOOL-2) if they have any to add, else take the yield at once."""
     faces = next_faces(table, dice)
     waiting = Roll(seat, location, kind, faces)
-    table.note(_rule(waiting), "rolled", seat, dice=faces, item=location.value)
+    if table.recording:
+        table.note(_rule(waiting), "rolled", seat, dice=faces, item=location.value)
     if can_use_tools(table.state, seat):
         table.update(roll=waiting)
     else:

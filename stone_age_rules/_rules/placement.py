@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 from hadara_rules.foundations import IllegalMove
 
 from .._config import MAX_PLAYERS
@@ -22,6 +20,8 @@ ROOM: dict[Location, int | None] = {
 }
 
 
+#: The hunting grounds' row.
+HUNTING = Location.HUNTING.row
 #: The building stack of each building location and the card slot of each slot location.
 _STACKS = {location: stack for stack, location in enumerate(BUILDINGS)}
 _SLOTS = {location: slot for slot, location in enumerate(SLOTS)}
@@ -102,34 +102,73 @@ def check_place(state: GameState, move: Place) -> IllegalMove | None:
     return _refusal(state, location, _crowded(state, location))
 
 
-#: Every placement there can be, made once: ``_PLACES[seat][location.row][people]``.
+#: Every placement there can be, made once: ``_PLACES[seat][location.row][people]``; and
+#: those of 1 to ``most`` people at a location: ``_UP_TO[seat][location.row][most]``.
 _PLACES: tuple[tuple[tuple[Place, ...], ...], ...] = tuple(
     tuple(tuple(Place(seat, location, people) for people in range(MAX_PEOPLE + 1)) for location in LOCATIONS)
     for seat in range(MAX_PLAYERS)
 )
+_UP_TO = tuple(
+    tuple(tuple(places[1 : most + 1] for most in range(MAX_PEOPLE + 1)) for places in rows)
+    for rows in _PLACES
+)
 
 
-def _rooms(state: GameState, seat: int) -> Iterator[tuple[int, int, int]]:
-    """For each location where ``seat`` may place people now, in the order of :class:`Location`:
-    its row and the fewest and most people allowed (PLACE-1, PLACE-3 to PLACE-7)."""
-    unplaced = state.unplaced(seat)
-    for row, location in enumerate(LOCATIONS):
-        if _closed(state, seat, location) is not None or _crowded(state, location) is not None:
-            continue
-        most = _room(state, location, unplaced)
-        if location is not Location.HUT:
-            if most >= 1:
-                yield row, 1, most
-        elif most >= 2 and not _occupied(state, location):
-            yield row, 2, 2
+#: The resource areas' rows and rooms (SETUP-3); the village's rows and rooms, each taken
+#: whole by one player (PLACE-4, PLACE-5); the rows of the buildings (stack 1 to 4) and of the
+#: card slots (1 to 4), each taking one person (SETUP-3).
+_AREAS = tuple((location.row, ROOM[location] or 0) for location in AREAS)
+_VILLAGE = tuple((location.row, ROOM[location] or 0) for location in VILLAGE)
+_BUILDINGS = tuple(location.row for location in BUILDINGS)
+_SLOT_ROWS = tuple(location.row for location in SLOTS)
+
+
+#: The placements last found: the position, the seat and their placements, given again when
+#: the same position (a position never changes) is asked about for the same seat, as
+#: ``legal_moves`` does after the automatic steps passed the turn (:func:`pass_turn`).
+_kept: tuple[GameState | None, int, tuple[Place, ...]] = (None, 0, ())
 
 
 def placements(state: GameState, seat: int) -> tuple[Place, ...]:
     """Every legal placement of ``seat``'s unplaced people, location by location (in the order
-    of :class:`Location`), fewest people first: exactly the moves :func:`check_place` allows."""
-    places, found = _PLACES[seat], list[Place]()
-    for row, fewest, most in _rooms(state, seat):
-        found += places[row][fewest : most + 1]
+    of :class:`Location`), fewest people first: exactly the moves :func:`check_place` allows
+    (PLACE-1, PLACE-3 to PLACE-7)."""
+    global _kept
+    kept = _kept
+    if kept[0] is state and kept[1] == seat:
+        return kept[2]
+    found = _placements(state, seat)
+    _kept = (state, seat, found)
+    return found
+
+
+def _placements(state: GameState, seat: int) -> tuple[Place, ...]:
+    """:func:`placements`, worked out kind of location by kind of location."""
+    placed = state.placed
+    unplaced = state.unplaced(seat)
+    if unplaced <= 0:
+        return ()  # PLACE-2
+    places, up_to = _PLACES[seat], _UP_TO[seat]
+    found: list[Place] = []
+    if not placed[HUNTING][seat]:  # PLACE-3; hunting is never closed nor full (SETUP-3)
+        found += up_to[HUNTING][unplaced]
+    few = state.config.players < 4  # PLACE-5, PLACE-6
+    for row, room in _AREAS:
+        here = placed[row]
+        # PLACE-3; PLACE-6: people of all players but one there, i.e. at most one 0 in the row
+        if here[seat] or (few and here.count(0) <= 1):
+            continue
+        found += up_to[row][min(room - sum(here), unplaced)]
+    free = [(row, room) for row, room in _VILLAGE if not any(placed[row])]
+    if not few or len(free) >= 2:  # PLACE-5: two of the village's three places are used a round
+        found += [places[row][room] for row, room in free if room <= unplaced]
+    # PLACE-7: a stack in play (one per player, SETUP-5) with a tile; a slot with a card
+    for row, stack in zip(_BUILDINGS, state.stacks, strict=False):
+        if stack and not any(placed[row]):
+            found.append(places[row][1])
+    for row, card in zip(_SLOT_ROWS, state.display, strict=True):
+        if card is not None and not any(placed[row]):
+            found.append(places[row][1])
     return tuple(found)
 
 
@@ -138,7 +177,24 @@ def can_place(state: GameState, seat: int) -> bool:
 
     PLACE-8: a placement that would give nothing is still legal, so only room decides.
     """
-    return next(_rooms(state, seat), None) is not None
+    return bool(placements(state, seat))
+
+
+def pass_turn(table: Table) -> bool:
+    """PLACE-1, PLACE-2: the turn goes to the first player clockwise, from the one in turn,
+    who can place; False if nobody can. Their placements are kept for the position that
+    results (the turn is not among what they depend on)."""
+    global _kept
+    state = table.state
+    players, turn = state.config.players, state.turn
+    for k in range(players):
+        seat = (turn + k) % players
+        if can_place(state, seat):
+            if k:
+                table.update(turn=seat)
+                _kept = (table.state, seat, placements(state, seat))
+            return True
+    return False
 
 
 def place(table: Table, move: Place) -> None:
@@ -149,4 +205,5 @@ def place(table: Table, move: Place) -> None:
     row[move.player] += move.people
     placed[move.location.row] = tuple(row)
     table.update(placed=tuple(placed), turn=(move.player + 1) % state.config.players)
-    table.note("PLACE-1", f"placed {move.people}", move.player, item=move.location.value)
+    if table.recording:
+        table.note("PLACE-1", f"placed {move.people}", move.player, item=move.location.value)

@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
-import attrs
+from operator import itemgetter
 
 from .._config import Claim
 from .._goods import Kind, Resources
-from .._model import Phase
-from .._table import Table
+from .._model import ACTING, FEEDING, OVER, PLACING, Phase
+from .._table import Table, copy_player
 from .cards import CLAIM, take_resources
 from .feeding import feed_player
-from .placement import can_place
+from .placement import pass_turn
+
+#: CIV-12's variant of choosing the resources at purchase, read on every move as a module
+#: constant (see :data:`~stone_age_rules._model.PLACING`).
+IMMEDIATE = Claim.IMMEDIATE
 
 
 def settle(table: Table) -> None:
@@ -22,24 +26,22 @@ def settle(table: Table) -> None:
     """
     while True:
         state = table.state
-        players = state.config.players
-        if state.is_over or state.roll or state.choice or state.short is not None:
+        phase = state.phase
+        if phase is OVER or state.roll is not None or state.choice is not None or state.short is not None:
             return
-        if state.phase is Phase.PLACE:
-            seat = next(
-                (s for k in range(players) if can_place(state, s := (state.turn + k) % players)), None
-            )
-            if seat is not None:
-                table.update(turn=seat)
+        players = state.config.players
+        if phase is PLACING:
+            if pass_turn(table):
                 return
-            table.update(phase=Phase.ACT, turn=state.start, done=0)
+            table.update(phase=ACTING, turn=state.start, done=0)
             table.note("FLOW-5", "actions begin")
-        elif state.phase is Phase.ACT:
-            if state.players[state.turn].claims and state.config.any_two_resources is Claim.IMMEDIATE:
+        elif phase is ACTING:
+            turn = state.turn
+            if state.players[turn].claims and state.config.any_two_resources is IMMEDIATE:
                 return  # CIV-12, variant: the resources are chosen at purchase
-            if any(row[state.turn] for row in state.placed):
+            if any(map(itemgetter(turn), state.placed)):
                 return
-            next_turn(table, Phase.FEED)
+            next_turn(table, FEEDING)
         elif state.done == players:
             end_round(table)
         elif feed_player(table, state.turn):
@@ -72,7 +74,7 @@ def end_round(table: Table) -> None:
         _game_over(table, "FLOW-6")
     else:
         start = (state.start + 1) % state.config.players
-        fresh = tuple(attrs.evolve(p, used=(False,) * len(p.tools)) for p in state.players)
+        fresh = tuple(copy_player(p, {"used": (False,) * len(p.tools)}) for p in state.players)
         table.update(
             display=left + state.pile[:needed],
             pile=state.pile[needed:],

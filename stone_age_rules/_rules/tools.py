@@ -44,15 +44,31 @@ def check_tools(state: GameState, move: UseTools) -> IllegalMove | None:
     return None
 
 
+#: Every way to add tools, by seat, the tools' use this round and the one-time tools held:
+#: kept, as a player's tools take few states (at most :data:`_BOUND` kept, then made anew).
+_CHOICES: dict[tuple[int, tuple[bool, ...], tuple[int, ...]], tuple[UseTools, ...]] = {}
+_BOUND = 4096
+
+
 def tool_choices(state: GameState, seat: int) -> tuple[UseTools, ...]:
     """Every way to add tools to the waiting roll: any set of unused tools and of one-time tools."""
     player = state.players[seat]
-    unused = [i for i, used in enumerate(player.used) if not used]
+    key = (seat, player.used, player.one_time)
+    found = _CHOICES.get(key)
+    if found is None:
+        if len(_CHOICES) >= _BOUND:
+            _CHOICES.clear()
+        found = _CHOICES[key] = _made_choices(*key)
+    return found
+
+
+def _made_choices(seat: int, used: tuple[bool, ...], one_time: tuple[int, ...]) -> tuple[UseTools, ...]:
+    unused = [i for i, taken in enumerate(used) if not taken]
     tool_sets: list[tuple[int, ...]] = [()]
     for i in unused:
         tool_sets += [(*chosen, i) for chosen in tool_sets]
     token_sets: set[tuple[int, ...]] = {()}
-    for value in player.one_time:
+    for value in one_time:
         token_sets |= {tuple(sorted((*chosen, value))) for chosen in token_sets}
     return tuple(UseTools(seat, tools, tokens) for tools in tool_sets for tokens in sorted(token_sets))
 
