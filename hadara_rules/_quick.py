@@ -202,16 +202,18 @@ class _Generator:
 
     def record_lines(self, v: str, cls: type[Any], indent: str) -> list[str]:
         """Lines that read the pairs in ``v`` as a ``cls`` into ``v``: its keys, in order,
-        then each field; records it holds are read in line too."""
+        then each field; records it holds are read in line too. The pairs are unpacked
+        into keys and values at once (as many pairs as keys, or a ValueError)."""
         fields = _fields_of(cls)
         tag = cls.__dict__.get("type")  # a move is written with its type first
         keys = (*(("type",) if tag else ()), *(field for field, _ in fields))
         variables = [f"{v}_{field}" for field, _ in fields]
+        values = [*([f"{v}_tag"] if tag else []), *variables]
+        names = [f"{v}_key{i}" for i in range(len(keys))]
         lines = [
             f"if type({v}) is not tuple: _unexpected()",
-            f"{v}_keys, {v}_values = zip(*{v})",
-            f"if {v}_keys != {keys!r}: _unexpected()",
-            f"{v}_tag, " * bool(tag) + f"{', '.join(variables)}, = {v}_values",
+            "".join(f"({name}, {value}), " for name, value in zip(names, values, strict=True)) + f"= {v}",
+            f"if ({', '.join(names)},) != {keys!r}: _unexpected()",
             *([f"if {v}_tag != {tag!r}: _unexpected()"] if tag else []),
         ]
         for variable, (_, kind) in zip(variables, fields, strict=True):

@@ -32,6 +32,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable, Mapping, Sequence
 from itertools import chain, product, repeat
+from operator import attrgetter
 from typing import NamedTuple
 
 from . import _effects as effects
@@ -69,6 +70,10 @@ _SECTIONS_OF = {
     | ({Section.OVER} if phase is ORDER_OF_PLAY[-1][0] else set())
     for phase in Phase
 }
+
+
+#: The colours, sorted: what a board order sorted must be.
+_SORTED_COLORS = sorted(COLORS)
 
 
 def check_position(state: GameState, *, hand_set: bool = False) -> None:
@@ -128,7 +133,7 @@ def _check_table(state: GameState) -> None:
     if not 2 <= len(state.players) <= 5:
         raise _fail("players", f"a game has 2 to 5 players, found {len(state.players)}")
     _in_range(state.epoch, EPOCHS[0], EPOCHS[-1], "epoch")
-    if sorted(state.board_order) != sorted(COLORS):
+    if sorted(state.board_order) != _SORTED_COLORS:
         raise _fail("board_order", "must name each of the 5 colours once")
     for name, rows, size in (
         ("decks", state.decks, len(COLORS)),
@@ -155,7 +160,7 @@ def _check_sellers(state: GameState) -> None:
         if len(told) != sold:
             raise _fail(name, f"one entry per sold card, in order ({what}): {sold} sold, found {len(told)}")
     seats = range(len(state.players))
-    if not set(seats).issuperset(state.sellers):
+    if state.sellers and not (min(state.sellers) >= 0 and max(state.sellers) < len(seats)):
         i, seller = next((i, s) for i, s in enumerate(state.sellers) if s not in seats)
         raise _fail(f"sellers[{i}]", f"must be a seat of the game (0 to {seats[-1]}), not {shown(seller)}")
 
@@ -214,14 +219,15 @@ _WHOLE_FIRST = True
 
 def _whole_places_pass(held: list[Sequence[str]], allowed: _Allowed, places: _CardPlaces) -> bool:
     """True exactly when :func:`_check_components` and :func:`_check_places` both pass,
-    tested by C loops: every id of the catalogue held once (as many ids held as the
-    catalogue has, and the same set), none where it may not lie (the complements of what
-    may, each within what :func:`_check_components` allows there), and the later epochs'
-    decks of their sizes."""
+    tested by C loops: every place holds only ids that may lie there (each within what
+    :func:`_check_components` allows there, so all are the catalogue's), as many ids
+    are held as the catalogue has and as many different ones (so each is held once),
+    and the later epochs' decks are of their sizes."""
+    count = len(allowed.everything)
     return (
-        sum(map(len, held)) == len(allowed.everything)
-        and allowed.everything == set(chain.from_iterable(held))
-        and all(map(frozenset.isdisjoint, places.barred, held))
+        sum(map(len, held)) == count
+        and all(map(frozenset.issuperset, places.cards, held))
+        and len(set(chain.from_iterable(held))) == count
         and tuple(map(len, held[places.sized_at])) == places.sized
     )
 
@@ -365,10 +371,14 @@ def _held_tiles(player: PlayerState) -> list[Track]:
     """The player's free, carved, silver-medal and card tiles."""
     return [
         *player.free_tiles,
-        *(s.tile for s in player.statues),
+        *map(_TILE, player.statues),
         *player.silver,
-        *(t.tile for t in player.tiles_on_cards),
+        *map(_TILE, player.tiles_on_cards),
     ]
+
+
+#: The tile of a carved statue or of a card.
+_TILE = attrgetter("tile")
 
 
 def _misplaced_tiles(player: PlayerState, tiles: _Tiles) -> bool:
@@ -566,7 +576,7 @@ class _CardPlaces:
     holds as setup laid it out. Places that are not held to epochs here (the colony
     stacks, the box, the players' colonies) have None for epochs."""
 
-    __slots__ = ("barred", "cards", "colors", "epochs", "paths", "sized", "sized_at", "sizes")
+    __slots__ = ("cards", "colors", "epochs", "paths", "sized", "sized_at", "sizes")
 
     def __init__(self, allowed: _Allowed, epoch: int, players: int, hand_set: bool) -> None:
         pools = allowed.of_epoch(epoch)
@@ -609,10 +619,6 @@ class _CardPlaces:
         sized = [i for i, size in enumerate(self.sizes) if size is not None]
         self.sized_at = slice(sized[0], sized[-1] + 1) if sized else slice(0)
         self.sized = tuple(self.sizes[self.sized_at])
-        #: For each place, the catalogue's ids that may not lie there: an id of the
-        #: catalogue may lie there exactly when it is not among them, a test by look-ups
-        #: alone (``isdisjoint`` makes no set of the place, as ``issuperset`` would).
-        self.barred = tuple(allowed.everything.difference(may_lie) for may_lie in self.cards)
 
 
 class _EpochPools:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import functools
 import json
 import random
+import re
 from collections.abc import Callable
 from typing import Any
 from unittest import mock
@@ -677,6 +678,28 @@ def test_whole_place_tests_pass_only_what_the_search_passes(index: int, seed: in
     with mock.patch.object(wellformed, "_WHOLE_FIRST", False):
         assert _searched(document) == answer
         assert state is None or _set_by_hand(state) == by_hand
+
+
+@pytest.mark.parametrize(
+    ("replacement", "refusal"),
+    [
+        ("the first id again", r"\$\.data\.box: '[^']+' is also in \$\.data\.box"),
+        ("no id of the catalogue", r"\$\.data\.box: unknown id 'no id of the catalogue'"),
+    ],
+)
+def test_whole_place_tests_count_the_different_ids(replacement: str, refusal: str) -> None:
+    """The whole-place tests count the ids held and the different ones, and hold each place
+    to what may lie there (SETUP-3/4): with as many ids as the catalogue has, one held twice
+    in place of another, or one of no catalogue in place of one, is refused as the search
+    item by item refuses it."""
+    document: Any = json.loads(json.dumps(sampled_documents()[0]))
+    box = document["data"]["box"]
+    box[1] = box[0] if replacement == "the first id again" else replacement
+    answer = _searched(document)
+    assert isinstance(answer, str)
+    assert re.fullmatch(refusal, answer)
+    with mock.patch.object(wellformed, "_WHOLE_FIRST", False):
+        assert _searched(document) == answer
 
 
 @pytest.mark.parametrize("section", WAITING)
