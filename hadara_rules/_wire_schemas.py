@@ -2,8 +2,8 @@
 
 One schema per body of the HTTP API (the requests and the answers) and one for the error
 body; a seat's view is also every WebSocket message. The bodies that carry a game's
-documents (:data:`GAME_WIRE_KINDS`: a seat's view, a move request) have one schema per
-game, made from that game's documents (:class:`WireDocuments`): its position, moves,
+documents (:data:`GAME_WIRE_KINDS`: a seat's view, a move request; and its catalogue)
+have one schema per game, made from that game's documents (:class:`WireDocuments`): its position, moves,
 previews and events are the game's document schemas' own, written as the server writes
 them (a legal move's preview without the move, which its entry holds once, and with its
 text; an event with the ``seq`` of its entry, the ``ply`` of its move and its text). Every
@@ -22,13 +22,13 @@ from ._config import MAX_SEED
 from ._vocabulary import MAX_PLAYERS
 from .games import game, names
 
-__all__ = ["GAME_WIRE_KINDS", "WIRE_KINDS", "WireDocuments", "wire_schema"]
+__all__ = ["GAME_WIRE_KINDS", "WIRE_KINDS", "Maker", "WireDocuments", "catalogue_schema", "wire_schema"]
 
 _Schema = dict[str, Any]
 
 
-class _Maker(Protocol):
-    """What makes the schemas of the game's records (:class:`hadara_rules.schema.SchemaMaker`)."""
+class Maker(Protocol):
+    """What makes the schemas of a game's records (:class:`hadara_rules.schema.SchemaMaker`)."""
 
     #: The records' and enums' schemas made so far, by name (the schema's ``$defs``).
     defs: dict[str, _Schema]
@@ -53,12 +53,12 @@ WIRE_KINDS: Mapping[str, str] = {
     "rematch": "The answer to POST /api/matches/ID/rematch: the new match and the asking seat's token there.",
     "match_log": "GET /api/matches/ID/log: every entry of the match, what kind and when (a move shows only its seat).",
     "games": "GET /api/games: every game the server plays, its seats, options and bots.",
-    "catalogue": "GET /api/games/hadara/catalogue: every component as data, with the catalogue's digest and which numbers are provisional.",
+    "catalogue": "GET /api/games/GAME/catalogue: every component of the game as data, with the catalogue's digest (Hadara's: and which numbers are provisional).",
     "error": "Every refusal and failure: its kind, one line of message, and the kind's own fields.",
 }
 
-#: The bodies that carry a game's documents: each game has its own schema of them.
-GAME_WIRE_KINDS = ("seat_view", "move_request")
+#: The bodies that carry a game's documents or components: each game has its own schema of them.
+GAME_WIRE_KINDS = ("seat_view", "move_request", "catalogue")
 
 
 @frozen
@@ -71,6 +71,9 @@ class WireDocuments:
     preview: type[Any]
     #: The records of the game's events (a view tells each with its ``seq``, ``ply`` and text).
     events: tuple[type[Any], ...]
+    #: The schema of the game's catalogue, its records' in the maker's ``$defs``
+    #: (Hadara's: :func:`catalogue_schema`).
+    catalogue: Callable[[Maker], _Schema]
 
 
 #: The match's notices among a view's events.
@@ -238,7 +241,7 @@ def _by_game(
     return merged, rules
 
 
-def _told_events(maker: _Maker, events: tuple[type[Any], ...]) -> list[_Schema]:
+def _told_events(maker: Maker, events: tuple[type[Any], ...]) -> list[_Schema]:
     """Each game event as a view sends it: the event's fields with ``seq``, ``ply`` and ``text``."""
     told = []
     for kind in events:
@@ -303,7 +306,7 @@ def _notice() -> _Schema:
     return notice
 
 
-def _legal_entry(maker: _Maker, documents: WireDocuments) -> _Schema:
+def _legal_entry(maker: Maker, documents: WireDocuments) -> _Schema:
     reference = maker.of(documents.preview)["$ref"]
     preview = copy.deepcopy(maker.defs[reference.rsplit("/", 1)[-1]])
     del preview["properties"]["move"]
@@ -324,7 +327,7 @@ def _legal_entry(maker: _Maker, documents: WireDocuments) -> _Schema:
     )
 
 
-def _seat_view(maker: _Maker, position: _Schema, documents: WireDocuments) -> _Schema:
+def _seat_view(maker: Maker, position: _Schema, documents: WireDocuments) -> _Schema:
     maker.defs["Notice"] = _notice()
     events = {"oneOf": [*_told_events(maker, documents.events), {"$ref": "#/$defs/Notice"}]}
     clock = _object(
@@ -424,7 +427,9 @@ def _tracks(description: str) -> _Schema:
     return _object(description, {track: _whole(f"{track.title()} steps.") for track in _TRACKS})
 
 
-def _catalogue() -> _Schema:
+def catalogue_schema(maker: Maker) -> _Schema:
+    """Hadara's catalogue as ``GET /api/games/hadara/catalogue`` gives it (made of the wire's own
+    shapes: ``maker`` is not read)."""
     provisional = _flag("Whether its numbers are this project's choice, not the printed game's.")
     epochs = {
         "description": "One per epoch, I to III.",
@@ -643,20 +648,21 @@ def _simple(kind: str) -> _Schema:
                 )
             },
         ),
-        "catalogue": _catalogue,
         "error": _error,
     }
     return makers[kind]()
 
 
 def wire_schema(
-    kind: str, maker: _Maker, position: Callable[[], _Schema], documents: WireDocuments
+    kind: str, maker: Maker, position: Callable[[], _Schema], documents: WireDocuments
 ) -> _Schema:
     """The body of one wire kind's schema (a key of :data:`WIRE_KINDS`): its ``$defs`` go to
     ``maker``; ``position`` makes the view document's schema and ``documents`` names the game's
     other documents (both read only for :data:`GAME_WIRE_KINDS`)."""
     if kind == "seat_view":
         return _seat_view(maker, position(), documents)
+    if kind == "catalogue":
+        return documents.catalogue(maker)
     if kind == "move_request":
         return _object(
             "A move.",

@@ -45,7 +45,7 @@ from ._moves import MOVE_TYPES, Move
 from ._previews import Preview
 from ._rules.scoring import ScoreSheet
 from ._vocabulary import MAX_PLAYERS, Tracks
-from ._wire_schemas import GAME_WIRE_KINDS, WIRE_KINDS, WireDocuments, wire_schema
+from ._wire_schemas import GAME_WIRE_KINDS, WIRE_KINDS, Maker, WireDocuments, catalogue_schema, wire_schema
 from .catalogue import _StartEntry
 from .events import EVENT_TYPES, Event
 from .records import SCHEMA_VERSION, GameRecord
@@ -56,6 +56,7 @@ __all__ = [
     "GAME_WIRE_KINDS",
     "KINDS",
     "SCHEMAS",
+    "Maker",
     "SchemaMaker",
     "Schemas",
     "WireDocuments",
@@ -364,7 +365,9 @@ def _hadara(kind: str) -> tuple[_Schema, SchemaMaker]:
     maker = SchemaMaker(special)
     body: _Schema
     if kind in WIRE_KINDS:
-        body = wire_schema(kind, maker, lambda: _view(maker), WireDocuments(Move, Preview, EVENT_TYPES))
+        body = wire_schema(
+            kind, maker, lambda: _view(maker), WireDocuments(Move, Preview, EVENT_TYPES, catalogue_schema)
+        )
     elif kind == "view":
         body = _view(maker)
     elif kind == "scenario":

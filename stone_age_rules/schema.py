@@ -19,6 +19,7 @@ from typing import Any, Literal
 
 from hadara_rules.schema import (
     GAME_WIRE_KINDS,
+    Maker,
     SchemaMaker,
     Schemas,
     WireDocuments,
@@ -26,6 +27,7 @@ from hadara_rules.schema import (
     wire_schema,
 )
 
+from ._components import Building, Card
 from ._config import GameConfig
 from ._events import Event
 from ._model import GameState
@@ -47,6 +49,7 @@ KINDS: Mapping[str, str] = {
     "preview": "What a legal Stone Age move will do to its mover, as far as it is certain.",
     "seat_view": "The web table's view of a Stone Age match (GET /api/matches/ID/view, the answer to a move, a take-back, a leave or a return, and every WebSocket message): the match as one seat (or a spectator) sees it.",
     "move_request": "POST /api/matches/ID/moves of a Stone Age match: the seq the move was chosen at and the move.",
+    "catalogue": "GET /api/games/stone-age/catalogue: every building tile and civilization card by id, with the digest of their data.",
 }
 _TARGETS: Mapping[str, object] = {
     "game_state": GameState,
@@ -57,6 +60,35 @@ _TARGETS: Mapping[str, object] = {
     "score_sheet": ScoreSheet,
     "preview": Preview,
 }
+
+
+def _catalogue(maker: Maker) -> dict[str, Any]:
+    """Stone Age's catalogue as the web table gives it: its components' records, by id."""
+    return {
+        "description": "Every building tile (BUILD-2 to BUILD-4) and civilization card (CIV-4 to CIV-14).",
+        "type": "object",
+        "properties": {
+            "digest": {
+                "description": "The SHA-256 of the components' data.",
+                "type": "string",
+                "pattern": "^[0-9a-f]{64}$",
+            },
+            "buildings": {
+                "description": "Every building tile, in id order.",
+                "type": "array",
+                "items": maker.of(Building),
+            },
+            "cards": {
+                "description": "Every civilization card, in id order.",
+                "type": "array",
+                "items": maker.of(Card),
+            },
+        },
+        "required": ["digest", "buildings", "cards"],
+        "additionalProperties": False,
+    }
+
+
 #: Where the shipped schema files are.
 FOLDER = Path(__file__).resolve().parent / "schemas"
 
@@ -74,7 +106,8 @@ def _stone_age(kind: str) -> tuple[dict[str, Any], SchemaMaker]:
         special[Move] = maker.tagged(tuple(MOVE_TAGS.values()))
     if kind in GAME_WIRE_KINDS:
         position = lambda: envelope("game_state", maker.of(GameState))  # noqa: E731
-        return wire_schema(kind, maker, position, WireDocuments(Move, Preview, (Event,))), maker
+        documents = WireDocuments(Move, Preview, (Event,), _catalogue)
+        return wire_schema(kind, maker, position, documents), maker
     return envelope(kind, maker.of(_TARGETS[kind])), maker
 
 

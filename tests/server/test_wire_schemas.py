@@ -118,9 +118,12 @@ def test_a_lobby_of_both_games_fits_the_one_list_schema(client: TestClient) -> N
         refusal(client.post("/api/matches", json=request), 400, "malformed")
 
 
-def test_the_games_and_the_catalogue_fit_their_schemas(client: TestClient) -> None:
-    fits("games", client.get("/api/games").content)
+def test_the_games_and_the_catalogues_fit_their_schemas(client: TestClient) -> None:
+    """Each game's catalogue fits its own game's schema, not the other's; the list of games the
+    one schema of every game."""
     fits("catalogue", client.get("/api/games/hadara/catalogue").content)
+    stone_age = fits("catalogue", client.get("/api/games/stone-age/catalogue").content, "stone-age")
+    assert not validator("catalogue").is_valid(stone_age)
     games = fits("games", client.get("/api/games").content)["games"]
     assert [entry["game"] for entry in games] == list(GAME_SCHEMAS)
 
