@@ -3,11 +3,12 @@
 One schema per body of the HTTP API (the requests and the answers) and one for the error
 body; a seat's view is also every WebSocket message. The bodies that carry a game's
 documents (:data:`GAME_WIRE_KINDS`: a seat's view, a move request; and its catalogue)
-have one schema per game, made from that game's documents (:class:`WireDocuments`): its position, moves,
-previews and events are the game's document schemas' own, written as the server writes
-them (a legal move's preview without the move, which its entry holds once, and with its
-text; an event with the ``seq`` of its entry, the ``ply`` of its move and its text). Every
-other body has one schema for every game: a match's options are told apart by its ``game``.
+have one schema per game, made from that game's documents (:class:`WireDocuments`): its
+position, moves, previews and events are the game's document schemas' own, written as the
+server writes them (a legal move's preview without the move, which its entry holds once,
+and with its text; an event with the ``seq`` of its entry, the ``ply`` of its move and its
+text). Every other body has one schema for every game: a match's options are told apart
+by its ``game``.
 """
 
 from __future__ import annotations
