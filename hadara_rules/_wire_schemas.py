@@ -1,11 +1,14 @@
 """The JSON Schemas of what ``hadara serve`` sends and takes (see :mod:`hadara_rules.schema`).
 
 One schema per body of the HTTP API (the requests and the answers) and one for the error
-body; a seat's view is also every WebSocket message. They describe a match of
-``"hadara"``: its position, moves, previews and events are the document schemas' own,
-written as the server writes them (a legal move's preview without the move, which its
-entry holds once, and with its text; an event with the ``seq`` of its entry, the ``ply``
-of its move and its text).
+body; a seat's view is also every WebSocket message. The bodies that carry a game's
+documents (:data:`GAME_WIRE_KINDS`: a seat's view, a move request; and its catalogue)
+have one schema per game, made from that game's documents (:class:`WireDocuments`): its
+position, moves, previews and events are the game's document schemas' own, written as the
+server writes them (a legal move's preview without the move, which its entry holds once,
+and with its text; an event with the ``seq`` of its entry, the ``ply`` of its move and its
+text). Every other body has one schema for every game: a match's options are told apart
+by its ``game``.
 """
 
 from __future__ import annotations
@@ -14,20 +17,19 @@ import copy
 from collections.abc import Callable, Mapping
 from typing import Any, Protocol
 
-from ._config import MAX_SEED
-from ._moves import Move
-from ._previews import Preview
-from ._vocabulary import MAX_PLAYERS
-from .events import EVENT_TYPES
-from .games import game
+from attrs import frozen
 
-__all__ = ["WIRE_KINDS", "wire_schema"]
+from ._config import MAX_SEED
+from ._vocabulary import MAX_PLAYERS
+from .games import game, names
+
+__all__ = ["GAME_WIRE_KINDS", "WIRE_KINDS", "Maker", "WireDocuments", "catalogue_schema", "wire_schema"]
 
 _Schema = dict[str, Any]
 
 
-class _Maker(Protocol):
-    """What makes the schemas of the game's records (:class:`hadara_rules.schema.SchemaMaker`)."""
+class Maker(Protocol):
+    """What makes the schemas of a game's records (:class:`hadara_rules.schema.SchemaMaker`)."""
 
     #: The records' and enums' schemas made so far, by name (the schema's ``$defs``).
     defs: dict[str, _Schema]
@@ -52,12 +54,29 @@ WIRE_KINDS: Mapping[str, str] = {
     "rematch": "The answer to POST /api/matches/ID/rematch: the new match and the asking seat's token there.",
     "match_log": "GET /api/matches/ID/log: every entry of the match, what kind and when (a move shows only its seat).",
     "games": "GET /api/games: every game the server plays, its seats, options and bots.",
-    "catalogue": "GET /api/games/hadara/catalogue: every component as data, with the catalogue's digest and which numbers are provisional.",
+    "catalogue": "GET /api/games/GAME/catalogue: every component of the game as data, with the catalogue's digest (Hadara's: and which numbers are provisional).",
     "error": "Every refusal and failure: its kind, one line of message, and the kind's own fields.",
 }
 
-#: Hadara's bots: seat kinds of a match.
-_BOTS = tuple(game("hadara").bot_names())
+#: The bodies that carry a game's documents or components: each game has its own schema of them.
+GAME_WIRE_KINDS = ("seat_view", "move_request", "catalogue")
+
+
+@frozen
+class WireDocuments:
+    """A game's documents as the bodies of :data:`GAME_WIRE_KINDS` carry them."""
+
+    #: The type of a move (a union of the move records, told apart by their ``type``).
+    move: object
+    #: The record of a legal move's preview (the entry holds it without its move, with its text).
+    preview: type[Any]
+    #: The records of the game's events (a view tells each with its ``seq``, ``ply`` and text).
+    events: tuple[type[Any], ...]
+    #: The schema of the game's catalogue, its records' in the maker's ``$defs``
+    #: (Hadara's: :func:`catalogue_schema`).
+    catalogue: Callable[[Maker], _Schema]
+
+
 #: The match's notices among a view's events.
 _NOTICES = ("joined", "left", "returned", "timed_out", "taken_back", "rematch", "abandoned")
 #: The notices of one seat.
@@ -113,10 +132,20 @@ _NAME = {
     "minLength": 1,
     "maxLength": 40,
 }
-_SEAT_KIND = {
-    "description": "human (a person), open (a person joins later), away (a person's seat played by the stand-in bot), or a bot's name.",
-    "enum": ["human", "open", "away", *_BOTS],
-}
+
+
+def _bots() -> list[str]:
+    """Every game's bots: seat kinds of a match (of the game that has the bot)."""
+    return sorted({bot for name in names() for bot in game(name).bot_names()})
+
+
+def _seat_kind() -> _Schema:
+    return {
+        "description": "human (a person), open (a person joins later), away (a person's seat played by the stand-in bot), or the name of a bot of the match's game.",
+        "enum": ["human", "open", "away", *_bots()],
+    }
+
+
 _SECONDS = {"description": "Seconds.", "type": "number", "minimum": 0}
 _CLOCK_SETTING = _object(
     "A chess clock: each seat's bank of seconds, and the seconds added after each of its moves.",
@@ -130,22 +159,28 @@ _CLOCK_SETTING = _object(
         "increment": {**_SECONDS, "description": "Seconds added after each move.", "maximum": 3600},
     },
 )
-_SEAT_ENTRY = _object(
-    "One seat of the match.",
-    {
-        "seat": _SEAT,
-        "kind": _SEAT_KIND,
-        "name": _NAME,
-        "connected": _flag("Whether a WebSocket of that seat is open now."),
-    },
-)
+
+
+def _seat_entry() -> _Schema:
+    return _object(
+        "One seat of the match.",
+        {
+            "seat": _SEAT,
+            "kind": _seat_kind(),
+            "name": _NAME,
+            "connected": _flag("Whether a WebSocket of that seat is open now."),
+        },
+    )
+
+
 _TO_ACT = _list("The seats to act (several in a simultaneous round), none once the game is over.", _SEAT)
 
 
-def _summary(options: Mapping[str, _Schema]) -> _Schema:
+def _summary() -> _Schema:
+    options, by_game = _by_game(_summary_options, required=True)
     properties: dict[str, _Schema] = {
         "match": _MATCH_ID,
-        "game": _text("The game's name (hadara)."),
+        "game": {"description": "The game's name.", "enum": list(names())},
         "players": _whole("The number of seats.", 2, MAX_PLAYERS),
         **options,
         "public": _flag("Listed in the lobby while a seat is open."),
@@ -157,7 +192,7 @@ def _summary(options: Mapping[str, _Schema]) -> _Schema:
             "description": "waiting (a seat is open or a rematch's seat not yet claimed), playing, over, or abandoned (nobody played it for too long; over is true too).",
             "enum": ["waiting", "playing", "over", "abandoned"],
         },
-        "seats": _list("Every seat, in seat order.", _SEAT_ENTRY),
+        "seats": _list("Every seat, in seat order.", _seat_entry()),
         "seq": _SEQ,
         "ply": _PLY,
         "to_act": _TO_ACT,
@@ -166,19 +201,51 @@ def _summary(options: Mapping[str, _Schema]) -> _Schema:
         "rematch": _nullable({**_MATCH_ID, "description": "The rematch's id, once a seat asked for one."}),
         "created": {**_SECONDS, "description": "When the match was made, in seconds since 1970 (UTC)."},
     }
-    return _object("What anyone may know of a match.", properties, *options)
+    summary = _object("What anyone may know of a match.", properties, *options)
+    summary["allOf"] = by_game
+    return summary
 
 
-def _options(game_options: Mapping[str, Any]) -> dict[str, _Schema]:
-    """The game's options as a summary shows them (Hadara's: whether it is the advanced game)."""
-    properties = game_options.get("properties", {})
-    return {"advanced": properties["advanced"]}
+def _option_schemas(name: str) -> dict[str, _Schema]:
+    """The schemas of a game's match options, by option (``GET /api/games`` gives them too)."""
+    properties = game(name).options_schema().get("properties", {})
+    assert isinstance(properties, dict)
+    return dict(properties)
 
 
-def _told_events(maker: _Maker) -> list[_Schema]:
+def _summary_options(name: str) -> dict[str, _Schema]:
+    """The options a summary of a match of the game shows (those of its default options' data)."""
+    found = game(name)
+    shown = found.options_data(found.read_options({}, found.seats[0], 0))
+    return {option: schema for option, schema in _option_schemas(name).items() if option in shown}
+
+
+def _by_game(
+    options_of: Callable[[str], dict[str, _Schema]], required: bool
+) -> tuple[dict[str, _Schema], list[_Schema]]:
+    """Every game's options (``options_of`` a game's name) as properties of one mapping, and the
+    rule of each game: a mapping whose ``game`` is that game (the first game when it names
+    none) holds no other game's option, and, if ``required``, every one of its own."""
+    options = {name: options_of(name) for name in names()}
+    merged: dict[str, _Schema] = {}
+    rules: list[_Schema] = []
+    for index, (name, own) in enumerate(options.items()):
+        merged.update(own)
+        chosen: _Schema = {"properties": {"game": {"const": name}}}
+        if index:
+            chosen["required"] = ["game"]
+        others = {option: False for other in options.values() for option in other if option not in own}
+        then: _Schema = {"properties": others}
+        if required:
+            then["required"] = list(own)
+        rules.append({"if": chosen, "then": then})
+    return merged, rules
+
+
+def _told_events(maker: Maker, events: tuple[type[Any], ...]) -> list[_Schema]:
     """Each game event as a view sends it: the event's fields with ``seq``, ``ply`` and ``text``."""
     told = []
-    for kind in EVENT_TYPES:
+    for kind in events:
         reference = maker.of(kind)["$ref"]
         name = reference.rsplit("/", 1)[-1]
         event = copy.deepcopy(maker.defs[name])
@@ -240,9 +307,9 @@ def _notice() -> _Schema:
     return notice
 
 
-def _legal_entry(maker: _Maker) -> _Schema:
-    maker.of(Preview)
-    preview = copy.deepcopy(maker.defs["Preview"])
+def _legal_entry(maker: Maker, documents: WireDocuments) -> _Schema:
+    reference = maker.of(documents.preview)["$ref"]
+    preview = copy.deepcopy(maker.defs[reference.rsplit("/", 1)[-1]])
     del preview["properties"]["move"]
     preview["properties"]["text"] = _text("What the move would do, in one line for its player.")
     preview["required"] = [name for name in preview["required"] if name != "move"] + ["text"]
@@ -251,7 +318,7 @@ def _legal_entry(maker: _Maker) -> _Schema:
     return _object(
         "A legal move of the seat.",
         {
-            "move": {**maker.of(Move), "description": "The move as data: post it as it is."},
+            "move": {**maker.of(documents.move), "description": "The move as data: post it as it is."},
             "notation": _text("The move in the notation (docs/notation.md)."),
             "preview": {
                 "description": "What the move would do to its player.",
@@ -261,9 +328,9 @@ def _legal_entry(maker: _Maker) -> _Schema:
     )
 
 
-def _seat_view(maker: _Maker, position: _Schema) -> _Schema:
+def _seat_view(maker: Maker, position: _Schema, documents: WireDocuments) -> _Schema:
     maker.defs["Notice"] = _notice()
-    events = {"oneOf": [*_told_events(maker), {"$ref": "#/$defs/Notice"}]}
+    events = {"oneOf": [*_told_events(maker, documents.events), {"$ref": "#/$defs/Notice"}]}
     clock = _object(
         "The match's clock at the server's now.",
         {
@@ -291,9 +358,9 @@ def _seat_view(maker: _Maker, position: _Schema) -> _Schema:
             "position": {**position, "description": "The position as this seat sees it: a view document."},
             "legal": _list(
                 "The seat's legal moves, empty unless it is to act and the match started.",
-                _legal_entry(maker),
+                _legal_entry(maker, documents),
             ),
-            "seats": _list("Every seat, in seat order.", _SEAT_ENTRY),
+            "seats": _list("Every seat, in seat order.", _seat_entry()),
             "clock": _nullable(clock),
             "takeback": _flag("Whether this seat may take back its last move now."),
             "rematch": _nullable(rematch),
@@ -302,23 +369,27 @@ def _seat_view(maker: _Maker, position: _Schema) -> _Schema:
     )
 
 
-def _match_request(game_options: Mapping[str, Any]) -> _Schema:
+def _match_request() -> _Schema:
+    options, by_game = _by_game(_option_schemas, required=False)
     properties: dict[str, _Schema] = {
-        "game": {"description": "The game (default hadara).", "const": "hadara"},
+        "game": {"description": f"The game (default {names()[0]}).", "enum": list(names())},
         "players": _whole("The number of seats.", 2, MAX_PLAYERS),
         "seats": _list(
-            "Each seat's kind: human, open, or a bot's name.", {"enum": ["human", "open", *_BOTS]}
+            "Each seat's kind: human, open, or the name of a bot of the game.",
+            {"enum": ["human", "open", *_bots()]},
         ),
         "names": _list("Each seat's name, in seat order.", _NAME),
         "seed": _whole("The game's seed (default: drawn at random).", 0, MAX_SEED),
-        **game_options.get("properties", {}),
+        **options,
         "public": _flag("List the match in the lobby while a seat is open (default false)."),
         "clock": _nullable(_CLOCK_SETTING),
         "takeback": _flag("Let a seat take back its last move (default false)."),
     }
-    return _object(
+    request = _object(
         "A new match.", properties, *(name for name in properties if name not in ("players", "seats"))
     )
+    request["allOf"] = by_game
+    return request
 
 
 def _error() -> _Schema:
@@ -357,7 +428,9 @@ def _tracks(description: str) -> _Schema:
     return _object(description, {track: _whole(f"{track.title()} steps.") for track in _TRACKS})
 
 
-def _catalogue() -> _Schema:
+def catalogue_schema(maker: Maker) -> _Schema:
+    """Hadara's catalogue as ``GET /api/games/hadara/catalogue`` gives it (made of the wire's own
+    shapes: ``maker`` is not read)."""
     provisional = _flag("Whether its numbers are this project's choice, not the printed game's.")
     epochs = {
         "description": "One per epoch, I to III.",
@@ -493,10 +566,9 @@ def _catalogue() -> _Schema:
 
 def _simple(kind: str) -> _Schema:
     """The schemas made of nothing but the wire's own shapes."""
-    game_options = game("hadara").options_schema()
-    summary = _summary(_options(game_options))
+    summary = _summary()
     makers: dict[str, Callable[[], _Schema]] = {
-        "match_request": lambda: _match_request(game_options),
+        "match_request": _match_request,
         "match_created": lambda: _object(
             "A new match: its id and each seat's kind, a human seat's token with it.",
             {
@@ -505,7 +577,7 @@ def _simple(kind: str) -> _Schema:
                     "Every seat, in seat order.",
                     _object(
                         "A seat of the new match.",
-                        {"seat": _SEAT, "kind": _SEAT_KIND, "token": _TOKEN},
+                        {"seat": _SEAT, "kind": _seat_kind(), "token": _TOKEN},
                         "token",
                     ),
                 ),
@@ -577,17 +649,21 @@ def _simple(kind: str) -> _Schema:
                 )
             },
         ),
-        "catalogue": _catalogue,
         "error": _error,
     }
     return makers[kind]()
 
 
-def wire_schema(kind: str, maker: _Maker, position: Callable[[], _Schema]) -> _Schema:
+def wire_schema(
+    kind: str, maker: Maker, position: Callable[[], _Schema], documents: WireDocuments
+) -> _Schema:
     """The body of one wire kind's schema (a key of :data:`WIRE_KINDS`): its ``$defs`` go to
-    ``maker``; ``position`` makes the view document's schema."""
+    ``maker``; ``position`` makes the view document's schema and ``documents`` names the game's
+    other documents (both read only for :data:`GAME_WIRE_KINDS`)."""
     if kind == "seat_view":
-        return _seat_view(maker, position())
+        return _seat_view(maker, position(), documents)
+    if kind == "catalogue":
+        return documents.catalogue(maker)
     if kind == "move_request":
         return _object(
             "A move.",
@@ -595,7 +671,7 @@ def wire_schema(kind: str, maker: _Maker, position: Callable[[], _Schema]) -> _S
                 "seq": {**_SEQ, "description": "The seq the move was chosen at (a view's seq)."},
                 "move": {
                     "description": "The move as data (a legal entry's move) or in the notation.",
-                    "anyOf": [maker.of(Move), {"type": "string"}],
+                    "anyOf": [maker.of(documents.move), {"type": "string"}],
                 },
             },
         )

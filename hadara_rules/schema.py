@@ -14,7 +14,9 @@ still checked by :func:`~hadara_rules.wellformed.check_position` on loading.
 The bodies ``hadara serve`` sends and takes have schemas too, made from the same records
 where they hold a game's documents (:mod:`hadara_rules._wire_schemas`): every request and
 answer of the HTTP API, the error body, and a seat's view, which is also every WebSocket
-message.
+message. Those that hold a game's documents (:data:`GAME_WIRE_KINDS`) are made for each
+game by :func:`wire_schema` (Stone Age's: :mod:`stone_age_rules.schema`); the others cover
+every game.
 
 The schemas are shipped in the wheel as ``hadara_rules/schemas/KIND.schema.json``
 and printed by ``hadara schema KIND``. ``python -m hadara_rules.schema`` writes
@@ -43,7 +45,7 @@ from ._moves import MOVE_TYPES, Move
 from ._previews import Preview
 from ._rules.scoring import ScoreSheet
 from ._vocabulary import MAX_PLAYERS, Tracks
-from ._wire_schemas import WIRE_KINDS, wire_schema
+from ._wire_schemas import GAME_WIRE_KINDS, WIRE_KINDS, Maker, WireDocuments, catalogue_schema, wire_schema
 from .catalogue import _StartEntry
 from .events import EVENT_TYPES, Event
 from .records import SCHEMA_VERSION, GameRecord
@@ -51,13 +53,17 @@ from .scenario import FORMAT_VERSION, Category, Seat, Tier, _Scenario
 
 __all__ = [
     "DIALECT",
+    "GAME_WIRE_KINDS",
     "KINDS",
     "SCHEMAS",
+    "Maker",
     "SchemaMaker",
     "Schemas",
+    "WireDocuments",
     "envelope",
     "make_schema",
     "schema_text",
+    "wire_schema",
     "write_schemas",
 ]
 
@@ -359,7 +365,9 @@ def _hadara(kind: str) -> tuple[_Schema, SchemaMaker]:
     maker = SchemaMaker(special)
     body: _Schema
     if kind in WIRE_KINDS:
-        body = wire_schema(kind, maker, lambda: _view(maker))
+        body = wire_schema(
+            kind, maker, lambda: _view(maker), WireDocuments(Move, Preview, EVENT_TYPES, catalogue_schema)
+        )
     elif kind == "view":
         body = _view(maker)
     elif kind == "scenario":

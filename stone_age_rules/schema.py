@@ -5,6 +5,10 @@ the documents are structured into (:mod:`stone_age_rules.records`), so they say
 exactly what the strict reader takes. Shipped as
 ``stone_age_rules/schemas/KIND.schema.json``; ``python -m stone_age_rules.schema``
 writes them again, and a test fails when a shipped file differs from :func:`make_schema`.
+
+The bodies of the web table that carry a Stone Age match's documents (a seat's view, a
+move request: :data:`hadara_rules.schema.GAME_WIRE_KINDS`) are Stone Age kinds too, made by
+the same :func:`hadara_rules.schema.wire_schema` as Hadara's from Stone Age's documents.
 """
 
 from __future__ import annotations
@@ -13,8 +17,17 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, Literal
 
-from hadara_rules.schema import SchemaMaker, Schemas, envelope
+from hadara_rules.schema import (
+    GAME_WIRE_KINDS,
+    Maker,
+    SchemaMaker,
+    Schemas,
+    WireDocuments,
+    envelope,
+    wire_schema,
+)
 
+from ._components import Building, Card
 from ._config import GameConfig
 from ._events import Event
 from ._model import GameState
@@ -34,6 +47,9 @@ KINDS: Mapping[str, str] = {
     "event": "One Stone Age event of apply_move_with_events as to_json writes it.",
     "score_sheet": "One player's final score, line by line, as to_json writes it.",
     "preview": "What a legal Stone Age move will do to its mover, as far as it is certain.",
+    "seat_view": "The web table's view of a Stone Age match (GET /api/matches/ID/view, the answer to a move, a take-back, a leave or a return, and every WebSocket message): the match as one seat (or a spectator) sees it.",
+    "move_request": "POST /api/matches/ID/moves of a Stone Age match: the seq the move was chosen at and the move.",
+    "catalogue": "GET /api/games/stone-age/catalogue: every building tile and civilization card by id, with the digest of their data.",
 }
 _TARGETS: Mapping[str, object] = {
     "game_state": GameState,
@@ -44,6 +60,35 @@ _TARGETS: Mapping[str, object] = {
     "score_sheet": ScoreSheet,
     "preview": Preview,
 }
+
+
+def _catalogue(maker: Maker) -> dict[str, Any]:
+    """Stone Age's catalogue as the web table gives it: its components' records, by id."""
+    return {
+        "description": "Every building tile (BUILD-2 to BUILD-4) and civilization card (CIV-4 to CIV-14).",
+        "type": "object",
+        "properties": {
+            "digest": {
+                "description": "The SHA-256 of the components' data.",
+                "type": "string",
+                "pattern": "^[0-9a-f]{64}$",
+            },
+            "buildings": {
+                "description": "Every building tile, in id order.",
+                "type": "array",
+                "items": maker.of(Building),
+            },
+            "cards": {
+                "description": "Every civilization card, in id order.",
+                "type": "array",
+                "items": maker.of(Card),
+            },
+        },
+        "required": ["digest", "buildings", "cards"],
+        "additionalProperties": False,
+    }
+
+
 #: Where the shipped schema files are.
 FOLDER = Path(__file__).resolve().parent / "schemas"
 
@@ -57,8 +102,12 @@ def _stone_age(kind: str) -> tuple[dict[str, Any], SchemaMaker]:
         },
     }
     maker = SchemaMaker(special, {move: tag for tag, move in MOVE_TAGS.items()})
-    if kind in ("move", "game_record", "preview"):  # the documents that hold moves
+    if kind in ("move", "game_record", "preview", *GAME_WIRE_KINDS):  # the documents that hold moves
         special[Move] = maker.tagged(tuple(MOVE_TAGS.values()))
+    if kind in GAME_WIRE_KINDS:
+        position = lambda: envelope("game_state", maker.of(GameState))  # noqa: E731
+        documents = WireDocuments(Move, Preview, (Event,), _catalogue)
+        return wire_schema(kind, maker, position, documents), maker
     return envelope(kind, maker.of(_TARGETS[kind])), maker
 
 

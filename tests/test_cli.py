@@ -620,6 +620,9 @@ def test_schema_lists_and_prints_each_game_s_own_kinds(capsys: pytest.CaptureFix
     assert code == 0
     assert out == stone_age_schema_text("game_record")
     assert json.loads(out)["$id"] == "urn:hadara-rules:schema:stone-age:game_record:1"
+    code, out, _ = run(capsys, "schema", "--game", "stone-age", "seat_view")
+    assert (code, out) == (0, stone_age_schema_text("seat_view"))
+    assert {"seat_view", "move_request", "catalogue"} <= set(STONE_AGE_KINDS)
     code, out, _ = run(capsys, "schema", "--list")
     assert [line.split()[0] for line in out.splitlines()] == list(KINDS)
 

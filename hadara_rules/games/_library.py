@@ -7,7 +7,8 @@ Such a game answers most of the interface with its library's public functions al
 the interface (the documents in their envelopes, a move from its notation or its data, the
 record of a finished game with its result block and the seats' names). Each game adds what
 is its own: its options, what a move reveals, its legal moves' wire entries, its rules and
-bots, its catalogue.
+bots, its catalogue. A legal move's wire entry is the same for every such game: the
+move, its notation, and the preview document the library writes, with its words.
 """
 
 from __future__ import annotations
@@ -44,11 +45,19 @@ class Played(Protocol):
     def player(self) -> int: ...
 
 
+class Foreseen(Protocol):
+    """What the shared answers read of a legal move as a seat is offered it (its preview)."""
+
+    @property
+    def move(self) -> object: ...
+    def __hash__(self) -> int: ...
+
+
 C = TypeVar("C")
 S = TypeVar("S", bound=Position)
 M = TypeVar("M", bound=Played)
 E = TypeVar("E", bound=Hashable)
-L = TypeVar("L", bound=Hashable)
+L = TypeVar("L", bound=Foreseen)
 
 
 @frozen
@@ -176,6 +185,16 @@ class LibraryGame(Game[C, S, M, E, L]):
 
     def legal(self, view: S, seat: int) -> tuple[L, ...]:
         return self.library.previews(view, seat)
+
+    def legal_entry(self, option: L) -> dict[str, object]:
+        """The move's data, its notation, and its preview document's data with its text (the
+        move is written once: the entry's ``move`` is the one the preview holds)."""
+        data = self.data(option)
+        return {
+            "move": data.pop("move"),
+            "notation": str(option.move),
+            "preview": {**data, "text": str(option)},
+        }
 
     def picture(self, view: S) -> str:
         return self.library.render_svg(view)

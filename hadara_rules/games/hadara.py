@@ -125,16 +125,6 @@ class Hadara(LibraryGame[GameConfig, GameState, Move, Event, Preview]):
             not self._seen(player_view(after, v)) <= self._seen(player_view(before, v)) for v in viewers
         )
 
-    def legal_entry(self, option: Preview) -> dict[str, object]:
-        """The move's data, its notation, and its preview as the mover's view gives it, with
-        its text (the move's data is the one the preview holds: the move is written once)."""
-        data = self.data(option)
-        return {
-            "move": data.pop("move"),
-            "notation": str(option.move),
-            "preview": {**data, "text": str(option)},
-        }
-
     def events_seen(self, events: tuple[Event, ...], seat: int | None, state: GameState) -> tuple[Event, ...]:
         return events_seen_by(events, SPECTATOR if seat is None else seat, state.catalogue)
 

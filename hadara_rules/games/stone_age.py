@@ -105,20 +105,6 @@ class StoneAge(LibraryGame[GameConfig, GameState, Move, Event, Preview]):
         or stack (INFO-1): what none of the views showed before."""
         return _hidden_count(after) != _hidden_count(before) or after.rolls != before.rolls
 
-    def legal_entry(self, option: Preview) -> dict[str, object]:
-        """The move's data, its notation, and its preview: what is certain, the dice it rolls
-        and the roll's expected yield, with its text."""
-        return {
-            "move": self.data(option.move),
-            "notation": str(option.move),
-            "preview": {
-                "certain": dict(option.certain),
-                "dice": option.dice,
-                "expected": dict(option.expected),
-                "text": str(option),
-            },
-        }
-
     def events_seen(self, events: tuple[Event, ...], seat: int | None, state: GameState) -> tuple[Event, ...]:
         return events_view(events, seat)
 

@@ -7,7 +7,7 @@ import json
 import random
 import re
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -16,7 +16,7 @@ from urllib.parse import urlsplit
 import httpx
 from playwright.sync_api import Browser, Locator, Page, Response
 from playwright.sync_api import Error as PlaywrightError
-from server.serving import answer_kind
+from server.serving import answer_kind, fits
 
 from hadara_rules import (
     GameRecord,
@@ -28,8 +28,6 @@ from hadara_rules import (
     player_view,
     to_json,
 )
-
-from .stone_age_wire import fits_published
 
 #: The longest any single wait of these tests lasts, in milliseconds.
 WAIT_MS = 15_000
@@ -88,8 +86,8 @@ def table_page(
     """A page in a fresh browser context of ``width`` by ``height`` px; fails on any script error
     of the page (the browser's own notes of answers other than 2xx, which the page handles, aside),
     and unless every answer of the API and every WebSocket message the page was sent fits its
-    published schema, as sent (a Stone Age match's documents: see :mod:`.stone_age_wire`;
-    ``game``: the game of the match whose table the page shows)."""
+    published schema, as sent (``game``: the game of the match whose table the page shows, whose
+    schemas a seat's view fits)."""
     context = browser.new_context(viewport={"width": width, "height": height})
     context.set_default_timeout(WAIT_MS)
     page = context.new_page()
@@ -112,16 +110,15 @@ def table_page(
             page.goto(address)
         yield page
         assert errors == [], errors
-        _sent_as_published(answers, messages, fits_published(game))
+        _sent_as_published(answers, messages, game)
     finally:
         context.close()
 
 
-def _sent_as_published(
-    answers: list[Response], messages: list[str | bytes], check: Callable[[str, str | bytes], None]
-) -> None:
+def _sent_as_published(answers: list[Response], messages: list[str | bytes], game: str) -> None:
     """Every answer of the API a page was sent (but those of a page since navigated away from,
-    whose bodies the browser drops), and every WebSocket message, fits its schema."""
+    whose bodies the browser drops), and every WebSocket message, fits its published schema
+    for a match of ``game``."""
     for answer in answers:
         address = urlsplit(answer.url)
         path = address.path + (f"?{address.query}" if address.query else "")
@@ -132,9 +129,9 @@ def _sent_as_published(
             body = answer.body()
         except PlaywrightError:  # navigated away from: its body is gone
             continue
-        check(kind, body)
+        fits(kind, body, game)
     for message in messages:
-        check("seat_view", message)
+        fits("seat_view", message, game)
 
 
 def overflow(page: Page) -> int:

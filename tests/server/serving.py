@@ -19,20 +19,29 @@ import httpx
 import jsonschema
 from starlette.testclient import TestClient
 
-from hadara_rules.schema import schema_text
+from hadara_rules.schema import SCHEMAS, Schemas
+from stone_age_rules.schema import SCHEMAS as STONE_AGE_SCHEMAS
+
+#: Each game's published schemas, by the name ``hadara schema --game`` gives.
+GAME_SCHEMAS: dict[str, Schemas] = {"hadara": SCHEMAS, "stone-age": STONE_AGE_SCHEMAS}
 
 
 @functools.cache
-def validator(kind: str) -> jsonschema.Draft202012Validator:
-    """The validator of a published schema (``hadara schema KIND``)."""
-    return jsonschema.Draft202012Validator(json.loads(schema_text(kind)))
+def validator(kind: str, game: str = "hadara") -> jsonschema.Draft202012Validator:
+    """The validator of a published schema: ``hadara schema --game GAME KIND`` for a kind the
+    game has its own schema of (a body that carries its documents), else the table's
+    ``hadara schema KIND`` (one for every game)."""
+    schemas = GAME_SCHEMAS[game]
+    published = schemas if kind in schemas.kinds else SCHEMAS
+    return jsonschema.Draft202012Validator(json.loads(published.text(kind)))
 
 
-def fits(kind: str, text: str | bytes) -> Any:
-    """The body, read from the bytes sent; an assertion error naming the first misfit."""
+def fits(kind: str, text: str | bytes, game: str = "hadara") -> Any:
+    """The body, read from the bytes sent, fitting the published schema of ``kind`` for a match
+    of ``game``; an assertion error naming the first misfit."""
     body = json.loads(text)
-    errors = sorted(validator(kind).iter_errors(body), key=lambda error: len(error.path))
-    assert not errors, f"{kind}: {errors[0].json_path}: {errors[0].message[:300]}"
+    errors = sorted(validator(kind, game).iter_errors(body), key=lambda error: len(error.path))
+    assert not errors, f"{game} {kind}: {errors[0].json_path}: {errors[0].message[:300]}"
     return body
 
 

@@ -1,6 +1,7 @@
 """What a real server sends validates, as sent, against the published schemas of the table's
-API (``hadara schema --list``), over random matches of several settings; and what a client
-sends as the schemas say is taken."""
+API (``hadara schema --list``; a body that carries a game's documents against that game's own,
+``hadara schema --game stone-age seat_view``), over random matches of both games and several
+settings; and what a client sends as the schemas say is taken."""
 
 from __future__ import annotations
 
@@ -12,65 +13,128 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 
-from .serving import bearer, create, fits, token, validator, wait_over
+from .serving import GAME_SCHEMAS, bearer, create, fits, token, validator, wait_over
 
-#: One match in the default run; the others (the longest match, the largest table) with the
-#: slow tests.
+#: One match of each game in the default run; the others (the longest Hadara match, the
+#: largest tables) with the slow tests.
 SETTINGS = [
-    pytest.param(2, False, 1000, id="2-players-to-the-end", marks=pytest.mark.slow),
-    pytest.param(3, True, 40, id="3-players-advanced"),
-    pytest.param(4, False, 40, id="4-players", marks=pytest.mark.slow),
-    pytest.param(5, True, 40, id="5-players-advanced", marks=pytest.mark.slow),
+    pytest.param("hadara", 2, {"advanced": False}, 1000, id="2-players-to-the-end", marks=pytest.mark.slow),
+    pytest.param("hadara", 3, {"advanced": True}, 40, id="3-players-advanced"),
+    pytest.param("hadara", 4, {}, 40, id="4-players", marks=pytest.mark.slow),
+    pytest.param("hadara", 5, {"advanced": True}, 40, id="5-players-advanced", marks=pytest.mark.slow),
+    pytest.param("stone-age", 2, {"max_rounds": 2}, 1000, id="stone-age-2-players-to-the-end"),
+    pytest.param(
+        "stone-age", 3, {"start_player": "random"}, 40, id="stone-age-3-players", marks=pytest.mark.slow
+    ),
+    pytest.param(
+        "stone-age",
+        4,
+        {"any_two_resources": "immediate", "start_player": 2},
+        60,
+        id="stone-age-4-players",
+        marks=pytest.mark.slow,
+    ),
 ]
 
 
-@pytest.mark.parametrize(("players", "advanced", "moves"), SETTINGS)
+@pytest.mark.parametrize(("game", "players", "options", "moves"), SETTINGS)
 def test_what_a_server_sends_in_a_random_match_fits_the_schemas(
-    client: TestClient, players: int, advanced: bool, moves: int
+    client: TestClient, game: str, players: int, options: dict[str, Any], moves: int
 ) -> None:
     """The answer to a new match, the view of every seat to act before each move (its position,
     legal moves with previews and events), every fifth move's answer, every seat's and the
-    spectator's view with every event at the end, and the summary fit their schemas as sent,
-    in matches of random moves of 2 to 5 players, basic and advanced (one to the end); and
-    every request made fits the request schemas."""
-    rng = random.Random(players * 100 + advanced)
+    spectator's view with every event at the end, and the summary fit their schemas as sent
+    (a view its game's own), in matches of random moves of Hadara (2 to 5 players, basic and
+    advanced) and Stone Age (2 to 4 players, with each option), one of each to the end; and
+    every request made fits the request schemas (a move as data or in the notation)."""
+    rng = random.Random(f"{game}{players}")
     request = {
+        "game": game,
         "players": players,
         "seats": ["human"] * players,
         "seed": rng.randrange(1 << 53),
-        "advanced": advanced,
+        **options,
     }
     fits("match_request", json.dumps(request))
     answer = client.post("/api/matches", json=request)
-    assert answer.status_code == 201
+    assert answer.status_code == 201, answer.text
     created = fits("match_created", answer.content)
     match = created["match"]
     tokens = [token(created, seat) for seat in range(players)]
-    view = fits("seat_view", client.get(f"/api/matches/{match}/view").content)
+    view = fits("seat_view", client.get(f"/api/matches/{match}/view").content, game)
     played = 0
     while view["to_act"] and played < moves:
         seat = rng.choice(view["to_act"])
         mine = fits(
-            "seat_view", client.get(f"/api/matches/{match}/view", headers=bearer(tokens[seat])).content
+            "seat_view",
+            client.get(f"/api/matches/{match}/view", headers=bearer(tokens[seat])).content,
+            game,
         )
         entry = rng.choice(mine["legal"])
         move = {"seq": mine["seq"], "move": entry["move"] if rng.random() < 0.5 else entry["notation"]}
-        fits("move_request", json.dumps(move))
+        fits("move_request", json.dumps(move), game)
         answer = client.post(f"/api/matches/{match}/moves", json=move, headers=bearer(tokens[seat]))
         assert answer.status_code == 200, answer.text
-        view = fits("seat_view", answer.content) if played % 5 == 0 else json.loads(answer.content)
+        view = fits("seat_view", answer.content, game) if played % 5 == 0 else json.loads(answer.content)
         played += 1
     # the spectator's view with every event of the match, and each seat's at the end
-    fits("seat_view", client.get(f"/api/matches/{match}/view?since=0").content)
+    fits("seat_view", client.get(f"/api/matches/{match}/view?since=0").content, game)
     for seat_token in tokens:
-        fits("seat_view", client.get(f"/api/matches/{match}/view", headers=bearer(seat_token)).content)
+        fits("seat_view", client.get(f"/api/matches/{match}/view", headers=bearer(seat_token)).content, game)
     summary = fits("match_summary", client.get(f"/api/matches/{match}").content)
     assert summary["over"] == (moves > 100)
+    assert {key: summary[key] for key in options} == options
 
 
-def test_the_games_and_the_catalogue_fit_their_schemas(client: TestClient) -> None:
-    fits("games", client.get("/api/games").content)
+def test_a_view_fits_its_own_game_s_schema_only(client: TestClient) -> None:
+    """Each game's seat_view and move_request hold its own documents: a Stone Age view or move
+    does not fit Hadara's schemas, nor a Hadara view or move Stone Age's."""
+    for game, other in (("hadara", "stone-age"), ("stone-age", "hadara")):
+        created = create(client, game=game)
+        mine = client.get(f"/api/matches/{created['match']}/view", headers=bearer(token(created, 0)))
+        body = fits("seat_view", mine.content, game)
+        assert not validator("seat_view", other).is_valid(body)
+        move = {"seq": body["seq"], "move": body["legal"][0]["move"]}
+        assert validator("move_request", game).is_valid(move)
+        assert not validator("move_request", other).is_valid(move)
+
+
+def test_a_lobby_of_both_games_fits_the_one_list_schema(client: TestClient) -> None:
+    """The lobby lists open matches of both games, each summary with its own game's options; the
+    one match_list schema takes the list as a whole, and refuses a summary with the other
+    game's options or without its own; a new match giving another game's option is refused
+    by the request schema and by the server alike."""
+    seats = {"players": 2, "seats": ["human", "open"], "public": True}
+    made = [
+        answer_of("match_created", client.post("/api/matches", json={**body, **seats}), 201)
+        for body in ({"game": "stone-age", "max_rounds": 3}, {"game": "hadara", "advanced": True})
+    ]
+    lobby = answer_of("match_list", client.get("/api/matches?open=1"))
+    assert {summary["game"] for summary in lobby["matches"]} == {"hadara", "stone-age"}
+    ids = ",".join(created["match"] for created in made)
+    listed = answer_of("match_list", client.get(f"/api/matches?ids={ids}"))
+    stone_age, hadara = listed["matches"]
+    assert (stone_age["max_rounds"], hadara["advanced"]) == (3, True)
+    summaries = validator("match_summary")
+    assert not summaries.is_valid({**stone_age, "advanced": False})
+    assert not summaries.is_valid({**hadara, "max_rounds": 3})
+    assert not summaries.is_valid({key: value for key, value in stone_age.items() if key != "max_rounds"})
+    assert not validator("match_list").is_valid({"matches": [{**hadara, "game": "stone-age"}]})
+    others: list[dict[str, Any]] = [{"game": "stone-age", "advanced": True}, {"max_rounds": 3}]
+    for other in others:
+        request = {**other, "players": 2, "seats": ["human", "human"]}
+        assert not validator("match_request").is_valid(request)
+        refusal(client.post("/api/matches", json=request), 400, "malformed")
+
+
+def test_the_games_and_the_catalogues_fit_their_schemas(client: TestClient) -> None:
+    """Each game's catalogue fits its own game's schema, not the other's; the list of games the
+    one schema of every game."""
     fits("catalogue", client.get("/api/games/hadara/catalogue").content)
+    stone_age = fits("catalogue", client.get("/api/games/stone-age/catalogue").content, "stone-age")
+    assert not validator("catalogue").is_valid(stone_age)
+    games = fits("games", client.get("/api/games").content)["games"]
+    assert [entry["game"] for entry in games] == list(GAME_SCHEMAS)
 
 
 def test_every_refusal_fits_the_error_schema(client: TestClient) -> None:

@@ -4,14 +4,16 @@ game writes is valid under its kind's schema while a document the reader refuses
 from __future__ import annotations
 
 import json
+import random
 
 import jsonschema
 import pytest
 
-from stone_age_rules import GameConfig, apply_move_with_events, new_game, player_view, score
+from hadara_rules.games import game
+from stone_age_rules import GameConfig, Preview, apply_move_with_events, new_game, player_view, score
 from stone_age_rules.bots import make_bot
 from stone_age_rules.previews import previews
-from stone_age_rules.records import GameRecord, game_result, to_data
+from stone_age_rules.records import GameRecord, from_data, game_result, to_data
 from stone_age_rules.schema import KINDS, make_schema, schema_text
 
 
@@ -43,6 +45,29 @@ def test_every_document_of_a_game_is_valid_under_its_schema() -> None:
     for document in documents:
         data = json.loads(json.dumps(to_data(document)))
         _validator(str(data["kind"])).validate(data)
+
+
+def test_a_legal_entry_s_preview_is_the_preview_document_with_its_words() -> None:
+    """The table sends a legal move's preview as the library writes it (its move in the entry,
+    once) with its text: put back together, the entry reads as the very preview, and it fits
+    the published preview schema."""
+    state = new_game(GameConfig(players=2, seed=5))
+    rng = random.Random(5)
+    table = game("stone-age")
+    checked = 0
+    while not state.is_over and checked < 200:
+        seat = state.to_act[0]
+        options = table.legal(table.view(state, seat), seat)
+        for option in options:
+            entry = table.legal_entry(option)
+            preview = dict(entry["preview"])  # type: ignore[call-overload]
+            assert preview.pop("text") == str(option)
+            document = {"schema_version": 1, "kind": "preview", "data": {"move": entry["move"], **preview}}
+            _validator("preview").validate(json.loads(json.dumps(document)))
+            assert from_data(document, Preview) == option
+            checked += 1
+        state = apply_move_with_events(state, rng.choice(options).move)[0]
+    assert checked >= 200
 
 
 def test_a_document_with_an_unknown_key_or_move_type_is_invalid() -> None:
