@@ -86,7 +86,6 @@ def test_hadara_engine_says_why_it_leaves_a_message_unanswered() -> None:
     assert len(errors) == 2 and "a turn before hello" in errors[0] and "malformed JSON" in errors[1]
 
 
-@pytest.mark.slow  # worker processes, each starting an engine process: seconds
 def test_an_engine_in_the_arena_plays_the_games_of_the_bot_it_runs() -> None:
     """``--engine g="hadara engine greedy" --bots g,greedy`` gives the games of
     ``--bots greedy,greedy``, in worker processes that start their own engines."""
