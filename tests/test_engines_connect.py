@@ -15,7 +15,7 @@ from typing import Any
 import httpx
 import pytest
 from server import serving
-from server.serving import ServerProcess, stored_moves
+from server.serving import ServerProcess, served, stored_moves
 
 from hadara_rules.cli import main
 
@@ -43,10 +43,8 @@ SLOW = [
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
     """One server process for the tests of this file (each makes a match of its own)."""
-    folder = tmp_path_factory.mktemp("connect")
-    process = ServerProcess(folder / "matches.sqlite", folder / "server.log")
-    yield process
-    process.stop()
+    with served(tmp_path_factory.mktemp("connect")) as process:
+        yield process
 
 
 def _match(server: ServerProcess) -> tuple[str, str]:

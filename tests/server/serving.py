@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import json
 import re
@@ -11,7 +12,7 @@ import sqlite3
 import subprocess
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -185,3 +186,14 @@ class ServerProcess:
             except subprocess.TimeoutExpired:
                 self.kill()
         self._log.close()
+
+
+@contextlib.contextmanager
+def served(folder: Path, options: Sequence[str] = ()) -> Iterator[ServerProcess]:
+    """A server process on a new SQLite file in ``folder`` (its log beside it), stopped when the
+    block ends: a module's one server, shared by its tests."""
+    process = ServerProcess(folder / "matches.sqlite", folder / "server.log", options)
+    try:
+        yield process
+    finally:
+        process.stop()

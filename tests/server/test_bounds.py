@@ -23,17 +23,15 @@ from hadara_rules.server import command
 from hadara_rules.server.command import _NoTokens
 from hadara_rules.server.limits import BOUNDS, Bounds
 
-from .serving import ServerProcess
+from .serving import ServerProcess, served
 
 _GAME = {"players": 2, "seats": ["human", "human"], "seed": 1}
 
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
-    folder = tmp_path_factory.mktemp("bounds")
-    process = ServerProcess(folder / "matches.sqlite", folder / "server.log")
-    yield process
-    process.stop()
+    with served(tmp_path_factory.mktemp("bounds")) as process:
+        yield process
 
 
 def _raw(server: ServerProcess, request: bytes) -> bytes:

@@ -18,16 +18,14 @@ from websockets.sync.client import connect
 from hadara_rules import GameRecord, from_json, parse_move, replay
 from hadara_rules.cli import main
 
-from .serving import ServerProcess, bearer
+from .serving import ServerProcess, bearer, served
 
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
     """One server process for the tests of this module that need no restart."""
-    folder = tmp_path_factory.mktemp("server")
-    process = ServerProcess(folder / "matches.sqlite", folder / "server.log")
-    yield process
-    process.stop()
+    with served(tmp_path_factory.mktemp("server")) as process:
+        yield process
 
 
 def _create(http: httpx.Client, seats: list[str], seed: int) -> tuple[str, list[str | None]]:
