@@ -25,7 +25,7 @@ SPECTATOR = -1
 _OVER = Section.OVER
 
 
-@frozen
+@frozen(weakref_slot=False)
 class ColonyHolding:
     """A colony in front of a player: allied (back up) or plundered (front up)."""
 
@@ -35,7 +35,7 @@ class ColonyHolding:
     allied: bool
 
 
-@frozen
+@frozen(weakref_slot=False)
 class CarvedStatue:
     """A carved statue with its bonus tile (STATUE-3)."""
 
@@ -47,7 +47,7 @@ class CarvedStatue:
     face_up: bool
 
 
-@frozen
+@frozen(weakref_slot=False)
 class TileOnCard:
     """A bonus tile lying on a PURPLE-2 card in the tableau (TILE-1)."""
 

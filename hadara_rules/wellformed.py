@@ -51,6 +51,7 @@ from ._vocabulary import (
     COLOR_INDEX,
     COLORS,
     EPOCHS,
+    MAX_PLAYERS,
     ROMAN,
     TIERS,
     TRACK_INDEX,
@@ -72,8 +73,24 @@ _SECTIONS_OF = {
 }
 
 
+#: Read once: an enum member read from its class costs ten times a global's read, and
+#: every check of a position reads these.
+_SETUP, _WHEEL, _DRAFT, _PICK, _MEDALS, _OVER = (
+    Section.SETUP,
+    Section.WHEEL,
+    Section.DRAFT,
+    Section.PICK,
+    Section.MEDALS,
+    Section.OVER,
+)
+_PHASE_A, _PHASE_B, _SIDE_B = Phase.A, Phase.B, Side.B
+#: The sections in which the draft rounds so far are told apart (:func:`_draft_rounds`).
+_DEALING = frozenset({_SETUP, _WHEEL, _DRAFT})
+
 #: The colours, sorted: what a board order sorted must be.
 _SORTED_COLORS = sorted(COLORS)
+#: The path of each seat's player (a game has at most 5, SETUP-1: checked first).
+_PLAYERS = tuple(f"players[{seat}]" for seat in range(MAX_PLAYERS))
 
 
 def check_position(state: GameState, *, hand_set: bool = False) -> None:
@@ -173,9 +190,9 @@ def _check_flow(state: GameState) -> None:
         raise _fail("section", f"{never_waits}; no position waits in it")
     if state.section not in _SECTIONS_OF[state.phase]:
         raise _fail("section", f"phase {state.phase} has no {state.section} section")
-    if state.section is Section.SETUP and state.epoch != EPOCHS[0]:
+    if state.section is _SETUP and state.epoch != EPOCHS[0]:
         raise _fail("section", "start-card sides are chosen before the first epoch")
-    if state.section is Section.OVER and state.epoch != EPOCHS[-1]:
+    if state.section is _OVER and state.epoch != EPOCHS[-1]:
         raise _fail(
             "section",
             f"the game ends after epoch {ROMAN[EPOCHS[-1]]} (EPOCH-3), not in epoch {ROMAN[state.epoch]}",
@@ -187,7 +204,7 @@ def _check_flow(state: GameState) -> None:
     if state.ply < 0:
         raise _fail("ply", f"must be 0 or more, not {state.ply}")
     undecided = [seat for seat, p in enumerate(state.players) if p.side is None]
-    if state.section is Section.SETUP:
+    if state.section is _SETUP:
         if not state.advanced or not undecided:
             raise _fail("section", "setup waits only for players of the advanced game choosing a side")
     elif undecided:
@@ -268,14 +285,14 @@ def _check_components(state: GameState, held: list[Sequence[str]], allowed: _All
 
 def _check_player(state: GameState, seat: int, player: PlayerState, hand_set: bool) -> None:
     """Coins, tracks, medals, statues, colony tiers and bonus tiles of one player."""
-    where = f"players[{seat}]"
+    where = _PLAYERS[seat]
     catalogue = state.catalogue
     reference = catalogue.reference
     if player.start_card not in catalogue.start_cards:
         raise _fail(f"{where}.start_card", f"unknown start card {shown(player.start_card)}")
     if player.crest not in reference.wheel_place:
         raise _fail(f"{where}.crest", f"{shown(player.crest)} is not a crest of the wheel (WHEEL-3)")
-    if player.side is Side.B and not state.advanced:
+    if player.side is _SIDE_B and not state.advanced:
         raise _fail(f"{where}.side", "the basic game plays side A (SETUP-6)")
     tracks = player.tracks
     lowest = min(
@@ -427,7 +444,8 @@ def _check_box(state: GameState, allowed: _Allowed) -> None:
     """As many cards of each epoch and colour, and colonies of each tier, out of the box
     as setup lays out (SETUP-3, SETUP-4)."""
     catalogue, n = state.catalogue, len(state.players)
-    if _WHOLE_FIRST and sorted(map(allowed.pool_of.get, state.box, repeat(-1))) == allowed.boxed(n):
+    # by now every id in the box is the catalogue's: the whole test or _check_components found so
+    if _WHOLE_FIRST and sorted(map(allowed.pool_of.__getitem__, state.box)) == allowed.boxed(n):
         return
     boxed = set(state.box)
     for epoch in EPOCHS:
@@ -684,8 +702,8 @@ def _draft_rounds(state: GameState) -> _Rounds:
         state.epoch,
         state.board_order,
         state.wheel,
-        section if section in (Section.SETUP, Section.WHEEL, Section.DRAFT) else None,
-        state.round if section is Section.DRAFT else None,
+        section if section in _DEALING else None,
+        state.round if section is _DRAFT else None,
     )
     return state.catalogue.kept.made(_ROUNDS, key, lambda: _deal_rounds(state))
 
@@ -696,16 +714,16 @@ def _deal_rounds(state: GameState) -> _Rounds:
     setup lays out."""
     decks = tuple(("",) * _laid_out(state, state.epoch, i) for i in range(len(COLORS)))
     rounds: list[tuple[int, ...]] = []
-    if state.section in (Section.SETUP, Section.WHEEL):
+    if state.section in (_SETUP, _WHEEL):
         return _Rounds(tuple(map(len, decks)), (), 0)
 
     def dealing() -> bool:
-        return len(rounds) <= state.round if state.section is Section.DRAFT else any(decks)
+        return len(rounds) <= state.round if state.section is _DRAFT else any(decks)
 
     while dealing():
         drawn, decks = draft.dealt(replace(state, decks=decks), len(rounds))
         rounds.append(tuple(map(len, drawn)))
-    finished = rounds[:-1] if state.section is Section.DRAFT else rounds
+    finished = rounds[:-1] if state.section is _DRAFT else rounds
     return _Rounds(tuple(map(len, decks)), tuple(rounds), _passed_on(finished))
 
 
@@ -727,7 +745,7 @@ def _check_draft_progress(state: GameState) -> None:
                     f"{expected} {COLORS[i]} cards are left after {len(rounds)} draft round(s) "
                     f"(SETUP-3, DRAFT-1), found {len(deck)}",
                 )
-    if state.section is Section.DRAFT:
+    if state.section is _DRAFT:
         for seat, player in enumerate(state.players):
             color = deck_color(state, seat)
             if len(player.drawn) != rounds[-1][seat]:
@@ -742,11 +760,11 @@ def _check_draft_progress(state: GameState) -> None:
                         f"{shown(card_id)} is not from the {color} deck the player's crest points at (WHEEL-3)",
                     )
     on_piles = sum(map(len, state.outer_piles))
-    if state.phase is Phase.A and on_piles != passed:
+    if state.phase is _PHASE_A and on_piles != passed:
         reason = f"the draft rounds so far passed {passed} cards on to them (DRAFT-2)"
-    elif state.section is Section.PICK and not 0 < on_piles <= passed:
+    elif state.section is _PICK and not 0 < on_piles <= passed:
         reason = f"picking takes the {passed} cards passed on one by one while a pile holds one (PICK-1)"
-    elif state.phase is Phase.B and state.section is not Section.PICK and on_piles:
+    elif state.phase is _PHASE_B and state.section is not _PICK and on_piles:
         reason = "picking empties them (PICK-1)"
     else:
         return
@@ -757,9 +775,9 @@ def _check_turn_taken(state: GameState, seat: int, player: PlayerState, hand_set
     """What a player holds only once their turn in a section came: medals (MEDAL-1: bought
     in the medal sections), and this section's takes and payments, which start at 0 with
     every section (COLONY-1, STATUE-1, PURPLE-6, -13, -15)."""
-    where = f"players[{seat}]"
+    where = _PLAYERS[seat]
     had_turn = (seat - state.first_player) % len(state.players) <= state.turn
-    medal_turn = state.epoch > EPOCHS[0] or (state.section is Section.MEDALS and had_turn)
+    medal_turn = state.epoch > EPOCHS[0] or (state.section is _MEDALS and had_turn)
     if (player.gold or player.silver) and not medal_turn and not hand_set:
         raise _fail(
             f"{where}.{'gold' if player.gold else 'silver'}",

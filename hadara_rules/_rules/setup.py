@@ -68,7 +68,8 @@ def initiative_order(state: GameState) -> tuple[int, ...]:
 
 def _by_initiative(start_cards: tuple[str, ...], catalogue: Catalogue) -> tuple[int, ...]:
     cards = catalogue.start_cards
-    return tuple(sorted(range(len(start_cards)), key=lambda s: (cards[start_cards[s]].initiative, s)))
+    initiative = [cards[card].initiative for card in start_cards]
+    return tuple(sorted(range(len(start_cards)), key=initiative.__getitem__))  # a stable sort: ties by seat
 
 
 def first_player(order: tuple[int, ...], epoch: int) -> int:

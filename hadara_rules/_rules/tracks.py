@@ -11,7 +11,7 @@ from __future__ import annotations
 from .. import _effects as effects
 from .._model import GameState
 from .._tableau import printed_values
-from .._vocabulary import Tracks
+from .._vocabulary import NO_TRACKS, Tracks
 
 
 def track_sources(state: GameState, seat: int) -> Tracks:
@@ -28,4 +28,5 @@ def track_sources(state: GameState, seat: int) -> Tracks:
     for carved in player.statues:
         if carved.face_up:
             total = total.step(carved.tile, catalogue.statues[carved.statue].reward)
-    return total.plus(effects.effect_steps(player, catalogue))
+    steps = effects.effect_steps(player, catalogue)
+    return total if steps is NO_TRACKS else total.plus(steps)
