@@ -7,8 +7,8 @@ have one schema per game, made from that game's documents (:class:`WireDocuments
 position, moves, previews and events are the game's document schemas' own, written as the
 server writes them (a legal move's preview without the move, which its entry holds once,
 and with its text; an event with the ``seq`` of its entry, the ``ply`` of its move and its
-text). Every other body has one schema for every game: a match's options are told apart
-by its ``game``.
+text). Every other body has one schema for every game: a match's options, its number of
+seats and the bots that may sit in them are told apart by its ``game``.
 """
 
 from __future__ import annotations
@@ -139,6 +139,48 @@ def _bots() -> list[str]:
     return sorted({bot for name in names() for bot in game(name).bot_names()})
 
 
+def _seat_range() -> range:
+    """The numbers of seats some game's match has (each game's own are its rule, :func:`_by_game`)."""
+    return range(
+        min(game(name).seats[0] for name in names()), max(game(name).seats[1] for name in names()) + 1
+    )
+
+
+def _seat_counts() -> _Schema:
+    counts = _seat_range()
+    return _whole("The number of seats.", counts[0], counts[-1])
+
+
+def _seated(name: str, seat: Callable[[list[str]], _Schema], *people: str) -> dict[str, _Schema]:
+    """What a match of the game ``name`` holds by seat: as many seats as the game has, each
+    seat's kind one of ``people`` or a bot of that game (``seat`` makes a seat's schema of
+    the kinds it may be)."""
+    fewest, most = game(name).seats
+    return {
+        "players": {"minimum": fewest, "maximum": most},
+        "seats": {"minItems": fewest, "maxItems": most, "items": seat([*people, *game(name).bot_names()])},
+    }
+
+
+def _one_seat_a_player() -> list[_Schema]:
+    """The rule that a match has as many seats as players, one per number of players."""
+    return [
+        {
+            "if": {"properties": {"players": {"const": count}}, "required": ["players"]},
+            "then": {"properties": {"seats": {"minItems": count, "maxItems": count}}},
+        }
+        for count in _seat_range()
+    ]
+
+
+def _request_seats(name: str) -> dict[str, _Schema]:
+    return _seated(name, lambda kinds: {"enum": kinds}, "human", "open")
+
+
+def _summary_seats(name: str) -> dict[str, _Schema]:
+    return _seated(name, lambda kinds: {"properties": {"kind": {"enum": kinds}}}, "human", "open", "away")
+
+
 def _seat_kind() -> _Schema:
     return {
         "description": "human (a person), open (a person joins later), away (a person's seat played by the stand-in bot), or the name of a bot of the match's game.",
@@ -177,11 +219,11 @@ _TO_ACT = _list("The seats to act (several in a simultaneous round), none once t
 
 
 def _summary() -> _Schema:
-    options, by_game = _by_game(_summary_options, required=True)
+    options, by_game = _by_game(_summary_options, _summary_seats, required=True)
     properties: dict[str, _Schema] = {
         "match": _MATCH_ID,
         "game": {"description": "The game's name.", "enum": list(names())},
-        "players": _whole("The number of seats.", 2, MAX_PLAYERS),
+        "players": _seat_counts(),
         **options,
         "public": _flag("Listed in the lobby while a seat is open."),
         "takeback": _flag("Whether a seat may take back its last move."),
@@ -202,7 +244,7 @@ def _summary() -> _Schema:
         "created": {**_SECONDS, "description": "When the match was made, in seconds since 1970 (UTC)."},
     }
     summary = _object("What anyone may know of a match.", properties, *options)
-    summary["allOf"] = by_game
+    summary["allOf"] = [*by_game, *_one_seat_a_player()]
     return summary
 
 
@@ -221,11 +263,14 @@ def _summary_options(name: str) -> dict[str, _Schema]:
 
 
 def _by_game(
-    options_of: Callable[[str], dict[str, _Schema]], required: bool
+    options_of: Callable[[str], dict[str, _Schema]],
+    seated: Callable[[str], dict[str, _Schema]],
+    required: bool,
 ) -> tuple[dict[str, _Schema], list[_Schema]]:
     """Every game's options (``options_of`` a game's name) as properties of one mapping, and the
     rule of each game: a mapping whose ``game`` is that game (the first game when it names
-    none) holds no other game's option, and, if ``required``, every one of its own."""
+    none) holds no other game's option, and, if ``required``, every one of its own; and its
+    seats are as ``seated`` (a game's name) says: as many as the game has, of its kinds."""
     options = {name: options_of(name) for name in names()}
     merged: dict[str, _Schema] = {}
     rules: list[_Schema] = []
@@ -235,7 +280,7 @@ def _by_game(
         if index:
             chosen["required"] = ["game"]
         others = {option: False for other in options.values() for option in other if option not in own}
-        then: _Schema = {"properties": others}
+        then: _Schema = {"properties": {**others, **seated(name)}}
         if required:
             then["required"] = list(own)
         rules.append({"if": chosen, "then": then})
@@ -370,10 +415,10 @@ def _seat_view(maker: Maker, position: _Schema, documents: WireDocuments) -> _Sc
 
 
 def _match_request() -> _Schema:
-    options, by_game = _by_game(_option_schemas, required=False)
+    options, by_game = _by_game(_option_schemas, _request_seats, required=False)
     properties: dict[str, _Schema] = {
         "game": {"description": f"The game (default {names()[0]}).", "enum": list(names())},
-        "players": _whole("The number of seats.", 2, MAX_PLAYERS),
+        "players": _seat_counts(),
         "seats": _list(
             "Each seat's kind: human, open, or the name of a bot of the game.",
             {"enum": ["human", "open", *_bots()]},
@@ -388,7 +433,7 @@ def _match_request() -> _Schema:
     request = _object(
         "A new match.", properties, *(name for name in properties if name not in ("players", "seats"))
     )
-    request["allOf"] = by_game
+    request["allOf"] = [*by_game, *_one_seat_a_player()]
     return request
 
 
