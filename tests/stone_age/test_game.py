@@ -144,7 +144,7 @@ def test_events_are_data_with_text_naming_their_rule() -> None:
     state = new_game(GameConfig(players=2, seed=1))
     _, events = STONE_AGE.play(state, Place(0, Location.FOREST, 2))
     data = STONE_AGE.event_data(events[0])
-    assert data["rule"] == "PLACE-1" and data["text"] == "P0 placed 2 forest (PLACE-1)"
+    assert data["rule"] == "PLACE-1" and data["text"] == "P0 placed 2 people at the forest (PLACE-1)"
 
 
 def test_the_picture_draws_every_location_and_each_players_board() -> None:

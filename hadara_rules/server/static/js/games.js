@@ -1,5 +1,6 @@
-// The games the table plays, each with its own part of the table (its moves, picture,
-// events and score sheet in words): the rest of the page is the same for every game.
+// The games the table plays, each with its own part of the table (its moves, picture and
+// score sheet in words; its events come in words from the server): the rest of the page
+// is the same for every game.
 
 import { hadara } from "./hadara.js";
 import { stoneAge } from "./stone_age.js";

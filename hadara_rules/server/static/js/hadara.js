@@ -73,6 +73,5 @@ export const hadara = {
   wheelFirst: (position) => positionData(position)?.section === "wheel",
   /** Crests name the seats on the boards: `P1 · Ada (dragon)`. */
   crest: (position, seat) => positionData(position)?.players?.[seat]?.crest ?? null,
-  eventText: (text) => text,
   scoreRows: ROWS,
 };

@@ -59,14 +59,13 @@ function withoutPlayer(text, player) {
 /**
  * The events as rows, one per thing that happened: an event, then the coins and track
  * steps it gave the same player (`P1 buys I-red-04: −3 coins (price), income +2 steps`),
- * each row with the rules of its events, once each; `words(text)` says an event's text as
- * the game's players name things.
+ * each row with the rules of its events, once each (each event's text is the game's own words).
  */
-export function rows(events, words) {
+export function rows(events) {
   const found = [];
   for (const event of events) {
     const rule = typeof event.rule === "string" ? event.rule : null;
-    const text = words(withoutRule(typeof event.text === "string" ? event.text : String(event.type ?? ""), rule));
+    const text = withoutRule(typeof event.text === "string" ? event.text : String(event.type ?? ""), rule);
     const last = found.at(-1);
     if (
       last !== undefined &&
@@ -94,14 +93,12 @@ export function rows(events, words) {
  * and only what happens from then on is announced.
  */
 export class Log {
-  /** `words(text)`: an event's text as the game's players name things. */
-  constructor(list, words) {
+  constructor(list) {
     this.list = list;
-    this.words = words;
   }
 
   add(events) {
-    for (const row of rows(events, this.words)) {
+    for (const row of rows(events)) {
       const item = el("li", { class: row.type === "game_over" ? "over" : NOTICES.has(row.type) ? "notice" : null });
       item.append(el("span", { class: "line" }, row.text));
       for (const rule of row.rules) item.append(" ", ruleButton(rule, item));

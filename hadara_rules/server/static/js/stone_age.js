@@ -1,6 +1,6 @@
 // Stone Age's part of the table: its moves in words and where they are listed, the
-// locations of its picture a move names, where the game stands, its events' words and
-// the lines of its score sheet (SCORE-1 to SCORE-8).
+// locations of its picture a move names, where the game stands and the lines of its score
+// sheet (SCORE-1 to SCORE-8).
 
 /** The board's locations (SETUP-3), as a player names them. */
 const LOCATIONS = {
@@ -95,14 +95,6 @@ const GROUPS = {
   go_hungry: "Feeding",
 };
 
-/** An event's words with the locations named as a player says them (`clay_pit`: `clay pit`), a hidden card as face down. */
-function eventText(text) {
-  return text.replace(/(^|\s)([a-z0-9_]+|\?)(?=[\s:]|$)/g, (found, space, word) => {
-    if (word === "?") return `${space}face down`;
-    return LOCATIONS[word] ? `${space}${LOCATIONS[word]}` : found;
-  });
-}
-
 /** The lines of the score sheet (SCORE-1 to SCORE-7), the total (SCORE-8) and its tie-break. */
 const LINES = [
   ["during_game", "During the game"],
@@ -141,6 +133,5 @@ export const stoneAge = {
   naming: (component, legal) => legal.filter((entry) => entry.move.location === component.id),
   wheelFirst: () => false,
   crest: () => null,
-  eventText,
   scoreRows: ROWS,
 };

@@ -68,7 +68,7 @@ class Table {
     this.queue = Promise.resolve();
     /** The game's own part of the table (its moves, picture, events and score sheet in words). */
     this.game = gameRules(null);
-    this.log = new Log(byId("log"), (text) => this.game.eventText(text));
+    this.log = new Log(byId("log"));
     this.picture = new Picture(
       byId("picture"),
       { out: byId("zoom-out"), in: byId("zoom-in"), fit: byId("zoom-fit") },

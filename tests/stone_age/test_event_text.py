@@ -1,0 +1,78 @@
+"""Every Stone Age event reads in a player's words (the log and the terminal show them):
+locations by name, amounts as counts with their nouns in agreement, and a card the
+viewer did not see as drawn face down (INFO-2)."""
+
+from __future__ import annotations
+
+import random
+import re
+
+from stone_age_rules import GameConfig, Location, apply_move_with_events, legal_moves, new_game
+from stone_age_rules._events import Event
+from stone_age_rules.text import _DID, _HAPPENED, PLACES, event_text
+
+#: What the words of an event never show: an id of a location, a signed amount, a count
+#: whose noun disagrees with it, or a bare hidden card.
+RAW = re.compile(
+    r"clay_pit|tool_maker|hunting\b(?! grounds)|building\d|card\d|[+-]\d|\b1 (?:people|points|cards|tools)\b"
+    r"|\b(?:[02-9]|\d\d+) (?:person|point|card|tool)\b|(?:^|\s)\?(?:\s|$)"
+)
+
+
+def test_every_event_of_random_games_reads_in_words() -> None:
+    """Over random games of 2 to 4 players with each option, every event's text has words of
+    its own (its ``what`` is one the text knows), ends with its rule ID and shows nothing raw."""
+    seen: set[str] = set()
+    for game in range(9):
+        options = [{}, {"any_two_resources": "immediate"}, {"start_player": "random"}][game % 3]
+        state = new_game(GameConfig(players=2 + game % 3, seed=game, **options))  # type: ignore[arg-type]
+        rng = random.Random(game)
+        while not state.is_over:
+            moves = legal_moves(state, state.to_act[0])
+            state, events = apply_move_with_events(state, moves[rng.randrange(len(moves))])
+            for event in events:
+                text = event_text(event)
+                assert text.endswith(f" ({event.rule})"), text
+                assert not RAW.search(text.removesuffix(f" ({event.rule})")), text
+                known = event.what in _DID or event.what in _HAPPENED
+                assert known or event.what.startswith(("placed ", "round ")), event
+                seen.add(event.what.split()[0] if event.what.startswith(("placed", "round")) else event.what)
+    assert {"placed", "round", "rolled", "bought", "built", "fed", "drew a card"} <= seen
+
+
+def test_the_words_of_one_event_of_each_kind() -> None:
+    """A few events word by word: who, what, where and how much, in agreement."""
+    cases = [
+        (Event("PLACE-1", "placed 1", 0, item="clay_pit"), "P0 placed 1 person at the clay pit (PLACE-1)"),
+        (
+            Event("ACT-3", "rolled", 1, dice=(6, 5, 1), item="river"),
+            "P1 rolled 6 5 1 (12 in all) at the river (ACT-3)",
+        ),
+        (
+            Event(
+                "BUILD-1",
+                "built",
+                0,
+                amounts=(("wood", -2), ("gold", -1), ("score", 12), ("buildings", 1)),
+                item="b04",
+            ),
+            "P0 built b04 for 2 wood and 1 gold, scoring 12 points (BUILD-1)",
+        ),
+        (
+            Event("CIV-13", "drew a card", 1, amounts=(("cards", 1),), item="?"),
+            "P1 drew a card face down (CIV-13)",
+        ),
+        (Event("CIV-13", "drew a card", 1, amounts=(("cards", 1),), item="c14"), "P1 drew card c14 (CIV-13)"),
+        (
+            Event("FEED-5", "went hungry", 0, amounts=(("food", -2), ("score", -10))),
+            "P0 went hungry, giving up 2 food, and lost 10 points (FEED-5)",
+        ),
+        (Event("END-2", "round 3 begins", 2), "Round 3 begins; P2 places first (END-2)"),
+        (Event("CIV-6", "scored", 0, amounts=(("score", 1),)), "P0 scored 1 point (CIV-6)"),
+    ]
+    for event, words in cases:
+        assert event_text(event) == words
+
+
+def test_every_location_has_a_name() -> None:
+    assert set(PLACES) == set(Location)
