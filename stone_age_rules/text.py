@@ -62,7 +62,8 @@ def _place(event: Event) -> str:
 
 
 def _dice(event: Event) -> str:
-    return f"{' '.join(map(str, event.dice))} ({sum(event.dice)} in all)"
+    rolled = " ".join(map(str, event.dice))
+    return rolled if len(event.dice) == 1 else f"{rolled} ({sum(event.dice)} in all)"
 
 
 def _placed(event: Event) -> str:
@@ -151,12 +152,12 @@ def board_lines(view: GameState, seat: int) -> list[str]:
         + ", ".join(f"{stack[0]} ({len(stack)})" if stack else "empty" for stack in view.stacks),
     ]
     standing = [
-        f"{location.value} " + "/".join(map(str, view.placed[location.row]))
+        f"{PLACES[location]} " + " ".join(f"P{s}:{n}" for s, n in enumerate(view.placed[location.row]) if n)
         for location in LOCATIONS
         if any(view.placed[location.row])
     ]
     if standing:
-        lines.append("people placed (by seat): " + ", ".join(standing))
+        lines.append("people placed: " + ", ".join(standing))
     for other in (seat, *(s for s in range(len(view.players)) if s != seat)):
         p = view.players[other]
         lines.append(
