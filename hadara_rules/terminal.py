@@ -524,6 +524,63 @@ def play_interface_at_terminal(
     return InterfaceGame(tuple(moves), state, finished=True)
 
 
+@frozen
+class _Choice:
+    """A line of the list of legal moves: one move, or the moves that differ only in a final
+    count (``P0 place forest 1–5``: how many is asked when it is chosen by its number)."""
+
+    #: The notation before the count (the whole notation of a single move).
+    stem: str
+    #: The counts the moves take, in order; empty for a single move.
+    counts: tuple[int, ...]
+    #: What each of the moves does, in words.
+    preview: str
+
+    def line(self, number: int) -> str:
+        counts = f" {self.counts[0]}–{self.counts[-1]}" if self.counts else ""
+        return f"{number:>3}. {self.stem}{counts}  ({self.preview})"
+
+
+#: A notation ending in a count.
+_COUNTED = re.compile(r"(.*) (\d+)")
+
+
+def _choices(entries: list[dict[str, Any]]) -> list[_Choice]:
+    """The legal moves as the list shows them: consecutive moves whose notations differ only in
+    a final count, one more each time, with the same preview, on one line."""
+    choices: list[_Choice] = []
+    for entry in entries:
+        notation, preview = str(entry["notation"]), str(entry["preview"]["text"])
+        counted = _COUNTED.fullmatch(notation)
+        last = choices[-1] if choices else None
+        if counted is None:
+            choices.append(_Choice(notation, (), preview))
+        elif (
+            last is not None
+            and last.counts
+            and (last.stem, last.preview, last.counts[-1] + 1) == (counted[1], preview, int(counted[2]))
+        ):
+            choices[-1] = _Choice(last.stem, (*last.counts, int(counted[2])), preview)
+        else:
+            choices.append(_Choice(counted[1], (int(counted[2]),), preview))
+    return [_Choice(f"{c.stem} {c.counts[0]}", (), c.preview) if len(c.counts) == 1 else c for c in choices]
+
+
+def _chosen(choice: _Choice, given: str | None, read: Reader, write: Writer) -> str | None:
+    """The notation of the move ``choice`` names, its count ``given`` or asked; None when
+    there is no such count (told) or the input ends."""
+    if not choice.counts:
+        return choice.stem
+    low, high = choice.counts[0], choice.counts[-1]
+    count = given if given is not None else read(f"How many, {low} to {high}? ")
+    if count is None:
+        return None
+    if not (count.strip().isdigit() and low <= int(count) <= high):
+        write(f"Not a count from {low} to {high}: {shown(count.strip())}")
+        return None
+    return f"{choice.stem} {int(count)}"
+
+
 def _interface_turn(
     played: AnyGame,
     state: object,
@@ -535,8 +592,8 @@ def _interface_turn(
 ) -> object | None:
     """One person's turn through the game interface: the move chosen, or None when they leave."""
     view = played.view(state, seat)
-    entries = [played.legal_entry(option) for option in played.legal(view, seat)]
-    listing = [f"{n:>3}. {e['notation']}  ({e['preview']['text']})" for n, e in enumerate(entries, 1)]  # type: ignore[index]
+    choices = _choices([played.legal_entry(option) for option in played.legal(view, seat)])
+    listing = [choice.line(n) for n, choice in enumerate(choices, 1)]
     write("\n".join([*news, *board(view, seat), f"P{seat}, your move:", *listing]))
     while True:
         text = read(f"P{seat}> ")
@@ -547,8 +604,12 @@ def _interface_turn(
             rule_id = text.split(maxsplit=1)[1]
             write(played.rule_text(rule_id.upper()) or f"No {played.title} rule {shown(rule_id)}.")
             continue
-        if text.isdigit() and 1 <= int(text) <= len(entries):
-            text = str(entries[int(text) - 1]["notation"])
+        number, _, count = text.partition(" ")
+        if number.isdigit() and 1 <= int(number) <= len(choices):
+            notation = _chosen(choices[int(number) - 1], count or None, read, write)
+            if notation is None:
+                continue
+            text = notation
         written = text if re.match(r"P\d", text) else f"P{seat} {text}"
         try:
             move: object = played.read_move(written)

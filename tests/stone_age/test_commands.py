@@ -30,15 +30,39 @@ def test_play_by_bots_to_the_end_saves_a_record_that_replays(
 def test_a_person_plays_by_number_and_notation_and_a_refused_move_names_its_game(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    typed = "1\nP1 place forest 1\nexplain place-1\nplace forest 1\n"
+    typed = "1 1\nP1 place forest 1\nexplain place-1\nplace forest 1\n"
     code, out, _ = play_typed(
         monkeypatch, capsys, typed, "--game", "stone-age", "--players", "2", "--seed", "4", "--human", "0"
     )
     assert code == 1 and "The game was left after" in out
-    assert "P0, your move:" in out and "  1. P0 place hunting 1  (" in out
+    assert "P0, your move:" in out and "  1. P0 place hunting 1–5  (" in out
     assert "At this prompt only P0 moves." in out
     assert "Stone Age PLACE-1: " in out
     assert out.count("P0 placed ") == 2 and "P1 placed " in out
+
+
+def test_moves_that_differ_in_a_count_are_one_line_and_the_count_is_asked(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Placing 1 to 5 people at the forest is one numbered line; chosen by its number, how many
+    is asked (a count out of range is told, and the move asked for again)."""
+    code, out, _ = play_typed(
+        monkeypatch,
+        capsys,
+        "2\n7\n2\n3\n",
+        "--game",
+        "stone-age",
+        "--players",
+        "2",
+        "--seed",
+        "4",
+        "--human",
+        "0",
+    )
+    listed = out.split("P0, your move:\n", 1)[1].split("\nP0>", 1)[0].splitlines()
+    assert listed[1].startswith("  2. P0 place forest 1–5  (") and len(listed) < 16
+    assert "Not a count from 1 to 5: '7'" in out
+    assert code == 1 and "P0 placed 3 people at the forest (PLACE-1)" in out
 
 
 def test_a_refused_move_is_told_with_its_rule_and_game(
