@@ -317,7 +317,7 @@ def _local(tournament: Tournament, workers: int | None) -> Generator[GameResult,
             yield play_one(tournament, index)
         return
     done: queue.SimpleQueue[GameResult | BaseException] = queue.SimpleQueue()
-    pool = multiprocessing.get_context().Pool(count, _start_worker, (os.getpid(),))
+    pool = _context().Pool(count, _start_worker)
     try:
 
         def hand_out(how_many: int) -> int:
@@ -348,15 +348,23 @@ def _next_result(done: queue.SimpleQueue[GameResult | BaseException]) -> GameRes
             continue
 
 
-def _start_worker(parent: int) -> None:
-    """A worker leaves Ctrl-C to its parent, which stops it, ends at SIGTERM (the parent's
-    own handling of it is not the worker's), and ends itself once the parent is gone,
-    however it went (even killed outright)."""
+def _context() -> multiprocessing.context.BaseContext:
+    """How workers start: on Linux forked from the tournament's process, whatever the
+    default (Python 3.14's is a fork server, whose workers would be its children and would
+    outlive a tournament killed outright); elsewhere the platform's default (spawned, also
+    the tournament's children)."""
+    return multiprocessing.get_context("fork" if sys.platform == "linux" else None)
+
+
+def _start_worker() -> None:
+    """A worker leaves Ctrl-C to the tournament, which stops it, ends at SIGTERM (the
+    tournament's own handling of it is not the worker's), and ends itself once its parent,
+    the tournament's process, is gone, however it went (even killed outright)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     for signum in _STOPPING:
         signal.signal(signum, signal.SIG_DFL)
     _killed_with_parent()
-    threading.Thread(target=_end_with, args=(parent,), daemon=True).start()
+    threading.Thread(target=_end_with, args=(os.getppid(),), daemon=True).start()
 
 
 def _killed_with_parent() -> None:

@@ -290,6 +290,38 @@ def test_a_stopped_tournament_stops_its_workers(tmp_path: Path, stop: signal.Sig
     assert [p.name for p in tmp_path.iterdir()] == ["results.json"]
 
 
+#: The arena's command line in a process whose default start method is the fork server
+#: (Python 3.14's default on Linux).
+FORK_SERVER = [
+    sys.executable,
+    "-c",
+    "import multiprocessing, sys; multiprocessing.set_start_method('forkserver');"
+    "from hadara_rules.cli import main; sys.exit(main(sys.argv[1:]))",
+    "arena",
+]
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="workers are forked on Linux")
+@pytest.mark.slow  # a second of games and a process started
+def test_workers_are_forked_by_the_tournament_whatever_the_default_start_method() -> None:
+    """Where the default start method is the fork server, the workers are still the
+    tournament's own children: they play, and they end with it, even killed outright."""
+    tournament = subprocess.Popen([*FORK_SERVER, *ENDLESS], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        deadline = time.monotonic() + 20
+        while len(workers := _children(tournament.pid)) < 2 and time.monotonic() < deadline:
+            time.sleep(0.05)
+        time.sleep(1.0)  # games are played
+        forked = Path(f"/proc/{tournament.pid}/cmdline").read_bytes()  # a fork runs what it was
+        assert [Path(f"/proc/{pid}/cmdline").read_bytes() for pid in workers] == [forked, forked]
+        tournament.send_signal(signal.SIGKILL)
+        _, err = tournament.communicate(timeout=10)
+    finally:
+        tournament.kill()
+    assert _gone(workers, within=3)
+    assert tournament.returncode == -signal.SIGKILL and b"Traceback" not in err
+
+
 @pytest.mark.parametrize("option", ["--out", "--plot"])
 def test_an_output_that_cannot_be_written_costs_no_game(
     tmp_path: Path, option: str, capsys: pytest.CaptureFixture[str]
