@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 
+from ._components import Building, Card, Effect, components
 from ._events import Event
+from ._goods import KINDS, Resources
 from ._model import BUILDINGS, HIDDEN, LOCATIONS, SLOTS, GameState, Location
 
 
@@ -40,6 +42,85 @@ _NOUNS: Mapping[str, tuple[str, str]] = {
 }
 #: The counters an event's words already tell (a card bought is a card more, and so on).
 _TOLD = frozenset({"cards", "buildings", "claims"})
+
+
+#: A multiplier's figure for one and for several (SCORE-3 to SCORE-6).
+_FIGURES: Mapping[str, tuple[str, str]] = {
+    "farmer": ("farmer", "farmers"),
+    "tool_maker": ("tool maker", "tool makers"),
+    "hut_builder": ("hut builder", "hut builders"),
+    "shaman": ("shaman", "shamans"),
+}
+#: What a card's top gives, in words (CIV-4 to CIV-13).
+_TOPS: Mapping[Effect, Callable[[Card], str]] = {
+    Effect.FOOD: lambda c: f"{c.amount} food",
+    Effect.RESOURCE: lambda c: f"{c.amount} {c.kind}",
+    Effect.POINTS: lambda c: f"{c.amount} points",
+    Effect.DICE_FOR_RESOURCE: lambda c: f"2 dice for {c.kind}",
+    Effect.EVERYONE_DICE: lambda c: "dice for everyone",
+    Effect.TOOL: lambda c: "a tool",
+    Effect.AGRICULTURE: lambda c: "a step of agriculture",
+    Effect.ONE_TIME_TOOL: lambda c: f"one-time tool {c.amount}",
+    Effect.ANY_RESOURCES: lambda c: f"{c.amount} resources of your choice",
+    Effect.DRAW_CARD: lambda c: "a card from the pile",
+}
+
+
+def card_text(card: Card) -> str:
+    """A civilization card's two halves in words (CIV-4 to CIV-14): ``1 food · 2 farmers``,
+    ``2 dice for gold · culture: pottery``."""
+    if card.culture is not None:
+        bottom = f"culture: {card.culture}"
+    else:
+        one, several = _FIGURES.get(card.multiplier or "", (str(card.multiplier), str(card.multiplier)))
+        bottom = f"{card.count} {one if card.count == 1 else several}"
+    return f"{_TOPS[card.effect](card)} · {bottom}"
+
+
+def building_text(building: Building) -> str:
+    """What a building tile takes (BUILD-2 to BUILD-4): ``2 wood and 1 clay`` (its points are
+    their value), ``4 resources of 2 kinds``, ``1 to 7 resources of any kinds``."""
+    if building.fixed is not None:
+        return resources_text(building.fixed)
+    low, high = building.count
+    many = f"{low}" if low == high else f"{low} to {high}"
+    kinds = (
+        "any kinds"
+        if building.kinds is None
+        else f"{building.kinds} kind{'' if building.kinds == 1 else 's'}"
+    )
+    return f"{many} resources of {kinds}"
+
+
+def resources_text(resources: Resources) -> str:
+    """``2 wood and 1 gold``; ``nothing``."""
+    parts = [f"{resources.count(kind)} {kind}" for kind in KINDS if resources.count(kind)]
+    return _listed(parts) if parts else "nothing"
+
+
+def cards_bottoms_text(cards: Iterable[str]) -> str:
+    """What the bottoms of a player's cards score (SCORE-2 to SCORE-6): ``culture: art,
+    music · 3 farmers, 1 shaman`` (a card not seen counts for nothing)."""
+    known = components().card
+    seen = [known[card] for card in cards if card in known]
+    cultures = sorted({card.culture for card in seen if card.culture is not None})
+    figures = {name: sum(c.count for c in seen if c.multiplier == name) for name in _FIGURES}
+    parts = [f"culture: {', '.join(cultures)}"] if cultures else []
+    counted = [f"{n} {_FIGURES[name][n != 1]}" for name, n in figures.items() if n]
+    return " · ".join([*parts, ", ".join(counted)] if counted else parts) or "no culture, no figures"
+
+
+def item_text(item: str) -> str:
+    """A card or tile by its id and in words (``c19: 1 food · 2 farmers``); a hidden one as
+    face down."""
+    if item == HIDDEN:
+        return "face down"
+    found = components()
+    if item in found.card:
+        return f"{item}: {card_text(found.card[item])}"
+    if item in found.building:
+        return f"{item}: {building_text(found.building[item])}"
+    return item
 
 
 def _listed(parts: list[str]) -> str:
@@ -143,13 +224,18 @@ def _said(event: Event) -> str:
 
 
 def board_lines(view: GameState, seat: int) -> list[str]:
-    """A seat's view in a few lines: the round, the display, the stacks' tops, where people
-    stand, and each player's board (the seat's own first)."""
-    lines = [
-        f"Round {view.round}, {view.phase}; display: "
-        + ", ".join(f"{slot + 1}:{card or '-'}" for slot, card in enumerate(view.display))
-        + "; stacks: "
-        + ", ".join(f"{stack[0]} ({len(stack)})" if stack else "empty" for stack in view.stacks),
+    """A seat's view in a few lines: the round, the cards on display and the stacks' tops in
+    words, where people stand, and each player's board (the seat's own first)."""
+    lines = [f"Round {view.round}, {view.phase}; draw pile: {len(view.pile)} cards"]
+    lines += [
+        f"card slot {slot + 1} (costs {slot + 1}): {item_text(card)}"
+        for slot, card in enumerate(view.display)
+        if card is not None
+    ]
+    lines += [
+        f"building stack {i + 1} ({len(stack)} left): {item_text(stack[0])}"
+        for i, stack in enumerate(view.stacks)
+        if stack
     ]
     standing = [
         f"{PLACES[location]} " + " ".join(f"P{s}:{n}" for s, n in enumerate(view.placed[location.row]) if n)

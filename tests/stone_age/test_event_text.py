@@ -1,21 +1,41 @@
-"""Every Stone Age event reads in a player's words (the log and the terminal show them):
-locations by name, amounts as counts with their nouns in agreement, and a card the
-viewer did not see as drawn face down (INFO-2)."""
+"""Stone Age in a player's words: every event (the log and the terminal show them), with
+locations by name, amounts as counts with their nouns in agreement, and a card the viewer
+did not see as drawn face down (INFO-2); what each card gives and each tile takes, in the
+picture and at the terminal."""
 
 from __future__ import annotations
 
 import random
 import re
 
-from stone_age_rules import GameConfig, Location, apply_move_with_events, legal_moves, new_game
+from stone_age_rules import (
+    GameConfig,
+    Location,
+    apply_move_with_events,
+    legal_moves,
+    new_game,
+    player_view,
+)
+from stone_age_rules._components import components
 from stone_age_rules._events import Event
-from stone_age_rules.text import _DID, _HAPPENED, PLACES, event_text
+from stone_age_rules.picture import render_svg
+from stone_age_rules.text import (
+    _DID,
+    _HAPPENED,
+    PLACES,
+    board_lines,
+    building_text,
+    card_text,
+    cards_bottoms_text,
+    event_text,
+    item_text,
+)
 
 #: What the words of an event never show: an id of a location, a signed amount, a count
 #: whose noun disagrees with it, or a bare hidden card.
 RAW = re.compile(
     r"clay_pit|tool_maker|hunting\b(?! grounds)|building\d|card\d|[+-]\d|\b1 (?:people|points|cards|tools)\b"
-    r"|\b(?:[02-9]|\d\d+) (?:person|point|card|tool)\b|(?:^|\s)\?(?:\s|$)"
+    r"|\b(?:[02-9]|\d\d+) (?:person|point|card|tool(?! maker))\b|(?:^|\s)\?(?:\s|$)"
 )
 
 
@@ -76,3 +96,31 @@ def test_the_words_of_one_event_of_each_kind() -> None:
 
 def test_every_location_has_a_name() -> None:
     assert set(PLACES) == set(Location)
+
+
+def test_every_card_and_tile_has_words() -> None:
+    """Each civilization card says both halves, each tile what it takes, in agreement."""
+    found = components()
+    for card in found.cards:
+        top, bottom = card_text(card).split(" · ")
+        assert top and (bottom.startswith("culture: ") or bottom.split()[0].isdigit()), card
+        assert not RAW.search(card_text(card)) and "_" not in card_text(card)
+    assert card_text(found.card["c19"]) == "1 stone · 1 farmer"
+    assert card_text(found.card["c02"]) == "2 dice for gold · culture: art"
+    assert building_text(found.building["b03"]) == "1 wood and 2 clay"
+    assert building_text(found.building["b18"]) == "4 resources of 1 kind"
+    assert building_text(found.building["b26"]) == "1 to 7 resources of any kinds"
+    assert cards_bottoms_text(("c02", "c19", "c20", "?")) == "culture: art · 3 farmers"
+
+
+def test_the_picture_and_the_terminal_say_what_lies_on_display() -> None:
+    """The cards on display and the stacks' tops are drawn and listed with their words; a
+    player's board says what its cards' bottoms score; a hidden card says nothing."""
+    state = new_game(GameConfig(players=3, seed=2))
+    view = player_view(state, 0)
+    drawn, listed = render_svg(view), "\n".join(board_lines(view, 0))
+    for card in view.display:
+        assert card is not None and item_text(card) in drawn and item_text(card) in listed
+    for stack in view.stacks:
+        assert item_text(stack[0]) in drawn and item_text(stack[0]) in listed
+    assert item_text("?") == "face down"
