@@ -248,7 +248,10 @@ def board_lines(view: GameState, seat: int) -> list[str]:
         p = view.players[other]
         lines.append(
             f"P{other}: {p.score} points, {p.people} people ({view.unplaced(other)} home), food {p.food}, "
-            f"agriculture {p.agriculture}, resources: {p.resources}, tools {'/'.join(map(str, p.tools)) or '-'}, "
+            f"agriculture {p.agriculture}"
+        )
+        lines.append(
+            f"    resources: {p.resources}, tools {'/'.join(map(str, p.tools)) or '-'}, "
             f"buildings {len(p.buildings)}, cards {len(p.all_cards)}"
         )
     return lines
