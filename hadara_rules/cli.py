@@ -30,13 +30,13 @@ from stone_age_rules.text import board_lines
 from . import __version__, _render, arena, engines
 from ._config import GameConfig
 from ._engine import legal_moves, new_game
-from ._errors import HadaraError, RecordError
+from ._errors import HadaraError, IllegalMove, RecordError
 from ._events import counted
 from ._files import check_writable, write_whole
 from ._model import GameState
 from ._moves import Move
 from ._options import at_least, whole
-from ._reader import clip, shown
+from ._reader import clip, read_text, shown
 from ._rulebook import rules
 from ._rules.scoring import winners
 from ._screen import Screen
@@ -50,7 +50,7 @@ from ._text import (
 from ._vocabulary import Crest
 from .bots import BOTS, play_game
 from .events import Events, apply_move_with_events
-from .games import game, names
+from .games import AnyGame, game, names
 from .records import GameInfo, GameRecord, game_result, load_record, replay, to_json, to_yaml
 from .scenario import ScenarioResult, load_scenario_document, run_document
 from .schema import SCHEMAS, Schemas
@@ -216,64 +216,106 @@ def _play(args: argparse.Namespace) -> int:
 
 def _play_other(args: argparse.Namespace) -> int:
     """``hadara play --game NAME`` for a game other than Hadara, through its game interface:
-    its bots, people at ``--human`` seats (hot seat at a terminal), the record with ``--record``."""
+    its bots, people at ``--human`` seats (hot seat at a terminal), the record with ``--record``;
+    a game people leave is saved, and ``--resume FILE`` goes on with it."""
     played = game(args.game)
-    hadara_only = [f"--{name}" for name in ("crests", "resume", "engine") if getattr(args, name, None)]
+    hadara_only = [f"--{name}" for name in ("crests", "engine") if getattr(args, name, None)]
     if hadara_only or args.advanced:
         raise UsageError(
             f"{', '.join(hadara_only) or '--advanced'}: Hadara's option; {played.title} has none"
         )
-    fewest, most = played.seats
-    players = 4 if args.players is None else args.players
-    if not fewest <= players <= most:
-        raise UsageError(f"--players: {played.title} is played by {fewest} to {most} players, not {players}")
     if args.bot not in played.bot_names():
         raise UsageError(
             f"--bot: {played.title}'s bots are {', '.join(played.bot_names())}, not {shown(args.bot)}"
         )
-    humans = args.human or ()
+    options, made, humans, players, save_to = _other_game(played, args)
     for seat in humans:
         if seat >= players:
             raise UsageError(
                 f"--human: no seat {seat} in a {players}-player game (seats are 0 to {players - 1})"
             )
-    if args.record is not None:
-        check_writable(args.record, "the record", UsageError)
-    seed = secrets.randbelow(SEED_LIMIT) if args.seed is None else args.seed
-    options = played.read_options({}, players, seed)
-    print(
-        f"{played.title}, seed {seed} ('hadara play --game {played.name} --seed {seed}' deals this game again)"
-    )
+    if save_to is not None:  # before the game is played, so a bad path costs no game
+        check_writable(save_to, "the record", UsageError)
+    seed = played.seed(options)
     bots = {
         seat: played.bot(args.bot, f"{seed}:{seat}", 1.0) for seat in range(players) if seat not in humans
     }
     if humans:
         _line_editing()
+        if made:
+            print(f"Resuming {args.resume} after {counted(len(made), 'move')}")
         hand_over = len(humans) > 1 and sys.stdin.isatty()
         board = board_lines if played.name == "stone-age" else (lambda _view, _seat: [])
         outcome = play_interface_at_terminal(
-            played, options, humans, bots, _read_line, print, board, hand_over
+            played, options, humans, bots, _read_line, print, board, hand_over, made
         )
         moves, final = outcome.moves, outcome.final
+        if not played.is_over(final) and save_to is None:  # a game left is kept, to be resumed
+            save_to = f"{played.name}-game-{seed}.json"
     else:
-        state, made = played.new(options), []
+        state, made_now = played.new(options), []
         while not played.is_over(state):
             seat = played.to_act(state)[0]
             move = bots[seat].choose(state, seat)
             state, events = played.play(state, move)
-            made.append(move)
+            made_now.append(move)
             for event in events:
                 print(played.event_data(event)["text"])
-        moves, final = tuple(made), state
+        moves, final = tuple(made_now), state
     names = [("human" if seat in humans else f"{args.bot} bot {seat}") for seat in range(players)]
-    if not played.is_over(final):
+    if played.is_over(final):
+        print(f"\nWinner: {', '.join(f'P{seat} ({names[seat]})' for seat in played.winners(final))}")
+    else:
         print(f"The game was left after {counted(len(moves), 'move')}.")
-        return 1
-    print(f"\nWinner: {', '.join(f'P{seat} ({names[seat]})' for seat in played.winners(final))}")
-    if args.record is not None:
-        write_whole(args.record, played.record(options, moves, final, names), "the record", UsageError)
-        print(f"Record saved to {args.record}")
-    return 0
+    if save_to is not None:
+        notes = f"hadara play --game {played.name}"
+        write_whole(save_to, played.record(options, moves, final, names, notes), "the record", UsageError)
+        goes_on = (
+            ""
+            if played.is_over(final)
+            else f" ('hadara play --game {played.name} --resume {save_to}' goes on)"
+        )
+        print(f"Record saved to {save_to}{goes_on}")
+    return 0 if played.is_over(final) else 1
+
+
+def _other_game(
+    played: AnyGame, args: argparse.Namespace
+) -> tuple[object, tuple[object, ...], tuple[int, ...], int, str | None]:
+    """The game ``hadara play --game NAME`` plays: its options, the moves already made (a game
+    resumed), the seats people play, the number of seats, and where the record is saved."""
+    if args.resume is not None:
+        if args.players is not None or args.seed is not None:
+            given = [f"--{name}" for name in ("players", "seed") if getattr(args, name) is not None]
+            raise UsageError(f"--resume: the record sets the game; leave out {', '.join(given)}")
+        text = read_text(args.resume, RecordError)
+        try:
+            options, moves, names = played.read_record(text)
+        except RecordError as exc:
+            raise RecordError(f"{args.resume}: {exc}") from None
+        state = played.new(options)
+        for number, move in enumerate(moves, 1):
+            try:
+                state, _ = played.play(state, move)
+            except IllegalMove as exc:
+                raise RecordError(f"{args.resume}: move {number} is refused: {exc}") from None
+        if played.is_over(state):
+            raise UsageError(f"{args.resume}: the game is over")
+        humans = args.human or tuple(seat for seat, name in enumerate(names) if name == "human")
+        if not names or not humans:
+            raise UsageError(
+                f"--resume: {args.resume} names no seat played by a person; name them with --human"
+            )
+        return options, moves, humans, len(names), args.record or args.resume
+    fewest, most = played.seats
+    players = 4 if args.players is None else args.players
+    if not fewest <= players <= most:
+        raise UsageError(f"--players: {played.title} is played by {fewest} to {most} players, not {players}")
+    seed = secrets.randbelow(SEED_LIMIT) if args.seed is None else args.seed
+    print(
+        f"{played.title}, seed {seed} ('hadara play --game {played.name} --seed {seed}' deals this game again)"
+    )
+    return played.read_options({}, players, seed), (), args.human or (), players, args.record
 
 
 def _check(args: argparse.Namespace) -> int:
@@ -554,7 +596,7 @@ def _parser() -> argparse.ArgumentParser:
         "--record",
         metavar="FILE",
         help="save the game record (JSON, or YAML for .yaml/.yml); a game people leave is saved "
-        "even without it, to hadara-game-SEED.json",
+        "even without it, to hadara-game-SEED.json (stone-age-game-SEED.json for Stone Age)",
     )
     play.add_argument(
         "--resume",

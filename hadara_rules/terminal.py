@@ -486,19 +486,24 @@ def play_interface_at_terminal(
     write: Writer,
     board: Callable[[Any, int], list[str]],
     hand_over: bool = False,
+    made: Sequence[object] = (),
 ) -> InterfaceGame:
     """Play a game other than Hadara through its game interface (:class:`~hadara_rules.games.Game`):
-    people at ``humans``, ``bots[seat]`` elsewhere.
+    people at ``humans``, ``bots[seat]`` elsewhere, after the moves already ``made`` (a game
+    resumed).
 
     Each person's turn shows the events since that seat's last turn as it may see them, the
     seat's ``board`` lines (from its view) and its legal moves, numbered, with their previews;
     a move is typed by number or in the notation (``explain RULE-ID`` prints a rule). A refused
     move is told with its rule, named with its game. With ``hand_over`` the screen is cleared
-    between two people's turns. The end of the input leaves the game (``finished`` False).
+    between two people's turns. ``quit`` or the end of the input leaves the game (``finished``
+    False).
     """
     state = played.new(options)
+    for move in made:
+        state, _ = played.play(state, move)
     unseen: dict[int, list[str]] = {seat: [] for seat in humans}
-    moves: list[object] = []
+    moves: list[object] = list(made)
     last: int | None = None
     while not played.is_over(state):
         seat = next((s for s in played.to_act(state) if s in humans), played.to_act(state)[0])
@@ -600,6 +605,8 @@ def _interface_turn(
         if text is None:
             return None
         text = text.strip()
+        if text.lower() == "quit":
+            return None
         if text.lower().startswith("explain "):
             rule_id = text.split(maxsplit=1)[1]
             write(played.rule_text(rule_id.upper()) or f"No {played.title} rule {shown(rule_id)}.")
@@ -621,6 +628,6 @@ def _interface_turn(
             write(f"Refused by {played.title} {exc.rule}: {exc.reason}\n{played.rule_text(exc.rule)}")
             continue
         except HadaraError as exc:
-            write(f"Not a move: {exc} (type a move's number, its notation, or 'explain RULE-ID')")
+            write(f"Not a move: {exc} (type a move's number, its notation, 'explain RULE-ID' or 'quit')")
             continue
         return move

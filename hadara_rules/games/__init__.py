@@ -101,6 +101,10 @@ class Game(ABC, Generic[C, S, M, E, L]):
         """The same options with another seed (a rematch's)."""
 
     @abstractmethod
+    def seed(self, options: C) -> int:
+        """The seed the options deal the game from."""
+
+    @abstractmethod
     def options_data(self, options: C) -> dict[str, object]:
         """What anyone may know of a match's options, as JSON data (a summary's fields)."""
 
@@ -209,8 +213,15 @@ class Game(ABC, Generic[C, S, M, E, L]):
     # ------------------------------------------------------------------ records and bots
 
     @abstractmethod
-    def record(self, options: C, moves: Sequence[M], state: S, names: Sequence[str]) -> str:
-        """The record of a finished game (JSON), with its result block and the seats' names."""
+    def record(self, options: C, moves: Sequence[M], state: S, names: Sequence[str], notes: str) -> str:
+        """The record of a game (JSON) with the seats' names and ``notes`` (where it was
+        played), and its result block once it is over."""
+
+    @abstractmethod
+    def read_record(self, text: str) -> tuple[C, tuple[M, ...], tuple[str, ...]]:
+        """The options, the moves and the seats' names of a record as :meth:`record` writes
+        it; :class:`~hadara_rules.RecordError` for any other text (the moves are read, not
+        played: whoever goes on plays them)."""
 
     @abstractmethod
     def bot_names(self) -> tuple[str, ...]:

@@ -27,6 +27,13 @@ from . import Game
 __all__ = ["Library", "LibraryGame"]
 
 
+class Options(Protocol):
+    """What the shared answers read of a game's options."""
+
+    @property
+    def seed(self) -> int: ...
+
+
 class Position(Protocol):
     """What the shared answers read of a position."""
 
@@ -53,7 +60,7 @@ class Foreseen(Protocol):
     def __hash__(self) -> int: ...
 
 
-C = TypeVar("C")
+C = TypeVar("C", bound=Options)
 S = TypeVar("S", bound=Position)
 M = TypeVar("M", bound=Played)
 E = TypeVar("E", bound=Hashable)
@@ -131,6 +138,9 @@ class LibraryGame(Game[C, S, M, E, L]):
     def reseeded(self, options: C, seed: int) -> C:
         return evolve(options, seed=seed)  # type: ignore[misc]  # every game's options are attrs records
 
+    def seed(self, options: C) -> int:
+        return options.seed
+
     def options_text(self, options: C) -> str:
         return self.library.to_json(options)
 
@@ -203,8 +213,13 @@ class LibraryGame(Game[C, S, M, E, L]):
         found = self.library.rules().get(rule_id.upper())
         return None if found is None else found.data()
 
-    def record(self, options: C, moves: Sequence[M], state: S, names: Sequence[str]) -> str:
-        info = GameInfo(players=tuple(names), date=datetime.date.today().isoformat(), notes="hadara serve")
+    def record(self, options: C, moves: Sequence[M], state: S, names: Sequence[str], notes: str) -> str:
+        info = GameInfo(players=tuple(names), date=datetime.date.today().isoformat(), notes=notes)
         played = tuple(moves)
-        result = self.library.game_result(state, options, played)
+        result = self.library.game_result(state, options, played) if state.is_over else None
         return self.library.to_json(self.library.record(options, played, result=result, info=info))
+
+    def read_record(self, text: str) -> tuple[C, tuple[M, ...], tuple[str, ...]]:
+        record = self.library.from_json(text, self.library.record)
+        names = () if record.info is None else tuple(record.info.players)
+        return record.config, tuple(record.moves), names

@@ -259,4 +259,4 @@ class Presenter:
     def record(match: Match) -> str:
         """The game record of a finished match, with its result block and the seats' names."""
         names = [seat.name for seat in match.seats]
-        return match.game.record(match.options, match.moves, match.state, names)
+        return match.game.record(match.options, match.moves, match.state, names, "hadara serve")

@@ -131,3 +131,81 @@ def test_arena_of_stone_age_bots(tmp_path: Path, capsys: pytest.CaptureFixture[s
     refused_in_one_line(
         arena_main, ["--game", "stone-age", "--bots", "ismcts"], "unknown Stone Age bot", capsys
     )
+
+
+def test_a_game_left_is_saved_and_resumed(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """``quit`` (or the end of the input) saves the game to ``stone-age-game-SEED.json``;
+    ``--resume`` goes on from where it was left, with the same seats, and saves it there
+    again; played to the end, the record has its result and replays."""
+    monkeypatch.chdir(tmp_path)
+    args = ("--game", "stone-age", "--players", "2", "--seed", "6", "--human", "1")
+    code, out, err = play_typed(monkeypatch, capsys, "1 1\nquit\n", *args)
+    saved = tmp_path / "stone-age-game-6.json"
+    assert (code, err) == (1, "")
+    assert (
+        f"Record saved to {saved.name} ('hadara play --game stone-age --resume {saved.name}' goes on)" in out
+    )
+    first = from_json(saved.read_text(), GameRecord)
+    assert first.result is None and first.info is not None and first.info.players == ("greedy bot 0", "human")
+    code, out, err = play_typed(monkeypatch, capsys, "1 1\n", "--game", "stone-age", "--resume", saved.name)
+    assert (code, err) == (1, "")
+    assert f"Resuming {saved.name} after {len(first.moves)} moves" in out
+    again = from_json(saved.read_text(), GameRecord)
+    assert again.moves[: len(first.moves)] == first.moves and len(again.moves) > len(first.moves)
+    code, out, err = play_typed(
+        monkeypatch, capsys, "1 1\n" * 3000, "--game", "stone-age", "--resume", saved.name
+    )
+    assert (code, err) == (0, "") and "Winner: P" in out
+    finished = from_json(saved.read_text(), GameRecord)
+    assert finished.result is not None and replay(finished).is_over
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (("--seed", "3"), "--resume: the record sets the game; leave out --seed"),
+        (("--players", "3"), "--resume: the record sets the game; leave out --players"),
+    ],
+)
+def test_resume_refuses_what_the_record_sets(
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+    argv: tuple[str, ...],
+    message: str,
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    play_typed(
+        monkeypatch, capsys, "quit\n", "--game", "stone-age", "--players", "2", "--seed", "3", "--human", "0"
+    )
+    refused_in_one_line(
+        main, ["play", "--game", "stone-age", "--resume", "stone-age-game-3.json", *argv], message, capsys
+    )
+
+
+def test_resume_refuses_a_record_it_cannot_go_on_with(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A finished game, a game of bots only, a move the rules refuse, and a file that is no
+    Stone Age record: each refused in one line naming the file."""
+    finished = tmp_path / "finished.json"
+    assert (
+        main(["play", "--game", "stone-age", "--players", "2", "--seed", "5", "--record", str(finished)]) == 0
+    )
+    capsys.readouterr()
+    resume = ["play", "--game", "stone-age", "--resume"]
+    refused_in_one_line(main, [*resume, str(finished)], "the game is over", capsys)
+    record = json.loads(finished.read_text())
+    record["data"]["result"] = None
+    record["data"]["moves"] = record["data"]["moves"][:3]
+    bots = tmp_path / "bots.json"
+    bots.write_text(json.dumps(record))
+    refused_in_one_line(main, [*resume, str(bots)], "names no seat played by a person", capsys)
+    record["data"]["moves"][2] = record["data"]["moves"][0]
+    record["data"]["info"]["players"][0] = "human"
+    tampered = tmp_path / "tampered.json"
+    tampered.write_text(json.dumps(record))
+    refused_in_one_line(main, [*resume, str(tampered)], f"{tampered}: move 3 is refused: ", capsys)
+    refused_in_one_line(main, [*resume, str(tmp_path / "missing.json")], "missing.json", capsys)

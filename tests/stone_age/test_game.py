@@ -173,7 +173,7 @@ def test_a_record_replays_and_refuses_an_edited_move() -> None:
                 moves.append(move)
                 break
         state = after
-    text = STONE_AGE.record(final.config, moves, final, ["Ann", "Bot"])
+    text = STONE_AGE.record(final.config, moves, final, ["Ann", "Bot"], "hadara serve")
     record = from_json(text, GameRecord)
     assert record.result == game_result(final, final.config, record.moves)
     assert replay(record) == final and to_json(record) == text
