@@ -73,6 +73,22 @@ def _no_event_loop_left_running(request: pytest.FixtureRequest) -> Iterator[None
 
 
 @pytest.fixture(scope="session", autouse=True)
+def _nothing_left_in_the_working_folder() -> Iterator[None]:
+    """The tests write only to their own temporary folders: a file left in the folder they
+    run from (a game saved by a test that forgot to run in a folder of its own, say) fails
+    the session."""
+
+    def entries() -> set[str]:
+        return {p.name for p in Path.cwd().iterdir() if not p.name.startswith((".", "__"))}
+
+    before = entries()
+    yield
+    left = sorted(entries() - before)
+    if left:
+        pytest.fail(f"the tests left {', '.join(left)} in {Path.cwd()}", pytrace=False)
+
+
+@pytest.fixture(scope="session", autouse=True)
 def _cold_caches() -> None:
     """Start every session with empty caches (what every catalogue keeps), so no result
     computed before it counts."""

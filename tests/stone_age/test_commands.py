@@ -14,6 +14,12 @@ from hadara_rules.cli import main
 from stone_age_rules.records import GameRecord, from_json, replay
 
 
+@pytest.fixture(autouse=True)
+def _in_a_folder_of_its_own(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each test runs in a folder of its own: a game people leave is saved where it runs."""
+    monkeypatch.chdir(tmp_path)
+
+
 def test_play_by_bots_to_the_end_saves_a_record_that_replays(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -139,7 +145,6 @@ def test_a_game_left_is_saved_and_resumed(
     """``quit`` (or the end of the input) saves the game to ``stone-age-game-SEED.json``;
     ``--resume`` goes on from where it was left, with the same seats, and saves it there
     again; played to the end, the record has its result and replays."""
-    monkeypatch.chdir(tmp_path)
     args = ("--game", "stone-age", "--players", "2", "--seed", "6", "--human", "1")
     code, out, err = play_typed(monkeypatch, capsys, "1 1\nquit\n", *args)
     saved = tmp_path / "stone-age-game-6.json"
@@ -176,7 +181,6 @@ def test_resume_refuses_what_the_record_sets(
     argv: tuple[str, ...],
     message: str,
 ) -> None:
-    monkeypatch.chdir(tmp_path)
     play_typed(
         monkeypatch, capsys, "quit\n", "--game", "stone-age", "--players", "2", "--seed", "3", "--human", "0"
     )
