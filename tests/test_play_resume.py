@@ -44,25 +44,31 @@ def test_resume_goes_on_to_the_end_an_uninterrupted_game_reaches(
 
 
 @pytest.mark.parametrize(
-    ("argv", "message"),
+    ("game", "argv", "message"),
     [
-        (("--seed", "3"), "--resume: the record sets the game; leave out --seed"),
-        (("--advanced",), "--resume: the record sets the game; leave out --advanced"),
+        ("hadara", ("--seed", "3"), "--resume: the record sets the game; leave out --seed"),
+        ("hadara", ("--advanced",), "--resume: the record sets the game; leave out --advanced"),
+        ("stone-age", ("--seed", "3"), "--resume: the record sets the game; leave out --seed"),
+        ("stone-age", ("--players", "3"), "--resume: the record sets the game; leave out --players"),
     ],
 )
 def test_resume_refuses_settings_the_record_sets(
     monkeypatch: pytest.MonkeyPatch,
     capsys: pytest.CaptureFixture[str],
     tmp_path: Path,
+    game: str,
     argv: tuple[str, ...],
     message: str,
 ) -> None:
+    """Hadara's and Stone Age's: the saved game is left as it was."""
     monkeypatch.chdir(tmp_path)
-    play_typed(monkeypatch, capsys, "1\n", "--players", "2", "--seed", "2", "--human", "0")
-    before = Path("hadara-game-2.json").read_text(encoding="utf-8")
-    code, out, err = play_typed(monkeypatch, capsys, "1\n", "--resume", "hadara-game-2.json", *argv)
+    chosen = ("--game", game)
+    play_typed(monkeypatch, capsys, "quit\n", *chosen, "--players", "2", "--seed", "2", "--human", "0")
+    saved = Path(f"{game}-game-2.json")
+    before = saved.read_text(encoding="utf-8")
+    code, out, err = play_typed(monkeypatch, capsys, "1\n", *chosen, "--resume", saved.name, *argv)
     assert (code, out) == (2, "") and err == f"hadara: {message}\n"
-    assert Path("hadara-game-2.json").read_text(encoding="utf-8") == before
+    assert saved.read_text(encoding="utf-8") == before
 
 
 def test_resume_refuses_a_finished_game_and_a_game_without_people(

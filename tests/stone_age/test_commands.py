@@ -167,28 +167,6 @@ def test_a_game_left_is_saved_and_resumed(
     assert finished.result is not None and replay(finished).is_over
 
 
-@pytest.mark.parametrize(
-    ("argv", "message"),
-    [
-        (("--seed", "3"), "--resume: the record sets the game; leave out --seed"),
-        (("--players", "3"), "--resume: the record sets the game; leave out --players"),
-    ],
-)
-def test_resume_refuses_what_the_record_sets(
-    monkeypatch: pytest.MonkeyPatch,
-    capsys: pytest.CaptureFixture[str],
-    tmp_path: Path,
-    argv: tuple[str, ...],
-    message: str,
-) -> None:
-    play_typed(
-        monkeypatch, capsys, "quit\n", "--game", "stone-age", "--players", "2", "--seed", "3", "--human", "0"
-    )
-    refused_in_one_line(
-        main, ["play", "--game", "stone-age", "--resume", "stone-age-game-3.json", *argv], message, capsys
-    )
-
-
 def test_resume_refuses_a_record_it_cannot_go_on_with(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
