@@ -228,7 +228,7 @@ def _play_other(args: argparse.Namespace) -> int:
         raise UsageError(
             f"--bot: {played.title}'s bots are {', '.join(played.bot_names())}, not {shown(args.bot)}"
         )
-    options, made, humans, players, save_to = _other_game(played, args)
+    options, made, start, humans, players, save_to = _other_game(played, args)
     for seat in humans:
         if seat >= players:
             raise UsageError(
@@ -247,13 +247,13 @@ def _play_other(args: argparse.Namespace) -> int:
         hand_over = len(humans) > 1 and sys.stdin.isatty()
         board = board_lines if played.name == "stone-age" else (lambda _view, _seat: [])
         outcome = play_interface_at_terminal(
-            played, options, humans, bots, _read_line, print, board, hand_over, made
+            played, start, humans, bots, _read_line, print, board, hand_over, made
         )
         moves, final = outcome.moves, outcome.final
         if not played.is_over(final) and save_to is None:  # a game left is kept, to be resumed
             save_to = f"{played.name}-game-{seed}.json"
     else:
-        state, made_now = played.new(options), []
+        state, made_now = start, []
         while not played.is_over(state):
             seat = played.to_act(state)[0]
             move = bots[seat].choose(state, seat)
@@ -281,9 +281,10 @@ def _play_other(args: argparse.Namespace) -> int:
 
 def _other_game(
     played: AnyGame, args: argparse.Namespace
-) -> tuple[object, tuple[object, ...], tuple[int, ...], int, str | None]:
+) -> tuple[object, tuple[object, ...], object, tuple[int, ...], int, str | None]:
     """The game ``hadara play --game NAME`` plays: its options, the moves already made (a game
-    resumed), the seats people play, the number of seats, and where the record is saved."""
+    resumed) and the position they lead to, the seats people play, the number of seats, and
+    where the record is saved."""
     if args.resume is not None:
         if args.players is not None or args.seed is not None:
             given = [f"--{name}" for name in ("players", "seed") if getattr(args, name) is not None]
@@ -306,7 +307,7 @@ def _other_game(
             raise UsageError(
                 f"--resume: {args.resume} names no seat played by a person; name them with --human"
             )
-        return options, moves, humans, len(names), args.record or args.resume
+        return options, moves, state, humans, len(names), args.record or args.resume
     fewest, most = played.seats
     players = 4 if args.players is None else args.players
     if not fewest <= players <= most:
@@ -315,7 +316,8 @@ def _other_game(
     print(
         f"{played.title}, seed {seed} ('hadara play --game {played.name} --seed {seed}' deals this game again)"
     )
-    return played.read_options({}, players, seed), (), args.human or (), players, args.record
+    options = played.read_options({}, players, seed)
+    return options, (), played.new(options), args.human or (), players, args.record
 
 
 def _check(args: argparse.Namespace) -> int:

@@ -479,7 +479,7 @@ class InterfaceGame:
 
 def play_interface_at_terminal(
     played: AnyGame,
-    options: object,
+    start: object,
     humans: Collection[int],
     bots: Mapping[int, Decider[Any, Any]],
     read: Reader,
@@ -489,8 +489,8 @@ def play_interface_at_terminal(
     made: Sequence[object] = (),
 ) -> InterfaceGame:
     """Play a game other than Hadara through its game interface (:class:`~hadara_rules.games.Game`):
-    people at ``humans``, ``bots[seat]`` elsewhere, after the moves already ``made`` (a game
-    resumed).
+    people at ``humans``, ``bots[seat]`` elsewhere, from the position ``start`` that the
+    moves already ``made`` lead to (none for a new game; a game resumed).
 
     Each person's turn shows the events since that seat's last turn as it may see them, the
     seat's ``board`` lines (from its view) and its legal moves, numbered, with their previews;
@@ -499,9 +499,7 @@ def play_interface_at_terminal(
     between two people's turns. ``quit`` or the end of the input leaves the game (``finished``
     False).
     """
-    state = played.new(options)
-    for move in made:
-        state, _ = played.play(state, move)
+    state = start
     unseen: dict[int, list[str]] = {seat: [] for seat in humans}
     moves: list[object] = list(made)
     last: int | None = None
