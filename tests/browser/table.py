@@ -222,6 +222,14 @@ def wait_for_people(base: str, match: str, page: Page) -> int:
     return ply
 
 
+def wait_for_turn(base: str, match: str, page: Page) -> bool:
+    """Until only people are to act and the page shows that ply, its picture included: a move
+    is offered (True), or the score sheet is shown (False). A seeded game played at random from
+    here takes the same path at every run, whenever the bots' moves reach the page."""
+    wait_settled(page, wait_for_people(base, match, page))
+    return wait_playable(page)
+
+
 def log_lines(page: Page) -> list[str]:
     """The rows of the page's log, as shown (each with its rules' button texts)."""
     lines: list[str] = page.locator("#log li").evaluate_all(

@@ -20,7 +20,7 @@ from .table import (
     table_page,
     view,
     wait_for_people,
-    wait_playable,
+    wait_for_turn,
 )
 
 pytestmark = pytest.mark.browser
@@ -56,7 +56,7 @@ def test_a_whole_game_against_a_bot_is_played_by_clicking(server: str, browser: 
             if card.effect is not None
         }
         abilities_said = 0
-        while wait_playable(page):
+        while wait_for_turn(server, match, page):
             assert len(ways) < MOST_MOVES, "the game did not end"
             # a medal the seat may buy is playable in its own board's medal slots
             legal = {
@@ -108,7 +108,7 @@ def test_the_log_holds_every_event_once_and_a_rule_opens_its_text(server: str, b
         page.goto(address)
         rng = random.Random(2)
         for _ in range(12):
-            assert wait_playable(page)
+            assert wait_for_turn(server, match, page)
             play_one(page, rng, by_picture=False)
         wait_for_people(server, match, page)
         events = view(server, match, secret, 0)["events"]

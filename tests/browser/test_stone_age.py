@@ -27,7 +27,7 @@ from .table import (
     summary,
     table_page,
     token,
-    wait_playable,
+    wait_for_turn,
     wait_settled,
 )
 
@@ -95,10 +95,9 @@ def test_a_whole_stone_age_game_against_a_bot_is_played_by_clicking(
         assert (page.locator("#bar-note").text_content() or "").startswith("You play P0 · Ada")
         rng = random.Random(1)
         ways: list[str] = []
-        while wait_playable(page):
+        while wait_for_turn(server, match, page):
             assert len(ways) < MOST_MOVES, "the game did not end"
             if len(ways) == 6:
-                wait_settled(page, int(page.locator("#table").get_attribute("data-ply") or -1))
                 shot(page, screenshots, "stone-age-table", WIDE)
                 page.set_viewport_size({"width": NARROW, "height": 900})
                 shot(page, screenshots, "stone-age-table", NARROW)
