@@ -16,9 +16,9 @@ import importlib
 import os
 import secrets
 import sys
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import NoReturn
+from typing import Any, NoReturn
 
 from stone_age_rules import SEED_LIMIT
 from stone_age_rules.scenario import ScenarioResult as StoneAgeScenarioResult
@@ -50,7 +50,7 @@ from ._text import (
 from ._vocabulary import Crest
 from .bots import BOTS, play_game
 from .events import Events, apply_move_with_events
-from .games import AnyGame, game, names
+from .games import AnyGame, Decider, game, names
 from .records import GameInfo, GameRecord, game_result, load_record, replay, to_json, to_yaml
 from .scenario import ScenarioResult, load_scenario_document, run_document
 from .schema import SCHEMAS, Schemas
@@ -228,7 +228,7 @@ def _play_other(args: argparse.Namespace) -> int:
         raise UsageError(
             f"--bot: {played.title}'s bots are {', '.join(played.bot_names())}, not {shown(args.bot)}"
         )
-    options, made, start, humans, players, save_to = _other_game(played, args)
+    options, made, humans, players, save_to = _other_game(played, args)
     for seat in humans:
         if seat >= players:
             raise UsageError(
@@ -240,6 +240,11 @@ def _play_other(args: argparse.Namespace) -> int:
     bots = {
         seat: played.bot(args.bot, f"{seed}:{seat}", 1.0) for seat in range(players) if seat not in humans
     }
+    start = (
+        played.new(options) if args.resume is None else _made_again(played, options, made, bots, args.resume)
+    )
+    if args.resume is not None and not humans:
+        raise UsageError(_NO_PEOPLE.format(args.resume))
     if humans:
         _line_editing()
         if made:
@@ -279,12 +284,15 @@ def _play_other(args: argparse.Namespace) -> int:
     return 0 if played.is_over(final) else 1
 
 
+#: What ``--resume`` of a record that names no seat played by a person says.
+_NO_PEOPLE = "--resume: {} names no seat played by a person; name them with --human"
+
+
 def _other_game(
     played: AnyGame, args: argparse.Namespace
-) -> tuple[object, tuple[object, ...], object, tuple[int, ...], int, str | None]:
+) -> tuple[object, tuple[object, ...], tuple[int, ...], int, str | None]:
     """The game ``hadara play --game NAME`` plays: its options, the moves already made (a game
-    resumed) and the position they lead to, the seats people play, the number of seats, and
-    where the record is saved."""
+    resumed), the seats people play, the number of seats, and where the record is saved."""
     if args.resume is not None:
         if args.players is not None or args.seed is not None:
             given = [f"--{name}" for name in ("players", "seed") if getattr(args, name) is not None]
@@ -294,20 +302,10 @@ def _other_game(
             options, moves, names = played.read_record(text)
         except RecordError as exc:
             raise RecordError(f"{args.resume}: {exc}") from None
-        state = played.new(options)
-        for number, move in enumerate(moves, 1):
-            try:
-                state, _ = played.play(state, move)
-            except IllegalMove as exc:
-                raise RecordError(f"{args.resume}: move {number} is refused: {exc}") from None
-        if played.is_over(state):
-            raise UsageError(f"{args.resume}: the game is over")
+        if not names:
+            raise UsageError(_NO_PEOPLE.format(args.resume))
         humans = args.human or tuple(seat for seat, name in enumerate(names) if name == "human")
-        if not names or not humans:
-            raise UsageError(
-                f"--resume: {args.resume} names no seat played by a person; name them with --human"
-            )
-        return options, moves, state, humans, len(names), args.record or args.resume
+        return options, moves, humans, len(names), args.record or args.resume
     fewest, most = played.seats
     players = 4 if args.players is None else args.players
     if not fewest <= players <= most:
@@ -316,8 +314,32 @@ def _other_game(
     print(
         f"{played.title}, seed {seed} ('hadara play --game {played.name} --seed {seed}' deals this game again)"
     )
-    options = played.read_options({}, players, seed)
-    return options, (), played.new(options), args.human or (), players, args.record
+    return played.read_options({}, players, seed), (), args.human or (), players, args.record
+
+
+def _made_again(
+    played: AnyGame,
+    options: object,
+    made: tuple[object, ...],
+    bots: Mapping[int, Decider[Any, Any]],
+    resume: str,
+) -> object:
+    """The position the moves of a game resumed (from the file ``resume``) lead to. Each bot
+    chooses again each move its seat made, so that its generator goes on from where it stood
+    and the game goes on as it would have without a break."""
+    state = played.new(options)
+    for number, move in enumerate(made, 1):
+        try:
+            after, _ = played.play(state, move)
+        except IllegalMove as exc:
+            raise RecordError(f"{resume}: move {number} is refused: {exc}") from None
+        bot = bots.get(played.mover(move))
+        if bot is not None:
+            bot.choose(state, played.mover(move))
+        state = after
+    if played.is_over(state):
+        raise UsageError(f"{resume}: the game is over")
+    return state
 
 
 def _check(args: argparse.Namespace) -> int:

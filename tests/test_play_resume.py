@@ -3,44 +3,72 @@ with it to the end an uninterrupted game reaches, and line editing where readlin
 
 from __future__ import annotations
 
+import json
 import sys
 from pathlib import Path
 
 import pytest
 from helpers import play_typed
 
-from hadara_rules import replay
 from hadara_rules.cli import SEEDS, _line_editing
+from hadara_rules.games import game
 from hadara_rules.records import load_record
 
 
+@pytest.mark.parametrize(
+    ("argv", "line", "saved_as", "command"),
+    [
+        (("--players", "3", "--seed", "17"), "1\n", "hadara-game-17.json", "hadara play"),
+        (
+            ("--game", "stone-age", "--players", "2", "--seed", "6"),
+            "1 1\n",
+            "stone-age-game-6.json",
+            "hadara play --game stone-age",
+        ),
+    ],
+)
 def test_resume_goes_on_to_the_end_an_uninterrupted_game_reaches(
-    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+    argv: tuple[str, ...],
+    line: str,
+    saved_as: str,
+    command: str,
 ) -> None:
-    """A person leaves after 6 moves (the end of the input), resumes, and leaves again;
+    """A person leaves after 3 turns (the end of the input), resumes, and leaves again;
     resumed once more, the game ends as the one played without a break did, the bots
-    choosing as they would have."""
+    choosing as they would have (in each game)."""
     monkeypatch.chdir(tmp_path)
     whole = tmp_path / "whole.json"
-    args = ("--players", "3", "--seed", "17", "--human", "1")
-    code, _, err = play_typed(monkeypatch, capsys, "1\n" * 400, *args, "--record", str(whole))
+    args = (*argv, "--human", "1")
+    code, out, err = play_typed(monkeypatch, capsys, line * 3000, *args, "--record", str(whole))
     assert (code, err) == (0, "")
-    code, out, err = play_typed(monkeypatch, capsys, "1\n" * 3, *args)
+    winner = out[out.index("Winner: ") :].splitlines()[0]
+    code, out, err = play_typed(monkeypatch, capsys, line * 3, *args)
     assert (code, err) == (1, "")
-    saved = tmp_path / "hadara-game-17.json"
-    assert f"Record saved to {saved.name} ('hadara play --resume {saved.name}' goes on)" in out
-    first = load_record(saved)
-    assert first.result is None and first.info is not None and first.info.players[1] == "human"
-    code, out, err = play_typed(monkeypatch, capsys, "1\n" * 2 + "quit\n", "--resume", saved.name)
+    saved = tmp_path / saved_as
+    assert f"Record saved to {saved.name} ('{command} --resume {saved.name}' goes on)" in out
+    played = game(argv[1] if argv[0] == "--game" else "hadara")
+    _, first, names = played.read_record(saved.read_text())
+    assert names[1] == "human" and _result(saved) is None
+    resume = (*argv[:2], "--resume", saved.name) if argv[0] == "--game" else ("--resume", saved.name)
+    code, out, err = play_typed(monkeypatch, capsys, line * 2 + "quit\n", *resume)
     assert (code, err) == (1, "")
-    assert f"Resuming {saved.name} after {len(first.moves)} moves" in out
-    assert len(load_record(saved).moves) > len(first.moves)
-    code, out, err = play_typed(monkeypatch, capsys, "1\n" * 400, "--resume", saved.name)
+    assert f"Resuming {saved.name} after {len(first)} moves" in out
+    assert len(played.read_record(saved.read_text())[1]) > len(first)
+    code, out, err = play_typed(monkeypatch, capsys, line * 3000, *resume)
     assert (code, err) == (0, "")
-    resumed, uninterrupted = load_record(saved), load_record(whole)
-    assert resumed.moves == uninterrupted.moves
-    assert resumed.result == uninterrupted.result and resumed.result is not None
-    replay(resumed)
+    assert winner in out
+    resumed, uninterrupted = played.read_record(saved.read_text()), played.read_record(whole.read_text())
+    assert resumed == uninterrupted
+    assert _result(saved) == _result(whole) is not None
+
+
+def _result(saved: Path) -> object:
+    """The result block of a saved record (None for a game left before its end)."""
+    result: object = json.loads(saved.read_text())["data"].get("result")
+    return result
 
 
 @pytest.mark.parametrize(

@@ -139,34 +139,6 @@ def test_arena_of_stone_age_bots(tmp_path: Path, capsys: pytest.CaptureFixture[s
     )
 
 
-def test_a_game_left_is_saved_and_resumed(
-    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
-) -> None:
-    """``quit`` (or the end of the input) saves the game to ``stone-age-game-SEED.json``;
-    ``--resume`` goes on from where it was left, with the same seats, and saves it there
-    again; played to the end, the record has its result and replays."""
-    args = ("--game", "stone-age", "--players", "2", "--seed", "6", "--human", "1")
-    code, out, err = play_typed(monkeypatch, capsys, "1 1\nquit\n", *args)
-    saved = tmp_path / "stone-age-game-6.json"
-    assert (code, err) == (1, "")
-    assert (
-        f"Record saved to {saved.name} ('hadara play --game stone-age --resume {saved.name}' goes on)" in out
-    )
-    first = from_json(saved.read_text(), GameRecord)
-    assert first.result is None and first.info is not None and first.info.players == ("greedy bot 0", "human")
-    code, out, err = play_typed(monkeypatch, capsys, "1 1\n", "--game", "stone-age", "--resume", saved.name)
-    assert (code, err) == (1, "")
-    assert f"Resuming {saved.name} after {len(first.moves)} moves" in out
-    again = from_json(saved.read_text(), GameRecord)
-    assert again.moves[: len(first.moves)] == first.moves and len(again.moves) > len(first.moves)
-    code, out, err = play_typed(
-        monkeypatch, capsys, "1 1\n" * 3000, "--game", "stone-age", "--resume", saved.name
-    )
-    assert (code, err) == (0, "") and "Winner: P" in out
-    finished = from_json(saved.read_text(), GameRecord)
-    assert finished.result is not None and replay(finished).is_over
-
-
 def test_resume_refuses_a_record_it_cannot_go_on_with(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
