@@ -25,7 +25,7 @@ from stone_age_rules.scenario import ScenarioResult as StoneAgeScenarioResult
 from stone_age_rules.scenario import is_stone_age
 from stone_age_rules.scenario import run_document as run_stone_age_document
 from stone_age_rules.schema import SCHEMAS as STONE_AGE_SCHEMAS
-from stone_age_rules.text import board_lines
+from stone_age_rules.text import board_lines, option_text, own_lines, where_text
 
 from . import __version__, _render, arena, engines
 from ._config import GameConfig
@@ -33,6 +33,7 @@ from ._engine import legal_moves, new_game
 from ._errors import HadaraError, IllegalMove, RecordError
 from ._events import counted
 from ._files import check_writable, write_whole
+from ._games_terminal import TableWords, play_interface_at_terminal
 from ._model import GameState
 from ._moves import Move
 from ._options import at_least, whole
@@ -55,7 +56,7 @@ from .records import GameInfo, GameRecord, game_result, load_record, replay, to_
 from .scenario import ScenarioResult, load_scenario_document, run_document
 from .schema import SCHEMAS, Schemas
 from .server.limits import BOUNDS, Bounds
-from .terminal import GameLog, play_at_terminal, play_interface_at_terminal
+from .terminal import GameLog, play_at_terminal
 
 
 class UsageError(HadaraError):
@@ -250,9 +251,9 @@ def _play_other(args: argparse.Namespace) -> int:
         if made:
             print(f"Resuming {args.resume} after {counted(len(made), 'move')}")
         hand_over = len(humans) > 1 and sys.stdin.isatty()
-        board = board_lines if played.name == "stone-age" else (lambda _view, _seat: [])
+        words = _STONE_AGE_WORDS if played.name == "stone-age" else TableWords()
         outcome = play_interface_at_terminal(
-            played, start, humans, bots, _read_line, print, board, hand_over, made
+            played, start, humans, bots, _read_line, print, words, hand_over, made, Screen.of(sys.stdout)
         )
         moves, final = outcome.moves, outcome.final
         if not played.is_over(final) and save_to is None:  # a game left is kept, to be resumed
@@ -283,6 +284,9 @@ def _play_other(args: argparse.Namespace) -> int:
         print(f"Record saved to {save_to}{goes_on}")
     return 0 if played.is_over(final) else 1
 
+
+#: What Stone Age's turn at the terminal says of the table.
+_STONE_AGE_WORDS = TableWords(where_text, own_lines, board_lines, option_text)
 
 #: What ``--resume`` of a record that names no seat played by a person says.
 _NO_PEOPLE = "--resume: {} names no seat played by a person; name them with --human"

@@ -14,25 +14,25 @@ project's provisional ones.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
-from typing import Any
+from collections.abc import Collection, Iterable, Mapping, Sequence
 
 from attrs import frozen
 
 from ._components import Card, Colony, StartCard, Statue
 from ._config import GameConfig
 from ._engine import check_move, legal_moves, new_game
-from ._errors import CatalogueError, HadaraError, IllegalMove, NotationError
+from ._errors import CatalogueError, NotationError
 from ._events import counted
 from ._model import GameState
 from ._moves import Move
 from ._notation import parse_move
 from ._passed import why_passed_over
 from ._previews import preview
+from ._prompt import CLEAR, Reader, Turn, Writer
 from ._reader import parse_yaml, read_text, shown
 from ._resources import components_dir
 from ._rulebook import rules
-from ._screen import Pager, Screen
+from ._screen import Screen
 from ._text import PassedOver, _offer, _player_line, event_lines, player_name, where
 from ._vocabulary import ROMAN, Section
 from ._watch import score_now, watched, wheel_lines
@@ -48,7 +48,6 @@ from .events import (
     events_seen_by,
     move_steps,
 )
-from .games import AnyGame, Decider
 from .view import player_view
 
 __all__ = [
@@ -176,15 +175,6 @@ At the prompt, type one of:
   help          this text
   quit          save the game and leave (so does the end of the input, Ctrl-D)"""
 
-#: Clears a terminal's screen and its scrollback, and puts the cursor at the top (ANSI:
-#: ``ESC[3J`` empties the scrollback where the terminal keeps one and allows it).
-CLEAR = "\x1b[2J\x1b[3J\x1b[H"
-#: The line under every turn: what may be typed.
-_TYPE = "Type a number or a move; or board, moves, more, help, quit."
-#: What a prompt asks for: a line, or None at the end of the input.
-Reader = Callable[[str], str | None]
-Writer = Callable[[str], None]
-
 
 @frozen
 class TerminalGame:
@@ -299,133 +289,52 @@ def _why(before: GameState, event: Event, reader: int) -> Event:
     return event
 
 
-class _Turn:
-    """One person's turn at the prompt: the screen they see, and what they type."""
+class _Turn(Turn[Move]):
+    """A Hadara seat's turn: its coins, tracks, drawn cards and score now on the screen."""
 
     def __init__(self, state: GameState, seat: int, screen: Screen, write: Writer) -> None:
-        self.state, self.seat, self.screen, self.write = state, seat, screen, write
+        super().__init__(player_name(state, seat), screen, write)
+        self.state, self.seat = state, seat
         self.view = player_view(state, seat)
         self.moves = legal_moves(state, seat)
-        self.pager = Pager()
-        #: Rows a screen holds above the prompt.
-        self.room = screen.height - 1
 
-    def ask(self, news: Sequence[str], read: Reader) -> Move | None:
-        """The move the person chooses; None when they leave."""
-        self.write("\n".join(self.screenful(news)))
-        name = player_name(self.state, self.seat)
-        while True:
-            text = read(f"{name} > ")
-            if text is None:
-                self.write("")
-                return None
-            word, _, rest = text.strip().partition(" ")
-            if not word:
-                continue
-            if word == "quit":
-                return None
-            if word in self._commands:
-                self._show(self._commands[word](self))
-            elif word == "more":
-                self._show(self.pager.more(self.room), paged=False)
-            elif word == "explain":
-                self._show(self.screen.wrap(_rule_text(rest.strip())))
-            else:
-                move = _move(text.strip(), self.seat, self.moves, self._say)
-                if move is not None and _allowed(self.state, self.seat, move, self._say):
-                    return move
+    def where(self) -> str:
+        return where(self.view)
 
-    def screenful(self, news: Sequence[str]) -> list[str]:
-        """The turn's screen, at most ``room`` rows: the news since the seat's last turn
-        (the older lines behind ``more`` when they do not fit), the heading, the seat's own
-        board and the score now, the moves (behind ``moves`` when they do not fit), and what
-        may be typed."""
-        paint = self.screen.paint
-        wrap = self.screen.wrap
-        state, seat = self.view, self.seat
-        heading = wrap(f"--- {player_name(state, seat)}, your turn: {where(state)} ---")
-        own = [wrap(line) for line in _own_lines(state, seat)]
-        footer = wrap(_TYPE)
-        fixed = len(heading) + sum(map(len, own)) + len(footer)
-        listed = self._numbered()
-        news_rows = [row for line in news for row in wrap(line)]
-        room_for_moves = self.room - fixed - min(len(news_rows), 3)
-        shown_moves = _first_rows(listed, room_for_moves, "moves")
-        room_for_news = self.room - fixed - len(shown_moves)
-        if len(news_rows) > room_for_news:
-            self.pager.hold(news_rows)
-            hidden = len(news_rows) - room_for_news + 1
-            news_rows = [f"({counted(hidden, 'earlier line')} of the log: type 'more')", *news_rows[hidden:]]
-            news_rows = news_rows if room_for_news > 0 else []
-        rows = [
-            *(paint(row, "note") for row in news_rows),
-            *(paint(row, "heading") for row in heading),
-            *(paint(row, "you") if i == 0 else row for i, block in enumerate(own) for row in block),
-            *(paint(row, "move") for row in shown_moves),
-            *(paint(row, "note") for row in footer),
-        ]
-        return rows[-self.room :]
+    def own(self) -> list[str]:
+        """The seat's own board in a few lines: coins and tracks, drawn cards with their
+        prices, the score if the game ended now (SCORE-1…7)."""
+        view, seat = self.view, self.seat
+        player = view.players[seat]
+        own = [f"You: {_player_line(view, seat, player).partition(': ')[2]}"]
+        own.extend(f"  drawn: {_offer(view, player, card)}" for card in player.drawn)
+        own.append(score_now(view))
+        if view.section is Section.WHEEL:  # the moves' previews cannot say what a rotation gives
+            own.extend(wheel_lines(view))
+        return own
 
-    def _numbered(self) -> list[list[str]]:
-        """Each legal move's rows: its number, its notation without the seat, its preview."""
+    def listed(self) -> list[str]:
+        """Each legal move: its number, its notation without the seat, its preview."""
         notations = [str(move).removeprefix(f"P{self.seat} ") for move in self.moves]
         width = len(str(len(self.moves)))
         column = max(map(len, notations))
         return [
-            self.screen.wrap(f"  {index:>{width}}. {notation:<{column}}  {preview(self.state, move)}")
+            f"  {index:>{width}}. {notation:<{column}}  {preview(self.state, move)}"
             for index, (notation, move) in enumerate(zip(notations, self.moves, strict=True), start=1)
         ]
 
-    def _all_moves(self) -> list[str]:
-        return [row for rows in self._numbered() for row in rows]
+    def board(self) -> list[str]:
+        return [*str(self.view).split("\n"), *watched(self.view, self.seat)]
 
-    def _board(self) -> list[str]:
-        lines = [*str(self.view).split("\n"), *watched(self.view, self.seat)]
-        return [row for line in lines for row in self.screen.wrap(line)]
+    def help(self) -> str:
+        return HELP
 
-    def _help(self) -> list[str]:
-        return self.screen.wrap(HELP)
+    def rule_text(self, rule_id: str) -> str:
+        return _rule_text(rule_id)
 
-    _commands: Mapping[str, Callable[[_Turn], list[str]]] = {
-        "moves": _all_moves,
-        "board": _board,
-        "help": _help,
-    }
-
-    def _show(self, rows: list[str], paged: bool = True) -> None:
-        """``rows``, a screen at a time: what does not fit waits for ``more``."""
-        self.write("\n".join(self.pager.page(rows, self.room) if paged else rows))
-
-    def _say(self, text: str) -> None:
-        """A refusal or a note, wrapped to the screen."""
-        self.write("\n".join(self.screen.paint(row, "refusal") for row in self.screen.wrap(text)))
-
-
-def _own_lines(view: GameState, seat: int) -> list[str]:
-    """The seat's own board in a few lines: coins and tracks, drawn cards with their prices,
-    the score if the game ended now (SCORE-1…7)."""
-    player = view.players[seat]
-    own = [f"You: {_player_line(view, seat, player).partition(': ')[2]}"]
-    own.extend(f"  drawn: {_offer(view, player, card)}" for card in player.drawn)
-    own.append(score_now(view))
-    if view.section is Section.WHEEL:  # the moves' previews cannot say what a rotation gives
-        own.extend(wheel_lines(view))
-    return own
-
-
-def _first_rows(blocks: Sequence[Sequence[str]], room: int, command: str) -> list[str]:
-    """The rows of the first ``blocks`` that fit in ``room`` rows; when some do not, a last
-    row says how many more the ``command`` shows."""
-    rows = [row for block in blocks for row in block]
-    if len(rows) <= room:
-        return rows
-    kept: list[str] = []
-    for shown_blocks, block in enumerate(blocks):
-        if len(kept) + len(block) > room - 1:
-            left = len(blocks) - shown_blocks
-            return [*kept, f"  ... and {left} more: type '{command}'"]
-        kept.extend(block)
-    return kept
+    def chosen(self, text: str, read: Reader) -> Move | None:
+        move = _move(text, self.seat, self.moves, self.say)
+        return move if move is not None and _allowed(self.state, self.seat, move, self.say) else None
 
 
 def _move(text: str, seat: int, moves: Sequence[Move], say: Writer) -> Move | None:
@@ -465,167 +374,3 @@ def _rule_text(rule_id: str) -> str:
     if rule.ruling and rule.why:
         text += f"\n  Ruling: {rule.why}"
     return text
-
-
-@frozen
-class InterfaceGame:
-    """A game of any registered game played at the terminal: the moves made, the last
-    position, and whether it ended."""
-
-    moves: tuple[object, ...]
-    final: object
-    finished: bool
-
-
-def play_interface_at_terminal(
-    played: AnyGame,
-    start: object,
-    humans: Collection[int],
-    bots: Mapping[int, Decider[Any, Any]],
-    read: Reader,
-    write: Writer,
-    board: Callable[[Any, int], list[str]],
-    hand_over: bool = False,
-    made: Sequence[object] = (),
-) -> InterfaceGame:
-    """Play a game other than Hadara through its game interface (:class:`~hadara_rules.games.Game`):
-    people at ``humans``, ``bots[seat]`` elsewhere, from the position ``start`` that the
-    moves already ``made`` lead to (none for a new game; a game resumed).
-
-    Each person's turn shows the events since that seat's last turn as it may see them, the
-    seat's ``board`` lines (from its view) and its legal moves, numbered, with their previews;
-    a move is typed by number or in the notation (``explain RULE-ID`` prints a rule). A refused
-    move is told with its rule, named with its game. With ``hand_over`` the screen is cleared
-    between two people's turns. ``quit`` or the end of the input leaves the game (``finished``
-    False).
-    """
-    state = start
-    unseen: dict[int, list[str]] = {seat: [] for seat in humans}
-    moves: list[object] = list(made)
-    last: int | None = None
-    while not played.is_over(state):
-        seat = next((s for s in played.to_act(state) if s in humans), played.to_act(state)[0])
-        if seat in humans:
-            if hand_over and last is not None and seat != last:
-                write(f"{CLEAR}Hand the keyboard to P{seat}, who presses Enter.")
-                if read("") is None:
-                    return InterfaceGame(tuple(moves), state, finished=False)
-                write(CLEAR)
-            move = _interface_turn(played, state, seat, unseen[seat], read, write, board)
-            unseen[seat] = []
-            if move is None:
-                return InterfaceGame(tuple(moves), state, finished=False)
-            last = seat
-        else:
-            move = bots[seat].choose(state, seat)
-        state, events = played.play(state, move)
-        moves.append(move)
-        for human in humans:
-            told = played.events_seen(events, human, state)
-            unseen[human].extend(str(played.event_data(event)["text"]) for event in told)
-    write("\n".join(unseen[min(humans) if last is None else last]))
-    return InterfaceGame(tuple(moves), state, finished=True)
-
-
-@frozen
-class _Choice:
-    """A line of the list of legal moves: one move, or the moves that differ only in a final
-    count (``P0 place forest 1–5``: how many is asked when it is chosen by its number)."""
-
-    #: The notation before the count (the whole notation of a single move).
-    stem: str
-    #: The counts the moves take, in order; empty for a single move.
-    counts: tuple[int, ...]
-    #: What each of the moves does, in words.
-    preview: str
-
-    def line(self, number: int) -> str:
-        counts = f" {self.counts[0]}–{self.counts[-1]}" if self.counts else ""
-        return f"{number:>3}. {self.stem}{counts}  ({self.preview})"
-
-
-#: A notation ending in a count.
-_COUNTED = re.compile(r"(.*) (\d+)")
-
-
-def _choices(entries: list[dict[str, Any]]) -> list[_Choice]:
-    """The legal moves as the list shows them: consecutive moves whose notations differ only in
-    a final count, one more each time, with the same preview, on one line."""
-    choices: list[_Choice] = []
-    for entry in entries:
-        notation, preview = str(entry["notation"]), str(entry["preview"]["text"])
-        counted = _COUNTED.fullmatch(notation)
-        last = choices[-1] if choices else None
-        if counted is None:
-            choices.append(_Choice(notation, (), preview))
-        elif (
-            last is not None
-            and last.counts
-            and (last.stem, last.preview, last.counts[-1] + 1) == (counted[1], preview, int(counted[2]))
-        ):
-            choices[-1] = _Choice(last.stem, (*last.counts, int(counted[2])), preview)
-        else:
-            choices.append(_Choice(counted[1], (int(counted[2]),), preview))
-    return [_Choice(f"{c.stem} {c.counts[0]}", (), c.preview) if len(c.counts) == 1 else c for c in choices]
-
-
-def _chosen(choice: _Choice, given: str | None, read: Reader, write: Writer) -> str | None:
-    """The notation of the move ``choice`` names, its count ``given`` or asked; None when
-    there is no such count (told) or the input ends."""
-    if not choice.counts:
-        return choice.stem
-    low, high = choice.counts[0], choice.counts[-1]
-    count = given if given is not None else read(f"How many, {low} to {high}? ")
-    if count is None:
-        return None
-    if not (count.strip().isdigit() and low <= int(count) <= high):
-        write(f"Not a count from {low} to {high}: {shown(count.strip())}")
-        return None
-    return f"{choice.stem} {int(count)}"
-
-
-def _interface_turn(
-    played: AnyGame,
-    state: object,
-    seat: int,
-    news: list[str],
-    read: Reader,
-    write: Writer,
-    board: Callable[[Any, int], list[str]],
-) -> object | None:
-    """One person's turn through the game interface: the move chosen, or None when they leave."""
-    view = played.view(state, seat)
-    choices = _choices([played.legal_entry(option) for option in played.legal(view, seat)])
-    listing = [choice.line(n) for n, choice in enumerate(choices, 1)]
-    write("\n".join([*news, *board(view, seat), f"P{seat}, your move:", *listing]))
-    while True:
-        text = read(f"P{seat}> ")
-        if text is None:
-            return None
-        text = text.strip()
-        if text.lower() == "quit":
-            return None
-        if text.lower().startswith("explain "):
-            rule_id = text.split(maxsplit=1)[1]
-            write(played.rule_text(rule_id.upper()) or f"No {played.title} rule {shown(rule_id)}.")
-            continue
-        number, _, count = text.partition(" ")
-        if number.isdigit() and 1 <= int(number) <= len(choices):
-            notation = _chosen(choices[int(number) - 1], count or None, read, write)
-            if notation is None:
-                continue
-            text = notation
-        written = text if re.match(r"P\d", text) else f"P{seat} {text}"
-        try:
-            move: object = played.read_move(written)
-            if played.mover(move) != seat:
-                write(f"At this prompt only P{seat} moves.")
-                continue
-            played.play(state, move)
-        except IllegalMove as exc:
-            write(f"Refused by {played.title} {exc.rule}: {exc.reason}\n{played.rule_text(exc.rule)}")
-            continue
-        except HadaraError as exc:
-            write(f"Not a move: {exc} (type a move's number, its notation, 'explain RULE-ID' or 'quit')")
-            continue
-        return move

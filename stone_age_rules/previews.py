@@ -34,6 +34,11 @@ class Preview:
     #: The expected yield of the roll before tools, rounded to hundredths (ACT-3, CIV-7).
     expected: tuple[tuple[str, float], ...] = ()
 
+    @property
+    def changes_nothing(self) -> bool:
+        """Whether the move changes nothing on its mover's board (a placement: PLACE-1)."""
+        return not (self.certain or self.dice or self.expected)
+
     def __str__(self) -> str:
         parts = [amounts_text(self.certain)]
         if self.dice:

@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
+from typing import TYPE_CHECKING
 
 from ._components import Building, Card, Effect, components
 from ._events import Event
 from ._goods import KINDS, Resources
 from ._model import BUILDINGS, HIDDEN, LOCATIONS, SLOTS, GameState, Location
+
+if TYPE_CHECKING:  # the previews say their amounts in this module's words
+    from .previews import Preview
 
 
 def amounts_text(amounts: Iterable[tuple[str, int | float]]) -> str:
@@ -223,18 +227,58 @@ def _said(event: Event) -> str:
     return f"P{event.player} {did(event)}"
 
 
+def where_text(view: GameState) -> str:
+    """Where the game stands: ``Round 3, place; draw pile: 26 cards``."""
+    return f"Round {view.round}, {view.phase}; draw pile: {len(view.pile)} cards"
+
+
+def held_at(view: GameState, location: Location) -> str:
+    """What lies at a card slot or on top of a building stack, in words (``c19: 1 food ·
+    2 farmers, costs 1``); ``""`` elsewhere, or where nothing lies."""
+    if location in SLOTS:
+        slot = SLOTS.index(location)
+        card = view.display[slot]
+        return "" if card is None else f"{item_text(card)}, costs {slot + 1}"
+    stacks = dict(zip(BUILDINGS, view.stacks, strict=False))
+    return item_text(stacks[location][0]) if stacks.get(location) else ""
+
+
+def player_lines(view: GameState, seat: int, name: str | None = None) -> list[str]:
+    """A player's board in two lines, under ``name`` (default: the seat, ``P2``)."""
+    p = view.players[seat]
+    return [
+        f"{name or f'P{seat}'}: {p.score} points, {p.people} people ({view.unplaced(seat)} home), "
+        f"food {p.food}, agriculture {p.agriculture}",
+        f"    resources: {p.resources}, tools {'/'.join(map(str, p.tools)) or '-'}, "
+        f"buildings {len(p.buildings)}, cards {len(p.all_cards)}",
+    ]
+
+
+def own_lines(view: GameState, seat: int) -> list[str]:
+    """The seat's own board, as its turn shows it: ``You: 3 points, ...``."""
+    return player_lines(view, seat, "You")
+
+
+def option_text(view: GameState, option: Preview) -> str:
+    """What a legal move does, as a list of moves says it: what lies where the move's people
+    go (a card slot, a building stack), then what the move does to the mover's board when it
+    does anything certain (``c19: 1 food · 2 farmers, costs 1``; ``b03: 1 wood and 2 clay;
+    +12 points, -1 wood, -2 clay``)."""
+    location = getattr(option.move, "location", None)
+    held = "" if location is None else held_at(view, location)
+    if not held:
+        return str(option)
+    return held if option.changes_nothing else f"{held}; {option}"
+
+
 def board_lines(view: GameState, seat: int) -> list[str]:
     """A seat's view in a few lines: the round, the cards on display and the stacks' tops in
     words, where people stand, and each player's board (the seat's own first)."""
-    lines = [f"Round {view.round}, {view.phase}; draw pile: {len(view.pile)} cards"]
+    lines = [where_text(view)]
+    lines += [f"{PLACES[slot]}: {held_at(view, slot)}" for slot in SLOTS if held_at(view, slot)]
     lines += [
-        f"card slot {slot + 1} (costs {slot + 1}): {item_text(card)}"
-        for slot, card in enumerate(view.display)
-        if card is not None
-    ]
-    lines += [
-        f"building stack {i + 1} ({len(stack)} left): {item_text(stack[0])}"
-        for i, stack in enumerate(view.stacks)
+        f"{PLACES[location]} ({len(stack)} left): {item_text(stack[0])}"
+        for location, stack in zip(BUILDINGS, view.stacks, strict=False)
         if stack
     ]
     standing = [
@@ -245,13 +289,5 @@ def board_lines(view: GameState, seat: int) -> list[str]:
     if standing:
         lines.append("people placed: " + ", ".join(standing))
     for other in (seat, *(s for s in range(len(view.players)) if s != seat)):
-        p = view.players[other]
-        lines.append(
-            f"P{other}: {p.score} points, {p.people} people ({view.unplaced(other)} home), food {p.food}, "
-            f"agriculture {p.agriculture}"
-        )
-        lines.append(
-            f"    resources: {p.resources}, tools {'/'.join(map(str, p.tools)) or '-'}, "
-            f"buildings {len(p.buildings)}, cards {len(p.all_cards)}"
-        )
+        lines += player_lines(view, other)
     return lines

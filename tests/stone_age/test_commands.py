@@ -4,6 +4,7 @@ each rule named with its game."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -41,7 +42,7 @@ def test_a_person_plays_by_number_and_notation_and_a_refused_move_names_its_game
         monkeypatch, capsys, typed, "--game", "stone-age", "--players", "2", "--seed", "4", "--human", "0"
     )
     assert code == 1 and "The game was left after" in out
-    assert "P0, your move:" in out and "  1. P0 place hunting 1–5  (" in out
+    assert "--- P0, your turn: Round 1, place;" in out and "  1. place hunting 1–5  (" in out
     assert "At this prompt only P0 moves." in out
     assert "Stone Age PLACE-1: " in out
     assert out.count("P0 placed ") == 2 and "P1 placed " in out
@@ -65,8 +66,9 @@ def test_moves_that_differ_in_a_count_are_one_line_and_the_count_is_asked(
         "--human",
         "0",
     )
-    listed = out.split("P0, your move:\n", 1)[1].split("\nP0>", 1)[0].splitlines()
-    assert listed[1].startswith("  2. P0 place forest 1–5  (") and len(listed) < 16
+    turn = out.split("--- P0, your turn: ", 1)[1].split("\nP0 >", 1)[0].splitlines()
+    listed = [line for line in turn if re.match(r"\s+\d+\. ", line)]
+    assert listed[1].startswith("   2. place forest 1–5  (") and len(listed) < 16
     assert "Not a count from 1 to 5: '7'" in out
     assert code == 1 and "P0 placed 3 people at the forest (PLACE-1)" in out
 
@@ -96,7 +98,7 @@ def test_hot_seat_plays_every_seat_by_people(
         "--human",
         "0,1",
     )
-    assert code == 1 and "P0, your move:" in out and "P1, your move:" in out
+    assert code == 1 and "--- P0, your turn:" in out and "--- P1, your turn:" in out
 
 
 @pytest.mark.parametrize(

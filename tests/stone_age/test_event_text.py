@@ -18,7 +18,9 @@ from stone_age_rules import (
 )
 from stone_age_rules._components import components
 from stone_age_rules._events import Event
+from stone_age_rules._model import SLOTS
 from stone_age_rules.picture import render_svg
+from stone_age_rules.previews import previews
 from stone_age_rules.text import (
     _DID,
     _HAPPENED,
@@ -28,7 +30,9 @@ from stone_age_rules.text import (
     card_text,
     cards_bottoms_text,
     event_text,
+    held_at,
     item_text,
+    option_text,
 )
 
 #: What the words of an event never show: an id of a location, a signed amount, a count
@@ -124,3 +128,36 @@ def test_the_picture_and_the_terminal_say_what_lies_on_display() -> None:
     for stack in view.stacks:
         assert item_text(stack[0]) in drawn and item_text(stack[0]) in listed
     assert item_text("?") == "face down"
+
+
+def test_the_list_of_moves_says_what_lies_where_people_go() -> None:
+    """At the terminal a move to a card slot says its card and price, a move to a building
+    stack its top tile; a move there that changes the mover's board says how as well; any
+    other move says what its preview says."""
+    rng = random.Random(4)
+    state = new_game(GameConfig(players=2, seed=4))
+    told: set[str] = set()
+    wanted = {"Place there, nothing now", "Act there", "elsewhere"}
+    while not state.is_over and not wanted <= told:
+        seat = state.to_act[0]
+        view = player_view(state, seat)
+        for option in previews(view, seat):
+            said = option_text(view, option)
+            location = getattr(option.move, "location", None)
+            held = "" if location is None else held_at(view, location)
+            if location in SLOTS:
+                card = view.display[SLOTS.index(location)]
+                assert card is not None and said.startswith(
+                    f"{item_text(card)}, costs {SLOTS.index(location) + 1}"
+                )
+            if held and not option.changes_nothing:
+                assert said == f"{held}; {option}"
+                told.add(f"{type(option.move).__name__} there")
+            elif held:
+                assert said == held
+                told.add(f"{type(option.move).__name__} there, nothing now")
+            else:
+                assert said == str(option)
+                told.add("elsewhere")
+        state = apply_move_with_events(state, rng.choice(legal_moves(state, seat)))[0]
+    assert wanted <= told, told
