@@ -37,6 +37,8 @@ class TableWords:
     board: Callable[[Any, int], list[str]] = lambda view, seat: []
     #: What a legal move does, in the list of moves (given the view and the move's preview).
     option: Callable[[Any, Any], str] = lambda view, option: str(option)
+    #: The score sheets of a finished game, as a table.
+    score: Callable[[Any], str] = lambda final: ""
 
 
 @frozen

@@ -3,7 +3,8 @@
 A :class:`Screen` knows how wide and tall the terminal is and whether it shows colour
 (ANSI, only on a terminal and never with ``NO_COLOR`` set). :func:`wrap` breaks text at
 word boundaries to the width, a wrapped line indented under its first; :class:`Pager`
-keeps what does not fit on one screen for the ``more`` command.
+keeps what does not fit on one screen for the ``more`` command; :func:`score_table` lays a
+score pad out, a column per player.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from __future__ import annotations
 import os
 import shutil
 import textwrap
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import TextIO
 
 from attrs import frozen
@@ -94,3 +95,19 @@ class Pager:
         if not self.rows:
             return ["Nothing more to show."]
         return self.page(list(self.rows), room)
+
+
+def score_table(players: Sequence[str], rows: Iterable[tuple[str, Sequence[int]]]) -> str:
+    """A score pad as text: a column per player (named in ``players``), a row per line of
+    the sheet (its name, and each player's figure in seat order), figures right-aligned;
+    5 players fit 80 columns."""
+    listed = list(rows)
+    first = max([10, *(len(name) + 2 for name, _ in listed)])
+    width = max([14, *(len(player) + 2 for player in players)])
+    head = "".ljust(first) + "".join(player.rjust(width) for player in players)
+    return "\n".join(
+        [
+            head,
+            *(name.ljust(first) + "".join(str(n).rjust(width) for n in figures) for name, figures in listed),
+        ]
+    )

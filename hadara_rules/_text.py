@@ -14,6 +14,7 @@ from ._model import SHOWN_AS, SPECTATOR, GameState, PlayerState
 from ._moves import KIND_OF, Action
 from ._rules.acquire import owned_colors, price, sell_value
 from ._rules.scoring import CATEGORIES, score
+from ._screen import score_table
 from ._vocabulary import COLORS, ROMAN, TIERS, TRACKS, Color, Section, Tracks
 from .events import (
     CoinsChanged,
@@ -48,13 +49,10 @@ def seen_by(state: GameState) -> str:
 def format_score_sheet(state: GameState) -> str:
     """The score pad of ``state`` as a table: one row per category, one column per player."""
     sheets = score(state)
-    width = 14
-    head = "".ljust(10) + "".join(player_name(state, s.player).rjust(width) for s in sheets)
-    rows = [
-        category.ljust(10) + "".join(str(getattr(s, category)).rjust(width) for s in sheets)
-        for category in CATEGORIES
-    ]
-    return "\n".join([head, *rows])
+    return score_table(
+        [player_name(state, sheet.player) for sheet in sheets],
+        [(category, [getattr(sheet, category) for sheet in sheets]) for category in CATEGORIES],
+    )
 
 
 def where(state: GameState) -> str:

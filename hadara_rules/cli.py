@@ -25,7 +25,7 @@ from stone_age_rules.scenario import ScenarioResult as StoneAgeScenarioResult
 from stone_age_rules.scenario import is_stone_age
 from stone_age_rules.scenario import run_document as run_stone_age_document
 from stone_age_rules.schema import SCHEMAS as STONE_AGE_SCHEMAS
-from stone_age_rules.text import board_lines, option_text, own_lines, where_text
+from stone_age_rules.text import board_lines, option_text, own_lines, score_sheet_text, where_text
 
 from . import __version__, _render, arena, engines
 from ._config import GameConfig
@@ -241,6 +241,7 @@ def _play_other(args: argparse.Namespace) -> int:
     bots = {
         seat: played.bot(args.bot, f"{seed}:{seat}", 1.0) for seat in range(players) if seat not in humans
     }
+    words = _STONE_AGE_WORDS if played.name == "stone-age" else TableWords()
     start = (
         played.new(options) if args.resume is None else _made_again(played, options, made, bots, args.resume)
     )
@@ -251,7 +252,6 @@ def _play_other(args: argparse.Namespace) -> int:
         if made:
             print(f"Resuming {args.resume} after {counted(len(made), 'move')}")
         hand_over = len(humans) > 1 and sys.stdin.isatty()
-        words = _STONE_AGE_WORDS if played.name == "stone-age" else TableWords()
         outcome = play_interface_at_terminal(
             played, start, humans, bots, _read_line, print, words, hand_over, made, Screen.of(sys.stdout)
         )
@@ -269,6 +269,8 @@ def _play_other(args: argparse.Namespace) -> int:
                 print(played.event_data(event)["text"])
         moves, final = tuple(made_now), state
     names = [("human" if seat in humans else f"{args.bot} bot {seat}") for seat in range(players)]
+    if played.is_over(final) and words.score(final):
+        print(f"\n== Final score (after {counted(len(moves), 'move')})\n{words.score(final)}")
     if played.is_over(final):
         print(f"\nWinner: {', '.join(f'P{seat} ({names[seat]})' for seat in played.winners(final))}")
     else:
@@ -286,7 +288,7 @@ def _play_other(args: argparse.Namespace) -> int:
 
 
 #: What Stone Age's turn at the terminal says of the table.
-_STONE_AGE_WORDS = TableWords(where_text, own_lines, board_lines, option_text)
+_STONE_AGE_WORDS = TableWords(where_text, own_lines, board_lines, option_text, score_sheet_text)
 
 #: What ``--resume`` of a record that names no seat played by a person says.
 _NO_PEOPLE = "--resume: {} names no seat played by a person; name them with --human"

@@ -21,7 +21,8 @@ with the same pieces, and a game written against this library uses these names o
   :func:`maker`, the generated constructor of one that skips its validators (for values known good);
 - :func:`spec_dir`, the bundled ``spec/`` folder (each game's rules digest and components);
 - :class:`RuleEntry`, a rule of a game's digest (each game's adds its rulebook citation), and
-  :func:`read_index`, the reader of a game's rule index.
+  :func:`read_index`, the reader of a game's rule index;
+- :func:`score_table`, a score pad as text, a column per player.
 
 >>> from hadara_rules.foundations import canonical, parse_json, shown
 >>> canonical(parse_json('{"b": 1, "a": [true, null]}', ValueError))
@@ -62,6 +63,7 @@ from ._reader import (
 )
 from ._resources import spec_dir
 from ._rulebook import RuleEntry, read_index
+from ._screen import score_table
 
 __all__ = [
     "MAX_BYTES",
@@ -92,6 +94,7 @@ __all__ = [
     "read_text",
     "register_tagged",
     "replay_moves",
+    "score_table",
     "shown",
     "spec_dir",
     "structure",

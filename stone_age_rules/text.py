@@ -5,10 +5,13 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING
 
+from hadara_rules.foundations import score_table
+
 from ._components import Building, Card, Effect, components
 from ._events import Event
 from ._goods import KINDS, Resources
 from ._model import BUILDINGS, HIDDEN, LOCATIONS, SLOTS, GameState, Location
+from ._rules.scoring import score
 
 if TYPE_CHECKING:  # the previews say their amounts in this module's words
     from .previews import Preview
@@ -291,3 +294,26 @@ def board_lines(view: GameState, seat: int) -> list[str]:
     for other in (seat, *(s for s in range(len(view.players)) if s != seat)):
         lines += player_lines(view, other)
     return lines
+
+
+#: The lines of the score sheet as a player names them, in its order (SCORE-1 to SCORE-8).
+SCORE_LINES: Mapping[str, str] = {
+    "during_game": "during the game",
+    "culture": "culture sets",
+    "farmers": "farmers",
+    "tool_makers": "tool makers",
+    "hut_builders": "hut builders",
+    "shamans": "shamans",
+    "resources": "resources",
+    "total": "total",
+    "tie_break": "tie-break",
+}
+
+
+def score_sheet_text(state: GameState) -> str:
+    """Every player's score sheet as a table, a column per player (SCORE-1 to SCORE-8)."""
+    sheets = score(state)
+    return score_table(
+        [f"P{seat}" for seat in range(len(sheets))],
+        [(name, [getattr(sheet, line) for sheet in sheets]) for line, name in SCORE_LINES.items()],
+    )

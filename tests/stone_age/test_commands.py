@@ -13,6 +13,7 @@ from helpers import play_typed, refused_in_one_line
 from hadara_rules.arena import main as arena_main
 from hadara_rules.cli import main
 from stone_age_rules.records import GameRecord, from_json, replay
+from stone_age_rules.text import SCORE_LINES
 
 
 @pytest.fixture(autouse=True)
@@ -31,6 +32,13 @@ def test_play_by_bots_to_the_end_saves_a_record_that_replays(
     assert out.startswith("Stone Age, seed 5") and "Winner: P" in out and "(PLACE-1)" in out
     record = from_json(path.read_text(), GameRecord)
     assert replay(record).is_over and record.config.players == 3
+    # the score sheet, a line per category and a column per player, its totals the record's
+    assert record.result is not None
+    sheet = out.split(f"== Final score (after {len(record.moves)} moves)\n", 1)[1].split("\n\n", 1)[0]
+    rows = {line[:17].strip(): line[17:].split() for line in sheet.splitlines()}
+    assert list(rows) == ["", *SCORE_LINES.values()] and rows[""] == ["P0", "P1", "P2"]
+    assert rows["total"] == [str(s.total) for s in record.result.scores]
+    assert rows["culture sets"] == [str(s.culture) for s in record.result.scores]
     assert main(argv) == 0 and capsys.readouterr().out == out.replace(f"Record saved to {path}\n", "")
 
 
