@@ -15,13 +15,12 @@ from typing import Protocol
 
 import attrs
 
-from ._components import components
 from ._engine import apply_move, legal_moves
 from ._goods import FOOD_VALUE
 from ._model import AREAS, BUILDINGS, MAX_AGRICULTURE, MAX_PEOPLE, MAX_TOOL_LEVEL, SLOTS, GameState, Location
 from ._moves import Move, Place
 from ._rules.buildings import payments
-from ._rules.scoring import culture_points
+from ._rules.scoring import culture_points, known_cards
 from .view import player_view
 
 __all__ = ["Bot", "GreedyBot", "RandomBot", "evaluate", "make_bot"]
@@ -62,7 +61,7 @@ def evaluate(state: GameState, seat: int) -> float:
     """What ``seat``'s board is worth, in points: points scored and what cards (those it can
     see) will score, plus rough values of resources, food, people, tracks and tools."""
     player = state.players[seat]
-    known = [components().card[c] for c in player.all_cards if c in components().card]
+    known = known_cards(player)
     culture = culture_points([c.culture for c in known if c.culture is not None])
     times = {
         "farmer": player.agriculture,

@@ -258,8 +258,11 @@ def player_lines(view: GameState, seat: int, name: str | None = None) -> list[st
 
 
 def own_lines(view: GameState, seat: int) -> list[str]:
-    """The seat's own board, as its turn shows it: ``You: 3 points, ...``."""
-    return player_lines(view, seat, "You")
+    """The seat's own board, as its turn shows it (``You: 3 points, ...``), and every
+    player's total if the game ended now (SCORE-1 to SCORE-7; a card drawn face down that
+    the seat does not see counts for nothing, INFO-2)."""
+    totals = ", ".join(f"P{other} {sheet.total}" for other, sheet in enumerate(score(view)))
+    return [*player_lines(view, seat, "You"), f"Score if the game ended now: {totals}"]
 
 
 def option_text(view: GameState, option: Preview) -> str:

@@ -6,8 +6,8 @@ from collections import Counter
 
 from attrs import frozen
 
-from .._components import components
-from .._model import GameState, Player
+from .._components import Card, components
+from .._model import HIDDEN, GameState, Player
 
 
 @frozen
@@ -50,19 +50,26 @@ def culture_points(symbols: list[str]) -> int:
     )
 
 
+def known_cards(player: Player) -> list[Card]:
+    """The player's cards, those drawn face down with them (CIV-13); in another seat's view
+    a card drawn face down shows as ``"?"`` (INFO-2) and is left out: it scores for nothing."""
+    found = components().card
+    return [found[card] for card in player.all_cards if card != HIDDEN]
+
+
 def multipliers(player: Player) -> Counter[str]:
     """SCORE-3 to SCORE-6: how many of each multiplier kind the player's cards show."""
     found: Counter[str] = Counter()
-    for card_id in player.all_cards:
-        card = components().card[card_id]
+    for card in known_cards(player):
         if card.multiplier is not None:
             found[card.multiplier] += card.count
     return found
 
 
 def score_sheet(player: Player) -> ScoreSheet:
-    """SCORE-1 to SCORE-8 for one player (drawn cards count too, CIV-13)."""
-    cards = [components().card[c] for c in player.all_cards]
+    """SCORE-1 to SCORE-8 for one player (drawn cards count too, CIV-13; in a view, those
+    it does not show count for nothing, INFO-2)."""
+    cards = known_cards(player)
     counts = multipliers(player)
     return ScoreSheet(
         during_game=player.score,
@@ -77,7 +84,9 @@ def score_sheet(player: Player) -> ScoreSheet:
 
 
 def score(state: GameState) -> tuple[ScoreSheet, ...]:
-    """Every player's score sheet (final once the game is over)."""
+    """Every player's score sheet: final once the game is over, before it the score if the
+    game ended now. Of a seat's view, a card drawn face down that it does not see counts for
+    nothing (INFO-2)."""
     return tuple(score_sheet(player) for player in state.players)
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from stone_age_rules import score, winners
+from stone_age_rules import player_view, score, winners
 
 from .tables import game, res, with_player
 
@@ -52,3 +52,15 @@ def test_score_8_the_highest_total_wins_then_the_tie_break_then_shared() -> None
     tied = with_player(state, 0, agriculture=1)
     assert winners(tied) == (0, 1)
     assert winners(with_player(state, 2, score=21)) == (2,)
+
+
+def test_a_view_is_scored_with_what_it_shows() -> None:
+    """A seat's view is scored as the position is, but that a card drawn face down by another
+    player (INFO-2) counts for nothing in it: its owner's view counts it."""
+    # P1 holds c17 (1 farmer) and drew c20 (2 farmers) face down; agriculture 4
+    state = with_player(game(2), 1, cards=("c17",), drawn=("c20",), agriculture=4)
+    assert score(state)[1].farmers == 3 * 4
+    assert score(player_view(state, 1)) == score(state)
+    seen_by_p0 = score(player_view(state, 0))
+    assert seen_by_p0[1].farmers == 1 * 4 and seen_by_p0[0] == score(state)[0]
+    assert winners(player_view(state, 0)) == (1,)
