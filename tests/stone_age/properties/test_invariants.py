@@ -215,6 +215,8 @@ def test_views_leak_nothing_hidden(game: PlayedGame) -> None:
             if not state.is_over:
                 assert view == player_view(other, seat), "a view shows something hidden"
             assert view.config.seed == 0
+            sheets = score(view)  # a view is scored with what it shows: its own sheet whole
+            assert seat is None or sheets[seat] == score(state)[seat]
             for acting in state.to_act:
                 if seat == acting:
                     assert legal_moves(view, seat) == legal_moves(state, seat)
