@@ -21,7 +21,7 @@ from ._rules.setup import new_game
 from .picture import render_svg
 from .previews import Preview, previews
 from .rulebook import Rule, rules
-from .view import events_view, player_view
+from .view import events_view, player_view, sample_world
 
 __all__ = [
     "SEED_LIMIT",
@@ -69,6 +69,7 @@ __all__ = [
     "previews",
     "render_svg",
     "rules",
+    "sample_world",
     "score",
     "winners",
 ]

@@ -32,6 +32,7 @@ from stone_age_rules import (
     legal_moves,
     new_game,
     player_view,
+    sample_world,
     score,
     winners,
 )
@@ -41,6 +42,7 @@ from stone_age_rules._rules.actions import action_choices
 from stone_age_rules._rules.cards import claim_choices, die_choices
 from stone_age_rules._rules.feeding import feed_choices
 from stone_age_rules._rules.tools import tool_choices
+from stone_age_rules.wellformed import check_position
 
 from .games import PlayedGame, play, played_games
 
@@ -220,6 +222,26 @@ def test_views_leak_nothing_hidden(game: PlayedGame) -> None:
             for acting in state.to_act:
                 if seat == acting:
                     assert legal_moves(view, seat) == legal_moves(state, seat)
+
+
+@suite_settings(SHORT)
+@given(played_games())
+@example(play(*DRAWS_A_CARD))
+def test_a_world_sampled_from_a_view_is_one_it_could_be(game: PlayedGame) -> None:
+    """sample_world: a whole position the seat's view could be of (every card and tile in
+    one place, the view the same), its hidden cards, tiles and seed drawn afresh."""
+    rng = random.Random(game.config.seed)
+    for state in game.states[:: max(1, len(game.states) // 20)]:
+        for seat in range(game.config.players):
+            view = player_view(state, seat)
+            world = sample_world(view, seat, rng)
+            assert player_view(world, seat) == view and world.config.seed != 0
+            check_position(attrs.evolve(world, config=attrs.evolve(world.config, seed=0)))
+            if len(state.pile) > 1:
+                assert any(sample_world(view, seat, rng).pile != world.pile for _ in range(5))
+    if game.config.seed != 0:  # a whole position is no view (one of seed 0 may be)
+        with pytest.raises(ValueError, match="not seat 0's view"):
+            sample_world(game.states[0], 0, rng)
 
 
 @suite_settings(SHORT)
