@@ -22,7 +22,10 @@ with the same pieces, and a game written against this library uses these names o
 - :func:`spec_dir`, the bundled ``spec/`` folder (each game's rules digest and components);
 - :class:`RuleEntry`, a rule of a game's digest (each game's adds its rulebook citation), and
   :func:`read_index`, the reader of a game's rule index;
-- :func:`score_table`, a score pad as text, a column per player.
+- :func:`score_table`, a score pad as text, a column per player;
+- :class:`InformationSetSearch`, the search bot every game's ``ismcts`` is (information-set
+  MCTS over worlds sampled from the seat's view), with the :class:`Policy` that models the
+  other seats.
 
 >>> from hadara_rules.foundations import canonical, parse_json, shown
 >>> canonical(parse_json('{"b": 1, "a": [true, null]}', ValueError))
@@ -45,6 +48,7 @@ from ._errors import (
     RecordError,
     ScenarioError,
 )
+from ._ismcts import InformationSetSearch, Policy
 from ._moves import exactly
 from ._reader import (
     MAX_BYTES,
@@ -72,7 +76,9 @@ __all__ = [
     "ConfigError",
     "HadaraError",
     "IllegalMove",
+    "InformationSetSearch",
     "NotationError",
+    "Policy",
     "RecordError",
     "Refusal",
     "RuleEntry",

@@ -36,176 +36,57 @@ seconds depends on the machine's speed.
 
 from __future__ import annotations
 
-import math
 import random
-import time
 from collections.abc import Sequence
 
-import attrs
-from attrs import define, evolve, field
+from attrs import define, evolve
 
 from . import Draft, GameState, Move, apply_move, legal_moves, player_view, sample_world, score
 from ._greedy import GreedyBot, evaluate, seat_moves
+from ._ismcts import InformationSetSearch, Policy
 
 __all__ = ["ISMCTSBot"]
 
 
 @define
-class _Node:
-    """An information set of the searching seat, reached by one sequence of its own moves."""
+class ISMCTSBot(InformationSetSearch[GameState, Move]):
+    """Information-set MCTS over determinizations of the seat's own view (see the module;
+    its budget and settings are :class:`~hadara_rules.foundations.InformationSetSearch`'s)."""
 
-    children: dict[Move, _Node] = field(factory=dict)
-    visits: int = 0
-    #: Iterations in which this node's move was legal (the ISMCTS availability count).
-    available: int = 0
-    reward: float = 0.0
+    def seat_moves(self, state: GameState, seat: int) -> Sequence[Move]:
+        return seat_moves(state, seat)
 
-    def mean(self) -> float:
-        """The mean reward of the iterations through this node."""
-        return self.reward / self.visits if self.visits else 0.0
+    def seen(self, state: GameState, seat: int) -> GameState:
+        return state if state.viewer == seat else player_view(state, seat)
 
+    def policy(self) -> GreedyBot:
+        return GreedyBot(random.Random(self.rng.getrandbits(64)))
 
-def _at_least_one(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
-    if type(value) is not int or value < 1:
-        raise ValueError(f"{attribute.name} must be a whole number ≥ 1, not {value!r}")
+    def world(self, view: GameState, seat: int, policy: Policy[GameState, Move]) -> GameState:
+        return _model_choices(sample_world(view, seat, self.rng), seat, policy)
 
+    def moves(self, state: GameState, seat: int) -> Sequence[Move]:
+        return legal_moves(state, seat)
 
-def _at_least_one_or_none(instance: object, attribute: attrs.Attribute[int], value: int | None) -> None:
-    if value is not None and (type(value) is not int or value < 1):
-        raise ValueError(f"{attribute.name} must be a whole number ≥ 1 or None, not {value!r}")
+    def after(self, state: GameState, move: Move) -> GameState:
+        return apply_move(state, move, check=False)
 
+    def epoch(self, state: GameState) -> int:
+        return state.epoch
 
-@define
-class ISMCTSBot:
-    """Information-set MCTS over determinizations of the seat's own view (see the module).
-
-    ``iterations`` bounds each decision's search (one iteration is one rollout);
-    ``seconds``, when given, bounds it by time as well, whichever comes first. A
-    time budget makes the bot depend on the machine's speed, so its games are
-    then no longer reproducible.
-    """
-
-    #: The bot's own generator: worlds, tie-breaks and the opponent model draw from it.
-    rng: random.Random
-    #: Rollouts per decision (at least one sampled world, whatever the number of moves).
-    iterations: int = field(default=32, validator=_at_least_one)
-    #: Wall-clock seconds per decision, or None for the iteration budget alone.
-    seconds: float | None = None
-    #: Root moves searched: the greedy bot's favourites in the first sampled world; None for all.
-    candidates: int | None = field(default=3, validator=_at_least_one_or_none)
-    #: UCB1's exploration constant below the root (rewards lie in 0…1).
-    exploration: float = 0.5
-    #: Epochs a rollout plays, counting the current one, before the position is valued by
-    #: ``evaluate`` at the start of the next; None to play every rollout to the final score.
-    horizon: int | None = field(default=1, validator=_at_least_one_or_none)
-    #: Points of lead at which the lead half of the reward is about 0.38 above even (tanh(1)/2).
-    scale: float = 30.0
-
-    def choose(self, state: GameState, seat: int, moves: Sequence[Move] | None = None) -> Move:
-        """The move of ``moves`` (default: every legal move of ``seat``) the search prefers,
-        from ``seat``'s view of ``state`` only (``state`` may be that view)."""
-        if moves is None:
-            moves = seat_moves(state, seat)
-        view = state if state.viewer == seat else player_view(state, seat)
-        if len(moves) == 1:
-            return moves[0]
-        return self.search(view, seat, moves)
-
-    def search(self, view: GameState, seat: int, moves: Sequence[Move] | None = None) -> Move:
-        """The move of ``moves`` (default: all legal moves of ``seat``) with the best mean
-        reward over the sampled worlds of ``view``."""
-        root = _Node()
-        policy = GreedyBot(random.Random(self.rng.getrandbits(64)))
-        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
-        root_moves = legal_moves(view, seat) if moves is None else moves
-        done = 0
-        while done < self.iterations:
-            world = self._model_choices(sample_world(view, seat, self.rng), seat, policy)
-            if done == 0 and self.candidates is not None:
-                root_moves = self._shortlist(world, seat, root_moves, policy, self.candidates)
-                if len(root_moves) == 1:
-                    return root_moves[0]
-            for move in root_moves:
-                self._iterate(root, world, seat, policy, move)
-            done += len(root_moves)
-            if deadline is not None and time.perf_counter() >= deadline:
-                break
-        return max(root_moves, key=lambda m: root.children[m].mean())
-
-    @staticmethod
-    def _shortlist(
-        world: GameState, seat: int, moves: Sequence[Move], policy: GreedyBot, count: int
-    ) -> list[Move]:
-        """The greedy bot's ``count`` favourite moves in ``world``, best first."""
-        left, chosen = list(moves), list[Move]()
-        while left and len(chosen) < count:
-            best = policy.choose(world, seat, left)
-            chosen.append(best)
-            left.remove(best)
-        return chosen
-
-    @staticmethod
-    def _model_choices(world: GameState, seat: int, policy: GreedyBot) -> GameState:
-        """The other seats' hidden draft choices of a sampled world, made again by the opponent model."""
-        pending = list(world.pending)
-        for other, choice in enumerate(world.pending):
-            if choice is not None and other != seat:
-                unchosen = evolve(world, pending=(*pending[:other], None, *pending[other + 1 :]))
-                modelled = policy.choose(unchosen, other, legal_moves(unchosen, other))
-                if isinstance(modelled, Draft):
-                    pending[other] = modelled
-        return evolve(world, pending=tuple(pending))
-
-    def _iterate(self, root: _Node, state: GameState, seat: int, policy: GreedyBot, first: Move) -> None:
-        """One iteration in one world, starting with the root move ``first``: walk the tree
-        of the seat's own decisions, add one node, roll out, back the reward up."""
-        child = root.children.get(first)
-        if child is None:
-            child = root.children[first] = _Node()
-        child.available += 1
-        node, path = child, [child]
-        state = apply_move(state, first, check=False)
-        expanded = child.visits == 0
-        while not expanded and not state.is_over:
-            actor = seat if seat in state.to_act else state.to_act[0]
-            moves = legal_moves(state, actor)
-            if actor != seat or len(moves) == 1:
-                move = moves[0] if len(moves) == 1 else policy.choose(state, actor, moves)
-                state = apply_move(state, move, check=False)
-                continue
-            for move in moves:
-                if move in node.children:
-                    node.children[move].available += 1
-            untried = [m for m in moves if m not in node.children]
-            if untried:
-                move = untried[self.rng.randrange(len(untried))]
-                node.children[move] = node = _Node(available=1)
-                expanded = True
-            else:
-                move = max(moves, key=lambda m: self._ucb(node.children[m]))
-                node = node.children[move]
-            path.append(node)
-            state = apply_move(state, move, check=False)
-        value = self._rollout(state, seat, policy)
-        for visited in path:
-            visited.visits += 1
-            visited.reward += value
-
-    def _ucb(self, node: _Node) -> float:
-        return node.mean() + self.exploration * math.sqrt(math.log(node.available) / node.visits)
-
-    def _rollout(self, state: GameState, seat: int, policy: GreedyBot) -> float:
-        """Play greedily to the end of the horizon and value the result for ``seat``."""
-        last_epoch = math.inf if self.horizon is None else state.epoch + self.horizon - 1
-        while not state.is_over and state.epoch <= last_epoch:
-            actor = state.to_act[0]
-            moves = legal_moves(state, actor)
-            move = moves[0] if len(moves) == 1 else policy.choose(state, actor, moves)
-            state = apply_move(state, move, check=False)
+    def values(self, state: GameState) -> Sequence[float]:
         if state.is_over:
-            values = [float(sheet.total) for sheet in score(state)]
-        else:
-            values = [evaluate(state, s) for s in range(len(state.players))]
-        lead = values[seat] - max(v for s, v in enumerate(values) if s != seat)
-        won = 1.0 if lead > 0 else 0.5 if lead == 0 else 0.0
-        return 0.5 * won + 0.5 * (0.5 + 0.5 * math.tanh(lead / self.scale))
+            return [float(sheet.total) for sheet in score(state)]
+        return [evaluate(state, s) for s in range(len(state.players))]
+
+
+def _model_choices(world: GameState, seat: int, policy: Policy[GameState, Move]) -> GameState:
+    """The other seats' hidden draft choices of a sampled world, made again by the opponent model."""
+    pending = list(world.pending)
+    for other, choice in enumerate(world.pending):
+        if choice is not None and other != seat:
+            unchosen = evolve(world, pending=(*pending[:other], None, *pending[other + 1 :]))
+            modelled = policy.choose(unchosen, other, legal_moves(unchosen, other))
+            if isinstance(modelled, Draft):
+                pending[other] = modelled
+    return evolve(world, pending=tuple(pending))

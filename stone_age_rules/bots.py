@@ -1,4 +1,5 @@
-"""Built-in players: a random bot and a greedy bot, each deciding from its seat's view (INFO-1 to INFO-3).
+"""Built-in players: a random bot, a greedy bot and a search bot, each deciding from its seat's
+view (INFO-1 to INFO-3).
 
 ``bot.choose(state, seat)`` returns the same move whether ``state`` is the whole
 position or ``player_view(state, seat)`` (with the bot's generator in the same
@@ -14,16 +15,19 @@ from collections.abc import Sequence
 from typing import Protocol
 
 import attrs
+from attrs import define
+
+from hadara_rules.foundations import InformationSetSearch, Policy
 
 from ._engine import apply_move, legal_moves
 from ._goods import FOOD_VALUE
 from ._model import AREAS, BUILDINGS, MAX_AGRICULTURE, MAX_PEOPLE, MAX_TOOL_LEVEL, SLOTS, GameState, Location
 from ._moves import Move, Place
 from ._rules.buildings import payments
-from ._rules.scoring import culture_points, known_cards
-from .view import player_view
+from ._rules.scoring import culture_points, known_cards, score
+from .view import player_view, sample_world
 
-__all__ = ["Bot", "GreedyBot", "RandomBot", "evaluate", "make_bot"]
+__all__ = ["Bot", "GreedyBot", "ISMCTSBot", "RandomBot", "evaluate", "make_bot"]
 
 #: The expected face of a die.
 _DIE = 3.5
@@ -124,18 +128,64 @@ class GreedyBot:
         guess = attrs.evolve(view, config=attrs.evolve(view.config, seed=self._rng.randrange(2**53)))
         return evaluate(apply_move(guess, move), seat)
 
-    def choose(self, state: GameState, seat: int) -> Move:
+    def choose(self, state: GameState, seat: int, moves: Sequence[Move] | None = None) -> Move:
+        """The move of ``moves`` (default: every legal move of ``seat``) it likes best."""
         view = player_view(state, seat)
-        moves: Sequence[Move] = legal_moves(view, seat)
+        if moves is None:
+            moves = legal_moves(view, seat)
         values = [self._value(view, seat, move) for move in moves]
         best = max(values)
         return self._rng.choice([m for m, v in zip(moves, values, strict=True) if v == best])
 
 
+@define
+class ISMCTSBot(InformationSetSearch[GameState, Move]):
+    """The search bot: information-set MCTS over worlds drawn from the seat's view
+    (:func:`~stone_age_rules.sample_world`: the hidden cards, tiles and every die to come),
+    the greedy bot modelling the other seats and playing each rollout to the end of the
+    round, whose position :func:`evaluate` values (the final score in the last round); the
+    search is Hadara's (:class:`hadara_rules.foundations.InformationSetSearch`).
+
+    ``bot.choose(state, seat)`` looks at the seat's view only; under a seed and an iteration
+    budget it is deterministic.
+    """
+
+    def seat_moves(self, state: GameState, seat: int) -> Sequence[Move]:
+        moves = legal_moves(player_view(state, seat), seat)
+        if not moves:
+            raise ValueError(f"seat {seat} has no move to make in this position")
+        return moves
+
+    def seen(self, state: GameState, seat: int) -> GameState:
+        return player_view(state, seat)
+
+    def policy(self) -> GreedyBot:
+        return GreedyBot(self.rng.getrandbits(53))
+
+    def world(self, view: GameState, seat: int, policy: Policy[GameState, Move]) -> GameState:
+        return sample_world(view, seat, self.rng)
+
+    def moves(self, state: GameState, seat: int) -> Sequence[Move]:
+        return legal_moves(state, seat)
+
+    def after(self, state: GameState, move: Move) -> GameState:
+        return apply_move(state, move, check=False)
+
+    def epoch(self, state: GameState) -> int:
+        return state.round
+
+    def values(self, state: GameState) -> Sequence[float]:
+        if state.is_over:
+            return [float(sheet.total) for sheet in score(state)]
+        return [evaluate(state, seat) for seat in range(len(state.players))]
+
+
 def make_bot(kind: str, seed: int = 0) -> Bot:
-    """A built-in bot by name: ``random`` or ``greedy``."""
+    """A built-in bot by name: ``random``, ``greedy`` or ``ismcts`` (with its defaults)."""
     if kind == "random":
         return RandomBot(seed)
     if kind == "greedy":
         return GreedyBot(seed)
-    raise ValueError(f"unknown bot {kind!r} (expected random or greedy)")
+    if kind == "ismcts":
+        return ISMCTSBot(random.Random(seed))
+    raise ValueError(f"unknown bot {kind!r} (expected random, greedy or ismcts)")

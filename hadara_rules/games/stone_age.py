@@ -18,7 +18,7 @@ from attrs import asdict, frozen
 import stone_age_rules
 import stone_age_rules.records
 from stone_age_rules import Event, GameConfig, GameState, Move, Preview, components, events_view, player_view
-from stone_age_rules.bots import Bot, make_bot
+from stone_age_rules.bots import Bot, ISMCTSBot, make_bot
 from stone_age_rules.rulebook import qualified, rules
 from stone_age_rules.text import event_text
 
@@ -61,6 +61,7 @@ class StoneAge(LibraryGame[GameConfig, GameState, Move, Event, Preview]):
     name = "stone-age"
     title = "Stone Age"
     seats = (2, 4)
+    searching = ("ismcts",)
 
     def options_schema(self) -> Mapping[str, object]:
         return {
@@ -116,13 +117,15 @@ class StoneAge(LibraryGame[GameConfig, GameState, Move, Event, Preview]):
         return "" if found is None else f"{qualified(found.id)}: {found.text}"
 
     def bot_names(self) -> tuple[str, ...]:
-        return ("greedy", "random")
+        return ("greedy", "ismcts", "random")
 
     def bot(self, name: str, seed: str, seconds: float) -> Decider[GameState, Move]:
         if name not in self.bot_names():
             raise HadaraError(
                 f"there is no Stone Age bot {shown(name)} (they are {', '.join(self.bot_names())})"
             )
+        if name == "ismcts":
+            return _Seated(ISMCTSBot(random.Random(seed), seconds=seconds))
         return _Seated(make_bot(name, random.Random(seed).randrange(2**53)))
 
     def catalogue(self) -> dict[str, object]:

@@ -129,14 +129,17 @@ def test_a_lobby_of_both_games_fits_the_one_list_schema(client: TestClient) -> N
 
 def test_a_match_has_its_own_game_s_seats(client: TestClient) -> None:
     """How many seats a match has and what may sit in them are its game's: a Stone Age match
-    of 5 seats, or with a bot only Hadara has, or a match of more seats than players, is
+    of 5 seats, or with a bot it does not have, or a match of more seats than players, is
     refused by the request schema and by the server alike, and a summary saying so does not
-    fit; Hadara's 5 seats and its search bot fit."""
+    fit; Hadara's 5 seats and each game's search bot fit."""
     hadara = {"game": "hadara", "players": 5, "seats": ["human", "ismcts", "greedy", "random", "open"]}
     assert validator("match_request").is_valid(hadara)
+    assert validator("match_request").is_valid(
+        {"game": "stone-age", "players": 2, "seats": ["human", "ismcts"]}
+    )
     for request in (
         {"game": "stone-age", "players": 5, "seats": ["human"] * 5},
-        {"game": "stone-age", "players": 2, "seats": ["human", "ismcts"]},
+        {"game": "stone-age", "players": 2, "seats": ["human", "minimax"]},
         {"players": 2, "seats": ["human", "human", "human"]},
     ):
         assert not validator("match_request").is_valid(request)
@@ -145,7 +148,8 @@ def test_a_match_has_its_own_game_s_seats(client: TestClient) -> None:
     summary = answer_of("match_summary", client.get(f"/api/matches/{created['match']}"))
     seats = summary["seats"]
     summaries = validator("match_summary")
-    assert not summaries.is_valid({**summary, "seats": [seats[0], {**seats[1], "kind": "ismcts"}]})
+    assert summaries.is_valid({**summary, "seats": [seats[0], {**seats[1], "kind": "ismcts"}]})
+    assert not summaries.is_valid({**summary, "seats": [seats[0], {**seats[1], "kind": "minimax"}]})
     assert not summaries.is_valid({**summary, "players": 5, "seats": [*seats, *seats, seats[0]]})
     assert not summaries.is_valid({**summary, "players": 3})
 

@@ -1,18 +1,31 @@
-"""The built-in bots: legal, fair (deciding from the seat's view), and the greedy one better than chance."""
+"""The built-in bots: legal, fair (deciding from the seat's view), the greedy one better than
+chance and the search bot better than the greedy one."""
 
 from __future__ import annotations
+
+import random
+from collections.abc import Callable
 
 import pytest
 
 from stone_age_rules import GameConfig, apply_move, legal_moves, new_game, player_view, score
-from stone_age_rules.bots import Bot, GreedyBot, RandomBot, make_bot
+from stone_age_rules.bots import Bot, GreedyBot, ISMCTSBot, RandomBot, make_bot
+
+#: Each bot by its seed; the search bot with a small budget.
+MADE: dict[str, Callable[[int], Bot]] = {
+    "random": RandomBot,
+    "greedy": GreedyBot,
+    "ismcts": lambda seed: ISMCTSBot(random.Random(seed), iterations=4),
+}
 
 
-@pytest.mark.parametrize("kind", ["random", "greedy"])
+@pytest.mark.parametrize("kind", list(MADE))
 def test_a_bot_plays_legal_moves_and_decides_from_its_view(kind: str) -> None:
+    """Each bot's move is legal, and the same whether it is handed the whole position or its
+    seat's view (with its generator in the same state): it decides from its view alone."""
     state = new_game(GameConfig(3, 4, max_rounds=2))
-    whole = [make_bot(kind, seat) for seat in range(3)]
-    viewed = [make_bot(kind, seat) for seat in range(3)]
+    whole = [MADE[kind](seat) for seat in range(3)]
+    viewed = [MADE[kind](seat) for seat in range(3)]
     while not state.is_over:
         seat = state.to_act[0]
         move = whole[seat].choose(state, seat)
@@ -21,8 +34,8 @@ def test_a_bot_plays_legal_moves_and_decides_from_its_view(kind: str) -> None:
         state = apply_move(state, move)
 
 
-def _totals(bots: list[Bot], seed: int) -> list[int]:
-    state = new_game(GameConfig(2, seed, max_rounds=10))
+def _totals(bots: list[Bot], seed: int, rounds: int = 10) -> list[int]:
+    state = new_game(GameConfig(2, seed, max_rounds=rounds))
     while not state.is_over:
         seat = state.to_act[0]
         state = apply_move(state, bots[seat].choose(state, seat))
@@ -33,6 +46,22 @@ def test_the_greedy_bot_beats_the_random_bot() -> None:
     first = _totals([GreedyBot(1), RandomBot(2)], 5)
     second = _totals([RandomBot(3), GreedyBot(4)], 6)
     assert first[0] > first[1] and second[1] > second[0]
+
+
+def test_the_search_bot_beats_the_greedy_bot() -> None:
+    first = _totals([ISMCTSBot(random.Random(1), iterations=4), GreedyBot(2)], 5, rounds=3)
+    second = _totals([GreedyBot(3), ISMCTSBot(random.Random(4), iterations=4)], 6, rounds=3)
+    assert first[0] > first[1] and second[1] > second[0]
+
+
+def test_the_search_bot_under_a_seed_is_deterministic_and_made_by_name() -> None:
+    state = new_game(GameConfig(2, 8))
+    for _ in range(3):
+        state = apply_move(state, legal_moves(state)[0])
+    seat = state.to_act[0]
+    made = [ISMCTSBot(random.Random(9), iterations=6).choose(state, seat) for _ in range(2)]
+    assert made[0] == made[1] and made[0] in legal_moves(state, seat)
+    assert isinstance(make_bot("ismcts", 9), ISMCTSBot)
 
 
 def test_an_unknown_bot_is_refused() -> None:

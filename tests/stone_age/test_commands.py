@@ -114,7 +114,10 @@ def test_hot_seat_plays_every_seat_by_people(
     [
         (["play", "--game", "stone-age", "--players", "5"], "Stone Age is played by 2 to 4 players, not 5"),
         (["play", "--game", "stone-age", "--advanced"], "--advanced: Hadara's option"),
-        (["play", "--game", "stone-age", "--bot", "ismcts"], "--bot: Stone Age's bots are greedy, random"),
+        (
+            ["play", "--game", "stone-age", "--bot", "minimax"],
+            "--bot: Stone Age's bots are greedy, ismcts, random",
+        ),
         (["play", "--game", "stone-age", "--players", "2", "--human", "3"], "--human: no seat 3"),
         (["explain", "--game", "stone-age", "COLONY-1"], "no such Stone Age rule ID"),
         (["play", "--game", "chess"], "invalid choice"),
@@ -145,7 +148,7 @@ def test_arena_of_stone_age_bots(tmp_path: Path, capsys: pytest.CaptureFixture[s
     assert all(game["seats"] in (["greedy", "random"], ["random", "greedy"]) for game in written["games"])
     refused_in_one_line(arena_main, [*argv[:-2], "--engine", "x=y"], "Hadara's", capsys)
     refused_in_one_line(
-        arena_main, ["--game", "stone-age", "--bots", "ismcts"], "unknown Stone Age bot", capsys
+        arena_main, ["--game", "stone-age", "--bots", "minimax"], "unknown Stone Age bot", capsys
     )
 
 
