@@ -53,7 +53,7 @@ def _create_in_the_form(page: Page, seed: int) -> tuple[str, str]:
     # the game's own seat counts and bots, as the server's catalogue gives them
     assert page.locator("#players option").all_text_contents() == ["2", "3", "4"]
     kinds = page.locator("#seat-1-kind option").evaluate_all("options => options.map(o => o.value)")
-    assert kinds == ["human", "open", "greedy", "random"]
+    assert kinds == ["human", "open", "greedy", "ismcts", "random"]
     assert page.locator("#option-max_rounds").count() == 1  # its options, read from their schema
     assert page.locator("#option-advanced").count() == 0  # and none of Hadara's
     page.fill("#seat-0-name", "Ada")
