@@ -6,12 +6,16 @@ from __future__ import annotations
 import random
 import re
 import time
+from pathlib import Path
 from typing import Any
 
 import pytest
 from starlette.testclient import TestClient
 
 from hadara_rules.games import game
+from hadara_rules.server.app import create_app
+from hadara_rules.server.limits import Bounds
+from hadara_rules.server.sqlite import SQLiteStore
 from stone_age_rules import GameConfig, GameState, apply_move, new_game
 from stone_age_rules.records import GameRecord, from_json, replay
 
@@ -143,3 +147,19 @@ def test_a_stone_age_rule_is_named_with_its_game_and_bad_options_are_refused(cli
         "Stone Age FLOW-1"
     )
     assert GameConfig(players=2) == STONE_AGE.read_options({}, 2, 0)
+
+
+@pytest.mark.slow  # the search processes start afresh: seconds
+def test_stone_age_s_search_bots_play_a_match_to_the_end_in_the_search_processes(tmp_path: Path) -> None:
+    """Two ``ismcts`` seats of a one-round Stone Age match think in the server's search
+    processes, within its time per decision, and the match ends with a record that replays."""
+    app = create_app(SQLiteStore(tmp_path / "search.sqlite"), bounds=Bounds(search_seconds=0.05))
+    with TestClient(app) as client:
+        made = create(client, game="stone-age", seats=["ismcts", "ismcts"], max_rounds=1, seed=3)
+        deadline = time.monotonic() + 60
+        while not client.get(f"/api/matches/{made['match']}").json()["over"]:
+            assert time.monotonic() < deadline, "the match did not end"
+            time.sleep(0.05)
+        record = from_json(client.get(f"/api/matches/{made['match']}/record").text, GameRecord)
+        assert replay(record).is_over and record.result is not None
+        assert record.info is not None and record.info.players == ("ismcts bot 0", "ismcts bot 1")
