@@ -224,8 +224,9 @@ def wait_for_people(base: str, match: str, page: Page) -> int:
 
 def wait_for_turn(base: str, match: str, page: Page) -> bool:
     """Until only people are to act and the page shows that ply, its picture included: a move
-    is offered (True), or the score sheet is shown (False). A seeded game played at random from
-    here takes the same path at every run, whenever the bots' moves reach the page."""
+    is offered (True), or the score sheet is shown (False). What the page offers then is what
+    the position offers, whenever the bots' moves reach the page. (The path of a game still
+    differs from run to run: a bot's generator is seeded with the match's random id.)"""
     wait_settled(page, wait_for_people(base, match, page))
     return wait_playable(page)
 

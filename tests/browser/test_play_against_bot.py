@@ -4,6 +4,7 @@ to the score sheet (the table's buttons and the components of its picture)."""
 from __future__ import annotations
 
 import random
+import time
 
 import pytest
 from playwright.sync_api import Browser, expect
@@ -13,14 +14,21 @@ from hadara_rules import load_catalogue, rules
 from .table import (
     MOST_MOVES,
     WIDE,
+    create_match,
     expected_log,
     log_lines,
     play_one,
+    post_move,
     record,
+    seat_address,
+    summary,
     table_page,
+    token,
     view,
     wait_for_people,
     wait_for_turn,
+    wait_settled,
+    wait_until,
 )
 
 pytestmark = pytest.mark.browser
@@ -48,7 +56,6 @@ def test_a_whole_game_against_a_bot_is_played_by_clicking(server: str, browser: 
 
         rng = random.Random(5)
         ways: list[str] = []
-        medals_offered: set[str] = set()
         known = rules()
         said = {
             card.id: f"Ability: {known[card.effect].summary} ({card.effect})"
@@ -64,9 +71,7 @@ def test_a_whole_game_against_a_bot_is_played_by_clicking(server: str, browser: 
             }
             for metal in ("silver", "gold"):
                 if f"buy_{metal}" in legal:
-                    medals_offered.add(metal)
-                    slot = f'#picture [data-kind=medal][data-id={metal}][data-player="0"][data-playable]'
-                    assert page.locator(slot).count() > 0, metal
+                    assert page.locator(_slot(metal)).count() > 0, metal
             # a move naming a purple card with an ability says the ability in words, its ID beside
             abilities_said += page.wait_for_function(
                 """said => {
@@ -91,11 +96,53 @@ def test_a_whole_game_against_a_bot_is_played_by_clicking(server: str, browser: 
         assert all(f"P{seat}" in winners for seat in result.winners)
         assert page.locator("#turn").text_content() == "The game is over"
 
-    assert medals_offered == {"silver", "gold"}
     assert abilities_said > 0
     assert ways.count("picture") >= 10, ways
     assert ways.count("button") >= 10, ways
     assert len(ways) >= 30
+
+
+def _slot(metal: str) -> str:
+    """The seat P0's medal slot of ``metal`` in the picture, while buying that medal is playable."""
+    return f'#picture [data-kind=medal][data-id={metal}][data-player="0"][data-playable]'
+
+
+def test_each_medal_within_reach_is_playable_in_its_slot(server: str, browser: Browser) -> None:
+    """A seat that saves its coins (through the API: the move that gives the most, never a medal)
+    is offered silver and gold; each time one is newly offered, its slot on the seat's own
+    board in the picture is playable, and a click on the gold slot buys gold."""
+    created = create_match(server, players=2, seats=["human", "greedy"], seed=11)
+    match, secret = created["match"], token(created, 0)
+    rng = random.Random(3)
+    checked: set[str] = set()
+    with table_page(browser, WIDE, seat_address(server, match, secret)) as page:
+        deadline = time.monotonic() + 90
+        while "gold" not in checked:
+            assert time.monotonic() < deadline, "the game did not end"
+            now = summary(server, match)
+            assert not now["over"], f"gold was never within reach (checked: {sorted(checked)})"
+            if 0 not in now["to_act"]:
+                time.sleep(0.02)
+                continue
+            legal = view(server, match, secret, now["seq"])["legal"]
+            offered = {m for m in ("silver", "gold") if any(e["move"]["type"] == f"buy_{m}" for e in legal)}
+            if offered - checked:
+                wait_settled(page, now["ply"])
+                for metal in offered:
+                    assert page.locator(_slot(metal)).count() > 0, metal
+                checked |= offered
+                if "gold" in offered:
+                    break
+            saving = [e for e in legal if not e["move"]["type"].startswith("buy_")] or legal
+            most = max(e["preview"]["coins"] for e in saving)
+            move = rng.choice([e for e in saving if e["preview"]["coins"] == most])["move"]
+            post_move(server, match, secret, now["seq"], move)
+        page.locator(_slot("gold")).first.click()
+        page.locator(_slot("gold")).first.click()  # a second click plays the one move it names
+        wait_until(lambda: summary(server, match)["ply"] > now["ply"])
+    assert checked == {"silver", "gold"}
+    bought = [e for e in view(server, match, secret, now["seq"])["events"] if e["type"] == "medal_bought"]
+    assert bought and bought[0]["player"] == 0 and bought[0]["gold"] is True
 
 
 def test_the_log_holds_every_event_once_and_a_rule_opens_its_text(server: str, browser: Browser) -> None:
