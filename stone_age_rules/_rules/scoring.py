@@ -25,21 +25,10 @@ class ScoreSheet:
     shamans: int
     #: SCORE-7: one point per resource.
     resources: int
+    #: SCORE-8: the final score, the sum of the lines above.
+    total: int
     #: SCORE-8: the tie-break, agriculture + tool value + people.
     tie_break: int
-
-    @property
-    def total(self) -> int:
-        """The final score (SCORE-8)."""
-        return (
-            self.during_game
-            + self.culture
-            + self.farmers
-            + self.tool_makers
-            + self.hut_builders
-            + self.shamans
-            + self.resources
-        )
 
 
 def culture_points(symbols: list[str]) -> int:
@@ -71,14 +60,18 @@ def score_sheet(player: Player) -> ScoreSheet:
     it does not show count for nothing, INFO-2)."""
     cards = known_cards(player)
     counts = multipliers(player)
+    lines = {
+        "during_game": player.score,
+        "culture": culture_points([c.culture for c in cards if c.culture is not None]),
+        "farmers": counts["farmer"] * player.agriculture,
+        "tool_makers": counts["tool_maker"] * player.tool_value,
+        "hut_builders": counts["hut_builder"] * len(player.buildings),
+        "shamans": counts["shaman"] * player.people,
+        "resources": player.resources.total,
+    }
     return ScoreSheet(
-        during_game=player.score,
-        culture=culture_points([c.culture for c in cards if c.culture is not None]),
-        farmers=counts["farmer"] * player.agriculture,
-        tool_makers=counts["tool_maker"] * player.tool_value,
-        hut_builders=counts["hut_builder"] * len(player.buildings),
-        shamans=counts["shaman"] * player.people,
-        resources=player.resources.total,
+        **lines,
+        total=sum(lines.values()),
         tie_break=player.agriculture + player.tool_value + player.people,
     )
 

@@ -177,6 +177,13 @@ def test_a_record_replays_and_refuses_an_edited_move() -> None:
     record = from_json(text, GameRecord)
     assert record.result == game_result(final, final.config, record.moves)
     assert replay(record) == final and to_json(record) == text
+    sheets = json.loads(text)["data"]["result"]["scores"]
+    lines = [sum(v for k, v in sheet.items() if k not in ("total", "tie_break")) for sheet in sheets]
+    assert [sheet["total"] for sheet in sheets] == lines
+    wrong_total = json.loads(text)
+    wrong_total["data"]["result"]["scores"][0]["total"] += 1
+    with pytest.raises(RecordError, match="result: scores"):
+        replay(from_json(json.dumps(wrong_total), GameRecord))
     edited = json.loads(text)
     edited["data"]["moves"] = edited["data"]["moves"][:-1]
     with pytest.raises(RecordError, match="result"):

@@ -52,6 +52,9 @@ def test_score_8_the_highest_total_wins_then_the_tie_break_then_shared() -> None
     tied = with_player(state, 0, agriculture=1)
     assert winners(tied) == (0, 1)
     assert winners(with_player(state, 2, score=21)) == (2,)
+    sheet = score(with_player(state, 0, cards=("c17", "c34"), agriculture=2, resources=res(1, 0, 0, 2)))[0]
+    assert (sheet.during_game, sheet.farmers, sheet.shamans, sheet.resources) == (20, 1 * 2, 2 * 5, 3)
+    assert sheet.total == 20 + 2 + 10 + 3
 
 
 def test_a_view_is_scored_with_what_it_shows() -> None:

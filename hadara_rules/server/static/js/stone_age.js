@@ -107,7 +107,7 @@ const LINES = [
 ];
 const ROWS = [
   ...LINES.map(([key, name]) => ({ key, name, value: (sheet) => sheet[key] })),
-  { key: "total", name: "Total", total: true, value: (sheet) => LINES.reduce((sum, [key]) => sum + (sheet[key] ?? 0), 0) },
+  { key: "total", name: "Total", total: true, value: (sheet) => sheet.total },
   { key: "tie_break", name: "Tie-break", value: (sheet) => sheet.tie_break },
 ];
 
