@@ -5,11 +5,13 @@ view (INFO-1 to INFO-3).
 position or ``player_view(state, seat)`` (with the bot's generator in the same
 state): a bot sees only what its seat may see. The greedy bot looks one move
 ahead; where that move rolls dice, the roll is drawn from the bot's own
-generator, since the view holds no seed.
+generator, since the view holds no seed, and valued with the seat's best use of
+its tools on it.
 """
 
 from __future__ import annotations
 
+import operator
 import random
 from collections.abc import Sequence
 from typing import Protocol
@@ -20,10 +22,10 @@ from attrs import define
 from hadara_rules.foundations import InformationSetSearch, Policy
 
 from ._engine import apply_move, legal_moves
-from ._goods import FOOD_VALUE
+from ._goods import FOOD_VALUE, bundles
 from ._model import AREAS, BUILDINGS, MAX_AGRICULTURE, MAX_PEOPLE, MAX_TOOL_LEVEL, SLOTS, GameState, Location
 from ._moves import Move, Place
-from ._rules.buildings import payments
+from ._rules.buildings import payable
 from ._rules.scoring import culture_points, known_cards, score
 from .view import player_view, sample_world
 
@@ -31,6 +33,10 @@ __all__ = ["Bot", "GreedyBot", "ISMCTSBot", "RandomBot", "evaluate", "make_bot"]
 
 #: The expected face of a die.
 _DIE = 3.5
+#: What a card is worth beyond what its bottom scores now: its multiplier's count grows with
+#: the game, and its culture symbol joins the sets still to come (SCORE-2 to SCORE-6).
+_CARD_PROMISE = 10
+_VALUE = operator.attrgetter("value")
 
 
 class Bot(Protocol):
@@ -63,7 +69,8 @@ def _food_value(food: float, need: int) -> float:
 
 def evaluate(state: GameState, seat: int) -> float:
     """What ``seat``'s board is worth, in points: points scored and what cards (those it can
-    see) will score, plus rough values of resources, food, people, tracks and tools."""
+    see) will score, plus rough values of resources, food, people, tracks and tools, and of
+    what each card promises beyond its score today."""
     player = state.players[seat]
     known = known_cards(player)
     culture = culture_points([c.culture for c in known if c.culture is not None])
@@ -85,6 +92,7 @@ def evaluate(state: GameState, seat: int) -> float:
         + 1.5 * player.tool_value
         + 0.5 * sum(player.one_time)
         + 4 * player.claims
+        + _CARD_PROMISE * len(known)
     )
 
 
@@ -105,16 +113,35 @@ def _placement_value(view: GameState, seat: int, move: Place) -> float:
     elif location is Location.FIELD:
         total = 4.0 if player.agriculture < MAX_AGRICULTURE else 0.0
     elif location in BUILDINGS:
-        total = max((3 + 0.3 * pay.value for pay in payments(view, seat, location)), default=-1.0)
+        left = _uncommitted(view, seat)
+        total = max((3 + 0.3 * pay.value for pay in payable(left, seat, location)), default=-1.0)
     else:
         price = SLOTS.index(location) + 1
-        total = 6.0 - price if player.resources.total >= price else -1.0
+        total = 6.0 - price if _uncommitted(view, seat).players[seat].resources.total >= price else -1.0
     return total / people
+
+
+def _uncommitted(view: GameState, seat: int) -> GameState:
+    """``view`` with the seat's resources less the cheapest payment for each building and
+    card it has placed people at (BUILD-1, CIV-2), so that it places only where it can pay."""
+    for location in (*BUILDINGS, *SLOTS):
+        if view.people_at(location, seat):
+            have = view.players[seat].resources
+            if location in BUILDINGS:
+                options = payable(view, seat, location)
+            else:
+                options = bundles(SLOTS.index(location) + 1, have)
+            if options:
+                paid = attrs.evolve(view.players[seat], resources=have - min(options, key=_VALUE))
+                view = attrs.evolve(view, players=(*view.players[:seat], paid, *view.players[seat + 1 :]))
+    return view
 
 
 @attrs.define
 class GreedyBot:
-    """Picks the move whose result :func:`evaluate` likes best, one move ahead; ties at random."""
+    """Picks the move whose result :func:`evaluate` likes best, one move ahead (a roll it makes
+    counted with its best use of tools, TOOL-2); ties at random. It places people at a
+    building or card only where it can still pay, after what it has placed for already."""
 
     seed: int = 0
     _rng: random.Random = attrs.field(init=False)
@@ -126,7 +153,11 @@ class GreedyBot:
         if isinstance(move, Place):
             return _placement_value(view, seat, move)
         guess = attrs.evolve(view, config=attrs.evolve(view.config, seed=self._rng.randrange(2**53)))
-        return evaluate(apply_move(guess, move), seat)
+        after = apply_move(guess, move)
+        if after.roll is not None and after.roll.player == seat:
+            # the roll waits for the seat's tools (TOOL-2): what it yields is in the best of them
+            return max(evaluate(apply_move(after, tools), seat) for tools in legal_moves(after, seat))
+        return evaluate(after, seat)
 
     def choose(self, state: GameState, seat: int, moves: Sequence[Move] | None = None) -> Move:
         """The move of ``moves`` (default: every legal move of ``seat``) it likes best."""

@@ -8,8 +8,23 @@ from collections.abc import Callable
 
 import pytest
 
-from stone_age_rules import GameConfig, apply_move, legal_moves, new_game, player_view, score
+from stone_age_rules import (
+    Act,
+    GameConfig,
+    Location,
+    Phase,
+    Place,
+    TakeBack,
+    apply_move,
+    legal_moves,
+    new_game,
+    player_view,
+    score,
+)
+from stone_age_rules._model import BUILDINGS
 from stone_age_rules.bots import Bot, GreedyBot, ISMCTSBot, RandomBot, make_bot
+
+from .tables import acting, game, res, with_people, with_player
 
 #: Each bot by its seed; the search bot with a small budget.
 MADE: dict[str, Callable[[int], Bot]] = {
@@ -46,6 +61,40 @@ def test_the_greedy_bot_beats_the_random_bot() -> None:
     first = _totals([GreedyBot(1), RandomBot(2)], 5)
     second = _totals([RandomBot(3), GreedyBot(4)], 6)
     assert first[0] > first[1] and second[1] > second[0]
+
+
+def test_the_greedy_bot_gathers_where_its_roll_waits_for_its_tools() -> None:
+    """TOOL-2: acting at the forest leaves the roll waiting for the seat's tools; with 12 from
+    tools on any roll it yields wood, so the greedy bot acts rather than take its person back
+    (it valued the waiting roll at nothing and took its person back at random)."""
+    state = acting(game(seed=4), 0, {Location.FOREST: {0: 1}, Location.FIELD: {0: 1}})
+    state = with_player(state, 0, tools=(4, 4, 4), used=(False,) * 3)
+    assert TakeBack(0, Location.FOREST) in legal_moves(state, 0)
+    for seed in range(12):
+        bot = GreedyBot(seed)
+        move = bot.choose(state, 0, [Act(0, Location.FOREST), TakeBack(0, Location.FOREST)])
+        assert move == Act(0, Location.FOREST)
+
+
+def test_the_greedy_bot_places_at_a_building_only_where_it_can_still_pay() -> None:
+    """BUILD-1: with nothing to pay it places at no building; with enough for one building,
+    once its person stands there it places at no second building that the same resources
+    would pay for (it did both, and took its people back unbuilt)."""
+    # seed 3: building 1 costs 2 clay and 1 gold, building 2 takes 1 to 7 resources of any kinds
+    state = game(seed=3)
+    assert state.phase is Phase.PLACE and state.to_act == (0,)
+    broke = with_player(state, 0, resources=res())
+    pays_once = with_people(
+        with_player(state, 0, resources=res(clay=2, gold=1)), {Location.BUILDING_1: {0: 1}}
+    )
+    assert GreedyBot(0).choose(with_player(state, 0, resources=res(clay=2, gold=1)), 0) in (
+        Place(0, Location.BUILDING_1, 1),
+        Place(0, Location.BUILDING_2, 1),
+    )
+    for seed in range(12):
+        for position in (broke, pays_once):
+            move = GreedyBot(seed).choose(position, 0)
+            assert isinstance(move, Place) and move.location not in BUILDINGS
 
 
 def test_the_search_bot_beats_the_greedy_bot() -> None:
