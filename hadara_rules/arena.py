@@ -351,9 +351,17 @@ def _next_result(done: queue.SimpleQueue[GameResult | BaseException]) -> GameRes
 def _context() -> multiprocessing.context.BaseContext:
     """How workers start: on Linux forked from the tournament's process, whatever the
     default (Python 3.14's is a fork server, whose workers would be its children and would
-    outlive a tournament killed outright); elsewhere the platform's default (spawned, also
-    the tournament's children)."""
-    return multiprocessing.get_context("fork" if sys.platform == "linux" else None)
+    outlive a tournament killed outright), or spawned (also its children) where the process
+    runs other threads, such as those Ray leaves behind: a fork copies the locks they hold,
+    and a worker could wait on one forever; elsewhere the platform's default (spawned)."""
+    if sys.platform != "linux":
+        return multiprocessing.get_context()
+    return multiprocessing.get_context("fork" if _threads() == 1 else "spawn")
+
+
+def _threads() -> int:
+    """How many threads this process runs, its own and those of libraries (Linux)."""
+    return sum(1 for _ in Path("/proc/self/task").iterdir())
 
 
 def _start_worker() -> None:

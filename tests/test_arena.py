@@ -11,6 +11,7 @@ import os
 import signal
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -320,6 +321,23 @@ def test_workers_are_forked_by_the_tournament_whatever_the_default_start_method(
         tournament.kill()
     assert _gone(workers, within=3)
     assert tournament.returncode == -signal.SIGKILL and b"Traceback" not in err
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="workers are forked on Linux")
+@pytest.mark.slow  # two processes started afresh
+def test_beside_other_threads_the_workers_are_spawned_and_play_the_same_games() -> None:
+    """A fork copies the locks other threads hold (Ray leaves threads behind after it shuts
+    down), so a worker could wait forever: beside another thread the workers are spawned."""
+    alone = run_tournament(QUICK, workers=1)
+    stop = threading.Event()
+    other = threading.Thread(target=stop.wait)
+    other.start()
+    try:
+        assert arena._context().get_start_method() == "spawn"
+        assert run_tournament(QUICK, workers=2) == alone
+    finally:
+        stop.set()
+        other.join()
 
 
 @pytest.mark.parametrize("option", ["--out", "--plot"])
