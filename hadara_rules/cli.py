@@ -16,11 +16,13 @@ import importlib
 import os
 import secrets
 import sys
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, NoReturn
 
 from stone_age_rules import SEED_LIMIT
+from stone_age_rules import records as stone_age_records
+from stone_age_rules import rules as stone_age_rules
 from stone_age_rules.scenario import ScenarioResult as StoneAgeScenarioResult
 from stone_age_rules.scenario import is_stone_age
 from stone_age_rules.scenario import run_document as run_stone_age_document
@@ -38,7 +40,7 @@ from ._model import GameState
 from ._moves import Move
 from ._options import at_least, whole
 from ._reader import clip, read_text, shown
-from ._rulebook import rules
+from ._rulebook import RuleEntry, rules
 from ._rules.scoring import winners
 from ._screen import Screen
 from ._text import (
@@ -241,7 +243,7 @@ def _play_other(args: argparse.Namespace) -> int:
     bots = {
         seat: played.bot(args.bot, f"{seed}:{seat}", 1.0) for seat in range(players) if seat not in humans
     }
-    words = _STONE_AGE_WORDS if played.name == "stone-age" else TableWords()
+    words = _WORDS.get(played.name, TableWords())
     start = (
         played.new(options) if args.resume is None else _made_again(played, options, made, bots, args.resume)
     )
@@ -287,8 +289,8 @@ def _play_other(args: argparse.Namespace) -> int:
     return 0 if played.is_over(final) else 1
 
 
-#: What Stone Age's turn at the terminal says of the table.
-_STONE_AGE_WORDS = TableWords(where_text, own_lines, board_lines, option_text, score_sheet_text)
+#: What each game but Hadara says of its table at the terminal, by the name ``--game`` gives.
+_WORDS = {"stone-age": TableWords(where_text, own_lines, board_lines, option_text, score_sheet_text)}
 
 #: What ``--resume`` of a record that names no seat played by a person says.
 _NO_PEOPLE = "--resume: {} names no seat played by a person; name them with --human"
@@ -397,11 +399,15 @@ def _print_lines(log: Sequence[tuple[str, Sequence[str]]]) -> None:
 
 
 def _replay(args: argparse.Namespace) -> int:
-    record = load_record(args.file)
+    if args.game != "hadara":
+        return _replay_other(args)
+    try:
+        record = load_record(args.file)
+    except RecordError:
+        _name_its_game(args.file)
+        raise
     total = len(record.moves)
-    at = total if args.at is None else args.at
-    if not 0 <= at <= total:
-        raise UsageError(f"{args.file}: --at must be between 0 and {total}, not {at}")
+    at = _stop_at(args, total)
     try:
         # every move is checked, and a result block must hold, even when stopping earlier
         state = replay(record)
@@ -427,6 +433,68 @@ def _replay(args: argparse.Namespace) -> int:
         print(f"\n{player_name(state, seat)} to act, {len(moves)} legal moves:")
         for move in moves:
             print(f"  {move}")
+    return 0
+
+
+def _stop_at(args: argparse.Namespace, total: int) -> int:
+    """How many of a record's ``total`` moves ``hadara replay --at`` plays (default: all)."""
+    at = total if args.at is None else args.at
+    if not 0 <= at <= total:
+        raise UsageError(f"{args.file}: --at must be between 0 and {total}, not {at}")
+    return at
+
+
+def _name_its_game(path: str) -> None:
+    """A record Hadara cannot read that another game's reader takes is refused naming that
+    game's ``--game``."""
+    text = read_text(path, RecordError)
+    for name in names():
+        if name != "hadara":
+            other = game(name)
+            try:
+                other.read_record(text)
+            except HadaraError:
+                continue
+            raise RecordError(f"{path}: a {other.title} record: add --game {name}")
+
+
+#: The records module of each game but Hadara, by the name ``--game`` gives.
+_RECORDS = {"stone-age": stone_age_records}
+
+
+def _replay_other(args: argparse.Namespace) -> int:
+    """``hadara replay --game NAME FILE``: the record's moves are checked and must lead to
+    its result block; then the last move played with what it did, the position in the
+    game's words and the legal moves, or the score sheet of a game over."""
+    played, records = game(args.game), _RECORDS[args.game]
+    text = read_text(args.file, RecordError)
+    try:
+        record = records.from_json(text, records.GameRecord)
+        records.replay(record)
+    except RecordError as exc:
+        raise RecordError(f"{args.file}: {exc}") from None
+    at = _stop_at(args, len(record.moves))
+    state = played.new(record.config)
+    events: tuple[object, ...] = ()
+    for move in record.moves[:at]:
+        state, events = played.play(state, move)
+    if at:
+        print(f"Move {at}: {record.moves[at - 1]}")
+        for event in events:
+            print(f"  {played.event_data(event)['text']}")
+    print(f"After {at} of {len(record.moves)} moves:")
+    words = _WORDS[args.game]
+    print("\n".join(words.board(state, 0)))
+    if record.result is not None:
+        print(f"The record's result holds: its moves and position digest {record.result.digest[:16]}…")
+    if played.is_over(state):
+        print(words.score(state))
+        return 0
+    for seat in played.to_act(state):
+        legal = played.legal(state, seat)
+        print(f"\nP{seat} to act, {counted(len(legal), 'legal move')}:")
+        for option in legal:
+            print(f"  {option.move}")
     return 0
 
 
@@ -481,8 +549,12 @@ def _source_file(name: str) -> str:
     return name.partition(":")[0].replace(".", "/") + ".py"
 
 
+#: Each game's rule index, by the name ``--game`` gives.
+_RULES: dict[str, Callable[[], Mapping[str, RuleEntry]]] = {"hadara": rules, "stone-age": stone_age_rules}
+
+
 def _rules(args: argparse.Namespace) -> int:
-    for rule in rules().values():
+    for rule in _RULES[args.game]().values():
         print(f"{rule.id:<10} {rule.summary}")
     return 0
 
@@ -658,6 +730,9 @@ def _parser() -> argparse.ArgumentParser:
     replay = commands.add_parser("replay", help="replay a game record and print the position and legal moves")
     replay.add_argument("file", metavar="FILE", help="a game record (JSON, or YAML for .yaml/.yml)")
     replay.add_argument("--at", type=whole, metavar="N", help="stop after N moves (default: all)")
+    replay.add_argument(
+        "--game", choices=names(), default="hadara", help="the game the record is of (default hadara)"
+    )
     replay.set_defaults(run=_replay)
     explain = commands.add_parser(
         "explain", help="print a rule's text, rulebook page and where it is enforced"
@@ -671,6 +746,9 @@ def _parser() -> argparse.ArgumentParser:
     )
     explain.set_defaults(run=_explain)
     listing = commands.add_parser("rules", help="list every rule ID with its summary")
+    listing.add_argument(
+        "--game", choices=names(), default="hadara", help="the game whose rules to list (default hadara)"
+    )
     listing.set_defaults(run=_rules)
     tournament = commands.add_parser("arena", help="play seeded games between bots and print their win rates")
     arena.add_arguments(tournament)

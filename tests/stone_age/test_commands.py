@@ -1,5 +1,5 @@
-"""The commands with ``--game stone-age``: play (bots, a person, hot seat), arena and explain,
-each rule named with its game."""
+"""The commands with ``--game stone-age``: play (bots, a person, hot seat), arena, explain,
+rules and replay, each rule named with its game."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ from helpers import play_typed, refused_in_one_line
 
 from hadara_rules.arena import main as arena_main
 from hadara_rules.cli import main
+from stone_age_rules import rules as stone_age_rules
 from stone_age_rules.records import GameRecord, from_json, replay
 from stone_age_rules.text import SCORE_LINES
 
@@ -135,6 +136,43 @@ def test_explain_names_the_rule_with_its_game(capsys: pytest.CaptureFixture[str]
     assert out.startswith("Stone Age FLOW-1 (flow; source: ")
     assert main(["explain", "FLOW-1"]) == 0
     assert not capsys.readouterr().out.startswith("Stone Age")
+
+
+def test_rules_lists_every_stone_age_rule(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["rules", "--game", "stone-age"]) == 0
+    listed = [line.split()[0] for line in capsys.readouterr().out.splitlines()]
+    assert listed == list(stone_age_rules())
+
+
+def test_replay_checks_the_record_and_shows_the_position_and_legal_moves(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "game.json"
+    argv = ["play", "--game", "stone-age", "--players", "2", "--seed", "3", "--bot", "random"]
+    assert main([*argv, "--record", str(path)]) == 0
+    capsys.readouterr()
+    record = from_json(path.read_text(), GameRecord)
+    assert main(["replay", "--game", "stone-age", "--at", "5", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith(f"Move 5: {record.moves[4]}\n  P")
+    assert f"After 5 of {len(record.moves)} moves:\nRound 1, place" in out
+    assert "The record's result holds" in out and "to act, " in out and "P0: 0 points" in out
+    assert main(["replay", "--game", "stone-age", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "total " in out and "to act" not in out
+    # a record edited after its result was written, or of another game, is refused in one line
+    data = json.loads(path.read_text())
+    data["data"]["result"]["scores"][0]["total"] += 1
+    (tmp_path / "edited.json").write_text(json.dumps(data))
+    refused_in_one_line(
+        main, ["replay", "--game", "stone-age", str(tmp_path / "edited.json")], "result: scores", capsys
+    )
+    refused_in_one_line(
+        main, ["replay", str(path)], "game.json: a Stone Age record: add --game stone-age", capsys
+    )
+    refused_in_one_line(
+        main, ["replay", "--game", "stone-age", "--at", "9999", str(path)], "--at must be", capsys
+    )
 
 
 def test_arena_of_stone_age_bots(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
