@@ -462,10 +462,9 @@ def _name_its_game(path: str) -> None:
 _RECORDS = {"stone-age": stone_age_records}
 
 
-def _replay_other(args: argparse.Namespace) -> int:
-    """``hadara replay --game NAME FILE``: the record's moves are checked and must lead to
-    its result block; then the last move played with what it did, the position in the
-    game's words and the legal moves, or the score sheet of a game over."""
+def _other_record(args: argparse.Namespace) -> tuple[AnyGame, Any]:
+    """The game ``--game`` names and its record in FILE, its moves checked and its result
+    block held to them."""
     played, records = game(args.game), _RECORDS[args.game]
     text = read_text(args.file, RecordError)
     try:
@@ -473,11 +472,25 @@ def _replay_other(args: argparse.Namespace) -> int:
         records.replay(record)
     except RecordError as exc:
         raise RecordError(f"{args.file}: {exc}") from None
-    at = _stop_at(args, len(record.moves))
+    return played, record
+
+
+def _played_to(played: AnyGame, record: Any, at: int) -> tuple[Any, tuple[object, ...]]:
+    """The position after the first ``at`` moves of ``record``, and what the last of them did."""
     state = played.new(record.config)
     events: tuple[object, ...] = ()
     for move in record.moves[:at]:
         state, events = played.play(state, move)
+    return state, events
+
+
+def _replay_other(args: argparse.Namespace) -> int:
+    """``hadara replay --game NAME FILE``: the record's moves are checked and must lead to
+    its result block; then the last move played with what it did, the position in the
+    game's words and the legal moves, or the score sheet of a game over."""
+    played, record = _other_record(args)
+    at = _stop_at(args, len(record.moves))
+    state, events = _played_to(played, record, at)
     if at:
         print(f"Move {at}: {record.moves[at - 1]}")
         for event in events:
@@ -495,6 +508,31 @@ def _replay_other(args: argparse.Namespace) -> int:
         print(f"\nP{seat} to act, {counted(len(legal), 'legal move')}:")
         for option in legal:
             print(f"  {option.move}")
+    return 0
+
+
+def _render_any(args: argparse.Namespace) -> int:
+    """``hadara render [--game NAME] FILE [--at N] [--viewer P] [-o OUT.svg]``: Hadara's by
+    its own module; another game's record replayed (checked) and drawn by its picture, the
+    whole position or what ``--viewer`` may see."""
+    if args.game == "hadara":
+        try:
+            return _render.run(args)
+        except RecordError:
+            _name_its_game(args.file)
+            raise
+    if args.output != "-":
+        check_writable(args.output, "the picture", UsageError)
+    played, record = _other_record(args)
+    state, _ = _played_to(played, record, _stop_at(args, len(record.moves)))
+    players = record.config.players
+    if args.viewer is not None and not 0 <= args.viewer < players:
+        raise UsageError(f"--viewer must be a player of this game (0 to {players - 1})")
+    picture = played.picture(state if args.viewer is None else played.view(state, args.viewer))
+    if args.output == "-":
+        sys.stdout.write(picture)
+    else:
+        write_whole(args.output, picture, "the picture", UsageError)
     return 0
 
 
@@ -755,7 +793,10 @@ def _parser() -> argparse.ArgumentParser:
     tournament.set_defaults(run=arena.run)
     picture = commands.add_parser("render", help="draw the table of a game record or a position as SVG")
     _render.add_arguments(picture, whole)
-    picture.set_defaults(run=_render.run)
+    picture.add_argument(
+        "--game", choices=names(), default="hadara", help="the game the record is of (default hadara)"
+    )
+    picture.set_defaults(run=_render_any)
     schema = commands.add_parser(
         "schema", help="print the JSON Schema of a document kind or of a body of the table's API"
     )

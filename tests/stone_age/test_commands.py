@@ -1,5 +1,5 @@
 """The commands with ``--game stone-age``: play (bots, a person, hot seat), arena, explain,
-rules and replay, each rule named with its game."""
+rules, replay and render, each rule named with its game."""
 
 from __future__ import annotations
 
@@ -173,6 +173,22 @@ def test_replay_checks_the_record_and_shows_the_position_and_legal_moves(
     refused_in_one_line(
         main, ["replay", "--game", "stone-age", "--at", "9999", str(path)], "--at must be", capsys
     )
+
+
+def test_render_draws_a_record_s_position_whole_or_as_a_seat_sees_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path, picture = tmp_path / "game.json", tmp_path / "p1.svg"
+    assert main(["play", "--game", "stone-age", "--players", "2", "--seed", "3", "--record", str(path)]) == 0
+    capsys.readouterr()
+    assert main(["render", "--game", "stone-age", "--at", "40", str(path)]) == 0
+    whole = capsys.readouterr().out
+    assert whole.startswith("<svg") and 'aria-label="Stone Age table"' in whole and "Round 3, act" in whole
+    argv = ["render", "--game", "stone-age", "--at", "40", "--viewer", "1", str(path)]
+    assert main([*argv, "-o", str(picture)]) == 0
+    assert picture.read_text().startswith("<svg") and capsys.readouterr().out == ""
+    refused_in_one_line(main, [*argv[:-3], "--viewer", "2", str(path)], "--viewer must be a player", capsys)
+    refused_in_one_line(main, ["render", str(path)], "a Stone Age record: add --game stone-age", capsys)
 
 
 def test_arena_of_stone_age_bots(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
