@@ -11,15 +11,24 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Callable, Sequence
-from typing import TypeVar
+from typing import Protocol, TypeVar
 
-from attrs import frozen
+from attrs import AttrsInstance, fields_dict, frozen
 
 from ._canonical import canonical
 from ._errors import ConfigError, IllegalMove, RecordError
 from ._reader import clip, label, shown
 
-__all__ = ["SCHEMA_VERSION", "GameInfo", "check_info", "check_vouched", "digest", "replay_moves"]
+__all__ = [
+    "SCHEMA_VERSION",
+    "GameInfo",
+    "Result",
+    "check_info",
+    "check_result",
+    "check_vouched",
+    "digest",
+    "replay_moves",
+]
 
 #: The version of every serialized document's format.
 SCHEMA_VERSION = 1
@@ -59,6 +68,46 @@ def check_vouched(recorded: str | None, found: str | None) -> None:
         raise RecordError(
             f"result: the configuration or the moves differ from those the result vouches for "
             f"(recorded digest {label(recorded[:16])}…, found {str(found)[:16]}…)"
+        )
+
+
+class Result(Protocol):
+    """A record's result block, as each game's ``GameResult`` holds it."""
+
+    @property
+    def record(self) -> str | None: ...
+    @property
+    def scores(self) -> Sequence[AttrsInstance]: ...
+    @property
+    def winners(self) -> tuple[int, ...]: ...
+    @property
+    def digest(self) -> str: ...
+
+
+def check_result(recorded: Result, found: Result) -> None:
+    """:class:`RecordError` at the first difference between a recorded result block and the
+    one the moves give: what it vouches for, each player's score sheet line by line, the
+    winners, then the final position."""
+    check_vouched(recorded.record, found.record)
+    if len(recorded.scores) != len(found.scores):
+        raise RecordError(
+            f"result: score sheets for {len(recorded.scores)} players; the game has {len(found.scores)}"
+        )
+    for seat, (wanted, got) in enumerate(zip(recorded.scores, found.scores, strict=True)):
+        for name in fields_dict(type(got)):
+            if getattr(wanted, name) != getattr(got, name):
+                raise RecordError(
+                    f"result: player {seat}'s {name}: the record says {shown(getattr(wanted, name))}, "
+                    f"the moves give {getattr(got, name)}"
+                )
+    if recorded.winners != found.winners:
+        raise RecordError(
+            f"result: winners: the record says {shown(recorded.winners)}, the moves give {shown(found.winners)}"
+        )
+    if recorded.digest != found.digest:
+        raise RecordError(
+            f"result: the final position differs from the recorded one (recorded digest "
+            f"{label(recorded.digest[:16])}…, reached {found.digest[:16]}…)"
         )
 
 

@@ -15,7 +15,8 @@ with the same pieces, and a game written against this library uses these names o
 - :func:`canonical`, the encoding every digest is taken of, and :func:`digest`, a document's
   digest;
 - a record's checks: :func:`check_info` (its headers), :func:`replay_moves` (its moves, from a
-  new game) and :func:`check_vouched` (the record its result block vouches for);
+  new game), :func:`check_vouched` (the record its result block vouches for) and
+  :func:`check_result` (the result block, field by field, against the one the moves give);
 - :func:`exactly`, the attrs validator of a field's exact type;
 - :func:`copier`, the generated copy of a frozen, slotted record with some fields changed, and
   :func:`maker`, the generated constructor of one that skips its validators (for values known good);
@@ -38,7 +39,7 @@ from __future__ import annotations
 
 from ._build import copier, maker
 from ._canonical import canonical
-from ._documents import check_info, check_vouched, digest, replay_moves
+from ._documents import Result, check_info, check_result, check_vouched, digest, replay_moves
 from ._errors import (
     CatalogueError,
     ConfigError,
@@ -81,10 +82,12 @@ __all__ = [
     "Policy",
     "RecordError",
     "Refusal",
+    "Result",
     "RuleEntry",
     "ScenarioError",
     "canonical",
     "check_info",
+    "check_result",
     "check_vouched",
     "clip",
     "converter",

@@ -36,7 +36,7 @@ from cattrs.gen import make_dict_unstructure_fn
 
 from . import _reader
 from ._config import GameConfig, saved_seeds
-from ._documents import SCHEMA_VERSION, GameInfo, check_info, check_vouched, digest, replay_moves
+from ._documents import SCHEMA_VERSION, GameInfo, check_info, check_result, digest, replay_moves
 from ._engine import apply_move, check_move, new_game
 from ._errors import RecordError
 from ._kept import Part
@@ -44,7 +44,7 @@ from ._model import SPECTATOR, GameState
 from ._moves import MOVE_TYPES, Draft, Move
 from ._previews import Preview
 from ._quick import quick_position
-from ._reader import Refusal, clip, label, shown
+from ._reader import Refusal, clip, shown
 from ._rules.scoring import ScoreSheet, score, winners
 from .catalogue import Catalogue, load_catalogue
 from .events import EVENT_TYPES, Event
@@ -427,30 +427,5 @@ def replay(record: GameRecord) -> GameState:
         lambda move: f"{move.type} by player {move.player}",
     )
     if result is not None:
-        _verify(result, game_result(state, record.config, record.moves))
+        check_result(result, game_result(state, record.config, record.moves))
     return state
-
-
-def _verify(recorded: GameResult, found: GameResult) -> None:
-    """RecordError at the first difference between a recorded result and the replayed one."""
-    check_vouched(recorded.record, found.record)
-    if len(recorded.scores) != len(found.scores):
-        raise RecordError(
-            f"result: score sheets for {len(recorded.scores)} players; the game has {len(found.scores)}"
-        )
-    for wanted, got in zip(recorded.scores, found.scores, strict=True):
-        for name in attrs.fields_dict(ScoreSheet):
-            if getattr(wanted, name) != getattr(got, name):
-                raise RecordError(
-                    f"result: player {got.player}'s {name}: the record says {shown(getattr(wanted, name))}, "
-                    f"the moves give {getattr(got, name)}"
-                )
-    if recorded.winners != found.winners:
-        raise RecordError(
-            f"result: winners: the record says {shown(recorded.winners)}, the moves give {shown(found.winners)}"
-        )
-    if recorded.digest != found.digest:
-        raise RecordError(
-            f"result: the final position differs from the recorded one (recorded digest "
-            f"{label(recorded.digest[:16])}…, reached {found.digest[:16]}…)"
-        )

@@ -165,7 +165,10 @@ def test_replay_checks_the_record_and_shows_the_position_and_legal_moves(
     data["data"]["result"]["scores"][0]["total"] += 1
     (tmp_path / "edited.json").write_text(json.dumps(data))
     refused_in_one_line(
-        main, ["replay", "--game", "stone-age", str(tmp_path / "edited.json")], "result: scores", capsys
+        main,
+        ["replay", "--game", "stone-age", str(tmp_path / "edited.json")],
+        "result: player 0's total: the record says",
+        capsys,
     )
     refused_in_one_line(
         main, ["replay", str(path)], "game.json: a Stone Age record: add --game stone-age", capsys

@@ -182,7 +182,10 @@ def test_a_record_replays_and_refuses_an_edited_move() -> None:
     assert [sheet["total"] for sheet in sheets] == lines
     wrong_total = json.loads(text)
     wrong_total["data"]["result"]["scores"][0]["total"] += 1
-    with pytest.raises(RecordError, match="result: scores"):
+    total = sheets[0]["total"]
+    with pytest.raises(
+        RecordError, match=f"result: player 0's total: the record says {total + 1}, the moves give {total}$"
+    ):
         replay(from_json(json.dumps(wrong_total), GameRecord))
     edited = json.loads(text)
     edited["data"]["moves"] = edited["data"]["moves"][:-1]
