@@ -144,13 +144,19 @@ def test_rules_lists_every_stone_age_rule(capsys: pytest.CaptureFixture[str]) ->
     assert listed == list(stone_age_rules())
 
 
+def _recorded(folder: Path, capsys: pytest.CaptureFixture[str], bot: str) -> Path:
+    """The record of a 2-player game of seed 3 by ``bot``, saved in ``folder``."""
+    path = folder / "game.json"
+    argv = ["play", "--game", "stone-age", "--players", "2", "--seed", "3", "--bot", bot]
+    assert main([*argv, "--record", str(path)]) == 0
+    capsys.readouterr()
+    return path
+
+
 def test_replay_checks_the_record_and_shows_the_position_and_legal_moves(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    path = tmp_path / "game.json"
-    argv = ["play", "--game", "stone-age", "--players", "2", "--seed", "3", "--bot", "random"]
-    assert main([*argv, "--record", str(path)]) == 0
-    capsys.readouterr()
+    path = _recorded(tmp_path, capsys, "random")
     record = from_json(path.read_text(), GameRecord)
     assert main(["replay", "--game", "stone-age", "--at", "5", str(path)]) == 0
     out = capsys.readouterr().out
@@ -181,9 +187,7 @@ def test_replay_checks_the_record_and_shows_the_position_and_legal_moves(
 def test_render_draws_a_record_s_position_whole_or_as_a_seat_sees_it(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    path, picture = tmp_path / "game.json", tmp_path / "p1.svg"
-    assert main(["play", "--game", "stone-age", "--players", "2", "--seed", "3", "--record", str(path)]) == 0
-    capsys.readouterr()
+    path, picture = _recorded(tmp_path, capsys, "greedy"), tmp_path / "p1.svg"
     assert main(["render", "--game", "stone-age", "--at", "40", str(path)]) == 0
     whole = capsys.readouterr().out
     assert whole.startswith("<svg") and 'aria-label="Stone Age table"' in whole and "Round 3, act" in whole
