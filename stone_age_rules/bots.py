@@ -23,7 +23,17 @@ from hadara_rules.foundations import InformationSetSearch, Policy
 
 from ._engine import apply_move, legal_moves
 from ._goods import FOOD_VALUE, bundles
-from ._model import AREAS, BUILDINGS, MAX_AGRICULTURE, MAX_PEOPLE, MAX_TOOL_LEVEL, SLOTS, GameState, Location
+from ._model import (
+    AREAS,
+    BUILDINGS,
+    MAX_AGRICULTURE,
+    MAX_PEOPLE,
+    MAX_TOOL_LEVEL,
+    SLOTS,
+    GameState,
+    Location,
+    Player,
+)
 from ._moves import Move, Place
 from ._rules.buildings import payable
 from ._rules.scoring import culture_points, known_cards, score
@@ -108,10 +118,10 @@ def _placement_value(view: GameState, seat: int, move: Place) -> float:
         total = 0.7 * (people * _DIE + player.tool_value / 2)
     elif location is Location.TOOL_MAKER:
         total = 3.0 if sum(player.tools) < 3 * MAX_TOOL_LEVEL else 0.0
-    elif location is Location.HUT:
-        total = 8.0 if player.people < MAX_PEOPLE else 0.0
-    elif location is Location.FIELD:
-        total = 4.0 if player.agriculture < MAX_AGRICULTURE else 0.0
+    elif location is Location.HUT:  # a person more to feed is worth less while food is short
+        total = max(0.0, 8.0 - 2 * _short_of_food(player)) if player.people < MAX_PEOPLE else 0.0
+    elif location is Location.FIELD:  # agriculture feeds every round: worth more while food is short
+        total = 4.0 + 1.5 * _short_of_food(player) if player.agriculture < MAX_AGRICULTURE else 0.0
     elif location in BUILDINGS:
         left = _uncommitted(view, seat)
         total = max((3 + 0.3 * pay.value for pay in payable(left, seat, location)), default=-1.0)
@@ -119,6 +129,12 @@ def _placement_value(view: GameState, seat: int, move: Place) -> float:
         price = SLOTS.index(location) + 1
         total = 6.0 - price if _uncommitted(view, seat).players[seat].resources.total >= price else -1.0
     return total / people
+
+
+def _short_of_food(player: Player) -> int:
+    """The food the player would lack at the next feeding without hunting first: one per
+    person, less agriculture and the food in stock (FEED-2, FEED-3)."""
+    return max(0, player.people - player.agriculture - player.food)
 
 
 def _uncommitted(view: GameState, seat: int) -> GameState:

@@ -97,6 +97,16 @@ def test_the_greedy_bot_places_at_a_building_only_where_it_can_still_pay() -> No
             assert isinstance(move, Place) and move.location not in BUILDINGS
 
 
+def test_the_greedy_bot_short_of_food_takes_the_field_before_the_hut() -> None:
+    """FEED-2, FEED-3: with 7 people, no agriculture and 2 food, a field feeds one a round
+    and the hut adds one more mouth: the greedy bot takes the field (it weighed the two alike)."""
+    state = with_player(game(seed=3), 0, people=7, agriculture=0, food=2)
+    hut, field = Place(0, Location.HUT, 2), Place(0, Location.FIELD, 1)
+    assert {hut, field} <= set(legal_moves(state, 0))
+    for seed in range(12):
+        assert GreedyBot(seed).choose(state, 0, [hut, field]) == field
+
+
 def test_the_search_bot_beats_the_greedy_bot() -> None:
     first = _totals([ISMCTSBot(random.Random(1), iterations=4), GreedyBot(2)], 5, rounds=3)
     second = _totals([GreedyBot(3), ISMCTSBot(random.Random(4), iterations=4)], 6, rounds=3)
