@@ -204,12 +204,13 @@ class _Choice:
     stem: str
     #: The counts the moves take, in order; empty for a single move.
     counts: tuple[int, ...]
-    #: What each of the moves does, in words.
+    #: What each of the moves does, in words ("" where the game has nothing to say).
     does: str
 
     def line(self, number: int, width: int) -> str:
         counts = f" {self.counts[0]}–{self.counts[-1]}" if self.counts else ""
-        return f"  {number:>{width}}. {self.stem}{counts}  ({self.does})"
+        does = f"  ({self.does})" if self.does else ""
+        return f"  {number:>{width}}. {self.stem}{counts}{does}"
 
 
 #: A notation ending in a count.

@@ -11,6 +11,7 @@ from ._components import Building, Card, Effect, components
 from ._events import Event
 from ._goods import KINDS, Resources
 from ._model import BUILDINGS, HIDDEN, LOCATIONS, SLOTS, GameState, Location
+from ._moves import Place
 from ._rules.scoring import score
 
 if TYPE_CHECKING:  # the previews say their amounts in this module's words
@@ -269,11 +270,12 @@ def option_text(view: GameState, option: Preview) -> str:
     """What a legal move does, as a list of moves says it: what lies where the move's people
     go (a card slot, a building stack), then what the move does to the mover's board when it
     does anything certain (``c19: 1 food · 2 farmers, costs 1``; ``b03: 1 wood and 2 clay;
-    +12 points, -1 wood, -2 clay``)."""
+    +12 points, -1 wood, -2 clay``); nothing for people placed where nothing lies (a
+    placement changes nothing until its action)."""
     location = getattr(option.move, "location", None)
     held = "" if location is None else held_at(view, location)
     if not held:
-        return str(option)
+        return "" if isinstance(option.move, Place) else str(option)
     return held if option.changes_nothing else f"{held}; {option}"
 
 

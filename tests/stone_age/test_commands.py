@@ -51,7 +51,7 @@ def test_a_person_plays_by_number_and_notation_and_a_refused_move_names_its_game
         monkeypatch, capsys, typed, "--game", "stone-age", "--players", "2", "--seed", "4", "--human", "0"
     )
     assert code == 1 and "The game was left after" in out
-    assert "--- P0, your turn: Round 1, place;" in out and "  1. place hunting 1–5  (" in out
+    assert "--- P0, your turn: Round 1, place;" in out and "  1. place hunting 1–5\n" in out
     assert "At this prompt only P0 moves." in out
     assert "Stone Age PLACE-1: " in out
     assert out.count("P0 placed ") == 2 and "P1 placed " in out
@@ -77,7 +77,8 @@ def test_moves_that_differ_in_a_count_are_one_line_and_the_count_is_asked(
     )
     turn = out.split("--- P0, your turn: ", 1)[1].split("\nP0 >", 1)[0].splitlines()
     listed = [line for line in turn if re.match(r"\s+\d+\. ", line)]
-    assert listed[1].startswith("   2. place forest 1–5  (") and len(listed) < 16
+    assert listed[1] == "   2. place forest 1–5" and len(listed) < 16  # people at an area: nothing to say
+    assert any(re.fullmatch(r"\s+\d+\. place card1 1  \(c\d\d: .*, costs 1\)", line) for line in listed)
     assert "Not a count from 1 to 5: '7'" in out
     assert code == 1 and "P0 placed 3 people at the forest (PLACE-1)" in out
 

@@ -11,6 +11,7 @@ import re
 from stone_age_rules import (
     GameConfig,
     Location,
+    Place,
     apply_move_with_events,
     legal_moves,
     new_game,
@@ -133,11 +134,12 @@ def test_the_picture_and_the_terminal_say_what_lies_on_display() -> None:
 def test_the_list_of_moves_says_what_lies_where_people_go() -> None:
     """At the terminal a move to a card slot says its card and price, a move to a building
     stack its top tile; a move there that changes the mover's board says how as well; any
-    other move says what its preview says."""
+    other move says what its preview says, but people placed where nothing lies (nothing to say
+    until their action)."""
     rng = random.Random(4)
     state = new_game(GameConfig(players=2, seed=4))
     told: set[str] = set()
-    wanted = {"Place there, nothing now", "Act there", "elsewhere"}
+    wanted = {"Place there, nothing now", "Act there", "elsewhere", "elsewhere, nothing now"}
     while not state.is_over and not wanted <= told:
         seat = state.to_act[0]
         view = player_view(state, seat)
@@ -156,6 +158,9 @@ def test_the_list_of_moves_says_what_lies_where_people_go() -> None:
             elif held:
                 assert said == held
                 told.add(f"{type(option.move).__name__} there, nothing now")
+            elif isinstance(option.move, Place):
+                assert said == "" and option.changes_nothing
+                told.add("elsewhere, nothing now")
             else:
                 assert said == str(option)
                 told.add("elsewhere")
