@@ -46,6 +46,7 @@ _DIE = 3.5
 #: What a card is worth beyond what its bottom scores now: its multiplier's count grows with
 #: the game, and its culture symbol joins the sets still to come (SCORE-2 to SCORE-6).
 _CARD_PROMISE = 10
+#: A payment's value (BUILD-2), by which the cheapest is found.
 _VALUE = operator.attrgetter("value")
 
 
