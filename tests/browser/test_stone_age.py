@@ -95,6 +95,7 @@ def test_a_whole_stone_age_game_against_a_bot_is_played_by_clicking(
         assert (page.locator("#bar-note").text_content() or "").startswith("You play P0 · Ada")
         rng = random.Random(1)
         ways: list[str] = []
+        previewed = 0
         while wait_for_turn(server, match, page):
             assert len(ways) < MOST_MOVES, "the game did not end"
             if len(ways) == 6:
@@ -107,7 +108,12 @@ def test_a_whole_stone_age_game_against_a_bot_is_played_by_clicking(
                 "buttons => buttons.filter(b => b.querySelector('.what').textContent === b.dataset.notation).length"
             )
             assert unsaid == 0
+            # a move that changes nothing (people placed, or taken back) says nothing more
+            said = page.locator("#moves button.move .preview").all_text_contents()
+            assert "no change to your board" not in said
+            previewed += len(said)
             ways.append(play_one(page, rng, by_picture=len(ways) % 2 == 0))
+        assert previewed > 0  # the moves that do something say what
 
         # the score sheet: a column per player, a row per line of the sheet, the total their sum
         result = _stone_age_record(server, match).result

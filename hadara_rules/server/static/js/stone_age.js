@@ -58,6 +58,11 @@ function toolWords(move, position, seat) {
   return values.length === 0 ? "Add no tools to the roll" : `Add tools to the roll: ${values.join(", ")}`;
 }
 
+/** Whether a move's preview changes anything: dice rolled, or anything certain or expected. */
+function changes(preview) {
+  return Boolean(preview) && (preview.dice > 0 || preview.certain?.length > 0 || preview.expected?.length > 0);
+}
+
 function describe(entry, position, seat) {
   const move = entry.move;
   switch (move.type) {
@@ -122,8 +127,12 @@ export const stoneAge = {
   describe,
   group: (entry) => GROUPS[entry.move.type] ?? "Moves",
   movedCard: () => null,
-  /** A preview says in words what the move does to the player's board (with the dice it rolls). */
-  preview: (preview) => ({ parts: typeof preview?.text === "string" ? [preview.text] : [], rules: [] }),
+  /** A preview says in words what the move does to the player's board (with the dice it
+   * rolls); a move that changes nothing (people placed, or taken back) says nothing more. */
+  preview: (preview) => ({
+    parts: changes(preview) && typeof preview.text === "string" ? [preview.text] : [],
+    rules: [],
+  }),
   extra: () => null,
   /** A location of the board is a box of the picture named by its id (`name`: in words). */
   component: (node) =>
