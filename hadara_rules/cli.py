@@ -437,7 +437,8 @@ def _replay(args: argparse.Namespace) -> int:
 
 
 def _stop_at(args: argparse.Namespace, total: int) -> int:
-    """How many of a record's ``total`` moves ``hadara replay --at`` plays (default: all)."""
+    """How many of a record's ``total`` moves ``--at`` plays (``hadara replay`` and
+    ``hadara render``; default: all)."""
     at = total if args.at is None else args.at
     if not 0 <= at <= total:
         raise UsageError(f"{args.file}: --at must be between 0 and {total}, not {at}")
@@ -769,7 +770,10 @@ def _parser() -> argparse.ArgumentParser:
     replay.add_argument("file", metavar="FILE", help="a game record (JSON, or YAML for .yaml/.yml)")
     replay.add_argument("--at", type=whole, metavar="N", help="stop after N moves (default: all)")
     replay.add_argument(
-        "--game", choices=names(), default="hadara", help="the game the record is of (default hadara)"
+        "--game",
+        choices=names(),
+        default="hadara",
+        help="the game the record is of (default hadara; another game's record is JSON)",
     )
     replay.set_defaults(run=_replay)
     explain = commands.add_parser(
@@ -794,7 +798,10 @@ def _parser() -> argparse.ArgumentParser:
     picture = commands.add_parser("render", help="draw the table of a game record or a position as SVG")
     _render.add_arguments(picture, whole)
     picture.add_argument(
-        "--game", choices=names(), default="hadara", help="the game the record is of (default hadara)"
+        "--game",
+        choices=names(),
+        default="hadara",
+        help="the game the record is of (default hadara; another game's FILE is a JSON game record)",
     )
     picture.set_defaults(run=_render_any)
     schema = commands.add_parser(
