@@ -150,6 +150,20 @@ class Game(ABC, Generic[C, S, M, E, L]):
         with a one-line message for anything else."""
 
     @abstractmethod
+    def move_data(self, move: M) -> dict[str, object]:
+        """A move as data (what :meth:`read_move` reads back; an engine is sent it)."""
+
+    @abstractmethod
+    def moves(self, view: S, seat: int) -> tuple[M, ...]:
+        """The legal moves of ``seat``, from the position or its own view (what a bot or an
+        engine chooses from)."""
+
+    @abstractmethod
+    def refusal(self, view: S, move: M) -> IllegalMove | None:
+        """Why the rules refuse ``move`` in ``view`` (the position or its mover's own view),
+        naming its rule; None for a legal move."""
+
+    @abstractmethod
     def mover(self, move: M) -> int:
         """The seat that makes ``move``."""
 
@@ -176,11 +190,17 @@ class Game(ABC, Generic[C, S, M, E, L]):
 
     @abstractmethod
     def view(self, state: S, seat: int | None) -> S:
-        """What ``seat`` may see of ``state`` (None: what every seat may see)."""
+        """What ``seat`` may see of ``state`` (None: what every seat may see); a seat's own
+        view is what it sees already."""
 
     @abstractmethod
     def position_data(self, view: S) -> dict[str, object]:
         """A view as a document (the whole envelope the game's documents have)."""
+
+    @abstractmethod
+    def read_position(self, document: object) -> S:
+        """A position or view as :meth:`position_data` wrote it (an engine reads its seat's
+        view back); :class:`~hadara_rules.HadaraError` with a one-line message for anything else."""
 
     @abstractmethod
     def legal(self, view: S, seat: int) -> tuple[L, ...]:
@@ -222,6 +242,10 @@ class Game(ABC, Generic[C, S, M, E, L]):
         """The options, the moves and the seats' names of a record as :meth:`record` writes
         it; :class:`~hadara_rules.RecordError` for any other text (the moves are read, not
         played: whoever goes on plays them)."""
+
+    @abstractmethod
+    def totals(self, state: S) -> tuple[int, ...]:
+        """Each seat's score, in seat order: the final score of a finished game."""
 
     @abstractmethod
     def bot_names(self) -> tuple[str, ...]:

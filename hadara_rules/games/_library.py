@@ -20,6 +20,7 @@ from typing import Any, Generic, Protocol, TypeVar
 
 from attrs import evolve, frozen
 
+from .._errors import IllegalMove
 from .._rulebook import RuleEntry
 from ..records import SCHEMA_VERSION, GameInfo
 from . import Game
@@ -43,6 +44,13 @@ class Position(Protocol):
     def to_act(self) -> tuple[int, ...]: ...
     @property
     def is_over(self) -> bool: ...
+
+
+class Sheet(Protocol):
+    """What the shared answers read of a seat's score sheet."""
+
+    @property
+    def total(self) -> int: ...
 
 
 class Played(Protocol):
@@ -75,8 +83,14 @@ class Library(Generic[C, S, M, E, L]):
     config: type[C]
     #: The union of the move classes, as ``from_data`` and ``from_json`` take it.
     move: object
-    #: ``new_game``, ``winners``, ``parse_move`` and ``apply_move_with_events``.
+    #: The class of its positions (``GameState``), as ``from_data`` takes it.
+    position: type[S]
+    #: ``new_game``, ``legal_moves``, ``check_move``, ``score``, ``winners``, ``parse_move``
+    #: and ``apply_move_with_events``.
     new_game: Callable[[C], S]
+    legal_moves: Callable[[S, int], Sequence[M]]
+    check_move: Callable[[S, M], IllegalMove | None]
+    score: Callable[[S], Sequence[Sheet]]
     winners: Callable[[S], tuple[int, ...]]
     parse_move: Callable[[str], M]
     play: Callable[[S, M], tuple[S, tuple[E, ...]]]
@@ -104,7 +118,11 @@ class Library(Generic[C, S, M, E, L]):
         return cls(
             package.GameConfig,
             package.Move,
+            package.GameState,
             package.new_game,
+            package.legal_moves,
+            package.check_move,
+            package.score,
             package.winners,
             package.parse_move,
             package.apply_move_with_events,
@@ -174,6 +192,15 @@ class LibraryGame(Game[C, S, M, E, L]):
         move: M = self.library.from_data(given, self.library.move)
         return move
 
+    def move_data(self, move: M) -> dict[str, object]:
+        return self.data(move)
+
+    def moves(self, view: S, seat: int) -> tuple[M, ...]:
+        return tuple(self.library.legal_moves(view, seat))
+
+    def refusal(self, view: S, move: M) -> IllegalMove | None:
+        return self.library.check_move(view, move)
+
     def mover(self, move: M) -> int:
         return move.player
 
@@ -192,6 +219,10 @@ class LibraryGame(Game[C, S, M, E, L]):
 
     def position_data(self, view: S) -> dict[str, object]:
         return self.library.to_data(view)
+
+    def read_position(self, document: object) -> S:
+        position: S = self.library.from_data(document, self.library.position)
+        return position
 
     def legal(self, view: S, seat: int) -> tuple[L, ...]:
         return self.library.previews(view, seat)
@@ -218,6 +249,9 @@ class LibraryGame(Game[C, S, M, E, L]):
         played = tuple(moves)
         result = self.library.game_result(state, options, played) if state.is_over else None
         return self.library.to_json(self.library.record(options, played, result=result, info=info))
+
+    def totals(self, state: S) -> tuple[int, ...]:
+        return tuple(sheet.total for sheet in self.library.score(state))
 
     def read_record(self, text: str) -> tuple[C, tuple[M, ...], tuple[str, ...]]:
         record = self.library.from_json(text, self.library.record)

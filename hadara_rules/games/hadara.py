@@ -97,6 +97,10 @@ class Hadara(LibraryGame[GameConfig, GameState, Move, Event, Preview]):
     def options_data(self, options: GameConfig) -> dict[str, object]:
         return {"advanced": options.advanced}
 
+    def view(self, state: GameState, seat: int | None) -> GameState:
+        """INFO-1: what ``seat`` sees; its own view as it is (a view of another seat's is refused)."""
+        return state if seat is not None and state.viewer == seat else player_view(state, seat)
+
     def _seen(self, view: GameState) -> frozenset[str]:
         """The cards and colonies a view shows, by id (a colony whose back is unknown by its front's
         id; one seen whole is known by its front's too)."""
