@@ -54,7 +54,7 @@ def decisions(count: int) -> list[tuple[GameState, int, tuple[Move, ...]]]:
     return found
 
 
-def cpu_of(bot: EngineBot) -> float:
+def cpu_of(bot: EngineBot[GameState, Move]) -> float:
     """The CPU seconds the engine's process has used so far (Linux: ``/proc``)."""
     assert bot.pid is not None, "the engine is running"
     fields = Path(f"/proc/{bot.pid}/stat").read_text().rpartition(")")[2].split()

@@ -34,15 +34,12 @@ from typing import IO, NoReturn
 
 from attrs import asdict, frozen
 
-from stone_age_rules import SEED_LIMIT
-from stone_age_rules import score as stone_age_score
-
 from . import GameConfig, HadaraError, score, winners
 from ._files import check_writable, write_whole
 from ._options import at_least, whole
 from ._reader import clip, shown
 from .bots import BOTS, play_game
-from .engines.options import add_engine_option, check_names, close_bots, engine_table, make_bot
+from .engines.options import add_engine_option, check_names, close_bots, decider, engine_table, make_bot
 from .games import game, names
 
 __all__ = [
@@ -174,19 +171,20 @@ def play_one(tournament: Tournament, index: int) -> GameResult:
 
 
 def _play_other(tournament: Tournament, index: int, seed: int, seats: tuple[str, ...]) -> GameResult:
-    """Game ``index`` of a tournament of a game other than Hadara, through its game interface
-    (its seed reduced to what the game's configuration takes)."""
+    """Game ``index`` of a tournament of a game other than Hadara, through its game interface."""
     played = game(tournament.game)
-    seed %= SEED_LIMIT
     state = played.new(played.read_options({}, tournament.players, seed))
-    bots = [played.bot(name, f"{seed}:{seat}", 1.0) for seat, name in enumerate(seats)]
+    engines = dict(tournament.engines)
+    bots = [decider(played, name, seat, f"{seed}:{seat}", engines) for seat, name in enumerate(seats)]
     moves = 0
-    while not played.is_over(state):
-        seat = played.to_act(state)[0]
-        state = played.play(state, bots[seat].choose(state, seat))[0]
-        moves += 1
-    totals = tuple(sheet.total for sheet in stone_age_score(state))
-    return GameResult(index, seed, seats, totals, played.winners(state), moves)
+    try:
+        while not played.is_over(state):
+            seat = played.to_act(state)[0]
+            state = played.play(state, bots[seat].choose(state, seat))[0]
+            moves += 1
+    finally:
+        close_bots(bots)
+    return GameResult(index, seed, seats, played.totals(state), played.winners(state), moves)
 
 
 def wilson(successes: float, trials: int) -> tuple[float, float]:
@@ -565,15 +563,10 @@ def _bot_names(text: str) -> tuple[str, ...]:
 
 
 def _check_other(args: argparse.Namespace) -> None:
-    """The options of a tournament of a game other than Hadara: its own bots and seat counts."""
+    """The options of a tournament of a game other than Hadara: no Hadara option, its seat counts."""
     played = game(args.game)
-    if args.engine or args.advanced:
-        raise ArenaError(f"--engine and --advanced are Hadara's; {played.title} has neither")
-    for name in args.bots:
-        if name not in played.bot_names():
-            raise ArenaError(
-                f"unknown {played.title} bot {shown(name)}; the bots are {', '.join(played.bot_names())}"
-            )
+    if args.advanced:
+        raise ArenaError(f"--advanced is Hadara's; {played.title} has none")
     fewest, most = played.seats
     if not fewest <= args.players <= most:
         raise ArenaError(
@@ -640,8 +633,7 @@ def run(args: argparse.Namespace) -> int:
     if args.game != "hadara":
         _check_other(args)
     engines = engine_table(args.engine)
-    if args.game == "hadara":
-        check_names(args.bots, engines)
+    check_names(args.bots, engines, None if args.game == "hadara" else game(args.game))
     used = tuple((name, command) for name, command in engines.items() if name in args.bots)
     tournament = Tournament(args.bots, args.players, args.games, args.seed, args.advanced, used, args.game)
     workers = args.workers if args.workers is not None or args.backend == "ray" else 1

@@ -222,14 +222,14 @@ def _play_other(args: argparse.Namespace) -> int:
     its bots, people at ``--human`` seats (hot seat at a terminal), the record with ``--record``;
     a game people leave is saved, and ``--resume FILE`` goes on with it."""
     played = game(args.game)
-    hadara_only = [f"--{name}" for name in ("crests", "engine") if getattr(args, name, None)]
-    if hadara_only or args.advanced:
+    if args.crests is not None or args.advanced:
         raise UsageError(
-            f"{', '.join(hadara_only) or '--advanced'}: Hadara's option; {played.title} has none"
+            f"{'--crests' if args.crests is not None else '--advanced'}: Hadara's option; {played.title} has none"
         )
-    if args.bot not in played.bot_names():
+    table = engines.engine_table(args.engine)
+    if args.bot not in played.bot_names() and args.bot not in table:
         raise UsageError(
-            f"--bot: {played.title}'s bots are {', '.join(played.bot_names())}, not {shown(args.bot)}"
+            f"--bot: {played.title}'s bots are {', '.join([*played.bot_names(), *table])}, not {shown(args.bot)}"
         )
     options, made, humans, players, save_to = _other_game(played, args)
     for seat in humans:
@@ -241,8 +241,28 @@ def _play_other(args: argparse.Namespace) -> int:
         check_writable(save_to, "the record", UsageError)
     seed = played.seed(options)
     bots = {
-        seat: played.bot(args.bot, f"{seed}:{seat}", 1.0) for seat in range(players) if seat not in humans
+        seat: engines.decider(played, args.bot, seat, f"{seed}:{seat}", table)
+        for seat in range(players)
+        if seat not in humans
     }
+    try:
+        return _play_with(played, args, options, made, humans, players, save_to, bots)
+    finally:
+        engines.close_bots(list(bots.values()))
+
+
+def _play_with(
+    played: AnyGame,
+    args: argparse.Namespace,
+    options: object,
+    made: tuple[object, ...],
+    humans: tuple[int, ...],
+    players: int,
+    save_to: str | None,
+    bots: Mapping[int, Decider[Any, Any]],
+) -> int:
+    """``hadara play --game NAME`` with the bots (or engines) of its seats (see :func:`_play_other`)."""
+    seed = played.seed(options)
     words = _WORDS.get(played.name, TableWords())
     start = (
         played.new(options) if args.resume is None else _made_again(played, options, made, bots, args.resume)
@@ -623,6 +643,8 @@ def _schema(args: argparse.Namespace) -> int:
 
 
 def _engine(args: argparse.Namespace) -> int:
+    """``hadara engine BOT``: the engine protocol answered by the built-in bot BOT of the game
+    each ``hello`` names."""
     return engines.serve(args.bot, sys.stdin, sys.stdout, sys.stderr)
 
 
@@ -819,7 +841,9 @@ def _parser() -> argparse.ArgumentParser:
     engine = commands.add_parser(
         "engine", help="answer the engine protocol on standard input and output with a built-in bot"
     )
-    engine.add_argument("bot", choices=sorted(BOTS), help="the bot that answers")
+    engine.add_argument(
+        "bot", choices=engines.bot_names(), help="the bot that answers, of the game hello names"
+    )
     engine.set_defaults(run=_engine)
     server = commands.add_parser("serve", help="serve the web table and the game API (the server extra)")
     server.add_argument("--host", default="127.0.0.1", help="the address to listen on (default 127.0.0.1)")

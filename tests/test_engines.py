@@ -1,10 +1,12 @@
 """The engine protocol end to end: a seat's view loads back as what a bot decides from
 (INFO-1); ``hadara engine BOT`` speaks the protocol; ``--engine NAME=COMMAND`` plays in
-``hadara arena`` and ``hadara play`` exactly as the built-in bot it runs; the example
-engines of ``docs/engines.md`` play whole games without a single replaced decision."""
+``hadara arena`` and ``hadara play`` exactly as the built-in bot it runs, in every game; the
+example engines of ``docs/engines.md`` play whole games of each without a single replaced
+decision."""
 
 from __future__ import annotations
 
+import io
 import json
 import logging
 import os
@@ -28,6 +30,8 @@ from hadara_rules import (
 from hadara_rules.arena import Tournament, run_tournament
 from hadara_rules.bots import BOTS
 from hadara_rules.cli import main
+from hadara_rules.engines import serve
+from hadara_rules.games import game, names
 from hadara_rules.records import to_data
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -86,22 +90,60 @@ def test_hadara_engine_says_why_it_leaves_a_message_unanswered() -> None:
     assert len(errors) == 2 and "a turn before hello" in errors[0] and "malformed JSON" in errors[1]
 
 
-def test_an_engine_in_the_arena_plays_the_games_of_the_bot_it_runs() -> None:
+def test_hadara_engine_plays_the_game_hello_names() -> None:
+    """A Stone Age ``hello`` gets Stone Age's greedy bot, seeded from ``seed``: its move is
+    the one that bot makes from the seat's view; a game no library knows is refused."""
+    played = game("stone-age")
+    state = played.new(played.read_options({}, 3, 3))
+    rng = random.Random(3)
+    for _ in range(30):
+        seat = played.to_act(state)[0]
+        state = played.play(state, rng.choice(played.moves(state, seat)))[0]
+    seat = played.to_act(state)[0]
+    view = played.view(state, seat)
+    legal = [{"notation": str(m), "move": played.move_data(m)} for m in played.moves(view, seat)]
+    turn = {"type": "turn", "seat": seat, "view": played.position_data(view), "legal": legal, "ms": 1000}
+    hello = {"type": "hello", "protocol": 1, "game": "stone-age", "seat": seat, "seed": "7:0"}
+    done = _speak([json.dumps(hello), json.dumps(turn), '{"type":"quit"}'])
+    assert done.returncode == 0, done.stderr
+    ready, answer = (json.loads(line) for line in done.stdout.splitlines())
+    assert ready == {"type": "ready", "name": "greedy"}
+    assert answer == {"type": "move", "move": str(played.bot("greedy", "7:0", 1.0).choose(view, seat))}
+    refused = _speak([json.dumps({**hello, "game": "chess"}), json.dumps(turn)])
+    assert refused.stdout == ""
+    assert refused.stderr.splitlines() == [
+        "hadara engine greedy: there is no game chess (the games are hadara, stone-age)",
+        "hadara engine greedy: a turn before hello",
+    ]
+
+
+def test_a_bot_the_game_of_hello_lacks_is_refused_in_one_line() -> None:
+    out, errors = io.StringIO(), io.StringIO()
+    assert serve("minimax", ['{"type":"hello","game":"stone-age","seat":0}'], out, errors) == 0
+    assert out.getvalue() == ""
+    assert errors.getvalue() == (
+        "hadara engine minimax: Stone Age has no bot 'minimax' (its bots are greedy, ismcts, random)\n"
+    )
+
+
+@pytest.mark.parametrize("name", names())
+def test_an_engine_in_the_arena_plays_the_games_of_the_bot_it_runs(name: str) -> None:
     """``--engine g="hadara engine greedy" --bots g,greedy`` gives the games of
-    ``--bots greedy,greedy``, in worker processes that start their own engines."""
-    with_engine = Tournament(("g", "greedy"), 2, 2, seed=3, engines=(("g", GREEDY),))
+    ``--bots greedy,greedy``, in worker processes that start their own engines, for every game."""
+    with_engine = Tournament(("g", "greedy"), 2, 2, seed=3, engines=(("g", GREEDY),), game=name)
     played = run_tournament(with_engine, workers=2)
-    builtin = run_tournament(Tournament(("greedy", "greedy"), 2, 2, seed=3))
+    builtin = run_tournament(Tournament(("greedy", "greedy"), 2, 2, seed=3, game=name))
     assert [(r.seed, r.scores, r.winners, r.moves) for r in played] == [
         (r.seed, r.scores, r.winners, r.moves) for r in builtin
     ]
     assert played[0].seats == ("g", "greedy")
 
 
+@pytest.mark.parametrize("name", names())
 def test_hadara_play_with_an_engine_plays_the_game_of_the_bot_it_runs(
-    capsys: pytest.CaptureFixture[str], tmp_path: Path
+    name: str, capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    argv = ["play", "--players", "2", "--seed", "5"]
+    argv = ["play", "--game", name, "--players", "2", "--seed", "5"]
     assert (
         main([*argv, "--engine", f"mine={GREEDY}", "--bot", "mine", "--record", str(tmp_path / "a.json")])
         == 0
@@ -119,6 +161,11 @@ def test_hadara_play_with_an_engine_plays_the_game_of_the_bot_it_runs(
     [
         (["play", "--bot", "nobody"], "unknown bot 'nobody'"),
         (["arena", "--bots", "greedy,nobody"], "unknown bot 'nobody'"),
+        (["play", "--game", "stone-age", "--bot", "nobody"], "Stone Age's bots are greedy, ismcts, random"),
+        (
+            ["arena", "--game", "stone-age", "--bots", "g,nobody", "--engine", "g=python3"],
+            "unknown Stone Age bot",
+        ),
         (["play", "--engine", "mine"], "expected NAME=COMMAND"),
         (["play", "--engine", "greedy=python3 x.py"], "'greedy' is a built-in bot"),
         (["play", "--engine", "mine=", "--bot", "mine"], "the command of 'mine' is empty"),
@@ -132,22 +179,25 @@ def test_a_bad_bot_or_engine_is_one_line_and_exit_2(
     refused_in_one_line(main, argv, message, capsys)
 
 
-def _plays_cleanly(command: str, caplog: pytest.LogCaptureFixture) -> None:
+def _plays_cleanly(command: str, name: str, caplog: pytest.LogCaptureFixture) -> None:
     """Two games of the engine against the greedy bot, no decision replaced."""
+    tournament = Tournament(("mine", "greedy"), 2, 2, seed=1, engines=(("mine", command),), game=name)
     with caplog.at_level(logging.WARNING, logger="hadara_rules.engines"):
-        results = run_tournament(Tournament(("mine", "greedy"), 2, 2, seed=1, engines=(("mine", command),)))
+        results = run_tournament(tournament)
     assert len(results) == 2 and all(r.moves > 50 for r in results)
     assert not caplog.records, caplog.text
 
 
-def test_the_python_example_engine_plays_whole_games(caplog: pytest.LogCaptureFixture) -> None:
-    _plays_cleanly(f"{sys.executable} {ROOT / 'examples' / 'engines' / 'engine.py'}", caplog)
+@pytest.mark.parametrize("name", names())
+def test_the_python_example_engine_plays_whole_games(name: str, caplog: pytest.LogCaptureFixture) -> None:
+    _plays_cleanly(f"{sys.executable} {ROOT / 'examples' / 'engines' / 'engine.py'}", name, caplog)
 
 
-def test_the_javascript_example_engine_plays_whole_games(caplog: pytest.LogCaptureFixture) -> None:
+@pytest.mark.parametrize("name", names())
+def test_the_javascript_example_engine_plays_whole_games(name: str, caplog: pytest.LogCaptureFixture) -> None:
     node = shutil.which("node")
     if node is None:
         if os.environ.get("CI"):
             pytest.fail("Node is needed in CI to test the JavaScript engine")
         pytest.skip("Node is not installed")
-    _plays_cleanly(f"{node} {ROOT / 'examples' / 'engines' / 'engine.js'}", caplog)
+    _plays_cleanly(f"{node} {ROOT / 'examples' / 'engines' / 'engine.js'}", name, caplog)

@@ -18,6 +18,7 @@ from server import serving
 from server.serving import ServerProcess, served, stored_moves
 
 from hadara_rules.cli import main
+from hadara_rules.games import names
 
 #: The built-in greedy bot as an engine, started as ``hadara engine greedy`` would be.
 GREEDY = f"{sys.executable} -m hadara_rules.cli engine greedy"
@@ -47,10 +48,11 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
         yield process
 
 
-def _match(server: ServerProcess) -> tuple[str, str]:
-    """A 2-player match: seat 0 for the engine to connect to, seat 1 the greedy bot's."""
+def _match(server: ServerProcess, game: str = "hadara") -> tuple[str, str]:
+    """A 2-player match of ``game``: seat 0 for the engine to connect to, seat 1 the greedy bot's."""
     answer = httpx.post(
-        f"{server.base}/api/matches", json={"players": 2, "seats": ["human", "greedy"], "seed": 2}
+        f"{server.base}/api/matches",
+        json={"game": game, "players": 2, "seats": ["human", "greedy"], "seed": 2},
     )
     assert answer.status_code == 201, answer.text
     created: dict[str, Any] = answer.json()
@@ -74,8 +76,11 @@ def _over(server: ServerProcess, match: str) -> dict[str, Any]:
 
 
 @pytest.mark.slow  # a whole game against a server process: seconds
-def test_a_seat_is_played_to_the_end_by_a_local_engine_and_the_result_printed(server: ServerProcess) -> None:
-    match, token = _match(server)
+@pytest.mark.parametrize("game", names())
+def test_a_seat_is_played_to_the_end_by_a_local_engine_and_the_result_printed(
+    server: ServerProcess, game: str
+) -> None:
+    match, token = _match(server, game)
     connected = _connect(server, match, token, GREEDY)
     out, err = connected.communicate(timeout=120)
     assert connected.returncode == 0, err
@@ -87,6 +92,9 @@ def test_a_seat_is_played_to_the_end_by_a_local_engine_and_the_result_printed(se
     assert lines[2].startswith("player 1 greedy bot 1: ")
     winners = [line for line in lines[1:] if line.endswith(" points, winner")]
     assert [int(line.split()[1]) for line in winners] == summary["winners"]
+    result = httpx.get(f"{server.base}/api/matches/{match}/record").json()["data"]["result"]
+    totals = [f"{sheet['total']} points" for sheet in result["scores"]]
+    assert [line.split(": ")[1].removesuffix(", winner") for line in lines[1:3]] == totals
     assert "stand-in" not in err  # the engine made every decision
 
 

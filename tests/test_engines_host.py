@@ -21,6 +21,7 @@ import pytest
 from hadara_rules import GameConfig, GameState, apply_move, legal_moves, new_game
 from hadara_rules.bots import GreedyBot
 from hadara_rules.engines import GRACE, RESTARTS, EngineBot
+from hadara_rules.games import game
 
 #: The start of every scripted engine: it answers ``hello``, then ``answer(message)`` gives
 #: the line it writes for each turn (None: nothing).
@@ -76,6 +77,30 @@ def test_a_legal_answer_is_played_and_the_engine_sees_the_seats_view_only() -> N
     with EngineBot(engine(body), seat, "seed") as bot:
         assert bot.choose(state, seat) == legal_moves(state, seat)[-1]
         assert bot.replaced == 0 and bot.name == "scripted"
+
+
+def test_a_stone_age_seat_is_played_from_its_view_and_an_illegal_answer_names_stone_age_s_rule(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """The engine of a Stone Age seat is told its game, sees the seat's view (INFO-1: no seed,
+    so no roll can be foreseen); an answer the rules refuse is logged with Stone Age's rule
+    and replaced by Stone Age's stand-in, the greedy bot."""
+    played = game("stone-age")
+    state = played.new(played.read_options({}, 2, 4))
+    seat = played.to_act(state)[0]
+    body = """
+    from hadara_rules.games import game
+    def answer(m):
+        view = game("stone-age").read_position(m["view"])
+        assert view.config.seed == 0 and m["legal"][0]["notation"] == "P0 place hunting 1"
+        return json.dumps({"type": "move", "move": "P0 place hunting " + str(len(m["legal"]))})
+    """
+    with EngineBot(engine(body), seat, "seed", game=played) as bot, caplog.at_level(logging.WARNING):
+        move = bot.choose(state, seat)
+    assert move == played.bot("greedy", "seed:stand-in", 1.0).choose(state, seat)
+    assert bot.replaced == 1 and bot.failures == 0
+    (line,) = [r.getMessage() for r in caplog.records if r.name == "hadara_rules.engines"]
+    assert f"answered an illegal move, P0 place hunting {len(played.moves(state, seat))}: PLACE-1:" in line
 
 
 BAD_ANSWERS = {

@@ -1,11 +1,12 @@
 """Outside bots: the engine protocol (JSON lines over stdin/stdout, version 1).
 
-- :class:`EngineBot` (:mod:`.host`) plays a seat with an engine program, wherever a
-  built-in bot can play it (``hadara play``, ``hadara arena``, the library's
-  :func:`~hadara_rules.bots.play_game`).
-- :func:`serve` (:mod:`.builtin`) answers the protocol with a built-in bot:
-  ``hadara engine greedy``.
-- :mod:`.options` reads ``--engine NAME=COMMAND`` for the ``hadara`` command.
+- :class:`EngineBot` (:mod:`.host`) plays a seat of any game of :mod:`hadara_rules.games`
+  with an engine program, wherever a built-in bot can play it (``hadara play``, ``hadara
+  arena``, the library's :func:`~hadara_rules.bots.play_game`).
+- :func:`serve` (:mod:`.builtin`) answers the protocol with a built-in bot of the game
+  ``hello`` names: ``hadara engine greedy``.
+- :mod:`.options` reads ``--engine NAME=COMMAND`` for the ``hadara`` command, and makes a
+  seat's bot or engine (:func:`decider`).
 - :class:`EngineSeats` (:mod:`.seats`) plays the seats of ``hadara serve --engine``, a
   bounded number of engine processes at once.
 - :func:`~hadara_rules.engines.connect.connect` (``hadara connect``, the ``server`` extra)
@@ -17,12 +18,13 @@ The protocol is documented for engine authors in ``docs/engines.md``.
 from __future__ import annotations
 
 from ._protocol import PROTOCOL, ProtocolError
-from .builtin import serve
+from .builtin import bot_names, serve
 from .host import DEFAULT_MS, GRACE, RESTARTS, START_MS, EngineBot
 from .options import (
     EngineError,
     add_engine_option,
     close_bots,
+    decider,
     engine_table,
     find_program,
     make_bot,
@@ -42,7 +44,9 @@ __all__ = [
     "EngineSeats",
     "ProtocolError",
     "add_engine_option",
+    "bot_names",
     "close_bots",
+    "decider",
     "engine_table",
     "find_program",
     "make_bot",

@@ -11,13 +11,11 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
+from typing import Any, Generic, TypeVar
 
 from .._errors import HadaraError
-from .._model import GameState
-from .._moves import Move
-from .._notation import parse_move
 from .._reader import parse_json, shown
-from ..records import from_data, to_data, to_json
+from ..games import Game
 
 __all__ = [
     "PROTOCOL",
@@ -29,6 +27,9 @@ __all__ = [
     "read_message",
     "ready_name",
 ]
+
+#: The moves of the game an engine plays.
+M = TypeVar("M")
 
 #: The protocol's version.
 PROTOCOL = 1
@@ -42,9 +43,9 @@ def _line(message: Mapping[str, object]) -> bytes:
     return json.dumps(message, separators=(",", ":")).encode() + b"\n"
 
 
-def hello(seat: int, seed: str) -> bytes:
-    """The first line to an engine."""
-    return _line({"type": "hello", "protocol": PROTOCOL, "game": "hadara", "seat": seat, "seed": seed})
+def hello(game: str, seat: int, seed: str) -> bytes:
+    """The first line to an engine of the game named ``game``."""
+    return _line({"type": "hello", "protocol": PROTOCOL, "game": game, "seat": seat, "seed": seed})
 
 
 def quit_line() -> bytes:
@@ -74,34 +75,32 @@ def ready_name(line: bytes) -> str:
     return name if isinstance(name, str) else "engine"
 
 
-class Turn:
+class Turn(Generic[M]):
     """One decision asked of an engine: the ``turn`` line, and the moves its answer may name."""
 
-    def __init__(self, view: GameState, seat: int, moves: Sequence[Move], ms: int) -> None:
+    def __init__(
+        self, game: Game[Any, Any, M, Any, Any], view: object, seat: int, moves: Sequence[M], ms: int
+    ) -> None:
+        self.game = game
         self.seat = seat
         self.by_notation = {str(move): move for move in moves}
         legal = json.dumps(
-            [{"notation": text, "move": to_data(move)["data"]} for text, move in self.by_notation.items()],
+            [{"notation": text, "move": game.move_data(move)} for text, move in self.by_notation.items()],
             separators=(",", ":"),
         )
-        self.line = (
-            f'{{"type":"turn","seat":{seat},"view":{to_json(view)},"legal":{legal},"ms":{ms}}}\n'.encode()
-        )
+        position = json.dumps(game.position_data(view), separators=(",", ":"))
+        self.line = f'{{"type":"turn","seat":{seat},"view":{position},"legal":{legal},"ms":{ms}}}\n'.encode()
 
-    def answer(self, line: bytes) -> Move:
+    def answer(self, line: bytes) -> M:
         """The move an engine's ``move`` line names (not yet checked against the rules)."""
         named = read_message(line, "move").get("move")
         if isinstance(named, str):
             known = self.by_notation.get(named)
             if known is not None:
                 return known
-            try:
-                return parse_move(named)
-            except HadaraError as exc:
-                raise ProtocolError(str(exc)) from None
-        if isinstance(named, Mapping):
-            try:
-                return from_data({"schema_version": 1, "kind": "move", "data": named}, Move)
-            except HadaraError as exc:
-                raise ProtocolError(f"the move data: {exc}") from None
-        raise ProtocolError(f"'move' is a move's notation or its data, not {shown(named)}")
+        elif not isinstance(named, Mapping):
+            raise ProtocolError(f"'move' is a move's notation or its data, not {shown(named)}")
+        try:
+            return self.game.read_move(dict(named) if isinstance(named, Mapping) else named)
+        except HadaraError as exc:
+            raise ProtocolError(f"the move data: {exc}" if isinstance(named, Mapping) else str(exc)) from None

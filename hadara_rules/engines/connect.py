@@ -1,4 +1,5 @@
-"""``hadara connect``: one seat of a match on a ``hadara serve`` played by a local engine.
+"""``hadara connect``: one seat of a match on a ``hadara serve`` played by a local engine,
+in a match of any game the server and this library know.
 
 The seat's token opens its view (``GET …/view``: its position, INFO-1, and its legal
 moves); when the seat is to act, the :class:`~hadara_rules.engines.EngineBot` host asks
@@ -10,7 +11,8 @@ carries the whole view is used as it is, any other makes it read the view.
 A lost connection (the server restarting, the network) is tried again after a pause that
 doubles from :data:`RETRY_SECONDS`'s first to its second, at most :data:`RETRIES` times
 in a row; the WebSocket opens again ``since`` the last ``seq`` seen, so nothing is missed.
-It stops when the game is over and gives the result: the winners and each seat's points.
+It stops when the game is over and gives the result, from the match's record replayed
+here (every move checked): the winners and each seat's points.
 """
 
 from __future__ import annotations
@@ -31,7 +33,7 @@ from websockets.sync.client import connect as open_socket
 
 from .._errors import HadaraError
 from .._reader import clip, shown
-from ..records import GameRecord, from_data
+from ..games import AnyGame, UnknownGame, game
 from .builtin import read_turn
 from .host import DEFAULT_MS, EngineBot
 
@@ -167,17 +169,19 @@ def connect(url: str, match: str, token: str, command: str, out: IO[str], *, ms:
     seat = view.get("seat")
     if type(seat) is not int:
         raise ConnectError("the token opens no seat of the match")
-    played_game = _again(table.summary).get("game")
-    if played_game != "hadara":
-        raise ConnectError(f"hadara connect plays the game hadara, not {shown(played_game)}")
+    name = _again(table.summary).get("game")
+    try:
+        played = game(name if isinstance(name, str) else shown(name))
+    except UnknownGame as exc:
+        raise ConnectError(f"the match's game: {exc}") from None
     updates = _Updates(table)
-    with EngineBot(command, seat, f"{match}:{seat}", name="engine", ms=ms) as bot:
+    with EngineBot(command, seat, f"{match}:{seat}", game=played, name="engine", ms=ms) as bot:
         try:
             while True:
                 to_act = _seats(view.get("to_act"))
                 if seat in to_act and view.get("legal"):
                     _, position, moves = read_turn(
-                        {"seat": seat, "view": view.get("position"), "legal": view["legal"]}
+                        played, {"seat": seat, "view": view.get("position"), "legal": view["legal"]}
                     )
                     body: Document = {"seq": view.get("seq"), "move": str(bot.choose(position, seat, moves))}
                     answer = _again(partial(table.call, "/moves", body))
@@ -188,7 +192,7 @@ def connect(url: str, match: str, token: str, command: str, out: IO[str], *, ms:
                     view = _again(partial(updates.after, view.get("seq")))
         finally:
             updates.close()
-    _say_result(table, seat, out)
+    _say_result(played, table, seat, out)
     return 0
 
 
@@ -212,8 +216,9 @@ def _seats(to_act: object) -> list[int]:
     return [seat for seat in to_act if type(seat) is int] if isinstance(to_act, list) else []
 
 
-def _say_result(table: _Table, seat: int, out: IO[str]) -> None:
-    """The winners and each seat's points (SCORE-1…6), from the match's record."""
+def _say_result(played: AnyGame, table: _Table, seat: int, out: IO[str]) -> None:
+    """The winners and each seat's points, from the match's record replayed (every move
+    checked, so a server cannot claim a result its moves do not give)."""
     summary = _again(table.summary)
     seats = summary.get("seats")
     names = {
@@ -221,13 +226,17 @@ def _say_result(table: _Table, seat: int, out: IO[str]) -> None:
         for entry in (seats if isinstance(seats, list) else ())
         if isinstance(entry, dict)
     }
-    result = from_data(_again(partial(table.call, "/record", secret=False)), GameRecord).result
-    if result is None:
-        raise ConnectError("the match's record has no result")
-    winners = set(result.winners)
-    out.write(f"match {summary.get('match')}: over after {result.moves} moves\n")
-    for sheet in result.scores:
-        you = " (you)" if sheet.player == seat else ""
-        won = ", winner" if sheet.player in winners else ""
-        out.write(f"player {sheet.player} {names.get(sheet.player, '')}{you}: {sheet.total} points{won}\n")
+    record = _again(partial(table.call, "/record", secret=False))
+    options, moves, _ = played.read_record(json.dumps(record))
+    state = played.new(options)
+    for move in moves:
+        state = played.play(state, move)[0]
+    if not played.is_over(state):
+        raise ConnectError(f"the match's record ends after {len(moves)} moves, before the game's end")
+    winners = set(played.winners(state))
+    out.write(f"match {summary.get('match')}: over after {len(moves)} moves\n")
+    for player, total in enumerate(played.totals(state)):
+        you = " (you)" if player == seat else ""
+        won = ", winner" if player in winners else ""
+        out.write(f"player {player} {names.get(player, '')}{you}: {total} points{won}\n")
     out.flush()

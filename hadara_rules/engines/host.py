@@ -1,15 +1,17 @@
 """The host: a seat played by an outside engine, through the engine protocol.
 
-:class:`EngineBot` is a :class:`~hadara_rules.bots.Bot`: wherever a built-in bot plays a
-seat, an engine can. For each decision it sends the engine the seat's view (INFO-1: the
-engine sees what the seat may see, no more), the legal moves and the time to answer, and
-plays the engine's move once the rules accept it (:func:`~hadara_rules.check_move`): no
-move the rules refuse is ever played, so none is ever recorded.
+:class:`EngineBot` plays a seat of any game of :mod:`hadara_rules.games` (Hadara's by
+default): it is a Hadara :class:`~hadara_rules.bots.Bot` and a
+:class:`~hadara_rules.games.Decider` of every game, so wherever a built-in bot plays a
+seat, an engine can. For each decision it sends the engine the seat's view (the engine
+sees what the seat may see, no more: INFO-1 of each game), the legal moves and the time to
+answer, and plays the engine's move once the rules accept it (the game's ``check_move``):
+no move the rules refuse is ever played, so none is ever recorded.
 
 An answer that is late, malformed, illegal, longer than a line may be, or for another seat,
-or an engine that exits, is replaced for that decision by the stand-in bot's move (the
-greedy bot by default), and one line says why on the ``hadara_rules.engines`` logger (the
-engine's output quoted a few dozen characters at most). An engine that exits or is late
+or an engine that exits, is replaced for that decision by the stand-in's move (the game's
+stand-in bot: Hadara's and Stone Age's greedy bot), and one line says why on the
+``hadara_rules.engines`` logger (the engine's output quoted a few dozen characters at most). An engine that exits or is late
 is stopped and started again at its next decision, at most :data:`RESTARTS` times; after
 that the stand-in plays the seat for the rest of the game. A decision never takes longer
 than its time plus :data:`GRACE` (an engine's first decision also waits for it to start,
@@ -20,20 +22,19 @@ from __future__ import annotations
 
 import atexit
 import logging
-import random
 import shlex
 import threading
 import time
 import weakref
 from collections.abc import Sequence
+from typing import Any, Generic, TypeVar, overload
 
-from .._engine import check_move
-from .._greedy import GreedyBot, seat_moves
+from attrs import frozen
+
 from .._model import GameState
 from .._moves import Move
 from .._reader import clip, shown
-from ..bots import Bot
-from ..view import player_view
+from ..games import AnyGame, Decider, Game, game
 from ._process import EOF, MAX_LINE, TOO_LONG, Engine, EngineGone
 from ._protocol import ProtocolError, Turn, hello, quit_line, ready_name
 
@@ -50,42 +51,71 @@ RESTARTS = 3
 #: Where each replaced decision is told, one line each.
 log = logging.getLogger("hadara_rules.engines")
 #: Every host not yet closed, closed when the program ends.
-_OPEN: weakref.WeakSet[EngineBot] = weakref.WeakSet()
+_OPEN: weakref.WeakSet[EngineBot[Any, Any]] = weakref.WeakSet()
+#: The positions and the moves of the game an engine plays.
+S = TypeVar("S")
+M = TypeVar("M")
 
 
-class EngineBot:
-    """Seat ``seat`` played by the engine that ``command`` starts (a list of words, or one
-    text split as a shell splits it, run without a shell).
+class EngineBot(Generic[S, M]):
+    """Seat ``seat`` of ``game`` (default: Hadara) played by the engine that ``command``
+    starts (a list of words, or one text split as a shell splits it, run without a shell).
 
     ``seed`` is sent in ``hello`` (a built-in engine seeds its generator with it, so
-    that a game replays exactly); ``name`` names the engine in the log; ``stand_in``
-    moves when the engine does not (default: the greedy bot, seeded from ``seed``).
-    Close it (or use it in a ``with`` block) to stop the engine; one left open is
-    stopped when the program ends, and on Linux when its process dies, however it dies.
+    that a game replays exactly); ``name`` names the engine in the log. The stand-in that
+    moves when the engine does not is the game's (:attr:`~hadara_rules.games.Game.stand_in`),
+    seeded from ``seed``. Close it (or use it in a ``with`` block) to stop the engine; one
+    left open is stopped when the program ends, and on Linux when its process dies, however
+    it dies.
     """
 
+    @overload
+    def __init__(
+        self: EngineBot[GameState, Move],
+        command: str | Sequence[str],
+        seat: int,
+        seed: str = "",
+        *,
+        game: None = None,
+        name: str = "engine",
+        ms: int = DEFAULT_MS,
+        start_ms: int = START_MS,
+    ) -> None: ...
+    @overload
     def __init__(
         self,
         command: str | Sequence[str],
         seat: int,
         seed: str = "",
         *,
+        game: Game[Any, S, M, Any, Any],
         name: str = "engine",
         ms: int = DEFAULT_MS,
         start_ms: int = START_MS,
-        stand_in: Bot | None = None,
+    ) -> None: ...
+    def __init__(
+        self,
+        command: str | Sequence[str],
+        seat: int,
+        seed: str = "",
+        *,
+        game: Game[Any, S, M, Any, Any] | None = None,
+        name: str = "engine",
+        ms: int = DEFAULT_MS,
+        start_ms: int = START_MS,
     ) -> None:
         self.argv = shlex.split(command) if isinstance(command, str) else list(command)
         if not self.argv:
             raise ValueError("an engine's command names a program")
+        #: The game played.
+        self.game: Game[Any, S, M, Any, Any] = game if game is not None else _hadara()
         self.seat = seat
         self.seed = seed
         self.name = clip(name, 40)
         self.ms = ms
         self.start_ms = start_ms
-        self.stand_in: Bot = (
-            stand_in if stand_in is not None else GreedyBot(random.Random(f"{seed}:stand-in"))
-        )
+        #: The bot that decides in the engine's place.
+        self.stand_in: Decider[S, M] = self.game.bot(self.game.stand_in, f"{seed}:stand-in", ms / 1000)
         #: Times the engine exited or was late (it is started again after each, up to
         #: :data:`RESTARTS` times).
         self.failures = 0
@@ -105,29 +135,30 @@ class EngineBot:
         """Whether the stand-in plays the seat for the rest of the game."""
         return self.failures > RESTARTS
 
-    def choose(
-        self, state: GameState, seat: int, moves: Sequence[Move] | None = None, *, ms: int | None = None
-    ) -> Move:
+    def choose(self, state: S, seat: int, moves: Sequence[M] | None = None, *, ms: int | None = None) -> M:
         """The engine's move for ``seat`` in ``state`` (the whole position or the seat's view),
-        one of ``moves`` (default: every legal move of the seat), or the stand-in's; the
-        engine has ``ms`` milliseconds (default: the bot's own) to answer."""
+        one of ``moves`` (default: every legal move of the seat), or the stand-in's (which
+        chooses among every legal move); the engine has ``ms`` milliseconds (default: the
+        bot's own) to answer."""
         if seat != self.seat:
             raise ValueError(f"this engine plays player {self.seat}, not player {seat}")
+        view = self.game.view(state, seat)
         if moves is None:
-            moves = seat_moves(state, seat)
-        view = state if state.viewer is not None else player_view(state, seat)
+            moves = self.game.moves(view, seat)
+        if not moves:
+            raise ValueError(f"player {seat} has no move to make in this position")
         with self._lock:
             answer = self._ask(view, moves, self.ms if ms is None else ms) if not self.retired else None
-        if isinstance(answer, Move):
-            return answer
-        move = self.stand_in.choose(state, seat, moves)
+        if isinstance(answer, Played):
+            return answer.move
+        move = self.stand_in.choose(state, seat)
         self.replaced += 1
         if answer is not None:
             log.warning(
                 "engine %s (player %d), ply %d: %s; the stand-in plays %s",
                 self.name,
                 seat,
-                state.ply,
+                self.game.ply(state),
                 answer,
                 move,
             )
@@ -147,12 +178,12 @@ class EngineBot:
             return False
         return True
 
-    def _ask(self, view: GameState, moves: Sequence[Move], ms: int) -> Move | str:
+    def _ask(self, view: S, moves: Sequence[M], ms: int) -> Played[M] | str:
         """The engine's legal move within ``ms``, or why there is none."""
         engine = self._engine if self._engine is not None else self._start()
         if isinstance(engine, str):
             return engine
-        turn = Turn(view, self.seat, moves, ms)
+        turn = Turn(self.game, view, self.seat, moves, ms)
         deadline = time.monotonic() + ms / 1000 + GRACE
         engine.drain()
         try:
@@ -171,14 +202,14 @@ class EngineBot:
             move = turn.answer(line)
         except ProtocolError as exc:
             return f"answered {_quoted(line)}: {clip(str(exc))}"
-        if move.player != self.seat:
-            return f"answered a move for player {shown(move.player)}: {_quoted(line)}"
-        refusal = check_move(view, move)
+        if self.game.mover(move) != self.seat:
+            return f"answered a move for player {shown(self.game.mover(move))}: {_quoted(line)}"
+        refusal = self.game.refusal(view, move)
         if refusal is not None:
             return f"answered an illegal move, {move}: {refusal.rule}: {clip(refusal.reason)}"
         if move not in moves:
             return f"answered {move}, which is not among the moves it was offered"
-        return move
+        return Played(move)
 
     def _start(self) -> Engine | str:
         """The engine started and ready, or why it is not."""
@@ -189,7 +220,7 @@ class EngineBot:
         self._engine = engine
         deadline = time.monotonic() + self.start_ms / 1000
         try:
-            if not engine.send(hello(self.seat, self.seed), deadline):
+            if not engine.send(hello(self.game.name, self.seat, self.seed), deadline):
                 return self._failed(f"did not read hello within {self.start_ms} ms")
         except EngineGone:
             return self._failed("exited before hello")
@@ -226,11 +257,23 @@ class EngineBot:
             self._stop(quit_line())
         _OPEN.discard(self)
 
-    def __enter__(self) -> EngineBot:
+    def __enter__(self) -> EngineBot[S, M]:
         return self
 
     def __exit__(self, *_: object) -> None:
         self.close()
+
+
+@frozen
+class Played(Generic[M]):
+    """An engine's answer the rules accept."""
+
+    move: M
+
+
+def _hadara() -> AnyGame:
+    """The game an engine plays unless told otherwise."""
+    return game("hadara")
 
 
 def _quoted(line: bytes) -> str:

@@ -1,5 +1,5 @@
 """Engines named on the command line: ``--engine NAME=COMMAND``, then NAME is used like a
-built-in bot (``hadara play --bot NAME``, ``hadara arena --bots NAME,greedy``)."""
+built-in bot of any game (``hadara play --bot NAME``, ``hadara arena --bots NAME,greedy``)."""
 
 from __future__ import annotations
 
@@ -9,10 +9,13 @@ import re
 import shlex
 import shutil
 from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
 
 from .._errors import HadaraError
 from .._reader import shown
 from ..bots import BOTS, Bot
+from ..games import AnyGame, Decider
+from .builtin import bot_names
 from .host import EngineBot
 
 __all__ = [
@@ -20,6 +23,7 @@ __all__ = [
     "add_engine_option",
     "check_names",
     "close_bots",
+    "decider",
     "engine_table",
     "find_program",
     "make_bot",
@@ -39,7 +43,7 @@ def _engine(text: str) -> tuple[str, str]:
         raise argparse.ArgumentTypeError(
             f'expected NAME=COMMAND, e.g. mine="python3 mine.py", found {shown(text)}'
         )
-    if name in BOTS:
+    if name in bot_names():
         raise argparse.ArgumentTypeError(f"{name!r} is a built-in bot; name the engine otherwise")
     try:
         words = shlex.split(command)
@@ -85,19 +89,33 @@ def find_program(command: str, option: str) -> None:
         raise EngineError(f"{option}: no program {shown(words[0])} found")
 
 
-def check_names(names: Iterable[str], engines: Mapping[str, str]) -> None:
-    """Every name is a built-in bot's or an engine's; :class:`EngineError` otherwise."""
+def check_names(names: Iterable[str], engines: Mapping[str, str], played: AnyGame | None = None) -> None:
+    """Every name is a built-in bot's of ``played`` (default: Hadara) or an engine's;
+    :class:`EngineError` otherwise."""
+    known = BOTS if played is None else played.bot_names()
     for name in names:
-        if name not in BOTS and name not in engines:
-            known = ", ".join([*sorted(BOTS), *engines])
-            raise EngineError(f"unknown bot {shown(name)}; the bots are {known}")
+        if name not in known and name not in engines:
+            title = "" if played is None else f"{played.title} "
+            raise EngineError(
+                f"unknown {title}bot {shown(name)}; the bots are {', '.join([*sorted(known), *engines])}"
+            )
 
 
 def make_bot(name: str, seat: int, seed: str, engines: Mapping[str, str]) -> Bot:
-    """The bot ``name`` for ``seat``, its generator (or its engine's) seeded with ``seed``."""
+    """The Hadara bot ``name`` for ``seat``, its generator (or its engine's) seeded with ``seed``."""
     if name in engines:
         return EngineBot(engines[name], seat, seed, name=name)
     return BOTS[name](random.Random(seed))
+
+
+def decider(
+    played: AnyGame, name: str, seat: int, seed: str, engines: Mapping[str, str]
+) -> Decider[Any, Any]:
+    """The bot ``name`` of ``played`` for ``seat``, seeded with ``seed`` (a second a decision
+    for a searching bot), or the engine ``name`` playing it."""
+    if name in engines:
+        return EngineBot(engines[name], seat, seed, game=played, name=name)
+    return played.bot(name, seed, 1.0)
 
 
 def make_seats(name: str, players: int, seed: int, engines: Mapping[str, str]) -> list[Bot]:

@@ -2,8 +2,8 @@
 
 The operator names each engine and its command; a request only names a seat kind
 (``NAME``), never a command. :class:`EngineSeats` makes the decider of a seat played by
-an engine: an :class:`~hadara_rules.engines.EngineBot` (the engine sees the seat's view,
-INFO-1; a late, malformed or illegal answer, or a crash, is replaced by the stand-in's
+an engine, in a match of any game: an :class:`~hadara_rules.engines.EngineBot` (the
+engine sees the seat's view, INFO-1; a late, malformed or illegal answer, or a crash, is replaced by the stand-in's
 move for that decision, and no move the rules refuse is ever played).
 
 Bounds: at most ``limit`` engine processes run at once. A seat whose engine cannot start
@@ -15,13 +15,11 @@ closed (its match over, or forgotten) and all of them when the server stops.
 from __future__ import annotations
 
 import logging
-import random
 import threading
 from collections.abc import Mapping
+from typing import Any
 
-from .._greedy import GreedyBot, seat_moves
-from .._model import GameState
-from .._moves import Move
+from ..games import AnyGame
 from .host import EngineBot
 
 __all__ = ["LIMIT", "START_SECONDS", "EngineSeat", "EngineSeats"]
@@ -38,22 +36,22 @@ class EngineSeat:
     """A seat played by an engine: a decider of the game interface (``choose(state, seat)``,
     :class:`~hadara_rules.games.Decider`), from the whole position."""
 
-    def __init__(self, seats: EngineSeats, bot: EngineBot) -> None:
+    def __init__(self, seats: EngineSeats, bot: EngineBot[Any, Any]) -> None:
         self._seats = seats
         self.bot = bot
 
-    def choose(self, state: GameState, seat: int) -> Move:
+    def choose(self, state: Any, seat: int) -> Any:
         """The engine's legal move for ``seat`` in ``state``, within its time (its first one
         also waits for it to start), or the stand-in's."""
         refusal = self._seats._admit(self)
         if refusal is None:
             return self.bot.choose(state, seat)
-        move = self.bot.stand_in.choose(state, seat, seat_moves(state, seat))
+        move = self.bot.stand_in.choose(state, seat)
         _log.warning(
             "engine %s (player %d), ply %d: %s; the stand-in plays %s",
             self.bot.name,
             seat,
-            state.ply,
+            self.bot.game.ply(state),
             refusal,
             move,
         )
@@ -78,22 +76,21 @@ class EngineSeats:
         self._running: set[EngineSeat] = set()
 
     def names(self) -> tuple[str, ...]:
-        """The engines' names (seat kinds of the game ``hadara``), in the operator's order."""
+        """The engines' names (seat kinds of every game), in the operator's order."""
         return tuple(self._commands)
 
-    def decider(self, name: str, seat: int, seed: str, seconds: float) -> EngineSeat:
-        """The engine ``name`` playing ``seat``, seeded with ``seed`` (sent in ``hello``), with
-        ``seconds`` for each decision; its stand-in is the greedy bot seeded from ``seed``.
-        :class:`KeyError` for a name that is no engine's."""
-        stand_in = GreedyBot(random.Random(f"{seed}:stand-in"))
+    def decider(self, played: AnyGame, name: str, seat: int, seed: str, seconds: float) -> EngineSeat:
+        """The engine ``name`` playing ``seat`` of a match of ``played``, seeded with ``seed``
+        (sent in ``hello``), with ``seconds`` for each decision; its stand-in is the game's,
+        seeded from ``seed``. :class:`KeyError` for a name that is no engine's."""
         bot = EngineBot(
             self._commands[name],
             seat,
             seed,
+            game=played,
             name=name,
             ms=max(1, round(seconds * 1000)),
             start_ms=round(self.start_seconds * 1000),
-            stand_in=stand_in,
         )
         made = EngineSeat(self, bot)
         with self._lock:

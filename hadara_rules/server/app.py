@@ -271,7 +271,7 @@ class _Api:
     ) -> None:
         #: How many unfinished matches one client address may have made.
         self.live_per_address = live_per_address
-        #: The operator's engines, seat kinds of the game ``hadara`` beside its bots.
+        #: The operator's engines, seat kinds of every game beside its bots.
         self.engines = engines
         self.registry = registry
         self.referee = referee
@@ -464,8 +464,8 @@ def create_app(
     (``https://table.example``) whose pages may call the API (CORS), none by default;
     ``bounds``: what strangers may make the server spend (:class:`~hadara_rules.server.guard.Guard`
     keeps those of one client; the driver the bots' thinking; the sweeper the matches left);
-    ``engines``: the operator's outside engines, ``{name: command}``, seat kinds of the game
-    ``hadara`` (:class:`~hadara_rules.server.engines.EngineSeats`), stopped with the server.
+    ``engines``: the operator's outside engines, ``{name: command}``, seat kinds of every
+    game (:class:`~hadara_rules.server.engines.EngineSeats`), stopped with the server.
     """
     seats = EngineSeats(engines)
     registry = Registry(store, keep)

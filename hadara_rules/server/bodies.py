@@ -118,7 +118,7 @@ def new_match(document: Mapping[str, object], engines: tuple[str, ...] = (), cre
     """``POST /api/matches``: the game (default ``hadara``), players, seats (``human``, ``open``
     or a bot of the game), and optionally names, seed, the settings at the table (public,
     clock, takeback) and the game's options. A public match is dealt from a seed nobody chose.
-    ``engines``: the operator's engines, seat kinds of the game ``hadara`` too; ``creator``:
+    ``engines``: the operator's engines, seat kinds of every game too; ``creator``:
     who makes it (a digest of the client's address)."""
     played = _game(document)
     schema = played.options_schema().get("properties", {})
@@ -132,7 +132,7 @@ def new_match(document: Mapping[str, object], engines: tuple[str, ...] = (), cre
     fewest, most = played.seats
     players = _whole(document, "players", fewest, most)
     kinds = _texts(document, "seats", players)
-    allowed = (HUMAN, OPEN, *played.bot_names(), *(engines if played.name == "hadara" else ()))
+    allowed = (HUMAN, OPEN, *played.bot_names(), *engines)
     for kind in kinds:
         if kind not in allowed:
             raise Malformed(f"seats: {shown(kind)} is no kind of seat (the kinds are {', '.join(allowed)})")

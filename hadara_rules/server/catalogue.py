@@ -4,7 +4,7 @@ contract is in ``docs/server.md``).
 
 None needs a match or a token: each says only what every player of the game may
 know. ``/api/games`` lists each game's name, title, seat counts, the JSON Schema of
-its match options and its bots (with the operator's engines, for Hadara); a game's
+its match options and its bots (with the operator's engines); a game's
 catalogue gives every component as data (:meth:`~hadara_rules.games.Game.catalogue`),
 so that a table can show the prices, points and effects of the ids a view names; a
 rule is one of the game's digest (``/api/rules/RULE-ID``: Hadara's, as before).
@@ -34,7 +34,7 @@ def _game_entry(name: str, engines: tuple[str, ...]) -> dict[str, object]:
         "title": found.title,
         "seats": [low, high],
         "options": dict(found.options_schema()),
-        "bots": [*found.bot_names(), *(engines if name == "hadara" else ())],
+        "bots": [*found.bot_names(), *engines],
     }
 
 
@@ -66,7 +66,7 @@ async def _rule(request: Request) -> Response:
 
 def catalogue_routes(engines: tuple[str, ...] = ()) -> list[Route]:
     """The routes of the games, their catalogues and rules, to mount under ``/api``;
-    ``engines``: the operator's engines, bots of Hadara's too."""
+    ``engines``: the operator's engines, bots of every game's too."""
 
     async def games(request: Request) -> Response:
         return JSONResponse({"games": [_game_entry(name, engines) for name in names()]})

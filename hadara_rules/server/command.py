@@ -50,7 +50,7 @@ def serve(
 ) -> int:
     """Serve the web table and the API on ``host``:``port``, keeping the matches in ``db``, until
     interrupted; pages of ``allow_origins`` may call the API (CORS); no client takes more
-    than ``bounds``; ``engines`` (``{name: command}``) play seats of the game ``hadara`` by
+    than ``bounds``; ``engines`` (``{name: command}``) play seats of any game by
     name (``--engine NAME=COMMAND``)."""
     app = _app(db, allow_origins, bounds, engines)
     _keep_tokens_out_of_the_log()

@@ -64,7 +64,7 @@ class Driver:
         search_processes: int = BOUNDS.search_processes,
         engines: EngineSeats | None = None,
     ) -> None:
-        #: The operator's outside engines (``hadara serve --engine``), seat kinds of ``hadara``.
+        #: The operator's outside engines (``hadara serve --engine``), seat kinds of every game.
         self._engines = EngineSeats({}) if engines is None else engines
         self._registry = registry
         self._referee = referee
@@ -193,7 +193,7 @@ class Driver:
                 name = match.game.stand_in
         bot = self._bot(match, seat, name)
         if isinstance(bot, EngineSeat):  # waits on its engine's pipe for up to its time: a thread of its own
-            return await asyncio.to_thread(bot.choose, state, seat)  # type: ignore[arg-type]
+            return await asyncio.to_thread(bot.choose, state, seat)
         return await loop.run_in_executor(self._quick, bot.choose, state, seat)
 
     @staticmethod
@@ -204,12 +204,14 @@ class Driver:
 
     def _bot(self, match: Match, seat: int, name: str) -> Decider[Any, Any]:
         """The bot ``name`` of ``seat``, made once (a quick bot keeps its generator from move to
-        move), or the operator's engine of that name (``hadara`` only)."""
+        move), or the operator's engine of that name."""
         made = match.bots.get(seat)
         if made is None or made[0] != name:
             seed = f"{match.id}:{seat}"
-            if match.game.name == "hadara" and name in self._engines.names():
-                decider: Decider[Any, Any] = self._engines.decider(name, seat, seed, self._search_seconds)
+            if name in self._engines.names():
+                decider: Decider[Any, Any] = self._engines.decider(
+                    match.game, name, seat, seed, self._search_seconds
+                )
             else:
                 decider = match.game.bot(name, seed, self._search_seconds)
             made = match.bots[seat] = (name, decider)

@@ -12,7 +12,7 @@ import pytest
 from starlette.testclient import TestClient
 
 from hadara_rules.cli import main
-from hadara_rules.games import Decider, game
+from hadara_rules.games import AnyGame, Decider, game, names
 from hadara_rules.server.app import create_app
 from hadara_rules.server.engines import EngineSeat, EngineSeats
 from hadara_rules.server.sqlite import SQLiteStore
@@ -25,13 +25,13 @@ GREEDY = f"{sys.executable} -m hadara_rules.cli engine greedy"
 HADARA = game("hadara")
 
 
-def _play(deciders: dict[int, Decider[Any, Any]], seed: int = 5) -> Any:
+def _play(deciders: dict[int, Decider[Any, Any]], played: AnyGame = HADARA, seed: int = 5) -> Any:
     """A 2-player game to its end, each seat's move chosen from the whole position, as the
     server's driver asks its bots."""
-    state = HADARA.new(HADARA.read_options({}, 2, seed))
-    while not HADARA.is_over(state):
-        seat = HADARA.to_act(state)[0]
-        state, _ = HADARA.play(state, deciders[seat].choose(state, seat))
+    state = played.new(played.read_options({}, 2, seed))
+    while not played.is_over(state):
+        seat = played.to_act(state)[0]
+        state, _ = played.play(state, deciders[seat].choose(state, seat))
     return state
 
 
@@ -46,13 +46,15 @@ def _gone(pid: int, within: float = 5.0) -> bool:
     return False
 
 
-def test_an_engine_seat_plays_a_whole_game_as_its_bot_would_and_is_stopped_at_close() -> None:
+@pytest.mark.parametrize("name", names())
+def test_an_engine_seat_plays_a_whole_game_as_its_bot_would_and_is_stopped_at_close(name: str) -> None:
+    played = game(name)
     seats = EngineSeats({"g": GREEDY})
     assert seats.names() == ("g",)
-    engine = seats.decider("g", 0, "m:0", 2.0)
-    played = _play({0: engine, 1: HADARA.bot("greedy", "m:1", 1.0)})
-    by_bots = _play({0: HADARA.bot("greedy", "m:0", 1.0), 1: HADARA.bot("greedy", "m:1", 1.0)})
-    assert HADARA.digest(played) == HADARA.digest(by_bots)
+    engine = seats.decider(played, "g", 0, "m:0", 2.0)
+    by_engine = _play({0: engine, 1: played.bot("greedy", "m:1", 1.0)}, played)
+    by_bots = _play({0: played.bot("greedy", "m:0", 1.0), 1: played.bot("greedy", "m:1", 1.0)}, played)
+    assert played.digest(by_engine) == played.digest(by_bots)
     assert engine.bot.replaced == 0 and engine.bot.failures == 0
     pid = engine.bot.pid
     assert pid is not None and seats.running() == 1
@@ -62,7 +64,7 @@ def test_an_engine_seat_plays_a_whole_game_as_its_bot_would_and_is_stopped_at_cl
 
 def test_past_the_limit_the_stand_in_decides_until_an_engine_stops(caplog: pytest.LogCaptureFixture) -> None:
     seats = EngineSeats({"g": GREEDY}, limit=1)
-    first, second = seats.decider("g", 0, "a:0", 2.0), seats.decider("g", 1, "a:1", 2.0)
+    first, second = seats.decider(HADARA, "g", 0, "a:0", 2.0), seats.decider(HADARA, "g", 1, "a:1", 2.0)
     state = HADARA.new(HADARA.read_options({}, 2, 3))
     while 1 not in HADARA.to_act(state):
         state, _ = HADARA.play(state, first.choose(state, 0))
@@ -80,11 +82,11 @@ def test_past_the_limit_the_stand_in_decides_until_an_engine_stops(caplog: pytes
 
 def test_a_closed_seat_starts_no_engine_and_its_stand_in_moves(caplog: pytest.LogCaptureFixture) -> None:
     seats = EngineSeats({"g": GREEDY})
-    engine = seats.decider("g", 0, "c:0", 2.0)
+    engine = seats.decider(HADARA, "g", 0, "c:0", 2.0)
     seats.close(engine)
     state = HADARA.new(HADARA.read_options({}, 2, 1))
     seat = HADARA.to_act(state)[0]
-    closed = engine if seat == 0 else seats.decider("g", seat, "c:1", 2.0)
+    closed = engine if seat == 0 else seats.decider(HADARA, "g", seat, "c:1", 2.0)
     seats.close(closed)
     assert HADARA.mover(closed.choose(state, seat)) == seat
     assert closed.bot.pid is None and "its seat was closed" in caplog.text
@@ -93,24 +95,25 @@ def test_a_closed_seat_starts_no_engine_and_its_stand_in_moves(caplog: pytest.Lo
 def test_an_unknown_engine_or_no_room_for_any_is_refused() -> None:
     seats = EngineSeats({"g": GREEDY})
     with pytest.raises(KeyError):
-        seats.decider("nope", 0, "s", 1.0)
+        seats.decider(HADARA, "nope", 0, "s", 1.0)
     with pytest.raises(ValueError, match="at least one engine"):
         EngineSeats({"g": GREEDY}, limit=0)
     seats.close(object())  # not an engine's seat: left alone
-    assert isinstance(seats.decider("g", 0, "s", 1.0), EngineSeat)
+    assert isinstance(seats.decider(HADARA, "g", 0, "s", 1.0), EngineSeat)
     seats.close_all()
 
 
+@pytest.mark.parametrize("name", names())
 def test_a_match_with_an_engine_seat_is_played_to_its_end_and_leaves_no_engine(
-    tmp_path: Path, caplog: pytest.LogCaptureFixture
+    name: str, tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
     app = create_app(SQLiteStore(tmp_path / "matches.sqlite"), engines={"g": GREEDY})
     seats: EngineSeats = app.state.engines
     with TestClient(app) as client:
-        refused = client.post("/api/matches", json={"players": 2, "seats": ["g", "nope"]})
+        refused = client.post("/api/matches", json={"game": name, "players": 2, "seats": ["g", "nope"]})
         assert refused.status_code == 400 and "the kinds are human" in refused.json()["message"]
         assert ", g" in refused.json()["message"]
-        created = create(client, seats=["g", "greedy"], seed=4)
+        created = create(client, game=name, seats=["g", "greedy"], seed=4)
         summary = wait_over(client, created["match"], 60)
         assert summary["over"] and summary["seats"][0]["kind"] == "g"
         record = client.get(f"/api/matches/{created['match']}/record")

@@ -164,8 +164,8 @@ def test_each_game_s_rules_are_served_by_its_name(client: TestClient) -> None:
     assert client.get("/api/games/chess/rules/BUY-1").json()["error"] == "not_found"
 
 
-def test_the_operator_s_engines_are_bots_of_hadara(tmp_path: Path) -> None:
+def test_the_operator_s_engines_are_bots_of_every_game(tmp_path: Path) -> None:
     app = create_app(SQLiteStore(tmp_path / "engines.sqlite"), engines={"mine": "hadara engine greedy"})
     with TestClient(app) as client:
         listed = {g["game"]: g["bots"] for g in client.get("/api/games").json()["games"]}
-    assert "mine" in listed["hadara"] and "mine" not in listed["stone-age"]
+    assert listed == {name: [*game(name).bot_names(), "mine"] for name in names()}

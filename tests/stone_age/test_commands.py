@@ -208,7 +208,7 @@ def test_arena_of_stone_age_bots(tmp_path: Path, capsys: pytest.CaptureFixture[s
     written = json.loads(out_file.read_text())
     assert written["tournament"]["game"] == "stone-age" and len(written["games"]) == 4
     assert all(game["seats"] in (["greedy", "random"], ["random", "greedy"]) for game in written["games"])
-    refused_in_one_line(arena_main, [*argv[:-2], "--engine", "x=y"], "Hadara's", capsys)
+    refused_in_one_line(arena_main, [*argv[:-2], "--advanced"], "--advanced is Hadara's", capsys)
     refused_in_one_line(
         arena_main, ["--game", "stone-age", "--bots", "minimax"], "unknown Stone Age bot", capsys
     )
