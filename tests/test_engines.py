@@ -35,6 +35,10 @@ from hadara_rules.games import game, names
 from hadara_rules.records import to_data
 
 ROOT = Path(__file__).resolve().parents[1]
+#: Every game, Hadara's whole games through engines in the default run and the others' with
+#: the slow tests (the protocol is the same; ``test_hadara_engine_plays_the_game_hello_names``
+#: checks Stone Age's in the default run).
+GAMES = [name if name == "hadara" else pytest.param(name, marks=pytest.mark.slow) for name in names()]
 #: The built-in greedy bot as an engine, started as ``hadara engine greedy`` would be.
 GREEDY = f"{sys.executable} -m hadara_rules.cli engine greedy"
 
@@ -126,7 +130,7 @@ def test_a_bot_the_game_of_hello_lacks_is_refused_in_one_line() -> None:
     )
 
 
-@pytest.mark.parametrize("name", names())
+@pytest.mark.parametrize("name", GAMES)
 def test_an_engine_in_the_arena_plays_the_games_of_the_bot_it_runs(name: str) -> None:
     """``--engine g="hadara engine greedy" --bots g,greedy`` gives the games of
     ``--bots greedy,greedy``, in worker processes that start their own engines, for every game."""
@@ -139,7 +143,7 @@ def test_an_engine_in_the_arena_plays_the_games_of_the_bot_it_runs(name: str) ->
     assert played[0].seats == ("g", "greedy")
 
 
-@pytest.mark.parametrize("name", names())
+@pytest.mark.parametrize("name", GAMES)
 def test_hadara_play_with_an_engine_plays_the_game_of_the_bot_it_runs(
     name: str, capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
@@ -188,12 +192,12 @@ def _plays_cleanly(command: str, name: str, caplog: pytest.LogCaptureFixture) ->
     assert not caplog.records, caplog.text
 
 
-@pytest.mark.parametrize("name", names())
+@pytest.mark.parametrize("name", GAMES)
 def test_the_python_example_engine_plays_whole_games(name: str, caplog: pytest.LogCaptureFixture) -> None:
     _plays_cleanly(f"{sys.executable} {ROOT / 'examples' / 'engines' / 'engine.py'}", name, caplog)
 
 
-@pytest.mark.parametrize("name", names())
+@pytest.mark.parametrize("name", GAMES)
 def test_the_javascript_example_engine_plays_whole_games(name: str, caplog: pytest.LogCaptureFixture) -> None:
     node = shutil.which("node")
     if node is None:
