@@ -1,9 +1,9 @@
 """Engine protocol benchmark: what a decision costs when an outside engine makes it.
 
-    python benchmarks/engine.py [--rounds R] [--decisions D]
+    python benchmarks/engine.py [--game NAME] [--rounds R] [--decisions D]
 
 A trivial engine (a few lines of plain Python that answer the first legal move) plays
-``D`` decisions at positions of recorded random games, through
+``D`` decisions at positions of recorded random games of the game (Hadara by default), through
 :class:`~hadara_rules.engines.EngineBot`: the host makes the seat's view, writes the
 ``turn`` line (the view document and the legal moves with notation and data), waits for
 the answer, reads it and checks it with the rules. The engine's CPU time is read from
@@ -20,9 +20,13 @@ import statistics
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
-from hadara_rules import GameConfig, GameState, Move, apply_move, legal_moves, new_game
 from hadara_rules.engines import EngineBot
+from hadara_rules.games import AnyGame, game, names
+
+#: A decision: the position, the seat to act and its legal moves.
+Case = tuple[Any, int, tuple[Any, ...]]
 
 #: The trivial engine: the first legal move, always.
 TRIVIAL = """
@@ -38,33 +42,38 @@ for line in sys.stdin:
 """
 
 
-def decisions(count: int) -> list[tuple[GameState, int, tuple[Move, ...]]]:
-    """``count`` decisions (position, seat, legal moves) from random games of 2 to 5 players."""
-    found: list[tuple[GameState, int, tuple[Move, ...]]] = []
+def decisions(played: AnyGame, count: int) -> list[Case]:
+    """``count`` decisions from random games of every table size (Hadara's advanced game
+    every other game)."""
+    found: list[Case] = []
     rng = random.Random(0)
-    game = 0
+    fewest, most = played.seats
+    number = 0
     while len(found) < count:
-        state = new_game(GameConfig(players=2 + game % 4, seed=game, advanced=game % 2 == 1))
-        while not state.is_over and len(found) < count:
-            seat = state.to_act[0]
-            moves = legal_moves(state, seat)
+        options = {"advanced": number % 2 == 1} if played.name == "hadara" else {}
+        state = played.new(played.read_options(options, fewest + number % (most - fewest + 1), number))
+        while not played.is_over(state) and len(found) < count:
+            seat = played.to_act(state)[0]
+            moves = played.moves(state, seat)
             found.append((state, seat, moves))
-            state = apply_move(state, moves[rng.randrange(len(moves))], check=False)
-        game += 1
+            state = played.play(state, moves[rng.randrange(len(moves))])[0]
+        number += 1
     return found
 
 
-def cpu_of(bot: EngineBot[GameState, Move]) -> float:
+def cpu_of(bot: EngineBot[Any, Any]) -> float:
     """The CPU seconds the engine's process has used so far (Linux: ``/proc``)."""
     assert bot.pid is not None, "the engine is running"
     fields = Path(f"/proc/{bot.pid}/stat").read_text().rpartition(")")[2].split()
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")  # utime, stime
 
 
-def one_round(cases: list[tuple[GameState, int, tuple[Move, ...]]]) -> tuple[float, float, float]:
+def one_round(played: AnyGame, cases: list[Case]) -> tuple[float, float, float]:
     """Host CPU, engine CPU and wall seconds per decision, engines started before timing."""
     seats = {seat for _, seat, _ in cases}
-    bots = {seat: EngineBot([sys.executable, "-c", TRIVIAL], seat, name="first") for seat in seats}
+    bots = {
+        seat: EngineBot([sys.executable, "-c", TRIVIAL], seat, game=played, name="first") for seat in seats
+    }
     for seat, bot in bots.items():
         state, _, moves = next(case for case in cases if case[1] == seat)
         bot.choose(state, seat, moves)
@@ -83,13 +92,15 @@ def one_round(cases: list[tuple[GameState, int, tuple[Move, ...]]]) -> tuple[flo
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--game", choices=names(), default="hadara", help="the game (default hadara)")
     parser.add_argument("--rounds", type=int, default=7, help="rounds (default 7)")
     parser.add_argument("--decisions", type=int, default=1000, help="decisions per round (default 1000)")
     args = parser.parse_args()
-    cases = decisions(args.decisions)
+    played = game(args.game)
+    cases = decisions(played, args.decisions)
     hosts, engines, totals, walls = [], [], [], []
     for _ in range(max(1, args.rounds)):
-        host, engine, wall = one_round(cases)
+        host, engine, wall = one_round(played, cases)
         hosts.append(host)
         engines.append(engine)
         totals.append(host + engine)
@@ -99,7 +110,9 @@ def main() -> None:
         us = [v * 1e6 for v in values]
         return f"{statistics.median(us):.0f} us ({min(us):.0f} to {max(us):.0f})"
 
-    print(f"engine protocol, {len(cases)} decisions per round, {len(hosts)} rounds (median, range):")
+    print(
+        f"{played.title}'s engine protocol, {len(cases)} decisions per round, {len(hosts)} rounds (median, range):"
+    )
     print(f"{'host CPU per decision':>28}: {spread(hosts)}")
     print(f"{'engine CPU per decision':>28}: {spread(engines)}")
     print(f"{'CPU per decision, both':>28}: {spread(totals)}  (goal: under 1000 us)")

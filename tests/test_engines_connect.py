@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import subprocess
 import sys
@@ -170,6 +171,35 @@ def test_an_update_that_carries_the_whole_view_is_used_as_it_is() -> None:
         updates.close()
         fake.shutdown()
     assert asked == ["/api/matches/m-1/updates?token=secret&since=3"]
+
+
+def test_an_answer_of_more_than_its_bound_is_refused_unread(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A server whose answer is longer than ``MOST_BYTES`` (here lowered to 1 KiB) is refused
+    in one line, at once (it is not read whole, nor taken for a lost connection)."""
+    from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+    from hadara_rules.engines import connect
+
+    monkeypatch.setattr(connect, "MOST_BYTES", 1024)
+
+    class Endless(BaseHTTPRequestHandler):
+        def do_GET(self) -> None:
+            self.send_response(200)
+            self.send_header("Content-Type", "application/json")
+            self.end_headers()
+            with contextlib.suppress(OSError):  # the client stops reading
+                for _ in range(1024):
+                    self.wfile.write(b" " * 1024)
+
+        def log_message(self, *_: object) -> None:
+            pass
+
+    with ThreadingHTTPServer(("127.0.0.1", 0), Endless) as fake:
+        threading.Thread(target=fake.serve_forever, daemon=True).start()
+        table = connect._Table(f"http://127.0.0.1:{fake.server_address[1]}", "m-1", "secret")
+        with pytest.raises(connect.ConnectError, match="the server answered more than 1024 bytes"):
+            table.view()
+        fake.shutdown()
 
 
 def test_an_engine_needs_some_time_to_answer(capsys: pytest.CaptureFixture[str]) -> None:

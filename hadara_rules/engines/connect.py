@@ -12,7 +12,9 @@ A lost connection (the server restarting, the network) is tried again after a pa
 doubles from :data:`RETRY_SECONDS`'s first to its second, at most :data:`RETRIES` times
 in a row; the WebSocket opens again ``since`` the last ``seq`` seen, so nothing is missed.
 It stops when the game is over and gives the result, from the match's record replayed
-here (every move checked): the winners and each seat's points.
+here (every move checked): the winners and each seat's points. An answer of the server is
+read up to :data:`MOST_BYTES` (a WebSocket message up to the client's 1 MiB): a server
+that sends more is refused, never read whole.
 """
 
 from __future__ import annotations
@@ -37,7 +39,7 @@ from ..games import AnyGame, UnknownGame, game
 from .builtin import read_turn
 from .host import DEFAULT_MS, EngineBot
 
-__all__ = ["RETRIES", "RETRY_SECONDS", "ConnectError", "connect"]
+__all__ = ["MOST_BYTES", "RETRIES", "RETRY_SECONDS", "ConnectError", "connect"]
 
 #: Tries in a row to reach a server that does not answer, before giving up.
 RETRIES = 20
@@ -45,6 +47,10 @@ RETRIES = 20
 RETRY_SECONDS = (0.25, 5.0)
 #: Seconds to wait for an answer of the server, and on the WebSocket before reading the view anyway.
 WAIT_SECONDS = 10.0
+#: The most bytes of an answer read from the server (a view or a record is far less).
+MOST_BYTES = 16 << 20
+#: The most bytes of a refusal read from the server (its one line of message is far less).
+MOST_REFUSAL_BYTES = 64 << 10
 #: The WebSocket close codes that say the match cannot be followed (not found, forbidden, malformed).
 _REFUSED = (4400, 4403, 4404)
 
@@ -85,9 +91,12 @@ class _Table:
             request.add_header("Authorization", f"Bearer {self.token}")
         try:
             with urllib.request.urlopen(request, timeout=WAIT_SECONDS) as answer:
-                return _document(answer.read())
+                answered = answer.read(MOST_BYTES + 1)
+            if len(answered) > MOST_BYTES:
+                raise ConnectError(f"the server answered more than {MOST_BYTES} bytes")
+            return _document(answered)
         except urllib.error.HTTPError as exc:
-            refusal = _document(exc.read())
+            refusal = _document(exc.read(MOST_REFUSAL_BYTES))
             if exc.code == 409 and refusal.get("error") == "stale":
                 return None
             if exc.code >= 500:
