@@ -3,8 +3,9 @@
 The operator names each engine and its command; a request only names a seat kind
 (``NAME``), never a command. :class:`EngineSeats` makes the decider of a seat played by
 an engine, in a match of any game: an :class:`~hadara_rules.engines.EngineBot` (the
-engine sees the seat's view, INFO-1; a late, malformed or illegal answer, or a crash, is replaced by the stand-in's
-move for that decision, and no move the rules refuse is ever played).
+engine sees the seat's view, INFO-1; a late, malformed or illegal answer, or a crash, is
+replaced by the stand-in's move for that decision, and no move the rules refuse is ever
+played).
 
 Bounds: at most ``limit`` engine processes run at once. A seat whose engine cannot start
 because ``limit`` are running has its decision made by the stand-in (logged, one line), and
