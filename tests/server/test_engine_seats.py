@@ -23,6 +23,9 @@ from .serving import create, wait_over
 GREEDY = f"{sys.executable} -m hadara_rules.cli engine greedy"
 
 HADARA = game("hadara")
+#: Every game: Hadara's whole games through engines in the default run, the others' with the
+#: slow tests (the seats are the same code for every game).
+GAMES = [name if name == "hadara" else pytest.param(name, marks=pytest.mark.slow) for name in names()]
 
 
 def _play(deciders: dict[int, Decider[Any, Any]], played: AnyGame = HADARA, seed: int = 5) -> Any:
@@ -46,7 +49,7 @@ def _gone(pid: int, within: float = 5.0) -> bool:
     return False
 
 
-@pytest.mark.parametrize("name", names())
+@pytest.mark.parametrize("name", GAMES)
 def test_an_engine_seat_plays_a_whole_game_as_its_bot_would_and_is_stopped_at_close(name: str) -> None:
     played = game(name)
     seats = EngineSeats({"g": GREEDY})
@@ -103,7 +106,7 @@ def test_an_unknown_engine_or_no_room_for_any_is_refused() -> None:
     seats.close_all()
 
 
-@pytest.mark.parametrize("name", names())
+@pytest.mark.parametrize("name", GAMES)
 def test_a_match_with_an_engine_seat_is_played_to_its_end_and_leaves_no_engine(
     name: str, tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
