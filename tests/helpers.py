@@ -16,6 +16,7 @@ import pytest
 import hadara_rules
 from hadara_rules import GameConfig, GameState, apply_move, apply_move_with_events, legal_moves, new_game
 from hadara_rules.cli import main
+from hadara_rules.games import names
 from hadara_rules.records import GameRecord, to_json
 from hadara_rules.scenario import ScenarioResult, position_of, run_document
 
@@ -96,3 +97,9 @@ def refused_in_one_line(
     err = capsys.readouterr().err
     assert code == 2
     assert message in err and len(err.strip().splitlines()) == 1 and "Traceback" not in err
+
+
+def hadara_first_others_slow() -> list[Any]:
+    """Every game's name as a test parameter: Hadara's in the default run, the others' with
+    the slow tests (for whole games through code that is the same for every game)."""
+    return [name if name == "hadara" else pytest.param(name, marks=pytest.mark.slow) for name in names()]

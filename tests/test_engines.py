@@ -17,7 +17,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from helpers import refused_in_one_line
+from helpers import hadara_first_others_slow, refused_in_one_line
 
 from hadara_rules import (
     GameConfig,
@@ -31,14 +31,13 @@ from hadara_rules.arena import Tournament, run_tournament
 from hadara_rules.bots import BOTS
 from hadara_rules.cli import main
 from hadara_rules.engines import serve
-from hadara_rules.games import game, names
+from hadara_rules.games import game
 from hadara_rules.records import to_data
 
 ROOT = Path(__file__).resolve().parents[1]
-#: Every game, Hadara's whole games through engines in the default run and the others' with
-#: the slow tests (the protocol is the same; ``test_hadara_engine_plays_the_game_hello_names``
-#: checks Stone Age's in the default run).
-GAMES = [name if name == "hadara" else pytest.param(name, marks=pytest.mark.slow) for name in names()]
+#: Every game, for whole games through engines: Stone Age's run with the slow tests (its
+#: protocol is checked in the default run by ``test_hadara_engine_plays_the_game_hello_names``).
+GAMES = hadara_first_others_slow()
 #: The built-in greedy bot as an engine, started as ``hadara engine greedy`` would be.
 GREEDY = f"{sys.executable} -m hadara_rules.cli engine greedy"
 

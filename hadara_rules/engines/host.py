@@ -11,11 +11,11 @@ no move the rules refuse is ever played, so none is ever recorded.
 An answer that is late, malformed, illegal, longer than a line may be, or for another seat,
 or an engine that exits, is replaced for that decision by the stand-in's move (the game's
 stand-in bot: Hadara's and Stone Age's greedy bot), and one line says why on the
-``hadara_rules.engines`` logger (the engine's output quoted a few dozen characters at most). An engine that exits or is late
-is stopped and started again at its next decision, at most :data:`RESTARTS` times; after
-that the stand-in plays the seat for the rest of the game. A decision never takes longer
-than its time plus :data:`GRACE` (an engine's first decision also waits for it to start,
-at most ``start_ms``).
+``hadara_rules.engines`` logger (the engine's output quoted a few dozen characters at
+most). An engine that exits or is late is stopped and started again at its next decision,
+at most :data:`RESTARTS` times; after that the stand-in plays the seat for the rest of the
+game. A decision never takes longer than its time plus :data:`GRACE` (an engine's first
+decision also waits for it to start, at most ``start_ms``).
 """
 
 from __future__ import annotations
@@ -149,7 +149,7 @@ class EngineBot(Generic[S, M]):
             raise ValueError(f"player {seat} has no move to make in this position")
         with self._lock:
             answer = self._ask(view, moves, self.ms if ms is None else ms) if not self.retired else None
-        if isinstance(answer, Played):
+        if isinstance(answer, _Accepted):
             return answer.move
         move = self.stand_in.choose(state, seat)
         self.replaced += 1
@@ -178,7 +178,7 @@ class EngineBot(Generic[S, M]):
             return False
         return True
 
-    def _ask(self, view: S, moves: Sequence[M], ms: int) -> Played[M] | str:
+    def _ask(self, view: S, moves: Sequence[M], ms: int) -> _Accepted[M] | str:
         """The engine's legal move within ``ms``, or why there is none."""
         engine = self._engine if self._engine is not None else self._start()
         if isinstance(engine, str):
@@ -209,7 +209,7 @@ class EngineBot(Generic[S, M]):
             return f"answered an illegal move, {move}: {refusal.rule}: {clip(refusal.reason)}"
         if move not in moves:
             return f"answered {move}, which is not among the moves it was offered"
-        return Played(move)
+        return _Accepted(move)
 
     def _start(self) -> Engine | str:
         """The engine started and ready, or why it is not."""
@@ -265,7 +265,7 @@ class EngineBot(Generic[S, M]):
 
 
 @frozen
-class Played(Generic[M]):
+class _Accepted(Generic[M]):
     """An engine's answer the rules accept."""
 
     move: M

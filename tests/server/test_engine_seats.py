@@ -9,10 +9,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers import hadara_first_others_slow
 from starlette.testclient import TestClient
 
 from hadara_rules.cli import main
-from hadara_rules.games import AnyGame, Decider, game, names
+from hadara_rules.games import AnyGame, Decider, game
 from hadara_rules.server.app import create_app
 from hadara_rules.server.engines import EngineSeat, EngineSeats
 from hadara_rules.server.sqlite import SQLiteStore
@@ -23,9 +24,7 @@ from .serving import create, wait_over
 GREEDY = f"{sys.executable} -m hadara_rules.cli engine greedy"
 
 HADARA = game("hadara")
-#: Every game: Hadara's whole games through engines in the default run, the others' with the
-#: slow tests (the seats are the same code for every game).
-GAMES = [name if name == "hadara" else pytest.param(name, marks=pytest.mark.slow) for name in names()]
+GAMES = hadara_first_others_slow()
 
 
 def _play(deciders: dict[int, Decider[Any, Any]], played: AnyGame = HADARA, seed: int = 5) -> Any:
