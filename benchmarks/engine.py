@@ -4,7 +4,7 @@
 
 A trivial engine (a few lines of plain Python that answer the first legal move) plays
 ``D`` decisions at positions of recorded random games of the game (Hadara by default), through
-:class:`~hadara_rules.engines.EngineBot`: the host makes the seat's view, writes the
+:class:`~boardtable.engines.EngineBot`: the host makes the seat's view, writes the
 ``turn`` line (the view document and the legal moves with notation and data), waits for
 the answer, reads it and checks it with the rules. The engine's CPU time is read from
 ``/proc`` (Linux). The figures are CPU time per decision, host and engine together, and
@@ -22,8 +22,8 @@ import time
 from pathlib import Path
 from typing import Any
 
-from hadara_rules.engines import EngineBot
-from hadara_rules.games import AnyGame, game, names
+from boardtable.engines import EngineBot
+from boardtable.games import AnyGame, game, names
 
 #: A decision: the position, the seat to act and its legal moves.
 Case = tuple[Any, int, tuple[Any, ...]]

@@ -10,9 +10,10 @@ from typing import TypeVar
 
 from attrs import field, frozen
 
+from boardtable.build import exactly
+from boardtable.reader import shown
+
 from ._errors import ConfigError
-from ._moves import exactly
-from ._reader import shown
 from ._vocabulary import COLORS, Color, Crest
 from .catalogue import Catalogue
 

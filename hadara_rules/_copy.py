@@ -16,7 +16,8 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from ._build import Copier, copier
+from boardtable.build import Copier, copier
+
 from ._model import Changes, GameState, PlayerState
 from ._vocabulary import Tracks
 

@@ -17,13 +17,14 @@ from itertools import chain
 
 from attrs import fields
 
+from boardtable.reader import shown
+
 from ._config import GameConfig
 from ._copy import copy_position
 from ._errors import IllegalMove
 from ._flow import SECTIONS, settle_in_place
 from ._model import SPECTATOR, GameState
 from ._moves import MOVE_TYPES, WELL_TYPED, Action, Move, malformed
-from ._reader import shown
 from ._rules.section import seat_in_turn
 from ._rules.setup import lay_out
 from ._vocabulary import Color, Side, Track

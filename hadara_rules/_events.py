@@ -14,6 +14,8 @@ from typing import ClassVar, TypeAlias
 
 from attrs import frozen
 
+from boardtable.screen import counted
+
 from ._vocabulary import ROMAN, TRACKS, Color, Phase, Section, Side, Track, Tracks
 
 #: How an event shows a card id its viewer may not see (INFO-1).
@@ -45,11 +47,6 @@ def _card(card_id: str) -> str:
         epoch, _, color = card_id.removeprefix(UNSEEN).partition("-")
         return f"a hidden {color} card of epoch {epoch}"
     return card_id
-
-
-def counted(amount: int, unit: str) -> str:
-    """``2 coins``, ``1 point``, ``-1 coin``: the amount and its unit, singular for one."""
-    return f"{amount} {unit if abs(amount) == 1 else unit + 's'}"
 
 
 def signed(amount: int, unit: str) -> str:

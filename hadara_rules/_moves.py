@@ -29,7 +29,8 @@ from typing import Any, ClassVar, Generic, Protocol, TypeAlias, TypeVar
 import attrs
 from attrs import field, frozen
 
-from ._build import compiled
+from boardtable.build import KINDS, compiled, exactly, type_name
+
 from ._errors import IllegalMove
 from ._vocabulary import COLORS, TIERS, TRACKS, Color, Side, Track
 
@@ -67,11 +68,6 @@ BUY = Action.BUY
 SELL = Action.SELL
 
 
-def _what(value: object) -> str:
-    """The type of a wrong value, never its text (a field may hold anything)."""
-    return "None" if value is None else type(value).__name__
-
-
 def _listed(kind: type[enum.StrEnum], *members: enum.StrEnum) -> str:
     """``"A or B"``: the names of ``members`` (all of ``kind`` by default)."""
     names = [str(m) for m in (members or tuple(kind))]
@@ -94,7 +90,7 @@ def _member(kind: type[_E], value: object, name: str, what: str) -> _E:
         if member is None:
             raise ValueError(f"{name} must be {what}; the text given is none of them")
         return member  # type: ignore[return-value]
-    raise TypeError(f"{name} must be {what}, not {_what(value)}")
+    raise TypeError(f"{name} must be {what}, not {type_name(value)}")
 
 
 # The converters of the named fields (named functions: the attrs plugin of the type
@@ -119,29 +115,6 @@ def _tile(value: Track | str) -> Track:
 
 def _tile_or_none(value: Track | str | None) -> Track | None:
     return None if value is None else _member(Track, value, "tile", f"{_TRACKS} (or None)")
-
-
-Validator: TypeAlias = Callable[[Any, "attrs.Attribute[Any]", Any], None]
-
-
-def exactly(*kinds: type[object], what: str, error: Callable[[str], Exception] = TypeError) -> Validator:
-    """An attrs validator: the value's type is exactly one of ``kinds``, else ``error``
-    naming the field (also used by :class:`~hadara_rules._config.GameConfig`).
-
-    Exactly, so that ``True`` is no whole number and a colour no card id. The kinds are
-    kept in :data:`_KINDS`, for :func:`malformed`'s quick test.
-    """
-
-    def check(instance: object, attribute: attrs.Attribute[object], value: object) -> None:
-        if type(value) not in kinds:
-            raise error(f"{attribute.name} must be {what}, not {_what(value)}")
-
-    _KINDS[check] = kinds
-    return check
-
-
-#: The types each validator made by :func:`exactly` accepts.
-_KINDS: dict[Validator, tuple[type[object], ...]] = {}
 
 
 _whole = exactly(int, what="a whole number")
@@ -340,7 +313,9 @@ def malformed(move: object) -> IllegalMove | None:
     kind = type(move)
     well_typed = WELL_TYPED.get(kind)
     if well_typed is None:
-        return IllegalMove("FLOW-2", f"a move is one of {', '.join(_TYPE_NAMES.values())}, not {_what(move)}")
+        return IllegalMove(
+            "FLOW-2", f"a move is one of {', '.join(_TYPE_NAMES.values())}, not {type_name(move)}"
+        )
     try:
         if not well_typed(move):
             attrs.validate(move)  # type: ignore[arg-type]
@@ -356,7 +331,7 @@ def _well_typed(kind: type[Move]) -> Callable[[object], bool]:
     terms: list[str] = []
     namespace: dict[str, object] = {}
     for i, field_ in enumerate(attrs.fields(kind)):
-        kinds = _KINDS[field_.validator]
+        kinds = KINDS[field_.validator]
         # None first, and by identity: an optional field is mostly left out
         alternatives = [f"m.{field_.name} is None"] if type(None) in kinds else []
         for j, allowed in enumerate(k for k in kinds if k is not type(None)):

@@ -14,9 +14,10 @@ from __future__ import annotations
 import json
 import re
 
+from boardtable.reader import shown
+
 from ._errors import NotationError
 from ._moves import BARE_ID, NOTATION, PLAYER, Form, Move, Slot, Written
-from ._reader import shown
 
 __all__ = ["MAX_LENGTH", "parse_move"]
 

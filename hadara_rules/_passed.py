@@ -11,8 +11,9 @@ compare: the prices of the medals (:func:`~hadara_rules.silver_price`,
 
 from __future__ import annotations
 
+from boardtable.screen import counted
+
 from ._effects import effect_totals
-from ._events import counted
 from ._model import GameState
 from ._previews import colony_yield, gold_price, silver_price, statue_yield
 from ._rules.colony import tiers_held

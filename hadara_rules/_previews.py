@@ -23,6 +23,8 @@ from __future__ import annotations
 
 from attrs import frozen
 
+from boardtable.reader import shown
+
 from . import _effects as effects
 from ._components import Card
 from ._copy import replace
@@ -31,7 +33,6 @@ from ._events import signed
 from ._flow import SECTIONS, player_after
 from ._model import GameState, PlayerState
 from ._moves import Draft, Move, TakeColony
-from ._reader import shown
 from ._rules import medals
 from ._rules.acquire import owned_colors, price, sell_value
 from ._rules.colony import foretold

@@ -35,11 +35,12 @@ from typing import Any, TypeGuard
 
 import attrs
 
-from ._build import compiled, maker
+from boardtable.build import compiled, maker
+from boardtable.reader import MAX_BYTES
+
 from ._components import Catalogue
 from ._model import GameState
 from ._moves import Draft
-from ._reader import MAX_BYTES
 
 __all__ = ["quick_position"]
 

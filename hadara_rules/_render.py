@@ -42,13 +42,14 @@ from pathlib import Path
 
 from attrs import frozen
 
-from . import _reader
+from boardtable import reader as _reader
+from boardtable.files import check_writable, write_whole
+from boardtable.reader import shown
+from boardtable.screen import counted
+
 from ._components import Card, Colony, Reference
 from ._errors import HadaraError, RecordError
-from ._events import counted
-from ._files import check_writable, write_whole
 from ._model import SHOWN_AS, GameState, PlayerState
-from ._reader import shown
 from ._rules.scoring import score_player, winners
 from ._rules.wheel import deck_at
 from ._text import ability, player_name, seen_by, where

@@ -1,18 +1,15 @@
-"""Where the bundled specification lives: inside the wheel, or beside the source tree."""
+"""Where Hadara's bundled specification lives: inside the wheel, or beside the source tree."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-_PACKAGE = Path(__file__).resolve().parent
+from boardtable import resources
 
 
 def spec_dir() -> Path:
     """The bundled ``spec/`` folder (``hadara_rules/_spec`` in an installed wheel)."""
-    bundled = _PACKAGE / "_spec"
-    if bundled.is_dir():
-        return bundled
-    return _PACKAGE.parent / "spec"
+    return resources.spec_dir(__file__, "spec")
 
 
 def components_dir() -> Path:

@@ -12,60 +12,17 @@ from __future__ import annotations
 
 import functools
 import os
-from collections.abc import Callable, Mapping
-from types import MappingProxyType
-from typing import Generic, TypeVar
+from collections.abc import Mapping
 
 from attrs import field, frozen
 
-from . import _reader
+from boardtable.reader import label
+from boardtable.rulebook import RuleEntry, read_index
+
 from ._errors import CatalogueError
-from ._reader import label
 from ._resources import spec_dir
 
 __all__ = ["Rule", "RuleEntry", "read_index", "read_rules", "rules"]
-
-
-@frozen
-class RuleEntry:
-    """One rule of a game's digest: ID, rule area, summary and full text, and whether it is a
-    ruling; each game's rule adds where in its rulebook the rule comes from."""
-
-    #: The stable rule ID, e.g. ``"COLONY-3"``.
-    id: str
-    #: The rule area, e.g. ``"colony"``.
-    area: str
-    #: The rule in one line.
-    summary: str
-    #: The rule in full, in this project's words.
-    text: str
-    #: True where the rule is a ruling: the rulebook leaves it open and this project decided.
-    ruling: bool = False
-    #: Why a ruling was decided so (None for a rule the rulebook states).
-    why: str | None = None
-    #: The name of the variant the rule belongs to, if any (the configuration field that switches it).
-    variant: str | None = None
-    #: Where the rule is enforced: importable ``module:qualname`` names.
-    implemented_in: tuple[str, ...] = field(default=(), converter=tuple)
-    #: The tests and scenarios that hold the code to the rule.
-    tested_by: tuple[str, ...] = field(default=(), converter=tuple)
-
-    @property
-    def anchor(self) -> str:
-        """The rule's HTML id on the documentation site: the rule ID in lower case."""
-        return self.id.lower()
-
-    def data(self) -> dict[str, object]:
-        """The rule as JSON data, as a game tells it (its ID, area, texts, and why a ruling was
-        decided so)."""
-        return {
-            "id": self.id,
-            "area": self.area,
-            "summary": self.summary,
-            "text": self.text,
-            "ruling": self.ruling,
-            "why": self.why,
-        }
 
 
 @frozen
@@ -78,44 +35,6 @@ class Rule(RuleEntry):
     def data(self) -> dict[str, object]:
         """The rule as JSON data, its page with it."""
         return {**super().data(), "page": self.page}
-
-
-R = TypeVar("R", bound=RuleEntry)
-
-
-def read_index(path: str | os.PathLike[str], kind: type[R]) -> Mapping[str, R]:
-    """A rule index file (one ``rules`` list of ``kind``) by rule ID, in the file's order, as a
-    read-only mapping; :class:`~hadara_rules._errors.CatalogueError` naming the file, the entry
-    and the field for a malformed entry, an ID given twice, an empty text or a ruling that does
-    not say why."""
-    error = _naming(path)
-    document = _reader.parse_yaml(_reader.read_text(path, CatalogueError), error)
-    index: _Index[R] = _reader.structure(_CONVERTER, document, _Index[kind], error, path="")  # type: ignore[valid-type]
-    by_id: dict[str, R] = {}
-    for rule in index.rules:
-        entry = label(rule.id)
-        if rule.id in by_id:
-            raise error(f"{entry}: id: the rule appears twice")
-        for key in ("id", "area", "summary", "text"):
-            if not getattr(rule, key).strip():
-                raise error(f"{entry}: {key}: empty")
-        if rule.ruling and not (rule.why or "").strip():
-            raise error(f"{entry}: why: a ruling says why it was decided so")
-        by_id[rule.id] = rule
-    return MappingProxyType(by_id)
-
-
-def _naming(path: str | os.PathLike[str]) -> Callable[[str], CatalogueError]:
-    """The error of a problem with the file at ``path``, naming it."""
-    name = os.fspath(path)
-    return lambda message: CatalogueError(f"{name}: {message}")
-
-
-@frozen
-class _Index(Generic[R]):
-    """The file: one ``rules`` list."""
-
-    rules: tuple[R, ...]
 
 
 #: The rule areas in the order of play, with the title of each area's page.
@@ -141,16 +60,16 @@ AREAS: tuple[tuple[str, str], ...] = (
     ("info", "Hidden information"),
 )
 
-_CONVERTER = _reader.converter()
-
 
 def read_rules(path: str | os.PathLike[str]) -> Mapping[str, Rule]:
     """A rule index file's rules by ID, in the file's order, as a read-only mapping (see
     :func:`read_index`; a rulebook page is 1 or more)."""
-    found = read_index(path, Rule)
+    found = read_index(path, Rule, CatalogueError)
     for rule in found.values():
         if rule.page < 1:
-            raise _naming(path)(f"{label(rule.id)}: page: a rulebook page is 1 or more, not {rule.page}")
+            raise CatalogueError(
+                f"{os.fspath(path)}: {label(rule.id)}: page: a rulebook page is 1 or more, not {rule.page}"
+            )
     return found
 
 

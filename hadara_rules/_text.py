@@ -7,14 +7,14 @@ from collections.abc import Sequence
 
 from attrs import frozen
 
+from boardtable.screen import counted, score_table
+
 from ._components import Card, Colony
 from ._engine import legal_moves
-from ._events import counted
 from ._model import SHOWN_AS, SPECTATOR, GameState, PlayerState
 from ._moves import KIND_OF, Action
 from ._rules.acquire import owned_colors, price, sell_value
 from ._rules.scoring import CATEGORIES, score
-from ._screen import score_table
 from ._vocabulary import COLORS, ROMAN, TIERS, TRACKS, Color, Section, Tracks
 from .events import (
     CoinsChanged,

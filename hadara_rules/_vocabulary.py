@@ -13,7 +13,7 @@ from types import MappingProxyType
 
 from attrs import frozen
 
-from ._build import maker
+from boardtable.build import maker
 
 
 class Color(enum.StrEnum):

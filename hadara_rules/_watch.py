@@ -8,8 +8,9 @@ decks), asked of the position a player sees; nothing here decides a rule.
 
 from __future__ import annotations
 
+from boardtable.screen import counted
+
 from ._copy import replace
-from ._events import counted
 from ._model import GameState
 from ._previews import food_shortfall, statue_yield
 from ._rules.acquire import owned_colors

@@ -34,13 +34,17 @@ from typing import IO, NoReturn
 
 from attrs import asdict, frozen
 
-from . import GameConfig, HadaraError, score, winners
-from ._files import check_writable, write_whole
-from ._options import at_least, whole
-from ._reader import clip, shown
+from boardtable.engines.options import add_engine_option, check_names, close_bots, decider, engine_table
+from boardtable.errors import GameError
+from boardtable.files import check_writable, write_whole
+from boardtable.games import game, names
+from boardtable.options import at_least, whole
+from boardtable.reader import clip, shown
+
+from . import GameConfig, score, winners
+from ._errors import HadaraError
 from .bots import BOTS, play_game
-from .engines.options import add_engine_option, check_names, close_bots, decider, engine_table, make_bot
-from .games import game, names
+from .engines import make_bot
 
 __all__ = [
     "ArenaError",
@@ -102,7 +106,7 @@ class Tournament:
     #: Outside engines by name, with the command that starts one (each game starts its own,
     #: in the worker that plays it).
     engines: tuple[tuple[str, str], ...] = ()
-    #: The game played, by its registered name (:func:`hadara_rules.games.names`).
+    #: The game played, by its registered name (:func:`boardtable.games.names`).
     game: str = "hadara"
 
 
@@ -633,7 +637,7 @@ def run(args: argparse.Namespace) -> int:
     if args.game != "hadara":
         _check_other(args)
     engines = engine_table(args.engine)
-    check_names(args.bots, engines, None if args.game == "hadara" else game(args.game))
+    check_names(args.bots, engines, game(args.game))
     used = tuple((name, command) for name, command in engines.items() if name in args.bots)
     tournament = Tournament(args.bots, args.players, args.games, args.seed, args.advanced, used, args.game)
     workers = args.workers if args.workers is not None or args.backend == "ray" else 1
@@ -745,7 +749,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         return run(args)
-    except HadaraError as exc:
+    except GameError as exc:
         print(f"hadara arena: {exc}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:

@@ -34,7 +34,9 @@ import attrs
 import cattrs
 from attrs import frozen
 
-from . import _reader
+from boardtable import reader as _reader
+from boardtable.reader import label, shown
+
 from ._components import (
     Card,
     Catalogue,
@@ -47,7 +49,6 @@ from ._components import (
     alive_catalogues,
 )
 from ._errors import CatalogueError
-from ._reader import label, shown
 from ._resources import components_dir
 from ._vocabulary import EPOCHS, ROMAN, TIERS, Color, Crest
 

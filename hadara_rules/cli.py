@@ -20,6 +20,14 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, NoReturn
 
+from boardtable.errors import GameError, IllegalMove, RecordError
+from boardtable.files import check_writable, write_whole
+from boardtable.games import AnyGame, Decider, game, names
+from boardtable.options import at_least, whole
+from boardtable.reader import clip, read_text, shown
+from boardtable.screen import Screen, counted
+from boardtable.server.limits import BOUNDS, Bounds
+from boardtable.terminal import TableWords, play_interface_at_terminal
 from stone_age_rules import SEED_LIMIT
 from stone_age_rules import records as stone_age_records
 from stone_age_rules import rules as stone_age_rules
@@ -32,17 +40,11 @@ from stone_age_rules.text import board_lines, option_text, own_lines, score_shee
 from . import __version__, _render, arena, engines
 from ._config import GameConfig
 from ._engine import legal_moves, new_game
-from ._errors import HadaraError, IllegalMove, RecordError
-from ._events import counted
-from ._files import check_writable, write_whole
-from ._games_terminal import TableWords, play_interface_at_terminal
+from ._errors import HadaraError
 from ._model import GameState
 from ._moves import Move
-from ._options import at_least, whole
-from ._reader import clip, read_text, shown
 from ._rulebook import RuleEntry, rules
 from ._rules.scoring import winners
-from ._screen import Screen
 from ._text import (
     event_lines,
     format_position,
@@ -53,11 +55,9 @@ from ._text import (
 from ._vocabulary import Crest
 from .bots import BOTS, play_game
 from .events import Events, apply_move_with_events
-from .games import AnyGame, Decider, game, names
 from .records import GameInfo, GameRecord, game_result, load_record, replay, to_json, to_yaml
 from .scenario import ScenarioResult, load_scenario_document, run_document
 from .schema import SCHEMAS, Schemas
-from .server.limits import BOUNDS, Bounds
 from .terminal import GameLog, play_at_terminal
 
 
@@ -474,7 +474,7 @@ def _name_its_game(path: str) -> None:
             other = game(name)
             try:
                 other.read_record(text)
-            except HadaraError:
+            except GameError:
                 continue
             raise RecordError(f"{path}: a {other.title} record: add --game {name}")
 
@@ -650,7 +650,7 @@ def _engine(args: argparse.Namespace) -> int:
 
 def _serve(args: argparse.Namespace) -> int:
     try:
-        from .server.command import serve
+        from boardtable.server.command import serve
     except ImportError as exc:  # the server extra is not installed
         raise UsageError(
             f"hadara serve needs the server extra ({clip(str(exc), 80)}): pip install 'hadara-rules[server]'"
@@ -662,7 +662,7 @@ def _serve(args: argparse.Namespace) -> int:
 
 def _connect(args: argparse.Namespace) -> int:
     try:
-        from .engines.connect import connect
+        from boardtable.engines.connect import connect
     except ImportError as exc:  # the server extra (its WebSocket client) is not installed
         raise UsageError(
             f"hadara connect needs the server extra ({clip(str(exc), 80)}): pip install 'hadara-rules[server]'"
@@ -680,7 +680,7 @@ def _port(text: str) -> int:
 
 
 #: The options of what one client may take of ``hadara serve``: the option, its field of
-#: :class:`~hadara_rules.server.limits.Bounds` (where its default is), its unit, what it bounds.
+#: :class:`~boardtable.server.limits.Bounds` (where its default is), its unit, what it bounds.
 _BOUNDS = (
     ("--limit-connections", "connections", "N", "connections served at once (more: 503)"),
     ("--keep-alive", "keep_alive", "SECONDS", "seconds an idle connection is kept open"),
@@ -896,7 +896,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         code: int = args.run(args)
         sys.stdout.flush()
-    except HadaraError as exc:
+    except GameError as exc:
         print(f"hadara: {clip(str(exc), 400)}", file=sys.stderr)
         return 2
     except BrokenPipeError:

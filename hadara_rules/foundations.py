@@ -1,8 +1,9 @@
-"""The foundations every game of this library stands on, in one place.
+"""The foundations Hadara stands on, in one place: the platform's pieces (:mod:`boardtable`)
+under the names this module gave them before the platform became a package of its own.
 
-Hadara and Stone Age (:mod:`stone_age_rules`) read, write and check their documents
-with the same pieces, and a game written against this library uses these names only
-(never a private module of :mod:`hadara_rules`):
+Kept for the code written against it; a new game imports :mod:`boardtable`'s modules
+(:mod:`boardtable.reader`, :mod:`boardtable.documents`, :mod:`boardtable.build` …), and its
+errors derive from :class:`boardtable.errors.GameError`. Here the errors are Hadara's:
 
 - the errors: every one a :class:`HadaraError`, a refused move an :class:`IllegalMove`
   naming its rule ID;
@@ -37,21 +38,10 @@ b'{"a":[true,null],"b":1}'
 
 from __future__ import annotations
 
-from ._build import copier, maker
-from ._canonical import canonical
-from ._documents import Result, check_info, check_result, check_vouched, digest, replay_moves
-from ._errors import (
-    CatalogueError,
-    ConfigError,
-    HadaraError,
-    IllegalMove,
-    NotationError,
-    RecordError,
-    ScenarioError,
-)
-from ._ismcts import InformationSetSearch, Policy
-from ._moves import exactly
-from ._reader import (
+from boardtable.build import copier, exactly, maker
+from boardtable.canonical import canonical
+from boardtable.documents import Result, check_info, check_result, check_vouched, digest, replay_moves
+from boardtable.reader import (
     MAX_BYTES,
     MAX_DEPTH,
     Refusal,
@@ -66,9 +56,20 @@ from ._reader import (
     shown,
     structure,
 )
+from boardtable.rulebook import RuleEntry, read_index
+from boardtable.screen import score_table
+from boardtable.search import InformationSetSearch, Policy
+
+from ._errors import (
+    CatalogueError,
+    ConfigError,
+    HadaraError,
+    IllegalMove,
+    NotationError,
+    RecordError,
+    ScenarioError,
+)
 from ._resources import spec_dir
-from ._rulebook import RuleEntry, read_index
-from ._screen import score_table
 
 __all__ = [
     "MAX_BYTES",

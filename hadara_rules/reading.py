@@ -5,8 +5,10 @@ Every value read from a file or a request appears in a message only through
 parser's complaint): each bounded to a few dozen characters, so that no message
 can be made long, or made to say something else, by what it quotes. Both games
 and the server read through these.
+
+Kept for the code written against it: the reader is :mod:`boardtable.reader`.
 """
 
-from ._reader import clip, label, parse_json, shown
+from boardtable.reader import clip, label, parse_json, shown
 
 __all__ = ["clip", "label", "parse_json", "shown"]

@@ -34,9 +34,11 @@ import yaml
 from attrs import field, frozen
 from cattrs.gen import make_dict_unstructure_fn
 
-from . import _reader
+from boardtable import reader as _reader
+from boardtable.documents import SCHEMA_VERSION, GameInfo, check_info, check_result, digest, replay_moves
+from boardtable.reader import Refusal, clip, shown
+
 from ._config import GameConfig, saved_seeds
-from ._documents import SCHEMA_VERSION, GameInfo, check_info, check_result, digest, replay_moves
 from ._engine import apply_move, check_move, new_game
 from ._errors import RecordError
 from ._kept import Part
@@ -44,7 +46,6 @@ from ._model import SPECTATOR, GameState
 from ._moves import MOVE_TYPES, Draft, Move
 from ._previews import Preview
 from ._quick import quick_position
-from ._reader import Refusal, clip, shown
 from ._rules.scoring import ScoreSheet, score, winners
 from .catalogue import Catalogue, load_catalogue
 from .events import EVENT_TYPES, Event
@@ -256,7 +257,7 @@ def _load(document: object, cls: object, catalogue: Catalogue | None) -> object:
     if isinstance(value, GameState):
         _check_loaded(value)
     if isinstance(value, GameRecord):
-        check_info(value.info, value.config.players)
+        check_info(value.info, value.config.players, RecordError)
     return value
 
 
@@ -425,7 +426,8 @@ def replay(record: GameRecord) -> GameState:
         check_move,
         lambda position, move: apply_move(position, move, check=False),  # checked just before
         lambda move: f"{move.type} by player {move.player}",
+        RecordError,
     )
     if result is not None:
-        check_result(result, game_result(state, record.config, record.moves))
+        check_result(result, game_result(state, record.config, record.moves), RecordError)
     return state

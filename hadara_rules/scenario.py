@@ -29,13 +29,17 @@ import os
 import re
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import Any, Generic, NewType, NoReturn, TypeVar
+from typing import Any, NewType, NoReturn
 
 import attrs
 import cattrs
-from attrs import evolve, field, frozen
+from attrs import evolve, frozen
 
-from . import _reader
+from boardtable import reader as _reader
+from boardtable.reader import Refusal, clip, shown
+from boardtable.scenario import ScenarioReport
+from boardtable.scenario import load_scenario_document as scenario_file
+
 from ._config import GameConfig
 from ._copy import copy_position
 from ._engine import apply_move, check_move, legal_moves, new_game
@@ -44,7 +48,6 @@ from ._flow import ORDER_OF_PLAY, automatic_step, narrate_step, settle
 from ._model import CarvedStatue, ColonyHolding, GameState, PlayerState, TileOnCard
 from ._moves import Move
 from ._notation import parse_move
-from ._reader import Refusal, clip, shown
 from ._rulebook import rules
 from ._rules.scoring import ScoreSheet, score, winners
 from ._text import player_name
@@ -270,11 +273,7 @@ class _Source:
 
 def load_scenario_document(path: str | os.PathLike[str]) -> dict[str, object]:
     """A scenario file's top-level mapping, read by the strict reader (YAML, safe loader only)."""
-    source = _Source(os.fspath(path))
-    document = _reader.parse_yaml(_reader.read_text(path, ScenarioError), source.error)
-    if not isinstance(document, dict):
-        source.fail("top level", f"expected a mapping, found {shown(document)}")
-    return document
+    return scenario_file(path, ScenarioError)
 
 
 def _read(top: object, source: _Source) -> _Scenario:
@@ -562,33 +561,6 @@ def _relocate(
 
 
 # --------------------------------------------------------------------------- running
-
-
-_State = TypeVar("_State")
-_Told = TypeVar("_Told")
-
-
-@frozen
-class ScenarioReport(Generic[_State, _Told]):
-    """What running one scenario of any game found (each game's result adds where its
-    position stands, in its own words)."""
-
-    path: str
-    title: str
-    failures: tuple[str, ...]
-    #: The position after the moves (after the refused move, for ``illegal``).
-    state: _State
-    #: The rule IDs the scenario cites.
-    rules: tuple[str, ...] = field(default=())
-    #: What happened, step by step: each move played (headed by its number and notation)
-    #: with what it did, after what the game did on its own before the first (Hadara's
-    #: automatic steps after ``given``, headed ``"given"``).
-    log: tuple[tuple[str, _Told], ...] = field(default=())
-
-    @property
-    def passed(self) -> bool:
-        """True when every expectation held."""
-        return not self.failures
 
 
 @frozen

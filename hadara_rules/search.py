@@ -41,9 +41,10 @@ from collections.abc import Sequence
 
 from attrs import define, evolve
 
+from boardtable.search import InformationSetSearch, Policy
+
 from . import Draft, GameState, Move, apply_move, legal_moves, player_view, sample_world, score
 from ._greedy import GreedyBot, evaluate, seat_moves
-from ._ismcts import InformationSetSearch, Policy
 
 __all__ = ["ISMCTSBot"]
 

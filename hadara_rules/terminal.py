@@ -18,21 +18,21 @@ from collections.abc import Collection, Iterable, Mapping, Sequence
 
 from attrs import frozen
 
+from boardtable.prompt import CLEAR, Reader, Turn, Writer
+from boardtable.reader import parse_yaml, read_text, shown
+from boardtable.screen import Screen, counted
+
 from ._components import Card, Colony, StartCard, Statue
 from ._config import GameConfig
 from ._engine import check_move, legal_moves, new_game
 from ._errors import CatalogueError, NotationError
-from ._events import counted
 from ._model import GameState
 from ._moves import Move
 from ._notation import parse_move
 from ._passed import why_passed_over
 from ._previews import preview
-from ._prompt import CLEAR, Reader, Turn, Writer
-from ._reader import parse_yaml, read_text, shown
 from ._resources import components_dir
 from ._rulebook import rules
-from ._screen import Screen
 from ._text import PassedOver, _offer, _player_line, event_lines, player_name, where
 from ._vocabulary import ROMAN, Section
 from ._watch import score_now, watched, wheel_lines

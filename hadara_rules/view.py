@@ -17,6 +17,8 @@ import random
 from collections import Counter
 from collections.abc import Iterable
 
+from boardtable.reader import shown
+
 from ._components import Colony, front_id
 from ._copy import replace
 from ._effects import places_tile
@@ -25,7 +27,6 @@ from ._events import back_id
 from ._kept import Part
 from ._model import SPECTATOR, ColonyHolding, GameState, PlayerState
 from ._moves import Action, Draft
-from ._reader import shown
 from ._rules.draft import legal as legal_drafts
 from ._rules.wheel import deck_color
 from ._vocabulary import COLOR_INDEX, COLORS, EPOCHS, TIERS

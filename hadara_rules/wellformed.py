@@ -35,6 +35,8 @@ from itertools import chain, product, repeat
 from operator import attrgetter
 from typing import NamedTuple
 
+from boardtable.reader import shown
+
 from . import _effects as effects
 from ._components import Catalogue
 from ._copy import replace
@@ -42,7 +44,6 @@ from ._errors import RecordError
 from ._flow import ORDER_OF_PLAY, SECTIONS
 from ._kept import Part
 from ._model import GameState, PlayerState
-from ._reader import shown
 from ._rules import draft, setup
 from ._rules.section import Limits
 from ._rules.tracks import track_sources

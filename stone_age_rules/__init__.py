@@ -6,7 +6,7 @@ digest (``spec/stone_age/rules.yaml``), not Hadara's.
 
 from __future__ import annotations
 
-from hadara_rules.foundations import CatalogueError, ConfigError, IllegalMove, NotationError
+from boardtable.errors import CatalogueError, ConfigError, IllegalMove, NotationError
 
 from ._components import Building, Card, Components, Effect, components, load_components
 from ._config import SEED_LIMIT, Claim, GameConfig

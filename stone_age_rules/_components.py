@@ -1,6 +1,6 @@
 """The 28 building tiles and 36 civilization cards, read and checked from ``spec/stone_age/components``.
 
-Every problem with the files is a :class:`~hadara_rules.foundations.CatalogueError`
+Every problem with the files is a :class:`~hadara_rules.errors.CatalogueError`
 naming the file and the entry (BUILD-2 to BUILD-4, CIV-4 to CIV-14).
 """
 
@@ -15,9 +15,11 @@ from pathlib import Path
 
 from attrs import frozen
 
-from hadara_rules.foundations import CatalogueError, parse_yaml, read_text, shown, spec_dir
+from boardtable.errors import CatalogueError
+from boardtable.reader import parse_yaml, read_text, shown
 
 from ._goods import Kind, Resources
+from ._resources import spec_dir
 
 __all__ = ["Building", "Card", "Components", "Effect", "components", "load_components"]
 
@@ -201,7 +203,7 @@ def load_components(folder: str | os.PathLike[str] | None = None) -> Components:
     culture symbol (SCORE-2).
     """
     try:
-        where = Path(folder) if folder is not None else spec_dir() / "stone_age" / "components"
+        where = Path(folder) if folder is not None else spec_dir() / "components"
     except TypeError:
         raise CatalogueError(f"{shown(folder)}: not a folder name") from None
     tiles_file, cards_file = where / "buildings.yaml", where / "civilization.yaml"

@@ -7,7 +7,9 @@ from typing import Literal
 
 from attrs import field, frozen
 
-from hadara_rules.foundations import ConfigError, exactly, shown
+from boardtable.build import exactly
+from boardtable.errors import ConfigError
+from boardtable.reader import shown
 
 #: Seeds are whole numbers from 0 to 2**53 - 1, so that every JSON reader holds them exactly.
 SEED_LIMIT = 1 << 53
@@ -63,7 +65,7 @@ class GameConfig:
     """Everything that decides a game before the first move; immutable and hashable.
 
     A field of the wrong type or out of range raises
-    :class:`~hadara_rules.foundations.ConfigError` in one line naming it.
+    :class:`~hadara_rules.errors.ConfigError` in one line naming it.
     """
 
     #: 2 to 4 (SETUP-1); seats are numbered 0 to players - 1, in clockwise order.

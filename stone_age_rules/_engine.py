@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from hadara_rules.foundations import IllegalMove
+from boardtable.errors import IllegalMove
 
 from ._events import Event
 from ._model import PLACING, GameState, Phase

@@ -7,7 +7,7 @@ from enum import StrEnum
 
 from attrs import field, frozen
 
-from hadara_rules.foundations import exactly, maker
+from boardtable.build import exactly, maker
 
 
 class Kind(StrEnum):
@@ -42,7 +42,7 @@ class Resources:
     """A bundle of resources: how many of each kind (never food).
 
     Bundles worked out from others (sums, differences, :func:`bundles`) are made by a
-    generated maker (:func:`hadara_rules.foundations.maker`), skipping the validators their counts need not pass.
+    generated maker (:func:`hadara_rules.build.maker`), skipping the validators their counts need not pass.
     """
 
     wood: int = field(default=0, validator=[_count, _not_negative])

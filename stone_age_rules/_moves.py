@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from attrs import field, frozen
 
-from hadara_rules.foundations import exactly
+from boardtable.build import exactly
 
 from ._goods import Resources
 from ._model import Location

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from hadara_rules.foundations import copier
+from boardtable.build import copier
 
 from ._events import Event, changes
 from ._model import GameState, Player

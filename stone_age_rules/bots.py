@@ -19,7 +19,7 @@ from typing import Protocol
 import attrs
 from attrs import define
 
-from hadara_rules.foundations import InformationSetSearch, Policy
+from boardtable.search import InformationSetSearch, Policy
 
 from ._engine import apply_move, legal_moves
 from ._goods import FOOD_VALUE, bundles
@@ -192,7 +192,7 @@ class ISMCTSBot(InformationSetSearch[GameState, Move]):
     (:func:`~stone_age_rules.sample_world`: the hidden cards, tiles and every die to come),
     the greedy bot modelling the other seats and playing each rollout to the end of the
     round, whose position :func:`evaluate` values (the final score in the last round); the
-    search is Hadara's (:class:`hadara_rules.foundations.InformationSetSearch`).
+    search is Hadara's (:class:`hadara_rules.search.InformationSetSearch`).
 
     ``bot.choose(state, seat)`` looks at the seat's view only; under a seed and an iteration
     budget it is deterministic.

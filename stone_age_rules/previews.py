@@ -14,12 +14,12 @@ from functools import cache
 
 from attrs import frozen
 
+from ._amounts import amounts_text
 from ._components import components
 from ._engine import apply_move_with_events, legal_moves
 from ._goods import FOOD_VALUE, VALUES, Kind
 from ._model import AREAS, SLOTS, GameState, Location
 from ._moves import Move
-from .text import amounts_text
 
 
 @frozen

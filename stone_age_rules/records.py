@@ -3,7 +3,7 @@
 Every document is an envelope ``{"schema_version": 1, "kind": …, "data": …}`` as
 Hadara's are (:mod:`hadara_rules.records`), read by the same strict reader
 (:mod:`hadara_rules.foundations`): unknown keys and tags are refused, and every problem is a
-:class:`~hadara_rules.foundations.RecordError` naming the path of the bad field. Moves are
+:class:`~hadara_rules.errors.RecordError` naming the path of the bad field. Moves are
 tagged by their ``type`` (``place``, ``act``, …). A :class:`GameRecord` may carry a
 :class:`GameResult` (the number of moves, the final position's digest, the score sheets
 and the winners, and the digest of the configuration and moves it vouches for), which
@@ -22,9 +22,10 @@ import cattrs
 from attrs import field, frozen
 from cattrs.gen import make_dict_unstructure_fn
 
-from hadara_rules import foundations
-from hadara_rules.foundations import RecordError, Refusal, shown
-from hadara_rules.records import SCHEMA_VERSION, GameInfo
+from boardtable import documents, reader
+from boardtable.documents import SCHEMA_VERSION, GameInfo
+from boardtable.errors import RecordError
+from boardtable.reader import Refusal, shown
 
 from ._config import GameConfig
 from ._engine import apply_move, check_move
@@ -122,10 +123,10 @@ def _structure_start(value: object, _: object) -> int | Literal["random"]:
 
 def converter() -> cattrs.Converter:
     """The converter of Stone Age's documents: the strict reader's, with tagged moves."""
-    conv = foundations.converter()
+    conv = reader.converter()
     conv.register_structure_hook(int | Literal["random"], _structure_start)
     for tag, kind in MOVE_TAGS.items():
-        foundations.register_tagged(conv, kind, tag, "move")
+        reader.register_tagged(conv, kind, tag, "move")
 
     def structure_move(value: object, _: object) -> Move:
         tag = value.get("type") if isinstance(value, Mapping) else None
@@ -178,16 +179,16 @@ def from_data(document: object, cls: object) -> object:
     """The object of type ``cls`` (or any ``Move``) in an envelope; :class:`RecordError` naming
     the path of the first thing wrong."""
     kind = _kind_of(cls)
-    data = foundations.envelope_data(document, kind, SCHEMA_VERSION, RecordError)
+    data = reader.envelope_data(document, kind, SCHEMA_VERSION, RecordError)
     target: Any = Move if kind == "move" else cls
-    value: object = foundations.structure(_CONVERTER, data, target, RecordError, "$.data")
+    value: object = reader.structure(_CONVERTER, data, target, RecordError, "$.data")
     wanted = _TAG_OF.get(cls) if isinstance(cls, type) else None
     if wanted is not None and type(value) is not cls:
         raise RecordError(f"$.data.type: expected a move of type {wanted}, found {_TAG_OF[type(value)]}")
     if isinstance(value, GameState):
         check_position(value)
     if isinstance(value, GameRecord):
-        foundations.check_info(value.info, value.config.players)
+        documents.check_info(value.info, value.config.players)
     return value
 
 
@@ -197,13 +198,13 @@ def from_json(text: str | bytes, cls: type[_T]) -> _T: ...
 def from_json(text: str | bytes, cls: UnionType) -> Move: ...
 def from_json(text: str | bytes, cls: Any) -> object:
     """A JSON document of type ``cls`` (or any ``Move``); :class:`RecordError` if it is not one."""
-    return from_data(foundations.parse_json(text, RecordError), cls)
+    return from_data(reader.parse_json(text, RecordError), cls)
 
 
 def position_digest(state: GameState) -> str:
     """The SHA-256 (hex) of a position's canonical encoding: equal positions, equal digests,
     in every process and Python version."""
-    return foundations.digest("game_state", _CONVERTER.unstructure(state))
+    return documents.digest("game_state", _CONVERTER.unstructure(state))
 
 
 def record_digest(config: GameConfig, moves: Iterable[Move]) -> str:
@@ -212,7 +213,7 @@ def record_digest(config: GameConfig, moves: Iterable[Move]) -> str:
         "config": _CONVERTER.unstructure(config),
         "moves": [_CONVERTER.unstructure(move, Move) for move in moves],
     }
-    return foundations.digest("game_record_moves", data)
+    return documents.digest("game_record_moves", data)
 
 
 def game_result(state: GameState, config: GameConfig, moves: Iterable[Move]) -> GameResult:
@@ -231,7 +232,7 @@ def replay(record: GameRecord) -> GameState:
     """The position after every move of ``record``; :class:`RecordError` for an illegal move
     (naming it and the rule it breaks) or a result block the moves do not lead to."""
     result = record.result
-    state = foundations.replay_moves(
+    state = documents.replay_moves(
         record.config,
         record.moves,
         None if result is None else result.moves,
@@ -241,7 +242,7 @@ def replay(record: GameRecord) -> GameState:
         str,
     )
     if result is not None:
-        foundations.check_result(result, game_result(state, record.config, record.moves))
+        documents.check_result(result, game_result(state, record.config, record.moves))
     return state
 
 

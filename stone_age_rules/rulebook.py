@@ -1,7 +1,7 @@
 """Stone Age's rule index (``spec/stone_age/rules.yaml``): every rule ID with its text.
 
 Read by the library's strict reader; any problem is a
-:class:`~hadara_rules.foundations.CatalogueError` naming the file and the field. Outside
+:class:`~hadara_rules.errors.CatalogueError` naming the file and the field. Outside
 Stone Age's own context a rule is named with its game (:func:`qualified`: "Stone Age
 FLOW-1"), since Hadara has rule IDs of the same shape.
 """
@@ -13,7 +13,9 @@ from collections.abc import Mapping
 
 from attrs import field, frozen
 
-from hadara_rules.foundations import RuleEntry, read_index, spec_dir
+from boardtable.rulebook import RuleEntry, read_index
+
+from ._resources import spec_dir
 
 __all__ = ["GAME", "Rule", "qualified", "rules"]
 
@@ -46,5 +48,5 @@ def qualified(rule_id: str) -> str:
 @functools.cache
 def rules() -> Mapping[str, Rule]:
     """Every rule of the bundled ``spec/stone_age/rules.yaml`` by ID, in the digest's order
-    (read once; read-only): :func:`~hadara_rules.foundations.read_index` checks every entry."""
-    return read_index(spec_dir() / "stone_age" / "rules.yaml", Rule)
+    (read once; read-only): :func:`~hadara_rules.rulebook.read_index` checks every entry."""
+    return read_index(spec_dir() / "rules.yaml", Rule)

@@ -6,7 +6,7 @@ display), the faces of the next dice rolled (``dice``, FLOW-4: rolled before the
 seed's), plays ``moves`` (in the notation) and states what must follow (``expect``:
 a refused move and its rule, who is to act, players' counters, the phase and round).
 It is read by the library's strict reader: every key and type is checked before
-anything is played, and a malformed file is a :class:`~hadara_rules.foundations.ScenarioError`
+anything is played, and a malformed file is a :class:`~hadara_rules.errors.ScenarioError`
 naming the file and the field. :func:`run_scenario` reports each expectation that does
 not hold, and what happened on the way, in words.
 """
@@ -19,9 +19,9 @@ from collections.abc import Mapping
 import attrs
 from attrs import frozen
 
-from hadara_rules import foundations
-from hadara_rules.foundations import HadaraError, IllegalMove, ScenarioError
-from hadara_rules.scenario import ScenarioReport, load_scenario_document
+from boardtable import reader
+from boardtable.errors import GameError, IllegalMove, ScenarioError
+from boardtable.scenario import ScenarioReport, load_scenario_document
 
 from ._config import GameConfig
 from ._engine import apply_move_with_events
@@ -124,12 +124,12 @@ def _read(document: object, path: str) -> _Scenario:
     def error(message: str) -> ScenarioError:
         return ScenarioError(f"{path}: {message}")
 
-    scenario: _Scenario = foundations.structure(_CONVERTER, document, _Scenario, error, path="")
+    scenario: _Scenario = reader.structure(_CONVERTER, document, _Scenario, error, path="")
     if scenario.scenario != FORMAT_VERSION or scenario.game != GAME:
         raise error(f"scenario: expected format {FORMAT_VERSION} of game {GAME}")
     unknown = [rule for rule in scenario.rules if rule not in rules()]
     if unknown:
-        raise error(f"rules: {foundations.shown(unknown[0])} is no Stone Age rule ID")
+        raise error(f"rules: {reader.shown(unknown[0])} is no Stone Age rule ID")
     if not all(1 <= face <= 6 for face in scenario.dice):
         raise error("dice: a die shows 1 to 6")
     seats = {*scenario.given.players, *scenario.expect.players}
@@ -207,14 +207,14 @@ def _check(expect: _Expect, state: GameState, refused: tuple[int, IllegalMove] |
         wanted = getattr(expect, name)
         if wanted is not None and getattr(state, name) != wanted:
             failures.append(
-                f"{name}: expected {foundations.shown(wanted)}, found {foundations.shown(getattr(state, name))}"
+                f"{name}: expected {reader.shown(wanted)}, found {reader.shown(getattr(state, name))}"
             )
     for seat, board in expect.players.items():
         for name, wanted in attrs.asdict(board, recurse=False).items():
             found = None if wanted is None else _counter(state, seat, name)
             if wanted is not None and found != wanted:
                 failures.append(
-                    f"P{seat} {name}: expected {foundations.shown(wanted)}, found {foundations.shown(found)}"
+                    f"P{seat} {name}: expected {reader.shown(wanted)}, found {reader.shown(found)}"
                 )
     return failures
 
@@ -224,14 +224,14 @@ def run_document(document: object, path: str) -> ScenarioResult:
     scenario = _read(document, path)
     try:
         state = _position(scenario)
-    except (HadaraError, TypeError, ValueError) as exc:
+    except (GameError, TypeError, ValueError) as exc:
         raise ScenarioError(f"{path}: given: {exc}") from None
     log: list[tuple[str, tuple[str, ...]]] = []
     refused: tuple[int, IllegalMove] | None = None
     for index, written in enumerate(scenario.moves):
         try:
             move = parse_move(written)
-        except HadaraError as exc:
+        except GameError as exc:
             raise ScenarioError(f"{path}: moves[{index}]: {exc}") from None
         try:
             state, events = apply_move_with_events(state, move)

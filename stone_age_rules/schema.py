@@ -17,15 +17,8 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, Literal
 
-from hadara_rules.schema import (
-    GAME_WIRE_KINDS,
-    Maker,
-    SchemaMaker,
-    Schemas,
-    WireDocuments,
-    envelope,
-    wire_schema,
-)
+from boardtable.schema import SchemaMaker, Schemas, envelope
+from boardtable.wire_schemas import GAME_WIRE_KINDS, Maker, WireDocuments, wire_schema
 
 from ._components import Building, Card
 from ._config import GameConfig

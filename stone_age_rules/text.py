@@ -5,8 +5,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING
 
-from hadara_rules.foundations import score_table
+from boardtable.screen import score_table
 
+from ._amounts import amounts_text
 from ._components import Building, Card, Effect, components
 from ._events import Event
 from ._goods import KINDS, Resources
@@ -16,11 +17,6 @@ from ._rules.scoring import score
 
 if TYPE_CHECKING:  # the previews say their amounts in this module's words
     from .previews import Preview
-
-
-def amounts_text(amounts: Iterable[tuple[str, int | float]]) -> str:
-    """Changes of a board's counters: ``+3 food, -2 wood`` (tools: the tool value)."""
-    return ", ".join(f"{amount:+g} {str(name).replace('_', '-')}" for name, amount in amounts)
 
 
 #: The board's locations as a player names them (SETUP-3).

@@ -8,8 +8,9 @@ import json
 import pytest
 from helpers import seeded_game
 
-from hadara_rules import _canonical, position_digest
-from hadara_rules._canonical import canonical
+from boardtable import canonical as _canonical
+from boardtable.canonical import canonical
+from hadara_rules import position_digest
 from hadara_rules.records import to_data
 
 

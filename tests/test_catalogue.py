@@ -19,9 +19,9 @@ from typing import Any
 import pytest
 import yaml
 
+from boardtable.reader import parse_yaml, read_text
 from hadara_rules._effects import PURPLE_EFFECTS
 from hadara_rules._errors import CatalogueError
-from hadara_rules._reader import parse_yaml, read_text
 from hadara_rules._resources import components_dir
 from hadara_rules._vocabulary import EPOCHS, TIERS, TRACK_OF_COLOR, Color, Crest, Tracks
 from hadara_rules.catalogue import (

@@ -12,10 +12,10 @@ from pathlib import Path
 
 import pytest
 
+from boardtable.games import names
 from hadara_rules import parse_move
 from hadara_rules._rulebook import rules
 from hadara_rules.cli import _SCHEMAS, main
-from hadara_rules.games import names
 from hadara_rules.schema import KINDS
 from stone_age_rules.schema import KINDS as STONE_AGE_KINDS
 from stone_age_rules.schema import schema_text as stone_age_schema_text

@@ -19,6 +19,8 @@ from pathlib import Path
 import pytest
 from helpers import hadara_first_others_slow, refused_in_one_line
 
+from boardtable.engines import serve
+from boardtable.games import game
 from hadara_rules import (
     GameConfig,
     GameState,
@@ -30,8 +32,6 @@ from hadara_rules import (
 from hadara_rules.arena import Tournament, run_tournament
 from hadara_rules.bots import BOTS
 from hadara_rules.cli import main
-from hadara_rules.engines import serve
-from hadara_rules.games import game
 from hadara_rules.records import to_data
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -185,7 +185,7 @@ def test_a_bad_bot_or_engine_is_one_line_and_exit_2(
 def _plays_cleanly(command: str, name: str, caplog: pytest.LogCaptureFixture) -> None:
     """Two games of the engine against the greedy bot, no decision replaced."""
     tournament = Tournament(("mine", "greedy"), 2, 2, seed=1, engines=(("mine", command),), game=name)
-    with caplog.at_level(logging.WARNING, logger="hadara_rules.engines"):
+    with caplog.at_level(logging.WARNING, logger="boardtable.engines"):
         results = run_tournament(tournament)
     assert len(results) == 2 and all(r.moves > 50 for r in results)
     assert not caplog.records, caplog.text

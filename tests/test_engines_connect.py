@@ -18,8 +18,8 @@ import pytest
 from server import serving
 from server.serving import ServerProcess, served, stored_moves
 
+from boardtable.games import names
 from hadara_rules.cli import main
-from hadara_rules.games import names
 
 #: The built-in greedy bot as an engine, started as ``hadara engine greedy`` would be.
 GREEDY = f"{sys.executable} -m hadara_rules.cli engine greedy"
@@ -116,7 +116,7 @@ def test_a_bad_address_or_no_websockets_is_one_line(
         capsys.readouterr().err
         == "hadara: expected the server's address, http://HOST:PORT, found 'ftp://example'\n"
     )
-    monkeypatch.delitem(sys.modules, "hadara_rules.engines.connect")
+    monkeypatch.delitem(sys.modules, "boardtable.engines.connect")
     monkeypatch.setitem(sys.modules, "websockets.sync.client", None)
     assert main(argv) == 2
     assert "hadara connect needs the server extra" in capsys.readouterr().err
@@ -154,7 +154,7 @@ def test_an_update_that_carries_the_whole_view_is_used_as_it_is() -> None:
     address asked, name the last seq seen."""
     from websockets.sync.server import ServerConnection, serve
 
-    from hadara_rules.engines.connect import _Table, _Updates
+    from boardtable.engines.connect import _Table, _Updates
 
     asked: list[str] = []
     whole = {"seat": 0, "seq": 4, "to_act": [0], "position": {}, "legal": []}
@@ -178,7 +178,7 @@ def test_an_answer_of_more_than_its_bound_is_refused_unread(monkeypatch: pytest.
     in one line, at once (it is not read whole, nor taken for a lost connection)."""
     from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
-    from hadara_rules.engines import connect
+    from boardtable.engines import connect
 
     monkeypatch.setattr(connect, "MOST_BYTES", 1024)
 
@@ -227,7 +227,7 @@ def test_an_engine_that_cannot_be_run_is_one_line(
 def test_an_unknown_match_or_a_server_gone_for_good_is_one_line(
     server: ServerProcess, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from hadara_rules.engines import connect
+    from boardtable.engines import connect
 
     assert main(["connect", server.base, "--match=nope", "--token=t", "--engine", GREEDY]) == 2
     assert capsys.readouterr().err == "hadara: the server refused: there is no match nope\n"

@@ -1,4 +1,4 @@
-"""The engine host (:class:`~hadara_rules.engines.EngineBot`): an engine's legal answer is
+"""The engine host (:class:`~boardtable.engines.EngineBot`): an engine's legal answer is
 played; a late, malformed, illegal or overlong answer, a move for another seat, or an engine
 that exits is replaced by the stand-in's move with one bounded log line; a failing engine is
 started again a few times, then replaced for the game; a decision never outlasts its time;
@@ -18,10 +18,10 @@ from pathlib import Path
 
 import pytest
 
+from boardtable.engines import GRACE, RESTARTS, EngineBot
+from boardtable.games import game
 from hadara_rules import GameConfig, GameState, apply_move, legal_moves, new_game
 from hadara_rules.bots import GreedyBot
-from hadara_rules.engines import GRACE, RESTARTS, EngineBot
-from hadara_rules.games import game
 
 #: The start of every scripted engine: it answers ``hello``, then ``answer(message)`` gives
 #: the line it writes for each turn (None: nothing).
@@ -89,7 +89,7 @@ def test_a_stone_age_seat_is_played_from_its_view_and_an_illegal_answer_names_st
     state = played.new(played.read_options({}, 2, 4))
     seat = played.to_act(state)[0]
     body = """
-    from hadara_rules.games import game
+    from boardtable.games import game
     def answer(m):
         view = game("stone-age").read_position(m["view"])
         assert view.config.seed == 0 and m["legal"][0]["notation"] == "P0 place hunting 1"
@@ -99,7 +99,7 @@ def test_a_stone_age_seat_is_played_from_its_view_and_an_illegal_answer_names_st
         move = bot.choose(state, seat)
     assert move == played.bot("greedy", "seed:stand-in", 1.0).choose(state, seat)
     assert bot.replaced == 1 and bot.failures == 0
-    (line,) = [r.getMessage() for r in caplog.records if r.name == "hadara_rules.engines"]
+    (line,) = [r.getMessage() for r in caplog.records if r.name == "boardtable.engines"]
     assert f"answered an illegal move, P0 place hunting {len(played.moves(state, seat))}: PLACE-1:" in line
 
 
@@ -135,7 +135,7 @@ def test_a_bad_answer_is_replaced_by_the_stand_in_with_one_bounded_line(
         pid = bot.pid
         bot.choose(state, seat)
         assert bot.pid == pid and bot.replaced == 2
-    lines = [r.getMessage() for r in caplog.records if r.name == "hadara_rules.engines"]
+    lines = [r.getMessage() for r in caplog.records if r.name == "boardtable.engines"]
     assert len(lines) == 2
     assert why in lines[0] and "the stand-in plays" in lines[0]
     assert "\n" not in lines[0] and len(lines[0]) < 400
@@ -237,7 +237,7 @@ def test_no_engine_outlives_a_host_killed_outright(tmp_path: Path) -> None:
         f"""
         import sys, threading, time
         from hadara_rules import GameConfig, new_game
-        from hadara_rules.engines import EngineBot
+        from boardtable.engines import EngineBot
         bot = EngineBot([sys.executable, "-c", {HUNG!r}], 0, "seed", ms=600000)
         state = new_game(GameConfig(players=2, seed=1))
         threading.Thread(target=bot.choose, args=(state, state.to_act[0]), daemon=True).start()

@@ -7,8 +7,8 @@ import re
 
 import pytest
 
+from boardtable.screen import counted
 from hadara_rules import GameConfig, Track, legal_moves, load_catalogue, new_game
-from hadara_rules._events import counted
 from hadara_rules._text import event_lines
 from hadara_rules.events import (
     EVENT_TYPES,

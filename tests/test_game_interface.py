@@ -1,4 +1,4 @@
-"""What every game of :mod:`hadara_rules.games` answers alike, for an engine, a bot or a
+"""What every game of :mod:`boardtable.games` answers alike, for an engine, a bot or a
 server: a seat's own view is what it sees already, a view document reads back as the view,
 a move's data and notation read back as the move, the plain legal moves are the moves the
 seat is offered with their previews and none is refused, and a finished game's totals
@@ -11,8 +11,8 @@ from typing import Any
 
 import pytest
 
-from hadara_rules import IllegalMove
-from hadara_rules.games import AnyGame, game, names
+from boardtable.errors import IllegalMove
+from boardtable.games import AnyGame, game, names
 
 
 def _positions(played: AnyGame, seed: int) -> tuple[list[Any], Any]:

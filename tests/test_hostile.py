@@ -24,8 +24,8 @@ from pathlib import Path
 
 import pytest
 
+from boardtable.reader import MAX_BYTES
 from hadara_rules import GameConfig, apply_move, legal_moves, new_game
-from hadara_rules._reader import MAX_BYTES
 from hadara_rules.records import GameRecord, game_result, to_json
 
 ROOT = Path(__file__).resolve().parent.parent

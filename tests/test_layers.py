@@ -4,39 +4,48 @@ checking only or inside a function."""
 from __future__ import annotations
 
 import ast
-import hashlib
 from pathlib import Path
 
-PACKAGE = Path(__file__).resolve().parents[1] / "hadara_rules"
+ROOT = Path(__file__).resolve().parents[1]
+#: The platform and the games, each a top-level package of the distribution.
+PLATFORM = ROOT / "boardtable"
+GAMES = (ROOT / "hadara_rules", ROOT / "stone_age_rules")
+PACKAGE = GAMES[0]
 
 
 def _module_name(path: Path) -> str:
-    parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
+    parts = path.relative_to(ROOT).with_suffix("").parts
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
+def _imported(path: Path, package: str) -> list[str]:
+    """Every module name ``path`` imports, wherever it does (a function's body, a type check)."""
+    targets: list[str] = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            targets += [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = package
+            for _ in range(node.level - 1):
+                base = base.rpartition(".")[0]
+            stem = node.module or ""
+            start = f"{base}.{stem}".strip(".") if node.level else stem
+            targets += [f"{start}.{alias.name}" for alias in node.names] + [start]
+    return targets
+
+
 def _imports() -> dict[str, set[str]]:
-    """Every module of the package with the package modules it imports, wherever it does."""
-    modules = {_module_name(p): p for p in PACKAGE.rglob("*.py")}
+    """Every module of the platform and the games with the project's modules it imports."""
+    paths = [path for top in (PLATFORM, *GAMES) for path in top.rglob("*.py")]
+    modules = {_module_name(p): p for p in paths}
     graph: dict[str, set[str]] = {name: set() for name in modules}
     for name, path in modules.items():
         package = name if path.name == "__init__.py" else name.rpartition(".")[0]
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            targets: list[str] = []
-            if isinstance(node, ast.Import):
-                targets = [alias.name for alias in node.names]
-            elif isinstance(node, ast.ImportFrom):
-                base = package
-                for _ in range(node.level - 1):
-                    base = base.rpartition(".")[0]
-                stem = node.module or ""
-                start = f"{base}.{stem}".strip(".") if node.level else stem
-                targets = [f"{start}.{alias.name}" for alias in node.names] + [start]
-            for target in targets:
-                while target and target not in modules:
-                    target = target.rpartition(".")[0]
-                if target and target != name and not name.startswith(target + "."):
-                    graph[name].add(target)
+        for target in _imported(path, package):
+            while target and target not in modules:
+                target = target.rpartition(".")[0]
+            if target and target != name and not name.startswith(target + "."):
+                graph[name].add(target)
     return graph
 
 
@@ -65,93 +74,91 @@ def _cycle(graph: dict[str, set[str]]) -> list[str] | None:
 def test_no_import_cycle() -> None:
     graph = _imports()
     assert "hadara_rules._flow" in graph["hadara_rules._engine"]
+    assert "boardtable.reader" in graph["stone_age_rules.records"]
     assert _cycle(graph) is None, " -> ".join(_cycle(graph) or [])
 
 
 def test_the_core_imports_no_optional_extra() -> None:
     optional = ("numpy", "gymnasium", "pettingzoo", "ray", "matplotlib")
-    for path in PACKAGE.rglob("*.py"):
-        if path.parent.name == "rl" or path.stem in ("arena", "search"):
-            continue
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.Import | ast.ImportFrom):
-                names = [a.name for a in node.names] if isinstance(node, ast.Import) else [node.module or ""]
-                assert not any(n.split(".")[0] in optional for n in names), (path.name, names)
+    for top in (PLATFORM, *GAMES):
+        for path in top.rglob("*.py"):
+            if path.parent.name == "rl" or path.stem in ("arena", "search"):
+                continue
+            names = _imported(path, _module_name(path))
+            assert not any(n.split(".")[0] in optional for n in names), (path.name, names)
 
 
-#: What the server may import of the library: the game interface and the one bounded renderer;
-#: and its door to the engine host (Hadara's engine protocol), that door only.
-_SERVER_MAY_IMPORT = {"hadara_rules.games", "hadara_rules.reading"}
-_SERVER_ENGINES = ("hadara_rules.server.engines", "hadara_rules.engines")
+def test_the_platform_imports_no_game() -> None:
+    """No module of the platform imports a game's package, wherever it does; games are found
+    through the registry (``boardtable.games``) alone."""
+    graph = _imports()
+    games = tuple(top.name for top in GAMES)
+    for name, imported in graph.items():
+        if name.startswith("boardtable"):
+            assert not {target for target in imported if target.split(".")[0] in games}, name
+
+
+def test_the_platform_names_no_game_but_its_default() -> None:
+    """No text of the platform's code is a game's name, but the one setting that makes Hadara
+    the ``hadara`` command's default game (``boardtable.games.DEFAULT``)."""
+    from boardtable.games import names
+
+    found = [
+        f"{path.relative_to(ROOT)}:{node.lineno}"
+        for path in PLATFORM.rglob("*.py")
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        if isinstance(node, ast.Constant) and node.value in names()
+    ]
+    assert found == ["boardtable/games/__init__.py:" + str(_default_line())]
+
+
+def _default_line() -> int:
+    source = (PLATFORM / "games" / "__init__.py").read_text(encoding="utf-8").splitlines()
+    return next(i for i, line in enumerate(source, 1) if line.startswith("DEFAULT = "))
+
+
+def test_every_game_is_registered_by_its_entry_point() -> None:
+    from importlib.metadata import entry_points
+
+    from boardtable.games import GROUP, game, names
+
+    registered = {point.name: point.value for point in entry_points(group=GROUP)}
+    assert registered == {"hadara": "hadara_rules.game:GAME", "stone-age": "stone_age_rules.game:GAME"}
+    assert names()[:2] == ("hadara", "stone-age")
+    assert game("stone-age").title == "Stone Age"
+
+
+def test_stone_age_imports_nothing_of_hadara() -> None:
+    graph = _imports()
+    for name, imported in graph.items():
+        if name.startswith("stone_age_rules"):
+            assert not {target for target in imported if target.startswith("hadara_rules")}, name
+
+
+#: What the server may import of the platform: the game interface and the one bounded renderer;
+#: and its door to the engine host, that door only.
+_SERVER_MAY_IMPORT = {"boardtable.games", "boardtable.reader", "boardtable.errors"}
+_SERVER_ENGINES = ("boardtable.server.engines", "boardtable.engines")
 
 
 def test_the_server_reaches_its_games_only_through_the_game_interface() -> None:
-    """No module of the server imports a game's modules, private or public, or anything of the
-    library beside the game interface (``hadara_rules.games``) and ``hadara_rules.reading``;
-    ``hadara_rules.server.engines`` alone reaches the engine host (``hadara_rules.engines``)."""
+    """No module of the server imports anything of the platform beside the game interface
+    (``boardtable.games``), its errors and the bounded renderer (``boardtable.reader``);
+    ``boardtable.server.engines`` alone reaches the engine host (``boardtable.engines``)."""
     graph = _imports()
     for name, imported in graph.items():
-        if name.startswith("hadara_rules.server"):
-            outside = {target for target in imported if not target.startswith("hadara_rules.server")}
+        if name.startswith("boardtable.server"):
+            outside = {target for target in imported if not target.startswith("boardtable.server")}
             outside -= {_SERVER_ENGINES[1]} if name == _SERVER_ENGINES[0] else set()
             assert outside <= _SERVER_MAY_IMPORT, (name, sorted(outside - _SERVER_MAY_IMPORT))
-    for path in (PACKAGE / "server").rglob("*.py"):  # nor another game's package, by its own name
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.Import | ast.ImportFrom):
-                names = [a.name for a in node.names] if isinstance(node, ast.Import) else [node.module or ""]
-                assert not any(n.startswith("stone_age_rules") for n in names), (path.name, names)
 
 
-STONE_AGE = PACKAGE.parent / "stone_age_rules"
+def test_importing_a_game_loads_no_other_game() -> None:
+    """A game's package loads the platform's pieces it stands on, never another game."""
+    import subprocess
+    import sys
 
-
-def _private_imports_of_hadara(tree: ast.AST) -> list[str]:
-    """What a module imports of :mod:`hadara_rules` that is private: a module or a name whose
-    own part starts with an underscore."""
-    found: list[str] = []
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Import):
-            names = [alias.name for alias in node.names]
-        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
-            names = [node.module] + [f"{node.module}.{alias.name}" for alias in node.names]
-        else:
-            continue
-        for name in names:
-            parts = name.split(".")
-            if parts[0] == "hadara_rules" and any(part.startswith("_") for part in parts[1:]):
-                found.append(name)
-    return found
-
-
-def test_a_private_import_of_hadara_is_found() -> None:
-    tree = ast.parse("from hadara_rules import _reader\nfrom hadara_rules.schema import _Maker, KINDS\n")
-    assert _private_imports_of_hadara(tree) == ["hadara_rules._reader", "hadara_rules.schema._Maker"]
-    assert _private_imports_of_hadara(ast.parse("import hadara_rules._errors")) == ["hadara_rules._errors"]
-    assert _private_imports_of_hadara(ast.parse("from hadara_rules.foundations import shown")) == []
-
-
-def test_stone_age_imports_only_public_names_of_hadara() -> None:
-    """Stone Age stands on the shared foundations (:mod:`hadara_rules.foundations` and the
-    other public modules), never on a private module or name of Hadara's package."""
-    private = {
-        str(path.relative_to(STONE_AGE.parent)): found
-        for path in sorted(STONE_AGE.rglob("*.py"))
-        if (found := _private_imports_of_hadara(ast.parse(path.read_text(encoding="utf-8"))))
-    }
-    assert private == {}
-
-
-def test_the_foundations_are_hadara_s_own_pieces() -> None:
-    """What :mod:`hadara_rules.foundations` names is what Hadara itself uses (not a copy), so
-    that an error Stone Age raises is caught as Hadara's and a digest is taken the same way."""
-    import hadara_rules
-    from hadara_rules import foundations, records
-    from stone_age_rules import records as stone_age_records
-
-    assert all(hasattr(foundations, name) for name in foundations.__all__)
-    for name in ("HadaraError", "IllegalMove", "RecordError", "ScenarioError", "CatalogueError"):
-        assert getattr(foundations, name) is getattr(hadara_rules, name)
-    assert stone_age_records.GameInfo is records.GameInfo
-    assert stone_age_records.SCHEMA_VERSION == records.SCHEMA_VERSION
-    envelope = b'{"data":{"a":1},"kind":"move","schema_version":1}'
-    assert foundations.digest("move", {"a": 1}) == hashlib.sha256(envelope).hexdigest()
+    for top, other in (("stone_age_rules", "hadara_rules"), ("hadara_rules", "stone_age_rules")):
+        code = f"import sys, {top}; print(any(m.split('.')[0] == {other!r} for m in sys.modules))"
+        ran = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+        assert ran.stdout.strip() == "False", top

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 from helpers import play_typed
 
+from boardtable.games import game
 from hadara_rules.cli import SEEDS, _line_editing
-from hadara_rules.games import game
 from hadara_rules.records import load_record
 
 

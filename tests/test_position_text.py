@@ -8,6 +8,7 @@ import pytest
 from helpers import seeded_game
 from properties.strategies import hidden_from
 
+from boardtable.screen import counted
 from hadara_rules import (
     SPECTATOR,
     GameConfig,
@@ -20,7 +21,6 @@ from hadara_rules import (
     rules,
     sale_value,
 )
-from hadara_rules._events import counted
 from hadara_rules._text import ABILITIES, ability, card_text, player_name
 from hadara_rules._vocabulary import COLORS
 

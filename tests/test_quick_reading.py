@@ -20,9 +20,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from boardtable.reader import parse_json
 from hadara_rules import GameConfig, GameState, RecordError, apply_move, legal_moves, new_game, to_json
 from hadara_rules._quick import quick_position
-from hadara_rules._reader import parse_json
 from hadara_rules.records import _catalogue_named, _load, from_json
 
 

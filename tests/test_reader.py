@@ -1,6 +1,6 @@
 """The strict reader: bounded files, strict YAML and JSON, the converter's types and the renderer.
 
-Every document the library accepts comes through :mod:`hadara_rules._reader`; these
+Every document the library accepts comes through :mod:`boardtable.reader`; these
 tests give it what a careless or hostile user would and check that each answer
 is the caller's own error with a short, one-line message.
 """
@@ -16,9 +16,7 @@ import pytest
 import yaml
 from attrs import frozen
 
-from hadara_rules import Color, Track
-from hadara_rules._errors import RecordError
-from hadara_rules._reader import (
+from boardtable.reader import (
     MAX_BYTES,
     MAX_DEPTH,
     clip,
@@ -30,6 +28,8 @@ from hadara_rules._reader import (
     shown,
     structure,
 )
+from hadara_rules import Color, Track
+from hadara_rules._errors import RecordError
 
 
 def yaml_refused(text: str | bytes, *needles: str) -> str:
@@ -67,7 +67,7 @@ def test_plain_yaml_is_read_as_plain_data() -> None:
 
 
 def test_the_c_parser_is_used_where_it_is_installed() -> None:
-    from hadara_rules import _reader
+    from boardtable import reader as _reader
 
     if yaml.__with_libyaml__:
         assert issubclass(_reader._Loader, yaml.CSafeLoader)

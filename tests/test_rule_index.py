@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 import hadara_rules
+from boardtable.reader import parse_yaml, read_text
 from hadara_rules import Rule, rules
 from hadara_rules._errors import CatalogueError
-from hadara_rules._reader import parse_yaml, read_text
 from hadara_rules._resources import spec_dir
 
 

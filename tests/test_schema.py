@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 from properties.strategies import suite_settings
 from properties.test_mutated_documents import mutated, position_document, record_document
 
+from boardtable.wire_schemas import WIRE_KINDS
 from hadara_rules import (
     GameConfig,
     GameRecord,
@@ -33,7 +34,6 @@ from hadara_rules import (
 )
 from hadara_rules._errors import HadaraError
 from hadara_rules._moves import MOVE_TYPES
-from hadara_rules._wire_schemas import WIRE_KINDS
 from hadara_rules.cli import main
 from hadara_rules.events import EVENT_TYPES, apply_move_with_events, events_seen_by
 from hadara_rules.records import from_data, to_data

@@ -22,6 +22,7 @@ import pytest
 from attrs import AttrsInstance
 from helpers import play_typed
 
+from boardtable.screen import Screen
 from hadara_rules import (
     GameConfig,
     GameRecord,
@@ -39,7 +40,6 @@ from hadara_rules import (
     rules,
 )
 from hadara_rules._components import Catalogue
-from hadara_rules._screen import Screen
 from hadara_rules._text import player_name
 from hadara_rules.bots import make_bots
 from hadara_rules.cli import main

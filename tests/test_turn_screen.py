@@ -9,17 +9,17 @@ import re
 
 import pytest
 
+from boardtable.games import game
+from boardtable.screen import Pager, Screen, wrap
+from boardtable.terminal import TableWords, play_interface_at_terminal
 from hadara_rules import GameConfig, apply_move, legal_moves, new_game, parse_move, player_view
-from hadara_rules._games_terminal import TableWords, play_interface_at_terminal
 from hadara_rules._passed import why_passed_over
 from hadara_rules._previews import food_shortfall, gold_price, silver_price, statue_yield
 from hadara_rules._rules.scoring import score
-from hadara_rules._screen import Pager, Screen, wrap
 from hadara_rules._vocabulary import Section
 from hadara_rules._watch import watched, wheel_lines
 from hadara_rules.bots import make_bots
 from hadara_rules.events import Passed, move_steps
-from hadara_rules.games import game
 from hadara_rules.terminal import play_at_terminal
 from stone_age_rules.text import board_lines, option_text, own_lines, where_text
 

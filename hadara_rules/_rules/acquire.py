@@ -8,6 +8,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from typing import NamedTuple, TypeAlias
 
+from boardtable.reader import shown
+
 from .. import _effects as effects
 from .._components import Card, Catalogue
 from .._copy import replace
@@ -16,7 +18,6 @@ from .._events import CardBought, CardSold, CoinReason, Event, coins, steps
 from .._kept import Part
 from .._model import GameState, PlayerState
 from .._moves import BUY, SELL, Action, Move
-from .._reader import shown
 from .._tableau import color_counts
 from .._vocabulary import COLOR_INDEX, NO_TRACKS, Track
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from boardtable.reader import shown
+
 from .. import _effects as effects
 from .._components import front_id
 from .._copy import replace
@@ -11,7 +13,6 @@ from .._errors import IllegalMove
 from .._events import CoinReason, ColonyTaken, coins, steps
 from .._model import Changes, ColonyHolding, GameState, PlayerState
 from .._moves import Move, TakeColony, shared
-from .._reader import shown
 from .._vocabulary import TIER_INDEX, TIERS, Tracks
 from .requirement import check_requirement, pay_needed, skip_taker, taker_limits, takes_left
 from .section import (

@@ -7,12 +7,13 @@ outcome cannot depend on the order of submission (DRAFT-3).
 
 from __future__ import annotations
 
+from boardtable.reader import shown
+
 from .._copy import amend, replace
 from .._errors import IllegalMove
 from .._events import CardPassedOn, CardsDrawn, DraftChosen
 from .._model import Changes, GameState, PlayerState
 from .._moves import SELL, Draft, Move, shared
-from .._reader import shown
 from .._vocabulary import COLOR_INDEX
 from .acquire import OfferBook, acquire, acquisition_events, check_acquire, owned_colors
 from .section import Flaw, Narration, SectionRules, handles

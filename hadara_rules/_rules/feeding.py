@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from boardtable.reader import shown
+
 from .. import _effects as effects
 from .._copy import replace
 from .._effects import COINS_PER_FED_CARD, COINS_PER_SURPLUS_FOOD
@@ -18,7 +20,6 @@ from .._errors import IllegalMove
 from .._events import CardRemoved, CoinReason, coins, steps
 from .._model import Changes, GameState, PlayerState
 from .._moves import FeedWithCoins, Move, RemoveCard, shared
-from .._reader import shown
 from .._vocabulary import NO_TRACKS
 from .acquire import lose_card
 from .section import (

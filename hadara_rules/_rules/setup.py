@@ -12,13 +12,14 @@ import random
 from collections.abc import Iterator
 from typing import TypeVar
 
+from boardtable.reader import shown
+
 from .._config import GameConfig
 from .._copy import replace
 from .._errors import ConfigError, IllegalMove
 from .._events import CoinReason, SideChosen, coins, steps
 from .._model import Changes, GameState, PlayerState
 from .._moves import ChooseSide, Move
-from .._reader import shown
 from .._vocabulary import (
     COLORS,
     EPOCHS,

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from boardtable.reader import shown
+
 from .. import _effects as effects
 from .._copy import replace
 from .._errors import IllegalMove
 from .._events import CoinReason, StatueCarved, coins, steps
 from .._model import CarvedStatue, Changes, GameState, PlayerState
 from .._moves import CarveStatue, Move, shared
-from .._reader import shown
 from .._tiles import remove_tile
 from .._vocabulary import NO_TRACKS
 from .requirement import check_requirement, pay_needed, skip_taker, taker_limits, takes_left

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from boardtable.reader import shown
+
 from .._errors import IllegalMove
 from .._events import WheelSet
 from .._model import Changes, GameState
 from .._moves import Move, SetWheel, shared
-from .._reader import shown
 from .._vocabulary import COLORS, Color
 from .section import Narration, SectionRules, handles, one_turn_taken
 

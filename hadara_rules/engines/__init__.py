@@ -1,55 +1,30 @@
-"""Outside bots: the engine protocol (JSON lines over stdin/stdout, version 1).
-
-- :class:`EngineBot` (:mod:`.host`) plays a seat of any game of :mod:`hadara_rules.games`
-  with an engine program, wherever a built-in bot can play it (``hadara play``, ``hadara
-  arena``, the library's :func:`~hadara_rules.bots.play_game`).
-- :func:`serve` (:mod:`.builtin`) answers the protocol with a built-in bot of the game
-  ``hello`` names: ``hadara engine greedy``.
-- :mod:`.options` reads ``--engine NAME=COMMAND`` for the ``hadara`` command, and makes a
-  seat's bot or engine (:func:`decider`).
-- :class:`EngineSeats` (:mod:`.seats`) plays the seats of ``hadara serve --engine``, a
-  bounded number of engine processes at once.
-- :func:`~hadara_rules.engines.connect.connect` (``hadara connect``, the ``server`` extra)
-  plays a seat of a match on a server.
-
-The protocol is documented for engine authors in ``docs/engines.md``.
-"""
+"""Outside bots, under the name they had before the platform became a package of its own (see
+:mod:`boardtable.engines`), with Hadara's own ways of seating them."""
 
 from __future__ import annotations
 
-from ._protocol import PROTOCOL, ProtocolError
-from .builtin import bot_names, serve
-from .host import DEFAULT_MS, GRACE, RESTARTS, START_MS, EngineBot
-from .options import (
-    EngineError,
-    add_engine_option,
-    close_bots,
-    decider,
-    engine_table,
-    find_program,
-    make_bot,
-    make_seats,
-)
-from .seats import EngineSeat, EngineSeats
+import random
+from collections.abc import Mapping
 
-__all__ = [
-    "DEFAULT_MS",
-    "GRACE",
-    "PROTOCOL",
-    "RESTARTS",
-    "START_MS",
-    "EngineBot",
-    "EngineError",
-    "EngineSeat",
-    "EngineSeats",
-    "ProtocolError",
-    "add_engine_option",
-    "bot_names",
-    "close_bots",
-    "decider",
-    "engine_table",
-    "find_program",
-    "make_bot",
-    "make_seats",
-    "serve",
-]
+from boardtable.engines import *  # noqa: F403
+from boardtable.engines import EngineBot
+from boardtable.engines import __all__ as _platform
+from boardtable.engines.options import check_names
+
+from ..bots import BOTS, Bot
+from ..game import GAME
+
+__all__ = [*_platform, "make_bot", "make_seats"]
+
+
+def make_bot(name: str, seat: int, seed: str, engines: Mapping[str, str]) -> Bot:
+    """The Hadara bot ``name`` for ``seat``, its generator (or its engine's) seeded with ``seed``."""
+    if name in engines:
+        return EngineBot(engines[name], seat, seed, game=GAME, name=name)
+    return BOTS[name](random.Random(seed))
+
+
+def make_seats(name: str, players: int, seed: int, engines: Mapping[str, str]) -> list[Bot]:
+    """``players`` bots of one kind, seeded as :func:`~hadara_rules.bots.make_bots` seeds them."""
+    check_names([name], engines, GAME)
+    return [make_bot(name, seat, f"{seed}:{seat}", engines) for seat in range(players)]

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from hadara_rules.foundations import IllegalMove, maker
+from boardtable.build import maker
+from boardtable.errors import IllegalMove
 
 from .._config import MAX_PLAYERS
 from .._goods import Resources

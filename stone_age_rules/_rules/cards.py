@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from hadara_rules.foundations import IllegalMove
+from boardtable.errors import IllegalMove
 
 from .._components import Effect, components
 from .._config import MAX_PLAYERS

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from hadara_rules.foundations import IllegalMove
+from boardtable.errors import IllegalMove
 
 from .._goods import bundles
 from .._model import GameState

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from hadara_rules.foundations import IllegalMove
+from boardtable.errors import IllegalMove
 
 from .._config import MAX_PLAYERS
 from .._model import AREAS, BUILDINGS, LOCATIONS, MAX_PEOPLE, SLOTS, VILLAGE, GameState, Location

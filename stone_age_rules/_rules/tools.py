@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from hadara_rules.foundations import IllegalMove
+from boardtable.errors import IllegalMove
 
 from .._model import MAX_TOOL_LEVEL, MAX_TOOLS, GameState
 from .._moves import UseTools

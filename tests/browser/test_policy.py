@@ -10,7 +10,7 @@ import random
 import pytest
 from playwright.sync_api import Browser
 
-from hadara_rules.server.guard import CONTENT_SECURITY_POLICY
+from boardtable.server.guard import CONTENT_SECURITY_POLICY
 
 from .table import WIDE, create_match, play_one, seat_address, table_page, token, wait_playable, wait_settled
 

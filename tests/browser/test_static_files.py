@@ -6,8 +6,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from boardtable.server.app import STATIC
 from hadara_rules import load_catalogue
-from hadara_rules.server.app import STATIC
 
 SCRIPTS = sorted((STATIC / "js").glob("*.js"))
 #: Where the page's own files are named: HTML attributes and module imports.

@@ -25,10 +25,10 @@ import yaml
 from hypothesis import given
 from hypothesis import strategies as st
 
+from boardtable.reader import parse_yaml
 from hadara_rules import GameConfig, GameState, apply_move, legal_moves, new_game
 from hadara_rules._errors import HadaraError, ScenarioError
 from hadara_rules._moves import MOVE_TYPES, Move
-from hadara_rules._reader import parse_yaml
 from hadara_rules._rules.scoring import ScoreSheet
 from hadara_rules.records import (
     GameInfo,

@@ -9,8 +9,8 @@ import re
 from hypothesis import given
 from hypothesis import strategies as st
 
+from boardtable.games import game
 from hadara_rules import GameConfig, GameState, legal_moves, load_catalogue, new_game, player_view
-from hadara_rules.games import game
 from hadara_rules.records import to_json
 from hadara_rules.view import front_id
 

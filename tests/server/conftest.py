@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 from starlette.testclient import TestClient
 
-from hadara_rules.server.app import create_app
-from hadara_rules.server.sqlite import SQLiteStore
+from boardtable.server.app import create_app
+from boardtable.server.sqlite import SQLiteStore
 
 
 @pytest.fixture

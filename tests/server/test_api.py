@@ -12,14 +12,14 @@ import pytest
 from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
+from boardtable.server.app import create_app
+from boardtable.server.bodies import MAX_BODY
+from boardtable.server.match import token_hash
+from boardtable.server.present import Presenter
+from boardtable.server.sqlite import SQLiteStore
 from hadara_rules import GameRecord, from_json, parse_move, player_view, preview, replay
 from hadara_rules.cli import main
 from hadara_rules.records import from_data, to_data, to_json
-from hadara_rules.server.app import create_app
-from hadara_rules.server.bodies import MAX_BODY
-from hadara_rules.server.match import token_hash
-from hadara_rules.server.present import Presenter
-from hadara_rules.server.sqlite import SQLiteStore
 from hadara_rules.view import HIDDEN
 
 from .serving import bearer, create, stored_moves, token, wait_over
@@ -236,8 +236,8 @@ def test_a_draft_move_shows_its_price_in_the_preview(client: TestClient) -> None
     legal = _view(client, match, first)["legal"]
     buy = next(e for e in legal if " buy " in f"{e['notation']} ")
     state = client.app.state.registry.followed(match).state  # type: ignore[attr-defined]
+    from boardtable.screen import counted
     from hadara_rules import buy_price
-    from hadara_rules._events import counted
 
     card = buy["move"]["card"]
     assert buy["preview"]["coins"] == -buy_price(state, 0, card)

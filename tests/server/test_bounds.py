@@ -18,10 +18,10 @@ import pytest
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
+from boardtable.server import command
+from boardtable.server.command import _NoTokens
+from boardtable.server.limits import BOUNDS, Bounds
 from hadara_rules.cli import main
-from hadara_rules.server import command
-from hadara_rules.server.command import _NoTokens
-from hadara_rules.server.limits import BOUNDS, Bounds
 
 from .serving import ServerProcess, served
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from hadara_rules.server.clock import RETURN_BANK, Clock, Clocks, charged
+from boardtable.server.clock import RETURN_BANK, Clock, Clocks, charged
 
 
 def test_charged_time_leaves_out_the_pauses() -> None:

@@ -32,7 +32,7 @@ def test_a_file_that_is_no_match_store_is_refused(tmp_path: Path, capsys: pytest
 def test_without_the_server_extra_the_command_says_how_to_install_it(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    monkeypatch.setitem(sys.modules, "hadara_rules.server.command", None)  # as if uvicorn were missing
+    monkeypatch.setitem(sys.modules, "boardtable.server.command", None)  # as if uvicorn were missing
     assert main(["serve"]) == 2
     err = capsys.readouterr().err
     assert "pip install 'hadara-rules[server]'" in err and err.count("\n") == 1

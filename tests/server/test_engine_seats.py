@@ -12,11 +12,11 @@ import pytest
 from helpers import hadara_first_others_slow
 from starlette.testclient import TestClient
 
+from boardtable.games import AnyGame, Decider, game
+from boardtable.server.app import create_app
+from boardtable.server.engines import EngineSeat, EngineSeats
+from boardtable.server.sqlite import SQLiteStore
 from hadara_rules.cli import main
-from hadara_rules.games import AnyGame, Decider, game
-from hadara_rules.server.app import create_app
-from hadara_rules.server.engines import EngineSeat, EngineSeats
-from hadara_rules.server.sqlite import SQLiteStore
 
 from .serving import create, wait_over
 

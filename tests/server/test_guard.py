@@ -15,11 +15,11 @@ import pytest
 from starlette.testclient import TestClient
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from hadara_rules.server.app import create_app
-from hadara_rules.server.bodies import MAX_BODY
-from hadara_rules.server.guard import CONTENT_SECURITY_POLICY, Buckets, Guard
-from hadara_rules.server.limits import Bounds
-from hadara_rules.server.sqlite import SQLiteStore
+from boardtable.server.app import create_app
+from boardtable.server.bodies import MAX_BODY
+from boardtable.server.guard import CONTENT_SECURITY_POLICY, Buckets, Guard
+from boardtable.server.limits import Bounds
+from boardtable.server.sqlite import SQLiteStore
 
 _GAME = {"players": 2, "seats": ["human", "human"], "seed": 1}
 
@@ -82,7 +82,7 @@ def test_every_answer_carries_the_security_headers_and_the_api_no_store(client: 
 
 
 def test_the_web_table_has_no_inline_script_or_style_for_its_policy_to_block() -> None:
-    page = (Path(__file__).parents[2] / "hadara_rules/server/static/index.html").read_text()
+    page = (Path(__file__).parents[2] / "boardtable/server/static/index.html").read_text()
     assert "<style" not in page and " style=" not in page and "javascript:" not in page
     scripts = page.count("<script")
     assert scripts == page.count('<script type="module" src="/') >= 1

@@ -21,6 +21,8 @@ from hypothesis import Phase, given, settings
 from hypothesis import strategies as st
 from starlette.testclient import TestClient, WebSocketTestSession
 
+from boardtable.server.app import create_app
+from boardtable.server.sqlite import SQLiteStore
 from hadara_rules import (
     GameConfig,
     GameState,
@@ -32,8 +34,6 @@ from hadara_rules import (
     player_view,
 )
 from hadara_rules.records import to_data, to_json
-from hadara_rules.server.app import create_app
-from hadara_rules.server.sqlite import SQLiteStore
 
 from .serving import bearer, create, token
 

@@ -16,13 +16,13 @@ from .test_store_suite import MATCH, _match, _move, run
 
 psycopg = pytest.importorskip("psycopg", reason="psycopg is not installed (the postgres extra)")
 
+from boardtable.server.driver import Driver  # noqa: E402
+from boardtable.server.postgres import PostgresStore  # noqa: E402
+from boardtable.server.referee import NewMatch, Referee  # noqa: E402
+from boardtable.server.registry import Registry  # noqa: E402
+from boardtable.server.store import Entry, Store, StoredMatch, StoreError, seats_text  # noqa: E402
 from hadara_rules import GameConfig  # noqa: E402
-from hadara_rules.games.hadara import HADARA  # noqa: E402
-from hadara_rules.server.driver import Driver  # noqa: E402
-from hadara_rules.server.postgres import PostgresStore  # noqa: E402
-from hadara_rules.server.referee import NewMatch, Referee  # noqa: E402
-from hadara_rules.server.registry import Registry  # noqa: E402
-from hadara_rules.server.store import Entry, Store, StoredMatch, StoreError, seats_text  # noqa: E402
+from hadara_rules.game import HADARA  # noqa: E402
 
 
 def test_a_database_of_another_version_is_refused(postgres_url: str) -> None:
@@ -71,7 +71,7 @@ def test_without_psycopg_a_postgres_url_says_which_extra_to_install(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     monkeypatch.setitem(sys.modules, "psycopg", None)  # as if the extra were missing
-    monkeypatch.delitem(sys.modules, "hadara_rules.server.postgres", raising=False)
+    monkeypatch.delitem(sys.modules, "boardtable.server.postgres", raising=False)
     assert main(["serve", "--port", "0", "--db", "postgresql://127.0.0.1/hadara"]) == 2
     err = capsys.readouterr().err
     assert "pip install 'hadara-rules[postgres]'" in err and err.count("\n") == 1

@@ -1,6 +1,6 @@
 """What a viewer is sent, made once per seq and per viewer: always what a fresh one would be.
 
-:class:`~hadara_rules.server.present.Presenter` keeps each viewer's view at a seq
+:class:`~boardtable.server.present.Presenter` keeps each viewer's view at a seq
 and each entry's events as JSON, and puts a view or a WebSocket message together
 from them. The property: whatever was asked before, by whichever viewer, at
 whichever ply, every view and every message is byte for byte the JSON of the
@@ -18,17 +18,17 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from boardtable.server import present
+from boardtable.server.entries import Played
+from boardtable.server.match import Match
+from boardtable.server.present import Presenter
+from boardtable.server.settings import Settings
+from boardtable.server.store import SeatEntry
 from hadara_rules import GameConfig, GameState, legal_moves, new_game, player_view, preview
 from hadara_rules._model import SPECTATOR
 from hadara_rules.events import Event, apply_move_with_events, events_seen_by
-from hadara_rules.games.hadara import HADARA, Hadara
+from hadara_rules.game import HADARA, Hadara
 from hadara_rules.records import to_data
-from hadara_rules.server import present
-from hadara_rules.server.entries import Played
-from hadara_rules.server.match import Match
-from hadara_rules.server.present import Presenter
-from hadara_rules.server.settings import Settings
-from hadara_rules.server.store import SeatEntry
 
 #: Moves played per example at most.
 _MOVES = 12

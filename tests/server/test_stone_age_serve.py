@@ -12,10 +12,10 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 
-from hadara_rules.games import game
-from hadara_rules.server.app import create_app
-from hadara_rules.server.limits import Bounds
-from hadara_rules.server.sqlite import SQLiteStore
+from boardtable.games import game
+from boardtable.server.app import create_app
+from boardtable.server.limits import Bounds
+from boardtable.server.sqlite import SQLiteStore
 from stone_age_rules import GameConfig, GameState, apply_move, new_game
 from stone_age_rules.records import GameRecord, from_json, replay
 

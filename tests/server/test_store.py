@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 
-from hadara_rules.server.sqlite import SQLiteStore
-from hadara_rules.server.store import BEATS_KEPT, Store, StoredMatch, StoreError, seats_text
+from boardtable.server.sqlite import SQLiteStore
+from boardtable.server.store import BEATS_KEPT, Store, StoredMatch, StoreError, seats_text
 
 from .test_store_suite import _match, _move, run
 

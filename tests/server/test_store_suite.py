@@ -1,4 +1,4 @@
-"""The store contract, for every implementation of :class:`~hadara_rules.server.store.Store`:
+"""The store contract, for every implementation of :class:`~boardtable.server.store.Store`:
 SQLite and PostgreSQL pass the same tests.
 
 A store accepts the entry of seq N only when its last stored entry is N-1, however
@@ -14,10 +14,10 @@ from typing import Any, TypeVar
 
 import pytest
 
+from boardtable.server.entries import MOVE
+from boardtable.server.sqlite import SQLiteStore
+from boardtable.server.store import Entry, Exists, SeatEntry, Store, StoredMatch, StoreError
 from hadara_rules import GameConfig, Pass, SetWheel, to_json
-from hadara_rules.server.entries import MOVE
-from hadara_rules.server.sqlite import SQLiteStore
-from hadara_rules.server.store import Entry, Exists, SeatEntry, Store, StoredMatch, StoreError
 
 _T = TypeVar("_T")
 
@@ -53,7 +53,7 @@ def open_store(kind: str, request: pytest.FixtureRequest, tmp_path: Path) -> Ope
     """A function opening the same store again."""
     if kind == "sqlite":
         return lambda: SQLiteStore(tmp_path / "matches.sqlite")
-    from hadara_rules.server.postgres import PostgresStore
+    from boardtable.server.postgres import PostgresStore
 
     url: str = request.getfixturevalue("postgres_url")
     return lambda: PostgresStore(url)

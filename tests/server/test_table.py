@@ -13,10 +13,10 @@ import pytest
 from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
-from hadara_rules.server.app import create_app
-from hadara_rules.server.limits import Bounds
-from hadara_rules.server.sqlite import SQLiteStore
-from hadara_rules.server.store import StoreError
+from boardtable.server.app import create_app
+from boardtable.server.limits import Bounds
+from boardtable.server.sqlite import SQLiteStore
+from boardtable.server.store import StoreError
 
 from .serving import bearer, create, token
 from .serving import refused as _error

@@ -11,7 +11,7 @@ from typing import Any
 import httpx
 import pytest
 
-from hadara_rules.server.registry import BEAT_SECONDS
+from boardtable.server.registry import BEAT_SECONDS
 
 from .serving import ServerProcess, bearer
 

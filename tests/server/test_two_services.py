@@ -9,16 +9,16 @@ from pathlib import Path
 
 import pytest
 
+from boardtable.server import driver
+from boardtable.server.claims import LocalClaims
+from boardtable.server.driver import Driver
+from boardtable.server.match import Match
+from boardtable.server.referee import NewMatch, Referee, Stale
+from boardtable.server.registry import Registry
+from boardtable.server.sqlite import SQLiteStore
+from boardtable.server.store import Entry, StoreError
 from hadara_rules import GameConfig, SetWheel
-from hadara_rules.games.hadara import HADARA
-from hadara_rules.server import driver
-from hadara_rules.server.claims import LocalClaims
-from hadara_rules.server.driver import Driver
-from hadara_rules.server.match import Match
-from hadara_rules.server.referee import NewMatch, Referee, Stale
-from hadara_rules.server.registry import Registry
-from hadara_rules.server.sqlite import SQLiteStore
-from hadara_rules.server.store import Entry, StoreError
+from hadara_rules.game import HADARA
 
 
 def _two(db: Path) -> tuple[tuple[Registry, Referee], tuple[Registry, Referee]]:

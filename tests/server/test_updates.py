@@ -9,15 +9,15 @@ from typing import Any, cast
 import pytest
 from starlette.websockets import WebSocket
 
+from boardtable.server import updates
+from boardtable.server.entries import Played
+from boardtable.server.hub import Hub
+from boardtable.server.match import Match
+from boardtable.server.present import Presenter
+from boardtable.server.settings import Settings
+from boardtable.server.store import SeatEntry
 from hadara_rules import GameConfig, legal_moves
-from hadara_rules.games.hadara import HADARA
-from hadara_rules.server import updates
-from hadara_rules.server.entries import Played
-from hadara_rules.server.hub import Hub
-from hadara_rules.server.match import Match
-from hadara_rules.server.present import Presenter
-from hadara_rules.server.settings import Settings
-from hadara_rules.server.store import SeatEntry
+from hadara_rules.game import HADARA
 
 
 class _Socket:

@@ -14,11 +14,11 @@ from properties.strategies import PlayedGame, hidden_from, played_games, sampled
 from properties.test_leaks import shown_ids
 from starlette.testclient import TestClient
 
+from boardtable.games import game, names
+from boardtable.server.app import create_app
+from boardtable.server.sqlite import SQLiteStore
 from hadara_rules import SPECTATOR, load_catalogue, player_view
 from hadara_rules._rulebook import rules
-from hadara_rules.games import game, names
-from hadara_rules.server.app import create_app
-from hadara_rules.server.sqlite import SQLiteStore
 from hadara_rules.view import view_catalogue
 
 #: What a colony's front shows (COLONY-4); a tile's entry must carry none of it.

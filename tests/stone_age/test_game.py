@@ -9,8 +9,8 @@ import re
 
 import pytest
 
-from hadara_rules import HadaraError, IllegalMove, RecordError
-from hadara_rules.games import game, names
+from boardtable.errors import GameError, IllegalMove, RecordError
+from boardtable.games import game, names
 from stone_age_rules import (
     Act,
     GameConfig,
@@ -65,7 +65,7 @@ def test_options_are_read_checked_and_stored() -> None:
         "any_two_resources": "immediate",
     }
     for bad in ({"max_rounds": 0}, {"start_player": 2}, {"any_two_resources": "never"}, {"advanced": True}):
-        with pytest.raises(HadaraError) as refused:
+        with pytest.raises(GameError) as refused:
             STONE_AGE.read_options(bad, 2, 1)
         assert "\n" not in str(refused.value)
 
@@ -76,7 +76,7 @@ def test_moves_are_read_as_notation_or_data_and_stored() -> None:
     assert STONE_AGE.read_move({"type": "act", "player": 0, "location": "building2", "pay": None}) == move
     assert STONE_AGE.read_stored_move(STONE_AGE.move_text(move)) == move
     for bad in ("P0 fly", {"type": "fly"}, {"type": "place", "player": 0}, 7):
-        with pytest.raises(HadaraError):
+        with pytest.raises(GameError):
             STONE_AGE.read_move(bad)
 
 

@@ -7,9 +7,9 @@ from __future__ import annotations
 import random
 import re
 
-from hadara_rules._games_terminal import TableWords, play_interface_at_terminal
-from hadara_rules._prompt import CLEAR
-from hadara_rules.games import game
+from boardtable.games import game
+from boardtable.prompt import CLEAR
+from boardtable.terminal import TableWords, play_interface_at_terminal
 from stone_age_rules.text import board_lines, option_text, own_lines, where_text
 
 #: Two people at one keyboard, and a seed whose game draws cards face down (CIV-13).

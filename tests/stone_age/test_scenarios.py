@@ -9,7 +9,7 @@ import attrs
 import pytest
 import yaml
 
-from hadara_rules import ScenarioError
+from boardtable.errors import ScenarioError
 from hadara_rules.cli import main
 from stone_age_rules import GameConfig, Location, Place, apply_move, new_game, player_view
 from stone_age_rules.scenario import run_document, run_scenario

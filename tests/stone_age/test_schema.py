@@ -9,7 +9,7 @@ import random
 import jsonschema
 import pytest
 
-from hadara_rules.games import game
+from boardtable.games import game
 from stone_age_rules import GameConfig, Preview, apply_move_with_events, new_game, player_view, score
 from stone_age_rules.bots import make_bot
 from stone_age_rules.previews import previews

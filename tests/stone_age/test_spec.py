@@ -21,7 +21,8 @@ import attrs
 import pytest
 import spec_index
 
-from hadara_rules.foundations import CatalogueError, read_index
+from boardtable.errors import CatalogueError
+from boardtable.rulebook import read_index
 from stone_age_rules import GameConfig
 from stone_age_rules.rulebook import Rule, rules
 

@@ -15,7 +15,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from hadara_rules import RecordError
+from boardtable.errors import RecordError
 from stone_age_rules import (
     Claim,
     GameConfig,

@@ -1,0 +1,58 @@
+"""The errors of the platform and of every game on it.
+
+Every error a game or the platform raises on purpose is a :class:`GameError`; a move the
+rules refuse is an :class:`IllegalMove` naming its rule ID. A game derives its own
+classes from these (Hadara's :class:`~boardtable.errors.GameError` is a :class:`GameError`,
+its ``IllegalMove`` both a ``GameError`` and an :class:`IllegalMove`), so that the
+platform catches any game's errors by these names and a game's users catch its own.
+"""
+
+from __future__ import annotations
+
+
+class GameError(Exception):
+    """Base class of every error the platform and its games raise on purpose."""
+
+
+class IllegalMove(GameError):
+    """A move that breaks a rule; ``rule`` is its ID in the game's rules digest."""
+
+    def __init__(self, rule: str, reason: str) -> None:
+        if not (isinstance(rule, str) and rule and isinstance(reason, str) and reason):
+            raise ValueError("an IllegalMove names a rule ID and gives a reason")
+        super().__init__(f"{rule}: {reason}")
+        self.rule = rule
+        self.reason = reason
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, IllegalMove) and (self.rule, self.reason) == (other.rule, other.reason)
+
+    def __hash__(self) -> int:
+        return hash((self.rule, self.reason))
+
+    def __reduce__(self) -> tuple[type[IllegalMove], tuple[str, str]]:
+        return (type(self), (self.rule, self.reason))
+
+
+class CatalogueError(GameError):
+    """A component file that is missing, malformed or breaks a structural fact."""
+
+
+class RecordError(GameError):
+    """A serialized document or game record that cannot be loaded or replayed."""
+
+
+class ScenarioError(GameError):
+    """A scenario file that is malformed or names unknown components."""
+
+
+class ConfigError(GameError, ValueError):
+    """A game configuration its rules do not allow (player count, options)."""
+
+
+class NotationError(GameError, ValueError):
+    """A text that is no move in the game's notation; the message names the bad word."""
+
+
+class UsageError(GameError):
+    """A command-line argument or a file that names nothing the platform knows."""

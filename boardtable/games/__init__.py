@@ -1,0 +1,331 @@
+"""The game interface: what a game server asks of a game, and the games registered by name.
+
+A :class:`Game` is everything ``hadara serve`` knows of one game: its name and
+title, its seat counts and the JSON Schema of its match options, a new position
+from options and a seed, who is to act, each seat's legal moves as wire entries,
+a checked move with its events (a refusal is :class:`~boardtable.errors.IllegalMove`,
+naming its rule) and whether it revealed anything (for take-backs), a seat's or
+the spectator's view, documents and digests, the record of a finished game, its
+bots and a picture. The server treats positions, moves and events as the game's
+own opaque values: it stores what the game writes and hands back what the game
+reads, and never imports a private module of a game (a test holds it to that).
+
+Games are found by name (:func:`game`, :func:`names`). A game is one package and one
+entry point in its distribution's metadata (group :data:`GROUP`), imported only when
+first asked for; :func:`register` adds one for this process alone (a test's game).
+
+Values that reach a game from outside (a request's options, a move in notation
+or as data, a stored document) are read by the game itself, which raises
+:class:`~boardtable.errors.GameError` with a one-line message that shows them only
+through the library's bounded renderer. Every game's errors are a
+:class:`~boardtable.errors.GameError`, a refused move an :class:`~boardtable.errors.IllegalMove`
+(both named here too, for a server that imports nothing else).
+"""
+
+from __future__ import annotations
+
+import functools
+import importlib
+import importlib.metadata
+from abc import ABC, abstractmethod
+from collections.abc import Hashable, Mapping, Sequence
+from typing import Any, Generic, Protocol, TypeVar
+
+from ..errors import GameError, IllegalMove
+from ..reader import label
+
+__all__ = [
+    "DEFAULT",
+    "MAX_SEED",
+    "AnyGame",
+    "Decider",
+    "Game",
+    "GameError",
+    "IllegalMove",
+    "UnknownGame",
+    "game",
+    "names",
+    "register",
+    "unregister",
+]
+
+#: A game's match options, its positions, its moves and its events (each event kept by what it says).
+C = TypeVar("C")
+S = TypeVar("S")
+M = TypeVar("M")
+E = TypeVar("E", bound=Hashable)
+#: A legal move as a seat is offered it: a hashable value that says all its wire entry says.
+L = TypeVar("L", bound=Hashable)
+#: What a bot decides from, and what it decides.
+#: The game the ``hadara`` command plays when none is named: the platform's one setting that
+#: names a game.
+DEFAULT = "hadara"
+#: The largest seed of a new game: 2**53 - 1, what every JSON reader keeps exactly.
+MAX_SEED = (1 << 53) - 1
+#: What a bot decides from, and what it decides.
+_Seen = TypeVar("_Seen", contravariant=True)
+_Chosen = TypeVar("_Chosen", covariant=True)
+
+
+class UnknownGame(GameError):
+    """A game name no game is registered under."""
+
+
+class Decider(Protocol[_Seen, _Chosen]):
+    """A bot of a game, deciding for one seat from the position (or the seat's view)."""
+
+    def choose(self, state: _Seen, seat: int) -> _Chosen:
+        """One of ``seat``'s legal moves in ``state``."""
+        ...
+
+
+class Game(ABC, Generic[C, S, M, E, L]):
+    """One game as a server plays it (see the module). Every method is pure: the same
+    arguments give the same answer, in any process."""
+
+    #: The name it is registered under, in URLs and requests (``"hadara"``).
+    name: str
+    #: The name players know it by (``"Hadara"``).
+    title: str
+    #: The fewest and the most seats a match of it has.
+    seats: tuple[int, int]
+    #: The bot that plays a person's seat while the person is away (left, or out of time).
+    stand_in: str = "greedy"
+    #: The bots that think for as long as they are given (the others answer at once).
+    searching: tuple[str, ...] = ()
+
+    # ------------------------------------------------------------------ options
+
+    @abstractmethod
+    def options_schema(self) -> Mapping[str, object]:
+        """The JSON Schema of a match's options (the fields a new match may give beside its seats)."""
+
+    @abstractmethod
+    def read_options(self, document: Mapping[str, object], players: int, seed: int) -> C:
+        """The options of a new match of ``players`` seats from the fields of a request
+        (those of :meth:`options_schema`, every other field left out by the caller);
+        :class:`~boardtable.errors.GameError` with a one-line message for a bad one."""
+
+    @abstractmethod
+    def reseeded(self, options: C, seed: int) -> C:
+        """The same options with another seed (a rematch's)."""
+
+    @abstractmethod
+    def seed(self, options: C) -> int:
+        """The seed the options deal the game from."""
+
+    @abstractmethod
+    def options_data(self, options: C) -> dict[str, object]:
+        """What anyone may know of a match's options, as JSON data (a summary's fields)."""
+
+    @abstractmethod
+    def options_text(self, options: C) -> str:
+        """The options as the store keeps them (JSON text)."""
+
+    @abstractmethod
+    def read_stored_options(self, text: str) -> C:
+        """Options as :meth:`options_text` wrote them."""
+
+    # ------------------------------------------------------------------ the position
+
+    @abstractmethod
+    def new(self, options: C) -> S:
+        """The position a match with these options starts from."""
+
+    @abstractmethod
+    def ply(self, state: S) -> int:
+        """The number of moves played to reach ``state``."""
+
+    @abstractmethod
+    def to_act(self, state: S) -> tuple[int, ...]:
+        """The seats to act (several in a simultaneous round), none once the game is over."""
+
+    @abstractmethod
+    def is_over(self, state: S) -> bool:
+        """Whether the game has ended."""
+
+    @abstractmethod
+    def winners(self, state: S) -> tuple[int, ...]:
+        """The seats that won a finished game."""
+
+    @abstractmethod
+    def digest(self, state: S) -> str:
+        """The position's digest: the same in every process, different for any other position."""
+
+    # ------------------------------------------------------------------ moves
+
+    @abstractmethod
+    def read_move(self, given: object) -> M:
+        """A move from a request: its notation, or its data; :class:`~boardtable.errors.GameError`
+        with a one-line message for anything else."""
+
+    @abstractmethod
+    def move_data(self, move: M) -> dict[str, object]:
+        """A move as data (what :meth:`read_move` reads back; an engine is sent it)."""
+
+    @abstractmethod
+    def moves(self, view: S, seat: int) -> tuple[M, ...]:
+        """The legal moves of ``seat``, from the position or its own view (what a bot or an
+        engine chooses from)."""
+
+    @abstractmethod
+    def refusal(self, view: S, move: M) -> IllegalMove | None:
+        """Why the rules refuse ``move`` in ``view`` (the position or its mover's own view),
+        naming its rule; None for a legal move."""
+
+    @abstractmethod
+    def mover(self, move: M) -> int:
+        """The seat that makes ``move``."""
+
+    @abstractmethod
+    def move_text(self, move: M) -> str:
+        """The move as the store keeps it (JSON text)."""
+
+    @abstractmethod
+    def read_stored_move(self, text: str) -> M:
+        """A move as :meth:`move_text` wrote it."""
+
+    @abstractmethod
+    def play(self, state: S, move: M) -> tuple[S, tuple[E, ...]]:
+        """The position after ``move`` and every automatic step after it, with what happened;
+        :class:`~boardtable.errors.IllegalMove` (naming its rule) for a move the rules refuse."""
+
+    @abstractmethod
+    def reveals(self, before: S, after: S) -> bool:
+        """Whether going from ``before`` to ``after`` (a move with its automatic steps) showed any
+        seat, or the spectator, something it had not seen (a card drawn or turned, a colony's
+        back, a roll): a move that did can never be taken back, since no view may unlearn it."""
+
+    # ------------------------------------------------------------------ what a seat is shown
+
+    @abstractmethod
+    def view(self, state: S, seat: int | None) -> S:
+        """What ``seat`` may see of ``state`` (None: what every seat may see); a seat's own
+        view is what it sees already."""
+
+    @abstractmethod
+    def position_data(self, view: S) -> dict[str, object]:
+        """A view as a document (the whole envelope the game's documents have)."""
+
+    @abstractmethod
+    def read_position(self, document: object) -> S:
+        """A position or view as :meth:`position_data` wrote it (an engine reads its seat's
+        view back); :class:`~boardtable.errors.GameError` with a one-line message for anything else."""
+
+    @abstractmethod
+    def legal(self, view: S, seat: int) -> tuple[L, ...]:
+        """The legal moves of ``seat`` as it is offered them, from its own view."""
+
+    @abstractmethod
+    def legal_entry(self, option: L) -> dict[str, object]:
+        """A legal move's wire entry: ``move`` (its data), ``notation`` and ``preview``."""
+
+    @abstractmethod
+    def events_seen(self, events: tuple[E, ...], seat: int | None, state: S) -> tuple[E, ...]:
+        """``events`` as ``seat`` sees them (None: the spectator), in a match at ``state``."""
+
+    @abstractmethod
+    def event_data(self, event: E) -> dict[str, object]:
+        """An event as data, with its ``text``."""
+
+    @abstractmethod
+    def picture(self, view: S) -> str:
+        """A view drawn as SVG."""
+
+    @abstractmethod
+    def rule(self, rule_id: str) -> dict[str, object] | None:
+        """A rule of the game's digest by ID (any case) as data; None for an unknown ID."""
+
+    @abstractmethod
+    def rule_text(self, rule_id: str) -> str:
+        """A rule's full text, for a refusal ("" for an unknown ID)."""
+
+    # ------------------------------------------------------------------ records and bots
+
+    @abstractmethod
+    def record(self, options: C, moves: Sequence[M], state: S, names: Sequence[str], notes: str) -> str:
+        """The record of a game (JSON) with the seats' names and ``notes`` (where it was
+        played), and its result block once it is over."""
+
+    @abstractmethod
+    def read_record(self, text: str) -> tuple[C, tuple[M, ...], tuple[str, ...]]:
+        """The options, the moves and the seats' names of a record as :meth:`record` writes
+        it; :class:`~boardtable.errors.RecordError` for any other text (the moves are read, not
+        played: whoever goes on plays them)."""
+
+    @abstractmethod
+    def totals(self, state: S) -> tuple[int, ...]:
+        """Each seat's score, in seat order: the final score of a finished game."""
+
+    @abstractmethod
+    def bot_names(self) -> tuple[str, ...]:
+        """The bots that may play a seat."""
+
+    @abstractmethod
+    def bot(self, name: str, seed: str, seconds: float) -> Decider[S, M]:
+        """A bot by name, seeded by ``seed``, thinking at most ``seconds`` per decision."""
+
+    @abstractmethod
+    def catalogue(self) -> dict[str, object]:
+        """Every component of the game as JSON data (what a table needs to show the ids a
+        view names), with the catalogue's digest and which numbers are provisional; it tells
+        a seat nothing its view hides (no entry links a hidden component to one it sees)."""
+
+
+#: A game of any types, as a server holds games: their positions, moves and events are opaque
+#: to it (it hands back to a game only what that game made).
+AnyGame = Game[Any, Any, Any, Any, Any]
+
+#: The entry-point group a game registers under, in its distribution's metadata:
+#: ``[project.entry-points."boardtable.games"] stone-age = "stone_age_rules.game:GAME"``.
+GROUP = "boardtable.games"
+#: Games registered in this process (:func:`register`), beside those of the entry points.
+_REGISTERED: dict[str, str | AnyGame] = {}
+_LOADED: dict[str, AnyGame] = {}
+
+
+@functools.cache
+def _entry_points() -> Mapping[str, str]:
+    """Every game the installed distributions register, by name: where its :class:`Game` is."""
+    return {point.name: point.value for point in importlib.metadata.entry_points(group=GROUP)}
+
+
+def _known() -> dict[str, str | AnyGame]:
+    return {**_entry_points(), **_REGISTERED}
+
+
+def names() -> tuple[str, ...]:
+    """The names of every game: the default game first, then the others by name."""
+    return tuple(sorted(_known(), key=lambda name: (name != DEFAULT, name)))
+
+
+def register(name: str, where: str | AnyGame) -> None:
+    """Register a game in this process: its :class:`Game`, or where it is (``module:attribute``,
+    imported when first asked for). A distribution registers its games by entry point
+    instead (:data:`GROUP`); this is for a game no distribution ships (a test's)."""
+    _REGISTERED[name] = where
+    _LOADED.pop(name, None)
+
+
+def unregister(name: str) -> None:
+    """Forget a game :func:`register` registered."""
+    _REGISTERED.pop(name, None)
+    _LOADED.pop(name, None)
+
+
+def game(name: str) -> AnyGame:
+    """The game registered as ``name``; :class:`UnknownGame` for any other name."""
+    found = _LOADED.get(name)
+    if found is None:
+        where = _known().get(name)
+        if where is None:
+            raise UnknownGame(f"there is no game {label(name)} (the games are {', '.join(names())})")
+        if isinstance(where, str):
+            module, _, attribute = where.partition(":")
+            loaded = getattr(importlib.import_module(module), attribute)
+        else:
+            loaded = where
+        if not isinstance(loaded, Game):
+            raise TypeError(f"{name} is no Game")
+        found = _LOADED[name] = loaded
+    return found

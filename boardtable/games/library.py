@@ -1,0 +1,259 @@
+"""What the games' :class:`~boardtable.games.Game` implementations share: a game whose
+positions, moves and documents are those of a library written on this library's
+foundations (Hadara's own, :mod:`stone_age_rules`).
+
+Such a game answers most of the interface with its library's public functions alone:
+:class:`Library` names them, and :class:`LibraryGame` puts their answers in the shapes of
+the interface (the documents in their envelopes, a move from its notation or its data, the
+record of a finished game with its result block and the seats' names). Each game adds what
+is its own: its options, what a move reveals, its legal moves' wire entries, its rules and
+bots, its catalogue. A legal move's wire entry is the same for every such game: the
+move, its notation, and the preview document the library writes, with its words.
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Callable, Hashable, Mapping, Sequence
+from types import ModuleType
+from typing import Any, Generic, Protocol, TypeVar
+
+from attrs import evolve, frozen
+
+from ..documents import SCHEMA_VERSION, GameInfo
+from ..errors import IllegalMove
+from ..rulebook import RuleEntry
+from . import Game
+
+__all__ = ["Library", "LibraryGame"]
+
+
+class Options(Protocol):
+    """What the shared answers read of a game's options."""
+
+    @property
+    def seed(self) -> int: ...
+
+
+class Position(Protocol):
+    """What the shared answers read of a position."""
+
+    @property
+    def ply(self) -> int: ...
+    @property
+    def to_act(self) -> tuple[int, ...]: ...
+    @property
+    def is_over(self) -> bool: ...
+
+
+class Sheet(Protocol):
+    """What the shared answers read of a seat's score sheet."""
+
+    @property
+    def total(self) -> int: ...
+
+
+class Played(Protocol):
+    """What the shared answers read of a move."""
+
+    @property
+    def player(self) -> int: ...
+
+
+class Foreseen(Protocol):
+    """What the shared answers read of a legal move as a seat is offered it (its preview)."""
+
+    @property
+    def move(self) -> object: ...
+    def __hash__(self) -> int: ...
+
+
+C = TypeVar("C", bound=Options)
+S = TypeVar("S", bound=Position)
+M = TypeVar("M", bound=Played)
+E = TypeVar("E", bound=Hashable)
+L = TypeVar("L", bound=Foreseen)
+
+
+@frozen
+class Library(Generic[C, S, M, E, L]):
+    """A game's own public functions and classes, as :class:`LibraryGame` calls them."""
+
+    #: The class of the game's options (its ``GameConfig``).
+    config: type[C]
+    #: The union of the move classes, as ``from_data`` and ``from_json`` take it.
+    move: object
+    #: The class of its positions (``GameState``), as ``from_data`` takes it.
+    position: type[S]
+    #: ``new_game``, ``legal_moves``, ``check_move``, ``score``, ``winners``, ``parse_move``
+    #: and ``apply_move_with_events``.
+    new_game: Callable[[C], S]
+    legal_moves: Callable[[S, int], Sequence[M]]
+    check_move: Callable[[S, M], IllegalMove | None]
+    score: Callable[[S], Sequence[Sheet]]
+    winners: Callable[[S], tuple[int, ...]]
+    parse_move: Callable[[str], M]
+    play: Callable[[S, M], tuple[S, tuple[E, ...]]]
+    #: ``player_view``, ``previews`` and ``render_svg``.
+    player_view: Callable[[S, int | None], S]
+    previews: Callable[[S, int], tuple[L, ...]]
+    render_svg: Callable[[S], str]
+    #: ``rules``: the game's rule index by rule ID.
+    rules: Callable[[], Mapping[str, RuleEntry]]
+    #: The documents: ``to_data``, ``to_json``, ``from_data``, ``from_json``, ``position_digest``,
+    #: ``game_result`` and the ``GameRecord`` class.
+    to_data: Callable[[object], dict[str, object]]
+    to_json: Callable[[object], str]
+    from_data: Callable[[object, Any], Any]
+    from_json: Callable[[str, Any], Any]
+    position_digest: Callable[[S], str]
+    game_result: Callable[[S, C, tuple[M, ...]], object]
+    record: Callable[..., object]
+
+    @classmethod
+    def of(cls, package: ModuleType, records: ModuleType) -> Library[Any, Any, Any, Any, Any]:
+        """The library of a game's ``package``, which exports each function and class by the
+        name the fields give (as :mod:`hadara_rules` and :mod:`stone_age_rules` do), with the
+        package's ``records`` module."""
+        return cls(
+            package.GameConfig,
+            package.Move,
+            package.GameState,
+            package.new_game,
+            package.legal_moves,
+            package.check_move,
+            package.score,
+            package.winners,
+            package.parse_move,
+            package.apply_move_with_events,
+            package.player_view,
+            package.previews,
+            package.render_svg,
+            package.rules,
+            records.to_data,
+            records.to_json,
+            records.from_data,
+            records.from_json,
+            records.position_digest,
+            records.game_result,
+            records.GameRecord,
+        )
+
+
+class LibraryGame(Game[C, S, M, E, L]):
+    """A :class:`~boardtable.games.Game` answered by a :class:`Library`'s functions wherever
+    the answer is the same for every such game (see the module)."""
+
+    #: The game's library.
+    library: Library[C, S, M, E, L]
+
+    def data(self, thing: object) -> dict[str, object]:
+        """The data of a document, without its envelope."""
+        data = self.library.to_data(thing)["data"]
+        assert isinstance(data, dict)
+        return data
+
+    def reseeded(self, options: C, seed: int) -> C:
+        return evolve(options, seed=seed)  # type: ignore[misc]  # every game's options are attrs records
+
+    def seed(self, options: C) -> int:
+        return options.seed
+
+    def options_text(self, options: C) -> str:
+        return self.library.to_json(options)
+
+    def read_stored_options(self, text: str) -> C:
+        config: C = self.library.from_json(text, self.library.config)
+        return config
+
+    def new(self, options: C) -> S:
+        return self.library.new_game(options)
+
+    def ply(self, state: S) -> int:
+        return state.ply
+
+    def to_act(self, state: S) -> tuple[int, ...]:
+        return state.to_act
+
+    def is_over(self, state: S) -> bool:
+        return state.is_over
+
+    def winners(self, state: S) -> tuple[int, ...]:
+        return tuple(self.library.winners(state))
+
+    def digest(self, state: S) -> str:
+        return self.library.position_digest(state)
+
+    def read_move(self, given: object) -> M:
+        if isinstance(given, str):
+            return self.library.parse_move(given)
+        if isinstance(given, dict) and "kind" not in given:  # the move's data, without its envelope
+            given = {"schema_version": SCHEMA_VERSION, "kind": "move", "data": given}
+        move: M = self.library.from_data(given, self.library.move)
+        return move
+
+    def move_data(self, move: M) -> dict[str, object]:
+        return self.data(move)
+
+    def moves(self, view: S, seat: int) -> tuple[M, ...]:
+        return tuple(self.library.legal_moves(view, seat))
+
+    def refusal(self, view: S, move: M) -> IllegalMove | None:
+        return self.library.check_move(view, move)
+
+    def mover(self, move: M) -> int:
+        return move.player
+
+    def move_text(self, move: M) -> str:
+        return self.library.to_json(move)
+
+    def read_stored_move(self, text: str) -> M:
+        move: M = self.library.from_json(text, self.library.move)
+        return move
+
+    def play(self, state: S, move: M) -> tuple[S, tuple[E, ...]]:
+        return self.library.play(state, move)
+
+    def view(self, state: S, seat: int | None) -> S:
+        return self.library.player_view(state, seat)
+
+    def position_data(self, view: S) -> dict[str, object]:
+        return self.library.to_data(view)
+
+    def read_position(self, document: object) -> S:
+        position: S = self.library.from_data(document, self.library.position)
+        return position
+
+    def legal(self, view: S, seat: int) -> tuple[L, ...]:
+        return self.library.previews(view, seat)
+
+    def legal_entry(self, option: L) -> dict[str, object]:
+        """The move's data, its notation, and its preview document's data with its text (the
+        move is written once: the entry's ``move`` is the one the preview holds)."""
+        data = self.data(option)
+        return {
+            "move": data.pop("move"),
+            "notation": str(option.move),
+            "preview": {**data, "text": str(option)},
+        }
+
+    def picture(self, view: S) -> str:
+        return self.library.render_svg(view)
+
+    def rule(self, rule_id: str) -> dict[str, object] | None:
+        found = self.library.rules().get(rule_id.upper())
+        return None if found is None else found.data()
+
+    def record(self, options: C, moves: Sequence[M], state: S, names: Sequence[str], notes: str) -> str:
+        info = GameInfo(players=tuple(names), date=datetime.date.today().isoformat(), notes=notes)
+        played = tuple(moves)
+        result = self.library.game_result(state, options, played) if state.is_over else None
+        return self.library.to_json(self.library.record(options, played, result=result, info=info))
+
+    def totals(self, state: S) -> tuple[int, ...]:
+        return tuple(sheet.total for sheet in self.library.score(state))
+
+    def read_record(self, text: str) -> tuple[C, tuple[M, ...], tuple[str, ...]]:
+        record = self.library.from_json(text, self.library.record)
+        names = () if record.info is None else tuple(record.info.players)
+        return record.config, tuple(record.moves), names

@@ -1,0 +1,539 @@
+"""The HTTP and WebSocket routes of ``hadara serve`` (the contract is in ``docs/server.md``).
+
+The application is Starlette's own: its router, and its exception handlers for
+every refusal. Every answer is JSON; every error is ``{"error": KIND, "message":
+ONE-LINE}`` (with ``game``, ``rule``, ``reason`` and ``rule_text`` for an illegal move,
+``seq`` and ``ply`` for a stale one), whatever went wrong: a body over
+:data:`~boardtable.server.bodies.MAX_BODY` is refused before it is read whole,
+and an unexpected failure is answered with a ``500`` of the same shape, never a
+traceback. Values from a request appear in messages only through the bounded
+renderer of :mod:`boardtable.reader`.
+
+:func:`create_app` puts the server together, one part per concern: the store;
+the :class:`~boardtable.server.registry.Registry` of the matches this process
+follows; the :class:`~boardtable.server.referee.Referee` that makes matches
+and plays moves; the :class:`~boardtable.server.driver.Driver` that moves
+bots; the :class:`~boardtable.server.hub.Hub` of WebSockets; the
+:class:`~boardtable.server.present.Presenter` of what each seat is sent.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hashlib
+import logging
+import re
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
+from functools import partial
+from pathlib import Path
+
+from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
+from starlette.middleware.cors import CORSMiddleware
+from starlette.requests import HTTPConnection, Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+from starlette.websockets import WebSocket
+
+from ..games import GameError
+from ..reader import clip, label, shown
+from .bodies import (
+    MAX_BODY,
+    Malformed,
+    move_request,
+    name_request,
+    new_match,
+    nothing_request,
+    read_json,
+    seq_request,
+)
+from .catalogue import catalogue_routes
+from .claims import Claims, LocalClaims
+from .driver import Driver
+from .engines import EngineSeats
+from .guard import API_HEADERS, Guard
+from .hub import Hub, Notifier
+from .limits import BOUNDS, Bounds
+from .match import Damaged, Forbidden, Match
+from .present import Body, Presenter
+from .referee import Illegal, Referee, Refused, Stale
+from .registry import KEEP_SECONDS, NotFound, Registry
+from .store import Store, StoreError
+from .sweeper import Sweeper
+from .updates import CLOSE_FORBIDDEN, CLOSE_MALFORMED, CLOSE_NOT_FOUND, send_updates
+
+__all__ = ["STATIC", "create_app"]
+
+#: The web table: plain HTML, CSS and JavaScript modules, served at ``/``.
+STATIC = Path(__file__).with_name("static")
+#: A match id as the server makes them (:func:`secrets.token_urlsafe`).
+_MATCH_ID = re.compile(r"[A-Za-z0-9_-]{1,40}")
+#: A size or a seq as a request writes it (ASCII digits only: ``str.isdigit`` takes "²" too).
+_DIGITS = re.compile(r"[0-9]{1,18}")
+#: The most matches a lobby list gives, and the most ids one request asks for.
+LISTED = 50
+#: What is said of a damaged match.
+_DAMAGED = "this match's stored entries do not replay to their digests: it is not served"
+#: Seconds a client is asked to wait before trying again while the store cannot be reached.
+RETRY_AFTER = 2
+
+_log = logging.getLogger("hadara.server")
+
+
+class TooLarge(GameError):
+    """A request body over the limit."""
+
+
+class TooMany(GameError):
+    """A new match from an address that has as many unfinished ones as it may."""
+
+
+class NotJson(GameError):
+    """A write whose body is not declared as JSON (``Content-Type: application/json``)."""
+
+
+def _error(status: int, kind: str, message: str, **more: object) -> JSONResponse:
+    return JSONResponse({"error": kind, "message": clip(message, 300), **more}, status_code=status)
+
+
+def _json(body: bytes) -> Response:
+    """An answer of JSON made already."""
+    return Response(body, media_type="application/json")
+
+
+#: The refusals, by the error that says so: status and kind.
+_REFUSALS: tuple[tuple[type[GameError], int, str], ...] = (
+    (Malformed, 400, "malformed"),
+    (Forbidden, 403, "forbidden"),
+    (NotFound, 404, "not_found"),
+    (TooLarge, 413, "too_large"),
+    (TooMany, 429, "too_many"),
+    (NotJson, 415, "unsupported_media_type"),
+)
+
+
+async def _refused(request: HTTPConnection, exc: Exception) -> Response:
+    """The answer to a request the server refuses on purpose (any of the library's errors)."""
+    if isinstance(exc, Stale):
+        return _error(409, "stale", str(exc), seq=exc.seq, ply=exc.ply)
+    if isinstance(exc, Illegal):
+        return _error(
+            422, "illegal", str(exc), game=exc.game, rule=exc.rule, reason=exc.reason, rule_text=exc.rule_text
+        )
+    if isinstance(exc, Refused):
+        more = {} if exc.reason is None else {"reason": exc.reason}
+        return _error(exc.status, exc.kind, str(exc), **more)
+    for kind, status, name in _REFUSALS:
+        if isinstance(exc, kind):
+            return _error(status, name, str(exc))
+    if isinstance(exc, Damaged):  # logged once, when found (the registry)
+        return _error(500, "damaged", _DAMAGED)
+    if isinstance(exc, StoreError):
+        _log.warning("the store failed: %s", exc)
+        answer = _error(503, "unavailable", "the match store cannot be reached now: try again shortly")
+        answer.headers["Retry-After"] = str(RETRY_AFTER)
+        return answer
+    _log.error("request failed", exc_info=exc)
+    return _failed()
+
+
+def _failed() -> JSONResponse:
+    """A 500 of the contract's shape, with the headers of every API answer (an unexpected
+    failure is answered outside the guard's middleware)."""
+    answer = _error(500, "internal", "the server failed to answer; the failure is logged")
+    answer.headers.update({name.decode(): value.decode() for name, value in API_HEADERS})
+    return answer
+
+
+async def _http_error(request: HTTPConnection, exc: Exception) -> Response:
+    assert isinstance(exc, HTTPException)
+    kind = {404: "not_found", 405: "method_not_allowed"}.get(exc.status_code, "http")
+    answer = _error(exc.status_code, kind, str(exc.detail))
+    answer.headers.update(exc.headers or {})  # a 405's Allow: the methods the path takes
+    return answer
+
+
+async def _last_resort(request: HTTPConnection, exc: Exception) -> Response:
+    """An unexpected failure: a 500 of the contract's shape (the server logs the failure)."""
+    return _failed()
+
+
+async def _body(request: Request) -> bytes:
+    """The body of a write: declared as JSON (so that no page of another site can post one
+    without asking first, CORS), and refused as soon as it is known to exceed :data:`MAX_BODY`."""
+    declared = request.headers.get("content-type", "").partition(";")[0].strip().lower()
+    if declared != "application/json":
+        raise NotJson(
+            f"a write's body is JSON, sent as Content-Type: application/json, not {shown(declared)}"
+        )
+    length = request.headers.get("content-length")
+    if length is not None and not _DIGITS.fullmatch(length):
+        raise Malformed(f"content-length: {shown(length)} is no size")
+    if length is not None and int(length) > MAX_BODY:
+        raise TooLarge(f"the body has {length} bytes; at most {MAX_BODY} are read")
+    chunks: list[bytes] = []
+    size = 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > MAX_BODY:
+            raise TooLarge(f"the body has more than {MAX_BODY} bytes")
+        chunks.append(chunk)
+    return b"".join(chunks)
+
+
+def _no_token_in_address(request: Request) -> None:
+    """An HTTP request's token goes in its header: one in its address is refused, never read
+    as the spectator's (nor logged with the address)."""
+    if "token" in request.query_params:
+        raise Malformed(
+            "a request's token goes in its Authorization header (Bearer TOKEN), not in its address"
+        )
+
+
+def _bearer(request: Request) -> str | None:
+    """The token of ``Authorization: Bearer TOKEN``; None without the header."""
+    _no_token_in_address(request)
+    header = request.headers.get("authorization")
+    if header is None:
+        return None
+    scheme, _, token = header.partition(" ")
+    if scheme.lower() != "bearer" or not token.strip():
+        raise Forbidden("the Authorization header is 'Bearer TOKEN'")
+    return token.strip()
+
+
+def _since(connection: HTTPConnection, match: Match) -> int:
+    """The ``since`` of the query (a ``seq``); the match's ``seq`` when there is none."""
+    text = connection.query_params.get("since")
+    if text is None:
+        return match.seq
+    if not (_DIGITS.fullmatch(text) and int(text) <= match.seq):
+        raise Malformed(f"since: expected a seq from 0 to {match.seq}, found {shown(text)}")
+    return int(text)
+
+
+def _socket_token(socket: WebSocket) -> str | None:
+    """A WebSocket's token, in its address (``?token=TOKEN``: a browser sends no header with
+    it); one in a header, or two, is refused, never read as the spectator."""
+    if "authorization" in socket.headers:
+        raise Malformed("a WebSocket's token goes in its address (?token=TOKEN), not in a header")
+    tokens = socket.query_params.getlist("token")
+    if len(tokens) > 1:
+        raise Malformed("a WebSocket names one token")
+    return tokens[0] if tokens else None
+
+
+def _player(request: Request, match: Match) -> tuple[int, str]:
+    """The seat a request's token opens, and the token: a write needs one."""
+    token = _bearer(request)
+    seat = match.seat_of(token)
+    if seat is None or token is None:
+        raise Forbidden("this needs the seat's token (Authorization: Bearer TOKEN)")
+    return seat, token
+
+
+def _seat(request: Request, match: Match) -> int:
+    """The seat named by the address (``…/seats/N/…``)."""
+    text: str = request.path_params["seat"]
+    if not (_DIGITS.fullmatch(text) and int(text) < len(match.seats)):
+        raise NotFound(f"there is no seat {label(text)} (the seats are 0 to {len(match.seats) - 1})")
+    return int(text)
+
+
+def _creator(request: Request) -> str:
+    """Who makes a match: a digest of the client's address (the proxy's client behind a trusted
+    proxy), never the address itself."""
+    address = request.client.host if request.client is not None else ""
+    return hashlib.sha256(address.encode("utf-8", "surrogatepass")).hexdigest()[:32]
+
+
+def _match_id(connection: HTTPConnection) -> str:
+    match_id: str = connection.path_params["match"]
+    if not _MATCH_ID.fullmatch(match_id):
+        raise NotFound(f"there is no match {label(match_id)}")
+    return match_id
+
+
+class _Api:
+    """The routes, over the parts of one server."""
+
+    def __init__(
+        self,
+        registry: Registry,
+        referee: Referee,
+        hub: Hub,
+        presenter: Presenter,
+        engines: tuple[str, ...],
+        live_per_address: int,
+    ) -> None:
+        #: How many unfinished matches one client address may have made.
+        self.live_per_address = live_per_address
+        #: The operator's engines, seat kinds of every game beside its bots.
+        self.engines = engines
+        self.registry = registry
+        self.referee = referee
+        self.hub = hub
+        self.presenter = presenter
+
+    async def create(self, request: Request) -> Response:
+        """A new match, unless its client's address has made as many unfinished ones as it may."""
+        creator = _creator(request)
+        new = new_match(read_json(await _body(request)), self.engines, creator)
+        live = await self.registry.store.live_by(creator)
+        if live >= self.live_per_address:
+            raise TooMany(f"this address has {live} unfinished matches, as many as one address may make")
+        match, tokens = await self.referee.create(new)
+        return JSONResponse(self.presenter.created(match, dict(tokens)), status_code=201)
+
+    async def listing(self, request: Request) -> Response:
+        """The lobby's public matches with an open seat (``?open=1``), or the matches asked for
+        by id (``?ids=A,B``, a browser's own), as summaries."""
+        _no_token_in_address(request)
+        query = request.query_params
+        if set(query) == {"open"} and query["open"] == "1":
+            ids: list[str] = list(await self.registry.store.listed(LISTED))
+        elif set(query) == {"ids"}:
+            ids = [part for part in query["ids"].split(",") if part]
+            if len(ids) > LISTED:
+                raise Malformed(f"ids: at most {LISTED} matches at once")
+        else:
+            raise Malformed("ask for ?open=1 (the lobby) or ?ids=A,B,... (matches by id)")
+        found: list[Body] = []
+        for match_id in ids:
+            if not _MATCH_ID.fullmatch(match_id):
+                continue
+            try:
+                async with self.registry.using(match_id) as match:
+                    found.append(self.presenter.summary(match, self.hub.connected(match.id)))
+            except NotFound:
+                continue
+        return JSONResponse({"matches": found})
+
+    async def summary(self, request: Request) -> Response:
+        """What anyone may know of a match; of a damaged one, only that it is."""
+        _no_token_in_address(request)
+        match_id = _match_id(request)
+        try:
+            async with self.registry.using(match_id) as match:
+                return JSONResponse(self.presenter.summary(match, self.hub.connected(match.id)))
+        except Damaged:
+            return JSONResponse({"match": match_id, "state": "damaged", "message": _DAMAGED})
+
+    async def _view(self, match: Match, seat: int | None, token: str | None, since: int) -> Response:
+        """The seat's view, with what it is told of the rematch."""
+        told = await self._rematch_told(match, seat, token)
+        return _json(self.presenter.view(match, seat, since, self.hub.connected(match.id), told))
+
+    async def _rematch_told(self, match: Match, seat: int | None, token: str | None) -> Body | None:
+        """What a seat is told of the rematch: its match, and its own token in it for a person's
+        seat (the seat taken at once), nothing before there is one."""
+        if match.rematch is None:
+            return None
+        if seat is not None and token is not None:
+            mine = await self.referee.rematch_token(match, seat, token)
+            if mine is not None:
+                return {"match": mine[0], "token": mine[1]}
+        return {"match": match.rematch.match}
+
+    async def view(self, request: Request) -> Response:
+        async with self.registry.using(_match_id(request)) as match:
+            token = _bearer(request)
+            seat = match.seat_of(token)
+            return await self._view(match, seat, token, _since(request, match))
+
+    async def move(self, request: Request) -> Response:
+        async with self.registry.using(_match_id(request)) as match:
+            seat, token = _player(request, match)
+            seq, move = move_request(read_json(await _body(request)), match.game)
+            await self.referee.play(match, seat, seq, move)
+            return await self._view(match, seat, token, seq)
+
+    async def take_back(self, request: Request) -> Response:
+        async with self.registry.using(_match_id(request)) as match:
+            seat, token = _player(request, match)
+            seq = seq_request(read_json(await _body(request)))
+            await self.referee.take_back(match, seat, seq)
+            return await self._view(match, seat, token, seq)
+
+    async def join(self, request: Request) -> Response:
+        async with self.registry.using(_match_id(request)) as match:
+            seat = _seat(request, match)
+            if "authorization" in request.headers:
+                raise Malformed("a seat is joined without a token: the answer gives its token")
+            name = name_request(read_json(await _body(request)))
+            token = await self.referee.join(match, seat, name)
+            return JSONResponse({"match": match.id, "seat": seat, "token": token})
+
+    async def leave(self, request: Request) -> Response:
+        return await self._seat_change(request, self.referee.leave)
+
+    async def come_back(self, request: Request) -> Response:
+        return await self._seat_change(request, self.referee.come_back)
+
+    async def _seat_change(
+        self, request: Request, change: Callable[[Match, int], Awaitable[None]]
+    ) -> Response:
+        async with self.registry.using(_match_id(request)) as match:
+            seat = _seat(request, match)
+            mine, token = _player(request, match)
+            if mine != seat:
+                raise Forbidden(f"this token is seat {mine}'s, not seat {seat}'s")
+            nothing_request(read_json(await _body(request)))
+            before = match.seq
+            await change(match, seat)
+            return await self._view(match, seat, token, before)
+
+    async def rematch(self, request: Request) -> Response:
+        async with self.registry.using(_match_id(request)) as match:
+            seat, token = _player(request, match)
+            nothing_request(read_json(await _body(request)))
+            new, mine = await self.referee.rematch(match, seat, token)
+            return JSONResponse({"match": new, "token": mine})
+
+    async def log(self, request: Request) -> Response:
+        _no_token_in_address(request)
+        async with self.registry.using(_match_id(request)) as match:
+            entries = await self.registry.store.entries(match.id, 0)
+            return JSONResponse(self.presenter.log(match, entries[: match.seq]))
+
+    async def record(self, request: Request) -> Response:
+        _no_token_in_address(request)
+        async with self.registry.using(_match_id(request)) as match:
+            if not match.finished:
+                raise Forbidden("the record is given once the game is over")
+            return Response(self.presenter.record(match), media_type="application/json")
+
+    async def picture(self, request: Request) -> Response:
+        async with self.registry.using(_match_id(request)) as match:
+            seat = match.seat_of(_bearer(request))
+            return Response(self.presenter.picture(match, seat), media_type="image/svg+xml")
+
+    async def updates(self, socket: WebSocket) -> None:
+        """The seat's WebSocket (:mod:`~boardtable.server.updates`), its match followed while it is open."""
+        await socket.accept()
+        try:
+            async with self.registry.using(_match_id(socket)) as match:
+                token = _socket_token(socket)
+                seat = match.seat_of(token)
+                since = _since(socket, match)
+                told = partial(self._rematch_told, match, seat, token)
+                await send_updates(socket, self.hub, self.presenter, match, seat, since, told)
+        except GameError as exc:
+            code = {NotFound: CLOSE_NOT_FOUND, Malformed: CLOSE_MALFORMED}.get(type(exc), CLOSE_FORBIDDEN)
+            await socket.close(code, clip(str(exc), 120))
+
+
+async def _no_such_socket(socket: WebSocket) -> None:
+    """A WebSocket to an address that has none: closed with 4404."""
+    await socket.accept()
+    await socket.close(CLOSE_NOT_FOUND, "there is no WebSocket at this address")
+
+
+def _cross_origin(origins: Sequence[str]) -> list[Middleware]:
+    """CORS for ``origins`` (pages of other sites that may call the API): none by default."""
+    if not origins:
+        return []
+    return [
+        Middleware(
+            CORSMiddleware,
+            allow_origins=list(origins),
+            allow_methods=["GET", "POST"],
+            allow_headers=["Authorization", "Content-Type"],
+            max_age=600,
+        )
+    ]
+
+
+def create_app(
+    store: Store,
+    notifier: Notifier | None = None,
+    claims: Claims | None = None,
+    keep: float = KEEP_SECONDS,
+    allow_origins: Sequence[str] = (),
+    bounds: Bounds = BOUNDS,
+    engines: Mapping[str, str] = {},
+) -> Starlette:
+    """The ASGI application over ``store``: the API under ``/api`` and the web table at ``/``.
+
+    ``notifier`` hears of other server processes' moves (one process: None); ``claims``
+    says which process moves a match's bots (one process: :class:`~boardtable.server.claims.LocalClaims`);
+    ``keep``: the seconds a match nothing uses stays followed; ``allow_origins``: the origins
+    (``https://table.example``) whose pages may call the API (CORS), none by default;
+    ``bounds``: what strangers may make the server spend (:class:`~boardtable.server.guard.Guard`
+    keeps those of one client; the driver the bots' thinking; the sweeper the matches left);
+    ``engines``: the operator's outside engines, ``{name: command}``, seat kinds of every
+    game (:class:`~boardtable.server.engines.EngineSeats`), stopped with the server.
+    """
+    seats = EngineSeats(engines)
+    registry = Registry(store, keep)
+    referee = Referee(store, registry)
+    driver = Driver(
+        registry,
+        referee,
+        LocalClaims(store) if claims is None else claims,
+        bounds.search_seconds,
+        bounds.search_processes,
+        seats,
+    )
+    sweeper = Sweeper(registry, referee, bounds.abandon_hours * 3600)
+    hub = Hub()
+    registry.on_moved(hub.moved)
+    registry.on_moved(driver.wake)
+    if notifier is not None:
+        notifier.listen(registry.heard)
+    api = _Api(registry, referee, hub, Presenter(), seats.names(), bounds.live_per_address)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        await registry.start()
+        driver.start()
+        sweeper.start()
+        try:
+            yield
+        finally:
+            await sweeper.close()
+            await driver.close()
+            await asyncio.to_thread(seats.close_all)
+            await registry.close()
+            await store.close()
+
+    # The API is a mount of its own, so that a path of it asked with another method is
+    # refused as such (405), never looked for among the web table's files.
+    api_routes = [
+        Route("/matches", api.create, methods=["POST"]),
+        Route("/matches", api.listing, methods=["GET"]),
+        Route("/matches/{match}", api.summary, methods=["GET"]),
+        Route("/matches/{match}/view", api.view, methods=["GET"]),
+        Route("/matches/{match}/moves", api.move, methods=["POST"]),
+        Route("/matches/{match}/takeback", api.take_back, methods=["POST"]),
+        Route("/matches/{match}/seats/{seat}/join", api.join, methods=["POST"]),
+        Route("/matches/{match}/seats/{seat}/leave", api.leave, methods=["POST"]),
+        Route("/matches/{match}/seats/{seat}/return", api.come_back, methods=["POST"]),
+        Route("/matches/{match}/rematch", api.rematch, methods=["POST"]),
+        Route("/matches/{match}/log", api.log, methods=["GET"]),
+        Route("/matches/{match}/record", api.record, methods=["GET"]),
+        Route("/matches/{match}/picture", api.picture, methods=["GET"]),
+        *catalogue_routes(seats.names()),
+        WebSocketRoute("/matches/{match}/updates", api.updates),
+        WebSocketRoute("/{path:path}", _no_such_socket),
+    ]
+    app = Starlette(
+        routes=[
+            Mount("/api", routes=api_routes),
+            WebSocketRoute("/{path:path}", _no_such_socket),
+            Mount("/", StaticFiles(directory=STATIC, html=True, check_dir=False)),
+        ],
+        middleware=[
+            *_cross_origin(allow_origins),
+            Middleware(Guard, bounds=bounds),
+        ],
+        lifespan=lifespan,
+        exception_handlers={GameError: _refused, HTTPException: _http_error, Exception: _last_resort},
+    )
+    app.state.registry = registry
+    app.state.sweeper = sweeper
+    app.state.engines = seats
+    return app

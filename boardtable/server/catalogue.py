@@ -1,0 +1,79 @@
+"""The games a server plays, their components and their rules: ``GET /api/games``,
+``GET /api/games/GAME/catalogue`` and ``GET /api/games/GAME/rules/RULE-ID`` (the
+contract is in ``docs/server.md``).
+
+None needs a match or a token: each says only what every player of the game may
+know. ``/api/games`` lists each game's name, title, seat counts, the JSON Schema of
+its match options and its bots (with the operator's engines); a game's
+catalogue gives every component as data (:meth:`~boardtable.games.Game.catalogue`),
+so that a table can show the prices, points and effects of the ids a view names; a
+rule is one of the game's digest (``/api/rules/RULE-ID``: Hadara's, as before).
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import Route
+
+from ..games import DEFAULT, AnyGame, UnknownGame, game, names
+from ..reader import label
+from .registry import NotFound
+
+__all__ = ["catalogue_routes"]
+
+
+def _game_entry(name: str, engines: tuple[str, ...]) -> dict[str, object]:
+    found = game(name)
+    low, high = found.seats
+    return {
+        "game": found.name,
+        "title": found.title,
+        "seats": [low, high],
+        "options": dict(found.options_schema()),
+        "bots": [*found.bot_names(), *engines],
+    }
+
+
+@functools.cache
+def _catalogue_body(name: str) -> bytes:
+    """A game's catalogue as JSON, made once per process (a game's answer never changes)."""
+    return json.dumps(game(name).catalogue(), ensure_ascii=False, separators=(",", ":")).encode()
+
+
+def _game(request: Request) -> AnyGame:
+    """The game the address names (the default game where it names none); :class:`NotFound` otherwise."""
+    try:
+        return game(request.path_params.get("game", DEFAULT))
+    except UnknownGame as exc:
+        raise NotFound(str(exc)) from None
+
+
+async def _catalogue(request: Request) -> Response:
+    return Response(_catalogue_body(_game(request).name), media_type="application/json")
+
+
+async def _rule(request: Request) -> Response:
+    played = _game(request)
+    found = played.rule(request.path_params["rule"])
+    if found is None:
+        raise NotFound(f"there is no rule {label(request.path_params['rule'])} of {played.title}")
+    return JSONResponse(found)
+
+
+def catalogue_routes(engines: tuple[str, ...] = ()) -> list[Route]:
+    """The routes of the games, their catalogues and rules, to mount under ``/api``;
+    ``engines``: the operator's engines, bots of every game's too."""
+
+    async def games(request: Request) -> Response:
+        return JSONResponse({"games": [_game_entry(name, engines) for name in names()]})
+
+    return [
+        Route("/games", games, methods=["GET"]),
+        Route("/games/{game}/catalogue", _catalogue, methods=["GET"]),
+        Route("/games/{game}/rules/{rule}", _rule, methods=["GET"]),
+        Route("/rules/{rule}", _rule, methods=["GET"]),
+    ]

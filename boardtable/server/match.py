@@ -1,0 +1,311 @@
+"""One match being played: its game and settings, its seats, its confirmed position and its lock.
+
+A :class:`Match` holds only what the store has confirmed: its position is the
+one reached by the entries stored (:mod:`~boardtable.server.entries`), ``seq``
+their number, the moves of the line, what each entry made happen, its seats as
+they stand now, and its clocks. Changes of one match are made one at a time,
+under its ``lock``. A person's seat is played through a secret token
+(:func:`secrets.token_urlsafe`) of which only the SHA-256 is kept, compared in
+constant time (:meth:`Match.seat_of`).
+
+A seat is played by a person (``human``), waits for one (``open``), is played by
+the stand-in bot while its person is ``away``, or is a bot's (the bot's name).
+A match with an open seat has not started: nobody moves and no clock runs. A
+rematch's person seats wait the same way until each person takes theirs.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import hmac
+from collections.abc import Sequence
+from typing import Any
+
+from attrs import define, evolve, field, frozen
+
+from ..games import AnyGame, Decider, GameError
+from .clock import Clocks, Pause
+from .entries import (
+    JOIN,
+    RETURN,
+    TIMEOUT,
+    Abandoned,
+    Change,
+    Played,
+    Rematched,
+    SeatChanged,
+    TakenBack,
+    notice,
+    read_change,
+)
+from .settings import Settings
+from .store import Entry, SeatEntry, StoreError
+
+__all__ = [
+    "AWAY",
+    "HUMAN",
+    "OPEN",
+    "TAKE_BACK_REFUSALS",
+    "Damaged",
+    "Forbidden",
+    "Match",
+    "Told",
+    "rematch_token",
+    "token_hash",
+]
+
+#: The kind of a seat a person plays.
+HUMAN = "human"
+#: The kind of a seat waiting for a person to join.
+OPEN = "open"
+#: The kind of a person's seat played by the stand-in bot (its person left, or ran out of time).
+AWAY = "away"
+
+
+class Forbidden(GameError):
+    """A token that opens no seat of the match, or a move for another seat."""
+
+
+class Damaged(StoreError):
+    """A match whose stored entries do not replay to their digests: never served at all."""
+
+
+def token_hash(token: str) -> str:
+    """How a seat's token is kept: its SHA-256, in hex."""
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def rematch_token(token: str, rematch: str) -> str:
+    """The token of a seat in the rematch ``rematch``, from the seat's token in this match: only
+    who holds that token can work it out (the store keeps neither)."""
+    key = token.encode("utf-8", "surrogatepass")
+    return hmac.new(key, b"rematch:" + rematch.encode(), hashlib.sha256).hexdigest()[:32]
+
+
+#: Why a take-back is refused: its status (409 while it may yet be granted, 422 never) and why.
+TAKE_BACK_REFUSALS = {
+    "off": (422, "this match was made without take-backs"),
+    "no_move": (409, "this seat has no move to take back"),
+    "moved_since": (409, "another seat has moved since this seat's last move"),
+    "over": (409, "the game is over"),
+    "away": (409, "the stand-in bot plays this seat"),
+    "revealed": (422, "that move showed someone something they had not seen: it stands"),
+}
+
+
+def _played_by_bot(seat: SeatEntry) -> bool:
+    """Whether a bot plays ``seat``: a bot's seat, or an away person's (neither a person's nor open)."""
+    return seat.kind not in (HUMAN, OPEN)
+
+
+@frozen
+class Told:
+    """What an entry made happen: the ply of its move (of any other change, the ply the match
+    is at after it), and either the game's events of a move or the notice of another change."""
+
+    ply: int
+    events: tuple[Any, ...] = ()
+    notice: dict[str, object] | None = None
+
+
+@define(eq=False)
+class Match:
+    """A live match (see the module). Its options, position, moves and events are its game's own
+    values, as opaque to the server as :data:`~boardtable.games.AnyGame` says."""
+
+    id: str
+    game: AnyGame
+    options: Any
+    settings: Settings
+    seats: tuple[SeatEntry, ...]
+    state: Any
+    #: The pauses when no server ran (clocks do not run in them).
+    pauses: Sequence[Pause] = ()
+    #: The number of entries stored: the ``seq`` the next one takes.
+    seq: int = 0
+    #: The moves of the line, in order: ``moves[n]`` was played at ply ``n``.
+    moves: list[Any] = field(factory=list)
+    #: What each entry made happen, by seq.
+    told: list[Told] = field(factory=list)
+    #: The seats' clocks; None for a match without a clock.
+    clocks: Clocks | None = None
+    #: The match's rematch, once asked for.
+    rematch: Rematched | None = None
+    #: Whether it ended unfinished, nobody having played it for too long.
+    abandoned: bool = False
+    #: When its last entry was stored (when it was made, before any).
+    touched: float = 0.0
+    #: The bots playing seats, by seat, with the kind they were made for.
+    bots: dict[int, tuple[str, Decider[Any, Any]]] = field(factory=dict)
+    lock: asyncio.Lock = field(factory=asyncio.Lock)
+    #: The position before the line's last move, while it is known without replaying.
+    _previous: Any = None
+
+    def __attrs_post_init__(self) -> None:
+        self.touched = self.touched or self.settings.created
+        if self.settings.clock is not None and self.clocks is None:
+            self.clocks = Clocks.start(self.settings.clock, len(self.seats), self.settings.created)
+            self.clocks.running = self.running()
+
+    @property
+    def ply(self) -> int:
+        """The number of moves of the line."""
+        return len(self.moves)
+
+    @property
+    def to_act(self) -> tuple[int, ...]:
+        """The seats to act (none once the match is abandoned)."""
+        return () if self.abandoned else self.game.to_act(self.state)
+
+    @property
+    def finished(self) -> bool:
+        """Whether the game has ended (by its rules)."""
+        return self.game.is_over(self.state)
+
+    @property
+    def over(self) -> bool:
+        """Whether the match has ended: its game finished, or the match abandoned."""
+        return self.abandoned or self.game.is_over(self.state)
+
+    @property
+    def started(self) -> bool:
+        """Whether every seat is taken: none open, and every person's seat of a rematch taken by
+        its person (until then it has no token)."""
+        return all(seat.kind != OPEN and (seat.kind != HUMAN or seat.token_hash) for seat in self.seats)
+
+    def listed(self, seats: tuple[SeatEntry, ...], over: bool) -> bool:
+        """Whether the lobby lists the match with ``seats``: public, unfinished, a seat open."""
+        return self.settings.public and not over and any(seat.kind == OPEN for seat in seats)
+
+    def driven(self, seats: tuple[SeatEntry, ...], over: bool) -> bool:
+        """Whether a driver must follow the match with ``seats``: unfinished, with a bot to move
+        or a clock to watch."""
+        return not over and (self.settings.clock is not None or any(_played_by_bot(s) for s in seats))
+
+    def by_bot(self, seat: int) -> bool:
+        """Whether a bot plays ``seat`` now (a bot's seat, or an away person's)."""
+        return _played_by_bot(self.seats[seat])
+
+    def running(self) -> tuple[int, ...]:
+        """The seats whose clocks run: to act, played by a person, in a started match."""
+        if self.clocks is None or not self.started or self.over:
+            return ()
+        return tuple(seat for seat in self.to_act if self.seats[seat].kind == HUMAN)
+
+    def before_last_move(self) -> Any:
+        """The position before the line's last move (worked out again if need be)."""
+        if self._previous is None:
+            state = self.game.new(self.options)
+            for move in self.moves[:-1]:
+                state, _ = self.game.play(state, move)
+            self._previous = state
+        return self._previous
+
+    def apply(self, change: Change, at: float) -> None:
+        """The store confirmed ``change`` as the next entry, stored at ``at``."""
+        clocks = self.clocks
+        if clocks is not None:
+            clocks.charge(at, self.pauses)
+        told: Told
+        if isinstance(change, Played):
+            self._previous = self.state
+            self.moves.append(change.move)
+            self.state = change.after
+            if clocks is not None:
+                clocks.moved(self.game.mover(change.move))
+            told = Told(self.ply - 1, change.events)
+        else:
+            name = "" if isinstance(change, Rematched | Abandoned) else self.seats[change.seat].name
+            if isinstance(change, TakenBack):
+                self.state = change.before
+                self.moves.pop()
+                self._previous = None
+                if clocks is not None:
+                    clocks.taken_back(change.seat)
+            elif isinstance(change, SeatChanged):
+                self._change_seat(change)
+                name = self.seats[change.seat].name
+            elif isinstance(change, Rematched):
+                self.rematch = change
+            else:
+                self.abandoned = True
+            told = Told(self.ply, notice=notice(change, name))
+        self.told.append(told)
+        self.seq += 1
+        self.touched = at
+        if clocks is not None:
+            clocks.running = self.running()
+
+    def seats_after(self, change: SeatChanged) -> tuple[SeatEntry, ...]:
+        """The seats as ``change`` leaves them."""
+        seat = self.seats[change.seat]
+        if change.kind == JOIN:
+            seat = evolve(seat, kind=HUMAN, name=change.name or seat.name, token_hash=change.token_hash)
+        else:
+            seat = evolve(seat, kind=HUMAN if change.kind == RETURN else AWAY)
+        return (*self.seats[: change.seat], seat, *self.seats[change.seat + 1 :])
+
+    def _change_seat(self, change: SeatChanged) -> None:
+        self.seats = self.seats_after(change)
+        if self.clocks is not None:
+            if change.kind == TIMEOUT:
+                self.clocks.timed_out(change.seat)
+            elif change.kind == RETURN:
+                self.clocks.returned(change.seat)
+
+    def replay(self, entry: Entry) -> None:
+        """Apply a stored entry (the one that follows), which must reach the digest stored with
+        it; :class:`~boardtable.server.store.StoreError` otherwise, the match unchanged."""
+        if entry.seq != self.seq:
+            raise Damaged(f"match {self.id}: entry {entry.seq} is not the one that follows {self.seq}")
+        played = self.game
+        try:
+            change = read_change(entry.kind, entry.data, played)
+            after = self.state
+            if isinstance(change, Played):
+                after, events = played.play(self.state, change.move)
+                change = Played(change.move, after, events)
+            elif isinstance(change, TakenBack):
+                if not self.moves or played.mover(self.moves[-1]) != change.seat:
+                    raise StoreError(f"seat {change.seat} takes back a move it did not make last")
+                after = self.before_last_move()
+                change = TakenBack(change.seat, after)
+            elif isinstance(change, SeatChanged) and not 0 <= change.seat < len(self.seats):
+                raise StoreError(f"there is no seat {change.seat}")
+        except GameError as exc:
+            raise Damaged(f"match {self.id}: stored entry {entry.seq} does not replay: {exc}") from None
+        if played.digest(after) != entry.digest:
+            raise Damaged(f"match {self.id}: the position after entry {entry.seq} is not the one stored")
+        self.apply(change, entry.at)
+
+    def take_back_refusal(self, seat: int) -> str | None:
+        """Why ``seat`` may not take back its last move now (a key of :data:`TAKE_BACK_REFUSALS`),
+        or None: it may while a person plays it, the game goes on, its move is the line's last
+        and that move showed no one anything new (its game decides)."""
+        if not self.settings.takeback:
+            return "off"
+        if self.seats[seat].kind != HUMAN:
+            return "away"
+        if self.over:
+            return "over"
+        played = self.game
+        if not self.moves or played.mover(self.moves[-1]) != seat:
+            mine = any(played.mover(move) == seat for move in self.moves)
+            return "moved_since" if mine else "no_move"
+        if played.reveals(self.before_last_move(), self.state):
+            return "revealed"
+        return None
+
+    def seat_of(self, token: str | None) -> int | None:
+        """The seat ``token`` opens; None (the spectator) for no token; :class:`Forbidden` for a wrong one."""
+        if token is None:
+            return None
+        given = token_hash(token)
+        found = None
+        for seat in self.seats:  # every seat compared, in constant time each
+            if seat.token_hash is not None and hmac.compare_digest(seat.token_hash, given):
+                found = seat.seat
+        if found is None:
+            raise Forbidden("this token opens no seat of the match")
+        return found

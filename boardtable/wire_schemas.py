@@ -1,0 +1,726 @@
+"""The JSON Schemas of what ``hadara serve`` sends and takes (see :mod:`hadara_rules.schema`).
+
+One schema per body of the HTTP API (the requests and the answers) and one for the error
+body; a seat's view is also every WebSocket message. The bodies that carry a game's
+documents (:data:`GAME_WIRE_KINDS`: a seat's view, a move request; and its catalogue)
+have one schema per game, made from that game's documents (:class:`WireDocuments`): its
+position, moves, previews and events are the game's document schemas' own, written as the
+server writes them (a legal move's preview without the move, which its entry holds once,
+and with its text; an event with the ``seq`` of its entry, the ``ply`` of its move and its
+text). Every other body has one schema for every game: a match's options, its number of
+seats and the bots that may sit in them are told apart by its ``game``.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable, Mapping
+from typing import Any, Protocol
+
+from attrs import frozen
+
+from .games import MAX_SEED, game, names
+
+__all__ = ["GAME_WIRE_KINDS", "WIRE_KINDS", "Maker", "WireDocuments", "catalogue_schema", "wire_schema"]
+
+_Schema = dict[str, Any]
+
+
+class Maker(Protocol):
+    """What makes the schemas of a game's records (:class:`hadara_rules.schema.SchemaMaker`)."""
+
+    #: The records' and enums' schemas made so far, by name (the schema's ``$defs``).
+    defs: dict[str, _Schema]
+
+    def of(self, kind: object) -> _Schema:
+        """The schema of a type, its records' put in :attr:`defs`."""
+        ...
+
+
+#: Every body of the table's API with a schema, and what it describes.
+WIRE_KINDS: Mapping[str, str] = {
+    "match_request": "POST /api/matches: a new match (its game, seats, names, seed, options, lobby, clock, take-backs).",
+    "match_created": "The answer to POST /api/matches: the match's id and each seat's kind, a human seat's token with it.",
+    "match_summary": "GET /api/matches/ID: what anyone may know of a match (no secret).",
+    "match_list": "GET /api/matches?open=1 and ?ids=A,B: the lobby's summaries.",
+    "join_request": "POST /api/matches/ID/seats/N/join: the name of the person taking an open seat.",
+    "joined": "The answer to a join: the seat taken and its token.",
+    "empty_request": "The body of a write that asks nothing else (leave, return, rematch): {}.",
+    "seat_view": "GET /api/matches/ID/view, the answer to a move, a take-back, a leave or a return, and every WebSocket message: the match as one seat (or a spectator) sees it.",
+    "move_request": "POST /api/matches/ID/moves: the seq the move was chosen at and the move.",
+    "takeback_request": "POST /api/matches/ID/takeback: the seq the take-back was asked at.",
+    "rematch": "The answer to POST /api/matches/ID/rematch: the new match and the asking seat's token there.",
+    "match_log": "GET /api/matches/ID/log: every entry of the match, what kind and when (a move shows only its seat).",
+    "games": "GET /api/games: every game the server plays, its seats, options and bots.",
+    "catalogue": "GET /api/games/GAME/catalogue: every component of the game as data, with the catalogue's digest (Hadara's: and which numbers are provisional).",
+    "error": "Every refusal and failure: its kind, one line of message, and the kind's own fields.",
+}
+
+#: The bodies that carry a game's documents or components: each game has its own schema of them.
+GAME_WIRE_KINDS = ("seat_view", "move_request", "catalogue")
+
+
+@frozen
+class WireDocuments:
+    """A game's documents as the bodies of :data:`GAME_WIRE_KINDS` carry them."""
+
+    #: The type of a move (a union of the move records, told apart by their ``type``).
+    move: object
+    #: The record of a legal move's preview (the entry holds it without its move, with its text).
+    preview: type[Any]
+    #: The records of the game's events (a view tells each with its ``seq``, ``ply`` and text).
+    events: tuple[type[Any], ...]
+    #: The schema of the game's catalogue, its records' in the maker's ``$defs``
+    #: (Hadara's: :func:`catalogue_schema`).
+    catalogue: Callable[[Maker], _Schema]
+
+
+#: The match's notices among a view's events.
+_NOTICES = ("joined", "left", "returned", "timed_out", "taken_back", "rematch", "abandoned")
+#: The notices of one seat.
+_SEAT_NOTICES = ("joined", "left", "returned", "timed_out", "taken_back")
+#: The kinds of a match log's entries.
+_LOG_KINDS = ("move", "takeback", "join", "leave", "return", "timeout", "rematch", "abandon")
+_TRACKS = ("income", "military", "culture", "food")
+
+
+def _object(description: str, properties: Mapping[str, _Schema], *optional: str) -> _Schema:
+    """A closed mapping: every property required but those named ``optional``."""
+    return {
+        "description": description,
+        "type": "object",
+        "properties": dict(properties),
+        "required": [name for name in properties if name not in optional],
+        "additionalProperties": False,
+    }
+
+
+def _whole(description: str, low: int = 0, high: int | None = None) -> _Schema:
+    schema: _Schema = {"description": description, "type": "integer", "minimum": low}
+    if high is not None:
+        schema["maximum"] = high
+    return schema
+
+
+def _text(description: str) -> _Schema:
+    return {"description": description, "type": "string"}
+
+
+def _flag(description: str) -> _Schema:
+    return {"description": description, "type": "boolean"}
+
+
+def _list(description: str, items: _Schema) -> _Schema:
+    return {"description": description, "type": "array", "items": items}
+
+
+def _nullable(schema: _Schema) -> _Schema:
+    return {"description": schema.get("description", ""), "anyOf": [schema, {"type": "null"}]}
+
+
+def _most_seats() -> int:
+    """The most seats a match of any registered game has."""
+    return max(game(name).seats[1] for name in names())
+
+
+_SEAT = _whole("A seat, 0 to players - 1.", 0, _most_seats() - 1)
+_SEATS = _list("Seats, in seat order.", _SEAT)
+_MATCH_ID = {"description": "A match's id.", "type": "string", "pattern": "^[A-Za-z0-9_-]{1,40}$"}
+_TOKEN = _text("A seat's secret token: Authorization: Bearer TOKEN on HTTP, ?token=TOKEN on the WebSocket.")
+_SEQ = _whole("The number of entries of the match so far (moves and the match's notices).")
+_PLY = _whole("The number of moves played.")
+_NAME = {
+    "description": "A person's or a bot's name at the table: 1 to 40 printable characters.",
+    "type": "string",
+    "minLength": 1,
+    "maxLength": 40,
+}
+
+
+def _bots() -> list[str]:
+    """Every game's bots: seat kinds of a match (of the game that has the bot)."""
+    return sorted({bot for name in names() for bot in game(name).bot_names()})
+
+
+def _seat_range() -> range:
+    """The numbers of seats some game's match has (each game's own are its rule, :func:`_by_game`)."""
+    return range(
+        min(game(name).seats[0] for name in names()), max(game(name).seats[1] for name in names()) + 1
+    )
+
+
+def _seat_counts() -> _Schema:
+    counts = _seat_range()
+    return _whole("The number of seats.", counts[0], counts[-1])
+
+
+def _seated(name: str, seat: Callable[[list[str]], _Schema], *people: str) -> dict[str, _Schema]:
+    """What a match of the game ``name`` holds by seat: as many seats as the game has, each
+    seat's kind one of ``people`` or a bot of that game (``seat`` makes a seat's schema of
+    the kinds it may be)."""
+    fewest, most = game(name).seats
+    return {
+        "players": {"minimum": fewest, "maximum": most},
+        "seats": {"minItems": fewest, "maxItems": most, "items": seat([*people, *game(name).bot_names()])},
+    }
+
+
+def _one_seat_a_player() -> list[_Schema]:
+    """The rule that a match has as many seats as players, one per number of players."""
+    return [
+        {
+            "if": {"properties": {"players": {"const": count}}, "required": ["players"]},
+            "then": {"properties": {"seats": {"minItems": count, "maxItems": count}}},
+        }
+        for count in _seat_range()
+    ]
+
+
+def _request_seats(name: str) -> dict[str, _Schema]:
+    return _seated(name, lambda kinds: {"enum": kinds}, "human", "open")
+
+
+def _summary_seats(name: str) -> dict[str, _Schema]:
+    return _seated(name, lambda kinds: {"properties": {"kind": {"enum": kinds}}}, "human", "open", "away")
+
+
+def _seat_kind() -> _Schema:
+    return {
+        "description": "human (a person), open (a person joins later), away (a person's seat played by the stand-in bot), or the name of a bot of the match's game.",
+        "enum": ["human", "open", "away", *_bots()],
+    }
+
+
+_SECONDS = {"description": "Seconds.", "type": "number", "minimum": 0}
+_CLOCK_SETTING = _object(
+    "A chess clock: each seat's bank of seconds, and the seconds added after each of its moves.",
+    {
+        "bank": {
+            **_SECONDS,
+            "description": "Seconds each seat starts with.",
+            "exclusiveMinimum": 0,
+            "maximum": 86400,
+        },
+        "increment": {**_SECONDS, "description": "Seconds added after each move.", "maximum": 3600},
+    },
+)
+
+
+def _seat_entry() -> _Schema:
+    return _object(
+        "One seat of the match.",
+        {
+            "seat": _SEAT,
+            "kind": _seat_kind(),
+            "name": _NAME,
+            "connected": _flag("Whether a WebSocket of that seat is open now."),
+        },
+    )
+
+
+_TO_ACT = _list("The seats to act (several in a simultaneous round), none once the game is over.", _SEAT)
+
+
+def _summary() -> _Schema:
+    options, by_game = _by_game(_summary_options, _summary_seats, required=True)
+    properties: dict[str, _Schema] = {
+        "match": _MATCH_ID,
+        "game": {"description": "The game's name.", "enum": list(names())},
+        "players": _seat_counts(),
+        **options,
+        "public": _flag("Listed in the lobby while a seat is open."),
+        "takeback": _flag("Whether a seat may take back its last move."),
+        "clock": _nullable(_CLOCK_SETTING),
+        "seed_chosen": _flag("Whether the seed was given by whoever made the match (not drawn)."),
+        "started": _flag("Whether every seat is taken: before, nobody moves and no clock runs."),
+        "state": {
+            "description": "waiting (a seat is open or a rematch's seat not yet claimed), playing, over, or abandoned (nobody played it for too long; over is true too).",
+            "enum": ["waiting", "playing", "over", "abandoned"],
+        },
+        "seats": _list("Every seat, in seat order.", _seat_entry()),
+        "seq": _SEQ,
+        "ply": _PLY,
+        "to_act": _TO_ACT,
+        "over": _flag("Whether the game has ended."),
+        "winners": _list("The seats that won (several for a shared victory); empty until the end.", _SEAT),
+        "rematch": _nullable({**_MATCH_ID, "description": "The rematch's id, once a seat asked for one."}),
+        "created": {**_SECONDS, "description": "When the match was made, in seconds since 1970 (UTC)."},
+    }
+    summary = _object("What anyone may know of a match.", properties, *options)
+    summary["allOf"] = [*by_game, *_one_seat_a_player()]
+    return summary
+
+
+def _option_schemas(name: str) -> dict[str, _Schema]:
+    """The schemas of a game's match options, by option (``GET /api/games`` gives them too)."""
+    properties = game(name).options_schema().get("properties", {})
+    assert isinstance(properties, dict)
+    return dict(properties)
+
+
+def _summary_options(name: str) -> dict[str, _Schema]:
+    """The options a summary of a match of the game shows (those of its default options' data)."""
+    found = game(name)
+    shown = found.options_data(found.read_options({}, found.seats[0], 0))
+    return {option: schema for option, schema in _option_schemas(name).items() if option in shown}
+
+
+def _by_game(
+    options_of: Callable[[str], dict[str, _Schema]],
+    seated: Callable[[str], dict[str, _Schema]],
+    required: bool,
+) -> tuple[dict[str, _Schema], list[_Schema]]:
+    """Every game's options (``options_of`` a game's name) as properties of one mapping, and the
+    rule of each game: a mapping whose ``game`` is that game (the first game when it names
+    none) holds no other game's option, and, if ``required``, every one of its own; and its
+    seats are as ``seated`` (a game's name) says: as many as the game has, of its kinds."""
+    options = {name: options_of(name) for name in names()}
+    merged: dict[str, _Schema] = {}
+    rules: list[_Schema] = []
+    for index, (name, own) in enumerate(options.items()):
+        merged.update(own)
+        chosen: _Schema = {"properties": {"game": {"const": name}}}
+        if index:
+            chosen["required"] = ["game"]
+        others = {option: False for other in options.values() for option in other if option not in own}
+        then: _Schema = {"properties": {**others, **seated(name)}}
+        if required:
+            then["required"] = list(own)
+        rules.append({"if": chosen, "then": then})
+    return merged, rules
+
+
+def _told_events(maker: Maker, events: tuple[type[Any], ...]) -> list[_Schema]:
+    """Each game event as a view sends it: the event's fields with ``seq``, ``ply`` and ``text``."""
+    told = []
+    for kind in events:
+        reference = maker.of(kind)["$ref"]
+        name = reference.rsplit("/", 1)[-1]
+        event = copy.deepcopy(maker.defs[name])
+        extra = {
+            "seq": {
+                **_SEQ,
+                "description": "The seq of the entry that made it (its entry's place in the log).",
+            },
+            "ply": {**_PLY, "description": "The moves played when it happened (its move's place, from 1)."},
+            "text": _text("The event as the players read it."),
+        }
+        event["properties"] = {
+            "seq": extra["seq"],
+            "ply": extra["ply"],
+            **event["properties"],
+            "text": extra["text"],
+        }
+        event["required"] = ["seq", "ply", *event["required"], "text"]
+        maker.defs["Told" + name] = event
+        told.append({"$ref": f"#/$defs/Told{name}"})
+    return told
+
+
+def _notice() -> _Schema:
+    notice = _object(
+        "A notice of the match: a seat joined, left, returned or ran out of time, a move was taken back, a rematch was made, the match was abandoned (nobody played it for too long).",
+        {
+            "seq": _SEQ,
+            "ply": {**_PLY, "description": "The moves played when it happened."},
+            "type": {"description": "What happened.", "enum": list(_NOTICES)},
+            "seat": _SEAT,
+            "name": {**_NAME, "description": "The name of the person who joined."},
+            "match": {**_MATCH_ID, "description": "The rematch's id."},
+            "text": _text("The notice as the players read it."),
+        },
+        "seat",
+        "name",
+        "match",
+    )
+    notice["allOf"] = [
+        {
+            "if": {"properties": {"type": {"enum": list(_SEAT_NOTICES)}}},
+            "then": {"required": ["seat"], "not": {"required": ["match"]}},
+        },
+        {
+            "if": {"properties": {"type": {"const": "rematch"}}},
+            "then": {"required": ["match"], "not": {"required": ["seat"]}},
+        },
+        {
+            "if": {"properties": {"type": {"const": "abandoned"}}},
+            "then": {"not": {"anyOf": [{"required": ["seat"]}, {"required": ["match"]}]}},
+        },
+        {
+            "if": {"properties": {"type": {"const": "joined"}}},
+            "then": {"required": ["name"]},
+            "else": {"not": {"required": ["name"]}},
+        },
+    ]
+    return notice
+
+
+def _legal_entry(maker: Maker, documents: WireDocuments) -> _Schema:
+    reference = maker.of(documents.preview)["$ref"]
+    preview = copy.deepcopy(maker.defs[reference.rsplit("/", 1)[-1]])
+    del preview["properties"]["move"]
+    preview["properties"]["text"] = _text("What the move would do, in one line for its player.")
+    preview["required"] = [name for name in preview["required"] if name != "move"] + ["text"]
+    preview["description"] = "What the move would do to its player (the preview document without its move)."
+    maker.defs["LegalPreview"] = preview
+    return _object(
+        "A legal move of the seat.",
+        {
+            "move": {**maker.of(documents.move), "description": "The move as data: post it as it is."},
+            "notation": _text("The move in the notation (docs/notation.md)."),
+            "preview": {
+                "description": "What the move would do to its player.",
+                "$ref": "#/$defs/LegalPreview",
+            },
+        },
+    )
+
+
+def _seat_view(maker: Maker, position: _Schema, documents: WireDocuments) -> _Schema:
+    maker.defs["Notice"] = _notice()
+    events = {"oneOf": [*_told_events(maker, documents.events), {"$ref": "#/$defs/Notice"}]}
+    clock = _object(
+        "The match's clock at the server's now.",
+        {
+            "bank": _CLOCK_SETTING["properties"]["bank"],
+            "increment": _CLOCK_SETTING["properties"]["increment"],
+            "left": _list("The seconds each seat had left at now, in seat order.", _SECONDS),
+            "running": _list("The seats whose clock runs: count them down from now.", _SEAT),
+            "now": {**_SECONDS, "description": "The server's time of left, in seconds since 1970 (UTC)."},
+        },
+    )
+    rematch = _object(
+        "The rematch: its id, and for a human seat its own new token.",
+        {"match": _MATCH_ID, "token": _TOKEN},
+        "token",
+    )
+    return _object(
+        "The match as one seat, or a spectator (seat null), sees it.",
+        {
+            "seat": _nullable({**_SEAT, "description": "The seat it is shown to; null for a spectator."}),
+            "seq": _SEQ,
+            "ply": _PLY,
+            "to_act": _TO_ACT,
+            "started": _flag("Whether every seat is taken: before, nobody moves and no clock runs."),
+            "over": _flag("Whether the game has ended."),
+            "position": {**position, "description": "The position as this seat sees it: a view document."},
+            "legal": _list(
+                "The seat's legal moves, empty unless it is to act and the match started.",
+                _legal_entry(maker, documents),
+            ),
+            "seats": _list("Every seat, in seat order.", _seat_entry()),
+            "clock": _nullable(clock),
+            "takeback": _flag("Whether this seat may take back its last move now."),
+            "rematch": _nullable(rematch),
+            "events": _list("What happened since the seq asked for (since=), in order.", events),
+        },
+    )
+
+
+def _match_request() -> _Schema:
+    options, by_game = _by_game(_option_schemas, _request_seats, required=False)
+    properties: dict[str, _Schema] = {
+        "game": {"description": f"The game (default {names()[0]}).", "enum": list(names())},
+        "players": _seat_counts(),
+        "seats": _list(
+            "Each seat's kind: human, open, or the name of a bot of the game.",
+            {"enum": ["human", "open", *_bots()]},
+        ),
+        "names": _list("Each seat's name, in seat order.", _NAME),
+        "seed": _whole("The game's seed (default: drawn at random).", 0, MAX_SEED),
+        **options,
+        "public": _flag("List the match in the lobby while a seat is open (default false)."),
+        "clock": _nullable(_CLOCK_SETTING),
+        "takeback": _flag("Let a seat take back its last move (default false)."),
+    }
+    request = _object(
+        "A new match.", properties, *(name for name in properties if name not in ("players", "seats"))
+    )
+    request["allOf"] = [*by_game, *_one_seat_a_player()]
+    return request
+
+
+def _error() -> _Schema:
+    return _object(
+        "A refusal or a failure.",
+        {
+            "error": {
+                "description": "Its kind: malformed, forbidden, not_found, method_not_allowed, too_large, unsupported_media_type, stale, illegal, taken, not_playing, not_away, not_started, not_over, away, abandoned, cannot_take_back, unavailable (the store is down: Retry-After says when to try again), damaged, internal.",
+                "type": "string",
+                "pattern": "^[a-z_]+$",
+            },
+            "message": _text("One line saying what was refused and why."),
+            "seq": {**_SEQ, "description": "stale: the match's seq now."},
+            "ply": {**_PLY, "description": "stale: the match's ply now."},
+            "game": {
+                "description": "illegal: the game whose rule refuses the move (a rule ID means something only within its game).",
+                "type": ["string", "null"],
+            },
+            "rule": {"description": "illegal: the rule that refuses the move.", "type": ["string", "null"]},
+            "reason": {
+                "description": "illegal, cannot_take_back: why, as a word.",
+                "type": ["string", "null"],
+            },
+            "rule_text": {"description": "illegal: the rule's text.", "type": ["string", "null"]},
+        },
+        "seq",
+        "ply",
+        "game",
+        "rule",
+        "reason",
+        "rule_text",
+    )
+
+
+def _tracks(description: str) -> _Schema:
+    return _object(description, {track: _whole(f"{track.title()} steps.") for track in _TRACKS})
+
+
+def catalogue_schema(maker: Maker) -> _Schema:
+    """Hadara's catalogue as ``GET /api/games/hadara/catalogue`` gives it (made of the wire's own
+    shapes: ``maker`` is not read)."""
+    provisional = _flag("Whether its numbers are this project's choice, not the printed game's.")
+    epochs = {
+        "description": "One per epoch, I to III.",
+        "type": "array",
+        "items": {"type": "integer"},
+        "minItems": 3,
+        "maxItems": 3,
+    }
+    card = _object(
+        "An epoch card as printed.",
+        {
+            "id": _text("The card's id, as positions name it."),
+            "epoch": _whole("The epoch (1 to 3) whose decks it belongs to.", 1, 3),
+            "color": {
+                "description": "Its colour: the outer pile and tableau column it goes to.",
+                "enum": ["yellow", "red", "blue", "green", "purple"],
+            },
+            "cost": _whole("The printed price, before the discount of BUY-1."),
+            "points": _whole("Points at final scoring (SCORE-5)."),
+            "tracks": _tracks("The steps it gives on each track while in a tableau (BUY-3)."),
+            "effect": _nullable(
+                _object(
+                    "A purple card's effect.",
+                    {
+                        "rule": _text("The effect's rule ID (PURPLE-n)."),
+                        "color": {
+                            "description": "The colour a PURPLE-3 card counts.",
+                            "enum": ["yellow", "red", "blue", "green", "purple", None],
+                        },
+                        "text": _text("The rule's text."),
+                    },
+                )
+            ),
+            "star": _flag("An advanced game's star card (SETUP-3)."),
+            "provisional": provisional,
+        },
+    )
+    colony = _object(
+        "A colony tile by id, with its back only (what a seat sees once it is allied, COLONY-4).",
+        {
+            "id": _text("The tile's id, as a view names an allied colony."),
+            "tier": _whole("The military it needs (COLONY-2)."),
+            "back": _tracks("The back's track steps, added when allied."),
+            "back_points": _whole("The back's points."),
+            "provisional": provisional,
+        },
+    )
+    front = _object(
+        "A colony front, as a view names a colony not turned over (front-TIER-PLUNDER-ALLY-POINTS).",
+        {
+            "id": _text("The front's id."),
+            "tier": _whole("The military it needs (COLONY-2)."),
+            "plunder": _whole("Coins gained by plundering it (COLONY-4)."),
+            "ally_cost": _whole("Coins paid to ally with it (COLONY-4)."),
+            "points": _whole("The front's points, scored when plundered."),
+            "provisional": provisional,
+        },
+    )
+    side = _object(
+        "One side of a start card.",
+        {"coins": _whole("Starting coins."), "tracks": _tracks("Starting track values.")},
+    )
+    start = _object(
+        "A start card (START-1, SETUP-6).",
+        {
+            "id": _text("Its id."),
+            "initiative": _whole("Its initiative, 1 to 5."),
+            "a": side,
+            "b": side,
+            "provisional": provisional,
+        },
+    )
+    statue = _object(
+        "One of the four statues of a player board (STATUE-2).",
+        {
+            "statue": _whole("Its index on the board, 0 to 3.", 0, 3),
+            "requirement": _whole("The culture needed to carve it."),
+            "points": _whole("Points at final scoring (SCORE-2)."),
+            "reward": _whole("Steps on the tile's track, or points face down (STATUE-3)."),
+            "provisional": provisional,
+        },
+    )
+    medals = _object(
+        "The medals (MEDAL-1, PURPLE-5, SCORE-3).",
+        {
+            "silver_price": {**epochs, "description": "A silver medal's price, per epoch."},
+            "gold_price": {**epochs, "description": "A gold medal's price, per epoch."},
+            "silver_price_reduced": {**epochs, "description": "PURPLE-5's silver price, per epoch."},
+            "gold_price_reduced": {**epochs, "description": "PURPLE-5's gold price, per epoch."},
+            "max_silver": _whole("Silver medals a player may hold."),
+            "max_gold": _whole("Gold medals a player may hold."),
+            "gold_set_points": _whole("Points for a set of gold medals (SCORE-3)."),
+        },
+    )
+    reference = _object(
+        "The reference sheet's other numbers.",
+        {
+            "sell_value": {**epochs, "description": "Coins for selling a card, per epoch (SELL-1)."},
+            "price_range": {
+                "description": "The lowest and highest card price of each epoch.",
+                "type": "array",
+                "items": {"type": "array", "items": {"type": "integer"}},
+            },
+            "crest_order": _list(
+                "The five crests as printed on the wheel, places 0 to 4 (WHEEL-3).", {"type": "string"}
+            ),
+            "tiles_per_track": _whole("Bonus tiles per track."),
+            "coins_per_point": _whole("Coins per point at final scoring (SCORE-6)."),
+        },
+    )
+    return _object(
+        "Every component of the game.",
+        {
+            "source": _text("Where the catalogue came from (bundled)."),
+            "digest": {
+                "description": "The catalogue's digest, as a position's catalogue names it.",
+                "type": "string",
+                "pattern": "^[0-9a-f]{64}$",
+            },
+            "cards": _list("Every epoch card, in id order.", card),
+            "colonies": _list("Every colony tile, in id order.", colony),
+            "colony_fronts": _list("Every distinct colony front, by tier and numbers.", front),
+            "start_cards": _list("Every start card, in id order.", start),
+            "statues": _list("The four statues, in board order.", statue),
+            "medals": medals,
+            "reference": reference,
+            "provisional_reference": _list(
+                "The reference sheet's entries whose numbers are provisional.", {"type": "string"}
+            ),
+        },
+    )
+
+
+def _simple(kind: str) -> _Schema:
+    """The schemas made of nothing but the wire's own shapes."""
+    summary = _summary()
+    makers: dict[str, Callable[[], _Schema]] = {
+        "match_request": _match_request,
+        "match_created": lambda: _object(
+            "A new match: its id and each seat's kind, a human seat's token with it.",
+            {
+                "match": _MATCH_ID,
+                "seats": _list(
+                    "Every seat, in seat order.",
+                    _object(
+                        "A seat of the new match.",
+                        {"seat": _SEAT, "kind": _seat_kind(), "token": _TOKEN},
+                        "token",
+                    ),
+                ),
+            },
+        ),
+        "match_summary": lambda: summary,
+        "match_list": lambda: _object(
+            "Summaries of matches.",
+            {"matches": _list("The matches, newest first or in the order asked.", summary)},
+        ),
+        "join_request": lambda: _object("The name of the person taking the seat.", {"name": _NAME}),
+        "joined": lambda: _object("The seat taken.", {"match": _MATCH_ID, "seat": _SEAT, "token": _TOKEN}),
+        "empty_request": lambda: _object("Nothing asked.", {}),
+        "takeback_request": lambda: _object(
+            "A take-back.", {"seq": {**_SEQ, "description": "The seq the seat last saw."}}
+        ),
+        "rematch": lambda: _object(
+            "The rematch and the asking seat's token there.", {"match": _MATCH_ID, "token": _TOKEN}
+        ),
+        "match_log": lambda: _object(
+            "The match's log.",
+            {
+                "match": _MATCH_ID,
+                "entries": _list(
+                    "Every entry, in order.",
+                    _object(
+                        "One entry.",
+                        {
+                            "seq": _SEQ,
+                            "kind": {"description": "What the entry is.", "enum": list(_LOG_KINDS)},
+                            "at": {**_SECONDS, "description": "When, in seconds since 1970 (UTC)."},
+                            "ply": _PLY,
+                            "seat": _SEAT,
+                            "name": _NAME,
+                            "match": _MATCH_ID,
+                        },
+                        "seat",
+                        "name",
+                        "match",
+                    ),
+                ),
+            },
+        ),
+        "games": lambda: _object(
+            "The games.",
+            {
+                "games": _list(
+                    "Every game, the first registered first.",
+                    _object(
+                        "A game.",
+                        {
+                            "game": _text("Its name, in URLs and requests."),
+                            "title": _text("The name players know it by."),
+                            "seats": {
+                                "description": "The fewest and the most seats.",
+                                "type": "array",
+                                "items": {"type": "integer"},
+                                "minItems": 2,
+                                "maxItems": 2,
+                            },
+                            "options": {
+                                "description": "The JSON Schema of a new match's options.",
+                                "type": "object",
+                                "additionalProperties": True,
+                            },
+                            "bots": _list("Its bots' names: seat kinds of a new match.", {"type": "string"}),
+                        },
+                    ),
+                )
+            },
+        ),
+        "error": _error,
+    }
+    return makers[kind]()
+
+
+def wire_schema(
+    kind: str, maker: Maker, position: Callable[[], _Schema], documents: WireDocuments
+) -> _Schema:
+    """The body of one wire kind's schema (a key of :data:`WIRE_KINDS`): its ``$defs`` go to
+    ``maker``; ``position`` makes the view document's schema and ``documents`` names the game's
+    other documents (both read only for :data:`GAME_WIRE_KINDS`)."""
+    if kind == "seat_view":
+        return _seat_view(maker, position(), documents)
+    if kind == "catalogue":
+        return documents.catalogue(maker)
+    if kind == "move_request":
+        return _object(
+            "A move.",
+            {
+                "seq": {**_SEQ, "description": "The seq the move was chosen at (a view's seq)."},
+                "move": {
+                    "description": "The move as data (a legal entry's move) or in the notation.",
+                    "anyOf": [maker.of(documents.move), {"type": "string"}],
+                },
+            },
+        )
+    return _simple(kind)

@@ -1,0 +1,159 @@
+"""Hadara as a server plays it: the :class:`~hadara_rules.games.Game` of ``"hadara"``.
+
+Every answer is made by the library's public functions (the views of INFO-1,
+the previews, the events as each seat sees them, the records with their result
+block); this module only puts them in the shapes of the game interface.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+
+from attrs import frozen
+
+import hadara_rules
+from boardtable.games import Decider
+from boardtable.games.library import Library, LibraryGame
+from boardtable.reader import shown
+
+from . import records
+from ._catalogue_data import catalogue_data
+from ._components import front_id
+from ._config import GameConfig
+from ._engine import legal_moves
+from ._errors import HadaraError
+from ._model import SPECTATOR, GameState
+from ._moves import Move
+from ._previews import Preview
+from ._rulebook import rules
+from ._vocabulary import Crest
+from .bots import BOTS, Bot
+from .catalogue import load_catalogue
+from .events import Event, events_seen_by
+from .search import ISMCTSBot
+from .view import player_view
+
+__all__ = ["GAME", "HADARA", "Hadara"]
+
+
+@frozen
+class _Seated:
+    """A Hadara bot deciding among its seat's legal moves."""
+
+    bot: Bot
+
+    def choose(self, state: GameState, seat: int) -> Move:
+        return self.bot.choose(state, seat, legal_moves(state, seat))
+
+
+#: Hadara's functions and documents, as the shared answers call them.
+_LIBRARY: Library[GameConfig, GameState, Move, Event, Preview] = Library.of(hadara_rules, records)
+
+
+class Hadara(LibraryGame[GameConfig, GameState, Move, Event, Preview]):
+    """The game ``"hadara"`` (see the module)."""
+
+    library = _LIBRARY
+    name = "hadara"
+    title = "Hadara"
+    seats = (2, 5)
+    searching = ("ismcts",)
+
+    def options_schema(self) -> Mapping[str, object]:
+        return {
+            "type": "object",
+            "properties": {
+                "advanced": {
+                    "type": "boolean",
+                    "description": "the advanced game: star purple cards, side B (default false)",
+                },
+                "crests": {
+                    "type": "array",
+                    "items": {"enum": [crest.value for crest in Crest]},
+                    "description": "one crest animal per seat, in seat order (WHEEL-3; default the table's)",
+                },
+            },
+            "additionalProperties": False,
+        }
+
+    def read_options(self, document: Mapping[str, object], players: int, seed: int) -> GameConfig:
+        advanced = document.get("advanced", False)
+        if not isinstance(advanced, bool):
+            raise HadaraError(f"advanced: expected true or false, found {shown(advanced)}")
+        crests = None
+        if "crests" in document:
+            given = document["crests"]
+            if not isinstance(given, list) or len(given) != players:
+                raise HadaraError(f"crests: expected a list of {players} crests, found {shown(given)}")
+            unknown = [name for name in given if name not in tuple(Crest)]
+            if unknown:
+                raise HadaraError(
+                    f"crests: {shown(unknown[0])} is no crest (the crests are {', '.join(Crest)})"
+                )
+            crests = tuple(Crest(name) for name in given)
+        return GameConfig(players=players, seed=seed, advanced=advanced, crests=crests)
+
+    def options_data(self, options: GameConfig) -> dict[str, object]:
+        return {"advanced": options.advanced}
+
+    def view(self, state: GameState, seat: int | None) -> GameState:
+        """INFO-1: what ``seat`` sees; its own view as it is (a view of another seat's is refused)."""
+        return state if seat is not None and state.viewer == seat else player_view(state, seat)
+
+    def _seen(self, view: GameState) -> frozenset[str]:
+        """The cards and colonies a view shows, by id (a colony whose back is unknown by its front's
+        id; one seen whole is known by its front's too)."""
+        known = view.catalogue
+        found: set[str] = set()
+        pending: list[object] = [value for key, value in self.data(view).items() if key != "catalogue"]
+        while pending:
+            item = pending.pop()
+            if isinstance(item, str):
+                if item in known.cards:
+                    found.add(item)
+                elif item in known.colonies:
+                    found.update((item, front_id(known.colonies[item])))
+            elif isinstance(item, dict):
+                pending.extend(item.values())
+            elif isinstance(item, list):
+                pending.extend(item)
+        return frozenset(found)
+
+    def reveals(self, before: GameState, after: GameState) -> bool:
+        """Whether some seat, or the spectator, sees a card or colony in ``after``'s view that it
+        did not see in ``before``'s (INFO-1: a card drawn or turned, a deck's card laid out, a
+        colony's back, a hidden choice shown)."""
+        viewers = (*range(len(before.players)), None)
+        return any(
+            not self._seen(player_view(after, v)) <= self._seen(player_view(before, v)) for v in viewers
+        )
+
+    def events_seen(self, events: tuple[Event, ...], seat: int | None, state: GameState) -> tuple[Event, ...]:
+        return events_seen_by(events, SPECTATOR if seat is None else seat, state.catalogue)
+
+    def event_data(self, event: Event) -> dict[str, object]:
+        return {**self.data(event), "text": str(event)}
+
+    def rule_text(self, rule_id: str) -> str:
+        found = rules().get(rule_id)
+        return "" if found is None else found.text
+
+    def bot_names(self) -> tuple[str, ...]:
+        return tuple(sorted(BOTS))
+
+    def bot(self, name: str, seed: str, seconds: float) -> Decider[GameState, Move]:
+        rng = random.Random(seed)
+        if name == "ismcts":
+            return _Seated(ISMCTSBot(rng, seconds=seconds))
+        return _Seated(BOTS[name](rng))
+
+    def catalogue(self) -> dict[str, object]:
+        """The bundled catalogue: see :func:`~hadara_rules._catalogue_data.catalogue_data`."""
+        return catalogue_data(load_catalogue())
+
+
+#: The game ``"hadara"``.
+GAME = Hadara()
+#: The game ``"hadara"`` (the name it had before games registered by entry point).
+HADARA = GAME

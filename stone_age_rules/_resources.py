@@ -1,0 +1,12 @@
+"""Where Stone Age's bundled specification lives: inside the wheel, or beside the source tree."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from boardtable import resources
+
+
+def spec_dir() -> Path:
+    """The bundled ``spec/stone_age`` folder (``stone_age_rules/_spec`` in an installed wheel)."""
+    return resources.spec_dir(__file__, "spec/stone_age")

@@ -1,0 +1,145 @@
+"""Stone Age as a server plays it: the :class:`~hadara_rules.games.Game` of ``"stone-age"``.
+
+Every answer is made by :mod:`stone_age_rules`' public functions (the views of INFO-1 to
+INFO-3, the previews, the events as each seat sees them, the records with their result
+block); this module only puts them in the shapes of the game interface. A rule ID here is
+one of Stone Age's digest (``spec/stone_age/rules.yaml``), not Hadara's.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+from collections.abc import Mapping
+
+from attrs import asdict, frozen
+
+import stone_age_rules
+import stone_age_rules.records
+from boardtable.errors import GameError
+from boardtable.games import Decider
+from boardtable.games.library import Library, LibraryGame
+from boardtable.reader import shown
+from stone_age_rules import Event, GameConfig, GameState, Move, Preview, components, events_view, player_view
+from stone_age_rules.bots import Bot, ISMCTSBot, make_bot
+from stone_age_rules.rulebook import qualified, rules
+from stone_age_rules.text import event_text
+
+__all__ = ["GAME", "StoneAge"]
+
+#: The match options a request may give, and the GameConfig field each one sets.
+_OPTIONS = ("max_rounds", "start_player", "any_two_resources")
+
+
+def _hidden_count(view: GameState) -> int:
+    """How many components and rolls a view does not show: the pile's cards, the tiles below
+    the stacks' tops and the dice yet to be rolled are counted down as they are revealed."""
+    return len(view.pile) + sum(len(stack) for stack in view.stacks) - view.rolls
+
+
+@frozen
+class _Seated:
+    """A Stone Age bot deciding for its seat (from its seat's view: INFO-1 to INFO-3)."""
+
+    bot: Bot
+
+    def choose(self, state: GameState, seat: int) -> Move:
+        return self.bot.choose(player_view(state, seat), seat)
+
+
+#: Stone Age's functions and documents, as the shared answers call them.
+_LIBRARY: Library[GameConfig, GameState, Move, Event, Preview] = Library.of(
+    stone_age_rules, stone_age_rules.records
+)
+
+
+class StoneAge(LibraryGame[GameConfig, GameState, Move, Event, Preview]):
+    """The game ``"stone-age"`` (see the module)."""
+
+    library = _LIBRARY
+    name = "stone-age"
+    title = "Stone Age"
+    seats = (2, 4)
+    searching = ("ismcts",)
+
+    def options_schema(self) -> Mapping[str, object]:
+        return {
+            "type": "object",
+            "properties": {
+                "max_rounds": {
+                    "type": ["integer", "null"],
+                    "minimum": 1,
+                    "description": "FLOW-6 (variant): the game also ends after this round (default no limit)",
+                },
+                "start_player": {
+                    "oneOf": [{"type": "integer", "minimum": 0, "maximum": 3}, {"const": "random"}],
+                    "description": "SETUP-7 (variant): the start player of round 1, a seat or 'random' (default 0)",
+                },
+                "any_two_resources": {
+                    "enum": ["later", "immediate"],
+                    "description": "CIV-12 (variant): when the card's two resources are chosen (default later)",
+                },
+            },
+            "additionalProperties": False,
+        }
+
+    def read_options(self, document: Mapping[str, object], players: int, seed: int) -> GameConfig:
+        unknown = [key for key in document if key not in _OPTIONS]
+        if unknown:
+            raise GameError(f"{shown(unknown[0])} is no Stone Age option (they are {', '.join(_OPTIONS)})")
+        settings = {key: document[key] for key in _OPTIONS if key in document}
+        return GameConfig(players, seed, **settings)  # type: ignore[arg-type]  # each field checks its value
+
+    def options_data(self, options: GameConfig) -> dict[str, object]:
+        return {
+            "max_rounds": options.max_rounds,
+            "start_player": options.start_player,
+            "any_two_resources": options.any_two_resources.value,
+        }
+
+    def winners(self, state: GameState) -> tuple[int, ...]:
+        return super().winners(state) if state.is_over else ()
+
+    def reveals(self, before: GameState, after: GameState) -> bool:
+        """Whether the move rolled a die (FLOW-4) or turned a card or tile from a hidden pile
+        or stack (INFO-1): what none of the views showed before."""
+        return _hidden_count(after) != _hidden_count(before) or after.rolls != before.rolls
+
+    def events_seen(self, events: tuple[Event, ...], seat: int | None, state: GameState) -> tuple[Event, ...]:
+        return events_view(events, seat)
+
+    def event_data(self, event: Event) -> dict[str, object]:
+        return {**self.data(event), "text": event_text(event)}
+
+    def rule_text(self, rule_id: str) -> str:
+        found = rules().get(rule_id)
+        return "" if found is None else f"{qualified(found.id)}: {found.text}"
+
+    def bot_names(self) -> tuple[str, ...]:
+        return ("greedy", "ismcts", "random")
+
+    def bot(self, name: str, seed: str, seconds: float) -> Decider[GameState, Move]:
+        if name not in self.bot_names():
+            raise GameError(
+                f"there is no Stone Age bot {shown(name)} (they are {', '.join(self.bot_names())})"
+            )
+        if name == "ismcts":
+            return _Seated(ISMCTSBot(random.Random(seed), seconds=seconds))
+        return _Seated(make_bot(name, random.Random(seed).randrange(2**53)))
+
+    def catalogue(self) -> dict[str, object]:
+        """Every building tile (BUILD-2 to BUILD-4) and civilization card (CIV-4 to CIV-14) by
+        id, with the digest of their data (a view shows a hidden card or tile as ``?``, never
+        by id). The components carry no provenance: none is marked provisional."""
+        found = components()
+        data = {
+            "buildings": [asdict(building) for building in found.buildings],
+            "cards": [asdict(card) for card in found.cards],
+        }
+        text = json.dumps(data, sort_keys=True, separators=(",", ":"))
+        return {"digest": hashlib.sha256(text.encode()).hexdigest(), **data}
+
+
+#: The game ``"stone-age"``.
+GAME = StoneAge()
