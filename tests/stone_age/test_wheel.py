@@ -32,7 +32,7 @@ def test_the_wheel_ships_stone_age_and_loads_its_components(wheel: Path, tmp_pat
         "components/README.md",
         "rules.yaml",
     ):
-        assert f"hadara_rules/_spec/stone_age/{name}" in names
+        assert f"stone_age_rules/_spec/{name}" in names
     target = tmp_path / "site"
     zipfile.ZipFile(wheel).extractall(target)
     done = subprocess.run(
