@@ -12,7 +12,8 @@ Modules, one job each:
 - :mod:`~hadara_rules.server.registry`: the matches this process follows;
 - :mod:`~hadara_rules.server.referee`: a new match, and a move's way;
 - :mod:`~hadara_rules.server.driver`: the bots, and which process moves them
-  (:mod:`~hadara_rules.server.claims`);
+  (:mod:`~hadara_rules.server.claims`); :mod:`~hadara_rules.server.turns`, the search
+  processes' turns by creating address;
 - :mod:`~hadara_rules.server.present`: what a seat or a spectator is sent;
 - :mod:`~hadara_rules.server.hub` and :mod:`~hadara_rules.server.updates`: the WebSockets;
 - :mod:`~hadara_rules.server.bodies`: request bodies;

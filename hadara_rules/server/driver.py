@@ -4,9 +4,11 @@ Bots to act move by themselves at once, one after another (several may be to
 act in a simultaneous round), never on the event loop: a searching bot
 (:attr:`~hadara_rules.games.Game.searching`) thinks in a small pool of
 processes, for at most ``search_seconds`` a decision, every other bot in a
-thread of its own, so that no search delays a quick bot's answer or the server's
-(a match has one decision in flight at a time, so a searching match waits behind
-at most one decision of each other searching match), and their moves are played like anyone's
+thread of its own, so that no search delays a quick bot's answer or the server's.
+The search processes are shared fairly by the address that created each match
+(:mod:`~hadara_rules.server.turns`): a decision waits behind at most one decision
+of each other address with searching work, however many matches it made. The
+bots' moves are played like anyone's
 (:meth:`~hadara_rules.server.referee.Referee.play`). A person's seat that is
 away (its person left, or ran out of time) is played by its game's stand-in bot.
 When a running clock's bank runs out, the driver stores the timeout, and the
@@ -42,6 +44,7 @@ from .match import AWAY, Match
 from .referee import Referee, Stale
 from .registry import Registry
 from .store import StoreError
+from .turns import Turns
 
 __all__ = ["RETRY_SECONDS", "Driver"]
 
@@ -72,6 +75,8 @@ class Driver:
         self._search_seconds = search_seconds
         self._search_processes = search_processes
         self._searching = _search_pool(search_processes)
+        #: Who thinks next in the search processes: the creating addresses in turn.
+        self._turns = Turns(search_processes)
         self._quick = concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="hadara-bot")
         #: The task moving each claimed match's bots, until its game is over.
         self._driving: dict[str, asyncio.Task[None]] = {}
@@ -179,14 +184,16 @@ class Driver:
 
     async def _decide(self, match: Match, seat: int, state: object, seq: int) -> object:
         """The move of the bot that plays ``seat`` in ``state``: a search in the pool of processes
-        (the stand-in decides instead if the pool fails), any other bot in the quick thread."""
+        in its creator's turn (the stand-in decides instead if the pool fails), any other bot in
+        the quick thread."""
         loop = asyncio.get_running_loop()
         name = self._bot_name(match, seat)
         if name in match.game.searching:
             seed = f"{match.id}:{seat}:{seq}"
             search = partial(_search, match.game.name, name, seed, self._search_seconds, state, seat)
             try:
-                return await loop.run_in_executor(self._searching, search)
+                async with self._turns.turn(match.settings.creator):
+                    return await loop.run_in_executor(self._searching, search)
             except concurrent.futures.BrokenExecutor:
                 _log.error("match %s: the search processes failed; the stand-in decides", match.id)
                 self._searching = _search_pool(self._search_processes)
