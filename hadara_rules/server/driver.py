@@ -7,9 +7,10 @@ processes, for at most ``search_seconds`` a decision, every other bot in a
 thread of its own, so that no search delays a quick bot's answer or the server's.
 The search processes are shared fairly by the address that created each match
 (:mod:`~hadara_rules.server.turns`): a decision waits behind at most one decision
-of each other address with searching work, however many matches it made. The
-bots' moves are played like anyone's
-(:meth:`~hadara_rules.server.referee.Referee.play`). A person's seat that is
+of each other address with searching work, however many matches it made; and
+:meth:`Driver.searching_by` counts the matches with a searching bot that each
+address made, for the bound of a new one. The bots' moves are played like
+anyone's (:meth:`~hadara_rules.server.referee.Referee.play`). A person's seat that is
 away (its person left, or ran out of time) is played by its game's stand-in bot.
 When a running clock's bank runs out, the driver stores the timeout, and the
 stand-in plays the seat from then on: deadlines are kept here, never by a client. A process that claims a
@@ -33,6 +34,7 @@ import contextlib
 import logging
 import multiprocessing
 import time
+from collections import Counter
 from functools import partial
 from typing import Any
 
@@ -77,6 +79,10 @@ class Driver:
         self._searching = _search_pool(search_processes)
         #: Who thinks next in the search processes: the creating addresses in turn.
         self._turns = Turns(search_processes)
+        #: The creator of each match driven here with a searching bot's seat, and how many
+        #: such matches each creator has.
+        self._creators: dict[str, str] = {}
+        self._searchers: Counter[str] = Counter()
         self._quick = concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="hadara-bot")
         #: The task moving each claimed match's bots, until its game is over.
         self._driving: dict[str, asyncio.Task[None]] = {}
@@ -111,6 +117,18 @@ class Driver:
             woken.set()
         elif match.driven(match.seats, match.over):
             self._drive(match.id)
+            self._note(match)
+
+    def searching_by(self, creator: str) -> int:
+        """How many of the matches whose bots move here, ``creator`` made with a seat of a
+        searching bot (a new match is counted as soon as it is made here)."""
+        return self._searchers[creator]
+
+    def _note(self, match: Match) -> None:
+        """Count ``match`` by its creator while it is driven here, if a searching bot plays a seat."""
+        if match.id not in self._creators and any(s.kind in match.game.searching for s in match.seats):
+            self._creators[match.id] = match.settings.creator
+            self._searchers[match.settings.creator] += 1
 
     def _drive(self, match_id: str) -> None:
         self._woken[match_id] = asyncio.Event()
@@ -121,6 +139,11 @@ class Driver:
     def _stopped(self, match_id: str) -> None:
         self._driving.pop(match_id, None)
         self._woken.pop(match_id, None)
+        creator = self._creators.pop(match_id, None)
+        if creator is not None:
+            self._searchers[creator] -= 1
+            if not self._searchers[creator]:
+                del self._searchers[creator]
 
     async def _move_bots(self, match_id: str) -> None:
         """Claim the match, and follow it while it needs a driver (until its game is over, or
@@ -132,6 +155,7 @@ class Driver:
             if not await self._claims.claim(match_id):
                 return  # another process moves them
             async with self._registry.using(match_id) as match:
+                self._note(match)  # an orphan, known from now on
                 try:
                     held = await self._follow(match, woken)
                 finally:

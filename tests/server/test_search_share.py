@@ -1,17 +1,27 @@
-"""The search processes are shared by creating address.
+"""The search processes are shared by creating address, and an address's searching matches are bounded.
 
 The turns are checked as data (:class:`~hadara_rules.server.turns.RoundRobin`) and on an
 event loop (:class:`~hadara_rules.server.turns.Turns`), in the order served, never by the
-clock.
+clock; the bound, through the API, on matches whose bots never get to think (a seat is open).
 """
 
 from __future__ import annotations
 
 import asyncio
+import time
+from pathlib import Path
 
 import pytest
+from starlette.testclient import TestClient
 
+from hadara_rules.cli import main
+from hadara_rules.server import command
+from hadara_rules.server.app import create_app
+from hadara_rules.server.limits import BOUNDS, Bounds
+from hadara_rules.server.sqlite import SQLiteStore
 from hadara_rules.server.turns import RoundRobin, Turns
+
+from .serving import create
 
 
 def test_an_address_with_one_decision_is_served_after_at_most_one_of_an_address_with_many() -> None:
@@ -105,3 +115,55 @@ def test_a_wait_cancelled_as_its_slot_comes_hands_the_slot_on() -> None:
 def test_turns_need_a_slot() -> None:
     with pytest.raises(ValueError, match="at least one slot"):
         Turns(0)
+
+
+# --------------------------------------------------------------------------- the bound
+
+
+def test_an_address_keeps_at_most_its_bound_of_matches_with_a_searching_bot(tmp_path: Path) -> None:
+    """``searching_per_address`` matches with a searching bot's seat from one address; the next
+    is refused with the contract's body (nothing stored), a match without one is not, and once
+    one of them ends there is room for another."""
+    app = create_app(
+        SQLiteStore(tmp_path / "searching.sqlite"),
+        bounds=Bounds(create_per_minute=1000, searching_per_address=2, abandon_hours=1e-9),
+    )
+    with TestClient(app) as client:
+        first = create(client, seats=["open", "ismcts"])["match"]
+        create(client, game="stone-age", seats=["ismcts", "open"])
+        refused = client.post("/api/matches", json={"players": 2, "seats": ["ismcts", "open"], "seed": 1})
+        assert refused.status_code == 429
+        body = refused.json()
+        assert set(body) == {"error", "message"} and body["error"] == "too_many"
+        assert body["message"] == (
+            "this address has 2 unfinished matches with a searching bot, as many as one address may make"
+        )
+        create(client, seats=["open", "greedy"])  # no searching bot: only the other bounds count
+        assert client.portal is not None
+        assert client.portal.call(app.state.sweeper.sweep) == 3  # every match ends, abandoned
+        assert client.get(f"/api/matches/{first}").json()["over"]
+        _until_created(client, {"players": 2, "seats": ["open", "ismcts"], "seed": 1})
+
+
+def _until_created(client: TestClient, body: dict[str, object]) -> None:
+    """Create the match as soon as the driver has let the ended ones go (it hears of their end
+    on the event loop, a moment after the sweep's answer)."""
+    for _ in range(500):
+        answer = client.post("/api/matches", json=body)
+        if answer.status_code == 201:
+            return
+        assert answer.status_code == 429, answer.text
+        time.sleep(0.01)
+    raise AssertionError("the matches that ended still count")
+
+
+def test_the_option_reaches_the_server(monkeypatch: pytest.MonkeyPatch) -> None:
+    served: list[Bounds] = []
+
+    def serve(host: str, port: int, db: str, origins: list[str], bounds: Bounds, engines: object) -> int:
+        served.append(bounds)
+        return 0
+
+    monkeypatch.setattr(command, "serve", serve)
+    assert main(["serve", "--searching-per-address", "3"]) == 0
+    assert served == [Bounds(searching_per_address=3)] and BOUNDS.searching_per_address == 5
