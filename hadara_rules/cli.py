@@ -695,6 +695,12 @@ _BOUNDS = (
         "matches created and seats taken a minute per client address",
     ),
     ("--live-per-address", "live_per_address", "N", "unfinished matches one client address may have made"),
+    (
+        "--searching-per-address",
+        "searching_per_address",
+        "N",
+        "unfinished matches with a searching bot one client address may have made",
+    ),
     ("--search-seconds", "search_seconds", "SECONDS", "seconds a searching bot thinks per decision"),
     ("--search-processes", "search_processes", "N", "processes the searching bots think in"),
     ("--abandon-after", "abandon_hours", "HOURS", "hours an unfinished match may go untouched"),

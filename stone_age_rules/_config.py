@@ -28,8 +28,13 @@ class Claim(StrEnum):
 MAX_PLAYERS = 4
 
 
+#: SETUP-1: the number of players is a whole number (made once: every validator
+#: :func:`~hadara_rules.foundations.exactly` makes is kept for good).
+_whole_players = exactly(int, what="a whole number (SETUP-1)", error=ConfigError)
+
+
 def _players(_: object, __: object, players: int) -> None:
-    exactly(int, what="a whole number (SETUP-1)", error=ConfigError)(_, __, players)  # type: ignore[arg-type]
+    _whole_players(_, __, players)  # type: ignore[arg-type]
     if not 2 <= players <= MAX_PLAYERS:
         raise ConfigError(f"SETUP-1: Stone Age is played by 2 to {MAX_PLAYERS} players, not {players}")
 

@@ -12,7 +12,8 @@ Modules, one job each:
 - :mod:`~boardtable.server.registry`: the matches this process follows;
 - :mod:`~boardtable.server.referee`: a new match, and a move's way;
 - :mod:`~boardtable.server.driver`: the bots, and which process moves them
-  (:mod:`~boardtable.server.claims`);
+  (:mod:`~boardtable.server.claims`); :mod:`~boardtable.server.turns`, the search
+  processes' turns by creating address;
 - :mod:`~boardtable.server.present`: what a seat or a spectator is sent;
 - :mod:`~boardtable.server.hub` and :mod:`~boardtable.server.updates`: the WebSockets;
 - :mod:`~boardtable.server.bodies`: request bodies;

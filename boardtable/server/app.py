@@ -268,9 +268,15 @@ class _Api:
         presenter: Presenter,
         engines: tuple[str, ...],
         live_per_address: int,
+        searching_by: Callable[[str], int],
+        searching_per_address: int,
     ) -> None:
         #: How many unfinished matches one client address may have made.
         self.live_per_address = live_per_address
+        #: How many of them a client address has made with a searching bot's seat
+        #: (:meth:`~hadara_rules.server.driver.Driver.searching_by`), and how many it may.
+        self.searching_by = searching_by
+        self.searching_per_address = searching_per_address
         #: The operator's engines, seat kinds of every game beside its bots.
         self.engines = engines
         self.registry = registry
@@ -279,12 +285,20 @@ class _Api:
         self.presenter = presenter
 
     async def create(self, request: Request) -> Response:
-        """A new match, unless its client's address has made as many unfinished ones as it may."""
+        """A new match, unless its client's address has made as many unfinished ones as it may
+        (of those with a searching bot's seat too, where it has one)."""
         creator = _creator(request)
         new = new_match(read_json(await _body(request)), self.engines, creator)
         live = await self.registry.store.live_by(creator)
         if live >= self.live_per_address:
             raise TooMany(f"this address has {live} unfinished matches, as many as one address may make")
+        if set(new.kinds) & set(new.game.searching):
+            searching = self.searching_by(creator)
+            if searching >= self.searching_per_address:
+                raise TooMany(
+                    f"this address has {searching} unfinished matches with a searching bot,"
+                    " as many as one address may make"
+                )
         match, tokens = await self.referee.create(new)
         return JSONResponse(self.presenter.created(match, dict(tokens)), status_code=201)
 
@@ -484,7 +498,16 @@ def create_app(
     registry.on_moved(driver.wake)
     if notifier is not None:
         notifier.listen(registry.heard)
-    api = _Api(registry, referee, hub, Presenter(), seats.names(), bounds.live_per_address)
+    api = _Api(
+        registry,
+        referee,
+        hub,
+        Presenter(),
+        seats.names(),
+        bounds.live_per_address,
+        driver.searching_by,
+        bounds.searching_per_address,
+    )
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:

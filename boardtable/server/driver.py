@@ -4,10 +4,13 @@ Bots to act move by themselves at once, one after another (several may be to
 act in a simultaneous round), never on the event loop: a searching bot
 (:attr:`~boardtable.games.Game.searching`) thinks in a small pool of
 processes, for at most ``search_seconds`` a decision, every other bot in a
-thread of its own, so that no search delays a quick bot's answer or the server's
-(a match has one decision in flight at a time, so a searching match waits behind
-at most one decision of each other searching match), and their moves are played like anyone's
-(:meth:`~boardtable.server.referee.Referee.play`). A person's seat that is
+thread of its own, so that no search delays a quick bot's answer or the server's.
+The search processes are shared fairly by the address that created each match
+(:mod:`~hadara_rules.server.turns`): a decision waits behind at most one decision
+of each other address with searching work, however many matches it made; and
+:meth:`Driver.searching_by` counts the matches with a searching bot that each
+address made, for the bound of a new one. The bots' moves are played like
+anyone's (:meth:`~hadara_rules.server.referee.Referee.play`). A person's seat that is
 away (its person left, or ran out of time) is played by its game's stand-in bot.
 When a running clock's bank runs out, the driver stores the timeout, and the
 stand-in plays the seat from then on: deadlines are kept here, never by a client. A process that claims a
@@ -31,6 +34,7 @@ import contextlib
 import logging
 import multiprocessing
 import time
+from collections import Counter
 from functools import partial
 from typing import Any
 
@@ -42,6 +46,7 @@ from .match import AWAY, Match
 from .referee import Referee, Stale
 from .registry import Registry
 from .store import StoreError
+from .turns import Turns
 
 __all__ = ["RETRY_SECONDS", "Driver"]
 
@@ -72,6 +77,12 @@ class Driver:
         self._search_seconds = search_seconds
         self._search_processes = search_processes
         self._searching = _search_pool(search_processes)
+        #: Who thinks next in the search processes: the creating addresses in turn.
+        self._turns = Turns(search_processes)
+        #: The creator of each match driven here with a searching bot's seat, and how many
+        #: such matches each creator has.
+        self._creators: dict[str, str] = {}
+        self._searchers: Counter[str] = Counter()
         self._quick = concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="hadara-bot")
         #: The task moving each claimed match's bots, until its game is over.
         self._driving: dict[str, asyncio.Task[None]] = {}
@@ -106,6 +117,18 @@ class Driver:
             woken.set()
         elif match.driven(match.seats, match.over):
             self._drive(match.id)
+            self._note(match)
+
+    def searching_by(self, creator: str) -> int:
+        """How many of the matches whose bots move here, ``creator`` made with a seat of a
+        searching bot (a new match is counted as soon as it is made here)."""
+        return self._searchers[creator]
+
+    def _note(self, match: Match) -> None:
+        """Count ``match`` by its creator while it is driven here, if a searching bot plays a seat."""
+        if match.id not in self._creators and any(s.kind in match.game.searching for s in match.seats):
+            self._creators[match.id] = match.settings.creator
+            self._searchers[match.settings.creator] += 1
 
     def _drive(self, match_id: str) -> None:
         self._woken[match_id] = asyncio.Event()
@@ -116,6 +139,11 @@ class Driver:
     def _stopped(self, match_id: str) -> None:
         self._driving.pop(match_id, None)
         self._woken.pop(match_id, None)
+        creator = self._creators.pop(match_id, None)
+        if creator is not None:
+            self._searchers[creator] -= 1
+            if not self._searchers[creator]:
+                del self._searchers[creator]
 
     async def _move_bots(self, match_id: str) -> None:
         """Claim the match, and follow it while it needs a driver (until its game is over, or
@@ -127,6 +155,7 @@ class Driver:
             if not await self._claims.claim(match_id):
                 return  # another process moves them
             async with self._registry.using(match_id) as match:
+                self._note(match)  # an orphan, known from now on
                 try:
                     held = await self._follow(match, woken)
                 finally:
@@ -179,14 +208,16 @@ class Driver:
 
     async def _decide(self, match: Match, seat: int, state: object, seq: int) -> object:
         """The move of the bot that plays ``seat`` in ``state``: a search in the pool of processes
-        (the stand-in decides instead if the pool fails), any other bot in the quick thread."""
+        in its creator's turn (the stand-in decides instead if the pool fails), any other bot in
+        the quick thread."""
         loop = asyncio.get_running_loop()
         name = self._bot_name(match, seat)
         if name in match.game.searching:
             seed = f"{match.id}:{seat}:{seq}"
             search = partial(_search, match.game.name, name, seed, self._search_seconds, state, seat)
             try:
-                return await loop.run_in_executor(self._searching, search)
+                async with self._turns.turn(match.settings.creator):
+                    return await loop.run_in_executor(self._searching, search)
             except concurrent.futures.BrokenExecutor:
                 _log.error("match %s: the search processes failed; the stand-in decides", match.id)
                 self._searching = _search_pool(self._search_processes)

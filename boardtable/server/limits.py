@@ -38,6 +38,9 @@ class Bounds:
     abandon_hours: float = 72.0
     #: The proxies (addresses, comma-separated, or ``*``) whose ``X-Forwarded-For`` names the client.
     forwarded_allow_ips: str = "127.0.0.1"
+    #: Unfinished matches with a searching bot's seat one client address may have made
+    #: (counted in each server process, of the matches whose bots it moves).
+    searching_per_address: int = 5
 
 
 #: The bounds by default.
