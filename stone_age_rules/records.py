@@ -19,6 +19,7 @@ from typing import Any, Literal, TypeVar, overload
 
 import attrs
 import cattrs
+import yaml
 from attrs import field, frozen
 from cattrs.gen import make_dict_unstructure_fn
 
@@ -45,12 +46,14 @@ __all__ = [
     "converter",
     "from_data",
     "from_json",
+    "from_yaml",
     "game_result",
     "position_digest",
     "record_digest",
     "replay",
     "to_data",
     "to_json",
+    "to_yaml",
 ]
 
 _T = TypeVar("_T")
@@ -170,6 +173,11 @@ def to_json(obj: object) -> str:
     return json.dumps(to_data(obj), separators=(",", ":"))
 
 
+def to_yaml(obj: object) -> str:
+    """``obj`` as a YAML document (the same envelope and data as :func:`to_json`)."""
+    return yaml.safe_dump(to_data(obj), sort_keys=False)
+
+
 @overload
 def from_data(document: object, cls: type[_T]) -> _T: ...
 @overload
@@ -198,6 +206,16 @@ def from_json(text: str | bytes, cls: UnionType) -> Move: ...
 def from_json(text: str | bytes, cls: Any) -> object:
     """A JSON document of type ``cls`` (or any ``Move``); :class:`RecordError` if it is not one."""
     return from_data(foundations.parse_json(text, RecordError), cls)
+
+
+@overload
+def from_yaml(text: str | bytes, cls: type[_T]) -> _T: ...
+@overload
+def from_yaml(text: str | bytes, cls: UnionType) -> Move: ...
+def from_yaml(text: str | bytes, cls: Any) -> object:
+    """A YAML document of type ``cls`` (or any ``Move``; safe loader only, plain data only);
+    :class:`RecordError` if it is not one."""
+    return from_data(foundations.parse_yaml(text, RecordError), cls)
 
 
 def position_digest(state: GameState) -> str:
