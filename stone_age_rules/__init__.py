@@ -40,7 +40,7 @@ from hadara_rules.foundations import (
 from ._components import Building, Card, Components, Effect, components, load_components
 from ._config import SEED_LIMIT, Claim, GameConfig
 from ._engine import apply_move, apply_move_with_events, check_move, legal_moves
-from ._events import Event
+from ._events import Event, EventType
 from ._goods import Kind, Resources
 from ._model import DiceChoice, GameState, Location, Phase, Player, Roll
 from ._moves import Act, ChooseDie, Feed, GoHungry, Move, Place, TakeBack, TakeResources, UseTools
@@ -66,6 +66,7 @@ __all__ = [
     "DiceChoice",
     "Effect",
     "Event",
+    "EventType",
     "Feed",
     "GameConfig",
     "GameRecord",

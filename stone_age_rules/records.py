@@ -21,15 +21,15 @@ import attrs
 import cattrs
 import yaml
 from attrs import field, frozen
-from cattrs.gen import make_dict_unstructure_fn
+from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn
 
 from hadara_rules import foundations
-from hadara_rules.foundations import RecordError, Refusal, shown
+from hadara_rules.foundations import RecordError, Refusal, label, shown
 from hadara_rules.records import SCHEMA_VERSION, GameInfo
 
 from ._config import GameConfig
 from ._engine import apply_move, check_move
-from ._events import Event
+from ._events import Event, event_number, event_type
 from ._model import GameState
 from ._moves import Act, ChooseDie, Feed, GoHungry, Move, Place, TakeBack, TakeResources, UseTools
 from ._rules.scoring import ScoreSheet, score, winners
@@ -123,9 +123,46 @@ def _structure_start(value: object, _: object) -> int | Literal["random"]:
     raise Refusal(f"expected a seat or 'random', found {shown(value)}")
 
 
+#: The keys of an event's data: its fields, its ``type`` and its ``count`` (see :func:`_register_events`).
+_EVENT_KEYS = ("type", *attrs.fields_dict(Event), "count")
+
+
+def _register_events(conv: cattrs.Converter) -> None:
+    """An event is written with its ``type`` (:class:`~stone_age_rules._events.EventType`)
+    and its ``count`` (the people placed, the round that begins; null for the others), both
+    told by its ``what``: on reading, each must agree with the ``what`` when given (an event
+    written before they were, without them, reads too), and the ``what`` must be one an event says."""
+    to_dict = make_dict_unstructure_fn(Event, conv)
+    from_dict = make_dict_structure_fn(Event, conv, _cattrs_forbid_extra_keys=True)
+
+    def unstructure(event: Event) -> dict[str, object]:
+        return {"type": event.type.value, **to_dict(event), "count": event_number(event.what)}
+
+    def structure(value: object, _: object) -> Event:
+        if not isinstance(value, Mapping):
+            raise Refusal(f"an event is a mapping, not {shown(value)}")
+        for key in value:
+            if key not in _EVENT_KEYS:
+                raise Refusal(f"unknown key {label(key)} (expected {', '.join(_EVENT_KEYS)})")
+        event: Event = from_dict({k: v for k, v in value.items() if k not in ("type", "count")}, Event)
+        told = event_type(event.what)
+        if told is None:
+            raise Refusal(f"what: no event says {shown(event.what)}")
+        if "type" in value and value["type"] != told.value:
+            raise Refusal(f"type: the event that says {shown(event.what)} is of type {told.value}")
+        if "count" in value and value["count"] != event_number(event.what):
+            raise Refusal(f"count: the event that says {shown(event.what)} counts {event_number(event.what)}")
+        return event
+
+    conv.register_unstructure_hook(Event, unstructure)
+    conv.register_structure_hook(Event, structure)
+
+
 def converter() -> cattrs.Converter:
-    """The converter of Stone Age's documents: the strict reader's, with tagged moves."""
+    """The converter of Stone Age's documents: the strict reader's, with tagged moves and
+    typed events."""
     conv = foundations.converter()
+    _register_events(conv)
     conv.register_structure_hook(int | Literal["random"], _structure_start)
     for tag, kind in MOVE_TAGS.items():
         foundations.register_tagged(conv, kind, tag, "move")

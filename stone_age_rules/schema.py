@@ -13,6 +13,8 @@ the same :func:`hadara_rules.schema.wire_schema` as Hadara's from Stone Age's do
 
 from __future__ import annotations
 
+import inspect
+import re
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, Literal
@@ -29,7 +31,7 @@ from hadara_rules.schema import (
 
 from ._components import Building, Card
 from ._config import GameConfig
-from ._events import Event
+from ._events import Event, EventType
 from ._model import GameState
 from ._moves import Move
 from ._rules.scoring import ScoreSheet
@@ -44,7 +46,7 @@ KINDS: Mapping[str, str] = {
     "game_config": "A Stone Age game's configuration as to_json writes it.",
     "game_record": "A Stone Age game record: its configuration, its moves, optionally its result and headers.",
     "move": "One Stone Age move as to_json writes it, told apart by its type.",
-    "event": "One Stone Age event of apply_move_with_events as to_json writes it.",
+    "event": "One Stone Age event of apply_move_with_events as to_json writes it, told apart by its type.",
     "score_sheet": "One player's final score, line by line, as to_json writes it.",
     "preview": "What a legal Stone Age move will do to its mover, as far as it is certain.",
     "seat_view": "The web table's view of a Stone Age match (GET /api/matches/ID/view, the answer to a move, a take-back, a leave or a return, and every WebSocket message): the match as one seat (or a spectator) sees it.",
@@ -89,6 +91,36 @@ def _catalogue(maker: Maker) -> dict[str, Any]:
     }
 
 
+#: An enumeration's member with its ``#:`` comment, as its class body declares it.
+_MEMBER = re.compile(r"#: (.+?)\n\s+[A-Z_]+ = \"(\w+)\"", re.DOTALL)
+
+
+def _type_docs() -> dict[str, str]:
+    """Each event type's ``#:`` comment (the text Sphinx documents it with), by value."""
+    found = {
+        value: " ".join(text.replace("#:", " ").split())
+        for text, value in _MEMBER.findall(inspect.getsource(EventType))
+    }
+    return {value: found[value].replace("``", "") for value in EventType}
+
+
+def _event(maker: SchemaMaker) -> None:
+    """An event's record in the maker's ``$defs``, with its ``type`` and ``count``
+    (:func:`stone_age_rules.records.converter` writes them)."""
+    maker.of(Event)
+    event = maker.defs["Event"]
+    kinds = {
+        "description": "What the event tells, in a word (each what has one type).",
+        "oneOf": [{"const": value, "description": text} for value, text in _type_docs().items()],
+    }
+    count = {
+        "description": "The number in what: the people placed (placed), the round that begins (round_began); null for the others.",
+        "anyOf": [{"type": "integer", "minimum": 1}, {"type": "null"}],
+    }
+    event["properties"] = {"type": kinds, **event["properties"], "count": count}
+    event["required"] = ["type", *event["required"], "count"]
+
+
 #: Where the shipped schema files are.
 FOLDER = Path(__file__).resolve().parent / "schemas"
 
@@ -102,6 +134,8 @@ def _stone_age(kind: str) -> tuple[dict[str, Any], SchemaMaker]:
         },
     }
     maker = SchemaMaker(special, {move: tag for tag, move in MOVE_TAGS.items()})
+    if kind in ("event", "seat_view"):  # the documents that hold events
+        _event(maker)
     if kind in ("move", "game_record", "preview", *GAME_WIRE_KINDS):  # the documents that hold moves
         special[Move] = maker.tagged(tuple(MOVE_TAGS.values()))
     if kind in GAME_WIRE_KINDS:

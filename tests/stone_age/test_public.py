@@ -6,6 +6,7 @@ from __future__ import annotations
 import doctest
 import importlib
 import pkgutil
+import re
 from typing import Any
 
 import pytest
@@ -34,7 +35,7 @@ from stone_age_rules import (
     to_json,
     to_yaml,
 )
-from stone_age_rules.records import game_result
+from stone_age_rules.records import from_data, game_result, to_data
 
 #: Hadara's top-level names of things Stone Age does not have (or has under its own name).
 HADARA_ONLY = frozenset(
@@ -115,3 +116,24 @@ def test_the_examples_of_each_module_run(name: str) -> None:
 
 def test_the_package_has_examples_to_run() -> None:
     assert doctest.testmod(stone_age_rules, report=False).attempted > 0
+
+
+def test_an_event_is_written_with_its_type_and_count_which_must_agree_with_its_words() -> None:
+    """Each event's data names its type (as Hadara's do) and the number its words hold; an
+    event written before they were reads too; a type or count that disagrees is refused."""
+    placed = Event("PLACE-1", "placed 3", 0, item="forest")
+    data = to_data(placed)["data"]
+    assert isinstance(data, dict) and (data["type"], data["count"]) == ("placed", 3)
+    assert to_data(Event("END-2", "round 4 begins", 1))["data"]["count"] == 4  # type: ignore[index]
+    assert to_data(Event("FEED-3", "fed", 0))["data"]["count"] is None  # type: ignore[index]
+    older = {"schema_version": 1, "kind": "event", "data": {"rule": "PLACE-1", "what": "placed 3"}}
+    assert from_data(older, Event) == Event("PLACE-1", "placed 3")
+    for key, value, problem in (
+        ("type", "fed", "type: the event that says 'placed 3' is of type placed"),
+        ("count", 2, "count: the event that says 'placed 3' counts 3"),
+        ("what", "flew", "what: no event says 'flew'"),
+        ("colour", "red", "unknown key colour"),
+    ):
+        document = {**to_data(placed), "data": {**data, key: value}}
+        with pytest.raises(RecordError, match=re.escape(problem)):
+            from_data(document, Event)
