@@ -32,7 +32,8 @@ from hadara_rules.schema import (
 from ._components import Building, Card
 from ._config import GameConfig
 from ._events import Event, EventType
-from ._model import GameState
+from ._goods import Kind
+from ._model import SLOTS, GameState
 from ._moves import Move
 from ._rules.scoring import ScoreSheet
 from .previews import Preview
@@ -65,28 +66,77 @@ _TARGETS: Mapping[str, object] = {
 
 
 def _catalogue(maker: Maker) -> dict[str, Any]:
-    """Stone Age's catalogue as the web table gives it: its components' records, by id."""
+    """Stone Age's catalogue as the web table gives it (:func:`stone_age_rules.catalogue.catalogue`):
+    its components' records, by id, with what they score and cost."""
+    building_ref, card_ref = maker.of(Building), maker.of(Card)
+    whole = {"type": "integer", "minimum": 0}
+    building = maker.defs["Building"]
+    building["properties"] = {
+        **building["properties"],
+        "points": {
+            "description": "BUILD-2: the points a tile of fixed cost scores (its resources' values); null for a tile whose payment the builder chooses (BUILD-3, BUILD-4), which scores the values paid (values).",
+            "anyOf": [whole, {"type": "null"}],
+        },
+        "points_range": {
+            "description": "The fewest and the most points the tile can score, over the payments it takes.",
+            "type": "array",
+            "prefixItems": [whole, whole],
+            "items": False,
+            "minItems": 2,
+        },
+        "text": {"description": "What the tile takes, in words.", "type": "string"},
+    }
+    building["required"] = [*building["required"], "points", "points_range", "text"]
+    card = maker.defs["Card"]
+    card["properties"] = {
+        **card["properties"],
+        "text": {"description": "The card's two halves in words (top · bottom).", "type": "string"},
+    }
+    card["required"] = [*card["required"], "text"]
+    slot = {
+        "description": "A card slot of the display (CIV-1).",
+        "type": "object",
+        "properties": {
+            "slot": {"description": "Its number, 1 to 4: a view's display[slot - 1].", "type": "integer"},
+            "location": {
+                "description": "The location a person placed there stands at (placed's row of it).",
+                "enum": [location.value for location in SLOTS],
+            },
+            "price": {"description": "CIV-1: the resources of any kinds the card costs.", "type": "integer"},
+        },
+        "required": ["slot", "location", "price"],
+        "additionalProperties": False,
+    }
+    values = {
+        "description": "What one of each is worth on a die total (ACT-3) and, for a resource, in points (BUILD-3, BUILD-4).",
+        "type": "object",
+        "properties": dict.fromkeys(("food", *(kind.value for kind in Kind)), whole),
+        "required": ["food", *(kind.value for kind in Kind)],
+        "additionalProperties": False,
+    }
     return {
-        "description": "Every building tile (BUILD-2 to BUILD-4) and civilization card (CIV-4 to CIV-14).",
+        "description": "Every building tile (BUILD-2 to BUILD-4), civilization card (CIV-4 to CIV-14) and card slot (CIV-1).",
         "type": "object",
         "properties": {
             "digest": {
-                "description": "The SHA-256 of the components' data.",
+                "description": "The SHA-256 of the catalogue's content (all but the digest, keys sorted): every position document names it (catalogue.digest).",
                 "type": "string",
                 "pattern": "^[0-9a-f]{64}$",
             },
             "buildings": {
                 "description": "Every building tile, in id order.",
                 "type": "array",
-                "items": maker.of(Building),
+                "items": building_ref,
             },
             "cards": {
                 "description": "Every civilization card, in id order.",
                 "type": "array",
-                "items": maker.of(Card),
+                "items": card_ref,
             },
+            "slots": {"description": "The four card slots, slot 1 first.", "type": "array", "items": slot},
+            "values": values,
         },
-        "required": ["digest", "buildings", "cards"],
+        "required": ["digest", "buildings", "cards", "slots", "values"],
         "additionalProperties": False,
     }
 
