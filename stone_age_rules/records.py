@@ -34,6 +34,7 @@ from ._model import GameState
 from ._moves import Act, ChooseDie, Feed, GoHungry, Move, Place, TakeBack, TakeResources, UseTools
 from ._rules.scoring import ScoreSheet, score, winners
 from ._rules.setup import new_game
+from .catalogue import catalogue_digest
 from .previews import Preview
 from .wellformed import check_position
 
@@ -158,11 +159,44 @@ def _register_events(conv: cattrs.Converter) -> None:
     conv.register_structure_hook(Event, structure)
 
 
+def catalogue_named() -> dict[str, str]:
+    """How a position document names the catalogue it is played with, as Hadara's do: every
+    Stone Age position is played with the bundled components (:mod:`stone_age_rules.catalogue`)."""
+    return {"source": "bundled", "digest": catalogue_digest()}
+
+
+def _register_positions(conv: cattrs.Converter) -> None:
+    """A position is written with the ``catalogue`` it is played with (:func:`catalogue_named`),
+    after its fields; on reading, a catalogue given must be that one (a position written
+    before positions named it, without it, reads too)."""
+    to_dict = make_dict_unstructure_fn(GameState, conv)
+    from_dict = make_dict_structure_fn(GameState, conv, _cattrs_forbid_extra_keys=True)
+
+    def unstructure(state: GameState) -> dict[str, object]:
+        return {**to_dict(state), "catalogue": catalogue_named()}
+
+    def structure(value: object, _: object) -> GameState:
+        if not isinstance(value, Mapping):
+            raise Refusal(f"expected a mapping, found {shown(value)}")
+        if "catalogue" in value:
+            named = value["catalogue"]
+            if named != catalogue_named():
+                raise Refusal(
+                    f"catalogue: expected {{source: bundled, digest: {catalogue_digest()}}} (the only "
+                    f"catalogue Stone Age is played with), found {shown(named)}"
+                )
+            value = {key: item for key, item in value.items() if key != "catalogue"}
+        state: GameState = from_dict(value, GameState)
+        return state
+
+    conv.register_unstructure_hook(GameState, unstructure)
+    conv.register_structure_hook(GameState, structure)
+
+
 def converter() -> cattrs.Converter:
-    """The converter of Stone Age's documents: the strict reader's, with tagged moves and
-    typed events."""
+    """The converter of Stone Age's documents: the strict reader's, with tagged moves, typed
+    events and positions that name their catalogue."""
     conv = foundations.converter()
-    _register_events(conv)
     conv.register_structure_hook(int | Literal["random"], _structure_start)
     for tag, kind in MOVE_TAGS.items():
         foundations.register_tagged(conv, kind, tag, "move")
@@ -177,6 +211,8 @@ def converter() -> cattrs.Converter:
 
     conv.register_structure_hook(Move, structure_move)
     conv.register_unstructure_hook(Move, lambda value: conv.unstructure(value, type(value)))
+    _register_events(conv)
+    _register_positions(conv)  # after the hooks of the fields' types, which its functions take in
     for optional in (GameRecord, GameInfo):
         conv.register_unstructure_hook(
             optional, make_dict_unstructure_fn(optional, conv, _cattrs_omit_if_default=True)
@@ -257,8 +293,11 @@ def from_yaml(text: str | bytes, cls: Any) -> object:
 
 def position_digest(state: GameState) -> str:
     """The SHA-256 (hex) of a position's canonical encoding: equal positions, equal digests,
-    in every process and Python version."""
-    return foundations.digest("game_state", _CONVERTER.unstructure(state))
+    in every process and Python version. The catalogue the document names is left out: every
+    position is played with the same one."""
+    data = _CONVERTER.unstructure(state)
+    del data["catalogue"]
+    return foundations.digest("game_state", data)
 
 
 def record_digest(config: GameConfig, moves: Iterable[Move]) -> str:

@@ -171,6 +171,29 @@ def _event(maker: SchemaMaker) -> None:
     event["required"] = ["type", *event["required"], "count"]
 
 
+def _position(maker: SchemaMaker) -> None:
+    """A position's record in the maker's ``$defs``, with the ``catalogue`` it names
+    (:func:`stone_age_rules.records.catalogue_named`)."""
+    maker.of(GameState)
+    state = maker.defs["GameState"]
+    named = {
+        "description": "The catalogue the position is played with: GET /api/games/stone-age/catalogue gives the components of the digest it names (every Stone Age position names the bundled one; a position written without it reads too).",
+        "type": "object",
+        "properties": {
+            "source": {"description": "Where the catalogue came from: bundled.", "const": "bundled"},
+            "digest": {
+                "description": "The catalogue's digest (the catalogue's own digest).",
+                "type": "string",
+                "pattern": "^[0-9a-f]{64}$",
+            },
+        },
+        "required": ["source", "digest"],
+        "additionalProperties": False,
+    }
+    state["properties"] = {**state["properties"], "catalogue": named}
+    state["required"] = [*state["required"], "catalogue"]
+
+
 #: Where the shipped schema files are.
 FOLDER = Path(__file__).resolve().parent / "schemas"
 
@@ -186,6 +209,8 @@ def _stone_age(kind: str) -> tuple[dict[str, Any], SchemaMaker]:
     maker = SchemaMaker(special, {move: tag for tag, move in MOVE_TAGS.items()})
     if kind in ("event", "seat_view"):  # the documents that hold events
         _event(maker)
+    if kind in ("game_state", "seat_view"):  # the documents that hold positions
+        _position(maker)
     if kind in ("move", "game_record", "preview", *GAME_WIRE_KINDS):  # the documents that hold moves
         special[Move] = maker.tagged(tuple(MOVE_TAGS.values()))
     if kind in GAME_WIRE_KINDS:

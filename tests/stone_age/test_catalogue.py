@@ -7,11 +7,24 @@ import hashlib
 import json
 from typing import Any
 
+import pytest
+
 from hadara_rules.games import game
-from stone_age_rules import Kind, Location, Resources, components
+from stone_age_rules import (
+    GameConfig,
+    GameState,
+    Kind,
+    Location,
+    RecordError,
+    Resources,
+    components,
+    new_game,
+    player_view,
+)
 from stone_age_rules._goods import bundles
 from stone_age_rules._rules.cards import price
 from stone_age_rules.catalogue import catalogue, catalogue_digest
+from stone_age_rules.records import from_data
 from stone_age_rules.text import building_text, card_text
 
 
@@ -63,3 +76,24 @@ def test_the_digest_is_of_the_content_with_its_keys_sorted() -> None:
     digest = data.pop("digest")
     canonical = json.dumps(data, sort_keys=True, separators=(",", ":"))
     assert digest == hashlib.sha256(canonical.encode()).hexdigest()
+
+
+def test_every_position_document_names_the_catalogue_s_digest() -> None:
+    """A view as the table sends it names the digest of the catalogue the table fetches; a
+    document naming another catalogue is refused in one line; one naming none (written
+    before positions named it) reads. (The position's digest leaves the name out: the pinned
+    playouts keep theirs.)"""
+    table = game("stone-age")
+    state = new_game(GameConfig(players=2, seed=3))
+    document = table.position_data(table.view(state, 0))
+    data = document["data"]
+    assert isinstance(data, dict)
+    assert data["catalogue"] == {"source": "bundled", "digest": table.catalogue()["digest"]}
+    assert from_data(document, GameState) == player_view(state, 0)
+    older = {**document, "data": {key: value for key, value in data.items() if key != "catalogue"}}
+    assert from_data(older, GameState) == player_view(state, 0)
+    other = {**document, "data": {**data, "catalogue": {"source": "bundled", "digest": "0" * 64}}}
+    with pytest.raises(
+        RecordError, match=r"^\$\.data: catalogue: expected \{source: bundled, digest: [0-9a-f]{64}\}"
+    ):
+        from_data(other, GameState)
