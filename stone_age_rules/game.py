@@ -8,12 +8,10 @@ one of Stone Age's digest (``spec/stone_age/rules.yaml``), not Hadara's.
 
 from __future__ import annotations
 
-import hashlib
-import json
 import random
 from collections.abc import Mapping
 
-from attrs import asdict, frozen
+from attrs import frozen
 
 import stone_age_rules
 import stone_age_rules.records
@@ -21,8 +19,9 @@ from boardtable.errors import GameError
 from boardtable.games import Decider
 from boardtable.games.library import Library, LibraryGame
 from boardtable.reader import shown
-from stone_age_rules import Event, GameConfig, GameState, Move, Preview, components, events_view, player_view
+from stone_age_rules import Event, GameConfig, GameState, Move, Preview, events_view, player_view
 from stone_age_rules.bots import Bot, ISMCTSBot, make_bot
+from stone_age_rules.catalogue import catalogue
 from stone_age_rules.rulebook import qualified, rules
 from stone_age_rules.text import event_text
 
@@ -129,16 +128,11 @@ class StoneAge(LibraryGame[GameConfig, GameState, Move, Event, Preview]):
         return _Seated(make_bot(name, random.Random(seed).randrange(2**53)))
 
     def catalogue(self) -> dict[str, object]:
-        """Every building tile (BUILD-2 to BUILD-4) and civilization card (CIV-4 to CIV-14) by
-        id, with the digest of their data (a view shows a hidden card or tile as ``?``, never
-        by id). The components carry no provenance: none is marked provisional."""
-        found = components()
-        data = {
-            "buildings": [asdict(building) for building in found.buildings],
-            "cards": [asdict(card) for card in found.cards],
-        }
-        text = json.dumps(data, sort_keys=True, separators=(",", ":"))
-        return {"digest": hashlib.sha256(text.encode()).hexdigest(), **data}
+        """Every building tile with its points (BUILD-2 to BUILD-4), civilization card
+        (CIV-4 to CIV-14) and card slot with its price (CIV-1) by id, with the digest every
+        view names: :func:`stone_age_rules.catalogue.catalogue`. The components carry no
+        provenance: none is marked provisional."""
+        return catalogue()
 
 
 #: The game ``"stone-age"``.

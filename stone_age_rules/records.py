@@ -2,8 +2,8 @@
 
 Every document is an envelope ``{"schema_version": 1, "kind": …, "data": …}`` as
 Hadara's are (:mod:`hadara_rules.records`), read by the same strict reader
-(:mod:`hadara_rules.foundations`): unknown keys and tags are refused, and every problem is a
-:class:`~hadara_rules.errors.RecordError` naming the path of the bad field. Moves are
+(:mod:`boardtable.reader`): unknown keys and tags are refused, and every problem is a
+:class:`~boardtable.errors.RecordError` naming the path of the bad field. Moves are
 tagged by their ``type`` (``place``, ``act``, …). A :class:`GameRecord` may carry a
 :class:`GameResult` (the number of moves, the final position's digest, the score sheets
 and the winners, and the digest of the configuration and moves it vouches for), which
@@ -19,21 +19,23 @@ from typing import Any, Literal, TypeVar, overload
 
 import attrs
 import cattrs
+import yaml
 from attrs import field, frozen
-from cattrs.gen import make_dict_unstructure_fn
+from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn
 
 from boardtable import documents, reader
 from boardtable.documents import SCHEMA_VERSION, GameInfo
 from boardtable.errors import RecordError
-from boardtable.reader import Refusal, shown
+from boardtable.reader import Refusal, label, shown
 
 from ._config import GameConfig
 from ._engine import apply_move, check_move
-from ._events import Event
+from ._events import Event, event_number, event_type
 from ._model import GameState
 from ._moves import Act, ChooseDie, Feed, GoHungry, Move, Place, TakeBack, TakeResources, UseTools
 from ._rules.scoring import ScoreSheet, score, winners
 from ._rules.setup import new_game
+from .catalogue import catalogue_digest
 from .previews import Preview
 from .wellformed import check_position
 
@@ -46,12 +48,14 @@ __all__ = [
     "converter",
     "from_data",
     "from_json",
+    "from_yaml",
     "game_result",
     "position_digest",
     "record_digest",
     "replay",
     "to_data",
     "to_json",
+    "to_yaml",
 ]
 
 _T = TypeVar("_T")
@@ -93,7 +97,7 @@ class GameResult:
 @frozen
 class GameRecord:
     """A game of Stone Age as its configuration and the moves played, in order, with an
-    optional result block and headers (:class:`~hadara_rules.records.GameInfo`)."""
+    optional result block and headers (:class:`~boardtable.documents.GameInfo`)."""
 
     config: GameConfig
     moves: tuple[Move, ...] = field(default=(), converter=_move_tuple)
@@ -121,8 +125,78 @@ def _structure_start(value: object, _: object) -> int | Literal["random"]:
     raise Refusal(f"expected a seat or 'random', found {shown(value)}")
 
 
+#: The keys of an event's data: its fields, its ``type`` and its ``count`` (see :func:`_register_events`).
+_EVENT_KEYS = ("type", *attrs.fields_dict(Event), "count")
+
+
+def _register_events(conv: cattrs.Converter) -> None:
+    """An event is written with its ``type`` (:class:`~stone_age_rules._events.EventType`)
+    and its ``count`` (the people placed, the round that begins; null for the others), both
+    told by its ``what``: on reading, each must agree with the ``what`` when given (an event
+    written before they were, without them, reads too), and the ``what`` must be one an event says."""
+    to_dict = make_dict_unstructure_fn(Event, conv)
+    from_dict = make_dict_structure_fn(Event, conv, _cattrs_forbid_extra_keys=True)
+
+    def unstructure(event: Event) -> dict[str, object]:
+        return {"type": event.type.value, **to_dict(event), "count": event_number(event.what)}
+
+    def structure(value: object, _: object) -> Event:
+        if not isinstance(value, Mapping):
+            raise Refusal(f"an event is a mapping, not {shown(value)}")
+        for key in value:
+            if key not in _EVENT_KEYS:
+                raise Refusal(f"unknown key {label(key)} (expected {', '.join(_EVENT_KEYS)})")
+        event: Event = from_dict({k: v for k, v in value.items() if k not in ("type", "count")}, Event)
+        told = event_type(event.what)
+        if told is None:
+            raise Refusal(f"what: no event says {shown(event.what)}")
+        if "type" in value and value["type"] != told.value:
+            raise Refusal(f"type: the event that says {shown(event.what)} is of type {told.value}")
+        if "count" in value and value["count"] != event_number(event.what):
+            raise Refusal(f"count: the event that says {shown(event.what)} counts {event_number(event.what)}")
+        return event
+
+    conv.register_unstructure_hook(Event, unstructure)
+    conv.register_structure_hook(Event, structure)
+
+
+def catalogue_named() -> dict[str, str]:
+    """How a position document names the catalogue it is played with, as Hadara's do: every
+    Stone Age position is played with the bundled components (:mod:`stone_age_rules.catalogue`)."""
+    return {"source": "bundled", "digest": catalogue_digest()}
+
+
+def _register_positions(conv: cattrs.Converter) -> None:
+    """A position is written with the ``catalogue`` it is played with (:func:`catalogue_named`),
+    after its fields; on reading, a catalogue given must be that one (a position written
+    before positions named it, without it, reads too)."""
+    to_dict = make_dict_unstructure_fn(GameState, conv)
+    from_dict = make_dict_structure_fn(GameState, conv, _cattrs_forbid_extra_keys=True)
+
+    def unstructure(state: GameState) -> dict[str, object]:
+        return {**to_dict(state), "catalogue": catalogue_named()}
+
+    def structure(value: object, _: object) -> GameState:
+        if not isinstance(value, Mapping):
+            raise Refusal(f"expected a mapping, found {shown(value)}")
+        if "catalogue" in value:
+            named = value["catalogue"]
+            if named != catalogue_named():
+                raise Refusal(
+                    f"catalogue: expected {{source: bundled, digest: {catalogue_digest()}}} (the only "
+                    f"catalogue Stone Age is played with), found {shown(named)}"
+                )
+            value = {key: item for key, item in value.items() if key != "catalogue"}
+        state: GameState = from_dict(value, GameState)
+        return state
+
+    conv.register_unstructure_hook(GameState, unstructure)
+    conv.register_structure_hook(GameState, structure)
+
+
 def converter() -> cattrs.Converter:
-    """The converter of Stone Age's documents: the strict reader's, with tagged moves."""
+    """The converter of Stone Age's documents: the strict reader's, with tagged moves, typed
+    events and positions that name their catalogue."""
     conv = reader.converter()
     conv.register_structure_hook(int | Literal["random"], _structure_start)
     for tag, kind in MOVE_TAGS.items():
@@ -138,6 +212,8 @@ def converter() -> cattrs.Converter:
 
     conv.register_structure_hook(Move, structure_move)
     conv.register_unstructure_hook(Move, lambda value: conv.unstructure(value, type(value)))
+    _register_events(conv)
+    _register_positions(conv)  # after the hooks of the fields' types, which its functions take in
     for optional in (GameRecord, GameInfo):
         conv.register_unstructure_hook(
             optional, make_dict_unstructure_fn(optional, conv, _cattrs_omit_if_default=True)
@@ -171,6 +247,11 @@ def to_json(obj: object) -> str:
     return json.dumps(to_data(obj), separators=(",", ":"))
 
 
+def to_yaml(obj: object) -> str:
+    """``obj`` as a YAML document (the same envelope and data as :func:`to_json`)."""
+    return yaml.safe_dump(to_data(obj), sort_keys=False)
+
+
 @overload
 def from_data(document: object, cls: type[_T]) -> _T: ...
 @overload
@@ -201,10 +282,23 @@ def from_json(text: str | bytes, cls: Any) -> object:
     return from_data(reader.parse_json(text, RecordError), cls)
 
 
+@overload
+def from_yaml(text: str | bytes, cls: type[_T]) -> _T: ...
+@overload
+def from_yaml(text: str | bytes, cls: UnionType) -> Move: ...
+def from_yaml(text: str | bytes, cls: Any) -> object:
+    """A YAML document of type ``cls`` (or any ``Move``; safe loader only, plain data only);
+    :class:`RecordError` if it is not one."""
+    return from_data(reader.parse_yaml(text, RecordError), cls)
+
+
 def position_digest(state: GameState) -> str:
     """The SHA-256 (hex) of a position's canonical encoding: equal positions, equal digests,
-    in every process and Python version."""
-    return documents.digest("game_state", _CONVERTER.unstructure(state))
+    in every process and Python version. The catalogue the document names is left out: every
+    position is played with the same one."""
+    data = _CONVERTER.unstructure(state)
+    del data["catalogue"]
+    return documents.digest("game_state", data)
 
 
 def record_digest(config: GameConfig, moves: Iterable[Move]) -> str:

@@ -55,6 +55,8 @@ class _Player:
     one_time: tuple[int, ...] | None = None
     cards: tuple[str, ...] | None = None
     buildings: tuple[str, ...] | None = None
+    #: CIV-12: pairs of resources of choice not yet taken.
+    claims: int | None = None
 
 
 @frozen(kw_only=True)
@@ -147,7 +149,17 @@ def _board(state: GameState, seat: int, given: _Player) -> GameState:
     )
     changed = {
         name: value
-        for name in ("food", "agriculture", "people", "score", "tools", "one_time", "cards", "buildings")
+        for name in (
+            "food",
+            "agriculture",
+            "people",
+            "score",
+            "tools",
+            "one_time",
+            "cards",
+            "buildings",
+            "claims",
+        )
         if (value := getattr(given, name)) is not None
     }
     if "tools" in changed:

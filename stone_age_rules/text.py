@@ -9,7 +9,7 @@ from boardtable.screen import score_table
 
 from ._amounts import amounts_text
 from ._components import Building, Card, Effect, components
-from ._events import Event
+from ._events import Event, EventType, event_number, event_type
 from ._goods import KINDS, Resources
 from ._model import BUILDINGS, HIDDEN, LOCATIONS, SLOTS, GameState, Location
 from ._moves import Place
@@ -152,7 +152,7 @@ def _dice(event: Event) -> str:
 
 
 def _placed(event: Event) -> str:
-    count = int(event.what.removeprefix("placed "))
+    count = event_number(event.what) or 0
     return f"placed {count} {'person' if count == 1 else 'people'} at {_place(event)}"
 
 
@@ -172,38 +172,43 @@ def _went_hungry(event: Event) -> str:
     return f"went hungry{gave} and lost {-lost.get('score', 0)} points"
 
 
-#: What a player did, in words (after the player's name), by the event's ``what``.
-_DID: Mapping[str, Callable[[Event], str]] = {
-    "took people back": lambda e: f"took their people back from {_place(e)}",
-    "rolled": lambda e: f"rolled {_dice(e)} at {_place(e)}",
-    "gathered": lambda e: f"gathered {_goods(e, 1)}",
-    "hunted": lambda e: f"hunted {_goods(e, 1)}",
-    "used tools": lambda e: "used tools",
-    "gained a person": lambda e: "gained a person",
-    "gained a tool": lambda e: "gained a tool",
-    "raised agriculture": lambda e: "raised agriculture a step",
-    "bought": lambda e: f"bought card {e.item} for {_goods(e, -1)}",
-    "built": _built,
-    "drew a card": _drew,
-    "found the pile empty": lambda e: "found the draw pile empty",
-    "fed": lambda e: f"fed their people {_goods(e, -1)}",
-    "fed with resources": lambda e: f"fed their people with {_goods(e, -1)}",
-    "went hungry": _went_hungry,
-    "harvested": lambda e: f"harvested {_goods(e, 1)}",
-    "scored": lambda e: f"scored {_goods(e, 1)}",
-    "took a die": lambda e: f"took a die for {_goods(e, 1)}",
-    "took a one-time tool": lambda e: f"took a one-time tool of {dict(e.amounts).get('one_time', 0)}",
-    "took food": lambda e: f"took {_goods(e, 1)}",
-    "took resources": lambda e: f"took {_goods(e, 1)}",
-    "may take two resources": lambda e: "may take two resources of their choice",
-    "took two resources": lambda e: f"took {_goods(e, 1)}",
-    "rolled for everyone": lambda e: f"rolled {' '.join(map(str, e.dice))} for everyone to choose from",
+#: What a player did, in words (after the player's name), by the event's type.
+_DID: Mapping[EventType, Callable[[Event], str]] = {
+    EventType.PLACED: _placed,
+    EventType.TOOK_BACK: lambda e: f"took their people back from {_place(e)}",
+    EventType.ROLLED: lambda e: f"rolled {_dice(e)} at {_place(e)}",
+    EventType.GATHERED: lambda e: f"gathered {_goods(e, 1)}",
+    EventType.HUNTED: lambda e: f"hunted {_goods(e, 1)}",
+    EventType.USED_TOOLS: lambda e: "used tools",
+    EventType.GAINED_PERSON: lambda e: "gained a person",
+    EventType.GAINED_TOOL: lambda e: "gained a tool",
+    EventType.RAISED_AGRICULTURE: lambda e: "raised agriculture a step",
+    EventType.BOUGHT: lambda e: f"bought card {e.item} for {_goods(e, -1)}",
+    EventType.BUILT: _built,
+    EventType.DREW_CARD: _drew,
+    EventType.FOUND_PILE_EMPTY: lambda e: "found the draw pile empty",
+    EventType.FED: lambda e: f"fed their people {_goods(e, -1)}",
+    EventType.FED_WITH_RESOURCES: lambda e: f"fed their people with {_goods(e, -1)}",
+    EventType.WENT_HUNGRY: _went_hungry,
+    EventType.HARVESTED: lambda e: f"harvested {_goods(e, 1)}",
+    EventType.SCORED: lambda e: f"scored {_goods(e, 1)}",
+    EventType.TOOK_DIE: lambda e: f"took a die for {_goods(e, 1)}",
+    EventType.TOOK_ONE_TIME_TOOL: lambda e: f"took a one-time tool of {dict(e.amounts).get('one_time', 0)}",
+    EventType.TOOK_FOOD: lambda e: f"took {_goods(e, 1)}",
+    EventType.TOOK_RESOURCES: lambda e: f"took {_goods(e, 1)}",
+    EventType.MAY_TAKE_TWO_RESOURCES: lambda e: "may take two resources of their choice",
+    EventType.TOOK_TWO_RESOURCES: lambda e: (
+        f"took {_goods(e, 1)}" + (" at the end" if e.what.endswith(" at the end") else "")
+    ),
+    EventType.ROLLED_FOR_EVERYONE: lambda e: (
+        f"rolled {' '.join(map(str, e.dice))} for everyone to choose from"
+    ),
 }
-#: What happened at the table, in words, by the event's ``what``.
-_HAPPENED: Mapping[str, str] = {
-    "actions begin": "Everyone has placed: actions begin",
-    "feeding begins": "Feeding begins",
-    "game over": "The game is over",
+#: What happened at the table, in words, by the event's type.
+_HAPPENED: Mapping[EventType, str] = {
+    EventType.ACTIONS_BEGAN: "Everyone has placed: actions begin",
+    EventType.FEEDING_BEGAN: "Feeding begins",
+    EventType.GAME_OVER: "The game is over",
 }
 
 
@@ -214,12 +219,13 @@ def event_text(event: Event) -> str:
 
 
 def _said(event: Event) -> str:
-    if event.what.startswith("round ") and event.what.endswith(" begins"):
+    kind = event_type(event.what)
+    if kind is EventType.ROUND_BEGAN:
         starts = "" if event.player is None else f"; P{event.player} places first"
-        return f"Round {event.what.split()[1]} begins{starts}"
+        return f"Round {event_number(event.what)} begins{starts}"
     if event.player is None:
-        return _HAPPENED.get(event.what, event.what)
-    did = _DID.get(event.what, _placed if event.what.startswith("placed ") else None)
+        return _HAPPENED.get(kind, event.what) if kind is not None else event.what
+    did = None if kind is None else _DID.get(kind)
     if did is None:  # an event without words of its own: its fields as they are
         return " ".join([f"P{event.player}", event.what, *([event.item] if event.item else [])]) + (
             f": {amounts_text(event.amounts)}" if event.amounts else ""

@@ -53,7 +53,7 @@ from ._model import (
     Player,
     Roll,
 )
-from ._rules.feeding import HUNGER, shortfall
+from ._rules.feeding import HUNGER, can_cover, shortfall
 from ._rules.placement import ROOM, can_place, location_open
 from ._rules.setup import TILES_PER_STACK, new_game
 from ._rules.tools import can_use_tools
@@ -381,12 +381,10 @@ def _check_placing(state: GameState) -> None:
 
 def _check_feeding(state: GameState) -> None:
     """FEED-1, FEED-4: everybody's people are home, and the player fed now is short of food
-    with the resources to cover it."""
+    with the resources to cover it (an untaken CIV-12 pair counted)."""
     if any(any(row) for row in state.placed):
         raise _fail("placed", "ACT-1: every person is home before the feeding")
-    player = state.players[state.turn]
-    short = shortfall(state, state.turn)
-    if state.short != state.turn or not 0 < short <= player.resources.total:
+    if state.short != state.turn or not shortfall(state, state.turn) or not can_cover(state, state.turn):
         raise _fail(
             "short", f"FEED-4: player {state.turn}, fed now, decides only when short and able to cover it"
         )

@@ -8,6 +8,7 @@ from .._goods import bundles
 from .._model import GameState
 from .._moves import Feed, GoHungry
 from .._table import Table
+from .cards import CLAIM
 
 #: FEED-5: points lost by a player who does not feed their people.
 HUNGER = 10
@@ -19,9 +20,17 @@ def shortfall(state: GameState, seat: int) -> int:
     return max(0, player.people - player.food)
 
 
+def can_cover(state: GameState, seat: int) -> bool:
+    """FEED-4: whether ``seat``'s resources would cover its shortfall, counting an untaken
+    CIV-12 pair, which the player may take now (a decision: CIV-12) and pay with."""
+    player = state.players[seat]
+    return player.resources.total + CLAIM * player.claims >= shortfall(state, seat)
+
+
 def feed_player(table: Table, seat: int) -> bool:
     """FEED-2, FEED-3: take food for the agriculture level, then pay one per person. A player who
-    is short and could cover it with resources decides (FEED-4): then False; else done (FEED-5)."""
+    is short and could cover it with resources, an untaken CIV-12 pair counted (:func:`can_cover`),
+    decides (FEED-4): then False; else done (FEED-5)."""
     player = table.player(seat)
     if player.agriculture:
         table.change(seat, "FEED-2", "harvested", food=player.food + player.agriculture)
@@ -30,7 +39,7 @@ def feed_player(table: Table, seat: int) -> bool:
         player = table.player(seat)
         table.change(seat, "FEED-3", "fed", food=player.food - player.people)
         return True
-    if table.player(seat).resources.total >= short:
+    if can_cover(table.state, seat):
         table.update(short=seat)
         return False
     go_hungry(table, seat)
@@ -48,7 +57,8 @@ def check_feed(state: GameState, move: Feed) -> IllegalMove | None:
 
 
 def feed_choices(state: GameState, seat: int) -> tuple[Feed | GoHungry, ...]:
-    """Every cover of the shortfall, and going hungry."""
+    """Every cover of the shortfall with the resources held (none while they cover it only with
+    an untaken CIV-12 pair, which :func:`~.cards.claim_choices` offers first), and going hungry."""
     have = state.players[seat].resources
     return (*(Feed(seat, pay) for pay in bundles(shortfall(state, seat), have)), GoHungry(seat))
 

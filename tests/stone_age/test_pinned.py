@@ -46,10 +46,12 @@ PINNED = [
         3,
         7,
         "later",
-        1013,
-        "3469803e65866e4f5825aad612ac51bf93392a51738eb855efd16ff699c5e0ea",
-        "1cdd5bb0ac615daa924b0b9b8d030223898910a0fea51d97303c5dabdca5112b",
-        "6f5422a4c08abea8804b9a974a0ab1468564c99775998cca72797fccfa2d9309",
+        # re-pinned when an untaken CIV-12 pair began to count at feeding (FEED-4): at move
+        # 137 seat 1, 5 food short with 4 resources and a pair, decides instead of going hungry
+        1114,
+        "39301d81a05115b781fc247384d677a25d4bddbd9c5557738fca6c8a93ccdd2d",
+        "e51a5699f4ad0ed7a256404f291ebb0a4633624c7b4caef672daec8c870012f2",
+        "5062acba42861978ddce9967e23550e1ad803048af794156cc8eaaaa8418f539",
     ),
     (
         4,
