@@ -1,8 +1,10 @@
 """The engine host (:class:`~boardtable.engines.EngineBot`): an engine's legal answer is
-played; a late, malformed, illegal or overlong answer, a move for another seat, or an engine
-that exits is replaced by the stand-in's move with one bounded log line; a failing engine is
-started again a few times, then replaced for the game; a decision never outlasts its time;
-no engine process outlives its host, even one killed outright."""
+played; a late, malformed or illegal answer, a move for another seat, or an engine that
+exits is replaced by the stand-in's move with one bounded log line; a failing engine is
+started again a few times, then replaced for the game; an engine that writes past its
+bounds is killed and replaced for the game, and only the last lines of its standard error
+are kept; a decision never outlasts its time; no engine process outlives its host, even
+one killed outright."""
 
 from __future__ import annotations
 
@@ -19,6 +21,15 @@ from pathlib import Path
 import pytest
 
 from boardtable.engines import GRACE, RESTARTS, EngineBot
+from boardtable.engines._process import (
+    EOF,
+    ERROR_BYTES,
+    MAX_LINE,
+    STRAY_LINES,
+    TAIL_BYTES,
+    TAIL_LINES,
+    Engine,
+)
 from boardtable.games import game
 from hadara_rules import GameConfig, GameState, apply_move, legal_moves, new_game
 from hadara_rules.bots import GreedyBot
@@ -116,10 +127,6 @@ BAD_ANSWERS = {
     ),
     "unknown move": ('def answer(m): return json.dumps({"type": "move", "move": "fly away"})', "answered"),
     "wrong type": ('def answer(m): return json.dumps({"type": "ready"})', "expected a 'move' message"),
-    "a line of 100 MB": (
-        'def answer(m):\n    sys.stdout.write("x" * (100 << 20)); return ""',
-        "answered a line longer than 1048576 bytes",
-    ),
 }
 
 
@@ -190,6 +197,124 @@ def test_an_engine_that_cannot_start_is_replaced(caplog: pytest.LogCaptureFixtur
     with EngineBot(["/nonexistent/engine"], seat, "seed") as bot, caplog.at_level(logging.WARNING):
         assert bot.choose(state, seat) == stand_in_move(state, seat)
     assert "cannot be started" in caplog.text
+
+
+def _ended(pid: int, within: float = 20.0) -> bool:
+    """Whether the child ``pid`` ends within ``within`` seconds (left for its host to reap)."""
+    end = time.monotonic() + within
+    while time.monotonic() < end:
+        if os.waitid(os.P_PID, pid, os.WEXITED | os.WNOHANG | os.WNOWAIT) is not None:
+            return True
+        time.sleep(0.01)
+    return False
+
+
+#: An engine that, once ready, writes short lines on its standard output for ever.
+FLOODS_OUTPUT = """
+import json, sys
+sys.stdin.readline()
+print(json.dumps({"type": "ready", "name": "flood"}), flush=True)
+while True:
+    sys.stdout.write("x\\n" * 1000)
+    sys.stdout.flush()
+"""
+
+#: An engine that, once ready, writes long lines on its standard error for ever, each with a
+#: terminal's escape sequence in it.
+FLOODS_ERRORS = """
+import json, sys
+sys.stdin.readline()
+print(json.dumps({"type": "ready", "name": "noisy"}), flush=True)
+sys.stderr.write("the first line\\n")
+while True:
+    sys.stderr.write("Traceback \\x1b[31m" + "e" * 10_000 + "\\n")
+    sys.stderr.flush()
+"""
+
+
+def test_what_an_engine_writes_unasked_is_dropped_counted_and_bounded() -> None:
+    """The lines no question asked for are dropped and counted; past the bound the engine is
+    killed at once and nothing more is read: the queue never held more than the answer and
+    the end."""
+    engine = Engine([sys.executable, "-c", FLOODS_OUTPUT])
+    try:
+        assert engine.ask(b'{"type": "hello"}\n', time.monotonic() + 20)
+        assert b'"ready"' in (engine.line(time.monotonic() + 20) or b"")
+        assert _ended(engine.process.pid)
+        assert engine.over == f"wrote more than {STRAY_LINES} lines between two turns"
+        assert engine.strays == (STRAY_LINES + 1, 2 * (STRAY_LINES + 1))  # read no further
+        assert engine.line(time.monotonic() + 5) == EOF
+        assert engine.line(time.monotonic()) is None
+    finally:
+        engine.close()
+
+
+def test_an_engine_that_floods_its_output_is_stopped_and_replaced_for_the_game(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    state, seat = decision()
+    with (
+        EngineBot([sys.executable, "-c", FLOODS_OUTPUT], seat, "seed") as bot,
+        caplog.at_level(logging.WARNING),
+    ):
+        assert bot.start()
+        pid = bot.pid
+        assert pid is not None and _ended(pid)  # killed the moment it went over its bound
+        for _ in range(3):
+            assert bot.choose(state, seat) == stand_in_move(state, seat)
+        assert bot.retired and bot.pid is None and bot.replaced == 3
+    (line,) = [r.getMessage() for r in caplog.records]  # one line, at the seat's next decision
+    assert f"flood (player {seat}), ply 9: wrote more than {STRAY_LINES} lines between two turns; " in line
+    assert line.endswith(
+        f"stopped, and replaced by the stand-in for the rest of the game; the stand-in plays {stand_in_move(state, seat)}"
+    )
+
+
+def test_an_answer_longer_than_a_line_may_be_stops_the_engine_for_the_game(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    body = 'def answer(m):\n    sys.stdout.write("x" * (100 << 20)); return ""'
+    state, seat = decision()
+    with EngineBot(engine(body), seat, "seed", ms=20_000) as bot, caplog.at_level(logging.WARNING):
+        assert bot.choose(state, seat) == stand_in_move(state, seat)
+        assert bot.retired and bot.pid is None and bot.replaced == 1
+    (line,) = [r.getMessage() for r in caplog.records]
+    assert f"wrote a line longer than {MAX_LINE} bytes; stopped, and replaced by the stand-in" in line
+
+
+def test_an_engine_that_floods_its_standard_error_is_stopped_and_its_last_lines_logged_clipped(
+    caplog: pytest.LogCaptureFixture, capfd: pytest.CaptureFixture[str]
+) -> None:
+    state, seat = decision()
+    with (
+        EngineBot([sys.executable, "-c", FLOODS_ERRORS], seat, "seed") as bot,
+        caplog.at_level(logging.WARNING),
+    ):
+        assert bot.start()
+        pid = bot.pid
+        assert pid is not None and _ended(pid)
+        assert bot.choose(state, seat) == stand_in_move(state, seat)
+        assert bot.retired
+    why, words = [r.getMessage() for r in caplog.records]
+    assert f"wrote more than {ERROR_BYTES} bytes on its standard error between two turns; stopped" in why
+    assert words.startswith(
+        f"engine noisy (player {seat}): the last lines of its standard error: 'Traceback "
+    )
+    assert words.count("Traceback") >= TAIL_LINES - 1 and "the first line" not in words
+    assert "\x1b" not in words and len(words) < TAIL_LINES * 130 + 100  # each line clipped
+    assert capfd.readouterr().err == ""  # none of it reached this process's standard error
+
+
+def test_an_engine_s_standard_error_is_kept_in_a_small_ring() -> None:
+    engine = Engine([sys.executable, "-c", FLOODS_ERRORS])
+    try:
+        assert engine.ask(b'{"type": "hello"}\n', time.monotonic() + 20)
+        assert _ended(engine.process.pid)
+    finally:
+        engine.close()
+    kept = engine.said()
+    assert 1 <= len(kept) <= TAIL_LINES and all(len(line) <= TAIL_BYTES for line in kept)
+    assert kept[0].startswith(b"Traceback \x1b[31meee")
 
 
 def _gone(pid: int, within: float = 5.0) -> bool:

@@ -8,14 +8,17 @@ sees what the seat may see, no more: INFO-1 of each game), the legal moves and t
 answer, and plays the engine's move once the rules accept it (the game's ``check_move``):
 no move the rules refuse is ever played, so none is ever recorded.
 
-An answer that is late, malformed, illegal, longer than a line may be, or for another seat,
-or an engine that exits, is replaced for that decision by the stand-in's move (the game's
-stand-in bot: Hadara's and Stone Age's greedy bot), and one line says why on the
-``boardtable.engines`` logger (the engine's output quoted a few dozen characters at
-most). An engine that exits or is late is stopped and started again at its next decision,
-at most :data:`RESTARTS` times; after that the stand-in plays the seat for the rest of the
-game. A decision never takes longer than its time plus :data:`GRACE` (an engine's first
-decision also waits for it to start, at most ``start_ms``).
+An answer that is late, malformed, illegal, or for another seat, or an engine that exits,
+is replaced for that decision by the stand-in's move (the game's stand-in bot: Hadara's and
+Stone Age's greedy bot), and one line says why on the ``boardtable.engines`` logger (the
+engine's output quoted a few dozen characters at most). An engine that exits or is late is
+stopped and started again at its next decision, at most :data:`RESTARTS` times; after that
+the stand-in plays the seat for the rest of the game. An engine that writes past its bounds
+(a line over 1 MiB, too many lines besides its answers, too much on its standard error:
+:mod:`._process`) is killed at once, and the stand-in plays its seat for the rest of the
+game. Of an engine's standard error only its last lines are kept, and logged in one line,
+each clipped, when it fails or is stopped. A decision never takes longer than its time plus
+:data:`GRACE` (an engine's first decision also waits for it to start, at most ``start_ms``).
 """
 
 from __future__ import annotations
@@ -33,7 +36,7 @@ from attrs import frozen
 
 from ..games import DEFAULT, AnyGame, Decider, Game, game
 from ..reader import clip, shown
-from ._process import EOF, MAX_LINE, TOO_LONG, Engine, EngineGone
+from ._process import EOF, Engine, EngineGone
 from ._protocol import ProtocolError, Turn, hello, quit_line, ready_name
 
 __all__ = ["DEFAULT_MS", "GRACE", "RESTARTS", "START_MS", "EngineBot", "log"]
@@ -119,7 +122,11 @@ class EngineBot(Generic[S, M]):
         self.failures = 0
         #: Decisions the stand-in made.
         self.replaced = 0
+        #: Why the engine was stopped for the rest of the game for writing past its bounds.
+        self.overrun: str | None = None
         self._engine: Engine | None = None
+        #: The last lines of the standard error of the engine stopped last, until logged.
+        self._words: list[bytes] = []
         self._lock = threading.Lock()
         _OPEN.add(self)
 
@@ -131,7 +138,7 @@ class EngineBot(Generic[S, M]):
     @property
     def retired(self) -> bool:
         """Whether the stand-in plays the seat for the rest of the game."""
-        return self.failures > RESTARTS
+        return self.failures > RESTARTS or self.overrun is not None
 
     def choose(self, state: S, seat: int, moves: Sequence[M] | None = None, *, ms: int | None = None) -> M:
         """The engine's move for ``seat`` in ``state`` (the whole position or the seat's view),
@@ -160,6 +167,7 @@ class EngineBot(Generic[S, M]):
                 answer,
                 move,
             )
+            self._tell_words()
         return move
 
     def start(self) -> bool:
@@ -173,6 +181,7 @@ class EngineBot(Generic[S, M]):
             started = self._start()
         if isinstance(started, str):
             log.warning("engine %s (player %d): %s", self.name, self.seat, started)
+            self._tell_words()
             return False
         return True
 
@@ -183,9 +192,8 @@ class EngineBot(Generic[S, M]):
             return engine
         turn = Turn(self.game, view, self.seat, moves, ms)
         deadline = time.monotonic() + ms / 1000 + GRACE
-        engine.drain()
         try:
-            if not engine.send(turn.line, deadline):
+            if not engine.ask(turn.line, deadline):
                 return self._failed(f"did not read its turn within {ms} ms")
         except EngineGone:
             return self._failed("exited")
@@ -194,8 +202,6 @@ class EngineBot(Generic[S, M]):
             return self._failed(f"did not answer within {ms} ms")
         if line == EOF:
             return self._failed("exited")
-        if line == TOO_LONG:
-            return f"answered a line longer than {MAX_LINE} bytes"
         try:
             move = turn.answer(line)
         except ProtocolError as exc:
@@ -218,17 +224,15 @@ class EngineBot(Generic[S, M]):
         self._engine = engine
         deadline = time.monotonic() + self.start_ms / 1000
         try:
-            if not engine.send(hello(self.game.name, self.seat, self.seed), deadline):
+            if not engine.ask(hello(self.game.name, self.seat, self.seed), deadline):
                 return self._failed(f"did not read hello within {self.start_ms} ms")
         except EngineGone:
             return self._failed("exited before hello")
         line = engine.line(deadline)
         if line is None:
             return self._failed(f"was not ready within {self.start_ms} ms")
-        if line in (EOF, TOO_LONG):
-            return self._failed(
-                "exited before it was ready" if line == EOF else "answered hello with garbage"
-            )
+        if line == EOF:
+            return self._failed("exited before it was ready")
         try:
             self.name = clip(ready_name(line), 40) if self.name == "engine" else self.name
         except ProtocolError as exc:
@@ -237,9 +241,15 @@ class EngineBot(Generic[S, M]):
 
     def _failed(self, why: str) -> str:
         """Stop the engine after ``why``: it is started again at its next decision, or, past
-        :data:`RESTARTS`, replaced for the rest of the game."""
-        self.failures += 1
+        :data:`RESTARTS` or when it wrote past its bounds (then that is why), replaced for the
+        rest of the game. The last lines of its standard error are kept to be logged."""
+        engine = self._engine
         self._stop()
+        self._words = [] if engine is None else engine.said()
+        if engine is not None and engine.over is not None:
+            self.overrun = engine.over
+            return f"{engine.over}; stopped, and replaced by the stand-in for the rest of the game"
+        self.failures += 1
         if self.retired:
             return f"{why}; replaced by the stand-in for the rest of the game"
         return f"{why}; started again at its next decision"
@@ -248,6 +258,19 @@ class EngineBot(Generic[S, M]):
         if self._engine is not None:
             engine, self._engine = self._engine, None
             engine.close(farewell)
+
+    def _tell_words(self) -> None:
+        """Log the last lines of the standard error of the engine stopped last, if it wrote
+        any: one line, each of them clipped."""
+        words, self._words = self._words, []
+        if words:
+            quoted = " | ".join(clip(repr(word.decode("utf-8", "replace")), 120) for word in words)
+            log.warning(
+                "engine %s (player %d): the last lines of its standard error: %s",
+                self.name,
+                self.seat,
+                quoted,
+            )
 
     def close(self) -> None:
         """Say ``quit`` to the engine and stop it (its whole process group)."""

@@ -8,6 +8,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 from helpers import hadara_first_others_slow
 from starlette.testclient import TestClient
@@ -18,7 +19,7 @@ from boardtable.server.engines import EngineSeat, EngineSeats
 from boardtable.server.sqlite import SQLiteStore
 from hadara_rules.cli import main
 
-from .serving import create, wait_over
+from .serving import create, served, wait_over
 
 #: The built-in greedy bot as an engine, started as ``hadara engine greedy`` would be.
 GREEDY = f"{sys.executable} -m hadara_rules.cli engine greedy"
@@ -132,3 +133,48 @@ def test_serve_refuses_an_engine_whose_program_is_not_found_in_one_line(
 ) -> None:
     assert main(["serve", "--engine", "mine=no-such-engine-program --fast"]) == 2
     assert capsys.readouterr().err == "hadara: --engine mine: no program 'no-such-engine-program' found\n"
+
+
+#: An engine that, once ready, writes on its standard error and its standard output for ever.
+FLOODS = """
+import json, sys, threading
+sys.stdin.readline()
+print(json.dumps({"type": "ready", "name": "flood"}), flush=True)
+def errors():
+    while True:
+        sys.stderr.write("Traceback (most recent call last): " + "e" * 1000 + "\\n")
+threading.Thread(target=errors, daemon=True).start()
+while True:
+    sys.stdout.write("x\\n" * 100)
+    sys.stdout.flush()
+"""
+
+
+def test_an_engine_that_floods_is_stopped_its_seat_played_by_the_stand_in_and_the_log_stays_small(
+    tmp_path: Path,
+) -> None:
+    """An engine's standard error never reaches the server's log, only its last lines, once;
+    the engine is stopped at its bound and the stand-in plays its seat to the game's end."""
+    script = tmp_path / "flood.py"
+    script.write_text(FLOODS)
+    with served(tmp_path, ["--engine", f"flood={sys.executable} {script}"]) as server:
+        created = httpx.post(
+            f"{server.base}/api/matches",
+            json={"players": 2, "seats": ["flood", "greedy"], "seed": 4},
+            timeout=5,
+        ).json()
+        deadline = time.monotonic() + 60
+        while not (summary := httpx.get(f"{server.base}/api/matches/{created['match']}", timeout=5).json())[
+            "over"
+        ]:
+            assert time.monotonic() < deadline, "the match did not end"
+            time.sleep(0.1)
+    log = server.log_path.read_text()
+    assert summary["seats"][0]["kind"] == "flood"
+    told = [line for line in log.splitlines() if line.startswith("engine flood")]
+    # a line it wrote before its first turn may be read as its answer; then why it was
+    # stopped, and its last lines
+    assert len(told) <= 3 and all("answered 'x'" in line for line in told[:-2]), told
+    assert "between two turns; stopped, and replaced by the stand-in for the rest of the game" in told[-2]
+    assert "the last lines of its standard error" in told[-1] and len(told[-1]) < 1000
+    assert len(log) < 10_000, f"the log grew to {len(log)} bytes"
