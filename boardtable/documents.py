@@ -1,7 +1,7 @@
 """What every game's documents share: the envelope, the digests, the headers of a record and
 the replay of a record's moves (DESIGN "Documents").
 
-Hadara's :mod:`~hadara_rules.records` and Stone Age's :mod:`stone_age_rules.records` write
+Every game's records module writes
 their own positions, moves and score sheets; the envelope they put them in, the canonical
 digest taken of them, a record's :class:`GameInfo` and the checks of :func:`replay_moves`
 are these, the same for both.

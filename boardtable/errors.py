@@ -52,7 +52,3 @@ class ConfigError(GameError, ValueError):
 
 class NotationError(GameError, ValueError):
     """A text that is no move in the game's notation; the message names the bad word."""
-
-
-class UsageError(GameError):
-    """A command-line argument or a file that names nothing the platform knows."""

@@ -216,8 +216,7 @@ class Schemas:
     """One game's document schemas: its kinds, how each is made, and the shipped files.
 
     Every game's schemas are made, written and read the same way; only the kinds, the
-    bodies and the names differ (Hadara's :data:`hadara_rules.schema.SCHEMAS`, Stone Age's
-    :data:`stone_age_rules.schema.SCHEMAS`).
+    bodies and the names differ (each game's ``schema.SCHEMAS``).
     """
 
     #: Every document kind with a schema, and what it describes.

@@ -1,9 +1,9 @@
 """Information-set Monte Carlo tree search (ISMCTS) over sampled worlds, for any game.
 
-:class:`InformationSetSearch` is the search every game's search bot shares (Hadara's
-:class:`~hadara_rules.search.ISMCTSBot`, Stone Age's); a game's bot says how its positions
-are seen, sampled, played and valued, and which greedy policy models the other seats. See
-:mod:`hadara_rules.search` for how the search goes and what makes it affordable.
+:class:`InformationSetSearch` is the search every game's search bot shares (each game's
+``ismcts``); a game's bot says how its positions are seen, sampled, played and valued, and
+which greedy policy models the other seats. Each game's search bot tells how the search
+goes for it and what makes it affordable.
 """
 
 from __future__ import annotations

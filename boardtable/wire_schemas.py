@@ -1,4 +1,4 @@
-"""The JSON Schemas of what ``hadara serve`` sends and takes (see :mod:`hadara_rules.schema`).
+"""The JSON Schemas of what ``hadara serve`` sends and takes (see :mod:`boardtable.schema`).
 
 One schema per body of the HTTP API (the requests and the answers) and one for the error
 body; a seat's view is also every WebSocket message. The bodies that carry a game's
@@ -27,7 +27,7 @@ _Schema = dict[str, Any]
 
 
 class Maker(Protocol):
-    """What makes the schemas of a game's records (:class:`hadara_rules.schema.SchemaMaker`)."""
+    """What makes the schemas of a game's records (:class:`boardtable.schema.SchemaMaker`)."""
 
     #: The records' and enums' schemas made so far, by name (the schema's ``$defs``).
     defs: dict[str, _Schema]

@@ -9,6 +9,8 @@
 <Section.DRAFT: 'draft'>
 """
 
+from boardtable import __version__ as __version__
+
 from . import _moves
 from ._components import Card, Colony, Reference, StartCard, StartSide, Statue
 from ._config import GameConfig, Variants
@@ -48,8 +50,6 @@ from .catalogue import Catalogue, load_catalogue
 from .events import apply_move_with_events
 from .records import GameRecord, from_json, from_yaml, position_digest, replay, to_json, to_yaml
 from .view import player_view, sample_world
-
-__version__ = "0.1.0"
 
 __all__ = [
     "COLORS",

@@ -26,8 +26,7 @@ True
 
 from __future__ import annotations
 
-__version__ = "0.1.0"
-
+from boardtable import __version__ as __version__
 from boardtable.errors import (
     CatalogueError,
     ConfigError,

@@ -2,7 +2,7 @@
 
 - :class:`EngineBot` (:mod:`.host`) plays a seat of any game of :mod:`boardtable.games`
   with an engine program, wherever a built-in bot can play it (``hadara play``, ``hadara
-  arena``, the library's :func:`~hadara_rules.bots.play_game`).
+  arena``, a game's own way of playing a game between bots).
 - :func:`serve` (:mod:`.builtin`) answers the protocol with a built-in bot of the game
   ``hello`` names: ``hadara engine greedy``.
 - :mod:`.options` reads ``--engine NAME=COMMAND`` for the ``hadara`` command, and makes a

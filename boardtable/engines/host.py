@@ -1,8 +1,8 @@
 """The host: a seat played by an outside engine, through the engine protocol.
 
 :class:`EngineBot` plays a seat of any game of :mod:`boardtable.games` (the command's
-default game unless told otherwise): it is a Hadara :class:`~hadara_rules.bots.Bot` and a
-:class:`~boardtable.games.Decider` of every game, so wherever a built-in bot plays a
+default game unless told otherwise): it is a :class:`~boardtable.games.Decider` of
+every game, so wherever a built-in bot plays a
 seat, an engine can. For each decision it sends the engine the seat's view (the engine
 sees what the seat may see, no more: INFO-1 of each game), the legal moves and the time to
 answer, and plays the engine's move once the rules accept it (the game's ``check_move``):

@@ -277,7 +277,7 @@ class Game(ABC, Generic[C, S, M, E, L]):
 AnyGame = Game[Any, Any, Any, Any, Any]
 
 #: The entry-point group a game registers under, in its distribution's metadata:
-#: ``[project.entry-points."boardtable.games"] stone-age = "stone_age_rules.game:GAME"``.
+#: ``[project.entry-points."boardtable.games"] NAME = "PACKAGE.game:GAME"``.
 GROUP = "boardtable.games"
 #: Games registered in this process (:func:`register`), beside those of the entry points.
 _REGISTERED: dict[str, str | AnyGame] = {}

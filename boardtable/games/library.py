@@ -1,6 +1,6 @@
 """What the games' :class:`~boardtable.games.Game` implementations share: a game whose
-positions, moves and documents are those of a library written on this library's
-foundations (Hadara's own, :mod:`stone_age_rules`).
+positions, moves and documents are those of a game package written on the platform, with
+the public shape every game here has.
 
 Such a game answers most of the interface with its library's public functions alone:
 :class:`Library` names them, and :class:`LibraryGame` puts their answers in the shapes of
@@ -113,7 +113,7 @@ class Library(Generic[C, S, M, E, L]):
     @classmethod
     def of(cls, package: ModuleType, records: ModuleType) -> Library[Any, Any, Any, Any, Any]:
         """The library of a game's ``package``, which exports each function and class by the
-        name the fields give (as :mod:`hadara_rules` and :mod:`stone_age_rules` do), with the
+        name the fields give (as every game package here does), with the
         package's ``records`` module."""
         return cls(
             package.GameConfig,

@@ -274,7 +274,7 @@ class _Api:
         #: How many unfinished matches one client address may have made.
         self.live_per_address = live_per_address
         #: How many of them a client address has made with a searching bot's seat
-        #: (:meth:`~hadara_rules.server.driver.Driver.searching_by`), and how many it may.
+        #: (:meth:`~boardtable.server.driver.Driver.searching_by`), and how many it may.
         self.searching_by = searching_by
         self.searching_per_address = searching_per_address
         #: The operator's engines, seat kinds of every game beside its bots.

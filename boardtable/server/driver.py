@@ -6,11 +6,11 @@ act in a simultaneous round), never on the event loop: a searching bot
 processes, for at most ``search_seconds`` a decision, every other bot in a
 thread of its own, so that no search delays a quick bot's answer or the server's.
 The search processes are shared fairly by the address that created each match
-(:mod:`~hadara_rules.server.turns`): a decision waits behind at most one decision
+(:mod:`~boardtable.server.turns`): a decision waits behind at most one decision
 of each other address with searching work, however many matches it made; and
 :meth:`Driver.searching_by` counts the matches with a searching bot that each
 address made, for the bound of a new one. The bots' moves are played like
-anyone's (:meth:`~hadara_rules.server.referee.Referee.play`). A person's seat that is
+anyone's (:meth:`~boardtable.server.referee.Referee.play`). A person's seat that is
 away (its person left, or ran out of time) is played by its game's stand-in bot.
 When a running clock's bank runs out, the driver stores the timeout, and the
 stand-in plays the seat from then on: deadlines are kept here, never by a client. A process that claims a
