@@ -689,6 +689,12 @@ _BOUNDS = (
     ("--max-header-bytes", "header_bytes", "BYTES", "bytes a request's head may have"),
     ("--max-message-bytes", "message_bytes", "BYTES", "bytes of a WebSocket message from a client"),
     (
+        "--messages-per-second",
+        "messages_per_second",
+        "N",
+        "WebSocket messages a client may send a second on one socket (a burst of twice as many)",
+    ),
+    (
         "--create-per-minute",
         "create_per_minute",
         "N",

@@ -38,6 +38,8 @@ class Bounds:
     abandon_hours: float = 72.0
     #: The proxies (addresses, comma-separated, or ``*``) whose ``X-Forwarded-For`` names the client.
     forwarded_allow_ips: str = "127.0.0.1"
+    #: WebSocket messages a client may send a second, on one socket (a burst of twice as many).
+    messages_per_second: int = 20
 
 
 #: The bounds by default.

@@ -16,7 +16,7 @@ from pathlib import Path
 import httpx
 import pytest
 from websockets.exceptions import ConnectionClosed
-from websockets.sync.client import connect
+from websockets.sync.client import ClientConnection, connect
 
 from hadara_rules.cli import main
 from hadara_rules.server import command
@@ -81,6 +81,23 @@ def test_a_websocket_message_over_its_size_closes_the_socket(server: ServerProce
         with pytest.raises(ConnectionClosed) as closed:
             updates.recv(timeout=5)  # nothing moves: the next thing is the close
     assert closed.value.rcvd is not None and closed.value.rcvd.code == 1009  # message too big
+
+
+def test_a_websocket_flooding_one_byte_messages_is_closed_with_1008(server: ServerProcess) -> None:
+    match = httpx.post(f"{server.base}/api/matches", json=_GAME, timeout=5).json()["match"]
+    with connect(f"ws://127.0.0.1:{server.port}/api/matches/{match}/updates") as updates:
+        updates.recv(timeout=5)
+        with pytest.raises(ConnectionClosed) as closed:
+            _send_for_ever(updates)
+    assert closed.value.rcvd is not None and closed.value.rcvd.code == 1008  # policy violation
+
+
+def _send_for_ever(updates: ClientConnection) -> None:
+    """One-byte messages, 1,000 (far more than a burst and a second's worth), then wait for
+    the next thing: the close, when the server closed the socket on the way."""
+    for _ in range(1000):
+        updates.send("x")
+    updates.recv(timeout=5)
 
 
 def test_a_token_spelled_otherwise_is_masked_in_the_log(server: ServerProcess, tmp_path: Path) -> None:
@@ -199,9 +216,9 @@ def test_the_options_reach_the_server_and_a_bound_of_zero_is_refused(
     ]
     options += ["--max-header-bytes", "5000", "--max-message-bytes", "600", "--create-per-minute", "9"]
     options += ["--live-per-address", "8", "--search-seconds", "3", "--search-processes", "4"]
-    options += ["--abandon-after", "5"]
+    options += ["--abandon-after", "5", "--messages-per-second", "6"]
     assert main(["serve", *options, "--forwarded-allow-ips", "10.0.0.1"]) == 0
-    assert served == [Bounds(7, 2, 3, 4, 5000, 600, 9, 8, 3, 4, 5, "10.0.0.1")]
+    assert served == [Bounds(7, 2, 3, 4, 5000, 600, 9, 8, 3, 4, 5, "10.0.0.1", 6)]
     assert main(["serve"]) == 0 and served[-1] == BOUNDS
     with pytest.raises(SystemExit) as exit_:
         main(["serve", "--create-per-minute", "0"])
