@@ -5,6 +5,7 @@ and slow clients that do not stop honest ones."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
 import socket
@@ -98,6 +99,55 @@ def _send_for_ever(updates: ClientConnection) -> None:
     for _ in range(1000):
         updates.send("x")
     updates.recv(timeout=5)
+
+
+def _frames(connection: socket.socket) -> Iterator[tuple[int, bytes]]:
+    """The frames the server sends on a raw WebSocket (never masked, never compressed here):
+    their opcode and payload, until the connection ends."""
+    buffer = b""
+
+    def take(count: int) -> bytes:
+        nonlocal buffer
+        while len(buffer) < count:
+            chunk = connection.recv(65536)
+            if not chunk:
+                raise EOFError
+            buffer += chunk
+        taken, buffer = buffer[:count], buffer[count:]
+        return taken
+
+    with contextlib.suppress(EOFError):
+        while True:
+            first, second = take(2)
+            size = second & 0x7F
+            if size >= 126:
+                size = int.from_bytes(take(2 if size == 126 else 8))
+            yield first & 0x0F, take(size)
+
+
+def test_text_that_is_not_utf_8_closes_the_socket_with_1007_and_logs_no_traceback(
+    server: ServerProcess,
+) -> None:
+    match = httpx.post(f"{server.base}/api/matches", json=_GAME, timeout=5).json()["match"]
+    with socket.create_connection(("127.0.0.1", server.port), timeout=5) as connection:
+        connection.sendall(
+            f"GET /api/matches/{match}/updates HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\n"
+            "Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+            "Sec-WebSocket-Version: 13\r\n\r\n".encode()
+        )
+        head = b""
+        while not head.endswith(b"\r\n\r\n"):
+            head += connection.recv(1)
+        assert head.startswith(b"HTTP/1.1 101"), head
+        mask = b"\x01\x02\x03\x04"
+        payload = bytes(byte ^ mask[i % 4] for i, byte in enumerate(b"\xff\xfe not UTF-8"))
+        connection.sendall(bytes([0x81, 0x80 | len(payload)]) + mask + payload)  # a masked text frame
+        frames = _frames(connection)
+        code = next(int.from_bytes(data[:2]) for opcode, data in frames if opcode == 0x8)
+    assert code == 1007  # invalid frame payload data
+    log = server.log_path.read_text()
+    assert "Traceback" not in log and "UnicodeDecodeError" not in log
+    assert "not UTF-8" in log
 
 
 def test_a_token_spelled_otherwise_is_masked_in_the_log(server: ServerProcess, tmp_path: Path) -> None:
