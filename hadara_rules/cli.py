@@ -724,7 +724,7 @@ def _bounds_options(server: argparse.ArgumentParser) -> None:
         default=BOUNDS.forwarded_allow_ips,
         metavar="ADDRESSES",
         help="the proxies (comma-separated addresses, or *) whose X-Forwarded-For names the client "
-        f"(default {BOUNDS.forwarded_allow_ips})",
+        "(default: none, the peer is the client)",
     )
 
 

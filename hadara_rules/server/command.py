@@ -58,8 +58,10 @@ def serve(
     _collect_less()
     # One log line per request would cost more than a move (errors and the start are logged);
     # a WebSocket message carries a whole view (several KB), compressed when the client offers
-    # to (permessage-deflate). The client's address is its proxy's ``X-Forwarded-For`` only
-    # when the peer is one of ``forwarded_allow_ips``.
+    # to (permessage-deflate). The client's address (the ``client`` of each request's scope,
+    # which the guard and the app count by) is its proxy's ``X-Forwarded-For`` only when the
+    # peer is one of ``forwarded_allow_ips``: with none named, uvicorn reads no proxy's headers
+    # (its own default trusts 127.0.0.1, where any local process could name its address).
     uvicorn.run(
         app,
         host=host,
@@ -72,7 +74,7 @@ def serve(
         timeout_keep_alive=bounds.keep_alive,
         ws_max_size=bounds.message_bytes,
         ws_per_message_deflate=True,
-        proxy_headers=True,
+        proxy_headers=bool(bounds.forwarded_allow_ips),
         forwarded_allow_ips=bounds.forwarded_allow_ips,
     )
     return 0

@@ -161,6 +161,24 @@ def test_a_token_spelled_otherwise_is_masked_in_the_log(server: ServerProcess, t
     assert "updates?%74oken=…&since=0" in log and secret not in log
 
 
+@pytest.mark.parametrize("trusted", [False, True])
+def test_x_forwarded_for_names_the_client_only_from_a_proxy_named_by_the_option(
+    trusted: bool, tmp_path: Path
+) -> None:
+    """By default no proxy is trusted: a local process naming its own address in
+    ``X-Forwarded-For`` is counted as its peer address; with ``--forwarded-allow-ips``
+    naming the peer, as the address its header names."""
+    options = ["--create-per-minute", "1", *(["--forwarded-allow-ips", "127.0.0.1"] if trusted else [])]
+    with served(tmp_path, options) as server:
+        statuses = [
+            httpx.post(
+                f"{server.base}/api/matches", json=_GAME, headers={"X-Forwarded-For": address}, timeout=5
+            ).status_code
+            for address in ("198.51.100.1", "198.51.100.2", "198.51.100.1")
+        ]
+    assert statuses == ([201, 201, 429] if trusted else [201, 429, 429])
+
+
 class _Slow:
     """``count`` connections, each sending ``start`` then one byte of ``trickle`` every half
     second, until the server closes it or :meth:`stop`; :attr:`closed_at` says when each was closed."""
