@@ -689,6 +689,12 @@ _BOUNDS = (
     ("--max-header-bytes", "header_bytes", "BYTES", "bytes a request's head may have"),
     ("--max-message-bytes", "message_bytes", "BYTES", "bytes of a WebSocket message from a client"),
     (
+        "--messages-per-second",
+        "messages_per_second",
+        "N",
+        "WebSocket messages a client may send a second on one socket (a burst of twice as many)",
+    ),
+    (
         "--create-per-minute",
         "create_per_minute",
         "N",
@@ -724,7 +730,7 @@ def _bounds_options(server: argparse.ArgumentParser) -> None:
         default=BOUNDS.forwarded_allow_ips,
         metavar="ADDRESSES",
         help="the proxies (comma-separated addresses, or *) whose X-Forwarded-For names the client "
-        f"(default {BOUNDS.forwarded_allow_ips})",
+        "(default: none, the peer is the client)",
     )
 
 

@@ -54,11 +54,14 @@ def serve(
     name (``--engine NAME=COMMAND``)."""
     app = _app(db, allow_origins, bounds, engines)
     _keep_tokens_out_of_the_log()
+    _no_traceback_for_bad_text()
     _collect_less()
     # One log line per request would cost more than a move (errors and the start are logged);
     # a WebSocket message carries a whole view (several KB), compressed when the client offers
-    # to (permessage-deflate). The client's address is its proxy's ``X-Forwarded-For`` only
-    # when the peer is one of ``forwarded_allow_ips``.
+    # to (permessage-deflate). The client's address (the ``client`` of each request's scope,
+    # which the guard and the app count by) is its proxy's ``X-Forwarded-For`` only when the
+    # peer is one of ``forwarded_allow_ips``: with none named, uvicorn reads no proxy's headers
+    # (its own default trusts 127.0.0.1, where any local process could name its address).
     uvicorn.run(
         app,
         host=host,
@@ -71,7 +74,7 @@ def serve(
         timeout_keep_alive=bounds.keep_alive,
         ws_max_size=bounds.message_bytes,
         ws_per_message_deflate=True,
-        proxy_headers=True,
+        proxy_headers=bool(bounds.forwarded_allow_ips),
         forwarded_allow_ips=bounds.forwarded_allow_ips,
     )
     return 0
@@ -109,6 +112,26 @@ def _keep_tokens_out_of_the_log() -> None:
     uvicorn configures their handlers)."""
     for name in ("uvicorn.error", "uvicorn.access", "hadara.server"):
         logging.getLogger(name).addFilter(_NoTokens())
+
+
+class _BadText(logging.Filter):
+    """A client's text that is not UTF-8 puts no traceback in the log: uvicorn closes its
+    WebSocket with 1007 and logs the decoding error with its traceback, at ERROR; this makes
+    that one line at INFO."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        error = record.exc_info[1] if record.exc_info else None
+        if isinstance(error, UnicodeDecodeError) and "UTF-8" in str(record.msg):
+            record.msg, record.args = "a WebSocket client sent text that is not UTF-8: closed (1007)", ()
+            record.exc_info, record.exc_text = None, None
+            record.levelno, record.levelname = logging.INFO, "INFO"
+        return True
+
+
+def _no_traceback_for_bad_text() -> None:
+    """uvicorn's WebSocket protocol logs on ``uvicorn.error``: its filter makes a client's text
+    that is not UTF-8 one line (:class:`_BadText`)."""
+    logging.getLogger("uvicorn.error").addFilter(_BadText())
 
 
 #: When the cyclic garbage collector runs (``gc.set_threshold``; Python's default is 700, 10,

@@ -5,8 +5,10 @@ on the internet").
 no-store`` on every answer of the API, whose answers carry tokens and hidden cards); refuses
 a client address that creates matches or takes seats faster than its bound (``429
 too_many``, :class:`Buckets`); refuses a body that takes longer than its bound to arrive
-(``408 too_slow``); and logs a request whose client left before its body arrived in one
-line at INFO, never a traceback.
+(``408 too_slow``); closes a WebSocket whose client sends more messages than its bound
+(a bucket of twice :attr:`~boardtable.server.limits.Bounds.messages_per_second` per
+socket, filling again at that many a second) with 1008, in one line at INFO; and logs a
+request whose client left before its body arrived in one line at INFO, never a traceback.
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ from .limits import Bounds
 __all__ = [
     "ADDRESSES",
     "API_HEADERS",
+    "CLOSE_TOO_MANY",
     "CONTENT_SECURITY_POLICY",
     "HEADERS",
     "Buckets",
@@ -53,6 +56,8 @@ API_HEADERS = (*HEADERS, (b"cache-control", b"no-store"))
 #: The client addresses whose creations are counted at once (the least recently seen is
 #: forgotten first: the memory they take stays flat however many addresses call).
 ADDRESSES = 10_000
+#: The close code of a WebSocket whose client sent too many messages (policy violation).
+CLOSE_TOO_MANY = 1008
 #: The requests that create something: a new match, a seat taken.
 _CREATES = re.compile(r"/api/matches(/[^/]+/seats/[^/]+/join)?/?")
 
@@ -82,12 +87,21 @@ class Buckets:
         until it has one again (nothing is taken)."""
         now = self._clock()
         held, since = self._buckets.pop(address, (self._size, now))
-        held = min(self._size, held + (now - since) * self._rate)
-        wait = 0.0 if held >= 1.0 else (1.0 - held) / self._rate
-        self._buckets[address] = (held - 1.0 if wait == 0.0 else held, now)
+        held, wait = _take(held, now - since, self._size, self._rate)
+        self._buckets[address] = (held, now)
         if len(self._buckets) > self._addresses:
             self._buckets.popitem(last=False)
         return wait
+
+
+def _take(held: float, elapsed: float, size: float, rate: float) -> tuple[float, float]:
+    """Take one from a bucket of ``size`` filling at ``rate`` a second that held ``held``
+    ``elapsed`` seconds ago: what it holds now, and 0 when it had one, else the seconds until
+    it has one again (nothing is taken)."""
+    held = min(size, held + elapsed * rate)
+    if held >= 1.0:
+        return held - 1.0, 0.0
+    return held, (1.0 - held) / rate
 
 
 class _TooSlow(Exception):
@@ -103,14 +117,23 @@ class Guard:
     """The edges of the server around ``app`` (this module's docstring), within ``bounds``
     (its ``create_per_minute`` and ``body_seconds``)."""
 
-    def __init__(self, app: ASGIApp, bounds: Bounds) -> None:
+    def __init__(self, app: ASGIApp, bounds: Bounds, clock: Callable[[], float] = time.monotonic) -> None:
         if not bounds.body_seconds > 0:
             raise ValueError(f"a body's time is over 0 seconds, not {bounds.body_seconds}")
+        if bounds.messages_per_second < 1:
+            raise ValueError(
+                f"a socket may send at least 1 message a second, not {bounds.messages_per_second}"
+            )
         self.app = app
-        self.buckets = Buckets(bounds.create_per_minute)
+        self.buckets = Buckets(bounds.create_per_minute, clock=clock)
         self.body_seconds = bounds.body_seconds
+        self.messages_per_second = bounds.messages_per_second
+        self._clock = clock
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "websocket":
+            await self.app(scope, *self._metered(receive, send))
+            return
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
@@ -151,6 +174,39 @@ class Guard:
             if not started:
                 message = f"the request's body took over {self.body_seconds:g} s to arrive"
                 await _answer(408, "too_slow", message, {"connection": "close"})(scope, receive, send_guarded)
+
+    def _metered(self, receive: Receive, send: Send) -> tuple[Receive, Send]:
+        """``receive`` and ``send`` of a WebSocket whose client may send
+        :attr:`messages_per_second` (a bucket of twice as many): past it the socket is closed
+        with :data:`CLOSE_TOO_MANY`, the app is told the client left, and what it sends
+        after is dropped."""
+        rate = float(self.messages_per_second)
+        held, since = 2 * rate, self._clock()
+        closed = False
+
+        async def receive_metered() -> Message:
+            nonlocal held, since, closed
+            message = await receive()
+            if message["type"] != "websocket.receive":
+                return message
+            now = self._clock()
+            held, wait = _take(held, now - since, 2 * rate, rate)
+            since = now
+            if wait == 0.0:
+                return message
+            closed = True
+            _log.info(
+                "a WebSocket client sent over %d messages a second: closed (1008)", self.messages_per_second
+            )
+            reason = f"over {self.messages_per_second} messages a second"
+            await send({"type": "websocket.close", "code": CLOSE_TOO_MANY, "reason": reason})
+            return {"type": "websocket.disconnect", "code": CLOSE_TOO_MANY, "reason": reason}
+
+        async def send_metered(message: Message) -> None:
+            if not closed:
+                await send(message)
+
+        return receive_metered, send_metered
 
     def _timed(self, receive: Receive) -> Receive:
         """``receive``, the body's parts bounded to arrive within :attr:`body_seconds` of the

@@ -36,8 +36,11 @@ class Bounds:
     search_processes: int = 2
     #: Hours an unfinished match nothing was stored of may wait before it is abandoned.
     abandon_hours: float = 72.0
-    #: The proxies (addresses, comma-separated, or ``*``) whose ``X-Forwarded-For`` names the client.
-    forwarded_allow_ips: str = "127.0.0.1"
+    #: The proxies (addresses or networks, comma-separated, or ``*``) whose ``X-Forwarded-For``
+    #: names the client; none by default (the peer is the client).
+    forwarded_allow_ips: str = ""
+    #: WebSocket messages a client may send a second, on one socket (a burst of twice as many).
+    messages_per_second: int = 20
     #: Unfinished matches with a searching bot's seat one client address may have made
     #: (counted in each server process, of the matches whose bots it moves).
     searching_per_address: int = 5

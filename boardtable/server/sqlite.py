@@ -27,22 +27,27 @@ move the entry of the same number; version 2's ``bots`` flag becomes
 not listed, and keep their order. A file of this version whose tables are
 missing is refused, never made anew over the matches it held.
 
-One server at a time: a store holds an exclusive lock on ``PATH.lock`` (beside
-the file) from its opening to its closing, and a second store on the same file
-is refused with one line, so that two servers can never both accept moves of
-one match from positions of their own (``exclusive=False`` opens it without
-the lock, to read it beside a server).
+One server at a time: a store holds an exclusive lock (``flock``) on the file
+itself, its device and inode, from its opening to its closing, and a second store
+on the same file is refused with one line however it names the file (a symbolic
+link, a hard link, a relative path), so that two servers can never both accept
+moves of one match from positions of their own. The store opens the file by its
+resolved path, so that SQLite's write-ahead log is beside the file, not beside a
+link to it (``exclusive=False`` opens it without the lock, to read it beside a
+server).
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import fcntl
 import os
 import sqlite3
+import threading
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Generic, NoReturn, TextIO, TypeVar
+from typing import Any, Generic, NoReturn, TypeVar
 
 from .store import (
     BEATS_KEPT,
@@ -140,21 +145,42 @@ SELECT id FROM matches WHERE over = 0 AND coalesce(
 """
 
 
-def _hold(path: str) -> TextIO:
-    """An exclusive lock on ``path`` (made if need be), held until the file returned is closed;
-    :class:`StoreError` when another store holds it."""
-    try:
-        held = Path(path).open("a")  # noqa: SIM115 (held open for the store's life)
-    except OSError as exc:
-        raise StoreError(f"{path}: cannot lock the match store ({exc.strerror})") from None
-    try:
-        fcntl.flock(held, fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except OSError:
-        held.close()
-        raise StoreError(
-            f"{path[: -len('.lock')]}: another server is serving this match store (one server a file)"
-        ) from None
-    return held
+#: The files this process serves, by device and inode.
+_SERVED: set[tuple[int, int]] = set()
+_SERVED_LOCK = threading.Lock()
+
+
+def _inode(found: os.stat_result) -> tuple[int, int]:
+    return found.st_dev, found.st_ino
+
+
+def _hold(path: str, real: str) -> tuple[int, tuple[int, int]]:
+    """An exclusive lock on the file ``path`` names, at ``real`` (its resolved path; made empty
+    if need be, which SQLite takes for a new database): the descriptor that holds it until it
+    is closed, and the file's device and inode; :class:`StoreError` when another store, of
+    this process or another, holds it.
+
+    A second descriptor of a file this process serves is never opened: closing any descriptor
+    of a file gives up every lock the process holds on it with ``fcntl``, SQLite's included."""
+    taken = StoreError(f"{path}: another server is serving this match store (one server a file)")
+    known = False
+    with _SERVED_LOCK:
+        with contextlib.suppress(OSError):
+            known = _inode(Path(real).stat()) in _SERVED
+        if known:
+            raise taken
+        try:
+            held = os.open(real, os.O_RDONLY | os.O_CREAT | os.O_CLOEXEC, 0o644)
+        except OSError as exc:
+            raise StoreError(f"{path}: cannot open the match store ({exc.strerror})") from None
+        inode = _inode(os.fstat(held))
+        try:
+            fcntl.flock(held, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            os.close(held)
+            raise taken from None
+        _SERVED.add(inode)
+    return held, inode
 
 
 def _missing(db: sqlite3.Connection) -> list[str]:
@@ -203,7 +229,8 @@ class SQLiteStore:
 
     def __init__(self, path: str | os.PathLike[str], *, durable: bool = True, exclusive: bool = True) -> None:
         self.path = os.fspath(path)
-        self._held = _hold(f"{self.path}.lock") if exclusive else None
+        self._real = os.path.realpath(self.path)
+        self._held = _hold(self.path, self._real) if exclusive else None
         try:
             self._connection = self._open(durable)
         except StoreError:
@@ -215,12 +242,16 @@ class SQLiteStore:
     def _open(self, durable: bool) -> sqlite3.Connection:
         try:
             # check_same_thread: an ASGI server may make the app in one thread and run it in another
-            connection = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
-            connection.execute("PRAGMA busy_timeout = 5000")
-            if connection.execute("PRAGMA journal_mode = WAL").fetchone()[0] != "wal":
-                self._refuse("cannot keep the matches in WAL mode")
-            connection.execute(f"PRAGMA synchronous = {'FULL' if durable else 'NORMAL'}")
-            self._tables(connection)
+            connection = sqlite3.connect(self._real, isolation_level=None, check_same_thread=False)
+            try:
+                connection.execute("PRAGMA busy_timeout = 5000")
+                if connection.execute("PRAGMA journal_mode = WAL").fetchone()[0] != "wal":
+                    self._refuse("cannot keep the matches in WAL mode")
+                connection.execute(f"PRAGMA synchronous = {'FULL' if durable else 'NORMAL'}")
+                self._tables(connection)
+            except BaseException:
+                connection.close()  # before the lock's descriptor is closed (see _hold)
+                raise
         except sqlite3.Error as exc:
             raise StoreError(f"{self.path}: not a match store ({exc})") from None
         return connection
@@ -254,9 +285,13 @@ class SQLiteStore:
         raise StoreError(f"{self.path}: {why}")
 
     def _release(self) -> None:
+        """Give up the lock, once SQLite's connection is closed (see :func:`_hold`)."""
         if self._held is not None:
-            self._held.close()
+            held, inode = self._held
             self._held = None
+            os.close(held)
+            with _SERVED_LOCK:
+                _SERVED.discard(inode)
 
     # ------------------------------------------------------------------ group commit
 

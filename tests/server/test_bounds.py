@@ -5,6 +5,7 @@ and slow clients that do not stop honest ones."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
 import socket
@@ -16,7 +17,7 @@ from pathlib import Path
 import httpx
 import pytest
 from websockets.exceptions import ConnectionClosed
-from websockets.sync.client import connect
+from websockets.sync.client import ClientConnection, connect
 
 from boardtable.server import command
 from boardtable.server.command import _NoTokens
@@ -83,6 +84,72 @@ def test_a_websocket_message_over_its_size_closes_the_socket(server: ServerProce
     assert closed.value.rcvd is not None and closed.value.rcvd.code == 1009  # message too big
 
 
+def test_a_websocket_flooding_one_byte_messages_is_closed_with_1008(server: ServerProcess) -> None:
+    match = httpx.post(f"{server.base}/api/matches", json=_GAME, timeout=5).json()["match"]
+    with connect(f"ws://127.0.0.1:{server.port}/api/matches/{match}/updates") as updates:
+        updates.recv(timeout=5)
+        with pytest.raises(ConnectionClosed) as closed:
+            _send_for_ever(updates)
+    assert closed.value.rcvd is not None and closed.value.rcvd.code == 1008  # policy violation
+
+
+def _send_for_ever(updates: ClientConnection) -> None:
+    """One-byte messages, 1,000 (far more than a burst and a second's worth), then wait for
+    the next thing: the close, when the server closed the socket on the way."""
+    for _ in range(1000):
+        updates.send("x")
+    updates.recv(timeout=5)
+
+
+def _frames(connection: socket.socket) -> Iterator[tuple[int, bytes]]:
+    """The frames the server sends on a raw WebSocket (never masked, never compressed here):
+    their opcode and payload, until the connection ends."""
+    buffer = b""
+
+    def take(count: int) -> bytes:
+        nonlocal buffer
+        while len(buffer) < count:
+            chunk = connection.recv(65536)
+            if not chunk:
+                raise EOFError
+            buffer += chunk
+        taken, buffer = buffer[:count], buffer[count:]
+        return taken
+
+    with contextlib.suppress(EOFError):
+        while True:
+            first, second = take(2)
+            size = second & 0x7F
+            if size >= 126:
+                size = int.from_bytes(take(2 if size == 126 else 8))
+            yield first & 0x0F, take(size)
+
+
+def test_text_that_is_not_utf_8_closes_the_socket_with_1007_and_logs_no_traceback(
+    server: ServerProcess,
+) -> None:
+    match = httpx.post(f"{server.base}/api/matches", json=_GAME, timeout=5).json()["match"]
+    with socket.create_connection(("127.0.0.1", server.port), timeout=5) as connection:
+        connection.sendall(
+            f"GET /api/matches/{match}/updates HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\n"
+            "Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+            "Sec-WebSocket-Version: 13\r\n\r\n".encode()
+        )
+        head = b""
+        while not head.endswith(b"\r\n\r\n"):
+            head += connection.recv(1)
+        assert head.startswith(b"HTTP/1.1 101"), head
+        mask = b"\x01\x02\x03\x04"
+        payload = bytes(byte ^ mask[i % 4] for i, byte in enumerate(b"\xff\xfe not UTF-8"))
+        connection.sendall(bytes([0x81, 0x80 | len(payload)]) + mask + payload)  # a masked text frame
+        frames = _frames(connection)
+        code = next(int.from_bytes(data[:2]) for opcode, data in frames if opcode == 0x8)
+    assert code == 1007  # invalid frame payload data
+    log = server.log_path.read_text()
+    assert "Traceback" not in log and "UnicodeDecodeError" not in log
+    assert "not UTF-8" in log
+
+
 def test_a_token_spelled_otherwise_is_masked_in_the_log(server: ServerProcess, tmp_path: Path) -> None:
     created = httpx.post(f"{server.base}/api/matches", json=_GAME, timeout=5).json()
     secret = created["seats"][0]["token"]
@@ -92,6 +159,24 @@ def test_a_token_spelled_otherwise_is_masked_in_the_log(server: ServerProcess, t
     time.sleep(0.2)
     log = server.log_path.read_text()
     assert "updates?%74oken=…&since=0" in log and secret not in log
+
+
+@pytest.mark.parametrize("trusted", [False, True])
+def test_x_forwarded_for_names_the_client_only_from_a_proxy_named_by_the_option(
+    trusted: bool, tmp_path: Path
+) -> None:
+    """By default no proxy is trusted: a local process naming its own address in
+    ``X-Forwarded-For`` is counted as its peer address; with ``--forwarded-allow-ips``
+    naming the peer, as the address its header names."""
+    options = ["--create-per-minute", "1", *(["--forwarded-allow-ips", "127.0.0.1"] if trusted else [])]
+    with served(tmp_path, options) as server:
+        statuses = [
+            httpx.post(
+                f"{server.base}/api/matches", json=_GAME, headers={"X-Forwarded-For": address}, timeout=5
+            ).status_code
+            for address in ("198.51.100.1", "198.51.100.2", "198.51.100.1")
+        ]
+    assert statuses == ([201, 201, 429] if trusted else [201, 429, 429])
 
 
 class _Slow:
@@ -199,9 +284,9 @@ def test_the_options_reach_the_server_and_a_bound_of_zero_is_refused(
     ]
     options += ["--max-header-bytes", "5000", "--max-message-bytes", "600", "--create-per-minute", "9"]
     options += ["--live-per-address", "8", "--search-seconds", "3", "--search-processes", "4"]
-    options += ["--abandon-after", "5"]
+    options += ["--abandon-after", "5", "--messages-per-second", "6"]
     assert main(["serve", *options, "--forwarded-allow-ips", "10.0.0.1"]) == 0
-    assert served == [Bounds(7, 2, 3, 4, 5000, 600, 9, 8, 3, 4, 5, "10.0.0.1")]
+    assert served == [Bounds(7, 2, 3, 4, 5000, 600, 9, 8, 3, 4, 5, "10.0.0.1", 6)]
     assert main(["serve"]) == 0 and served[-1] == BOUNDS
     with pytest.raises(SystemExit) as exit_:
         main(["serve", "--create-per-minute", "0"])

@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from starlette.websockets import WebSocketDisconnect
 
 from boardtable.server.app import create_app
 from boardtable.server.bodies import MAX_BODY
@@ -244,3 +245,44 @@ def test_an_aborted_upload_is_one_line_at_info_without_a_traceback(
     records = [r for r in caplog.records if r.levelno >= logging.INFO]
     assert [r.levelno for r in records] == [logging.INFO] and records[0].exc_info is None
     assert "left before" in records[0].getMessage()
+
+
+# --------------------------------------------------------------------------- WebSocket messages
+
+
+async def _reads_for_ever(scope: Scope, receive: Receive, send: Send) -> None:
+    """A WebSocket route that reads and ignores what its client sends, as the seats' does, and
+    says when it was told the client left."""
+    await receive()
+    await send({"type": "websocket.accept"})
+    while (await receive())["type"] != "websocket.disconnect":
+        pass
+    await send({"type": "websocket.send", "text": "told of the close"})  # dropped: closed already
+
+
+def test_a_socket_sending_faster_than_its_bound_is_closed_with_1008(caplog: pytest.LogCaptureFixture) -> None:
+    """A bucket of twice the bound a second per socket: a burst of 40, then 20 a second."""
+    now = [100.0]
+    guard = Guard(_reads_for_ever, Bounds(messages_per_second=20), clock=lambda: now[0])
+    caplog.set_level(logging.INFO)
+    with TestClient(guard).websocket_connect("/api/matches/m/updates") as socket:
+        for _ in range(40):
+            socket.send_text("x")
+        now[0] += 1.0  # a second later: 20 more
+        for _ in range(21):
+            socket.send_text("x")
+        with pytest.raises(WebSocketDisconnect) as closed:
+            socket.receive_text()
+    assert closed.value.code == 1008 and "20 messages a second" in closed.value.reason
+    (line,) = [r.getMessage() for r in caplog.records if r.name == "hadara.server"]
+    assert "closed (1008)" in line
+
+
+def test_a_socket_within_its_bound_is_left_open() -> None:
+    now = [100.0]
+    guard = Guard(_reads_for_ever, Bounds(messages_per_second=20), clock=lambda: now[0])
+    with TestClient(guard).websocket_connect("/api/matches/m/updates") as socket:
+        for _ in range(200):
+            socket.send_text("x")
+            now[0] += 0.05  # 20 a second, for ten seconds
+        socket.close()
