@@ -50,7 +50,7 @@ WIRE_KINDS: Mapping[str, str] = {
     "move_request": "POST /api/matches/ID/moves: the seq the move was chosen at and the move.",
     "takeback_request": "POST /api/matches/ID/takeback: the seq the take-back was asked at.",
     "rematch": "The answer to POST /api/matches/ID/rematch: the new match and the asking seat's token there.",
-    "match_log": "GET /api/matches/ID/log: every entry of the match, what kind and when (a move shows only its seat).",
+    "match_log": "GET /api/matches/ID/log?since=SEQ&limit=N: a page of the match's entries, what kind and when (a move shows only its seat), and where the next page starts.",
     "games": "GET /api/games: every game the server plays, its seats, options and bots.",
     "catalogue": "GET /api/games/GAME/catalogue: every component of the game as data, with the catalogue's digest (Hadara's: and which numbers are provisional).",
     "error": "Every refusal and failure: its kind, one line of message, and the kind's own fields.",
@@ -384,7 +384,10 @@ def _seat_view(maker: Maker, position: _Schema, documents: WireDocuments) -> _Sc
         {
             "bank": _CLOCK_SETTING["properties"]["bank"],
             "increment": _CLOCK_SETTING["properties"]["increment"],
-            "left": _list("The seconds each seat had left at now, in seat order.", _SECONDS),
+            "left": _list(
+                "The seconds each seat had left at now, in seat order; null for a bot's seat (a bot has no clock).",
+                _nullable(_SECONDS),
+            ),
             "running": _list("The seats whose clock runs: count them down from now.", _SEAT),
             "now": {**_SECONDS, "description": "The server's time of left, in seconds since 1970 (UTC)."},
         },
@@ -403,6 +406,9 @@ def _seat_view(maker: Maker, position: _Schema, documents: WireDocuments) -> _Sc
             "to_act": _TO_ACT,
             "started": _flag("Whether every seat is taken: before, nobody moves and no clock runs."),
             "over": _flag("Whether the game has ended."),
+            "seed_chosen": _flag(
+                "Whether the seed was given by whoever made the match (not drawn): they may know every hidden card."
+            ),
             "position": {**position, "description": "The position as this seat sees it: a view document."},
             "legal": _list(
                 "The seat's legal moves, empty unless it is to act and the match started.",
@@ -445,12 +451,15 @@ def _error() -> _Schema:
         "A refusal or a failure.",
         {
             "error": {
-                "description": "Its kind: malformed, forbidden, not_found, method_not_allowed, too_large, unsupported_media_type, stale, illegal, taken, not_playing, not_away, not_started, not_over, away, abandoned, cannot_take_back, unavailable (the store is down: Retry-After says when to try again), damaged, internal.",
+                "description": "Its kind: malformed, forbidden, not_found, method_not_allowed, too_slow, too_large, unsupported_media_type, stale, illegal, taken, not_playing, not_away, not_started, not_over, away, abandoned, cannot_take_back, full (the match holds as many entries as persons may make), too_many (retry_after says when to try again), damaged (410: the match's stored entries do not replay, for good: do not try again), internal, unavailable (503: the store cannot be reached now: Retry-After says when to try again).",
                 "type": "string",
                 "pattern": "^[a-z_]+$",
             },
             "message": _text("One line saying what was refused and why."),
-            "seq": {**_SEQ, "description": "stale: the match's seq now."},
+            "seq": {
+                **_SEQ,
+                "description": "stale: the match's seq now; damaged: how many of its entries replay to their digests (absent where that is not known).",
+            },
             "ply": {**_PLY, "description": "stale: the match's ply now."},
             "game": {
                 "description": "illegal: the game whose rule refuses the move (a rule ID means something only within its game).",
@@ -462,6 +471,8 @@ def _error() -> _Schema:
                 "type": ["string", "null"],
             },
             "rule_text": {"description": "illegal: the rule's text.", "type": ["string", "null"]},
+            "match": {**_MATCH_ID, "description": "damaged: the match that is not served."},
+            "retry_after": _whole("too_many: the seconds to wait before asking again (as Retry-After says)."),
         },
         "seq",
         "ply",
@@ -469,6 +480,8 @@ def _error() -> _Schema:
         "rule",
         "reason",
         "rule_text",
+        "match",
+        "retry_after",
     )
 
 
@@ -646,11 +659,11 @@ def _simple(kind: str) -> _Schema:
             "The rematch and the asking seat's token there.", {"match": _MATCH_ID, "token": _TOKEN}
         ),
         "match_log": lambda: _object(
-            "The match's log.",
+            "A page of the match's log.",
             {
                 "match": _MATCH_ID,
                 "entries": _list(
-                    "Every entry, in order.",
+                    "The page's entries, in order, from the seq asked for (since=, default 0), at most the limit asked for (limit=, default 100, at most 500).",
                     _object(
                         "One entry.",
                         {
@@ -666,6 +679,12 @@ def _simple(kind: str) -> _Schema:
                         "name",
                         "match",
                     ),
+                ),
+                "next": _nullable(
+                    {
+                        **_SEQ,
+                        "description": "The seq the next page starts at (since=); null: this page ends the log.",
+                    }
                 ),
             },
         ),

@@ -69,7 +69,8 @@ class StoneAge(LibraryGame[GameConfig, GameState, Move, Event, Preview]):
                 "max_rounds": {
                     "type": ["integer", "null"],
                     "minimum": 1,
-                    "description": "FLOW-6 (variant): the game also ends after this round (default no limit)",
+                    "maximum": 100,
+                    "description": "FLOW-6 (variant): the game also ends after this round, 1 to 100 (default no limit)",
                 },
                 "start_player": {
                     "oneOf": [{"type": "integer", "minimum": 0, "maximum": 3}, {"const": "random"}],

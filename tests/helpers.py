@@ -103,3 +103,15 @@ def hadara_first_others_slow() -> list[Any]:
     """Every game's name as a test parameter: Hadara's in the default run, the others' with
     the slow tests (for whole games through code that is the same for every game)."""
     return [name if name == "hadara" else pytest.param(name, marks=pytest.mark.slow) for name in names()]
+
+
+def whole_log(get: Callable[[str], Any], match: str) -> list[dict[str, Any]]:
+    """Every entry of a match's log, page after page (``GET …/log`` is paged); ``get`` takes
+    a path from ``/api`` on and gives the answer (an httpx or test client's ``get``)."""
+    entries: list[dict[str, Any]] = []
+    since: int | None = 0
+    while since is not None:
+        page = get(f"/api/matches/{match}/log?since={since}&limit=500").json()
+        entries += page["entries"]
+        since = page["next"]
+    return entries

@@ -95,3 +95,41 @@ def parse(found: argparse.ArgumentParser, argv: list[str] | None = None) -> argp
     if args.compare is not None and not (args.compare / "hadara_rules" / "__init__.py").is_file():
         found.error(f"--compare {args.compare}: no hadara_rules package in that folder")
     return args
+
+
+def attack_parser(description: str, scenarios: tuple[str, ...]) -> argparse.ArgumentParser:
+    """The command line of ``benchmarks/attack.py``: its ``scenarios`` (``quiet`` and the attacks)."""
+    found = _Parser(description=description)
+    found.add_argument(
+        "--attack",
+        choices=scenarios,
+        action="append",
+        help=f"a scenario to measure, repeatable (default every one: {', '.join(scenarios)})",
+    )
+    found.add_argument("--clients", type=int, default=8, help="honest clients, two per match (default 8)")
+    found.add_argument("--rounds", type=int, default=3, help="rounds of each scenario (default 3)")
+    found.add_argument("--seconds", type=float, default=8.0, help="seconds per round (default 8)")
+    found.add_argument(
+        "--compare",
+        metavar="BUILD",
+        type=Path,
+        help="also measure the package in the folder BUILD (another checkout), its rounds in turn with this one's",
+    )
+    return found
+
+
+def parse_attack(
+    found: argparse.ArgumentParser, scenarios: tuple[str, ...], argv: list[str] | None = None
+) -> argparse.Namespace:
+    """The options of ``benchmarks/attack.py``, checked as :func:`parse` checks its own."""
+    args = found.parse_args(argv)
+    args.attack = list(dict.fromkeys(args.attack or scenarios))
+    if args.clients < 2:
+        found.error("--clients must be at least 2 (two per match)")
+    if args.rounds < 1:
+        found.error("--rounds must be at least 1")
+    if not 0 < args.seconds <= 20:
+        found.error("--seconds must be more than 0 and at most 20 (a scenario's run stays under a minute)")
+    if args.compare is not None and not (args.compare / "hadara_rules" / "__init__.py").is_file():
+        found.error(f"--compare {args.compare}: no hadara_rules package in that folder")
+    return args

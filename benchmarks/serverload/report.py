@@ -14,7 +14,8 @@ def quantile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else 0.0
 
 
-def _spread(values: list[float], unit: str, digits: int = 1) -> str:
+def spread(values: list[float], unit: str, digits: int = 1) -> str:
+    """The median and range of ``values``: ``median 1.4 ms (range 1.2–1.5)``."""
     return f"median {statistics.median(values):.{digits}f}{unit} (range {min(values):.{digits}f}–{max(values):.{digits}f})"
 
 
@@ -57,11 +58,11 @@ class Setup:
         p50s, p99s, d50s, d99s = self.figures
         return [
             f"{self.name}:",
-            f"  acknowledged moves per second: {_spread(self.rates, '', 0)}",
-            f"  move latency p50: {_spread(p50s, ' ms')}; p99: {_spread(p99s, ' ms')}",
-            f"  other seat's update delay p50: {_spread(d50s, ' ms')}; p99: {_spread(d99s, ' ms')}",
+            f"  acknowledged moves per second: {spread(self.rates, '', 0)}",
+            f"  move latency p50: {spread(p50s, ' ms')}; p99: {spread(p99s, ' ms')}",
+            f"  other seat's update delay p50: {spread(d50s, ' ms')}; p99: {spread(d99s, ' ms')}",
             f"  server CPU per acknowledged move, {self._processes()} (their requests and "
-            f"messages included): {_spread(self.costs, ' ms', 2)}, so about "
+            f"messages included): {spread(self.costs, ' ms', 2)}, so about "
             f"{1000 / statistics.median(self.costs):.0f} moves/s per core",
-            f"  the clients' CPU per acknowledged move (every client process): {_spread(self.clients, ' ms', 2)}",
+            f"  the clients' CPU per acknowledged move (every client process): {spread(self.clients, ' ms', 2)}",
         ]

@@ -3,7 +3,9 @@
 The application is Starlette's own: its router, and its exception handlers for
 every refusal. Every answer is JSON; every error is ``{"error": KIND, "message":
 ONE-LINE}`` (with ``game``, ``rule``, ``reason`` and ``rule_text`` for an illegal move,
-``seq`` and ``ply`` for a stale one), whatever went wrong: a body over
+``seq`` and ``ply`` for a stale one, ``retry_after`` for too many, ``match`` and ``seq``
+for a damaged match, which is ``410`` for good where a store that fails now is ``503``),
+whatever went wrong: a body over
 :data:`~boardtable.server.bodies.MAX_BODY` is refused before it is read whole,
 and an unexpected failure is answered with a ``500`` of the same shape, never a
 traceback. Values from a request appear in messages only through the bounded
@@ -57,11 +59,11 @@ from .engines import EngineSeats
 from .guard import API_HEADERS, Guard
 from .hub import Hub, Notifier
 from .limits import BOUNDS, Bounds
-from .match import Damaged, Forbidden, Match
+from .match import Forbidden, Match
 from .present import Body, Presenter
-from .referee import Illegal, Referee, Refused, Stale
+from .referee import Illegal, Referee, Refused, Stale, TooFast
 from .registry import KEEP_SECONDS, NotFound, Registry
-from .store import Store, StoreError
+from .store import Damaged, Store, StoreError
 from .sweeper import Sweeper
 from .updates import CLOSE_FORBIDDEN, CLOSE_MALFORMED, CLOSE_NOT_FOUND, send_updates
 
@@ -75,8 +77,9 @@ _MATCH_ID = re.compile(r"[A-Za-z0-9_-]{1,40}")
 _DIGITS = re.compile(r"[0-9]{1,18}")
 #: The most matches a lobby list gives, and the most ids one request asks for.
 LISTED = 50
-#: What is said of a damaged match.
-_DAMAGED = "this match's stored entries do not replay to their digests: it is not served"
+#: The entries a page of a match's log gives by default, and at most.
+LOG_PAGE = 100
+LOG_PAGE_MOST = 500
 #: Seconds a client is asked to wait before trying again while the store cannot be reached.
 RETRY_AFTER = 2
 
@@ -129,15 +132,28 @@ async def _refused(request: HTTPConnection, exc: Exception) -> Response:
     for kind, status, name in _REFUSALS:
         if isinstance(exc, kind):
             return _error(status, name, str(exc))
-    if isinstance(exc, Damaged):  # logged once, when found (the registry)
-        return _error(500, "damaged", _DAMAGED)
-    if isinstance(exc, StoreError):
+    if isinstance(exc, TooFast):
+        answer = _error(429, "too_many", str(exc), retry_after=exc.seconds)
+        answer.headers["Retry-After"] = str(exc.seconds)
+        return answer
+    if isinstance(exc, Damaged):  # for good (logged once, when found: the registry)
+        return _damaged(exc)
+    if isinstance(exc, StoreError):  # for now
         _log.warning("the store failed: %s", exc)
         answer = _error(503, "unavailable", "the match store cannot be reached now: try again shortly")
         answer.headers["Retry-After"] = str(RETRY_AFTER)
         return answer
     _log.error("request failed", exc_info=exc)
     return _failed()
+
+
+def _damaged(exc: Damaged) -> JSONResponse:
+    """A match that is not served, for good: ``410 damaged``, with its id and, where it is known,
+    how many of its entries replay to their digests (``seq``: it was sound up to there)."""
+    sound = "" if exc.sound is None else f" (sound up to seq {exc.sound})"
+    message = f"match {exc.match} is damaged: what is stored of it does not replay{sound}; it is not served"
+    more = {} if exc.sound is None else {"seq": exc.sound}
+    return _error(410, "damaged", message, match=exc.match, **more)
 
 
 def _failed() -> JSONResponse:
@@ -205,13 +221,24 @@ def _bearer(request: Request) -> str | None:
     return token.strip()
 
 
-def _since(connection: HTTPConnection, match: Match) -> int:
-    """The ``since`` of the query (a ``seq``); the match's ``seq`` when there is none."""
+def _since(connection: HTTPConnection, match: Match, default: int | None = None) -> int:
+    """The ``since`` of the query (a ``seq``); ``default`` when there is none (None: the match's ``seq``)."""
     text = connection.query_params.get("since")
     if text is None:
-        return match.seq
+        return match.seq if default is None else default
     if not (_DIGITS.fullmatch(text) and int(text) <= match.seq):
         raise Malformed(f"since: expected a seq from 0 to {match.seq}, found {shown(text)}")
+    return int(text)
+
+
+def _limit(request: Request) -> int:
+    """The ``limit`` of the query: how many entries of a log to give, :data:`LOG_PAGE` when
+    there is none, at most :data:`LOG_PAGE_MOST`."""
+    text = request.query_params.get("limit")
+    if text is None:
+        return LOG_PAGE
+    if not (_DIGITS.fullmatch(text) and 1 <= int(text) <= LOG_PAGE_MOST):
+        raise Malformed(f"limit: expected a number of entries from 1 to {LOG_PAGE_MOST}, found {shown(text)}")
     return int(text)
 
 
@@ -322,19 +349,15 @@ class _Api:
             try:
                 async with self.registry.using(match_id) as match:
                     found.append(self.presenter.summary(match, self.hub.connected(match.id)))
-            except NotFound:
+            except (NotFound, Damaged):  # a damaged match is told of when asked for alone
                 continue
         return JSONResponse({"matches": found})
 
     async def summary(self, request: Request) -> Response:
-        """What anyone may know of a match; of a damaged one, only that it is."""
+        """What anyone may know of a match."""
         _no_token_in_address(request)
-        match_id = _match_id(request)
-        try:
-            async with self.registry.using(match_id) as match:
-                return JSONResponse(self.presenter.summary(match, self.hub.connected(match.id)))
-        except Damaged:
-            return JSONResponse({"match": match_id, "state": "damaged", "message": _DAMAGED})
+        async with self.registry.using(_match_id(request)) as match:
+            return JSONResponse(self.presenter.summary(match, self.hub.connected(match.id)))
 
     async def _view(self, match: Match, seat: int | None, token: str | None, since: int) -> Response:
         """The seat's view, with what it is told of the rematch."""
@@ -408,10 +431,15 @@ class _Api:
             return JSONResponse({"match": new, "token": mine})
 
     async def log(self, request: Request) -> Response:
+        """A page of the match's log: ``limit`` entries from ``since`` on (see :func:`_limit`),
+        read from the store, as far as this process has played them."""
         _no_token_in_address(request)
         async with self.registry.using(_match_id(request)) as match:
-            entries = await self.registry.store.entries(match.id, 0)
-            return JSONResponse(self.presenter.log(match, entries[: match.seq]))
+            since, limit = _since(request, match, 0), _limit(request)
+            entries = await self.registry.store.entries(match.id, since, limit)
+            return JSONResponse(
+                self.presenter.log(match, [entry for entry in entries if entry.seq < match.seq])
+            )
 
     async def record(self, request: Request) -> Response:
         _no_token_in_address(request)

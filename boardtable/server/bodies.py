@@ -4,7 +4,8 @@ Every body is read by the library's strict JSON reader (no duplicate keys, no
 numbers beyond 64 bits, no deep nesting); a field the request does not know, a
 value of the wrong type or out of range is :class:`Malformed`, with a one-line
 message that shows request values only through the library's bounded renderer
-(:mod:`boardtable.reader`). A match's options are read by its game.
+(:mod:`boardtable.reader`). A match's options are read by its game, each
+number first checked against the range its game's options schema gives it.
 """
 
 from __future__ import annotations
@@ -107,6 +108,26 @@ def _clock(document: Mapping[str, object]) -> Clock | None:
     return Clock(_seconds(given, "bank", 0, MOST_BANK, True), increment)
 
 
+def _in_range(key: str, value: object, schema: object) -> None:
+    """:class:`Malformed` for a number outside every range the option's schema gives it (its own
+    ``minimum`` and ``maximum``, or those of one of its ``oneOf`` or ``anyOf`` branches); any
+    other value is its game's to read."""
+    if isinstance(value, bool) or not isinstance(value, int | float) or not isinstance(schema, Mapping):
+        return
+    branches = [schema, *schema.get("oneOf", ()), *schema.get("anyOf", ())]
+    ranges = [
+        (branch.get("minimum"), branch.get("maximum"))
+        for branch in branches
+        if isinstance(branch, Mapping) and ("minimum" in branch or "maximum" in branch)
+    ]
+    if not ranges or any(
+        (low is None or low <= value) and (high is None or value <= high) for low, high in ranges
+    ):
+        return
+    spans = " or ".join(f"from {low} to {high}" for low, high in ranges)
+    raise Malformed(f"{key}: expected a number {spans}, found {shown(value)}")
+
+
 def _game(document: Mapping[str, object]) -> AnyGame:
     name = document.get("game", DEFAULT)
     if not isinstance(name, str) or name not in names():
@@ -147,10 +168,11 @@ def new_match(document: Mapping[str, object], engines: tuple[str, ...] = (), cre
     seat_names = _texts(document, "names", players) if "names" in document else default
     for name in seat_names:
         _check_name("names", name)
+    given = {key: document[key] for key in options if key in document}
+    for key, value in given.items():
+        _in_range(key, value, schema[key])
     try:
-        chosen = played.read_options(
-            {key: document[key] for key in options if key in document}, players, seed
-        )
+        chosen = played.read_options(given, players, seed)
     except GameError as exc:
         raise Malformed(str(exc)) from None
     settings = Settings(

@@ -1,7 +1,8 @@
 """Chess clocks for a match's seats (Fischer): a bank each, running only while its seat is to act.
 
-A match made with a clock gives each seat ``bank`` seconds. A seat's clock runs
-while that seat is to act and a person plays it (in a simultaneous round every
+A match made with a clock gives each person's seat ``bank`` seconds (a bot's
+seat has no clock). A seat's clock runs while that seat is to act and a person
+plays it (in a simultaneous round every
 such seat runs its own); ``increment`` seconds are added after each of its moves
 (and taken off again when the move is taken back). When a bank runs out, the
 seat is away and the stand-in bot plays it (:mod:`~boardtable.server.driver`
@@ -16,7 +17,7 @@ pauses (from the last sign of life of any server to the next start), and
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 
 from attrs import define, frozen
 
@@ -90,8 +91,9 @@ class Clocks:
         self.banks[seat] = 0.0
 
     def returned(self, seat: int) -> None:
-        """``seat``'s person came back: at least :data:`RETURN_BANK` seconds."""
-        self.banks[seat] = max(self.banks[seat], min(RETURN_BANK, self.clock.bank))
+        """``seat``'s person came back: at least :data:`RETURN_BANK` seconds, whatever the bank
+        (a person who returns to a seat that ran out must have the time to move)."""
+        self.banks[seat] = max(self.banks[seat], RETURN_BANK)
 
     def left(self, now: float, pauses: Sequence[Pause]) -> list[float]:
         """Each seat's seconds left at ``now`` (never below zero)."""
@@ -108,12 +110,16 @@ class Clocks:
         seat = min(self.running, key=lambda s: self.banks[s])
         return seat, self.since + max(self.banks[seat], 0.0) + _paused_since(self.since, pauses)
 
-    def data(self, now: float, pauses: Sequence[Pause]) -> dict[str, object]:
+    def data(self, now: float, pauses: Sequence[Pause], persons: Collection[int]) -> dict[str, object]:
         """The clocks as a view gives them: the time control, each seat's time left and whose
-        clocks run at ``now`` (the server's time, in seconds since the epoch)."""
+        clocks run at ``now`` (the server's time, in seconds since the epoch). Only the
+        ``persons``' seats have a clock: a bot's time left is None."""
         return {
             **self.clock.data(),
-            "left": [round(left, 3) for left in self.left(now, pauses)],
+            "left": [
+                round(left, 3) if seat in persons else None
+                for seat, left in enumerate(self.left(now, pauses))
+            ],
             "running": list(self.running),
             "now": round(now, 3),
         }

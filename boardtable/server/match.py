@@ -40,11 +40,12 @@ from .entries import (
     read_change,
 )
 from .settings import Settings
-from .store import Entry, SeatEntry, StoreError
+from .store import Damaged, Entry, SeatEntry, StoreError
 
 __all__ = [
     "AWAY",
     "HUMAN",
+    "MAX_ENTRIES",
     "OPEN",
     "TAKE_BACK_REFUSALS",
     "Damaged",
@@ -61,14 +62,16 @@ HUMAN = "human"
 OPEN = "open"
 #: The kind of a person's seat played by the stand-in bot (its person left, or ran out of time).
 AWAY = "away"
+#: The most entries a match holds of its persons' asking. Once it holds that many, a person's
+#: move, take-back or return is refused (``422 full``): a person may still leave, the stand-in
+#: bot then playing the seat to the end. What the server stores by itself (the bots' moves,
+#: timeouts, the end of an abandoned match) and what is asked at most once a seat (a join, a
+#: leave that cannot be undone, a rematch) is stored beyond it, so that every match can end.
+MAX_ENTRIES = 5_000
 
 
 class Forbidden(GameError):
     """A token that opens no seat of the match, or a move for another seat."""
-
-
-class Damaged(StoreError):
-    """A match whose stored entries do not replay to their digests: never served at all."""
 
 
 def token_hash(token: str) -> str:
@@ -169,6 +172,11 @@ class Match:
         return self.abandoned or self.game.is_over(self.state)
 
     @property
+    def full(self) -> bool:
+        """Whether the match holds :data:`MAX_ENTRIES` entries: its persons may only leave."""
+        return self.seq >= MAX_ENTRIES
+
+    @property
     def started(self) -> bool:
         """Whether every seat is taken: none open, and every person's seat of a rematch taken by
         its person (until then it has no token)."""
@@ -182,6 +190,10 @@ class Match:
         """Whether a driver must follow the match with ``seats``: unfinished, with a bot to move
         or a clock to watch."""
         return not over and (self.settings.clock is not None or any(_played_by_bot(s) for s in seats))
+
+    def persons(self) -> tuple[int, ...]:
+        """The persons' seats (played, away, or open): those with a clock, where the match has one."""
+        return tuple(seat.seat for seat in self.seats if seat.kind in (HUMAN, OPEN, AWAY))
 
     def by_bot(self, seat: int) -> bool:
         """Whether a bot plays ``seat`` now (a bot's seat, or an away person's)."""
@@ -256,9 +268,10 @@ class Match:
 
     def replay(self, entry: Entry) -> None:
         """Apply a stored entry (the one that follows), which must reach the digest stored with
-        it; :class:`~boardtable.server.store.StoreError` otherwise, the match unchanged."""
+        it; :class:`~boardtable.server.store.Damaged` otherwise (sound up to its ``seq``), the
+        match unchanged."""
         if entry.seq != self.seq:
-            raise Damaged(f"match {self.id}: entry {entry.seq} is not the one that follows {self.seq}")
+            raise Damaged(self.id, f"entry {entry.seq} is not the one that follows {self.seq}", self.seq)
         played = self.game
         try:
             change = read_change(entry.kind, entry.data, played)
@@ -274,9 +287,9 @@ class Match:
             elif isinstance(change, SeatChanged) and not 0 <= change.seat < len(self.seats):
                 raise StoreError(f"there is no seat {change.seat}")
         except GameError as exc:
-            raise Damaged(f"match {self.id}: stored entry {entry.seq} does not replay: {exc}") from None
+            raise Damaged(self.id, f"stored entry {entry.seq} does not replay: {exc}", self.seq) from None
         if played.digest(after) != entry.digest:
-            raise Damaged(f"match {self.id}: the position after entry {entry.seq} is not the one stored")
+            raise Damaged(self.id, f"the position after entry {entry.seq} is not the one stored", self.seq)
         self.apply(change, entry.at)
 
     def take_back_refusal(self, seat: int) -> str | None:

@@ -48,6 +48,7 @@ from ..reader import clip
 from .hub import Heard
 from .store import (
     BEATS_KEPT,
+    Damaged,
     Entry,
     Exists,
     StoredMatch,
@@ -165,7 +166,10 @@ SELECT pg_notify(
 
 _BEAT = "INSERT INTO beats (process, at) VALUES (%s, %s) ON CONFLICT (process) DO UPDATE SET at = excluded.at"
 
-_ENTRIES = "SELECT seq, kind, data, digest, at FROM entries WHERE match = %s AND seq >= %s ORDER BY seq"
+# A limit of NULL is none.
+_ENTRIES = (
+    "SELECT seq, kind, data, digest, at FROM entries WHERE match = %s AND seq >= %s ORDER BY seq LIMIT %s"
+)
 
 # The unfinished driven matches whose advisory lock (its first key ours, its second the
 # match's hash) no session of this database holds.
@@ -311,30 +315,34 @@ class PostgresStore:
             ).fetchone()
             if head is None:
                 return None
-            rows = await (await db.execute(_ENTRIES, (match, 0))).fetchall()
+            rows = await (await db.execute(_ENTRIES, (match, 0, None))).fetchall()
         game, config, seats, settings = (str(value) for value in head[:4])
         length = head[4]
         assert isinstance(length, int)
+        entered = self._entries(match, rows)
         try:
-            entered = self._entries(match, rows)
-            return StoredMatch(match, game, config, read_seats(seats), entered, settings, length)
+            seated = read_seats(seats)
         except StoreError as exc:
-            raise StoreError(f"{self.where}: match {match}: {clip(str(exc), 160)}") from None
+            raise Damaged(match, clip(str(exc), 160)) from None
+        return StoredMatch(match, game, config, seated, entered, settings, length)
 
-    async def entries(self, match: str, since: int) -> tuple[Entry, ...]:
+    async def entries(self, match: str, since: int, limit: int | None = None) -> tuple[Entry, ...]:
         """The entries from ``since`` on (see :meth:`~boardtable.server.store.Store.entries`), in one statement."""
+        query = (match, since, limit)
         async with self._connection() as db:
-            rows = await (await db.execute(_ENTRIES, (match, since))).fetchall()
+            rows = await (await db.execute(_ENTRIES, query)).fetchall()
         return self._entries(match, rows)
 
-    def _entries(self, match: str, rows: list[tuple[object, ...]]) -> tuple[Entry, ...]:
+    @staticmethod
+    def _entries(match: str, rows: list[tuple[object, ...]]) -> tuple[Entry, ...]:
+        """The entries of the rows; :class:`~boardtable.server.store.Damaged` for a row no server wrote."""
         try:
             return tuple(
                 Entry(int(str(seq)), str(kind), str(data), str(digest), float(str(at)))
                 for seq, kind, data, digest, at in rows
             )
         except ValueError as exc:
-            raise StoreError(f"{self.where}: match {match}: {clip(str(exc), 160)}") from None
+            raise Damaged(match, f"an entry that no server wrote ({clip(str(exc), 160)})") from None
 
     async def driven(self) -> tuple[str, ...]:
         """The matches the driver follows (see :meth:`~boardtable.server.store.Store.driven`)."""

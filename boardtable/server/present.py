@@ -135,14 +135,17 @@ class Presenter:
         table = _encode(
             {
                 "seats": _seats(match, connected),
-                "clock": None if match.clocks is None else match.clocks.data(now, match.pauses),
+                "clock": None
+                if match.clocks is None
+                else match.clocks.data(now, match.pauses, match.persons()),
                 "rematch": rematch,
             }
         )
         return self._with_events(position[:-1] + b"," + table[1:], match, seat, since)
 
     def _position(self, match: Match, seat: int | None) -> bytes:
-        """The view without its events: the seat, seq and ply, who is to act, the position, the legal moves."""
+        """The view without its events: the seat, seq and ply, who is to act, whether the seed was
+        chosen (whoever chose it may know every hidden card), the position, the legal moves."""
         played = match.game
         seen = played.view(match.state, seat)
         to_act = match.to_act
@@ -157,6 +160,7 @@ class Presenter:
                 "to_act": list(to_act),
                 "started": match.started,
                 "over": match.over,
+                "seed_chosen": match.settings.seed_chosen,
                 "position": played.position_data(seen),
                 "legal": legal,
                 "takeback": seat is not None and match.take_back_refusal(seat) is None,
@@ -238,7 +242,10 @@ class Presenter:
 
     @staticmethod
     def log(match: Match, entries: Sequence[Entry]) -> Body:
-        """Every entry of the match with its time, as anyone may know it (a move by its seat only)."""
+        """A page of the match's log: ``entries`` (stored entries of the match, in order, from
+        the first of the page on) with their times, as anyone may know them (a move by its seat
+        only), and ``next``: the ``seq`` the next page starts at, None when the page reaches the
+        match's last entry."""
         listed: list[Body] = []
         for entry in entries:
             item: Body = {
@@ -253,7 +260,8 @@ class Presenter:
             elif notice is not None:
                 item.update((key, notice[key]) for key in ("seat", "name", "match") if key in notice)
             listed.append(item)
-        return {"match": match.id, "entries": listed}
+        after = entries[-1].seq + 1 if entries else match.seq
+        return {"match": match.id, "entries": listed, "next": after if after < match.seq else None}
 
     @staticmethod
     def record(match: Match) -> str:

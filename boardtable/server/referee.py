@@ -11,10 +11,17 @@ catches up and the change is checked again), and only then does the match
 advance and its listeners hear of it
 (:meth:`~boardtable.server.registry.Registry.told`): once, in this process;
 other processes hear it from the store.
+
+What one seat can make a match store is bounded: its leaves, returns and
+take-backs by a bucket of :data:`CHANGES_PER_MINUTE` (``429 too_many`` past it),
+and a match holds at most :data:`~boardtable.server.match.MAX_ENTRIES` entries
+of its persons' asking (``422 full`` past it; bots, timeouts and the stand-in
+go on storing, so that the game can end).
 """
 
 from __future__ import annotations
 
+import math
 import secrets
 import time
 from collections.abc import Callable, Mapping
@@ -35,15 +42,31 @@ from .entries import (
     TakenBack,
     entry_data,
 )
+from .guard import Buckets
 from .match import AWAY, HUMAN, OPEN, TAKE_BACK_REFUSALS, Forbidden, Match, rematch_token, token_hash
 from .registry import Registry
 from .settings import Settings
 from .store import Entry, Exists, SeatEntry, Store, StoredMatch
 
-__all__ = ["Illegal", "NewMatch", "Referee", "Refused", "Stale"]
+__all__ = [
+    "CHANGES_PER_MINUTE",
+    "SEATS_PACED",
+    "Illegal",
+    "NewMatch",
+    "Referee",
+    "Refused",
+    "Stale",
+    "TooFast",
+]
 
 #: How many times a change is checked again after another process stored an entry first.
 _TRIES = 3
+#: The leaves, returns and take-backs one seat may ask for a minute: a bucket of that many,
+#: filling again at that many a minute (per server process).
+CHANGES_PER_MINUTE = 10
+#: The seats whose buckets are kept at once (the least recently used is forgotten first, and
+#: starts again with a full bucket).
+SEATS_PACED = 10_000
 
 
 class Stale(GameError):
@@ -81,6 +104,18 @@ class Refused(GameError):
         self.reason = reason
 
 
+class TooFast(GameError):
+    """A seat that asks for leaves, returns or take-backs faster than :data:`CHANGES_PER_MINUTE`:
+    ``seconds`` until it may again."""
+
+    def __init__(self, seconds: int) -> None:
+        super().__init__(
+            f"too many leaves, returns and take-backs from this seat: try again in {seconds} s"
+            f" (at most {CHANGES_PER_MINUTE} a minute)"
+        )
+        self.seconds = seconds
+
+
 @frozen
 class NewMatch:
     """A match to make: its game and options, each seat's kind and name in seat order, and
@@ -99,6 +134,8 @@ class Referee:
     def __init__(self, store: Store, registry: Registry) -> None:
         self._store = store
         self._registry = registry
+        #: Each seat's bucket of leaves, returns and take-backs, by match and seat.
+        self._paced = Buckets(CHANGES_PER_MINUTE, SEATS_PACED)
 
     async def create(self, new: NewMatch) -> tuple[Match, Mapping[int, str]]:
         """A new match, stored before it is returned, with the token of each human seat."""
@@ -155,6 +192,8 @@ class Referee:
                 if person:
                     raise Refused(409, "away", "the stand-in bot plays this seat: return to play it")
                 raise Stale(match.seq, match.ply)  # its person is back
+            if person:
+                _room(match)
             try:
                 after, events = played.play(match.state, move)
             except IllegalMove as exc:
@@ -173,6 +212,8 @@ class Referee:
             if reason is not None:
                 status, why = TAKE_BACK_REFUSALS[reason]
                 raise Refused(status, "cannot_take_back", why, reason)
+            _room(match)
+            self._pace(match, seat)
             return TakenBack(seat, match.before_last_move())
 
         await self._commit(match, decide)
@@ -192,11 +233,12 @@ class Referee:
         return token
 
     async def leave(self, match: Match, seat: int) -> None:
-        """``seat``'s person leaves it to the stand-in bot."""
+        """``seat``'s person leaves it to the stand-in bot (in a full match too: for good then)."""
 
         def decide() -> Change:
             if match.seats[seat].kind != HUMAN:
                 raise Refused(409, "not_playing", f"seat {seat} is played by the stand-in bot already")
+            self._pace(match, seat)
             return SeatChanged(LEAVE, seat)
 
         await self._commit(match, decide)
@@ -208,6 +250,8 @@ class Referee:
         def decide() -> Change:
             if match.seats[seat].kind != AWAY:
                 raise Refused(409, "not_away", f"seat {seat} is not away")
+            _room(match)
+            self._pace(match, seat)
             return SeatChanged(RETURN, seat)
 
         await self._commit(match, decide)
@@ -286,6 +330,12 @@ class Referee:
             return
         self._registry.told(made)
 
+    def _pace(self, match: Match, seat: int) -> None:
+        """Take a leave, return or take-back from ``seat``'s bucket; :class:`TooFast` when it is empty."""
+        wait = self._paced.take(f"{match.id}/{seat}")
+        if wait > 0:
+            raise TooFast(math.ceil(wait))
+
     # ------------------------------------------------------------------ storing
 
     async def _commit(self, match: Match, decide: Callable[[], Change | None]) -> None:
@@ -329,6 +379,17 @@ class Referee:
         if stored:
             match.apply(change, at)
         return stored
+
+
+def _room(match: Match) -> None:
+    """``422 full`` once the match holds :data:`~boardtable.server.match.MAX_ENTRIES` entries."""
+    if match.full:
+        raise Refused(
+            422,
+            "full",
+            f"the match holds {match.seq} entries, as many as a person's moves, take-backs and returns"
+            " may make: leave the seat, and the stand-in bot plays it to the end",
+        )
 
 
 def _at(match: Match, seq: int) -> None:

@@ -51,6 +51,7 @@ from typing import Any, Generic, NoReturn, TypeVar
 
 from .store import (
     BEATS_KEPT,
+    Damaged,
     Entry,
     Exists,
     StoredMatch,
@@ -205,7 +206,8 @@ UPDATE matches SET entries = :seq + 1, over = over OR :over, listed = coalesce(:
 WHERE id = :match
 """
 
-_ENTRIES = "SELECT seq, kind, data, digest, at FROM entries WHERE match = ? AND seq >= ? ORDER BY seq"
+# A negative limit is none.
+_ENTRIES = "SELECT seq, kind, data, digest, at FROM entries WHERE match = ? AND seq >= ? ORDER BY seq LIMIT ?"
 
 
 def _beat(db: sqlite3.Connection, process: str, now: float) -> None:
@@ -386,7 +388,7 @@ class SQLiteStore:
             ).fetchone()
             if head is None:
                 return None
-            return head, db.execute(_ENTRIES, (match, 0)).fetchall()
+            return head, db.execute(_ENTRIES, (match, 0, -1)).fetchall()
 
         rows = await self._run(select)
         if rows is None:
@@ -396,11 +398,12 @@ class SQLiteStore:
             entered = tuple(Entry(*row) for row in entries)
             return StoredMatch(match, game, config, read_seats(seats), entered, settings, length)
         except StoreError as exc:
-            raise StoreError(f"{self.path}: match {match}: {exc}") from None
+            raise Damaged(match, str(exc)) from None
 
-    async def entries(self, match: str, since: int) -> tuple[Entry, ...]:
+    async def entries(self, match: str, since: int, limit: int | None = None) -> tuple[Entry, ...]:
         """The entries from ``since`` on (see :meth:`~boardtable.server.store.Store.entries`)."""
-        rows = await self._run(lambda db: db.execute(_ENTRIES, (match, since)).fetchall())
+        query = (match, since, -1 if limit is None else limit)
+        rows = await self._run(lambda db: db.execute(_ENTRIES, query).fetchall())
         return tuple(Entry(*row) for row in rows)
 
     async def driven(self) -> tuple[str, ...]:

@@ -11,7 +11,9 @@ once it is committed; the server acknowledges nothing before.
 A store is game-agnostic: options and moves are the game's own JSON text
 (:class:`~boardtable.games.Game` writes and reads them), each move stored
 with the digest of the position it reached, so that a match that does not
-replay to its digests is found out. Beside them a match keeps its server's
+replay to its digests is found out: it is :class:`Damaged`, for good, where any
+other :class:`StoreError` is the store failing now (asked again later, it may
+answer). Beside them a match keeps its server's
 settings (JSON text the store does not read) and two flags the server sets:
 ``listed`` (the lobby shows it: :meth:`Store.listed`) and ``driven`` (the
 driver follows it, moving its bots, clocks and away seats: :meth:`Store.driven`).
@@ -35,6 +37,7 @@ from ..games import GameError
 
 __all__ = [
     "BEATS_KEPT",
+    "Damaged",
     "Entry",
     "Exists",
     "SeatEntry",
@@ -54,6 +57,18 @@ class StoreError(GameError):
 
 class Exists(StoreError):
     """A new match whose id another match has already."""
+
+
+class Damaged(StoreError):
+    """A match whose stored rows no server wrote, or whose entries do not replay to their
+    digests: never served at all. Not a failure of the store (asked again, it reads the same):
+    ``match`` names it, and ``sound`` says how many of its entries replay to their digests
+    (it was sound up to that ``seq``), None where that is not known."""
+
+    def __init__(self, match: str, why: str, sound: int | None = None) -> None:
+        super().__init__(f"match {match}: {why}")
+        self.match = match
+        self.sound = sound
 
 
 #: Seconds a process's last beat is remembered (:meth:`Store.resumed`).
@@ -161,11 +176,13 @@ class Store(Protocol):
         ...
 
     async def load(self, match: str) -> StoredMatch | None:
-        """The match with every stored entry, or None when there is none of that id."""
+        """The match with every stored entry, or None when there is none of that id;
+        :class:`Damaged` for rows of it that no server wrote."""
         ...
 
-    async def entries(self, match: str, since: int) -> tuple[Entry, ...]:
-        """The stored entries of ``match`` from ``since`` on (a match being caught up)."""
+    async def entries(self, match: str, since: int, limit: int | None = None) -> tuple[Entry, ...]:
+        """The stored entries of ``match`` from ``since`` on, in order (a match being caught up),
+        at most ``limit`` of them (None: every one; a page of its log)."""
         ...
 
     async def driven(self) -> tuple[str, ...]:

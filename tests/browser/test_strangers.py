@@ -10,6 +10,7 @@ from pathlib import Path
 
 import httpx
 import pytest
+from helpers import whole_log
 from playwright.sync_api import Browser, Page
 
 from .table import (
@@ -52,7 +53,7 @@ def _match(page: Page) -> str:
 
 def _bot_moved_for(base: str, match: str, seat: int) -> bool:
     """Whether a move of ``seat`` was stored after its person left it."""
-    entries = httpx.get(f"{base}/api/matches/{match}/log", timeout=10).json()["entries"]
+    entries = whole_log(lambda path: httpx.get(f"{base}{path}", timeout=10), match)
     kinds = [(entry["kind"], entry.get("seat")) for entry in entries]
     left = kinds.index(("leave", seat)) if ("leave", seat) in kinds else len(kinds)
     return ("move", seat) in kinds[left:]

@@ -52,5 +52,5 @@ def test_a_returning_seat_gets_a_little_time_and_a_timeout_empties_the_bank() ->
 def test_the_data_a_view_gives(now: float) -> None:
     clocks = Clocks.start(Clock(60, 2), 2, at=100)
     clocks.running = (1,)
-    data = clocks.data(now, ())
+    data = clocks.data(now, (), persons=(0, 1))
     assert data == {"bank": 60, "increment": 2, "left": [60, 60 - (now - 100)], "running": [1], "now": now}

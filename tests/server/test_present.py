@@ -78,6 +78,7 @@ def _view(
         "to_act": list(state.to_act),
         "started": True,
         "over": state.is_over,
+        "seed_chosen": False,
         "position": to_data(seen),
         "legal": legal,
         "takeback": False,

@@ -73,10 +73,15 @@ def test_a_match_whose_moves_do_not_reach_their_stored_digests_is_not_served(db:
             "UPDATE entries SET digest = 'tampered' WHERE match = ? AND seq = 0", (damaged["match"],)
         )
     with TestClient(create_app(SQLiteStore(db))) as client:
-        answer = client.get(f"/api/matches/{damaged['match']}")
-        assert answer.status_code == 200 and answer.json()["state"] == "damaged"
-        view = client.get(f"/api/matches/{damaged['match']}/view")
-        assert view.status_code == 500 and view.json()["error"] == "damaged"
+        for path in ("", "/view"):
+            answer = client.get(f"/api/matches/{damaged['match']}{path}")
+            assert answer.status_code == 410, answer.text
+            assert answer.json() | {"message": ""} == {
+                "error": "damaged",
+                "message": "",
+                "match": damaged["match"],
+                "seq": 0,
+            }
         assert client.get(f"/api/matches/{sound['match']}").json()["ply"] == 2
 
 
@@ -98,4 +103,6 @@ def test_a_match_whose_last_entries_are_lost_is_not_served_at_an_earlier_ply(db:
     with sqlite3.connect(db) as connection:
         connection.execute("DELETE FROM entries WHERE match = ? AND seq >= 1", (match,))
     with TestClient(create_app(SQLiteStore(db))) as client:
-        assert client.get(f"/api/matches/{created['match']}").json()["state"] == "damaged"
+        answer = client.get(f"/api/matches/{created['match']}")
+        assert answer.status_code == 410 and answer.json()["error"] == "damaged"
+        assert (answer.json()["match"], answer.json()["seq"]) == (created["match"], 1)

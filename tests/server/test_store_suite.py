@@ -291,6 +291,18 @@ def test_a_match_s_entries_are_read_from_a_seq_on(open_store: OpenStore) -> None
     run(open_store, work)
 
 
+def test_a_match_s_entries_are_read_a_page_at_a_time(open_store: OpenStore) -> None:
+    async def work(store: Store) -> None:
+        await store.create(MATCH, listed=False, driven=True)
+        for seq in range(5):
+            assert await store.append("m1", _move(seq), over=False)
+        assert await store.entries("m1", 1, 2) == (_move(1), _move(2))
+        assert await store.entries("m1", 3, 10) == (_move(3), _move(4))
+        assert await store.entries("m1", 0, 0) == ()
+
+    run(open_store, work)
+
+
 def test_a_match_s_row_counts_its_entries(open_store: OpenStore) -> None:
     async def work(store: Store) -> tuple[int | None, int | None]:
         await store.create(MATCH, listed=False, driven=False)

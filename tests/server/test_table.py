@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers import whole_log
 from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
@@ -190,7 +191,7 @@ def test_a_person_who_leaves_is_played_by_the_stand_in_and_comes_back_at_the_nex
             lambda: any(s == 1 for s in _summary(client, match)["to_act"]) or _summary(client, match)["over"]
         )
         _play_first(client, match, {1: tokens[1]})
-    log = client.get(f"/api/matches/{match}/log").json()["entries"]
+    log = whole_log(client.get, match)
     assert any(entry["kind"] == "move" and entry["seat"] == 0 for entry in log)
     back = _post(client, f"/api/matches/{match}/seats/0/return", tokens[0])
     assert back.status_code == 200 and back.json()["seats"][0]["kind"] == "human"
@@ -271,7 +272,7 @@ def test_a_take_back_leaves_every_view_as_before_the_move(client: TestClient) ->
     assert answer.status_code == 200, answer.text
     assert {s: _view(client, match, tokens[s])["position"] for s in tokens} == before
     assert answer.json()["events"][-1]["type"] == "taken_back"
-    assert client.get(f"/api/matches/{match}/log").json()["entries"][-1]["kind"] == "takeback"
+    assert whole_log(client.get, match)[-1]["kind"] == "takeback"
 
 
 def test_a_move_that_showed_a_card_is_never_taken_back(client: TestClient) -> None:
@@ -437,7 +438,7 @@ def test_a_match_nobody_plays_for_too_long_is_abandoned(tmp_path: Path) -> None:
             409,
             "abandoned",
         )
-        assert client.get(f"/api/matches/{match}/log").json()["entries"][-1]["kind"] == "abandon"
+        assert whole_log(client.get, match)[-1]["kind"] == "abandon"
         assert client.portal.call(sweeper.sweep) == 0
 
 

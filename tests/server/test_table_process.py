@@ -10,6 +10,7 @@ from typing import Any
 
 import httpx
 import pytest
+from helpers import whole_log
 
 from boardtable.server.registry import BEAT_SECONDS
 
@@ -132,5 +133,5 @@ def test_two_people_meet_in_the_lobby_one_leaves_the_game_ends_and_both_rematch(
     new = _summary(http, asked["match"])
     assert new["started"] is True and [s["name"] for s in new["seats"]] == ["Ann", "Bea"]
     assert http.get(f"/api/matches/{asked['match']}/view", headers=bearer(told["token"])).json()["seat"] == 1
-    kinds = [entry["kind"] for entry in http.get(f"/api/matches/{match}/log").json()["entries"]]
+    kinds = [entry["kind"] for entry in whole_log(http.get, match)]
     assert {"join", "move", "takeback", "leave", "return", "rematch"} <= set(kinds)

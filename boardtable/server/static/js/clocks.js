@@ -2,7 +2,8 @@
 // `now`), counted down on the page for the seats whose clock runs. The page's own clock
 // may differ from the server's: the difference is estimated from the views received
 // (the largest of `now` minus the time of arrival, as an answer is never older than its
-// trip), so a clock shows the same time on every screen.
+// trip), so a clock shows the same time on every screen. A bot's seat has no clock (its
+// `left` is null): nothing is shown for it.
 
 import { clockTime } from "./matches.js";
 
@@ -36,9 +37,10 @@ export class Clocks {
     return this.clock !== null;
   }
 
-  /** The seconds `seat` has left now, by the server's time. */
+  /** The seconds `seat` has left now, by the server's time; null for a seat without a clock (a bot's). */
   left(seat) {
-    const left = this.clock.left[seat] ?? 0;
+    const left = this.clock.left[seat];
+    if (typeof left !== "number") return null;
     if (!(this.clock.running ?? []).includes(seat)) return left;
     const serverNow = (Date.now() + this.offset) / 1000;
     return left - Math.max(0, serverNow - this.clock.now);
@@ -51,6 +53,8 @@ export class Clocks {
     for (const node of this.holder.querySelectorAll(".clock[data-seat]")) {
       const seat = Number(node.dataset.seat);
       const left = this.left(seat);
+      node.hidden = left === null;
+      if (left === null) continue;
       const text = clockTime(left);
       if (node.textContent !== text) node.textContent = text;
       node.classList.toggle("running", (this.clock.running ?? []).includes(seat));

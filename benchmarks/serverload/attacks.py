@@ -1,0 +1,163 @@
+"""The attacks of ``benchmarks/attack.py``: one stranger doing one thing back to back, in a process
+of its own, while honest pairs play.
+
+- ``log``: asks for the log of a long match again and again (a page at a time where the server
+  gives pages: ``?since=&limit=`` with the largest limit, following ``next``);
+- ``seats``: leaves its own seat of a match against a bot and returns to it, again and again (the
+  stand-in plays the seat between);
+- ``reload``: asks for the summary of a long match nothing uses, a different one each time, so
+  that the server replays a forgotten match at each request.
+
+The long matches are stored before the server starts, with the server's own modules (each
+:data:`LONG` entries: a two-seat Hadara game played by random bots, a leave and a return of a
+seat between its moves), the most a match holds of its persons' asking. The attacker counts
+its answers by status; it stops at its deadline, and with the benchmark however that ends.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import multiprocessing
+import os
+import signal
+import time
+from collections import Counter
+from collections.abc import Iterator
+from multiprocessing.connection import Connection
+from pathlib import Path
+
+import uvloop
+
+from .clients import Http
+from .lifetime import end_with_parent
+
+#: The attacks, each a scenario of its own (``quiet`` is none).
+ATTACKS = ("log", "seats", "reload")
+#: The entries of each long match: the most a match holds of its persons' asking.
+LONG = 5_000
+
+
+def store_long_matches(path: Path, count: int) -> list[str]:
+    """``count`` matches of :data:`LONG` entries each, stored in a new SQLite file at ``path``
+    as a server stores them: their ids."""
+    from boardtable.games import game
+    from boardtable.server.entries import LEAVE, RETURN, Played, SeatChanged, entry_data
+    from boardtable.server.settings import Settings
+    from boardtable.server.sqlite import SQLiteStore
+    from boardtable.server.store import Entry, SeatEntry, StoredMatch
+
+    played = game("hadara")
+    options = played.read_options({}, 2, 1)
+    state = played.new(options)
+    bots = [played.bot("random", f"attack:{seat}", 0.1) for seat in range(2)]
+    moves = []
+    while not played.is_over(state):
+        seat = played.to_act(state)[0]
+        move = bots[seat].choose(state, seat)
+        state, events = played.play(state, move)
+        moves.append((entry_data(played, Played(move, state, events)), played.digest(state)))
+    changes = [entry_data(played, SeatChanged(kind, 0)) for kind in (LEAVE, RETURN)]
+    per_move = (LONG - len(moves)) // (2 * len(moves)) + 1
+    rows: list[tuple[str, str, str]] = []
+    for (kind, data), digest in moves:
+        rows.append((kind, data, digest))
+        rows += [(*change, digest) for _ in range(per_move) for change in changes]
+    now = time.time() - LONG
+    entries = [
+        Entry(seq, kind, data, digest, now + seq) for seq, (kind, data, digest) in enumerate(rows[:LONG])
+    ]
+    seats = (SeatEntry(0, "human", "Ann", "a" * 64), SeatEntry(1, "human", "Ben", "b" * 64))
+    ids = [f"long-{number}" for number in range(count)]
+
+    async def store() -> None:
+        stored = SQLiteStore(path, durable=False)
+        try:
+            for match in ids:
+                made = StoredMatch(
+                    match, played.name, played.options_text(options), seats, (), Settings(created=now).text()
+                )
+                await stored.create(made, listed=False, driven=False)
+
+            async def fill(match: str) -> None:
+                for entry in entries:
+                    assert await stored.append(match, entry, over=False)
+
+            await asyncio.gather(*(fill(match) for match in ids))
+        finally:
+            await stored.close()
+
+    asyncio.run(store())
+    return ids
+
+
+async def _attack(port: int, attack: str, long: list[str], until: float) -> Counter[int]:
+    """One attack, back to back until ``until`` (``time.monotonic()``): the statuses answered."""
+    statuses: Counter[int] = Counter()
+    http = await Http.open(port)
+    try:
+        if attack == "seats":
+            _, made = await http.request(
+                "POST", "/api/matches", body={"players": 2, "seats": ["human", "greedy"]}
+            )
+            match, token = made["match"], made["seats"][0]["token"]
+            asked = 0
+            while time.monotonic() < until:
+                change = "leave" if asked % 2 == 0 else "return"
+                status, _ = await http.request("POST", f"/api/matches/{match}/seats/0/{change}", token, {})
+                statuses[status] += 1
+                asked += status == 200
+        elif attack == "log":
+            since: int | None = 0
+            while time.monotonic() < until:
+                status, page = await http.request(
+                    "GET", f"/api/matches/{long[0]}/log?since={since or 0}&limit=500"
+                )
+                statuses[status] += 1
+                since = page.get("next") if status == 200 else 0
+        else:  # reload: each long match once, spread over the time left
+            for match in long:
+                status, _ = await http.request("GET", f"/api/matches/{match}")
+                statuses[status] += 1
+                await asyncio.sleep(max(0.0, (until - time.monotonic()) / len(long)))
+                if time.monotonic() >= until:
+                    break
+    finally:
+        http.close()
+    return statuses
+
+
+def _serve(link: Connection, port: int, attack: str, long: list[str], seconds: float, parent: int) -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    end_with_parent(parent)
+    try:
+        link.send(dict(uvloop.run(_attack(port, attack, long, time.monotonic() + seconds))))
+    except Exception as error:  # told to the parent, which stops the run
+        link.send({"failed": f"{type(error).__name__}: {error}"})
+
+
+@contextlib.contextmanager
+def attacking(port: int, attack: str | None, long: list[str], seconds: float) -> Iterator[dict[str, object]]:
+    """``attack`` on the server at ``port`` for ``seconds`` from now, in a process of its own
+    (None: no attack); once the block ends, what it was answered, by status."""
+    answered: dict[str, object] = {}
+    if attack is None:
+        yield answered
+        return
+    mine, theirs = multiprocessing.get_context("fork").Pipe()
+    process = multiprocessing.get_context("fork").Process(
+        target=_serve, args=(theirs, port, attack, long, seconds, os.getpid()), daemon=True
+    )
+    process.start()
+    theirs.close()
+    try:
+        yield answered
+        if mine.poll(seconds + 30):
+            answered.update(mine.recv())
+    finally:
+        process.terminate()
+        process.join()
+        mine.close()
+    if "failed" in answered:
+        raise RuntimeError(f"the attacker failed: {answered['failed']}")
