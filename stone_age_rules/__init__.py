@@ -26,7 +26,6 @@ True
 
 from __future__ import annotations
 
-from hadara_rules import __version__ as __version__
 from hadara_rules.foundations import (
     CatalogueError,
     ConfigError,
