@@ -85,6 +85,8 @@ class Player:
     food: int = 12
     resources: Resources = field(factory=Resources)
     agriculture: int = 0
+    #: The score track: the points scored during the game (SCORE-1); once the game is over,
+    #: the final total, final scoring added (END-5, SCORE-8).
     score: int = 0
     #: Levels of the permanent tools (TOOL-1), in the order gained.
     tools: tuple[int, ...] = ()

@@ -36,7 +36,7 @@ from ._model import (
 )
 from ._moves import Move, Place
 from ._rules.buildings import payable
-from ._rules.scoring import culture_points, known_cards, score
+from ._rules.scoring import culture_points, known_cards, score, score_sheet
 from .view import player_view, sample_world
 
 __all__ = ["Bot", "GreedyBot", "ISMCTSBot", "RandomBot", "evaluate", "make_bot"]
@@ -92,8 +92,9 @@ def evaluate(state: GameState, seat: int) -> float:
         "shaman": player.people,
     }
     multiplied = sum(c.count * times[c.multiplier] for c in known if c.multiplier is not None)
+    scored = score_sheet(player, True).during_game if state.is_over else player.score
     return (
-        player.score
+        scored
         + culture
         + multiplied
         + 0.7 * player.resources.value
