@@ -47,6 +47,7 @@ MULTIPLIERS = ("farmer", "tool_maker", "hut_builder", "shaman")
 class Building:
     """A building tile (BUILD-2 to BUILD-4)."""
 
+    #: The tile's id, as positions name it.
     id: str
     #: BUILD-2: exactly these resources; None for a tile whose payment the builder chooses.
     fixed: Resources | None
@@ -67,7 +68,9 @@ class Building:
 class Card:
     """A civilization card: its top effect (CIV-4 to CIV-13) and its bottom half (CIV-14)."""
 
+    #: The card's id, as positions name it.
     id: str
+    #: The top effect (CIV-4 to CIV-13), happening when the card is bought.
     effect: Effect
     #: Food, points, resources, tool value or resources of choice the effect gives (0 where none).
     amount: int = 0
@@ -75,8 +78,9 @@ class Card:
     kind: Kind | None = None
     #: The culture symbol of a green card (SCORE-2).
     culture: str | None = None
-    #: The multiplier kind of a sand card (SCORE-3 to SCORE-6) and how many it shows.
+    #: The multiplier kind of a sand card (SCORE-3 to SCORE-6).
     multiplier: str | None = None
+    #: How many figures of its multiplier kind a sand card shows (1 to 3; 0 for a culture card).
     count: int = 0
 
 

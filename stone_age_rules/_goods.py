@@ -45,9 +45,13 @@ class Resources:
     generated maker (:func:`hadara_rules.foundations.maker`), skipping the validators their counts need not pass.
     """
 
+    #: Wood (value 3).
     wood: int = field(default=0, validator=[_count, _not_negative])
+    #: Clay (value 4; brick).
     clay: int = field(default=0, validator=[_count, _not_negative])
+    #: Stone (value 5).
     stone: int = field(default=0, validator=[_count, _not_negative])
+    #: Gold (value 6).
     gold: int = field(default=0, validator=[_count, _not_negative])
 
     @classmethod

@@ -52,7 +52,7 @@ KINDS: Mapping[str, str] = {
     "preview": "What a legal Stone Age move will do to its mover, as far as it is certain.",
     "seat_view": "The web table's view of a Stone Age match (GET /api/matches/ID/view, the answer to a move, a take-back, a leave or a return, and every WebSocket message): the match as one seat (or a spectator) sees it.",
     "move_request": "POST /api/matches/ID/moves of a Stone Age match: the seq the move was chosen at and the move.",
-    "catalogue": "GET /api/games/stone-age/catalogue: every building tile and civilization card by id, with the digest of their data.",
+    "catalogue": "GET /api/games/stone-age/catalogue: every building tile with its points and civilization card by id, the card slots with their prices, the values, and the catalogue's digest, which every position names.",
 }
 _TARGETS: Mapping[str, object] = {
     "game_state": GameState,
@@ -110,7 +110,10 @@ def _catalogue(maker: Maker) -> dict[str, Any]:
     values = {
         "description": "What one of each is worth on a die total (ACT-3) and, for a resource, in points (BUILD-3, BUILD-4).",
         "type": "object",
-        "properties": dict.fromkeys(("food", *(kind.value for kind in Kind)), whole),
+        "properties": {
+            name: {**whole, "description": f"The value of one {name}."}
+            for name in ("food", *(kind.value for kind in Kind))
+        },
         "required": ["food", *(kind.value for kind in Kind)],
         "additionalProperties": False,
     }

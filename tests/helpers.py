@@ -103,3 +103,17 @@ def hadara_first_others_slow() -> list[Any]:
     """Every game's name as a test parameter: Hadara's in the default run, the others' with
     the slow tests (for whole games through code that is the same for every game)."""
     return [name if name == "hadara" else pytest.param(name, marks=pytest.mark.slow) for name in names()]
+
+
+def undescribed(node: object, where: str = "") -> Iterator[str]:
+    """Every property of a JSON Schema without a description (conditions of if/then/else aside)."""
+    if isinstance(node, dict):
+        for name, value in node.get("properties", {}).items():
+            if "description" not in value:
+                yield f"{where}.{name}"
+        for key, value in node.items():
+            if key not in ("if", "then", "else"):
+                yield from undescribed(value, f"{where}/{key}")
+    elif isinstance(node, list):
+        for value in node:
+            yield from undescribed(value, where)

@@ -18,10 +18,13 @@ class ScoreSheet:
     during_game: int
     #: SCORE-2: culture sets.
     culture: int
-    #: SCORE-3 to SCORE-6: each multiplier's count times what it multiplies.
+    #: SCORE-3: the farmers on the player's cards times the agriculture level.
     farmers: int
+    #: SCORE-4: the tool makers times the tool value (TOOL-6).
     tool_makers: int
+    #: SCORE-5: the hut builders times the buildings owned.
     hut_builders: int
+    #: SCORE-6: the shamans times the people owned.
     shamans: int
     #: SCORE-7: one point per resource.
     resources: int

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from stone_age_rules._model import BUILDINGS, LOCATIONS, SLOTS
 from stone_age_rules.rulebook import Rule, qualified, rules
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "stone_age"
@@ -90,6 +91,26 @@ def test_the_section_is_in_the_site_s_table_of_contents() -> None:
     index = (DOCS / "index.md").read_text(encoding="utf-8")
     for name in pages():
         assert name.removesuffix(".md") in index
+
+
+def test_the_frontend_page_says_which_row_of_placed_is_which_location() -> None:
+    """docs/frontend.md's Stone Age section: the rows of ``placed`` in the order the positions
+    hold them, and the order of the stacks and the pile."""
+    page = (DOCS.parent / "frontend.md").read_text(encoding="utf-8")
+    section = page[page.index("## Stone Age") :]
+    names = [location.value for location in LOCATIONS]
+    rows = [
+        ("0", names[0:1]),
+        ("1, 2, 3, 4", names[1:5]),
+        ("5, 6, 7", names[5:8]),
+    ]
+    for numbers, group in rows:
+        assert f"| {numbers} | {', '.join(f'`{name}`' for name in group)}" in section
+    assert "| 8, 9, 10, 11 | `building1` to `building4`" in section and names[8:12] == [
+        b.value for b in BUILDINGS
+    ]
+    assert "| 12, 13, 14, 15 | `card1` to `card4`" in section and names[12:] == [s.value for s in SLOTS]
+    assert "`stack[0]` is the face-up tile" in section and "**the top card first**" in section
 
 
 if __name__ == "__main__":  # pragma: no cover
