@@ -25,7 +25,9 @@ GAME = "Stone Age"
 class Rule(RuleEntry):
     """One rule of Stone Age's digest; a variant names the GameConfig field that switches it."""
 
-    #: Where the rule comes from (the seed, the printed rulebook, a ruling of this project).
+    #: Where the rule comes from, in a reader's words: the rules summary (the German summary
+    #: of the base game the digest follows), the rulebook, the card sheet, the components,
+    #: or a ruling of this project.
     source: str = field(kw_only=True)
 
     @property
