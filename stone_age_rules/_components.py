@@ -1,6 +1,6 @@
 """The 28 building tiles and 36 civilization cards, read and checked from ``spec/stone_age/components``.
 
-Every problem with the files is a :class:`~hadara_rules.errors.CatalogueError`
+Every problem with the files is a :class:`~boardtable.errors.CatalogueError`
 naming the file and the entry (BUILD-2 to BUILD-4, CIV-4 to CIV-14).
 """
 
@@ -49,6 +49,7 @@ MULTIPLIERS = ("farmer", "tool_maker", "hut_builder", "shaman")
 class Building:
     """A building tile (BUILD-2 to BUILD-4)."""
 
+    #: The tile's id, as positions name it.
     id: str
     #: BUILD-2: exactly these resources; None for a tile whose payment the builder chooses.
     fixed: Resources | None
@@ -69,7 +70,9 @@ class Building:
 class Card:
     """A civilization card: its top effect (CIV-4 to CIV-13) and its bottom half (CIV-14)."""
 
+    #: The card's id, as positions name it.
     id: str
+    #: The top effect (CIV-4 to CIV-13), happening when the card is bought.
     effect: Effect
     #: Food, points, resources, tool value or resources of choice the effect gives (0 where none).
     amount: int = 0
@@ -77,8 +80,9 @@ class Card:
     kind: Kind | None = None
     #: The culture symbol of a green card (SCORE-2).
     culture: str | None = None
-    #: The multiplier kind of a sand card (SCORE-3 to SCORE-6) and how many it shows.
+    #: The multiplier kind of a sand card (SCORE-3 to SCORE-6).
     multiplier: str | None = None
+    #: How many figures of its multiplier kind a sand card shows (1 to 3; 0 for a culture card).
     count: int = 0
 
 

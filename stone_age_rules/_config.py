@@ -29,7 +29,7 @@ MAX_PLAYERS = 4
 
 
 #: SETUP-1: the number of players is a whole number (made once: every validator
-#: :func:`~hadara_rules.foundations.exactly` makes is kept for good).
+#: :func:`~boardtable.build.exactly` makes is kept for good).
 _whole_players = exactly(int, what="a whole number (SETUP-1)", error=ConfigError)
 
 
@@ -70,7 +70,7 @@ class GameConfig:
     """Everything that decides a game before the first move; immutable and hashable.
 
     A field of the wrong type or out of range raises
-    :class:`~hadara_rules.errors.ConfigError` in one line naming it.
+    :class:`~boardtable.errors.ConfigError` in one line naming it.
     """
 
     #: 2 to 4 (SETUP-1); seats are numbered 0 to players - 1, in clockwise order.

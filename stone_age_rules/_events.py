@@ -104,8 +104,10 @@ class EventType(StrEnum):
     TOOK_TWO_RESOURCES = "took_two_resources"
     #: END-2: a round begins, ``player`` its start player; ``what`` is ``round N begins``.
     ROUND_BEGAN = "round_began"
-    #: END-3, END-4, FLOW-6: the game is over (no player).
+    #: END-3, END-4, FLOW-6: the game is over (no player); final scoring follows.
     GAME_OVER = "game_over"
+    #: END-5: final scoring (SCORE-2 to SCORE-7) added to the player's score, now its total.
+    SCORED_AT_THE_END = "scored_at_the_end"
 
 
 #: Each event's ``what`` and its type (but those with a number: :func:`event_type`).
@@ -138,6 +140,7 @@ _TYPES: dict[str, EventType] = {
     "took two resources": EventType.TOOK_TWO_RESOURCES,
     "took two resources at the end": EventType.TOOK_TWO_RESOURCES,
     "game over": EventType.GAME_OVER,
+    "scored at the end": EventType.SCORED_AT_THE_END,
 }
 #: The ``what`` of the events with a number: ``placed 3``, ``round 2 begins``.
 _NUMBERED = (

@@ -42,12 +42,16 @@ class Resources:
     """A bundle of resources: how many of each kind (never food).
 
     Bundles worked out from others (sums, differences, :func:`bundles`) are made by a
-    generated maker (:func:`hadara_rules.build.maker`), skipping the validators their counts need not pass.
+    generated maker (:func:`boardtable.build.maker`), skipping the validators their counts need not pass.
     """
 
+    #: Wood (value 3).
     wood: int = field(default=0, validator=[_count, _not_negative])
+    #: Clay (value 4; brick).
     clay: int = field(default=0, validator=[_count, _not_negative])
+    #: Stone (value 5).
     stone: int = field(default=0, validator=[_count, _not_negative])
+    #: Gold (value 6).
     gold: int = field(default=0, validator=[_count, _not_negative])
 
     @classmethod

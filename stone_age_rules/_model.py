@@ -1,7 +1,7 @@
 """Positions: frozen records of tuples, replaced (never changed) by every move.
 
 Positions and boards have no weak-reference slot, so that the engine copies them with the
-generated copiers of :mod:`hadara_rules.foundations` (see :mod:`stone_age_rules._table`).
+generated copiers of :mod:`boardtable.build` (see :mod:`stone_age_rules._table`).
 """
 
 from __future__ import annotations
@@ -80,23 +80,32 @@ PLACING, ACTING, FEEDING, OVER = Phase.PLACE, Phase.ACT, Phase.FEED, Phase.OVER
 class Player:
     """One player's board: people, food, resources, tracks, tools, cards and buildings."""
 
-    #: People owned, on the board and at home (SETUP-1, ACT-5): 5 to 10.
+    #: People owned, on the board and at home (SETUP-1, ACT-5): 5 to 10; those at home are
+    #: people less the player's counts in placed.
     people: int = 5
+    #: Food in stock (SETUP-2: 12 at the start; never a resource, FEED-6).
     food: int = 12
+    #: Resources in stock (wood, clay, stone, gold; SETUP-4: no limit).
     resources: Resources = field(factory=Resources)
+    #: The agriculture level on the food track, 0 to 10 (ACT-4, FEED-2).
     agriculture: int = 0
+    #: The score track: the points scored during the game (SCORE-1); once the game is over,
+    #: the final total, final scoring added (END-5, SCORE-8).
     score: int = 0
-    #: Levels of the permanent tools (TOOL-1), in the order gained.
+    #: The levels (1 to 4) of the permanent tools (TOOL-1), at most 3, in the order gained:
+    #: a use_tools move names a tool by its index here.
     tools: tuple[int, ...] = ()
-    #: Whether each tool was used this round (TOOL-2).
+    #: Whether each tool (the same index as in tools) was used this round (TOOL-2).
     used: tuple[bool, ...] = ()
-    #: One-time tool tokens by value (TOOL-5).
+    #: The one-time tool tokens (TOOL-5) by their values (2 to 4), in the order taken: a
+    #: use_tools move names one by its value.
     one_time: tuple[int, ...] = ()
-    #: Cards bought from the display, in order (public, INFO-2).
+    #: The cards bought from the display, by id, in the order bought (public, INFO-2).
     cards: tuple[str, ...] = ()
-    #: Cards taken by CIV-13, face down (hidden from the others, INFO-2).
+    #: The cards taken by CIV-13, by id, in the order drawn; each shows as "?" in another
+    #: seat's view until the game is over (INFO-2).
     drawn: tuple[str, ...] = ()
-    #: Building tiles built, in order.
+    #: The building tiles built, by id, in the order built.
     buildings: tuple[str, ...] = ()
     #: CIV-12: pairs of resources of choice not yet taken.
     claims: int = 0
@@ -116,11 +125,13 @@ class Player:
 class Roll:
     """A roll waiting for its owner's decision on tools (ACT-3, CIV-7, TOOL-2)."""
 
+    #: The seat that rolled, to decide on tools now (to_act).
     player: int
     #: The location rolled for, or the card slot of a CIV-7 card.
     location: Location
     #: What the roll yields: food (``None``) or a resource.
     kind: Kind | None
+    #: The faces rolled, in the order rolled (one die per person; 2 for a card).
     dice: tuple[int, ...]
 
     @property
@@ -133,8 +144,11 @@ class Roll:
 class DiceChoice:
     """CIV-8: the dice left to choose from, and who chooses next, in order."""
 
+    #: The seat that bought the card and rolled.
     buyer: int
+    #: The faces left to choose from, in the order rolled (a face taken is taken out).
     dice: tuple[int, ...]
+    #: The seats still to choose, the next first (the buyer, then clockwise).
     choosers: tuple[int, ...]
 
 
@@ -142,19 +156,33 @@ class DiceChoice:
 class GameState:
     """A position. Every field is immutable; moves make new positions."""
 
+    #: The game's configuration (a view's seed is 0, so that no roll can be foreseen: INFO-1).
     config: GameConfig
+    #: Each seat's board, seat 0 first (the seats in clockwise order).
     players: tuple[Player, ...]
-    #: People placed: ``placed[location.row][seat]``.
+    #: The people standing at each location: ``placed[row][seat]``. One row per location, in
+    #: this order: 0 hunting, 1 forest, 2 clay_pit, 3 quarry, 4 river, 5 tool_maker, 6 hut,
+    #: 7 field, 8 to 11 building1 to building4 (the tops of stacks[0] to stacks[3]), 12 to 15
+    #: card1 to card4 (the cards of display[0] to display[3]); each row has one count per
+    #: seat, seat 0 first.
     placed: tuple[tuple[int, ...], ...]
-    #: The building stacks in play (SETUP-5), top tile first.
+    #: The building stacks in play, one per player (SETUP-5), stack 1 first: a person at
+    #: building1 builds the top of stacks[0]. Each stack lists its tiles from the top down,
+    #: the top tile first: stack[0] is the face-up tile, the others lie face down and show
+    #: as "?" in a view (INFO-1); an empty stack is [] (END-3).
     stacks: tuple[tuple[str, ...], ...]
-    #: Card slots 1 to 4 (CIV-1); None for an empty slot.
+    #: The card slots 1 to 4 (CIV-1): display[0] is slot 1 (price 1, location card1), at the
+    #: end farthest from the draw pile, display[3] slot 4 (price 4, card4); null for a slot
+    #: whose card was taken this round (END-2 fills it for the next).
     display: tuple[str | None, ...]
-    #: The draw pile, top card first (SETUP-6).
+    #: The draw pile, the top card first (SETUP-6): pile[0] is the next card drawn (END-2,
+    #: CIV-13). Every card shows as "?" in a view (INFO-1): only its length is known.
     pile: tuple[str, ...]
+    #: The round, from 1.
     round: int = 1
     #: How many moves were played to reach the position.
     ply: int = 0
+    #: The phase of the round (FLOW-5): place, act or feed; over after final scoring.
     phase: Phase = Phase.PLACE
     #: The start player of the round (SETUP-7, END-1).
     start: int = 0

@@ -86,7 +86,7 @@ _FORMS: dict[str, tuple[int | None, Callable[[int, list[str]], Move]]] = {
 
 
 def parse_move(text: str) -> Move:
-    """The move ``text`` writes; :class:`~hadara_rules.errors.NotationError` (one line) for anything else."""
+    """The move ``text`` writes; :class:`~boardtable.errors.NotationError` (one line) for anything else."""
     if not isinstance(text, str) or len(text) > MAX_LENGTH:
         raise NotationError(f"a move is a text of at most {MAX_LENGTH} characters, not {shown(text)}")
     words = text.split()

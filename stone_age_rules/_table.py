@@ -1,6 +1,6 @@
 """The position being worked on during one move, and the events it has produced so far.
 
-Each step's position and board are made by the generated copiers of :mod:`hadara_rules.foundations`
+Each step's position and board are made by the generated copiers of :mod:`boardtable.build`
 (what :func:`attrs.evolve` gives, at a fraction of its cost: the records have no validators or
 converters to skip). A move whose events nobody asks for (:func:`~stone_age_rules.apply_move`)
 records none, which spares working out each event's amounts."""

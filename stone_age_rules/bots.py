@@ -36,7 +36,7 @@ from ._model import (
 )
 from ._moves import Move, Place
 from ._rules.buildings import payable
-from ._rules.scoring import culture_points, known_cards, score
+from ._rules.scoring import culture_points, known_cards, score, score_sheet
 from .view import player_view, sample_world
 
 __all__ = ["Bot", "GreedyBot", "ISMCTSBot", "RandomBot", "evaluate", "make_bot"]
@@ -92,8 +92,9 @@ def evaluate(state: GameState, seat: int) -> float:
         "shaman": player.people,
     }
     multiplied = sum(c.count * times[c.multiplier] for c in known if c.multiplier is not None)
+    scored = score_sheet(player, True).during_game if state.is_over else player.score
     return (
-        player.score
+        scored
         + culture
         + multiplied
         + 0.7 * player.resources.value
@@ -192,7 +193,7 @@ class ISMCTSBot(InformationSetSearch[GameState, Move]):
     (:func:`~stone_age_rules.sample_world`: the hidden cards, tiles and every die to come),
     the greedy bot modelling the other seats and playing each rollout to the end of the
     round, whose position :func:`evaluate` values (the final score in the last round); the
-    search is Hadara's (:class:`hadara_rules.search.InformationSetSearch`).
+    search is Hadara's (:class:`boardtable.search.InformationSetSearch`).
 
     ``bot.choose(state, seat)`` looks at the seat's view only; under a seed and an iteration
     budget it is deterministic.

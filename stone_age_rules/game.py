@@ -1,4 +1,4 @@
-"""Stone Age as a server plays it: the :class:`~hadara_rules.games.Game` of ``"stone-age"``.
+"""Stone Age as a server plays it: the :class:`~boardtable.games.Game` of ``"stone-age"``.
 
 Every answer is made by :mod:`stone_age_rules`' public functions (the views of INFO-1 to
 INFO-3, the previews, the events as each seat sees them, the records with their result

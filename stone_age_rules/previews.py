@@ -26,6 +26,7 @@ from ._moves import Move
 class Preview:
     """A legal move and what it will do to its mover's board."""
 
+    #: The legal move previewed.
     move: Move
     #: The changes to the mover's counters that are certain (see the module).
     certain: tuple[tuple[str, int], ...] = ()

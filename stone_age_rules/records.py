@@ -99,9 +99,13 @@ class GameRecord:
     """A game of Stone Age as its configuration and the moves played, in order, with an
     optional result block and headers (:class:`~boardtable.documents.GameInfo`)."""
 
+    #: The configuration the game was set up from.
     config: GameConfig
+    #: The moves played, in order.
     moves: tuple[Move, ...] = field(default=(), converter=_move_tuple)
+    #: Where the moves lead, for a finished game (replay checks it); null for none.
     result: GameResult | None = None
+    #: The headers: the seats' names, the date, notes; null for none.
     info: GameInfo | None = None
 
 

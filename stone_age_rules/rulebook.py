@@ -1,7 +1,7 @@
 """Stone Age's rule index (``spec/stone_age/rules.yaml``): every rule ID with its text.
 
 Read by the library's strict reader; any problem is a
-:class:`~hadara_rules.errors.CatalogueError` naming the file and the field. Outside
+:class:`~boardtable.errors.CatalogueError` naming the file and the field. Outside
 Stone Age's own context a rule is named with its game (:func:`qualified`: "Stone Age
 FLOW-1"), since Hadara has rule IDs of the same shape.
 """
@@ -27,7 +27,9 @@ GAME = "Stone Age"
 class Rule(RuleEntry):
     """One rule of Stone Age's digest; a variant names the GameConfig field that switches it."""
 
-    #: Where the rule comes from (the seed, the printed rulebook, a ruling of this project).
+    #: Where the rule comes from, in a reader's words: the rules summary (the German summary
+    #: of the base game the digest follows), the rulebook, the card sheet, the components,
+    #: or a ruling of this project.
     source: str = field(kw_only=True)
 
     @property
@@ -48,5 +50,5 @@ def qualified(rule_id: str) -> str:
 @functools.cache
 def rules() -> Mapping[str, Rule]:
     """Every rule of the bundled ``spec/stone_age/rules.yaml`` by ID, in the digest's order
-    (read once; read-only): :func:`~hadara_rules.rulebook.read_index` checks every entry."""
+    (read once; read-only): :func:`~boardtable.rulebook.read_index` checks every entry."""
     return read_index(spec_dir() / "rules.yaml", Rule)

@@ -6,7 +6,7 @@ display), the faces of the next dice rolled (``dice``, FLOW-4: rolled before the
 seed's), plays ``moves`` (in the notation) and states what must follow (``expect``:
 a refused move and its rule, who is to act, players' counters, the phase and round).
 It is read by the library's strict reader: every key and type is checked before
-anything is played, and a malformed file is a :class:`~hadara_rules.errors.ScenarioError`
+anything is played, and a malformed file is a :class:`~boardtable.errors.ScenarioError`
 naming the file and the field. :func:`run_scenario` reports each expectation that does
 not hold, and what happened on the way, in words.
 """

@@ -1,14 +1,14 @@
 """JSON Schema (draft 2020-12) of every Stone Age document kind, made as Hadara's are.
 
-Made by the schema maker of :mod:`hadara_rules.schema` from the ``attrs`` records
+Made by the schema maker of :mod:`boardtable.schema` from the ``attrs`` records
 the documents are structured into (:mod:`stone_age_rules.records`), so they say
 exactly what the strict reader takes. Shipped as
 ``stone_age_rules/schemas/KIND.schema.json``; ``python -m stone_age_rules.schema``
 writes them again, and a test fails when a shipped file differs from :func:`make_schema`.
 
 The bodies of the web table that carry a Stone Age match's documents (a seat's view, a
-move request: :data:`hadara_rules.schema.GAME_WIRE_KINDS`) are Stone Age kinds too, made by
-the same :func:`hadara_rules.schema.wire_schema` as Hadara's from Stone Age's documents.
+move request: :data:`boardtable.wire_schemas.GAME_WIRE_KINDS`) are Stone Age kinds too, made by
+the same :func:`boardtable.wire_schemas.wire_schema` as Hadara's from Stone Age's documents.
 """
 
 from __future__ import annotations
@@ -45,7 +45,7 @@ KINDS: Mapping[str, str] = {
     "preview": "What a legal Stone Age move will do to its mover, as far as it is certain.",
     "seat_view": "The web table's view of a Stone Age match (GET /api/matches/ID/view, the answer to a move, a take-back, a leave or a return, and every WebSocket message): the match as one seat (or a spectator) sees it.",
     "move_request": "POST /api/matches/ID/moves of a Stone Age match: the seq the move was chosen at and the move.",
-    "catalogue": "GET /api/games/stone-age/catalogue: every building tile and civilization card by id, with the digest of their data.",
+    "catalogue": "GET /api/games/stone-age/catalogue: every building tile with its points and civilization card by id, the card slots with their prices, the values, and the catalogue's digest, which every position names.",
 }
 _TARGETS: Mapping[str, object] = {
     "game_state": GameState,
@@ -103,7 +103,10 @@ def _catalogue(maker: Maker) -> dict[str, Any]:
     values = {
         "description": "What one of each is worth on a die total (ACT-3) and, for a resource, in points (BUILD-3, BUILD-4).",
         "type": "object",
-        "properties": dict.fromkeys(("food", *(kind.value for kind in Kind)), whole),
+        "properties": {
+            name: {**whole, "description": f"The value of one {name}."}
+            for name in ("food", *(kind.value for kind in Kind))
+        },
         "required": ["food", *(kind.value for kind in Kind)],
         "additionalProperties": False,
     }

@@ -192,6 +192,7 @@ _DID: Mapping[EventType, Callable[[Event], str]] = {
     EventType.WENT_HUNGRY: _went_hungry,
     EventType.HARVESTED: lambda e: f"harvested {_goods(e, 1)}",
     EventType.SCORED: lambda e: f"scored {_goods(e, 1)}",
+    EventType.SCORED_AT_THE_END: lambda e: f"scored {_goods(e, 1)} in final scoring",
     EventType.TOOK_DIE: lambda e: f"took a die for {_goods(e, 1)}",
     EventType.TOOK_ONE_TIME_TOOL: lambda e: f"took a one-time tool of {dict(e.amounts).get('one_time', 0)}",
     EventType.TOOK_FOOD: lambda e: f"took {_goods(e, 1)}",

@@ -12,7 +12,7 @@ own cards gave (TOOL-5, CIV-12, CIV-13); people standing within each location's 
 the placement rules (SETUP-3, PLACE-4 to PLACE-7); and the phase, the seat to act, the
 roll, the dice choice and the feeding decision coherent with each other (FLOW-1, FLOW-5,
 ACT-1, FEED-4, END-1 to END-3). The first problem found is a
-:class:`~hadara_rules.errors.RecordError` naming the path of the field
+:class:`~boardtable.errors.RecordError` naming the path of the field
 (``$.data.players[1].people``); nothing is changed. A value read from the document
 appears in a message only through the bounded renderer.
 

@@ -115,3 +115,17 @@ def whole_log(get: Callable[[str], Any], match: str) -> list[dict[str, Any]]:
         entries += page["entries"]
         since = page["next"]
     return entries
+
+
+def undescribed(node: object, where: str = "") -> Iterator[str]:
+    """Every property of a JSON Schema without a description (conditions of if/then/else aside)."""
+    if isinstance(node, dict):
+        for name, value in node.get("properties", {}).items():
+            if "description" not in value:
+                yield f"{where}.{name}"
+        for key, value in node.items():
+            if key not in ("if", "then", "else"):
+                yield from undescribed(value, f"{where}/{key}")
+    elif isinstance(node, list):
+        for value in node:
+            yield from undescribed(value, where)

@@ -14,6 +14,7 @@ from typing import Any
 
 import jsonschema
 import pytest
+from helpers import undescribed
 from hypothesis import given
 from hypothesis import strategies as st
 from properties.strategies import suite_settings
@@ -301,26 +302,12 @@ def test_hadara_schema_without_one_kind_is_one_line(
     assert message in captured.err
 
 
-def _undescribed(node: object, where: str = "") -> Iterator[str]:
-    """Every property of a schema without a description (conditions of if/then/else aside)."""
-    if isinstance(node, dict):
-        for name, value in node.get("properties", {}).items():
-            if "description" not in value:
-                yield f"{where}.{name}"
-        for key, value in node.items():
-            if key not in ("if", "then", "else"):
-                yield from _undescribed(value, f"{where}/{key}")
-    elif isinstance(node, list):
-        for value in node:
-            yield from _undescribed(value, where)
-
-
 @pytest.mark.parametrize("kind", ["game_state", "view", "event", *WIRE_KINDS])
 def test_every_field_of_a_position_a_view_and_a_body_has_a_description(kind: str) -> None:
     """A frontend learns from the schema what each field holds (the order of a pile, which
     end is its top, what pending, sold and box hold), not by experiment."""
     schema = made(kind)
-    assert list(_undescribed(schema)) == []
+    assert list(undescribed(schema)) == []
 
 
 def test_the_piles_say_their_order_and_which_end_is_the_top() -> None:

@@ -11,6 +11,7 @@ from .._table import Table, copy_player
 from .cards import CLAIM, take_resources
 from .feeding import feed_player
 from .placement import pass_turn
+from .scoring import end_lines
 
 #: CIV-12's variant of choosing the resources at purchase, read on every move as a module
 #: constant (see :data:`~stone_age_rules._model.PLACING`).
@@ -89,10 +90,13 @@ def end_round(table: Table) -> None:
 
 
 def _game_over(table: Table, rule: str) -> None:
-    """END-5: unclaimed CIV-12 pairs are taken (as wood: SCORE-7 counts every kind alike);
-    then final scoring."""
+    """The game is over (``rule``: END-3, END-4 or FLOW-6). END-5: unclaimed CIV-12 pairs are
+    taken (as wood: SCORE-7 counts every kind alike); then final scoring adds each player's
+    end-of-game lines (SCORE-2 to SCORE-7) to their score, which is then their total (SCORE-8)."""
+    table.note(rule, "game over")
     for seat, player in enumerate(table.state.players):
         for _ in range(player.claims):
             take_resources(table, seat, Resources.of(Kind.WOOD, CLAIM), "took two resources at the end")
+    for seat, player in enumerate(table.state.players):
+        table.change(seat, "END-5", "scored at the end", score=player.score + sum(end_lines(player).values()))
     table.update(phase=Phase.OVER)
-    table.note(rule, "game over")

@@ -18,10 +18,13 @@ class ScoreSheet:
     during_game: int
     #: SCORE-2: culture sets.
     culture: int
-    #: SCORE-3 to SCORE-6: each multiplier's count times what it multiplies.
+    #: SCORE-3: the farmers on the player's cards times the agriculture level.
     farmers: int
+    #: SCORE-4: the tool makers times the tool value (TOOL-6).
     tool_makers: int
+    #: SCORE-5: the hut builders times the buildings owned.
     hut_builders: int
+    #: SCORE-6: the shamans times the people owned.
     shamans: int
     #: SCORE-7: one point per resource.
     resources: int
@@ -55,13 +58,12 @@ def multipliers(player: Player) -> Counter[str]:
     return found
 
 
-def score_sheet(player: Player) -> ScoreSheet:
-    """SCORE-1 to SCORE-8 for one player (drawn cards count too, CIV-13; in a view, those
-    it does not show count for nothing, INFO-2)."""
+def end_lines(player: Player) -> dict[str, int]:
+    """SCORE-2 to SCORE-7: the lines final scoring adds, by the score sheet's names (drawn
+    cards count too, CIV-13; in a view, those it does not show count for nothing, INFO-2)."""
     cards = known_cards(player)
     counts = multipliers(player)
-    lines = {
-        "during_game": player.score,
+    return {
         "culture": culture_points([c.culture for c in cards if c.culture is not None]),
         "farmers": counts["farmer"] * player.agriculture,
         "tool_makers": counts["tool_maker"] * player.tool_value,
@@ -69,18 +71,27 @@ def score_sheet(player: Player) -> ScoreSheet:
         "shamans": counts["shaman"] * player.people,
         "resources": player.resources.total,
     }
+
+
+def score_sheet(player: Player, over: bool = False) -> ScoreSheet:
+    """SCORE-1 to SCORE-8 for one player, of a game ``over`` (its score is then the final
+    total, END-5) or not (the score if the game ended now)."""
+    lines = end_lines(player)
+    during = player.score - sum(lines.values()) if over else player.score
     return ScoreSheet(
+        during_game=during,
         **lines,
-        total=sum(lines.values()),
+        total=during + sum(lines.values()),
         tie_break=player.agriculture + player.tool_value + player.people,
     )
 
 
 def score(state: GameState) -> tuple[ScoreSheet, ...]:
-    """Every player's score sheet: final once the game is over, before it the score if the
-    game ended now. Of a seat's view, a card drawn face down that it does not see counts for
-    nothing (INFO-2)."""
-    return tuple(score_sheet(player) for player in state.players)
+    """Every player's score sheet: final once the game is over (each player's score is then
+    its total, END-5), before it the score if the game ended now. Of a seat's view, a card
+    drawn face down that it does not see counts for nothing (INFO-2)."""
+    over = state.is_over
+    return tuple(score_sheet(player, over) for player in state.players)
 
 
 def winners(state: GameState) -> tuple[int, ...]:

@@ -5,11 +5,13 @@ and every ruling on the rulings page. ``python tests/stone_age/test_docs.py`` wr
 
 from __future__ import annotations
 
+import re
 import sys
 from pathlib import Path
 
 import pytest
 
+from stone_age_rules._model import BUILDINGS, LOCATIONS, SLOTS
 from stone_age_rules.rulebook import Rule, qualified, rules
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "stone_age"
@@ -58,8 +60,10 @@ def pages() -> dict[str, str]:
         if rule.ruling
     )
     found["rulings.md"] = (
-        f"{_NOTE}# Stone Age: rulings\n\nWhere the German summary the rules digest follows leaves a point "
-        "open, this project decided it and marked the rule a ruling, with the reason. A ruling marked "
+        f"{_NOTE}# Stone Age: rulings\n\nWhere the rules summary (the German summary of the base game "
+        "these rules follow first) leaves a point open, this project decided it and marked the rule a "
+        "ruling, with the reason: by the printed rulebook or the card sheet where they settle it, "
+        "else by a ruling of its own. A ruling marked "
         "*(variant)* can be switched to the other reading in the game configuration "
         "(`max_rounds`, `start_player`, `any_two_resources`).\n\n" + listed + "\n"
     )
@@ -90,6 +94,37 @@ def test_the_section_is_in_the_site_s_table_of_contents() -> None:
     index = (DOCS / "index.md").read_text(encoding="utf-8")
     for name in pages():
         assert name.removesuffix(".md") in index
+
+
+def test_the_rule_pages_cite_the_rules_summary_in_a_reader_s_words() -> None:
+    """A player reads "seed" as the game's random seed: the pages and the rules' data cite the
+    German summary the digest follows as "the rules summary" (the seed of FLOW-4 and SETUP-7
+    is the random seed)."""
+    citation = re.compile(r"\(seed\b|\bseed[,;:)]|Source: seed|\b[Tt]he seed\b(?! and)|seed's")
+    for name, text in pages().items():
+        assert not citation.search(text.replace("the game's seed", "")), name
+    assert all("seed" not in rule.source for rule in rules().values())
+    assert "Source: rules summary." in pages()["rules/act.md"]
+
+
+def test_the_frontend_page_says_which_row_of_placed_is_which_location() -> None:
+    """docs/frontend.md's Stone Age section: the rows of ``placed`` in the order the positions
+    hold them, and the order of the stacks and the pile."""
+    page = (DOCS.parent / "frontend.md").read_text(encoding="utf-8")
+    section = page[page.index("## Stone Age") :]
+    names = [location.value for location in LOCATIONS]
+    rows = [
+        ("0", names[0:1]),
+        ("1, 2, 3, 4", names[1:5]),
+        ("5, 6, 7", names[5:8]),
+    ]
+    for numbers, group in rows:
+        assert f"| {numbers} | {', '.join(f'`{name}`' for name in group)}" in section
+    assert "| 8, 9, 10, 11 | `building1` to `building4`" in section and names[8:12] == [
+        b.value for b in BUILDINGS
+    ]
+    assert "| 12, 13, 14, 15 | `card1` to `card4`" in section and names[12:] == [s.value for s in SLOTS]
+    assert "`stack[0]` is the face-up tile" in section and "**the top card first**" in section
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -84,6 +84,6 @@ def test_flow_6_max_rounds_ends_the_game_after_that_rounds_feeding() -> None:
     for move in (Place(0, Location.HUNTING, 5), Place(1, Location.HUNTING, 5), Act(0, Location.HUNTING)):
         state = apply_move(state, move)
     state, events = apply_move_with_events(state, Act(1, Location.HUNTING))
-    assert state.is_over and events[-1].rule == "FLOW-6"
+    assert state.is_over and [e.rule for e in events if e.what == "game over"] == ["FLOW-6"]
     assert all(p.food < 12 + 30 for p in state.players)
     assert not game(players=2).is_over

@@ -31,16 +31,18 @@ from stone_age_rules.bots import make_bot
 from stone_age_rules.records import position_digest, record_digest
 
 #: players, seed, CIV-12 claims, moves, and the digests of the final position, the record
-#: and the events.
+#: and the events. The final positions and the events were re-pinned when final scoring
+#: began to be added to the players' scores (END-5), with events of its own: the moves and
+#: the records' digests stayed as they were.
 PINNED = [
     (
         2,
         1,
         "later",
         880,
-        "4f0e3f335d8b1dfe9d02a7f56789ce9dc823485540f2a47f8d642a88393740b1",
+        "70eeeae5222dde0e9251039ad3fc5717f74d97ae43815f1309f837ed5e20ef45",
         "e295716c72c2793a13db96e43d03abbb3f57f0d1448107395b2190aea953329e",
-        "546c121d6b5db1d3c64119cf3dca2171ebb9bbbe194dbce15c6ad0404737dde5",
+        "8a5cfbcb7ab55369efa7a062fccecfe19ecf47f862fd10929e64b89bde82f56a",
     ),
     (
         3,
@@ -49,45 +51,45 @@ PINNED = [
         # re-pinned when an untaken CIV-12 pair began to count at feeding (FEED-4): at move
         # 137 seat 1, 5 food short with 4 resources and a pair, decides instead of going hungry
         1114,
-        "39301d81a05115b781fc247384d677a25d4bddbd9c5557738fca6c8a93ccdd2d",
+        "eae1e9414a8bab046c7ab9e0ee9531f8f7a6decd1f4103cf662bf78a0a90689f",
         "e51a5699f4ad0ed7a256404f291ebb0a4633624c7b4caef672daec8c870012f2",
-        "5062acba42861978ddce9967e23550e1ad803048af794156cc8eaaaa8418f539",
+        "3f0dd1646002fc3b73ec920ff041b63cbc80fb02189ce73751a9d44e1726236c",
     ),
     (
         4,
         42,
         "later",
         1189,
-        "14b597d70c57a7091a272a32deff7d92f9b63fe4acd0363f2a67bf9f7451d67e",
+        "76abfebcdad24d8a92b2253a8aa1f4f97790d3665c07da980575d23dcc4a62b5",
         "25e593458e378866798739f07ca369e2f9f1e97794ef759e5f2ec091f7d6ce7b",
-        "d0a36307e8249e1d54c8ef694f26566147d9c25ad587c9605d61ed25457ba3a0",
+        "686e63692955edaac9cf0db81ece0024a3a147bfddb4ff087de596bce89c54ae",
     ),
     (
         4,
         2026,
         "immediate",
         1179,
-        "0ecae7466893d04eac567d0d29597de7c57f8155d4f5ca5a9197d513e9ec699d",
+        "3313e6fd6c02e91e1345b41cfc30d631e08b215e33b9768925f9e9f82650eca8",
         "dc4af8d1afcfebb96054addf18804ee5e42bab8e7ba1d077856f3502d91738d9",
-        "3694a2245f8240a83d12edb187e893486a80ffcafbcb12d9515071111fd5a159",
+        "ebd16542f3949675d6bad3011a6af6355cd7de907e60b3cdaf7be34106f7eb6e",
     ),
     (
         2,
         99,
         "immediate",
         949,
-        "300c8803780a48c3da9dbf1e02aba39b3fab7cf8d8f9242dcb62c7a51f7a7237",
+        "bbcaaaddd371fdf627657a0f322817e02adec8139ad38a5de3112341df4e85f8",
         "9027c2b98a7d2610872380986f75a10bf1f3e1ea05b836114775479e7098796b",
-        "64a271dbaeed2773273bda6e500043a1236611f2c175443b98688de69ef2d1c1",
+        "770a2869f447468d059360e4d1de66a605df38b9b467479c496eb8c10ad63c0d",
     ),
     (
         3,
         5,
         "immediate",
         1128,
-        "a1e1804527a5e952ab07f452f61b7ae7f0078175fb184e7285f44552091aaeb5",
+        "21314ae2f243484fbe02f607d76ea47aa370f8e13bcc78f12b9bf34599cc83bf",
         "988d42e3774c0d56566278c841847cbc70e2cc556f59d21864255e5312cc6b2c",
-        "a898559ce10038cb290f7f9394338bf2c95f112b4c21099ac62ea8c84db29f92",
+        "75495184f144383c6aa7dcd87a5b5b498d57d1889d1095c5b31afdcac38ee213",
     ),
 ]
 

@@ -60,7 +60,7 @@ HADARA_ONLY = frozenset(
 def test_the_top_level_has_hadaras_names_where_stone_age_has_the_thing() -> None:
     missing = set(hadara_rules.__all__) - set(stone_age_rules.__all__) - HADARA_ONLY
     assert not missing, f"add to stone_age_rules.__all__ (or to HADARA_ONLY, saying why): {missing}"
-    assert "Move" in stone_age_rules.__all__ and stone_age_rules.__version__ == hadara_rules.__version__
+    assert "Move" in stone_age_rules.__all__
     assert all(hasattr(stone_age_rules, name) for name in stone_age_rules.__all__)
 
 

@@ -8,9 +8,11 @@ import random
 
 import jsonschema
 import pytest
+from helpers import undescribed
 
 from boardtable.games import game
 from stone_age_rules import GameConfig, Preview, apply_move_with_events, new_game, player_view, score
+from stone_age_rules._model import BUILDINGS, LOCATIONS, SLOTS
 from stone_age_rules.bots import make_bot
 from stone_age_rules.previews import previews
 from stone_age_rules.records import GameRecord, from_data, game_result, to_data
@@ -75,3 +77,25 @@ def test_a_document_with_an_unknown_key_or_move_type_is_invalid() -> None:
     assert _validator("move").is_valid(move)
     assert not _validator("move").is_valid({**move, "data": {**move["data"], "extra": 1}})  # type: ignore[dict-item]
     assert not _validator("move").is_valid({**move, "data": {**move["data"], "type": "fly"}})  # type: ignore[dict-item]
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_every_field_of_every_document_has_a_description(kind: str) -> None:
+    """A client learns from the schema what each field holds, not by experiment."""
+    assert list(undescribed(make_schema(kind))) == []
+
+
+def test_the_arrays_of_a_position_say_their_order() -> None:
+    """Which row of placed is which location, which end of a stack and of the pile is the top
+    (the first), which slot each entry of the display is."""
+    state = make_schema("game_state")["$defs"]["GameState"]["properties"]
+    placed = state["placed"]["description"]
+    rows = [f"{row} {location.value}" for row, location in enumerate(LOCATIONS[:8])]
+    assert all(row in placed for row in rows) and "8 to 11 building1 to building4" in placed
+    assert "12 to 15 card1 to card4" in placed and "seat 0 first" in placed
+    assert LOCATIONS[8:] == (*BUILDINGS, *SLOTS) and [row.row for row in SLOTS] == [12, 13, 14, 15]
+    assert "the top tile first" in state["stacks"]["description"]
+    assert "the top card first" in state["pile"]["description"]
+    assert "display[0] is slot 1 (price 1, location card1)" in state["display"]["description"]
+    player = make_schema("game_state")["$defs"]["Player"]["properties"]
+    assert "in the order gained" in player["tools"]["description"]
