@@ -13,12 +13,13 @@ import json
 import random
 from collections.abc import Mapping
 
-from attrs import asdict, frozen
+from attrs import asdict, evolve, frozen
 
 import stone_age_rules
 import stone_age_rules.records
-from stone_age_rules import Event, GameConfig, GameState, Move, Preview, components, events_view, player_view
+from stone_age_rules import Event, GameConfig, GameState, Move, components, events_view, player_view
 from stone_age_rules.bots import Bot, ISMCTSBot, make_bot
+from stone_age_rules.offers import Offer, offers
 from stone_age_rules.rulebook import qualified, rules
 from stone_age_rules.text import event_text
 
@@ -48,13 +49,14 @@ class _Seated:
         return self.bot.choose(player_view(state, seat), seat)
 
 
-#: Stone Age's functions and documents, as the shared answers call them.
-_LIBRARY: Library[GameConfig, GameState, Move, Event, Preview] = Library.of(
-    stone_age_rules, stone_age_rules.records
+#: Stone Age's functions and documents, as the shared answers call them; a legal move is
+#: offered with its words, made from the seat's view (:mod:`stone_age_rules.offers`).
+_LIBRARY: Library[GameConfig, GameState, Move, Event, Offer] = evolve(
+    Library.of(stone_age_rules, stone_age_rules.records), previews=offers
 )
 
 
-class StoneAge(LibraryGame[GameConfig, GameState, Move, Event, Preview]):
+class StoneAge(LibraryGame[GameConfig, GameState, Move, Event, Offer]):
     """The game ``"stone-age"`` (see the module)."""
 
     library = _LIBRARY
@@ -105,6 +107,17 @@ class StoneAge(LibraryGame[GameConfig, GameState, Move, Event, Preview]):
         """Whether the move rolled a die (FLOW-4) or turned a card or tile from a hidden pile
         or stack (INFO-1): what none of the views showed before."""
         return _hidden_count(after) != _hidden_count(before) or after.rolls != before.rolls
+
+    def legal_entry(self, option: Offer) -> dict[str, object]:
+        """The move's data, its notation, and its preview document's data with what the move
+        does in the seat's words (a move to a card or building says what lies there; a
+        warning before a placement it cannot pay for, or a last action before going hungry)."""
+        data = self.data(option.preview)
+        return {
+            "move": data.pop("move"),
+            "notation": str(option.move),
+            "preview": {**data, "text": option.text},
+        }
 
     def events_seen(self, events: tuple[Event, ...], seat: int | None, state: GameState) -> tuple[Event, ...]:
         return events_view(events, seat)
