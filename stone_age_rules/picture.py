@@ -568,16 +568,15 @@ def _player(view: GameState, seat: int) -> _Part:
     svg.open("board", f"player-{seat}", f"the board of P{seat} ({colour})", seat)
     svg.add(f'<rect x="1" y="1" width="8" height="34" fill="{_FILL[colour]}"/>')
     svg.text(_M + 4, 26, f"P{seat} ({colour})", 16, weight="bold")
-    right = PART_WIDTH - _M
     if acting:
-        right = svg.badge(right, 10, "to act", _ACTING, "#fff") - 6
+        svg.badge(PART_WIDTH - _M, 10, "to act", _ACTING, "#fff")
     if seat == view.start and not view.is_over:
-        svg.badge(right, 10, "start player", _LINE, "#fff")
+        svg.text(_M + 4, 44, "start player of this round", fill=_SOFT)
     sheet = score(view)[seat]
-    svg.text(_M, 58, counted(player.score, "point"), 15, weight="bold")
+    svg.text(_M, 66, counted(player.score, "point"), 15, weight="bold")
     ended = "final score" if view.is_over else "if the game ended now"
-    svg.text(PART_WIDTH - _M, 58, f"{sheet.total} {ended}", fill=_SOFT, anchor="end")
-    y = _track(svg, 66, f"food {player.food}", player.food, max(20, player.food), "#b86b2c")
+    svg.text(PART_WIDTH - _M, 66, f"{counted(sheet.total, 'point')} {ended}", fill=_SOFT, anchor="end")
+    y = _track(svg, 74, f"food {player.food}", player.food, max(20, player.food), "#b86b2c")
     y = _track(svg, y, "agriculture", player.agriculture, 10, "#3c8d40")
     y = _people_row(svg, view, seat, y + 2)
     y = _resources(svg, view, seat, y + 2)

@@ -72,15 +72,21 @@ class StoneAge(LibraryGame[GameConfig, GameState, Move, Event, Offer]):
                 "max_rounds": {
                     "type": ["integer", "null"],
                     "minimum": 1,
-                    "description": "FLOW-6 (variant): the game also ends after this round (default no limit)",
+                    "title": "Last round",
+                    "description": "Leave empty to play until a building stack or the cards run out; "
+                    "a number ends the game after that round's feeding as well (FLOW-6).",
                 },
                 "start_player": {
                     "oneOf": [{"type": "integer", "minimum": 0, "maximum": 3}, {"const": "random"}],
-                    "description": "SETUP-7 (variant): the start player of round 1, a seat or 'random' (default 0)",
+                    "title": "Start player",
+                    "description": "Who places first in round 1: a seat (P0 unless chosen) "
+                    "or one drawn at random (SETUP-7).",
                 },
                 "any_two_resources": {
                     "enum": ["later", "immediate"],
-                    "description": "CIV-12 (variant): when the card's two resources are chosen (default later)",
+                    "title": "Two resources of your choice",
+                    "description": "When the card's two resources are taken: later, whenever its "
+                    "owner has a move to make, or immediately on buying it (CIV-12).",
                 },
             },
             "additionalProperties": False,
