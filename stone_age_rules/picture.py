@@ -262,50 +262,59 @@ def where(view: GameState) -> str:
 
 
 def _location(svg: _Svg, view: GameState, location: Location, y: float) -> float:
-    """A location of the board with its places and the people on them; the ``y`` below it."""
+    """A location of the board with its places and the people on them; the ``y`` below it.
+    Its free places are crossed out when the 2- and 3-player rules close them this round
+    (PLACE-5: the village's third place; PLACE-6: an area to more players)."""
     people = view.placed[location.row]
     room = ROOM[location]
-    closed = _crowded(view, location)  # PLACE-5, PLACE-6: its free places closed this round
+    taken = sum(people)
+    closed = _crowded(view, location) if room is not None and taken < room else None
     name = PLACES[location].removeprefix("the ")
     standing = ", ".join(f"P{seat} {counted(n, 'person', 'people')}" for seat, n in enumerate(people) if n)
     if room is None:
         places = "any number of people"
+    elif closed is not None:
+        places = f"{counted(room, 'place')}, closed to anyone else this round ({closed})"
     else:
-        free = room - sum(people)
-        places = (
-            f"{counted(room, 'place')}, {free} free"
-            if closed is None
-            else f"{counted(room, 'place')}, closed"
-        )
-    title = f"{name}: {_GIVES[location]}; {places}" + (f"; {standing}" if standing else "")
-    if closed is not None:
-        title += f" ({closed}: closed this round)"
-    svg.open("location", location.value, title)
+        places = f"{counted(room, 'place')}, {room - taken} free"
+    svg.open(
+        "location",
+        location.value,
+        f"{name}: {_GIVES[location]}; {places}" + (f"; {standing}" if standing else ""),
+    )
     box = _Box(_M, y, _INSIDE, 48)
-    svg.rect(box, _CLOSED if closed else _GROUND[location], extra=' stroke-dasharray="5,4"' if closed else "")
+    empty_and_closed = closed is not None and not taken
+    svg.rect(
+        box,
+        _CLOSED if empty_and_closed else _GROUND[location],
+        extra=' stroke-dasharray="5,4"' if empty_and_closed else "",
+    )
     svg.text(box.x + 8, y + 17, name.capitalize(), 13, weight="bold")
     gives = _clipped(_GIVES[location], box.w - 16 - _width(name, 13, "bold") - 10)
     svg.text(box.x + 16 + _width(name, 13, "bold"), y + 17, gives, fill=_SOFT)
     centre = y + 34
+    right = box.x + box.w - 8
     if room is None:
         x = box.x + 18
         for seat, count in enumerate(people):
             if count:
                 svg.disc(x, centre, seat, count)
                 x += 26
-        svg.text(
-            box.x + box.w - 8,
-            centre + 4.5,
-            "no limit" if x > box.x + 18 else "no limit, empty",
-            fill=_SOFT,
-            anchor="end",
-        )
+        svg.text(right, centre + 4.5, "no limit", fill=_SOFT, anchor="end")
     else:
         rings = [seat for seat, n in enumerate(people) for _ in range(n)]
         for i in range(room):
             svg.ring(box.x + 16 + i * _STEP, centre, rings[i] if i < len(rings) else None, closed is not None)
-        note = f"closed this round ({closed})" if closed else f"{room - len(rings)} of {room} free"
-        svg.text(box.x + box.w - 8, centre + 4.5, note, fill=_ACTING if closed else _SOFT, anchor="end")
+        if closed is not None:
+            svg.text(right, centre + 4.5, f"closed ({closed})", fill=_ACTING, anchor="end")
+        else:
+            svg.text(
+                right,
+                centre + 4.5,
+                "full" if taken == room else f"{room - taken} of {room} free",
+                fill=_SOFT,
+                anchor="end",
+            )
     svg.close()
     return y + box.h + 5
 
