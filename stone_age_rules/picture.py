@@ -263,12 +263,14 @@ def where(view: GameState) -> str:
 
 def _location(svg: _Svg, view: GameState, location: Location, y: float) -> float:
     """A location of the board with its places and the people on them; the ``y`` below it.
-    Its free places are crossed out when the 2- and 3-player rules close them this round
-    (PLACE-5: the village's third place; PLACE-6: an area to more players)."""
+    While people are placed, its free places are crossed out when the 2- and 3-player rules
+    close them this round (PLACE-5: the village's third place; PLACE-6: an area to more
+    players)."""
     people = view.placed[location.row]
     room = ROOM[location]
     taken = sum(people)
-    closed = _crowded(view, location) if room is not None and taken < room else None
+    open_now = view.phase is Phase.PLACE and room is not None and taken < room
+    closed = _crowded(view, location) if open_now else None
     name = PLACES[location].removeprefix("the ")
     standing = ", ".join(f"P{seat} {counted(n, 'person', 'people')}" for seat, n in enumerate(people) if n)
     if room is None:

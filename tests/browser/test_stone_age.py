@@ -347,13 +347,13 @@ def test_neither_page_shows_the_card_the_other_seat_drew_face_down(server: str, 
 
         owner, other = pages[drawer], pages[1 - drawer]
         # the owner's page shows the card: on its board in the picture and in the log
-        assert hidden_word.search(owner.locator("#picture svg").text_content() or "")
+        assert hidden_word.search(owner.locator("#picture").text_content() or "")
         assert any(hidden_word.search(line) for line in owner.locator("#log li").all_text_contents())
         # the other's page says a card was drawn face down, and names it nowhere
         assert any("drew a card face down" in line for line in other.locator("#log li").all_text_contents())
         assert not hidden_word.search(other.content())
         assert not hidden_word.search(other.locator("body").inner_text())
-        assert not hidden_word.search(other.locator("#picture svg").text_content() or "")
+        assert not hidden_word.search(other.locator("#picture").text_content() or "")
         # nor in any answer of the API (its views, the picture) or WebSocket message it was sent
         texts = sent[1 - drawer].texts()
         assert any(json.loads(text).get("ply") == ply for text in texts if text.startswith("{"))
