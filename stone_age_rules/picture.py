@@ -34,7 +34,7 @@ from ._goods import KINDS, Kind
 from ._model import AREAS, BUILDINGS, HIDDEN, SLOTS, VILLAGE, GameState, Location, Phase
 from ._rules.placement import ROOM, _crowded
 from ._rules.scoring import score
-from .text import PLACES, building_points, building_text, card_halves, cards_bottoms_text, counted
+from .text import GIVES, PLACES, building_points, building_text, card_halves, cards_bottoms_text, counted
 
 __all__ = ["COLUMNS", "MIN_TEXT", "PART_WIDTH", "render_svg", "render_svg_parts"]
 
@@ -64,17 +64,6 @@ _GROUND: dict[Location, str] = {
 _KIND_FILL = {Kind.WOOD: "#8d5a2b", Kind.CLAY: "#c0603a", Kind.STONE: "#8a8c8e", Kind.GOLD: "#d8ad1f"}
 _KIND_INK = {Kind.WOOD: "#fff", Kind.CLAY: "#fff", Kind.STONE: "#fff", Kind.GOLD: _DARK}
 _TILE, _CARD_TOP, _CULTURE, _FIGURE = "#eadfca", "#f6f0e2", "#cfe3c4", "#efdfb5"
-#: What each location of the board gives (SETUP-3, ACT-3 to ACT-6).
-_GIVES: dict[Location, str] = {
-    Location.HUNTING: "food: 1 per 2 rolled",
-    Location.FOREST: "wood: 1 per 3 rolled",
-    Location.CLAY_PIT: "clay: 1 per 4 rolled",
-    Location.QUARRY: "stone: 1 per 5 rolled",
-    Location.RIVER: "gold: 1 per 6 rolled",
-    Location.TOOL_MAKER: "a tool",
-    Location.HUT: "a person (2 people go)",
-    Location.FIELD: "a step of agriculture",
-}
 #: The phases in a player's words (FLOW-5).
 _PHASES = {Phase.PLACE: "placing people", Phase.ACT: "actions", Phase.FEED: "feeding", Phase.OVER: "over"}
 #: The margin inside a part, the gap between parts, and the width inside the margins.
@@ -282,7 +271,7 @@ def _location(svg: _Svg, view: GameState, location: Location, y: float) -> float
     svg.open(
         "location",
         location.value,
-        f"{name}: {_GIVES[location]}; {places}" + (f"; {standing}" if standing else ""),
+        f"{name}: {GIVES[location]}; {places}" + (f"; {standing}" if standing else ""),
     )
     box = _Box(_M, y, _INSIDE, 48)
     empty_and_closed = closed is not None and not taken
@@ -292,7 +281,7 @@ def _location(svg: _Svg, view: GameState, location: Location, y: float) -> float
         extra=' stroke-dasharray="5,4"' if empty_and_closed else "",
     )
     svg.text(box.x + 8, y + 17, name.capitalize(), 13, weight="bold")
-    gives = _clipped(_GIVES[location], box.w - 16 - _width(name, 13, "bold") - 10)
+    gives = _clipped(GIVES[location], box.w - 16 - _width(name, 13, "bold") - 10)
     svg.text(box.x + 16 + _width(name, 13, "bold"), y + 17, gives, fill=_SOFT)
     centre = y + 34
     right = box.x + box.w - 8

@@ -9,7 +9,7 @@ from hadara_rules.foundations import score_table
 
 from ._components import Building, Card, Effect, components
 from ._events import Event
-from ._goods import KINDS, Resources
+from ._goods import FOOD_VALUE, KINDS, VALUES, Resources
 from ._model import AREAS, BUILDINGS, HIDDEN, LOCATIONS, SLOTS, GameState, Location, Phase
 from ._moves import Act, ChooseDie, Feed, GoHungry, Move, Place, TakeBack, TakeResources, UseTools
 from ._rules.scoring import score
@@ -46,6 +46,20 @@ PLACES: Mapping[str, str] = {
     **{location: f"building stack {i}" for i, location in enumerate(BUILDINGS, 1)},
     **{location: f"card slot {i}" for i, location in enumerate(SLOTS, 1)},
 }
+
+#: What a roll yields at each gathering place, and what one of it costs on the total (ACT-3).
+_YIELDS: Mapping[Location, tuple[str, int]] = {
+    Location.HUNTING: ("food", FOOD_VALUE),
+    **{area: (kind.value, VALUES[kind]) for area, kind in AREAS.items()},
+}
+#: What each location of the board's places gives (SETUP-3, ACT-3 to ACT-6).
+GIVES: Mapping[Location, str] = {
+    **{place: f"{kind}: 1 per {value} rolled" for place, (kind, value) in _YIELDS.items()},
+    Location.TOOL_MAKER: "a tool",
+    Location.HUT: "a person (2 people go)",
+    Location.FIELD: "a step of agriculture",
+}
+
 
 #: A counter's name for one and for several (``score``: points; ``tools``: the tool value).
 _NOUNS: Mapping[str, tuple[str, str]] = {
@@ -413,16 +427,30 @@ def _hunger(view: GameState, option: Preview) -> str:
     return f"then at feeding you go hungry, {short} food short: you lose all your food and 10 points"
 
 
+def _placed_does(location: Location) -> str:
+    """What people placed at a place of the board will do in the actions (ACT-3 to ACT-6),
+    whatever their number: ``gathers 1 wood per 3 rolled`` (a die a person), ``gives a tool``;
+    "" at a card or building."""
+    found = _YIELDS.get(location)
+    if found is not None:
+        return f"gathers 1 {found[0]} per {found[1]} rolled"
+    return "" if location not in GIVES else f"gives {GIVES[location].split(' (')[0]}"
+
+
 def option_text(view: GameState, option: Preview) -> str:
     """What a legal move does, as a list of moves says it: what lies where the move's people
     go (a card slot, a building stack), what the move does to the mover's board when it
     does anything certain, and a warning before a placement the seat cannot pay for or a
     last action after which it goes hungry (``1 food · 2 farmers; costs 1 resource``;
-    ``1 wood and 2 clay: 11 points; +11 points, −1 wood, −2 clay``); nothing for people
-    placed where nothing lies and nothing warns of (a placement changes nothing until its
-    action)."""
-    location = getattr(option.move, "location", None)
-    held = "" if location is None else held_at(view, location)
+    ``1 wood and 2 clay: 11 points; +11 points, −1 wood, −2 clay``); for people placed
+    elsewhere, what they will do in the actions (a placement changes nothing until then)."""
+    move = option.move
+    location = getattr(move, "location", None)
+    held = (
+        ""
+        if location is None
+        else held_at(view, location) or (_placed_does(location) if isinstance(move, Place) else "")
+    )
     changed = "" if option.changes_nothing else str(option)
     warned = [
         _cannot_pay(view, option.move) if isinstance(option.move, Place) else "",

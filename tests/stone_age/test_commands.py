@@ -52,7 +52,7 @@ def test_a_person_plays_by_number_and_notation_and_a_refused_move_names_its_game
     )
     assert code == 1 and "The game was left after" in out
     assert "--- P0, your turn: Round 1, placing people;" in out
-    assert "  1. Place people at the hunting grounds: 1–5\n" in out
+    assert "  1. Place people at the hunting grounds: 1–5  (gathers 1 food per 2 rolled)\n" in out
     assert "At this prompt only P0 moves." in out
     assert "Stone Age PLACE-1: " in out
     assert out.count("P0 placed ") == 2 and "P1 placed " in out
@@ -78,9 +78,11 @@ def test_moves_that_differ_in_a_count_are_one_line_and_the_count_is_asked(
     )
     turn = out.split("--- P0, your turn: ", 1)[1].split("\nP0 >", 1)[0].splitlines()
     listed = [line for line in turn if re.match(r"\s+\d+\. ", line)]
-    # people at an area: nothing to say; no notation (clay_pit, card1) on the screen
-    assert listed[1] == "   2. Place people at the forest: 1–5" and len(listed) < 16
-    assert "   3. Place people at the clay pit: 1–5" in listed
+    # one line for 1 to 5 people at an area, what they will do in the actions whatever their
+    # number; no notation (clay_pit, card1) on the screen
+    assert listed[1] == "   2. Place people at the forest: 1–5  (gathers 1 wood per 3 rolled)"
+    assert "   3. Place people at the clay pit: 1–5  (gathers 1 clay per 4 rolled)" in listed
+    assert len(listed) < 16
     slot = (
         r"\s+\d+\. Place people at card slot 1: 1  \(.* · .*; costs 1\s+resource; you cannot pay for it yet"
     )
