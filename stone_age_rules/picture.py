@@ -34,7 +34,16 @@ from ._goods import KINDS, Kind
 from ._model import AREAS, BUILDINGS, HIDDEN, SLOTS, VILLAGE, GameState, Location, Phase
 from ._rules.placement import ROOM, _crowded
 from ._rules.scoring import score
-from .text import GIVES, PLACES, building_points, building_text, card_halves, cards_bottoms_text, counted
+from .text import (
+    GIVES,
+    PHASES,
+    PLACES,
+    building_points,
+    building_text,
+    card_halves,
+    cards_bottoms_text,
+    counted,
+)
 
 __all__ = ["COLUMNS", "MIN_TEXT", "PART_WIDTH", "render_svg", "render_svg_parts"]
 
@@ -64,8 +73,6 @@ _GROUND: dict[Location, str] = {
 _KIND_FILL = {Kind.WOOD: "#8d5a2b", Kind.CLAY: "#c0603a", Kind.STONE: "#8a8c8e", Kind.GOLD: "#d8ad1f"}
 _KIND_INK = {Kind.WOOD: "#fff", Kind.CLAY: "#fff", Kind.STONE: "#fff", Kind.GOLD: _DARK}
 _TILE, _CARD_TOP, _CULTURE, _FIGURE = "#eadfca", "#f6f0e2", "#cfe3c4", "#efdfb5"
-#: The phases in a player's words (FLOW-5).
-_PHASES = {Phase.PLACE: "placing people", Phase.ACT: "actions", Phase.FEED: "feeding", Phase.OVER: "over"}
 #: The margin inside a part, the gap between parts, and the width inside the margins.
 _M, _GAP = 12.0, 12.0
 _INSIDE = PART_WIDTH - 2 * _M
@@ -244,7 +251,7 @@ def _document(width: float, height: float, title: str, body: str) -> str:
 
 def where(view: GameState) -> str:
     """``Round 3: placing people`` (FLOW-5); ``The game is over``."""
-    return "The game is over" if view.is_over else f"Round {view.round}: {_PHASES[view.phase]}"
+    return "The game is over" if view.is_over else f"Round {view.round}: {PHASES[view.phase]}"
 
 
 # --------------------------------------------------------------------------- the board

@@ -478,7 +478,12 @@ class Table {
     if (row.entries.length === 1) return this.moveButton(entry);
     const select = el(
       "select",
-      { class: "count", "data-key": row.key, disabled: this.busy },
+      {
+        class: "count",
+        "data-key": row.key,
+        "aria-label": `${row.label}: ${this.game.describe(entry, this.position, this.seat, true)}`,
+        disabled: this.busy,
+      },
       row.entries.map((option) =>
         el("option", { value: option.notation, selected: option === entry }, String(this.game.count(option).count)),
       ),
