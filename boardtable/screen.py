@@ -18,9 +18,10 @@ from typing import TextIO
 from attrs import frozen
 
 
-def counted(amount: int, unit: str) -> str:
-    """``2 coins``, ``1 point``, ``-1 coin``: the amount and its unit, singular for one."""
-    return f"{amount} {unit if abs(amount) == 1 else unit + 's'}"
+def counted(amount: int, unit: str, several: str | None = None) -> str:
+    """``2 coins``, ``1 point``, ``-1 coin``, ``2 people``: the amount and its unit, singular for
+    one (``several``: the plural where it is not the unit and an ``s``)."""
+    return f"{amount} {unit if abs(amount) == 1 else several or unit + 's'}"
 
 
 #: The smallest terminal a turn is laid out for.

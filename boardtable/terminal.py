@@ -38,6 +38,9 @@ class TableWords:
     option: Callable[[Any, Any], str] = lambda view, option: str(option)
     #: The score sheets of a finished game, as a table.
     score: Callable[[Any], str] = lambda final: ""
+    #: A legal move in the player's words (given the view and the move), its count last where
+    #: moves differ only in a count ("Place people at the forest: 3"); None: its notation.
+    said: Callable[[Any, Any], str] | None = None
 
 
 @frozen
@@ -117,8 +120,8 @@ def play_interface_at_terminal(
 HELP = """\
 At the prompt, type one of:
   NUMBER        the move with that number in the list; where the line gives a
-                range ("place forest 1-5"), the number asks how many, or type
-                both ("2 3")
+                range ("Place people at the forest: 1–5"), the number asks how
+                many, or type both ("2 3")
   MOVE          a move in the notation, with or without your seat:
                 "place forest 3" (the game's notation page in the docs)
   moves         all your legal moves, numbered, with what each would do
@@ -141,9 +144,12 @@ class _AnyTurn(Turn[object]):
         self.view = played.view(state, seat)
         options = played.legal(self.view, seat)
         entries = [played.legal_entry(option) for option in options]
+        notations = [str(entry["notation"]).removeprefix(f"P{seat} ") for entry in entries]
+        said = words.said
         self.choices = _choices(
-            [str(entry["notation"]).removeprefix(f"P{seat} ") for entry in entries],
+            notations,
             [words.option(self.view, option) for option in options],
+            notations if said is None else [said(self.view, option.move) for option in options],
         )
 
     def where(self) -> str:
@@ -205,35 +211,42 @@ class _Choice:
     counts: tuple[int, ...]
     #: What each of the moves does, in words ("" where the game has nothing to say).
     does: str
+    #: The move in the player's words, before the count like ``stem`` (the notation where the
+    #: game has no words of its own).
+    said: str
 
     def line(self, number: int, width: int) -> str:
         counts = f" {self.counts[0]}–{self.counts[-1]}" if self.counts else ""
         does = f"  ({self.does})" if self.does else ""
-        return f"  {number:>{width}}. {self.stem}{counts}{does}"
+        return f"  {number:>{width}}. {self.said}{counts}{does}"
 
 
-#: A notation ending in a count.
+#: A notation (or a move's words) ending in a count.
 _COUNT = re.compile(r"(.*) (\d+)")
 
 
-def _choices(notations: list[str], does: list[str]) -> list[_Choice]:
-    """The legal moves as the list shows them: consecutive moves whose notations differ only in
-    a final count, one more each time, doing the same, on one line."""
+def _choices(notations: list[str], does: list[str], said: list[str]) -> list[_Choice]:
+    """The legal moves as the list shows them: consecutive moves whose notations (and words)
+    differ only in a final count, one more each time, doing the same, on one line."""
     choices: list[_Choice] = []
-    for notation, what in zip(notations, does, strict=True):
-        counted = _COUNT.fullmatch(notation)
+    for notation, what, words in zip(notations, does, said, strict=True):
+        counted, told = _COUNT.fullmatch(notation), _COUNT.fullmatch(words)
         last = choices[-1] if choices else None
-        if counted is None:
-            choices.append(_Choice(notation, (), what))
+        if counted is None or told is None or told[2] != counted[2]:
+            choices.append(_Choice(notation, (), what, words))
         elif (
             last is not None
             and last.counts
-            and (last.stem, last.does, last.counts[-1] + 1) == (counted[1], what, int(counted[2]))
+            and (last.stem, last.said, last.does, last.counts[-1] + 1)
+            == (counted[1], told[1], what, int(counted[2]))
         ):
-            choices[-1] = _Choice(last.stem, (*last.counts, int(counted[2])), what)
+            choices[-1] = _Choice(last.stem, (*last.counts, int(counted[2])), what, last.said)
         else:
-            choices.append(_Choice(counted[1], (int(counted[2]),), what))
-    return [_Choice(f"{c.stem} {c.counts[0]}", (), c.does) if len(c.counts) == 1 else c for c in choices]
+            choices.append(_Choice(counted[1], (int(counted[2]),), what, told[1]))
+    return [
+        _Choice(f"{c.stem} {c.counts[0]}", (), c.does, f"{c.said} {c.counts[0]}") if len(c.counts) == 1 else c
+        for c in choices
+    ]
 
 
 def _counted(choice: _Choice, given: str | None, read: Reader, say: Writer) -> str | None:

@@ -31,11 +31,12 @@ from boardtable.terminal import TableWords, play_interface_at_terminal
 from stone_age_rules import SEED_LIMIT
 from stone_age_rules import records as stone_age_records
 from stone_age_rules import rules as stone_age_rules
+from stone_age_rules.offers import offer_text
 from stone_age_rules.scenario import ScenarioResult as StoneAgeScenarioResult
 from stone_age_rules.scenario import is_stone_age
 from stone_age_rules.scenario import run_document as run_stone_age_document
 from stone_age_rules.schema import SCHEMAS as STONE_AGE_SCHEMAS
-from stone_age_rules.text import board_lines, option_text, own_lines, score_sheet_text, where_text
+from stone_age_rules.text import board_lines, move_text, own_lines, score_sheet_text, where_text
 
 from . import __version__, _render, arena, engines
 from ._config import GameConfig
@@ -310,7 +311,9 @@ def _play_with(
 
 
 #: What each game but Hadara says of its table at the terminal, by the name ``--game`` gives.
-_WORDS = {"stone-age": TableWords(where_text, own_lines, board_lines, option_text, score_sheet_text)}
+_WORDS = {
+    "stone-age": TableWords(where_text, own_lines, board_lines, offer_text, score_sheet_text, move_text)
+}
 
 #: What ``--resume`` of a record that names no seat played by a person says.
 _NO_PEOPLE = "--resume: {} names no seat played by a person; name them with --human"

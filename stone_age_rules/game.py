@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 
-from attrs import frozen
+from attrs import evolve, frozen
 
 import stone_age_rules
 import stone_age_rules.records
@@ -19,9 +19,10 @@ from boardtable.errors import GameError
 from boardtable.games import Decider
 from boardtable.games.library import Library, LibraryGame
 from boardtable.reader import shown
-from stone_age_rules import Event, GameConfig, GameState, Move, Preview, events_view, player_view
+from stone_age_rules import Event, GameConfig, GameState, Move, events_view, player_view
 from stone_age_rules.bots import Bot, ISMCTSBot, make_bot
 from stone_age_rules.catalogue import catalogue
+from stone_age_rules.offers import Offer, offers
 from stone_age_rules.rulebook import qualified, rules
 from stone_age_rules.text import event_text
 
@@ -47,13 +48,14 @@ class _Seated:
         return self.bot.choose(player_view(state, seat), seat)
 
 
-#: Stone Age's functions and documents, as the shared answers call them.
-_LIBRARY: Library[GameConfig, GameState, Move, Event, Preview] = Library.of(
-    stone_age_rules, stone_age_rules.records
+#: Stone Age's functions and documents, as the shared answers call them; a legal move is
+#: offered with its words, made from the seat's view (:mod:`stone_age_rules.offers`).
+_LIBRARY: Library[GameConfig, GameState, Move, Event, Offer] = evolve(
+    Library.of(stone_age_rules, stone_age_rules.records), previews=offers
 )
 
 
-class StoneAge(LibraryGame[GameConfig, GameState, Move, Event, Preview]):
+class StoneAge(LibraryGame[GameConfig, GameState, Move, Event, Offer]):
     """The game ``"stone-age"`` (see the module)."""
 
     library = _LIBRARY
@@ -70,15 +72,21 @@ class StoneAge(LibraryGame[GameConfig, GameState, Move, Event, Preview]):
                     "type": ["integer", "null"],
                     "minimum": 1,
                     "maximum": 100,
-                    "description": "FLOW-6 (variant): the game also ends after this round, 1 to 100 (default no limit)",
+                    "title": "Last round",
+                    "description": "Leave empty to play until a building stack or the cards run out; "
+                    "a number from 1 to 100 ends the game after that round's feeding as well (FLOW-6).",
                 },
                 "start_player": {
                     "oneOf": [{"type": "integer", "minimum": 0, "maximum": 3}, {"const": "random"}],
-                    "description": "SETUP-7 (variant): the start player of round 1, a seat or 'random' (default 0)",
+                    "title": "Start player",
+                    "description": "Who places first in round 1: a seat (P0 unless chosen) "
+                    "or one drawn at random (SETUP-7).",
                 },
                 "any_two_resources": {
                     "enum": ["later", "immediate"],
-                    "description": "CIV-12 (variant): when the card's two resources are chosen (default later)",
+                    "title": "Two resources of your choice",
+                    "description": "When the card's two resources are taken: later, whenever its "
+                    "owner has a move to make, or immediately on buying it (CIV-12).",
                 },
             },
             "additionalProperties": False,
@@ -105,6 +113,17 @@ class StoneAge(LibraryGame[GameConfig, GameState, Move, Event, Preview]):
         """Whether the move rolled a die (FLOW-4) or turned a card or tile from a hidden pile
         or stack (INFO-1): what none of the views showed before."""
         return _hidden_count(after) != _hidden_count(before) or after.rolls != before.rolls
+
+    def legal_entry(self, option: Offer) -> dict[str, object]:
+        """The move's data, its notation, and its preview document's data with what the move
+        does in the seat's words (a move to a card or building says what lies there; a
+        warning before a placement it cannot pay for, or a last action before going hungry)."""
+        data = self.data(option.preview)
+        return {
+            "move": data.pop("move"),
+            "notation": str(option.move),
+            "preview": {**data, "text": option.text},
+        }
 
     def events_seen(self, events: tuple[Event, ...], seat: int | None, state: GameState) -> tuple[Event, ...]:
         return events_view(events, seat)

@@ -1,118 +1,626 @@
-"""A position (or a seat's view) drawn as SVG: the board's locations with their people, the
-card display and the building stacks' tops with what each card gives and each tile takes,
-and each player's board.
+"""A position (or a seat's view) drawn as SVG: the board, the buildings and cards, and each
+player's board, as parts of :data:`PART_WIDTH` units with no text smaller than
+:data:`MIN_TEXT`, so that every part stays legible on a phone (:func:`render_svg_parts`
+gives them one by one, for a page that lays them out itself; :func:`render_svg` puts them
+side by side, :data:`COLUMNS` to a row, in one picture):
 
-Every component drawn carries ``data-id`` (a location, a card, a tile, a player's board or
-one of its counters); a hidden card or tile is drawn as its back (``?``, INFO-1, INFO-2).
-The drawing is one column 320 units wide that scales with its ``viewBox``: about its own
-size on a phone (390 pixels), larger where the page gives it more room (1280 pixels).
+- the board: where the game is (round, phase, start player, who acts), the hunting grounds,
+  the resource areas and the village, each with its places (SETUP-3): a ring per place,
+  filled in the colour of the player standing there, empty where it is free, crossed out
+  where the 2- and 3-player rules close it (PLACE-5, PLACE-6);
+- the buildings and cards: each building stack's top tile with what it takes and scores and
+  how many tiles are left (a stack out of play with fewer than 4 players says so, SETUP-5),
+  each card slot's price and both halves of its card (CIV-1, CIV-4 to CIV-14), the draw pile;
+- one board per player: score, food and agriculture, people at home and placed, resources,
+  tools with their levels and whether each was used this round (TOOL-2), one-time tools,
+  buildings and cards in words, and whether the player starts the round.
+
+A location is drawn as a group ``data-kind="location"`` with ``data-id`` its id (``forest``,
+``card2``), so that a frontend can hook clicks; a player's board is a group
+``data-kind="board"`` with ``data-player``. A card or tile is named by its id only in its
+tooltip (``<title>``); a hidden one is drawn face down (INFO-1, INFO-2). Every value drawn
+is escaped. The text is plain SVG built as a string (no drawing library).
 """
 
 from __future__ import annotations
 
-from html import escape
+import html
+from math import ceil
 
-from ._goods import Kind
-from ._model import BUILDINGS, LOCATIONS, SLOTS, GameState
-from .text import PLACES, cards_bottoms_text, item_text
+from attrs import frozen
 
-#: The width of the drawing (one column: the board above the players' boards, so that a
-#: phone's 390 pixels show it at about its own size) and the height of one row of it.
-_WIDTH, _ROW = 320, 22
-#: The height of a player's board.
-_PLAYER = 111
-_COLOURS = ("#c0392b", "#2471a3", "#229954", "#b7950b")
+from boardtable.screen import counted
+
+from ._components import components
+from ._goods import KINDS, Kind
+from ._model import AREAS, BUILDINGS, HIDDEN, SLOTS, VILLAGE, GameState, Location, Phase
+from ._rules.placement import ROOM, crowded
+from ._rules.scoring import score
+from .text import (
+    GIVES,
+    PHASES,
+    PLACES,
+    building_points,
+    building_text,
+    card_halves,
+    cards_bottoms_text,
+)
+
+__all__ = ["COLUMNS", "MIN_TEXT", "PART_WIDTH", "render_svg", "render_svg_parts"]
+
+#: The width of every part of the picture, in SVG units: shown at a phone's width (about 340
+#: CSS pixels inside the page's margins) a unit is a pixel.
+PART_WIDTH = 340
+#: The size of the smallest text of the picture, in SVG units.
+MIN_TEXT = 12
+#: How many parts :func:`render_svg` puts in one row.
+COLUMNS = 3
+
+#: The players' colours, seat by seat, with the ink written on each.
+SEAT_COLOURS = ("red", "blue", "green", "yellow")
+_FILL = {"red": "#c0392b", "blue": "#2471a3", "green": "#229954", "yellow": "#e2b714"}
+_DARK, _PAPER, _PANEL, _LINE, _SOFT = "#2b2118", "#fbf7ef", "#f6efe0", "#5b5040", "#6f6352"
+_INK = {colour: _DARK if colour == "yellow" else "#fff" for colour in SEAT_COLOURS}
+_ACTING, _CLOSED, _USED = "#b0402f", "#e2ddd3", "#d9d3c7"
+#: Each location's ground: food, the four resources, the village, buildings and cards.
+_GROUND: dict[Location, str] = {
+    Location.HUNTING: "#ecd9b4",
+    Location.FOREST: "#d3e6c1",
+    Location.CLAY_PIT: "#f0cfb2",
+    Location.QUARRY: "#dcdad6",
+    Location.RIVER: "#f3e4a4",
+    **dict.fromkeys(VILLAGE, "#eadfca"),
+}
+_KIND_FILL = {Kind.WOOD: "#8d5a2b", Kind.CLAY: "#c0603a", Kind.STONE: "#8a8c8e", Kind.GOLD: "#d8ad1f"}
+_KIND_INK = {Kind.WOOD: "#fff", Kind.CLAY: "#fff", Kind.STONE: "#fff", Kind.GOLD: _DARK}
+_TILE, _CARD_TOP, _CULTURE, _FIGURE = "#eadfca", "#f6f0e2", "#cfe3c4", "#efdfb5"
+#: The margin inside a part, the gap between parts, and the width inside the margins.
+_M, _GAP = 12.0, 12.0
+_INSIDE = PART_WIDTH - 2 * _M
+#: A place's ring: its radius and the step from one to the next.
+_RING, _STEP = 8.0, 20.0
+#: Average glyph widths, in ems, of the picture's fonts (DejaVu Sans, Verdana): regular and bold.
+_EM = {"normal": 0.57, "bold": 0.63}
 
 
-def _text(x: int, y: int, words: str, size: int = 13, weight: str = "normal") -> str:
-    return f'<text x="{x}" y="{y}" font-size="{size}" font-weight="{weight}">{escape(words)}</text>'
+def _e(text: object) -> str:
+    """``text`` escaped for XML text and attribute values."""
+    return html.escape(str(text), quote=True)
 
 
-def _box(x: int, y: int, width: int, height: int, data_id: str, fill: str) -> str:
-    return (
-        f'<rect data-id="{escape(data_id)}" x="{x}" y="{y}" width="{width}" height="{height}" '
-        f'rx="4" fill="{fill}" stroke="#555"/>'
-    )
+def _width(text: str, size: float, weight: str = "normal") -> float:
+    return len(text) * size * _EM[weight]
 
 
-def _people(view: GameState, row: int, x: int, y: int) -> list[str]:
-    """The people standing at a location: a disc in each player's colour with their number."""
-    drawn: list[str] = []
-    for seat, count in enumerate(view.placed[row]):
-        if count:
-            drawn.append(
-                f'<circle data-id="people-{seat}" cx="{x}" cy="{y}" r="8" fill="{_COLOURS[seat]}"/>'
-                f'<text x="{x}" y="{y + 4}" font-size="11" fill="#fff" text-anchor="middle">{count}</text>'
+def _clipped(text: str, width: float, size: float = MIN_TEXT, weight: str = "normal") -> str:
+    """``text`` cut to fit about ``width`` units at font ``size``."""
+    fits = max(3, int(width / (size * _EM[weight])))
+    return text if len(text) <= fits else text[: fits - 1] + "…"
+
+
+def _wrapped(text: str, width: float, size: float, weight: str = "normal") -> list[str]:
+    """``text`` in lines of about ``width`` units, broken between words."""
+    lines: list[str] = []
+    for word in text.split():
+        if lines and _width(f"{lines[-1]} {word}", size, weight) <= width:
+            lines[-1] += f" {word}"
+        else:
+            lines.append(_clipped(word, width, size, weight))
+    return lines
+
+
+@frozen
+class _Box:
+    x: float
+    y: float
+    w: float
+    h: float
+
+
+class _Svg:
+    """The elements of one part under construction, in the part's own units."""
+
+    def __init__(self) -> None:
+        self.parts: list[str] = []
+
+    def add(self, element: str) -> None:
+        self.parts.append(element)
+
+    def rect(self, box: _Box, fill: str, stroke: str = _LINE, extra: str = "") -> None:
+        self.add(
+            f'<rect x="{box.x:g}" y="{box.y:g}" width="{box.w:g}" height="{box.h:g}" rx="4" '
+            f'fill="{fill}" stroke="{stroke}"{extra}/>'
+        )
+
+    def text(
+        self,
+        x: float,
+        y: float,
+        content: object,
+        size: float = MIN_TEXT,
+        fill: str = _DARK,
+        anchor: str = "start",
+        weight: str = "normal",
+    ) -> None:
+        self.add(
+            f'<text x="{x:g}" y="{y:g}" font-size="{size:g}" fill="{fill}" text-anchor="{anchor}" '
+            f'font-weight="{weight}">{_e(content)}</text>'
+        )
+
+    def paragraph(
+        self,
+        y: float,
+        text: str,
+        size: float = MIN_TEXT,
+        weight: str = "normal",
+        fill: str = _DARK,
+        x: float = _M,
+        width: float = _INSIDE,
+    ) -> float:
+        """``text`` from ``y`` (its first line's top), wrapped to ``width``; the ``y`` below it."""
+        step = size + 5
+        for line in _wrapped(text, width, size, weight):
+            y += step
+            self.text(x, y - 4, line, size, fill, weight=weight)
+        return y
+
+    def heading(self, y: float, text: str) -> float:
+        """A heading across the part, with a rule under it; the ``y`` below it."""
+        self.text(_M, y + 15, text, 13, _LINE, weight="bold")
+        self.add(
+            f'<line x1="{_M:g}" y1="{y + 21:g}" x2="{PART_WIDTH - _M:g}" y2="{y + 21:g}" '
+            f'stroke="{_LINE}" stroke-width="0.5"/>'
+        )
+        return y + 27
+
+    def open(self, kind: str, ident: str, title: str, player: int | None = None) -> None:
+        """Open the group of one component: its kind, its id, its owner, and a tooltip."""
+        owner = "" if player is None else f' data-player="{player}"'
+        self.add(f'<g data-kind="{_e(kind)}" data-id="{_e(ident)}"{owner}><title>{_e(title)}</title>')
+
+    def close(self) -> None:
+        self.add("</g>")
+
+    def ring(self, x: float, y: float, seat: int | None, blocked: bool = False) -> None:
+        """A place of a location: filled in ``seat``'s colour, empty (free), or crossed out."""
+        if seat is not None:
+            colour = SEAT_COLOURS[seat]
+            self.add(f'<circle cx="{x:g}" cy="{y:g}" r="{_RING:g}" fill="{_FILL[colour]}" stroke="{_LINE}"/>')
+            return
+        dash = ' stroke-dasharray="2,2"' if blocked else ""
+        self.add(f'<circle cx="{x:g}" cy="{y:g}" r="{_RING:g}" fill="#fff" stroke="{_LINE}"{dash}/>')
+        if blocked:
+            d = _RING * 0.6
+            self.add(
+                f'<path d="M{x - d:g},{y - d:g} L{x + d:g},{y + d:g} M{x - d:g},{y + d:g} L{x + d:g},{y - d:g}" '
+                f'stroke="{_SOFT}" stroke-width="1.5"/>'
             )
-        x += 20
-    return drawn
+
+    def disc(self, x: float, y: float, seat: int, count: int) -> None:
+        """``count`` people of ``seat``: a disc in its colour with the number."""
+        colour = SEAT_COLOURS[seat]
+        self.add(f'<circle cx="{x:g}" cy="{y:g}" r="10" fill="{_FILL[colour]}" stroke="{_LINE}"/>')
+        self.text(x, y + 4.5, count, fill=_INK[colour], anchor="middle", weight="bold")
+
+    def chip(
+        self, x: float, y: float, width: float, label: str, fill: str, ink: str, dashed: bool = False
+    ) -> None:
+        """A small labelled box: a resource, a tool, a one-time tool."""
+        extra = ' stroke-dasharray="4,3"' if dashed else ' stroke-width="0.5"'
+        self.rect(_Box(x, y, width, 20), fill, extra=extra)
+        self.text(x + width / 2, y + 14.5, label, fill=ink, anchor="middle")
+
+    def badge(self, right: float, y: float, label: str, fill: str, ink: str) -> float:
+        """A label in a coloured box ending at ``right``; the ``x`` where it begins."""
+        width = _width(label, MIN_TEXT, "bold") + 12
+        self.rect(_Box(right - width, y, width, 20), fill, stroke="none")
+        self.text(right - width / 2, y + 14.5, label, fill=ink, anchor="middle", weight="bold")
+        return right - width
 
 
-def _listed(what: str, items: tuple[str, ...], shown: int = 7) -> str:
-    """``cards 9: c01 c02 … c07 …``: a count and the first items."""
-    more = " …" if len(items) > shown else ""
-    return f"{what} {len(items)}: {' '.join(items[:shown])}{more}" if items else f"{what}: none"
+@frozen
+class _Part:
+    """One part of the picture: its height, its tooltip, and its elements."""
+
+    height: int
+    title: str
+    body: tuple[str, ...]
+    stroke: str = _LINE
 
 
-def _board(view: GameState) -> tuple[list[str], int]:
-    """The board's locations, each with its people; a card slot or building stack with the
-    card or tile on it, in words on a second line. Returns the parts and the height used."""
-    parts: list[str] = [_text(10, 20, f"Round {view.round}, {view.phase} (Stone Age)", 15, "bold")]
-    y = 34
-    for location in LOCATIONS:
-        label, lying = PLACES[location].removeprefix("the "), None
-        if location in BUILDINGS:
-            i = BUILDINGS.index(location)
-            stack = view.stacks[i] if i < len(view.stacks) else ()
-            label += f" ({len(stack)} left)" if stack else ": empty"
-            lying = stack[0] if stack else None
-        elif location in SLOTS:
-            lying = view.display[SLOTS.index(location)]
-            label += f" (costs {SLOTS.index(location) + 1})" if lying is not None else ": empty"
-        height = _ROW - 4 if lying is None else 2 * _ROW - 10
-        parts.append(_box(10, y, 300, height, location.value, "#f5ecd7"))
-        parts.append(_text(16, y + 13, label, 12))
-        if lying is not None:
-            parts.append(f'<g data-id="{escape(lying)}"></g>')
-            parts.append(_text(16, y + 27, item_text(lying), 11))
-        parts.extend(_people(view, location.row, 232, y + 9))
-        y += height + 4
-    parts.append(_box(10, y, 300, _ROW - 4, "pile", "#ddd"))
-    parts.append(_text(16, y + 13, f"draw pile: {len(view.pile)} cards", 12))
-    return parts, y + _ROW
+def _part(svg: _Svg, height: float, title: str, stroke: str = _LINE) -> _Part:
+    return _Part(ceil(height), title, tuple(svg.parts), stroke)
 
 
-def _player(view: GameState, seat: int, y: int) -> list[str]:
-    player = view.players[seat]
-    x = 10
-    parts = [_box(x, y, 300, _PLAYER, f"player-{seat}", "#fbfaf5")]
-    parts.append(f'<rect x="{x}" y="{y}" width="8" height="{_PLAYER}" fill="{_COLOURS[seat]}"/>')
-    rows = (
-        f"P{seat}: {player.score} points, {player.people} people, {view.unplaced(seat)} home",
-        f"food {player.food}, agriculture {player.agriculture}",
-        ", ".join(f"{kind.value} {player.resources.count(kind)}" for kind in Kind),
-        f"tools {'/'.join(map(str, player.tools)) or 'none'}"
-        + (f", one-time {'/'.join(map(str, player.one_time))}" if player.one_time else ""),
-        _listed("buildings", player.buildings),
-        _listed("cards", player.all_cards),
-        cards_bottoms_text(player.all_cards),
+def _panel(part: _Part) -> str:
+    """A part's background and elements."""
+    width = ' stroke-width="2"' if part.stroke != _LINE else ""
+    frame = (
+        f'<rect x="1" y="1" width="{PART_WIDTH - 2}" height="{part.height - 2:g}" rx="6" '
+        f'fill="{_PANEL}" stroke="{part.stroke}"{width}/>'
     )
-    for i, row in enumerate(rows):
-        parts.append(_text(x + 14, y + 15 + 15 * i, row, 12, "bold" if i == 0 else "normal"))
-    parts.extend(f'<g data-id="{escape(item)}"></g>' for item in (*player.buildings, *player.all_cards))
-    return parts
+    return "\n".join([frame, *part.body])
+
+
+def _document(width: float, height: float, title: str, body: str) -> str:
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:g}" height="{height:g}" '
+        f'viewBox="0 0 {width:g} {height:g}" font-family="DejaVu Sans, Verdana, sans-serif">\n'
+        f"<title>{_e(title)}</title>\n{body}\n</svg>\n"
+    )
+
+
+def where(view: GameState) -> str:
+    """``Round 3: placing people`` (FLOW-5); ``The game is over``."""
+    return "The game is over" if view.is_over else f"Round {view.round}: {PHASES[view.phase]}"
+
+
+# --------------------------------------------------------------------------- the board
+
+
+def _location(svg: _Svg, view: GameState, location: Location, y: float) -> float:
+    """A location of the board with its places and the people on them; the ``y`` below it.
+    While people are placed, its free places are crossed out when the 2- and 3-player rules
+    close them this round (PLACE-5: the village's third place; PLACE-6: an area to more
+    players)."""
+    people = view.placed[location.row]
+    room = ROOM[location]
+    taken = sum(people)
+    open_now = view.phase is Phase.PLACE and room is not None and taken < room
+    closed = crowded(view, location) if open_now else None
+    name = PLACES[location].removeprefix("the ")
+    standing = ", ".join(f"P{seat} {counted(n, 'person', 'people')}" for seat, n in enumerate(people) if n)
+    if room is None:
+        places = "any number of people"
+    elif closed is not None:
+        places = f"{counted(room, 'place')}, closed to anyone else this round ({closed})"
+    else:
+        places = f"{counted(room, 'place')}, {room - taken} free"
+    svg.open(
+        "location",
+        location.value,
+        f"{name}: {GIVES[location]}; {places}" + (f"; {standing}" if standing else ""),
+    )
+    box = _Box(_M, y, _INSIDE, 48)
+    empty_and_closed = closed is not None and not taken
+    svg.rect(
+        box,
+        _CLOSED if empty_and_closed else _GROUND[location],
+        extra=' stroke-dasharray="5,4"' if empty_and_closed else "",
+    )
+    svg.text(box.x + 8, y + 17, name.capitalize(), 13, weight="bold")
+    gives = _clipped(GIVES[location], box.w - 16 - _width(name, 13, "bold") - 10)
+    svg.text(box.x + 16 + _width(name, 13, "bold"), y + 17, gives, fill=_SOFT)
+    centre = y + 34
+    right = box.x + box.w - 8
+    if room is None:
+        x = box.x + 18
+        for seat, count in enumerate(people):
+            if count:
+                svg.disc(x, centre, seat, count)
+                x += 26
+        svg.text(right, centre + 4.5, "no limit", fill=_SOFT, anchor="end")
+    else:
+        rings = [seat for seat, n in enumerate(people) for _ in range(n)]
+        for i in range(room):
+            svg.ring(box.x + 16 + i * _STEP, centre, rings[i] if i < len(rings) else None, closed is not None)
+        if closed is not None:
+            svg.text(right, centre + 4.5, f"closed ({closed})", fill=_ACTING, anchor="end")
+        else:
+            svg.text(
+                right,
+                centre + 4.5,
+                "full" if taken == room else f"{room - taken} of {room} free",
+                fill=_SOFT,
+                anchor="end",
+            )
+    svg.close()
+    return y + box.h + 5
+
+
+def _rules_note(view: GameState) -> str:
+    """What the 2- and 3-player rules close (PLACE-5, PLACE-6), in a line; "" with 4 players."""
+    players = view.config.players
+    if players >= 4:
+        return ""
+    area = "one player's people" if players == 2 else "the people of at most two players"
+    return f"With {players} players each area takes {area} a round (PLACE-6), and only two of the village's three places are used (PLACE-5)."
+
+
+def _board(view: GameState) -> _Part:
+    """Where the game is, and the hunting grounds, the resource areas and the village."""
+    svg = _Svg()
+    y = svg.paragraph(6, where(view), 15, "bold")
+    acting = ", ".join(f"P{seat}" for seat in view.to_act) or "nobody"
+    y = svg.paragraph(y + 2, f"move {view.ply} · start player P{view.start} · to act: {acting}", fill=_SOFT)
+    note = _rules_note(view)
+    if note:
+        y = svg.paragraph(y, note, fill=_SOFT)
+    y = svg.heading(y + 4, "Hunting grounds and resource areas")
+    for location in (Location.HUNTING, *AREAS):
+        y = _location(svg, view, location, y)
+    y = svg.heading(y + 4, "The village")
+    for location in VILLAGE:
+        y = _location(svg, view, location, y)
+    return _part(svg, y + _M - 5, f"Stone Age: {where(view)}, move {view.ply}")
+
+
+# --------------------------------------------------------------------------- buildings and cards
+
+
+def _occupant(view: GameState, location: Location) -> int | None:
+    """The seat standing on the one place of a building or card location, if any."""
+    return next((seat for seat, n in enumerate(view.placed[location.row]) if n), None)
+
+
+def _who(view: GameState, location: Location) -> str:
+    """Who stands on the one place of a building or card location, in words."""
+    seat = _occupant(view, location)
+    return "free" if seat is None else f"P{seat} stands there"
+
+
+def _stack(svg: _Svg, view: GameState, index: int, y: float) -> float:
+    """A building stack: its top tile, what it takes and scores, how many are left (BUILD-1
+    to BUILD-4, SETUP-5); the ``y`` below it."""
+    location = BUILDINGS[index]
+    name = f"Building stack {index + 1}"
+    if index >= len(view.stacks):
+        svg.open(
+            "location", location.value, f"{name}: not in play with {view.config.players} players (SETUP-5)"
+        )
+        svg.rect(_Box(_M, y, _INSIDE, 26), "none", extra=' stroke-dasharray="5,4"')
+        svg.text(_M + 8, y + 17.5, f"{name}: not in play with {view.config.players} players", fill=_SOFT)
+        svg.close()
+        return y + 31
+    stack = view.stacks[index]
+    if not stack:
+        svg.open("location", location.value, f"{name}: empty; the game ends after this round (END-3)")
+        svg.rect(_Box(_M, y, _INSIDE, 26), "none", extra=' stroke-dasharray="5,4"')
+        svg.text(_M + 8, y + 17.5, f"{name}: empty (the game ends, END-3)", fill=_ACTING)
+        svg.close()
+        return y + 31
+    top = stack[0]
+    tile = components().building.get(top)
+    takes = "face down" if tile is None else building_text(tile)
+    points = "" if tile is None else building_points(tile)
+    inside = _INSIDE - 16
+    apart = _width(takes, MIN_TEXT) + _width(points, MIN_TEXT, "bold") + 12 > inside
+    box = _Box(_M, y, _INSIDE, 64 if apart else 48)
+    right = box.x + box.w - 8
+    who = _who(view, location)
+    svg.open("location", location.value, f"{name}, tile {top}: {takes}; {points}; {len(stack)} left; {who}")
+    svg.rect(box, _TILE)
+    svg.text(box.x + 8, y + 17, name, 13, weight="bold")
+    svg.text(box.x + 16 + _width(name, 13, "bold"), y + 17, f"{len(stack)} left", fill=_SOFT)
+    svg.ring(right - _RING, y + 13, _occupant(view, location))
+    svg.text(box.x + 8, y + 38, _clipped(takes, inside))
+    svg.text(right, y + (54 if apart else 38), points, anchor="end", weight="bold")
+    svg.close()
+    return y + box.h + 5
+
+
+def _slot(svg: _Svg, view: GameState, index: int, y: float) -> float:
+    """A card slot: its price and both halves of its card (CIV-1, CIV-4 to CIV-14); the ``y``
+    below it."""
+    location = SLOTS[index]
+    name = f"Card slot {index + 1}"
+    card_id = view.display[index]
+    card = None if card_id is None else components().card.get(card_id)
+    if card is None:
+        svg.open("location", location.value, f"{name}: empty")
+        svg.rect(_Box(_M, y, _INSIDE, 26), "none", extra=' stroke-dasharray="5,4"')
+        svg.text(_M + 8, y + 17.5, f"{name}: empty", fill=_SOFT)
+        svg.close()
+        return y + 31
+    top, bottom = card_halves(card)
+    price = counted(index + 1, "resource")
+    box = _Box(_M, y, _INSIDE, 64)
+    right = box.x + box.w - 8
+    who = _who(view, location)
+    svg.open(
+        "location",
+        location.value,
+        f"{name}, card {card.id}: {top} now, {bottom} at the end; costs {price}; {who}",
+    )
+    svg.rect(box, _CARD_TOP)
+    svg.text(box.x + 8, y + 17, name, 13, weight="bold")
+    svg.text(box.x + 16 + _width(name, 13, "bold"), y + 17, f"costs {price}", fill=_SOFT)
+    svg.ring(right - _RING, y + 13, _occupant(view, location))
+    svg.text(box.x + 8, y + 36, _clipped(f"now: {top}", box.w - 16), weight="bold")
+    strip = _Box(box.x + 4, y + 42, box.w - 8, 18)
+    svg.rect(strip, _CULTURE if card.culture else _FIGURE, stroke="none")
+    svg.text(box.x + 8, y + 55.5, _clipped(f"at the end: {bottom}", box.w - 16))
+    svg.close()
+    return y + box.h + 5
+
+
+def _supply(view: GameState) -> _Part:
+    """The building stacks, the card slots and the draw pile."""
+    svg = _Svg()
+    y = svg.heading(6, "Buildings")
+    for index in range(len(BUILDINGS)):
+        y = _stack(svg, view, index, y)
+    y = svg.heading(y + 4, "Civilization cards")
+    for index in range(len(SLOTS)):
+        y = _slot(svg, view, index, y)
+    svg.open("pile", "pile", f"draw pile: {counted(len(view.pile), 'card')}")
+    svg.rect(_Box(_M, y + 2, _INSIDE, 26), "#8a7a63")
+    svg.text(_M + 8, y + 19.5, f"Draw pile: {counted(len(view.pile), 'card')}", fill="#fff", weight="bold")
+    svg.close()
+    return _part(svg, y + 30 + _M, f"Stone Age: buildings and cards, move {view.ply}")
+
+
+# --------------------------------------------------------------------------- a player's board
+
+
+def _people_row(svg: _Svg, view: GameState, seat: int, y: float) -> float:
+    """A player's people: at home (filled), placed (outlined), not yet born (dashed)."""
+    player = view.players[seat]
+    home = view.unplaced(seat)
+    colour = SEAT_COLOURS[seat]
+    words = f"{counted(player.people, 'person', 'people')}: {home} at home, {player.people - home} placed"
+    svg.text(_M, y + 14, words)
+    y += 22
+    for i in range(10):
+        x = _M + 9 + i * 21
+        if i < home:
+            svg.add(f'<circle cx="{x:g}" cy="{y + 9:g}" r="8" fill="{_FILL[colour]}" stroke="{_LINE}"/>')
+        elif i < player.people:
+            svg.add(
+                f'<circle cx="{x:g}" cy="{y + 9:g}" r="7" fill="#fff" stroke="{_FILL[colour]}" stroke-width="2.5"/>'
+            )
+        else:
+            svg.add(
+                f'<circle cx="{x:g}" cy="{y + 9:g}" r="7" fill="none" stroke="{_SOFT}" stroke-dasharray="2,2"/>'
+            )
+    return y + 24
+
+
+def _track(svg: _Svg, y: float, label: str, value: int, most: int, fill: str) -> float:
+    """A track as a bar: its name, how far along, and its value."""
+    svg.text(_M, y + 14, label)
+    bar = _Box(_M + 92, y + 2, _INSIDE - 92 - 30, 16)
+    svg.rect(bar, "#fff", extra=' stroke-width="0.5"')
+    if value > 0:
+        svg.rect(_Box(bar.x, bar.y, min(1.0, value / most) * bar.w, bar.h), fill, stroke="none")
+    svg.text(PART_WIDTH - _M, y + 14, value, anchor="end", weight="bold")
+    return y + 22
+
+
+def _tools(svg: _Svg, view: GameState, seat: int, y: float) -> float:
+    """The three tool places (TOOL-1): each tool's level and whether it was used this round
+    (TOOL-2); then the one-time tools (TOOL-5)."""
+    player = view.players[seat]
+    svg.text(_M, y + 14, "tools")
+    x = _M + 50
+    for place in range(3):
+        if place < len(player.tools):
+            used = place < len(player.used) and player.used[place]
+            label = f"{player.tools[place]} used" if used else f"level {player.tools[place]}"
+            svg.chip(x, y, 62, label, _USED if used else "#fff", _SOFT if used else _DARK)
+        else:
+            svg.chip(x, y, 62, "none", _PANEL, _SOFT, dashed=True)
+        x += 66
+    y += 24
+    if player.one_time:
+        svg.text(_M, y + 14, "one-time")
+        x = _M + 70
+        for value in player.one_time:
+            svg.chip(x, y, 28, str(value), "#fff", _DARK)
+            x += 32
+        y += 24
+    return y
+
+
+def _resources(svg: _Svg, view: GameState, seat: int, y: float) -> float:
+    """The four resources, each in its colour with how many."""
+    player = view.players[seat]
+    width = (_INSIDE - 3 * 4) / 4
+    for i, kind in enumerate(KINDS):
+        svg.chip(
+            _M + i * (width + 4),
+            y,
+            width,
+            f"{player.resources.count(kind)} {kind}",
+            _KIND_FILL[kind],
+            _KIND_INK[kind],
+        )
+    return y + 26
+
+
+def _holdings(svg: _Svg, view: GameState, seat: int, y: float) -> float:
+    """A player's buildings and cards, each in words (its id in its tooltip)."""
+    player = view.players[seat]
+    found = components()
+    y = svg.heading(y, f"Buildings: {len(player.buildings)}")
+    for tile_id in player.buildings:
+        tile = found.building.get(tile_id)
+        words = "a building" if tile is None else f"{building_text(tile)} · {building_points(tile)}"
+        svg.add(f"<g><title>{_e(tile_id)}: {_e(words)}</title>")
+        svg.rect(_Box(_M, y, _INSIDE, 20), _TILE, extra=' stroke-width="0.5"')
+        svg.text(_M + 6, y + 14.5, _clipped(words, _INSIDE - 12))
+        svg.close()
+        y += 23
+    if not player.buildings:
+        y = svg.paragraph(y - 4, "none yet", fill=_SOFT) + 2
+    cards = player.all_cards
+    y = svg.heading(y + 4, f"Cards: {len(cards)}")
+    for card_id in cards:
+        card = found.card.get(card_id)
+        if card_id == HIDDEN or card is None:
+            svg.rect(_Box(_M, y, _INSIDE, 20), "#8a7a63", extra=' stroke-width="0.5"')
+            svg.text(_M + 6, y + 14.5, "a card drawn face down", fill="#fff")
+        else:
+            top, bottom = card_halves(card)
+            svg.add(f"<g><title>{_e(card.id)}: {_e(top)} · {_e(bottom)}</title>")
+            svg.rect(
+                _Box(_M, y, _INSIDE, 20), _CULTURE if card.culture else _FIGURE, extra=' stroke-width="0.5"'
+            )
+            svg.text(_M + 6, y + 14.5, _clipped(bottom, _INSIDE / 2 - 8), weight="bold")
+            svg.text(PART_WIDTH - _M - 6, y + 14.5, _clipped(top, _INSIDE / 2 - 8), fill=_SOFT, anchor="end")
+            svg.close()
+        y += 23
+    if cards:
+        y = svg.paragraph(y - 2, f"At the end: {cards_bottoms_text(cards)}")
+    else:
+        y = svg.paragraph(y - 4, "none yet", fill=_SOFT)
+    return y
+
+
+def _player(view: GameState, seat: int) -> _Part:
+    """One player's board: score, tracks, people, resources, tools, buildings and cards."""
+    player = view.players[seat]
+    colour = SEAT_COLOURS[seat]
+    svg = _Svg()
+    acting = seat in view.to_act
+    svg.open("board", f"player-{seat}", f"the board of P{seat} ({colour})", seat)
+    svg.add(f'<rect x="1" y="1" width="8" height="34" fill="{_FILL[colour]}"/>')
+    svg.text(_M + 4, 26, f"P{seat} ({colour})", 16, weight="bold")
+    if acting:
+        svg.badge(PART_WIDTH - _M, 10, "to act", _ACTING, "#fff")
+    if seat == view.start and not view.is_over:
+        svg.text(_M + 4, 44, "start player of this round", fill=_SOFT)
+    sheet = score(view)[seat]
+    svg.text(_M, 66, counted(player.score, "point"), 15, weight="bold")
+    ended = "final score" if view.is_over else "if the game ended now"
+    svg.text(PART_WIDTH - _M, 66, f"{counted(sheet.total, 'point')} {ended}", fill=_SOFT, anchor="end")
+    y = _track(svg, 74, f"food {player.food}", player.food, max(20, player.food), "#b86b2c")
+    y = _track(svg, y, "agriculture", player.agriculture, 10, "#3c8d40")
+    y = _people_row(svg, view, seat, y + 2)
+    y = _resources(svg, view, seat, y + 2)
+    y = _tools(svg, view, seat, y)
+    y = _holdings(svg, view, seat, y + 2)
+    svg.close()
+    return _part(
+        svg, y + _M, f"Stone Age: the board of P{seat}, move {view.ply}", _ACTING if acting else _LINE
+    )
+
+
+# --------------------------------------------------------------------------- the picture
+
+
+def _parts(view: GameState) -> list[_Part]:
+    return [_board(view), _supply(view), *(_player(view, seat) for seat in range(len(view.players)))]
+
+
+def render_svg_parts(view: GameState) -> tuple[str, ...]:
+    """The picture of :func:`render_svg` in parts, each a whole SVG document :data:`PART_WIDTH`
+    units wide: the board, the buildings and cards, then one board per player in seat order."""
+    return tuple(_document(PART_WIDTH, part.height, part.title, _panel(part)) for part in _parts(view))
 
 
 def render_svg(view: GameState) -> str:
-    """``view`` drawn as SVG (see the module)."""
-    parts, top = _board(view)
-    top += 8
-    for seat in range(len(view.players)):
-        parts.extend(_player(view, seat, top + (_PLAYER + 8) * seat))
-    height = top + (_PLAYER + 8) * len(view.players) + 4
-    return (
-        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {_WIDTH} {height}" '
-        f'width="100%" role="img" aria-label="Stone Age table" font-family="sans-serif">'
-        + "".join(parts)
-        + "</svg>"
-    )
+    """``view`` drawn as SVG (see the module): its parts, :data:`COLUMNS` to a row."""
+    parts = _parts(view)
+    rows = [parts[i : i + COLUMNS] for i in range(0, len(parts), COLUMNS)]
+    width = COLUMNS * (PART_WIDTH + _GAP) + _GAP
+    body: list[str] = []
+    y = _GAP
+    for row in rows:
+        for column, part in enumerate(row):
+            x = _GAP + column * (PART_WIDTH + _GAP)
+            body.append(f'<svg x="{x:g}" y="{y:g}" width="{PART_WIDTH}" height="{part.height:g}">')
+            body += [_panel(part), "</svg>"]
+        y += max(part.height for part in row) + _GAP
+    background = f'<rect x="0" y="0" width="{width:g}" height="{y:g}" fill="{_PAPER}"/>'
+    return _document(width, y, f"Stone Age: {where(view)}, move {view.ply}", "\n".join([background, *body]))

@@ -3,7 +3,8 @@
 A move that rolls dice (ACT-3, CIV-7, CIV-8) cannot be foreseen (FLOW-4, INFO-3): its
 preview gives what is certain (what happens before the roll, such as a card's price)
 and, for a roll for food or a resource, the expected yield before tools. A move that
-rolls nothing is foreseen whole: the changes to the mover's board.
+rolls nothing is foreseen whole: the changes to the mover's board. The round's last action
+ends with the feeding (FEED-1), which is not the action's: its preview stops there.
 """
 
 from __future__ import annotations
@@ -89,6 +90,8 @@ def preview(view: GameState, move: Move) -> Preview:
     events = apply_move_with_events(view, move)[1]
     certain: Counter[str] = Counter()
     for event in events:
+        if event.player is None and event.rule == "FLOW-5" and event.what == "feeding begins":
+            break  # the feeding that follows the round's last action is no part of it (FEED-1)
         if event.dice:
             if event.player != move.player:
                 break

@@ -5,14 +5,15 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING
 
-from boardtable.screen import score_table
+from boardtable.screen import counted, score_table
 
-from ._amounts import amounts_text
+from ._amounts import NOUNS, amounts_text
 from ._components import Building, Card, Effect, components
 from ._events import Event, EventType, event_number, event_type
-from ._goods import KINDS, Resources
-from ._model import BUILDINGS, HIDDEN, LOCATIONS, SLOTS, GameState, Location
-from ._moves import Place
+from ._goods import FOOD_VALUE, KINDS, VALUES, Resources
+from ._model import AREAS, BUILDINGS, HIDDEN, LOCATIONS, SLOTS, GameState, Location, Phase
+from ._moves import Act, ChooseDie, Feed, GoHungry, Move, Place, TakeBack, TakeResources, UseTools
+from ._rules.cards import CLAIM
 from ._rules.scoring import score
 
 if TYPE_CHECKING:  # the previews say their amounts in this module's words
@@ -33,17 +34,20 @@ PLACES: Mapping[str, str] = {
     **{location: f"card slot {i}" for i, location in enumerate(SLOTS, 1)},
 }
 
-#: A counter's name for one and for several (``score``: points; ``tools``: the tool value).
-_NOUNS: Mapping[str, tuple[str, str]] = {
-    "score": ("point", "points"),
-    "agriculture": ("step of agriculture", "steps of agriculture"),
-    "people": ("person", "people"),
-    "tools": ("tool", "tools"),
-    "one_time": ("one-time tool", "one-time tools"),
-    "claims": ("claim", "claims"),
-    "cards": ("card", "cards"),
-    "buildings": ("building", "buildings"),
+#: What a roll yields at each gathering place, and what one of it costs on the total (ACT-3).
+_YIELDS: Mapping[Location, tuple[str, int]] = {
+    Location.HUNTING: ("food", FOOD_VALUE),
+    **{area: (kind.value, VALUES[kind]) for area, kind in AREAS.items()},
 }
+#: What each location of the board's places gives (SETUP-3, ACT-3 to ACT-6).
+GIVES: Mapping[Location, str] = {
+    **{place: f"{kind}: 1 per {value} rolled" for place, (kind, value) in _YIELDS.items()},
+    Location.TOOL_MAKER: "a tool",
+    Location.HUT: "a person (2 people go)",
+    Location.FIELD: "a step of agriculture",
+}
+
+
 #: The counters an event's words already tell (a card bought is a card more, and so on).
 _TOLD = frozenset({"cards", "buildings", "claims"})
 
@@ -70,15 +74,20 @@ _TOPS: Mapping[Effect, Callable[[Card], str]] = {
 }
 
 
+def card_halves(card: Card) -> tuple[str, str]:
+    """What a civilization card's top gives now (CIV-4 to CIV-13) and what its bottom counts at
+    the end (CIV-14), in words: ``("1 food", "2 farmers")``, ``("2 dice for gold", "culture:
+    art")``."""
+    if card.culture is not None:
+        return _TOPS[card.effect](card), f"culture: {card.culture}"
+    one, several = _FIGURES.get(card.multiplier or "", (str(card.multiplier), str(card.multiplier)))
+    return _TOPS[card.effect](card), f"{card.count} {one if card.count == 1 else several}"
+
+
 def card_text(card: Card) -> str:
     """A civilization card's two halves in words (CIV-4 to CIV-14): ``1 food · 2 farmers``,
     ``2 dice for gold · culture: pottery``."""
-    if card.culture is not None:
-        bottom = f"culture: {card.culture}"
-    else:
-        one, several = _FIGURES.get(card.multiplier or "", (str(card.multiplier), str(card.multiplier)))
-        bottom = f"{card.count} {one if card.count == 1 else several}"
-    return f"{_TOPS[card.effect](card)} · {bottom}"
+    return " · ".join(card_halves(card))
 
 
 def building_text(building: Building) -> str:
@@ -94,6 +103,12 @@ def building_text(building: Building) -> str:
         else f"{building.kinds} kind{'' if building.kinds == 1 else 's'}"
     )
     return f"{many} resources of {kinds}"
+
+
+def building_points(building: Building) -> str:
+    """What a building tile scores (BUILD-2 to BUILD-4): ``11 points``, or, for a tile whose
+    payment the builder chooses, ``scores the value paid``."""
+    return "scores the value paid" if building.fixed is None else counted(building.fixed.value, "point")
 
 
 def resources_text(resources: Resources) -> str:
@@ -115,15 +130,16 @@ def cards_bottoms_text(cards: Iterable[str]) -> str:
 
 
 def item_text(item: str) -> str:
-    """A card or tile by its id and in words (``c19: 1 food · 2 farmers``); a hidden one as
-    face down."""
+    """A card or tile in words (``1 food · 2 farmers``, ``2 wood and 1 clay: 10 points``); a
+    hidden one as face down."""
     if item == HIDDEN:
         return "face down"
     found = components()
     if item in found.card:
-        return f"{item}: {card_text(found.card[item])}"
+        return card_text(found.card[item])
     if item in found.building:
-        return f"{item}: {building_text(found.building[item])}"
+        tile = found.building[item]
+        return f"{building_text(tile)}: {building_points(tile)}"
     return item
 
 
@@ -137,7 +153,7 @@ def _goods(event: Event, sign: int) -> str:
     parts = []
     for name, amount in event.amounts:
         if name not in _TOLD and amount * sign > 0:
-            one, several = _NOUNS.get(name, (name, name))
+            one, several = NOUNS.get(name, (name, name))
             parts.append(f"{abs(amount)} {one if abs(amount) == 1 else several}")
     return _listed(parts) if parts else "nothing"
 
@@ -234,30 +250,55 @@ def _said(event: Event) -> str:
     return f"P{event.player} {did(event)}"
 
 
+#: The phases in a player's words (FLOW-5).
+PHASES: Mapping[Phase, str] = {
+    Phase.PLACE: "placing people",
+    Phase.ACT: "actions",
+    Phase.FEED: "feeding",
+    Phase.OVER: "over",
+}
+
+
 def where_text(view: GameState) -> str:
-    """Where the game stands: ``Round 3, place; draw pile: 26 cards``."""
-    return f"Round {view.round}, {view.phase}; draw pile: {len(view.pile)} cards"
+    """Where the game stands: ``Round 3, placing people; draw pile: 26 cards``."""
+    return f"Round {view.round}, {PHASES[view.phase]}; draw pile: {counted(len(view.pile), 'card')}"
 
 
 def held_at(view: GameState, location: Location) -> str:
-    """What lies at a card slot or on top of a building stack, in words (``c19: 1 food ·
-    2 farmers, costs 1``); ``""`` elsewhere, or where nothing lies."""
+    """What lies at a card slot or on top of a building stack, in words (``1 food · 2 farmers;
+    costs 1 resource``, ``2 wood and 1 clay: 10 points``); ``""`` elsewhere, or where nothing
+    lies."""
     if location in SLOTS:
         slot = SLOTS.index(location)
         card = view.display[slot]
-        return "" if card is None else f"{item_text(card)}, costs {slot + 1}"
+        return "" if card is None else f"{item_text(card)}; costs {counted(slot + 1, 'resource')}"
     stacks = dict(zip(BUILDINGS, view.stacks, strict=False))
     return item_text(stacks[location][0]) if stacks.get(location) else ""
+
+
+def tools_text(view: GameState, seat: int) -> str:
+    """A player's tools (TOOL-1, TOOL-2, TOOL-5): ``tools 2, 1 (used), 1; one-time tool 3``,
+    ``no tools``."""
+    player = view.players[seat]
+    levels = [
+        f"{level} (used)" if i < len(player.used) and player.used[i] else str(level)
+        for i, level in enumerate(player.tools)
+    ]
+    said = f"tools {', '.join(levels)}" if levels else "no tools"
+    one_time = ", ".join(map(str, player.one_time))
+    return said + (
+        f"; one-time {'tool' if len(player.one_time) == 1 else 'tools'} {one_time}" if one_time else ""
+    )
 
 
 def player_lines(view: GameState, seat: int, name: str | None = None) -> list[str]:
     """A player's board in two lines, under ``name`` (default: the seat, ``P2``)."""
     p = view.players[seat]
     return [
-        f"{name or f'P{seat}'}: {p.score} points, {p.people} people ({view.unplaced(seat)} home), "
-        f"food {p.food}, agriculture {p.agriculture}",
-        f"    resources: {p.resources}, tools {'/'.join(map(str, p.tools)) or '-'}, "
-        f"buildings {len(p.buildings)}, cards {len(p.all_cards)}",
+        f"{name or f'P{seat}'}: {counted(p.score, 'point')}, {counted(p.people, 'person', 'people')} "
+        f"({view.unplaced(seat)} at home), food {p.food}, agriculture {p.agriculture}",
+        f"    resources: {resources_text(p.resources)}; {tools_text(view, seat)}; "
+        f"{counted(len(p.buildings), 'building')}, {counted(len(p.all_cards), 'card')}",
     ]
 
 
@@ -269,17 +310,129 @@ def own_lines(view: GameState, seat: int) -> list[str]:
     return [*player_lines(view, seat, "You"), f"Score if the game ended now: {totals}"]
 
 
+#: What the action at each location of the board does (ACT-3 to ACT-6), as a move says it.
+_ACTIONS: Mapping[Location, str] = {
+    Location.HUNTING: "Hunt at the hunting grounds (roll for food)",
+    **{area: f"Gather at {PLACES[area]} (roll for {kind})" for area, kind in AREAS.items()},
+    Location.TOOL_MAKER: "Take a tool at the tool maker",
+    Location.HUT: "Take a new person at the hut",
+    Location.FIELD: "Raise agriculture at the field",
+}
+#: What each face of a die chosen under CIV-8 gives.
+_DIE_REWARDS = ("1 wood", "2 clay", "3 stone", "4 gold", "a tool", "a step of agriculture")
+
+
+def _use_tools(view: GameState, move: UseTools) -> str:
+    """TOOL-2, TOOL-5: the tools added to a roll, by their levels."""
+    owned = view.players[move.player].tools
+    added = [f"{owned[i]}" if i < len(owned) else "?" for i in move.tools]
+    added += [f"one-time {value}" for value in move.one_time]
+    return f"Add tools to the roll: {_listed(added)}" if added else "Add no tools to the roll"
+
+
+def move_text(view: GameState, move: Move) -> str:
+    """A legal move in a player's words, as a list of moves says it; a placement ends with its
+    count (``Place people at the forest: 3``), so that placements differing only in it can be
+    listed as one line."""
+    if isinstance(move, Place):
+        return f"Place people at {PLACES[move.location]}: {move.people}"
+    if isinstance(move, Act):
+        if move.location in SLOTS:
+            return (
+                f"Buy the card at {PLACES[move.location]}, paying {resources_text(move.pay or Resources())}"
+            )
+        if move.location in BUILDINGS:
+            return f"Build at {PLACES[move.location]}, paying {resources_text(move.pay or Resources())}"
+        return _ACTIONS[move.location]
+    if isinstance(move, TakeBack):
+        instead = (
+            "buying" if move.location in SLOTS else "building" if move.location in BUILDINGS else "acting"
+        )
+        return f"Take your people back from {PLACES[move.location]} without {instead}"
+    if isinstance(move, UseTools):
+        return _use_tools(view, move)
+    if isinstance(move, ChooseDie):
+        return f"Take the die showing {move.face}: {_DIE_REWARDS[move.face - 1]}"
+    if isinstance(move, TakeResources):
+        return f"Take {resources_text(move.take)} (the card's two resources of your choice)"
+    if isinstance(move, Feed):
+        return f"Feed your people, paying {resources_text(move.pay)} for the missing food"
+    assert isinstance(move, GoHungry)
+    return "Go hungry: lose all your food and 10 points"
+
+
+def _cannot_pay(view: GameState, move: Place) -> str:
+    """PLACE-8: a warning before a placement at a card or building the seat cannot pay for
+    with the resources it holds (CIV-2, BUILD-2 to BUILD-4); "" elsewhere."""
+    held = view.players[move.player].resources
+    location = move.location
+    stacks = dict(zip(BUILDINGS, view.stacks, strict=False))
+    tile = components().building.get(stacks[location][0]) if stacks.get(location) else None
+    if location in SLOTS:
+        payable = held.total >= SLOTS.index(location) + 1
+    elif tile is None:
+        payable = True
+    elif tile.fixed is not None:
+        payable = held.covers(tile.fixed)
+    else:
+        payable = held.total >= tile.count[0] and (tile.kinds is None or held.kinds >= tile.kinds)
+    return "" if payable else f"you cannot pay for it yet: you hold {resources_text(held)}"
+
+
+def _hunger(view: GameState, option: Preview) -> str:
+    """FEED-3 to FEED-5 (with CIV-12: an untaken pair of resources counts): a warning before the seat's last action of the round (no people of its
+    own left on the board after it, nothing left to roll) after which it will lack food at
+    feeding: how much, and whether its resources can cover it; "" otherwise."""
+    move, seat = option.move, option.move.player
+    if view.phase is not Phase.ACT or option.dice:
+        return ""
+    placed = sum(row[seat] for row in view.placed)
+    if isinstance(move, Act | TakeBack):
+        placed -= view.placed[move.location.row][seat]
+    if placed:
+        return ""
+    player, changed = view.players[seat], dict(option.certain)
+    food = player.food + changed.get("food", 0) + player.agriculture + changed.get("agriculture", 0)
+    short = player.people + changed.get("people", 0) - food
+    if short <= 0:
+        return ""
+    held = player.resources.total + sum(changed.get(kind.value, 0) for kind in KINDS)
+    held += CLAIM * (player.claims + changed.get("claims", 0))  # an untaken pair covers too (CIV-12)
+    if held >= short:
+        return f"then at feeding you are {short} food short: pay {counted(short, 'resource')} or go hungry (−10 points)"
+    return f"then at feeding you go hungry, {short} food short: you lose all your food and 10 points"
+
+
+def _placed_does(location: Location) -> str:
+    """What people placed at a place of the board will do in the actions (ACT-3 to ACT-6),
+    whatever their number: ``gathers 1 wood per 3 rolled`` (a die a person), ``gives a tool``;
+    "" at a card or building."""
+    found = _YIELDS.get(location)
+    if found is not None:
+        return f"gathers 1 {found[0]} per {found[1]} rolled"
+    return "" if location not in GIVES else f"gives {GIVES[location].split(' (')[0]}"
+
+
 def option_text(view: GameState, option: Preview) -> str:
     """What a legal move does, as a list of moves says it: what lies where the move's people
-    go (a card slot, a building stack), then what the move does to the mover's board when it
-    does anything certain (``c19: 1 food · 2 farmers, costs 1``; ``b03: 1 wood and 2 clay;
-    +12 points, -1 wood, -2 clay``); nothing for people placed where nothing lies (a
-    placement changes nothing until its action)."""
-    location = getattr(option.move, "location", None)
-    held = "" if location is None else held_at(view, location)
-    if not held:
-        return "" if isinstance(option.move, Place) else str(option)
-    return held if option.changes_nothing else f"{held}; {option}"
+    go (a card slot, a building stack), what the move does to the mover's board when it
+    does anything certain, and a warning before a placement the seat cannot pay for or a
+    last action after which it goes hungry (``1 food · 2 farmers; costs 1 resource``;
+    ``1 wood and 2 clay: 11 points; +11 points, −1 wood, −2 clay``); for people placed
+    elsewhere, what they will do in the actions (a placement changes nothing until then)."""
+    move = option.move
+    location = getattr(move, "location", None)
+    held = (
+        ""
+        if location is None
+        else held_at(view, location) or (_placed_does(location) if isinstance(move, Place) else "")
+    )
+    changed = "" if option.changes_nothing else str(option)
+    warned = [
+        _cannot_pay(view, option.move) if isinstance(option.move, Place) else "",
+        _hunger(view, option),
+    ]
+    return "; ".join(part for part in (held, changed, *warned) if part)
 
 
 def board_lines(view: GameState, seat: int) -> list[str]:
@@ -293,12 +446,15 @@ def board_lines(view: GameState, seat: int) -> list[str]:
         if stack
     ]
     standing = [
-        f"{PLACES[location]} " + " ".join(f"P{s}:{n}" for s, n in enumerate(view.placed[location.row]) if n)
+        f"{PLACES[location]}: "
+        + " and ".join(
+            f"P{s} {counted(n, 'person', 'people')}" for s, n in enumerate(view.placed[location.row]) if n
+        )
         for location in LOCATIONS
         if any(view.placed[location.row])
     ]
     if standing:
-        lines.append("people placed: " + ", ".join(standing))
+        lines.append("people placed: " + "; ".join(standing))
     for other in (seat, *(s for s in range(len(view.players)) if s != seat)):
         lines += player_lines(view, other)
     return lines

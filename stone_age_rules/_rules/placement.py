@@ -58,7 +58,7 @@ def _closed(state: GameState, seat: int, location: Location) -> str | None:
     return None
 
 
-def _crowded(state: GameState, location: Location) -> str | None:
+def crowded(state: GameState, location: Location) -> str | None:
     """PLACE-5 and PLACE-6: the rule that refuses every placement at ``location`` with fewer
     than 4 players."""
     players = state.config.players
@@ -99,7 +99,7 @@ def check_place(state: GameState, move: Place) -> IllegalMove | None:
     left = _room(state, location, people)
     if people > left:
         return IllegalMove("PLACE-4", f"{location} has room for {left} more")
-    return _refusal(state, location, _crowded(state, location))
+    return _refusal(state, location, crowded(state, location))
 
 
 #: Every placement there can be, made once: ``_PLACES[seat][location.row][people]``; and

@@ -1,6 +1,7 @@
-"""Stone Age at the web table: a match made in the lobby's form and played by clicking through
-to its score sheet against a bot, and two people's pages of which neither ever shows the card
-the other took face down under CIV-13 (INFO-2)."""
+"""Stone Age at the web table: a match made in the lobby's form and played by clicking its drawn
+board through to its score sheet against a bot (at a desktop's and a phone's width, no move
+ever showing its notation), and two people's pages of which neither ever shows the card the
+other took face down under CIV-13 (INFO-2)."""
 
 from __future__ import annotations
 
@@ -11,22 +12,25 @@ from pathlib import Path
 
 import httpx
 import pytest
-from playwright.sync_api import Browser, Page, Response, WebSocket
+from playwright.sync_api import Browser, Page, Response, WebSocket, expect
 
-from stone_age_rules import GameConfig, apply_move_with_events, new_game, player_view
+from stone_age_rules import GameConfig, Place, apply_move_with_events, new_game, player_view
 from stone_age_rules.bots import make_bot
 from stone_age_rules.records import GameRecord, from_json
 
 from .table import (
     NARROW,
+    WAIT_MS,
     WIDE,
+    confirm,
     create_match,
-    play_one,
     seat_address,
     shot,
+    shown_ply,
     summary,
     table_page,
     token,
+    view,
     wait_for_turn,
     wait_settled,
 )
@@ -56,6 +60,7 @@ def _create_in_the_form(page: Page, seed: int) -> tuple[str, str]:
     assert kinds == ["human", "open", "greedy", "ismcts", "random"]
     assert page.locator("#option-max_rounds").count() == 1  # its options, read from their schema
     assert page.locator("#option-advanced").count() == 0  # and none of Hadara's
+    _options_read_in_words(page)
     page.fill("#seat-0-name", "Ada")
     page.select_option("#seat-1-kind", "greedy")
     page.fill("#seed", str(seed))
@@ -65,6 +70,23 @@ def _create_in_the_form(page: Page, seed: int) -> tuple[str, str]:
     match = address.split("?match=")[1].split("#")[0]
     assert summary(page.url.split("/?")[0].rstrip("/"), match)["game"] == "stone-age"
     return match, address
+
+
+def _options_read_in_words(page: Page) -> None:
+    """The options are titled and described in a player's words, each rule ID a button that
+    opens Stone Age's rule (not Hadara's)."""
+    options = page.locator("#game-options")
+    said = options.inner_text()
+    assert "Last round" in said and "Start player" in said and "(default" not in said
+    assert "max_rounds" not in said and "(variant)" not in said
+    buttons = options.locator("button.rule")
+    assert buttons.all_text_contents() == ["FLOW-6", "SETUP-7", "CIV-12"]
+    buttons.first.click()
+    opened = options.locator(".rule-text")
+    expect(opened).to_contain_text("FLOW-6: ")
+    expect(opened).to_contain_text("max_rounds")  # Stone Age's FLOW-6, the rule the option sets
+    buttons.first.click()
+    assert opened.count() == 0
 
 
 def _columns_visible(page: Page) -> None:
@@ -85,35 +107,113 @@ def _columns_visible(page: Page) -> None:
     assert fits
 
 
-def test_a_whole_stone_age_game_against_a_bot_is_played_by_clicking(
-    server: str, browser: Browser, screenshots: Path
+#: The words of a move's notation that a player never reads: a location's id, the notation's
+#: own words, and its amounts (``clay_pit``, ``building1``, ``takeback``, ``pay=``, ``3wood``).
+_NOTATION_WORD = re.compile(r"[a-z]+_[a-z]+|[a-z]+[0-9]+|[0-9]+[a-z]+|takeback|pay=")
+
+
+def _notation_words(legal: list[dict[str, object]]) -> set[str]:
+    """The notation words of every legal move (``P0 takeback clay_pit``: ``takeback``,
+    ``clay_pit``), and each move's notation of several words without its seat."""
+    found: set[str] = set()
+    for entry in legal:
+        notation = str(entry["notation"]).split(" ", 1)[1]
+        if " " in notation:  # one word alone (`hungry`) is a player's word too
+            found.add(notation)
+        found.update(word for word in re.split(r"[ ,=]", notation) if _NOTATION_WORD.search(word))
+        found.update(f"{word}=" for word in re.findall(r"(\w+)=", notation))
+    return found
+
+
+def _shown_text(page: Page) -> str:
+    """What the page shows in words: the page's text and the picture's (its tooltips aside)."""
+    text: str = page.evaluate(
+        """() => document.body.innerText + ' | ' + Array.from(
+             document.querySelectorAll('#picture text'), node => node.textContent).join(' | ')"""
+    )
+    return text
+
+
+def _no_notation_shown(page: Page, legal: list[dict[str, object]]) -> int:
+    """No word of the legal moves' notation is on the screen; how many words were looked for."""
+    shown = _shown_text(page)
+    words = _notation_words(legal)
+    seen = [word for word in words if re.search(rf"(?<![\w-]){re.escape(word)}(?![\w-])", shown)]
+    assert not seen, seen
+    return len(words)
+
+
+def _play_on_the_board(page: Page, rng: random.Random, placed: list[tuple[str, int]]) -> str:
+    """One move by clicking the drawn board where a location names moves: the location
+    clicked lists its moves; a placement's head-count is chosen beside it (at random) and a
+    second click on the location plays it; a location with several moves (which payment) has
+    one chosen from its list. Elsewhere (tools, dice, feeding) a move of the list is chosen
+    and confirmed. Returns how: ``"board"`` or ``"list"``; each placement made is added to
+    ``placed`` (its location and head-count)."""
+    before = shown_ply(page)
+    playable = page.locator("#picture [data-playable]")
+    how = "list"
+    if playable.count() > 0:
+        component = playable.nth(rng.randrange(playable.count()))
+        location = component.get_attribute("data-id") or ""
+        component.click()
+        how = "board"
+        assert page.locator("#picture [data-selected]").count() == 1  # the location chosen is marked
+        listed = page.locator("#moves .move-list > *")
+        if listed.count() == 1:
+            count = page.locator("#moves select.count")
+            if count.count() == 1:  # how many people go: one chooser, not a button per count
+                values = count.locator("option").all_text_contents()
+                chosen = rng.choice(values)
+                count.select_option(label=chosen)
+                placed.append((location, int(chosen)))
+            elif "Place" in (page.locator("#moves button.move .what").text_content() or ""):
+                what = page.locator("#moves button.move .what").text_content() or ""
+                placed.append((location, int(re.findall(r"\d+", what)[0])))
+            assert page.locator("#moves button.move[aria-pressed=true]").count() == 1  # its move is chosen
+            component.click()  # a second click on the location plays it
+        else:
+            confirm(page, page.locator("#moves button.move").nth(rng.randrange(listed.count())))
+    else:
+        buttons = page.locator("#moves button.move:not([disabled])")
+        confirm(page, buttons.nth(rng.randrange(buttons.count())))
+    page.wait_for_function(
+        "ply => Number(document.querySelector('#table').dataset.ply) > ply", arg=before, timeout=WAIT_MS
+    )
+    return how
+
+
+@pytest.mark.parametrize("width", [WIDE, NARROW])
+def test_a_whole_stone_age_game_against_a_bot_is_played_on_the_drawn_board(
+    server: str, browser: Browser, screenshots: Path, width: int
 ) -> None:
-    with table_page(browser, WIDE, f"{server}/", game="stone-age") as page:
+    """Made in the lobby's form and played to the score sheet by clicking the drawn board,
+    at a desktop's width and a phone's: every answer and message the page is sent fits its
+    schema as sent, the header names the game, no move shows its notation, and the
+    head-count of every placement is the one chosen beside it."""
+    with table_page(browser, width, f"{server}/", game="stone-age") as page:
         match, address = _create_in_the_form(page, seed=7)
         page.goto(address)
         page.wait_for_selector("#picture svg")
         assert (page.locator("#bar-note").text_content() or "").startswith("You play P0 · Ada")
-        rng = random.Random(1)
+        assert page.locator("header .brand").text_content() == "Stone Age"
+        # one line per location where people may go, the head-count beside it
+        assert page.locator("#moves .move-list > *").count() == 14
+        assert page.locator("#moves select.count").count() == 5
+        rng = random.Random(width)
         ways: list[str] = []
-        previewed = 0
+        placed: list[tuple[str, int]] = []
+        looked_for = warned = 0
         while wait_for_turn(server, match, page):
             assert len(ways) < MOST_MOVES, "the game did not end"
+            seq = int(page.locator("#table").get_attribute("data-seq") or 0)
+            legal = view(server, match, _token_of(address), seq)["legal"]
+            looked_for += _no_notation_shown(page, legal)
+            warned += page.locator("#moves .preview", has_text="you cannot pay for it yet").count()
             if len(ways) == 6:
-                shot(page, screenshots, "stone-age-table", WIDE)
-                page.set_viewport_size({"width": NARROW, "height": 900})
-                shot(page, screenshots, "stone-age-table", NARROW)
-                page.set_viewport_size({"width": WIDE, "height": 900})
-            # every move offered is said in words, never as its notation
-            unsaid = page.locator("#moves button.move").evaluate_all(
-                "buttons => buttons.filter(b => b.querySelector('.what').textContent === b.dataset.notation).length"
-            )
-            assert unsaid == 0
-            # a move that changes nothing (people placed, or taken back) says nothing more
-            said = page.locator("#moves button.move .preview").all_text_contents()
-            assert "no change to your board" not in said
-            previewed += len(said)
-            ways.append(play_one(page, rng, by_picture=len(ways) % 2 == 0))
-        assert previewed > 0  # the moves that do something say what
+                shot(page, screenshots, "stone-age-table", width)
+            ways.append(_play_on_the_board(page, rng, placed))
+        assert looked_for > 500 and warned > 0
 
         # the score sheet: a column per player, a row per line of the sheet, the total their sum
         result = _stone_age_record(server, match).result
@@ -136,14 +236,14 @@ def test_a_whole_stone_age_game_against_a_bot_is_played_by_clicking(
         winners = page.locator(".winners").text_content() or ""
         assert all(f"P{seat}" in winners for seat in result.winners)
         _columns_visible(page)
-        shot(page, screenshots, "stone-age-end", WIDE)
-        page.set_viewport_size({"width": NARROW, "height": 900})
-        _columns_visible(page)
-        shot(page, screenshots, "stone-age-end", NARROW)
+        shot(page, screenshots, "stone-age-end", width)
 
-        # the log reads as sentences: no location's id, no card's back
+        # the log reads as sentences: no location's id, no card's back; its rules are Stone Age's
         log = page.locator("#log li .line").all_text_contents()
         assert len(log) > 50 and not [line for line in log if RAW_WORDS.search(line)]
+        page.locator("#log li button.rule", has_text="PLACE-1").first.click()
+        expect(page.locator("#log .rule-text").first).to_contain_text("PLACE-1: ")
+        expect(page.locator("#log .rule-text").first).not_to_contain_text("could not be had")
 
         # "my matches" says which game the match is, and that it is over
         page.goto(f"{server}/")
@@ -152,9 +252,19 @@ def test_a_whole_stone_age_game_against_a_bot_is_played_by_clicking(
         assert row.get_attribute("data-game") == "stone-age" and row.get_attribute("data-state") == "over"
         assert "Stone Age" in (row.text_content() or "")
 
-    played = {type(move).__name__ for move in _stone_age_record(server, match).moves if move.player == 0}
+    moves = _stone_age_record(server, match).moves
+    played = {type(move).__name__ for move in moves if move.player == 0}
     assert {"Place", "Act", "UseTools"} <= played, played
-    assert ways.count("picture") >= 20 and ways.count("button") >= 20, ways
+    # every placement made on the board took the head-count chosen beside it
+    made = [
+        (move.location.value, move.people) for move in moves if move.player == 0 and isinstance(move, Place)
+    ]
+    assert made == placed
+    assert ways.count("board") >= 20 and any(count > 1 for _, count in placed), ways
+
+
+def _token_of(address: str) -> str:
+    return address.split("#token=")[1]
 
 
 def _greedy_until_a_card_is_drawn(seed: int) -> tuple[list[str], int, str]:
@@ -237,13 +347,13 @@ def test_neither_page_shows_the_card_the_other_seat_drew_face_down(server: str, 
 
         owner, other = pages[drawer], pages[1 - drawer]
         # the owner's page shows the card: on its board in the picture and in the log
-        assert hidden_word.search(owner.locator("#picture svg").text_content() or "")
+        assert hidden_word.search(owner.locator("#picture").text_content() or "")
         assert any(hidden_word.search(line) for line in owner.locator("#log li").all_text_contents())
         # the other's page says a card was drawn face down, and names it nowhere
         assert any("drew a card face down" in line for line in other.locator("#log li").all_text_contents())
         assert not hidden_word.search(other.content())
         assert not hidden_word.search(other.locator("body").inner_text())
-        assert not hidden_word.search(other.locator("#picture svg").text_content() or "")
+        assert not hidden_word.search(other.locator("#picture").text_content() or "")
         # nor in any answer of the API (its views, the picture) or WebSocket message it was sent
         texts = sent[1 - drawer].texts()
         assert any(json.loads(text).get("ply") == ply for text in texts if text.startswith("{"))

@@ -51,7 +51,8 @@ def test_a_person_plays_by_number_and_notation_and_a_refused_move_names_its_game
         monkeypatch, capsys, typed, "--game", "stone-age", "--players", "2", "--seed", "4", "--human", "0"
     )
     assert code == 1 and "The game was left after" in out
-    assert "--- P0, your turn: Round 1, place;" in out and "  1. place hunting 1–5\n" in out
+    assert "--- P0, your turn: Round 1, placing people;" in out
+    assert "  1. Place people at the hunting grounds: 1–5  (gathers 1 food per 2 rolled)\n" in out
     assert "At this prompt only P0 moves." in out
     assert "Stone Age PLACE-1: " in out
     assert out.count("P0 placed ") == 2 and "P1 placed " in out
@@ -77,8 +78,15 @@ def test_moves_that_differ_in_a_count_are_one_line_and_the_count_is_asked(
     )
     turn = out.split("--- P0, your turn: ", 1)[1].split("\nP0 >", 1)[0].splitlines()
     listed = [line for line in turn if re.match(r"\s+\d+\. ", line)]
-    assert listed[1] == "   2. place forest 1–5" and len(listed) < 16  # people at an area: nothing to say
-    assert any(re.fullmatch(r"\s+\d+\. place card1 1  \(c\d\d: .*, costs 1\)", line) for line in listed)
+    # one line for 1 to 5 people at an area, what they will do in the actions whatever their
+    # number; no notation (clay_pit, card1) on the screen
+    assert listed[1] == "   2. Place people at the forest: 1–5  (gathers 1 wood per 3 rolled)"
+    assert "   3. Place people at the clay pit: 1–5  (gathers 1 clay per 4 rolled)" in listed
+    assert len(listed) < 16
+    slot = (
+        r"\s+\d+\. Place people at card slot 1: 1  \(.* · .*; costs 1\s+resource; you cannot pay for it yet"
+    )
+    assert re.search(slot, "\n".join(turn))  # the card in words, its price, and what pays it
     assert "Not a count from 1 to 5: '7'" in out
     assert code == 1 and "P0 placed 3 people at the forest (PLACE-1)" in out
 
@@ -162,7 +170,7 @@ def test_replay_checks_the_record_and_shows_the_position_and_legal_moves(
     assert main(["replay", "--game", "stone-age", "--at", "5", str(path)]) == 0
     out = capsys.readouterr().out
     assert out.startswith(f"Move 5: {record.moves[4]}\n  P")
-    assert f"After 5 of {len(record.moves)} moves:\nRound 1, place" in out
+    assert f"After 5 of {len(record.moves)} moves:\nRound 1, placing people" in out
     assert "The record's result holds" in out and "to act, " in out and "P0: 0 points" in out
     assert main(["replay", "--game", "stone-age", str(path)]) == 0
     out = capsys.readouterr().out
@@ -191,7 +199,7 @@ def test_render_draws_a_record_s_position_whole_or_as_a_seat_sees_it(
     path, picture = _recorded(tmp_path, capsys, "greedy"), tmp_path / "p1.svg"
     assert main(["render", "--game", "stone-age", "--at", "40", str(path)]) == 0
     whole = capsys.readouterr().out
-    assert whole.startswith("<svg") and 'aria-label="Stone Age table"' in whole and "Round 3, act" in whole
+    assert whole.startswith("<svg") and "<title>Stone Age: Round 3: actions, move 40</title>" in whole
     argv = ["render", "--game", "stone-age", "--at", "40", "--viewer", "1", str(path)]
     assert main([*argv, "-o", str(picture)]) == 0
     assert picture.read_text().startswith("<svg") and capsys.readouterr().out == ""

@@ -6,6 +6,7 @@ from __future__ import annotations
 import itertools
 import json
 import re
+from collections import Counter
 
 import pytest
 
@@ -17,8 +18,10 @@ from stone_age_rules import (
     GameState,
     Location,
     Move,
+    Phase,
     Place,
     apply_move,
+    apply_move_with_events,
     legal_moves,
     new_game,
     player_view,
@@ -105,7 +108,10 @@ def test_a_roll_or_a_turned_card_reveals_and_a_placement_does_not() -> None:
 
 
 def test_a_preview_of_a_move_without_dice_is_what_the_move_does_to_its_mover() -> None:
-    checked = rolled = 0
+    """What the move does to its mover's board, but the feeding that follows the round's last
+    action (FEED-1), which is not the move's own: the preview of taking people back before
+    going hungry counts neither the food eaten nor the 10 points lost."""
+    checked = rolled = fed = 0
     for states in _games(range(3)):
         for state in states[:-1]:
             seat = state.to_act[0]
@@ -118,10 +124,17 @@ def test_a_preview_of_a_move_without_dice_is_what_the_move_does_to_its_mover() -
                     assert after.rolls - state.rolls == found.dice
                     continue
                 assert after.rolls == state.rolls
-                done = {str(name): n for name, n in changes(state.players[seat], after.players[seat])}
-                assert dict(found.certain) == done, move
+                done = Counter(
+                    {str(name): n for name, n in changes(state.players[seat], after.players[seat])}
+                )
+                events = apply_move_with_events(state, move)[1] if state.phase is Phase.ACT else ()
+                feeding = [e for e in events if e.rule.startswith("FEED-")]
+                for event in feeding:
+                    done.subtract(dict(event.amounts) if event.player == seat else {})
+                assert dict(found.certain) == {name: n for name, n in done.items() if n}, move
                 checked += 1
-    assert checked > 100 and rolled > 10
+                fed += bool(feeding)
+    assert checked > 100 and rolled > 10 and fed > 3
 
 
 def test_the_expected_yield_of_a_roll_is_exact() -> None:
@@ -153,7 +166,8 @@ def test_the_picture_draws_every_location_and_each_players_board() -> None:
     ids = set(re.findall(r'data-id="([^"]+)"', picture))
     assert {location.value for location in Location} <= ids
     assert {f"player-{seat}" for seat in range(4)} <= ids and "pile" in ids
-    assert 'viewBox="0 0 ' in picture and 'width="100%"' in picture
+    assert 'viewBox="0 0 ' in picture and picture.count("<svg ") == 1 + 2 + 4  # the parts
+    assert re.findall(r'data-kind="location" data-id="([^"]+)"', picture) == [loc.value for loc in Location]
 
 
 def test_a_rule_is_named_with_its_game() -> None:

@@ -69,6 +69,7 @@ from .rule_pages import RuleIndexDirective, RulesDirective
 from .rulings import RulingsDirective
 from .run_code import CommandDirective, ExampleDirective
 from .signatures import tidy_signature
+from .stone_age_pictures import StoneAgePositionDirective
 from .tested import setup_tested
 
 
@@ -87,6 +88,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_directive("hadara-command", CommandDirective)
     app.add_directive("hadara-game", GameDirective)
     app.add_directive("hadara-position", PositionDirective)
+    app.add_directive("stone-age-position", StoneAgePositionDirective)
     setup_pictures(app)
     setup_tested(app)
     app.add_node(rule_code_ref)

@@ -93,14 +93,19 @@ export const getRecord = (id) => request("GET", `${match(id)}/record`);
 
 const rules = new Map();
 
-/** GET /api/rules/ID: a rule of the rulebook digest (`{id, page, summary, text, …}`), asked once. */
-export function getRule(id) {
-  if (!rules.has(id)) {
-    const asked = request("GET", `/api/rules/${encodeURIComponent(id)}`);
-    asked.catch(() => rules.delete(id));
-    rules.set(id, asked);
+/**
+ * GET /api/games/GAME/rules/ID: a rule of the game's digest (`{id, page, summary, text, …}`),
+ * asked once (Hadara's: GET /api/rules/ID).
+ */
+export function getRule(id, game = "hadara") {
+  const key = `${game} ${id}`;
+  if (!rules.has(key)) {
+    const path = game === "hadara" ? "/api/rules" : `/api/games/${encodeURIComponent(game)}/rules`;
+    const asked = request("GET", `${path}/${encodeURIComponent(id)}`);
+    asked.catch(() => rules.delete(key));
+    rules.set(key, asked);
   }
-  return rules.get(id);
+  return rules.get(key);
 }
 
 /** The close codes of a WebSocket the server refuses for good. */

@@ -62,6 +62,10 @@ export const hadara = {
   group,
   movedCard,
   preview: previewParts,
+  /** Each move is one line (no count chosen beside it). */
+  count: () => null,
+  /** The move's notation and the rules its preview names, under its words. */
+  note: (entry, rules) => [entry.notation, ...rules].join(" · "),
   extra,
   /** A component is drawn with its kind, id and (on a board) player. */
   component: (node) =>

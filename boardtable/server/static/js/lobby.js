@@ -290,7 +290,7 @@ function showGame() {
     Array.from({ length: high - low + 1 }, (_, index) => el("option", { value: low + index }, String(low + index))),
   );
   players.value = String(before >= low && before <= high ? before : low);
-  options = optionFields(game.options);
+  options = optionFields(game.options, game.game);
   fill(byId("game-options"), options.map((field) => field.node));
   showSeats(Number(players.value));
 }

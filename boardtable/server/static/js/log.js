@@ -18,9 +18,9 @@ function ruleWords(rule) {
 
 /**
  * A button that opens the rule's text under `holder`: the text given (`known`, as a
- * refusal carries it), or else the one the server's rules digest gives.
+ * refusal carries it), or else the one the server's digest of `game`'s rules gives.
  */
-export function ruleButton(id, holder, known = null) {
+export function ruleButton(id, holder, known = null, game = "hadara") {
   const button = el("button", { type: "button", class: "rule", "aria-expanded": "false" }, id);
   let shown = null;
   button.addEventListener("click", async () => {
@@ -36,7 +36,7 @@ export function ruleButton(id, holder, known = null) {
     if (known) return;
     const paragraph = shown;
     try {
-      paragraph.textContent = ruleWords(await getRule(id));
+      paragraph.textContent = ruleWords(await getRule(id, game));
     } catch {
       paragraph.textContent = `${id}: the rule's text could not be had from the server.`;
     }
@@ -95,13 +95,15 @@ export function rows(events) {
 export class Log {
   constructor(list) {
     this.list = list;
+    /** The game whose rules the rows' buttons open (set once the match is known). */
+    this.game = "hadara";
   }
 
   add(events) {
     for (const row of rows(events)) {
       const item = el("li", { class: row.type === "game_over" ? "over" : NOTICES.has(row.type) ? "notice" : null });
       item.append(el("span", { class: "line" }, row.text));
-      for (const rule of row.rules) item.append(" ", ruleButton(rule, item));
+      for (const rule of row.rules) item.append(" ", ruleButton(rule, item, null, this.game));
       this.list.append(item);
     }
     const box = this.list.parentElement;

@@ -4,11 +4,32 @@
 // An option of another shape (a list per seat) is left at the game's default.
 
 import { el } from "./dom.js";
+import { ruleButton } from "./log.js";
 
-/** `max_rounds`: `Max rounds`. */
-function title(key) {
+/** The option's `title` in its schema; else its key in words (`max_rounds`: `Max rounds`). */
+function title(key, option) {
+  if (typeof option.title === "string") return option.title;
   const words = key.replaceAll("_", " ");
   return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** A rule ID in a description (`FLOW-6`, `SETUP-7`). */
+const RULE = /\b[A-Z]+-\d+\b/g;
+
+/**
+ * The option's description, each rule ID in it a button that opens the rule's text of
+ * `game`'s digest under it (as the table's log does); null without one.
+ */
+function describe(option, game) {
+  if (typeof option.description !== "string") return null;
+  const help = el("small", { class: "help" });
+  let at = 0;
+  for (const found of option.description.matchAll(RULE)) {
+    help.append(option.description.slice(at, found.index), ruleButton(found[0], help, null, game));
+    at = found.index + found[0].length;
+  }
+  help.append(option.description.slice(at));
+  return help;
 }
 
 /** The values a choice offers: an `enum`, or the constants and whole-number ranges of a `oneOf`. */
@@ -34,15 +55,16 @@ function isNumber(schema) {
  * The fields of the options `schema` (`{properties}`), each `{key, node, read()}`: `read()`
  * gives `{value}` (`undefined`: the game's default) or `{error}`, a sentence saying what is wrong.
  */
-export function optionFields(schema) {
+export function optionFields(schema, game = "hadara") {
   const fields = [];
   for (const [key, option] of Object.entries(schema?.properties ?? {})) {
     const id = `option-${key}`;
-    const help = typeof option.description === "string" ? el("small", { class: "help" }, option.description) : null;
+    const help = describe(option, game);
+    const name = title(key, option);
     const values = choices(option);
     if (option.type === "boolean") {
       const box = el("input", { type: "checkbox", id, name: key });
-      fields.push({ key, node: el("label", { class: "check" }, box, ` ${title(key)} `, help), read: () => ({ value: box.checked }) });
+      fields.push({ key, node: el("label", { class: "check" }, box, ` ${name} `, help), read: () => ({ value: box.checked }) });
     } else if (values !== null) {
       const select = el(
         "select",
@@ -51,7 +73,7 @@ export function optionFields(schema) {
         values.map((value, index) => el("option", { value: String(index) }, String(value))),
       );
       const read = () => ({ value: select.value === "" ? undefined : values[Number(select.value)] });
-      fields.push({ key, node: el("label", { class: "field" }, el("span", {}, title(key)), select, help), read });
+      fields.push({ key, node: el("label", { class: "field" }, el("span", {}, name), select, help), read });
     } else if (isNumber(option)) {
       const input = el("input", { id, name: key, type: "text", inputmode: "numeric", autocomplete: "off", placeholder: "the game's default" });
       const least = Number.isInteger(option.minimum) ? option.minimum : 0;
@@ -59,11 +81,11 @@ export function optionFields(schema) {
         const text = input.value.trim();
         if (text === "") return { value: undefined };
         if (!/^\d{1,6}$/.test(text) || Number(text) < least) {
-          return { error: `${title(key)} must be a whole number of at least ${least}, or left empty.` };
+          return { error: `${name} must be a whole number of at least ${least}, or left empty.` };
         }
         return { value: Number(text) };
       };
-      fields.push({ key, node: el("label", { class: "field" }, el("span", {}, title(key)), input, help), read });
+      fields.push({ key, node: el("label", { class: "field" }, el("span", {}, name), input, help), read });
     }
   }
   return fields;

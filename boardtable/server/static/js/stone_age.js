@@ -1,17 +1,19 @@
 // Stone Age's part of the table: its moves in words and where they are listed, the
 // locations of its picture a move names, where the game stands and the lines of its score
-// sheet (SCORE-1 to SCORE-8).
+// sheet (SCORE-1 to SCORE-8). What a move does (what lies where its people go, what it
+// changes, a warning before a placement the seat cannot pay for or going hungry) comes in
+// words from the server, as the terminal says it.
 
 /** The board's locations (SETUP-3), as a player names them. */
 const LOCATIONS = {
-  hunting: "hunting grounds",
-  forest: "forest",
-  clay_pit: "clay pit",
-  quarry: "quarry",
-  river: "river",
-  tool_maker: "tool maker",
-  hut: "hut",
-  field: "field",
+  hunting: "the hunting grounds",
+  forest: "the forest",
+  clay_pit: "the clay pit",
+  quarry: "the quarry",
+  river: "the river",
+  tool_maker: "the tool maker",
+  hut: "the hut",
+  field: "the field",
   building1: "building stack 1",
   building2: "building stack 2",
   building3: "building stack 3",
@@ -21,71 +23,79 @@ const LOCATIONS = {
   card3: "card slot 3",
   card4: "card slot 4",
 };
+/** What the action at each location of the village and the gathering places does (ACT-3 to ACT-6). */
+const ACTIONS = {
+  hunting: "Hunt at the hunting grounds (roll for food)",
+  forest: "Gather at the forest (roll for wood)",
+  clay_pit: "Gather at the clay pit (roll for clay)",
+  quarry: "Gather at the quarry (roll for stone)",
+  river: "Gather at the river (roll for gold)",
+  tool_maker: "Take a tool at the tool maker",
+  hut: "Take a new person at the hut",
+  field: "Raise agriculture at the field",
+};
 /** What each face of a die chosen under CIV-8 gives. */
-const DIE_REWARDS = { 1: "1 wood", 2: "2 clay", 3: "3 stone", 4: "4 gold", 5: "a tool", 6: "agriculture +1" };
+const DIE_REWARDS = { 1: "1 wood", 2: "2 clay", 3: "3 stone", 4: "4 gold", 5: "a tool", 6: "a step of agriculture" };
 const RESOURCES = ["wood", "clay", "stone", "gold"];
+/** The phases of a round (FLOW-5), as a player names them. */
+const PHASES = { place: "placing people", act: "actions", feed: "feeding" };
 
 function state(position) {
   return position?.data ?? null;
 }
 
+function listed(items) {
+  return items.length <= 1 ? items.join("") : `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`;
+}
+
 /** `2 wood and 1 gold` (nothing: `nothing`). */
 function resourceWords(resources) {
   const named = RESOURCES.filter((kind) => (resources?.[kind] ?? 0) > 0).map((kind) => `${resources[kind]} ${kind}`);
-  if (named.length === 0) return "nothing";
-  return named.length === 1 ? named[0] : `${named.slice(0, -1).join(", ")} and ${named.at(-1)}`;
+  return named.length === 0 ? "nothing" : listed(named);
 }
 
-/** The location in words; a card slot or building stack with what lies on it (INFO-3). */
-function place(location, position) {
-  const name = LOCATIONS[location] ?? location;
-  const data = state(position);
-  if (location.startsWith("card")) {
-    const card = data?.display?.[Number(location.slice(4)) - 1];
-    return card ? `${name} (${card})` : name;
-  }
-  if (location.startsWith("building")) {
-    const top = data?.stacks?.[Number(location.slice(8)) - 1]?.[0];
-    return top ? `${name} (${top})` : name;
-  }
-  return `the ${name}`;
+/** `1 person`, `3 people`. */
+function people(count) {
+  return `${count} ${count === 1 ? "person" : "people"}`;
 }
 
-/** The tools a move adds to a roll (TOOL-2, TOOL-5), by their values. */
+/** The tools a move adds to a roll (TOOL-2, TOOL-5), by their levels. */
 function toolWords(move, position, seat) {
   const owned = state(position)?.players?.[seat]?.tools ?? [];
-  const values = [...move.tools.map((index) => owned[index] ?? "?"), ...move.one_time.map((value) => `${value} (one-time)`)];
-  return values.length === 0 ? "Add no tools to the roll" : `Add tools to the roll: ${values.join(", ")}`;
+  const added = [...move.tools.map((index) => String(owned[index] ?? "?")), ...move.one_time.map((value) => `one-time ${value}`)];
+  return added.length === 0 ? "Add no tools to the roll" : `Add tools to the roll: ${listed(added)}`;
 }
 
-/** Whether a move's preview changes anything: dice rolled, or anything certain or expected. */
-function changes(preview) {
-  return Boolean(preview) && (preview.dice > 0 || preview.certain?.length > 0 || preview.expected?.length > 0);
-}
-
-function describe(entry, position, seat) {
+/**
+ * The move in words, as a player would say it; `several`: the move is listed with the other
+ * counts of people it could place there, chosen beside it (`Place people at the forest`).
+ */
+function describe(entry, position, seat, several = false) {
   const move = entry.move;
+  const where = LOCATIONS[move.location] ?? "somewhere";
   switch (move.type) {
     case "place":
-      return `Place ${move.people} ${move.people === 1 ? "person" : "people"} on ${place(move.location, position)}`;
+      return several ? `Place people at ${where}` : `Place ${people(move.people)} at ${where}`;
     case "act":
-      return move.pay === null
-        ? `Use your people on ${place(move.location, position)}`
-        : `Use your people on ${place(move.location, position)}, paying ${resourceWords(move.pay)}`;
-    case "take_back":
-      return `Take your people back from ${place(move.location, position)} without acting`;
+      if (move.location.startsWith("card")) return `Buy the card at ${where}, paying ${resourceWords(move.pay)}`;
+      if (move.location.startsWith("building")) return `Build at ${where}, paying ${resourceWords(move.pay)}`;
+      return ACTIONS[move.location] ?? `Act at ${where}`;
+    case "take_back": {
+      const instead = move.location.startsWith("card") ? "buying" : move.location.startsWith("building") ? "building" : "acting";
+      return `Take your people back from ${where} without ${instead}`;
+    }
     case "use_tools":
       return toolWords(move, position, seat);
     case "choose_die":
       return `Take the die showing ${move.face}: ${DIE_REWARDS[move.face] ?? "its reward"}`;
     case "take_resources":
-      return `Take ${resourceWords(move.take)} (the card's two resources)`;
+      return `Take ${resourceWords(move.take)} (the card's two resources of your choice)`;
     case "feed":
       return `Feed your people, paying ${resourceWords(move.pay)} for the missing food`;
     case "go_hungry":
-      return "Go hungry: lose all food and 10 points";
+      return "Go hungry: lose all your food and 10 points";
     default:
-      return entry.notation;
+      return "A move of Stone Age";
   }
 }
 
@@ -122,25 +132,29 @@ export const stoneAge = {
   where: (position, ply) => {
     const data = state(position);
     if (!data || data.phase === "over") return `Final position after ${ply} moves`;
-    return `Round ${data.round}, ${data.phase} · move ${ply}`;
+    return `Round ${data.round}: ${PHASES[data.phase] ?? data.phase} · move ${ply}`;
   },
   describe,
   group: (entry) => GROUPS[entry.move.type] ?? "Moves",
+  /** PLACE-1: the placements at one location differ only in how many people go: one line, the count chosen beside it. */
+  count: (entry) =>
+    entry.move.type === "place" ? { key: `place ${entry.move.location}`, count: entry.move.people, label: "People" } : null,
   movedCard: () => null,
-  /** A preview says in words what the move does to the player's board (with the dice it
-   * rolls); a move that changes nothing (people placed, or taken back) says nothing more. */
-  preview: (preview) => ({
-    parts: changes(preview) && typeof preview.text === "string" ? [preview.text] : [],
-    rules: [],
-  }),
+  /** What the move does, in the server's words (nothing for a placement where nothing lies and nothing warns). */
+  preview: (preview) => ({ parts: typeof preview?.text === "string" && preview.text !== "" ? [preview.text] : [], rules: [] }),
+  /** A move's notation is for engines and records: the list says the move in words only. */
+  note: () => null,
   extra: () => null,
-  /** A location of the board is a box of the picture named by its id (`name`: in words). */
-  component: (node) =>
-    node.localName === "rect" && LOCATIONS[node.getAttribute("data-id")] !== undefined
-      ? { kind: "location", id: node.getAttribute("data-id"), player: null, name: LOCATIONS[node.getAttribute("data-id")] }
-      : null,
+  /** A location of the board is a group of the picture (`data-kind="location"`), named in words. */
+  component: (node) => {
+    const id = node.getAttribute("data-id");
+    return node.getAttribute("data-kind") === "location" && LOCATIONS[id] !== undefined
+      ? { kind: "location", id, player: null, name: LOCATIONS[id] }
+      : null;
+  },
   naming: (component, legal) => legal.filter((entry) => entry.move.location === component.id),
-  wheelFirst: () => false,
+  /** The board (where people are placed) comes next to the seat's own board. */
+  wheelFirst: () => true,
   crest: () => null,
   scoreRows: ROWS,
 };

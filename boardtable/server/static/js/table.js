@@ -55,6 +55,8 @@ class Table {
     this.legal = [];
     this.chosen = null;
     this.pending = null;
+    /** The count chosen beside each line of moves that differ only in it (`count` of the game's part). */
+    this.counts = new Map();
     this.abilities = new Map();
     this.busy = false;
     this.over = false;
@@ -107,7 +109,9 @@ class Table {
       this.info = await getMatch(this.match);
       this.seats = Array.isArray(this.info.seats) ? this.info.seats : [];
       this.game = gameRules(this.info.game);
+      this.log.game = this.info.game ?? "hadara";
       byId("table").dataset.game = this.info.game ?? "hadara";
+      byId("brand").textContent = this.game.title;
     } catch (problem) {
       byId("turn").textContent =
         problem instanceof ApiError && problem.status === 404 ? "There is no such match" : "The match cannot be loaded";
@@ -419,10 +423,10 @@ class Table {
       fill(chosen, el("span", {}, `Moves with ${this.chosen.name ?? this.chosen.id}`), " ", all);
     }
     const groups = new Map();
-    for (const entry of entries) {
-      const heading = this.game.group(entry);
+    for (const row of this.rows(entries)) {
+      const heading = this.game.group(row.entries[0]);
       if (!groups.has(heading)) groups.set(heading, []);
-      groups.get(heading).push(entry);
+      groups.get(heading).push(row);
     }
     fill(
       holder,
@@ -431,14 +435,77 @@ class Table {
           "section",
           { class: "move-group" },
           el("h3", {}, heading),
-          el("div", { class: "move-list" }, list.map((entry) => this.moveButton(entry))),
+          el("div", { class: "move-list" }, list.map((row) => this.moveRow(row))),
         ),
       ),
     );
   }
 
-  moveButton(entry) {
+  /**
+   * The moves as the list shows them: a line per move, but the moves that differ only in a
+   * count (the game's `count`: how many people a placement takes) on one line, the count
+   * chosen beside it. Each row is `{key, label, entries}` (`key` null for a single move).
+   */
+  rows(entries) {
+    const found = [];
+    const byKey = new Map();
+    for (const entry of entries) {
+      const counted = this.game.count(entry);
+      const row = counted === null ? undefined : byKey.get(counted.key);
+      if (row !== undefined) {
+        row.entries.push(entry);
+      } else {
+        const made = { key: counted?.key ?? null, label: counted?.label ?? null, entries: [entry] };
+        if (counted !== null) byKey.set(counted.key, made);
+        found.push(made);
+      }
+    }
+    return found;
+  }
+
+  /** The move a row shows: the one chosen to play, else the one of the count chosen beside it, else its first. */
+  rowEntry(row) {
+    if (row.entries.length === 1) return row.entries[0];
+    const pending = row.entries.find((entry) => entry.notation === this.pending?.notation);
+    if (pending !== undefined) return pending;
+    const count = this.counts.get(row.key);
+    return row.entries.find((entry) => this.game.count(entry).count === count) ?? row.entries[0];
+  }
+
+  /** A row of the list: its move's button and, for moves that differ only in a count, the count's chooser beside it. */
+  moveRow(row) {
+    const entry = this.rowEntry(row);
+    if (row.entries.length === 1) return this.moveButton(entry);
+    const select = el(
+      "select",
+      {
+        class: "count",
+        "data-key": row.key,
+        "aria-label": `${row.label}: ${this.game.describe(entry, this.position, this.seat, true)}`,
+        disabled: this.busy,
+      },
+      row.entries.map((option) =>
+        el("option", { value: option.notation, selected: option === entry }, String(this.game.count(option).count)),
+      ),
+    );
+    select.addEventListener("change", () => {
+      const picked = row.entries.find((option) => option.notation === select.value) ?? entry;
+      this.counts.set(row.key, this.game.count(picked).count);
+      if (row.entries.some((option) => option.notation === this.pending?.notation)) this.pending = picked;
+      this.showMoves();
+      byId("moves").querySelector(`select.count[data-key="${CSS.escape(row.key)}"]`)?.focus();
+    });
+    return el(
+      "div",
+      { class: "counted-move" },
+      this.moveButton(entry, true),
+      el("label", { class: "count-field" }, el("span", {}, row.label), select),
+    );
+  }
+
+  moveButton(entry, several = false) {
     const { parts, rules } = this.game.preview(entry.preview);
+    const note = this.game.note(entry, rules);
     const chosen = this.pending?.notation === entry.notation;
     const button = el(
       "button",
@@ -450,10 +517,10 @@ class Table {
         "aria-pressed": String(chosen),
         disabled: this.busy,
       },
-      el("span", { class: "what" }, this.game.describe(entry, this.position, this.seat)),
+      el("span", { class: "what" }, this.game.describe(entry, this.position, this.seat, several)),
       parts.length > 0 ? el("span", { class: "preview" }, parts.join(" · ")) : null,
       this.game.extra(entry, this.position, this.seat),
-      el("span", { class: "notation" }, [entry.notation, ...rules].join(" · ")),
+      note === null ? null : el("span", { class: "notation" }, note),
     );
     button.addEventListener("click", () => this.pick(entry));
     this.sayAbility(button);
@@ -548,9 +615,10 @@ class Table {
       return;
     }
     this.chosen = component;
-    this.pending = moves.length === 1 ? moves[0] : null;
+    const rows = this.rows(moves);
+    this.pending = rows.length === 1 ? this.rowEntry(rows[0]) : null;
     this.showMoves();
-    if (moves.length > 1) byId("moves-heading").focus();
+    if (rows.length > 1) byId("moves-heading").focus();
   }
 
   play(entry) {
@@ -612,7 +680,8 @@ class Table {
     if (body.error === "illegal") {
       fill(box, el("p", {}, el("strong", {}, "Refused: "), String(body.reason ?? problem.message), " "), close);
       if (typeof body.rule === "string") {
-        const rule = ruleButton(body.rule, box, typeof body.rule_text === "string" ? body.rule_text : null);
+        const known = typeof body.rule_text === "string" ? body.rule_text : null;
+        const rule = ruleButton(body.rule, box, known, this.info?.game ?? "hadara");
         box.firstChild.append(rule);
         rule.click();
       }
