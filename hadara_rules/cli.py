@@ -710,6 +710,12 @@ _BOUNDS = (
         "N",
         "unfinished matches with a searching bot one client address may have made",
     ),
+    (
+        "--changes-per-minute",
+        "changes_per_minute",
+        "N",
+        "leaves, returns and take-backs one seat may ask for a minute",
+    ),
     ("--search-seconds", "search_seconds", "SECONDS", "seconds a searching bot thinks per decision"),
     ("--search-processes", "search_processes", "N", "processes the searching bots think in"),
     ("--abandon-after", "abandon_hours", "HOURS", "hours an unfinished match may go untouched"),

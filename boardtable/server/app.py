@@ -511,7 +511,7 @@ def create_app(
     """
     seats = EngineSeats(engines)
     registry = Registry(store, keep)
-    referee = Referee(store, registry)
+    referee = Referee(store, registry, bounds.changes_per_minute)
     driver = Driver(
         registry,
         referee,

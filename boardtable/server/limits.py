@@ -44,6 +44,8 @@ class Bounds:
     #: Unfinished matches with a searching bot's seat one client address may have made
     #: (counted in each server process, of the matches whose bots it moves).
     searching_per_address: int = 5
+    #: Leaves, returns and take-backs one seat may ask for a minute (a bucket of as many).
+    changes_per_minute: int = 10
 
 
 #: The bounds by default.

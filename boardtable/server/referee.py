@@ -13,7 +13,8 @@ advance and its listeners hear of it
 other processes hear it from the store.
 
 What one seat can make a match store is bounded: its leaves, returns and
-take-backs by a bucket of :data:`CHANGES_PER_MINUTE` (``429 too_many`` past it),
+take-backs by a bucket of ``changes_per_minute`` (``429 too_many`` past it; by default
+:attr:`~boardtable.server.limits.Bounds.changes_per_minute`),
 and a match holds at most :data:`~boardtable.server.match.MAX_ENTRIES` entries
 of its persons' asking (``422 full`` past it; bots, timeouts and the stand-in
 go on storing, so that the game can end).
@@ -43,13 +44,13 @@ from .entries import (
     entry_data,
 )
 from .guard import Buckets
+from .limits import BOUNDS
 from .match import AWAY, HUMAN, OPEN, TAKE_BACK_REFUSALS, Forbidden, Match, rematch_token, token_hash
 from .registry import Registry
 from .settings import Settings
 from .store import Entry, Exists, SeatEntry, Store, StoredMatch
 
 __all__ = [
-    "CHANGES_PER_MINUTE",
     "SEATS_PACED",
     "Illegal",
     "NewMatch",
@@ -61,9 +62,6 @@ __all__ = [
 
 #: How many times a change is checked again after another process stored an entry first.
 _TRIES = 3
-#: The leaves, returns and take-backs one seat may ask for a minute: a bucket of that many,
-#: filling again at that many a minute (per server process).
-CHANGES_PER_MINUTE = 10
 #: The seats whose buckets are kept at once (the least recently used is forgotten first, and
 #: starts again with a full bucket).
 SEATS_PACED = 10_000
@@ -105,13 +103,13 @@ class Refused(GameError):
 
 
 class TooFast(GameError):
-    """A seat that asks for leaves, returns or take-backs faster than :data:`CHANGES_PER_MINUTE`:
+    """A seat that asks for leaves, returns or take-backs faster than its bound (``per_minute``):
     ``seconds`` until it may again."""
 
-    def __init__(self, seconds: int) -> None:
+    def __init__(self, seconds: int, per_minute: int) -> None:
         super().__init__(
             f"too many leaves, returns and take-backs from this seat: try again in {seconds} s"
-            f" (at most {CHANGES_PER_MINUTE} a minute)"
+            f" (at most {per_minute} a minute)"
         )
         self.seconds = seconds
 
@@ -131,11 +129,14 @@ class NewMatch:
 class Referee:
     """Makes matches and every change to them (see the module)."""
 
-    def __init__(self, store: Store, registry: Registry) -> None:
+    def __init__(
+        self, store: Store, registry: Registry, changes_per_minute: int = BOUNDS.changes_per_minute
+    ) -> None:
         self._store = store
         self._registry = registry
         #: Each seat's bucket of leaves, returns and take-backs, by match and seat.
-        self._paced = Buckets(CHANGES_PER_MINUTE, SEATS_PACED)
+        self._changes_per_minute = changes_per_minute
+        self._paced = Buckets(changes_per_minute, SEATS_PACED)
 
     async def create(self, new: NewMatch) -> tuple[Match, Mapping[int, str]]:
         """A new match, stored before it is returned, with the token of each human seat."""
@@ -334,7 +335,7 @@ class Referee:
         """Take a leave, return or take-back from ``seat``'s bucket; :class:`TooFast` when it is empty."""
         wait = self._paced.take(f"{match.id}/{seat}")
         if wait > 0:
-            raise TooFast(math.ceil(wait))
+            raise TooFast(math.ceil(wait), self._changes_per_minute)
 
     # ------------------------------------------------------------------ storing
 

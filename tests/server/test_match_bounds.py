@@ -23,13 +23,15 @@ from boardtable.server import registry as registry_module
 from boardtable.server.app import LOG_PAGE_MOST, create_app
 from boardtable.server.clock import RETURN_BANK
 from boardtable.server.entries import LEAVE, SeatChanged, entry_data
+from boardtable.server.limits import BOUNDS
 from boardtable.server.match import Match
-from boardtable.server.referee import CHANGES_PER_MINUTE
 from boardtable.server.registry import Registry
 from boardtable.server.sqlite import SQLiteStore
 from boardtable.server.store import Entry
 
 from .serving import bearer, create, fits, refused, seat_view, token, wait_over
+
+CHANGES_PER_MINUTE = BOUNDS.changes_per_minute
 
 
 def _post(client: TestClient, path: str, seat_token: str, body: object = None) -> Any:
