@@ -286,6 +286,18 @@ def test_positions_the_seat_cannot_tell_apart_give_the_same_observation_and_mask
     assert not np.array_equal(observe(with_player(state, 1, drawn=()), 0), expected)
 
 
+def test_along_whole_games_no_observation_or_mask_tells_apart_worlds_of_one_view() -> None:
+    positions = [state for state in _positions()[::40] if not state.is_over]
+    assert len(positions) > 50
+    for k, state in enumerate(positions):
+        for seat in {state.to_act[0], (state.to_act[0] + 1) % state.config.players}:
+            view = player_view(state, seat)
+            seen, legal = observe(state, seat), set(legal_actions(state, seat))
+            for world in (sample_world(view, seat, random.Random(k * 2 + n)) for n in range(2)):
+                assert np.array_equal(observe(world, seat), seen)
+                assert set(legal_actions(world, seat)) == legal
+
+
 def test_an_observation_is_made_of_a_seat_s_view_only() -> None:
     state = _hiding()
     with pytest.raises(ValueError, match="needs seat 0's view"):
