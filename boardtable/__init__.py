@@ -6,7 +6,8 @@ and digests (:mod:`.documents`, :mod:`.canonical`), generated records (:mod:`.bu
 rule indexes (:mod:`.rulebook`), scenario files (:mod:`.scenario`), schemas
 (:mod:`.schema`, :mod:`.wire_schemas`), the search bot (:mod:`.search`), the terminal
 loop (:mod:`.terminal`), the game interface and its registry (:mod:`.games`), the engine
-protocol (:mod:`.engines`) and the server (:mod:`.server`). A game is a package of its
+protocol (:mod:`.engines`), the server (:mod:`.server`) and the reinforcement-learning
+environments (:mod:`.rl`, optional extra ``rl``). A game is a package of its
 own that registers under the entry-point group ``boardtable.games``.
 """
 

@@ -263,3 +263,64 @@ def test_the_bots_guide_tables_the_action_space() -> None:
     table = [row for row in rows if len(row) == 3 and row[1] in {block.kind for block in BLOCKS}]
     assert table == describe_blocks()
     assert f"Discrete({ACTION_COUNT})" in guide and f"{OBSERVATION_SIZE} values" in guide
+
+
+def _replayed(digest: hashlib._Hash, observation: dict[str, np.ndarray], *values: object) -> None:
+    """Add an observation, its mask and ``values`` (an agent, a reward, flags) to ``digest``."""
+    digest.update(observation["observation"].tobytes())
+    digest.update(observation["action_mask"].tobytes())
+    digest.update(repr(values).encode())
+
+
+def _aec_digest(players: int, advanced: bool, seed: int, reward: str) -> str:
+    """Two episodes of random legal actions in the AEC environment, every ``last()`` hashed."""
+    game = env(players=players, advanced=advanced, seed=seed, reward=reward)  # type: ignore[arg-type]
+    rng = np.random.default_rng(seed)
+    digest = hashlib.sha256()
+    for _ in range(2):
+        for agent in game.agent_iter():
+            observation, value, terminated, truncated, _ = game.last()
+            _replayed(digest, observation, agent, value, terminated, truncated)
+            if terminated or truncated:
+                game.step(None)
+            else:
+                game.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+        game.reset()
+    return digest.hexdigest()
+
+
+def _single_digest(players: int, opponent: str, seat: int, seed: int) -> str:
+    """One episode of random legal actions in the single-agent environment, every step hashed."""
+    single = SingleAgentEnv(players=players, opponent=opponent, seat=seat, seed=seed)
+    observation, _ = single.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    digest = hashlib.sha256()
+    _replayed(digest, observation)
+    done = False
+    while not done:
+        observation, reward, done, truncated, _ = single.step(
+            int(rng.choice(np.flatnonzero(observation["action_mask"])))
+        )
+        _replayed(digest, observation, reward, done, truncated)
+    return digest.hexdigest()
+
+
+#: The SHA-256 of every observation, action mask and reward of seeded runs: an agent trained
+#: on the environment learnt from exactly these, so no change of its implementation may
+#: change them (pinned before the environment was carried onto the platform's generic one).
+PINNED_RUNS = {
+    "aec 3 basic": "640262cff1ba1721e44acee5137782549ad636b1f29d085c268b5eba1d134399",
+    "aec 4 advanced win_loss": "3c0c7846210a0874532e912253030288b128a19197a02618f7736d5a8578e034",
+    "single 3 greedy seat 1": "335f51c2cf1a4dfd73c8e3772e5a801d27a36d1a33292a166fbbd00460af2b1e",
+    "single 2 random seat 0": "a61d28020b5180775a680cb4b2e7d79fa4681bc87774c77c0970a8906425f504",
+}
+
+
+def test_seeded_runs_see_and_earn_exactly_what_they_did() -> None:
+    runs = {
+        "aec 3 basic": _aec_digest(3, False, 5, "score_diff"),
+        "aec 4 advanced win_loss": _aec_digest(4, True, 6, "win_loss"),
+        "single 3 greedy seat 1": _single_digest(3, "greedy", 1, 4),
+        "single 2 random seat 0": _single_digest(2, "random", 0, 7),
+    }
+    assert runs == PINNED_RUNS

@@ -1,4 +1,5 @@
-"""Reinforcement learning: Hadara as a PettingZoo AEC environment (optional extra ``rl``).
+"""Reinforcement learning: Hadara as a PettingZoo AEC environment (optional extra ``rl``),
+the platform's environments (:mod:`boardtable.rl`) with Hadara's encoding (``ENCODING``).
 
 >>> from hadara_rules.rl import env
 >>> game = env(players=3, seed=1)
@@ -23,14 +24,17 @@ except ImportError as exc:  # pragma: no cover - exercised in a test by hiding t
     ) from exc
 
 from .actions import ACTION_COUNT, BLOCKS, Block, decode_action, describe_blocks, encode_action, legal_actions
+from .encoding import ENCODING, HadaraEncoding
 from .env import HadaraEnv, Observation, Reward, SingleAgentEnv, env, final_rewards
 from .observation import OBSERVATION_SIZE, observe, observe_view
 
 __all__ = [
     "ACTION_COUNT",
     "BLOCKS",
+    "ENCODING",
     "OBSERVATION_SIZE",
     "Block",
+    "HadaraEncoding",
     "HadaraEnv",
     "Observation",
     "Reward",

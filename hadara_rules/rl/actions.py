@@ -19,6 +19,9 @@ from __future__ import annotations
 
 from attrs import frozen
 
+from boardtable.rl import chosen
+from boardtable.rl import legal_actions as actions_of
+
 from .. import GameState, Move, legal_moves
 from .._moves import DRAWN_SLOTS, KIND_OF, MOVE_KINDS, TABLEAU_SLOTS
 
@@ -72,21 +75,12 @@ def encode_action(move: Move, state: GameState) -> int:
 
 def legal_actions(state: GameState, seat: int) -> dict[int, Move]:
     """Each legal move of ``seat`` in ``state``, by its action (no two share one)."""
-    table: dict[int, Move] = {}
-    for move in legal_moves(state, seat):
-        action = encode_action(move, state)
-        if action in table:
-            raise ValueError(f"two legal moves share action {action}: {table[action]} and {move}")
-        table[action] = move
-    return table
+    return actions_of(encode_action, state, legal_moves(state, seat))
 
 
 def decode_action(action: int, state: GameState, seat: int) -> Move:
     """The legal move of ``seat`` that ``action`` names in ``state``; ValueError when none does."""
-    move = legal_actions(state, seat).get(int(action))
-    if move is None:
-        raise ValueError(f"action {action} is not legal for player {seat} here (see the action mask)")
-    return move
+    return chosen(legal_actions(state, seat), action, seat)
 
 
 def describe_blocks() -> list[tuple[str, str, str]]:

@@ -1,0 +1,41 @@
+"""Reinforcement learning for any game (optional extra ``rl``): a PettingZoo AEC environment
+and a Gymnasium single-agent environment, played through the game interface.
+
+A game is learnt through its :class:`~boardtable.rl.encoding.Encoding`: its fixed action
+space, its observation vector (read from a seat's own view) and its rewards.
+:class:`~boardtable.rl.env.GameEnv` plays it for every seat, one agent at a time;
+:class:`~boardtable.rl.env.GameSingleAgentEnv` lets one seat learn against the game's bots.
+Each game's package names its own environment (``GAME_rules.rl``).
+
+Needs ``pip install 'hadara-rules[rl]'`` (PettingZoo, Gymnasium and NumPy); nothing else
+of the platform imports this package.
+"""
+
+from __future__ import annotations
+
+try:
+    import gymnasium  # noqa: F401
+    import numpy  # noqa: F401
+    import pettingzoo  # noqa: F401
+except ImportError as exc:  # pragma: no cover - exercised in a test by hiding the modules
+    raise ImportError(
+        f"boardtable.rl needs the optional extra 'rl' ({exc.name} is missing): pip install 'hadara-rules[rl]'"
+    ) from exc
+
+from .encoding import REWARDS, Encoding, Reward, RewardRule, chosen, legal_actions, score_diff, win_loss
+from .env import GameEnv, GameSingleAgentEnv, Observation, spaces_of
+
+__all__ = [
+    "REWARDS",
+    "Encoding",
+    "GameEnv",
+    "GameSingleAgentEnv",
+    "Observation",
+    "Reward",
+    "RewardRule",
+    "chosen",
+    "legal_actions",
+    "score_diff",
+    "spaces_of",
+    "win_loss",
+]

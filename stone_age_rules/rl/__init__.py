@@ -1,0 +1,58 @@
+"""Reinforcement learning: Stone Age as a PettingZoo AEC environment (optional extra ``rl``),
+the platform's environments (:mod:`boardtable.rl`) with Stone Age's encoding (``ENCODING``).
+
+>>> from stone_age_rules.rl import env
+>>> game = env(players=3, seed=1)
+>>> game.metadata["name"]
+'stone_age_v0'
+>>> observation, reward, terminated, truncated, info = game.last()
+>>> sorted(observation), int(observation["action_mask"].sum())
+(['action_mask', 'observation'], 35)
+
+Needs ``pip install 'hadara-rules[rl]'`` (PettingZoo, Gymnasium and NumPy); the rest of
+the library never imports this package.
+"""
+
+from __future__ import annotations
+
+try:
+    import gymnasium  # noqa: F401
+    import numpy  # noqa: F401
+    import pettingzoo  # noqa: F401
+except ImportError as exc:  # pragma: no cover - exercised in a test by hiding the modules
+    raise ImportError(
+        f"stone_age_rules.rl needs the optional extra 'rl' ({exc.name} is missing): "
+        "pip install 'hadara-rules[rl]'"
+    ) from exc
+
+from .actions import (
+    ACTION_COUNT,
+    BLOCKS,
+    BUNDLES,
+    Block,
+    decode_action,
+    describe_blocks,
+    encode_action,
+    legal_actions,
+)
+from .encoding import ENCODING, StoneAgeEncoding
+from .env import SingleAgentEnv, env
+from .observation import OBSERVATION_SIZE, observe, observe_view
+
+__all__ = [
+    "ACTION_COUNT",
+    "BLOCKS",
+    "BUNDLES",
+    "ENCODING",
+    "OBSERVATION_SIZE",
+    "Block",
+    "SingleAgentEnv",
+    "StoneAgeEncoding",
+    "decode_action",
+    "describe_blocks",
+    "encode_action",
+    "env",
+    "legal_actions",
+    "observe",
+    "observe_view",
+]
