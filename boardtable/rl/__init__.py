@@ -22,12 +22,23 @@ except ImportError as exc:  # pragma: no cover - exercised in a test by hiding t
         f"boardtable.rl needs the optional extra 'rl' ({exc.name} is missing): pip install 'hadara-rules[rl]'"
     ) from exc
 
-from .encoding import REWARDS, Encoding, Reward, RewardRule, chosen, legal_actions, score_diff, win_loss
+from .encoding import (
+    REWARDS,
+    Encoding,
+    GameEncoding,
+    Reward,
+    RewardRule,
+    chosen,
+    legal_actions,
+    score_diff,
+    win_loss,
+)
 from .env import GameEnv, GameSingleAgentEnv, Observation, spaces_of
 
 __all__ = [
     "REWARDS",
     "Encoding",
+    "GameEncoding",
     "GameEnv",
     "GameSingleAgentEnv",
     "Observation",

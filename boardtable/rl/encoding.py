@@ -11,15 +11,17 @@ show what the seat may not see.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Literal, Protocol, TypeVar
+from typing import Generic, Literal, Protocol, TypeVar
 
 import numpy as np
 import numpy.typing as npt
+from attrs import field, frozen
 from gymnasium import spaces
 
 __all__ = [
     "REWARDS",
     "Encoding",
+    "GameEncoding",
     "Reward",
     "RewardRule",
     "chosen",
@@ -91,6 +93,33 @@ class Encoding(Protocol[_View, _Move]):
     def observe(self, view: _View, seat: int) -> npt.NDArray[np.float32]:
         """What ``seat`` observes, read from ``view``, its own view, and nothing else."""
         ...
+
+
+@frozen
+class GameEncoding(Generic[S, M]):
+    """An :class:`Encoding` made of a game's numbers and two functions: what each game's
+    ``rl`` package declares in one statement."""
+
+    #: :attr:`Encoding.name`.
+    name: str
+    #: :attr:`Encoding.actions`.
+    actions: int
+    #: :attr:`Encoding.observation_space`.
+    observation_space: spaces.Box
+    #: The action of a legal move in its mover's view.
+    action_of: Callable[[M, S], int] = field(repr=False)
+    #: What a seat observes, from its own view.
+    observation_of: Callable[[S, int], npt.NDArray[np.float32]] = field(repr=False)
+    #: :attr:`Encoding.rewards`.
+    rewards: Mapping[str, RewardRule] = REWARDS
+
+    def action(self, move: M, view: S) -> int:
+        """:attr:`action_of`."""
+        return self.action_of(move, view)
+
+    def observe(self, view: S, seat: int) -> npt.NDArray[np.float32]:
+        """:attr:`observation_of`."""
+        return self.observation_of(view, seat)
 
 
 def legal_actions(action_of: Callable[[M, S], int], view: S, moves: Iterable[M]) -> dict[int, M]:

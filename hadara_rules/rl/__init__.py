@@ -24,7 +24,7 @@ except ImportError as exc:  # pragma: no cover - exercised in a test by hiding t
     ) from exc
 
 from .actions import ACTION_COUNT, BLOCKS, Block, decode_action, describe_blocks, encode_action, legal_actions
-from .encoding import ENCODING, HadaraEncoding
+from .encoding import ENCODING
 from .env import HadaraEnv, Observation, Reward, SingleAgentEnv, env, final_rewards
 from .observation import OBSERVATION_SIZE, observe, observe_view
 
@@ -34,7 +34,6 @@ __all__ = [
     "ENCODING",
     "OBSERVATION_SIZE",
     "Block",
-    "HadaraEncoding",
     "HadaraEnv",
     "Observation",
     "Reward",

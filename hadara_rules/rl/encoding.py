@@ -3,43 +3,23 @@ of :mod:`.actions`, the observation of :mod:`.observation` and the platform's re
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-
 import numpy as np
-import numpy.typing as npt
-from attrs import frozen
 from gymnasium import spaces
 
-from boardtable.rl import REWARDS, RewardRule
+from boardtable.rl import GameEncoding
 
 from .. import GameState, Move
 from .actions import ACTION_COUNT, encode_action
 from .observation import OBSERVATION_HIGH, OBSERVATION_SIZE, observe_view
 
-__all__ = ["ENCODING", "HadaraEncoding"]
+__all__ = ["ENCODING"]
 
-
-@frozen
-class HadaraEncoding:
-    """Hadara's :class:`~boardtable.rl.encoding.Encoding` (``hadara_v0``)."""
-
-    name: str = "hadara_v0"
-    actions: int = ACTION_COUNT
-    rewards: Mapping[str, RewardRule] = REWARDS
-
-    @property
-    def observation_space(self) -> spaces.Box:
-        """``OBSERVATION_SIZE`` values in ``[0, OBSERVATION_HIGH]``."""
-        return spaces.Box(0.0, OBSERVATION_HIGH, shape=(OBSERVATION_SIZE,), dtype=np.float32)
-
-    def action(self, move: Move, view: GameState) -> int:
-        """:func:`~.actions.encode_action`."""
-        return encode_action(move, view)
-
-    def observe(self, view: GameState, seat: int) -> npt.NDArray[np.float32]:
-        """:func:`~.observation.observe_view` (the view names its viewer, ``seat``)."""
-        return observe_view(view)
-
-
-#: Hadara's encoding.
-ENCODING = HadaraEncoding()
+#: Hadara's :class:`~boardtable.rl.encoding.Encoding` (``hadara_v0``): ``OBSERVATION_SIZE``
+#: values in ``[0, OBSERVATION_HIGH]``, read from the view (which names its viewer).
+ENCODING: GameEncoding[GameState, Move] = GameEncoding(
+    "hadara_v0",
+    ACTION_COUNT,
+    spaces.Box(0.0, OBSERVATION_HIGH, shape=(OBSERVATION_SIZE,), dtype=np.float32),
+    encode_action,
+    lambda view, seat: observe_view(view),
+)

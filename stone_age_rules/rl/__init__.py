@@ -35,7 +35,7 @@ from .actions import (
     encode_action,
     legal_actions,
 )
-from .encoding import ENCODING, StoneAgeEncoding
+from .encoding import ENCODING
 from .env import SingleAgentEnv, env
 from .observation import OBSERVATION_SIZE, observe, observe_view
 
@@ -47,7 +47,6 @@ __all__ = [
     "OBSERVATION_SIZE",
     "Block",
     "SingleAgentEnv",
-    "StoneAgeEncoding",
     "decode_action",
     "describe_blocks",
     "encode_action",

@@ -3,43 +3,24 @@ space of :mod:`.actions`, the observation of :mod:`.observation` and the platfor
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-
 import numpy as np
-import numpy.typing as npt
-from attrs import frozen
 from gymnasium import spaces
 
-from boardtable.rl import REWARDS, RewardRule
+from boardtable.rl import GameEncoding
 
 from .. import GameState, Move
 from .actions import ACTION_COUNT, encode_action
 from .observation import OBSERVATION_HIGH, OBSERVATION_SIZE, observe_view
 
-__all__ = ["ENCODING", "StoneAgeEncoding"]
+__all__ = ["ENCODING"]
 
-
-@frozen
-class StoneAgeEncoding:
-    """Stone Age's :class:`~boardtable.rl.encoding.Encoding` (``stone_age_v0``)."""
-
-    name: str = "stone_age_v0"
-    actions: int = ACTION_COUNT
-    rewards: Mapping[str, RewardRule] = REWARDS
-
-    @property
-    def observation_space(self) -> spaces.Box:
-        """``OBSERVATION_SIZE`` values in ``[-OBSERVATION_HIGH, OBSERVATION_HIGH]``."""
-        return spaces.Box(-OBSERVATION_HIGH, OBSERVATION_HIGH, shape=(OBSERVATION_SIZE,), dtype=np.float32)
-
-    def action(self, move: Move, view: GameState) -> int:
-        """:func:`~.actions.encode_action` (a move names all its action says)."""
-        return encode_action(move)
-
-    def observe(self, view: GameState, seat: int) -> npt.NDArray[np.float32]:
-        """:func:`~.observation.observe_view`."""
-        return observe_view(view, seat)
-
-
-#: Stone Age's encoding.
-ENCODING = StoneAgeEncoding()
+#: Stone Age's :class:`~boardtable.rl.encoding.Encoding` (``stone_age_v0``):
+#: ``OBSERVATION_SIZE`` values in ``[-OBSERVATION_HIGH, OBSERVATION_HIGH]``; a move names all
+#: its action says.
+ENCODING: GameEncoding[GameState, Move] = GameEncoding(
+    "stone_age_v0",
+    ACTION_COUNT,
+    spaces.Box(-OBSERVATION_HIGH, OBSERVATION_HIGH, shape=(OBSERVATION_SIZE,), dtype=np.float32),
+    lambda move, view: encode_action(move),
+    observe_view,
+)
