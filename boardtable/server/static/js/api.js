@@ -44,7 +44,7 @@ async function request(method, path, { token = null, body = undefined, as = "jso
 
 const match = (id) => `/api/matches/${encodeURIComponent(id)}`;
 
-/** GET /api/games: the server's games, each with its seat counts, options (a JSON Schema) and bots. */
+/** GET /api/games: the server's games, the default first, each with its seat counts, options (a JSON Schema), bots and whether it has a module of its own (`web`). */
 export const listGames = () => request("GET", "/api/games");
 
 /** POST /api/matches: `{match, seats: [{seat, kind, token?}]}`. */
