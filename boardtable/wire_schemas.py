@@ -692,7 +692,7 @@ def _simple(kind: str) -> _Schema:
             "The games.",
             {
                 "games": _list(
-                    "Every game, the first registered first.",
+                    "Every game, the default game first.",
                     _object(
                         "A game.",
                         {
@@ -711,6 +711,11 @@ def _simple(kind: str) -> _Schema:
                                 "additionalProperties": True,
                             },
                             "bots": _list("Its bots' names: seat kinds of a new match.", {"type": "string"}),
+                            "web": _flag(
+                                "Whether it has a part of its own at the web table: a JavaScript module"
+                                " at /games/GAME/game.js (else the table shows its picture and its legal"
+                                " moves as a list)."
+                            ),
                         },
                     ),
                 )

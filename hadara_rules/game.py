@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
+from pathlib import Path
 
 from attrs import frozen
 
@@ -151,6 +152,12 @@ class Hadara(LibraryGame[GameConfig, GameState, Move, Event, Preview]):
     def catalogue(self) -> dict[str, object]:
         """The bundled catalogue: see :func:`~hadara_rules._catalogue_data.catalogue_data`."""
         return catalogue_data(load_catalogue())
+
+    def web_folder(self) -> Path | None:
+        """``hadara_rules/web``: the table's hooks of Hadara (``game.js``: its moves, the
+        wheel's preview of WHEEL-3, the purple abilities, the score pad's rows of SCORE-1 to
+        SCORE-6) and its style sheet."""
+        return Path(__file__).with_name("web")
 
 
 #: The game ``"hadara"``.

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
+from pathlib import Path
 
 from attrs import evolve, frozen
 
@@ -153,6 +154,12 @@ class StoneAge(LibraryGame[GameConfig, GameState, Move, Event, Offer]):
         view names: :func:`stone_age_rules.catalogue.catalogue`. The components carry no
         provenance: none is marked provisional."""
         return catalogue()
+
+    def web_folder(self) -> Path | None:
+        """``stone_age_rules/web``: the table's hooks of Stone Age (``game.js``: its moves and
+        board locations in words, a placement's head-count chosen beside it (PLACE-1), the
+        score sheet's lines of SCORE-1 to SCORE-8)."""
+        return Path(__file__).with_name("web")
 
 
 #: The game ``"stone-age"``.

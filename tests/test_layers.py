@@ -4,12 +4,15 @@ checking only or inside a function."""
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 #: The platform and the games, each a top-level package of the distribution.
 PLATFORM = ROOT / "boardtable"
 GAMES = (ROOT / "hadara_rules", ROOT / "stone_age_rules")
+#: The web table's shell, served at ``/``: every game's, and none's own.
+STATIC = PLATFORM / "server" / "static"
 PACKAGE = GAMES[0]
 
 
@@ -110,6 +113,49 @@ def test_the_platform_names_no_game_but_its_default() -> None:
         if isinstance(node, ast.Constant) and node.value in names()
     ]
     assert found == ["boardtable/games/__init__.py:" + str(_default_line())]
+
+
+def _named(text: str) -> re.Pattern[str]:
+    """A game's name or title as a word of any text: in any case, its words joined by nothing,
+    a space, a hyphen or an underscore (``stone-age``, ``Stone Age``, ``stone_age``,
+    ``stoneAge``), with no letter or digit right before or after it (``hadara.css``,
+    ``hadara_rules`` and ``"hadara"`` name the game; ``hadaras`` does not)."""
+    words = re.split(r"[-_ ]+", text)
+    return re.compile(
+        r"(?<![a-z0-9])" + r"[-_ ]?".join(map(re.escape, words)) + r"(?![a-z0-9])", re.IGNORECASE
+    )
+
+
+def test_the_web_shell_names_no_game() -> None:
+    """No file of the web table's shell (``boardtable/server/static/``: its page, style sheet and
+    scripts, comments included) names a registered game, by its name or its title, as a word
+    (:func:`_named`). No exception: the page's title and header are the game's own title at a
+    table (set from ``/api/games``) and a neutral "Board games" in the lobby; the browser keeps
+    its seats under ``table.`` keys; the default game is the first of ``/api/games``. A game's
+    own part of the table is in its package (``Game.web_folder``), served at ``/games/GAME/``."""
+    from boardtable.games import game, names
+
+    patterns = {text: _named(text) for name in names() for text in (name, game(name).title)}
+    found = [
+        f"{path.relative_to(ROOT)}:{number}: {text}"
+        for path in sorted(STATIC.rglob("*"))
+        if path.is_file()
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        for text, pattern in patterns.items()
+        if pattern.search(line)
+    ]
+    assert found == []
+    assert {"hadara", "Hadara", "stone-age", "Stone Age"} <= set(patterns)
+
+
+def test_the_names_of_a_game_are_found_as_words() -> None:
+    """The check above finds what it should, and only that."""
+    assert _named("stone-age").search("import { stoneAge } from './stone_age.js'")
+    assert _named("Stone Age").search("// Stone Age's part")
+    assert _named("hadara").search('<link href="/hadara.css">')
+    assert _named("hadara").search('const KEY = "hadara.seats";')
+    assert not _named("hadara").search("hadaras and shadarak")
+    assert not _named("stone-age").search("a stone, an age")
 
 
 def _default_line() -> int:

@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from boardtable.games import game, names
+from boardtable.server.app import STATIC
 from hadara_rules import load_catalogue, rules
 from hadara_rules.schema import KINDS
 
@@ -62,3 +64,17 @@ def test_wheel_ships_the_json_schemas(wheel: Path) -> None:
     """``hadara schema`` prints them from the package; frontends take them from the wheel."""
     names = set(zipfile.ZipFile(wheel).namelist())
     assert {f"hadara_rules/schemas/{kind}.schema.json" for kind in KINDS} <= names
+
+
+def test_wheel_ships_the_web_table_and_each_games_part_of_it(wheel: Path) -> None:
+    """The shell's files and every file of each game's folder (``Game.web_folder``: its module,
+    the modules it loads, its style sheet), at the places the server serves them from."""
+    shipped = set(zipfile.ZipFile(wheel).namelist())
+    wanted = {path for path in STATIC.rglob("*") if path.is_file()}
+    for name in names():
+        folder = game(name).web_folder()
+        assert folder is not None, name
+        wanted |= {path for path in folder.rglob("*") if path.is_file()}
+    paths = {path.relative_to(ROOT).as_posix() for path in wanted}
+    assert {"hadara_rules/web/game.js", "hadara_rules/web/game.css", "stone_age_rules/web/game.js"} <= paths
+    assert paths <= shipped, sorted(paths - shipped)

@@ -29,6 +29,7 @@ import importlib
 import importlib.metadata
 from abc import ABC, abstractmethod
 from collections.abc import Hashable, Mapping, Sequence
+from pathlib import Path
 from typing import Any, Generic, Protocol, TypeVar
 
 from ..errors import GameError, IllegalMove
@@ -270,6 +271,16 @@ class Game(ABC, Generic[C, S, M, E, L]):
         """Every component of the game as JSON data (what a table needs to show the ids a
         view names), with the catalogue's digest and which numbers are provisional; it tells
         a seat nothing its view hides (no entry links a hidden component to one it sees)."""
+
+    # ------------------------------------------------------------------ the web table
+
+    def web_folder(self) -> Path | None:
+        """The folder of the game's own part of the web table, served at ``/games/NAME/``:
+        its ``game.js``, a JavaScript module whose default export is the table's hooks of the
+        game (its moves and picture in words, its score sheet), and the files it loads; None
+        (the default) for a game without one, whose table shows its picture and its legal
+        moves as a list."""
+        return None
 
 
 #: A game of any types, as a server holds games: their positions, moves and events are opaque

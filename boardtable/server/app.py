@@ -56,6 +56,7 @@ from .catalogue import catalogue_routes
 from .claims import Claims, LocalClaims
 from .driver import Driver
 from .engines import EngineSeats
+from .game_files import GameFiles
 from .guard import API_HEADERS, Guard
 from .hub import Hub, Notifier
 from .limits import BOUNDS, Bounds
@@ -69,7 +70,8 @@ from .updates import CLOSE_FORBIDDEN, CLOSE_MALFORMED, CLOSE_NOT_FOUND, send_upd
 
 __all__ = ["STATIC", "create_app"]
 
-#: The web table: plain HTML, CSS and JavaScript modules, served at ``/``.
+#: The web table's shell: plain HTML, CSS and JavaScript modules, served at ``/`` (each game's
+#: own part at ``/games/GAME/``: :mod:`~boardtable.server.game_files`).
 STATIC = Path(__file__).with_name("static")
 #: A match id as the server makes them (:func:`secrets.token_urlsafe`).
 _MATCH_ID = re.compile(r"[A-Za-z0-9_-]{1,40}")
@@ -575,6 +577,7 @@ def create_app(
         routes=[
             Mount("/api", routes=api_routes),
             WebSocketRoute("/{path:path}", _no_such_socket),
+            Mount("/games/{game}", GameFiles()),
             Mount("/", StaticFiles(directory=STATIC, html=True, check_dir=False)),
         ],
         middleware=[

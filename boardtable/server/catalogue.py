@@ -4,7 +4,9 @@ contract is in ``docs/server.md``).
 
 None needs a match or a token: each says only what every player of the game may
 know. ``/api/games`` lists each game's name, title, seat counts, the JSON Schema of
-its match options and its bots (with the operator's engines); a game's
+its match options, its bots (with the operator's engines) and whether it has a part of
+its own at the web table (``/games/GAME/game.js``: :mod:`~boardtable.server.game_files`),
+the default game first; a game's
 catalogue gives every component as data (:meth:`~boardtable.games.Game.catalogue`),
 so that a table can show the prices, points and effects of the ids a view names; a
 rule is one of the game's digest (``/api/rules/RULE-ID``: Hadara's, as before).
@@ -35,6 +37,7 @@ def _game_entry(name: str, engines: tuple[str, ...]) -> dict[str, object]:
         "seats": [low, high],
         "options": dict(found.options_schema()),
         "bots": [*found.bot_names(), *engines],
+        "web": found.web_folder() is not None,
     }
 
 

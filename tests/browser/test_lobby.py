@@ -121,7 +121,7 @@ def test_the_form_offers_each_games_own_seats_options_and_bots(server: str, brow
         # a wrong option is refused in one line, and nothing is made
         page.fill("#option-max_rounds", "0")
         page.click("#create-button")
-        page.locator("#create-error", has_text="Max rounds must be a whole number of at least 1").wait_for()
+        page.locator("#create-error", has_text="Last round must be a whole number of at least 1").wait_for()
         assert page.locator("#created-heading").text_content() == f"Match {advanced} created"
         page.fill("#option-max_rounds", "3")
         page.click("#create-button")

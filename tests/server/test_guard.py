@@ -73,13 +73,13 @@ def test_every_answer_carries_the_security_headers_and_the_api_no_store(client: 
     for status, answer in answers.items():
         assert answer.status_code == status, answer.text
         _assert_secured(answer, api=True)
-    for page in ("/", "/hadara.css", "/js/main.js"):
+    for page in ("/", "/table.css", "/js/main.js", "/games/hadara/game.js", "/games/stone-age/game.js"):
         answer = client.get(page)
         assert answer.status_code == 200
-        _assert_secured(answer, api=False)  # the web table may be cached
-    missing = client.get("/no-such-page.html")
-    assert missing.status_code == 404
-    _assert_secured(missing, api=False)
+        _assert_secured(answer, api=False)  # the web table may be cached, each game's part too
+    for missing in (client.get("/no-such-page.html"), client.get("/games/hadara/no-such-file.js")):
+        assert missing.status_code == 404
+        _assert_secured(missing, api=False)
 
 
 def test_the_web_table_has_no_inline_script_or_style_for_its_policy_to_block() -> None:

@@ -44,7 +44,7 @@ async function request(method, path, { token = null, body = undefined, as = "jso
 
 const match = (id) => `/api/matches/${encodeURIComponent(id)}`;
 
-/** GET /api/games: the server's games, each with its seat counts, options (a JSON Schema) and bots. */
+/** GET /api/games: the server's games, the default first, each with its seat counts, options (a JSON Schema), bots and whether it has a module of its own (`web`). */
 export const listGames = () => request("GET", "/api/games");
 
 /** POST /api/matches: `{match, seats: [{seat, kind, token?}]}`. */
@@ -93,15 +93,11 @@ export const getRecord = (id) => request("GET", `${match(id)}/record`);
 
 const rules = new Map();
 
-/**
- * GET /api/games/GAME/rules/ID: a rule of the game's digest (`{id, page, summary, text, …}`),
- * asked once (Hadara's: GET /api/rules/ID).
- */
-export function getRule(id, game = "hadara") {
+/** GET /api/games/GAME/rules/ID: a rule of the game's digest (`{id, page, summary, text, …}`), asked once. */
+export function getRule(id, game) {
   const key = `${game} ${id}`;
   if (!rules.has(key)) {
-    const path = game === "hadara" ? "/api/rules" : `/api/games/${encodeURIComponent(game)}/rules`;
-    const asked = request("GET", `${path}/${encodeURIComponent(id)}`);
+    const asked = request("GET", `/api/games/${encodeURIComponent(game)}/rules/${encodeURIComponent(id)}`);
     asked.catch(() => rules.delete(key));
     rules.set(key, asked);
   }

@@ -4,7 +4,7 @@
 import { ApiError, joinSeat } from "./api.js";
 import { goToSeat, holdSeat } from "./store.js";
 
-const NAME_KEY = "hadara.name";
+const NAME_KEY = "table.name";
 
 /** The name this browser joined with last ("" for none). */
 export function rememberedName() {

@@ -1,11 +1,13 @@
 // The lobby: the public matches with a seat open (each open seat joined with a click),
 // "my matches" (every seat this browser holds), and a form that creates a match of one of
-// the server's games (its seat counts, options and bots as `GET /api/games` gives them),
-// then a link per person's seat (its token in the address's fragment, which a browser
-// never sends to the server) and a spectator link.
+// the server's games (its seat counts, options and bots as `GET /api/games` gives them, the
+// default game first and chosen), then a link per person's seat (its token in the address's
+// fragment, which a browser never sends to the server) and a spectator link. Each list says
+// a match's settings in its game's words (its part of the table, loaded as a list needs it).
 
-import { ApiError, createMatch, listGames, listMatches, listOpen } from "./api.js";
+import { ApiError, createMatch, listMatches, listOpen } from "./api.js";
 import { byId, el, fill } from "./dom.js";
+import { gameParts, serverGames } from "./games.js";
 import { kindWords, settingsWords, stateWords } from "./matches.js";
 import { join, rememberedName } from "./joining.js";
 import { optionFields } from "./options.js";
@@ -197,7 +199,7 @@ function seatsWords(summary) {
     .join(", ");
 }
 
-function openRow(summary) {
+function openRow(summary, game) {
   const buttons = summary.seats
     .filter((seat) => seat.kind === "open")
     .map((seat) => {
@@ -208,13 +210,13 @@ function openRow(summary) {
   return el(
     "li",
     { class: "match-row", "data-match": summary.match, "data-game": summary.game },
-    el("div", { class: "match-title" }, el("strong", {}, `${summary.players} players`), el("span", { class: "help" }, settingsWords(summary))),
+    el("div", { class: "match-title" }, el("strong", {}, `${summary.players} players`), el("span", { class: "help" }, settingsWords(summary, game))),
     el("p", { class: "match-seats" }, seatsWords(summary)),
     el("div", { class: "match-actions" }, buttons),
   );
 }
 
-function heldRow(held, summary) {
+function heldRow(held, summary, game) {
   const open = el("a", { class: "open", href: seatAddress(held.match, held.token) }, "Open the table");
   const forget = el("button", { type: "button", class: "link-button forget" }, "Forget");
   forget.addEventListener("click", () => {
@@ -231,7 +233,7 @@ function heldRow(held, summary) {
       el("strong", {}, `Match ${held.match} · P${held.seat}${held.name ? ` ${held.name}` : ""}`),
       el("span", { class: `state${state === "your turn" ? " mine" : ""}` }, state),
     ),
-    summary ? el("p", { class: "match-seats" }, `${seatsWords(summary)} · ${settingsWords(summary)}`) : null,
+    summary ? el("p", { class: "match-seats" }, `${seatsWords(summary)} · ${settingsWords(summary, game)}`) : null,
     el("div", { class: "match-actions" }, open, forget),
   );
 }
@@ -247,20 +249,30 @@ async function showHeld() {
   }
   const ids = [...new Set(held.map((seat) => seat.match))].slice(0, 50);
   let found = [];
+  let games;
   try {
     found = (await listMatches(ids)).matches ?? [];
+    games = await gameParts(found.map((summary) => summary.game));
   } catch {
     return; // the list stays as it was; the next refresh asks again
   }
   const byMatch = new Map(found.map((summary) => [summary.match, summary]));
-  fill(list, held.map((seat) => heldRow(seat, byMatch.get(seat.match))));
+  fill(
+    list,
+    held.map((seat) => {
+      const summary = byMatch.get(seat.match);
+      return heldRow(seat, summary, summary === undefined ? null : games.get(summary.game));
+    }),
+  );
 }
 
 /** The open public matches, newest first; rows already shown are kept while they stay the same. */
 async function showOpen() {
   let found;
+  let games;
   try {
     found = (await listOpen()).matches ?? [];
+    games = await gameParts(found.map((summary) => summary.game));
   } catch {
     return;
   }
@@ -271,7 +283,7 @@ async function showOpen() {
   const key = JSON.stringify(shown.map((summary) => [summary.match, summary.seats]));
   if (list.dataset.key === key) return;
   list.dataset.key = key;
-  fill(list, shown.map(openRow));
+  fill(list, shown.map((summary) => openRow(summary, games.get(summary.game))));
 }
 
 function refresh() {
@@ -295,12 +307,12 @@ function showGame() {
   showSeats(Number(players.value));
 }
 
-/** Asks the server's games and offers them in the form (the first chosen). */
+/** Asks the server's games and offers them in the form (the first, the default game, chosen). */
 async function offerGames() {
   const error = byId("create-error");
   let found;
   try {
-    found = (await listGames()).games ?? [];
+    found = await serverGames();
   } catch (problem) {
     error.textContent = `The games cannot be had from the server: ${problem.message}`;
     return;
@@ -314,7 +326,7 @@ async function offerGames() {
 /** Shows the lobby and wires its form and lists. */
 export function openLobby() {
   byId("lobby").hidden = false;
-  document.title = "Hadara: lobby";
+  document.title = "Lobby · Board games";
   byId("player-name").value = rememberedName();
   refresh();
   setInterval(refresh, REFRESH_MS);

@@ -1,6 +1,6 @@
 // The table's log: every event the seat may see, in words, a row per event with the coins
 // and steps it gave, each row with its rules; a rule's button shows the rule's text under
-// the row. Refusals and the purple abilities open their rules the same way.
+// the row. Refusals and the abilities on the table open their rules the same way.
 
 import { getRule } from "./api.js";
 import { el } from "./dom.js";
@@ -17,10 +17,10 @@ function ruleWords(rule) {
 }
 
 /**
- * A button that opens the rule's text under `holder`: the text given (`known`, as a
- * refusal carries it), or else the one the server's digest of `game`'s rules gives.
+ * A button that opens the rule `id` of the game named `game` under `holder`: the text given
+ * (`known`, as a refusal carries it), or else the one the server's digest of the game's rules gives.
  */
-export function ruleButton(id, holder, known = null, game = "hadara") {
+export function ruleButton(id, game, holder, known = null) {
   const button = el("button", { type: "button", class: "rule", "aria-expanded": "false" }, id);
   let shown = null;
   button.addEventListener("click", async () => {
@@ -95,15 +95,15 @@ export function rows(events) {
 export class Log {
   constructor(list) {
     this.list = list;
-    /** The game whose rules the rows' buttons open (set once the match is known). */
-    this.game = "hadara";
+    /** The name of the game whose rules the rows' buttons open (set once the match is known). */
+    this.game = null;
   }
 
   add(events) {
     for (const row of rows(events)) {
       const item = el("li", { class: row.type === "game_over" ? "over" : NOTICES.has(row.type) ? "notice" : null });
       item.append(el("span", { class: "line" }, row.text));
-      for (const rule of row.rules) item.append(" ", ruleButton(rule, item, null, this.game));
+      for (const rule of row.rules) item.append(" ", ruleButton(rule, this.game, item));
       this.list.append(item);
     }
     const box = this.list.parentElement;

@@ -1,8 +1,6 @@
 // How the lobby and the table say a match's settings and state in words: its clock, its
 // options, and where it stands for a seat.
 
-import { gameRules } from "./games.js";
-
 /** `5 min + 5 s`: a time control in words (seconds given). */
 export function clockWords(clock) {
   if (!clock) return "no clock";
@@ -10,9 +8,11 @@ export function clockWords(clock) {
   return clock.increment > 0 ? `${bank} + ${clock.increment} s a move` : bank;
 }
 
-/** `Hadara · Advanced game · 15 min + 10 s a move · take-backs`: the game and settings of a summary. */
-export function settingsWords(summary) {
-  const game = gameRules(summary.game);
+/**
+ * `TITLE · SETTINGS · 15 min + 10 s a move · take-backs allowed`: the game and settings of a
+ * summary, its title and settings said by the part of the table of its game (`game`, from games.js).
+ */
+export function settingsWords(summary, game) {
   return [
     game.title,
     ...game.settings(summary),

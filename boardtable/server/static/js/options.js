@@ -25,7 +25,7 @@ function describe(option, game) {
   const help = el("small", { class: "help" });
   let at = 0;
   for (const found of option.description.matchAll(RULE)) {
-    help.append(option.description.slice(at, found.index), ruleButton(found[0], help, null, game));
+    help.append(option.description.slice(at, found.index), ruleButton(found[0], game, help));
     at = found.index + found[0].length;
   }
   help.append(option.description.slice(at));
@@ -52,10 +52,11 @@ function isNumber(schema) {
 }
 
 /**
- * The fields of the options `schema` (`{properties}`), each `{key, node, read()}`: `read()`
- * gives `{value}` (`undefined`: the game's default) or `{error}`, a sentence saying what is wrong.
+ * The fields of the options `schema` (`{properties}`) of the game named `game`, each `{key,
+ * node, read()}`: `read()` gives `{value}` (`undefined`: the game's default) or `{error}`, a
+ * sentence saying what is wrong.
  */
-export function optionFields(schema, game = "hadara") {
+export function optionFields(schema, game) {
   const fields = [];
   for (const [key, option] of Object.entries(schema?.properties ?? {})) {
     const id = `option-${key}`;

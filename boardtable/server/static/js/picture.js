@@ -1,8 +1,8 @@
-// The picture of the table: the server's own SVG (render_svg of what the seat may see),
-// parsed as an SVG document, never as HTML, and shown as its parts (the wheel, the
-// supply, one board per player), which flow to the frame's width: side by side on a wide
-// screen, one under another on a phone, each at a size its text stays legible at. The
-// components a legal move names are made into buttons of the picture.
+// The picture of the table: the server's own SVG (the game's picture of what the seat may
+// see), parsed as an SVG document, never as HTML, and shown as its parts (the shared parts,
+// one board per player), which flow to the frame's width: side by side on a wide screen,
+// one under another on a phone, each at a size its text stays legible at. The components a
+// legal move names are made into buttons of the picture.
 
 const SVG = "http://www.w3.org/2000/svg";
 /** The sizes of the parts, as multiples of their drawn width; ZOOMS[FIT] is the drawn width. */
@@ -60,35 +60,35 @@ function components(root, read) {
   }).filter((component) => component !== null);
 }
 
-/** The player whose board a part is (its statues and medals name the player), or null. */
+/** The player whose board a part is (the components on it name the player), or null. */
 function boardOf(part) {
   const node = part.querySelector("[data-kind][data-player]");
   return node === null ? null : Number(node.getAttribute("data-player"));
 }
 
 /**
- * The parts in the order they are shown: for a seat, its own board and what it chooses
- * from first (the wheel while it is set, else the supply), then the rest and the other
- * boards; for a spectator, as drawn (the wheel, the supply, the boards).
+ * The parts in the order they are shown: for a seat, its own board and the shared parts
+ * (the first of them before the others when `leading`, else after them), then the other
+ * boards; for a spectator, as drawn.
  */
-function arranged(drawn, seat, wheelFirst) {
+function arranged(drawn, seat, leading) {
   if (seat === null) return drawn;
   const own = drawn.filter((part) => boardOf(part) === seat);
   const boards = drawn.filter((part) => boardOf(part) !== null && !own.includes(part));
-  const [wheel, ...supply] = drawn.filter((part) => boardOf(part) === null);
-  const middle = wheelFirst ? [wheel, ...supply] : [...supply, wheel];
+  const [first, ...rest] = drawn.filter((part) => boardOf(part) === null);
+  const middle = leading ? [first, ...rest] : [...rest, first];
   return [...own, ...middle, ...boards].filter((part) => part !== undefined);
 }
 
 /**
- * A board's heading (`P0 (monkey)` as the library draws it) with the seat's `name` in it
- * (`P0 · Ada (monkey)`), the name shortened to end before the badge beside it, if any.
+ * A board's heading (`P0 (monkey)` as a game's picture may draw it) with the seat's `name` in
+ * it (`P0 · Ada (monkey)`), the name shortened to end before the badge beside it, if any.
  */
 function nameBoard(part, player, name) {
   const prefix = new RegExp(`^P${player} (\\([a-z]+\\))`);
   const heading = Array.from(part.querySelectorAll("text")).find((node) => prefix.test(node.textContent));
   if (heading === undefined || !name) return;
-  const [drawn, crest] = prefix.exec(heading.textContent);
+  const [drawn, badge] = prefix.exec(heading.textContent);
   const rest = heading.textContent.slice(drawn.length);
   const x = Number(heading.getAttribute("x"));
   const y = Number(heading.getAttribute("y"));
@@ -102,7 +102,7 @@ function nameBoard(part, player, name) {
   }
   let shown = name;
   const write = () => {
-    heading.textContent = `P${player} · ${shown} ${crest}${rest}`;
+    heading.textContent = `P${player} · ${shown} ${badge}${rest}`;
   };
   write();
   while (heading.getComputedTextLength() > limit && shown.length > 2) {
@@ -154,16 +154,16 @@ export class Picture {
 
   /**
    * Puts a new picture in, the board of `seat` (if any) first so that it is in view with
-   * the moves (see `arranged`: the wheel next when `wheelFirst`), each board's heading
-   * naming its seat's `name(player)`.
+   * the moves (see `arranged`: the first shared part next when `leading`), each board's
+   * heading naming its seat's `name(player)`.
    */
-  show(text, naming, seat, name, wheelFirst = false) {
+  show(text, naming, seat, name, leading = true) {
     const parts = document.createElement("div");
     parts.className = "picture-parts";
     parts.setAttribute("role", "group");
     parts.setAttribute("aria-label", "The table as this seat sees it");
     const drawn = pictureParts(parsePicture(text));
-    parts.replaceChildren(...arranged(drawn, seat, wheelFirst));
+    parts.replaceChildren(...arranged(drawn, seat, leading));
     const old = this.frame.querySelector(".picture-parts");
     if (old === null) this.frame.replaceChildren(parts);
     else old.replaceWith(parts);
@@ -174,12 +174,15 @@ export class Picture {
     this.mark(naming);
   }
 
-  /** The purple cards drawn in the picture, each with its ability's rule: `Map(card → "PURPLE-n")`. */
-  abilities() {
+  /**
+   * The components drawn in the picture that show an ability, each with its rule, as
+   * `ability(component)` (the game's) gives it: `Map(id → rule ID)`.
+   */
+  abilities(ability) {
     const found = new Map();
-    for (const { kind, id, node } of components(this.frame, this.read)) {
-      const ability = kind === "card" ? /\bPURPLE-\d+\b/.exec(node.querySelector("title")?.textContent ?? "") : null;
-      if (ability !== null) found.set(id, ability[0]);
+    for (const component of components(this.frame, this.read)) {
+      const rule = ability(component);
+      if (rule !== null) found.set(component.id, rule);
     }
     return found;
   }

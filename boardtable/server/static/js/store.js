@@ -2,7 +2,7 @@
 // `{match, seat, token, name}`, so that a closed tab loses no seat. A token never
 // leaves the browser but in the requests of its own seat.
 
-const KEY = "hadara.seats";
+const KEY = "table.seats";
 
 /** The seats held, newest first (an unreadable store reads as none). */
 export function heldSeats() {

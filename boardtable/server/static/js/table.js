@@ -1,6 +1,7 @@
 // A seat's table (or a spectator's, without a token): the picture, whose turn it is,
 // the legal moves with their previews, the players with their clocks, the log, and the
-// score sheet and the rematch at the end.
+// score sheet and the rematch at the end; what is the game's own is said by its part of the
+// table (games.js), loaded once the match's game is known.
 //
 // No single click plays a move: a click on a move (or on the component of the picture it
 // names) chooses it, and a second click on it, or on its Play button, plays it.
@@ -28,7 +29,7 @@ import {
 } from "./api.js";
 import { Clocks } from "./clocks.js";
 import { byId, el, fill } from "./dom.js";
-import { gameRules } from "./games.js";
+import { GENERIC, gamePart } from "./games.js";
 import { join, rememberedName } from "./joining.js";
 import { Log, ruleButton } from "./log.js";
 import { kindWords } from "./matches.js";
@@ -68,8 +69,8 @@ class Table {
     this.pictureAsked = 0;
     this.clocks = new Clocks(byId("seats"));
     this.queue = Promise.resolve();
-    /** The game's own part of the table (its moves, picture, events and score sheet in words). */
-    this.game = gameRules(null);
+    /** The game's own part of the table (its moves, picture and score sheet in words), once the match is known. */
+    this.game = GENERIC;
     this.log = new Log(byId("log"));
     this.picture = new Picture(
       byId("picture"),
@@ -90,10 +91,10 @@ class Table {
     return this.seats.find((s) => s.seat === seat)?.kind ?? null;
   }
 
-  /** `P1 · Ada (dragon)`: how a seat is named on this page (without its crest when `short`). */
+  /** `P1 · Ada (dragon)`: how a seat is named on this page (without its badge when `short`). */
   label(seat, short = false) {
-    const crest = short ? null : this.game.crest(this.position, seat);
-    return `P${seat} · ${this.name(seat)}${crest ? ` (${crest})` : ""}`;
+    const badge = short ? null : this.game.badge(this.position, seat);
+    return `P${seat} · ${this.name(seat)}${badge ? ` (${badge})` : ""}`;
   }
 
   async start() {
@@ -108,10 +109,11 @@ class Table {
     try {
       this.info = await getMatch(this.match);
       this.seats = Array.isArray(this.info.seats) ? this.info.seats : [];
-      this.game = gameRules(this.info.game);
-      this.log.game = this.info.game ?? "hadara";
-      byId("table").dataset.game = this.info.game ?? "hadara";
+      this.game = await gamePart(this.info.game, { style: true });
+      this.log.game = this.info.game;
+      byId("table").dataset.game = this.info.game;
       byId("brand").textContent = this.game.title;
+      byId("abilities-heading").textContent = this.game.abilities;
     } catch (problem) {
       byId("turn").textContent =
         problem instanceof ApiError && problem.status === 404 ? "There is no such match" : "The match cannot be loaded";
@@ -361,9 +363,9 @@ class Table {
       (component) => this.naming(component).length,
       this.seat,
       (seat) => this.name(seat),
-      this.game.wheelFirst(this.position),
+      this.game.leading(this.position),
     );
-    this.abilities = this.picture.abilities();
+    this.abilities = this.picture.abilities((component) => this.game.ability(component));
     this.showAbilities();
     this.picture.frame.dataset.ply = String(ply);
   }
@@ -536,13 +538,15 @@ class Table {
     return el("div", { class: "chosen-move" }, button, el("div", { class: "confirm" }, play, cancel));
   }
 
-  /** A move's button that names a purple card: its ability in words, the rule ID beside (PURPLE-*). */
+  /** A move's button that names a card with an ability on the table: the ability in words, its rule ID beside. */
   sayAbility(button) {
     const rule = this.abilities.get(button.dataset.card);
     if (rule === undefined || button.querySelector(".ability") !== null) return;
     const line = el("span", { class: "ability" }, `Ability: ${rule}`);
-    button.querySelector(".notation").before(line);
-    getRule(rule).then(
+    const notation = button.querySelector(".notation");
+    if (notation === null) button.append(line);
+    else notation.before(line);
+    getRule(rule, this.info.game).then(
       (found) => {
         line.textContent = `Ability: ${found.summary} (${rule})`;
       },
@@ -551,7 +555,7 @@ class Table {
   }
 
   /**
-   * The purple abilities the picture shows (PURPLE-*), in words, each with its rule ID
+   * The abilities the picture shows (the game's `ability`), in words, each with its rule ID
    * opening the rule's text; and each on the moves that name its card.
    */
   showAbilities() {
@@ -563,8 +567,8 @@ class Table {
       rules.map((rule) => {
         const words = el("span", { class: "ability-words" }, "…");
         const item = el("li", { "data-rule": rule }, words, " ");
-        item.append(ruleButton(rule, item));
-        getRule(rule).then(
+        item.append(ruleButton(rule, this.info.game, item));
+        getRule(rule, this.info.game).then(
           (found) => {
             words.textContent = found.summary;
           },
@@ -681,7 +685,7 @@ class Table {
       fill(box, el("p", {}, el("strong", {}, "Refused: "), String(body.reason ?? problem.message), " "), close);
       if (typeof body.rule === "string") {
         const known = typeof body.rule_text === "string" ? body.rule_text : null;
-        const rule = ruleButton(body.rule, box, known, this.info?.game ?? "hadara");
+        const rule = ruleButton(body.rule, this.info.game, box, known);
         box.firstChild.append(rule);
         rule.click();
       }
@@ -715,7 +719,7 @@ class Table {
       el(
         "p",
         {},
-        el("a", { href: `/api/matches/${encodeURIComponent(this.match)}/record`, download: `${this.info?.game ?? "hadara"}-${this.match}.json` }, "Download the game record"),
+        el("a", { href: `/api/matches/${encodeURIComponent(this.match)}/record`, download: `${this.info.game}-${this.match}.json` }, "Download the game record"),
         " · ",
         el("a", { href: "/" }, "New match"),
       ),

@@ -1,8 +1,10 @@
-// Hadara's part of the table: its moves in words and where they are listed, what a
-// component of its picture is and which moves name it, where the game stands, the wheel's
-// preview (WHEEL-3) and the rows of its score pad (SCORE-1…6).
+// Hadara's part of the web table (served at /games/hadara/game.js, its hooks described in
+// the shell's games.js): its moves in words and where they are listed, what a component of
+// its picture is and which moves name it, where the game stands, the wheel's preview
+// (WHEEL-3), the purple abilities on the table (PURPLE-*) and the rows of its score pad
+// (SCORE-1…6).
 
-import { el } from "./dom.js";
+import { el } from "/js/dom.js";
 import { describe, group, movedCard, movesNaming, positionData, previewParts } from "./moves.js";
 import { firstDraws } from "./wheel.js";
 
@@ -54,16 +56,17 @@ const ROWS = [
   ["total", "Total"],
 ].map(([key, name]) => ({ key, name, value: (sheet) => sheet[key], total: key === "total" }));
 
-export const hadara = {
-  title: "Hadara",
+/** The rule of a purple card's ability, as its title in the picture names it: `… (PURPLE-3)`. */
+const ABILITY = /\bPURPLE-\d+\b/;
+
+export default {
+  style: new URL("./game.css", import.meta.url).href,
   settings: (summary) => [summary.advanced ? "Advanced game" : "Basic game"],
   where,
   describe: (entry, position) => describe(entry, position),
   group,
   movedCard,
   preview: previewParts,
-  /** Each move is one line (no count chosen beside it). */
-  count: () => null,
   /** The move's notation and the rules its preview names, under its words. */
   note: (entry, rules) => [entry.notation, ...rules].join(" · "),
   extra,
@@ -73,9 +76,13 @@ export const hadara = {
       ? { kind: node.getAttribute("data-kind"), id: node.getAttribute("data-id"), player: node.getAttribute("data-player") }
       : null,
   naming: movesNaming,
-  /** While the wheel is set, the wheel is shown next to the seat's own board. */
-  wheelFirst: (position) => positionData(position)?.section === "wheel",
+  /** While the wheel is set, the wheel (the picture's first shared part) is shown next to the seat's own board. */
+  leading: (position) => positionData(position)?.section === "wheel",
   /** Crests name the seats on the boards: `P1 · Ada (dragon)`. */
-  crest: (position, seat) => positionData(position)?.players?.[seat]?.crest ?? null,
+  badge: (position, seat) => positionData(position)?.players?.[seat]?.crest ?? null,
+  /** A purple card drawn in the picture shows its ability's rule (PURPLE-*). */
+  ability: (component) =>
+    component.kind === "card" ? (ABILITY.exec(component.node.querySelector("title")?.textContent ?? "")?.[0] ?? null) : null,
+  abilities: "Purple abilities on the table",
   scoreRows: ROWS,
 };

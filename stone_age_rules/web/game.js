@@ -1,8 +1,10 @@
-// Stone Age's part of the table: its moves in words and where they are listed, the
-// locations of its picture a move names, where the game stands and the lines of its score
-// sheet (SCORE-1 to SCORE-8). What a move does (what lies where its people go, what it
-// changes, a warning before a placement the seat cannot pay for or going hungry) comes in
-// words from the server, as the terminal says it.
+// Stone Age's part of the web table (served at /games/stone-age/game.js, its hooks described
+// in the shell's games.js): its moves in words and where they are listed, the locations of
+// its picture a move names, where the game stands and the lines of its score sheet (SCORE-1
+// to SCORE-8). What a move does (what lies where its people go, what it changes, a warning
+// before a placement the seat cannot pay for or going hungry) comes in words from the
+// server, as the terminal says it (the generic preview); a move's notation is for engines
+// and records, and the list says the move in words only.
 
 /** The board's locations (SETUP-3), as a player names them. */
 const LOCATIONS = {
@@ -126,8 +128,7 @@ const ROWS = [
   { key: "tie_break", name: "Tie-break", value: (sheet) => sheet.tie_break },
 ];
 
-export const stoneAge = {
-  title: "Stone Age",
+export default {
   settings: (summary) => (typeof summary.max_rounds === "number" ? [`ends after round ${summary.max_rounds}`] : []),
   where: (position, ply) => {
     const data = state(position);
@@ -139,12 +140,6 @@ export const stoneAge = {
   /** PLACE-1: the placements at one location differ only in how many people go: one line, the count chosen beside it. */
   count: (entry) =>
     entry.move.type === "place" ? { key: `place ${entry.move.location}`, count: entry.move.people, label: "People" } : null,
-  movedCard: () => null,
-  /** What the move does, in the server's words (nothing for a placement where nothing lies and nothing warns). */
-  preview: (preview) => ({ parts: typeof preview?.text === "string" && preview.text !== "" ? [preview.text] : [], rules: [] }),
-  /** A move's notation is for engines and records: the list says the move in words only. */
-  note: () => null,
-  extra: () => null,
   /** A location of the board is a group of the picture (`data-kind="location"`), named in words. */
   component: (node) => {
     const id = node.getAttribute("data-id");
@@ -153,8 +148,5 @@ export const stoneAge = {
       : null;
   },
   naming: (component, legal) => legal.filter((entry) => entry.move.location === component.id),
-  /** The board (where people are placed) comes next to the seat's own board. */
-  wheelFirst: () => true,
-  crest: () => null,
   scoreRows: ROWS,
 };
