@@ -51,7 +51,7 @@ WIRE_KINDS: Mapping[str, str] = {
     "takeback_request": "POST /api/matches/ID/takeback: the seq the take-back was asked at.",
     "rematch": "The answer to POST /api/matches/ID/rematch: the new match and the asking seat's token there.",
     "match_log": "GET /api/matches/ID/log?since=SEQ&limit=N: a page of the match's entries, what kind and when (a move shows only its seat), and where the next page starts.",
-    "games": "GET /api/games: every game the server plays, its seats, options and bots.",
+    "games": "GET /api/games: every game the server plays, its seats, options and bots, and every kind of seat with what it is.",
     "catalogue": "GET /api/games/GAME/catalogue: every component of the game as data, with the catalogue's digest (Hadara's: and which numbers are provisional).",
     "error": "Every refusal and failure: its kind, one line of message, and the kind's own fields.",
 }
@@ -711,6 +711,23 @@ def _simple(kind: str) -> _Schema:
                                 "additionalProperties": True,
                             },
                             "bots": _list("Its bots' names: seat kinds of a new match.", {"type": "string"}),
+                            "kinds": _list(
+                                "Every kind a seat of its matches may be, each once: human, open, away, its bots, then the operator's engines.",
+                                _object(
+                                    "A kind of seat.",
+                                    {
+                                        "kind": {
+                                            "description": "Its name, as a new match's seats and a summary's seats give it.",
+                                            "type": "string",
+                                            "minLength": 1,
+                                        },
+                                        "description": _text("What plays such a seat, in one line."),
+                                        "requestable": _flag(
+                                            "Whether a new match may ask for it (every kind but away, which the server makes of a person's seat)."
+                                        ),
+                                    },
+                                ),
+                            ),
                         },
                     ),
                 )
