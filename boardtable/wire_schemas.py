@@ -21,7 +21,16 @@ from attrs import frozen
 
 from .games import MAX_SEED, game, names
 
-__all__ = ["GAME_WIRE_KINDS", "WIRE_KINDS", "Maker", "WireDocuments", "catalogue_schema", "wire_schema"]
+__all__ = [
+    "ERROR_KINDS",
+    "GAME_WIRE_KINDS",
+    "TAKE_BACK_REASONS",
+    "WIRE_KINDS",
+    "Maker",
+    "WireDocuments",
+    "catalogue_schema",
+    "wire_schema",
+]
 
 _Schema = dict[str, Any]
 
@@ -446,43 +455,98 @@ def _match_request() -> _Schema:
     return request
 
 
+#: Every kind of error the server answers (the error body's ``error``), with its status and when.
+ERROR_KINDS: Mapping[str, str] = {
+    "malformed": "400: not JSON, duplicate keys, a number beyond 64 bits, an unknown or missing field, a value of the wrong type or range, a token in an HTTP request's address, or malformed HTTP framing.",
+    "forbidden": "403: no token, or one that opens no seat of the match, where a seat's token is needed; a move or a seat's change for another seat; a record asked for before the end.",
+    "not_found": "404: an unknown match, seat, game, rule or route.",
+    "method_not_allowed": "405: a path asked with a method it does not take (the Allow header names those it takes).",
+    "too_slow": "408: a body that did not arrive whole in time; the connection is closed.",
+    "stale": "409: the move or take-back was chosen at another seq (seq and ply say the match's now): take the new view and choose again.",
+    "abandoned": "409: the match was ended unfinished, nobody having played it for too long.",
+    "not_started": "409: a seat is still open: nobody moves until every seat is taken.",
+    "away": "409: the stand-in bot plays this seat: return to play it.",
+    "taken": "409: the seat to join is not open.",
+    "not_playing": "409: the seat to leave is away already.",
+    "not_away": "409: the seat to return to is not away.",
+    "not_over": "409: a rematch asked for before the end.",
+    "cannot_take_back": "409 or 422: a take-back refused; reason says why (409: no_move, moved_since, over or away, which may change; 422: off or revealed, which never will).",
+    "damaged": "410, for good: what is stored of the match does not replay; match names it, seq says how many of its entries replay where that is known. Do not ask again.",
+    "too_large": "413: a body over 64 KiB, refused before it is read whole; 431: a request's head over its bound (the connection is closed).",
+    "unsupported_media_type": "415: a write not declared as JSON (Content-Type: application/json).",
+    "illegal": "422: the game's rules refuse the move: game, rule, reason and rule_text say which rule and why.",
+    "full": "422: the match holds as many entries as its persons may make (5,000): a person may only leave.",
+    "too_many": "429: too many of one request from one address or seat. Where waiting is enough (matches created and seats taken per minute from an address; a seat's leaves, returns and take-backs per minute), retry_after and the Retry-After header give the seconds to wait; where it is not (an address's unfinished matches, or those with a searching bot), neither is sent: ask again once one of them has ended.",
+    "internal": "500: the server failed; the failure is logged.",
+    "unavailable": "503: the store cannot be reached now; the Retry-After header says when to ask again.",
+}
+#: The reasons of a ``cannot_take_back``.
+TAKE_BACK_REASONS = ("no_move", "moved_since", "over", "away", "off", "revealed")
+#: The fields an error body of some kinds carries beside its kind and message: those it always
+#: carries, and those it may.
+_ERROR_FIELDS: Mapping[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
+    "stale": (("seq", "ply"), ()),
+    "illegal": (("game", "rule", "reason", "rule_text"), ()),
+    "cannot_take_back": (("reason",), ()),
+    "damaged": (("match",), ("seq",)),
+    "too_many": ((), ("retry_after",)),
+}
+
+
 def _error() -> _Schema:
-    return _object(
-        "A refusal or a failure.",
+    """The error body: one of :data:`ERROR_KINDS`, its message, and the fields its kind carries
+    (:data:`_ERROR_FIELDS`), no other."""
+    fields: dict[str, _Schema] = {
+        "seq": {
+            **_SEQ,
+            "description": "stale: the match's seq now; damaged: how many of its entries replay to their digests (absent where that is not known).",
+        },
+        "ply": {**_PLY, "description": "stale: the match's ply now."},
+        "game": {
+            "description": "illegal: the game whose rule refuses the move (a rule ID means something only within its game).",
+            "type": "string",
+        },
+        "rule": {"description": "illegal: the rule that refuses the move.", "type": "string"},
+        "reason": {
+            "description": "illegal: why, as a word; cannot_take_back: one of "
+            + ", ".join(TAKE_BACK_REASONS)
+            + ".",
+            "type": "string",
+        },
+        "rule_text": {"description": "illegal: the rule's text.", "type": "string"},
+        "match": {**_MATCH_ID, "description": "damaged: the match that is not served."},
+        "retry_after": _whole(
+            "too_many, where waiting is enough: the seconds to wait before asking again (as Retry-After says).",
+            1,
+        ),
+    }
+    error = _object(
+        "A refusal or a failure: its kind, one line of message, and the fields of its kind (none but those).",
         {
             "error": {
-                "description": "Its kind: malformed, forbidden, not_found, method_not_allowed, too_slow, too_large, unsupported_media_type, stale, illegal, taken, not_playing, not_away, not_started, not_over, away, abandoned, cannot_take_back, full (the match holds as many entries as persons may make), too_many (retry_after says when to try again), damaged (410: the match's stored entries do not replay, for good: do not try again), internal, unavailable (503: the store cannot be reached now: Retry-After says when to try again).",
-                "type": "string",
-                "pattern": "^[a-z_]+$",
+                "description": "Its kind, with its HTTP status: "
+                + " ".join(f"{kind}: {when}" for kind, when in ERROR_KINDS.items()),
+                "enum": list(ERROR_KINDS),
             },
             "message": _text("One line saying what was refused and why."),
-            "seq": {
-                **_SEQ,
-                "description": "stale: the match's seq now; damaged: how many of its entries replay to their digests (absent where that is not known).",
-            },
-            "ply": {**_PLY, "description": "stale: the match's ply now."},
-            "game": {
-                "description": "illegal: the game whose rule refuses the move (a rule ID means something only within its game).",
-                "type": ["string", "null"],
-            },
-            "rule": {"description": "illegal: the rule that refuses the move.", "type": ["string", "null"]},
-            "reason": {
-                "description": "illegal, cannot_take_back: why, as a word.",
-                "type": ["string", "null"],
-            },
-            "rule_text": {"description": "illegal: the rule's text.", "type": ["string", "null"]},
-            "match": {**_MATCH_ID, "description": "damaged: the match that is not served."},
-            "retry_after": _whole("too_many: the seconds to wait before asking again (as Retry-After says)."),
+            **fields,
         },
-        "seq",
-        "ply",
-        "game",
-        "rule",
-        "reason",
-        "rule_text",
-        "match",
-        "retry_after",
+        *fields,
     )
+    rules: list[_Schema] = []
+    for kind, (always, maybe) in _ERROR_FIELDS.items():
+        then: _Schema = {"properties": {name: False for name in fields if name not in (*always, *maybe)}}
+        if kind == "cannot_take_back":
+            then["properties"]["reason"] = {"enum": list(TAKE_BACK_REASONS)}
+        if always:
+            then["required"] = list(always)
+        rules.append({"if": {"properties": {"error": {"const": kind}}}, "then": then})
+    others = {"not": {"enum": list(_ERROR_FIELDS)}}
+    rules.append(
+        {"if": {"properties": {"error": others}}, "then": {"properties": dict.fromkeys(fields, False)}}
+    )
+    error["allOf"] = rules
+    return error
 
 
 def _tracks(description: str) -> _Schema:

@@ -5,17 +5,30 @@ the order in which a move's refusals are checked (``docs/server.md``)."""
 
 from __future__ import annotations
 
+import asyncio
+import re
 from pathlib import Path
+from typing import cast
 
 import pytest
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
 from starlette.testclient import TestClient
+from starlette.types import ASGIApp, Message
 
 from boardtable.games import game, names
+from boardtable.server import app as server_app
+from boardtable.server import framing
 from boardtable.server.app import create_app
 from boardtable.server.bodies import Malformed, new_match
+from boardtable.server.limits import Bounds
+from boardtable.server.match import TAKE_BACK_REFUSALS
+from boardtable.server.referee import Illegal, Refused, Stale, TooFast
 from boardtable.server.sqlite import SQLiteStore
+from boardtable.server.store import Damaged, StoreError
+from boardtable.wire_schemas import ERROR_KINDS, TAKE_BACK_REASONS
 
-from .serving import fits
+from .serving import create, fits, validator
 
 # --------------------------------------------------------------------------- the kinds of seat
 
@@ -45,3 +58,147 @@ def test_the_games_list_every_kind_of_seat_with_what_it_is(tmp_path: Path) -> No
             else:
                 with pytest.raises(Malformed, match="is no kind of seat"):
                     new_match(request, ("mine",))
+
+
+# --------------------------------------------------------------------------- every error body
+
+#: The server's modules that answer errors.
+SERVER = Path(server_app.__file__).parent
+#: A kind of error as the server's modules write it: ``_error(STATUS, "kind", …)``,
+#: ``_answer(STATUS, ["Reason",] "kind", …)``, ``Refused(STATUS, "kind", …)``.
+_SENT = re.compile(r'\b(?:_error|_answer|Refused)\((?:[^()"]|"[^"]*")*?"([a-z_]+)"')
+
+
+def _kinds_sent() -> set[str]:
+    """Every kind of error the server's modules answer with."""
+    found = {name for _, _, name in server_app._REFUSALS} | set(server_app._HTTP_KINDS.values())
+    for module in ("app.py", "guard.py", "framing.py", "referee.py"):
+        found |= set(_SENT.findall((SERVER / module).read_text(encoding="utf-8")))
+    return found
+
+
+def test_the_error_schema_lists_every_kind_the_server_sends_and_no_other() -> None:
+    assert _kinds_sent() == set(ERROR_KINDS)
+    assert set(TAKE_BACK_REASONS) == set(TAKE_BACK_REFUSALS)
+
+
+def _refusals() -> list[Exception]:
+    """An instance of every refusal and failure the routes answer (the referee's with every
+    kind and status it raises, a take-back's with every reason), and an unexpected error."""
+    referee = (SERVER / "referee.py").read_text(encoding="utf-8")
+    refused: list[Exception] = [
+        Refused(int(status), kind, "refused")
+        for status, kind in re.findall(r'Refused\(\s*([0-9]+),\s*"([a-z_]+)"', referee)
+    ]
+    refused += [
+        Refused(status, "cannot_take_back", why, reason)
+        for reason, (status, why) in TAKE_BACK_REFUSALS.items()
+    ]
+    illegal = []
+    for name in names():
+        played = game(name)
+        state = played.new(played.read_options({}, played.seats[0], 1))
+        waiting = next(seat for seat in range(played.seats[0]) if seat not in played.to_act(state))
+        move = next(m for m in played.moves(state, played.to_act(state)[0]))
+        wrong = played.read_move({**played.move_data(move), "player": waiting})
+        refusal = played.refusal(state, wrong)
+        assert refusal is not None
+        illegal.append(Illegal(played, refusal))
+    return [
+        Stale(7, 5),
+        *illegal,
+        *refused,
+        *(kind("refused") for kind, _, _ in server_app._REFUSALS),
+        TooFast(12),
+        Damaged("abc", "entry 3 does not replay", 3),
+        Damaged("abc", "its seats are unreadable"),
+        StoreError("the database restarts"),
+        RuntimeError("a bug"),
+    ]
+
+
+def test_every_refusal_the_routes_answer_fits_the_error_schema() -> None:
+    """The body of every refusal the routes answer, of the router's (404, 405, and a file the
+    server may not read: 500) and of malformed HTTP framing fits the error schema, with the
+    fields of its kind; between them they send every kind but the guard's."""
+    bodies = [asyncio.run(server_app._refused(cast(Request, None), exc)).body for exc in _refusals()]
+    bodies += [
+        asyncio.run(server_app._http_error(cast(Request, None), HTTPException(status))).body
+        for status in (401, 404, 405)
+    ]
+    bodies.append(framing._MALFORMED.partition(b"\r\n\r\n")[2])
+    sent = [fits("error", bytes(body)) for body in bodies]
+    assert {body["error"] for body in sent} == set(ERROR_KINDS) - {"too_slow"}
+    assert {body["reason"] for body in sent if body["error"] == "cannot_take_back"} == set(TAKE_BACK_REASONS)
+    assert [body for body in sent if body["error"] == "internal"][-1]["message"].startswith(
+        "the server failed"
+    )
+
+
+def test_the_guard_s_refusals_fit_the_error_schema(tmp_path: Path) -> None:
+    """A creation beyond the address's bucket (``429 too_many`` with ``retry_after``) and a
+    body too slow to arrive (``408 too_slow``)."""
+    app = create_app(
+        SQLiteStore(tmp_path / "guard.sqlite"), bounds=Bounds(create_per_minute=1, body_seconds=0.1)
+    )
+    with TestClient(app) as client:
+        create(client)
+        answer = client.post("/api/matches", json={"players": 2, "seats": ["human", "human"]})
+    assert answer.status_code == 429
+    body = fits("error", answer.content)
+    assert body["error"] == "too_many" and body["retry_after"] == int(answer.headers["retry-after"]) >= 1
+    assert fits("error", _too_slow(app))["error"] == "too_slow"
+
+
+def _too_slow(app: ASGIApp) -> bytes:
+    """The body of the answer to a new match whose body stops arriving half way."""
+    sent: list[Message] = []
+
+    async def run() -> None:
+        parts = [{"type": "http.request", "body": b'{"players"', "more_body": True}]
+
+        async def receive() -> Message:
+            if parts:
+                return parts.pop()
+            await asyncio.sleep(30)
+            return {"type": "http.disconnect"}
+
+        async def send(message: Message) -> None:
+            sent.append(message)
+
+        scope = {
+            "type": "http",
+            "method": "POST",
+            "path": "/api/matches",
+            "headers": [(b"content-type", b"application/json")],
+            "query_string": b"",
+            "client": ("192.0.2.9", 1),
+            "server": ("127.0.0.1", 8000),
+            "scheme": "http",
+            "root_path": "",
+            "http_version": "1.1",
+        }
+        await app(scope, receive, send)
+
+    asyncio.run(run())
+    assert sent[0]["status"] == 408
+    body: bytes = sent[1]["body"]
+    return body
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        {"error": "stale", "message": "m", "seq": 3},
+        {"error": "illegal", "message": "m", "game": "hadara", "rule": "BUY-1", "reason": "r"},
+        {"error": "cannot_take_back", "message": "m", "reason": "tired"},
+        {"error": "damaged", "message": "m"},
+        {"error": "too_many", "message": "m", "match": "abc"},
+        {"error": "not_found", "message": "m", "seq": 3},
+        {"error": "http", "message": "m"},
+    ],
+)
+def test_the_error_schema_refuses_a_body_without_its_kind_s_fields_or_with_another_s(
+    body: dict[str, object],
+) -> None:
+    assert not validator("error").is_valid(body)
