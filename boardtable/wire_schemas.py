@@ -20,6 +20,7 @@ from typing import Any, Protocol
 from attrs import frozen
 
 from .games import MAX_SEED, game, names
+from .schema import envelope
 
 __all__ = [
     "ERROR_KINDS",
@@ -818,8 +819,12 @@ def wire_schema(
             {
                 "seq": {**_SEQ, "description": "The seq the move was chosen at (a view's seq)."},
                 "move": {
-                    "description": "The move as data (a legal entry's move) or in the notation.",
-                    "anyOf": [maker.of(documents.move), {"type": "string"}],
+                    "description": "The move as data (a legal entry's move), as a move document (that data in its envelope: schema_version, kind move, data), or in the notation.",
+                    "anyOf": [
+                        maker.of(documents.move),
+                        envelope("move", maker.of(documents.move)),
+                        {"type": "string"},
+                    ],
                 },
             },
         )

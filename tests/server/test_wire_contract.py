@@ -6,6 +6,7 @@ the order in which a move's refusals are checked (``docs/server.md``)."""
 from __future__ import annotations
 
 import asyncio
+import json
 import re
 from pathlib import Path
 from typing import cast
@@ -16,6 +17,7 @@ from starlette.requests import Request
 from starlette.testclient import TestClient
 from starlette.types import ASGIApp, Message
 
+from boardtable.documents import SCHEMA_VERSION
 from boardtable.games import game, names
 from boardtable.server import app as server_app
 from boardtable.server import framing
@@ -28,7 +30,7 @@ from boardtable.server.sqlite import SQLiteStore
 from boardtable.server.store import Damaged, StoreError
 from boardtable.wire_schemas import ERROR_KINDS, TAKE_BACK_REASONS
 
-from .serving import create, fits, validator
+from .serving import bearer, create, fits, refused, seat_view, token, validator
 
 # --------------------------------------------------------------------------- the kinds of seat
 
@@ -202,3 +204,37 @@ def test_the_error_schema_refuses_a_body_without_its_kind_s_fields_or_with_anoth
     body: dict[str, object],
 ) -> None:
     assert not validator("error").is_valid(body)
+
+
+# --------------------------------------------------------------------------- a move in its envelope
+
+
+@pytest.mark.parametrize("played", ["hadara", "stone-age"])
+def test_a_move_in_its_document_s_envelope_fits_the_schema_and_is_played(
+    client: TestClient, played: str
+) -> None:
+    """A legal move's data inside a move document's envelope fits the game's move_request schema
+    and is played; an envelope of another kind, of another version or without its version
+    fits no schema and is refused as malformed, nothing played."""
+    created = create(client, game=played)
+    seat = 0
+    view = seat_view(client, created["match"], token(created, seat))
+    if not view["legal"]:
+        seat = 1
+        view = seat_view(client, created["match"], token(created, seat))
+    data = view["legal"][0]["move"]
+    path = f"/api/matches/{created['match']}/moves"
+    for wrong in (
+        {"schema_version": SCHEMA_VERSION, "kind": "event", "data": data},
+        {"schema_version": SCHEMA_VERSION + 1, "kind": "move", "data": data},
+        {"kind": "move", "data": data},
+    ):
+        request = {"seq": view["seq"], "move": wrong}
+        assert not validator("move_request", played).is_valid(request)
+        answer = client.post(path, json=request, headers=bearer(token(created, seat)))
+        assert refused(answer, 400, "malformed")["message"].startswith("move:")
+    request = {"seq": view["seq"], "move": {"schema_version": SCHEMA_VERSION, "kind": "move", "data": data}}
+    fits("move_request", json.dumps(request), played)
+    answer = client.post(path, json=request, headers=bearer(token(created, seat)))
+    assert answer.status_code == 200, answer.text
+    assert fits("seat_view", answer.content, played)["seq"] == view["seq"] + 1
