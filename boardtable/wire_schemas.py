@@ -63,6 +63,7 @@ WIRE_KINDS: Mapping[str, str] = {
     "match_log": "GET /api/matches/ID/log?since=SEQ&limit=N: a page of the match's entries, what kind and when (a move shows only its seat), and where the next page starts.",
     "games": "GET /api/games: every game the server plays, its seats, options and bots, and every kind of seat with what it is.",
     "catalogue": "GET /api/games/GAME/catalogue: every component of the game as data, with the catalogue's digest (Hadara's: and which numbers are provisional).",
+    "rule": "GET /api/games/GAME/rules/RULE-ID (Hadara's also GET /api/rules/RULE-ID): a rule of the game's digest, one shape for every game, with where it comes from.",
     "error": "Every refusal and failure: its kind, one line of message, and the kind's own fields.",
 }
 
@@ -550,6 +551,48 @@ def _error() -> _Schema:
     return error
 
 
+def _rule() -> _Schema:
+    """A rule as :meth:`boardtable.rulebook.RuleEntry.data` tells it, with the field each game
+    gave before the citation said it."""
+    return _object(
+        "A rule of a game's digest.",
+        {
+            "id": _text(
+                "The rule's ID within its game (COLONY-3); another game may have a rule of the same ID."
+            ),
+            "area": _text("The rule's area (colony), the page of the game's rules it is on."),
+            "summary": _text("The rule in one line."),
+            "text": _text("The rule in full, in this project's words."),
+            "ruling": _flag(
+                "Whether the rule is a ruling: the game's sources leave the point open, and this project decided it."
+            ),
+            "why": _nullable(_text("Why a ruling was decided so; null for any other rule.")),
+            "game": _text("The title of the game whose rule it is (Hadara, Stone Age)."),
+            "name": _text(
+                "The rule named with its game (Stone Age FLOW-1), as a refusal's message names it."
+            ),
+            "citation": _object(
+                "Where the rule comes from.",
+                {
+                    "source": _text(
+                        "The game's sources it comes from, in words, several separated by commas: such as rulebook, rules summary, card sheet, components, project ruling."
+                    ),
+                    "page": _nullable(
+                        _whole(
+                            "The page of the rulebook it is on; null where the sources are not cited by page.",
+                            1,
+                        )
+                    ),
+                },
+            ),
+            "page": _whole("Hadara's rules, as before the citation: citation.page.", 1),
+            "source": _text("Stone Age's rules, as before the citation: citation.source."),
+        },
+        "page",
+        "source",
+    )
+
+
 def _tracks(description: str) -> _Schema:
     return _object(description, {track: _whole(f"{track.title()} steps.") for track in _TRACKS})
 
@@ -798,6 +841,7 @@ def _simple(kind: str) -> _Schema:
                 )
             },
         ),
+        "rule": _rule,
         "error": _error,
     }
     return makers[kind]()

@@ -29,8 +29,10 @@ from boardtable.server.referee import Illegal, Refused, Stale, TooFast
 from boardtable.server.sqlite import SQLiteStore
 from boardtable.server.store import Damaged, StoreError
 from boardtable.wire_schemas import ERROR_KINDS, TAKE_BACK_REASONS
+from hadara_rules._rulebook import rules as hadara_rules
+from stone_age_rules.rulebook import rules as stone_age_rules
 
-from .serving import bearer, create, fits, refused, seat_view, token, validator
+from .serving import answer_kind, bearer, create, fits, refused, seat_view, token, validator
 
 # --------------------------------------------------------------------------- the kinds of seat
 
@@ -238,3 +240,30 @@ def test_a_move_in_its_document_s_envelope_fits_the_schema_and_is_played(
     answer = client.post(path, json=request, headers=bearer(token(created, seat)))
     assert answer.status_code == 200, answer.text
     assert fits("seat_view", answer.content, played)["seq"] == view["seq"] + 1
+
+
+# --------------------------------------------------------------------------- a rule, one shape
+
+
+def test_every_rule_of_every_game_has_one_shape_with_its_citation(client: TestClient) -> None:
+    """Every rule of each game's digest fits the one rule schema: its game, its name with its
+    game, and its citation (Hadara's rulebook page, Stone Age's sources); Hadara's still say
+    their page and Stone Age's their source, as before; Hadara's are also where the address
+    names no game."""
+    digests = {"hadara": hadara_rules, "stone-age": stone_age_rules}
+    assert set(digests) == set(names())
+    for name, rules in digests.items():
+        title = game(name).title
+        for rule_id in rules():
+            path = f"/api/games/{name}/rules/{rule_id.lower()}"
+            answer = client.get(path)
+            assert answer_kind("GET", path, answer.status_code) == "rule"
+            rule = fits("rule", answer.content)
+            assert (rule["id"], rule["game"], rule["name"]) == (rule_id, title, f"{title} {rule_id}")
+            citation = rule["citation"]
+            if name == "hadara":
+                assert citation["page"] == rule["page"] >= 1 and "source" not in rule
+                assert citation["source"] == ("rulebook, project ruling" if rule["ruling"] else "rulebook")
+                assert client.get(f"/api/rules/{rule_id}").json() == rule
+            else:
+                assert citation == {"source": rule["source"], "page": None} and "page" not in rule
