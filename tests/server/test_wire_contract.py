@@ -9,7 +9,7 @@ import asyncio
 import json
 import re
 from pathlib import Path
-from typing import cast
+from typing import Any, cast
 
 import pytest
 from starlette.exceptions import HTTPException
@@ -21,6 +21,7 @@ from boardtable.documents import SCHEMA_VERSION
 from boardtable.games import game, names
 from boardtable.server import app as server_app
 from boardtable.server import framing
+from boardtable.server import match as match_module
 from boardtable.server.app import create_app
 from boardtable.server.bodies import Malformed, new_match
 from boardtable.server.limits import Bounds
@@ -267,3 +268,75 @@ def test_every_rule_of_every_game_has_one_shape_with_its_citation(client: TestCl
                 assert client.get(f"/api/rules/{rule_id}").json() == rule
             else:
                 assert citation == {"source": rule["source"], "page": None} and "page" not in rule
+
+
+# --------------------------------------------------------------------------- the order of a move's refusals
+
+
+def _move(
+    client: TestClient, match: str, seq: object, move: object, seat_token: str | None = None, **more: Any
+) -> tuple[int, str]:
+    """The status and kind of the answer to a move (``more``: the request's other arguments)."""
+    headers = {} if seat_token is None else bearer(seat_token)
+    headers.update(more.pop("headers", {}))
+    answer = client.post(
+        f"/api/matches/{match}/moves", json={"seq": seq, "move": move}, headers=headers, **more
+    )
+    return answer.status_code, answer.json().get("error", "played")
+
+
+def test_a_move_wrong_in_two_ways_gets_the_answer_of_the_first_check(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """docs/server.md's order, pair by pair: each request is wrong in two ways and gets the
+    first one's answer, and the second way alone gets its own (P0 sets the wheel first)."""
+    made = create(client)
+    match, first, second = made["match"], token(made, 0), token(made, 1)
+    cases = [
+        # an unknown match, and no token
+        (_move(client, "no-such-match", 0, "P0 wheel 0"), (404, "not_found")),
+        (_move(client, match, 0, "P0 wheel 0"), (403, "forbidden")),
+        # no token, and a malformed body
+        (_move(client, match, "zero", "P0 wheel 0"), (403, "forbidden")),
+        (_move(client, match, "zero", "P0 wheel 0", first), (400, "malformed")),
+        # a body not declared as JSON, and malformed
+        (
+            _move(client, match, "zero", "P0 wheel 0", first, headers={"Content-Type": "text/plain"}),
+            (415, "unsupported_media_type"),
+        ),
+        # a move that is no move of the game, chosen at a stale seq
+        (_move(client, match, 5, "P0 nonsense", first), (400, "malformed")),
+        (_move(client, match, 5, "P0 wheel 0", first), (409, "stale")),
+        # another seat's move, at a stale seq
+        (_move(client, match, 5, "P1 wheel 0", first), (403, "forbidden")),
+        # a stale seq, and a move the rules refuse
+        (_move(client, match, 5, "P0 wheel 7", first), (409, "stale")),
+        (_move(client, match, 0, "P0 wheel 7", first), (422, "illegal")),
+        (_move(client, match, 0, "P1 wheel 0", second), (422, "illegal")),
+    ]
+    # an away seat's move the rules refuse (P1 is not to act: the stand-in waits)
+    assert (
+        client.post(f"/api/matches/{match}/seats/1/leave", json={}, headers=bearer(second)).status_code == 200
+    )
+    cases.append((_move(client, match, 1, "P1 wheel 0", second), (409, "away")))
+    # a full match, and a move the rules refuse
+    monkeypatch.setattr(match_module, "MAX_ENTRIES", 0)
+    cases.append((_move(client, match, 1, "P0 wheel 7", first), (422, "full")))
+    monkeypatch.undo()
+    # a match waiting for a person, at a stale seq; and with a move the rules refuse
+    waiting = create(client, seats=["human", "open"])
+    mine = token(waiting, 0)
+    cases.append((_move(client, waiting["match"], 3, "P0 wheel 7", mine), (409, "stale")))
+    cases.append((_move(client, waiting["match"], 0, "P0 wheel 7", mine), (409, "not_started")))
+    for got, expected in cases:
+        assert got == expected
+    assert seat_view(client, match)["seq"] == 1 and seat_view(client, waiting["match"])["seq"] == 0
+
+
+def test_an_abandoned_match_refuses_a_move_before_it_waits_for_a_person(tmp_path: Path) -> None:
+    app = create_app(SQLiteStore(tmp_path / "old.sqlite"), bounds=Bounds(abandon_hours=1e-9))
+    with TestClient(app) as client:
+        waiting = create(client, seats=["human", "open"])
+        assert client.portal.call(app.state.sweeper.sweep) == 1
+        seq = seat_view(client, waiting["match"])["seq"]
+        assert _move(client, waiting["match"], seq, "P0 wheel 0", token(waiting, 0)) == (409, "abandoned")
