@@ -337,6 +337,7 @@ def test_an_abandoned_match_refuses_a_move_before_it_waits_for_a_person(tmp_path
     app = create_app(SQLiteStore(tmp_path / "old.sqlite"), bounds=Bounds(abandon_hours=1e-9))
     with TestClient(app) as client:
         waiting = create(client, seats=["human", "open"])
+        assert client.portal is not None
         assert client.portal.call(app.state.sweeper.sweep) == 1
         seq = seat_view(client, waiting["match"])["seq"]
         assert _move(client, waiting["match"], seq, "P0 wheel 0", token(waiting, 0)) == (409, "abandoned")
