@@ -12,10 +12,10 @@ from pathlib import Path
 
 import pytest
 
-from stone_age_rules import Location, score
+from stone_age_rules import Location, components, score
 from stone_age_rules._model import BUILDINGS, LOCATIONS, SLOTS
 from stone_age_rules.rulebook import Rule, qualified, rules
-from stone_age_rules.text import event_text
+from stone_age_rules.text import building_text, event_text
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "stone_age"
 sys.path.insert(0, str(DOCS.parent / "_ext"))
@@ -157,6 +157,7 @@ def test_the_how_to_play_page_tells_what_happened_in_its_games() -> None:
     )
     second = _told(steps, 2)
     assert "P1 built b28 for 6 wood and 1 gold, scoring 24 points (BUILD-1)" in second
+    assert building_text(components().building["b28"]) == "1 to 7 resources of any kinds"
     assert "P1 may take two resources of their choice (CIV-12)" in second
     third = _told(steps, 3)
     assert third.index("P1 took 2 gold (CIV-12)") < third.index(
@@ -173,7 +174,19 @@ def test_the_how_to_play_page_tells_what_happened_in_its_games() -> None:
     assert "P2 fed their people with 5 food and 1 wood (FEED-4)" in fourth
     end = steps[-1]
     assert end.after.is_over and end.before.round == 16 and "END-4" in {event.rule for event in end.events}
-    assert [sheet.total for sheet in score(end.after)] == [145, 121, 132]
+    sheets = score(end.after)
+    assert [sheet.total for sheet in sheets] == [145, 121, 132]
+    assert (sheets[0].culture, sheets[0].hut_builders, sheets[0].tool_makers, sheets[0].shamans) == (
+        16,
+        24,
+        14,
+        5,
+    )
+    assert (len(end.after.players[0].buildings), end.after.players[0].tools, sheets[2].culture) == (
+        4,
+        (3, 2, 2),
+        36,
+    )
     two = seeded_game(2, 7, "greedy")[3].after
     assert two.to_act == (1,) and two.players[1].people - sum(row[1] for row in two.placed) == 1
     assert (two.placed[Location.FOREST.row], two.placed[Location.RIVER.row]) == ((3, 0), (0, 3))
