@@ -4,16 +4,17 @@ The index is read by the platform's strict reader: every entry's keys and types 
 checked, IDs are unique, texts are not empty and a ruling says why. Any problem is the
 game's catalogue error (:class:`~boardtable.errors.CatalogueError` by default) naming the
 file, the entry and the field. Every game's rules are a :class:`RuleEntry` with the game's
-own citation of its rulebook (Hadara's page, Stone Age's ``source``), read by
-:func:`read_index`.
+own citation of its sources (Hadara's page, Stone Age's ``source``), told in one shape
+(:meth:`RuleEntry.data`), read by :func:`read_index`.
 """
 
 from __future__ import annotations
 
 import os
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping
 from types import MappingProxyType
-from typing import Generic, TypeVar
+from typing import ClassVar, Generic, TypeVar
 
 from attrs import field, frozen
 
@@ -25,9 +26,13 @@ __all__ = ["RuleEntry", "read_index"]
 
 
 @frozen
-class RuleEntry:
+class RuleEntry(ABC):
     """One rule of a game's digest: ID, rule area, summary and full text, and whether it is a
-    ruling; each game's rule adds where in its rulebook the rule comes from."""
+    ruling; each game's rule adds its game's title and where in its sources the rule comes
+    from (:meth:`citation`)."""
+
+    #: The title of the game whose digest holds the rule (each game's rules say it).
+    GAME: ClassVar[str]
 
     #: The stable rule ID, e.g. ``"COLONY-3"``.
     id: str
@@ -53,9 +58,21 @@ class RuleEntry:
         """The rule's HTML id on the documentation site: the rule ID in lower case."""
         return self.id.lower()
 
+    @property
+    def name(self) -> str:
+        """The rule named with its game, as it is named outside the game's own context
+        (``"Stone Age FLOW-1"``: several games have rules of the same ID)."""
+        return f"{self.GAME} {self.id}"
+
+    @abstractmethod
+    def citation(self) -> dict[str, str | int | None]:
+        """Where the rule comes from: ``source``, the game's sources in words (``"rulebook"``,
+        ``"rules summary, project ruling"``…), and ``page``, the rulebook's page (None where
+        the sources are not cited by page)."""
+
     def data(self) -> dict[str, object]:
-        """The rule as JSON data, as a game tells it (its ID, area, texts, and why a ruling was
-        decided so)."""
+        """The rule as JSON data, the same shape for every game (the wire's ``rule``): its ID,
+        area, texts, why a ruling was decided so, its game, its name and its citation."""
         return {
             "id": self.id,
             "area": self.area,
@@ -63,6 +80,9 @@ class RuleEntry:
             "text": self.text,
             "ruling": self.ruling,
             "why": self.why,
+            "game": self.GAME,
+            "name": self.name,
+            "citation": self.citation(),
         }
 
 

@@ -20,8 +20,18 @@ from typing import Any, Protocol
 from attrs import frozen
 
 from .games import MAX_SEED, game, names
+from .schema import envelope
 
-__all__ = ["GAME_WIRE_KINDS", "WIRE_KINDS", "Maker", "WireDocuments", "catalogue_schema", "wire_schema"]
+__all__ = [
+    "ERROR_KINDS",
+    "GAME_WIRE_KINDS",
+    "TAKE_BACK_REASONS",
+    "WIRE_KINDS",
+    "Maker",
+    "WireDocuments",
+    "catalogue_schema",
+    "wire_schema",
+]
 
 _Schema = dict[str, Any]
 
@@ -51,8 +61,9 @@ WIRE_KINDS: Mapping[str, str] = {
     "takeback_request": "POST /api/matches/ID/takeback: the seq the take-back was asked at.",
     "rematch": "The answer to POST /api/matches/ID/rematch: the new match and the asking seat's token there.",
     "match_log": "GET /api/matches/ID/log?since=SEQ&limit=N: a page of the match's entries, what kind and when (a move shows only its seat), and where the next page starts.",
-    "games": "GET /api/games: every game the server plays, its seats, options and bots.",
+    "games": "GET /api/games: every game the server plays, its seats, options and bots, and every kind of seat with what it is.",
     "catalogue": "GET /api/games/GAME/catalogue: every component of the game as data, with the catalogue's digest (Hadara's: and which numbers are provisional).",
+    "rule": "GET /api/games/GAME/rules/RULE-ID (Hadara's also GET /api/rules/RULE-ID): a rule of the game's digest, one shape for every game, with where it comes from.",
     "error": "Every refusal and failure: its kind, one line of message, and the kind's own fields.",
 }
 
@@ -446,42 +457,139 @@ def _match_request() -> _Schema:
     return request
 
 
+#: Every kind of error the server answers (the error body's ``error``), with its status and when.
+ERROR_KINDS: Mapping[str, str] = {
+    "malformed": "400: not JSON, duplicate keys, a number beyond 64 bits, an unknown or missing field, a value of the wrong type or range, a token in an HTTP request's address, or malformed HTTP framing.",
+    "forbidden": "403: no token, or one that opens no seat of the match, where a seat's token is needed; a move or a seat's change for another seat; a record asked for before the end.",
+    "not_found": "404: an unknown match, seat, game, rule or route.",
+    "method_not_allowed": "405: a path asked with a method it does not take (the Allow header names those it takes).",
+    "too_slow": "408: a body that did not arrive whole in time; the connection is closed.",
+    "stale": "409: the move or take-back was chosen at another seq (seq and ply say the match's now): take the new view and choose again.",
+    "abandoned": "409: the match was ended unfinished, nobody having played it for too long.",
+    "not_started": "409: a seat is still open: nobody moves until every seat is taken.",
+    "away": "409: the stand-in bot plays this seat: return to play it.",
+    "taken": "409: the seat to join is not open.",
+    "not_playing": "409: the seat to leave is away already.",
+    "not_away": "409: the seat to return to is not away.",
+    "not_over": "409: a rematch asked for before the end.",
+    "cannot_take_back": "409 or 422: a take-back refused; reason says why (409: no_move, moved_since, over or away, which may change; 422: off or revealed, which never will).",
+    "damaged": "410, for good: what is stored of the match does not replay; match names it, seq says how many of its entries replay where that is known. Do not ask again.",
+    "too_large": "413: a body over 64 KiB, refused before it is read whole; 431: a request's head over its bound (the connection is closed).",
+    "unsupported_media_type": "415: a write not declared as JSON (Content-Type: application/json).",
+    "illegal": "422: the game's rules refuse the move: game, rule, reason and rule_text say which rule and why.",
+    "full": "422: the match holds as many entries as its persons may make (5,000): a person may only leave.",
+    "too_many": "429: too many of one request from one address or seat. Where waiting is enough (matches created and seats taken per minute from an address; a seat's leaves, returns and take-backs per minute), retry_after and the Retry-After header give the seconds to wait; where it is not (an address's unfinished matches, or those with a searching bot), neither is sent: ask again once one of them has ended.",
+    "internal": "500: the server failed; the failure is logged.",
+    "unavailable": "503: the store cannot be reached now; the Retry-After header says when to ask again.",
+}
+#: The reasons of a ``cannot_take_back``.
+TAKE_BACK_REASONS = ("no_move", "moved_since", "over", "away", "off", "revealed")
+#: The fields an error body of some kinds carries beside its kind and message: those it always
+#: carries, and those it may.
+_ERROR_FIELDS: Mapping[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
+    "stale": (("seq", "ply"), ()),
+    "illegal": (("game", "rule", "reason", "rule_text"), ()),
+    "cannot_take_back": (("reason",), ()),
+    "damaged": (("match",), ("seq",)),
+    "too_many": ((), ("retry_after",)),
+}
+
+
 def _error() -> _Schema:
-    return _object(
-        "A refusal or a failure.",
+    """The error body: one of :data:`ERROR_KINDS`, its message, and the fields its kind carries
+    (:data:`_ERROR_FIELDS`), no other."""
+    fields: dict[str, _Schema] = {
+        "seq": {
+            **_SEQ,
+            "description": "stale: the match's seq now; damaged: how many of its entries replay to their digests (absent where that is not known).",
+        },
+        "ply": {**_PLY, "description": "stale: the match's ply now."},
+        "game": {
+            "description": "illegal: the game whose rule refuses the move (a rule ID means something only within its game).",
+            "type": "string",
+        },
+        "rule": {"description": "illegal: the rule that refuses the move.", "type": "string"},
+        "reason": {
+            "description": "illegal: why, as a word; cannot_take_back: one of "
+            + ", ".join(TAKE_BACK_REASONS)
+            + ".",
+            "type": "string",
+        },
+        "rule_text": {"description": "illegal: the rule's text.", "type": "string"},
+        "match": {**_MATCH_ID, "description": "damaged: the match that is not served."},
+        "retry_after": _whole(
+            "too_many, where waiting is enough: the seconds to wait before asking again (as Retry-After says).",
+            1,
+        ),
+    }
+    error = _object(
+        "A refusal or a failure: its kind, one line of message, and the fields of its kind (none but those).",
         {
             "error": {
-                "description": "Its kind: malformed, forbidden, not_found, method_not_allowed, too_slow, too_large, unsupported_media_type, stale, illegal, taken, not_playing, not_away, not_started, not_over, away, abandoned, cannot_take_back, full (the match holds as many entries as persons may make), too_many (retry_after says when to try again), damaged (410: the match's stored entries do not replay, for good: do not try again), internal, unavailable (503: the store cannot be reached now: Retry-After says when to try again).",
-                "type": "string",
-                "pattern": "^[a-z_]+$",
+                "description": "Its kind, with its HTTP status: "
+                + " ".join(f"{kind}: {when}" for kind, when in ERROR_KINDS.items()),
+                "enum": list(ERROR_KINDS),
             },
             "message": _text("One line saying what was refused and why."),
-            "seq": {
-                **_SEQ,
-                "description": "stale: the match's seq now; damaged: how many of its entries replay to their digests (absent where that is not known).",
-            },
-            "ply": {**_PLY, "description": "stale: the match's ply now."},
-            "game": {
-                "description": "illegal: the game whose rule refuses the move (a rule ID means something only within its game).",
-                "type": ["string", "null"],
-            },
-            "rule": {"description": "illegal: the rule that refuses the move.", "type": ["string", "null"]},
-            "reason": {
-                "description": "illegal, cannot_take_back: why, as a word.",
-                "type": ["string", "null"],
-            },
-            "rule_text": {"description": "illegal: the rule's text.", "type": ["string", "null"]},
-            "match": {**_MATCH_ID, "description": "damaged: the match that is not served."},
-            "retry_after": _whole("too_many: the seconds to wait before asking again (as Retry-After says)."),
+            **fields,
         },
-        "seq",
-        "ply",
-        "game",
-        "rule",
-        "reason",
-        "rule_text",
-        "match",
-        "retry_after",
+        *fields,
+    )
+    rules: list[_Schema] = []
+    for kind, (always, maybe) in _ERROR_FIELDS.items():
+        then: _Schema = {"properties": {name: False for name in fields if name not in (*always, *maybe)}}
+        if kind == "cannot_take_back":
+            then["properties"]["reason"] = {"enum": list(TAKE_BACK_REASONS)}
+        if always:
+            then["required"] = list(always)
+        rules.append({"if": {"properties": {"error": {"const": kind}}}, "then": then})
+    others = {"not": {"enum": list(_ERROR_FIELDS)}}
+    rules.append(
+        {"if": {"properties": {"error": others}}, "then": {"properties": dict.fromkeys(fields, False)}}
+    )
+    error["allOf"] = rules
+    return error
+
+
+def _rule() -> _Schema:
+    """A rule as :meth:`boardtable.rulebook.RuleEntry.data` tells it, with the field each game
+    gave before the citation said it."""
+    return _object(
+        "A rule of a game's digest.",
+        {
+            "id": _text(
+                "The rule's ID within its game (COLONY-3); another game may have a rule of the same ID."
+            ),
+            "area": _text("The rule's area (colony), the page of the game's rules it is on."),
+            "summary": _text("The rule in one line."),
+            "text": _text("The rule in full, in this project's words."),
+            "ruling": _flag(
+                "Whether the rule is a ruling: the game's sources leave the point open, and this project decided it."
+            ),
+            "why": _nullable(_text("Why a ruling was decided so; null for any other rule.")),
+            "game": _text("The title of the game whose rule it is (Hadara, Stone Age)."),
+            "name": _text(
+                "The rule named with its game (Stone Age FLOW-1), as a refusal's message names it."
+            ),
+            "citation": _object(
+                "Where the rule comes from.",
+                {
+                    "source": _text(
+                        "The game's sources it comes from, in words, several separated by commas: such as rulebook, rules summary, card sheet, components, project ruling."
+                    ),
+                    "page": _nullable(
+                        _whole(
+                            "The page of the rulebook it is on; null where the sources are not cited by page.",
+                            1,
+                        )
+                    ),
+                },
+            ),
+            "page": _whole("Hadara's rules, as before the citation: citation.page.", 1),
+            "source": _text("Stone Age's rules, as before the citation: citation.source."),
+        },
+        "page",
+        "source",
     )
 
 
@@ -716,11 +824,29 @@ def _simple(kind: str) -> _Schema:
                                 " at /games/GAME/game.js (else the table shows its picture and its legal"
                                 " moves as a list)."
                             ),
+                            "kinds": _list(
+                                "Every kind a seat of its matches may be, each once: human, open, away, its bots, then the operator's engines.",
+                                _object(
+                                    "A kind of seat.",
+                                    {
+                                        "kind": {
+                                            "description": "Its name, as a new match's seats and a summary's seats give it.",
+                                            "type": "string",
+                                            "minLength": 1,
+                                        },
+                                        "description": _text("What plays such a seat, in one line."),
+                                        "requestable": _flag(
+                                            "Whether a new match may ask for it (every kind but away, which the server makes of a person's seat)."
+                                        ),
+                                    },
+                                ),
+                            ),
                         },
                     ),
                 )
             },
         ),
+        "rule": _rule,
         "error": _error,
     }
     return makers[kind]()
@@ -742,8 +868,12 @@ def wire_schema(
             {
                 "seq": {**_SEQ, "description": "The seq the move was chosen at (a view's seq)."},
                 "move": {
-                    "description": "The move as data (a legal entry's move) or in the notation.",
-                    "anyOf": [maker.of(documents.move), {"type": "string"}],
+                    "description": "The move as data (a legal entry's move), as a move document (that data in its envelope: schema_version, kind move, data), or in the notation.",
+                    "anyOf": [
+                        maker.of(documents.move),
+                        envelope("move", maker.of(documents.move)),
+                        {"type": "string"},
+                    ],
                 },
             },
         )

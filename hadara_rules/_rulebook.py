@@ -29,11 +29,17 @@ __all__ = ["Rule", "RuleEntry", "read_index", "read_rules", "rules"]
 class Rule(RuleEntry):
     """One rule of Hadara's digest: ID, rule area, rulebook page, summary and full text."""
 
+    GAME = "Hadara"
+
     #: The page of the German rulebook the rule is on.
     page: int = field(kw_only=True)
 
+    def citation(self) -> dict[str, str | int | None]:
+        """The rulebook's page (a ruling is this project's too)."""
+        return {"source": "rulebook, project ruling" if self.ruling else "rulebook", "page": self.page}
+
     def data(self) -> dict[str, object]:
-        """The rule as JSON data, its page with it."""
+        """The rule as JSON data, with its page as before its citation said it."""
         return {**super().data(), "page": self.page}
 
 

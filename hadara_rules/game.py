@@ -52,6 +52,16 @@ class _Seated:
 _LIBRARY: Library[GameConfig, GameState, Move, Event, Preview] = Library.of(hadara_rules, records)
 
 
+#: What each bot does, in a line (:meth:`Hadara.bot_description`).
+_BOT_WORDS = {
+    "greedy": "Looks one move ahead and takes the move whose position is worth most to it: points now, "
+    "plus what its tracks, coins and free tiles are worth for the rest of the game, less what feeding would cost.",
+    "ismcts": "Searches its own view of the game (information-set Monte Carlo tree search) for as long as "
+    "it is given a decision: the strongest bot, and the slowest.",
+    "random": "Picks any of its legal moves, at random.",
+}
+
+
 class Hadara(LibraryGame[GameConfig, GameState, Move, Event, Preview]):
     """The game ``"hadara"`` (see the module)."""
 
@@ -142,6 +152,9 @@ class Hadara(LibraryGame[GameConfig, GameState, Move, Event, Preview]):
 
     def bot_names(self) -> tuple[str, ...]:
         return tuple(sorted(BOTS))
+
+    def bot_description(self, name: str) -> str:
+        return _BOT_WORDS[name]
 
     def bot(self, name: str, seed: str, seconds: float) -> Decider[GameState, Move]:
         rng = random.Random(seed)

@@ -56,6 +56,16 @@ _LIBRARY: Library[GameConfig, GameState, Move, Event, Offer] = evolve(
 )
 
 
+#: What each bot does, in a line (:meth:`StoneAge.bot_description`), by name in order.
+_BOT_WORDS = {
+    "greedy": "Looks one move ahead and takes the move whose position is worth most to it; "
+    "a roll it would make is drawn from its own dice, and used with its tools as best it can.",
+    "ismcts": "Searches its own view of the game (information-set Monte Carlo tree search) for as long as "
+    "it is given a decision: the strongest bot, and the slowest.",
+    "random": "Picks any of its legal moves, at random.",
+}
+
+
 class StoneAge(LibraryGame[GameConfig, GameState, Move, Event, Offer]):
     """The game ``"stone-age"`` (see the module)."""
 
@@ -137,7 +147,10 @@ class StoneAge(LibraryGame[GameConfig, GameState, Move, Event, Offer]):
         return "" if found is None else f"{qualified(found.id)}: {found.text}"
 
     def bot_names(self) -> tuple[str, ...]:
-        return ("greedy", "ismcts", "random")
+        return tuple(_BOT_WORDS)
+
+    def bot_description(self, name: str) -> str:
+        return _BOT_WORDS[name]
 
     def bot(self, name: str, seed: str, seconds: float) -> Decider[GameState, Move]:
         if name not in self.bot_names():

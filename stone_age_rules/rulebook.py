@@ -37,9 +37,15 @@ class Rule(RuleEntry):
         """The rule's HTML id on the site: the game and the rule ID in lower case (``stone-age-flow-1``)."""
         return f"stone-age-{self.id.lower()}"
 
+    GAME = GAME
+
+    def citation(self) -> dict[str, str | int | None]:
+        """Its sources in words; none is cited by page (the rules summary has none)."""
+        return {"source": self.source, "page": None}
+
     def data(self) -> dict[str, object]:
-        """The rule as JSON data, named with its game (:func:`qualified`) and its source."""
-        return {**super().data(), "game": GAME, "name": qualified(self.id), "source": self.source}
+        """The rule as JSON data, with its source as before its citation said it."""
+        return {**super().data(), "source": self.source}
 
 
 def qualified(rule_id: str) -> str:

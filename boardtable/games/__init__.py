@@ -263,6 +263,11 @@ class Game(ABC, Generic[C, S, M, E, L]):
         """The bots that may play a seat."""
 
     @abstractmethod
+    def bot_description(self, name: str) -> str:
+        """What the bot ``name`` (one of :meth:`bot_names`) does, in one line (``GET /api/games``
+        says it beside the bot's name)."""
+
+    @abstractmethod
     def bot(self, name: str, seed: str, seconds: float) -> Decider[S, M]:
         """A bot by name, seeded by ``seed``, thinking at most ``seconds`` per decision."""
 

@@ -166,9 +166,18 @@ def _failed() -> JSONResponse:
     return answer
 
 
+#: The kinds of the router's and the web table's files' refusals, by status.
+_HTTP_KINDS = {404: "not_found", 405: "method_not_allowed"}
+
+
 async def _http_error(request: HTTPConnection, exc: Exception) -> Response:
+    """The router's and the files' refusals (404, 405); any other is a failure of the server
+    (a file of the web table it may not read), logged and answered ``500 internal``."""
     assert isinstance(exc, HTTPException)
-    kind = {404: "not_found", 405: "method_not_allowed"}.get(exc.status_code, "http")
+    kind = _HTTP_KINDS.get(exc.status_code)
+    if kind is None:
+        _log.error("request failed: %s %s", exc.status_code, clip(str(exc.detail), 120))
+        return _failed()
     answer = _error(exc.status_code, kind, str(exc.detail))
     answer.headers.update(exc.headers or {})  # a 405's Allow: the methods the path takes
     return answer

@@ -4,9 +4,10 @@ contract is in ``docs/server.md``).
 
 None needs a match or a token: each says only what every player of the game may
 know. ``/api/games`` lists each game's name, title, seat counts, the JSON Schema of
-its match options, its bots (with the operator's engines) and whether it has a part of
-its own at the web table (``/games/GAME/game.js``: :mod:`~boardtable.server.game_files`),
-the default game first; a game's
+its match options, its bots (with the operator's engines), every kind a seat of its
+matches may be with what it is in a line, and whether it has a part of its own at the web
+table (``/games/GAME/game.js``: :mod:`~boardtable.server.game_files`), the default game
+first; a game's
 catalogue gives every component as data (:meth:`~boardtable.games.Game.catalogue`),
 so that a table can show the prices, points and effects of the ids a view names; a
 rule is one of the game's digest (``/api/rules/RULE-ID``: Hadara's, as before).
@@ -23,6 +24,7 @@ from starlette.routing import Route
 
 from ..games import DEFAULT, AnyGame, UnknownGame, game, names
 from ..reader import label
+from .match import AWAY, ENGINE_WORDS, KIND_WORDS
 from .registry import NotFound
 
 __all__ = ["catalogue_routes"]
@@ -38,7 +40,20 @@ def _game_entry(name: str, engines: tuple[str, ...]) -> dict[str, object]:
         "options": dict(found.options_schema()),
         "bots": [*found.bot_names(), *engines],
         "web": found.web_folder() is not None,
+        "kinds": _kinds(found, engines),
     }
+
+
+def _kinds(played: AnyGame, engines: tuple[str, ...]) -> list[dict[str, object]]:
+    """Every kind a seat of a match of ``played`` may be, each once, with what it is in a line
+    and whether a new match may ask for it (``away`` is the server's own)."""
+    words = dict(KIND_WORDS)
+    for bot in played.bot_names():
+        stands_in = " It also plays an away person's seat." if bot == played.stand_in else ""
+        words.setdefault(bot, played.bot_description(bot) + stands_in)
+    for engine in engines:
+        words.setdefault(engine, ENGINE_WORDS)
+    return [{"kind": kind, "description": line, "requestable": kind != AWAY} for kind, line in words.items()]
 
 
 @functools.cache

@@ -44,7 +44,9 @@ from .store import Damaged, Entry, SeatEntry, StoreError
 
 __all__ = [
     "AWAY",
+    "ENGINE_WORDS",
     "HUMAN",
+    "KIND_WORDS",
     "MAX_ENTRIES",
     "OPEN",
     "TAKE_BACK_REFUSALS",
@@ -62,6 +64,17 @@ HUMAN = "human"
 OPEN = "open"
 #: The kind of a person's seat played by the stand-in bot (its person left, or ran out of time).
 AWAY = "away"
+#: What a seat of each of the server's own kinds is, in a line (``GET /api/games`` says it;
+#: a bot's line is its game's).
+KIND_WORDS = {
+    HUMAN: "A person, who plays the seat with its secret token (the new match's answer gives it).",
+    OPEN: "A seat a person takes later by joining the match (POST /api/matches/ID/seats/N/join): "
+    "nobody moves until every open seat is taken.",
+    AWAY: "A person's seat that the stand-in bot plays while its person is away (left, or out of time); "
+    "a new match never asks for it.",
+}
+#: What a seat of an outside engine the operator named is, in a line.
+ENGINE_WORDS = "An outside engine this server's operator runs (hadara serve --engine NAME=COMMAND)."
 #: The most entries a match holds of its persons' asking. Once it holds that many, a person's
 #: move, take-back or return is refused (``422 full``): a person may still leave, the stand-in
 #: bot then playing the seat to the end. What the server stores by itself (the bots' moves,

@@ -63,13 +63,14 @@ ANSWERS: tuple[tuple[str, re.Pattern[str], str], ...] = tuple(
         ("GET", "/matches/ID/log", "match_log"),
         ("GET", "/games", "games"),
         ("GET", "/games/ID/catalogue", "catalogue"),
+        ("GET", "(/games/ID)?/rules/ID", "rule"),
     )
 )
 
 
 def answer_kind(method: str, path: str, status: int) -> str | None:
     """The schema an answer of the API fits (None for one no schema describes: a record, a
-    picture, a rule)."""
+    picture)."""
     if status >= 400:
         return "error"
     return next((kind for verb, pattern, kind in ANSWERS if verb == method and pattern.fullmatch(path)), None)

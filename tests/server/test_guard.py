@@ -4,7 +4,6 @@ client address (memory flat), a body's time bounded, aborted uploads quiet."""
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 import tracemalloc
 from collections.abc import Iterator
@@ -21,6 +20,8 @@ from boardtable.server.bodies import MAX_BODY
 from boardtable.server.guard import CONTENT_SECURITY_POLICY, Buckets, Guard
 from boardtable.server.limits import Bounds
 from boardtable.server.sqlite import SQLiteStore
+
+from .serving import fits
 
 _GAME = {"players": 2, "seats": ["human", "human"], "seed": 1}
 
@@ -229,7 +230,7 @@ def test_a_body_that_takes_too_long_is_answered_408(db: Path, caplog: pytest.Log
     sent, raised = _call(app, [{"type": "http.request", "body": b'{"players"', "more_body": True}], 30)
     assert not raised
     assert sent[0]["status"] == 408 and (b"connection", b"close") in sent[0]["headers"]
-    body = json.loads(sent[1]["body"])
+    body = fits("error", sent[1]["body"])
     assert body["error"] == "too_slow" and "0.2 s" in body["message"]
     assert [r.levelno for r in caplog.records if r.name.startswith("hadara")] == [logging.INFO]
 

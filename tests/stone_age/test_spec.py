@@ -203,6 +203,7 @@ def test_the_loader_reads_every_entry_with_its_source() -> None:
         "why": None,
         "game": "Stone Age",
         "name": "Stone Age ACT-3",
+        "citation": {"source": loaded["ACT-3"].source, "page": None},
         "source": loaded["ACT-3"].source,
     }
 

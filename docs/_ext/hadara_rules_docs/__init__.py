@@ -37,6 +37,8 @@ laid out to the width of the page):
 ``hadara-game`` and ``hadara-position`` (directives; :mod:`.how_to_play`)
     A seeded game played by the built-in bots, and the picture of one of its
     positions with what happened just before it (the home page and *How to play*).
+``stone-age-game`` and ``stone-age-position`` (directives; :mod:`.stone_age_pictures`)
+    The same for Stone Age (its *How to play*).
 Rulebook examples (:mod:`.examples`)
     Each scenario of ``spec/scenarios/rulebook/`` is shown, with a picture of its
     position, on the page of the rules it names; the wheel page shows the wheel
@@ -69,7 +71,7 @@ from .rule_pages import RuleIndexDirective, RulesDirective
 from .rulings import RulingsDirective
 from .run_code import CommandDirective, ExampleDirective
 from .signatures import tidy_signature
-from .stone_age_pictures import StoneAgePositionDirective
+from .stone_age_pictures import StoneAgeGameDirective, StoneAgePositionDirective
 from .tested import setup_tested
 
 
@@ -88,6 +90,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_directive("hadara-command", CommandDirective)
     app.add_directive("hadara-game", GameDirective)
     app.add_directive("hadara-position", PositionDirective)
+    app.add_directive("stone-age-game", StoneAgeGameDirective)
     app.add_directive("stone-age-position", StoneAgePositionDirective)
     setup_pictures(app)
     setup_tested(app)
