@@ -45,8 +45,9 @@ WIRE_KINDS: Mapping[str, str] = {
     "match_list": "GET /api/matches?open=1 and ?ids=A,B: the lobby's summaries.",
     "join_request": "POST /api/matches/ID/seats/N/join: the name of the person taking an open seat.",
     "joined": "The answer to a join: the seat taken and its token.",
-    "empty_request": "The body of a write that asks nothing else (leave, return, rematch): {}.",
-    "seat_view": "GET /api/matches/ID/view, the answer to a move, a take-back, a leave or a return, and every WebSocket message: the match as one seat (or a spectator) sees it.",
+    "empty_request": "The body of a write that asks nothing else (leave, return, rematch, cancel): {}.",
+    "end_request": "POST /api/matches/ID/seats/N/resign and …/abort: the seq the seat saw when it asked.",
+    "seat_view": "GET /api/matches/ID/view, the answer to a move, a take-back, a leave, a return, a resignation, an abort or a cancellation, and every WebSocket message: the match as one seat (or a spectator) sees it.",
     "move_request": "POST /api/matches/ID/moves: the seq the move was chosen at and the move.",
     "takeback_request": "POST /api/matches/ID/takeback: the seq the take-back was asked at.",
     "rematch": "The answer to POST /api/matches/ID/rematch: the new match and the asking seat's token there.",
@@ -76,11 +77,36 @@ class WireDocuments:
 
 
 #: The match's notices among a view's events.
-_NOTICES = ("joined", "left", "returned", "timed_out", "taken_back", "rematch", "abandoned")
+_NOTICES = (
+    "joined",
+    "left",
+    "returned",
+    "timed_out",
+    "taken_back",
+    "resigned",
+    "aborted",
+    "rematch",
+    "abandoned",
+    "cancelled",
+)
 #: The notices of one seat.
-_SEAT_NOTICES = ("joined", "left", "returned", "timed_out", "taken_back")
+_SEAT_NOTICES = ("joined", "left", "returned", "timed_out", "taken_back", "resigned", "aborted")
+#: The notices of the whole match, of no seat.
+_MATCH_NOTICES = ("abandoned", "cancelled")
 #: The kinds of a match log's entries.
-_LOG_KINDS = ("move", "takeback", "join", "leave", "return", "timeout", "rematch", "abandon")
+_LOG_KINDS = (
+    "move",
+    "takeback",
+    "join",
+    "leave",
+    "return",
+    "timeout",
+    "rematch",
+    "abandon",
+    "resign",
+    "abort",
+    "cancel",
+)
 _TRACKS = ("income", "military", "culture", "food")
 
 
@@ -234,15 +260,21 @@ def _summary() -> _Schema:
         "seed_chosen": _flag("Whether the seed was given by whoever made the match (not drawn)."),
         "started": _flag("Whether every seat is taken: before, nobody moves and no clock runs."),
         "state": {
-            "description": "waiting (a seat is open or a rematch's seat not yet claimed), playing, over, or abandoned (nobody played it for too long; over is true too).",
-            "enum": ["waiting", "playing", "over", "abandoned"],
+            "description": "waiting (a seat is open or a rematch's seat not yet claimed), playing, over (the game ended, or a seat resigned), aborted (a seat ended it before every seat had moved), cancelled (its creator ended it before it started), or abandoned (nobody played it for too long); over is true for all but the first two. Aborted, cancelled and abandoned matches have no result.",
+            "enum": ["waiting", "playing", "over", "aborted", "cancelled", "abandoned"],
         },
         "seats": _list("Every seat, in seat order.", _seat_entry()),
         "seq": _SEQ,
         "ply": _PLY,
         "to_act": _TO_ACT,
         "over": _flag("Whether the game has ended."),
-        "winners": _list("The seats that won (several for a shared victory); empty until the end.", _SEAT),
+        "winners": _list(
+            "The seats that won (several for a shared victory): empty until the end, and for a match without a result; after a resignation, the others' best as the position stood.",
+            _SEAT,
+        ),
+        "resigned": _nullable(
+            {**_SEAT, "description": "The seat that resigned, ending the match; null if none did."}
+        ),
         "rematch": _nullable({**_MATCH_ID, "description": "The rematch's id, once a seat asked for one."}),
         "created": {**_SECONDS, "description": "When the match was made, in seconds since 1970 (UTC)."},
     }
@@ -319,7 +351,7 @@ def _told_events(maker: Maker, events: tuple[type[Any], ...]) -> list[_Schema]:
 
 def _notice() -> _Schema:
     notice = _object(
-        "A notice of the match: a seat joined, left, returned or ran out of time, a move was taken back, a rematch was made, the match was abandoned (nobody played it for too long).",
+        "A notice of the match: a seat joined, left, returned or ran out of time, a move was taken back, a seat resigned or aborted the match, a rematch was made, the match was abandoned (nobody played it for too long) or cancelled by its creator.",
         {
             "seq": _SEQ,
             "ply": {**_PLY, "description": "The moves played when it happened."},
@@ -343,7 +375,7 @@ def _notice() -> _Schema:
             "then": {"required": ["match"], "not": {"required": ["seat"]}},
         },
         {
-            "if": {"properties": {"type": {"const": "abandoned"}}},
+            "if": {"properties": {"type": {"enum": list(_MATCH_NOTICES)}}},
             "then": {"not": {"anyOf": [{"required": ["seat"]}, {"required": ["match"]}]}},
         },
         {
@@ -451,7 +483,7 @@ def _error() -> _Schema:
         "A refusal or a failure.",
         {
             "error": {
-                "description": "Its kind: malformed, forbidden, not_found, method_not_allowed, too_slow, too_large, unsupported_media_type, stale, illegal, taken, not_playing, not_away, not_started, not_over, away, abandoned, cannot_take_back, full (the match holds as many entries as persons may make), too_many (retry_after says when to try again), damaged (410: the match's stored entries do not replay, for good: do not try again), internal, unavailable (503: the store cannot be reached now: Retry-After says when to try again).",
+                "description": "Its kind: malformed, forbidden, not_found, method_not_allowed, too_slow, too_large, unsupported_media_type, stale, illegal, taken, not_playing, not_away, not_started, not_over, away, abandoned, over (the match has ended: resigned, aborted, cancelled or its game over), started (a match that started is not cancelled), cannot_abort (reason all_moved: every seat has moved), cannot_take_back, full (the match holds as many entries as persons may make), too_many (retry_after says when to try again), damaged (410: the match's stored entries do not replay, for good: do not try again), internal, unavailable (503: the store cannot be reached now: Retry-After says when to try again).",
                 "type": "string",
                 "pattern": "^[a-z_]+$",
             },
@@ -467,7 +499,7 @@ def _error() -> _Schema:
             },
             "rule": {"description": "illegal: the rule that refuses the move.", "type": ["string", "null"]},
             "reason": {
-                "description": "illegal, cannot_take_back: why, as a word.",
+                "description": "illegal, cannot_take_back, cannot_abort: why, as a word.",
                 "type": ["string", "null"],
             },
             "rule_text": {"description": "illegal: the rule's text.", "type": ["string", "null"]},
@@ -654,6 +686,9 @@ def _simple(kind: str) -> _Schema:
         "empty_request": lambda: _object("Nothing asked.", {}),
         "takeback_request": lambda: _object(
             "A take-back.", {"seq": {**_SEQ, "description": "The seq the seat last saw."}}
+        ),
+        "end_request": lambda: _object(
+            "A resignation or an abort.", {"seq": {**_SEQ, "description": "The seq the seat last saw."}}
         ),
         "rematch": lambda: _object(
             "The rematch and the asking seat's token there.", {"match": _MATCH_ID, "token": _TOKEN}

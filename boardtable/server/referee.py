@@ -1,7 +1,8 @@
 """Every change to a match, and a new match: checked, stored, then the match advances once and is told once.
 
 :class:`Referee` makes matches and makes every change to them: moves,
-take-backs, seats joined, left, returned or timed out, rematches
+take-backs, seats joined, left, returned or timed out, rematches, and the ends
+a person asks for: a resignation, an abort, a cancellation
 (:mod:`~boardtable.server.entries`). A move or a take-back names the ``seq``
 it was chosen at; one chosen at any other is :class:`Stale`, so two clicks or
 two tabs cannot play twice. Under the match's lock, the change is checked
@@ -30,12 +31,16 @@ from attrs import field, frozen
 
 from ..games import MAX_SEED, AnyGame, GameError, IllegalMove
 from .entries import (
+    ABORT,
+    CANCEL,
     JOIN,
     LEAVE,
+    RESIGN,
     RETURN,
     TIMEOUT,
     Abandoned,
     Change,
+    Ended,
     Played,
     Rematched,
     SeatChanged,
@@ -184,8 +189,7 @@ class Referee:
 
         def decide() -> Change:
             _at(match, seq)
-            if match.abandoned:
-                raise Refused(409, "abandoned", "the match was abandoned: nobody played it for too long")
+            _going_on(match, ended_only=True)
             if not match.started:
                 raise Refused(409, "not_started", "the match waits for a person at each seat")
             if match.by_bot(seat) == person:
@@ -225,6 +229,7 @@ class Referee:
         token = secrets.token_urlsafe(24)
 
         def decide() -> Change:
+            _going_on(match)
             if match.seats[seat].kind != OPEN:
                 raise Refused(409, "taken", f"seat {seat} is not open")
             return SeatChanged(JOIN, seat, name, token_hash(token))
@@ -236,6 +241,7 @@ class Referee:
         """``seat``'s person leaves it to the stand-in bot (in a full match too: for good then)."""
 
         def decide() -> Change:
+            _going_on(match, ended_only=True)
             if match.seats[seat].kind != HUMAN:
                 raise Refused(409, "not_playing", f"seat {seat} is played by the stand-in bot already")
             self._pace(match, seat)
@@ -248,6 +254,7 @@ class Referee:
         for it is dropped: it would be stale)."""
 
         def decide() -> Change:
+            _going_on(match, ended_only=True)
             if match.seats[seat].kind != AWAY:
                 raise Refused(409, "not_away", f"seat {seat} is not away")
             _room(match)
@@ -277,14 +284,61 @@ class Referee:
 
         await self._commit(match, decide)
 
+    # ------------------------------------------------------------------ ending
+
+    async def resign(self, match: Match, seat: int, seq: int) -> None:
+        """``seat`` concedes at ``seq``: the match is over, the others ranked as the position
+        stands and ``seat`` last (:meth:`~boardtable.server.match.Match.winners`)."""
+
+        def decide() -> Change:
+            _at(match, seq)
+            _going_on(match)
+            if not match.started:
+                raise Refused(409, "not_started", "the match has not started: abort it, or cancel it")
+            return Ended(RESIGN, seat)
+
+        await self._commit(match, decide)
+
+    async def abort(self, match: Match, seat: int, seq: int) -> None:
+        """``seat`` ends the match at ``seq`` with no result, which it may until every seat has
+        moved once."""
+
+        def decide() -> Change:
+            _at(match, seq)
+            _going_on(match)
+            if match.all_moved():
+                raise Refused(
+                    409,
+                    "cannot_abort",
+                    "every seat has moved: the match can be resigned, no longer aborted",
+                    "all_moved",
+                )
+            return Ended(ABORT, seat)
+
+        await self._commit(match, decide)
+
+    async def cancel(self, match: Match, seat: int) -> None:
+        """The match's creator (``seat``: one the creation gave the token of) ends it with no result
+        before it starts; :class:`~boardtable.server.match.Forbidden` for anyone else."""
+
+        def decide() -> Change:
+            if seat not in match.founders:
+                raise Forbidden("only the match's creator (a token its creation gave) may cancel it")
+            _going_on(match)
+            if match.started:
+                raise Refused(409, "started", "the match has started: abort it, or resign")
+            return Ended(CANCEL)
+
+        await self._commit(match, decide)
+
     # ------------------------------------------------------------------ rematches
 
     async def rematch(self, match: Match, seat: int, token: str) -> tuple[str, str]:
         """The match's rematch (asked for now if no seat did before) and ``seat``'s token in it."""
 
         def decide() -> Change | None:
-            if not match.finished:
-                raise Refused(409, "not_over", "a rematch is asked for once the game is over")
+            if not match.decided:
+                raise Refused(409, "not_over", "a rematch is asked for once the game is over (or resigned)")
             if match.rematch is not None:
                 return None
             return Rematched(secrets.token_urlsafe(9), secrets.randbelow(MAX_SEED + 1))
@@ -366,7 +420,7 @@ class Referee:
         if isinstance(change, TakenBack):
             after = change.before
         seats = match.seats_after(change) if isinstance(change, SeatChanged) else match.seats
-        over = isinstance(change, Abandoned) or match.abandoned or played.is_over(after)
+        over = isinstance(change, Abandoned | Ended) or match.over or played.is_over(after)
         listed, driven = match.listed(seats, over), match.driven(seats, over)
         at = time.time()
         stored = await self._store.append(
@@ -390,6 +444,15 @@ def _room(match: Match) -> None:
             f"the match holds {match.seq} entries, as many as a person's moves, take-backs and returns"
             " may make: leave the seat, and the stand-in bot plays it to the end",
         )
+
+
+def _going_on(match: Match, ended_only: bool = False) -> None:
+    """``409 abandoned`` or ``409 over`` once the match has ended (``ended_only``: by a person,
+    or abandoned: a move in a game over by its rules is the rules' to refuse)."""
+    if match.abandoned:
+        raise Refused(409, "abandoned", "the match was abandoned: nobody played it for too long")
+    if match.ended is not None or (match.over and not ended_only):
+        raise Refused(409, "over", "the match is over")
 
 
 def _at(match: Match, seq: int) -> None:
