@@ -375,7 +375,12 @@ class Referee:
         seats = tuple(
             SeatEntry(s.seat, HUMAN if s.kind in (HUMAN, AWAY) else s.kind, s.name) for s in match.seats
         )
-        settings = Settings(clock=match.settings.clock, takeback=match.settings.takeback, created=time.time())
+        settings = Settings(
+            clock=match.settings.clock,
+            takeback=match.settings.takeback,
+            created=time.time(),
+            creator=match.settings.creator,  # counted against the same address's bounds
+        )
         try:
             made = await self._made(
                 rematch.match, played, played.reseeded(match.options, rematch.seed), seats, settings

@@ -332,3 +332,28 @@ def test_an_ended_match_leaves_its_address_s_count_of_searching_ones(tmp_path: P
             {"seq": seat_view(client, first["match"])["seq"]},
         )
         _until(lambda: client.post("/api/matches", json={"players": 2, **searching}).status_code == 201)
+
+
+def test_a_rematch_counts_against_its_creator_s_address(tmp_path: Path) -> None:
+    """A rematch is its match's creator's: unfinished, it counts among the address's matches
+    (with a searching bot's seat, among those too)."""
+    with _bounded(tmp_path, live_per_address=2, create_per_minute=1000) as client:
+        first = create(client)
+        seq = _play(client, first["match"], [token(first, 0), token(first, 1)], 2)
+        _resign(client, first["match"], 0, token(first, 0), seq)
+        rematch = _post(client, f"/api/matches/{first['match']}/rematch", token(first, 1))
+        assert rematch.status_code == 200, rematch.text
+        create(client)  # the rematch and this one: the bound
+        refused(
+            client.post("/api/matches", json={"players": 2, "seats": ["human", "human"]}), 429, "too_many"
+        )
+    with _bounded(tmp_path, searching_per_address=1, search_seconds=0.05, create_per_minute=1000) as client:
+        searching = {"players": 2, "seats": ["human", "ismcts"], "seed": 3}
+        first = create(client, **searching)
+        _until(lambda: 0 in seat_view(client, first["match"])["to_act"])
+        _resign(client, first["match"], 0, token(first, 0), seat_view(client, first["match"])["seq"])
+        rematch = _post(client, f"/api/matches/{first['match']}/rematch", token(first, 0))
+        assert rematch.status_code == 200, rematch.text
+        registry = client.app.state.registry  # type: ignore[attr-defined]
+        _until(lambda: registry.followed(rematch.json()["match"]) is not None)
+        refused(client.post("/api/matches", json=searching), 429, "too_many")
