@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import random
+from pathlib import Path
 from types import ModuleType
 from typing import Any
 
@@ -16,6 +17,7 @@ import hadara_rules.records
 import stone_age_rules.records
 from boardtable.errors import RecordError
 from boardtable.games import AnyGame, Game, game
+from hadara_rules.cli import main
 
 #: Each game's records module: the check ``hadara replay`` makes of a record.
 RECORDS: dict[str, ModuleType] = {"hadara": hadara_rules.records, "stone-age": stone_age_rules.records}
@@ -141,3 +143,27 @@ def _finished(played: AnyGame) -> str:
         state = played.play(state, move)[0]
         moves.append(move)
     return played.record(options, moves, state, NAMES, "a test")
+
+
+@pytest.mark.parametrize("name", ["hadara", "stone-age"])
+def test_hadara_replay_says_who_resigned_and_who_won(
+    name: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """At the end of a resigned record, ``hadara replay`` shows the score as the position stood
+    and says who resigned and who won, with no legal moves; earlier (``--at``) it shows the
+    moves to come. ``hadara play --resume`` does not go on with it."""
+    played = game(name)
+    options, moves, state = _played(played, 25, seed=11)
+    path = tmp_path / "resigned.json"
+    path.write_text(played.record(options, moves, state, NAMES, "a test", resigned=1))
+    chosen = ["--game", name] if name != "hadara" else []
+    assert main(["replay", *chosen, str(path)]) == 0
+    said = capsys.readouterr().out
+    told = {0: "P0 (Ann)", 2: "P2 (Cy)"}
+    won = ", ".join(told[seat] for seat in played.winners_among(state, (0, 2)))
+    assert said.rstrip().endswith(f"P1 (Ben) resigned: {won} {'wins' if ',' not in won else 'win'}.")
+    assert "legal moves" not in said
+    assert main(["replay", *chosen, str(path), "--at", "24"]) == 0
+    assert "resigned" not in capsys.readouterr().out
+    assert main(["play", *chosen, "--resume", str(path)]) == 2
+    assert "the game is over" in capsys.readouterr().err
