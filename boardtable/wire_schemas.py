@@ -449,6 +449,10 @@ def _seat_view(maker: Maker, position: _Schema, documents: WireDocuments) -> _Sc
             "seats": _list("Every seat, in seat order.", _seat_entry()),
             "clock": _nullable(clock),
             "takeback": _flag("Whether this seat may take back its last move now."),
+            "endings": _list(
+                "How this seat may end the match now: resign (once it has started), abort (until every seat has moved once), cancel (its creator's seats, until it starts); none for a spectator or once it is over.",
+                {"enum": ["resign", "abort", "cancel"]},
+            ),
             "rematch": _nullable(rematch),
             "events": _list("What happened since the seq asked for (since=), in order.", events),
         },

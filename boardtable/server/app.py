@@ -56,6 +56,7 @@ from .catalogue import catalogue_routes
 from .claims import Claims, LocalClaims
 from .driver import Driver
 from .engines import EngineSeats
+from .entries import ABORT, CANCEL, RESIGN
 from .guard import API_HEADERS, Guard
 from .hub import Hub, Notifier
 from .limits import BOUNDS, Bounds
@@ -430,17 +431,17 @@ class _Api:
             return await self._view(match, seat, token, before)
 
     async def resign(self, request: Request) -> Response:
-        return await self._end(request, self.referee.resign)
+        return await self._end(request, RESIGN)
 
     async def abort(self, request: Request) -> Response:
-        return await self._end(request, self.referee.abort)
+        return await self._end(request, ABORT)
 
-    async def _end(self, request: Request, end: Callable[[Match, int, int], Awaitable[None]]) -> Response:
+    async def _end(self, request: Request, kind: str) -> Response:
         """A seat ends the match (resigns, or aborts it) at the ``seq`` it saw: the seat's view."""
         async with self.registry.using(_match_id(request)) as match:
             seat, token = _own_seat(request, match)
             seq = seq_request(read_json(await _body(request)))
-            await end(match, seat, seq)
+            await self.referee.end(match, kind, seat, seq)
             return await self._view(match, seat, token, seq)
 
     async def cancel(self, request: Request) -> Response:
@@ -449,7 +450,7 @@ class _Api:
             seat, token = _player(request, match)
             nothing_request(read_json(await _body(request)))
             before = match.seq
-            await self.referee.cancel(match, seat)
+            await self.referee.end(match, CANCEL, seat)
             return await self._view(match, seat, token, before)
 
     async def rematch(self, request: Request) -> Response:

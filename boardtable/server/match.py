@@ -34,6 +34,9 @@ from attrs import define, evolve, field, frozen
 from ..games import AnyGame, Decider, GameError
 from .clock import Clocks, Pause
 from .entries import (
+    ABORT,
+    CANCEL,
+    ENDINGS,
     JOIN,
     RESIGN,
     RETURN,
@@ -53,6 +56,7 @@ from .store import Damaged, Entry, SeatEntry, StoreError
 
 __all__ = [
     "AWAY",
+    "END_REFUSALS",
     "HUMAN",
     "MAX_ENTRIES",
     "OPEN",
@@ -103,6 +107,26 @@ TAKE_BACK_REFUSALS = {
     "over": (409, "the game is over"),
     "away": (409, "the stand-in bot plays this seat"),
     "revealed": (422, "that move showed someone something they had not seen: it stands"),
+}
+
+
+#: Why a person's end of the match is refused: its status, error kind and why (a refused
+#: abort's reason is its key).
+END_REFUSALS = {
+    "abandoned": (409, "abandoned", "the match was abandoned: nobody played it for too long"),
+    "over": (409, "over", "the match is over"),
+    "not_creator": (
+        403,
+        "forbidden",
+        "only the match's creator (with a token its creation gave) may cancel it",
+    ),
+    "started": (409, "started", "the match has started: it is aborted or resigned, no longer cancelled"),
+    "not_started": (
+        409,
+        "not_started",
+        "the match has not started: it is aborted or cancelled, not resigned",
+    ),
+    "all_moved": (409, "cannot_abort", "every seat has moved: the match can be resigned, no longer aborted"),
 }
 
 
@@ -207,10 +231,30 @@ class Match:
             return played.winners_among(self.state, others)
         return played.winners(self.state) if self.finished else ()
 
-    def all_moved(self) -> bool:
-        """Whether every seat has a move in the line (after which the match can no longer be aborted)."""
-        movers = {self.game.mover(move) for move in self.moves}
-        return len(movers) == len(self.seats)
+    def end_refusal(self, kind: str, seat: int) -> str | None:
+        """Why ``seat``'s person may not end the match now as ``kind`` says (a key of
+        :data:`END_REFUSALS`), or None: a match going on may be resigned once it has started,
+        aborted until every seat has moved once, and cancelled by its creator (a seat of
+        :attr:`founders`) until it starts."""
+        if kind == CANCEL and seat not in self.founders:
+            return "not_creator"
+        if self.abandoned:
+            return "abandoned"
+        if self.over:
+            return "over"
+        if kind == CANCEL:
+            return "started" if self.started else None
+        if kind == ABORT:
+            return (
+                "all_moved"
+                if len({self.game.mover(move) for move in self.moves}) == len(self.seats)
+                else None
+            )
+        return None if self.started else "not_started"
+
+    def endings(self, seat: int | None) -> tuple[str, ...]:
+        """The ends ``seat``'s person may ask for now (none for the spectator)."""
+        return () if seat is None else tuple(kind for kind in ENDINGS if self.end_refusal(kind, seat) is None)
 
     @property
     def full(self) -> bool:

@@ -171,6 +171,7 @@ class Presenter:
                 "position": played.position_data(seen),
                 "legal": legal,
                 "takeback": seat is not None and match.take_back_refusal(seat) is None,
+                "endings": list(match.endings(seat)),
             }
         )
 

@@ -31,11 +31,9 @@ from attrs import field, frozen
 
 from ..games import MAX_SEED, AnyGame, GameError, IllegalMove
 from .entries import (
-    ABORT,
     CANCEL,
     JOIN,
     LEAVE,
-    RESIGN,
     RETURN,
     TIMEOUT,
     Abandoned,
@@ -48,7 +46,17 @@ from .entries import (
     entry_data,
 )
 from .guard import Buckets
-from .match import AWAY, HUMAN, OPEN, TAKE_BACK_REFUSALS, Forbidden, Match, rematch_token, token_hash
+from .match import (
+    AWAY,
+    END_REFUSALS,
+    HUMAN,
+    OPEN,
+    TAKE_BACK_REFUSALS,
+    Forbidden,
+    Match,
+    rematch_token,
+    token_hash,
+)
 from .registry import Registry
 from .settings import Settings
 from .store import Entry, Exists, SeatEntry, Store, StoredMatch
@@ -286,48 +294,22 @@ class Referee:
 
     # ------------------------------------------------------------------ ending
 
-    async def resign(self, match: Match, seat: int, seq: int) -> None:
-        """``seat`` concedes at ``seq``: the match is over, the others ranked as the position
-        stands and ``seat`` last (:meth:`~boardtable.server.match.Match.winners`)."""
+    async def end(self, match: Match, kind: str, seat: int, seq: int | None = None) -> None:
+        """``seat``'s person ends the match (``kind``, one of
+        :data:`~boardtable.server.entries.ENDINGS`) at ``seq`` where it is given: resigns (the
+        others ranked as the position stands, ``seat`` last:
+        :meth:`~boardtable.server.match.Match.winners`), aborts it before every seat has moved
+        (no result), or cancels it before it starts (no result; the creator's seats only).
+        :class:`Refused` as :meth:`~boardtable.server.match.Match.end_refusal` says."""
 
         def decide() -> Change:
-            _at(match, seq)
-            _going_on(match)
-            if not match.started:
-                raise Refused(409, "not_started", "the match has not started: abort it, or cancel it")
-            return Ended(RESIGN, seat)
-
-        await self._commit(match, decide)
-
-    async def abort(self, match: Match, seat: int, seq: int) -> None:
-        """``seat`` ends the match at ``seq`` with no result, which it may until every seat has
-        moved once."""
-
-        def decide() -> Change:
-            _at(match, seq)
-            _going_on(match)
-            if match.all_moved():
-                raise Refused(
-                    409,
-                    "cannot_abort",
-                    "every seat has moved: the match can be resigned, no longer aborted",
-                    "all_moved",
-                )
-            return Ended(ABORT, seat)
-
-        await self._commit(match, decide)
-
-    async def cancel(self, match: Match, seat: int) -> None:
-        """The match's creator (``seat``: one the creation gave the token of) ends it with no result
-        before it starts; :class:`~boardtable.server.match.Forbidden` for anyone else."""
-
-        def decide() -> Change:
-            if seat not in match.founders:
-                raise Forbidden("only the match's creator (a token its creation gave) may cancel it")
-            _going_on(match)
-            if match.started:
-                raise Refused(409, "started", "the match has started: abort it, or resign")
-            return Ended(CANCEL)
+            if seq is not None:
+                _at(match, seq)
+            refusal = match.end_refusal(kind, seat)
+            if refusal is not None:
+                status, error, why = END_REFUSALS[refusal]
+                raise Refused(status, error, why, refusal if error == "cannot_abort" else None)
+            return Ended(kind, None if kind == CANCEL else seat)
 
         await self._commit(match, decide)
 

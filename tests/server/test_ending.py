@@ -357,3 +357,23 @@ def test_a_rematch_counts_against_its_creator_s_address(tmp_path: Path) -> None:
         registry = client.app.state.registry  # type: ignore[attr-defined]
         _until(lambda: registry.followed(rematch.json()["match"]) is not None)
         refused(client.post("/api/matches", json=searching), 429, "too_many")
+
+
+def test_a_view_says_how_its_seat_may_end_the_match_now(client: TestClient) -> None:
+    """``endings``: the creator's seats may cancel and abort a match not started, a joiner only
+    abort it; once it starts, resign and abort until every seat has moved, then resign; none
+    for the spectator, nor once it is over."""
+    answer = client.post("/api/matches", json={"players": 2, "seats": ["human", "open"], "seed": 8})
+    made = answer.json()
+    match = made["match"]
+    assert seat_view(client, match, token(made, 0))["endings"] == ["abort", "cancel"]
+    joined = _post(client, f"/api/matches/{match}/seats/1/join", None, {"name": "Joe"}).json()
+    tokens = [token(made, 0), joined["token"]]
+    assert [seat_view(client, match, tokens[seat])["endings"] for seat in (0, 1)] == [["resign", "abort"]] * 2
+    assert seat_view(client, match)["endings"] == []
+    seq = 0
+    while {entry["seat"] for entry in whole_log(client.get, match) if entry["kind"] == "move"} != {0, 1}:
+        seq = _play(client, match, tokens, 1, seat=1)
+    assert seat_view(client, match, tokens[0])["endings"] == ["resign"]
+    _resign(client, match, 0, tokens[0], seq)
+    assert [seat_view(client, match, tokens[seat])["endings"] for seat in (0, 1)] == [[], []]
