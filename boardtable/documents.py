@@ -24,9 +24,11 @@ __all__ = [
     "GameInfo",
     "Result",
     "check_info",
+    "check_resigned",
     "check_result",
     "check_vouched",
     "digest",
+    "others",
     "replay_moves",
 ]
 
@@ -83,12 +85,36 @@ class Result(Protocol):
     def winners(self) -> tuple[int, ...]: ...
     @property
     def digest(self) -> str: ...
+    @property
+    def resigned(self) -> int | None: ...
+
+
+def others(players: int, resigned: int | None) -> tuple[int, ...] | None:
+    """The seats a resignation leaves in a game of ``players`` seats, which rank among themselves
+    as the position stands (DESIGN "Ending a match": the resigner is last, never a winner);
+    None when nobody resigned (every seat ranks)."""
+    return None if resigned is None else tuple(seat for seat in range(players) if seat != resigned)
+
+
+def check_resigned(
+    resigned: int | None, players: int, over: bool, error: type[RecordError] = RecordError
+) -> None:
+    """``error`` (the game's :class:`RecordError`) when a result block says that a seat resigned
+    and that seat is none of the game's, or the moves end the game by its rules (a resignation
+    ends a game the moves leave unfinished)."""
+    if resigned is None:
+        return
+    if not 0 <= resigned < players:
+        raise error(f"result: resigned: {shown(resigned)} is no seat of the game (0 to {players - 1})")
+    if over:
+        raise error(f"result: resigned: seat {resigned} resigned, but the moves end the game")
 
 
 def check_result(recorded: Result, found: Result, error: type[RecordError] = RecordError) -> None:
     """``error`` (the game's :class:`RecordError`) at the first difference between a recorded result block and the
     one the moves give: what it vouches for, each player's score sheet line by line, the
-    winners, then the final position."""
+    winners, then the final position. ``found`` is made with the seat ``recorded`` says
+    resigned (:func:`check_resigned` checks that seat)."""
     check_vouched(recorded.record, found.record, error)
     if len(recorded.scores) != len(found.scores):
         raise error(

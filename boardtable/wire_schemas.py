@@ -55,8 +55,9 @@ WIRE_KINDS: Mapping[str, str] = {
     "match_list": "GET /api/matches?open=1 and ?ids=A,B: the lobby's summaries.",
     "join_request": "POST /api/matches/ID/seats/N/join: the name of the person taking an open seat.",
     "joined": "The answer to a join: the seat taken and its token.",
-    "empty_request": "The body of a write that asks nothing else (leave, return, rematch): {}.",
-    "seat_view": "GET /api/matches/ID/view, the answer to a move, a take-back, a leave or a return, and every WebSocket message: the match as one seat (or a spectator) sees it.",
+    "empty_request": "The body of a write that asks nothing else (leave, return, rematch, cancel): {}.",
+    "end_request": "POST /api/matches/ID/seats/N/resign and …/abort: the seq the seat saw when it asked.",
+    "seat_view": "GET /api/matches/ID/view, the answer to a move, a take-back, a leave, a return, a resignation, an abort or a cancellation, and every WebSocket message: the match as one seat (or a spectator) sees it.",
     "move_request": "POST /api/matches/ID/moves: the seq the move was chosen at and the move.",
     "takeback_request": "POST /api/matches/ID/takeback: the seq the take-back was asked at.",
     "rematch": "The answer to POST /api/matches/ID/rematch: the new match and the asking seat's token there.",
@@ -87,11 +88,36 @@ class WireDocuments:
 
 
 #: The match's notices among a view's events.
-_NOTICES = ("joined", "left", "returned", "timed_out", "taken_back", "rematch", "abandoned")
+_NOTICES = (
+    "joined",
+    "left",
+    "returned",
+    "timed_out",
+    "taken_back",
+    "resigned",
+    "aborted",
+    "rematch",
+    "abandoned",
+    "cancelled",
+)
 #: The notices of one seat.
-_SEAT_NOTICES = ("joined", "left", "returned", "timed_out", "taken_back")
+_SEAT_NOTICES = ("joined", "left", "returned", "timed_out", "taken_back", "resigned", "aborted")
+#: The notices of the whole match, of no seat.
+_MATCH_NOTICES = ("abandoned", "cancelled")
 #: The kinds of a match log's entries.
-_LOG_KINDS = ("move", "takeback", "join", "leave", "return", "timeout", "rematch", "abandon")
+_LOG_KINDS = (
+    "move",
+    "takeback",
+    "join",
+    "leave",
+    "return",
+    "timeout",
+    "rematch",
+    "abandon",
+    "resign",
+    "abort",
+    "cancel",
+)
 _TRACKS = ("income", "military", "culture", "food")
 
 
@@ -245,15 +271,21 @@ def _summary() -> _Schema:
         "seed_chosen": _flag("Whether the seed was given by whoever made the match (not drawn)."),
         "started": _flag("Whether every seat is taken: before, nobody moves and no clock runs."),
         "state": {
-            "description": "waiting (a seat is open or a rematch's seat not yet claimed), playing, over, or abandoned (nobody played it for too long; over is true too).",
-            "enum": ["waiting", "playing", "over", "abandoned"],
+            "description": "waiting (a seat is open or a rematch's seat not yet claimed), playing, over (the game ended, or a seat resigned), aborted (a seat ended it before every seat had moved), cancelled (its creator ended it before it started), or abandoned (nobody played it for too long); over is true for all but the first two. Aborted, cancelled and abandoned matches have no result.",
+            "enum": ["waiting", "playing", "over", "aborted", "cancelled", "abandoned"],
         },
         "seats": _list("Every seat, in seat order.", _seat_entry()),
         "seq": _SEQ,
         "ply": _PLY,
         "to_act": _TO_ACT,
         "over": _flag("Whether the game has ended."),
-        "winners": _list("The seats that won (several for a shared victory); empty until the end.", _SEAT),
+        "winners": _list(
+            "The seats that won (several for a shared victory): empty until the end, and for a match without a result; after a resignation, the others' best as the position stood.",
+            _SEAT,
+        ),
+        "resigned": _nullable(
+            {**_SEAT, "description": "The seat that resigned, ending the match; null if none did."}
+        ),
         "rematch": _nullable({**_MATCH_ID, "description": "The rematch's id, once a seat asked for one."}),
         "created": {**_SECONDS, "description": "When the match was made, in seconds since 1970 (UTC)."},
     }
@@ -330,7 +362,7 @@ def _told_events(maker: Maker, events: tuple[type[Any], ...]) -> list[_Schema]:
 
 def _notice() -> _Schema:
     notice = _object(
-        "A notice of the match: a seat joined, left, returned or ran out of time, a move was taken back, a rematch was made, the match was abandoned (nobody played it for too long).",
+        "A notice of the match: a seat joined, left, returned or ran out of time, a move was taken back, a seat resigned or aborted the match, a rematch was made, the match was abandoned (nobody played it for too long) or cancelled by its creator.",
         {
             "seq": _SEQ,
             "ply": {**_PLY, "description": "The moves played when it happened."},
@@ -354,7 +386,7 @@ def _notice() -> _Schema:
             "then": {"required": ["match"], "not": {"required": ["seat"]}},
         },
         {
-            "if": {"properties": {"type": {"const": "abandoned"}}},
+            "if": {"properties": {"type": {"enum": list(_MATCH_NOTICES)}}},
             "then": {"not": {"anyOf": [{"required": ["seat"]}, {"required": ["match"]}]}},
         },
         {
@@ -428,6 +460,10 @@ def _seat_view(maker: Maker, position: _Schema, documents: WireDocuments) -> _Sc
             "seats": _list("Every seat, in seat order.", _seat_entry()),
             "clock": _nullable(clock),
             "takeback": _flag("Whether this seat may take back its last move now."),
+            "endings": _list(
+                "How this seat may end the match now: resign (once it has started), abort (until every seat has moved once), cancel (its creator's seats, until it starts); none for a spectator or once it is over.",
+                {"enum": ["resign", "abort", "cancel"]},
+            ),
             "rematch": _nullable(rematch),
             "events": _list("What happened since the seq asked for (since=), in order.", events),
         },
@@ -472,6 +508,9 @@ ERROR_KINDS: Mapping[str, str] = {
     "not_playing": "409: the seat to leave is away already.",
     "not_away": "409: the seat to return to is not away.",
     "not_over": "409: a rematch asked for before the end.",
+    "over": "409: the match has ended (resigned, aborted, cancelled, or its game over): nothing more is played, taken back, joined, left or returned to.",
+    "started": "409: a cancel asked for once the match has started (resign or abort it instead).",
+    "cannot_abort": "409: an abort refused; reason says why (all_moved: every seat has moved once, so the match can be resigned, no longer aborted).",
     "cannot_take_back": "409 or 422: a take-back refused; reason says why (409: no_move, moved_since, over or away, which may change; 422: off or revealed, which never will).",
     "damaged": "410, for good: what is stored of the match does not replay; match names it, seq says how many of its entries replay where that is known. Do not ask again.",
     "too_large": "413: a body over 64 KiB, refused before it is read whole; 431: a request's head over its bound (the connection is closed).",
@@ -490,6 +529,7 @@ _ERROR_FIELDS: Mapping[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "stale": (("seq", "ply"), ()),
     "illegal": (("game", "rule", "reason", "rule_text"), ()),
     "cannot_take_back": (("reason",), ()),
+    "cannot_abort": (("reason",), ()),
     "damaged": (("match",), ("seq",)),
     "too_many": ((), ("retry_after",)),
 }
@@ -512,7 +552,7 @@ def _error() -> _Schema:
         "reason": {
             "description": "illegal: why, as a word; cannot_take_back: one of "
             + ", ".join(TAKE_BACK_REASONS)
-            + ".",
+            + "; cannot_abort: all_moved.",
             "type": "string",
         },
         "rule_text": {"description": "illegal: the rule's text.", "type": "string"},
@@ -540,6 +580,8 @@ def _error() -> _Schema:
         then: _Schema = {"properties": {name: False for name in fields if name not in (*always, *maybe)}}
         if kind == "cannot_take_back":
             then["properties"]["reason"] = {"enum": list(TAKE_BACK_REASONS)}
+        if kind == "cannot_abort":
+            then["properties"]["reason"] = {"const": "all_moved"}
         if always:
             then["required"] = list(always)
         rules.append({"if": {"properties": {"error": {"const": kind}}}, "then": then})
@@ -762,6 +804,9 @@ def _simple(kind: str) -> _Schema:
         "empty_request": lambda: _object("Nothing asked.", {}),
         "takeback_request": lambda: _object(
             "A take-back.", {"seq": {**_SEQ, "description": "The seq the seat last saw."}}
+        ),
+        "end_request": lambda: _object(
+            "A resignation or an abort.", {"seq": {**_SEQ, "description": "The seq the seat last saw."}}
         ),
         "rematch": lambda: _object(
             "The rematch and the asking seat's token there.", {"match": _MATCH_ID, "token": _TOKEN}

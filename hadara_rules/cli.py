@@ -24,7 +24,7 @@ from boardtable.errors import GameError, IllegalMove, RecordError
 from boardtable.files import check_writable, write_whole
 from boardtable.games import AnyGame, Decider, game, names
 from boardtable.options import at_least, whole
-from boardtable.reader import clip, read_text, shown
+from boardtable.reader import clip, label, read_text, shown
 from boardtable.screen import Screen, counted
 from boardtable.server.limits import BOUNDS, Bounds
 from boardtable.terminal import TableWords, play_interface_at_terminal
@@ -137,7 +137,7 @@ def _game(args: argparse.Namespace) -> tuple[GameConfig, tuple[Move, ...], tuple
             final = replay(record)
         except RecordError as exc:
             raise RecordError(f"{args.resume}: {exc}") from None
-        if final.is_over:
+        if final.is_over or (record.result is not None and record.result.resigned is not None):
             raise UsageError(f"{args.resume}: the game is over ('hadara replay' shows it)")
         names = record.info.players if record.info is not None else ()
         named = tuple(seat for seat, name in enumerate(names) if name == "human")
@@ -331,8 +331,11 @@ def _other_game(
         text = read_text(args.resume, RecordError)
         try:
             options, moves, names = played.read_record(text)
+            resigned = played.record_resigned(text)
         except RecordError as exc:
             raise RecordError(f"{args.resume}: {exc}") from None
+        if resigned is not None:
+            raise UsageError(f"{args.resume}: a seat resigned, the game is over ('hadara replay' shows it)")
         if not names:
             raise UsageError(_NO_PEOPLE.format(args.resume))
         humans = args.human or tuple(seat for seat, name in enumerate(names) if name == "human")
@@ -448,8 +451,11 @@ def _replay(args: argparse.Namespace) -> int:
     if record.result is not None:
         vouched = "its moves and " if record.result.record is not None else ""
         print(f"The record's result holds: {vouched}position digest {record.result.digest[:16]}…")
-    if state.is_over:
+    resigned = record.result.resigned if record.result is not None and at == total else None
+    if state.is_over or resigned is not None:
         print(format_score_sheet(state))
+        if resigned is not None:
+            print(_resigned(game("hadara"), state, resigned, record.info.players if record.info else ()))
         return 0
     for seat in state.to_act:
         moves = legal_moves(state, seat)
@@ -457,6 +463,18 @@ def _replay(args: argparse.Namespace) -> int:
         for move in moves:
             print(f"  {move}")
     return 0
+
+
+def _resigned(played: AnyGame, state: object, resigned: int, names: Sequence[str]) -> str:
+    """What a record a seat resigned says at its end: who resigned, and who won as the position
+    stood (the others' best by the game's rules: its winners among them)."""
+
+    def named(seat: int) -> str:
+        return f"P{seat} ({label(names[seat])})" if seat < len(names) else f"P{seat}"
+
+    others = [seat for seat in range(len(played.totals(state))) if seat != resigned]
+    won = [named(seat) for seat in played.winners_among(state, others)]
+    return f"{named(resigned)} resigned: {', '.join(won)} {'wins' if len(won) == 1 else 'win'}."
 
 
 def _stop_at(args: argparse.Namespace, total: int) -> int:
@@ -486,9 +504,9 @@ def _name_its_game(path: str) -> None:
 _RECORDS = {"stone-age": stone_age_records}
 
 
-def _other_record(args: argparse.Namespace) -> tuple[AnyGame, Any]:
+def _other_record(args: argparse.Namespace) -> tuple[AnyGame, Any, int | None]:
     """The game ``--game`` names and its record in FILE, its moves checked and its result
-    block held to them."""
+    block held to them, and the seat that resigned, if one did."""
     played, records = game(args.game), _RECORDS[args.game]
     text = read_text(args.file, RecordError)
     try:
@@ -496,7 +514,7 @@ def _other_record(args: argparse.Namespace) -> tuple[AnyGame, Any]:
         records.replay(record)
     except RecordError as exc:
         raise RecordError(f"{args.file}: {exc}") from None
-    return played, record
+    return played, record, played.record_resigned(text)
 
 
 def _played_to(played: AnyGame, record: Any, at: int) -> tuple[Any, tuple[object, ...]]:
@@ -512,7 +530,7 @@ def _replay_other(args: argparse.Namespace) -> int:
     """``hadara replay --game NAME FILE``: the record's moves are checked and must lead to
     its result block; then the last move played with what it did, the position in the
     game's words and the legal moves, or the score sheet of a game over."""
-    played, record = _other_record(args)
+    played, record, resigned = _other_record(args)
     at = _stop_at(args, len(record.moves))
     state, events = _played_to(played, record, at)
     if at:
@@ -524,8 +542,11 @@ def _replay_other(args: argparse.Namespace) -> int:
     print("\n".join(words.board(state, 0)))
     if record.result is not None:
         print(f"The record's result holds: its moves and position digest {record.result.digest[:16]}…")
-    if played.is_over(state):
+    resigned = resigned if at == len(record.moves) else None
+    if played.is_over(state) or resigned is not None:
         print(words.score(state))
+        if resigned is not None:
+            print(_resigned(played, state, resigned, record.info.players if record.info else ()))
         return 0
     for seat in played.to_act(state):
         legal = played.legal(state, seat)
@@ -547,7 +568,7 @@ def _render_any(args: argparse.Namespace) -> int:
             raise
     if args.output != "-":
         check_writable(args.output, "the picture", UsageError)
-    played, record = _other_record(args)
+    played, record, _ = _other_record(args)
     state, _ = _played_to(played, record, _stop_at(args, len(record.moves)))
     players = record.config.players
     if args.viewer is not None and not 0 <= args.viewer < players:

@@ -35,7 +35,16 @@ from attrs import field, frozen
 from cattrs.gen import make_dict_unstructure_fn
 
 from boardtable import reader as _reader
-from boardtable.documents import SCHEMA_VERSION, GameInfo, check_info, check_result, digest, replay_moves
+from boardtable.documents import (
+    SCHEMA_VERSION,
+    GameInfo,
+    check_info,
+    check_resigned,
+    check_result,
+    digest,
+    others,
+    replay_moves,
+)
 from boardtable.reader import Refusal, clip, shown
 
 from ._config import GameConfig, saved_seeds
@@ -103,6 +112,10 @@ class GameResult:
     #: The :func:`record_digest` of the configuration and the moves; None in a result
     #: written before it was kept.
     record: str | None = None
+    #: The seat that resigned after the last move, ending a game its moves leave unfinished:
+    #: the scores are the position's as if the game ended then, and the winners are the
+    #: others' (SCORE-7 among them), the resigner never one. Absent (None) when no seat resigned.
+    resigned: int | None = None
 
 
 @frozen
@@ -186,7 +199,7 @@ def converter(catalogue: Catalogue | None = None) -> cattrs.Converter:
 
     conv.register_structure_hook(Event, structure_event)
     conv.register_unstructure_hook(Event, lambda value: conv.unstructure(value, type(value)))
-    for optional in (GameRecord, GameInfo, GameResult):
+    for optional in (GameResult, GameRecord, GameInfo):  # a result's first: a record's hook takes it in
         conv.register_unstructure_hook(
             optional, make_dict_unstructure_fn(optional, conv, _cattrs_omit_if_default=True)
         )
@@ -396,16 +409,21 @@ def record_digest(config: GameConfig, moves: Iterable[Move]) -> str:
 
 
 def game_result(
-    state: GameState, config: GameConfig | None = None, moves: Iterable[Move] | None = None
+    state: GameState,
+    config: GameConfig | None = None,
+    moves: Iterable[Move] | None = None,
+    resigned: int | None = None,
 ) -> GameResult:
     """The result block of a record whose moves lead to ``state`` (scored as if it ended now).
 
     Given the record's ``config`` and ``moves``, the block vouches for them too
     (:attr:`GameResult.record`), so that any edit of a move is refused; without them, for
-    where the moves lead only.
+    where the moves lead only. ``resigned``: the seat that resigned there, the winners then
+    the others' (:attr:`GameResult.resigned`).
     """
     made = None if config is None or moves is None else record_digest(config, moves)
-    return GameResult(state.ply, position_digest(state), tuple(score(state)), tuple(winners(state)), made)
+    ranked = winners(state, others(len(state.players), resigned))
+    return GameResult(state.ply, position_digest(state), tuple(score(state)), ranked, made, resigned)
 
 
 def replay(record: GameRecord) -> GameState:
@@ -415,7 +433,8 @@ def replay(record: GameRecord) -> GameState:
     breaks. A record with a result block must be exactly the record it vouches
     for and lead exactly to it: otherwise the error names the first difference
     found (the number of moves, an illegal move, the configuration and moves, a
-    player's score category, the winners, then the final position).
+    player's score category, the winners, then the final position). A result that
+    says a seat resigned ends a game the moves leave unfinished, its winners the others'.
     """
     result = record.result
     state = replay_moves(
@@ -429,5 +448,6 @@ def replay(record: GameRecord) -> GameState:
         RecordError,
     )
     if result is not None:
-        check_result(result, game_result(state, record.config, record.moves), RecordError)
+        check_resigned(result.resigned, record.config.players, state.is_over, RecordError)
+        check_result(result, game_result(state, record.config, record.moves, result.resigned), RecordError)
     return state

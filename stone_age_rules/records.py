@@ -92,6 +92,10 @@ class GameResult:
     winners: tuple[int, ...]
     #: The :func:`record_digest` of the configuration and the moves.
     record: str
+    #: The seat that resigned after the last move, ending a game its moves leave unfinished:
+    #: the scores are the position's as if the game ended then, and the winners are the
+    #: others' (SCORE-8 among them), the resigner never one. Absent (None) when no seat resigned.
+    resigned: int | None = None
 
 
 @frozen
@@ -218,7 +222,7 @@ def converter() -> cattrs.Converter:
     conv.register_unstructure_hook(Move, lambda value: conv.unstructure(value, type(value)))
     _register_events(conv)
     _register_positions(conv)  # after the hooks of the fields' types, which its functions take in
-    for optional in (GameRecord, GameInfo):
+    for optional in (GameResult, GameRecord, GameInfo):  # a result's first: a record's hook takes it in
         conv.register_unstructure_hook(
             optional, make_dict_unstructure_fn(optional, conv, _cattrs_omit_if_default=True)
         )
@@ -314,15 +318,19 @@ def record_digest(config: GameConfig, moves: Iterable[Move]) -> str:
     return documents.digest("game_record_moves", data)
 
 
-def game_result(state: GameState, config: GameConfig, moves: Iterable[Move]) -> GameResult:
-    """The result block of a record of ``config`` and ``moves``, which lead to ``state``."""
+def game_result(
+    state: GameState, config: GameConfig, moves: Iterable[Move], resigned: int | None = None
+) -> GameResult:
+    """The result block of a record of ``config`` and ``moves``, which lead to ``state``;
+    ``resigned``: the seat that resigned there, the winners then the others' (:attr:`GameResult.resigned`)."""
     played = tuple(moves)
     return GameResult(
         len(played),
         position_digest(state),
         tuple(score(state)),
-        tuple(winners(state)),
+        winners(state, documents.others(config.players, resigned)),
         record_digest(config, played),
+        resigned,
     )
 
 
@@ -340,7 +348,8 @@ def replay(record: GameRecord) -> GameState:
         str,
     )
     if result is not None:
-        documents.check_result(result, game_result(state, record.config, record.moves))
+        documents.check_resigned(result.resigned, record.config.players, state.is_over)
+        documents.check_result(result, game_result(state, record.config, record.moves, result.resigned))
     return state
 
 

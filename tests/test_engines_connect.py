@@ -99,6 +99,48 @@ def test_a_seat_is_played_to_the_end_by_a_local_engine_and_the_result_printed(
     assert "stand-in" not in err  # the engine made every decision
 
 
+def _end(server: ServerProcess, match: str, seat: int, token: str, how: str) -> None:
+    """``seat`` ends the match (``how``: resign, abort) at its seq (again, if a move came between)."""
+    path = f"{server.base}/api/matches/{match}"
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        summary = _over(server, match)
+        answer = httpx.post(
+            f"{path}/seats/{seat}/{how}", json={"seq": summary["seq"]}, headers=serving.bearer(token)
+        )
+        if answer.status_code == 200:
+            return
+        assert answer.json()["error"] == "stale", answer.text
+    raise AssertionError("the match was not ended")
+
+
+@pytest.mark.parametrize(
+    ("how", "said"), [("resign", "player 1 resigned"), ("abort", "aborted, with no result")]
+)
+def test_a_match_another_seat_ends_stops_the_engine_and_says_how(
+    server: ServerProcess, how: str, said: str
+) -> None:
+    """Another seat resigns, or aborts the match before it moved: the engine's seat stops and
+    says so (after a resignation, the result replayed from the record: the engine won)."""
+    answer = httpx.post(
+        f"{server.base}/api/matches", json={"players": 2, "seats": ["human", "human"], "seed": 2}
+    )
+    created = answer.json()
+    match, tokens = created["match"], [seat["token"] for seat in created["seats"]]
+    connected = _connect(server, match, tokens[0], SLOW)
+    try:
+        _end(server, match, 1, tokens[1], how)
+        out, err = connected.communicate(timeout=60)
+    finally:
+        if connected.poll() is None:
+            connected.kill()
+    assert connected.returncode == 0, err
+    lines = out.splitlines()
+    assert lines[0].startswith(f"match {match}: ") and lines[0].endswith(said), out
+    if how == "resign":
+        assert lines[1].endswith(" points, winner") and not lines[2].endswith("winner"), out
+
+
 def test_a_bad_token_is_one_line_and_exit_2(server: ServerProcess) -> None:
     match, _ = _match(server)
     connected = _connect(server, match, "not-the-token", GREEDY)

@@ -11,8 +11,10 @@ carries the whole view is used as it is, any other makes it read the view.
 A lost connection (the server restarting, the network) is tried again after a pause that
 doubles from :data:`RETRY_SECONDS`'s first to its second, at most :data:`RETRIES` times
 in a row; the WebSocket opens again ``since`` the last ``seq`` seen, so nothing is missed.
-It stops when the game is over and gives the result, from the match's record replayed
-here (every move checked): the winners and each seat's points. An answer of the server is
+It stops when the match is over and gives the result, from the match's record replayed
+here (every move checked): who resigned, if a seat did, the winners and each seat's points;
+a match ended with no result (aborted, cancelled, abandoned) is said to be so. An answer
+of the server is
 read up to :data:`MOST_BYTES` (a WebSocket message up to the client's 1 MiB): a server
 that sends more is refused, never read whole.
 """
@@ -35,7 +37,7 @@ from websockets.sync.client import connect as open_socket
 
 from ..errors import GameError
 from ..games import AnyGame, UnknownGame, game
-from ..reader import clip, shown
+from ..reader import clip, label, shown
 from .builtin import read_turn
 from .host import DEFAULT_MS, EngineBot
 
@@ -225,26 +227,39 @@ def _seats(to_act: object) -> list[int]:
     return [seat for seat in to_act if type(seat) is int] if isinstance(to_act, list) else []
 
 
+#: The states of a match that ended with no result (no record).
+_NO_RESULT = ("aborted", "cancelled", "abandoned")
+
+
 def _say_result(played: AnyGame, table: _Table, seat: int, out: IO[str]) -> None:
     """The winners and each seat's points, from the match's record replayed (every move
-    checked, so a server cannot claim a result its moves do not give)."""
+    checked, so a server cannot claim a result its moves do not give); who resigned, if a
+    seat did. A match ended with no result has no record: its state is said."""
     summary = _again(table.summary)
+    if summary.get("state") in _NO_RESULT:
+        out.write(f"match {label(summary.get('match'))}: {summary['state']}, with no result\n")
+        out.flush()
+        return
     seats = summary.get("seats")
     names = {
         entry.get("seat"): entry.get("name")
         for entry in (seats if isinstance(seats, list) else ())
         if isinstance(entry, dict)
     }
-    record = _again(partial(table.call, "/record", secret=False))
-    options, moves, _ = played.read_record(json.dumps(record))
+    text = json.dumps(_again(partial(table.call, "/record", secret=False)))
+    options, moves, _ = played.read_record(text)
+    resigned = played.record_resigned(text)
     state = played.new(options)
     for move in moves:
         state = played.play(state, move)[0]
-    if not played.is_over(state):
+    if resigned is None and not played.is_over(state):
         raise ConnectError(f"the match's record ends after {len(moves)} moves, before the game's end")
-    winners = set(played.winners(state))
-    out.write(f"match {summary.get('match')}: over after {len(moves)} moves\n")
-    for player, total in enumerate(played.totals(state)):
+    scores = played.totals(state)
+    others = [player for player in range(len(scores)) if player != resigned]
+    winners = set(played.winners(state) if resigned is None else played.winners_among(state, others))
+    ended = "" if resigned is None else f", player {resigned} resigned"
+    out.write(f"match {summary.get('match')}: over after {len(moves)} moves{ended}\n")
+    for player, total in enumerate(scores):
         you = " (you)" if player == seat else ""
         won = ", winner" if player in winners else ""
         out.write(f"player {player} {names.get(player, '')}{you}: {total} points{won}\n")

@@ -5,8 +5,8 @@ title, its seat counts and the JSON Schema of its match options, a new position
 from options and a seed, who is to act, each seat's legal moves as wire entries,
 a checked move with its events (a refusal is :class:`~boardtable.errors.IllegalMove`,
 naming its rule) and whether it revealed anything (for take-backs), a seat's or
-the spectator's view, documents and digests, the record of a finished game, its
-bots and a picture. The server treats positions, moves and events as the game's
+the spectator's view, documents and digests, the record of a finished game (or of
+one a seat resigned), its bots and a picture. The server treats positions, moves and events as the game's
 own opaque values: it stores what the game writes and hands back what the game
 reads, and never imports a private module of a game (a test holds it to that).
 
@@ -28,7 +28,7 @@ import functools
 import importlib
 import importlib.metadata
 from abc import ABC, abstractmethod
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Collection, Hashable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, Generic, Protocol, TypeVar
 
@@ -149,6 +149,15 @@ class Game(ABC, Generic[C, S, M, E, L]):
     def winners(self, state: S) -> tuple[int, ...]:
         """The seats that won a finished game."""
 
+    def winners_among(self, state: S, seats: Collection[int]) -> tuple[int, ...]:
+        """The seats of ``seats`` that win ``state`` if the game ends there among them alone, by
+        the game's rules as the position stands: the winners when a seat resigns are those of
+        the others (DESIGN "Ending a match"). By default those with the highest
+        :meth:`totals`, sharing a tie: a game with a tie-break says it here."""
+        totals = self.totals(state)
+        best = max((totals[seat] for seat in seats), default=None)
+        return tuple(seat for seat in sorted(seats) if totals[seat] == best)
+
     @abstractmethod
     def digest(self, state: S) -> str:
         """The position's digest: the same in every process, different for any other position."""
@@ -244,9 +253,25 @@ class Game(ABC, Generic[C, S, M, E, L]):
     # ------------------------------------------------------------------ records and bots
 
     @abstractmethod
-    def record(self, options: C, moves: Sequence[M], state: S, names: Sequence[str], notes: str) -> str:
+    def record(
+        self,
+        options: C,
+        moves: Sequence[M],
+        state: S,
+        names: Sequence[str],
+        notes: str,
+        resigned: int | None = None,
+    ) -> str:
         """The record of a game (JSON) with the seats' names and ``notes`` (where it was
-        played), and its result block once it is over."""
+        played), and its result block once it is over, or once the seat ``resigned`` conceded
+        at ``state``: the block then says so, its winners those of :meth:`winners_among` the
+        others, and the record's check takes moves that do not reach the game's end."""
+
+    @abstractmethod
+    def record_resigned(self, text: str) -> int | None:
+        """The seat whose resignation ended the game of a record as :meth:`record` writes it
+        (its result block says so); None for a record that says none.
+        :class:`~boardtable.errors.RecordError` for any other text."""
 
     @abstractmethod
     def read_record(self, text: str) -> tuple[C, tuple[M, ...], tuple[str, ...]]:

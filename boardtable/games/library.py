@@ -14,7 +14,7 @@ move, its notation, and the preview document the library writes, with its words.
 from __future__ import annotations
 
 import datetime
-from collections.abc import Callable, Hashable, Mapping, Sequence
+from collections.abc import Callable, Collection, Hashable, Mapping, Sequence
 from types import ModuleType
 from typing import Any, Generic, Protocol, TypeVar
 
@@ -91,7 +91,8 @@ class Library(Generic[C, S, M, E, L]):
     legal_moves: Callable[[S, int], Sequence[M]]
     check_move: Callable[[S, M], IllegalMove | None]
     score: Callable[[S], Sequence[Sheet]]
-    winners: Callable[[S], tuple[int, ...]]
+    #: ``winners(state, among)``: the seats ``among`` (None: all) that win as the position stands.
+    winners: Callable[[S, Collection[int] | None], tuple[int, ...]]
     parse_move: Callable[[str], M]
     play: Callable[[S, M], tuple[S, tuple[E, ...]]]
     #: ``player_view``, ``previews`` and ``render_svg``.
@@ -101,13 +102,13 @@ class Library(Generic[C, S, M, E, L]):
     #: ``rules``: the game's rule index by rule ID.
     rules: Callable[[], Mapping[str, RuleEntry]]
     #: The documents: ``to_data``, ``to_json``, ``from_data``, ``from_json``, ``position_digest``,
-    #: ``game_result`` and the ``GameRecord`` class.
+    #: ``game_result`` (``game_result(state, config, moves, resigned)``) and the ``GameRecord`` class.
     to_data: Callable[[object], dict[str, object]]
     to_json: Callable[[object], str]
     from_data: Callable[[object, Any], Any]
     from_json: Callable[[str, Any], Any]
     position_digest: Callable[[S], str]
-    game_result: Callable[[S, C, tuple[M, ...]], object]
+    game_result: Callable[[S, C, tuple[M, ...], int | None], object]
     record: Callable[..., object]
 
     @classmethod
@@ -179,7 +180,11 @@ class LibraryGame(Game[C, S, M, E, L]):
         return state.is_over
 
     def winners(self, state: S) -> tuple[int, ...]:
-        return tuple(self.library.winners(state))
+        return tuple(self.library.winners(state, None))
+
+    def winners_among(self, state: S, seats: Collection[int]) -> tuple[int, ...]:
+        """The library's winners of ``state`` among ``seats``, by its rules' tie-breaks."""
+        return tuple(self.library.winners(state, seats))
 
     def digest(self, state: S) -> str:
         return self.library.position_digest(state)
@@ -244,11 +249,24 @@ class LibraryGame(Game[C, S, M, E, L]):
         found = self.library.rules().get(rule_id.upper())
         return None if found is None else found.data()
 
-    def record(self, options: C, moves: Sequence[M], state: S, names: Sequence[str], notes: str) -> str:
+    def record(
+        self,
+        options: C,
+        moves: Sequence[M],
+        state: S,
+        names: Sequence[str],
+        notes: str,
+        resigned: int | None = None,
+    ) -> str:
         info = GameInfo(players=tuple(names), date=datetime.date.today().isoformat(), notes=notes)
         played = tuple(moves)
-        result = self.library.game_result(state, options, played) if state.is_over else None
+        ended = state.is_over or resigned is not None
+        result = self.library.game_result(state, options, played, resigned) if ended else None
         return self.library.to_json(self.library.record(options, played, result=result, info=info))
+
+    def record_resigned(self, text: str) -> int | None:
+        record = self.library.from_json(text, self.library.record)
+        return None if record.result is None else record.result.resigned
 
     def totals(self, state: S) -> tuple[int, ...]:
         return tuple(sheet.total for sheet in self.library.score(state))

@@ -56,6 +56,7 @@ from .catalogue import catalogue_routes
 from .claims import Claims, LocalClaims
 from .driver import Driver
 from .engines import EngineSeats
+from .entries import ABORT, CANCEL, RESIGN
 from .game_files import GameFiles
 from .guard import API_HEADERS, Guard
 from .hub import Hub, Notifier
@@ -273,6 +274,15 @@ def _player(request: Request, match: Match) -> tuple[int, str]:
     return seat, token
 
 
+def _own_seat(request: Request, match: Match) -> tuple[int, str]:
+    """The seat named by the address, which the request's token must open, and the token."""
+    seat = _seat(request, match)
+    mine, token = _player(request, match)
+    if mine != seat:
+        raise Forbidden(f"this token is seat {mine}'s, not seat {seat}'s")
+    return seat, token
+
+
 def _seat(request: Request, match: Match) -> int:
     """The seat named by the address (``…/seats/N/…``)."""
     text: str = request.path_params["seat"]
@@ -425,13 +435,33 @@ class _Api:
         self, request: Request, change: Callable[[Match, int], Awaitable[None]]
     ) -> Response:
         async with self.registry.using(_match_id(request)) as match:
-            seat = _seat(request, match)
-            mine, token = _player(request, match)
-            if mine != seat:
-                raise Forbidden(f"this token is seat {mine}'s, not seat {seat}'s")
+            seat, token = _own_seat(request, match)
             nothing_request(read_json(await _body(request)))
             before = match.seq
             await change(match, seat)
+            return await self._view(match, seat, token, before)
+
+    async def resign(self, request: Request) -> Response:
+        return await self._end(request, RESIGN)
+
+    async def abort(self, request: Request) -> Response:
+        return await self._end(request, ABORT)
+
+    async def _end(self, request: Request, kind: str) -> Response:
+        """A seat ends the match (resigns, or aborts it) at the ``seq`` it saw: the seat's view."""
+        async with self.registry.using(_match_id(request)) as match:
+            seat, token = _own_seat(request, match)
+            seq = seq_request(read_json(await _body(request)))
+            await self.referee.end(match, kind, seat, seq)
+            return await self._view(match, seat, token, seq)
+
+    async def cancel(self, request: Request) -> Response:
+        """The creator cancels a match before it starts: the view of the seat its token opens."""
+        async with self.registry.using(_match_id(request)) as match:
+            seat, token = _player(request, match)
+            nothing_request(read_json(await _body(request)))
+            before = match.seq
+            await self.referee.end(match, CANCEL, seat)
             return await self._view(match, seat, token, before)
 
     async def rematch(self, request: Request) -> Response:
@@ -455,8 +485,8 @@ class _Api:
     async def record(self, request: Request) -> Response:
         _no_token_in_address(request)
         async with self.registry.using(_match_id(request)) as match:
-            if not match.finished:
-                raise Forbidden("the record is given once the game is over")
+            if not match.decided:
+                raise Forbidden("the record is given once the game is over (or a seat resigned)")
             return Response(self.presenter.record(match), media_type="application/json")
 
     async def picture(self, request: Request) -> Response:
@@ -574,6 +604,9 @@ def create_app(
         Route("/matches/{match}/seats/{seat}/join", api.join, methods=["POST"]),
         Route("/matches/{match}/seats/{seat}/leave", api.leave, methods=["POST"]),
         Route("/matches/{match}/seats/{seat}/return", api.come_back, methods=["POST"]),
+        Route("/matches/{match}/seats/{seat}/resign", api.resign, methods=["POST"]),
+        Route("/matches/{match}/seats/{seat}/abort", api.abort, methods=["POST"]),
+        Route("/matches/{match}/cancel", api.cancel, methods=["POST"]),
         Route("/matches/{match}/rematch", api.rematch, methods=["POST"]),
         Route("/matches/{match}/log", api.log, methods=["GET"]),
         Route("/matches/{match}/record", api.record, methods=["GET"]),

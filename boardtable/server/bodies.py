@@ -199,13 +199,13 @@ def name_request(document: Mapping[str, object]) -> str:
 
 
 def seq_request(document: Mapping[str, object]) -> int:
-    """``POST …/takeback``: the ``seq`` it was asked at."""
+    """``POST …/takeback``, ``…/seats/N/resign`` and ``…/seats/N/abort``: the ``seq`` it was asked at."""
     _fields(document, ("seq",), ())
     return _whole(document, "seq", 0, (1 << 63) - 1)
 
 
 def nothing_request(document: Mapping[str, object]) -> None:
-    """A write that takes no field (``{}``): leave, return, rematch."""
+    """A write that takes no field (``{}``): leave, return, rematch, cancel."""
     _fields(document, (), ())
 
 

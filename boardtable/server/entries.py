@@ -2,8 +2,10 @@
 
 Every change to a match is one stored entry with the next ``seq``: a move, a
 take-back, a seat's change (a person joins an open seat, leaves it to the
-stand-in bot, returns, or runs out of time), a rematch, and the end of a match
-nobody played for too long (abandoned). :func:`entry_data`
+stand-in bot, returns, or runs out of time), a rematch, the end of a match
+nobody played for too long (abandoned), and the end a person asks for
+(:class:`Ended`: a seat resigns, a seat aborts the match before every seat has
+moved, the creator cancels it before it starts). :func:`entry_data`
 writes a change as the store keeps it and :func:`read_change` reads it back; a
 change other than a move is told to every seat as a notice (:func:`notice`).
 """
@@ -20,15 +22,20 @@ from .store import StoreError
 
 __all__ = [
     "ABANDON",
+    "ABORT",
+    "CANCEL",
+    "ENDINGS",
     "JOIN",
     "LEAVE",
     "MOVE",
     "REMATCH",
+    "RESIGN",
     "RETURN",
     "TAKEBACK",
     "TIMEOUT",
     "Abandoned",
     "Change",
+    "Ended",
     "Played",
     "Rematched",
     "SeatChanged",
@@ -48,8 +55,11 @@ MOVE, TAKEBACK, JOIN, LEAVE, RETURN, TIMEOUT, REMATCH, ABANDON = (
     "rematch",
     "abandon",
 )
+RESIGN, ABORT, CANCEL = "resign", "abort", "cancel"
 #: The kinds of seat change.
 SEAT_CHANGES = (JOIN, LEAVE, RETURN, TIMEOUT)
+#: The ends a person asks for, by the kind of their entry.
+ENDINGS = (RESIGN, ABORT, CANCEL)
 
 
 @frozen
@@ -93,7 +103,17 @@ class Abandoned:
     """Nobody played the match for too long: it ends, unfinished (no winner)."""
 
 
-Change = Played | TakenBack | SeatChanged | Rematched | Abandoned
+@frozen
+class Ended:
+    """A person ended the match (one of :data:`ENDINGS`): ``seat`` resigned (the others rank as
+    the position stands, it last), or aborted it before every seat had moved (no result); or
+    its creator cancelled it before it started (no seat, no result)."""
+
+    kind: str
+    seat: int | None = None
+
+
+Change = Played | TakenBack | SeatChanged | Rematched | Abandoned | Ended
 
 
 def entry_data(played: AnyGame, change: Change) -> tuple[str, str]:
@@ -109,6 +129,8 @@ def entry_data(played: AnyGame, change: Change) -> tuple[str, str]:
         return change.kind, json.dumps(data)
     if isinstance(change, Rematched):
         return REMATCH, json.dumps({"match": change.match, "seed": change.seed})
+    if isinstance(change, Ended):
+        return change.kind, json.dumps({} if change.seat is None else {"seat": change.seat})
     return ABANDON, "{}"
 
 
@@ -128,6 +150,10 @@ def read_change(kind: str, data: str, played: AnyGame) -> Change:
             return Rematched(str(fields["match"]), int(fields["seed"]))
         if kind == ABANDON:
             return Abandoned()
+        if kind == CANCEL:
+            return Ended(CANCEL)
+        if kind in ENDINGS:
+            return Ended(kind, int(fields["seat"]))
     except (TypeError, ValueError, KeyError) as exc:
         raise StoreError(f"an entry of kind {kind} that no server wrote ({exc})") from None
     raise StoreError(f"an entry of an unknown kind ({kind[:20]})")
@@ -139,16 +165,30 @@ _SAID = {
     RETURN: "{name} is back at seat {seat}",
     TIMEOUT: "{name} ran out of time: the stand-in bot plays seat {seat}",
     TAKEBACK: "{name} took back their last move",
+    RESIGN: "{name} resigned: the match is over",
+    ABORT: "{name} aborted the match: it ends with no result",
+    CANCEL: "the match was cancelled before it started: it ends with no result",
 }
-_TYPES = {JOIN: "joined", LEAVE: "left", RETURN: "returned", TIMEOUT: "timed_out", TAKEBACK: "taken_back"}
+_TYPES = {
+    JOIN: "joined",
+    LEAVE: "left",
+    RETURN: "returned",
+    TIMEOUT: "timed_out",
+    TAKEBACK: "taken_back",
+    RESIGN: "resigned",
+    ABORT: "aborted",
+    CANCEL: "cancelled",
+}
 
 
-def notice(change: TakenBack | SeatChanged | Rematched | Abandoned, name: str) -> dict[str, object]:
+def notice(change: TakenBack | SeatChanged | Rematched | Abandoned | Ended, name: str) -> dict[str, object]:
     """What every seat is told of a change other than a move (``name``: the seat's person)."""
     if isinstance(change, Rematched):
         return {"type": "rematch", "match": change.match, "text": "a rematch is ready"}
     if isinstance(change, Abandoned):
         return {"type": "abandoned", "text": "nobody played for too long: the match is abandoned"}
+    if change.seat is None:  # a match cancelled
+        return {"type": _TYPES[change.kind], "text": _SAID[change.kind]}
     kind = TAKEBACK if isinstance(change, TakenBack) else change.kind
     told: dict[str, object] = {"type": _TYPES[kind], "seat": change.seat}
     if kind == JOIN:

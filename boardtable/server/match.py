@@ -12,6 +12,13 @@ A seat is played by a person (``human``), waits for one (``open``), is played by
 the stand-in bot while its person is ``away``, or is a bot's (the bot's name).
 A match with an open seat has not started: nobody moves and no clock runs. A
 rematch's person seats wait the same way until each person takes theirs.
+
+A match ends when its game does, when nobody plays it for too long (abandoned),
+or when a person ends it (:class:`~boardtable.server.entries.Ended`): a seat
+resigns (the game's result then ranks the others as the position stands, the
+resigner last), a seat aborts it before every seat has moved once, or its
+creator (who holds a token the creation gave: a seat that was a person's from
+the start) cancels it before it starts. The last two have no result.
 """
 
 from __future__ import annotations
@@ -27,11 +34,16 @@ from attrs import define, evolve, field, frozen
 from ..games import AnyGame, Decider, GameError
 from .clock import Clocks, Pause
 from .entries import (
+    ABORT,
+    CANCEL,
+    ENDINGS,
     JOIN,
+    RESIGN,
     RETURN,
     TIMEOUT,
     Abandoned,
     Change,
+    Ended,
     Played,
     Rematched,
     SeatChanged,
@@ -44,6 +56,7 @@ from .store import Damaged, Entry, SeatEntry, StoreError
 
 __all__ = [
     "AWAY",
+    "END_REFUSALS",
     "ENGINE_WORDS",
     "HUMAN",
     "KIND_WORDS",
@@ -110,6 +123,26 @@ TAKE_BACK_REFUSALS = {
 }
 
 
+#: Why a person's end of the match is refused: its status, error kind and why (a refused
+#: abort's reason is its key).
+END_REFUSALS = {
+    "abandoned": (409, "abandoned", "the match was abandoned: nobody played it for too long"),
+    "over": (409, "over", "the match is over"),
+    "not_creator": (
+        403,
+        "forbidden",
+        "only the match's creator (with a token its creation gave) may cancel it",
+    ),
+    "started": (409, "started", "the match has started: it is aborted or resigned, no longer cancelled"),
+    "not_started": (
+        409,
+        "not_started",
+        "the match has not started: it is aborted or cancelled, not resigned",
+    ),
+    "all_moved": (409, "cannot_abort", "every seat has moved: the match can be resigned, no longer aborted"),
+}
+
+
 def _played_by_bot(seat: SeatEntry) -> bool:
     """Whether a bot plays ``seat``: a bot's seat, or an away person's (neither a person's nor open)."""
     return seat.kind not in (HUMAN, OPEN)
@@ -150,6 +183,8 @@ class Match:
     rematch: Rematched | None = None
     #: Whether it ended unfinished, nobody having played it for too long.
     abandoned: bool = False
+    #: How a person ended it, if one did (resigned, aborted, cancelled).
+    ended: Ended | None = None
     #: When its last entry was stored (when it was made, before any).
     touched: float = 0.0
     #: The bots playing seats, by seat, with the kind they were made for.
@@ -158,7 +193,12 @@ class Match:
     #: The position before the line's last move, while it is known without replaying.
     _previous: Any = None
 
+    #: The seats a person played from the start (the creation gave their tokens): the
+    #: creator's, who may cancel the match before it starts.
+    founders: frozenset[int] = field(init=False)
+
     def __attrs_post_init__(self) -> None:
+        self.founders = frozenset(seat.seat for seat in self.seats if seat.kind == HUMAN)
         self.touched = self.touched or self.settings.created
         if self.settings.clock is not None and self.clocks is None:
             self.clocks = Clocks.start(self.settings.clock, len(self.seats), self.settings.created)
@@ -171,8 +211,8 @@ class Match:
 
     @property
     def to_act(self) -> tuple[int, ...]:
-        """The seats to act (none once the match is abandoned)."""
-        return () if self.abandoned else self.game.to_act(self.state)
+        """The seats to act (none once the match is abandoned, or a person ended it)."""
+        return () if self.abandoned or self.ended else self.game.to_act(self.state)
 
     @property
     def finished(self) -> bool:
@@ -181,8 +221,53 @@ class Match:
 
     @property
     def over(self) -> bool:
-        """Whether the match has ended: its game finished, or the match abandoned."""
-        return self.abandoned or self.game.is_over(self.state)
+        """Whether the match has ended: its game finished, the match abandoned, or a person
+        ended it."""
+        return self.abandoned or self.ended is not None or self.game.is_over(self.state)
+
+    @property
+    def resigned(self) -> int | None:
+        """The seat that resigned, ending the match; None if none did."""
+        return self.ended.seat if self.ended is not None and self.ended.kind == RESIGN else None
+
+    @property
+    def decided(self) -> bool:
+        """Whether the match ended with a result: its game finished, or a seat resigned."""
+        return self.finished or self.resigned is not None
+
+    def winners(self) -> tuple[int, ...]:
+        """The seats that won: by the game's rules once it is finished, the others' as the
+        position stood once a seat resigned (it never one); none before, nor without a result."""
+        played = self.game
+        if self.resigned is not None:
+            others = [seat.seat for seat in self.seats if seat.seat != self.resigned]
+            return played.winners_among(self.state, others)
+        return played.winners(self.state) if self.finished else ()
+
+    def end_refusal(self, kind: str, seat: int) -> str | None:
+        """Why ``seat``'s person may not end the match now as ``kind`` says (a key of
+        :data:`END_REFUSALS`), or None: a match going on may be resigned once it has started,
+        aborted until every seat has moved once, and cancelled by its creator (a seat of
+        :attr:`founders`) until it starts."""
+        if kind == CANCEL and seat not in self.founders:
+            return "not_creator"
+        if self.abandoned:
+            return "abandoned"
+        if self.over:
+            return "over"
+        if kind == CANCEL:
+            return "started" if self.started else None
+        if kind == ABORT:
+            return (
+                "all_moved"
+                if len({self.game.mover(move) for move in self.moves}) == len(self.seats)
+                else None
+            )
+        return None if self.started else "not_started"
+
+    def endings(self, seat: int | None) -> tuple[str, ...]:
+        """The ends ``seat``'s person may ask for now (none for the spectator)."""
+        return () if seat is None else tuple(kind for kind in ENDINGS if self.end_refusal(kind, seat) is None)
 
     @property
     def full(self) -> bool:
@@ -241,7 +326,8 @@ class Match:
                 clocks.moved(self.game.mover(change.move))
             told = Told(self.ply - 1, change.events)
         else:
-            name = "" if isinstance(change, Rematched | Abandoned) else self.seats[change.seat].name
+            seat = None if isinstance(change, Rematched | Abandoned) else change.seat
+            name = "" if seat is None else self.seats[seat].name
             if isinstance(change, TakenBack):
                 self.state = change.before
                 self.moves.pop()
@@ -253,6 +339,8 @@ class Match:
                 name = self.seats[change.seat].name
             elif isinstance(change, Rematched):
                 self.rematch = change
+            elif isinstance(change, Ended):
+                self.ended = change
             else:
                 self.abandoned = True
             told = Told(self.ply, notice=notice(change, name))
@@ -297,7 +385,7 @@ class Match:
                     raise StoreError(f"seat {change.seat} takes back a move it did not make last")
                 after = self.before_last_move()
                 change = TakenBack(change.seat, after)
-            elif isinstance(change, SeatChanged) and not 0 <= change.seat < len(self.seats):
+            elif isinstance(change, SeatChanged | Ended) and not 0 <= (change.seat or 0) < len(self.seats):
                 raise StoreError(f"there is no seat {change.seat}")
         except GameError as exc:
             raise Damaged(self.id, f"stored entry {entry.seq} does not replay: {exc}", self.seq) from None

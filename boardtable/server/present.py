@@ -38,7 +38,7 @@ from typing import Generic, TypeVar
 import orjson
 
 from ..games import AnyGame
-from .entries import MOVE
+from .entries import ABORT, CANCEL, MOVE, RESIGN
 from .match import Match
 from .store import Entry
 
@@ -74,11 +74,18 @@ class _Table(Generic[K, V]):
         return len(self._values)
 
 
+#: A match's ``state`` once a person ended it, by the kind of its end.
+_ENDED = {RESIGN: "over", ABORT: "aborted", CANCEL: "cancelled"}
+
+
 def _state(match: Match) -> str:
-    """Where a match stands: ``waiting`` for a person at a seat, ``playing``, ``over``, or
-    ``abandoned`` (nobody played it for too long)."""
+    """Where a match stands: ``waiting`` for a person at a seat, ``playing``, ``over`` (its game
+    finished, or a seat resigned), ``aborted`` or ``cancelled`` (a person ended it with no
+    result), or ``abandoned`` (nobody played it for too long)."""
     if match.abandoned:
         return "abandoned"
+    if match.ended is not None:
+        return _ENDED[match.ended.kind]
     return "over" if match.finished else "playing" if match.started else "waiting"
 
 
@@ -164,6 +171,7 @@ class Presenter:
                 "position": played.position_data(seen),
                 "legal": legal,
                 "takeback": seat is not None and match.take_back_refusal(seat) is None,
+                "endings": list(match.endings(seat)),
             }
         )
 
@@ -213,7 +221,7 @@ class Presenter:
     @staticmethod
     def summary(match: Match, connected: Collection[int] = ()) -> Body:
         """What anyone may know of a match: its game, options and settings, its seats, names and
-        who is connected, whose turn it is, the winners, its rematch."""
+        who is connected, whose turn it is, the winners and who resigned, its rematch."""
         played = match.game
         over = match.over
         return {
@@ -229,7 +237,8 @@ class Presenter:
             "ply": match.ply,
             "to_act": list(match.to_act),
             "over": over,
-            "winners": list(played.winners(match.state)) if match.finished else [],
+            "winners": list(match.winners()),
+            "resigned": match.resigned,
             "rematch": None if match.rematch is None else match.rematch.match,
         }
 
@@ -265,6 +274,9 @@ class Presenter:
 
     @staticmethod
     def record(match: Match) -> str:
-        """The game record of a finished match, with its result block and the seats' names."""
+        """The game record of a finished or resigned match, with its result block (which names
+        the seat that resigned) and the seats' names."""
         names = [seat.name for seat in match.seats]
-        return match.game.record(match.options, match.moves, match.state, names, "hadara serve")
+        return match.game.record(
+            match.options, match.moves, match.state, names, "hadara serve", resigned=match.resigned
+        )

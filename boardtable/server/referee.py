@@ -1,7 +1,8 @@
 """Every change to a match, and a new match: checked, stored, then the match advances once and is told once.
 
 :class:`Referee` makes matches and makes every change to them: moves,
-take-backs, seats joined, left, returned or timed out, rematches
+take-backs, seats joined, left, returned or timed out, rematches, and the ends
+a person asks for: a resignation, an abort, a cancellation
 (:mod:`~boardtable.server.entries`). A move or a take-back names the ``seq``
 it was chosen at; one chosen at any other is :class:`Stale`, so two clicks or
 two tabs cannot play twice. Under the match's lock, the change is checked
@@ -31,12 +32,14 @@ from attrs import field, frozen
 
 from ..games import MAX_SEED, AnyGame, GameError, IllegalMove
 from .entries import (
+    CANCEL,
     JOIN,
     LEAVE,
     RETURN,
     TIMEOUT,
     Abandoned,
     Change,
+    Ended,
     Played,
     Rematched,
     SeatChanged,
@@ -45,7 +48,17 @@ from .entries import (
 )
 from .guard import Buckets
 from .limits import BOUNDS
-from .match import AWAY, HUMAN, OPEN, TAKE_BACK_REFUSALS, Forbidden, Match, rematch_token, token_hash
+from .match import (
+    AWAY,
+    END_REFUSALS,
+    HUMAN,
+    OPEN,
+    TAKE_BACK_REFUSALS,
+    Forbidden,
+    Match,
+    rematch_token,
+    token_hash,
+)
 from .registry import Registry
 from .settings import Settings
 from .store import Entry, Exists, SeatEntry, Store, StoredMatch
@@ -185,8 +198,7 @@ class Referee:
 
         def decide() -> Change:
             _at(match, seq)
-            if match.abandoned:
-                raise Refused(409, "abandoned", "the match was abandoned: nobody played it for too long")
+            _going_on(match, ended_only=True)
             if not match.started:
                 raise Refused(409, "not_started", "the match waits for a person at each seat")
             if match.by_bot(seat) == person:
@@ -226,6 +238,7 @@ class Referee:
         token = secrets.token_urlsafe(24)
 
         def decide() -> Change:
+            _going_on(match)
             if match.seats[seat].kind != OPEN:
                 raise Refused(409, "taken", f"seat {seat} is not open")
             return SeatChanged(JOIN, seat, name, token_hash(token))
@@ -237,6 +250,7 @@ class Referee:
         """``seat``'s person leaves it to the stand-in bot (in a full match too: for good then)."""
 
         def decide() -> Change:
+            _going_on(match, ended_only=True)
             if match.seats[seat].kind != HUMAN:
                 raise Refused(409, "not_playing", f"seat {seat} is played by the stand-in bot already")
             self._pace(match, seat)
@@ -249,6 +263,7 @@ class Referee:
         for it is dropped: it would be stale)."""
 
         def decide() -> Change:
+            _going_on(match, ended_only=True)
             if match.seats[seat].kind != AWAY:
                 raise Refused(409, "not_away", f"seat {seat} is not away")
             _room(match)
@@ -278,14 +293,35 @@ class Referee:
 
         await self._commit(match, decide)
 
+    # ------------------------------------------------------------------ ending
+
+    async def end(self, match: Match, kind: str, seat: int, seq: int | None = None) -> None:
+        """``seat``'s person ends the match (``kind``, one of
+        :data:`~boardtable.server.entries.ENDINGS`) at ``seq`` where it is given: resigns (the
+        others ranked as the position stands, ``seat`` last:
+        :meth:`~boardtable.server.match.Match.winners`), aborts it before every seat has moved
+        (no result), or cancels it before it starts (no result; the creator's seats only).
+        :class:`Refused` as :meth:`~boardtable.server.match.Match.end_refusal` says."""
+
+        def decide() -> Change:
+            if seq is not None:
+                _at(match, seq)
+            refusal = match.end_refusal(kind, seat)
+            if refusal is not None:
+                status, error, why = END_REFUSALS[refusal]
+                raise Refused(status, error, why, refusal if error == "cannot_abort" else None)
+            return Ended(kind, None if kind == CANCEL else seat)
+
+        await self._commit(match, decide)
+
     # ------------------------------------------------------------------ rematches
 
     async def rematch(self, match: Match, seat: int, token: str) -> tuple[str, str]:
         """The match's rematch (asked for now if no seat did before) and ``seat``'s token in it."""
 
         def decide() -> Change | None:
-            if not match.finished:
-                raise Refused(409, "not_over", "a rematch is asked for once the game is over")
+            if not match.decided:
+                raise Refused(409, "not_over", "a rematch is asked for once the game is over (or resigned)")
             if match.rematch is not None:
                 return None
             return Rematched(secrets.token_urlsafe(9), secrets.randbelow(MAX_SEED + 1))
@@ -322,7 +358,12 @@ class Referee:
         seats = tuple(
             SeatEntry(s.seat, HUMAN if s.kind in (HUMAN, AWAY) else s.kind, s.name) for s in match.seats
         )
-        settings = Settings(clock=match.settings.clock, takeback=match.settings.takeback, created=time.time())
+        settings = Settings(
+            clock=match.settings.clock,
+            takeback=match.settings.takeback,
+            created=time.time(),
+            creator=match.settings.creator,  # counted against the same address's bounds
+        )
         try:
             made = await self._made(
                 rematch.match, played, played.reseeded(match.options, rematch.seed), seats, settings
@@ -367,7 +408,7 @@ class Referee:
         if isinstance(change, TakenBack):
             after = change.before
         seats = match.seats_after(change) if isinstance(change, SeatChanged) else match.seats
-        over = isinstance(change, Abandoned) or match.abandoned or played.is_over(after)
+        over = isinstance(change, Abandoned | Ended) or match.over or played.is_over(after)
         listed, driven = match.listed(seats, over), match.driven(seats, over)
         at = time.time()
         stored = await self._store.append(
@@ -391,6 +432,15 @@ def _room(match: Match) -> None:
             f"the match holds {match.seq} entries, as many as a person's moves, take-backs and returns"
             " may make: leave the seat, and the stand-in bot plays it to the end",
         )
+
+
+def _going_on(match: Match, ended_only: bool = False) -> None:
+    """``409 abandoned`` or ``409 over`` once the match has ended (``ended_only``: by a person,
+    or abandoned: a move in a game over by its rules is the rules' to refuse)."""
+    if match.abandoned:
+        raise Refused(409, "abandoned", "the match was abandoned: nobody played it for too long")
+    if match.ended is not None or (match.over and not ended_only):
+        raise Refused(409, "over", "the match is over")
 
 
 def _at(match: Match, seq: int) -> None:

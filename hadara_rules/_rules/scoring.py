@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
 from attrs import fields, frozen
 
 from .. import _effects as effects
@@ -109,8 +111,11 @@ def tie_break_coins(state: GameState, seat: int) -> int:
     return coins if state.tie_break_all_coins else coins % state.catalogue.reference.coins_per_point
 
 
-def winners(state: GameState) -> tuple[int, ...]:
-    """SCORE-7: most points; then more coins left; still tied, a shared victory."""
-    sheets = score(state)
+def winners(state: GameState, among: Collection[int] | None = None) -> tuple[int, ...]:
+    """SCORE-7: most points; then more coins left; still tied, a shared victory. ``among``: of
+    those seats only (after a resignation, the others rank as the position stands)."""
+    sheets = [s for s in score(state) if among is None or s.player in among]
+    if not sheets:
+        return ()
     best = max((s.total, tie_break_coins(state, s.player)) for s in sheets)
     return tuple(s.player for s in sheets if (s.total, tie_break_coins(state, s.player)) == best)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Collection
 
 from attrs import frozen
 
@@ -94,8 +95,11 @@ def score(state: GameState) -> tuple[ScoreSheet, ...]:
     return tuple(score_sheet(player, over) for player in state.players)
 
 
-def winners(state: GameState) -> tuple[int, ...]:
-    """SCORE-8: the highest total wins; ties go to the highest tie-break; still tied, they share."""
-    sheets = score(state)
-    best = max((s.total, s.tie_break) for s in sheets)
-    return tuple(seat for seat, s in enumerate(sheets) if (s.total, s.tie_break) == best)
+def winners(state: GameState, among: Collection[int] | None = None) -> tuple[int, ...]:
+    """SCORE-8: the highest total wins; ties go to the highest tie-break; still tied, they share.
+    ``among``: of those seats only (after a resignation, the others rank as the position stands)."""
+    sheets = {seat: s for seat, s in enumerate(score(state)) if among is None or seat in among}
+    if not sheets:
+        return ()
+    best = max((s.total, s.tie_break) for s in sheets.values())
+    return tuple(seat for seat, s in sheets.items() if (s.total, s.tie_break) == best)

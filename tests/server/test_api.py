@@ -76,6 +76,7 @@ def test_a_match_summary_names_seats_and_turn_and_no_secret(client: TestClient) 
         "to_act": [0, 1],  # the advanced game begins with both choosing a start card side (SETUP-6)
         "over": False,
         "winners": [],
+        "resigned": None,
         "rematch": None,
     }
     assert token(created, 0) not in answer.text and token(created, 1) not in answer.text

@@ -69,8 +69,9 @@ def _receive_until(socket: WebSocketTestSession, seq: int) -> list[str]:
 
 
 def _play_and_check(db: Path, players: int, advanced: bool, rng: random.Random, plies: int) -> None:
-    """Play ``plies`` random moves of a match of human seats (some taken back), checking everything
-    sent after each: no hidden component, and no token of another seat."""
+    """Play ``plies`` random moves of a match of human seats (some taken back), then a seat
+    resigns if the game goes on, checking everything sent after each: no hidden component, and
+    no token of another seat."""
     # take-backs as often as the property draws them: the seat's pace is another test's
     with TestClient(create_app(SQLiteStore(db), bounds=Bounds(changes_per_minute=1_000_000))) as client:
         created = create(
@@ -88,6 +89,25 @@ def _play_and_check(db: Path, players: int, advanced: bool, rng: random.Random, 
         def look(state: GameState) -> None:  # what each viewer has seen so far
             for viewer in viewers:
                 seen[viewer] |= component_ids(state if viewer is None else player_view(state, viewer))
+
+        def check(since: int, sent: dict[int | None, list[str]]) -> None:
+            """Everything each viewer is sent after entry ``since`` (beside ``sent``, the answers
+            it had): no hidden component, no token of another seat."""
+            after: GameState = live.state
+            look(after)
+            hidden = {viewer: component_ids(after) - seen[viewer] for viewer in viewers}
+            for viewer, socket in zip(viewers, sockets, strict=True):
+                for path in (f"/view?since={since}", "", "/picture", "/log"):
+                    sent[viewer].append(
+                        client.get(f"/api/matches/{match}{path}", headers=headers(viewer)).text
+                    )
+                sent[viewer].extend(_receive_until(socket, live.seq))
+            for viewer in viewers:
+                others = [t for s, t in enumerate(tokens) if s != viewer]
+                for text in sent[viewer]:
+                    leaked = _named(text) & hidden[viewer]
+                    assert not leaked, f"viewer {viewer} was sent {sorted(leaked)} at ply {after.ply}"
+                    assert not any(t in text for t in others), f"viewer {viewer} was sent a token"
 
         with contextlib.ExitStack() as stack:
             sockets = [
@@ -128,21 +148,17 @@ def _play_and_check(db: Path, players: int, advanced: bool, rng: random.Random, 
                     for viewer in viewers:
                         again = client.get(f"/api/matches/{match}/view", headers=headers(viewer)).json()
                         assert again["position"] == to_data(player_view(state, viewer))
-                after: GameState = live.state
-                look(after)
-                hidden = {viewer: component_ids(after) - seen[viewer] for viewer in viewers}
-                for viewer, socket in zip(viewers, sockets, strict=True):
-                    for path in (f"/view?since={since}", "", "/picture", "/log"):
-                        sent[viewer].append(
-                            client.get(f"/api/matches/{match}{path}", headers=headers(viewer)).text
-                        )
-                    sent[viewer].extend(_receive_until(socket, live.seq))
-                for viewer in viewers:
-                    others = [t for s, t in enumerate(tokens) if s != viewer]
-                    for text in sent[viewer]:
-                        leaked = _named(text) & hidden[viewer]
-                        assert not leaked, f"viewer {viewer} was sent {sorted(leaked)} at ply {after.ply}"
-                        assert not any(t in text for t in others), f"viewer {viewer} was sent a token"
+                check(since, sent)
+            state = live.state
+            if not state.is_over:  # a seat resigns: what it ends shows nobody more than before
+                look(state)
+                seat = rng.randrange(players)
+                since = live.seq
+                answer = client.post(
+                    f"/api/matches/{match}/seats/{seat}/resign", headers=headers(seat), json={"seq": since}
+                )
+                assert answer.status_code == 200, answer.text
+                check(since, {viewer: [answer.text] if viewer == seat else [] for viewer in viewers})
 
 
 def test_nothing_sent_to_a_seat_names_what_its_view_hides(tmp_path: Path) -> None:

@@ -12,6 +12,7 @@ events as it sees them), written as ``json.dumps`` writes it compactly.
 from __future__ import annotations
 
 import json
+from collections.abc import Collection
 from functools import partial
 
 import pytest
@@ -63,7 +64,10 @@ def _view(
     since: int,
     seats: tuple[SeatEntry, ...],
     connected: frozenset[int] = frozenset(),
+    moved: Collection[int] = (),
 ) -> bytes:
+    """The view of ``seat`` in a match of person's seats (all taken: ``seats``) where the seats
+    ``moved`` have moved."""
     seen = player_view(state, seat)
     legal = []
     if seat is not None and seat in state.to_act:
@@ -82,6 +86,9 @@ def _view(
         "position": to_data(seen),
         "legal": legal,
         "takeback": False,
+        "endings": []
+        if seat is None or state.is_over
+        else ["resign", *(["abort"] if set(moved) != set(range(len(seats))) else [])],
         "seats": [
             {"seat": s.seat, "kind": s.kind, "name": s.name, "connected": s.seat in connected} for s in seats
         ],
@@ -116,18 +123,20 @@ def test_every_view_and_message_is_the_one_made_afresh(
     match = _new(config, seats)
     events: list[tuple[Event, ...]] = []
     presenter = Presenter()
+    moved: set[int] = set()
     for what, viewer, choice in steps:
         state = match.state
         seat = None if viewer >= players else viewer
         since = choice % (state.ply + 1)
         if what == "view":
-            assert presenter.view(match, seat, since) == _view(state, events, seat, since, seats)
+            assert presenter.view(match, seat, since) == _view(state, events, seat, since, seats, moved=moved)
         elif what == "connected":
             connected = frozenset(s for s in range(players) if choice >> s & 1)
             made = presenter.view(match, seat, since, connected)
-            assert made == _view(state, events, seat, since, seats, connected)
+            assert made == _view(state, events, seat, since, seats, connected, moved)
         elif not state.is_over:
             mover = state.to_act[viewer % len(state.to_act)]
+            moved.add(mover)
             moves = legal_moves(state, mover)
             _advance(match, moves[choice % len(moves)], events)
 
@@ -145,7 +154,9 @@ def test_a_view_kept_at_a_seq_is_not_served_at_the_next() -> None:
     before = presenter.view(match, 0, 0)
     _advance(match, legal_moves(match.state, 0)[0], events)
     after = presenter.view(match, 0, 0)
-    assert after != before and after == _view(match.state, events, 0, 0, match.seats)
+    assert after != before and after == _view(
+        match.state, events, 0, 0, match.seats, moved={m.player for m in match.moves}
+    )
 
 
 def test_what_is_kept_once_made_is_bounded() -> None:
@@ -185,8 +196,12 @@ def test_a_seat_keeps_the_entries_of_its_options_while_they_stay_and_only_those(
     shown = list(made)
     _advance(match, legal_moves(match.state, 0)[0], events)
     again = presenter.view(match, 1, match.state.ply)
-    assert again == _view(match.state, events, 1, match.state.ply, match.seats)
+    assert again == _view(
+        match.state, events, 1, match.state.ply, match.seats, moved={m.player for m in match.moves}
+    )
     assert made == shown  # the same options: none made again
     _advance(match, legal_moves(match.state, 1)[0], events)
     later = presenter.view(match, 1, match.state.ply)
-    assert later == _view(match.state, events, 1, match.state.ply, match.seats)
+    assert later == _view(
+        match.state, events, 1, match.state.ply, match.seats, moved={m.player for m in match.moves}
+    )

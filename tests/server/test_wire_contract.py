@@ -24,7 +24,7 @@ from boardtable.server import match as match_module
 from boardtable.server.app import create_app
 from boardtable.server.bodies import Malformed, new_match
 from boardtable.server.limits import Bounds
-from boardtable.server.match import TAKE_BACK_REFUSALS
+from boardtable.server.match import END_REFUSALS, TAKE_BACK_REFUSALS
 from boardtable.server.referee import Illegal, Refused, Stale, TooFast
 from boardtable.server.sqlite import SQLiteStore
 from boardtable.server.store import Damaged, StoreError
@@ -76,6 +76,7 @@ _SENT = re.compile(r'\b(?:_error|_answer|Refused)\((?:[^()"]|"[^"]*")*?"([a-z_]+
 def _kinds_sent() -> set[str]:
     """Every kind of error the server's modules answer with."""
     found = {name for _, _, name in server_app._REFUSALS} | set(server_app._HTTP_KINDS.values())
+    found |= {kind for _, kind, _ in END_REFUSALS.values()}
     for module in ("app.py", "guard.py", "framing.py", "referee.py"):
         found |= set(_SENT.findall((SERVER / module).read_text(encoding="utf-8")))
     return found
@@ -97,6 +98,10 @@ def _refusals() -> list[Exception]:
     refused += [
         Refused(status, "cannot_take_back", why, reason)
         for reason, (status, why) in TAKE_BACK_REFUSALS.items()
+    ]
+    refused += [
+        Refused(status, kind, why, reason if kind == "cannot_abort" else None)
+        for reason, (status, kind, why) in END_REFUSALS.items()
     ]
     illegal = []
     for name in names():

@@ -82,6 +82,16 @@ export const leaveSeat = (id, token, seat) =>
 export const returnSeat = (id, token, seat) =>
   request("POST", `${match(id)}/seats/${encodeURIComponent(seat)}/return`, { token, body: {} });
 
+/**
+ * Ends the match as the seat's view's `endings` allow (`how`: resign or abort, at entry `seq`;
+ * cancel, the creator's, before the match starts); answers the seat's view.
+ */
+export function endMatch(id, token, seat, how, seq) {
+  return how === "cancel"
+    ? request("POST", `${match(id)}/cancel`, { token, body: {} })
+    : request("POST", `${match(id)}/seats/${encodeURIComponent(seat)}/${how}`, { token, body: { seq } });
+}
+
 /** POST …/takeback `{seq}`: takes back the seat's last move; answers the seat's view. */
 export const takeBack = (id, token, seq) => request("POST", `${match(id)}/takeback`, { token, body: { seq } });
 

@@ -44,8 +44,19 @@ export function ruleButton(id, game, holder, known = null) {
   return button;
 }
 
-/** The match's notices among the events: who joined, left, came back, ran out of time; take-backs; rematches. */
-const NOTICES = new Set(["joined", "left", "returned", "timed_out", "taken_back", "rematch"]);
+/** The match's notices among the events: who joined, left, came back, ran out of time; take-backs; rematches; its end. */
+const NOTICES = new Set([
+  "joined",
+  "left",
+  "returned",
+  "timed_out",
+  "taken_back",
+  "rematch",
+  "resigned",
+  "aborted",
+  "cancelled",
+  "abandoned",
+]);
 
 /** The events that only count what the event before them did to the same player: coins and track steps. */
 const CONSEQUENCES = new Set(["coins", "track"]);

@@ -16,6 +16,7 @@
 import {
   ApiError,
   askRematch,
+  endMatch,
   followUpdates,
   getMatch,
   getPicture,
@@ -39,6 +40,14 @@ import { goToSeat, holdSeat, seatAddress } from "./store.js";
 
 /** The kinds of seat a person holds (present or not): a bot's seat has no connection to show. */
 const PEOPLE = new Set(["human", "open", "away"]);
+/** The states of a match that ended with no result (no record, no rematch). */
+const NO_RESULT = new Set(["aborted", "cancelled", "abandoned"]);
+/** What each way of ending the match asks before it is done, and its button's words then. */
+const ENDINGS = {
+  resign: ["Resign? The match ends now, and the others win as the table stands.", "Resign"],
+  abort: ["Abort the match? It ends now with no result.", "Abort"],
+  cancel: ["Cancel the match? It ends before it starts.", "Cancel the match"],
+};
 function listWords(items) {
   return items.length <= 1 ? items.join("") : `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`;
 }
@@ -64,6 +73,8 @@ class Table {
     this.started = true;
     this.seats = [];
     this.mayTakeBack = false;
+    /** How this seat may end the match now (the view's `endings`). */
+    this.endings = [];
     this.rematch = null;
     this.held = false;
     this.pictureAsked = 0;
@@ -173,6 +184,7 @@ class Table {
     if (Array.isArray(view.seats)) this.seats = view.seats;
     this.started = view.started !== false;
     this.mayTakeBack = view.takeback === true;
+    this.endings = Array.isArray(view.endings) ? view.endings : [];
     this.rematch = view.rematch ?? null;
     this.over = view.over === true;
     this.clocks.set(view.clock ?? null);
@@ -211,6 +223,9 @@ class Table {
     byId("return-button").addEventListener("click", () =>
       this.act(() => returnSeat(this.match, this.token, this.seat)),
     );
+    for (const how of Object.keys(ENDINGS)) {
+      byId(`${how}-button`).addEventListener("click", () => this.confirmEnd(how));
+    }
     byId("share-copy").addEventListener("click", async () => {
       const field = byId("share-link");
       try {
@@ -221,6 +236,25 @@ class Table {
       }
       byId("share-copy").textContent = "Copied";
     });
+  }
+
+  /** Asks whether to end the match as `how` says (resign, abort, cancel): a second button does it. */
+  confirmEnd(how) {
+    const [question, words] = ENDINGS[how];
+    const yes = el("button", { type: "button", class: "primary", id: "end-yes", "data-end": how }, words);
+    const no = el("button", { type: "button", class: "link-button" }, "Keep playing");
+    const box = byId("end-confirm");
+    yes.addEventListener("click", () => {
+      box.hidden = true;
+      this.act((seq) => endMatch(this.match, this.token, this.seat, how, seq));
+    });
+    no.addEventListener("click", () => {
+      box.hidden = true;
+      byId(`${how}-button`).focus();
+    });
+    fill(box, el("p", {}, question), yes, no);
+    box.hidden = false;
+    no.focus();
   }
 
   /** Posts one of the seat's actions (given the seq shown) and shows the view it answers. */
@@ -280,6 +314,9 @@ class Table {
     byId("leave-button").hidden = !(playing && kind === "human");
     byId("return-button").hidden = !(playing && kind === "away");
     byId("takeback-button").hidden = !this.mayTakeBack;
+    for (const how of Object.keys(ENDINGS)) byId(`${how}-button`).hidden = !this.endings.includes(how);
+    const confirming = byId("end-confirm").querySelector("[data-end]")?.dataset.end;
+    if (confirming !== undefined && !this.endings.includes(confirming)) byId("end-confirm").hidden = true;
     for (const button of byId("seat-actions").querySelectorAll("button")) button.disabled = this.busy;
   }
 
@@ -309,7 +346,8 @@ class Table {
    */
   showRematch() {
     const holder = byId("rematch");
-    holder.hidden = !this.over || (this.rematch === null && this.seat === null);
+    holder.hidden =
+      !this.over || (this.rematch === null && this.seat === null) || this.info?.over !== true || NO_RESULT.has(this.info.state);
     if (holder.hidden) return;
     if (this.rematch !== null) {
       if (holder.dataset.match === this.rematch.match) return;
@@ -394,7 +432,7 @@ class Table {
     chosen.hidden = this.chosen === null;
     this.picture.select(this.chosen);
     if (this.over) {
-      fill(holder, el("p", { class: "quiet" }, "The game is over: the score sheet is above the table."));
+      fill(holder, el("p", { class: "quiet" }, "The match is over: how it ended is above the table."));
       return;
     }
     if (this.seat === null) {
@@ -696,12 +734,29 @@ class Table {
     box.hidden = false;
   }
 
+  /**
+   * After the end: the match's summary says how it ended. With a result (the game's end, or
+   * a resignation) the winners and the score sheet from the record; without (aborted,
+   * cancelled, abandoned), that it has none.
+   */
   async showResult() {
     const holder = byId("result");
     if (!holder.hidden) return;
     holder.hidden = false;
-    const winners = (this.info?.winners ?? []).map((seat) => this.label(seat));
     fill(holder, el("p", { class: "quiet" }, "Counting the scores…"));
+    try {
+      this.info = await getMatch(this.match);
+    } catch (problem) {
+      fill(holder, el("p", {}, `The result cannot be had: ${problem.message}`));
+      return;
+    }
+    this.showRematch();
+    if (NO_RESULT.has(this.info.state)) {
+      fill(holder, el("h3", { class: "winners" }, `The match was ${this.info.state}: it has no result`));
+      return;
+    }
+    const winners = (this.info.winners ?? []).map((seat) => this.label(seat));
+    const resigned = typeof this.info.resigned === "number" ? this.info.resigned : null;
     let result = null;
     try {
       const record = await getRecord(this.match);
@@ -715,6 +770,7 @@ class Table {
     fill(
       holder,
       el("h3", { class: "winners" }, headline.length > 1 ? `${listWords(headline)} win` : `${headline[0] ?? "Nobody"} wins`),
+      resigned === null ? null : el("p", { class: "resigned" }, `${this.label(resigned)} resigned: the scores are the table's as it stood then.`),
       result ? scoreSheet(result, this.game.scoreRows, (seat) => this.label(seat, true)) : null,
       el(
         "p",
