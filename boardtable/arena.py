@@ -1,13 +1,15 @@
 """Tournaments between bots: ``hadara arena``.
 
 ``hadara arena --bots ismcts,greedy,random --players 4 --games 1000`` plays
-seeded games between the bots of :data:`hadara_rules.bots.BOTS` and prints each
-bot's win rate (a shared win split between the winners) with its Wilson 95%
+seeded games of any registered game (``--game``; the default game's unless named) between
+its bots, or engines (``--engine``), and prints each bot's win rate (a shared win split between the winners) with its Wilson 95%
 interval and its mean score. Seats rotate: game *g* seats ``bots[(g + s) % k]``
 at seat *s*, so every bot plays every seat equally often over *k* games. Every
 game is reproducible from the tournament's seed and its index alone, which is
 why the local backend (processes on this machine) and the ``ray`` backend (a
-Ray cluster, optional extra) give the same results for the same seed.
+Ray cluster, optional extra) give the same results for the same seed: a searching bot
+decides by its number of iterations, not by the clock. The options of the game's matches
+are the game's own (``hadara arena --help`` lists every game's).
 """
 
 from __future__ import annotations
@@ -27,24 +29,21 @@ import signal
 import sys
 import threading
 import time
-from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from types import FrameType, ModuleType
 from typing import IO, NoReturn
 
-from attrs import asdict, frozen
+from attrs import asdict, field, frozen
 
-from boardtable.engines.options import add_engine_option, check_names, close_bots, decider, engine_table
-from boardtable.errors import GameError
-from boardtable.files import check_writable, write_whole
-from boardtable.games import game, names
-from boardtable.options import at_least, whole
-from boardtable.reader import clip, shown
-
-from . import GameConfig, score, winners
-from ._errors import HadaraError
-from .bots import BOTS, play_game
-from .engines import make_bot
+from .engines.options import add_engine_option, check_names, close_bots, decider, engine_table
+from .errors import GameError
+from .files import check_writable, write_whole
+from .game_options import PLAYERS, add_game_options, bots_help, foreign, game_options, games_help, seat_counts
+from .game_options import players as count_players
+from .games import DEFAULT, game, names
+from .options import at_least, whole
+from .reader import clip, shown
 
 __all__ = [
     "ArenaError",
@@ -84,7 +83,7 @@ _STOPPING = (signal.SIGTERM, signal.SIGHUP)
 _SAVE_SECONDS = 5.0
 
 
-class ArenaError(HadaraError):
+class ArenaError(GameError):
     """A tournament that cannot be run as asked (an option needing a missing extra, an unwritable file)."""
 
 
@@ -92,22 +91,23 @@ class ArenaError(HadaraError):
 class Tournament:
     """What a tournament plays: the bots in seat-rotation order, the table size, the games and the seed."""
 
-    #: Bot names from :data:`~hadara_rules.bots.BOTS` or :attr:`engines`, in rotation order (a
-    #: name may repeat).
+    #: Bot names of the game's (:meth:`~boardtable.games.Game.bot_names`) or of :attr:`engines`,
+    #: in rotation order (a name may repeat).
     bots: tuple[str, ...]
-    #: Players per game (2–5).
+    #: Players per game (as many as the game seats).
     players: int
     #: Number of games.
     games: int
     #: The tournament's seed: every game's seed is derived from it and the game's index.
     seed: int = 0
-    #: The advanced game.
-    advanced: bool = False
+    #: The options of every game, as the game reads them (:meth:`~boardtable.games.Game.read_options`):
+    #: ``{"advanced": True}``.
+    options: Mapping[str, object] = field(factory=dict, hash=False)
     #: Outside engines by name, with the command that starts one (each game starts its own,
     #: in the worker that plays it).
     engines: tuple[tuple[str, str], ...] = ()
     #: The game played, by its registered name (:func:`boardtable.games.names`).
-    game: str = "hadara"
+    game: str = DEFAULT
 
 
 @frozen
@@ -160,26 +160,12 @@ def play_one(tournament: Tournament, index: int) -> GameResult:
     """Play game ``index`` of ``tournament``; a pure function of its arguments."""
     seed = game_seed(tournament.seed, index)
     seats = lineup(tournament.bots, tournament.players, index)
-    if tournament.game != "hadara":
-        return _play_other(tournament, index, seed, seats)
-    engines = dict(tournament.engines)
-    bots = [make_bot(name, seat, f"{seed}:{seat}", engines) for seat, name in enumerate(seats)]
-    try:
-        game = play_game(
-            GameConfig(players=tournament.players, seed=seed, advanced=tournament.advanced), bots
-        )
-    finally:
-        close_bots(bots)
-    totals = tuple(sheet.total for sheet in score(game.final))
-    return GameResult(index, seed, seats, totals, winners(game.final), len(game.moves))
-
-
-def _play_other(tournament: Tournament, index: int, seed: int, seats: tuple[str, ...]) -> GameResult:
-    """Game ``index`` of a tournament of a game other than Hadara, through its game interface."""
     played = game(tournament.game)
-    state = played.new(played.read_options({}, tournament.players, seed))
+    state = played.new(played.read_options(tournament.options, tournament.players, seed))
     engines = dict(tournament.engines)
-    bots = [decider(played, name, seat, f"{seed}:{seat}", engines) for seat, name in enumerate(seats)]
+    bots = [
+        decider(played, name, seat, f"{seed}:{seat}", engines, math.inf) for seat, name in enumerate(seats)
+    ]
     moves = 0
     try:
         while not played.is_over(state):
@@ -482,10 +468,14 @@ def format_summary(
     if seconds is not None:
         rate = tournament.games / seconds if seconds > 0 else math.inf
         timing = f" ({seconds:.1f} s, {rate:.2f} games/s)"
-    title = "" if tournament.game == "hadara" else f"{game(tournament.game).title}: "
+    title = "" if tournament.game == DEFAULT else f"{game(tournament.game).title}: "
+    options = "".join(
+        f", {key}" if value is True else f", {key} {shown(value)}"
+        for key, value in tournament.options.items()
+    )
     lines = [
         f"{title}{tournament.games} games of {tournament.players} players, seed {tournament.seed}"
-        f"{', advanced' if tournament.advanced else ''}: {', '.join(tournament.bots)}{timing}",
+        f"{options}: {', '.join(tournament.bots)}{timing}",
         f"{'bot':<10} {'seats':>6} {'wins':>8} {'win rate':>9}  {'95% interval':<17} {'mean score':>10}",
     ]
     for s in summaries:
@@ -502,14 +492,26 @@ def results_json(
     results: Sequence[GameResult],
     complete: bool = True,
 ) -> str:
-    """The document ``--out`` writes: the tournament, whether every game of it was played
-    (``complete``), the summary and every game played, in index order."""
+    """The document ``--out`` writes: the tournament (its game named unless it is the default
+    game, its game's options beside its own fields: those it was given, and what the game
+    says of the others), whether every game of it was played (``complete``), the summary and
+    every game played, in index order."""
+    played = game(tournament.game)
+    options = played.options_data(
+        played.read_options(tournament.options, tournament.players, tournament.seed)
+    )
     return json.dumps(
         {
-            # a Hadara tournament's document is as it was before other games; another names its game
-            "tournament": asdict(
-                tournament, filter=lambda field, value: field.name != "game" or value != "hadara"
-            ),
+            "tournament": {
+                "bots": tournament.bots,
+                "players": tournament.players,
+                "games": tournament.games,
+                "seed": tournament.seed,
+                **options,
+                **tournament.options,
+                "engines": tournament.engines,
+                **({} if tournament.game == DEFAULT else {"game": tournament.game}),
+            },
             "complete": complete,
             "summary": [asdict(s) for s in summaries],
             "games": [asdict(r) for r in sorted(results, key=lambda r: r.index)],
@@ -566,40 +568,30 @@ def _bot_names(text: str) -> tuple[str, ...]:
     return names
 
 
-def _check_other(args: argparse.Namespace) -> None:
-    """The options of a tournament of a game other than Hadara: no Hadara option, its seat counts."""
-    played = game(args.game)
-    if args.advanced:
-        raise ArenaError(f"--advanced is Hadara's; {played.title} has none")
-    fewest, most = played.seats
-    if not fewest <= args.players <= most:
-        raise ArenaError(
-            f"--players: {played.title} is played by {fewest} to {most} players, not {args.players}"
-        )
-
-
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    """The options of ``hadara arena`` (for the ``hadara`` command's subparser)."""
+    """The options of ``hadara arena`` (for the ``hadara`` command's subparser), every game's
+    options with them."""
     parser.add_argument(
         "--bots",
         type=_bot_names,
         required=True,
         metavar="A,B,...",
-        help=f"bots in seat-rotation order, names may repeat ({', '.join(sorted(BOTS))}, or an --engine)",
+        help=f"bots in seat-rotation order, names may repeat, of the game played ({bots_help()}), "
+        "or an --engine",
     )
     add_engine_option(parser)
+    parser.add_argument("--game", choices=names(), default=DEFAULT, help=f"the game played: {games_help()}")
+    counts = seat_counts()
     parser.add_argument(
-        "--game",
-        choices=names(),
-        default="hadara",
-        help=f"the game played ({', '.join(names())}; default hadara)",
-    )
-    parser.add_argument(
-        "--players", type=whole, default=4, choices=range(2, 6), metavar="N", help="2 to 5 (default 4)"
+        "--players",
+        type=whole,
+        choices=counts,
+        metavar="N",
+        help=f"{counts.start} to {counts.stop - 1}, as the game seats (default {PLAYERS}, "
+        "or one per item of an option of one per seat)",
     )
     parser.add_argument("--games", type=at_least(1), default=100, metavar="G", help="games (default 100)")
     parser.add_argument("--seed", type=whole, default=1, help="the tournament's seed (default 1)")
-    parser.add_argument("--advanced", action="store_true", help="the advanced game")
     parser.add_argument(
         "--workers",
         type=at_least(1),
@@ -612,6 +604,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--out", metavar="FILE.json", help="write every game and the summary as JSON")
     parser.add_argument("--plot", metavar="FILE.png", help="draw the score distributions (needs matplotlib)")
+    add_game_options(parser)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -634,12 +627,17 @@ def run(args: argparse.Namespace) -> int:
     for path, what in ((args.out, "the results"), (args.plot, "the plot")):
         if path is not None:
             check_writable(path, what, ArenaError)
-    if args.game != "hadara":
-        _check_other(args)
+    played = game(args.game)
+    other = foreign(args, played)
+    if other is not None:
+        raise ArenaError(f"{other[0]} is {other[1]}'s; {played.title} has none")
+    options = game_options(args, played)
+    players = count_players(args.players, played, options)
+    played.read_options(options, players, args.seed)  # refused here, not in the first game
     engines = engine_table(args.engine)
-    check_names(args.bots, engines, game(args.game))
+    check_names(args.bots, engines, played)
     used = tuple((name, command) for name, command in engines.items() if name in args.bots)
-    tournament = Tournament(args.bots, args.players, args.games, args.seed, args.advanced, used, args.game)
+    tournament = Tournament(args.bots, players, args.games, args.seed, options, used, args.game)
     workers = args.workers if args.workers is not None or args.backend == "ray" else 1
     _check_workers(workers, args.backend, args.address)
     standings = Standings()
@@ -749,6 +747,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         return run(args)
+    except argparse.ArgumentTypeError as exc:  # a game's option, read once the game is known
+        parser.error(str(exc))
     except GameError as exc:
         print(f"hadara arena: {exc}", file=sys.stderr)
         return 2

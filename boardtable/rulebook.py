@@ -53,6 +53,17 @@ class RuleEntry:
         """The rule's HTML id on the documentation site: the rule ID in lower case."""
         return self.id.lower()
 
+    def citation(self) -> str:
+        """Where in its game's rulebook the rule is, as ``hadara explain`` cites it ("" where
+        the game's rules say nothing of it)."""
+        return ""
+
+    def heading(self) -> str:
+        """The first line ``hadara explain`` prints of the rule: its ID, its area and its
+        citation."""
+        cited = self.citation()
+        return f"{self.id} ({self.area}{', ' + cited if cited else ''})"
+
     def data(self) -> dict[str, object]:
         """The rule as JSON data, as a game tells it (its ID, area, texts, and why a ruling was
         decided so)."""

@@ -9,13 +9,14 @@ game comes from its :class:`TableWords`; the moves and their previews from the i
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Collection, Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
 from attrs import frozen
 
 from .errors import GameError, IllegalMove
 from .games import AnyGame, Decider
+from .games.commands import TableWords
 from .prompt import CLEAR, Reader, Turn, Writer
 from .reader import shown
 from .screen import Screen, counted
@@ -23,24 +24,8 @@ from .screen import Screen, counted
 __all__ = ["InterfaceGame", "TableWords", "play_interface_at_terminal"]
 
 
-@frozen
-class TableWords:
-    """What a game's turn screen says, each from a seat's view (the game's own words; a game
-    without them shows its moves and their previews alone)."""
-
-    #: Where the game stands, for the turn's heading.
-    where: Callable[[Any], str] = lambda view: ""
-    #: The seat's own board in a few lines.
-    own: Callable[[Any, int], list[str]] = lambda view, seat: []
-    #: The whole table as the seat sees it (the ``board`` command).
-    board: Callable[[Any, int], list[str]] = lambda view, seat: []
-    #: What a legal move does, in the list of moves (given the view and the move's preview).
-    option: Callable[[Any, Any], str] = lambda view, option: str(option)
-    #: The score sheets of a finished game, as a table.
-    score: Callable[[Any], str] = lambda final: ""
-    #: A legal move in the player's words (given the view and the move), its count last where
-    #: moves differ only in a count ("Place people at the forest: 3"); None: its notation.
-    said: Callable[[Any, Any], str] | None = None
+#: The words of a game that says nothing of its own table: its moves and their previews alone.
+_PLAIN = TableWords()
 
 
 @frozen
@@ -60,7 +45,7 @@ def play_interface_at_terminal(
     bots: Mapping[int, Decider[Any, Any]],
     read: Reader,
     write: Writer,
-    words: TableWords = TableWords(),
+    words: TableWords = _PLAIN,
     hand_over: bool = False,
     made: Sequence[object] = (),
     screen: Screen | None = None,

@@ -36,6 +36,10 @@ class Rule(RuleEntry):
         """The rule as JSON data, its page with it."""
         return {**super().data(), "page": self.page}
 
+    def citation(self) -> str:
+        """The rulebook's page: ``rulebook p. 7``."""
+        return f"rulebook p. {self.page}"
+
 
 #: The rule areas in the order of play, with the title of each area's page.
 AREAS: tuple[tuple[str, str], ...] = (

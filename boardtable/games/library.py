@@ -24,6 +24,7 @@ from ..documents import SCHEMA_VERSION, GameInfo
 from ..errors import IllegalMove
 from ..rulebook import RuleEntry
 from . import Game
+from .commands import Commands
 
 __all__ = ["Library", "LibraryGame"]
 
@@ -109,6 +110,8 @@ class Library(Generic[C, S, M, E, L]):
     position_digest: Callable[[S], str]
     game_result: Callable[[S, C, tuple[M, ...]], object]
     record: Callable[..., object]
+    #: ``replay``: a record's moves played and held to its result block.
+    replay: Callable[[Any], S]
 
     @classmethod
     def of(cls, package: ModuleType, records: ModuleType) -> Library[Any, Any, Any, Any, Any]:
@@ -137,6 +140,7 @@ class Library(Generic[C, S, M, E, L]):
             records.position_digest,
             records.game_result,
             records.GameRecord,
+            records.replay,
         )
 
 
@@ -245,7 +249,10 @@ class LibraryGame(Game[C, S, M, E, L]):
         return None if found is None else found.data()
 
     def record(self, options: C, moves: Sequence[M], state: S, names: Sequence[str], notes: str) -> str:
-        info = GameInfo(players=tuple(names), date=datetime.date.today().isoformat(), notes=notes)
+        """The record with its result block once the game is over, and its headers: the seats'
+        names, today's date, ``notes`` and the game's name."""
+        today = datetime.date.today().isoformat()
+        info = GameInfo(players=tuple(names), date=today, notes=notes, game=self.name)
         played = tuple(moves)
         result = self.library.game_result(state, options, played) if state.is_over else None
         return self.library.to_json(self.library.record(options, played, result=result, info=info))
@@ -257,3 +264,19 @@ class LibraryGame(Game[C, S, M, E, L]):
         record = self.library.from_json(text, self.library.record)
         names = () if record.info is None else tuple(record.info.players)
         return record.config, tuple(record.moves), names
+
+    def commands(self) -> Commands:
+        """The game's rule index, and its records checked by its own ``replay`` (every move
+        legal, the result block held to the moves)."""
+        return Commands(rules=self.library.rules, checked=self.checked)
+
+    def checked(self, text: str) -> str | None:
+        """A record checked whole by the game's ``replay``; what its result block vouches for,
+        in words (None without one)."""
+        record = self.library.from_json(text, self.library.record)
+        self.library.replay(record)
+        result = record.result
+        if result is None:
+            return None
+        vouched = "" if result.record is None else "its moves and "
+        return f"{vouched}position digest {result.digest[:16]}…"

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 from helpers import play_typed, refused_in_one_line
 
-from hadara_rules.arena import main as arena_main
-from hadara_rules.cli import main
+from boardtable.arena import main as arena_main
+from boardtable.cli import main
 from stone_age_rules import rules as stone_age_rules
 from stone_age_rules.records import GameRecord, from_json, replay
 from stone_age_rules.text import SCORE_LINES
@@ -185,8 +185,11 @@ def test_replay_checks_the_record_and_shows_the_position_and_legal_moves(
         "result: player 0's total: the record says",
         capsys,
     )
+    # the record names its game: --game may be left out, and naming another game is refused
+    assert main(["replay", "--at", "5", str(path)]) == 0
+    assert capsys.readouterr().out.startswith(f"Move 5: {record.moves[4]}\n  P")
     refused_in_one_line(
-        main, ["replay", str(path)], "game.json: a Stone Age record: add --game stone-age", capsys
+        main, ["replay", "--game", "hadara", str(path)], f"--game hadara: {path} is a Stone Age record", capsys
     )
     refused_in_one_line(
         main, ["replay", "--game", "stone-age", "--at", "9999", str(path)], "--at must be", capsys
@@ -204,7 +207,8 @@ def test_render_draws_a_record_s_position_whole_or_as_a_seat_sees_it(
     assert main([*argv, "-o", str(picture)]) == 0
     assert picture.read_text().startswith("<svg") and capsys.readouterr().out == ""
     refused_in_one_line(main, [*argv[:-3], "--viewer", "2", str(path)], "--viewer must be a player", capsys)
-    refused_in_one_line(main, ["render", str(path)], "a Stone Age record: add --game stone-age", capsys)
+    assert main(["render", "--at", "40", str(path)]) == 0 and capsys.readouterr().out == whole
+    refused_in_one_line(main, ["render", "--game", "hadara", str(path)], "is a Stone Age record", capsys)
 
 
 def test_arena_of_stone_age_bots(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
