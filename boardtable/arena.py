@@ -100,8 +100,8 @@ class Tournament:
     games: int
     #: The tournament's seed: every game's seed is derived from it and the game's index.
     seed: int = 0
-    #: The options of every game, as the game reads them (:meth:`~boardtable.games.Game.read_options`):
-    #: ``{"advanced": True}``.
+    #: The options of every game's match, as its game reads them
+    #: (:meth:`~boardtable.games.Game.read_options`; none: the game's defaults).
     options: Mapping[str, object] = field(factory=dict, hash=False)
     #: Outside engines by name, with the command that starts one (each game starts its own,
     #: in the worker that plays it).

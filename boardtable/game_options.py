@@ -86,7 +86,7 @@ def foreign(args: argparse.Namespace, played: AnyGame) -> tuple[str, str] | None
 def game_options(args: argparse.Namespace, played: AnyGame) -> dict[str, object]:
     """The options document of the options given for ``played`` (each one of its own, see
     :func:`foreign`); :class:`argparse.ArgumentTypeError` naming the option for text one
-    cannot be (``argument --crests: 'unicorn' is no crest …``)."""
+    cannot be (``argument --FLAG: …``)."""
     document: dict[str, object] = {}
     for option in played.commands().options:
         value = _value(args, option.key)

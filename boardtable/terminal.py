@@ -1,9 +1,11 @@
 """Any registered game at the terminal, through its game interface (:class:`~boardtable.games.Game`).
 
-People play their seats against the game's bots, or each other (hot seat), on the same
-screen as Hadara's (:class:`~boardtable.prompt.Turn`): a turn fits the terminal, in colour
+People play their seats against the game's bots, or each other (hot seat), on the screen
+every game's turn has (:class:`~boardtable.prompt.Turn`): a turn fits the terminal, in colour
 on a terminal, the rest behind ``board``, ``moves`` and ``more``. What the screen says of the
-game comes from its :class:`TableWords`; the moves and their previews from the interface.
+game comes from its :class:`~boardtable.games.commands.TableWords`; the moves and their
+previews from the interface. This is the ``hadara`` command's terminal for every game that
+has none of its own (:attr:`Commands.terminal <boardtable.games.commands.Commands.terminal>`).
 """
 
 from __future__ import annotations
@@ -50,7 +52,7 @@ def play_interface_at_terminal(
     made: Sequence[object] = (),
     screen: Screen | None = None,
 ) -> InterfaceGame:
-    """Play a game other than Hadara through its game interface: people at ``humans``,
+    """Play a game through its game interface: people at ``humans``,
     ``bots[seat]`` elsewhere, from the position ``start`` that the moves already ``made``
     lead to (none for a new game; a game resumed).
 
@@ -101,7 +103,7 @@ def play_interface_at_terminal(
     return InterfaceGame(tuple(moves), state, finished=True)
 
 
-#: What a player may type at the prompt of a game other than Hadara.
+#: What a player may type at the prompt of the platform's terminal.
 HELP = """\
 At the prompt, type one of:
   NUMBER        the move with that number in the list; where the line gives a

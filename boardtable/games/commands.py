@@ -122,7 +122,7 @@ class CommandOption:
 
     @property
     def flag(self) -> str:
-        """The option as it is typed: ``--crests``."""
+        """The option as it is typed: ``--KEY``, its ``_`` written ``-``."""
         return "--" + self.key.replace("_", "-")
 
 
