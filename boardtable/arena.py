@@ -166,11 +166,12 @@ def play_one(tournament: Tournament, index: int) -> GameResult:
     bots = [
         decider(played, name, seat, f"{seed}:{seat}", engines, math.inf) for seat, name in enumerate(seats)
     ]
+    after = played.commands().after or (lambda position, move: played.play(position, move)[0])
     moves = 0
     try:
         while not played.is_over(state):
             seat = played.to_act(state)[0]
-            state = played.play(state, bots[seat].choose(state, seat))[0]
+            state = after(state, bots[seat].choose(state, seat))
             moves += 1
     finally:
         close_bots(bots)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from typing import Any
 
 from .errors import UsageError
 from .files import check_writable, write_whole
@@ -42,7 +43,7 @@ def check(args: argparse.Namespace) -> int:
     return 1 if failed else 0
 
 
-def _print_log(result: ScenarioReport[object, object]) -> None:  # type: ignore[type-var]
+def _print_log(result: ScenarioReport[Any, Any]) -> None:
     """How a scenario's numbers came: what the game did on its own after ``given`` (where it
     did anything) and what each move did, in the game's words with their rule IDs."""
     print("       what happened:")

@@ -148,6 +148,10 @@ class Commands:
     log: Callable[[Any], PlayLog] | None = None
     #: One move's events in lines for players (``hadara replay``); None: each event's text.
     told: Callable[[Sequence[Any]], list[str]] | None = None
+    #: The position after a move, the move checked as :meth:`~boardtable.games.Game.play`
+    #: checks it, without its events (where the game makes them only when asked, a game of
+    #: bots in a tournament is played faster); None: :meth:`~boardtable.games.Game.play`.
+    after: Callable[[Any, Any], Any] | None = None
     #: A seat's name in a position (``P0 (monkey)``), as a winner is named.
     seat_name: Callable[[Any, int], str] = _seat_name
     #: The game's rule index by rule ID (``hadara rules``, ``hadara explain``).

@@ -112,6 +112,8 @@ class Library(Generic[C, S, M, E, L]):
     record: Callable[..., object]
     #: ``replay``: a record's moves played and held to its result block.
     replay: Callable[[Any], S]
+    #: ``apply_move``: the position after a move, checked, without its events.
+    apply_move: Callable[[S, M], S]
 
     @classmethod
     def of(cls, package: ModuleType, records: ModuleType) -> Library[Any, Any, Any, Any, Any]:
@@ -141,6 +143,7 @@ class Library(Generic[C, S, M, E, L]):
             records.game_result,
             records.GameRecord,
             records.replay,
+            package.apply_move,
         )
 
 
@@ -266,11 +269,11 @@ class LibraryGame(Game[C, S, M, E, L]):
         return record.config, tuple(record.moves), names
 
     def commands(self) -> Commands:
-        """The game's rule index, and its records checked by its own ``replay`` (every move
-        legal, the result block held to the moves)."""
-        return Commands(rules=self.library.rules, checked=self.checked)
+        """The game's rule index, its records checked by its own ``replay`` (every move legal,
+        the result block held to the moves), and its moves played without their events."""
+        return Commands(rules=self.library.rules, checked=self.check_record, after=self.library.apply_move)
 
-    def checked(self, text: str) -> str | None:
+    def check_record(self, text: str) -> str | None:
         """A record checked whole by the game's ``replay``; what its result block vouches for,
         in words (None without one)."""
         record = self.library.from_json(text, self.library.record)
