@@ -43,7 +43,7 @@ from .game_options import PLAYERS, add_game_options, bots_help, foreign, game_op
 from .game_options import players as count_players
 from .games import DEFAULT, game, names
 from .options import at_least, whole
-from .reader import clip, shown
+from .reader import clip, label, shown
 
 __all__ = [
     "ArenaError",
@@ -470,10 +470,7 @@ def format_summary(
         rate = tournament.games / seconds if seconds > 0 else math.inf
         timing = f" ({seconds:.1f} s, {rate:.2f} games/s)"
     title = "" if tournament.game == DEFAULT else f"{game(tournament.game).title}: "
-    options = "".join(
-        f", {key}" if value is True else f", {key} {shown(value)}"
-        for key, value in tournament.options.items()
-    )
+    options = "".join(f", {_option_words(key, value)}" for key, value in tournament.options.items())
     lines = [
         f"{title}{tournament.games} games of {tournament.players} players, seed {tournament.seed}"
         f"{options}: {', '.join(tournament.bots)}{timing}",
@@ -485,6 +482,15 @@ def format_summary(
             f"{s.bot:<10} {s.seats:>6} {s.wins:>8.1f} {100 * s.win_rate:>8.1f}%  {interval:<17} {s.mean_score:>10.1f}"
         )
     return "\n".join(lines)
+
+
+def _option_words(key: str, value: object) -> str:
+    """A game's option as the summary names it: ``KEY`` (a flag), ``KEY A,B`` (a list), ``KEY VALUE``."""
+    if value is True:
+        return label(key)
+    if isinstance(value, list | tuple):
+        return f"{label(key)} {clip(','.join(map(str, value)), 60)}"
+    return f"{label(key)} {shown(value)}"
 
 
 def results_json(

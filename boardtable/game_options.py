@@ -64,7 +64,7 @@ def add_game_options(parser: argparse.ArgumentParser) -> None:
 
 
 def given(args: argparse.Namespace) -> list[str]:
-    """The game options given on the command line, as they are typed (``--advanced``)."""
+    """The game options given on the command line, as they are typed (``--KEY``)."""
     return [owners[0][1].flag for key, owners in _declared().items() if _value(args, key) is not None]
 
 

@@ -152,7 +152,7 @@ class Commands:
     #: checks it, without its events (where the game makes them only when asked, a game of
     #: bots in a tournament is played faster); None: :meth:`~boardtable.games.Game.play`.
     after: Callable[[Any, Any], Any] | None = None
-    #: A seat's name in a position (``P0 (monkey)``), as a winner is named.
+    #: A seat's name in a position, as a winner is named (``P0``, or more where the game says more).
     seat_name: Callable[[Any, int], str] = _seat_name
     #: The game's rule index by rule ID (``hadara rules``, ``hadara explain``).
     rules: Callable[[], Mapping[str, RuleEntry]] = _no_rules
