@@ -19,7 +19,7 @@ import sys
 import time
 from pathlib import Path
 
-from hadara_rules.arena import Progress, Tournament, format_summary, results_json, run_tournament, summarize
+from boardtable.arena import Progress, Tournament, format_summary, results_json, run_tournament, summarize
 
 # The search module is imported by the bot registry on first use; importing it here,
 # before the worker processes start, makes every worker run the same code.

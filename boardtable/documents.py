@@ -48,6 +48,9 @@ class GameInfo:
     event: str | None = None
     #: Free text.
     notes: str | None = None
+    #: The game played, by the name it is registered under (``boardtable.games.names``);
+    #: None in a record that does not say (one written before records named their game).
+    game: str | None = None
 
 
 def digest(kind: str, data: object) -> str:

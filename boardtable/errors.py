@@ -50,5 +50,10 @@ class ConfigError(GameError, ValueError):
     """A game configuration its rules do not allow (player count, options)."""
 
 
+class UsageError(GameError):
+    """A command-line argument the command cannot go on with (a seat no game has, an option
+    another argument rules out, a finished game to resume)."""
+
+
 class NotationError(GameError, ValueError):
     """A text that is no move in the game's notation; the message names the bad word."""

@@ -70,6 +70,18 @@ class RuleEntry(ABC):
         ``"rules summary, project ruling"``…), and ``page``, the rulebook's page (None where
         the sources are not cited by page)."""
 
+    def cited(self) -> str:
+        """:meth:`citation` in words, as ``hadara explain`` cites it: ``rulebook p. 7``."""
+        found = self.citation()
+        page = found.get("page")
+        return f"{found.get('source') or ''}{f' p. {page}' if page is not None else ''}"
+
+    def heading(self) -> str:
+        """The first line ``hadara explain`` prints of the rule: its ID, its area and its
+        citation."""
+        cited = self.cited()
+        return f"{self.id} ({self.area}{', ' + cited if cited else ''})"
+
     def data(self) -> dict[str, object]:
         """The rule as JSON data, the same shape for every game (the wire's ``rule``): its ID,
         area, texts, why a ruling was decided so, its game, its name and its citation."""

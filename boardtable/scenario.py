@@ -9,6 +9,7 @@ them. Each game reads its own scenario format and runs it; the platform reads th
 from __future__ import annotations
 
 import os
+from collections.abc import Iterable
 from typing import Generic, TypeVar
 
 from attrs import field, frozen
@@ -20,7 +21,7 @@ from .reader import shown
 __all__ = ["ScenarioReport", "load_scenario_document"]
 
 _State = TypeVar("_State")
-_Told = TypeVar("_Told")
+_Told = TypeVar("_Told", bound=Iterable[object])
 
 
 def load_scenario_document(
@@ -60,3 +61,14 @@ class ScenarioReport(Generic[_State, _Told]):
     def passed(self) -> bool:
         """True when every expectation held."""
         return not self.failures
+
+    @property
+    def standing(self) -> str:
+        """Where the position stands after the moves, in the game's words (each game's report
+        says; ``hadara check`` prints it under a failed scenario)."""
+        return ""
+
+    def lines(self, told: _Told) -> list[str]:
+        """What one step of :attr:`log` did, in lines for players: each thing told, in its
+        own words (a game whose steps read otherwise says how)."""
+        return [str(item) for item in told]

@@ -1,21 +1,24 @@
 """Any registered game at the terminal, through its game interface (:class:`~boardtable.games.Game`).
 
-People play their seats against the game's bots, or each other (hot seat), on the same
-screen as Hadara's (:class:`~boardtable.prompt.Turn`): a turn fits the terminal, in colour
+People play their seats against the game's bots, or each other (hot seat), on the screen
+every game's turn has (:class:`~boardtable.prompt.Turn`): a turn fits the terminal, in colour
 on a terminal, the rest behind ``board``, ``moves`` and ``more``. What the screen says of the
-game comes from its :class:`TableWords`; the moves and their previews from the interface.
+game comes from its :class:`~boardtable.games.commands.TableWords`; the moves and their
+previews from the interface. This is the ``hadara`` command's terminal for every game that
+has none of its own (:attr:`Commands.terminal <boardtable.games.commands.Commands.terminal>`).
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Collection, Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
 from attrs import frozen
 
 from .errors import GameError, IllegalMove
 from .games import AnyGame, Decider
+from .games.commands import TableWords
 from .prompt import CLEAR, Reader, Turn, Writer
 from .reader import shown
 from .screen import Screen, counted
@@ -23,24 +26,8 @@ from .screen import Screen, counted
 __all__ = ["InterfaceGame", "TableWords", "play_interface_at_terminal"]
 
 
-@frozen
-class TableWords:
-    """What a game's turn screen says, each from a seat's view (the game's own words; a game
-    without them shows its moves and their previews alone)."""
-
-    #: Where the game stands, for the turn's heading.
-    where: Callable[[Any], str] = lambda view: ""
-    #: The seat's own board in a few lines.
-    own: Callable[[Any, int], list[str]] = lambda view, seat: []
-    #: The whole table as the seat sees it (the ``board`` command).
-    board: Callable[[Any, int], list[str]] = lambda view, seat: []
-    #: What a legal move does, in the list of moves (given the view and the move's preview).
-    option: Callable[[Any, Any], str] = lambda view, option: str(option)
-    #: The score sheets of a finished game, as a table.
-    score: Callable[[Any], str] = lambda final: ""
-    #: A legal move in the player's words (given the view and the move), its count last where
-    #: moves differ only in a count ("Place people at the forest: 3"); None: its notation.
-    said: Callable[[Any, Any], str] | None = None
+#: The words of a game that says nothing of its own table: its moves and their previews alone.
+_PLAIN = TableWords()
 
 
 @frozen
@@ -60,12 +47,12 @@ def play_interface_at_terminal(
     bots: Mapping[int, Decider[Any, Any]],
     read: Reader,
     write: Writer,
-    words: TableWords = TableWords(),
+    words: TableWords = _PLAIN,
     hand_over: bool = False,
     made: Sequence[object] = (),
     screen: Screen | None = None,
 ) -> InterfaceGame:
-    """Play a game other than Hadara through its game interface: people at ``humans``,
+    """Play a game through its game interface: people at ``humans``,
     ``bots[seat]`` elsewhere, from the position ``start`` that the moves already ``made``
     lead to (none for a new game; a game resumed).
 
@@ -116,7 +103,7 @@ def play_interface_at_terminal(
     return InterfaceGame(tuple(moves), state, finished=True)
 
 
-#: What a player may type at the prompt of a game other than Hadara.
+#: What a player may type at the prompt of the platform's terminal.
 HELP = """\
 At the prompt, type one of:
   NUMBER        the move with that number in the list; where the line gives a

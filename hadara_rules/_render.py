@@ -27,37 +27,27 @@ Every card, colony, statue and medal slot drawn carries ``data-kind``
 colony id, the statue's index, ``silver`` or ``gold``), and ``data-player``
 where it belongs to a player, so a frontend can hook clicks:
 ``svg.querySelectorAll('[data-kind=card]')``.
-
-:func:`add_arguments` and :func:`run` are the ``hadara render`` command.
 """
 
 from __future__ import annotations
 
-import argparse
 import html
-import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from math import ceil, cos, radians, sin
-from pathlib import Path
 
 from attrs import frozen
 
-from boardtable import reader as _reader
-from boardtable.files import check_writable, write_whole
-from boardtable.reader import shown
 from boardtable.screen import counted
 
 from ._components import Card, Colony, Reference
-from ._errors import HadaraError, RecordError
 from ._model import SHOWN_AS, GameState, PlayerState
 from ._rules.scoring import score_player, winners
 from ._rules.wheel import deck_at
 from ._text import ability, player_name, seen_by, where
 from ._vocabulary import COLOR_INDEX, COLORS, TIERS, Color, Track, Tracks
-from .records import GameRecord, from_data, replay
 from .view import HIDDEN, player_view
 
-__all__ = ["COLUMNS", "MIN_TEXT", "PART_WIDTH", "add_arguments", "render_svg", "render_svg_parts", "run"]
+__all__ = ["COLUMNS", "MIN_TEXT", "PART_WIDTH", "render_svg", "render_svg_parts"]
 
 #: The width of every part of the picture, in SVG units: shown at a phone's
 #: width (about 340 CSS pixels inside the page's margins) a unit is a pixel.
@@ -625,71 +615,6 @@ def render_svg(state: GameState, viewer: int | None = None) -> str:
         y += max(part.height for part in row) + _GAP
     body[0] = body[0].replace("HEIGHT", f"{y:g}")
     return _document(width, y, f"Hadara: {where(state)}, move {state.ply}", "\n".join(body))
-
-
-# --------------------------------------------------------------------------- hadara render
-
-
-class _Refused(HadaraError):
-    """A bad argument of ``hadara render``."""
-
-
-def add_arguments(parser: argparse.ArgumentParser, number: Callable[[str], int]) -> None:
-    """The options of ``hadara render`` (``number`` reads a whole number argument)."""
-    parser.add_argument(
-        "file", metavar="FILE", help="a game record or a position (JSON, or YAML for .yaml/.yml)"
-    )
-    parser.add_argument(
-        "--at", type=number, metavar="N", help="a record's position after N moves (default: all)"
-    )
-    parser.add_argument("--viewer", type=number, metavar="P", help="draw what player P may see")
-    parser.add_argument(
-        "-o", "--output", metavar="OUT.svg", default="-", help="where to write (default: standard output)"
-    )
-
-
-#: The ``kind`` of a position document (a game record is the other kind read).
-_POSITION_KIND = "game_state"
-
-
-def _position(path: str, at: int | None) -> GameState:
-    """The position FILE shows: a record replayed (to ``at`` moves), or a position document."""
-    text = _reader.read_text(path, RecordError)
-    try:
-        if Path(path).suffix in (".yaml", ".yml"):
-            document = _reader.parse_yaml(text, RecordError)
-        else:
-            document = _reader.parse_json(text, RecordError)
-        if isinstance(document, dict) and document.get("kind") == _POSITION_KIND:
-            if at is not None:
-                raise _Refused("--at applies to game records; this file is a position")
-            return from_data(document, GameState)
-        record = from_data(document, GameRecord)
-        total = len(record.moves)
-        if at is not None and not 0 <= at <= total:
-            raise _Refused(f"--at must be between 0 and {total}, not {shown(at)}")
-        state = replay(record)
-        if at is not None and at < total:
-            state = replay(GameRecord(record.config, record.moves[:at]))
-    except HadaraError as exc:
-        raise RecordError(f"{path}: {exc}") from None
-    return state
-
-
-def run(args: argparse.Namespace) -> int:
-    """``hadara render FILE [--at N] [--viewer P] [-o OUT.svg]``; bad input of any kind
-    raises the library's own error (the command prints it in one line, exit status 2)."""
-    if args.output != "-":
-        check_writable(args.output, "the picture", _Refused)
-    state = _position(args.file, args.at)
-    if args.viewer is not None and not 0 <= args.viewer < len(state.players):
-        raise _Refused(f"--viewer must be a player of this game (0 to {len(state.players) - 1})")
-    picture = render_svg(state, args.viewer)
-    if args.output == "-":
-        sys.stdout.write(picture)
-    else:
-        write_whole(args.output, picture, "the picture", _Refused)
-    return 0
 
 
 SHOWN_AS["svg"] = render_svg

@@ -14,7 +14,7 @@ from pathlib import Path
 from attrs import frozen
 
 import hadara_rules
-from boardtable.games import Decider
+from boardtable.games import Commands, Decider
 from boardtable.games.library import Library, LibraryGame
 from boardtable.reader import shown
 
@@ -95,8 +95,8 @@ class Hadara(LibraryGame[GameConfig, GameState, Move, Event, Preview]):
         crests = None
         if "crests" in document:
             given = document["crests"]
-            if not isinstance(given, list) or len(given) != players:
-                raise HadaraError(f"crests: expected a list of {players} crests, found {shown(given)}")
+            if not isinstance(given, list):  # WHEEL-3: the configuration counts them
+                raise HadaraError(f"crests: expected a list of crests, found {shown(given)}")
             unknown = [name for name in given if name not in tuple(Crest)]
             if unknown:
                 raise HadaraError(
@@ -155,6 +155,14 @@ class Hadara(LibraryGame[GameConfig, GameState, Move, Event, Preview]):
 
     def bot_description(self, name: str) -> str:
         return _BOT_WORDS[name]
+
+    def commands(self) -> Commands:
+        """Hadara's terminal, log, scenarios, schemas and options (:mod:`hadara_rules.commands`,
+        imported when first asked for: its schemas are made from every registered game's
+        interface, this one's too)."""
+        from .commands import commands
+
+        return commands(super().commands())
 
     def bot(self, name: str, seed: str, seconds: float) -> Decider[GameState, Move]:
         rng = random.Random(seed)

@@ -50,7 +50,7 @@ from ._moves import Move
 from ._notation import parse_move
 from ._rulebook import rules
 from ._rules.scoring import ScoreSheet, score, winners
-from ._text import player_name
+from ._text import event_lines, player_name
 from ._tiles import add_tile, remove_tile
 from ._vocabulary import COLORS, EPOCHS, ROMAN, TIERS, TRACKS, Color, Crest, Phase, Section, Side, Track
 from .catalogue import Catalogue, extended, load_catalogue
@@ -575,6 +575,11 @@ class ScenarioResult(ScenarioReport[GameState, Events]):
             return f"epoch {ROMAN[state.epoch]}, the game is over"
         acting = ", ".join(player_name(state, seat) for seat in state.to_act) or "nobody"
         return f"epoch {ROMAN[state.epoch]}, phase {state.phase}, {state.section} section, {acting} to act"
+
+    def lines(self, told: Events) -> list[str]:
+        """A step's events as players read them: a line per action, with its coins and track
+        steps and the rules that made it happen."""
+        return [str(line) for line in event_lines(told)]
 
 
 def run_scenario(path: str | os.PathLike[str]) -> ScenarioResult:

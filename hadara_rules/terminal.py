@@ -18,6 +18,7 @@ from collections.abc import Collection, Iterable, Mapping, Sequence
 
 from attrs import frozen
 
+from boardtable.games import Decider
 from boardtable.prompt import CLEAR, Reader, Turn, Writer
 from boardtable.reader import parse_yaml, read_text, shown
 from boardtable.screen import Screen, counted
@@ -36,7 +37,6 @@ from ._rulebook import rules
 from ._text import PassedOver, _offer, _player_line, event_lines, player_name, where
 from ._vocabulary import ROMAN, Section
 from ._watch import score_now, watched, wheel_lines
-from .bots import Bot
 from .catalogue import Catalogue, load_catalogue
 from .events import (
     CoinsChanged,
@@ -199,7 +199,7 @@ def next_to_choose(state: GameState, humans: Collection[int]) -> int:
 def play_at_terminal(
     config: GameConfig,
     humans: Collection[int],
-    bots: Sequence[Bot | None],
+    bots: Sequence[Decider[GameState, Move] | None],
     read: Reader,
     write: Writer,
     hand_over: bool = False,

@@ -17,7 +17,7 @@ from attrs import evolve, frozen
 import stone_age_rules
 import stone_age_rules.records
 from boardtable.errors import GameError
-from boardtable.games import Decider
+from boardtable.games import Commands, Decider
 from boardtable.games.library import Library, LibraryGame
 from boardtable.reader import shown
 from stone_age_rules import Event, GameConfig, GameState, Move, events_view, player_view
@@ -160,6 +160,14 @@ class StoneAge(LibraryGame[GameConfig, GameState, Move, Event, Offer]):
         if name == "ismcts":
             return _Seated(ISMCTSBot(random.Random(seed), seconds=seconds))
         return _Seated(make_bot(name, random.Random(seed).randrange(2**53)))
+
+    def commands(self) -> Commands:
+        """Stone Age's words, scenarios and schemas (:mod:`stone_age_rules.commands`, imported
+        when first asked for: its schemas are made from every registered game's interface,
+        this one's too)."""
+        from .commands import commands
+
+        return commands(super().commands())
 
     def catalogue(self) -> dict[str, object]:
         """Every building tile with its points (BUILD-2 to BUILD-4), civilization card

@@ -47,6 +47,11 @@ class Rule(RuleEntry):
         """The rule as JSON data, with its source as before its citation said it."""
         return {**super().data(), "source": self.source}
 
+    def heading(self) -> str:
+        """The rule named with its game, its area and its source: ``Stone Age FLOW-1 (flow;
+        source: the rules summary)``."""
+        return f"{qualified(self.id)} ({self.area}; source: {self.source})"
+
 
 def qualified(rule_id: str) -> str:
     """A rule ID as it is named outside Stone Age's own context: ``Stone Age FLOW-1``."""

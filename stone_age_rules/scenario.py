@@ -14,7 +14,6 @@ not hold, and what happened on the way, in words.
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping
 
 import attrs
 from attrs import frozen
@@ -33,7 +32,7 @@ from .records import converter
 from .rulebook import rules
 from .text import event_text
 
-__all__ = ["FORMAT_VERSION", "GAME", "ScenarioResult", "is_stone_age", "run_scenario"]
+__all__ = ["FORMAT_VERSION", "GAME", "ScenarioResult", "run_document", "run_scenario"]
 
 #: The version of the scenario format, and the game a Stone Age scenario names.
 FORMAT_VERSION, GAME = 1, "stone-age"
@@ -115,11 +114,6 @@ class ScenarioResult(ScenarioReport[GameState, tuple[str, ...]]):
 
 
 _CONVERTER = converter()
-
-
-def is_stone_age(document: object) -> bool:
-    """Whether a scenario document names Stone Age (``game: stone-age``)."""
-    return isinstance(document, Mapping) and document.get("game") == GAME
 
 
 def _read(document: object, path: str) -> _Scenario:

@@ -14,9 +14,9 @@ from typing import Any
 import pytest
 
 import hadara_rules
+from boardtable.cli import main
 from boardtable.games import names
 from hadara_rules import GameConfig, GameState, apply_move, apply_move_with_events, legal_moves, new_game
-from hadara_rules.cli import main
 from hadara_rules.records import GameRecord, to_json
 from hadara_rules.scenario import ScenarioResult, position_of, run_document
 

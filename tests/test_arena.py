@@ -19,8 +19,8 @@ from typing import Any
 import pytest
 from helpers import refused_in_one_line
 
-from hadara_rules import GameConfig, arena, score, winners
-from hadara_rules.arena import (
+from boardtable import arena
+from boardtable.arena import (
     ArenaError,
     GameResult,
     Progress,
@@ -34,6 +34,7 @@ from hadara_rules.arena import (
     usable_cores,
     wilson,
 )
+from hadara_rules import GameConfig, score, winners
 from hadara_rules.bots import make_bots, play_game
 
 QUICK = Tournament(("greedy", "random"), players=3, games=6, seed=5)

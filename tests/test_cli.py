@@ -12,10 +12,10 @@ from pathlib import Path
 
 import pytest
 
-from boardtable.games import names
+from boardtable.cli import main
+from boardtable.games import game, names
 from hadara_rules import parse_move
 from hadara_rules._rulebook import rules
-from hadara_rules.cli import _SCHEMAS, main
 from hadara_rules.schema import KINDS
 from stone_age_rules.schema import KINDS as STONE_AGE_KINDS
 from stone_age_rules.schema import schema_text as stone_age_schema_text
@@ -611,7 +611,7 @@ def test_an_interrupted_game_leaves_the_old_record_whole(tmp_path: Path, stop: s
 
 
 def test_schema_lists_and_prints_each_game_s_own_kinds(capsys: pytest.CaptureFixture[str]) -> None:
-    assert set(_SCHEMAS) == set(names())
+    assert all(game(name).commands().schemas is not None for name in names())
     code, out, _ = run(capsys, "schema", "--list", "--game", "stone-age")
     assert code == 0
     assert [line.split()[0] for line in out.splitlines()] == list(STONE_AGE_KINDS)
@@ -641,3 +641,83 @@ def test_schema_of_stone_age_refuses_a_kind_it_has_not_in_one_line(
     assert (code, out) == (2, "")
     assert err.count("\n") == 1
     assert message in err
+
+
+# --------------------------------------------------------------------------- every game through one door
+
+
+@pytest.mark.parametrize(
+    "command",
+    [[], ["play"], ["check"], ["replay"], ["render"], ["explain"], ["rules"], ["arena"], ["connect"]],
+)
+def test_the_help_names_every_game(capsys: pytest.CaptureFixture[str], command: list[str]) -> None:
+    """``hadara --help`` and each command's help name every registered game (by name and
+    title); ``hadara --help`` also ``--game``, ``--resume`` and ``connect``."""
+    with pytest.raises(SystemExit) as done:
+        main([*command, "--help"])
+    assert done.value.code == 0
+    out = capsys.readouterr().out
+    for name in names():
+        assert name in out and game(name).title in out
+    if not command:
+        assert "--game NAME" in out and "--resume FILE" in out and "hadara connect URL" in out
+
+
+def test_a_record_names_its_game_and_one_that_does_not_is_read_all_the_same(
+    capsys: pytest.CaptureFixture[str], record: Path, tmp_path: Path
+) -> None:
+    """Records are written naming their game (``info.game``); one written before they did is
+    of the game whose reader takes it; ``--game`` naming another game is refused in one line."""
+    document = json.loads(record.read_text())
+    assert document["data"]["info"]["game"] == "hadara"
+    del document["data"]["info"]["game"]
+    old = tmp_path / "old.json"
+    old.write_text(json.dumps(document))
+    assert run(capsys, "replay", str(old), "--at", "4") == run(capsys, "replay", str(record), "--at", "4")
+    assert run(capsys, "replay", "--game", "hadara", str(old), "--at", "4")[0] == 0
+    for path in (old, record):
+        code, out, err = run(capsys, "replay", "--game", "stone-age", str(path))
+        assert (code, out) == (2, "")
+        assert (
+            err == f"hadara: --game stone-age: {path} is a Hadara record (leave out --game, or name hadara)\n"
+        )
+
+
+def test_a_record_no_game_reads_is_refused_with_the_default_game_s_reason(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    path = tmp_path / "odd.json"
+    path.write_text(
+        '{"schema_version": 1, "kind": "game_record", "data": {"config": {"players": 2}, "x": 1}}'
+    )
+    code, out, err = run(capsys, "replay", str(path))
+    assert (code, out, err.count("\n")) == (2, "", 1)
+    assert err.startswith(f"hadara: {path}: ") and "x" in err
+    path.write_text(path.read_text().replace('"x": 1', '"info": {"game": "chess"}'))
+    code, out, err = run(capsys, "replay", str(path))
+    assert (code, out) == (2, "") and err.startswith(
+        f"hadara: {path}: info.game: there is no game chess (the games"
+    )
+
+
+def test_a_scenario_of_an_unknown_game_is_refused_in_one_line(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    path = tmp_path / "chess.yaml"
+    path.write_text("scenario: 1\ngame: chess\nconfig: {players: 2}\nexpect: {over: false}\n")
+    code, out, err = run(capsys, "check", str(path))
+    assert (code, out) == (2, "")
+    assert err == f"hadara: {path}: game: there is no game chess (the games are {', '.join(names())})\n"
+
+
+def test_the_options_of_hadara_on_the_command_line(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """``--advanced --crests monkey,lion``: two players on those crests, in the advanced game."""
+    path = tmp_path / "game.json"
+    code, out, _ = run(
+        capsys, "play", "--advanced", "--crests", "monkey,lion", "--seed", "4", "--record", str(path)
+    )
+    assert code == 0 and "P1 (lion)" in out
+    config = json.loads(path.read_text())["data"]["config"]
+    assert (config["players"], config["crests"], config["advanced"]) == (2, ["monkey", "lion"], True)

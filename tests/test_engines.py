@@ -19,6 +19,8 @@ from pathlib import Path
 import pytest
 from helpers import hadara_first_others_slow, refused_in_one_line
 
+from boardtable.arena import Tournament, run_tournament
+from boardtable.cli import main
 from boardtable.engines import serve
 from boardtable.games import game
 from hadara_rules import (
@@ -29,9 +31,7 @@ from hadara_rules import (
     new_game,
     player_view,
 )
-from hadara_rules.arena import Tournament, run_tournament
 from hadara_rules.bots import BOTS
-from hadara_rules.cli import main
 from hadara_rules.records import to_data
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -103,7 +103,8 @@ def test_the_platform_imports_no_game() -> None:
 
 def test_the_platform_names_no_game_but_its_default() -> None:
     """No text of the platform's code is a game's name, but the one setting that makes Hadara
-    the ``hadara`` command's default game (``boardtable.games.DEFAULT``)."""
+    the ``hadara`` command's default game (``boardtable.games.DEFAULT``) and the command's own
+    name (``boardtable.cli.COMMAND``, the name of the game it was first written for)."""
     from boardtable.games import names
 
     found = [
@@ -112,7 +113,7 @@ def test_the_platform_names_no_game_but_its_default() -> None:
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
         if isinstance(node, ast.Constant) and node.value in names()
     ]
-    assert found == ["boardtable/games/__init__.py:" + str(_default_line())]
+    assert sorted(found) == [_line("cli.py", "COMMAND = "), _line("games/__init__.py", "DEFAULT = ")]
 
 
 def _named(text: str) -> re.Pattern[str]:
@@ -158,9 +159,11 @@ def test_the_names_of_a_game_are_found_as_words() -> None:
     assert not _named("stone-age").search("a stone, an age")
 
 
-def _default_line() -> int:
-    source = (PLATFORM / "games" / "__init__.py").read_text(encoding="utf-8").splitlines()
-    return next(i for i, line in enumerate(source, 1) if line.startswith("DEFAULT = "))
+def _line(module: str, start: str) -> str:
+    """Where the line of the platform's ``module`` that starts with ``start`` is."""
+    source = (PLATFORM / module).read_text(encoding="utf-8").splitlines()
+    number = next(i for i, line in enumerate(source, 1) if line.startswith(start))
+    return f"boardtable/{module}:{number}"
 
 
 def test_every_game_is_registered_by_its_entry_point() -> None:

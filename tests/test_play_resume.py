@@ -11,7 +11,8 @@ import pytest
 from helpers import play_typed
 
 from boardtable.games import game
-from hadara_rules.cli import SEEDS, _line_editing
+from boardtable.playing import SEEDS
+from boardtable.playing import line_editing as _line_editing
 from hadara_rules.records import load_record
 
 
@@ -123,7 +124,7 @@ def test_the_default_seed_is_random_and_printed_in_the_header_and_the_record(
         drawn.append(bound - 1 - len(drawn))
         return drawn[-1]
 
-    monkeypatch.setattr("hadara_rules.cli.secrets.randbelow", randbelow)
+    monkeypatch.setattr("boardtable.playing.secrets.randbelow", randbelow)
     seeds = []
     for name in ("a.json", "b.json"):
         code, out, _ = play_typed(monkeypatch, capsys, "", "--players", "2", "--record", str(tmp_path / name))

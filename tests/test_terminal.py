@@ -22,6 +22,7 @@ import pytest
 from attrs import AttrsInstance
 from helpers import play_typed
 
+from boardtable.cli import main
 from boardtable.screen import Screen
 from hadara_rules import (
     GameConfig,
@@ -42,7 +43,6 @@ from hadara_rules import (
 from hadara_rules._components import Catalogue
 from hadara_rules._text import player_name
 from hadara_rules.bots import make_bots
-from hadara_rules.cli import main
 from hadara_rules.events import apply_move_with_events
 from hadara_rules.records import load_record
 from hadara_rules.terminal import (

@@ -37,7 +37,7 @@ def server(folder: Path, db: str | None = None, build: Path | None = None) -> It
     benchmark imports or of the one in the folder ``build``: its port and process id. It runs in
     ``folder``, its output in ``folder/server.log``."""
     port = _free_port()
-    command = [sys.executable, "-m", "hadara_rules.cli", "serve", "--port", str(port)]
+    command = [sys.executable, "-m", "boardtable.cli", "serve", "--port", str(port)]
     command += ["--db", str(folder / f"bench-{port}.sqlite") if db is None else db]
     # The clients all create from 127.0.0.1: no bound of one address holds them (a build from
     # before the bounds has none of them).

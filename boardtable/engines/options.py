@@ -98,13 +98,14 @@ def check_names(names: Iterable[str], engines: Mapping[str, str], played: AnyGam
 
 
 def decider(
-    played: AnyGame, name: str, seat: int, seed: str, engines: Mapping[str, str]
+    played: AnyGame, name: str, seat: int, seed: str, engines: Mapping[str, str], seconds: float = 1.0
 ) -> Decider[Any, Any]:
-    """The bot ``name`` of ``played`` for ``seat``, seeded with ``seed`` (a second a decision
-    for a searching bot), or the engine ``name`` playing it."""
+    """The bot ``name`` of ``played`` for ``seat``, seeded with ``seed`` (``seconds`` a decision
+    for a searching bot: :data:`math.inf` leaves it its number of iterations alone, so that it
+    decides the same on any machine), or the engine ``name`` playing it."""
     if name in engines:
         return EngineBot(engines[name], seat, seed, game=played, name=name)
-    return played.bot(name, seed, 1.0)
+    return played.bot(name, seed, seconds)
 
 
 def close_bots(bots: Sequence[object]) -> None:

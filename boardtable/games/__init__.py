@@ -34,11 +34,13 @@ from typing import Any, Generic, Protocol, TypeVar
 
 from ..errors import GameError, IllegalMove
 from ..reader import label
+from .commands import Commands
 
 __all__ = [
     "DEFAULT",
     "MAX_SEED",
     "AnyGame",
+    "Commands",
     "Decider",
     "Game",
     "GameError",
@@ -311,6 +313,15 @@ class Game(ABC, Generic[C, S, M, E, L]):
         (the default) for a game without one, whose table shows its picture and its legal
         moves as a list."""
         return None
+
+    # ------------------------------------------------------------------ the command line
+
+    def commands(self) -> Commands:
+        """What the ``hadara`` command asks of the game beside this interface: its words, its
+        terminal, its rule index, its scenarios, its schemas, its options on the command line
+        (:class:`~boardtable.games.commands.Commands`); none, by default: the command plays,
+        replays and draws the game through this interface alone."""
+        return Commands()
 
 
 #: A game of any types, as a server holds games: their positions, moves and events are opaque

@@ -24,6 +24,7 @@ from ..documents import SCHEMA_VERSION, GameInfo
 from ..errors import IllegalMove
 from ..rulebook import RuleEntry
 from . import Game
+from .commands import Commands
 
 __all__ = ["Library", "LibraryGame"]
 
@@ -110,6 +111,10 @@ class Library(Generic[C, S, M, E, L]):
     position_digest: Callable[[S], str]
     game_result: Callable[[S, C, tuple[M, ...], int | None], object]
     record: Callable[..., object]
+    #: ``replay``: a record's moves played and held to its result block.
+    replay: Callable[[Any], S]
+    #: ``apply_move``: the position after a move, checked, without its events.
+    apply_move: Callable[[S, M], S]
 
     @classmethod
     def of(cls, package: ModuleType, records: ModuleType) -> Library[Any, Any, Any, Any, Any]:
@@ -138,6 +143,8 @@ class Library(Generic[C, S, M, E, L]):
             records.position_digest,
             records.game_result,
             records.GameRecord,
+            records.replay,
+            package.apply_move,
         )
 
 
@@ -258,7 +265,10 @@ class LibraryGame(Game[C, S, M, E, L]):
         notes: str,
         resigned: int | None = None,
     ) -> str:
-        info = GameInfo(players=tuple(names), date=datetime.date.today().isoformat(), notes=notes)
+        """The record with its result block once the game is over (or a seat resigned), and its
+        headers: the seats' names, today's date, ``notes`` and the game's name."""
+        today = datetime.date.today().isoformat()
+        info = GameInfo(players=tuple(names), date=today, notes=notes, game=self.name)
         played = tuple(moves)
         ended = state.is_over or resigned is not None
         result = self.library.game_result(state, options, played, resigned) if ended else None
@@ -275,3 +285,19 @@ class LibraryGame(Game[C, S, M, E, L]):
         record = self.library.from_json(text, self.library.record)
         names = () if record.info is None else tuple(record.info.players)
         return record.config, tuple(record.moves), names
+
+    def commands(self) -> Commands:
+        """The game's rule index, its records checked by its own ``replay`` (every move legal,
+        the result block held to the moves), and its moves played without their events."""
+        return Commands(rules=self.library.rules, checked=self.check_record, after=self.library.apply_move)
+
+    def check_record(self, text: str) -> str | None:
+        """A record checked whole by the game's ``replay``; what its result block vouches for,
+        in words (None without one)."""
+        record = self.library.from_json(text, self.library.record)
+        self.library.replay(record)
+        result = record.result
+        if result is None:
+            return None
+        vouched = "" if result.record is None else "its moves and "
+        return f"{vouched}position digest {result.digest[:16]}…"

@@ -8,10 +8,11 @@ import re
 from pathlib import Path
 
 import pytest
+import yaml
 from helpers import play_typed, refused_in_one_line
 
-from hadara_rules.arena import main as arena_main
-from hadara_rules.cli import main
+from boardtable.arena import main as arena_main
+from boardtable.cli import main
 from stone_age_rules import rules as stone_age_rules
 from stone_age_rules.records import GameRecord, from_json, replay
 from stone_age_rules.text import SCORE_LINES
@@ -185,8 +186,14 @@ def test_replay_checks_the_record_and_shows_the_position_and_legal_moves(
         "result: player 0's total: the record says",
         capsys,
     )
+    # the record names its game: --game may be left out, and naming another game is refused
+    assert main(["replay", "--at", "5", str(path)]) == 0
+    assert capsys.readouterr().out.startswith(f"Move 5: {record.moves[4]}\n  P")
     refused_in_one_line(
-        main, ["replay", str(path)], "game.json: a Stone Age record: add --game stone-age", capsys
+        main,
+        ["replay", "--game", "hadara", str(path)],
+        f"--game hadara: {path} is a Stone Age record",
+        capsys,
     )
     refused_in_one_line(
         main, ["replay", "--game", "stone-age", "--at", "9999", str(path)], "--at must be", capsys
@@ -204,7 +211,8 @@ def test_render_draws_a_record_s_position_whole_or_as_a_seat_sees_it(
     assert main([*argv, "-o", str(picture)]) == 0
     assert picture.read_text().startswith("<svg") and capsys.readouterr().out == ""
     refused_in_one_line(main, [*argv[:-3], "--viewer", "2", str(path)], "--viewer must be a player", capsys)
-    refused_in_one_line(main, ["render", str(path)], "a Stone Age record: add --game stone-age", capsys)
+    assert main(["render", "--at", "40", str(path)]) == 0 and capsys.readouterr().out == whole
+    refused_in_one_line(main, ["render", "--game", "hadara", str(path)], "is a Stone Age record", capsys)
 
 
 def test_arena_of_stone_age_bots(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -246,3 +254,83 @@ def test_resume_refuses_a_record_it_cannot_go_on_with(
     tampered.write_text(json.dumps(record))
     refused_in_one_line(main, [*resume, str(tampered)], f"{tampered}: move 3 is refused: ", capsys)
     refused_in_one_line(main, [*resume, str(tmp_path / "missing.json")], "missing.json", capsys)
+
+
+def test_a_saved_game_names_its_game_and_resumes_without_game(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A Stone Age game left is saved naming its game (``info.game``) in the working folder,
+    which the message names; ``--resume`` goes on with it without ``--game``, and ``--game``
+    naming another game is refused in one line, the file left as it was."""
+    code, out, _ = play_typed(
+        monkeypatch,
+        capsys,
+        "1 1\nquit\n",
+        "--game",
+        "stone-age",
+        "--players",
+        "2",
+        "--seed",
+        "2",
+        "--human",
+        "0",
+    )
+    saved = tmp_path / "stone-age-game-2.json"
+    assert code == 1 and f"Record saved to {saved.name} (" in out and f", in the folder {tmp_path}" in out
+    before = saved.read_text()
+    assert json.loads(before)["data"]["info"]["game"] == "stone-age"
+    made = len(from_json(before, GameRecord).moves)
+    code, out, err = play_typed(monkeypatch, capsys, "1\n", "--game", "hadara", "--resume", saved.name)
+    assert (code, out) == (2, "")
+    assert (
+        err
+        == f"hadara: --game hadara: {saved.name} is a Stone Age record (leave out --game, or name stone-age)\n"
+    )
+    assert saved.read_text() == before
+    code, out, err = play_typed(monkeypatch, capsys, "1 1\nquit\n", "--resume", saved.name)
+    assert (code, err) == (1, "") and out.startswith("Stone Age, seed 2 (")
+    assert f"Resuming {saved.name} after {made} moves" in out
+    assert len(from_json(saved.read_text(), GameRecord).moves) > made
+
+
+def test_a_record_that_names_no_game_is_read_by_the_game_that_reads_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A record written before records named their game (no ``info.game``), JSON or YAML, is
+    of the game whose reader takes it: it replays, renders and resumes without ``--game``."""
+    path = _recorded(tmp_path, capsys, "random")
+    document = json.loads(path.read_text())
+    del document["data"]["info"]["game"]
+    old, old_yaml = tmp_path / "old.json", tmp_path / "old.yaml"
+    old.write_text(json.dumps(document))
+    old_yaml.write_text(yaml.safe_dump(document))
+    assert main(["replay", "--game", "stone-age", "--at", "7", str(path)]) == 0
+    expected = capsys.readouterr().out
+    for written in (old, old_yaml):
+        assert main(["replay", "--at", "7", str(written)]) == 0
+        assert capsys.readouterr().out == expected
+        assert main(["render", "--at", "7", str(written)]) == 0
+        assert capsys.readouterr().out.startswith("<svg")
+    refused_in_one_line(main, ["replay", "--game", "hadara", str(old)], "is a Stone Age record", capsys)
+    document["data"]["result"] = None
+    document["data"]["moves"] = document["data"]["moves"][:5]
+    document["data"]["info"]["players"][1] = "human"
+    old.write_text(json.dumps(document))
+    code, out, _ = play_typed(monkeypatch, capsys, "", "--resume", str(old))  # left: saved, naming its game
+    assert code == 1 and f"Resuming {old} after 5 moves" in out
+    assert json.loads(old.read_text())["data"]["info"]["game"] == "stone-age"
+
+
+def test_an_option_of_another_game_is_refused_in_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    refused_in_one_line(
+        main,
+        ["play", "--game", "stone-age", "--crests", "monkey,lion"],
+        "--crests: Hadara's option; Stone Age has none",
+        capsys,
+    )
+    refused_in_one_line(
+        arena_main,
+        ["--game", "stone-age", "--bots", "greedy", "--crests", "monkey,lion"],
+        "--crests is Hadara's; Stone Age has none",
+        capsys,
+    )

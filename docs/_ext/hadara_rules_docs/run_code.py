@@ -178,7 +178,7 @@ class CommandDirective(SphinxDirective):
                 subtype="command",
             )
             return []
-        from hadara_rules.cli import main
+        from boardtable.cli import main
 
         captured = io.StringIO()
         status: int
