@@ -234,13 +234,13 @@ class Preview:
 
 #: Each tagged record's ``type``.
 _TAGS: dict[type[Any], str] = {Play: "play", Pass: "pass", Played: "played", Drew: "drew", Ended: "ended"}
-_BY_TAG = {tag: kind for kind, tag in _TAGS.items()}
 
 
 def _data(record: object) -> dict[str, object]:
     """A record as JSON data (its tuples as lists), a tagged one with its ``type`` first."""
     tag = _TAGS.get(type(record))
-    fields = {name: _plain(value) for name, value in asdict(record, recurse=False).items()}  # type: ignore[arg-type]  # every record here is an attrs class
+    # every record here is an attrs class
+    fields = {name: _plain(value) for name, value in asdict(record, recurse=False).items()}  # type: ignore[arg-type]
     return fields if tag is None else {"type": tag, **fields}
 
 
@@ -312,15 +312,11 @@ def _position_of(data: object, error: ErrorType) -> Position:
     )
     every = [card for part in (*position.hands, *position.shown, position.stock) for card in part]
     known = [card for card in every if card != HIDDEN]
-    if len(every) != len(CARDS) or len(set(known)) != len(known):
-        raise error(
-            f"the position holds {len(every)} cards, some of them twice: expected each of 1 to 16 once"
-        )
+    if len(every) != len(CARDS):
+        raise error(f"the position holds {len(every)} cards, not the deck's {len(CARDS)}")
+    if len(set(known)) != len(known):
+        raise error("the position holds a card twice")
     return position
-
-
-def _record_error(message: str) -> GameError:
-    return RecordError(message)
 
 
 # ---------------------------------------------------------------------- the rules
@@ -504,7 +500,7 @@ class Toy(Game[Options, Position, Move, Event, Preview]):
         return json.dumps(_data(options))
 
     def read_stored_options(self, text: str) -> Options:
-        return _options_of(parse_json(text, _record_error), _record_error)
+        return _options_of(parse_json(text, RecordError), RecordError)
 
     def new(self, options: Options) -> Position:
         return _deal(options)
@@ -551,7 +547,7 @@ class Toy(Game[Options, Position, Move, Event, Preview]):
         return json.dumps(_data(move))
 
     def read_stored_move(self, text: str) -> Move:
-        return _move_of(parse_json(text, _record_error), _record_error)
+        return _move_of(parse_json(text, RecordError), RecordError)
 
     def play(self, state: Position, move: Move) -> tuple[Position, tuple[Event, ...]]:
         refused = _refusal(state, move)
@@ -561,9 +557,8 @@ class Toy(Game[Options, Position, Move, Event, Preview]):
 
     def reveals(self, before: Position, after: Position) -> bool:
         """A card played shows it to all (PLAY-1), a card taken shows it to its taker (PASS-1)."""
-        return sum(map(len, after.shown)) > sum(map(len, before.shown)) or len(after.stock) < len(
-            before.stock
-        )
+        played = sum(map(len, after.shown)) > sum(map(len, before.shown))
+        return played or len(after.stock) < len(before.stock)
 
     def view(self, state: Position, seat: int | None) -> Position:
         return _view(state, seat)
@@ -628,17 +623,15 @@ class Toy(Game[Options, Position, Move, Event, Preview]):
         return json.dumps({"schema_version": SCHEMA_VERSION, "kind": "game_record", "data": data})
 
     def read_record(self, text: str) -> tuple[Options, tuple[Move, ...], tuple[str, ...]]:
-        document = envelope_data(
-            parse_json(text, _record_error), "game_record", SCHEMA_VERSION, _record_error
-        )
-        read = _fields(document, ("options", "moves", "players", "notes", "result"), "record", _record_error)
-        options = _options_of(read["options"], _record_error)
+        document = envelope_data(parse_json(text, RecordError), "game_record", SCHEMA_VERSION, RecordError)
+        read = _fields(document, ("options", "moves", "players", "notes", "result"), "record", RecordError)
+        options = _options_of(read["options"], RecordError)
         moves, names = read["moves"], read["players"]
         if not isinstance(moves, list) or not isinstance(names, list):
             raise RecordError("record: moves and players are lists")
         if names and (len(names) != options.players or not all(isinstance(name, str) for name in names)):
             raise RecordError(f"record: players names {options.players} seats by their names, or none")
-        return options, tuple(_move_of(move, _record_error) for move in moves), tuple(names)
+        return options, tuple(_move_of(move, RecordError) for move in moves), tuple(names)
 
     def totals(self, state: Position) -> tuple[int, ...]:
         return _totals(state)
