@@ -84,7 +84,7 @@ def test_every_legal_move_reads_back_every_way(played: AnyGame) -> None:
 def test_every_view_is_drawn_as_svg(played: AnyGame) -> None:
     """The picture of each seat's view and the spectator's, along a game, is an SVG document."""
     game = walk(played, played.seats[0], 28, steps=12)
-    for state in game.states[::4]:
+    for state in game.states[::6]:
         for viewer in (*range(len(played.totals(state))), None):
             drawn = ElementTree.fromstring(played.picture(played.view(state, viewer)))
             assert drawn.tag == "{http://www.w3.org/2000/svg}svg"

@@ -58,7 +58,7 @@ def _entries_agree(played: AnyGame, game: Walk, every: int) -> None:
 
 
 def test_entries_and_events_agree_with_the_moves(played: AnyGame) -> None:
-    _entries_agree(played, walk(played, played.seats[1], 41, steps=20), every=3)
+    _entries_agree(played, walk(played, played.seats[1], 41, steps=15), every=3)
 
 
 @pytest.mark.slow

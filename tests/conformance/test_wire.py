@@ -23,7 +23,7 @@ from boardtable.server.sqlite import SQLiteStore
 from .support import as_sent, beside, sizes
 
 #: Moves of a match of the default run (a short game's whole match).
-MOVES = 12
+MOVES = 8
 #: Every how many moves the views sent are checked against the schemas in the default run (a
 #: Hadara view takes some 20 ms of CPU to check); each is the seat's own at every move.
 EVERY = 4
@@ -111,4 +111,4 @@ def test_what_the_table_sends_of_long_matches_fits_and_is_the_game_s_own(
     client: TestClient, played: AnyGame
 ) -> None:
     for players in sizes(played):
-        _match(client, played, players, 10 * MOVES, 52, 5 * EVERY)
+        _match(client, played, players, 15 * MOVES, 52, 5 * EVERY)
