@@ -39,7 +39,7 @@ def test_register_replaces_the_environment_s_game(monkeypatch: pytest.MonkeyPatc
     monkeypatch.setenv(ENVIRONMENT, "toy=toy_game:NAME")
     with toy_game.registered():
         assert game("toy") is toy_game.GAME
-    with pytest.raises(GameError, match=r"^the game toy is a str, not a Game$"):
+    with pytest.raises(GameError, match=r"^the game toy is not a Game but of type str$"):
         game("toy")
 
 
@@ -80,3 +80,9 @@ def test_registered_games_leave_with_unregister() -> None:
     assert game("toy") is toy_game.GAME
     unregister("toy")
     assert "toy" not in names()
+
+
+def test_what_is_registered_must_be_a_game() -> None:
+    register("toy", "toy_game:Toy")  # the class, not the game
+    with pytest.raises(GameError, match=r"^the game toy is not a Game but of type ABCMeta$"):
+        game("toy")

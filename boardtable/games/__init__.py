@@ -346,7 +346,7 @@ def game(name: str) -> AnyGame:
     if where is None:
         raise UnknownGame(f"there is no game {label(name)} (the games are {', '.join(names())})")
     if not isinstance(where, str):
-        return where
+        return _checked(name, where)
     found = _LOADED.get(where)
     if found is None:
         module, _, attribute = where.partition(":")
@@ -354,7 +354,12 @@ def game(name: str) -> AnyGame:
             loaded = getattr(importlib.import_module(module), attribute)
         except (ImportError, AttributeError) as exc:
             raise GameError(f"the game {label(name)} is not at {shown(where)}: {clip(str(exc))}") from exc
-        if not isinstance(loaded, Game):
-            raise GameError(f"the game {label(name)} is a {type(loaded).__name__}, not a Game")
-        found = _LOADED[where] = loaded
+        found = _LOADED[where] = _checked(name, loaded)
+    return found
+
+
+def _checked(name: str, found: object) -> AnyGame:
+    """``found``, the game registered as ``name``, if it is a :class:`Game`."""
+    if not isinstance(found, Game):
+        raise GameError(f"the game {label(name)} is not a Game but of type {type(found).__name__}")
     return found
