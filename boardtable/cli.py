@@ -447,7 +447,12 @@ def _drop_stdout() -> None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``hadara`` command."""
-    args = _parser().parse_args(argv)
+    try:  # the parser names every registered game: a game that cannot be found is one line
+        parser = _parser()
+    except GameError as exc:
+        print(f"{COMMAND}: {clip(str(exc), 400)}", file=sys.stderr)
+        return 2
+    args = parser.parse_args(argv)
     try:
         code: int = args.run(args)
         sys.stdout.flush()

@@ -165,6 +165,10 @@ class Hadara(LibraryGame[GameConfig, GameState, Move, Event, Preview]):
         return commands(super().commands())
 
     def bot(self, name: str, seed: str, seconds: float) -> Decider[GameState, Move]:
+        if name not in self.bot_names():
+            raise HadaraError(
+                f"there is no Hadara bot {shown(name)} (they are {', '.join(self.bot_names())})"
+            )
         rng = random.Random(seed)
         if name == "ismcts":
             return _Seated(ISMCTSBot(rng, seconds=seconds))

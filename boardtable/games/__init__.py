@@ -12,7 +12,9 @@ reads, and never imports a private module of a game (a test holds it to that).
 
 Games are found by name (:func:`game`, :func:`names`). A game is one package and one
 entry point in its distribution's metadata (group :data:`GROUP`), imported only when
-first asked for; :func:`register` adds one for this process alone (a test's game).
+first asked for; :func:`register` adds one for this process alone (a test's game), and the
+environment variable :data:`ENVIRONMENT` for this process and those it starts (a test's
+game played by ``hadara engine`` or ``hadara serve`` in a process of their own).
 
 Values that reach a game from outside (a request's options, a move in notation
 or as data, a stored document) are read by the game itself, which raises
@@ -27,17 +29,20 @@ from __future__ import annotations
 import functools
 import importlib
 import importlib.metadata
+import os
+import re
 from abc import ABC, abstractmethod
 from collections.abc import Collection, Hashable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, Generic, Protocol, TypeVar
 
 from ..errors import GameError, IllegalMove
-from ..reader import label
+from ..reader import clip, label, shown
 from .commands import Commands
 
 __all__ = [
     "DEFAULT",
+    "ENVIRONMENT",
     "MAX_SEED",
     "AnyGame",
     "Commands",
@@ -331,8 +336,17 @@ AnyGame = Game[Any, Any, Any, Any, Any]
 #: The entry-point group a game registers under, in its distribution's metadata:
 #: ``[project.entry-points."boardtable.games"] NAME = "PACKAGE.game:GAME"``.
 GROUP = "boardtable.games"
+#: The environment variable that registers games beside the entry points, in this process
+#: and every process it starts: ``NAME=MODULE:ATTRIBUTE`` items, separated by commas
+#: (``BOARDTABLE_GAMES="toy=toy_game:GAME"``, the module found on ``PYTHONPATH``). A name
+#: is lower-case letters, digits and dashes; one given here replaces an entry point's of the
+#: same name, and :func:`register` replaces both.
+ENVIRONMENT = "BOARDTABLE_GAMES"
+#: One item of :data:`ENVIRONMENT`.
+_ITEM = re.compile(r"([a-z0-9][a-z0-9-]*)=([A-Za-z_][\w.]*:[A-Za-z_]\w*)")
 #: Games registered in this process (:func:`register`), beside those of the entry points.
 _REGISTERED: dict[str, str | AnyGame] = {}
+#: The games imported so far, by where they are (``module:attribute``).
 _LOADED: dict[str, AnyGame] = {}
 
 
@@ -342,8 +356,23 @@ def _entry_points() -> Mapping[str, str]:
     return {point.name: point.value for point in importlib.metadata.entry_points(group=GROUP)}
 
 
+@functools.cache
+def _environment(text: str) -> Mapping[str, str]:
+    """The games :data:`ENVIRONMENT` registers when it holds ``text``, by name: where each
+    :class:`Game` is; :class:`~boardtable.errors.GameError` naming the first item that is not
+    ``NAME=MODULE:ATTRIBUTE``."""
+    found: dict[str, str] = {}
+    for item in text.split(","):
+        read = _ITEM.fullmatch(item.strip())
+        if read is None:
+            raise GameError(f"{ENVIRONMENT}: {label(item.strip())} is not NAME=MODULE:ATTRIBUTE")
+        found[read[1]] = read[2]
+    return found
+
+
 def _known() -> dict[str, str | AnyGame]:
-    return {**_entry_points(), **_REGISTERED}
+    text = os.environ.get(ENVIRONMENT, "").strip()
+    return {**_entry_points(), **(_environment(text) if text else {}), **_REGISTERED}
 
 
 def names() -> tuple[str, ...]:
@@ -356,28 +385,33 @@ def register(name: str, where: str | AnyGame) -> None:
     imported when first asked for). A distribution registers its games by entry point
     instead (:data:`GROUP`); this is for a game no distribution ships (a test's)."""
     _REGISTERED[name] = where
-    _LOADED.pop(name, None)
 
 
 def unregister(name: str) -> None:
     """Forget a game :func:`register` registered."""
     _REGISTERED.pop(name, None)
-    _LOADED.pop(name, None)
 
 
 def game(name: str) -> AnyGame:
     """The game registered as ``name``; :class:`UnknownGame` for any other name."""
-    found = _LOADED.get(name)
+    where = _known().get(name)
+    if where is None:
+        raise UnknownGame(f"there is no game {label(name)} (the games are {', '.join(names())})")
+    if not isinstance(where, str):
+        return _checked(name, where)
+    found = _LOADED.get(where)
     if found is None:
-        where = _known().get(name)
-        if where is None:
-            raise UnknownGame(f"there is no game {label(name)} (the games are {', '.join(names())})")
-        if isinstance(where, str):
-            module, _, attribute = where.partition(":")
+        module, _, attribute = where.partition(":")
+        try:
             loaded = getattr(importlib.import_module(module), attribute)
-        else:
-            loaded = where
-        if not isinstance(loaded, Game):
-            raise TypeError(f"{name} is no Game")
-        found = _LOADED[name] = loaded
+        except (ImportError, AttributeError) as exc:
+            raise GameError(f"the game {label(name)} is not at {shown(where)}: {clip(str(exc))}") from exc
+        found = _LOADED[where] = _checked(name, loaded)
+    return found
+
+
+def _checked(name: str, found: object) -> AnyGame:
+    """``found``, the game registered as ``name``, if it is a :class:`Game`."""
+    if not isinstance(found, Game):
+        raise GameError(f"the game {label(name)} is not a Game but of type {type(found).__name__}")
     return found

@@ -1,0 +1,58 @@
+"""Every test of the suite that takes ``name`` runs once for each game: the registered games
+and the toy, which is registered while the suite runs (and only then)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from toy_game import NAME, registered
+
+from boardtable.games import AnyGame, game, names
+
+#: Every game the suite runs over: the registered ones, then the toy.
+GAMES = names() if NAME in names() else (*names(), NAME)
+
+
+#: Where a game is known not to conform, by game and test: why (an expected failure, strict:
+#: once the game is mended the test passes, and fails the run until its entry here is gone).
+KNOWN: dict[tuple[str, str], str] = {
+    (
+        "hadara",
+        "test_a_move_that_lets_a_seat_tell_worlds_apart_revealed_something_in_many_games",
+    ): "Hadara's reveals compares the ids a view shows: a colony turned on a stack whose front the "
+    "seat saw elsewhere is not counted as revealed, though the seat learns the stack's next colony",
+    (
+        "hadara",
+        "test_the_views_of_the_seats_to_act_in_bots_games_read_back",
+    ): "Hadara reads a view back only when one of 20 worlds drawn fits it: in a 4- or 5-player "
+    "draft the other seats' hidden choices often turn all 20 down (half the 5-player games of "
+    "the greedy bots), and the view an engine is sent is refused",
+}
+
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    if "name" in metafunc.fixturenames:
+        test = metafunc.function.__name__
+        metafunc.parametrize(
+            "name",
+            [
+                pytest.param(name, marks=[pytest.mark.xfail(reason=KNOWN[name, test], strict=True)])
+                if (name, test) in KNOWN
+                else name
+                for name in GAMES
+            ],
+        )
+
+
+@pytest.fixture(scope="package", autouse=True)
+def _toy() -> Iterator[None]:
+    """The toy, registered for the suite's tests alone."""
+    with registered():
+        yield
+
+
+@pytest.fixture
+def played(name: str) -> AnyGame:
+    """The game the test runs for."""
+    return game(name)
