@@ -22,7 +22,20 @@ import attrs
 
 from .documents import SCHEMA_VERSION
 
-__all__ = ["DIALECT", "Schema", "SchemaMaker", "Schemas", "envelope", "field_docs"]
+__all__ = [
+    "DIALECT",
+    "Schema",
+    "SchemaMaker",
+    "Schemas",
+    "array",
+    "closed",
+    "envelope",
+    "field_docs",
+    "flag",
+    "nullable",
+    "text",
+    "whole",
+]
 
 #: The JSON Schema dialect of every schema.
 DIALECT = "https://json-schema.org/draft/2020-12/schema"
@@ -262,3 +275,45 @@ class Schemas:
             )
             written.append(path)
         return written
+
+
+# ----------------------------------------------------------------- hand-made schemas
+
+
+def closed(description: str, properties: Mapping[str, Schema], *optional: str) -> Schema:
+    """A closed mapping: every property required but those named ``optional``."""
+    return {
+        "description": description,
+        "type": "object",
+        "properties": dict(properties),
+        "required": [name for name in properties if name not in optional],
+        "additionalProperties": False,
+    }
+
+
+def whole(description: str, low: int = 0, high: int | None = None) -> Schema:
+    """A whole number from ``low`` (to ``high``)."""
+    schema: Schema = {"description": description, "type": "integer", "minimum": low}
+    if high is not None:
+        schema["maximum"] = high
+    return schema
+
+
+def text(description: str) -> Schema:
+    """A text."""
+    return {"description": description, "type": "string"}
+
+
+def flag(description: str) -> Schema:
+    """True or false."""
+    return {"description": description, "type": "boolean"}
+
+
+def array(description: str, items: Schema) -> Schema:
+    """A list of ``items``."""
+    return {"description": description, "type": "array", "items": items}
+
+
+def nullable(schema: Schema) -> Schema:
+    """``schema``, or null."""
+    return {"description": schema.get("description", ""), "anyOf": [schema, {"type": "null"}]}

@@ -14,13 +14,14 @@ seats and the bots that may sit in them are told apart by its ``game``.
 from __future__ import annotations
 
 import copy
+import functools
 from collections.abc import Callable, Mapping
 from typing import Any, Protocol
 
 from attrs import frozen
 
 from .games import MAX_SEED, game, names
-from .schema import envelope
+from .schema import array, closed, envelope, flag, nullable, text, whole
 
 __all__ = [
     "ERROR_KINDS",
@@ -29,7 +30,6 @@ __all__ = [
     "WIRE_KINDS",
     "Maker",
     "WireDocuments",
-    "catalogue_schema",
     "wire_schema",
 ]
 
@@ -83,7 +83,7 @@ class WireDocuments:
     #: The records of the game's events (a view tells each with its ``seq``, ``ply`` and text).
     events: tuple[type[Any], ...]
     #: The schema of the game's catalogue, its records' in the maker's ``$defs``
-    #: (Hadara's: :func:`catalogue_schema`).
+    #: (each game's own).
     catalogue: Callable[[Maker], _Schema]
 
 
@@ -118,41 +118,6 @@ _LOG_KINDS = (
     "abort",
     "cancel",
 )
-_TRACKS = ("income", "military", "culture", "food")
-
-
-def _object(description: str, properties: Mapping[str, _Schema], *optional: str) -> _Schema:
-    """A closed mapping: every property required but those named ``optional``."""
-    return {
-        "description": description,
-        "type": "object",
-        "properties": dict(properties),
-        "required": [name for name in properties if name not in optional],
-        "additionalProperties": False,
-    }
-
-
-def _whole(description: str, low: int = 0, high: int | None = None) -> _Schema:
-    schema: _Schema = {"description": description, "type": "integer", "minimum": low}
-    if high is not None:
-        schema["maximum"] = high
-    return schema
-
-
-def _text(description: str) -> _Schema:
-    return {"description": description, "type": "string"}
-
-
-def _flag(description: str) -> _Schema:
-    return {"description": description, "type": "boolean"}
-
-
-def _list(description: str, items: _Schema) -> _Schema:
-    return {"description": description, "type": "array", "items": items}
-
-
-def _nullable(schema: _Schema) -> _Schema:
-    return {"description": schema.get("description", ""), "anyOf": [schema, {"type": "null"}]}
 
 
 def _most_seats() -> int:
@@ -160,12 +125,17 @@ def _most_seats() -> int:
     return max(game(name).seats[1] for name in names())
 
 
-_SEAT = _whole("A seat, 0 to players - 1.", 0, _most_seats() - 1)
-_SEATS = _list("Seats, in seat order.", _SEAT)
+@functools.cache
+def _seat() -> _Schema:
+    """A seat of a match of any registered game (asked of the games when first made, not when
+    this module is imported)."""
+    return whole("A seat, 0 to players - 1.", 0, _most_seats() - 1)
+
+
 _MATCH_ID = {"description": "A match's id.", "type": "string", "pattern": "^[A-Za-z0-9_-]{1,40}$"}
-_TOKEN = _text("A seat's secret token: Authorization: Bearer TOKEN on HTTP, ?token=TOKEN on the WebSocket.")
-_SEQ = _whole("The number of entries of the match so far (moves and the match's notices).")
-_PLY = _whole("The number of moves played.")
+_TOKEN = text("A seat's secret token: Authorization: Bearer TOKEN on HTTP, ?token=TOKEN on the WebSocket.")
+_SEQ = whole("The number of entries of the match so far (moves and the match's notices).")
+_PLY = whole("The number of moves played.")
 _NAME = {
     "description": "A person's or a bot's name at the table: 1 to 40 printable characters.",
     "type": "string",
@@ -188,7 +158,7 @@ def _seat_range() -> range:
 
 def _seat_counts() -> _Schema:
     counts = _seat_range()
-    return _whole("The number of seats.", counts[0], counts[-1])
+    return whole("The number of seats.", counts[0], counts[-1])
 
 
 def _seated(name: str, seat: Callable[[list[str]], _Schema], *people: str) -> dict[str, _Schema]:
@@ -229,7 +199,7 @@ def _seat_kind() -> _Schema:
 
 
 _SECONDS = {"description": "Seconds.", "type": "number", "minimum": 0}
-_CLOCK_SETTING = _object(
+_CLOCK_SETTING = closed(
     "A chess clock: each seat's bank of seconds, and the seconds added after each of its moves.",
     {
         "bank": {
@@ -244,18 +214,19 @@ _CLOCK_SETTING = _object(
 
 
 def _seat_entry() -> _Schema:
-    return _object(
+    return closed(
         "One seat of the match.",
         {
-            "seat": _SEAT,
+            "seat": _seat(),
             "kind": _seat_kind(),
             "name": _NAME,
-            "connected": _flag("Whether a WebSocket of that seat is open now."),
+            "connected": flag("Whether a WebSocket of that seat is open now."),
         },
     )
 
 
-_TO_ACT = _list("The seats to act (several in a simultaneous round), none once the game is over.", _SEAT)
+def _to_act() -> _Schema:
+    return array("The seats to act (several in a simultaneous round), none once the game is over.", _seat())
 
 
 def _summary() -> _Schema:
@@ -265,31 +236,31 @@ def _summary() -> _Schema:
         "game": {"description": "The game's name.", "enum": list(names())},
         "players": _seat_counts(),
         **options,
-        "public": _flag("Listed in the lobby while a seat is open."),
-        "takeback": _flag("Whether a seat may take back its last move."),
-        "clock": _nullable(_CLOCK_SETTING),
-        "seed_chosen": _flag("Whether the seed was given by whoever made the match (not drawn)."),
-        "started": _flag("Whether every seat is taken: before, nobody moves and no clock runs."),
+        "public": flag("Listed in the lobby while a seat is open."),
+        "takeback": flag("Whether a seat may take back its last move."),
+        "clock": nullable(_CLOCK_SETTING),
+        "seed_chosen": flag("Whether the seed was given by whoever made the match (not drawn)."),
+        "started": flag("Whether every seat is taken: before, nobody moves and no clock runs."),
         "state": {
             "description": "waiting (a seat is open or a rematch's seat not yet claimed), playing, over (the game ended, or a seat resigned), aborted (a seat ended it before every seat had moved), cancelled (its creator ended it before it started), or abandoned (nobody played it for too long); over is true for all but the first two. Aborted, cancelled and abandoned matches have no result.",
             "enum": ["waiting", "playing", "over", "aborted", "cancelled", "abandoned"],
         },
-        "seats": _list("Every seat, in seat order.", _seat_entry()),
+        "seats": array("Every seat, in seat order.", _seat_entry()),
         "seq": _SEQ,
         "ply": _PLY,
-        "to_act": _TO_ACT,
-        "over": _flag("Whether the game has ended."),
-        "winners": _list(
+        "to_act": _to_act(),
+        "over": flag("Whether the game has ended."),
+        "winners": array(
             "The seats that won (several for a shared victory): empty until the end, and for a match without a result; after a resignation, the others' best as the position stood.",
-            _SEAT,
+            _seat(),
         ),
-        "resigned": _nullable(
-            {**_SEAT, "description": "The seat that resigned, ending the match; null if none did."}
+        "resigned": nullable(
+            {**_seat(), "description": "The seat that resigned, ending the match; null if none did."}
         ),
-        "rematch": _nullable({**_MATCH_ID, "description": "The rematch's id, once a seat asked for one."}),
+        "rematch": nullable({**_MATCH_ID, "description": "The rematch's id, once a seat asked for one."}),
         "created": {**_SECONDS, "description": "When the match was made, in seconds since 1970 (UTC)."},
     }
-    summary = _object("What anyone may know of a match.", properties, *options)
+    summary = closed("What anyone may know of a match.", properties, *options)
     summary["allOf"] = [*by_game, *_one_seat_a_player()]
     return summary
 
@@ -346,7 +317,7 @@ def _told_events(maker: Maker, events: tuple[type[Any], ...]) -> list[_Schema]:
                 "description": "The seq of the entry that made it (its entry's place in the log).",
             },
             "ply": {**_PLY, "description": "The moves played when it happened (its move's place, from 1)."},
-            "text": _text("The event as the players read it."),
+            "text": text("The event as the players read it."),
         }
         event["properties"] = {
             "seq": extra["seq"],
@@ -361,16 +332,16 @@ def _told_events(maker: Maker, events: tuple[type[Any], ...]) -> list[_Schema]:
 
 
 def _notice() -> _Schema:
-    notice = _object(
+    notice = closed(
         "A notice of the match: a seat joined, left, returned or ran out of time, a move was taken back, a seat resigned or aborted the match, a rematch was made, the match was abandoned (nobody played it for too long) or cancelled by its creator.",
         {
             "seq": _SEQ,
             "ply": {**_PLY, "description": "The moves played when it happened."},
             "type": {"description": "What happened.", "enum": list(_NOTICES)},
-            "seat": _SEAT,
+            "seat": _seat(),
             "name": {**_NAME, "description": "The name of the person who joined."},
             "match": {**_MATCH_ID, "description": "The rematch's id."},
-            "text": _text("The notice as the players read it."),
+            "text": text("The notice as the players read it."),
         },
         "seat",
         "name",
@@ -402,15 +373,15 @@ def _legal_entry(maker: Maker, documents: WireDocuments) -> _Schema:
     reference = maker.of(documents.preview)["$ref"]
     preview = copy.deepcopy(maker.defs[reference.rsplit("/", 1)[-1]])
     del preview["properties"]["move"]
-    preview["properties"]["text"] = _text("What the move would do, in one line for its player.")
+    preview["properties"]["text"] = text("What the move would do, in one line for its player.")
     preview["required"] = [name for name in preview["required"] if name != "move"] + ["text"]
     preview["description"] = "What the move would do to its player (the preview document without its move)."
     maker.defs["LegalPreview"] = preview
-    return _object(
+    return closed(
         "A legal move of the seat.",
         {
             "move": {**maker.of(documents.move), "description": "The move as data: post it as it is."},
-            "notation": _text("The move in the notation (docs/notation.md)."),
+            "notation": text("The move in the notation (docs/notation.md)."),
             "preview": {
                 "description": "What the move would do to its player.",
                 "$ref": "#/$defs/LegalPreview",
@@ -422,50 +393,50 @@ def _legal_entry(maker: Maker, documents: WireDocuments) -> _Schema:
 def _seat_view(maker: Maker, position: _Schema, documents: WireDocuments) -> _Schema:
     maker.defs["Notice"] = _notice()
     events = {"oneOf": [*_told_events(maker, documents.events), {"$ref": "#/$defs/Notice"}]}
-    clock = _object(
+    clock = closed(
         "The match's clock at the server's now.",
         {
             "bank": _CLOCK_SETTING["properties"]["bank"],
             "increment": _CLOCK_SETTING["properties"]["increment"],
-            "left": _list(
+            "left": array(
                 "The seconds each seat had left at now, in seat order; null for a bot's seat (a bot has no clock).",
-                _nullable(_SECONDS),
+                nullable(_SECONDS),
             ),
-            "running": _list("The seats whose clock runs: count them down from now.", _SEAT),
+            "running": array("The seats whose clock runs: count them down from now.", _seat()),
             "now": {**_SECONDS, "description": "The server's time of left, in seconds since 1970 (UTC)."},
         },
     )
-    rematch = _object(
+    rematch = closed(
         "The rematch: its id, and for a human seat its own new token.",
         {"match": _MATCH_ID, "token": _TOKEN},
         "token",
     )
-    return _object(
+    return closed(
         "The match as one seat, or a spectator (seat null), sees it.",
         {
-            "seat": _nullable({**_SEAT, "description": "The seat it is shown to; null for a spectator."}),
+            "seat": nullable({**_seat(), "description": "The seat it is shown to; null for a spectator."}),
             "seq": _SEQ,
             "ply": _PLY,
-            "to_act": _TO_ACT,
-            "started": _flag("Whether every seat is taken: before, nobody moves and no clock runs."),
-            "over": _flag("Whether the game has ended."),
-            "seed_chosen": _flag(
+            "to_act": _to_act(),
+            "started": flag("Whether every seat is taken: before, nobody moves and no clock runs."),
+            "over": flag("Whether the game has ended."),
+            "seed_chosen": flag(
                 "Whether the seed was given by whoever made the match (not drawn): they may know every hidden card."
             ),
             "position": {**position, "description": "The position as this seat sees it: a view document."},
-            "legal": _list(
+            "legal": array(
                 "The seat's legal moves, empty unless it is to act and the match started.",
                 _legal_entry(maker, documents),
             ),
-            "seats": _list("Every seat, in seat order.", _seat_entry()),
-            "clock": _nullable(clock),
-            "takeback": _flag("Whether this seat may take back its last move now."),
-            "endings": _list(
+            "seats": array("Every seat, in seat order.", _seat_entry()),
+            "clock": nullable(clock),
+            "takeback": flag("Whether this seat may take back its last move now."),
+            "endings": array(
                 "How this seat may end the match now: resign (once it has started), abort (until every seat has moved once), cancel (its creator's seats, until it starts); none for a spectator or once it is over.",
                 {"enum": ["resign", "abort", "cancel"]},
             ),
-            "rematch": _nullable(rematch),
-            "events": _list("What happened since the seq asked for (since=), in order.", events),
+            "rematch": nullable(rematch),
+            "events": array("What happened since the seq asked for (since=), in order.", events),
         },
     )
 
@@ -475,18 +446,18 @@ def _match_request() -> _Schema:
     properties: dict[str, _Schema] = {
         "game": {"description": f"The game (default {names()[0]}).", "enum": list(names())},
         "players": _seat_counts(),
-        "seats": _list(
+        "seats": array(
             "Each seat's kind: human, open, or the name of a bot of the game.",
             {"enum": ["human", "open", *_bots()]},
         ),
-        "names": _list("Each seat's name, in seat order.", _NAME),
-        "seed": _whole("The game's seed (default: drawn at random).", 0, MAX_SEED),
+        "names": array("Each seat's name, in seat order.", _NAME),
+        "seed": whole("The game's seed (default: drawn at random).", 0, MAX_SEED),
         **options,
-        "public": _flag("List the match in the lobby while a seat is open (default false)."),
-        "clock": _nullable(_CLOCK_SETTING),
-        "takeback": _flag("Let a seat take back its last move (default false)."),
+        "public": flag("List the match in the lobby while a seat is open (default false)."),
+        "clock": nullable(_CLOCK_SETTING),
+        "takeback": flag("Let a seat take back its last move (default false)."),
     }
-    request = _object(
+    request = closed(
         "A new match.", properties, *(name for name in properties if name not in ("players", "seats"))
     )
     request["allOf"] = [*by_game, *_one_seat_a_player()]
@@ -557,12 +528,12 @@ def _error() -> _Schema:
         },
         "rule_text": {"description": "illegal: the rule's text.", "type": "string"},
         "match": {**_MATCH_ID, "description": "damaged: the match that is not served."},
-        "retry_after": _whole(
+        "retry_after": whole(
             "too_many, where waiting is enough: the seconds to wait before asking again (as Retry-After says).",
             1,
         ),
     }
-    error = _object(
+    error = closed(
         "A refusal or a failure: its kind, one line of message, and the fields of its kind (none but those).",
         {
             "error": {
@@ -570,7 +541,7 @@ def _error() -> _Schema:
                 + " ".join(f"{kind}: {when}" for kind, when in ERROR_KINDS.items()),
                 "enum": list(ERROR_KINDS),
             },
-            "message": _text("One line saying what was refused and why."),
+            "message": text("One line saying what was refused and why."),
             **fields,
         },
         *fields,
@@ -596,182 +567,40 @@ def _error() -> _Schema:
 def _rule() -> _Schema:
     """A rule as :meth:`boardtable.rulebook.RuleEntry.data` tells it, with the field each game
     gave before the citation said it."""
-    return _object(
+    return closed(
         "A rule of a game's digest.",
         {
-            "id": _text(
+            "id": text(
                 "The rule's ID within its game (COLONY-3); another game may have a rule of the same ID."
             ),
-            "area": _text("The rule's area (colony), the page of the game's rules it is on."),
-            "summary": _text("The rule in one line."),
-            "text": _text("The rule in full, in this project's words."),
-            "ruling": _flag(
+            "area": text("The rule's area (colony), the page of the game's rules it is on."),
+            "summary": text("The rule in one line."),
+            "text": text("The rule in full, in this project's words."),
+            "ruling": flag(
                 "Whether the rule is a ruling: the game's sources leave the point open, and this project decided it."
             ),
-            "why": _nullable(_text("Why a ruling was decided so; null for any other rule.")),
-            "game": _text("The title of the game whose rule it is (Hadara, Stone Age)."),
-            "name": _text(
-                "The rule named with its game (Stone Age FLOW-1), as a refusal's message names it."
-            ),
-            "citation": _object(
+            "why": nullable(text("Why a ruling was decided so; null for any other rule.")),
+            "game": text("The title of the game whose rule it is (Hadara, Stone Age)."),
+            "name": text("The rule named with its game (Stone Age FLOW-1), as a refusal's message names it."),
+            "citation": closed(
                 "Where the rule comes from.",
                 {
-                    "source": _text(
+                    "source": text(
                         "The game's sources it comes from, in words, several separated by commas: such as rulebook, rules summary, card sheet, components, project ruling."
                     ),
-                    "page": _nullable(
-                        _whole(
+                    "page": nullable(
+                        whole(
                             "The page of the rulebook it is on; null where the sources are not cited by page.",
                             1,
                         )
                     ),
                 },
             ),
-            "page": _whole("Hadara's rules, as before the citation: citation.page.", 1),
-            "source": _text("Stone Age's rules, as before the citation: citation.source."),
+            "page": whole("Hadara's rules, as before the citation: citation.page.", 1),
+            "source": text("Stone Age's rules, as before the citation: citation.source."),
         },
         "page",
         "source",
-    )
-
-
-def _tracks(description: str) -> _Schema:
-    return _object(description, {track: _whole(f"{track.title()} steps.") for track in _TRACKS})
-
-
-def catalogue_schema(maker: Maker) -> _Schema:
-    """Hadara's catalogue as ``GET /api/games/hadara/catalogue`` gives it (made of the wire's own
-    shapes: ``maker`` is not read)."""
-    provisional = _flag("Whether its numbers are this project's choice, not the printed game's.")
-    epochs = {
-        "description": "One per epoch, I to III.",
-        "type": "array",
-        "items": {"type": "integer"},
-        "minItems": 3,
-        "maxItems": 3,
-    }
-    card = _object(
-        "An epoch card as printed.",
-        {
-            "id": _text("The card's id, as positions name it."),
-            "epoch": _whole("The epoch (1 to 3) whose decks it belongs to.", 1, 3),
-            "color": {
-                "description": "Its colour: the outer pile and tableau column it goes to.",
-                "enum": ["yellow", "red", "blue", "green", "purple"],
-            },
-            "cost": _whole("The printed price, before the discount of BUY-1."),
-            "points": _whole("Points at final scoring (SCORE-5)."),
-            "tracks": _tracks("The steps it gives on each track while in a tableau (BUY-3)."),
-            "effect": _nullable(
-                _object(
-                    "A purple card's effect.",
-                    {
-                        "rule": _text("The effect's rule ID (PURPLE-n)."),
-                        "color": {
-                            "description": "The colour a PURPLE-3 card counts.",
-                            "enum": ["yellow", "red", "blue", "green", "purple", None],
-                        },
-                        "text": _text("The rule's text."),
-                    },
-                )
-            ),
-            "star": _flag("An advanced game's star card (SETUP-3)."),
-            "provisional": provisional,
-        },
-    )
-    colony = _object(
-        "A colony tile by id, with its back only (what a seat sees once it is allied, COLONY-4).",
-        {
-            "id": _text("The tile's id, as a view names an allied colony."),
-            "tier": _whole("The military it needs (COLONY-2)."),
-            "back": _tracks("The back's track steps, added when allied."),
-            "back_points": _whole("The back's points."),
-            "provisional": provisional,
-        },
-    )
-    front = _object(
-        "A colony front, as a view names a colony not turned over (front-TIER-PLUNDER-ALLY-POINTS).",
-        {
-            "id": _text("The front's id."),
-            "tier": _whole("The military it needs (COLONY-2)."),
-            "plunder": _whole("Coins gained by plundering it (COLONY-4)."),
-            "ally_cost": _whole("Coins paid to ally with it (COLONY-4)."),
-            "points": _whole("The front's points, scored when plundered."),
-            "provisional": provisional,
-        },
-    )
-    side = _object(
-        "One side of a start card.",
-        {"coins": _whole("Starting coins."), "tracks": _tracks("Starting track values.")},
-    )
-    start = _object(
-        "A start card (START-1, SETUP-6).",
-        {
-            "id": _text("Its id."),
-            "initiative": _whole("Its initiative, 1 to 5."),
-            "a": side,
-            "b": side,
-            "provisional": provisional,
-        },
-    )
-    statue = _object(
-        "One of the four statues of a player board (STATUE-2).",
-        {
-            "statue": _whole("Its index on the board, 0 to 3.", 0, 3),
-            "requirement": _whole("The culture needed to carve it."),
-            "points": _whole("Points at final scoring (SCORE-2)."),
-            "reward": _whole("Steps on the tile's track, or points face down (STATUE-3)."),
-            "provisional": provisional,
-        },
-    )
-    medals = _object(
-        "The medals (MEDAL-1, PURPLE-5, SCORE-3).",
-        {
-            "silver_price": {**epochs, "description": "A silver medal's price, per epoch."},
-            "gold_price": {**epochs, "description": "A gold medal's price, per epoch."},
-            "silver_price_reduced": {**epochs, "description": "PURPLE-5's silver price, per epoch."},
-            "gold_price_reduced": {**epochs, "description": "PURPLE-5's gold price, per epoch."},
-            "max_silver": _whole("Silver medals a player may hold."),
-            "max_gold": _whole("Gold medals a player may hold."),
-            "gold_set_points": _whole("Points for a set of gold medals (SCORE-3)."),
-        },
-    )
-    reference = _object(
-        "The reference sheet's other numbers.",
-        {
-            "sell_value": {**epochs, "description": "Coins for selling a card, per epoch (SELL-1)."},
-            "price_range": {
-                "description": "The lowest and highest card price of each epoch.",
-                "type": "array",
-                "items": {"type": "array", "items": {"type": "integer"}},
-            },
-            "crest_order": _list(
-                "The five crests as printed on the wheel, places 0 to 4 (WHEEL-3).", {"type": "string"}
-            ),
-            "tiles_per_track": _whole("Bonus tiles per track."),
-            "coins_per_point": _whole("Coins per point at final scoring (SCORE-6)."),
-        },
-    )
-    return _object(
-        "Every component of the game.",
-        {
-            "source": _text("Where the catalogue came from (bundled)."),
-            "digest": {
-                "description": "The catalogue's digest, as a position's catalogue names it.",
-                "type": "string",
-                "pattern": "^[0-9a-f]{64}$",
-            },
-            "cards": _list("Every epoch card, in id order.", card),
-            "colonies": _list("Every colony tile, in id order.", colony),
-            "colony_fronts": _list("Every distinct colony front, by tier and numbers.", front),
-            "start_cards": _list("Every start card, in id order.", start),
-            "statues": _list("The four statues, in board order.", statue),
-            "medals": medals,
-            "reference": reference,
-            "provisional_reference": _list(
-                "The reference sheet's entries whose numbers are provisional.", {"type": "string"}
-            ),
-        },
     )
 
 
@@ -780,51 +609,51 @@ def _simple(kind: str) -> _Schema:
     summary = _summary()
     makers: dict[str, Callable[[], _Schema]] = {
         "match_request": _match_request,
-        "match_created": lambda: _object(
+        "match_created": lambda: closed(
             "A new match: its id and each seat's kind, a human seat's token with it.",
             {
                 "match": _MATCH_ID,
-                "seats": _list(
+                "seats": array(
                     "Every seat, in seat order.",
-                    _object(
+                    closed(
                         "A seat of the new match.",
-                        {"seat": _SEAT, "kind": _seat_kind(), "token": _TOKEN},
+                        {"seat": _seat(), "kind": _seat_kind(), "token": _TOKEN},
                         "token",
                     ),
                 ),
             },
         ),
         "match_summary": lambda: summary,
-        "match_list": lambda: _object(
+        "match_list": lambda: closed(
             "Summaries of matches.",
-            {"matches": _list("The matches, newest first or in the order asked.", summary)},
+            {"matches": array("The matches, newest first or in the order asked.", summary)},
         ),
-        "join_request": lambda: _object("The name of the person taking the seat.", {"name": _NAME}),
-        "joined": lambda: _object("The seat taken.", {"match": _MATCH_ID, "seat": _SEAT, "token": _TOKEN}),
-        "empty_request": lambda: _object("Nothing asked.", {}),
-        "takeback_request": lambda: _object(
+        "join_request": lambda: closed("The name of the person taking the seat.", {"name": _NAME}),
+        "joined": lambda: closed("The seat taken.", {"match": _MATCH_ID, "seat": _seat(), "token": _TOKEN}),
+        "empty_request": lambda: closed("Nothing asked.", {}),
+        "takeback_request": lambda: closed(
             "A take-back.", {"seq": {**_SEQ, "description": "The seq the seat last saw."}}
         ),
-        "end_request": lambda: _object(
+        "end_request": lambda: closed(
             "A resignation or an abort.", {"seq": {**_SEQ, "description": "The seq the seat last saw."}}
         ),
-        "rematch": lambda: _object(
+        "rematch": lambda: closed(
             "The rematch and the asking seat's token there.", {"match": _MATCH_ID, "token": _TOKEN}
         ),
-        "match_log": lambda: _object(
+        "match_log": lambda: closed(
             "A page of the match's log.",
             {
                 "match": _MATCH_ID,
-                "entries": _list(
+                "entries": array(
                     "The page's entries, in order, from the seq asked for (since=, default 0), at most the limit asked for (limit=, default 100, at most 500).",
-                    _object(
+                    closed(
                         "One entry.",
                         {
                             "seq": _SEQ,
                             "kind": {"description": "What the entry is.", "enum": list(_LOG_KINDS)},
                             "at": {**_SECONDS, "description": "When, in seconds since 1970 (UTC)."},
                             "ply": _PLY,
-                            "seat": _SEAT,
+                            "seat": _seat(),
                             "name": _NAME,
                             "match": _MATCH_ID,
                         },
@@ -833,7 +662,7 @@ def _simple(kind: str) -> _Schema:
                         "match",
                     ),
                 ),
-                "next": _nullable(
+                "next": nullable(
                     {
                         **_SEQ,
                         "description": "The seq the next page starts at (since=); null: this page ends the log.",
@@ -841,16 +670,16 @@ def _simple(kind: str) -> _Schema:
                 ),
             },
         ),
-        "games": lambda: _object(
+        "games": lambda: closed(
             "The games.",
             {
-                "games": _list(
+                "games": array(
                     "Every game, the default game first.",
-                    _object(
+                    closed(
                         "A game.",
                         {
-                            "game": _text("Its name, in URLs and requests."),
-                            "title": _text("The name players know it by."),
+                            "game": text("Its name, in URLs and requests."),
+                            "title": text("The name players know it by."),
                             "seats": {
                                 "description": "The fewest and the most seats.",
                                 "type": "array",
@@ -863,15 +692,15 @@ def _simple(kind: str) -> _Schema:
                                 "type": "object",
                                 "additionalProperties": True,
                             },
-                            "bots": _list("Its bots' names: seat kinds of a new match.", {"type": "string"}),
-                            "web": _flag(
+                            "bots": array("Its bots' names: seat kinds of a new match.", {"type": "string"}),
+                            "web": flag(
                                 "Whether it has a part of its own at the web table: a JavaScript module"
                                 " at /games/GAME/game.js (else the table shows its picture and its legal"
                                 " moves as a list)."
                             ),
-                            "kinds": _list(
+                            "kinds": array(
                                 "Every kind a seat of its matches may be, each once: human, open, away, its bots, then the operator's engines.",
-                                _object(
+                                closed(
                                     "A kind of seat.",
                                     {
                                         "kind": {
@@ -879,8 +708,8 @@ def _simple(kind: str) -> _Schema:
                                             "type": "string",
                                             "minLength": 1,
                                         },
-                                        "description": _text("What plays such a seat, in one line."),
-                                        "requestable": _flag(
+                                        "description": text("What plays such a seat, in one line."),
+                                        "requestable": flag(
                                             "Whether a new match may ask for it (every kind but away, which the server makes of a person's seat)."
                                         ),
                                     },
@@ -908,7 +737,7 @@ def wire_schema(
     if kind == "catalogue":
         return documents.catalogue(maker)
     if kind == "move_request":
-        return _object(
+        return closed(
             "A move.",
             {
                 "seq": {**_SEQ, "description": "The seq the move was chosen at (a view's seq)."},

@@ -38,10 +38,10 @@ from boardtable.wire_schemas import (
     WIRE_KINDS,
     Maker,
     WireDocuments,
-    catalogue_schema,
     wire_schema,
 )
 
+from ._catalogue_schema import catalogue_schema
 from ._components import Card, Catalogue, Colony, Statue
 from ._config import GameConfig
 from ._model import SPECTATOR, GameState
