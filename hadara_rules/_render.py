@@ -15,7 +15,7 @@ itself):
   tableau by colour (BUY-3), colonies, statues, medals and free bonus tiles.
 
 :func:`render_svg` puts the parts side by side, :data:`COLUMNS` to a row, in one
-picture. The text is plain SVG built as a string (no drawing library).
+picture. The text is plain SVG, drawn with the platform's builder (:mod:`boardtable.svg`).
 
 Only what the position shows is drawn. Given a ``viewer``, the picture is of
 that player's view (:func:`~hadara_rules.player_view`): hidden cards are drawn
@@ -31,13 +31,29 @@ where it belongs to a player, so a frontend can hook clicks:
 
 from __future__ import annotations
 
-import html
 from collections.abc import Sequence
-from math import ceil, cos, radians, sin
-
-from attrs import frozen
+from math import cos, radians, sin
 
 from boardtable.screen import counted
+from boardtable.svg import (
+    DARK,
+    INSIDE,
+    LINE,
+    MARGIN,
+    MIN_TEXT,
+    PANEL,
+    PAPER,
+    PART_WIDTH,
+    SOFT,
+    Box,
+    Canvas,
+    Part,
+    clipped,
+    part,
+    parts_svg,
+    sheet_svg,
+    text_width,
+)
 
 from ._components import Card, Colony, Reference
 from ._model import SHOWN_AS, GameState, PlayerState
@@ -49,11 +65,6 @@ from .view import HIDDEN, player_view
 
 __all__ = ["COLUMNS", "MIN_TEXT", "PART_WIDTH", "render_svg", "render_svg_parts"]
 
-#: The width of every part of the picture, in SVG units: shown at a phone's
-#: width (about 340 CSS pixels inside the page's margins) a unit is a pixel.
-PART_WIDTH = 340
-#: The size of the smallest text of the picture, in SVG units.
-MIN_TEXT = 12
 #: How many parts :func:`render_svg` puts in one row.
 COLUMNS = 3
 
@@ -65,9 +76,8 @@ FILL: dict[Color, str] = {
     Color.GREEN: "#3c8d40",
     Color.PURPLE: "#7b3f9e",
 }
-_DARK = "#2b2118"
 #: Text on a card of each colour: dark on yellow, white on the others.
-INK: dict[Color, str] = {c: _DARK if c is Color.YELLOW else "#fff" for c in COLORS}
+INK: dict[Color, str] = {c: DARK if c is Color.YELLOW else "#fff" for c in COLORS}
 #: Each track in the colour of the cards that mostly feed it (TRACK-1).
 TRACK_COLOR: dict[Track, Color] = {
     Track.INCOME: Color.YELLOW,
@@ -83,27 +93,14 @@ TRACK_SHORT: dict[Track, str] = {
     Track.FOOD: "food",
 }
 _BACK = "#8a7a63"
-_PAPER = "#fbf7ef"
-_PANEL = "#f6efe0"
-_LINE = "#5b5040"
-_SOFT = "#6f6352"
 _ACTING = "#b0402f"
 _COLONY = {True: "#f3e2b3", False: "#e4d3a6"}
 _SILVER, _GOLD = "#c9ccd1", "#e0b43c"
 #: The margin inside a part, the gap between parts, and the width inside the margins.
-_M, _GAP = 12.0, 12.0
-_INSIDE = PART_WIDTH - 2 * _M
 #: The wheel's radii: the deck ring, and where the crests are written inside it.
 _OUTER, _INNER, _CRESTS = 150.0, 92.0, 56.0
 #: Heights: a line of text, a card drawn whole, a card in a tableau, a colony, a bonus tile.
 _LINE_HEIGHT, _CARD, _ROW, _COLONY_ROW, _TILE = 18.0, 40.0, 20.0, 22.0, 18.0
-#: Average glyph widths, in ems, of the picture's fonts (DejaVu Sans, Verdana): regular and bold.
-_EM = {"normal": 0.57, "bold": 0.63}
-
-
-def _e(text: object) -> str:
-    """``text`` escaped for XML text and attribute values."""
-    return html.escape(str(text), quote=True)
 
 
 def _values(values: Tracks) -> list[str]:
@@ -114,125 +111,6 @@ def _values(values: Tracks) -> list[str]:
 def _pts(points: int) -> str:
     """``1 pt``, ``3 pts``."""
     return f"{points} pt" if points == 1 else f"{points} pts"
-
-
-def _fits(text: str, width: float, size: float, weight: str = "normal") -> bool:
-    return len(text) * size * _EM[weight] <= width
-
-
-def _clipped(text: str, width: float, size: float = MIN_TEXT, weight: str = "normal") -> str:
-    """``text`` cut to fit about ``width`` units at font ``size``."""
-    fits = max(3, int(width / (size * _EM[weight])))
-    return text if len(text) <= fits else text[: fits - 1] + "…"
-
-
-def _wrapped(text: str, width: float, size: float, weight: str = "normal") -> list[str]:
-    """``text`` in lines of about ``width`` units, broken between words."""
-    lines: list[str] = []
-    for word in text.split():
-        if lines and _fits(f"{lines[-1]} {word}", width, size, weight):
-            lines[-1] += f" {word}"
-        else:
-            lines.append(_clipped(word, width, size, weight))
-    return lines
-
-
-@frozen
-class _Box:
-    x: float
-    y: float
-    w: float
-    h: float
-
-
-class _Svg:
-    """The elements of one part under construction, in the part's own units."""
-
-    def __init__(self) -> None:
-        self.parts: list[str] = []
-
-    def add(self, element: str) -> None:
-        self.parts.append(element)
-
-    def rect(self, box: _Box, fill: str, stroke: str = _LINE, extra: str = "") -> None:
-        self.add(
-            f'<rect x="{box.x:g}" y="{box.y:g}" width="{box.w:g}" height="{box.h:g}" rx="4" '
-            f'fill="{fill}" stroke="{stroke}"{extra}/>'
-        )
-
-    def text(
-        self,
-        x: float,
-        y: float,
-        content: object,
-        size: float = MIN_TEXT,
-        fill: str = _DARK,
-        anchor: str = "start",
-        weight: str = "normal",
-    ) -> None:
-        self.add(
-            f'<text x="{x:g}" y="{y:g}" font-size="{size:g}" fill="{fill}" text-anchor="{anchor}" '
-            f'font-weight="{weight}">{_e(content)}</text>'
-        )
-
-    def paragraph(
-        self, y: float, text: str, size: float = MIN_TEXT, weight: str = "normal", fill: str = _DARK
-    ) -> float:
-        """``text`` across the part from ``y`` (its first line's top), wrapped; the ``y`` below it."""
-        step = size + 5
-        for line in _wrapped(text, _INSIDE, size, weight):
-            y += step
-            self.text(_M, y - 4, line, size, fill, weight=weight)
-        return y
-
-    def heading(self, y: float, text: str) -> float:
-        """A heading across the part, with a rule under it; the ``y`` below it."""
-        self.text(_M, y + 15, text, 13, _LINE, weight="bold")
-        self.add(
-            f'<line x1="{_M:g}" y1="{y + 21:g}" x2="{PART_WIDTH - _M:g}" y2="{y + 21:g}" '
-            f'stroke="{_LINE}" stroke-width="0.5"/>'
-        )
-        return y + 27
-
-    def open(self, kind: str, ident: object, player: int | None, title: str) -> None:
-        """Open the group of one component: its kind, its id, its owner, and a tooltip."""
-        owner = "" if player is None else f' data-player="{player}"'
-        self.add(f'<g data-kind="{kind}" data-id="{_e(ident)}"{owner}><title>{_e(title)}</title>')
-
-    def close(self) -> None:
-        self.add("</g>")
-
-
-@frozen
-class _Part:
-    """One part of the picture: its height, its tooltip, and its elements."""
-
-    height: int
-    title: str
-    body: tuple[str, ...]
-    stroke: str = _LINE
-
-
-def _part(svg: _Svg, height: float, title: str, stroke: str = _LINE) -> _Part:
-    return _Part(ceil(height), title, tuple(svg.parts), stroke)
-
-
-def _panel(part: _Part) -> str:
-    """A part's background and elements."""
-    width = ' stroke-width="2"' if part.stroke != _LINE else ""
-    frame = (
-        f'<rect x="1" y="1" width="{PART_WIDTH - 2}" height="{part.height - 2:g}" rx="6" '
-        f'fill="{_PANEL}" stroke="{part.stroke}"{width}/>'
-    )
-    return "\n".join([frame, *part.body])
-
-
-def _document(width: float, height: float, title: str, body: str) -> str:
-    return (
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:g}" height="{height:g}" '
-        f'viewBox="0 0 {width:g} {height:g}" font-family="DejaVu Sans, Verdana, sans-serif">\n'
-        f"<title>{_e(title)}</title>\n{body}\n</svg>\n"
-    )
 
 
 # --------------------------------------------------------------------------- components
@@ -256,43 +134,43 @@ def _points(card: Card) -> str:
     return _pts(card.points) + (" ★" if card.star else "")
 
 
-def _card(svg: _Svg, card: Card, box: _Box, player: int | None) -> None:
+def _card(svg: Canvas, card: Card, box: Box, player: int | None) -> None:
     """A card shown whole (an outer pile's top, a card drawn): price, id, points, what it gives."""
     ink = INK[card.color]
-    svg.open("card", card.id, player, _card_title(card))
+    svg.open("card", card.id, _card_title(card), player)
     svg.rect(box, FILL[card.color])
     cy = box.y + box.h / 2
-    svg.add(f'<circle cx="{box.x + 17:g}" cy="{cy:g}" r="11" fill="{_PAPER}" stroke="{_LINE}"/>')
+    svg.add(f'<circle cx="{box.x + 17:g}" cy="{cy:g}" r="11" fill="{PAPER}" stroke="{LINE}"/>')
     svg.text(box.x + 17, cy + 4.5, card.cost, anchor="middle", weight="bold")
     right = box.x + box.w - 8
     svg.text(right, box.y + 16, _points(card), fill=ink, anchor="end")
-    text_width = box.w - 42 - len(_points(card)) * MIN_TEXT * _EM["normal"] - 8
-    svg.text(box.x + 36, box.y + 16, _clipped(card.id, text_width, weight="bold"), fill=ink, weight="bold")
-    svg.text(box.x + 36, box.y + 33, _clipped(_gives(card) or "nothing", box.w - 44), fill=ink)
+    room = box.w - 42 - text_width(_points(card), MIN_TEXT) - 8
+    svg.text(box.x + 36, box.y + 16, clipped(card.id, room, weight="bold"), fill=ink, weight="bold")
+    svg.text(box.x + 36, box.y + 33, clipped(_gives(card) or "nothing", box.w - 44), fill=ink)
     svg.close()
 
 
-def _row_card(svg: _Svg, card: Card, box: _Box, player: int, tile: Track | None) -> None:
+def _row_card(svg: Canvas, card: Card, box: Box, player: int, tile: Track | None) -> None:
     """A card in a tableau: one line with its id, what it gives, its bonus tile and points."""
     ink = INK[card.color]
     on_it = "" if tile is None else f"{TRACK_SHORT[tile]} tile · "
-    svg.open("card", card.id, player, _card_title(card) + ("" if tile is None else f" [{tile} tile]"))
+    svg.open("card", card.id, _card_title(card) + ("" if tile is None else f" [{tile} tile]"), player)
     svg.rect(box, FILL[card.color], extra=' stroke-width="0.5"')
     right = on_it + _points(card)
     svg.text(box.x + box.w - 6, box.y + 14.5, right, fill=ink, anchor="end")
-    room = box.w - 18 - len(right) * MIN_TEXT * _EM["normal"]
+    room = box.w - 18 - text_width(right, MIN_TEXT)
     line = f"{card.id}  {_gives(card)}".rstrip()
-    svg.text(box.x + 6, box.y + 14.5, _clipped(line, room), fill=ink)
+    svg.text(box.x + 6, box.y + 14.5, clipped(line, room), fill=ink)
     svg.close()
 
 
-def _card_back(svg: _Svg, box: _Box) -> None:
+def _card_back(svg: Canvas, box: Box) -> None:
     """A card this picture may not show: a back, without an id (INFO-1)."""
     svg.rect(box, _BACK)
     svg.text(box.x + box.w / 2, box.y + box.h / 2 + 4.5, "hidden card", fill="#fff", anchor="middle")
 
 
-def _colony(svg: _Svg, colony: Colony, allied: bool, box: _Box, player: int | None) -> None:
+def _colony(svg: Canvas, colony: Colony, allied: bool, box: Box, player: int | None) -> None:
     """A colony: its front (coins to plunder, cost to ally, points) or, allied, its back."""
     if allied:
         back, back_points = colony.turned_up()
@@ -307,19 +185,19 @@ def _colony(svg: _Svg, colony: Colony, allied: bool, box: _Box, player: int | No
             else f"; back {' '.join(_values(colony.back))}, {_pts(colony.back_points)}"
         )
         title = f"{colony.id}: plunder {colony.plunder}, ally {colony.ally_cost}, {_pts(colony.points)}{seen}"
-    svg.open("colony", colony.id, player, title)
+    svg.open("colony", colony.id, title, player)
     svg.rect(box, _COLONY[allied], extra=' stroke-width="0.5"')
-    svg.text(box.x + 7, box.y + box.h / 2 + 4.5, _clipped(line, box.w - 12))
+    svg.text(box.x + 7, box.y + box.h / 2 + 4.5, clipped(line, box.w - 12))
     svg.close()
 
 
-def _chip(svg: _Svg, x: float, y: float, label: str, fill: str, ink: str) -> None:
+def _chip(svg: Canvas, x: float, y: float, label: str, fill: str, ink: str) -> None:
     """A small labelled square: a bonus tile or a medal."""
-    svg.rect(_Box(x, y, 42, _TILE), fill, extra=' stroke-width="0.5"')
+    svg.rect(Box(x, y, 42, _TILE), fill, extra=' stroke-width="0.5"')
     svg.text(x + 21, y + 13.5, label, fill=ink, anchor="middle")
 
 
-def _tile(svg: _Svg, x: float, y: float, track: Track, face_up: bool = True) -> None:
+def _tile(svg: Canvas, x: float, y: float, track: Track, face_up: bool = True) -> None:
     """A bonus tile in its track's colour (brown when face down)."""
     color = TRACK_COLOR[track]
     if face_up:
@@ -331,15 +209,15 @@ def _tile(svg: _Svg, x: float, y: float, track: Track, face_up: bool = True) -> 
 # --------------------------------------------------------------------------- the wheel
 
 
-def _wheel(state: GameState) -> _Part:
+def _wheel(state: GameState) -> Part:
     """Where the game is and WHEEL-3: the decks around the wheel in the board's colour order,
     each crest at its place on the wheel pointing at the deck it draws from in this round."""
-    svg = _Svg()
+    svg = Canvas()
     y = svg.paragraph(6, where(state), 15, "bold")
     acting = ", ".join(player_name(state, s) for s in state.to_act) or "nobody"
-    y = svg.paragraph(y + 2, f"move {state.ply} · to act: {acting}", fill=_SOFT)
+    y = svg.paragraph(y + 2, f"move {state.ply} · to act: {acting}", fill=SOFT)
     if state.viewer is not None:
-        y = svg.paragraph(y, seen_by(state), fill=_SOFT)
+        y = svg.paragraph(y, seen_by(state), fill=SOFT)
     cx, cy = PART_WIDTH / 2, y + 14 + _OUTER
 
     def at(angle: float, radius: float) -> tuple[float, float]:
@@ -357,18 +235,18 @@ def _wheel(state: GameState) -> _Part:
         svg.add(
             f'<path d="M{x1:.1f},{y1:.1f} A{_OUTER:g},{_OUTER:g} 0 0,1 {x2:.1f},{y2:.1f} '
             f'L{x3:.1f},{y3:.1f} A{_INNER:g},{_INNER:g} 0 0,0 {x4:.1f},{y4:.1f} Z" '
-            f'fill="{FILL[color]}" stroke="{_PANEL}" stroke-width="3"/>'
+            f'fill="{FILL[color]}" stroke="{PANEL}" stroke-width="3"/>'
         )
         lx, ly = at(i * step, (_OUTER + _INNER) / 2)
         cards_left = len(state.decks[COLOR_INDEX[color]])
         svg.text(lx, ly - 2, color, 13, INK[color], "middle", "bold")
         svg.text(lx, ly + 14, f"deck {cards_left}", fill=INK[color], anchor="middle")
-    svg.add(f'<circle cx="{cx:g}" cy="{cy:g}" r="{_INNER - 4:g}" fill="{_PAPER}" stroke="{_LINE}"/>')
+    svg.add(f'<circle cx="{cx:g}" cy="{cy:g}" r="{_INNER - 4:g}" fill="{PAPER}" stroke="{LINE}"/>')
     seats = {player.crest: seat for seat, player in enumerate(state.players)}
     for place, crest in enumerate(state.catalogue.reference.crest_order):
         angle = order.index(deck_at(state, place)) * step
         seat = seats.get(crest)
-        ink = _DARK if seat is not None else "#aaa"
+        ink = DARK if seat is not None else "#aaa"
         pointer = (at(angle, _INNER - 5), at(angle - 6, _INNER - 16), at(angle + 6, _INNER - 16))
         svg.add(f'<polygon points="{" ".join(f"{px:.1f},{py:.1f}" for px, py in pointer)}" fill="{ink}"/>')
         x, y_crest = at(angle, _CRESTS)
@@ -380,82 +258,82 @@ def _wheel(state: GameState) -> _Part:
         y, f"wheel turned {state.wheel} · first player: {player_name(state, state.first_player)}"
     )
     y = svg.paragraph(y, f"sold: {len(state.sold)} cards · removed at feeding: {len(state.removed)}")
-    return _part(svg, y + _M, f"Hadara: {where(state)}, move {state.ply}")
+    return part(svg, y + MARGIN, f"Hadara: {where(state)}, move {state.ply}")
 
 
 # --------------------------------------------------------------------------- the supply
 
 
-def _supply(state: GameState) -> _Part:
+def _supply(state: GameState) -> Part:
     """The outer piles' top cards (INFO-2), the colony stacks' top fronts (SETUP-4), and the
     statues printed on every player board (STATUE-2)."""
-    svg = _Svg()
-    count_x = PART_WIDTH - _M
-    width = _INSIDE - 50
+    svg = Canvas()
+    count_x = PART_WIDTH - MARGIN
+    width = INSIDE - 50
     y = svg.heading(6, "Outer piles: top cards")
     cards = state.catalogue.cards
     for color, pile in zip(COLORS, state.outer_piles, strict=True):
-        box = _Box(_M, y, width, _CARD)
+        box = Box(MARGIN, y, width, _CARD)
         if pile:
             _card(svg, cards[pile[-1]], box, None)
         else:
             svg.rect(box, "none", stroke=FILL[color], extra=' stroke-dasharray="5,4"')
-            svg.text(box.x + box.w / 2, box.y + 24, f"no {color} card", fill=_SOFT, anchor="middle")
-        svg.text(count_x, y + 24.5, f"{len(pile)} left", fill=_SOFT, anchor="end")
+            svg.text(box.x + box.w / 2, box.y + 24, f"no {color} card", fill=SOFT, anchor="middle")
+        svg.text(count_x, y + 24.5, f"{len(pile)} left", fill=SOFT, anchor="end")
         y += _CARD + 5
     y = svg.heading(y + 8, "Colony stacks: top fronts")
     colonies = state.catalogue.colonies
     for tier, stack in zip(TIERS, state.colony_stacks, strict=True):
-        box = _Box(_M, y, width, _COLONY_ROW)
+        box = Box(MARGIN, y, width, _COLONY_ROW)
         if stack:
             _colony(svg, colonies[stack[-1]], False, box, None)
         else:
             svg.rect(box, "none", extra=' stroke-dasharray="5,4"')
-            svg.text(box.x + 7, box.y + 15.5, f"tier {tier}: none left", fill=_SOFT)
-        svg.text(count_x, y + 15.5, f"{len(stack)} left", fill=_SOFT, anchor="end")
+            svg.text(box.x + 7, box.y + 15.5, f"tier {tier}: none left", fill=SOFT)
+        svg.text(count_x, y + 15.5, f"{len(stack)} left", fill=SOFT, anchor="end")
         y += _COLONY_ROW + 4
     y = svg.heading(y + 8, "Statues on every board")
     for index, statue in sorted(state.catalogue.statues.items()):
         line = f"statue {index}: {statue.requirement} culture, {_pts(statue.points)}, reward {statue.reward}"
         y = svg.paragraph(y, line)
-    y = svg.paragraph(y, "reward: track steps with the tile face up, points face down", fill=_SOFT)
-    return _part(svg, y + _M, f"Hadara: the supply, move {state.ply}")
+    y = svg.paragraph(y, "reward: track steps with the tile face up, points face down", fill=SOFT)
+    return part(svg, y + MARGIN, f"Hadara: the supply, move {state.ply}")
 
 
 # --------------------------------------------------------------------------- a player board
 
 
-def _board(state: GameState, seat: int, scale: float) -> _Part:
+def _board(state: GameState, seat: int, scale: float) -> Part:
     """One player's board: coins, score, tracks, the cards drawn, tableau and holdings."""
     player = state.players[seat]
-    svg = _Svg()
+    svg = Canvas()
     acting = seat in state.to_act
     you = " · you" if seat == state.viewer else ""
-    svg.text(_M, 26, player_name(state, seat) + you, 16, weight="bold")
+    svg.text(MARGIN, 26, player_name(state, seat) + you, 16, weight="bold")
     if acting:
         _badge(svg, "to act", _ACTING, "#fff")
     elif state.is_over and seat in winners(state):
-        _badge(svg, "winner", _GOLD, _DARK)  # SCORE-7
+        _badge(svg, "winner", _GOLD, DARK)  # SCORE-7
     elif seat < len(state.pending) and state.pending[seat] is not None:
-        svg.text(PART_WIDTH - _M, 25.5, "has chosen", fill=_SOFT, anchor="end")
+        svg.text(PART_WIDTH - MARGIN, 25.5, "has chosen", fill=SOFT, anchor="end")
     side = player.start_card if player.side is None else f"{player.start_card}, side {player.side}"
-    y = svg.paragraph(32, side, fill=_SOFT)
+    y = svg.paragraph(32, side, fill=SOFT)
     points = score_player(state, seat).total
-    svg.text(_M, y + 20, counted(player.coins, "coin"), 15, weight="bold")
+    svg.text(MARGIN, y + 20, counted(player.coins, "coin"), 15, weight="bold")
     scored = counted(points, "point") + ("" if state.is_over else " if it ended now")
-    svg.text(PART_WIDTH - _M, y + 20, scored, anchor="end")
+    svg.text(PART_WIDTH - MARGIN, y + 20, scored, anchor="end")
     y += 30
     for track, value in player.tracks.items():
-        svg.text(_M, y + 13.5, track.value)
-        bar = _Box(84, y + 1, _INSIDE - 72 - 30, 16)
+        svg.text(MARGIN, y + 13.5, track.value)
+        bar = Box(84, y + 1, INSIDE - 72 - 30, 16)
         svg.rect(bar, "#fff", extra=' stroke-width="0.5"')
-        svg.rect(_Box(bar.x, bar.y, value * scale * bar.w, bar.h), FILL[TRACK_COLOR[track]], stroke="none")
-        svg.text(PART_WIDTH - _M, y + 13.5, value, anchor="end", weight="bold")
+        svg.rect(Box(bar.x, bar.y, value * scale * bar.w, bar.h), FILL[TRACK_COLOR[track]], stroke="none")
+        svg.text(PART_WIDTH - MARGIN, y + 13.5, value, anchor="end", weight="bold")
         y += 22
     if player.drawn:
         y = svg.heading(y + 4, "Drawn this round")
         for card_id in player.drawn:
-            box = _Box(_M, y, _INSIDE, _CARD)
+            box = Box(MARGIN, y, INSIDE, _CARD)
             if card_id == HIDDEN:
                 _card_back(svg, box)
             else:
@@ -463,21 +341,21 @@ def _board(state: GameState, seat: int, scale: float) -> _Part:
             y += _CARD + 4
     y = _tableau(svg, state, seat, y + 4)
     y = _holdings(svg, state, seat, y)
-    return _part(
+    return part(
         svg,
-        y + _M,
+        y + MARGIN,
         f"Hadara: the board of {player_name(state, seat)}, move {state.ply}",
-        _ACTING if acting else _LINE,
+        _ACTING if acting else LINE,
     )
 
 
-def _badge(svg: _Svg, label: str, fill: str, ink: str) -> None:
+def _badge(svg: Canvas, label: str, fill: str, ink: str) -> None:
     """A label in a coloured box at the top right of a board."""
-    svg.rect(_Box(PART_WIDTH - _M - 62, 11, 62, 20), fill, stroke="none")
-    svg.text(PART_WIDTH - _M - 31, 25.5, label, fill=ink, anchor="middle", weight="bold")
+    svg.rect(Box(PART_WIDTH - MARGIN - 62, 11, 62, 20), fill, stroke="none")
+    svg.text(PART_WIDTH - MARGIN - 31, 25.5, label, fill=ink, anchor="middle", weight="bold")
 
 
-def _tableau(svg: _Svg, state: GameState, seat: int, y: float) -> float:
+def _tableau(svg: Canvas, state: GameState, seat: int, y: float) -> float:
     """The tableau under the player board, by colour (BUY-3)."""
     player = state.players[seat]
     cards = state.catalogue.cards
@@ -488,39 +366,41 @@ def _tableau(svg: _Svg, state: GameState, seat: int, y: float) -> float:
     for color in COLORS:
         column = [card_id for card_id in player.cards if cards[card_id].color is color]
         for card_id in column:
-            _row_card(svg, cards[card_id], _Box(_M, y, _INSIDE, _ROW), seat, tiles.get(card_id))
+            _row_card(svg, cards[card_id], Box(MARGIN, y, INSIDE, _ROW), seat, tiles.get(card_id))
             y += _ROW + 2
         if column:
             y += 4
     return y
 
 
-def _holdings(svg: _Svg, state: GameState, seat: int, y: float) -> float:
+def _holdings(svg: Canvas, state: GameState, seat: int, y: float) -> float:
     """Colonies, statues, medals and free bonus tiles of one player."""
     player = state.players[seat]
     catalogue = state.catalogue
     y = svg.heading(y, "Colonies")
     for holding in player.colonies:
-        _colony(svg, catalogue.colonies[holding.id], holding.allied, _Box(_M, y, _INSIDE, _COLONY_ROW), seat)
+        _colony(
+            svg, catalogue.colonies[holding.id], holding.allied, Box(MARGIN, y, INSIDE, _COLONY_ROW), seat
+        )
         y += _COLONY_ROW + 4
     if not player.colonies:
-        y = svg.paragraph(y - 2, "none yet", fill=_SOFT) + 2
+        y = svg.paragraph(y - 2, "none yet", fill=SOFT) + 2
     y = svg.heading(y + 4, "Statues")
     carved = {s.statue: s for s in player.statues}
-    width = (_INSIDE - 6) / 2
+    width = (INSIDE - 6) / 2
     for i, (index, statue) in enumerate(sorted(catalogue.statues.items())):
-        box = _Box(_M + (i % 2) * (width + 6), y + (i // 2) * 50, width, 44)
+        box = Box(MARGIN + (i % 2) * (width + 6), y + (i // 2) * 50, width, 44)
         made = carved.get(index)
         if made is None:
             title = f"statue {index}: needs {statue.requirement} culture, {_pts(statue.points)}, not carved"
         else:
             face = "face up" if made.face_up else "face down"
             title = f"statue {index}: {_pts(statue.points)}, {made.tile} tile {face}"
-        svg.open("statue", index, seat, title)
+        svg.open("statue", index, title, seat)
         svg.rect(box, "#e2dacb" if made else "#fff", extra="" if made else ' stroke-dasharray="4,3"')
         svg.text(box.x + 7, box.y + 17, f"{statue.requirement} culture, {_pts(statue.points)}")
         if made is None:
-            svg.text(box.x + 7, box.y + 35, "not carved", fill=_SOFT)
+            svg.text(box.x + 7, box.y + 35, "not carved", fill=SOFT)
         else:
             _tile(svg, box.x + 6, box.y + 22, made.tile, made.face_up)
             reward = (
@@ -536,7 +416,7 @@ def _holdings(svg: _Svg, state: GameState, seat: int, y: float) -> float:
     return _chips(svg, y, tiles)
 
 
-def _medals(svg: _Svg, player: PlayerState, reference: Reference, seat: int, y: float) -> float:
+def _medals(svg: Canvas, player: PlayerState, reference: Reference, seat: int, y: float) -> float:
     """A player's medals: each silver medal with the track of its tile (MEDAL-3), each gold
     medal, then a dashed slot for each metal the player may still buy (MEDAL-2), the
     component a frontend buys it by; the ``y`` below them."""
@@ -546,34 +426,34 @@ def _medals(svg: _Svg, player: PlayerState, reference: Reference, seat: int, y: 
         (TRACK_SHORT[track], _SILVER, None) for track in player.silver
     ]
     slots += [("gold", _GOLD, None)] * player.gold
-    slots += [(metal, _SOFT, metal) for metal, count in left.items() if count > 0]
-    per_row = int((_INSIDE + 4) // 46)
+    slots += [(metal, SOFT, metal) for metal, count in left.items() if count > 0]
+    per_row = int((INSIDE + 4) // 46)
     for i, (label, fill, metal) in enumerate(slots):
-        x, top = _M + (i % per_row) * 46, y + (i // per_row) * (_TILE + 4)
+        x, top = MARGIN + (i % per_row) * 46, y + (i // per_row) * (_TILE + 4)
         if metal is None:
-            _chip(svg, x, top, label, fill, _DARK)
+            _chip(svg, x, top, label, fill, DARK)
             continue
-        svg.open("medal", metal, seat, f"{metal} medal: {left[metal]} still to buy")
-        svg.rect(_Box(x, top, 42, _TILE), "#fff", extra=' stroke-dasharray="4,3"')
+        svg.open("medal", metal, f"{metal} medal: {left[metal]} still to buy", seat)
+        svg.rect(Box(x, top, 42, _TILE), "#fff", extra=' stroke-dasharray="4,3"')
         svg.text(x + 21, top + 13.5, label, fill=fill, anchor="middle")
         svg.close()
     return y + ((len(slots) + per_row - 1) // per_row) * (_TILE + 4) + 2
 
 
-def _chips(svg: _Svg, y: float, chips: Sequence[tuple[str, str, str]]) -> float:
+def _chips(svg: Canvas, y: float, chips: Sequence[tuple[str, str, str]]) -> float:
     """Labelled chips in rows across the part (or ``none``); the ``y`` below them."""
     if not chips:
-        return svg.paragraph(y - 2, "none", fill=_SOFT) + 2
-    per_row = int((_INSIDE + 4) // 46)
+        return svg.paragraph(y - 2, "none", fill=SOFT) + 2
+    per_row = int((INSIDE + 4) // 46)
     for i, (label, fill, ink) in enumerate(chips):
-        _chip(svg, _M + (i % per_row) * 46, y + (i // per_row) * (_TILE + 4), label, fill, ink)
+        _chip(svg, MARGIN + (i % per_row) * 46, y + (i // per_row) * (_TILE + 4), label, fill, ink)
     return y + ((len(chips) + per_row - 1) // per_row) * (_TILE + 4) + 2
 
 
 # --------------------------------------------------------------------------- the picture
 
 
-def _parts(state: GameState, viewer: int | None) -> tuple[GameState, list[_Part]]:
+def _parts(state: GameState, viewer: int | None) -> tuple[GameState, list[Part]]:
     if viewer is not None and state.viewer != viewer:
         state = player_view(state, viewer)
     highest = max(v for p in state.players for _, v in p.tracks.items())
@@ -590,8 +470,7 @@ def render_svg_parts(state: GameState, viewer: int | None = None) -> tuple[str, 
     under the other on a phone); each stays legible shown at about
     :data:`PART_WIDTH` pixels wide. ``viewer`` is as for :func:`render_svg`.
     """
-    _, parts = _parts(state, viewer)
-    return tuple(_document(PART_WIDTH, part.height, part.title, _panel(part)) for part in parts)
+    return parts_svg(_parts(state, viewer)[1])
 
 
 def render_svg(state: GameState, viewer: int | None = None) -> str:
@@ -603,18 +482,7 @@ def render_svg(state: GameState, viewer: int | None = None) -> str:
     is (``viewer`` may then only name its own viewer).
     """
     state, parts = _parts(state, viewer)
-    rows = [parts[i : i + COLUMNS] for i in range(0, len(parts), COLUMNS)]
-    width = COLUMNS * (PART_WIDTH + _GAP) + _GAP
-    body = [f'<rect x="0" y="0" width="{width:g}" height="HEIGHT" fill="{_PAPER}"/>']
-    y = _GAP
-    for row in rows:
-        for column, part in enumerate(row):
-            x = _GAP + column * (PART_WIDTH + _GAP)
-            body.append(f'<svg x="{x:g}" y="{y:g}" width="{PART_WIDTH}" height="{part.height:g}">')
-            body += [_panel(part), "</svg>"]
-        y += max(part.height for part in row) + _GAP
-    body[0] = body[0].replace("HEIGHT", f"{y:g}")
-    return _document(width, y, f"Hadara: {where(state)}, move {state.ply}", "\n".join(body))
+    return sheet_svg(parts, COLUMNS, f"Hadara: {where(state)}, move {state.ply}")
 
 
 SHOWN_AS["svg"] = render_svg

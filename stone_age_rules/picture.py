@@ -24,12 +24,26 @@ is escaped. The text is plain SVG built as a string (no drawing library).
 
 from __future__ import annotations
 
-import html
-from math import ceil
-
-from attrs import frozen
-
 from boardtable.screen import counted
+from boardtable.svg import (
+    DARK,
+    INSIDE,
+    LINE,
+    MARGIN,
+    MIN_TEXT,
+    PANEL,
+    PART_WIDTH,
+    SOFT,
+    Box,
+    Canvas,
+    Part,
+    clipped,
+    escaped,
+    part,
+    parts_svg,
+    sheet_svg,
+    text_width,
+)
 
 from ._components import components
 from ._goods import KINDS, Kind
@@ -48,19 +62,13 @@ from .text import (
 
 __all__ = ["COLUMNS", "MIN_TEXT", "PART_WIDTH", "render_svg", "render_svg_parts"]
 
-#: The width of every part of the picture, in SVG units: shown at a phone's width (about 340
-#: CSS pixels inside the page's margins) a unit is a pixel.
-PART_WIDTH = 340
-#: The size of the smallest text of the picture, in SVG units.
-MIN_TEXT = 12
 #: How many parts :func:`render_svg` puts in one row.
 COLUMNS = 3
 
 #: The players' colours, seat by seat, with the ink written on each.
 SEAT_COLOURS = ("red", "blue", "green", "yellow")
 _FILL = {"red": "#c0392b", "blue": "#2471a3", "green": "#229954", "yellow": "#e2b714"}
-_DARK, _PAPER, _PANEL, _LINE, _SOFT = "#2b2118", "#fbf7ef", "#f6efe0", "#5b5040", "#6f6352"
-_INK = {colour: _DARK if colour == "yellow" else "#fff" for colour in SEAT_COLOURS}
+_INK = {colour: DARK if colour == "yellow" else "#fff" for colour in SEAT_COLOURS}
 _ACTING, _CLOSED, _USED = "#b0402f", "#e2ddd3", "#d9d3c7"
 #: Each location's ground: food, the four resources, the village, buildings and cards.
 _GROUND: dict[Location, str] = {
@@ -72,134 +80,34 @@ _GROUND: dict[Location, str] = {
     **dict.fromkeys(VILLAGE, "#eadfca"),
 }
 _KIND_FILL = {Kind.WOOD: "#8d5a2b", Kind.CLAY: "#c0603a", Kind.STONE: "#8a8c8e", Kind.GOLD: "#d8ad1f"}
-_KIND_INK = {Kind.WOOD: "#fff", Kind.CLAY: "#fff", Kind.STONE: "#fff", Kind.GOLD: _DARK}
+_KIND_INK = {Kind.WOOD: "#fff", Kind.CLAY: "#fff", Kind.STONE: "#fff", Kind.GOLD: DARK}
 _TILE, _CARD_TOP, _CULTURE, _FIGURE = "#eadfca", "#f6f0e2", "#cfe3c4", "#efdfb5"
-#: The margin inside a part, the gap between parts, and the width inside the margins.
-_M, _GAP = 12.0, 12.0
-_INSIDE = PART_WIDTH - 2 * _M
 #: A place's ring: its radius and the step from one to the next.
 _RING, _STEP = 8.0, 20.0
-#: Average glyph widths, in ems, of the picture's fonts (DejaVu Sans, Verdana): regular and bold.
-_EM = {"normal": 0.57, "bold": 0.63}
 
 
-def _e(text: object) -> str:
-    """``text`` escaped for XML text and attribute values."""
-    return html.escape(str(text), quote=True)
-
-
-def _width(text: str, size: float, weight: str = "normal") -> float:
-    return len(text) * size * _EM[weight]
-
-
-def _clipped(text: str, width: float, size: float = MIN_TEXT, weight: str = "normal") -> str:
-    """``text`` cut to fit about ``width`` units at font ``size``."""
-    fits = max(3, int(width / (size * _EM[weight])))
-    return text if len(text) <= fits else text[: fits - 1] + "…"
-
-
-def _wrapped(text: str, width: float, size: float, weight: str = "normal") -> list[str]:
-    """``text`` in lines of about ``width`` units, broken between words."""
-    lines: list[str] = []
-    for word in text.split():
-        if lines and _width(f"{lines[-1]} {word}", size, weight) <= width:
-            lines[-1] += f" {word}"
-        else:
-            lines.append(_clipped(word, width, size, weight))
-    return lines
-
-
-@frozen
-class _Box:
-    x: float
-    y: float
-    w: float
-    h: float
-
-
-class _Svg:
-    """The elements of one part under construction, in the part's own units."""
-
-    def __init__(self) -> None:
-        self.parts: list[str] = []
-
-    def add(self, element: str) -> None:
-        self.parts.append(element)
-
-    def rect(self, box: _Box, fill: str, stroke: str = _LINE, extra: str = "") -> None:
-        self.add(
-            f'<rect x="{box.x:g}" y="{box.y:g}" width="{box.w:g}" height="{box.h:g}" rx="4" '
-            f'fill="{fill}" stroke="{stroke}"{extra}/>'
-        )
-
-    def text(
-        self,
-        x: float,
-        y: float,
-        content: object,
-        size: float = MIN_TEXT,
-        fill: str = _DARK,
-        anchor: str = "start",
-        weight: str = "normal",
-    ) -> None:
-        self.add(
-            f'<text x="{x:g}" y="{y:g}" font-size="{size:g}" fill="{fill}" text-anchor="{anchor}" '
-            f'font-weight="{weight}">{_e(content)}</text>'
-        )
-
-    def paragraph(
-        self,
-        y: float,
-        text: str,
-        size: float = MIN_TEXT,
-        weight: str = "normal",
-        fill: str = _DARK,
-        x: float = _M,
-        width: float = _INSIDE,
-    ) -> float:
-        """``text`` from ``y`` (its first line's top), wrapped to ``width``; the ``y`` below it."""
-        step = size + 5
-        for line in _wrapped(text, width, size, weight):
-            y += step
-            self.text(x, y - 4, line, size, fill, weight=weight)
-        return y
-
-    def heading(self, y: float, text: str) -> float:
-        """A heading across the part, with a rule under it; the ``y`` below it."""
-        self.text(_M, y + 15, text, 13, _LINE, weight="bold")
-        self.add(
-            f'<line x1="{_M:g}" y1="{y + 21:g}" x2="{PART_WIDTH - _M:g}" y2="{y + 21:g}" '
-            f'stroke="{_LINE}" stroke-width="0.5"/>'
-        )
-        return y + 27
-
-    def open(self, kind: str, ident: str, title: str, player: int | None = None) -> None:
-        """Open the group of one component: its kind, its id, its owner, and a tooltip."""
-        owner = "" if player is None else f' data-player="{player}"'
-        self.add(f'<g data-kind="{_e(kind)}" data-id="{_e(ident)}"{owner}><title>{_e(title)}</title>')
-
-    def close(self) -> None:
-        self.add("</g>")
+class _Svg(Canvas):
+    """A part's canvas, with Stone Age's own marks: places, people, chips and badges."""
 
     def ring(self, x: float, y: float, seat: int | None, blocked: bool = False) -> None:
         """A place of a location: filled in ``seat``'s colour, empty (free), or crossed out."""
         if seat is not None:
             colour = SEAT_COLOURS[seat]
-            self.add(f'<circle cx="{x:g}" cy="{y:g}" r="{_RING:g}" fill="{_FILL[colour]}" stroke="{_LINE}"/>')
+            self.add(f'<circle cx="{x:g}" cy="{y:g}" r="{_RING:g}" fill="{_FILL[colour]}" stroke="{LINE}"/>')
             return
         dash = ' stroke-dasharray="2,2"' if blocked else ""
-        self.add(f'<circle cx="{x:g}" cy="{y:g}" r="{_RING:g}" fill="#fff" stroke="{_LINE}"{dash}/>')
+        self.add(f'<circle cx="{x:g}" cy="{y:g}" r="{_RING:g}" fill="#fff" stroke="{LINE}"{dash}/>')
         if blocked:
             d = _RING * 0.6
             self.add(
                 f'<path d="M{x - d:g},{y - d:g} L{x + d:g},{y + d:g} M{x - d:g},{y + d:g} L{x + d:g},{y - d:g}" '
-                f'stroke="{_SOFT}" stroke-width="1.5"/>'
+                f'stroke="{SOFT}" stroke-width="1.5"/>'
             )
 
     def disc(self, x: float, y: float, seat: int, count: int) -> None:
         """``count`` people of ``seat``: a disc in its colour with the number."""
         colour = SEAT_COLOURS[seat]
-        self.add(f'<circle cx="{x:g}" cy="{y:g}" r="10" fill="{_FILL[colour]}" stroke="{_LINE}"/>')
+        self.add(f'<circle cx="{x:g}" cy="{y:g}" r="10" fill="{_FILL[colour]}" stroke="{LINE}"/>')
         self.text(x, y + 4.5, count, fill=_INK[colour], anchor="middle", weight="bold")
 
     def chip(
@@ -207,47 +115,15 @@ class _Svg:
     ) -> None:
         """A small labelled box: a resource, a tool, a one-time tool."""
         extra = ' stroke-dasharray="4,3"' if dashed else ' stroke-width="0.5"'
-        self.rect(_Box(x, y, width, 20), fill, extra=extra)
+        self.rect(Box(x, y, width, 20), fill, extra=extra)
         self.text(x + width / 2, y + 14.5, label, fill=ink, anchor="middle")
 
     def badge(self, right: float, y: float, label: str, fill: str, ink: str) -> float:
         """A label in a coloured box ending at ``right``; the ``x`` where it begins."""
-        width = _width(label, MIN_TEXT, "bold") + 12
-        self.rect(_Box(right - width, y, width, 20), fill, stroke="none")
+        width = text_width(label, MIN_TEXT, "bold") + 12
+        self.rect(Box(right - width, y, width, 20), fill, stroke="none")
         self.text(right - width / 2, y + 14.5, label, fill=ink, anchor="middle", weight="bold")
         return right - width
-
-
-@frozen
-class _Part:
-    """One part of the picture: its height, its tooltip, and its elements."""
-
-    height: int
-    title: str
-    body: tuple[str, ...]
-    stroke: str = _LINE
-
-
-def _part(svg: _Svg, height: float, title: str, stroke: str = _LINE) -> _Part:
-    return _Part(ceil(height), title, tuple(svg.parts), stroke)
-
-
-def _panel(part: _Part) -> str:
-    """A part's background and elements."""
-    width = ' stroke-width="2"' if part.stroke != _LINE else ""
-    frame = (
-        f'<rect x="1" y="1" width="{PART_WIDTH - 2}" height="{part.height - 2:g}" rx="6" '
-        f'fill="{_PANEL}" stroke="{part.stroke}"{width}/>'
-    )
-    return "\n".join([frame, *part.body])
-
-
-def _document(width: float, height: float, title: str, body: str) -> str:
-    return (
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:g}" height="{height:g}" '
-        f'viewBox="0 0 {width:g} {height:g}" font-family="DejaVu Sans, Verdana, sans-serif">\n'
-        f"<title>{_e(title)}</title>\n{body}\n</svg>\n"
-    )
 
 
 def where(view: GameState) -> str:
@@ -281,7 +157,7 @@ def _location(svg: _Svg, view: GameState, location: Location, y: float) -> float
         location.value,
         f"{name}: {GIVES[location]}; {places}" + (f"; {standing}" if standing else ""),
     )
-    box = _Box(_M, y, _INSIDE, 48)
+    box = Box(MARGIN, y, INSIDE, 48)
     empty_and_closed = closed is not None and not taken
     svg.rect(
         box,
@@ -289,8 +165,8 @@ def _location(svg: _Svg, view: GameState, location: Location, y: float) -> float
         extra=' stroke-dasharray="5,4"' if empty_and_closed else "",
     )
     svg.text(box.x + 8, y + 17, name.capitalize(), 13, weight="bold")
-    gives = _clipped(GIVES[location], box.w - 16 - _width(name, 13, "bold") - 10)
-    svg.text(box.x + 16 + _width(name, 13, "bold"), y + 17, gives, fill=_SOFT)
+    gives = clipped(GIVES[location], box.w - 16 - text_width(name, 13, "bold") - 10)
+    svg.text(box.x + 16 + text_width(name, 13, "bold"), y + 17, gives, fill=SOFT)
     centre = y + 34
     right = box.x + box.w - 8
     if room is None:
@@ -299,7 +175,7 @@ def _location(svg: _Svg, view: GameState, location: Location, y: float) -> float
             if count:
                 svg.disc(x, centre, seat, count)
                 x += 26
-        svg.text(right, centre + 4.5, "no limit", fill=_SOFT, anchor="end")
+        svg.text(right, centre + 4.5, "no limit", fill=SOFT, anchor="end")
     else:
         rings = [seat for seat, n in enumerate(people) for _ in range(n)]
         for i in range(room):
@@ -311,7 +187,7 @@ def _location(svg: _Svg, view: GameState, location: Location, y: float) -> float
                 right,
                 centre + 4.5,
                 "full" if taken == room else f"{room - taken} of {room} free",
-                fill=_SOFT,
+                fill=SOFT,
                 anchor="end",
             )
     svg.close()
@@ -327,22 +203,22 @@ def _rules_note(view: GameState) -> str:
     return f"With {players} players each area takes {area} a round (PLACE-6), and only two of the village's three places are used (PLACE-5)."
 
 
-def _board(view: GameState) -> _Part:
+def _board(view: GameState) -> Part:
     """Where the game is, and the hunting grounds, the resource areas and the village."""
     svg = _Svg()
     y = svg.paragraph(6, where(view), 15, "bold")
     acting = ", ".join(f"P{seat}" for seat in view.to_act) or "nobody"
-    y = svg.paragraph(y + 2, f"move {view.ply} · start player P{view.start} · to act: {acting}", fill=_SOFT)
+    y = svg.paragraph(y + 2, f"move {view.ply} · start player P{view.start} · to act: {acting}", fill=SOFT)
     note = _rules_note(view)
     if note:
-        y = svg.paragraph(y, note, fill=_SOFT)
+        y = svg.paragraph(y, note, fill=SOFT)
     y = svg.heading(y + 4, "Hunting grounds and resource areas")
     for location in (Location.HUNTING, *AREAS):
         y = _location(svg, view, location, y)
     y = svg.heading(y + 4, "The village")
     for location in VILLAGE:
         y = _location(svg, view, location, y)
-    return _part(svg, y + _M - 5, f"Stone Age: {where(view)}, move {view.ply}")
+    return part(svg, y + MARGIN - 5, f"Stone Age: {where(view)}, move {view.ply}")
 
 
 # --------------------------------------------------------------------------- buildings and cards
@@ -368,32 +244,32 @@ def _stack(svg: _Svg, view: GameState, index: int, y: float) -> float:
         svg.open(
             "location", location.value, f"{name}: not in play with {view.config.players} players (SETUP-5)"
         )
-        svg.rect(_Box(_M, y, _INSIDE, 26), "none", extra=' stroke-dasharray="5,4"')
-        svg.text(_M + 8, y + 17.5, f"{name}: not in play with {view.config.players} players", fill=_SOFT)
+        svg.rect(Box(MARGIN, y, INSIDE, 26), "none", extra=' stroke-dasharray="5,4"')
+        svg.text(MARGIN + 8, y + 17.5, f"{name}: not in play with {view.config.players} players", fill=SOFT)
         svg.close()
         return y + 31
     stack = view.stacks[index]
     if not stack:
         svg.open("location", location.value, f"{name}: empty; the game ends after this round (END-3)")
-        svg.rect(_Box(_M, y, _INSIDE, 26), "none", extra=' stroke-dasharray="5,4"')
-        svg.text(_M + 8, y + 17.5, f"{name}: empty (the game ends, END-3)", fill=_ACTING)
+        svg.rect(Box(MARGIN, y, INSIDE, 26), "none", extra=' stroke-dasharray="5,4"')
+        svg.text(MARGIN + 8, y + 17.5, f"{name}: empty (the game ends, END-3)", fill=_ACTING)
         svg.close()
         return y + 31
     top = stack[0]
     tile = components().building.get(top)
     takes = "face down" if tile is None else building_text(tile)
     points = "" if tile is None else building_points(tile)
-    inside = _INSIDE - 16
-    apart = _width(takes, MIN_TEXT) + _width(points, MIN_TEXT, "bold") + 12 > inside
-    box = _Box(_M, y, _INSIDE, 64 if apart else 48)
+    inside = INSIDE - 16
+    apart = text_width(takes, MIN_TEXT) + text_width(points, MIN_TEXT, "bold") + 12 > inside
+    box = Box(MARGIN, y, INSIDE, 64 if apart else 48)
     right = box.x + box.w - 8
     who = _who(view, location)
     svg.open("location", location.value, f"{name}, tile {top}: {takes}; {points}; {len(stack)} left; {who}")
     svg.rect(box, _TILE)
     svg.text(box.x + 8, y + 17, name, 13, weight="bold")
-    svg.text(box.x + 16 + _width(name, 13, "bold"), y + 17, f"{len(stack)} left", fill=_SOFT)
+    svg.text(box.x + 16 + text_width(name, 13, "bold"), y + 17, f"{len(stack)} left", fill=SOFT)
     svg.ring(right - _RING, y + 13, _occupant(view, location))
-    svg.text(box.x + 8, y + 38, _clipped(takes, inside))
+    svg.text(box.x + 8, y + 38, clipped(takes, inside))
     svg.text(right, y + (54 if apart else 38), points, anchor="end", weight="bold")
     svg.close()
     return y + box.h + 5
@@ -408,13 +284,13 @@ def _slot(svg: _Svg, view: GameState, index: int, y: float) -> float:
     card = None if card_id is None else components().card.get(card_id)
     if card is None:
         svg.open("location", location.value, f"{name}: empty")
-        svg.rect(_Box(_M, y, _INSIDE, 26), "none", extra=' stroke-dasharray="5,4"')
-        svg.text(_M + 8, y + 17.5, f"{name}: empty", fill=_SOFT)
+        svg.rect(Box(MARGIN, y, INSIDE, 26), "none", extra=' stroke-dasharray="5,4"')
+        svg.text(MARGIN + 8, y + 17.5, f"{name}: empty", fill=SOFT)
         svg.close()
         return y + 31
     top, bottom = card_halves(card)
     price = counted(index + 1, "resource")
-    box = _Box(_M, y, _INSIDE, 64)
+    box = Box(MARGIN, y, INSIDE, 64)
     right = box.x + box.w - 8
     who = _who(view, location)
     svg.open(
@@ -424,17 +300,17 @@ def _slot(svg: _Svg, view: GameState, index: int, y: float) -> float:
     )
     svg.rect(box, _CARD_TOP)
     svg.text(box.x + 8, y + 17, name, 13, weight="bold")
-    svg.text(box.x + 16 + _width(name, 13, "bold"), y + 17, f"costs {price}", fill=_SOFT)
+    svg.text(box.x + 16 + text_width(name, 13, "bold"), y + 17, f"costs {price}", fill=SOFT)
     svg.ring(right - _RING, y + 13, _occupant(view, location))
-    svg.text(box.x + 8, y + 36, _clipped(f"now: {top}", box.w - 16), weight="bold")
-    strip = _Box(box.x + 4, y + 42, box.w - 8, 18)
+    svg.text(box.x + 8, y + 36, clipped(f"now: {top}", box.w - 16), weight="bold")
+    strip = Box(box.x + 4, y + 42, box.w - 8, 18)
     svg.rect(strip, _CULTURE if card.culture else _FIGURE, stroke="none")
-    svg.text(box.x + 8, y + 55.5, _clipped(f"at the end: {bottom}", box.w - 16))
+    svg.text(box.x + 8, y + 55.5, clipped(f"at the end: {bottom}", box.w - 16))
     svg.close()
     return y + box.h + 5
 
 
-def _supply(view: GameState) -> _Part:
+def _supply(view: GameState) -> Part:
     """The building stacks, the card slots and the draw pile."""
     svg = _Svg()
     y = svg.heading(6, "Buildings")
@@ -444,10 +320,12 @@ def _supply(view: GameState) -> _Part:
     for index in range(len(SLOTS)):
         y = _slot(svg, view, index, y)
     svg.open("pile", "pile", f"draw pile: {counted(len(view.pile), 'card')}")
-    svg.rect(_Box(_M, y + 2, _INSIDE, 26), "#8a7a63")
-    svg.text(_M + 8, y + 19.5, f"Draw pile: {counted(len(view.pile), 'card')}", fill="#fff", weight="bold")
+    svg.rect(Box(MARGIN, y + 2, INSIDE, 26), "#8a7a63")
+    svg.text(
+        MARGIN + 8, y + 19.5, f"Draw pile: {counted(len(view.pile), 'card')}", fill="#fff", weight="bold"
+    )
     svg.close()
-    return _part(svg, y + 30 + _M, f"Stone Age: buildings and cards, move {view.ply}")
+    return part(svg, y + 30 + MARGIN, f"Stone Age: buildings and cards, move {view.ply}")
 
 
 # --------------------------------------------------------------------------- a player's board
@@ -459,31 +337,31 @@ def _people_row(svg: _Svg, view: GameState, seat: int, y: float) -> float:
     home = view.unplaced(seat)
     colour = SEAT_COLOURS[seat]
     words = f"{counted(player.people, 'person', 'people')}: {home} at home, {player.people - home} placed"
-    svg.text(_M, y + 14, words)
+    svg.text(MARGIN, y + 14, words)
     y += 22
     for i in range(10):
-        x = _M + 9 + i * 21
+        x = MARGIN + 9 + i * 21
         if i < home:
-            svg.add(f'<circle cx="{x:g}" cy="{y + 9:g}" r="8" fill="{_FILL[colour]}" stroke="{_LINE}"/>')
+            svg.add(f'<circle cx="{x:g}" cy="{y + 9:g}" r="8" fill="{_FILL[colour]}" stroke="{LINE}"/>')
         elif i < player.people:
             svg.add(
                 f'<circle cx="{x:g}" cy="{y + 9:g}" r="7" fill="#fff" stroke="{_FILL[colour]}" stroke-width="2.5"/>'
             )
         else:
             svg.add(
-                f'<circle cx="{x:g}" cy="{y + 9:g}" r="7" fill="none" stroke="{_SOFT}" stroke-dasharray="2,2"/>'
+                f'<circle cx="{x:g}" cy="{y + 9:g}" r="7" fill="none" stroke="{SOFT}" stroke-dasharray="2,2"/>'
             )
     return y + 24
 
 
 def _track(svg: _Svg, y: float, label: str, value: int, most: int, fill: str) -> float:
     """A track as a bar: its name, how far along, and its value."""
-    svg.text(_M, y + 14, label)
-    bar = _Box(_M + 92, y + 2, _INSIDE - 92 - 30, 16)
+    svg.text(MARGIN, y + 14, label)
+    bar = Box(MARGIN + 92, y + 2, INSIDE - 92 - 30, 16)
     svg.rect(bar, "#fff", extra=' stroke-width="0.5"')
     if value > 0:
-        svg.rect(_Box(bar.x, bar.y, min(1.0, value / most) * bar.w, bar.h), fill, stroke="none")
-    svg.text(PART_WIDTH - _M, y + 14, value, anchor="end", weight="bold")
+        svg.rect(Box(bar.x, bar.y, min(1.0, value / most) * bar.w, bar.h), fill, stroke="none")
+    svg.text(PART_WIDTH - MARGIN, y + 14, value, anchor="end", weight="bold")
     return y + 22
 
 
@@ -491,22 +369,22 @@ def _tools(svg: _Svg, view: GameState, seat: int, y: float) -> float:
     """The three tool places (TOOL-1): each tool's level and whether it was used this round
     (TOOL-2); then the one-time tools (TOOL-5)."""
     player = view.players[seat]
-    svg.text(_M, y + 14, "tools")
-    x = _M + 50
+    svg.text(MARGIN, y + 14, "tools")
+    x = MARGIN + 50
     for place in range(3):
         if place < len(player.tools):
             used = place < len(player.used) and player.used[place]
             label = f"{player.tools[place]} used" if used else f"level {player.tools[place]}"
-            svg.chip(x, y, 62, label, _USED if used else "#fff", _SOFT if used else _DARK)
+            svg.chip(x, y, 62, label, _USED if used else "#fff", SOFT if used else DARK)
         else:
-            svg.chip(x, y, 62, "none", _PANEL, _SOFT, dashed=True)
+            svg.chip(x, y, 62, "none", PANEL, SOFT, dashed=True)
         x += 66
     y += 24
     if player.one_time:
-        svg.text(_M, y + 14, "one-time")
-        x = _M + 70
+        svg.text(MARGIN, y + 14, "one-time")
+        x = MARGIN + 70
         for value in player.one_time:
-            svg.chip(x, y, 28, str(value), "#fff", _DARK)
+            svg.chip(x, y, 28, str(value), "#fff", DARK)
             x += 32
         y += 24
     return y
@@ -515,10 +393,10 @@ def _tools(svg: _Svg, view: GameState, seat: int, y: float) -> float:
 def _resources(svg: _Svg, view: GameState, seat: int, y: float) -> float:
     """The four resources, each in its colour with how many."""
     player = view.players[seat]
-    width = (_INSIDE - 3 * 4) / 4
+    width = (INSIDE - 3 * 4) / 4
     for i, kind in enumerate(KINDS):
         svg.chip(
-            _M + i * (width + 4),
+            MARGIN + i * (width + 4),
             y,
             width,
             f"{player.resources.count(kind)} {kind}",
@@ -536,38 +414,38 @@ def _holdings(svg: _Svg, view: GameState, seat: int, y: float) -> float:
     for tile_id in player.buildings:
         tile = found.building.get(tile_id)
         words = "a building" if tile is None else f"{building_text(tile)} · {building_points(tile)}"
-        svg.add(f"<g><title>{_e(tile_id)}: {_e(words)}</title>")
-        svg.rect(_Box(_M, y, _INSIDE, 20), _TILE, extra=' stroke-width="0.5"')
-        svg.text(_M + 6, y + 14.5, _clipped(words, _INSIDE - 12))
+        svg.add(f"<g><title>{escaped(tile_id)}: {escaped(words)}</title>")
+        svg.rect(Box(MARGIN, y, INSIDE, 20), _TILE, extra=' stroke-width="0.5"')
+        svg.text(MARGIN + 6, y + 14.5, clipped(words, INSIDE - 12))
         svg.close()
         y += 23
     if not player.buildings:
-        y = svg.paragraph(y - 4, "none yet", fill=_SOFT) + 2
+        y = svg.paragraph(y - 4, "none yet", fill=SOFT) + 2
     cards = player.all_cards
     y = svg.heading(y + 4, f"Cards: {len(cards)}")
     for card_id in cards:
         card = found.card.get(card_id)
         if card_id == HIDDEN or card is None:
-            svg.rect(_Box(_M, y, _INSIDE, 20), "#8a7a63", extra=' stroke-width="0.5"')
-            svg.text(_M + 6, y + 14.5, "a card drawn face down", fill="#fff")
+            svg.rect(Box(MARGIN, y, INSIDE, 20), "#8a7a63", extra=' stroke-width="0.5"')
+            svg.text(MARGIN + 6, y + 14.5, "a card drawn face down", fill="#fff")
         else:
             top, bottom = card_halves(card)
-            svg.add(f"<g><title>{_e(card.id)}: {_e(top)} · {_e(bottom)}</title>")
+            svg.add(f"<g><title>{escaped(card.id)}: {escaped(top)} · {escaped(bottom)}</title>")
             svg.rect(
-                _Box(_M, y, _INSIDE, 20), _CULTURE if card.culture else _FIGURE, extra=' stroke-width="0.5"'
+                Box(MARGIN, y, INSIDE, 20), _CULTURE if card.culture else _FIGURE, extra=' stroke-width="0.5"'
             )
-            svg.text(_M + 6, y + 14.5, _clipped(bottom, _INSIDE / 2 - 8), weight="bold")
-            svg.text(PART_WIDTH - _M - 6, y + 14.5, _clipped(top, _INSIDE / 2 - 8), fill=_SOFT, anchor="end")
+            svg.text(MARGIN + 6, y + 14.5, clipped(bottom, INSIDE / 2 - 8), weight="bold")
+            svg.text(PART_WIDTH - MARGIN - 6, y + 14.5, clipped(top, INSIDE / 2 - 8), fill=SOFT, anchor="end")
             svg.close()
         y += 23
     if cards:
         y = svg.paragraph(y - 2, f"At the end: {cards_bottoms_text(cards)}")
     else:
-        y = svg.paragraph(y - 4, "none yet", fill=_SOFT)
+        y = svg.paragraph(y - 4, "none yet", fill=SOFT)
     return y
 
 
-def _player(view: GameState, seat: int) -> _Part:
+def _player(view: GameState, seat: int) -> Part:
     """One player's board: score, tracks, people, resources, tools, buildings and cards."""
     player = view.players[seat]
     colour = SEAT_COLOURS[seat]
@@ -575,15 +453,15 @@ def _player(view: GameState, seat: int) -> _Part:
     acting = seat in view.to_act
     svg.open("board", f"player-{seat}", f"the board of P{seat} ({colour})", seat)
     svg.add(f'<rect x="1" y="1" width="8" height="34" fill="{_FILL[colour]}"/>')
-    svg.text(_M + 4, 26, f"P{seat} ({colour})", 16, weight="bold")
+    svg.text(MARGIN + 4, 26, f"P{seat} ({colour})", 16, weight="bold")
     if acting:
-        svg.badge(PART_WIDTH - _M, 10, "to act", _ACTING, "#fff")
+        svg.badge(PART_WIDTH - MARGIN, 10, "to act", _ACTING, "#fff")
     if seat == view.start and not view.is_over:
-        svg.text(_M + 4, 44, "start player of this round", fill=_SOFT)
+        svg.text(MARGIN + 4, 44, "start player of this round", fill=SOFT)
     sheet = score(view)[seat]
-    svg.text(_M, 66, counted(player.score, "point"), 15, weight="bold")
+    svg.text(MARGIN, 66, counted(player.score, "point"), 15, weight="bold")
     ended = "final score" if view.is_over else "if the game ended now"
-    svg.text(PART_WIDTH - _M, 66, f"{counted(sheet.total, 'point')} {ended}", fill=_SOFT, anchor="end")
+    svg.text(PART_WIDTH - MARGIN, 66, f"{counted(sheet.total, 'point')} {ended}", fill=SOFT, anchor="end")
     y = _track(svg, 74, f"food {player.food}", player.food, max(20, player.food), "#b86b2c")
     y = _track(svg, y, "agriculture", player.agriculture, 10, "#3c8d40")
     y = _people_row(svg, view, seat, y + 2)
@@ -591,36 +469,24 @@ def _player(view: GameState, seat: int) -> _Part:
     y = _tools(svg, view, seat, y)
     y = _holdings(svg, view, seat, y + 2)
     svg.close()
-    return _part(
-        svg, y + _M, f"Stone Age: the board of P{seat}, move {view.ply}", _ACTING if acting else _LINE
+    return part(
+        svg, y + MARGIN, f"Stone Age: the board of P{seat}, move {view.ply}", _ACTING if acting else LINE
     )
 
 
 # --------------------------------------------------------------------------- the picture
 
 
-def _parts(view: GameState) -> list[_Part]:
+def _parts(view: GameState) -> list[Part]:
     return [_board(view), _supply(view), *(_player(view, seat) for seat in range(len(view.players)))]
 
 
 def render_svg_parts(view: GameState) -> tuple[str, ...]:
     """The picture of :func:`render_svg` in parts, each a whole SVG document :data:`PART_WIDTH`
     units wide: the board, the buildings and cards, then one board per player in seat order."""
-    return tuple(_document(PART_WIDTH, part.height, part.title, _panel(part)) for part in _parts(view))
+    return parts_svg(_parts(view))
 
 
 def render_svg(view: GameState) -> str:
     """``view`` drawn as SVG (see the module): its parts, :data:`COLUMNS` to a row."""
-    parts = _parts(view)
-    rows = [parts[i : i + COLUMNS] for i in range(0, len(parts), COLUMNS)]
-    width = COLUMNS * (PART_WIDTH + _GAP) + _GAP
-    body: list[str] = []
-    y = _GAP
-    for row in rows:
-        for column, part in enumerate(row):
-            x = _GAP + column * (PART_WIDTH + _GAP)
-            body.append(f'<svg x="{x:g}" y="{y:g}" width="{PART_WIDTH}" height="{part.height:g}">')
-            body += [_panel(part), "</svg>"]
-        y += max(part.height for part in row) + _GAP
-    background = f'<rect x="0" y="0" width="{width:g}" height="{y:g}" fill="{_PAPER}"/>'
-    return _document(width, y, f"Stone Age: {where(view)}, move {view.ply}", "\n".join([background, *body]))
+    return sheet_svg(_parts(view), COLUMNS, f"Stone Age: {where(view)}, move {view.ply}")
