@@ -160,8 +160,12 @@ def _most_seats() -> int:
     return max(game(name).seats[1] for name in names())
 
 
-_SEAT = _whole("A seat, 0 to players - 1.", 0, _most_seats() - 1)
-_SEATS = _list("Seats, in seat order.", _SEAT)
+def _seat() -> _Schema:
+    """A seat of a match of any registered game (made when a schema is, not on import: it
+    imports every game)."""
+    return _whole("A seat, 0 to players - 1.", 0, _most_seats() - 1)
+
+
 _MATCH_ID = {"description": "A match's id.", "type": "string", "pattern": "^[A-Za-z0-9_-]{1,40}$"}
 _TOKEN = _text("A seat's secret token: Authorization: Bearer TOKEN on HTTP, ?token=TOKEN on the WebSocket.")
 _SEQ = _whole("The number of entries of the match so far (moves and the match's notices).")
@@ -247,7 +251,7 @@ def _seat_entry() -> _Schema:
     return _object(
         "One seat of the match.",
         {
-            "seat": _SEAT,
+            "seat": _seat(),
             "kind": _seat_kind(),
             "name": _NAME,
             "connected": _flag("Whether a WebSocket of that seat is open now."),
@@ -255,7 +259,8 @@ def _seat_entry() -> _Schema:
     )
 
 
-_TO_ACT = _list("The seats to act (several in a simultaneous round), none once the game is over.", _SEAT)
+def _to_act() -> _Schema:
+    return _list("The seats to act (several in a simultaneous round), none once the game is over.", _seat())
 
 
 def _summary() -> _Schema:
@@ -277,14 +282,14 @@ def _summary() -> _Schema:
         "seats": _list("Every seat, in seat order.", _seat_entry()),
         "seq": _SEQ,
         "ply": _PLY,
-        "to_act": _TO_ACT,
+        "to_act": _to_act(),
         "over": _flag("Whether the game has ended."),
         "winners": _list(
             "The seats that won (several for a shared victory): empty until the end, and for a match without a result; after a resignation, the others' best as the position stood.",
-            _SEAT,
+            _seat(),
         ),
         "resigned": _nullable(
-            {**_SEAT, "description": "The seat that resigned, ending the match; null if none did."}
+            {**_seat(), "description": "The seat that resigned, ending the match; null if none did."}
         ),
         "rematch": _nullable({**_MATCH_ID, "description": "The rematch's id, once a seat asked for one."}),
         "created": {**_SECONDS, "description": "When the match was made, in seconds since 1970 (UTC)."},
@@ -367,7 +372,7 @@ def _notice() -> _Schema:
             "seq": _SEQ,
             "ply": {**_PLY, "description": "The moves played when it happened."},
             "type": {"description": "What happened.", "enum": list(_NOTICES)},
-            "seat": _SEAT,
+            "seat": _seat(),
             "name": {**_NAME, "description": "The name of the person who joined."},
             "match": {**_MATCH_ID, "description": "The rematch's id."},
             "text": _text("The notice as the players read it."),
@@ -431,7 +436,7 @@ def _seat_view(maker: Maker, position: _Schema, documents: WireDocuments) -> _Sc
                 "The seconds each seat had left at now, in seat order; null for a bot's seat (a bot has no clock).",
                 _nullable(_SECONDS),
             ),
-            "running": _list("The seats whose clock runs: count them down from now.", _SEAT),
+            "running": _list("The seats whose clock runs: count them down from now.", _seat()),
             "now": {**_SECONDS, "description": "The server's time of left, in seconds since 1970 (UTC)."},
         },
     )
@@ -443,10 +448,10 @@ def _seat_view(maker: Maker, position: _Schema, documents: WireDocuments) -> _Sc
     return _object(
         "The match as one seat, or a spectator (seat null), sees it.",
         {
-            "seat": _nullable({**_SEAT, "description": "The seat it is shown to; null for a spectator."}),
+            "seat": _nullable({**_seat(), "description": "The seat it is shown to; null for a spectator."}),
             "seq": _SEQ,
             "ply": _PLY,
-            "to_act": _TO_ACT,
+            "to_act": _to_act(),
             "started": _flag("Whether every seat is taken: before, nobody moves and no clock runs."),
             "over": _flag("Whether the game has ended."),
             "seed_chosen": _flag(
@@ -788,7 +793,7 @@ def _simple(kind: str) -> _Schema:
                     "Every seat, in seat order.",
                     _object(
                         "A seat of the new match.",
-                        {"seat": _SEAT, "kind": _seat_kind(), "token": _TOKEN},
+                        {"seat": _seat(), "kind": _seat_kind(), "token": _TOKEN},
                         "token",
                     ),
                 ),
@@ -800,7 +805,7 @@ def _simple(kind: str) -> _Schema:
             {"matches": _list("The matches, newest first or in the order asked.", summary)},
         ),
         "join_request": lambda: _object("The name of the person taking the seat.", {"name": _NAME}),
-        "joined": lambda: _object("The seat taken.", {"match": _MATCH_ID, "seat": _SEAT, "token": _TOKEN}),
+        "joined": lambda: _object("The seat taken.", {"match": _MATCH_ID, "seat": _seat(), "token": _TOKEN}),
         "empty_request": lambda: _object("Nothing asked.", {}),
         "takeback_request": lambda: _object(
             "A take-back.", {"seq": {**_SEQ, "description": "The seq the seat last saw."}}
@@ -824,7 +829,7 @@ def _simple(kind: str) -> _Schema:
                             "kind": {"description": "What the entry is.", "enum": list(_LOG_KINDS)},
                             "at": {**_SECONDS, "description": "When, in seconds since 1970 (UTC)."},
                             "ply": _PLY,
-                            "seat": _SEAT,
+                            "seat": _seat(),
                             "name": _NAME,
                             "match": _MATCH_ID,
                         },
