@@ -21,29 +21,37 @@ import argparse
 import difflib
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import NoReturn
 
-from . import __version__, arena, engines, playing, reviewing
+from . import __version__
 from .errors import GameError, UsageError
-from .game_options import add_game_options, bots_help, games_help, seat_counts
-from .games import DEFAULT, game, names
+from .game_options import games_help
+from .games import DEFAULT, MAX_SEED, game, names
 from .options import at_least, whole
-from .playing import SEEDS, line_editing
 from .reader import clip, shown
-from .server.limits import BOUNDS, Bounds
 
-__all__ = ["COMMAND", "SEEDS", "UsageError", "line_editing", "main"]
+__all__ = ["COMMAND", "UsageError", "main"]
 
 #: The command's name.
 COMMAND = "hadara"
 
 
 class _Parser(argparse.ArgumentParser):
-    """Argument errors in the command's own style: one line, exit status 2."""
+    """Argument errors in the command's own style: one line, exit status 2; a help whose
+    closing words are written only when it is shown (they name every registered game by its
+    title, which imports each)."""
+
+    #: What the help says under its options, made when it is shown (None: its epilog).
+    closing: Callable[[], str] | None = None
 
     def error(self, message: str) -> NoReturn:
         self.exit(2, f"{COMMAND}: {clip(message)} (see '{self.prog} --help')\n")
+
+    def format_help(self) -> str:
+        if self.closing is not None:
+            self.epilog, self.closing = self.closing(), None
+        return super().format_help()
 
 
 def _seats(text: str) -> tuple[int, ...]:
@@ -138,10 +146,15 @@ def _schema(args: argparse.Namespace) -> int:
 def _engine(args: argparse.Namespace) -> int:
     """``hadara engine BOT``: the engine protocol answered by the built-in bot BOT of the game
     each ``hello`` names."""
+    from . import engines
+
     return engines.serve(args.bot, sys.stdin, sys.stdout, sys.stderr)
 
 
 def _serve(args: argparse.Namespace) -> int:
+    from . import engines
+    from .server.limits import Bounds
+
     try:
         from .server.command import serve
     except ImportError as exc:  # the server extra is not installed
@@ -154,6 +167,8 @@ def _serve(args: argparse.Namespace) -> int:
 
 
 def _connect(args: argparse.Namespace) -> int:
+    from . import engines
+
     try:
         from .engines.connect import connect
     except ImportError as exc:  # the server extra (its WebSocket client) is not installed
@@ -214,6 +229,8 @@ _BOUNDS = (
 
 def _bounds_options(server: argparse.ArgumentParser) -> None:
     """The options of :data:`_BOUNDS`, and the proxies trusted to name the client."""
+    from .server.limits import BOUNDS
+
     for flag, field, unit, text in _BOUNDS:
         value = getattr(BOUNDS, field)
         server.add_argument(
@@ -250,15 +267,6 @@ games: {games}
 """
 
 
-def _command(commands: argparse._SubParsersAction[_Parser], name: str, told: str) -> argparse.ArgumentParser:
-    """A subcommand, its help naming every registered game."""
-    parser: argparse.ArgumentParser = commands.add_parser(
-        name, help=told, description=told[0].upper() + told[1:] + ".", epilog=f"games: {games_help()}"
-    )
-    parser.set_defaults(parser=parser)
-    return parser
-
-
 def _game_option(parser: argparse.ArgumentParser, what: str, default: str | None = DEFAULT) -> None:
     """``--game NAME``: one of the registered games."""
     parser.add_argument("--game", choices=names(), default=default, help=what)
@@ -266,6 +274,9 @@ def _game_option(parser: argparse.ArgumentParser, what: str, default: str | None
 
 def _play_options(play: argparse.ArgumentParser) -> None:
     """The options of ``hadara play``, every game's options with them."""
+    from . import engines, playing
+    from .game_options import add_game_options, bots_help, seat_counts
+
     counts = seat_counts()
     play.add_argument(
         "--players",
@@ -278,7 +289,7 @@ def _play_options(play: argparse.ArgumentParser) -> None:
     play.add_argument(
         "--seed",
         type=whole,
-        help=f"the game's seed, 0 to {SEEDS - 1} (default: a random one, printed with the game)",
+        help=f"the game's seed, 0 to {MAX_SEED} (default: a random one, printed with the game)",
     )
     play.add_argument(
         "--bot",
@@ -309,29 +320,9 @@ def _play_options(play: argparse.ArgumentParser) -> None:
     play.set_defaults(run=playing.play)
 
 
-def _parser() -> argparse.ArgumentParser:
-    parser = _Parser(
-        prog=COMMAND,
-        description="The executable rulebooks of board games: play them, check their rules' "
-        "scenarios, replay and draw their records, serve them to a web table.",
-        epilog=_FRONT_DOOR.format(games=games_help()),
-        formatter_class=argparse.RawDescriptionHelpFormatter,
-    )
-    parser.add_argument("--version", action="version", version=f"{COMMAND} {__version__}")
-    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    _play_options(
-        _command(
-            commands,
-            "play",
-            "play a seeded game with built-in bots, or against them (--human), and print the score "
-            "sheet; go on with a saved game (--resume FILE)",
-        )
-    )
-    check = _command(
-        commands,
-        "check",
-        "run scenario files, each of the game it names; exit 0 when every expectation holds",
-    )
+def _check_options(check: argparse.ArgumentParser) -> None:
+    from . import reviewing
+
     check.add_argument("files", nargs="+", metavar="FILE")
     check.add_argument(
         "--explain",
@@ -339,33 +330,41 @@ def _parser() -> argparse.ArgumentParser:
         help="print the events of every move and automatic step of every scenario (a failed one always)",
     )
     check.set_defaults(run=reviewing.check)
-    replay = _command(
-        commands,
-        "replay",
-        "replay a game record, of the game it is of, and print the position and legal moves",
-    )
+
+
+def _replay_options(replay: argparse.ArgumentParser) -> None:
+    from . import reviewing
+
     replay.add_argument("file", metavar="FILE", help="a game record (JSON, or YAML for .yaml/.yml)")
     replay.add_argument("--at", type=whole, metavar="N", help="stop after N moves (default: all)")
     _game_option(replay, _OF_THE_FILE, default=None)
     replay.set_defaults(run=reviewing.replay)
-    explain = _command(
-        commands, "explain", "print a rule's text, where its rulebook has it and where it is enforced"
-    )
+
+
+def _explain_options(explain: argparse.ArgumentParser) -> None:
     explain.add_argument("rule", metavar="RULE-ID")
     explain.add_argument(
         "--verbose", action="store_true", help="name the functions that enforce it, not only their files"
     )
     _game_option(explain, f"the game whose rule it is (default {DEFAULT})")
     explain.set_defaults(run=_explain)
-    listing = _command(commands, "rules", "list every rule ID of a game with its summary")
+
+
+def _rules_options(listing: argparse.ArgumentParser) -> None:
     _game_option(listing, f"the game whose rules to list (default {DEFAULT})")
     listing.set_defaults(run=_rules)
-    tournament = _command(commands, "arena", "play seeded games between bots and print their win rates")
+
+
+def _arena_options(tournament: argparse.ArgumentParser) -> None:
+    from . import arena
+
     arena.add_arguments(tournament)
     tournament.set_defaults(run=arena.run)
-    picture = _command(
-        commands, "render", "draw the table of a game record or a position, of the game it is of, as SVG"
-    )
+
+
+def _render_options(picture: argparse.ArgumentParser) -> None:
+    from . import reviewing
+
     picture.add_argument(
         "file", metavar="FILE", help="a game record or a position (JSON, or YAML for .yaml/.yml)"
     )
@@ -378,23 +377,27 @@ def _parser() -> argparse.ArgumentParser:
     )
     _game_option(picture, _OF_THE_FILE, default=None)
     picture.set_defaults(run=reviewing.render)
-    schema = _command(
-        commands, "schema", "print the JSON Schema of a game's document kind or of a body of the table's API"
-    )
+
+
+def _schema_options(schema: argparse.ArgumentParser) -> None:
     schema.add_argument("kind", metavar="KIND", nargs="?", help="a kind that --list lists")
     schema.add_argument("--list", action="store_true", help="list every kind, with what it describes")
     _game_option(schema, f"the game whose documents are meant (default {DEFAULT})")
     schema.set_defaults(run=_schema)
-    engine = _command(
-        commands, "engine", "answer the engine protocol on standard input and output with a built-in bot"
-    )
+
+
+def _engine_options(engine: argparse.ArgumentParser) -> None:
+    from . import engines
+
     engine.add_argument(
         "bot", choices=engines.bot_names(), help="the bot that answers, of the game hello names"
     )
     engine.set_defaults(run=_engine)
-    server = _command(
-        commands, "serve", "serve the web table and the game API, every game's (the server extra)"
-    )
+
+
+def _serve_options(server: argparse.ArgumentParser) -> None:
+    from . import engines
+
     server.add_argument("--host", default="127.0.0.1", help="the address to listen on (default 127.0.0.1)")
     server.add_argument("--port", type=_port, default=8000, help="the port to listen on (default 8000)")
     server.add_argument(
@@ -414,11 +417,11 @@ def _parser() -> argparse.ArgumentParser:
     _bounds_options(server)
     engines.add_engine_option(server)
     server.set_defaults(run=_serve)
-    joining = _command(
-        commands,
-        "connect",
-        "play one seat of a match of any game on a hadara server with an engine (the server extra)",
-    )
+
+
+def _connect_options(joining: argparse.ArgumentParser) -> None:
+    from . import engines
+
     joining.add_argument("url", help="the server's address, http://HOST:PORT")
     joining.add_argument("--match", required=True, metavar="ID", help="the match's id")
     joining.add_argument("--token", required=True, help="the seat's token (given when the match was made)")
@@ -432,6 +435,80 @@ def _parser() -> argparse.ArgumentParser:
         help="milliseconds the engine has for each decision",
     )
     joining.set_defaults(run=_connect)
+
+
+#: Every command: its name, what it does, and what adds its options (and what runs it).
+_COMMANDS: tuple[tuple[str, str, Callable[[argparse.ArgumentParser], None]], ...] = (
+    (
+        "play",
+        "play a seeded game with built-in bots, or against them (--human), and print the score "
+        "sheet; go on with a saved game (--resume FILE)",
+        _play_options,
+    ),
+    (
+        "check",
+        "run scenario files, each of the game it names; exit 0 when every expectation holds",
+        _check_options,
+    ),
+    (
+        "replay",
+        "replay a game record, of the game it is of, and print the position and legal moves",
+        _replay_options,
+    ),
+    ("explain", "print a rule's text, where its rulebook has it and where it is enforced", _explain_options),
+    ("rules", "list every rule ID of a game with its summary", _rules_options),
+    ("arena", "play seeded games between bots and print their win rates", _arena_options),
+    (
+        "render",
+        "draw the table of a game record or a position, of the game it is of, as SVG",
+        _render_options,
+    ),
+    (
+        "schema",
+        "print the JSON Schema of a game's document kind or of a body of the table's API",
+        _schema_options,
+    ),
+    (
+        "engine",
+        "answer the engine protocol on standard input and output with a built-in bot",
+        _engine_options,
+    ),
+    ("serve", "serve the web table and the game API, every game's (the server extra)", _serve_options),
+    (
+        "connect",
+        "play one seat of a match of any game on a hadara server with an engine (the server extra)",
+        _connect_options,
+    ),
+)
+
+
+def _chosen(argv: Sequence[str]) -> str | None:
+    """The command ``argv`` runs: its first word, where that names a command (what comes
+    before it is the command's own options, which take no value); None for any other."""
+    first = next((word for word in argv if not word.startswith("-")), None)
+    return first if first in {name for name, _, _ in _COMMANDS} else None
+
+
+def _parser(argv: Sequence[str]) -> argparse.ArgumentParser:
+    """The command's parser, with the options of the command ``argv`` runs (each other command
+    by its name and help alone: the options of some name every game, importing each, and
+    those of ``serve`` import the server)."""
+    parser = _Parser(
+        prog=COMMAND,
+        description="The executable rulebooks of board games: play them, check their rules' "
+        "scenarios, replay and draw their records, serve them to a web table.",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.closing = lambda: _FRONT_DOOR.format(games=games_help())
+    parser.add_argument("--version", action="version", version=f"{COMMAND} {__version__}")
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    chosen = _chosen(argv)
+    for name, told, options in _COMMANDS:
+        command = commands.add_parser(name, help=told, description=told[0].upper() + told[1:] + ".")
+        command.closing = lambda: f"games: {games_help()}"
+        command.set_defaults(parser=command)
+        if name == chosen:
+            options(command)
     return parser
 
 
@@ -447,12 +524,12 @@ def _drop_stdout() -> None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``hadara`` command."""
-    try:  # the parser names every registered game: a game that cannot be found is one line
-        parser = _parser()
+    given = sys.argv[1:] if argv is None else argv
+    try:  # the parser and its help name every registered game: one that cannot be found is one line
+        args = _parser(given).parse_args(given)
     except GameError as exc:
         print(f"{COMMAND}: {clip(str(exc), 400)}", file=sys.stderr)
         return 2
-    args = parser.parse_args(argv)
     try:
         code: int = args.run(args)
         sys.stdout.flush()

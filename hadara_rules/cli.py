@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import sys
 
-from boardtable.cli import COMMAND, SEEDS, UsageError, main
+from boardtable.cli import COMMAND, UsageError, main
+from boardtable.playing import SEEDS
 
 __all__ = ["COMMAND", "SEEDS", "UsageError", "main"]
 
