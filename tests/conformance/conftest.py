@@ -22,12 +22,6 @@ KNOWN: dict[tuple[str, str], str] = {
         "test_a_move_that_lets_a_seat_tell_worlds_apart_revealed_something_in_many_games",
     ): "Hadara's reveals compares the ids a view shows: a colony turned on a stack whose front the "
     "seat saw elsewhere is not counted as revealed, though the seat learns the stack's next colony",
-    (
-        "hadara",
-        "test_the_views_of_the_seats_to_act_in_bots_games_read_back",
-    ): "Hadara reads a view back only when one of 20 worlds drawn fits it: in a 4- or 5-player "
-    "draft the other seats' hidden choices often turn all 20 down (half the 5-player games of "
-    "the greedy bots), and the view an engine is sent is refused",
 }
 
 
