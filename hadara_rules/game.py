@@ -8,6 +8,7 @@ block); this module only puts them in the shapes of the game interface.
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Mapping
 from pathlib import Path
 
@@ -112,29 +113,34 @@ class Hadara(LibraryGame[GameConfig, GameState, Move, Event, Preview]):
         """INFO-1: what ``seat`` sees; its own view as it is (a view of another seat's is refused)."""
         return state if seat is not None and state.viewer == seat else player_view(state, seat)
 
-    def _seen(self, view: GameState) -> frozenset[str]:
-        """The cards and colonies a view shows, by id (a colony whose back is unknown by its front's
-        id; one seen whole is known by its front's too)."""
+    def _seen(self, view: GameState) -> Counter[str]:
+        """What a view shows of the cards and colonies: each card it shows by id, once, and
+        each colony face it shows, as often as it shows one (a colony whose back is unknown
+        by its front's id; one seen whole by its id and its front's). Colonies of one front
+        look alike: a colony turned up where that front shows elsewhere too adds one more."""
         known = view.catalogue
-        found: set[str] = set()
+        found: Counter[str] = Counter()
         pending: list[object] = [value for key, value in self.data(view).items() if key != "catalogue"]
         while pending:
             item = pending.pop()
             if isinstance(item, str):
                 if item in known.cards:
-                    found.add(item)
+                    found[item] = 1
                 elif item in known.colonies:
-                    found.update((item, front_id(known.colonies[item])))
+                    front = front_id(known.colonies[item])
+                    found.update((item, front) if front != item else (item,))
             elif isinstance(item, dict):
                 pending.extend(item.values())
             elif isinstance(item, list):
                 pending.extend(item)
-        return frozenset(found)
+        return found
 
     def reveals(self, before: GameState, after: GameState) -> bool:
-        """Whether some seat, or the spectator, sees a card or colony in ``after``'s view that it
+        """Whether some seat, or the spectator, sees in ``after``'s view a card or colony it
         did not see in ``before``'s (INFO-1: a card drawn or turned, a deck's card laid out, a
-        colony's back, a hidden choice shown)."""
+        colony's back, a stack's next colony, a hidden choice shown): a card it had not
+        seen, or a colony face shown more often than before (a stack's next colony turned up
+        shows a front, though that front may show elsewhere too)."""
         viewers = (*range(len(before.players)), None)
         return any(
             not self._seen(player_view(after, v)) <= self._seen(player_view(before, v)) for v in viewers

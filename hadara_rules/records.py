@@ -274,10 +274,6 @@ def _load(document: object, cls: object, catalogue: Catalogue | None) -> object:
     return value
 
 
-#: How many worlds :func:`_check_view` draws before it takes a view's visible parts to be wrong.
-_VIEW_DRAWS = 20
-
-
 def _check_loaded(state: GameState) -> None:
     """A whole position passes :func:`~hadara_rules.wellformed.check_position` and names a
     catalogue of its own; a seat's view passes :func:`_check_view`."""
@@ -291,10 +287,13 @@ def _check_loaded(state: GameState) -> None:
 
 def _check_view(view: GameState) -> None:
     """A seat's view (INFO-1) loads as what a bot of that seat decides from, when some whole
-    position shows the seat exactly this view: worlds are drawn as
-    :func:`~hadara_rules.view.sample_world` draws them (the same ones every time) until one
-    is well-formed, and it must show the seat this view; when none of :data:`_VIEW_DRAWS`
-    is, what the last one broke is what is wrong with the view's visible parts."""
+    position shows the seat exactly this view. One world is drawn (the same one every time):
+    its hidden cards and colonies dealt from the pools the view leaves unseen, as
+    :func:`~hadara_rules.view.sample_world` deals them, where any deal fits as well as any
+    other, and each other seat's hidden draft choice any legal one for the cards dealt it
+    (never turned down, as the uniform draw's may be). So a view some position shows
+    always draws a well-formed world that shows it; when the world drawn breaks a rule,
+    that is what is wrong with the view's visible parts."""
     catalogue = base_catalogue(view.catalogue)
     if catalogue is view.catalogue:  # a whole position's catalogue: a position with a viewer
         check_position(view)  # refused, naming the viewer
@@ -302,26 +301,20 @@ def _check_view(view: GameState) -> None:
     if seat == SPECTATOR or seat is None or not 0 <= seat < len(view.players):
         what = "the spectator" if seat == SPECTATOR else f"seat {shown(seat)}"
         raise RecordError(f"$.data.viewer: only a seat's own view is loaded, not {what}'s")
-    rng = random.Random(0)
-    problem = "no whole position shows this view"
-    for _ in range(_VIEW_DRAWS):
-        try:
-            world = draw_world(view, seat, catalogue, rng)
-            if world is None:  # a hidden draft choice turned down: drawn again
-                continue
-            check_position(world)
-        except RecordError as exc:
-            problem = str(exc)
-            continue
-        except ValueError as exc:  # hidden places its catalogue cannot fill
-            problem = str(exc)
-            break
-        except LookupError:
-            problem = "a colony it shows is none of its catalogue's"
-            break
+    try:
+        world = draw_world(view, seat, catalogue, random.Random(0), uniform=False)
+        assert world is not None  # a draw that is not uniform turns nothing down
+        check_position(world)
+    except RecordError as exc:
+        problem = str(exc)
+    except ValueError as exc:  # hidden places its catalogue cannot fill
+        problem = str(exc)
+    except LookupError:
+        problem = "a colony it shows is none of its catalogue's"
+    else:
         if player_view(world, seat) == view:
             return
-        break
+        problem = "no whole position shows this view"
     if problem.startswith("$."):  # a visible part no position could have
         raise RecordError(problem)
     raise RecordError(f"$.data: not a view of any position: {clip(problem, 200)}")

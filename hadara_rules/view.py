@@ -200,9 +200,13 @@ def sample_world(view: GameState, player: int, rng: random.Random) -> GameState:
     raise ValueError("no world fits this view: it is inconsistent with its catalogue")
 
 
-def _draw(view: GameState, player: int, catalogue: Catalogue, rng: random.Random) -> GameState | None:
+def _draw(
+    view: GameState, player: int, catalogue: Catalogue, rng: random.Random, *, uniform: bool = True
+) -> GameState | None:
     """One world drawn uniformly among those the view allows, before the hidden draft choices
-    are drawn; None when the rejection of :func:`_sample_choices` turns it down."""
+    are drawn; None when the rejection of :func:`_sample_choices` turns it down. With
+    ``uniform`` false each hidden choice is any legal one (:func:`_sample_choices`) and a
+    world is always drawn: one that fits the view whenever any does."""
     n = len(view.players)
     # the cards whose faces the view shows (a hidden card is HIDDEN, a hidden sale its back)
     places = (*(p.cards for p in view.players), *(p.drawn for p in view.players), *view.outer_piles)
@@ -281,7 +285,7 @@ def _draw(view: GameState, player: int, catalogue: Catalogue, rng: random.Random
         viewer=None,
         catalogue=catalogue,
     )
-    return _sample_choices(world, player, rng)
+    return _sample_choices(world, player, rng, uniform)
 
 
 def _in_play(catalogue: Catalogue, card_id: str, advanced: bool) -> bool:
@@ -289,17 +293,18 @@ def _in_play(catalogue: Catalogue, card_id: str, advanced: bool) -> bool:
     return advanced or not catalogue.cards[card_id].star
 
 
-def _sample_choices(world: GameState, player: int, rng: random.Random) -> GameState | None:
+def _sample_choices(world: GameState, player: int, rng: random.Random, uniform: bool) -> GameState | None:
     """Replace the other players' hidden draft choices by legal ones, each drawn among as
     many as any cards drawn from that deck could give (:func:`_most_choices`); None when a
     draw falls beyond the legal ones, so that the world is drawn again and every world with
-    its choices is as likely as every other."""
+    its choices is as likely as every other. Not ``uniform``: each is drawn among the legal
+    ones alone, never turned down (a seat always has one, DRAFT-2: it may sell either card)."""
     pending = list(world.pending)
     for seat, choice in enumerate(world.pending):
         if choice is not None and seat != player:
             unchosen = replace(world, pending=(*pending[:seat], None, *pending[seat + 1 :]))
             options = [m for m in legal_drafts(unchosen, seat) if isinstance(m, Draft)]
-            pick = rng.randrange(_most_choices(world, seat))
+            pick = rng.randrange(_most_choices(world, seat) if uniform else len(options))
             if pick >= len(options):
                 return None
             pending[seat] = options[pick]

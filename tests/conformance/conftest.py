@@ -16,19 +16,7 @@ GAMES = names() if NAME in names() else (*names(), NAME)
 
 #: Where a game is known not to conform, by game and test: why (an expected failure, strict:
 #: once the game is mended the test passes, and fails the run until its entry here is gone).
-KNOWN: dict[tuple[str, str], str] = {
-    (
-        "hadara",
-        "test_a_move_that_lets_a_seat_tell_worlds_apart_revealed_something_in_many_games",
-    ): "Hadara's reveals compares the ids a view shows: a colony turned on a stack whose front the "
-    "seat saw elsewhere is not counted as revealed, though the seat learns the stack's next colony",
-    (
-        "hadara",
-        "test_the_views_of_the_seats_to_act_in_bots_games_read_back",
-    ): "Hadara reads a view back only when one of 20 worlds drawn fits it: in a 4- or 5-player "
-    "draft the other seats' hidden choices often turn all 20 down (half the 5-player games of "
-    "the greedy bots), and the view an engine is sent is refused",
-}
+KNOWN: dict[tuple[str, str], str] = {}
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
