@@ -337,6 +337,12 @@ def _replay_options(replay: argparse.ArgumentParser) -> None:
 
     replay.add_argument("file", metavar="FILE", help="a game record (JSON, or YAML for .yaml/.yml)")
     replay.add_argument("--at", type=whole, metavar="N", help="stop after N moves (default: all)")
+    replay.add_argument(
+        "--step",
+        action="store_true",
+        help="step through the record move by move, reading commands (the default at a terminal; "
+        "from --at N, else from the first position)",
+    )
     _game_option(replay, _OF_THE_FILE, default=None)
     replay.set_defaults(run=reviewing.replay)
 

@@ -17,7 +17,7 @@ otherwise; the games read it as JSON.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -77,18 +77,28 @@ class GameFile:
     def played_to(self, at: int) -> tuple[object, tuple[object, ...]]:
         """The position after the record's first ``at`` moves, and what the last of them did;
         :class:`RecordError` naming the file and the move for one the rules refuse."""
+        last: tuple[object, tuple[object, ...]] = (None, ())
+        for last in self.steps(at):
+            pass
+        return last
+
+    def steps(self, at: int) -> Iterator[tuple[object, tuple[object, ...]]]:
+        """Each position from the first to the one after the record's first ``at`` moves, with
+        what the move to it did (nothing for the first); :class:`RecordError` naming the file
+        and the move for one the rules refuse."""
         played = self.played
         try:
             state = played.new(self.options)
         except GameError as exc:
             raise RecordError(f"{self.path}: {exc}") from None
         events: tuple[object, ...] = ()
+        yield state, events
         for number, move in enumerate(self.moves[:at], 1):
             try:
                 state, events = played.play(state, move)
             except IllegalMove as exc:
                 raise RecordError(f"{self.path}: move {number} is refused: {exc}") from None
-        return state, events
+            yield state, events
 
 
 def read_game_file(path: str, given: str | None, positions: bool = False) -> GameFile:

@@ -36,7 +36,7 @@ from .game_options import players as count_players
 from .gamefiles import YAML, read_game_file
 from .games import DEFAULT, MAX_SEED, AnyGame, Decider, game
 from .games.commands import Outcome, PlayLog, TableWords
-from .prompt import Reader, Writer
+from .prompt import Reader, Writer, read_line
 from .reader import shown
 from .screen import Screen, counted
 from .terminal import play_interface_at_terminal
@@ -47,18 +47,6 @@ __all__ = ["SEEDS", "line_editing", "play"]
 SEEDS = MAX_SEED + 1
 #: What ``--resume`` of a record that names no seat played by a person says.
 _NO_PEOPLE = "--resume: {} names no seat played by a person; name them with --human"
-
-
-def _read_line(prompt: str) -> str | None:
-    """A line typed at the prompt; None at the end of the input. Input that is not typed at
-    a terminal is echoed after the prompt, so that the output reads as the session did."""
-    try:
-        line = input(prompt)
-    except EOFError:
-        return None
-    if not sys.stdin.isatty():
-        print(line)
-    return line
 
 
 def line_editing() -> bool:
@@ -169,7 +157,7 @@ def _play_with(
         hand_over = len(humans) > 1 and sys.stdin.isatty()  # hot seat at a terminal
         terminal = commands.terminal or _PlatformTerminal(played, commands.words)
         outcome = terminal(
-            chosen.options, humans, bots, _read_line, print, hand_over, Screen.of(sys.stdout), chosen.made
+            chosen.options, humans, bots, read_line, print, hand_over, Screen.of(sys.stdout), chosen.made
         )
         moves, final = tuple(outcome.moves), outcome.final
         names = tuple("human" if seat in humans else f"{bot} bot" for seat in range(chosen.players))

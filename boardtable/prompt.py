@@ -11,13 +11,14 @@ becomes a move; the prompt, its commands (``board``, ``moves``, ``more``, ``expl
 
 from __future__ import annotations
 
+import sys
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from typing import Generic, TypeVar
 
 from .screen import Pager, Screen, counted
 
-__all__ = ["CLEAR", "FOOTER", "Reader", "Turn", "Writer"]
+__all__ = ["CLEAR", "FOOTER", "Reader", "Turn", "Writer", "read_line"]
 
 #: Clears a terminal's screen and its scrollback, and puts the cursor at the top (ANSI:
 #: ``ESC[3J`` empties the scrollback where the terminal keeps one and allows it).
@@ -27,6 +28,19 @@ FOOTER = "Type a number or a move; or board, moves, more, help, quit."
 #: What a prompt asks for: a line, or None at the end of the input.
 Reader = Callable[[str], str | None]
 Writer = Callable[[str], None]
+
+
+def read_line(prompt: str) -> str | None:
+    """A line typed at the prompt; None at the end of the input. Input that is not typed at
+    a terminal is echoed after the prompt, so that the output reads as the session did."""
+    try:
+        line = input(prompt)
+    except EOFError:
+        return None
+    if not sys.stdin.isatty():
+        print(line)
+    return line
+
 
 M = TypeVar("M")
 

@@ -74,14 +74,24 @@ def _stop_at(args: argparse.Namespace, total: int) -> int:
 
 
 def replay(args: argparse.Namespace) -> int:
-    """``hadara replay FILE [--at N]``: the record's moves are checked and must lead to its
-    result block; then the last move played with what it did, the position in the game's
-    words and the legal moves, or the score sheet of a game over."""
+    """``hadara replay FILE [--at N] [--step]``: the record's moves are checked and must lead to
+    its result block; then the last move played with what it did, the position in the game's
+    words and the legal moves, or the score sheet of a game over. With ``--step``, or at a
+    terminal, the record is stepped through instead (:mod:`boardtable.stepping`), from the
+    position after ``--at`` moves (default: the first)."""
     record = read_game_file(args.file, args.game)
     played, words = record.played, record.played.commands().words
     vouched = record.checked()
     total = len(record.moves)
     at = _stop_at(args, total)
+    if args.step or sys.stdin.isatty():
+        from .prompt import read_line
+        from .stepping import step
+
+        if vouched is not None:
+            print(f"The record's result holds: {vouched}")
+        step(record, 0 if args.at is None else at, read_line, print)
+        return 0
     state, events = record.played_to(at)
     if at:
         print(f"Move {at}: {record.moves[at - 1]}")
