@@ -347,6 +347,21 @@ def _replay_options(replay: argparse.ArgumentParser) -> None:
     replay.set_defaults(run=reviewing.replay)
 
 
+def _analyse_options(analyse: argparse.ArgumentParser) -> None:
+    from . import analysing
+
+    analyse.add_argument(
+        "file",
+        metavar="FILE",
+        help="a game record, a position or a scenario (JSON, or YAML for .yaml/.yml)",
+    )
+    analyse.add_argument(
+        "--at", type=whole, metavar="N", help="a record's position after N moves (default: all)"
+    )
+    _game_option(analyse, _OF_THE_FILE, default=None)
+    analyse.set_defaults(run=analysing.analyse)
+
+
 def _explain_options(explain: argparse.ArgumentParser) -> None:
     explain.add_argument("rule", metavar="RULE-ID")
     explain.add_argument(
@@ -461,6 +476,12 @@ _COMMANDS: tuple[tuple[str, str, Callable[[argparse.ArgumentParser], None]], ...
         "replay a game record, of the game it is of, and print the position and legal moves",
         _replay_options,
     ),
+    (
+        "analyse",
+        "open a record's, a position's or a scenario's position and try moves on it, each "
+        "refusal with its rule (also spelled analyze); nothing is written to the file",
+        _analyse_options,
+    ),
     ("explain", "print a rule's text, where its rulebook has it and where it is enforced", _explain_options),
     ("rules", "list every rule ID of a game with its summary", _rules_options),
     ("arena", "play seeded games between bots and print their win rates", _arena_options),
@@ -488,10 +509,15 @@ _COMMANDS: tuple[tuple[str, str, Callable[[argparse.ArgumentParser], None]], ...
 )
 
 
+#: The other spellings of a command.
+_ALIASES = {"analyse": ("analyze",)}
+
+
 def _chosen(argv: Sequence[str]) -> str | None:
     """The command ``argv`` runs: its first word, where that names a command (what comes
     before it is the command's own options, which take no value); None for any other."""
     first = next((word for word in argv if not word.startswith("-")), None)
+    first = next((name for name, spelled in _ALIASES.items() if first in spelled), first)
     return first if first in {name for name, _, _ in _COMMANDS} else None
 
 
@@ -510,7 +536,9 @@ def _parser(argv: Sequence[str]) -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     chosen = _chosen(argv)
     for name, told, options in _COMMANDS:
-        command = commands.add_parser(name, help=told, description=told[0].upper() + told[1:] + ".")
+        command = commands.add_parser(
+            name, aliases=_ALIASES.get(name, ()), help=told, description=told[0].upper() + told[1:] + "."
+        )
         command.closing = lambda: f"games: {games_help()}"
         command.set_defaults(parser=command)
         if name == chosen:

@@ -77,9 +77,7 @@ class GameFile:
     def played_to(self, at: int) -> tuple[object, tuple[object, ...]]:
         """The position after the record's first ``at`` moves, and what the last of them did;
         :class:`RecordError` naming the file and the move for one the rules refuse."""
-        last: tuple[object, tuple[object, ...]] = (None, ())
-        for last in self.steps(at):
-            pass
+        *_, last = self.steps(at)
         return last
 
     def steps(self, at: int) -> Iterator[tuple[object, tuple[object, ...]]]:

@@ -22,7 +22,7 @@ from .reader import clip, label
 from .scenario import ScenarioReport
 from .screen import counted
 
-__all__ = ["check", "render", "replay", "told"]
+__all__ = ["check", "render", "replay", "stop_at", "told"]
 
 
 def check(args: argparse.Namespace) -> int:
@@ -65,7 +65,7 @@ def told(played: AnyGame, events: tuple[object, ...]) -> list[str]:
     return [str(played.event_data(event)["text"]) for event in events]
 
 
-def _stop_at(args: argparse.Namespace, total: int) -> int:
+def stop_at(args: argparse.Namespace, total: int) -> int:
     """How many of a record's ``total`` moves ``--at`` plays (default: all)."""
     at = total if args.at is None else args.at
     if not 0 <= at <= total:
@@ -83,7 +83,7 @@ def replay(args: argparse.Namespace) -> int:
     played, words = record.played, record.played.commands().words
     vouched = record.checked()
     total = len(record.moves)
-    at = _stop_at(args, total)
+    at = stop_at(args, total)
     if args.step or sys.stdin.isatty():
         from .prompt import read_line
         from .stepping import step
@@ -135,7 +135,7 @@ def _position(drawn: GameFile, args: argparse.Namespace) -> object:
             raise UsageError("--at applies to game records; this file is a position")
         return drawn.state
     drawn.checked()
-    return drawn.played_to(_stop_at(args, len(drawn.moves)))[0]
+    return drawn.played_to(stop_at(args, len(drawn.moves)))[0]
 
 
 def render(args: argparse.Namespace) -> int:
