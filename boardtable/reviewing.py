@@ -18,9 +18,12 @@ from .errors import UsageError
 from .files import check_writable, write_whole
 from .gamefiles import GameFile, of_scenario, read_game_file
 from .games import AnyGame
+from .prompt import read_line
 from .reader import clip, label
 from .scenario import ScenarioReport
 from .screen import counted
+from .stepping import step as step_through
+from .stepping import told
 
 __all__ = ["check", "render", "replay", "stop_at", "told"]
 
@@ -57,14 +60,6 @@ def _print_log(result: ScenarioReport[Any, Any]) -> None:
             print(f"           {line}")
 
 
-def told(played: AnyGame, events: tuple[object, ...]) -> list[str]:
-    """One move's events in lines for players: in the game's words, or each event's text."""
-    tell = played.commands().told
-    if tell is not None:
-        return tell(events)
-    return [str(played.event_data(event)["text"]) for event in events]
-
-
 def stop_at(args: argparse.Namespace, total: int) -> int:
     """How many of a record's ``total`` moves ``--at`` plays (default: all)."""
     at = total if args.at is None else args.at
@@ -85,12 +80,9 @@ def replay(args: argparse.Namespace) -> int:
     total = len(record.moves)
     at = stop_at(args, total)
     if args.step or sys.stdin.isatty():
-        from .prompt import read_line
-        from .stepping import step
-
         if vouched is not None:
             print(f"The record's result holds: {vouched}")
-        step(record, 0 if args.at is None else at, read_line, print)
+        step_through(record, 0 if args.at is None else at, read_line, print)
         return 0
     state, events = record.played_to(at)
     if at:

@@ -18,10 +18,9 @@ from .gamefiles import GameFile
 from .games import AnyGame
 from .prompt import Reader, Writer
 from .reader import shown
-from .reviewing import told
 from .screen import counted
 
-__all__ = ["Eye", "eye_of", "step", "turn_line"]
+__all__ = ["Eye", "eye_of", "step", "told", "turn_line"]
 
 #: What ``help`` says while stepping.
 HELP = """\
@@ -56,6 +55,14 @@ class Eye:
     def board(self, played: AnyGame, state: object) -> list[str]:
         """The position in the game's words, as the eye sees it."""
         return played.commands().words.board(self.sees(played, state), self.seat or 0)
+
+
+def told(played: AnyGame, events: tuple[object, ...]) -> list[str]:
+    """One move's events in lines for players: in the game's words, or each event's text."""
+    tell = played.commands().told
+    if tell is not None:
+        return tell(events)
+    return [str(played.event_data(event)["text"]) for event in events]
 
 
 def eye_of(text: str, players: int, whole: bool, why_not: str) -> Eye | str:
