@@ -1,10 +1,13 @@
 """What a take-back may undo: a move "reveals" when some viewer's view shows a card or colony it
-did not show before (the game interface's ``reveals``, which a take-back asks)."""
+did not show before, or a colony's front in one more place than before (the stack's next colony
+turned up, though the same front shows elsewhere: the viewer learns it); the game interface's
+``reveals``, which a take-back asks."""
 
 from __future__ import annotations
 
 import random
 import re
+from collections import Counter
 
 from hypothesis import given
 from hypothesis import strategies as st
@@ -31,6 +34,18 @@ def component_ids(view: GameState) -> set[str]:
     return named & _COMPONENTS | fronts | {n for n in named if n.startswith("front-")}
 
 
+def fronts_shown(view: GameState) -> Counter[str]:
+    """How many places of a view's document show each colony front (read from its text)."""
+    return Counter(n for n in _ID.findall(to_json(view)) if n.startswith("front-"))
+
+
+def _learns(before: GameState, after: GameState) -> bool:
+    """Whether a view shows what the view before it did not: a new id, or a front in more places."""
+    return not component_ids(after) <= component_ids(before) or not fronts_shown(after) <= fronts_shown(
+        before
+    )
+
+
 def _viewers(state: GameState) -> list[int | None]:
     return [*range(len(state.players)), None]
 
@@ -50,10 +65,7 @@ def test_a_move_that_reveals_nothing_shows_no_viewer_a_new_component(
     while not state.is_over:
         move = rng.choice(legal_moves(state, rng.choice(state.to_act)))
         after, _ = HADARA.play(state, move)
-        grew = any(
-            not component_ids(player_view(after, v)) <= component_ids(player_view(state, v))
-            for v in _viewers(state)
-        )
+        grew = any(_learns(player_view(state, v), player_view(after, v)) for v in _viewers(state))
         assert HADARA.reveals(state, after) == grew, move
         quiet += not grew
         state = after
