@@ -163,6 +163,16 @@ def wait_settled(page: Page, ply: int) -> None:
     )
 
 
+def wait_shown(page: Page) -> None:
+    """Until the page shows a view and its picture, of whatever ply (a bot may move meanwhile)."""
+    page.wait_for_function(
+        """() => { const ply = document.querySelector('#table').dataset.ply;
+                   return ply !== undefined && document.querySelector('#picture').dataset.ply === ply
+                          && document.querySelector('#picture svg') !== null; }""",
+        timeout=WAIT_MS,
+    )
+
+
 def wait_playable(page: Page) -> bool:
     """Until the page offers a move (True) or shows the score sheet (False)."""
     page.wait_for_function(

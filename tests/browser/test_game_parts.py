@@ -23,7 +23,7 @@ from .table import (
     token,
     view,
     wait_for_turn,
-    wait_settled,
+    wait_shown,
 )
 
 pytestmark = pytest.mark.browser
@@ -63,7 +63,7 @@ def test_a_table_loads_its_games_part_and_no_other(server: str, browser: Browser
     with table_page(browser, WIDE) as page:
         asked = _asked(page)
         page.goto(seat_address(server, created["match"], token(created, 0)))
-        wait_settled(page, shown_ply(page))
+        wait_shown(page)
         games = sorted(path for path in asked if path.startswith("games/"))
         assert games == [
             "games/hadara/game.css",

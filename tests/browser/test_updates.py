@@ -92,6 +92,7 @@ def test_a_refusal_shows_its_rule_and_the_rules_text(server: str, browser: Brows
     refusal = {
         "error": "illegal",
         "message": "P0 is not to act",
+        "game": "hadara",
         "rule": "FLOW-1",
         "reason": "P0 is not to act",
         "rule_text": text,
