@@ -42,6 +42,20 @@ class RecordError(GameError):
     """A serialized document or game record that cannot be loaded or replayed."""
 
 
+class Inconsistent(RecordError):
+    """A position no game could be in: the game's consistency check names the field of the
+    document (``$.data.players[1].coins``) and the rule ID the position breaks (``None``
+    where it breaks only the document's structure)."""
+
+    def __init__(self, message: str, field: str, rule: str | None = None) -> None:
+        super().__init__(message)
+        self.field = field
+        self.rule = rule
+
+    def __reduce__(self) -> tuple[type[Inconsistent], tuple[str, str, str | None]]:
+        return type(self), (str(self), self.field, self.rule)
+
+
 class ScenarioError(GameError):
     """A scenario file that is malformed or names unknown components."""
 
