@@ -26,10 +26,9 @@ from typing import NoReturn
 
 from . import __version__
 from .errors import GameError, UsageError
-from .game_options import games_help
-from .games import DEFAULT, MAX_SEED, game, names
+from .gamelist import DEFAULT, MAX_SEED, names
 from .options import at_least, whole
-from .reader import clip, shown
+from .renderer import clip, shown
 
 __all__ = ["COMMAND", "UsageError", "main"]
 
@@ -69,6 +68,8 @@ def _seats(text: str) -> tuple[int, ...]:
 def _explain(args: argparse.Namespace) -> int:
     """``hadara explain [--game NAME] RULE-ID``: the rule's text, where the game's rulebook has
     it, and where it is enforced and tested; the closest IDs for one the game has not."""
+    from .games import game
+
     played = game(args.game)
     known = played.commands().rules()
     rule = known.get(args.rule.upper())
@@ -114,6 +115,8 @@ def _source_file(name: str) -> str:
 
 def _rules(args: argparse.Namespace) -> int:
     """``hadara rules [--game NAME]``: every rule ID of the game with its summary."""
+    from .games import game
+
     for rule in game(args.game).commands().rules().values():
         print(f"{rule.id:<10} {rule.summary}")
     return 0
@@ -122,6 +125,8 @@ def _rules(args: argparse.Namespace) -> int:
 def _schema(args: argparse.Namespace) -> int:
     """``hadara schema [--game NAME] KIND|--list``: the game's document schemas (the bodies of
     the table's API among them)."""
+    from .games import game
+
     played = game(args.game)
     schemas = played.commands().schemas
     if schemas is None:
@@ -531,7 +536,7 @@ def _parser(argv: Sequence[str]) -> argparse.ArgumentParser:
         "scenarios, replay and draw their records, serve them to a web table.",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.closing = lambda: _FRONT_DOOR.format(games=games_help())
+    parser.closing = lambda: _FRONT_DOOR.format(games=_game_names())
     parser.add_argument("--version", action="version", version=f"{COMMAND} {__version__}")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     chosen = _chosen(argv)
@@ -539,11 +544,25 @@ def _parser(argv: Sequence[str]) -> argparse.ArgumentParser:
         command = commands.add_parser(
             name, aliases=_ALIASES.get(name, ()), help=told, description=told[0].upper() + told[1:] + "."
         )
-        command.closing = lambda: f"games: {games_help()}"
+        command.closing = _games_help
         command.set_defaults(parser=command)
         if name == chosen:
             options(command)
     return parser
+
+
+def _game_names() -> str:
+    """Every registered game by name, for the command's own help: ``hadara (the default),
+    stone-age``. Their titles would import every game (a third of a second); a command's help
+    names them (:func:`_games_help`)."""
+    return ", ".join(f"{name}{' (the default)' if name == DEFAULT else ''}" for name in names())
+
+
+def _games_help() -> str:
+    """What a command's help says under its options: every registered game with its title."""
+    from .game_options import games_help
+
+    return f"games: {games_help()}"
 
 
 #: What ``--game`` says where a file names its game.

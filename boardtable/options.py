@@ -11,7 +11,7 @@ import argparse
 import re
 from collections.abc import Callable
 
-from .reader import shown
+from .renderer import shown
 
 __all__ = ["at_least", "whole"]
 

@@ -17,7 +17,8 @@ catalogue files, the rule index) comes in through this module:
   known keys; :func:`structure` reports the first problem with the path of
   the field (``$.moves[3].player``).
 - :func:`shown` is the one renderer of a value read from a document in a
-  message: a few dozen characters at most, whatever the value.
+  message: a few dozen characters at most, whatever the value (it lives in
+  :mod:`boardtable.renderer`, with :func:`label` and :func:`clip`, and is re-exported here).
 
 Every failure raises the error class the caller passes in (one of
 :mod:`boardtable.errors`), with a one-line message.
@@ -41,6 +42,8 @@ import yaml
 from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn
 
 from .errors import GameError
+from .renderer import INT_LIMIT as _INT_LIMIT
+from .renderer import clip, label, shown
 
 __all__ = [
     "MAX_BYTES",
@@ -66,80 +69,6 @@ ErrorType = Callable[[str], GameError]
 MAX_BYTES = 256 * 1024
 #: The deepest nesting of mappings and lists read (documents need fewer than 10 levels).
 MAX_DEPTH = 32
-#: Numbers read are whole numbers of at most 64 bits.
-_INT_LIMIT = 1 << 63
-#: The longest value text :func:`shown` prints.
-_SHOWN = 40
-
-# --------------------------------------------------------------------------- the renderer
-
-
-def shown(value: object) -> str:
-    """A value read from a document as a message shows it: at most a few dozen characters."""
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, int):
-        if abs(value) >= _INT_LIMIT:
-            return f"a number of about {int(value.bit_length() * 0.30103) + 1} digits"
-        return str(int(value))
-    if isinstance(value, float):
-        return repr(value)
-    if isinstance(value, str):
-        return _quoted(value)
-    if isinstance(value, Mapping):
-        items = (f"{label(key)}: {_scalar(item)}" for key, item in value.items())
-        return _joined("{", items, "}", len(value))
-    if isinstance(value, list | tuple):
-        return _joined("[", map(_scalar, value), "]", len(value))
-    return _scalar(value)
-
-
-def _scalar(value: object) -> str:
-    """A value inside a list or mapping: containers are only named, so rendering never recurses."""
-    if isinstance(value, Mapping):
-        return "{…}" if value else "{}"
-    if isinstance(value, list | tuple):
-        return "[…]" if value else "[]"
-    if isinstance(value, bytes | bytearray):
-        return "binary data"
-    if value is None or isinstance(value, int | float | str):
-        return shown(value)
-    return f"a {type(value).__name__}"
-
-
-def _joined(opening: str, parts: Iterator[str], closing: str, count: int) -> str:
-    """Items in brackets while they fit in :data:`_SHOWN` characters, then how many there are."""
-    text = opening
-    for index, part in enumerate(parts):
-        piece = part if index == 0 else ", " + part
-        if len(text) + len(piece) > _SHOWN:
-            return f"{text}{', ' if index else ''}… {count} in all{closing}"
-        text += piece
-    return text + closing
-
-
-def _quoted(text: str) -> str:
-    quoted = repr(text[: _SHOWN + 1])
-    if len(text) > _SHOWN or len(quoted) > _SHOWN + 2:
-        quoted = quoted[: _SHOWN - 2] + "…" + quoted[0]
-    return quoted
-
-
-def clip(text: str, limit: int = 120) -> str:
-    """A message part that may quote a document (a parser's complaint), cut to ``limit`` characters."""
-    line = " ".join(text.split())
-    return line if len(line) <= limit else line[: limit - 1] + "…"
-
-
-def label(key: object) -> str:
-    """A key or id as a path or message shows it: plain names bare, anything else through :func:`shown`."""
-    if isinstance(key, str) and re.fullmatch(r"[\w-]{1,30}", key, re.ASCII):
-        return key
-    return shown(key)
-
-
 # --------------------------------------------------------------------------- files
 
 

@@ -103,7 +103,7 @@ def test_the_platform_imports_no_game() -> None:
 
 def test_the_platform_names_no_game_but_its_default() -> None:
     """No text of the platform's code is a game's name, but the one setting that makes Hadara
-    the ``hadara`` command's default game (``boardtable.games.DEFAULT``) and the command's own
+    the ``hadara`` command's default game (``boardtable.gamelist.DEFAULT``) and the command's own
     name (``boardtable.cli.COMMAND``, the name of the game it was first written for)."""
     from boardtable.games import names
 
@@ -113,7 +113,7 @@ def test_the_platform_names_no_game_but_its_default() -> None:
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
         if isinstance(node, ast.Constant) and node.value in names()
     ]
-    assert sorted(found) == [_line("cli.py", "COMMAND = "), _line("games/__init__.py", "DEFAULT = ")]
+    assert sorted(found) == [_line("cli.py", "COMMAND = "), _line("gamelist.py", "DEFAULT = ")]
 
 
 def _named(text: str) -> re.Pattern[str]:

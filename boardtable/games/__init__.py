@@ -26,23 +26,21 @@ through the library's bounded renderer. Every game's errors are a
 
 from __future__ import annotations
 
-import functools
 import importlib
-import importlib.metadata
-import os
-import re
 from abc import ABC, abstractmethod
 from collections.abc import Collection, Hashable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, Generic, Protocol, TypeVar
 
 from ..errors import GameError, IllegalMove
-from ..reader import clip, label, shown
+from ..gamelist import DEFAULT, ENVIRONMENT, GROUP, MAX_SEED, REGISTERED, UnknownGame, known, names
+from ..renderer import clip, label, shown
 from .commands import Commands
 
 __all__ = [
     "DEFAULT",
     "ENVIRONMENT",
+    "GROUP",
     "MAX_SEED",
     "AnyGame",
     "Commands",
@@ -65,18 +63,9 @@ E = TypeVar("E", bound=Hashable)
 #: A legal move as a seat is offered it: a hashable value that says all its wire entry says.
 L = TypeVar("L", bound=Hashable)
 #: What a bot decides from, and what it decides.
-#: The game the ``hadara`` command plays when none is named: the platform's one setting that
-#: names a game.
-DEFAULT = "hadara"
-#: The largest seed of a new game: 2**53 - 1, what every JSON reader keeps exactly.
-MAX_SEED = (1 << 53) - 1
 #: What a bot decides from, and what it decides.
 _Seen = TypeVar("_Seen", contravariant=True)
 _Chosen = TypeVar("_Chosen", covariant=True)
-
-
-class UnknownGame(GameError):
-    """A game name no game is registered under."""
 
 
 class Decider(Protocol[_Seen, _Chosen]):
@@ -333,68 +322,25 @@ class Game(ABC, Generic[C, S, M, E, L]):
 #: to it (it hands back to a game only what that game made).
 AnyGame = Game[Any, Any, Any, Any, Any]
 
-#: The entry-point group a game registers under, in its distribution's metadata:
-#: ``[project.entry-points."boardtable.games"] NAME = "PACKAGE.game:GAME"``.
-GROUP = "boardtable.games"
-#: The environment variable that registers games beside the entry points, in this process
-#: and every process it starts: ``NAME=MODULE:ATTRIBUTE`` items, separated by commas
-#: (``BOARDTABLE_GAMES="toy=toy_game:GAME"``, the module found on ``PYTHONPATH``). A name
-#: is lower-case letters, digits and dashes; one given here replaces an entry point's of the
-#: same name, and :func:`register` replaces both.
-ENVIRONMENT = "BOARDTABLE_GAMES"
-#: One item of :data:`ENVIRONMENT`.
-_ITEM = re.compile(r"([a-z0-9][a-z0-9-]*)=([A-Za-z_][\w.]*:[A-Za-z_]\w*)")
-#: Games registered in this process (:func:`register`), beside those of the entry points.
-_REGISTERED: dict[str, str | AnyGame] = {}
 #: The games imported so far, by where they are (``module:attribute``).
 _LOADED: dict[str, AnyGame] = {}
-
-
-@functools.cache
-def _entry_points() -> Mapping[str, str]:
-    """Every game the installed distributions register, by name: where its :class:`Game` is."""
-    return {point.name: point.value for point in importlib.metadata.entry_points(group=GROUP)}
-
-
-@functools.cache
-def _environment(text: str) -> Mapping[str, str]:
-    """The games :data:`ENVIRONMENT` registers when it holds ``text``, by name: where each
-    :class:`Game` is; :class:`~boardtable.errors.GameError` naming the first item that is not
-    ``NAME=MODULE:ATTRIBUTE``."""
-    found: dict[str, str] = {}
-    for item in text.split(","):
-        read = _ITEM.fullmatch(item.strip())
-        if read is None:
-            raise GameError(f"{ENVIRONMENT}: {label(item.strip())} is not NAME=MODULE:ATTRIBUTE")
-        found[read[1]] = read[2]
-    return found
-
-
-def _known() -> dict[str, str | AnyGame]:
-    text = os.environ.get(ENVIRONMENT, "").strip()
-    return {**_entry_points(), **(_environment(text) if text else {}), **_REGISTERED}
-
-
-def names() -> tuple[str, ...]:
-    """The names of every game: the default game first, then the others by name."""
-    return tuple(sorted(_known(), key=lambda name: (name != DEFAULT, name)))
 
 
 def register(name: str, where: str | AnyGame) -> None:
     """Register a game in this process: its :class:`Game`, or where it is (``module:attribute``,
     imported when first asked for). A distribution registers its games by entry point
     instead (:data:`GROUP`); this is for a game no distribution ships (a test's)."""
-    _REGISTERED[name] = where
+    REGISTERED[name] = where
 
 
 def unregister(name: str) -> None:
     """Forget a game :func:`register` registered."""
-    _REGISTERED.pop(name, None)
+    REGISTERED.pop(name, None)
 
 
 def game(name: str) -> AnyGame:
     """The game registered as ``name``; :class:`UnknownGame` for any other name."""
-    where = _known().get(name)
+    where = known().get(name)
     if where is None:
         raise UnknownGame(f"there is no game {label(name)} (the games are {', '.join(names())})")
     if not isinstance(where, str):
