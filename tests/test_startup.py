@@ -49,3 +49,12 @@ def test_a_command_loads_only_the_game_it_plays() -> None:
     modules = loaded(command("rules", "--game", "stone-age"))
     assert "stone_age_rules" in modules
     assert not under(modules, *SERVER, "hadara_rules", "boardtable.arena")
+
+
+@pytest.mark.parametrize("argv", [["--help"], ["--version"]])
+def test_the_command_s_own_help_loads_no_game_and_no_reader(argv: list[str]) -> None:
+    """``hadara --help`` names the games without importing one, and loads neither the strict
+    reader nor what it stands on (YAML, attrs, cattrs): only the standard library."""
+    modules = loaded(command(*argv))
+    assert not under(modules, "hadara_rules", "stone_age_rules", "yaml", "attr", "attrs", "cattrs")
+    assert "boardtable.reader" not in modules and "boardtable.games" not in modules
