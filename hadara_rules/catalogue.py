@@ -65,10 +65,6 @@ __all__ = [
     "load_catalogue",
 ]
 
-K = TypeVar("K")
-R = TypeVar("R")
-T = TypeVar("T")
-
 #: The basic-game purple effects of each epoch (p. 12).
 BASIC_EFFECTS: Mapping[int, tuple[str, ...]] = MappingProxyType(
     {1: ("PURPLE-1", "PURPLE-2"), 2: ("PURPLE-4", "PURPLE-5"), 3: ("PURPLE-10", "PURPLE-11")}
@@ -226,6 +222,10 @@ def _converter() -> cattrs.Converter:
 
 
 _CONVERTER = _converter()
+
+
+#: A record a document is structured into.
+T = TypeVar("T")
 
 
 def _structure(data: object, kind: type[T], *where: str) -> T:
@@ -410,6 +410,11 @@ def _colony_back(colony: Colony, reference: Reference) -> None:
 
 
 # --------------------------------------------------------------------------- entry kinds
+
+
+#: An entry's id and record.
+K = TypeVar("K")
+R = TypeVar("R")
 
 
 @frozen
