@@ -10,7 +10,7 @@ one directive each.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar
 
 from docutils import nodes
@@ -21,13 +21,12 @@ from sphinx.util import logging
 from boardtable.games import DEFAULT
 from boardtable.rulebook import RuleEntry
 
-from . import _sphinx
 from .code import CodeTarget, code_ref, resolve_code
 from .domain import HadaraDomain, hadara_domain
 from .examples import example_box, examples_of_page, wheel_figure
 from .render import area_xref, comma_list, field, inline, paragraph, rule_xref, table
 from .rulings import GameRulesDirective, ruling_admonition
-from .spec import AREA_TITLES, AREAS, game_rules, pages, rule_heading, rule_key, rule_source
+from .spec import AREA_TITLES, area_order, game_rules, pages, rule_heading, rule_key, rule_source
 from .tested import tested_links
 
 logger = logging.getLogger(__name__)
@@ -59,17 +58,11 @@ class RulesDirective(GameRulesDirective):
     anchor: its text, a *Ruling* box, its source, the code that enforces it and the tests."""
 
     required_arguments = 2
-    has_content = False
     option_spec: ClassVar[dict[str, Callable[[str], Any]]] = {"title": directives.unchanged}
 
-    def run(self) -> list[nodes.Node]:
-        name = self.game()
-        if name is None:
-            return []
+    def made(self, name: str, known: Mapping[str, RuleEntry], docname: str) -> list[nodes.Node]:
         area = self.arguments[1].strip()
-        docname = _sphinx.docname(self.env)
         domain = hadara_domain(self.env)
-        known = game_rules(name)
         rules = [rule for rule in known.values() if rule.area == area]
         if not rules and not (name == DEFAULT and area in AREA_TITLES):
             logger.warning(
@@ -174,20 +167,8 @@ class RuleIndexDirective(GameRulesDirective):
     """``game-rule-index GAME``: the game's rule areas (Hadara's in the order of play, another's in
     its index's order) with their pages and rule IDs."""
 
-    required_arguments = 1
-    has_content = False
-
-    def run(self) -> list[nodes.Node]:
-        name = self.game()
-        if name is None:
-            return []
-        docname = _sphinx.docname(self.env)
-        known = game_rules(name)
-        areas = list(dict.fromkeys(rule.area for rule in known.values()))
-        if name == DEFAULT:
-            areas = [area for area, _title in AREAS if area in areas] + [
-                area for area in areas if area not in AREA_TITLES
-            ]
+    def made(self, name: str, known: Mapping[str, RuleEntry], docname: str) -> list[nodes.Node]:
+        areas = area_order(name, known)
         rows: list[list[list[nodes.Node]]] = []
         for area in areas:
             rules = [rule for rule in known.values() if rule.area == area]

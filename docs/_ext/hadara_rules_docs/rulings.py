@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from abc import abstractmethod
+from collections.abc import Mapping
+
 from docutils import nodes
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
@@ -11,7 +14,7 @@ from boardtable.rulebook import RuleEntry
 
 from . import _sphinx
 from .render import area_xref, inline, paragraph, rule_xref, table
-from .spec import AREAS, game_rules, games, rule_heading, rule_key, rules_file
+from .spec import area_order, game_rules, games, rule_heading, rule_key, rules_file
 
 logger = logging.getLogger(__name__)
 
@@ -39,10 +42,13 @@ def ruling_admonition(name: str, rule: RuleEntry, docname: str) -> nodes.admonit
 
 
 class GameRulesDirective(SphinxDirective):
-    """A directive whose first argument names a registered game with rules."""
+    """A directive whose first argument names a registered game with rules, and whose nodes are
+    made of the game's rules (:meth:`made`)."""
 
-    def game(self) -> str | None:
-        """The game named, or None (with a warning) for none with rules."""
+    required_arguments = 1
+    has_content = False
+
+    def run(self) -> list[nodes.Node]:
         name = self.arguments[0].strip()
         if name not in games():
             logger.warning(
@@ -53,30 +59,27 @@ class GameRulesDirective(SphinxDirective):
                 type="hadara",
                 subtype="game",
             )
-            return None
+            return []
         if name == DEFAULT:
             self.env.note_dependency(str(rules_file()))
-        return name
+        return self.made(name, game_rules(name), _sphinx.docname(self.env))
+
+    @abstractmethod
+    def made(self, name: str, known: Mapping[str, RuleEntry], docname: str) -> list[nodes.Node]:
+        """The nodes of the directive on the page ``docname``, from the rules of the game ``name``."""
 
 
 class RulingsDirective(GameRulesDirective):
     """``game-rulings GAME``: every ruling of a game's rule index in one place (Hadara's in the
     order of play, another game's in its index's order)."""
 
-    required_arguments = 1
-    has_content = False
-
-    def run(self) -> list[nodes.Node]:
-        name = self.game()
-        if name is None:
-            return []
-        docname = _sphinx.docname(self.env)
-        known = game_rules(name)
-        order = {area: i for i, (area, _title) in enumerate(AREAS)} if name == DEFAULT else {}
-        rulings = sorted(
-            (rule for rule in known.values() if rule.ruling),
-            key=lambda rule: order.get(rule.area, len(order)),
-        )
+    def made(self, name: str, known: Mapping[str, RuleEntry], docname: str) -> list[nodes.Node]:
+        rulings = [
+            rule
+            for area in area_order(name, known)
+            for rule in known.values()
+            if rule.area == area and rule.ruling
+        ]
         if not rulings:
             return [paragraph(nodes.Text("The rule index has no rulings."))]
         rows = [

@@ -37,11 +37,6 @@ def all_rules() -> Mapping[str, Rule]:
         raise ExtensionError(f"the rule index cannot be read: {exc}") from None
 
 
-def area_rules(area: str) -> list[Rule]:
-    """The rules of one area, in index order."""
-    return [rule for rule in all_rules().values() if rule.area == area]
-
-
 def index_areas() -> list[str]:
     """Every area named in the index, in index order."""
     return list(dict.fromkeys(rule.area for rule in all_rules().values()))
@@ -102,3 +97,14 @@ def rule_heading(name: str, rule: RuleEntry) -> str:
 def every_rule() -> list[tuple[str, RuleEntry]]:
     """Every rule of every game with rules, with its game's name."""
     return [(name, rule) for name in games() for rule in game_rules(name).values()]
+
+
+def area_order(name: str, known: Mapping[str, RuleEntry]) -> list[str]:
+    """The areas of the rules ``known`` of the game ``name``: Hadara's in the order of play (any
+    other after them), another game's in its index's order."""
+    areas = list(dict.fromkeys(rule.area for rule in known.values()))
+    if name != DEFAULT:
+        return areas
+    return [area for area, _title in AREAS if area in areas] + [
+        area for area in areas if area not in AREA_TITLES
+    ]
