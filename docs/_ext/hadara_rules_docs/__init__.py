@@ -102,4 +102,4 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("builder-inited", check_areas)
     app.connect("env-updated", register_viewcode_pages)
     app.connect("env-check-consistency", check_consistency)
-    return {"version": "1", "env_version": 3, "parallel_read_safe": True, "parallel_write_safe": True}
+    return {"version": "1", "env_version": 4, "parallel_read_safe": True, "parallel_write_safe": True}
