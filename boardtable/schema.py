@@ -24,6 +24,7 @@ from .documents import SCHEMA_VERSION
 
 __all__ = [
     "DIALECT",
+    "DocumentRecords",
     "Schema",
     "SchemaMaker",
     "Schemas",
@@ -32,6 +33,7 @@ __all__ = [
     "envelope",
     "field_docs",
     "flag",
+    "match_options",
     "nullable",
     "text",
     "whole",
@@ -225,6 +227,25 @@ def envelope(kind: str, data: Schema) -> Schema:
 
 
 @attrs.frozen
+class DocumentRecords:
+    """The records a game's documents of the kinds every game has are structured into; the
+    schema of such a document is its record's in the document envelope (:meth:`schema`)."""
+
+    game_state: object
+    game_config: object
+    game_record: object
+    move: object
+    event: object
+    score_sheet: object
+    preview: object
+
+    def schema(self, kind: str, maker: SchemaMaker) -> Schema:
+        """The schema of a document of ``kind`` (a field's name: ``game_state`` …), made by
+        ``maker``; ``KeyError`` for any other kind."""
+        return envelope(kind, maker.of(attrs.asdict(self, recurse=False)[kind]))
+
+
+@attrs.frozen
 class Schemas:
     """One game's document schemas: its kinds, how each is made, and the shipped files.
 
@@ -289,6 +310,12 @@ def closed(description: str, properties: Mapping[str, Schema], *optional: str) -
         "required": [name for name in properties if name not in optional],
         "additionalProperties": False,
     }
+
+
+def match_options(fields: Mapping[str, Schema]) -> Schema:
+    """The JSON Schema of a game's match options (:meth:`boardtable.games.Game.options_schema`):
+    a mapping of the fields the game declares, each optional, no other."""
+    return {"type": "object", "properties": dict(fields), "additionalProperties": False}
 
 
 def whole(description: str, low: int = 0, high: int | None = None) -> Schema:

@@ -7,7 +7,8 @@ Usage::
 
 It builds nothing: it opens the main pages of a site built with
 ``python -m sphinx -b html docs FOLDER`` (the home page, *How to play*, a rules
-page, the rulings page and an API page) at 1280 and 390 CSS pixels wide, saves a
+page, the rulings page, a Stone Age rules page and its rulings page, and an API
+page) at 1280 and 390 CSS pixels wide, saves a
 screenshot of each page at each width, and fails (exit status 1) when a page
 overflows horizontally:
 
@@ -55,6 +56,8 @@ PAGES: tuple[str, ...] = (
     "rules/wheel.html",
     "rules/colony.html",
     "rules/rulings.html",
+    "stone_age/rules/act.html",
+    "stone_age/rulings.html",
     "api/game.html",
 )
 #: The window widths checked, in CSS pixels.

@@ -7,14 +7,14 @@ module only says what a component is.
 
 from __future__ import annotations
 
-import hashlib
-import json
 import weakref
 from collections.abc import Mapping
 from types import MappingProxyType
 
 import attrs
 from attrs import Factory, field, frozen
+
+from boardtable.catalogue import digest
 
 from ._errors import IllegalMove
 from ._kept import Kept
@@ -200,7 +200,7 @@ def _printed(record: object) -> dict[str, object]:
 
 
 def _digest_of(catalogue: Catalogue) -> str:
-    """SHA-256 of a canonical JSON of every parsed record (not of the file bytes)."""
+    """The digest (:func:`boardtable.catalogue.digest`) of every parsed record (not of the file bytes)."""
     document = {
         "version": 1,
         "cards": [_printed(c) for _, c in sorted(catalogue.cards.items())],
@@ -209,8 +209,7 @@ def _digest_of(catalogue: Catalogue) -> str:
         "statues": [_printed(s) for _, s in sorted(catalogue.statues.items())],
         "reference": _printed(catalogue.reference),
     }
-    text = json.dumps(document, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
-    return hashlib.sha256(text.encode("ascii")).hexdigest()
+    return digest(document)
 
 
 def _deck_pools_of(catalogue: Catalogue) -> Mapping[tuple[int, str, bool], tuple[str, ...]]:

@@ -35,6 +35,7 @@ import cattrs
 from attrs import frozen
 
 from boardtable import reader as _reader
+from boardtable.catalogue import catalogue_folder, read_component_file
 from boardtable.reader import label, shown
 
 from ._components import (
@@ -63,10 +64,6 @@ __all__ = [
     "known_catalogue",
     "load_catalogue",
 ]
-
-K = TypeVar("K")
-R = TypeVar("R")
-T = TypeVar("T")
 
 #: The basic-game purple effects of each epoch (p. 12).
 BASIC_EFFECTS: Mapping[int, tuple[str, ...]] = MappingProxyType(
@@ -225,6 +222,10 @@ def _converter() -> cattrs.Converter:
 
 
 _CONVERTER = _converter()
+
+
+#: A record a document is structured into.
+T = TypeVar("T")
 
 
 def _structure(data: object, kind: type[T], *where: str) -> T:
@@ -409,6 +410,11 @@ def _colony_back(colony: Colony, reference: Reference) -> None:
 
 
 # --------------------------------------------------------------------------- entry kinds
+
+
+#: An entry's id and record.
+K = TypeVar("K")
+R = TypeVar("R")
 
 
 @frozen
@@ -659,25 +665,12 @@ _DOCUMENTS: Mapping[str, tuple[type[Any], _Kind[Any, Any] | None]] = MappingProx
 )
 
 
-def _read(path: Path, file: str) -> object:
-    """One file's YAML document, read by the strict reader (safe loader only)."""
-    if not path.exists():
-        raise CatalogueError(_say(file, "missing file"))
-    text = _reader.read_text(path, CatalogueError)
-    return _reader.parse_yaml(text, lambda message: CatalogueError(_say(file, message)))
-
-
 def _load(folder: Path, source: str) -> Catalogue:
-    try:
-        is_dir = folder.is_dir()
-    except (OSError, ValueError):
-        is_dir = False
-    if not is_dir:
-        raise CatalogueError(_say(str(folder), "no such catalogue folder"))
     names = {name: str(folder / name) for name in FILES}
     documents: dict[str, Any] = {}
     for name, (document, kind) in _DOCUMENTS.items():
-        documents[name] = _structure(_read(folder / name, names[name]), document, names[name])
+        data = read_component_file(folder / name, CatalogueError)
+        documents[name] = _structure(data, document, names[name])
         with _naming(names[name]):
             _check_fields(documents[name], skip=kind.key if kind else "")
     with _naming(names["reference.yaml"]):
@@ -714,7 +707,7 @@ def _load(folder: Path, source: str) -> Catalogue:
 # global: the bundled catalogue itself, read once
 @lru_cache(maxsize=1)
 def _bundled() -> Catalogue:
-    return _load(components_dir(), "bundled")
+    return _load(catalogue_folder(components_dir(), CatalogueError), "bundled")
 
 
 #: Catalogues made from another one (a player view's, :func:`hadara_rules.view.view_catalogue`),
@@ -777,9 +770,5 @@ def load_catalogue(path: str | os.PathLike[str] | None = None) -> Catalogue:
     """
     if path is None:
         return _bundled()
-    try:
-        folder = Path(path)
-        source = os.fspath(path)
-    except TypeError:
-        raise CatalogueError(f"{shown(path)}: not a folder path") from None
-    return _load(folder, source)
+    folder = catalogue_folder(path, CatalogueError)
+    return _load(folder, os.fspath(path))

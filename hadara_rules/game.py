@@ -18,6 +18,7 @@ import hadara_rules
 from boardtable.games import Commands, Decider
 from boardtable.games.library import Library, LibraryGame
 from boardtable.reader import shown
+from boardtable.schema import Schema, match_options
 
 from . import records
 from ._catalogue_data import catalogue_data
@@ -63,6 +64,20 @@ _BOT_WORDS = {
 }
 
 
+#: The options a match may give beside its seats (:meth:`Hadara.options_schema`).
+_OPTIONS: Mapping[str, Schema] = {
+    "advanced": {
+        "type": "boolean",
+        "description": "the advanced game: star purple cards, side B (default false)",
+    },
+    "crests": {
+        "type": "array",
+        "items": {"enum": [crest.value for crest in Crest]},
+        "description": "one crest animal per seat, in seat order (WHEEL-3; default the table's)",
+    },
+}
+
+
 class Hadara(LibraryGame[GameConfig, GameState, Move, Event, Preview]):
     """The game ``"hadara"`` (see the module)."""
 
@@ -73,21 +88,7 @@ class Hadara(LibraryGame[GameConfig, GameState, Move, Event, Preview]):
     searching = ("ismcts",)
 
     def options_schema(self) -> Mapping[str, object]:
-        return {
-            "type": "object",
-            "properties": {
-                "advanced": {
-                    "type": "boolean",
-                    "description": "the advanced game: star purple cards, side B (default false)",
-                },
-                "crests": {
-                    "type": "array",
-                    "items": {"enum": [crest.value for crest in Crest]},
-                    "description": "one crest animal per seat, in seat order (WHEEL-3; default the table's)",
-                },
-            },
-            "additionalProperties": False,
-        }
+        return match_options(_OPTIONS)
 
     def read_options(self, document: Mapping[str, object], players: int, seed: int) -> GameConfig:
         advanced = document.get("advanced", False)

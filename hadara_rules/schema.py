@@ -32,7 +32,7 @@ from pathlib import Path
 
 import attrs
 
-from boardtable.schema import DIALECT, Schema, SchemaMaker, Schemas, envelope
+from boardtable.schema import DIALECT, DocumentRecords, Schema, SchemaMaker, Schemas, envelope
 from boardtable.wire_schemas import (
     GAME_WIRE_KINDS,
     WIRE_KINDS,
@@ -176,6 +176,10 @@ def _scenario_types() -> dict[object, Schema]:
     }
 
 
+#: The records of Hadara's documents of the kinds every game has.
+_DOCUMENTS = DocumentRecords(GameState, GameConfig, GameRecord, Move, Event, ScoreSheet, Preview)
+
+
 def _hadara(kind: str) -> tuple[Schema, SchemaMaker]:
     """A Hadara document's schema (a key of :data:`KINDS`), and the maker holding its ``$defs``."""
     special = _common()
@@ -200,16 +204,7 @@ def _hadara(kind: str) -> tuple[Schema, SchemaMaker]:
         }
         body = _scenario(maker)
     else:
-        targets: dict[str, object] = {
-            "game_state": GameState,
-            "game_config": GameConfig,
-            "game_record": GameRecord,
-            "move": Move,
-            "event": Event,
-            "score_sheet": ScoreSheet,
-            "preview": Preview,
-        }
-        body = envelope(kind, maker.of(targets[kind]))
+        body = _DOCUMENTS.schema(kind, maker)
     return body, maker
 
 

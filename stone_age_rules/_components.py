@@ -15,8 +15,9 @@ from pathlib import Path
 
 from attrs import frozen
 
+from boardtable.catalogue import catalogue_folder, read_component_file
 from boardtable.errors import CatalogueError
-from boardtable.reader import parse_yaml, read_text, shown
+from boardtable.reader import shown
 
 from ._goods import Kind, Resources
 from ._resources import spec_dir
@@ -125,7 +126,7 @@ def _whole(value: object, path: Path, where: str, low: int, high: int) -> int:
 
 
 def _entries(path: Path, key: str, count: int) -> list[dict[str, object]]:
-    document = _mapping(parse_yaml(read_text(path, CatalogueError), CatalogueError), path, "the file")
+    document = _mapping(read_component_file(path), path, "the file")
     listed = document.get(key)
     if not isinstance(listed, list) or len(listed) != count:
         raise _fail(path, key, f"expected a list of {count} entries, found {shown(listed)}")
@@ -206,10 +207,7 @@ def load_components(folder: str | os.PathLike[str] | None = None) -> Components:
     fixed tiles scoring their resources' values (BUILD-2), two cards of each
     culture symbol (SCORE-2).
     """
-    try:
-        where = Path(folder) if folder is not None else spec_dir() / "components"
-    except TypeError:
-        raise CatalogueError(f"{shown(folder)}: not a folder name") from None
+    where = catalogue_folder(spec_dir() / "components" if folder is None else folder)
     tiles_file, cards_file = where / "buildings.yaml", where / "civilization.yaml"
     buildings = tuple(_building(e, tiles_file) for e in _entries(tiles_file, "buildings", 28))
     cards = tuple(_card(e, cards_file) for e in _entries(cards_file, "cards", 36))

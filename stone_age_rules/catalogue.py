@@ -12,11 +12,12 @@ nothing its view hides: a view shows a hidden card or tile as ``?``, never by id
 from __future__ import annotations
 
 import functools
-import hashlib
 import json
 from typing import Any
 
 from attrs import asdict
+
+from boardtable.catalogue import digest
 
 from ._components import Building, Card, components
 from ._goods import FOOD_VALUE, VALUES, Resources, bundles
@@ -71,11 +72,10 @@ def _content() -> str:
 
 @functools.cache
 def catalogue_digest() -> str:
-    """The SHA-256 (hex) of the catalogue's content (everything :func:`catalogue` gives but
-    the digest) as canonical JSON (keys sorted): the same in every process while the bundled
-    components are the same."""
-    canonical = json.dumps(json.loads(_content()), sort_keys=True, separators=(",", ":"))
-    return hashlib.sha256(canonical.encode()).hexdigest()
+    """The digest (:func:`boardtable.catalogue.digest`: the SHA-256 of the canonical JSON,
+    keys sorted) of the catalogue's content, everything :func:`catalogue` gives but the
+    digest: the same in every process while the bundled components are the same."""
+    return digest(json.loads(_content()))
 
 
 def catalogue() -> dict[str, object]:

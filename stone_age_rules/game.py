@@ -20,6 +20,7 @@ from boardtable.errors import GameError
 from boardtable.games import Commands, Decider
 from boardtable.games.library import Library, LibraryGame
 from boardtable.reader import shown
+from boardtable.schema import Schema, match_options
 from stone_age_rules import Event, GameConfig, GameState, Move, events_view, player_view
 from stone_age_rules.bots import Bot, ISMCTSBot, make_bot
 from stone_age_rules.catalogue import catalogue
@@ -29,8 +30,30 @@ from stone_age_rules.text import event_text
 
 __all__ = ["GAME", "StoneAge"]
 
-#: The match options a request may give, and the GameConfig field each one sets.
-_OPTIONS = ("max_rounds", "start_player", "any_two_resources")
+#: The match options a request may give, each named by the GameConfig field it sets, and
+#: their schema (:meth:`StoneAge.options_schema`).
+_OPTIONS: Mapping[str, Schema] = {
+    "max_rounds": {
+        "type": ["integer", "null"],
+        "minimum": 1,
+        "maximum": 100,
+        "title": "Last round",
+        "description": "Leave empty to play until a building stack or the cards run out; "
+        "a number from 1 to 100 ends the game after that round's feeding as well (FLOW-6).",
+    },
+    "start_player": {
+        "oneOf": [{"type": "integer", "minimum": 0, "maximum": 3}, {"const": "random"}],
+        "title": "Start player",
+        "description": "Who places first in round 1: a seat (P0 unless chosen) "
+        "or one drawn at random (SETUP-7).",
+    },
+    "any_two_resources": {
+        "enum": ["later", "immediate"],
+        "title": "Two resources of your choice",
+        "description": "When the card's two resources are taken: later, whenever its "
+        "owner has a move to make, or immediately on buying it (CIV-12).",
+    },
+}
 
 
 def _hidden_count(view: GameState) -> int:
@@ -76,32 +99,7 @@ class StoneAge(LibraryGame[GameConfig, GameState, Move, Event, Offer]):
     searching = ("ismcts",)
 
     def options_schema(self) -> Mapping[str, object]:
-        return {
-            "type": "object",
-            "properties": {
-                "max_rounds": {
-                    "type": ["integer", "null"],
-                    "minimum": 1,
-                    "maximum": 100,
-                    "title": "Last round",
-                    "description": "Leave empty to play until a building stack or the cards run out; "
-                    "a number from 1 to 100 ends the game after that round's feeding as well (FLOW-6).",
-                },
-                "start_player": {
-                    "oneOf": [{"type": "integer", "minimum": 0, "maximum": 3}, {"const": "random"}],
-                    "title": "Start player",
-                    "description": "Who places first in round 1: a seat (P0 unless chosen) "
-                    "or one drawn at random (SETUP-7).",
-                },
-                "any_two_resources": {
-                    "enum": ["later", "immediate"],
-                    "title": "Two resources of your choice",
-                    "description": "When the card's two resources are taken: later, whenever its "
-                    "owner has a move to make, or immediately on buying it (CIV-12).",
-                },
-            },
-            "additionalProperties": False,
-        }
+        return match_options(_OPTIONS)
 
     def read_options(self, document: Mapping[str, object], players: int, seed: int) -> GameConfig:
         unknown = [key for key in document if key not in _OPTIONS]

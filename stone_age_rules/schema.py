@@ -19,7 +19,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, Literal
 
-from boardtable.schema import SchemaMaker, Schemas, envelope
+from boardtable.schema import DocumentRecords, SchemaMaker, Schemas, envelope
 from boardtable.wire_schemas import GAME_WIRE_KINDS, Maker, WireDocuments, wire_schema
 
 from ._components import Building, Card
@@ -47,15 +47,8 @@ KINDS: Mapping[str, str] = {
     "move_request": "POST /api/matches/ID/moves of a Stone Age match: the seq the move was chosen at and the move.",
     "catalogue": "GET /api/games/stone-age/catalogue: every building tile with its points and civilization card by id, the card slots with their prices, the values, and the catalogue's digest, which every position names.",
 }
-_TARGETS: Mapping[str, object] = {
-    "game_state": GameState,
-    "game_config": GameConfig,
-    "game_record": GameRecord,
-    "move": Move,
-    "event": Event,
-    "score_sheet": ScoreSheet,
-    "preview": Preview,
-}
+#: The records of Stone Age's documents of the kinds every game has.
+_DOCUMENTS = DocumentRecords(GameState, GameConfig, GameRecord, Move, Event, ScoreSheet, Preview)
 
 
 def _catalogue(maker: Maker) -> dict[str, Any]:
@@ -213,7 +206,7 @@ def _stone_age(kind: str) -> tuple[dict[str, Any], SchemaMaker]:
         position = lambda: envelope("game_state", maker.of(GameState))  # noqa: E731
         documents = WireDocuments(Move, Preview, (Event,), _catalogue)
         return wire_schema(kind, maker, position, documents), maker
-    return envelope(kind, maker.of(_TARGETS[kind])), maker
+    return _DOCUMENTS.schema(kind, maker), maker
 
 
 #: Stone Age's document schemas, made, written and read as Hadara's are.

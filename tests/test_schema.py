@@ -20,6 +20,8 @@ from hypothesis import strategies as st
 from properties.strategies import suite_settings
 from properties.test_mutated_documents import mutated, position_document, record_document
 
+from boardtable.games import game, names
+from boardtable.schema import DocumentRecords, SchemaMaker, flag, match_options
 from boardtable.wire_schemas import WIRE_KINDS
 from hadara_rules import (
     GameConfig,
@@ -317,3 +319,29 @@ def test_the_piles_say_their_order_and_which_end_is_the_top() -> None:
         assert "last" in state[pile]["description"]
     assert "yellow, red, blue, green, purple" in state["outer_piles"]["description"]
     assert "3, 9, 15, 21, 30" in state["colony_stacks"]["description"]
+
+
+def test_every_game_s_options_schema_is_a_closed_mapping_of_its_declared_fields() -> None:
+    """The platform makes a match's options schema from the fields a game declares
+    (:func:`boardtable.schema.match_options`): each optional, no other."""
+    assert match_options({"fast": flag("Play fast.")}) == {
+        "type": "object",
+        "properties": {"fast": {"description": "Play fast.", "type": "boolean"}},
+        "additionalProperties": False,
+    }
+    for name in names():
+        schema = dict(game(name).options_schema())
+        fields = schema["properties"]
+        assert isinstance(fields, dict) and fields, name
+        assert schema == match_options(fields), name
+    assert list(game("hadara").options_schema()["properties"]) == ["advanced", "crests"]  # type: ignore[call-overload]
+
+
+def test_a_document_kind_no_game_has_has_no_record_schema() -> None:
+    records = DocumentRecords(GameState, GameConfig, int, int, int, int, int)
+    with pytest.raises(KeyError):
+        records.schema("seat_view", SchemaMaker({}, {}))
+    assert records.schema("game_record", SchemaMaker({}, {}))["properties"]["kind"] == {
+        "description": "What the document holds.",
+        "const": "game_record",
+    }

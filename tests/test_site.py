@@ -31,7 +31,8 @@ sys.path.insert(0, str(DOCS / "_ext"))
 from hadara_rules_docs import tested  # noqa: E402
 from hadara_rules_docs.code import CodeTarget, resolve_code  # noqa: E402
 from hadara_rules_docs.pictures import part_index  # noqa: E402
-from hadara_rules_docs.spec import all_rules  # noqa: E402
+from hadara_rules_docs.rule_pages import cited  # noqa: E402
+from hadara_rules_docs.spec import all_rules, every_rule, games, keyed_rule, rule_heading, rule_key  # noqa: E402
 
 BROWSER = check_site.find_browser(None)
 needs_browser = pytest.mark.skipif(BROWSER is None, reason="no Chromium installed")
@@ -143,14 +144,40 @@ def test_code_is_cited_by_its_file_and_public_name(entry: str, path: str, public
     assert (target.path, target.public) == (path, public)
 
 
-def test_every_rule_is_enforced_in_a_file_of_the_package() -> None:
+def test_every_rule_is_enforced_in_a_file_of_its_game_s_package() -> None:
     root = DOCS.parent
-    for rule in all_rules().values():
+    assert games() == ["hadara", "stone-age"]
+    for _name, rule in every_rule():
+        package = type(rule).__module__.split(".")[0]
         for entry in rule.implemented_in:
             target = resolve_code(entry, PUBLIC)
-            assert isinstance(target, CodeTarget), f"{rule.id}: {entry}: {target}"
-            assert target.path.startswith("hadara_rules/") and (root / target.path).is_file()
+            assert isinstance(target, CodeTarget), f"{rule.name}: {entry}: {target}"
+            assert target.path.startswith(f"{package}/") and (root / target.path).is_file()
             assert target.public == "" or not any(part.startswith("_") for part in target.public.split("."))
+
+
+def test_the_site_knows_a_rule_by_its_game_and_id() -> None:
+    """The default game's rules by their IDs, another game's named with it (several games have
+    rules of the same ID); a key names a rule in any case."""
+    assert rule_key("hadara", "FLOW-1") == "FLOW-1" and rule_key("stone-age", "FLOW-1") == "stone-age:FLOW-1"
+    hadara, stone_age = keyed_rule("flow-1"), keyed_rule("Stone-Age:flow-1")
+    assert hadara is not None and stone_age is not None
+    assert (hadara[0], hadara[1].name, stone_age[0], stone_age[1].name) == (
+        "hadara",
+        "Hadara FLOW-1",
+        "stone-age",
+        "Stone Age FLOW-1",
+    )
+    assert keyed_rule("FLOW-99") is None and keyed_rule("chess:FLOW-1") is None
+    assert [rule_heading(name, rule) for name, rule in (hadara, stone_age)] == ["FLOW-1", "Stone Age FLOW-1"]
+
+
+def test_an_area_page_cites_its_rulebook_pages_or_its_sources() -> None:
+    """Hadara's rules are cited by the rulebook's page, Stone Age's by their sources."""
+    hadara = [rule for rule in all_rules().values() if rule.area == "setup"]
+    assert cited(hadara) == "Rulebook pp. 2–3"
+    stone_age = [rule for name, rule in every_rule() if name == "stone-age" and rule.area == "act"]
+    assert cited(stone_age) == "Sources: rules summary, project ruling"
 
 
 def test_tests_are_listed_by_file() -> None:
@@ -158,11 +185,14 @@ def test_tests_are_listed_by_file() -> None:
     tests = [entry.partition("::")[2] for entry in rule.tested_by if "::" in entry]
     scenarios = [entry for entry in rule.tested_by if "::" not in entry]
     assert len(tests) >= 2 and scenarios
-    items = [node.astext() for node in tested.tested_links(rule.id, rule.tested_by)]
+    items = [node.astext() for node in tested.tested_links(rule.id, rule.tested_by, "spec/rules.yaml")]
     assert items == [f"tests/test_engine.py: {', '.join(tests)}", *scenarios]
     # a file's tests are gathered under its first mention
     first, second = (entry for entry in rule.tested_by if "::" in entry)
-    items = [node.astext() for node in tested.tested_links(rule.id, [first, scenarios[0], second])]
+    items = [
+        node.astext()
+        for node in tested.tested_links(rule.id, [first, scenarios[0], second], "spec/rules.yaml")
+    ]
     assert items == [f"tests/test_engine.py: {', '.join(tests)}", scenarios[0]]
 
 

@@ -88,11 +88,23 @@ def test_broken_component_files_are_refused_naming_the_entry(
         load_components(folder)
 
 
-def test_a_missing_component_folder_is_a_catalogue_error(tmp_path: Path) -> None:
-    with pytest.raises(CatalogueError, match="cannot read the file"):
+def test_a_missing_component_folder_or_file_is_a_catalogue_error_naming_it(tmp_path: Path) -> None:
+    with pytest.raises(CatalogueError, match=r"buildings\.yaml: missing file$"):
         load_components(str(tmp_path))
-    with pytest.raises(CatalogueError, match="not a folder name"):
+    with pytest.raises(CatalogueError, match=r"nowhere: no such catalogue folder$"):
+        load_components(tmp_path / "nowhere")
+    with pytest.raises(CatalogueError, match=r"^3: not a folder path$"):
         load_components(3)  # type: ignore[arg-type]
+
+
+def test_malformed_yaml_is_refused_naming_the_file(tmp_path: Path) -> None:
+    """The strict reader's message names the file it read (the platform's reading of a
+    component file, :mod:`boardtable.catalogue`)."""
+    folder = _copy_components(tmp_path)
+    (folder / "civilization.yaml").write_text("cards: [\n", encoding="utf-8")
+    with pytest.raises(CatalogueError) as caught:
+        load_components(folder)
+    assert str(caught.value).startswith(f"{folder / 'civilization.yaml'}: malformed YAML: line ")
 
 
 def _playout(players: int, seed: int, max_rounds: int | None = None) -> tuple[int, tuple[int, ...]]:

@@ -78,6 +78,12 @@ def test_the_digest_is_of_the_content_with_its_keys_sorted() -> None:
     assert digest == hashlib.sha256(canonical.encode()).hexdigest()
 
 
+def test_the_bundled_digest_is_pinned() -> None:
+    """Every position document names the digest; those written so far read only while it
+    stays the same."""
+    assert catalogue_digest() == "337ec84fc4a174e2543cb55eb1051869f7399ff5d61597a2e6eed2cb6fc491b9"
+
+
 def test_every_position_document_names_the_catalogue_s_digest() -> None:
     """A view as the table sends it names the digest of the catalogue the table fetches; a
     document naming another catalogue is refused in one line; one naming none (written

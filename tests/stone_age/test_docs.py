@@ -1,6 +1,7 @@
-"""The site's Stone Age rule pages (docs/stone_age/rules/) are what spec/stone_age/rules.yaml
-says: one page per rule area, each rule anchored by its game and ID (``stone-age-flow-1``),
-and every ruling on the rulings page. ``python tests/stone_age/test_docs.py`` writes them again.
+"""The site's Stone Age pages: the rule pages (docs/stone_age/rules/) are one ``game-rules``
+directive each, which makes every rule area's page from the game's rule index at build time,
+each rule anchored by its game and ID (``stone-age-flow-1``), and the rulings page one
+``game-rulings`` directive; the frontend guide and how to play say what the game does.
 """
 
 from __future__ import annotations
@@ -10,107 +11,50 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-import pytest
-
 from stone_age_rules import Location, components, score
 from stone_age_rules._model import BUILDINGS, LOCATIONS, SLOTS
-from stone_age_rules.rulebook import Rule, qualified, rules
+from stone_age_rules.rulebook import rules
 from stone_age_rules.text import building_text, event_text
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "stone_age"
 sys.path.insert(0, str(DOCS.parent / "_ext"))
 from hadara_rules_docs.stone_age_pictures import Step, seeded_game  # noqa: E402
 
-#: The rule areas in the order of play, with the title of each area's page.
-AREAS = {
-    "flow": "Flow of play",
-    "setup": "Setup",
-    "place": "Phase 1: placing people",
-    "act": "Phase 2: actions",
-    "tool": "Tools",
-    "build": "Buildings",
-    "civ": "Civilization cards",
-    "feed": "Phase 3: feeding",
-    "end": "The end of a round and of the game",
-    "score": "Final scoring",
-    "info": "Hidden information",
-}
-_NOTE = "<!-- Written by tests/stone_age/test_docs.py from spec/stone_age/rules.yaml: do not edit. -->\n\n"
+#: The rule areas in the order of play.
+AREAS = ("flow", "setup", "place", "act", "tool", "build", "civ", "feed", "end", "score", "info")
 
 
-def _entry(rule: Rule) -> str:
-    lines = [f"({rule.anchor})=", f"## {qualified(rule.id)}", ""]
-    if rule.summary != rule.text:
-        lines += [f"**{rule.summary}**", ""]
-    lines += [rule.text, ""]
-    if rule.ruling:
-        lines += [f"*Ruling*: {rule.why}", ""]
-    if rule.variant:
-        lines += [f"*Variant*: switched by `GameConfig.{rule.variant}`.", ""]
-    lines += [f"Source: {rule.source}.", ""]
-    return "\n".join(lines) + "\n"
-
-
-def pages() -> dict[str, str]:
-    """Every generated page by its path under docs/stone_age."""
-    by_area: dict[str, list[Rule]] = {area: [] for area in AREAS}
-    for rule in rules().values():
-        by_area[rule.area].append(rule)
-    found = {}
-    for area, title in AREAS.items():
-        body = "".join(_entry(rule) for rule in by_area[area])
-        found[f"rules/{area}.md"] = f"{_NOTE}# Stone Age: {title}\n\n{body}"
-    listed = "\n".join(
-        f"- {{ref}}`{qualified(rule.id)} <{rule.anchor}>`: {rule.why}"
-        for rule in rules().values()
-        if rule.ruling
-    )
-    found["rulings.md"] = (
-        f"{_NOTE}# Stone Age: rulings\n\nWhere the rules summary (the German summary of the base game "
-        "these rules follow first) leaves a point open, this project decided it and marked the rule a "
-        "ruling, with the reason: by the printed rulebook or the card sheet where they settle it, "
-        "else by a ruling of its own. A ruling marked "
-        "*(variant)* can be switched to the other reading in the game configuration "
-        "(`max_rounds`, `start_player`, `any_two_resources`).\n\n" + listed + "\n"
-    )
-    return found
-
-
-def test_every_area_has_a_page_and_every_rule_an_area() -> None:
+def test_every_rule_area_has_a_page_made_from_the_rule_index() -> None:
     assert {rule.area for rule in rules().values()} == set(AREAS)
     assert len(rules()) == 76
+    for area in AREAS:
+        page = (DOCS / "rules" / f"{area}.md").read_text(encoding="utf-8")
+        assert page.startswith(f'```{{game-rules}} stone-age {area}\n---\ntitle: "Stone Age: '), area
+    assert "```{game-rulings} stone-age\n```" in (DOCS / "rulings.md").read_text(encoding="utf-8")
 
 
-@pytest.mark.parametrize("name", sorted(pages()))
-def test_a_generated_page_is_up_to_date(name: str) -> None:
-    assert (DOCS / name).read_text(encoding="utf-8") == pages()[name], (
-        "run python tests/stone_age/test_docs.py"
-    )
-
-
-def test_every_rule_is_anchored_with_its_game_and_every_ruling_listed() -> None:
-    text = "".join(pages().values())
-    for rule in rules().values():
-        assert f"({rule.anchor})=\n## Stone Age {rule.id}\n" in text
-        assert (f"<{rule.anchor}>`" in pages()["rulings.md"]) == rule.ruling
+def test_every_rule_is_anchored_with_its_game() -> None:
+    """The anchors the site's links name (``{ref}`stone-age-act-3```)."""
+    assert all(rule.anchor == f"stone-age-{rule.id.lower()}" for rule in rules().values())
 
 
 def test_the_section_is_in_the_site_s_table_of_contents() -> None:
     assert "stone_age/index" in (DOCS.parent / "index.md").read_text(encoding="utf-8")
     index = (DOCS / "index.md").read_text(encoding="utf-8")
-    for name in pages():
-        assert name.removesuffix(".md") in index
+    for name in (*(f"rules/{area}" for area in AREAS), "rulings"):
+        assert name in index
 
 
-def test_the_rule_pages_cite_the_rules_summary_in_a_reader_s_words() -> None:
-    """A player reads "seed" as the game's random seed: the pages and the rules' data cite the
-    German summary the digest follows as "the rules summary" (the seed of FLOW-4 and SETUP-7
-    is the random seed)."""
-    citation = re.compile(r"\(seed\b|\bseed[,;:)]|Source: seed|\b[Tt]he seed\b(?! and)|seed's")
-    for name, text in pages().items():
-        assert not citation.search(text.replace("the game's seed", "")), name
-    assert all("seed" not in rule.source for rule in rules().values())
-    assert "Source: rules summary." in pages()["rules/act.md"]
+def test_the_rules_cite_the_rules_summary_in_a_reader_s_words() -> None:
+    """A player reads "seed" as the game's random seed: the rules' texts, reasons and sources
+    (what the rule pages show) cite the German summary the digest follows as "the rules
+    summary" (the seed of FLOW-4 and SETUP-7 is the random seed)."""
+    citation = re.compile(r"\(seed\b|\bseed[,;:)]|\b[Tt]he seed\b(?! and)|seed's")
+    for rule in rules().values():
+        words = " ".join((rule.text, rule.why or "", rule.source)).replace("the game's seed", "")
+        assert not citation.search(words), rule.id
+        assert "seed" not in rule.source
+    assert any(rule.source == "rules summary" for rule in rules().values() if rule.area == "act")
 
 
 def test_the_frontend_page_says_which_row_of_placed_is_which_location() -> None:
@@ -191,11 +135,3 @@ def test_the_how_to_play_page_tells_what_happened_in_its_games() -> None:
     assert two.to_act == (1,) and two.players[1].people - sum(row[1] for row in two.placed) == 1
     assert (two.placed[Location.FOREST.row], two.placed[Location.RIVER.row]) == ((3, 0), (0, 3))
     assert (two.placed[Location.HUT.row], two.placed[Location.FIELD.row]) == ((2, 0), (0, 1))
-
-
-if __name__ == "__main__":  # pragma: no cover
-    for name, text in pages().items():
-        path = DOCS / name
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, encoding="utf-8")
-        sys.stdout.write(f"{path}\n")

@@ -1,25 +1,28 @@
 """Sphinx extension of the hadara-rules documentation site.
 
-It turns the package's rule index (``hadara_rules._rulebook``, read from
-``spec/rules.yaml``) into the site's rules section at build time, so the pages can
-never drift from the rule index:
+It turns every registered game's rules (its interface's rule index,
+``boardtable.games.game(NAME).commands().rules()``) into the site's rules sections at
+build time, so the pages can never drift from the rule indexes:
 
-``hadara-rules`` (directive, argument: a rule area; :mod:`.rule_pages`)
-    The whole page of one rule area: a title, an overview table, and one
-    section per rule anchored by the rule ID in lower case (``id="colony-3"``)
-    with its rulebook page, its text, a *Ruling* admonition (``why`` and
-    ``variant``) where ``ruling: true``, the source files that enforce it
+``game-rules`` (directive, arguments: a game and a rule area, option ``:title:``; :mod:`.rule_pages`)
+    The whole page of one rule area of a game: a title, an overview table, and one
+    section per rule anchored by the rule's anchor (``id="colony-3"``, another game's
+    named with it: ``id="stone-age-flow-1"``, a label too) with its text, a *Ruling*
+    admonition (``why`` and ``variant``) where ``ruling: true``, its source (the rule's
+    citation), the source files that enforce it
     (``implemented_in``, linked to the viewcode pages, with the public names
     among them linked to the API pages; :mod:`.code`) and the test files and
-    scenarios that test it (``tested_by``; :mod:`.tested`).
-``hadara-rulings`` (directive; :mod:`.rulings`)
-    Every ruling of the index in one place.
-``hadara-rule-index`` (directive; :mod:`.rule_pages`)
-    The rule areas in the order of play, with their pages and rule IDs.
+    scenarios that test it (``tested_by``; :mod:`.tested`). Hadara's pages also show the
+    rulebook examples of their rules.
+``game-rulings`` (directive, argument: a game; :mod:`.rulings`)
+    Every ruling of a game's rule index in one place.
+``game-rule-index`` (directive, argument: a game; :mod:`.rule_pages`)
+    A game's rule areas (Hadara's in the order of play), with their sources and rule IDs.
 ``rule`` (role; :mod:`.domain`)
     ``{rule}`COLONY-3``` (MyST) or ``:rule:`COLONY-3``` (reStructuredText)
-    links to a rule's anchor; ``{rule}`the tier rule <COLONY-3>``` sets the
-    text. An unknown rule ID is a build warning.
+    links to a rule's anchor, ``{rule}`stone-age:FLOW-1``` to another game's;
+    ``{rule}`the tier rule <COLONY-3>``` sets the text. An unknown rule ID is a build
+    warning.
 
 Two directives keep the guides honest by running code at build time
 (:mod:`.run_code`):
@@ -48,7 +51,7 @@ Rulebook examples (:mod:`.examples`)
 HTML builder writes under ``_tests/`` (:mod:`.tested`).
 
 At the end of reading, :mod:`.checks` makes sure that every rule area and every
-rule of the index is rendered on some page, and that every public name of the
+rule of every game's index is rendered on some page, and that every public name of the
 modules listed in ``hadara_rules_api_coverage`` is documented.
 
 Every use of Sphinx's private or internal API is in :mod:`._sphinx`. Nothing is
@@ -83,9 +86,9 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("autodoc-process-signature", tidy_signature)
     app.add_domain(HadaraDomain)
     app.add_role("rule", RuleRole())
-    app.add_directive("hadara-rules", RulesDirective)
-    app.add_directive("hadara-rulings", RulingsDirective)
-    app.add_directive("hadara-rule-index", RuleIndexDirective)
+    app.add_directive("game-rules", RulesDirective)
+    app.add_directive("game-rulings", RulingsDirective)
+    app.add_directive("game-rule-index", RuleIndexDirective)
     app.add_directive("hadara-example", ExampleDirective)
     app.add_directive("hadara-command", CommandDirective)
     app.add_directive("hadara-game", GameDirective)
@@ -99,4 +102,4 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("builder-inited", check_areas)
     app.connect("env-updated", register_viewcode_pages)
     app.connect("env-check-consistency", check_consistency)
-    return {"version": "1", "env_version": 3, "parallel_read_safe": True, "parallel_write_safe": True}
+    return {"version": "1", "env_version": 4, "parallel_read_safe": True, "parallel_write_safe": True}

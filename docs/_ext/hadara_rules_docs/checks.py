@@ -14,7 +14,7 @@ from sphinx.util import logging
 
 from . import _sphinx
 from .domain import hadara_domain
-from .spec import AREA_TITLES, all_rules, index_areas, rules_file
+from .spec import AREA_TITLES, game_rules, games, index_areas, rule_key, rule_source, rules_file
 
 logger = logging.getLogger(__name__)
 
@@ -34,26 +34,31 @@ def check_areas(app: Sphinx) -> None:
 
 
 def check_consistency(app: Sphinx, env: BuildEnvironment) -> None:
-    """At the end of reading: every area has a page, every rule is rendered, the API is documented."""
+    """At the end of reading: every area of every game with rules has a page, every rule is
+    rendered, the API is documented."""
     domain = hadara_domain(env)
-    for area in index_areas():
-        if area not in domain.areas:
+    for name in games():
+        rules = game_rules(name)
+        for area in dict.fromkeys(rule.area for rule in rules.values()):
+            if f"{name}:{area}" not in domain.areas:
+                logger.warning(
+                    "rule area %r has no page: add one containing a game-rules directive for it (%s %s)",
+                    area,
+                    name,
+                    area,
+                    location=rule_source(name),
+                    type="hadara",
+                    subtype="area",
+                )
+        missing = [rule.name for rule in rules.values() if rule_key(name, rule.id) not in domain.rules]
+        if missing:
             logger.warning(
-                "rule area %r has no page: add one containing a hadara-rules directive for it",
-                area,
-                location=str(rules_file()),
+                "rules not rendered on any page: %s",
+                ", ".join(missing),
+                location=rule_source(name),
                 type="hadara",
                 subtype="area",
             )
-    missing = [rule_id for rule_id in all_rules() if rule_id not in domain.rules]
-    if missing:
-        logger.warning(
-            "rules not rendered on any page: %s",
-            ", ".join(missing),
-            location=str(rules_file()),
-            type="hadara",
-            subtype="area",
-        )
     _check_api_coverage(app, env)
 
 

@@ -1,5 +1,8 @@
-"""The ``hadara`` domain (where each rule and area is rendered, what code the pages cite)
-and the ``{rule}`` role that links to a rule's anchor."""
+"""The ``hadara`` domain (where each rule and rule area of every game is rendered, what code
+the pages cite) and the ``{rule}`` role that links to a rule's anchor.
+
+A rule is known by its key (:func:`.spec.rule_key`: ``COLONY-3`` for the default game,
+``stone-age:FLOW-1`` for another), a rule area by ``GAME:AREA``."""
 
 from __future__ import annotations
 
@@ -15,11 +18,9 @@ from sphinx.util import logging
 from sphinx.util.docutils import ReferenceRole
 from sphinx.util.nodes import make_refnode
 
-from hadara_rules._rulebook import Rule
-
 from . import _sphinx
 from .render import rule_xref
-from .spec import all_rules, rules_file
+from .spec import keyed_rule, rule_key, rules_file
 
 logger = logging.getLogger(__name__)
 
@@ -31,11 +32,14 @@ class HadaraDomain(Domain):
     label = "Hadara rules"
     object_types: ClassVar[dict[str, ObjType]] = {"rule": ObjType("rule", "rule")}
     initial_data: ClassVar[dict[str, Any]] = {
-        "rules": {},  # rule ID -> (docname, anchor)
-        "areas": {},  # area -> docname
+        "rules": {},  # rule key -> (docname, anchor)
+        "areas": {},  # GAME:AREA -> docname
         "code": {},  # docname -> [(module, qualname), ...] cited by implemented_in
     }
-    dangling_warnings: ClassVar[dict[str, str]] = {"rule": "rule %(target)s is not rendered on any page"}
+    dangling_warnings: ClassVar[dict[str, str]] = {
+        "rule": "rule %(target)s is not rendered on any page",
+        "area": "rule area %(target)s has no page",
+    }
 
     @property
     def rules(self) -> dict[str, tuple[str, str]]:
@@ -52,17 +56,17 @@ class HadaraDomain(Domain):
         found: dict[str, list[tuple[str, str]]] = self.data.setdefault("code", {})
         return found
 
-    def note_rule(self, rule: Rule, docname: str, location: Any) -> None:
-        if rule.id in self.rules and self.rules[rule.id][0] != docname:
+    def note_rule(self, key: str, anchor: str, docname: str, location: Any) -> None:
+        if key in self.rules and self.rules[key][0] != docname:
             logger.warning(
                 "rule %s is rendered twice (also in %s)",
-                rule.id,
-                self.rules[rule.id][0],
+                key,
+                self.rules[key][0],
                 location=location,
                 type="hadara",
                 subtype="duplicate",
             )
-        self.rules[rule.id] = (docname, rule.anchor)
+        self.rules[key] = (docname, anchor)
 
     def note_area(self, area: str, docname: str, location: Any) -> None:
         if area in self.areas and self.areas[area] != docname:
@@ -110,13 +114,22 @@ class HadaraDomain(Domain):
         node: addnodes.pending_xref,
         contnode: nodes.Element,
     ) -> nodes.reference | None:
-        found = self.rules.get(target.upper())
+        if typ == "area":
+            page = self.areas.get(target)
+            if page is None:
+                return None
+            title = env.titles[page].astext() if page in env.titles else target
+            shown = contnode if node.get("refexplicit") else nodes.inline(title, title)
+            return make_refnode(builder, fromdocname, page, "", shown, title)
+        keyed = keyed_rule(target)
+        if keyed is None:
+            return None
+        name, rule = keyed
+        found = self.rules.get(rule_key(name, rule.id))
         if found is None:
             return None
         docname, anchor = found
-        rule = all_rules().get(target.upper())
-        title = rule.summary if rule is not None else target
-        return make_refnode(builder, fromdocname, docname, anchor, contnode, title)
+        return make_refnode(builder, fromdocname, docname, anchor, contnode, rule.summary)
 
     def resolve_any_xref(
         self,
@@ -143,12 +156,13 @@ def hadara_domain(env: BuildEnvironment) -> HadaraDomain:
 
 
 class RuleRole(ReferenceRole):
-    """``{rule}`COLONY-3``` and ``{rule}`text <COLONY-3>```: a link to a rule's anchor."""
+    """``{rule}`COLONY-3```, ``{rule}`text <COLONY-3>``` and another game's
+    ``{rule}`stone-age:FLOW-1```: a link to a rule's anchor."""
 
     def run(self) -> tuple[list[nodes.Node], list[nodes.system_message]]:
         self.env.note_dependency(str(rules_file()))
-        rule_id = self.target.strip().upper()
-        if rule_id not in all_rules():
+        keyed = keyed_rule(self.target.strip())
+        if keyed is None:
             logger.warning(
                 "unknown rule ID %r in the rule role (see spec/rules.yaml)",
                 self.target,
@@ -157,5 +171,7 @@ class RuleRole(ReferenceRole):
                 subtype="rule",
             )
             return [nodes.literal(self.rawtext, self.title, classes=["hadara-rule", "unknown"])], []
-        text = self.title if self.has_explicit_title else rule_id
-        return [rule_xref(rule_id, text, _sphinx.docname(self.env), self.has_explicit_title)], []
+        name, rule = keyed
+        text = self.title if self.has_explicit_title else rule.id
+        key = rule_key(name, rule.id)
+        return [rule_xref(key, text, _sphinx.docname(self.env), self.has_explicit_title)], []

@@ -131,7 +131,9 @@ def example_box(example: Example, docname: str) -> nodes.Element:
         box += para
     box += paragraph(
         nodes.Text("Scenario: "),
-        tested_link(example.rules[0] if example.rules else "", example.entry, example.entry),
+        tested_link(
+            example.rules[0] if example.rules else "", example.entry, example.entry, str(rules_file())
+        ),
         nodes.Text(" (rules "),
         *_rule_list(example.rules, docname),
         nodes.Text(")."),

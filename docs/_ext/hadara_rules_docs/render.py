@@ -8,17 +8,34 @@ from collections.abc import Mapping, Sequence
 from docutils import nodes
 from sphinx import addnodes
 
+from boardtable.games import DEFAULT
+
+from .spec import rule_key
+
 _RULE_ID = re.compile(r"\b([A-Z]+-\d+)\b")
 _INLINE = re.compile(r"`([^`]+)`|\*([^*\s][^*]*?)\*")
 
 
-def rule_xref(rule_id: str, text: str, docname: str, explicit: bool = False) -> addnodes.pending_xref:
-    """A link to a rule's anchor, resolved by the ``hadara`` domain once every page is read."""
+def rule_xref(key: str, text: str, docname: str, explicit: bool = False) -> addnodes.pending_xref:
+    """A link to a rule's anchor (``key``: the rule's ID for the default game, else
+    ``GAME:ID``), resolved by the ``hadara`` domain once every page is read."""
+    return domain_xref("rule", key, text, docname, explicit)
+
+
+def area_xref(name: str, area: str, docname: str) -> addnodes.pending_xref:
+    """A link to the page of the game ``name``'s rule ``area``, shown by the page's title."""
+    return domain_xref("area", f"{name}:{area}", area, docname)
+
+
+def domain_xref(
+    kind: str, target: str, text: str, docname: str, explicit: bool = False
+) -> addnodes.pending_xref:
+    """A link to something the ``hadara`` domain knows: a rule, a rule area's page."""
     ref = addnodes.pending_xref(
         "",
         refdomain="hadara",
-        reftype="rule",
-        reftarget=rule_id,
+        reftype=kind,
+        reftarget=target,
         refexplicit=explicit,
         refwarn=True,
         refdoc=docname,
@@ -27,23 +44,27 @@ def rule_xref(rule_id: str, text: str, docname: str, explicit: bool = False) -> 
     return ref
 
 
-def inline(text: str, known: Mapping[str, object], docname: str, skip: str | None = None) -> list[nodes.Node]:
+def inline(
+    text: str, known: Mapping[str, object], docname: str, skip: str | None = None, game: str = DEFAULT
+) -> list[nodes.Node]:
     """A rule text as inline nodes: ``*emphasis*``, ```code```, and links for the rule IDs it names
-    (those in ``known``, except ``skip``: the rule the text belongs to)."""
+    (those in ``known``, the rules of ``game``, except ``skip``: the rule the text belongs to)."""
     out: list[nodes.Node] = []
     position = 0
     for match in _INLINE.finditer(text):
-        out.extend(_linked_ids(text[position : match.start()], known, docname, skip))
+        out.extend(_linked_ids(text[position : match.start()], known, docname, skip, game))
         if match.group(1) is not None:
             out.append(nodes.literal(match.group(1), match.group(1)))
         else:
-            out.append(nodes.emphasis("", "", *_linked_ids(match.group(2), known, docname, skip)))
+            out.append(nodes.emphasis("", "", *_linked_ids(match.group(2), known, docname, skip, game)))
         position = match.end()
-    out.extend(_linked_ids(text[position:], known, docname, skip))
+    out.extend(_linked_ids(text[position:], known, docname, skip, game))
     return out
 
 
-def _linked_ids(text: str, known: Mapping[str, object], docname: str, skip: str | None) -> list[nodes.Node]:
+def _linked_ids(
+    text: str, known: Mapping[str, object], docname: str, skip: str | None, game: str
+) -> list[nodes.Node]:
     out: list[nodes.Node] = []
     position = 0
     for match in _RULE_ID.finditer(text):
@@ -52,7 +73,7 @@ def _linked_ids(text: str, known: Mapping[str, object], docname: str, skip: str 
             continue
         if match.start() > position:
             out.append(nodes.Text(text[position : match.start()]))
-        out.append(rule_xref(rule_id, rule_id, docname))
+        out.append(rule_xref(rule_key(game, rule_id), rule_id, docname))
         position = match.end()
     if position < len(text):
         out.append(nodes.Text(text[position:]))

@@ -1,19 +1,27 @@
-"""Rulings: the *Ruling* box of a rule, and the ``hadara-rulings`` page of every ruling."""
+"""Rulings: the *Ruling* box of a rule, and the ``game-rulings GAME`` page of every ruling of a game."""
 
 from __future__ import annotations
 
+from abc import abstractmethod
+from collections.abc import Mapping
+
 from docutils import nodes
+from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 
-from hadara_rules._rulebook import Rule
+from boardtable.games import DEFAULT
+from boardtable.rulebook import RuleEntry
 
 from . import _sphinx
-from .render import inline, paragraph, rule_xref, table
-from .spec import AREA_TITLES, AREAS, all_rules, rules_file
+from .render import area_xref, inline, paragraph, rule_xref, table
+from .spec import area_order, game_rules, games, rule_heading, rule_key, rules_file
+
+logger = logging.getLogger(__name__)
 
 
-def ruling_admonition(rule: Rule, docname: str) -> nodes.admonition:
-    """The *Ruling* box of a rule: why the project decided so, and the variant switch if any."""
+def ruling_admonition(name: str, rule: RuleEntry, docname: str) -> nodes.admonition:
+    """The *Ruling* box of a rule of the game ``name``: why the project decided so, and the
+    variant switch if any."""
     title = "Ruling (variant)" if rule.variant else "Ruling"
     box = nodes.admonition(classes=["hadara-ruling", "important"])
     box += nodes.title(title, title)
@@ -21,7 +29,7 @@ def ruling_admonition(rule: Rule, docname: str) -> nodes.admonition:
         box += paragraph(
             nodes.strong("Why:", "Why:"),
             nodes.Text(" "),
-            *inline(rule.why, all_rules(), docname, skip=rule.id),
+            *inline(rule.why, game_rules(name), docname, skip=rule.id, game=name),
         )
     if rule.variant:
         box += paragraph(
@@ -33,27 +41,52 @@ def ruling_admonition(rule: Rule, docname: str) -> nodes.admonition:
     return box
 
 
-class RulingsDirective(SphinxDirective):
-    """``hadara-rulings``: every ruling of the rule index in one place, in the order of play."""
+class GameRulesDirective(SphinxDirective):
+    """A directive whose first argument names a registered game with rules, and whose nodes are
+    made of the game's rules (:meth:`made`)."""
 
+    required_arguments = 1
     has_content = False
 
     def run(self) -> list[nodes.Node]:
-        self.env.note_dependency(str(rules_file()))
-        docname = _sphinx.docname(self.env)
-        known = all_rules()
-        order = {area: i for i, (area, _title) in enumerate(AREAS)}
-        rulings = sorted(
-            (rule for rule in known.values() if rule.ruling),
-            key=lambda rule: order.get(rule.area, len(order)),
-        )
+        name = self.arguments[0].strip()
+        if name not in games():
+            logger.warning(
+                "no registered game %r has rules (games with rules: %s)",
+                name,
+                ", ".join(games()),
+                location=self.get_location(),
+                type="hadara",
+                subtype="game",
+            )
+            return []
+        if name == DEFAULT:
+            self.env.note_dependency(str(rules_file()))
+        return self.made(name, game_rules(name), _sphinx.docname(self.env))
+
+    @abstractmethod
+    def made(self, name: str, known: Mapping[str, RuleEntry], docname: str) -> list[nodes.Node]:
+        """The nodes of the directive on the page ``docname``, from the rules of the game ``name``."""
+
+
+class RulingsDirective(GameRulesDirective):
+    """``game-rulings GAME``: every ruling of a game's rule index in one place (Hadara's in the
+    order of play, another game's in its index's order)."""
+
+    def made(self, name: str, known: Mapping[str, RuleEntry], docname: str) -> list[nodes.Node]:
+        rulings = [
+            rule
+            for area in area_order(name, known)
+            for rule in known.values()
+            if rule.area == area and rule.ruling
+        ]
         if not rulings:
             return [paragraph(nodes.Text("The rule index has no rulings."))]
         rows = [
             [
-                [rule_xref(rule.id, rule.id, docname)],
-                [nodes.Text(AREA_TITLES.get(rule.area, rule.area))],
-                inline(rule.summary, known, docname, skip=rule.id),
+                [rule_xref(rule_key(name, rule.id), rule.id, docname)],
+                [area_xref(name, rule.area, docname)],
+                inline(rule.summary, known, docname, skip=rule.id, game=name),
                 [nodes.literal(rule.variant, rule.variant)] if rule.variant else [nodes.Text("—")],
             ]
             for rule in rulings
@@ -61,17 +94,19 @@ class RulingsDirective(SphinxDirective):
         out: list[nodes.Node] = [table(["Rule", "Area", "Summary", "Variant switch"], rows, [12, 16, 48, 24])]
         for rule in rulings:
             anchor = f"ruling-{rule.anchor}"
-            heading = f"{rule.id} — {AREA_TITLES.get(rule.area, rule.area)}"
+            heading = rule_heading(name, rule)
             section = nodes.section(ids=[anchor], names=[anchor])
             section += nodes.title(heading, heading)
             section += paragraph(
-                nodes.Text(f"Rulebook p. {rule.page} · the rule on its page: "),
-                rule_xref(rule.id, rule.id, docname),
+                nodes.Text(f"{rule.cited()} · "),
+                area_xref(name, rule.area, docname),
+                nodes.Text(" · the rule on its page: "),
+                rule_xref(rule_key(name, rule.id), rule.id, docname),
                 classes=["hadara-area-meta"],
             )
             section += paragraph(
-                *inline(rule.text, known, docname, skip=rule.id), classes=["hadara-rule-text"]
+                *inline(rule.text, known, docname, skip=rule.id, game=name), classes=["hadara-rule-text"]
             )
-            section += ruling_admonition(rule, docname)
+            section += ruling_admonition(name, rule, docname)
             out.append(section)
         return out

@@ -39,7 +39,6 @@ from typing import Any, ClassVar
 
 from docutils import nodes
 from docutils.parsers.rst import directives
-from sphinx import addnodes
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 
@@ -51,7 +50,8 @@ from stone_age_rules.view import events_view
 
 from . import _sphinx
 from .pictures import position_picture, whole_picture_link
-from .render import paragraph, table
+from .render import paragraph, rule_xref, table
+from .spec import rule_key
 
 logger = logging.getLogger(__name__)
 
@@ -227,25 +227,14 @@ def _happened(events: Sequence[Event], which: str, docname: str) -> nodes.contai
     bullets = nodes.bullet_list(classes=["simple"])
     for event in events:
         words = event_text(event).removesuffix(f" ({event.rule})")
-        line = [nodes.Text(f"{words} ("), rule_link(event.rule, docname), nodes.Text(")")]
+        line = [
+            nodes.Text(f"{words} ("),
+            rule_xref(rule_key(GAME, event.rule), event.rule, docname),
+            nodes.Text(")"),
+        ]
         bullets += nodes.list_item("", paragraph(*line))
     box += bullets
     return box
-
-
-def rule_link(rule_id: str, docname: str) -> addnodes.pending_xref:
-    """A link to a Stone Age rule's anchor on its rule page (``stone-age-flow-1``)."""
-    ref = addnodes.pending_xref(
-        "",
-        refdomain="std",
-        reftype="ref",
-        reftarget=f"stone-age-{rule_id.lower()}",
-        refexplicit=True,
-        refwarn=True,
-        refdoc=docname,
-    )
-    ref += nodes.inline(rule_id, rule_id, classes=["xref", "std", "std-ref"])
-    return ref
 
 
 #: The lines of a score sheet (SCORE-1 to SCORE-7), as the table's columns name them.

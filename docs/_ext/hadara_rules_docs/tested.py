@@ -29,7 +29,7 @@ from sphinx.util.nodes import make_refnode
 
 from . import _sphinx
 from .domain import hadara_domain
-from .spec import all_rules, rules_file
+from .spec import every_rule, rule_heading, rule_key, rules_file
 
 logger = logging.getLogger(__name__)
 
@@ -116,7 +116,7 @@ def cited_pages() -> list[SourcePage]:
     """The source pages of every test file and scenario folder that some rule cites."""
     files: set[Path] = set()
     folders: set[Path] = set()
-    for rule in all_rules().values():
+    for _name, rule in every_rule():
         for entry in rule.tested_by:
             if isinstance(target(entry), str):
                 continue
@@ -138,21 +138,23 @@ def cited_pages() -> list[SourcePage]:
     return out
 
 
-def citing_rules() -> dict[str, list[str]]:
-    """For each test or scenario (as written in ``tested_by``): the rules that cite it."""
-    found: dict[str, list[str]] = {}
-    for rule in all_rules().values():
+def citing_rules() -> dict[str, list[tuple[str, str]]]:
+    """For each test or scenario (as written in ``tested_by``): the rules of every game that
+    cite it, each by its key and as its section is titled."""
+    found: dict[str, list[tuple[str, str]]] = {}
+    for name, rule in every_rule():
         for entry in rule.tested_by:
-            found.setdefault(entry, []).append(rule.id)
+            found.setdefault(entry, []).append((rule_key(name, rule.id), rule_heading(name, rule)))
     return found
 
 
 # --------------------------------------------------------------------------- on the rule pages
 
 
-def tested_link(rule_id: str, entry: str, shown: str) -> nodes.Node:
-    """A ``tested_by`` entry, shown as ``shown``: a link to its source (resolved when written),
-    or plain text and a warning."""
+def tested_link(rule_id: str, entry: str, shown: str, source: str) -> nodes.Node:
+    """A ``tested_by`` entry of a rule (its key) of the rule index ``source`` (where a warning
+    points), shown as ``shown``: a link to its source (resolved when written), or plain text
+    and a warning."""
     found = target(entry)
     if isinstance(found, str):
         logger.warning(
@@ -160,7 +162,7 @@ def tested_link(rule_id: str, entry: str, shown: str) -> nodes.Node:
             rule_id,
             entry,
             found,
-            location=str(rules_file()),
+            location=source,
             type="hadara",
             subtype="tests",
         )
@@ -169,7 +171,7 @@ def tested_link(rule_id: str, entry: str, shown: str) -> nodes.Node:
     return tested_ref("", nodes.literal(shown, shown), page=page, anchor=anchor)
 
 
-def tested_links(rule_id: str, entries: Sequence[str]) -> list[nodes.Node]:
+def tested_links(rule_id: str, entries: Sequence[str], source: str) -> list[nodes.Node]:
     """The ``tested_by`` entries by file: a scenario file as itself; a test file once, linked to
     its source page, with its tests after it (``tests/test_colony.py: test_a, test_b``)."""
     files: dict[str, list[str]] = {}
@@ -179,7 +181,7 @@ def tested_links(rule_id: str, entries: Sequence[str]) -> list[nodes.Node]:
     for file, cited in files.items():
         tests = [entry for entry in cited if "::" in entry]
         if not tests:
-            out.append(tested_link(rule_id, file, file))
+            out.append(tested_link(rule_id, file, file, source))
             continue
         found = [target(entry) for entry in tests]
         pages = [place[0] for place in found if not isinstance(place, str)]
@@ -190,7 +192,7 @@ def tested_links(rule_id: str, entries: Sequence[str]) -> list[nodes.Node]:
         for index, entry in enumerate(tests):
             if index:
                 item += nodes.Text(", ")
-            item += tested_link(rule_id, entry, entry.partition("::")[2])
+            item += tested_link(rule_id, entry, entry.partition("::")[2], source)
         out.append(item)
     return out
 
@@ -225,7 +227,7 @@ def collect_pages(app: Sphinx) -> Iterator[tuple[str, dict[str, Any], str]]:
     builder: Any = app.builder
     highlighter = builder.highlighter
     citing = citing_rules()
-    rule_pages = {rule_id: doc for rule_id, (doc, _anchor) in hadara_domain(app.env).rules.items()}
+    rule_pages = hadara_domain(app.env).rules
     for page in cited_pages():
         parts: list[str] = [f"<h1>Source of <code>{html.escape(page.title)}</code></h1>"]
         parts.append(
@@ -251,9 +253,10 @@ def collect_pages(app: Sphinx) -> Iterator[tuple[str, dict[str, Any], str]]:
                     )
                 rules = citing.get(keys[block.anchor], [])
                 links = ", ".join(
-                    f'<a href="{builder.get_relative_uri(page.name, rule_pages[r])}#{r.lower()}">{r}</a>'
-                    for r in rules
-                    if r in rule_pages
+                    f'<a href="{builder.get_relative_uri(page.name, rule_pages[key][0])}#{rule_pages[key][1]}">'
+                    f"{html.escape(title)}</a>"
+                    for key, title in rules
+                    if key in rule_pages
                 )
                 cited = f" · tests {links}" if links else ""
                 parts.append(
