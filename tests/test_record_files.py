@@ -53,8 +53,9 @@ def test_a_pinned_record_loads_replays_and_is_written_again_byte_for_byte(path: 
         assert (options, moves) == (record.config, record.moves)
         assert names == (() if record.info is None else record.info.players)
         assert played.record_resigned(text) is None
-        assert played.commands().checked is not None
-        played.commands().checked(text)
+        checked = played.commands().checked
+        assert checked is not None
+        checked(text)
 
 
 @pytest.mark.parametrize("name", PACKAGES)
