@@ -29,6 +29,7 @@ own public names.
 from __future__ import annotations
 
 import contextlib
+import importlib
 import json
 import os
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
@@ -184,6 +185,11 @@ def read_file(path: str | os.PathLike[str], read: Callable[[str, bool], _T], err
         raise error(f"{name}: {exc}") from None
 
 
+def _documents_of(module: str) -> object:
+    """The ``DOCUMENTS`` of ``module`` (:meth:`Documents.__reduce__`)."""
+    return importlib.import_module(module).DOCUMENTS
+
+
 def _as_is(_: object, data: dict[str, Any]) -> dict[str, Any]:
     return data
 
@@ -241,6 +247,12 @@ class Documents(Generic[C, S, M, R, Res]):
     @_tags.default
     def _every_tag(self) -> Mapping[object, str]:
         return {cls: tag for each in self.tagged for tag, cls in each.classes.items()}
+
+    def __reduce__(self) -> tuple[Callable[[str], object], tuple[str]]:
+        """Pickled by reference, as a module's functions are (its hooks and converter are not
+        data): the ``DOCUMENTS`` of the module that defines its record class, where every game
+        keeps its own. So the functions a game's records module binds to it pickle too."""
+        return _documents_of, (self.record.__module__,)
 
     # ------------------------------------------------------------------ kinds
 

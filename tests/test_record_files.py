@@ -7,6 +7,7 @@ resigned half way (YAML), and the first moves of a game without a result block (
 from __future__ import annotations
 
 import importlib
+import pickle
 from pathlib import Path
 from types import ModuleType
 
@@ -67,3 +68,17 @@ def test_a_pinned_record_with_a_move_changed_is_refused_naming_what_differs(name
     moves[-1], moves[-2] = moves[-2], moves[-1]
     with pytest.raises(RecordError, match=r"^(result: |move \d+ )"):
         records.replay(records.GameRecord(record.config, moves, record.result, record.info))
+
+
+@pytest.mark.parametrize("name", PACKAGES)
+def test_the_records_functions_pickle_and_work_in_another_process_s_hands(name: str) -> None:
+    """A game's records functions are the platform's, bound to the game's documents: they pickle
+    (by reference, as functions do), so that they can be handed to a pool of processes."""
+    records = importlib.import_module(f"{PACKAGES[name]}.records")
+    text = (PINNED / f"{name}-unfinished.record.json").read_text(encoding="utf-8")
+    read, replay, write = (
+        pickle.loads(pickle.dumps(f)) for f in (records.from_json, records.replay, records.to_json)
+    )
+    record = read(text, records.GameRecord)
+    assert write(record) == text
+    assert replay(record) == records.replay(record)

@@ -179,9 +179,14 @@ def encode_action(move: Move) -> int:
     return block.start + offset
 
 
+def _action_of(move: Move, _: GameState) -> int:
+    """:func:`encode_action`, as the platform asks it (a move's action is the same in every position)."""
+    return encode_action(move)
+
+
 #: The action space: its blocks, :func:`encode_action` and the legal moves (the platform's
 #: :class:`~boardtable.rl.actions.ActionSpace`, whose answers this module names).
-ACTIONS: ActionSpace[GameState, Move] = ActionSpace(BLOCKS, lambda move, _: encode_action(move), legal_moves)
+ACTIONS: ActionSpace[GameState, Move] = ActionSpace(BLOCKS, _action_of, legal_moves)
 #: The number of actions.
 ACTION_COUNT: int = ACTIONS.actions
 legal_actions, describe_blocks = ACTIONS.legal_actions, ACTIONS.describe_blocks

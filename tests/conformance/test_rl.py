@@ -8,6 +8,7 @@ the game never imports it. A game without an encoding (the toy) is skipped."""
 from __future__ import annotations
 
 import importlib
+import pickle
 import subprocess
 import sys
 import warnings
@@ -137,6 +138,7 @@ def test_the_bots_guide_tables_the_action_space(played: AnyGame) -> None:
     kinds = {block.kind for block in actions.blocks}
     assert [row for row in rows if len(row) == 3 and row[1] in kinds] == actions.describe_blocks()
     assert actions.actions == encoding.actions
+    assert pickle.loads(pickle.dumps(actions)) == actions  # a pool of processes may be handed it
     assert f"Discrete({encoding.actions})" in section
     assert f"{encoding.observation_space.shape[0]} values" in section
 
