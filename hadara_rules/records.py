@@ -243,9 +243,15 @@ def _check_view(view: GameState) -> None:
     raise RecordError(f"$.data: not a view of any position: {clip(problem, 200)}")
 
 
+def _position_digested(state: GameState, data: dict[str, Any]) -> dict[str, Any]:
+    """A position's data as its digest takes it: its catalogue named by content digest only,
+    not by where it was loaded from, so that the digest is the same in every process."""
+    return {**data, "catalogue": state.catalogue.digest}
+
+
 def _catalogue_digested(config: GameConfig, data: dict[str, Any]) -> dict[str, Any]:
     """A configuration's data as a record's digest takes it: its catalogue named by content
-    digest only (as :func:`position_digest` names a position's)."""
+    digest only (as :func:`_position_digested` names a position's)."""
     return {**data, "catalogue": None if config.catalogue is None else config.catalogue.digest}
 
 
@@ -266,7 +272,7 @@ DOCUMENTS: Documents[GameConfig, GameState, Move, GameRecord, GameResult] = Docu
     score,
     winners,
     _check_loaded,
-    position_digested=lambda state, data: {**data, "catalogue": state.catalogue.digest},
+    position_digested=_position_digested,
     config_digested=_catalogue_digested,
     reading=saved_seeds,  # a document saved with a seed of 64 bits still loads
     error=RecordError,
