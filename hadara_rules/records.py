@@ -1,10 +1,12 @@
-"""Serialization (one cattrs converter), game records, replay and position digests.
+"""Serialization (one cattrs converter), game records, replay and position digests: the
+platform's documents (:mod:`boardtable.records`) with Hadara's classes and hooks
+(:data:`DOCUMENTS`).
 
 Every document is an envelope ``{"schema_version": 1, "kind": …, "data": …}``.
 Moves are tagged by their ``type`` (DESIGN "Moves"). A position names its
 catalogue (source and content digest) instead of embedding it; loading checks
 the digest against the bundled catalogue or the one passed in. Documents are
-read by the library's strict reader (:mod:`hadara_rules._reader`): loading
+read by the platform's strict reader (:mod:`boardtable.reader`): loading
 forbids unknown keys and unknown tags, and every problem is a
 :class:`~hadara_rules._errors.RecordError` naming the path of the bad field
 (``$.data.players[0].coins``).
@@ -20,32 +22,20 @@ the moves lead.
 
 from __future__ import annotations
 
-import json
 import os
 import random
-from collections.abc import Callable, Iterable, Mapping
-from pathlib import Path
+from collections.abc import Iterable, Mapping
 from types import UnionType
 from typing import Any, TypeVar, overload
 
 import attrs
 import cattrs
-import yaml
 from attrs import field, frozen
-from cattrs.gen import make_dict_unstructure_fn
 
 from boardtable import reader as _reader
-from boardtable.documents import (
-    SCHEMA_VERSION,
-    GameInfo,
-    check_info,
-    check_resigned,
-    check_result,
-    digest,
-    others,
-    replay_moves,
-)
+from boardtable.documents import SCHEMA_VERSION, GameInfo
 from boardtable.reader import Refusal, clip, shown
+from boardtable.records import Documents, Tagged, omit_defaults, read_file, register_tagged
 
 from ._config import GameConfig, saved_seeds
 from ._engine import apply_move, check_move, new_game
@@ -63,6 +53,7 @@ from .view import base_catalogue, player_view, view_catalogue
 from .wellformed import check_position
 
 __all__ = [
+    "DOCUMENTS",
     "SCHEMA_VERSION",
     "GameInfo",
     "GameRecord",
@@ -132,19 +123,9 @@ class GameRecord:
     info: GameInfo | None = None
 
 
-#: Document kinds by class (the envelope's ``kind``).
-_KINDS: dict[type[object], str] = {
-    GameState: "game_state",
-    GameConfig: "game_config",
-    GameRecord: "game_record",
-    ScoreSheet: "score_sheet",
-    **dict.fromkeys(MOVE_TYPES, "move"),
-    Event: "event",
-    **dict.fromkeys(EVENT_TYPES, "event"),
-    Preview: "preview",
-}
-_MOVE_BY_TAG: dict[str, type[Move]] = {kind.type: kind for kind in MOVE_TYPES}
-_EVENT_BY_TAG: dict[str, type[Event]] = {kind.type: kind for kind in EVENT_TYPES}
+#: Hadara's moves and events, each told apart by its tag (``Move.type``, ``Event.type``).
+MOVES = Tagged("move", Move, {kind.type: kind for kind in MOVE_TYPES})
+EVENTS = Tagged("event", Event, {kind.type: kind for kind in EVENT_TYPES})
 
 
 def converter(catalogue: Catalogue | None = None) -> cattrs.Converter:
@@ -171,38 +152,9 @@ def converter(catalogue: Catalogue | None = None) -> cattrs.Converter:
 
     conv.register_unstructure_hook(Catalogue, unstructure_catalogue)
     conv.register_structure_hook(Catalogue, structure_catalogue)
-
-    for tagged in (*MOVE_TYPES, *EVENT_TYPES):
-        _reader.register_tagged(conv, tagged, tagged.type, _KINDS[tagged])
-
-    def structure_move(value: object, _: object) -> Move:
-        if not isinstance(value, Mapping):
-            raise Refusal(f"a move is a mapping with a type, not {shown(value)}")
-        tag = value.get("type")
-        kind = _MOVE_BY_TAG.get(tag) if type(tag) is str else None
-        if kind is None:
-            raise Refusal(f"unknown move type {shown(tag)} (known: {', '.join(_MOVE_BY_TAG)})")
-        return conv.structure(value, kind)
-
-    def unstructure_move(value: Move) -> object:
-        return conv.unstructure(value, type(value))
-
-    conv.register_structure_hook(Move, structure_move)
-    conv.register_unstructure_hook(Move, unstructure_move)
-
-    def structure_event(value: object, _: object) -> Event:
-        tag = value.get("type") if isinstance(value, Mapping) else None
-        kind = _EVENT_BY_TAG.get(tag) if type(tag) is str else None
-        if kind is None:
-            raise Refusal(f"unknown event type {shown(tag)} (known: {', '.join(_EVENT_BY_TAG)})")
-        return conv.structure(value, kind)
-
-    conv.register_structure_hook(Event, structure_event)
-    conv.register_unstructure_hook(Event, lambda value: conv.unstructure(value, type(value)))
-    for optional in (GameResult, GameRecord, GameInfo):  # a result's first: a record's hook takes it in
-        conv.register_unstructure_hook(
-            optional, make_dict_unstructure_fn(optional, conv, _cattrs_omit_if_default=True)
-        )
+    for tagged in (MOVES, EVENTS):
+        register_tagged(conv, tagged)
+    omit_defaults(conv, GameResult, GameRecord)
     return conv
 
 
@@ -229,23 +181,6 @@ def _converter_for(catalogue: Catalogue) -> cattrs.Converter:
     return catalogue.kept.made(_CONVERTER, None, lambda: converter(catalogue))
 
 
-def _kind_of(cls: object) -> str:
-    if cls == Move:
-        return "move"
-    try:
-        return _KINDS[cls]  # type: ignore[index]
-    except (KeyError, TypeError):
-        raise TypeError(f"{cls!r} is not a serializable hadara-rules type") from None
-
-
-def to_data(obj: object) -> dict[str, object]:
-    """``obj`` as a plain envelope (``schema_version``, ``kind``, ``data``)."""
-    cls = type(obj)
-    kind = _kind_of(cls)
-    data = _DEFAULT.unstructure(obj, cls)
-    return {"schema_version": SCHEMA_VERSION, "kind": kind, "data": data}
-
-
 @overload
 def from_data(document: object, cls: type[_T], catalogue: Catalogue | None = None) -> _T: ...
 @overload
@@ -259,19 +194,7 @@ def from_data(document: object, cls: object, catalogue: Catalogue | None = None)
 
 
 def _load(document: object, cls: object, catalogue: Catalogue | None) -> object:
-    kind = _kind_of(cls)
-    data = _reader.envelope_data(document, kind, SCHEMA_VERSION, RecordError)
-    conv = _DEFAULT if catalogue is None else _converter_for(catalogue)
-    target: Any = Move if kind == "move" else Event if kind == "event" else cls
-    with saved_seeds():  # a document saved with a seed of 64 bits still loads
-        value: object = _reader.structure(conv, data, target, RecordError, "$.data")
-    if cls not in (Move, Event) and not isinstance(value, cls):  # type: ignore[arg-type]
-        raise RecordError(f"$.data.type: expected a {kind} of type {cls.type}, found {value.type}")  # type: ignore[attr-defined]
-    if isinstance(value, GameState):
-        _check_loaded(value)
-    if isinstance(value, GameRecord):
-        check_info(value.info, value.config.players, RecordError)
-    return value
+    return DOCUMENTS.read(document, cls, None if catalogue is None else _converter_for(catalogue))
 
 
 def _check_loaded(state: GameState) -> None:
@@ -320,18 +243,46 @@ def _check_view(view: GameState) -> None:
     raise RecordError(f"$.data: not a view of any position: {clip(problem, 200)}")
 
 
-def _dump(obj: object, dumper: Callable[[object], str]) -> str:
-    return dumper(to_data(obj))
+def _position_digested(state: GameState, data: dict[str, Any]) -> dict[str, Any]:
+    """A position's data as its digest takes it: its catalogue named by content digest only,
+    not by where it was loaded from, so that the digest is the same in every process."""
+    return {**data, "catalogue": state.catalogue.digest}
 
 
-def to_json(obj: object) -> str:
-    """``obj`` as a JSON document."""
-    return _dump(obj, lambda d: json.dumps(d, indent=None, separators=(",", ":")))
+def _catalogue_digested(config: GameConfig, data: dict[str, Any]) -> dict[str, Any]:
+    """A configuration's data as a record's digest takes it: its catalogue named by content
+    digest only (as :func:`_position_digested` names a position's)."""
+    return {**data, "catalogue": None if config.catalogue is None else config.catalogue.digest}
 
 
-def to_yaml(obj: object) -> str:
-    """``obj`` as a YAML document."""
-    return _dump(obj, lambda d: yaml.safe_dump(d, sort_keys=False))
+#: Hadara's documents: its classes and hooks on the platform's (:class:`~boardtable.records.Documents`).
+DOCUMENTS: Documents[GameConfig, GameState, Move, GameRecord, GameResult] = Documents(
+    "hadara-rules",
+    GameConfig,
+    GameState,
+    GameRecord,
+    GameResult,
+    (MOVES, EVENTS),
+    {ScoreSheet: "score_sheet", Preview: "preview"},
+    _DEFAULT,
+    new_game,
+    check_move,
+    lambda position, move: apply_move(position, move, check=False),  # checked just before
+    lambda move: f"{move.type} by player {move.player}",
+    score,
+    winners,
+    _check_loaded,
+    position_digested=_position_digested,
+    config_digested=_catalogue_digested,
+    reading=saved_seeds,  # a document saved with a seed of 64 bits still loads
+    error=RecordError,
+)
+
+#: The platform's answers with Hadara's documents, under this module's names (reading, with a
+#: catalogue of one's own, is this module's: :func:`from_data`, :func:`from_json`, :func:`from_yaml`).
+to_data, to_json, to_yaml = DOCUMENTS.to_data, DOCUMENTS.to_json, DOCUMENTS.to_yaml
+position_digest, record_digest = DOCUMENTS.position_digest, DOCUMENTS.record_digest
+game_result, replay = DOCUMENTS.game_result, DOCUMENTS.replay
 
 
 @overload
@@ -366,81 +317,8 @@ def load_record(path: str | os.PathLike[str], catalogue: Catalogue | None = None
 
     Any problem is a :class:`RecordError` naming the file.
     """
-    text = _reader.read_text(path, RecordError)
-    name = os.fspath(path)
-    try:
-        if Path(name).suffix in (".yaml", ".yml"):
-            return from_yaml(text, GameRecord, catalogue)
-        return from_json(text, GameRecord, catalogue)
-    except RecordError as exc:
-        raise RecordError(f"{name}: {exc}") from None
 
+    def read(text: str, yaml: bool) -> GameRecord:
+        return from_yaml(text, GameRecord, catalogue) if yaml else from_json(text, GameRecord, catalogue)
 
-def position_digest(state: GameState) -> str:
-    """The SHA-256 (hex) of a position's canonical encoding: equal positions, equal digests.
-
-    The encoding is the position's JSON document with sorted keys and no
-    spaces, its catalogue named by content digest only (not by where it was
-    loaded from), so the digest is the same in every process, with any hash
-    seed and on any Python version.
-    """
-    data = _DEFAULT.unstructure(state, GameState)
-    data["catalogue"] = state.catalogue.digest
-    return digest(_KINDS[GameState], data)
-
-
-def record_digest(config: GameConfig, moves: Iterable[Move]) -> str:
-    """The SHA-256 (hex) of a record's configuration and moves in their canonical encoding:
-    a JSON document of both with sorted keys and no spaces, the catalogue named by content
-    digest only (as :func:`position_digest` names it), the same in every process."""
-    data = {
-        "config": _DEFAULT.unstructure(config, GameConfig),
-        "moves": [_DEFAULT.unstructure(move, Move) for move in moves],
-    }
-    data["config"]["catalogue"] = None if config.catalogue is None else config.catalogue.digest
-    return digest("game_record_moves", data)
-
-
-def game_result(
-    state: GameState,
-    config: GameConfig | None = None,
-    moves: Iterable[Move] | None = None,
-    resigned: int | None = None,
-) -> GameResult:
-    """The result block of a record whose moves lead to ``state`` (scored as if it ended now).
-
-    Given the record's ``config`` and ``moves``, the block vouches for them too
-    (:attr:`GameResult.record`), so that any edit of a move is refused; without them, for
-    where the moves lead only. ``resigned``: the seat that resigned there, the winners then
-    the others' (:attr:`GameResult.resigned`).
-    """
-    made = None if config is None or moves is None else record_digest(config, moves)
-    ranked = winners(state, others(len(state.players), resigned))
-    return GameResult(state.ply, position_digest(state), tuple(score(state)), ranked, made, resigned)
-
-
-def replay(record: GameRecord) -> GameState:
-    """The position after playing every move of ``record``.
-
-    An illegal move is a :class:`RecordError` naming the move and the rule it
-    breaks. A record with a result block must be exactly the record it vouches
-    for and lead exactly to it: otherwise the error names the first difference
-    found (the number of moves, an illegal move, the configuration and moves, a
-    player's score category, the winners, then the final position). A result that
-    says a seat resigned ends a game the moves leave unfinished, its winners the others'.
-    """
-    result = record.result
-    state = replay_moves(
-        record.config,
-        record.moves,
-        None if result is None else result.moves,
-        new_game,
-        check_move,
-        lambda position, move: apply_move(position, move, check=False),  # checked just before
-        lambda move: f"{move.type} by player {move.player}",
-        RecordError,
-    )
-    if result is not None:
-        check_resigned(result.resigned, record.config.players, state.is_over, RecordError)
-        check_result(result, game_result(state, record.config, record.moves, result.resigned), RecordError)
-    return state
+    return read_file(path, read, RecordError)

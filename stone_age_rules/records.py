@@ -1,32 +1,29 @@
-"""Stone Age's documents, records and replay, on the library's strict reader and canonical digests.
+"""Stone Age's documents, records and replay: the platform's (:mod:`boardtable.records`) with
+Stone Age's classes and hooks.
 
-Every document is an envelope ``{"schema_version": 1, "kind": …, "data": …}`` as
-Hadara's are (:mod:`hadara_rules.records`), read by the same strict reader
-(:mod:`boardtable.reader`): unknown keys and tags are refused, and every problem is a
-:class:`~boardtable.errors.RecordError` naming the path of the bad field. Moves are
-tagged by their ``type`` (``place``, ``act``, …). A :class:`GameRecord` may carry a
-:class:`GameResult` (the number of moves, the final position's digest, the score sheets
-and the winners, and the digest of the configuration and moves it vouches for), which
+Every document is an envelope ``{"schema_version": 1, "kind": …, "data": …}`` as every game's
+are, read by the platform's strict reader (:mod:`boardtable.reader`): unknown keys and tags are
+refused, and every problem is a :class:`~boardtable.errors.RecordError` naming the path of the
+bad field. Moves are tagged by their ``type`` (``place``, ``act``, …). A :class:`GameRecord`
+may carry a :class:`GameResult` (the number of moves, the final position's digest, the score
+sheets and the winners, and the digest of the configuration and moves it vouches for), which
 :func:`replay` checks.
 """
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable, Mapping
-from types import UnionType
-from typing import Any, Literal, TypeVar, overload
+from typing import Any, Literal
 
 import attrs
 import cattrs
-import yaml
 from attrs import field, frozen
 from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn
 
-from boardtable import documents, reader
+from boardtable import reader
 from boardtable.documents import SCHEMA_VERSION, GameInfo
-from boardtable.errors import RecordError
 from boardtable.reader import Refusal, label, shown
+from boardtable.records import Documents, Tagged, omit_defaults, register_tagged
 
 from ._config import GameConfig
 from ._engine import apply_move, check_move
@@ -40,6 +37,8 @@ from .previews import Preview
 from .wellformed import check_position
 
 __all__ = [
+    "DOCUMENTS",
+    "MOVES",
     "MOVE_TAGS",
     "SCHEMA_VERSION",
     "GameInfo",
@@ -50,6 +49,7 @@ __all__ = [
     "from_json",
     "from_yaml",
     "game_result",
+    "load_record",
     "position_digest",
     "record_digest",
     "replay",
@@ -57,8 +57,6 @@ __all__ = [
     "to_json",
     "to_yaml",
 ]
-
-_T = TypeVar("_T")
 
 #: Each kind of move by its ``type`` tag in documents.
 MOVE_TAGS: Mapping[str, type[Any]] = {
@@ -71,7 +69,8 @@ MOVE_TAGS: Mapping[str, type[Any]] = {
     "feed": Feed,
     "go_hungry": GoHungry,
 }
-_TAG_OF = {kind: tag for tag, kind in MOVE_TAGS.items()}
+#: Stone Age's moves, told apart by their tags.
+MOVES = Tagged("move", Move, MOVE_TAGS)
 
 
 def _move_tuple(moves: Iterable[Move]) -> tuple[Move, ...]:
@@ -111,17 +110,6 @@ class GameRecord:
     result: GameResult | None = None
     #: The headers: the seats' names, the date, notes; null for none.
     info: GameInfo | None = None
-
-
-_KINDS: dict[type[Any], str] = {
-    GameState: "game_state",
-    GameConfig: "game_config",
-    GameRecord: "game_record",
-    ScoreSheet: "score_sheet",
-    Event: "event",
-    Preview: "preview",
-    **dict.fromkeys(MOVE_TAGS.values(), "move"),
-}
 
 
 def _structure_start(value: object, _: object) -> int | Literal["random"]:
@@ -207,115 +195,40 @@ def converter() -> cattrs.Converter:
     events and positions that name their catalogue."""
     conv = reader.converter()
     conv.register_structure_hook(int | Literal["random"], _structure_start)
-    for tag, kind in MOVE_TAGS.items():
-        reader.register_tagged(conv, kind, tag, "move")
-
-    def structure_move(value: object, _: object) -> Move:
-        tag = value.get("type") if isinstance(value, Mapping) else None
-        kind = MOVE_TAGS.get(tag) if type(tag) is str else None
-        if kind is None:
-            raise Refusal(f"unknown move type {shown(tag)} (known: {', '.join(MOVE_TAGS)})")
-        found: Move = conv.structure(value, kind)
-        return found
-
-    conv.register_structure_hook(Move, structure_move)
-    conv.register_unstructure_hook(Move, lambda value: conv.unstructure(value, type(value)))
+    register_tagged(conv, MOVES)
     _register_events(conv)
     _register_positions(conv)  # after the hooks of the fields' types, which its functions take in
-    for optional in (GameResult, GameRecord, GameInfo):  # a result's first: a record's hook takes it in
-        conv.register_unstructure_hook(
-            optional, make_dict_unstructure_fn(optional, conv, _cattrs_omit_if_default=True)
-        )
+    omit_defaults(conv, GameResult, GameRecord)
     return conv
 
 
-_CONVERTER = converter()
+attrs.resolve_types(GameRecord)
 
+#: Stone Age's documents: its classes and hooks on the platform's (:class:`~boardtable.records.Documents`).
+DOCUMENTS: Documents[GameConfig, GameState, Move, GameRecord, GameResult] = Documents(
+    "Stone Age",
+    GameConfig,
+    GameState,
+    GameRecord,
+    GameResult,
+    (MOVES,),
+    {ScoreSheet: "score_sheet", Event: "event", Preview: "preview"},
+    converter(),
+    new_game,
+    check_move,
+    apply_move,
+    str,
+    score,
+    winners,
+    check_position,
+    position_digested=lambda _, data: {key: value for key, value in data.items() if key != "catalogue"},
+)
 
-def _kind_of(cls: object) -> str:
-    if cls == Move:
-        return "move"
-    try:
-        return _KINDS[cls]  # type: ignore[index]
-    except (KeyError, TypeError):
-        raise TypeError(f"{cls!r} is not a serializable Stone Age type") from None
-
-
-def to_data(obj: object) -> dict[str, object]:
-    """``obj`` as a plain envelope (``schema_version``, ``kind``, ``data``)."""
-    return {
-        "schema_version": SCHEMA_VERSION,
-        "kind": _kind_of(type(obj)),
-        "data": _CONVERTER.unstructure(obj),
-    }
-
-
-def to_json(obj: object) -> str:
-    """``obj`` as a JSON document."""
-    return json.dumps(to_data(obj), separators=(",", ":"))
-
-
-def to_yaml(obj: object) -> str:
-    """``obj`` as a YAML document (the same envelope and data as :func:`to_json`)."""
-    return yaml.safe_dump(to_data(obj), sort_keys=False)
-
-
-@overload
-def from_data(document: object, cls: type[_T]) -> _T: ...
-@overload
-def from_data(document: object, cls: UnionType) -> Move: ...
-def from_data(document: object, cls: object) -> object:
-    """The object of type ``cls`` (or any ``Move``) in an envelope; :class:`RecordError` naming
-    the path of the first thing wrong."""
-    kind = _kind_of(cls)
-    data = reader.envelope_data(document, kind, SCHEMA_VERSION, RecordError)
-    target: Any = Move if kind == "move" else cls
-    value: object = reader.structure(_CONVERTER, data, target, RecordError, "$.data")
-    wanted = _TAG_OF.get(cls) if isinstance(cls, type) else None
-    if wanted is not None and type(value) is not cls:
-        raise RecordError(f"$.data.type: expected a move of type {wanted}, found {_TAG_OF[type(value)]}")
-    if isinstance(value, GameState):
-        check_position(value)
-    if isinstance(value, GameRecord):
-        documents.check_info(value.info, value.config.players)
-    return value
-
-
-@overload
-def from_json(text: str | bytes, cls: type[_T]) -> _T: ...
-@overload
-def from_json(text: str | bytes, cls: UnionType) -> Move: ...
-def from_json(text: str | bytes, cls: Any) -> object:
-    """A JSON document of type ``cls`` (or any ``Move``); :class:`RecordError` if it is not one."""
-    return from_data(reader.parse_json(text, RecordError), cls)
-
-
-@overload
-def from_yaml(text: str | bytes, cls: type[_T]) -> _T: ...
-@overload
-def from_yaml(text: str | bytes, cls: UnionType) -> Move: ...
-def from_yaml(text: str | bytes, cls: Any) -> object:
-    """A YAML document of type ``cls`` (or any ``Move``; safe loader only, plain data only);
-    :class:`RecordError` if it is not one."""
-    return from_data(reader.parse_yaml(text, RecordError), cls)
-
-
-def position_digest(state: GameState) -> str:
-    """The SHA-256 (hex) of a position's canonical encoding: equal positions, equal digests,
-    in every process and Python version. The catalogue the document names is left out: every
-    position is played with the same one."""
-    data = _CONVERTER.unstructure(state)
-    del data["catalogue"]
-    return documents.digest("game_state", data)
-
-
-def record_digest(config: GameConfig, moves: Iterable[Move]) -> str:
-    """The SHA-256 (hex) of a record's configuration and moves in their canonical encoding."""
-    data = {
-        "config": _CONVERTER.unstructure(config),
-        "moves": [_CONVERTER.unstructure(move, Move) for move in moves],
-    }
-    return documents.digest("game_record_moves", data)
+#: The platform's answers with Stone Age's documents, under this module's names.
+to_data, to_json, to_yaml = DOCUMENTS.to_data, DOCUMENTS.to_json, DOCUMENTS.to_yaml
+from_data, from_json, from_yaml = DOCUMENTS.from_data, DOCUMENTS.from_json, DOCUMENTS.from_yaml
+load_record, replay = DOCUMENTS.load_record, DOCUMENTS.replay
+position_digest, record_digest = DOCUMENTS.position_digest, DOCUMENTS.record_digest
 
 
 def game_result(
@@ -323,34 +236,4 @@ def game_result(
 ) -> GameResult:
     """The result block of a record of ``config`` and ``moves``, which lead to ``state``;
     ``resigned``: the seat that resigned there, the winners then the others' (:attr:`GameResult.resigned`)."""
-    played = tuple(moves)
-    return GameResult(
-        len(played),
-        position_digest(state),
-        tuple(score(state)),
-        winners(state, documents.others(config.players, resigned)),
-        record_digest(config, played),
-        resigned,
-    )
-
-
-def replay(record: GameRecord) -> GameState:
-    """The position after every move of ``record``; :class:`RecordError` for an illegal move
-    (naming it and the rule it breaks) or a result block the moves do not lead to."""
-    result = record.result
-    state = documents.replay_moves(
-        record.config,
-        record.moves,
-        None if result is None else result.moves,
-        new_game,
-        check_move,
-        apply_move,
-        str,
-    )
-    if result is not None:
-        documents.check_resigned(result.resigned, record.config.players, state.is_over)
-        documents.check_result(result, game_result(state, record.config, record.moves, result.resigned))
-    return state
-
-
-attrs.resolve_types(GameRecord)
+    return DOCUMENTS.game_result(state, config, moves, resigned)

@@ -5,12 +5,7 @@ and the single-agent wrapper."""
 from __future__ import annotations
 
 import hashlib
-import importlib
 import random
-import subprocess
-import sys
-import warnings
-from pathlib import Path
 
 import pytest
 
@@ -19,7 +14,6 @@ pytest.importorskip("gymnasium")
 
 import numpy as np
 from helpers import seeded_game
-from pettingzoo.test import api_test
 
 from hadara_rules import (
     Draft,
@@ -32,7 +26,6 @@ from hadara_rules import (
     parse_move,
     player_view,
     sample_world,
-    score,
 )
 from hadara_rules.rl import (
     ACTION_COUNT,
@@ -40,7 +33,6 @@ from hadara_rules.rl import (
     OBSERVATION_SIZE,
     SingleAgentEnv,
     decode_action,
-    describe_blocks,
     encode_action,
     env,
     final_rewards,
@@ -50,14 +42,6 @@ from hadara_rules.rl import (
 
 def _random_positions(players: int, seed: int, advanced: bool) -> list[GameState]:
     return list(seeded_game(players, advanced, seed))
-
-
-@pytest.mark.parametrize(("players", "advanced"), [(2, False), (4, True)])
-def test_pettingzoo_api_test_passes(players: int, advanced: bool) -> None:
-    with warnings.catch_warnings():
-        # the API test warns that a dict observation is no array, as for PettingZoo's own games
-        warnings.simplefilter("ignore")
-        api_test(env(players=players, advanced=advanced, seed=3), num_cycles=1000)
 
 
 def test_every_legal_move_has_its_own_action_and_decodes_back() -> None:
@@ -136,14 +120,6 @@ def test_the_action_numbers_never_change() -> None:
     assert (lines, digest.hexdigest()) == PINNED_GAMES
 
 
-def test_an_illegal_action_is_refused() -> None:
-    game = env(players=2, seed=1)
-    mask = game.observe(game.agent_selection)["action_mask"]
-    illegal = int(np.flatnonzero(mask == 0)[0])
-    with pytest.raises(ValueError, match="not legal"):
-        game.step(illegal)
-
-
 def _draft_position() -> GameState:
     """A draft round in which seat 1 has chosen (hidden from seat 0) and seat 0 has not."""
     state = new_game(GameConfig(players=3, seed=7))
@@ -189,80 +165,6 @@ def test_a_draft_round_is_played_one_drafter_at_a_time() -> None:
             assert isinstance(chosen, Draft)
     assert sorted(acted) == ["player_0", "player_1", "player_2"]
     assert all(choice is None for choice in game.game.pending)  # the round resolved
-
-
-@pytest.mark.parametrize("reward", ["score_diff", "win_loss"])
-def test_rewards_come_at_the_end(reward: str) -> None:
-    game = env(players=3, seed=5, reward=reward)  # type: ignore[arg-type]
-    rng = np.random.default_rng(0)
-    totals = dict.fromkeys(game.possible_agents, 0.0)
-    for agent in game.agent_iter():
-        observation, value, terminated, truncated, _ = game.last()
-        totals[agent] += value
-        if terminated or truncated:
-            game.step(None)
-            continue
-        assert value == 0.0
-        game.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
-    final = game.game
-    assert final.is_over
-    expected = final_rewards(final, reward)  # type: ignore[arg-type]
-    assert [totals[a] for a in game.possible_agents] == expected
-    if reward == "score_diff":
-        assert sum(expected) == pytest.approx(0.0)
-        sheets = score(final)
-        assert expected[0] == pytest.approx(sheets[0].total - (sheets[1].total + sheets[2].total) / 2)
-    else:
-        assert set(expected) <= {1.0, -1.0} and 1.0 in expected
-
-
-def test_a_seeded_reset_replays_the_same_game() -> None:
-    one, other = env(players=4, seed=1), env(players=4, seed=2)
-    other.reset(seed=1)
-    assert one.game == other.game
-    one.reset()
-    assert one.game != other.game  # the next episode is another game
-
-
-def test_single_agent_env_plays_against_built_in_bots() -> None:
-    single = SingleAgentEnv(players=3, opponent="greedy", seat=1, seed=4)
-    observation, _ = single.reset(seed=4)
-    assert single.observation_space.contains(observation)
-    rng = np.random.default_rng(1)
-    steps, done, reward = 0, False, 0.0
-    while not done:
-        assert 1 in single.aec.game.to_act
-        action = int(rng.choice(np.flatnonzero(observation["action_mask"])))
-        observation, reward, done, truncated, _ = single.step(action)
-        assert not truncated
-        steps += 1
-    assert reward == final_rewards(single.aec.game, "score_diff")[1]
-    assert 20 < steps < single.aec.game.ply
-
-
-def test_importing_without_the_extra_names_it(monkeypatch: pytest.MonkeyPatch) -> None:
-    for name in [m for m in sys.modules if m.startswith("hadara_rules.rl")]:
-        monkeypatch.delitem(sys.modules, name)
-    monkeypatch.setitem(sys.modules, "pettingzoo", None)
-    with pytest.raises(ImportError, match=r"pip install 'hadara-rules\[rl\]'"):
-        importlib.import_module("hadara_rules.rl")
-
-
-def test_the_core_package_never_imports_the_rl_extra() -> None:
-    code = (
-        "import sys, hadara_rules, hadara_rules.bots, hadara_rules.search, hadara_rules.arena, hadara_rules.cli\n"
-        "print(sorted(m for m in ('hadara_rules.rl', 'pettingzoo', 'gymnasium', 'numpy') if m in sys.modules))"
-    )
-    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert result.stdout.strip() == "[]"
-
-
-def test_the_bots_guide_tables_the_action_space() -> None:
-    guide = (Path(__file__).parent.parent / "docs" / "guides" / "bots.md").read_text(encoding="utf-8")
-    rows = [tuple(cell.strip() for cell in line.strip("|").split("|")) for line in guide.splitlines()]
-    table = [row for row in rows if len(row) == 3 and row[1] in {block.kind for block in BLOCKS}]
-    assert table == describe_blocks()
-    assert f"Discrete({ACTION_COUNT})" in guide and f"{OBSERVATION_SIZE} values" in guide
 
 
 def _replayed(digest: hashlib._Hash, observation: dict[str, np.ndarray], *values: object) -> None:
@@ -324,3 +226,18 @@ def test_seeded_runs_see_and_earn_exactly_what_they_did() -> None:
         "single 2 random seat 0": _single_digest(2, "random", 0, 7),
     }
     assert runs == PINNED_RUNS
+
+
+@pytest.mark.parametrize("reward", ["score_diff", "win_loss"])
+def test_final_rewards_are_the_environment_s(reward: str) -> None:
+    """``final_rewards`` gives a finished game's rewards as the environment does (the platform's
+    rewards, tested for every game in ``tests/conformance/test_rl.py``)."""
+    final = list(seeded_game(3, False, 5))[-1]
+    game = env(players=3, seed=5, reward=reward)  # type: ignore[arg-type]
+    game.game = final
+    expected = final_rewards(final, reward)  # type: ignore[arg-type]
+    assert expected == game.final_rewards()
+    if reward == "score_diff":
+        assert sum(expected) == pytest.approx(0.0)
+    else:
+        assert set(expected) <= {1.0, -1.0} and 1.0 in expected

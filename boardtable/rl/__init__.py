@@ -2,7 +2,8 @@
 and a Gymnasium single-agent environment, played through the game interface.
 
 A game is learnt through its :class:`~boardtable.rl.encoding.Encoding`: its fixed action
-space, its observation vector (read from a seat's own view) and its rewards.
+space (laid out in blocks, :class:`~boardtable.rl.actions.ActionSpace`), its observation
+vector (read from a seat's own view) and its rewards.
 :class:`~boardtable.rl.env.GameEnv` plays it for every seat, one agent at a time;
 :class:`~boardtable.rl.env.GameSingleAgentEnv` lets one seat learn against the game's bots.
 Each game's package names its own environment (``GAME_rules.rl``).
@@ -22,6 +23,7 @@ except ImportError as exc:  # pragma: no cover - exercised in a test by hiding t
         f"boardtable.rl needs the optional extra 'rl' ({exc.name} is missing): pip install 'hadara-rules[rl]'"
     ) from exc
 
+from .actions import ActionSpace, Block, blocks
 from .encoding import (
     REWARDS,
     Encoding,
@@ -37,6 +39,8 @@ from .env import GameEnv, GameSingleAgentEnv, Observation, spaces_of
 
 __all__ = [
     "REWARDS",
+    "ActionSpace",
+    "Block",
     "Encoding",
     "GameEncoding",
     "GameEnv",
@@ -44,6 +48,7 @@ __all__ = [
     "Observation",
     "Reward",
     "RewardRule",
+    "blocks",
     "chosen",
     "legal_actions",
     "score_diff",

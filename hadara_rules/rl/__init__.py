@@ -13,16 +13,6 @@ rest of the library never imports this package.
 
 from __future__ import annotations
 
-try:
-    import gymnasium  # noqa: F401
-    import numpy  # noqa: F401
-    import pettingzoo  # noqa: F401
-except ImportError as exc:  # pragma: no cover - exercised in a test by hiding the modules
-    raise ImportError(
-        f"hadara_rules.rl needs the optional extra 'rl' ({exc.name} is missing): "
-        "pip install 'hadara-rules[rl]'"
-    ) from exc
-
 from .actions import ACTION_COUNT, BLOCKS, Block, decode_action, describe_blocks, encode_action, legal_actions
 from .encoding import ENCODING
 from .env import HadaraEnv, Observation, Reward, SingleAgentEnv, env, final_rewards

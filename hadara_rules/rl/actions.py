@@ -17,15 +17,13 @@ them as a table.
 
 from __future__ import annotations
 
-from attrs import frozen
-
-from boardtable.rl import chosen
-from boardtable.rl import legal_actions as actions_of
+from boardtable.rl import ActionSpace, Block, blocks
 
 from .. import GameState, Move, legal_moves
 from .._moves import DRAWN_SLOTS, KIND_OF, MOVE_KINDS, TABLEAU_SLOTS
 
 __all__ = [
+    "ACTIONS",
     "ACTION_COUNT",
     "BLOCKS",
     "DRAWN_SLOTS",
@@ -37,33 +35,8 @@ __all__ = [
     "legal_actions",
 ]
 
-
-@frozen
-class Block:
-    """A run of consecutive actions that encode one kind of move."""
-
-    #: The move kind's tag (``Move.type``).
-    kind: str
-    #: The first action of the block.
-    start: int
-    #: How many actions it holds.
-    size: int
-    #: How the offset within the block is made, for the documentation.
-    layout: str
-
-
-def _blocks() -> tuple[Block, ...]:
-    blocks, start = [], 0
-    for row in MOVE_KINDS:
-        blocks.append(Block(row.cls.type, start, row.actions, row.layout))
-        start += row.actions
-    return tuple(blocks)
-
-
 #: The blocks of the action space, in order.
-BLOCKS: tuple[Block, ...] = _blocks()
-#: The number of actions.
-ACTION_COUNT: int = BLOCKS[-1].start + BLOCKS[-1].size
+BLOCKS = blocks((row.cls.type, row.actions, row.layout) for row in MOVE_KINDS)
 _START = {row.cls: block.start for row, block in zip(MOVE_KINDS, BLOCKS, strict=True)}
 
 
@@ -73,19 +46,10 @@ def encode_action(move: Move, state: GameState) -> int:
     return _START[kind] + KIND_OF[kind].action(move, state.players[move.player])
 
 
-def legal_actions(state: GameState, seat: int) -> dict[int, Move]:
-    """Each legal move of ``seat`` in ``state``, by its action (no two share one)."""
-    return actions_of(encode_action, state, legal_moves(state, seat))
-
-
-def decode_action(action: int, state: GameState, seat: int) -> Move:
-    """The legal move of ``seat`` that ``action`` names in ``state``; ValueError when none does."""
-    return chosen(legal_actions(state, seat), action, seat)
-
-
-def describe_blocks() -> list[tuple[str, str, str]]:
-    """The rows of the action table in the bots guide: actions, move kind, layout."""
-    return [
-        (f"{b.start}–{b.start + b.size - 1}" if b.size > 1 else str(b.start), b.kind, b.layout)
-        for b in BLOCKS
-    ]
+#: The action space: its blocks, :func:`encode_action` and the legal moves (the platform's
+#: :class:`~boardtable.rl.actions.ActionSpace`, whose answers this module names).
+ACTIONS: ActionSpace[GameState, Move] = ActionSpace(BLOCKS, encode_action, legal_moves)
+#: The number of actions.
+ACTION_COUNT: int = ACTIONS.actions
+legal_actions, decode_action = ACTIONS.legal_actions, ACTIONS.decode_action
+describe_blocks = ACTIONS.describe_blocks

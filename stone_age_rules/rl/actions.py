@@ -16,10 +16,7 @@ from __future__ import annotations
 
 import math
 
-from attrs import frozen
-
-from boardtable.rl import chosen
-from boardtable.rl import legal_actions as actions_of
+from boardtable.rl import ActionSpace, Block, blocks
 
 from .. import (
     Act,
@@ -41,6 +38,7 @@ from .._model import BUILDINGS, LOCATIONS, MAX_PEOPLE, MAX_TOOLS, SLOTS
 from .._rules.cards import CLAIM, price
 
 __all__ = [
+    "ACTIONS",
     "ACTION_COUNT",
     "BLOCKS",
     "BUNDLES",
@@ -80,21 +78,6 @@ _TOKEN_USES = math.prod(_TOKEN_RADIX)
 _UNPAID = tuple(location for location in LOCATIONS if location not in BUILDINGS + SLOTS)
 
 
-@frozen
-class Block:
-    """A run of consecutive actions that encode one kind of move."""
-
-    #: The move's word in the notation (``place``, ``act`` …; ``build`` and ``buy`` are
-    #: ``act`` at a building or a card).
-    kind: str
-    #: The first action of the block.
-    start: int
-    #: How many actions it holds.
-    size: int
-    #: How the offset within the block is made, for the documentation.
-    layout: str
-
-
 #: The blocks' kinds, in order, as indexes into :data:`BLOCKS`, and each block's kind, size and layout.
 _PLACE, _ACT, _BUILD, _BUY, _TAKEBACK, _TOOLS, _DIE, _TAKE, _FEED, _HUNGRY = range(10)
 _ROWS: tuple[tuple[str, int, str], ...] = (
@@ -127,18 +110,8 @@ _ROWS: tuple[tuple[str, int, str], ...] = (
 )
 
 
-def _blocks() -> tuple[Block, ...]:
-    blocks, start = [], 0
-    for kind, size, layout in _ROWS:
-        blocks.append(Block(kind, start, size, layout))
-        start += size
-    return tuple(blocks)
-
-
 #: The blocks of the action space, in order.
-BLOCKS: tuple[Block, ...] = _blocks()
-#: The number of actions.
-ACTION_COUNT: int = BLOCKS[-1].start + BLOCKS[-1].size
+BLOCKS: tuple[Block, ...] = blocks(_ROWS)
 
 
 def _act(move: Act) -> tuple[int, int]:
@@ -206,20 +179,15 @@ def encode_action(move: Move) -> int:
     return block.start + offset
 
 
-def legal_actions(state: GameState, seat: int) -> dict[int, Move]:
-    """Each legal move of ``seat`` in ``state`` (the whole position or the seat's view), by
-    its action (no two share one)."""
-    return actions_of(lambda move, _: encode_action(move), state, legal_moves(state, seat))
+def _action_of(move: Move, _: GameState) -> int:
+    """:func:`encode_action`, as the platform asks it (a move's action is the same in every position)."""
+    return encode_action(move)
 
 
-def decode_action(action: int, state: GameState, seat: int) -> Move:
-    """The legal move of ``seat`` that ``action`` names in ``state``; ValueError when none does."""
-    return chosen(legal_actions(state, seat), action, seat)
-
-
-def describe_blocks() -> list[tuple[str, str, str]]:
-    """The rows of the action table in the bots guide: actions, move kind, layout."""
-    return [
-        (f"{b.start}–{b.start + b.size - 1}" if b.size > 1 else str(b.start), b.kind, b.layout)
-        for b in BLOCKS
-    ]
+#: The action space: its blocks, :func:`encode_action` and the legal moves (the platform's
+#: :class:`~boardtable.rl.actions.ActionSpace`, whose answers this module names).
+ACTIONS: ActionSpace[GameState, Move] = ActionSpace(BLOCKS, _action_of, legal_moves)
+#: The number of actions.
+ACTION_COUNT: int = ACTIONS.actions
+legal_actions, describe_blocks = ACTIONS.legal_actions, ACTIONS.describe_blocks
+decode_action = ACTIONS.decode_action

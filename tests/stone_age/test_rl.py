@@ -7,13 +7,8 @@ from __future__ import annotations
 
 import functools
 import hashlib
-import importlib
 import random
-import subprocess
-import sys
-import warnings
 from collections.abc import Iterator
-from pathlib import Path
 
 import attrs
 import pytest
@@ -22,7 +17,6 @@ pytest.importorskip("pettingzoo")
 pytest.importorskip("gymnasium")
 
 import numpy as np
-from pettingzoo.test import api_test
 
 from boardtable.errors import GameError
 from boardtable.rl import GameEnv
@@ -44,7 +38,6 @@ from stone_age_rules import (
     parse_move,
     player_view,
     sample_world,
-    score,
 )
 from stone_age_rules._goods import bundles
 from stone_age_rules._model import BUILDINGS, LOCATIONS, SLOTS
@@ -57,7 +50,6 @@ from stone_age_rules.rl import (
     OBSERVATION_SIZE,
     SingleAgentEnv,
     decode_action,
-    describe_blocks,
     encode_action,
     env,
     legal_actions,
@@ -240,15 +232,6 @@ def test_the_mask_is_exactly_the_legal_moves_of_the_agent_and_nobody_elses() -> 
     assert all(not _last_mask(game, seat) for seat in range(3))
 
 
-def test_an_illegal_action_is_refused_and_changes_nothing() -> None:
-    game = env(players=2, seed=1)
-    before = game.game
-    mask = game.observe(game.agent_selection)["action_mask"]
-    with pytest.raises(ValueError, match="not legal for player 0"):
-        game.step(int(np.flatnonzero(mask == 0)[0]))
-    assert game.game is before and game.agent_selection == "player_0"
-
-
 def _hiding() -> GameState:
     """A position of actions in which seat 1 holds a card drawn face down (CIV-13) and a roll
     of seat 0's waits: what seat 0 cannot see is the pile, the tiles below the stacks' tops,
@@ -307,66 +290,6 @@ def test_an_observation_is_made_of_a_seat_s_view_only() -> None:
     assert np.array_equal(observe_view(player_view(state, 2), 2), observe(state, 2))
 
 
-@pytest.mark.parametrize("players", [2, 4])
-def test_pettingzoo_api_test_passes(players: int) -> None:
-    with warnings.catch_warnings():
-        # the API test warns that a dict observation is no array, as for PettingZoo's own games
-        warnings.simplefilter("ignore")
-        api_test(env(players=players, seed=3), num_cycles=1000)
-
-
-@pytest.mark.parametrize("reward", ["score_diff", "win_loss"])
-def test_a_whole_game_of_random_actions_earns_its_rewards_at_the_end(reward: str) -> None:
-    game = env(players=3, seed=5, reward=reward, options={"max_rounds": 6})  # type: ignore[arg-type]
-    rng = np.random.default_rng(0)
-    totals = dict.fromkeys(game.possible_agents, 0.0)
-    for agent in game.agent_iter():
-        observation, value, terminated, truncated, _ = game.last()
-        assert game.observation_space(agent).contains(observation)
-        totals[agent] += value
-        if terminated or truncated:
-            game.step(None)
-            continue
-        assert value == 0.0
-        game.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
-    final = game.game
-    assert final.is_over and final.round == 6
-    expected = game.final_rewards()
-    assert [totals[a] for a in game.possible_agents] == expected
-    sheets = score(final)
-    if reward == "score_diff":
-        assert sum(expected) == pytest.approx(0.0)
-        assert expected[0] == pytest.approx(sheets[0].total - (sheets[1].total + sheets[2].total) / 2)
-    else:
-        assert set(expected) <= {1.0, -1.0} and 1.0 in expected
-
-
-def test_a_seeded_reset_replays_the_same_game() -> None:
-    one, other = env(players=4, seed=1), env(players=4, seed=2)
-    other.reset(seed=1)
-    assert one.game == other.game
-    one.reset()
-    assert one.game != other.game  # the next episode is another game
-
-
-def test_single_agent_env_plays_a_whole_game_against_the_greedy_bot() -> None:
-    single = SingleAgentEnv(players=3, opponent="greedy", seat=1, seed=4)
-    observation, _ = single.reset(seed=4)
-    assert single.observation_space.contains(observation)
-    rng = np.random.default_rng(1)
-    steps, done, reward = 0, False, 0.0
-    while not done:
-        assert single.aec.game.to_act == (1,)
-        action = int(rng.choice(np.flatnonzero(observation["action_mask"])))
-        observation, reward, done, truncated, _ = single.step(action)
-        assert not truncated and (done or reward == 0.0)
-        steps += 1
-    assert single.aec.game.is_over
-    assert reward == single.aec.final_rewards()[1]
-    assert 20 < steps < single.aec.game.ply
-    assert not observation["action_mask"].any()
-
-
 def _against_random_bots(seed: int) -> GameState:
     """The last position of a game whose learner always takes its first legal action."""
     single = SingleAgentEnv(players=2, opponent="random", seed=seed, options={"max_rounds": 4})
@@ -414,34 +337,3 @@ def test_the_environment_is_named_and_renders_a_line() -> None:
     game = env(players=2, seed=1, render_mode="ansi")
     assert game.metadata["name"] == "stone_age_v0" and game.rules is GAME
     assert game.render() == "Stone Age, move 0: waiting for player_0"
-
-
-@pytest.mark.parametrize("name", ["boardtable.rl", "stone_age_rules.rl"])
-def test_importing_without_the_extra_names_it(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    for loaded in [m for m in sys.modules if m.startswith(("boardtable.rl", "stone_age_rules.rl"))]:
-        monkeypatch.delitem(sys.modules, loaded)
-    monkeypatch.setitem(sys.modules, "pettingzoo", None)
-    with pytest.raises(
-        ImportError, match=r"needs the optional extra 'rl' .*pip install 'hadara-rules\[rl\]'"
-    ):
-        importlib.import_module(name)
-
-
-def test_the_game_and_the_platform_never_import_the_rl_extra() -> None:
-    code = (
-        "import sys, stone_age_rules, stone_age_rules.game, stone_age_rules.bots, boardtable.games\n"
-        "print(sorted(m for m in ('boardtable.rl', 'stone_age_rules.rl', 'pettingzoo', 'gymnasium', 'numpy')"
-        " if m in sys.modules))"
-    )
-    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert result.stdout.strip() == "[]"
-
-
-def test_the_bots_guide_tables_the_action_space() -> None:
-    guide = (Path(__file__).parents[2] / "docs" / "guides" / "bots.md").read_text(encoding="utf-8")
-    start = guide.index("### Stone Age: `stone_age_v0`")
-    section = guide[start : guide.index("\n### ", start)]
-    rows = [tuple(cell.strip() for cell in line.strip("|").split("|")) for line in section.splitlines()]
-    table = [row for row in rows if len(row) == 3 and row[1] in {block.kind for block in BLOCKS}]
-    assert table == describe_blocks()
-    assert f"Discrete({ACTION_COUNT})" in section and f"{OBSERVATION_SIZE} values" in section
