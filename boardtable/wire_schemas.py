@@ -257,6 +257,12 @@ def _summary() -> _Schema:
         "resigned": nullable(
             {**_seat(), "description": "The seat that resigned, ending the match; null if none did."}
         ),
+        "totals": nullable(
+            array(
+                "Each seat's score in seat order (the game's totals as the table stood) once the match has a result; null before, and for a match without one.",
+                {"type": "integer"},
+            )
+        ),
         "rematch": nullable({**_MATCH_ID, "description": "The rematch's id, once a seat asked for one."}),
         "created": {**_SECONDS, "description": "When the match was made, in seconds since 1970 (UTC)."},
     }

@@ -221,7 +221,8 @@ class Presenter:
     @staticmethod
     def summary(match: Match, connected: Collection[int] = ()) -> Body:
         """What anyone may know of a match: its game, options and settings, its seats, names and
-        who is connected, whose turn it is, the winners and who resigned, its rematch."""
+        who is connected, whose turn it is, the winners, the totals and who resigned, its
+        rematch."""
         played = match.game
         over = match.over
         return {
@@ -239,6 +240,7 @@ class Presenter:
             "over": over,
             "winners": list(match.winners()),
             "resigned": match.resigned,
+            "totals": list(played.totals(match.state)) if match.decided else None,
             "rematch": None if match.rematch is None else match.rematch.match,
         }
 

@@ -77,6 +77,7 @@ def test_a_match_summary_names_seats_and_turn_and_no_secret(client: TestClient) 
         "over": False,
         "winners": [],
         "resigned": None,
+        "totals": None,
         "rematch": None,
     }
     assert token(created, 0) not in answer.text and token(created, 1) not in answer.text
@@ -418,6 +419,8 @@ def test_bots_play_by_themselves_and_the_record_replays(client: TestClient, tmp_
     summary = wait_over(client, match)
     assert summary["over"] and summary["winners"]
     answer = client.get(f"/api/matches/{match}/record")
+    totals = [sheet["total"] for sheet in answer.json()["data"]["result"]["scores"]]
+    assert summary["totals"] == totals
     assert answer.status_code == 200
     record = from_json(answer.text, GameRecord)
     assert record.info is not None and record.info.players == ("A", "B", "C")

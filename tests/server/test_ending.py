@@ -114,6 +114,7 @@ def test_a_seat_that_resigns_ends_the_match_and_the_others_win(
         winners,
     )
     assert resigner not in winners and winners
+    assert summary["totals"] == list(played.totals(state))  # as the table stood
     assert whole_log(client.get, match)[-1] == {
         **whole_log(client.get, match)[-1],
         "kind": "resign",
@@ -228,6 +229,7 @@ def test_a_seat_aborts_until_every_seat_has_moved(client: TestClient) -> None:
         [],
         None,
     )
+    assert summary["totals"] is None  # no result
     assert whole_log(client.get, match)[-1]["kind"] == "abort"
     refused(client.get(f"/api/matches/{match}/record"), 403, "forbidden")
     refused(_post(client, f"/api/matches/{match}/rematch", tokens[0]), 409, "not_over")

@@ -765,13 +765,18 @@ class Table {
       fill(holder, el("p", {}, `The score sheet cannot be had: ${problem.message}`));
       return;
     }
+    // a game's record may hold its score sheets; any game's summary holds its totals
+    const scored = {
+      winners: result?.winners ?? this.info.winners ?? [],
+      scores: result?.scores ?? (this.info.totals ?? []).map((total) => ({ total })),
+    };
     const names = (result?.winners ?? []).map((seat) => this.label(seat));
     const headline = names.length > 0 ? names : winners;
     fill(
       holder,
       el("h3", { class: "winners" }, headline.length > 1 ? `${listWords(headline)} win` : `${headline[0] ?? "Nobody"} wins`),
       resigned === null ? null : el("p", { class: "resigned" }, `${this.label(resigned)} resigned: the scores are the table's as it stood then.`),
-      result ? scoreSheet(result, this.game.scoreRows, (seat) => this.label(seat, true)) : null,
+      scored.scores.length > 0 ? scoreSheet(scored, this.game.scoreRows, (seat) => this.label(seat, true)) : null,
       el(
         "p",
         {},
