@@ -95,11 +95,9 @@ def _read_id(word: str) -> str:
             raise Unreadable
         return word
     try:
-        value = json.loads(word)
+        value: str = json.loads(word)  # a quoted word is a JSON string (the word's pattern)
     except ValueError:
         raise Unreadable from None
-    if type(value) is not str:  # pragma: no cover - a quoted word is a JSON string
-        raise Unreadable
     return value
 
 
