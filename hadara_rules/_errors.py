@@ -26,6 +26,12 @@ class RecordError(HadaraError, errors.RecordError):
     """A serialized document or game record that cannot be loaded or replayed."""
 
 
+class Inconsistent(RecordError, errors.Inconsistent):
+    """A position no game could be in: ``field`` names the document's field
+    (``$.data.players[1].coins``), ``rule`` the rule ID the position breaks (None where it
+    breaks only the document's structure)."""
+
+
 class ScenarioError(HadaraError, errors.ScenarioError):
     """A scenario file that is malformed or names unknown components."""
 

@@ -21,8 +21,6 @@ from __future__ import annotations
 
 import enum
 import functools
-import json
-import re
 from collections.abc import Callable, Mapping
 from typing import Any, ClassVar, Generic, Protocol, TypeAlias, TypeVar
 
@@ -30,6 +28,7 @@ import attrs
 from attrs import field, frozen
 
 from boardtable.build import KINDS, compiled, exactly, type_name
+from boardtable.notation import ID, NUMBER, Form, Notated, Slot, Written, flag, named
 
 from ._errors import IllegalMove
 from ._vocabulary import COLORS, TIERS, TRACKS, Color, Side, Track
@@ -125,17 +124,6 @@ _is_color = exactly(Color, what=_COLORS)
 _is_action = exactly(Action, what=_ACTIONS)
 _is_tile = exactly(Track, what=_TRACKS)
 _is_tile_or_none = exactly(Track, type(None), what=f"{_TRACKS} (or None)")
-
-
-class Notated:
-    """What every move class shares: ``str(move)`` is the move's one-line notation
-    (docs/notation.md, the form of its row), read back by
-    :func:`hadara_rules._notation.parse_move`."""
-
-    __slots__ = ()
-
-    def __str__(self) -> str:
-        return NOTATION[type(self)].write(self)
 
 
 @frozen
@@ -351,84 +339,14 @@ def _well_typed(kind: type[Move]) -> Callable[[object], bool]:
 # --------------------------------------------------------------------------- notation
 
 
-class Written(enum.Enum):
-    """How a field's value is written in the notation."""
-
-    #: A seat: ``P`` and its number (``P0``).
-    PLAYER = "player"
-    #: A whole number in decimal, without leading zeros (``9``, ``-1``).
-    NUMBER = "number"
-    #: A card id: bare when it is visible ASCII without ``"`` and ``=``, else a JSON string.
-    ID = "id"
-    #: One of the names of the field's values (``red``, ``food``, ``buy``).
-    NAME = "name"
-    #: One of two words, for false and for true (``plunder``/``ally``).
-    FLAG = "flag"
+def _names(kind: type[enum.StrEnum]) -> Written:
+    return named(tuple(kind))
 
 
-#: A card id written bare: visible ASCII characters except ``"`` and ``=``.
-BARE_ID = re.compile(r"[!#-<>-~]+")
-
-
-@frozen
-class Slot:
-    """One field of a move as the notation writes it."""
-
-    #: The move's field.
-    field: str
-    #: How its value is written.
-    written: Written
-    #: NAME: the names of the values; FLAG: the words for false and for true.
-    words: tuple[str, ...] = ()
-    #: True: written ``field=value`` after the other fields, and left out at the field's default.
-    keyed: bool = False
-
-    def write(self, value: object) -> str:
-        """The text of ``value``."""
-        if self.written is Written.FLAG:
-            text = self.words[bool(value)]
-        elif self.written is Written.PLAYER:
-            text = f"P{value}"
-        elif self.written is Written.ID and not BARE_ID.fullmatch(str(value)):
-            text = json.dumps(value)
-        else:
-            text = str(value)
-        return f"{self.field}={text}" if self.keyed else text
-
-
-@frozen
-class Form:
-    """A kind of move as the notation writes it: ``P<player> <word> <fields…>``."""
-
-    #: The word after the player, naming the kind of move.
-    word: str
-    #: The move class.
-    kind: Callable[..., Move]
-    #: Its fields after the word, in the order written.
-    slots: tuple[Slot, ...]
-    #: The defaults of the keyed fields: such a field is left out at its default.
-    defaults: Mapping[str, object]
-
-    def write(self, move: object) -> str:
-        """The notation of ``move`` (a move of this form's kind)."""
-        parts = [PLAYER.write(getattr(move, PLAYER.field)), self.word]
-        for slot in self.slots:
-            value = getattr(move, slot.field)
-            if not (slot.keyed and value == self.defaults[slot.field]):
-                parts.append(slot.write(value))
-        return " ".join(parts)
-
-
-def _names(kind: type[enum.StrEnum]) -> tuple[str, ...]:
-    return tuple(m.value for m in kind)
-
-
-#: Every move starts with the player who makes it.
-PLAYER = Slot("player", Written.PLAYER)
-_TILE = Slot("tile", Written.NAME, _names(Track))
-_OPTIONAL_TILE = Slot("tile", Written.NAME, _names(Track), keyed=True)
-_ACTION = Slot("action", Written.NAME, _names(Action))
-_PAY = Slot("pay", Written.NUMBER, keyed=True)
+_TILE = Slot("tile", _names(Track))
+_OPTIONAL_TILE = Slot("tile", _names(Track), keyed=True)
+_ACTION = Slot("action", _names(Action))
+_PAY = Slot("pay", NUMBER, keyed=True)
 
 
 # --------------------------------------------------------------------------- the action space
@@ -525,7 +443,7 @@ MOVE_KINDS: tuple[MoveKind[Any], ...] = (
         ChooseSide,
         name="choose side",
         word="side",
-        slots=(Slot("side", Written.NAME, _names(Side)),),
+        slots=(Slot("side", _names(Side)),),
         actions=2,
         layout="side (A, B)",
         action=lambda move, seat: 0 if move.side is Side.A else 1,
@@ -534,7 +452,7 @@ MOVE_KINDS: tuple[MoveKind[Any], ...] = (
         SetWheel,
         name="set wheel",
         word="wheel",
-        slots=(Slot("rotation", Written.NUMBER),),
+        slots=(Slot("rotation", NUMBER),),
         actions=5,
         layout="rotation (0–4)",
         action=lambda move, seat: move.rotation,
@@ -543,7 +461,7 @@ MOVE_KINDS: tuple[MoveKind[Any], ...] = (
         Draft,
         name="draft",
         word="draft",
-        slots=(Slot("card", Written.ID), _ACTION, _OPTIONAL_TILE),
+        slots=(Slot("card", ID), _ACTION, _OPTIONAL_TILE),
         actions=DRAWN_SLOTS * len(ACQUISITIONS),
         layout="drawn card (first, second) × way",
         action=lambda move, seat: (
@@ -555,7 +473,7 @@ MOVE_KINDS: tuple[MoveKind[Any], ...] = (
         Pick,
         name="pick",
         word="pick",
-        slots=(Slot("color", Written.NAME, _names(Color)), _ACTION, _OPTIONAL_TILE),
+        slots=(Slot("color", _names(Color)), _ACTION, _OPTIONAL_TILE),
         actions=len(COLORS) * len(ACQUISITIONS),
         layout="outer pile (yellow, red, blue, green, purple) × way",
         action=lambda move, seat: (
@@ -566,7 +484,7 @@ MOVE_KINDS: tuple[MoveKind[Any], ...] = (
         TakeColony,
         name="take colony",
         word="colony",
-        slots=(Slot("tier", Written.NUMBER), Slot("ally", Written.FLAG, ("plunder", "ally")), _PAY),
+        slots=(Slot("tier", NUMBER), Slot("ally", flag("plunder", "ally")), _PAY),
         actions=len(TIERS) * 2,
         layout="tier (3, 9, 15, 21, 30) × (plunder, ally)",
         action=lambda move, seat: TIERS.index(move.tier) * 2 + move.ally,
@@ -575,7 +493,7 @@ MOVE_KINDS: tuple[MoveKind[Any], ...] = (
         CarveStatue,
         name="carve statue",
         word="statue",
-        slots=(Slot("statue", Written.NUMBER), _TILE, Slot("face_up", Written.FLAG, ("down", "up")), _PAY),
+        slots=(Slot("statue", NUMBER), _TILE, Slot("face_up", flag("down", "up")), _PAY),
         actions=4 * len(TRACKS) * 2,
         layout="statue (0–3) × tile × (face down, face up)",
         action=lambda move, seat: (move.statue * len(TRACKS) + TRACKS.index(move.tile)) * 2 + move.face_up,
@@ -585,7 +503,7 @@ MOVE_KINDS: tuple[MoveKind[Any], ...] = (
         RemoveCard,
         name="remove card",
         word="remove",
-        slots=(Slot("card", Written.ID),),
+        slots=(Slot("card", ID),),
         actions=TABLEAU_SLOTS,
         layout=f"tableau slot (0–{TABLEAU_SLOTS - 1}, in buying order)",
         action=lambda move, seat: _slot(seat.cards, move.card, TABLEAU_SLOTS, "tableau slot"),

@@ -12,8 +12,9 @@ own start card and crest of the wheel, tracks that add up to what the player's
 components give, bonus tiles where they can lie, medals only once the player
 could buy them, and counters of the current section within what it allows
 (SETUP-1…6, START-1/2, WHEEL-3, DRAFT-1, TILE-1, TRACK-1, MEDAL-1). The first problem found is a
-:class:`~hadara_rules._errors.RecordError` naming the path of the field
-(``$.data.players[1].gold``); nothing is changed. A value read from the
+:class:`~hadara_rules._errors.Inconsistent` (a ``RecordError``) naming the path of the
+field (``$.data.players[1].gold``) and the rule the position breaks
+(:mod:`boardtable.consistency`); nothing is changed. A value read from the
 document appears in a message only through the bounded renderer.
 
 Each check first tests whole places at once, in C loops, against sets made once per
@@ -35,12 +36,13 @@ from itertools import chain, product, repeat
 from operator import attrgetter
 from typing import NamedTuple
 
+from boardtable.consistency import ROOT, Consistency, Places, first_rule
 from boardtable.reader import shown
 
 from . import _effects as effects
 from ._components import Catalogue
 from ._copy import replace
-from ._errors import RecordError
+from ._errors import Inconsistent
 from ._flow import ORDER_OF_PLAY, SECTIONS
 from ._kept import Part
 from ._model import GameState, PlayerState
@@ -63,8 +65,6 @@ from ._vocabulary import (
     Track,
 )
 
-#: Where a document's position lives.
-_ROOT = "$.data"
 #: The sections of each phase, from the order of play (EPOCH-1); the game is over in
 #: the phase of the last section (EPOCH-3).
 _SECTIONS_OF = {
@@ -95,7 +95,7 @@ _PLAYERS = tuple(f"players[{seat}]" for seat in range(MAX_PLAYERS))
 
 
 def check_position(state: GameState, *, hand_set: bool = False) -> None:
-    """Raise :class:`RecordError` for the first structural problem of ``state``.
+    """Raise :class:`Inconsistent` (its field and rule) for the first structural problem of ``state``.
 
     ``hand_set`` is for a position set up by hand, as a scenario's ``given`` is: what
     only its history decides is then not checked (the draft rounds so far, what came out
@@ -103,7 +103,9 @@ def check_position(state: GameState, *, hand_set: bool = False) -> None:
     outer piles holding only cards of the current epoch); everything else is.
     """
     if state.viewer is not None:
-        raise _fail("viewer", "a position is loaded whole; a player's view is made from it (INFO-1)")
+        raise _fail(
+            "viewer", "INFO-1", "a position is loaded whole; a player's view is made from it (INFO-1)"
+        )
     _check_table(state)
     _check_sellers(state)
     allowed, held = _allowed(state.catalogue, state.advanced), _held(state)
@@ -122,11 +124,14 @@ def check_position(state: GameState, *, hand_set: bool = False) -> None:
     for seat, player in enumerate(state.players):
         if shared and player.start_card in starts[:seat]:
             raise _fail(
-                f"players[{seat}].start_card", "each player is dealt a start card of their own (SETUP-6)"
+                f"players[{seat}].start_card",
+                "SETUP-6",
+                "each player is dealt a start card of their own (SETUP-6)",
             )
         if shared and player.crest in crests[:seat]:
             raise _fail(
                 f"players[{seat}].crest",
+                "SETUP-1",
                 f"{player.crest} is also the crest of player {crests.index(player.crest)}; "
                 "each player chooses a board with a crest of their own (SETUP-1, WHEEL-3)",
             )
@@ -137,50 +142,57 @@ def check_position(state: GameState, *, hand_set: bool = False) -> None:
         _check_draft_progress(state)
 
 
-def _fail(where: str, reason: str) -> RecordError:
-    return RecordError(f"{_ROOT}.{where}: {reason}")
+#: How the check tells the first problem it finds: Hadara's :class:`Inconsistent`.
+_CHECK = Consistency(Inconsistent)
+_fail = _CHECK.fail
 
 
-def _in_range(value: int, low: int, high: int, where: str) -> None:
+def _in_range(value: int, low: int, high: int, where: str, rule: str) -> None:
     if not low <= value <= high:
-        raise _fail(where, f"must be {low} to {high}, not {value}")
+        raise _CHECK.out_of_range(value, low, high, where, rule, cited=False)
 
 
 def _check_table(state: GameState) -> None:
     """The number of players (SETUP-1) and the shape of decks, piles and stacks."""
     if not 2 <= len(state.players) <= 5:
-        raise _fail("players", f"a game has 2 to 5 players, found {len(state.players)}")
-    _in_range(state.epoch, EPOCHS[0], EPOCHS[-1], "epoch")
+        raise _fail("players", "SETUP-1", f"a game has 2 to 5 players, found {len(state.players)}")
+    _in_range(state.epoch, EPOCHS[0], EPOCHS[-1], "epoch", "EPOCH-1")
     if sorted(state.board_order) != _SORTED_COLORS:
-        raise _fail("board_order", "must name each of the 5 colours once")
-    for name, rows, size in (
-        ("decks", state.decks, len(COLORS)),
-        ("outer_piles", state.outer_piles, len(COLORS)),
-        ("colony_stacks", state.colony_stacks, len(TIERS)),
+        raise _fail("board_order", "SETUP-2", "must name each of the 5 colours once")
+    for name, rule, rows, size in (
+        ("decks", "SETUP-3", state.decks, len(COLORS)),
+        ("outer_piles", "DRAFT-2", state.outer_piles, len(COLORS)),
+        ("colony_stacks", "SETUP-4", state.colony_stacks, len(TIERS)),
     ):
         if len(rows) != size:
-            raise _fail(name, f"must hold {size} piles, found {len(rows)}")
+            raise _fail(name, rule, f"must hold {size} piles, found {len(rows)}")
     to_come = EPOCHS[-1] - state.epoch
     if len(state.later_decks) != to_come:
-        raise _fail("later_decks", f"epoch {state.epoch} leaves {to_come} epoch(s) of decks to come")
+        raise _fail(
+            "later_decks", "EPOCH-2", f"epoch {state.epoch} leaves {to_come} epoch(s) of decks to come"
+        )
     for e, decks in enumerate(state.later_decks):
         if len(decks) != len(COLORS):
-            raise _fail(f"later_decks[{e}]", f"must hold {len(COLORS)} decks, found {len(decks)}")
+            raise _fail(f"later_decks[{e}]", "EPOCH-2", f"must hold {len(COLORS)} decks, found {len(decks)}")
 
 
 def _check_sellers(state: GameState) -> None:
     """SELL-1: who sold each sold card, a seat of the game, and whether openly (PICK-1)."""
     sold = len(state.sold)
-    for name, told, what in (
-        ("sellers", state.sellers, "who sold it, SELL-1"),
-        ("sold_openly", state.sold_openly, "whether it was picked from a pile, PICK-1"),
+    for name, rule, told, what in (
+        ("sellers", "SELL-1", state.sellers, "who sold it, SELL-1"),
+        ("sold_openly", "PICK-1", state.sold_openly, "whether it was picked from a pile, PICK-1"),
     ):
         if len(told) != sold:
-            raise _fail(name, f"one entry per sold card, in order ({what}): {sold} sold, found {len(told)}")
+            raise _fail(
+                name, rule, f"one entry per sold card, in order ({what}): {sold} sold, found {len(told)}"
+            )
     seats = range(len(state.players))
     if state.sellers and not (min(state.sellers) >= 0 and max(state.sellers) < len(seats)):
         i, seller = next((i, s) for i, s in enumerate(state.sellers) if s not in seats)
-        raise _fail(f"sellers[{i}]", f"must be a seat of the game (0 to {seats[-1]}), not {shown(seller)}")
+        raise _fail(
+            f"sellers[{i}]", "SELL-1", f"must be a seat of the game (0 to {seats[-1]}), not {shown(seller)}"
+        )
 
 
 def _check_flow(state: GameState) -> None:
@@ -188,33 +200,38 @@ def _check_flow(state: GameState) -> None:
     n = len(state.players)
     never_waits = SECTIONS[state.section].never_waits
     if never_waits is not None:
-        raise _fail("section", f"{never_waits}; no position waits in it")
+        raise _fail("section", "EPOCH-1", f"{never_waits}; no position waits in it")
     if state.section not in _SECTIONS_OF[state.phase]:
-        raise _fail("section", f"phase {state.phase} has no {state.section} section")
+        raise _fail("section", "EPOCH-1", f"phase {state.phase} has no {state.section} section")
     if state.section is _SETUP and state.epoch != EPOCHS[0]:
-        raise _fail("section", "start-card sides are chosen before the first epoch")
+        raise _fail("section", "SETUP-6", "start-card sides are chosen before the first epoch")
     if state.section is _OVER and state.epoch != EPOCHS[-1]:
         raise _fail(
             "section",
+            "EPOCH-3",
             f"the game ends after epoch {ROMAN[EPOCHS[-1]]} (EPOCH-3), not in epoch {ROMAN[state.epoch]}",
         )
-    _in_range(state.first_player, 0, n - 1, "first_player")
-    _in_range(state.turn, 0, n - 1, "turn")
-    _in_range(state.wheel, 0, len(COLORS) - 1, "wheel")
-    _in_range(state.round, 0, len(COLORS), "round")
+    _in_range(state.first_player, 0, n - 1, "first_player", "START-1")
+    _in_range(state.turn, 0, n - 1, "turn", "START-4")
+    _in_range(state.wheel, 0, len(COLORS) - 1, "wheel", "WHEEL-1")
+    _in_range(state.round, 0, len(COLORS), "round", "WHEEL-2")
     if state.ply < 0:
-        raise _fail("ply", f"must be 0 or more, not {state.ply}")
+        raise _fail("ply", None, f"must be 0 or more, not {state.ply}")
     undecided = [seat for seat, p in enumerate(state.players) if p.side is None]
     if state.section is _SETUP:
         if not state.advanced or not undecided:
-            raise _fail("section", "setup waits only for players of the advanced game choosing a side")
+            raise _fail(
+                "section", "SETUP-6", "setup waits only for players of the advanced game choosing a side"
+            )
     elif undecided:
         raise _fail(
-            f"players[{undecided[0]}].side", f"every side is chosen once the game is in {state.section}"
+            f"players[{undecided[0]}].side",
+            "SETUP-6",
+            f"every side is chosen once the game is in {state.section}",
         )
     flaw = SECTIONS[state.section].check_waiting(state)
     if flaw is not None:
-        raise _fail(flaw.where, flaw.reason)
+        raise _fail(flaw.where, flaw.rule, flaw.reason)
 
 
 def _check_first_player(state: GameState) -> None:
@@ -224,6 +241,7 @@ def _check_first_player(state: GameState) -> None:
     if state.first_player != first:
         raise _fail(
             "first_player",
+            "START-1",
             f"epoch {ROMAN[state.epoch]} is begun by player {first}, by the start cards' initiative "
             f"(START-1, START-2), not by player {state.first_player}",
         )
@@ -271,17 +289,18 @@ def _check_components(state: GameState, held: list[Sequence[str]], allowed: _All
     unknown (a card where cards lie, a colony where colonies lie), none in two places,
     none nowhere; ``held`` is :func:`_held`."""
     paths, known = allowed.places(state.epoch, len(state.players))
-    seen: dict[str, str] = {}
+    places = Places()
     for where, ids, may_lie in zip(paths, held, known, strict=True):
-        for item in ids:
-            if item not in may_lie:
-                raise _fail(where, f"unknown id {shown(item)}")
-            if item in seen:
-                raise _fail(where, f"{shown(item)} is also in {_ROOT}.{seen[item]}")
-            seen[item] = where
-    missing = sorted(allowed.everything.difference(seen))
+        found = places.walk(where, ids, may_lie)
+        if found is not None:
+            rule = "SETUP-4" if found.item in allowed.colonies else "SETUP-3"
+            if found.first is None:
+                raise _fail(where, rule, f"unknown id {shown(found.item)}")
+            raise _fail(where, rule, f"{shown(found.item)} is also in {ROOT}.{found.first[0]}")
+    missing = sorted(allowed.everything.difference(places.first))
     if missing:
-        raise _fail("box", f"every card and colony lies somewhere; {shown(missing[0])} is nowhere")
+        rule = "SETUP-4" if missing[0] in allowed.colonies else "SETUP-3"
+        raise _fail("box", rule, f"every card and colony lies somewhere; {shown(missing[0])} is nowhere")
 
 
 def _check_player(state: GameState, seat: int, player: PlayerState, hand_set: bool) -> None:
@@ -290,11 +309,13 @@ def _check_player(state: GameState, seat: int, player: PlayerState, hand_set: bo
     catalogue = state.catalogue
     reference = catalogue.reference
     if player.start_card not in catalogue.start_cards:
-        raise _fail(f"{where}.start_card", f"unknown start card {shown(player.start_card)}")
+        raise _fail(f"{where}.start_card", "SETUP-6", f"unknown start card {shown(player.start_card)}")
     if player.crest not in reference.wheel_place:
-        raise _fail(f"{where}.crest", f"{shown(player.crest)} is not a crest of the wheel (WHEEL-3)")
+        raise _fail(
+            f"{where}.crest", "WHEEL-3", f"{shown(player.crest)} is not a crest of the wheel (WHEEL-3)"
+        )
     if player.side is _SIDE_B and not state.advanced:
-        raise _fail(f"{where}.side", "the basic game plays side A (SETUP-6)")
+        raise _fail(f"{where}.side", "SETUP-6", "the basic game plays side A (SETUP-6)")
     tracks = player.tracks
     lowest = min(
         player.coins,
@@ -306,29 +327,29 @@ def _check_player(state: GameState, seat: int, player: PlayerState, hand_set: bo
         tracks.food,
     )
     if lowest < 0:
-        for name, value in (
-            ("coins", player.coins),
-            ("section_takes", player.section_takes),
-            ("section_paid", player.section_paid),
-            *((f"tracks.{track}", value) for track, value in tracks.items()),
+        for name, rule, value in (
+            ("coins", "BUY-2", player.coins),
+            ("section_takes", None, player.section_takes),
+            ("section_paid", None, player.section_paid),
+            *((f"tracks.{track}", "TRACK-1", value) for track, value in tracks.items()),
         ):
             if value < 0:
-                raise _fail(f"{where}.{name}", f"must be 0 or more, not {value}")  # TRACK-1, BUY-2
+                raise _fail(f"{where}.{name}", rule, f"must be 0 or more, not {value}")
     if not 0 <= player.gold <= reference.max_gold:
-        _in_range(player.gold, 0, reference.max_gold, f"{where}.gold")  # MEDAL-2
+        _in_range(player.gold, 0, reference.max_gold, f"{where}.gold", "MEDAL-2")
     if len(player.silver) > reference.max_silver:
-        raise _fail(f"{where}.silver", f"at most {reference.max_silver} silver medals (MEDAL-2)")
+        raise _fail(f"{where}.silver", "MEDAL-2", f"at most {reference.max_silver} silver medals (MEDAL-2)")
     if player.statues:
         carved = [s.statue for s in player.statues]
         for statue in carved:
             if statue not in catalogue.statues:
-                raise _fail(f"{where}.statues", f"unknown statue {statue}")
+                raise _fail(f"{where}.statues", "STATUE-1", f"unknown statue {statue}")
         if len(set(carved)) != len(carved):
-            raise _fail(f"{where}.statues", "a statue is carved once (STATUE-2)")
+            raise _fail(f"{where}.statues", "STATUE-2", "a statue is carved once (STATUE-2)")
     if len(player.colonies) > 1:
         tiers = [catalogue.colonies[c.id].tier for c in player.colonies]
         if len(set(tiers)) != len(tiers):
-            raise _fail(f"{where}.colonies", "one colony per tier (COLONY-3)")
+            raise _fail(f"{where}.colonies", "COLONY-3", "one colony per tier (COLONY-3)")
     if player.tiles_on_cards:
         on_cards = [t.card for t in player.tiles_on_cards]
         if (
@@ -336,17 +357,22 @@ def _check_player(state: GameState, seat: int, player: PlayerState, hand_set: bo
             or not set(on_cards) <= set(player.cards)
             or not all(effects.places_tile(catalogue.cards[card]) for card in on_cards)
         ):
-            raise _fail(f"{where}.tiles_on_cards", "one tile per PURPLE-2 card of the tableau (TILE-1)")
+            raise _fail(
+                f"{where}.tiles_on_cards", "TILE-1", "one tile per PURPLE-2 card of the tableau (TILE-1)"
+            )
     tiles = _tiles(reference.tiles_per_track)
     if _misplaced_tiles(player, tiles):
         free = player.free_tiles
         if free not in tiles.in_order and list(free) != sorted(free, key=TRACK_INDEX.__getitem__):
-            raise _fail(f"{where}.free_tiles", f"free tiles are kept in track order ({', '.join(TRACKS)})")
+            raise _fail(
+                f"{where}.free_tiles", "TILE-1", f"free tiles are kept in track order ({', '.join(TRACKS)})"
+            )
         held = _held_tiles(player)
         for track in TRACKS:
             if held.count(track) != reference.tiles_per_track:
                 raise _fail(
                     f"{where}.free_tiles",
+                    "TILE-1",
                     f"free, carved, silver-medal and card tiles hold {reference.tiles_per_track} {track} "
                     f"tiles (TILE-1), found {held.count(track)}",
                 )
@@ -358,6 +384,7 @@ def _check_player(state: GameState, seat: int, player: PlayerState, hand_set: bo
             if value != sources.get(track):
                 raise _fail(
                     f"{where}.tracks.{track}",
+                    "TRACK-1",
                     f"the start card, cards, allied colonies, face-up statue tiles and purple effects "
                     f"give {sources.get(track)}, not {value} (TRACK-1, BUY-3, COLONY-4, STATUE-3)",
                 )
@@ -423,20 +450,23 @@ def _check_places(state: GameState, held: list[Sequence[str]], places: _CardPlac
         for card_id in ids:
             card = cards[card_id]
             if card.epoch not in epochs:
-                raise _fail(where, f"{shown(card_id)} is a card of epoch {ROMAN[card.epoch]}")
+                raise _fail(where, "SETUP-3", f"{shown(card_id)} is a card of epoch {ROMAN[card.epoch]}")
             if color is not None and COLOR_INDEX[card.color] != color:
-                raise _fail(where, f"{shown(card_id)} is a {card.color} card, not {COLORS[color]}")
+                raise _fail(where, "SETUP-3", f"{shown(card_id)} is a {card.color} card, not {COLORS[color]}")
             if card.star and not state.advanced:
                 raise _fail(
-                    where, f"{shown(card_id)} is a star card, played only in the advanced game (SETUP-3)"
+                    where,
+                    "SETUP-3",
+                    f"{shown(card_id)} is a star card, played only in the advanced game (SETUP-3)",
                 )
         if size is not None and size != len(ids):
-            raise _fail(where, f"SETUP-3 lays {size} cards, found {len(ids)}")
+            raise _fail(where, "SETUP-3", f"SETUP-3 lays {size} cards, found {len(ids)}")
     for i, stack in enumerate(state.colony_stacks):
         for colony_id in stack:
             if colonies[colony_id].tier != TIERS[i]:
                 raise _fail(
                     f"colony_stacks[{i}]",
+                    "SETUP-4",
                     f"{shown(colony_id)} is a colony of tier {colonies[colony_id].tier}, not {TIERS[i]}",
                 )
 
@@ -455,6 +485,7 @@ def _check_box(state: GameState, allowed: _Allowed) -> None:
             if out != _laid_out(state, epoch, i):
                 raise _fail(
                     "box",
+                    "SETUP-3",
                     f"SETUP-3 lays out {_laid_out(state, epoch, i)} {color} cards of epoch {ROMAN[epoch]}, "
                     f"found {out} out of the box",
                 )
@@ -462,7 +493,7 @@ def _check_box(state: GameState, allowed: _Allowed) -> None:
         out = sum(1 for c in catalogue.tier_pool(tier) if c not in boxed)
         expected = setup.colonies_laid_out(len(catalogue.tier_pool(tier)), n)
         if out != expected:
-            raise _fail("box", f"SETUP-4 lays out {expected} colonies of tier {tier}, found {out}")
+            raise _fail("box", "SETUP-4", f"SETUP-4 lays out {expected} colonies of tier {tier}, found {out}")
 
 
 def _laid_out(state: GameState, epoch: int, color: int) -> int:
@@ -743,6 +774,7 @@ def _check_draft_progress(state: GameState) -> None:
             if len(deck) != expected:
                 raise _fail(
                     f"decks[{i}]",
+                    "DRAFT-1",
                     f"{expected} {COLORS[i]} cards are left after {len(rounds)} draft round(s) "
                     f"(SETUP-3, DRAFT-1), found {len(deck)}",
                 )
@@ -752,24 +784,29 @@ def _check_draft_progress(state: GameState) -> None:
             if len(player.drawn) != rounds[-1][seat]:
                 raise _fail(
                     f"players[{seat}].drawn",
+                    "DRAFT-1",
                     f"the player drew {rounds[-1][seat]} cards this round (DRAFT-1), found {len(player.drawn)}",
                 )
             for card_id in player.drawn:
                 if state.catalogue.cards[card_id].color is not color:
                     raise _fail(
                         f"players[{seat}].drawn",
+                        "WHEEL-3",
                         f"{shown(card_id)} is not from the {color} deck the player's crest points at (WHEEL-3)",
                     )
     on_piles = sum(map(len, state.outer_piles))
     if state.phase is _PHASE_A and on_piles != passed:
-        reason = f"the draft rounds so far passed {passed} cards on to them (DRAFT-2)"
+        rule, reason = "DRAFT-2", f"the draft rounds so far passed {passed} cards on to them (DRAFT-2)"
     elif state.section is _PICK and not 0 < on_piles <= passed:
-        reason = f"picking takes the {passed} cards passed on one by one while a pile holds one (PICK-1)"
+        rule, reason = (
+            "PICK-1",
+            f"picking takes the {passed} cards passed on one by one while a pile holds one (PICK-1)",
+        )
     elif state.phase is _PHASE_B and state.section is not _PICK and on_piles:
-        reason = "picking empties them (PICK-1)"
+        rule, reason = "PICK-1", "picking empties them (PICK-1)"
     else:
         return
-    raise _fail("outer_piles", f"{reason}; they hold {on_piles}")
+    raise _fail("outer_piles", rule, f"{reason}; they hold {on_piles}")
 
 
 def _check_turn_taken(state: GameState, seat: int, player: PlayerState, hand_set: bool) -> None:
@@ -782,21 +819,29 @@ def _check_turn_taken(state: GameState, seat: int, player: PlayerState, hand_set
     if (player.gold or player.silver) and not medal_turn and not hand_set:
         raise _fail(
             f"{where}.{'gold' if player.gold else 'silver'}",
+            "MEDAL-1",
             "medals are bought in the medal section; the player has had no turn there yet (MEDAL-1)",
         )
     if not (player.section_takes or player.section_paid):
         return  # nothing taken or paid for yet is within what every section allows
     limits = SECTIONS[state.section].limits(state, player)
-    if limits is None:
-        limits = Limits(0, 0, 1, f"nothing is taken or paid for in the {state.section} section")
-    elif not had_turn:
-        limits = Limits(0, 0, 1, "the player's turn in this section has not come")
+    rule = None  # the section's limits: the first rule they cite
+    if limits is None:  # no move of this section takes or pays (FLOW-2)
+        limits, rule = (
+            Limits(0, 0, 1, f"nothing is taken or paid for in the {state.section} section"),
+            "FLOW-2",
+        )
+    elif not had_turn:  # turns go in turn order (START-4)
+        limits, rule = Limits(0, 0, 1, "the player's turn in this section has not come"), "START-4"
     if player.section_takes > limits.takes:
         raise _fail(
-            f"{where}.section_takes", f"at most {limits.takes} ({limits.rules}), not {player.section_takes}"
+            f"{where}.section_takes",
+            rule or first_rule(limits.rules),
+            f"at most {limits.takes} ({limits.rules}), not {player.section_takes}",
         )
     if player.section_paid > limits.paid or player.section_paid % limits.step:
         raise _fail(
             f"{where}.section_paid",
+            rule or first_rule(limits.rules),
             f"at most {limits.paid} coins in steps of {limits.step} ({limits.rules}), not {player.section_paid}",
         )

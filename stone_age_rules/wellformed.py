@@ -12,8 +12,9 @@ own cards gave (TOOL-5, CIV-12, CIV-13); people standing within each location's 
 the placement rules (SETUP-3, PLACE-4 to PLACE-7); and the phase, the seat to act, the
 roll, the dice choice and the feeding decision coherent with each other (FLOW-1, FLOW-5,
 ACT-1, FEED-4, END-1 to END-3). The first problem found is a
-:class:`~boardtable.errors.RecordError` naming the path of the field
-(``$.data.players[1].people``); nothing is changed. A value read from the document
+:class:`~boardtable.errors.Inconsistent` (a ``RecordError``) naming the path of the field
+(``$.data.players[1].people``) and the rule the position breaks, the first its message cites
+(:mod:`boardtable.consistency`); nothing is changed. A value read from the document
 appears in a message only through the bounded renderer.
 
 A seat's view (:func:`~stone_age_rules.player_view`) passes too: it shows ``"?"`` for
@@ -32,7 +33,8 @@ import functools
 from collections import Counter
 from collections.abc import Collection, Iterator, Sequence
 
-from boardtable.errors import RecordError
+from boardtable.consistency import ROOT, Consistency, Places, first_rule
+from boardtable.errors import Inconsistent
 from boardtable.reader import label, shown
 
 from ._components import Effect, components
@@ -60,8 +62,6 @@ from ._rules.tools import can_use_tools
 
 __all__ = ["check_position"]
 
-#: Where a document's position lives.
-_ROOT = "$.data"
 #: SETUP-1, ACT-5: a player owns 5 people at the start and gains them only.
 _FIRST_PEOPLE = 5
 #: The largest die face.
@@ -71,7 +71,8 @@ _CARD_DICE = 2
 
 
 def check_position(state: GameState) -> None:
-    """Raise :class:`RecordError` for the first thing ``state`` could not be (see the module)."""
+    """Raise :class:`Inconsistent` (its field and rule) for the first thing ``state`` could not
+    be (see the module)."""
     _check_table(state)
     view = _check_hidden(state)
     _check_components(state, view)
@@ -81,14 +82,22 @@ def check_position(state: GameState) -> None:
     _check_flow(state)
 
 
-def _fail(where: str, reason: str) -> RecordError:
-    return RecordError(f"{_ROOT}.{where}: {reason}")
+#: How the check tells the first problem it finds: the platform's :class:`Inconsistent`.
+_CHECK = Consistency(Inconsistent)
 
 
-def _in_range(value: int, low: int, high: int | None, where: str, rule: str) -> None:
+def _fail(where: str, cited: str | None, reason: str) -> Inconsistent:
+    """The problem of the field at ``where``: ``reason``, after the rules it breaks as the
+    message cites them (``SETUP-1, ACT-5``: the first is its rule; None for the document's
+    structure alone)."""
+    if cited is None:
+        return _CHECK.fail(where, None, reason)
+    return _CHECK.fail(where, first_rule(cited), f"{cited}: {reason}")
+
+
+def _in_range(value: int, low: int, high: int | None, where: str, cited: str) -> None:
     if value < low or (high is not None and value > high):
-        span = f"{low} or more" if high is None else f"{low} to {high}"
-        raise _fail(where, f"{rule}: must be {span}, not {shown(value)}")
+        raise _CHECK.out_of_range(value, low, high, where, cited, cited=True)
 
 
 def _check_table(state: GameState) -> None:
@@ -96,21 +105,27 @@ def _check_table(state: GameState) -> None:
     and the counters of the round in range (FLOW-4, FLOW-6, SETUP-7)."""
     players = state.config.players
     if len(state.players) != players:
-        raise _fail("players", f"SETUP-1: the game has {players} players, found {len(state.players)} boards")
+        raise _fail(
+            "players", "SETUP-1", f"the game has {players} players, found {len(state.players)} boards"
+        )
     if len(state.placed) != len(LOCATIONS):
-        raise _fail("placed", f"holds one row per location ({len(LOCATIONS)}), found {len(state.placed)}")
+        raise _fail(
+            "placed", None, f"holds one row per location ({len(LOCATIONS)}), found {len(state.placed)}"
+        )
     for row, people in enumerate(state.placed):
         if len(people) != players:
-            raise _fail(f"placed[{row}]", f"holds one count per player ({players}), found {len(people)}")
+            raise _fail(
+                f"placed[{row}]", None, f"holds one count per player ({players}), found {len(people)}"
+            )
     if len(state.stacks) != players:
         raise _fail(
-            "stacks", f"SETUP-5: one stack per player is in play ({players}), found {len(state.stacks)}"
+            "stacks", "SETUP-5", f"one stack per player is in play ({players}), found {len(state.stacks)}"
         )
     for i, stack in enumerate(state.stacks):
         if len(stack) > TILES_PER_STACK:
-            raise _fail(f"stacks[{i}]", f"SETUP-5: a stack has {TILES_PER_STACK} tiles, found {len(stack)}")
+            raise _fail(f"stacks[{i}]", "SETUP-5", f"a stack has {TILES_PER_STACK} tiles, found {len(stack)}")
     if len(state.display) != len(SLOTS):
-        raise _fail("display", f"CIV-1: the display has {len(SLOTS)} slots, found {len(state.display)}")
+        raise _fail("display", "CIV-1", f"the display has {len(SLOTS)} slots, found {len(state.display)}")
     _in_range(state.start, 0, players - 1, "start", "SETUP-7")
     _in_range(state.turn, 0, players - 1, "turn", "FLOW-1")
     _in_range(state.done, 0, players, "done", "FLOW-5")
@@ -132,31 +147,35 @@ def _check_hidden(state: GameState) -> bool:
     why = "in a view, which shows '?' for a card or tile it hides"
     if state.config.seed != 0:
         raise _fail(
-            "config.seed", f"INFO-1: a view hides the seed (0), not {shown(state.config.seed)} ({why})"
+            "config.seed", "INFO-1", f"a view hides the seed (0), not {shown(state.config.seed)} ({why})"
         )
     if state.stated:
-        raise _fail("stated", f"INFO-1: a view hides the dice stated in advance ({why})")
+        raise _fail("stated", "INFO-1", f"a view hides the dice stated in advance ({why})")
     for i, card in enumerate(state.pile):
         if card != HIDDEN:
-            raise _fail(f"pile[{i}]", f"INFO-1: a view hides the whole draw pile, not {label(card)} ({why})")
+            raise _fail(
+                f"pile[{i}]", "INFO-1", f"a view hides the whole draw pile, not {label(card)} ({why})"
+            )
     for i, stack in enumerate(state.stacks):
         if stack[:1] == (HIDDEN,):
-            raise _fail(f"stacks[{i}][0]", f"INFO-3: the top tile of each stack is face up ({why})")
+            raise _fail(f"stacks[{i}][0]", "INFO-3", f"the top tile of each stack is face up ({why})")
         for j, tile in enumerate(stack[1:], 1):
             if tile != HIDDEN:
-                raise _fail(f"stacks[{i}][{j}]", f"INFO-1: a view hides the tiles below the top ({why})")
+                raise _fail(f"stacks[{i}][{j}]", "INFO-1", f"a view hides the tiles below the top ({why})")
     shown_drawn = [seat for seat, p in enumerate(state.players) if p.drawn and not drawn_hidden[seat]]
     for seat, player in enumerate(state.players):
         hidden = drawn_hidden[seat]
         if hidden and (state.is_over or any(card != HIDDEN for card in player.drawn)):
             raise _fail(
                 f"players[{seat}].drawn",
-                "INFO-2: a view hides all the cards another player drew, until final scoring",
+                "INFO-2",
+                "a view hides all the cards another player drew, until final scoring",
             )
         if not state.is_over and len(shown_drawn) > 1 and seat == shown_drawn[1]:
             raise _fail(
                 f"players[{seat}].drawn",
-                f"INFO-2: a view shows the drawn cards of one player only (player {shown_drawn[0]} and {seat})",
+                "INFO-2",
+                f"a view shows the drawn cards of one player only (player {shown_drawn[0]} and {seat})",
             )
     return True
 
@@ -172,25 +191,21 @@ def _deal(players: int, seed: int) -> tuple[tuple[tuple[str, ...], ...], tuple[s
 _Places = Iterator[tuple[str, Sequence[str | None], bool]]
 
 
-def _account(groups: _Places, known: Collection[str], what: str) -> int:
-    """Each id in ``groups`` is one of ``known`` and in one place only; ``None`` (an empty
-    slot) and ``"?"`` where a view hides ids (checked by :func:`_check_hidden`) are skipped.
-    How many ids there are, the hidden ones included."""
-    seen: dict[str, str] = {}
-    count = 0
+def _account(groups: _Places, known: Collection[str], what: str, rule: str) -> int:
+    """Each id in ``groups`` is one of ``known`` and in one place only (``rule``); ``None`` (an
+    empty slot) and ``"?"`` where a view hides ids (checked by :func:`_check_hidden`) are
+    skipped. How many ids there are, the hidden ones included."""
+    places = Places()
     for where, ids, may_hide in groups:
-        for i, item in enumerate(ids):
-            if item is None:
-                continue
-            count += 1
-            if may_hide and item == HIDDEN:
-                continue
-            if item not in known:
-                raise _fail(f"{where}[{i}]", f"{label(item)} is no {what} of the game")
-            if item in seen:
-                raise _fail(f"{where}[{i}]", f"{item} is also at {seen[item]}; each {what} lies in one place")
-            seen[item] = f"{_ROOT}.{where}[{i}]"
-    return count
+        found = places.walk(where, ids, known, HIDDEN if may_hide else None)
+        if found is None:
+            continue
+        at = f"{where}[{found.index}]"
+        if found.first is None:
+            raise _fail(at, None, f"{label(found.item)} is no {what} of the game")
+        first = f"{ROOT}.{found.first[0]}[{found.first[1]}]"
+        raise _fail(at, rule, f"{found.item} is also at {first}; each {what} lies in one place")
+    return places.count
 
 
 def _check_components(state: GameState, view: bool) -> None:
@@ -198,31 +213,33 @@ def _check_components(state: GameState, view: bool) -> None:
     tiles of one stack of 7 per player are in the stacks or built; each in one place. A whole
     position's stacks and pile are what is left of those its seed deals (FLOW-4)."""
     catalogue = components()
-    cards = _account(_card_places(state), catalogue.card, "civilization card")
+    cards = _account(_card_places(state), catalogue.card, "civilization card", "SETUP-6")
     if cards != len(catalogue.cards):
-        raise _fail("pile", f"SETUP-6: the game has {len(catalogue.cards)} cards in play, found {cards}")
-    tiles = _account(_tile_places(state), catalogue.building, "building tile")
+        raise _fail("pile", "SETUP-6", f"the game has {len(catalogue.cards)} cards in play, found {cards}")
+    tiles = _account(_tile_places(state), catalogue.building, "building tile", "SETUP-5")
     in_play = TILES_PER_STACK * state.config.players
     if tiles != in_play:
         raise _fail(
             "stacks",
-            f"SETUP-5: {state.config.players} stacks of {TILES_PER_STACK} tiles are in play, found {tiles}",
+            "SETUP-5",
+            f"{state.config.players} stacks of {TILES_PER_STACK} tiles are in play, found {tiles}",
         )
     if view or (state.config.seed == 0 and not state.stated):
         return
     stacks, order = _deal(state.config.players, state.config.seed)
     for i, (stack, dealt) in enumerate(zip(state.stacks, stacks, strict=True)):
         if stack != dealt[len(dealt) - len(stack) :]:
-            raise _fail(f"stacks[{i}]", "SETUP-5: not what building leaves of the stack the seed deals")
+            raise _fail(f"stacks[{i}]", "SETUP-5", "not what building leaves of the stack the seed deals")
     if state.pile != order[len(order) - len(state.pile) :]:
-        raise _fail("pile", "SETUP-6: not what is left of the draw pile the seed shuffles")
+        raise _fail("pile", "SETUP-6", "not what is left of the draw pile the seed shuffles")
     dealt_tiles = {tile for stack in stacks for tile in stack}
     for seat, player in enumerate(state.players):
         for j, tile in enumerate(player.buildings):
             if tile not in dealt_tiles:
                 raise _fail(
                     f"players[{seat}].buildings[{j}]",
-                    f"SETUP-5: {tile} is in a stack this seed sends back to the box",
+                    "SETUP-5",
+                    f"{tile} is in a stack this seed sends back to the box",
                 )
 
 
@@ -251,7 +268,7 @@ def _check_player(state: GameState, seat: int, player: Player) -> None:
     _in_range(player.score, -HUNGER * state.round, None, f"{where}.score", "FEED-5")
     if len(player.tools) > MAX_TOOLS:
         raise _fail(
-            f"{where}.tools", f"TOOL-1: a player has at most {MAX_TOOLS} tools, found {len(player.tools)}"
+            f"{where}.tools", "TOOL-1", f"a player has at most {MAX_TOOLS} tools, found {len(player.tools)}"
         )
     for i, level in enumerate(player.tools):
         _in_range(level, 1, MAX_TOOL_LEVEL, f"{where}.tools[{i}]", "TOOL-1")
@@ -260,31 +277,34 @@ def _check_player(state: GameState, seat: int, player: Player) -> None:
     ):
         raise _fail(
             f"{where}.tools",
-            "TOOL-3: new tools have level 1 and only the lowest of 3 is raised, so levels differ by at most 1",
+            "TOOL-3",
+            "new tools have level 1 and only the lowest of 3 is raised, so levels differ by at most 1",
         )
     if len(player.used) != len(player.tools):
         raise _fail(
-            f"{where}.used", f"TOOL-2: one entry per tool ({len(player.tools)}), found {len(player.used)}"
+            f"{where}.used", "TOOL-2", f"one entry per tool ({len(player.tools)}), found {len(player.used)}"
         )
     if state.phase is Phase.PLACE and any(player.used):
-        raise _fail(f"{where}.used", "TOOL-2: every tool is unused again when a round begins (END-2)")
+        raise _fail(f"{where}.used", "TOOL-2", "every tool is unused again when a round begins (END-2)")
     bought = [components().card[card] for card in player.cards]
     tokens = Counter(card.amount for card in bought if card.effect is Effect.ONE_TIME_TOOL)
     extra = Counter(player.one_time) - tokens
     if extra:
         value = next(iter(extra))
         raise _fail(
-            f"{where}.one_time", f"TOOL-5: a one-time tool of {shown(value)} comes from a card bought"
+            f"{where}.one_time", "TOOL-5", f"a one-time tool of {shown(value)} comes from a card bought"
         )
     draws = sum(card.effect is Effect.DRAW_CARD for card in bought)
     if len(player.drawn) > draws:
         raise _fail(
-            f"{where}.drawn", f"CIV-13: the player's cards let them draw {draws}, found {len(player.drawn)}"
+            f"{where}.drawn", "CIV-13", f"the player's cards let them draw {draws}, found {len(player.drawn)}"
         )
     claims = sum(card.effect is Effect.ANY_RESOURCES for card in bought)
     _in_range(player.claims, 0, 0 if state.is_over else claims, f"{where}.claims", "CIV-12, END-5")
     if player.claims and state.config.any_two_resources is Claim.IMMEDIATE and not _choosing_now(state, seat):
-        raise _fail(f"{where}.claims", "CIV-12 (immediate): the resources are chosen when the card is bought")
+        raise _fail(
+            f"{where}.claims", "CIV-12 (immediate)", "the resources are chosen when the card is bought"
+        )
 
 
 def _choosing_now(state: GameState, seat: int) -> bool:
@@ -305,24 +325,26 @@ def _check_people(state: GameState) -> None:
         if standing > player.people:
             raise _fail(
                 f"players[{seat}].people",
-                f"PLACE-1: {standing} of the player's people stand on the board, more than the {player.people} owned",
+                "PLACE-1",
+                f"{standing} of the player's people stand on the board, more than the {player.people} owned",
             )
     for location in LOCATIONS:
         people = state.placed[location.row]
         room = ROOM[location]
         if room is not None and sum(people) > room:
-            raise _fail(f"placed[{location.row}]", f"SETUP-3: {location} holds {room}, found {sum(people)}")
+            raise _fail(f"placed[{location.row}]", "SETUP-3", f"{location} holds {room}, found {sum(people)}")
         if location is Location.HUT and any(n not in (0, 2) for n in people):
-            raise _fail(f"placed[{location.row}]", "PLACE-4: the hut takes exactly 2 people of one player")
+            raise _fail(f"placed[{location.row}]", "PLACE-4", "the hut takes exactly 2 people of one player")
         if any(people) and not location_open(state, location):
-            raise _fail(f"placed[{location.row}]", f"PLACE-7: there is nothing to take at {location}")
+            raise _fail(f"placed[{location.row}]", "PLACE-7", f"there is nothing to take at {location}")
         if players < 4 and location in AREAS and sum(1 for n in people if n) > players - 1:
             raise _fail(
                 f"placed[{location.row}]",
-                f"PLACE-6: with {players} players {location} takes people of {players - 1} player(s)",
+                "PLACE-6",
+                f"with {players} players {location} takes people of {players - 1} player(s)",
             )
     if players < 4 and sum(1 for v in VILLAGE if any(state.placed[v.row])) > 2:
-        raise _fail("placed", f"PLACE-5: with {players} players only two of the village's places are used")
+        raise _fail("placed", "PLACE-5", f"with {players} players only two of the village's places are used")
 
 
 def _check_flow(state: GameState) -> None:
@@ -333,10 +355,10 @@ def _check_flow(state: GameState) -> None:
     players = state.config.players
     if state.phase is not Phase.ACT and (state.roll is not None or state.choice is not None):
         raise _fail(
-            "roll" if state.roll is not None else "choice", f"FLOW-5: no dice wait in phase {state.phase}"
+            "roll" if state.roll is not None else "choice", "FLOW-5", f"no dice wait in phase {state.phase}"
         )
     if (state.short is not None) != (state.phase is Phase.FEED):
-        raise _fail("short", "FEED-4: the feeding stops only for a player short of food, and only then")
+        raise _fail("short", "FEED-4", "the feeding stops only for a player short of food, and only then")
     if state.phase is Phase.OVER:
         _check_over(state)
         return
@@ -346,7 +368,7 @@ def _check_flow(state: GameState) -> None:
         _check_placing(state)
         return
     if state.turn != (state.start + state.done) % players:
-        raise _fail("turn", f"ACT-1, FEED-1: turns go clockwise from the start player {state.start}")
+        raise _fail("turn", "ACT-1, FEED-1", f"turns go clockwise from the start player {state.start}")
     if state.phase is Phase.FEED:
         _check_feeding(state)
         return
@@ -354,7 +376,7 @@ def _check_flow(state: GameState) -> None:
         seat = (state.start + k) % players
         if any(row[seat] for row in state.placed):
             raise _fail(
-                f"players[{seat}]", "ACT-1: a player whose action turn is over has no people on the board"
+                f"players[{seat}]", "ACT-1", "a player whose action turn is over has no people on the board"
             )
     if state.roll is not None:
         _check_roll(state, state.roll)
@@ -363,7 +385,7 @@ def _check_flow(state: GameState) -> None:
     claiming = state.config.any_two_resources is Claim.IMMEDIATE and state.players[state.turn].claims > 0
     waits = state.roll is not None or state.choice is not None or claiming
     if not waits and not any(row[state.turn] for row in state.placed):
-        raise _fail("turn", f"ACT-1: player {state.turn} has no people left to resolve")
+        raise _fail("turn", "ACT-1", f"player {state.turn} has no people left to resolve")
 
 
 def _check_placing(state: GameState) -> None:
@@ -371,22 +393,22 @@ def _check_placing(state: GameState) -> None:
     the turn is a player who can place (PLACE-1, PLACE-2)."""
     for slot, card in enumerate(state.display):
         if card is None:
-            raise _fail(f"display[{slot}]", "END-2: every slot is filled when a round begins")
+            raise _fail(f"display[{slot}]", "END-2", "every slot is filled when a round begins")
     for i, stack in enumerate(state.stacks):
         if not stack:
-            raise _fail(f"stacks[{i}]", "END-3: the game ends at the end of a round that empties a stack")
+            raise _fail(f"stacks[{i}]", "END-3", "the game ends at the end of a round that empties a stack")
     if not can_place(state, state.turn):
-        raise _fail("turn", f"PLACE-1, PLACE-2: player {state.turn} has no legal placement")
+        raise _fail("turn", "PLACE-1, PLACE-2", f"player {state.turn} has no legal placement")
 
 
 def _check_feeding(state: GameState) -> None:
     """FEED-1, FEED-4: everybody's people are home, and the player fed now is short of food
     with the resources to cover it (an untaken CIV-12 pair counted)."""
     if any(any(row) for row in state.placed):
-        raise _fail("placed", "ACT-1: every person is home before the feeding")
+        raise _fail("placed", "ACT-1", "every person is home before the feeding")
     if state.short != state.turn or not shortfall(state, state.turn) or not can_cover(state, state.turn):
         raise _fail(
-            "short", f"FEED-4: player {state.turn}, fed now, decides only when short and able to cover it"
+            "short", "FEED-4", f"player {state.turn}, fed now, decides only when short and able to cover it"
         )
 
 
@@ -394,18 +416,18 @@ def _check_over(state: GameState) -> None:
     """END-1: the game ended after a feeding, because a stack is empty (END-3), the pile cannot
     fill the display (END-4) or the last round was played (FLOW-6)."""
     if any(any(row) for row in state.placed):
-        raise _fail("placed", "FEED-1: every person is home when the game ends")
+        raise _fail("placed", "FEED-1", "every person is home when the game ends")
     needed = state.display.count(None)
     last = state.config.max_rounds is not None and state.round >= state.config.max_rounds
     if all(state.stacks) and len(state.pile) >= needed and not last:
-        raise _fail("phase", "END-1: the game ends only by END-3, END-4 or FLOW-6")
+        raise _fail("phase", "END-1", "the game ends only by END-3, END-4 or FLOW-6")
 
 
 def _check_roll(state: GameState, roll: Roll) -> None:
     """A roll waits for the player whose turn it is, with a tool to add (TOOL-2), for the
     location resolved (ACT-3) or the dice-for-a-resource card just bought (CIV-7)."""
     if roll.player != state.turn:
-        raise _fail("roll.player", f"ACT-1: the roll is player {state.turn}'s, whose turn it is")
+        raise _fail("roll.player", "ACT-1", f"the roll is player {state.turn}'s, whose turn it is")
     for i, face in enumerate(roll.dice):
         _in_range(face, 1, _FACES, f"roll.dice[{i}]", "ACT-3")
     location, dice = roll.location, len(roll.dice)
@@ -418,20 +440,20 @@ def _check_roll(state: GameState, roll: Roll) -> None:
             or state.display[SLOTS.index(location)]
         ):
             raise _fail(
-                "roll.location", "CIV-7: a card slot rolls for the dice-for-a-resource card just bought"
+                "roll.location", "CIV-7", "a card slot rolls for the dice-for-a-resource card just bought"
             )
         if roll.kind is not card.kind or dice != _CARD_DICE:
-            raise _fail("roll", f"CIV-7: {card.id} rolls {_CARD_DICE} dice for {card.kind}")
+            raise _fail("roll", "CIV-7", f"{card.id} rolls {_CARD_DICE} dice for {card.kind}")
     elif location is Location.HUNTING or location in AREAS:
         if roll.kind is not AREAS.get(location):
-            raise _fail("roll.kind", f"ACT-3: {location} yields {AREAS.get(location, 'food')}")
+            raise _fail("roll.kind", "ACT-3", f"{location} yields {AREAS.get(location, 'food')}")
         _in_range(dice, 1, ROOM[location] or MAX_PEOPLE, "roll.dice", "ACT-3")
     else:
-        raise _fail("roll.location", f"ACT-3: nobody rolls at {location}")
+        raise _fail("roll.location", "ACT-3", f"nobody rolls at {location}")
     if state.people_at(location, roll.player):
-        raise _fail("roll.location", "ACT-1: the people return as their location is resolved")
+        raise _fail("roll.location", "ACT-1", "the people return as their location is resolved")
     if not can_use_tools(state, roll.player):
-        raise _fail("roll", "TOOL-2: a roll waits only for a player with a tool to add")
+        raise _fail("roll", "TOOL-2", "a roll waits only for a player with a tool to add")
     _in_range(state.rolls, dice, None, "rolls", "FLOW-4")
 
 
@@ -441,17 +463,17 @@ def _check_choice(state: GameState) -> None:
     choice, players = state.choice, state.config.players
     assert choice is not None
     if choice.buyer != state.turn or state.roll is not None:
-        raise _fail("choice.buyer", f"CIV-8: the dice are rolled by player {state.turn}, whose turn it is")
+        raise _fail("choice.buyer", "CIV-8", f"the dice are rolled by player {state.turn}, whose turn it is")
     cards = state.players[choice.buyer].cards
     if not cards or components().card[cards[-1]].effect is not Effect.EVERYONE_DICE:
-        raise _fail("choice", "CIV-8: the dice are rolled for the everyone-chooses card just bought")
+        raise _fail("choice", "CIV-8", "the dice are rolled for the everyone-chooses card just bought")
     left = len(choice.choosers)
     if not 1 <= left <= players or choice.choosers != tuple(
         (choice.buyer + k) % players for k in range(players - left, players)
     ):
-        raise _fail("choice.choosers", "CIV-8: the players still to choose, clockwise from the buyer")
+        raise _fail("choice.choosers", "CIV-8", "the players still to choose, clockwise from the buyer")
     if len(choice.dice) != left:
-        raise _fail("choice.dice", f"CIV-8: one die is left per player still to choose ({left})")
+        raise _fail("choice.dice", "CIV-8", f"one die is left per player still to choose ({left})")
     for i, face in enumerate(choice.dice):
         _in_range(face, 1, _FACES, f"choice.dice[{i}]", "CIV-8")
     _in_range(state.rolls, players, None, "rolls", "FLOW-4")

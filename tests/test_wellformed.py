@@ -15,6 +15,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from boardtable import errors
 from hadara_rules import (
     GameConfig,
     GameState,
@@ -23,11 +24,13 @@ from hadara_rules import (
     legal_moves,
     new_game,
     records,
+    rules,
     to_json,
     wellformed,
 )
 from hadara_rules._components import Card
 from hadara_rules._copy import replace
+from hadara_rules._errors import Inconsistent
 from hadara_rules._vocabulary import COLOR_INDEX, Section
 from hadara_rules.records import from_json
 from hadara_rules.wellformed import check_position
@@ -430,8 +433,54 @@ def test_impossible_positions_are_refused_naming_the_path(
 ) -> None:
     document = _document(section)
     edit(document)
-    with pytest.raises(RecordError, match=message):
+    with pytest.raises(Inconsistent, match=message) as refused:
         _load(document)
+    _names_its_field_and_rule(refused.value)
+
+
+def _first_player_takes_5(d: Document) -> None:
+    data = d["data"]
+    data["players"][data["first_player"]]["section_takes"] = 5
+
+
+#: (section, edit, the field named (``{first}``: the first player's seat), the rule broken): the rule each check enforces.
+BROKEN: list[tuple[Section, Callable[[Document], None], str, str | None]] = [
+    (Section.COLONY, lambda d: d["data"].update(epoch=4), "$.data.epoch", "EPOCH-1"),
+    (Section.DRAFT, lambda d: d["data"].update(wheel=5), "$.data.wheel", "WHEEL-1"),
+    (Section.COLONY, lambda d: d["data"].update(ply=-1), "$.data.ply", None),
+    (Section.COLONY, lambda d: d["data"].update(viewer=3), "$.data.viewer", "INFO-1"),
+    (Section.COLONY, _same_start_card, "$.data.players[1].start_card", "SETUP-6"),
+    (Section.COLONY, _player(0, coins=-1), "$.data.players[0].coins", "BUY-2"),
+    (Section.COLONY, _player(0, gold=3), "$.data.players[0].gold", "MEDAL-2"),
+    (Section.COLONY, _military_plus_one, "$.data.players[1].tracks.military", "TRACK-1"),
+    (Section.MEDALS, _silver_before_the_turn, "$.data.players[1].silver", "MEDAL-1"),
+    (Section.COLONY, _swap_stack_tops, "$.data.colony_stacks[0]", "SETUP-4"),
+    (Section.DRAFT, _drafted_unaffordable, "$.data.pending[0]", "BUY-2"),
+    (Section.PICK, lambda d: d["data"]["outer_piles"][2].pop(), "$.data.box", "SETUP-3"),
+    (Section.COLONY, _player(0, section_takes=5), "$.data.players[0].section_takes", "START-4"),
+    (Section.COLONY, _first_player_takes_5, "$.data.players[{first}].section_takes", "COLONY-1"),
+]
+
+
+@pytest.mark.parametrize(("section", "edit", "field", "rule"), BROKEN)
+def test_a_problem_names_its_field_and_the_rule_it_breaks(
+    section: Section, edit: Callable[[Document], None], field: str, rule: str | None
+) -> None:
+    document = _document(section)
+    edit(document)
+    with pytest.raises(Inconsistent) as refused:
+        _load(document)
+    first = document["data"]["first_player"]
+    assert (refused.value.field, refused.value.rule) == (field.format(first=first), rule)
+    _names_its_field_and_rule(refused.value)
+
+
+def _names_its_field_and_rule(found: Inconsistent) -> None:
+    """A problem found is Hadara's error and the platform's, and its message starts with the
+    path of its field; its rule is one of the rule index's."""
+    assert isinstance(found, RecordError) and isinstance(found, errors.Inconsistent)
+    assert str(found).startswith(f"{found.field}: ") and found.field.startswith("$.data")
+    assert found.rule is None or found.rule in rules()
 
 
 def _at(data: Document, path: str) -> list[str]:

@@ -35,8 +35,9 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from attrs import asdict, evolve, frozen
 
+from boardtable.consistency import Consistency
 from boardtable.documents import SCHEMA_VERSION, digest
-from boardtable.errors import GameError, IllegalMove, NotationError, RecordError
+from boardtable.errors import GameError, IllegalMove, Inconsistent, NotationError, RecordError
 from boardtable.games import MAX_SEED, Decider, Game, register, unregister
 from boardtable.reader import ErrorType, envelope_data, parse_json, shown
 from boardtable.rulebook import RuleEntry
@@ -278,10 +279,27 @@ def _whole(value: object, low: int, high: int, what: str, error: ErrorType) -> i
     return value
 
 
+#: How the position's check tells a number out of its range: the platform's Inconsistent,
+#: naming the field and the rule.
+_CHECK = Consistency(Inconsistent)
+
+
+def _counter(value: object, low: int, high: int, what: str, rule: str, error: ErrorType) -> int:
+    """A whole number of a position: ``error`` for one of another type, an Inconsistent naming
+    the field and ``rule`` for one out of its range."""
+    if type(value) is not int:
+        raise error(f"{what}: expected a whole number from {low} to {high}, found {shown(value)}")
+    if not low <= value <= high:
+        raise _CHECK.out_of_range(value, low, high, what, rule, cited=False)
+    return value
+
+
 def _cards(value: object, what: str, error: ErrorType) -> tuple[int, ...]:
     if not isinstance(value, list) or len(value) > len(CARDS):
         raise error(f"{what}: expected a list of at most {len(CARDS)} cards, found {shown(value)}")
-    return tuple(_whole(card, HIDDEN, CARDS[-1], f"{what}[{i}]", error) for i, card in enumerate(value))
+    return tuple(
+        _counter(card, HIDDEN, CARDS[-1], f"{what}[{i}]", "DEAL-1", error) for i, card in enumerate(value)
+    )
 
 
 def _move_of(data: object, error: ErrorType) -> Move:
@@ -308,13 +326,13 @@ def _options_of(data: object, error: ErrorType) -> Options:
 
 def _position_of(data: object, error: ErrorType) -> Position:
     read = _fields(data, ("rounds", "ply", "hands", "shown", "stock"), "position", error)
-    rounds = _whole(read["rounds"], 1, 5, "rounds", error)
+    rounds = _counter(read["rounds"], 1, 5, "rounds", "FLOW-1", error)
     hands, shown_ = read["hands"], read["shown"]
     if not (isinstance(hands, list) and isinstance(shown_, list) and 2 <= len(hands) == len(shown_) <= 4):
         raise error("hands, shown: expected a list of 2 to 4 for each, one per player")
     position = Position(
         rounds,
-        _whole(read["ply"], 0, rounds * len(hands), "ply", error),
+        _counter(read["ply"], 0, rounds * len(hands), "ply", "FLOW-1", error),
         tuple(_cards(hand, f"hands[{seat}]", error) for seat, hand in enumerate(hands)),
         tuple(_cards(cards, f"shown[{seat}]", error) for seat, cards in enumerate(shown_)),
         _cards(read["stock"], "stock", error),

@@ -216,7 +216,10 @@ class Game(ABC, Generic[C, S, M, E, L]):
     @abstractmethod
     def read_position(self, document: object) -> S:
         """A position or view as :meth:`position_data` wrote it (an engine reads its seat's
-        view back); :class:`~boardtable.errors.GameError` with a one-line message for anything else."""
+        view back); :class:`~boardtable.errors.GameError` with a one-line message for anything else,
+        and for a position no game could be in the game's
+        :class:`~boardtable.errors.Inconsistent`, naming the document's field and the rule the
+        position breaks (how an editor asks whether a position is possible)."""
 
     @abstractmethod
     def legal(self, view: S, seat: int) -> tuple[L, ...]:

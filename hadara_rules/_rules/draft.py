@@ -156,17 +156,23 @@ def check_waiting(state: GameState) -> Flaw | None:
     empty or a legal choice of that player's (DRAFT-2, DRAFT-3), and at most the cards a
     player draws (DRAFT-1)."""
     if len(state.pending) != len(state.players):
-        return Flaw("pending", f"a draft round keeps one choice per player, found {len(state.pending)}")
+        return Flaw(
+            "pending", f"a draft round keeps one choice per player, found {len(state.pending)}", "DRAFT-3"
+        )
     for seat, (choice, player) in enumerate(zip(state.pending, state.players, strict=True)):
         if len(player.drawn) > DRAWN:
-            return Flaw(f"players[{seat}].drawn", f"a player draws {DRAWN} cards, not {len(player.drawn)}")
+            return Flaw(
+                f"players[{seat}].drawn", f"a player draws {DRAWN} cards, not {len(player.drawn)}", "DRAFT-1"
+            )
         if choice is None:
             continue
         if not isinstance(choice, Draft) or choice.player != seat:
-            return Flaw(f"pending[{seat}]", f"must be player {seat}'s draft")
+            return Flaw(f"pending[{seat}]", f"must be player {seat}'s draft", "DRAFT-3")
         refusal = check_draft(state, choice)
         if refusal is not None:
-            return Flaw(f"pending[{seat}]", f"an illegal choice: {refusal.rule}: {refusal.reason}")
+            return Flaw(
+                f"pending[{seat}]", f"an illegal choice: {refusal.rule}: {refusal.reason}", refusal.rule
+            )
     return None
 
 

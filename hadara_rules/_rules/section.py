@@ -98,15 +98,19 @@ class Flaw:
     where: str
     #: Why it may not be so, with the rules that say so.
     reason: str
+    #: The rule ID it breaks.
+    rule: str
 
 
 def nothing_drawn(state: GameState) -> Flaw | None:
     """Outside a draft round no draft choice waits and nobody holds drawn cards (DRAFT-1, DRAFT-3)."""
     if state.pending:
-        return Flaw("pending", f"draft choices wait only during a draft round, not in {state.section}")
+        return Flaw(
+            "pending", f"draft choices wait only during a draft round, not in {state.section}", "DRAFT-3"
+        )
     for seat, player in enumerate(state.players):
         if player.drawn:
-            return Flaw(f"players[{seat}].drawn", "cards are held drawn only during a draft round")
+            return Flaw(f"players[{seat}].drawn", "cards are held drawn only during a draft round", "DRAFT-1")
     return None
 
 

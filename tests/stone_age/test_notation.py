@@ -44,15 +44,16 @@ def test_every_legal_move_of_a_game_reads_back() -> None:
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        ("", r"a move begins with P<seat> and a word"),
-        ("Px place forest 1", r"expected a whole number, not 'x'"),
-        ("P0 fly", r"unknown move 'fly'"),
-        ("P0 place moon 1", r"unknown location 'moon'"),
-        ("P0 place forest", r"place takes 2 field\(s\), not 1"),
-        ("P0 feed 2sand", r"expected resources like 2wood,1clay"),
-        ("P0 take 1wood,1wood", r"each kind once"),
-        ("P0 act forest pay=1wood x", r"act takes a location and at most pay="),
-        ("P0 die " + "9" * 300, r"a move is a text of at most 200 characters"),
+        ("", r"an empty text is no move: expected P<player> and a move word"),
+        ("Px place forest 1", r"word 1 'Px': player must be P and a seat number"),
+        ("P0 fly", r"word 2 'fly' is no kind of move: expected place, act, takeback"),
+        ("P0 place moon 1", r"word 3 'moon': location must be hunting, forest, clay_pit"),
+        ("P0 place forest", r"place needs LOCATION PEOPLE; PEOPLE missing"),
+        ("P0 feed 2sand", r"word 3 '2sand': pay must be resources like 2wood,1clay"),
+        ("P0 take 1wood,1wood", r"word 3 '1wood,1wood': take must be .*\(each kind once"),
+        ("P0 act forest pay=1wood x", r"word 5 'x' is one too many: act takes LOCATION \[pay=PAY\]"),
+        ("P0 tools 0,x -", r"word 3 '0,x': tools must be a whole number .*joined by commas, or - for none"),
+        ("P0 die " + "9" * 300, r"307 characters; a move is at most 200"),
     ],
 )
 def test_a_text_that_is_no_move_is_refused_in_one_line(text: str, message: str) -> None:

@@ -8,6 +8,7 @@ import copy
 import functools
 import json
 import random
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -15,7 +16,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from boardtable.errors import RecordError
+from boardtable.errors import Inconsistent, RecordError
 from stone_age_rules import (
     Claim,
     GameConfig,
@@ -27,6 +28,7 @@ from stone_age_rules import (
     legal_moves,
     new_game,
     player_view,
+    rules,
 )
 from stone_age_rules._components import Effect
 from stone_age_rules._model import AREAS, SLOTS
@@ -384,11 +386,27 @@ def test_a_position_changed_in_one_field_is_refused_naming_it(
     assert load_checked(document(state)) == state
     change(data["data"])
     kept = copy.deepcopy(data)
-    with pytest.raises(RecordError) as refused:
+    with pytest.raises(Inconsistent) as refused:
         load_checked(data)
     assert message in str(refused.value), what
     assert str(refused.value).startswith("$.data") and "\n" not in str(refused.value)
+    _names_its_field_and_rule(refused.value)
     assert data == kept and load_checked(document(state)) == state
+
+
+#: The rules a message cites first, after its field's path (``SETUP-1, ACT-5: …``).
+_CITED = re.compile(r"([A-Z]+-[0-9]+)(?:, [A-Z]+-[0-9]+)*(?: \([a-z]+\))?: ")
+
+
+def _names_its_field_and_rule(found: Inconsistent) -> None:
+    """The message starts with the path of the problem's field; its rule is the first the
+    message cites after it (and one of the rule index's), or one of the rule index's where
+    the message cites none first."""
+    assert str(found).startswith(f"{found.field}: ") and found.field.startswith("$.data.")
+    cited = _CITED.match(str(found).removeprefix(f"{found.field}: "))
+    if cited is not None:
+        assert found.rule == cited.group(1)
+    assert found.rule is None or found.rule in rules()
 
 
 def _view_of(where: str, seat: int | None) -> Callable[[], Document]:
