@@ -15,6 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from properties.strategies import PlayedGame, hidden_from, played_games
 
+from boardtable.errors import Inconsistent
 from hadara_rules import (
     GameConfig,
     GameState,
@@ -31,7 +32,7 @@ from hadara_rules._rules.wheel import deck_color
 from hadara_rules._vocabulary import Phase, Section
 from hadara_rules.catalogue import Catalogue
 from hadara_rules.game import GAME
-from hadara_rules.records import from_json, to_json
+from hadara_rules.records import from_data, from_json, to_data, to_json
 from hadara_rules.view import HIDDEN, base_catalogue, player_view, sample_world, view_catalogue
 from hadara_rules.wellformed import check_position
 
@@ -321,3 +322,19 @@ def test_the_views_of_the_seats_to_act_in_a_crowded_draft_read_back() -> None:
             seat = GAME.to_act(state)[0]
             state = apply_move(state, bots[seat].choose(state, seat))
     assert read > 50
+
+
+def test_a_view_s_impossible_visible_part_names_its_field_and_rule() -> None:
+    """A seat's view read from a document is checked as a whole position is: a visible counter
+    no position could hold is an ``Inconsistent`` naming that field and the rule (MEDAL-2), as
+    the analysis board's editor shows it beside the field."""
+    state = new_game(GameConfig(players=3, seed=1))
+    for _ in range(12):
+        state = apply_move(state, legal_moves(state)[0])
+    document = to_data(player_view(state, 0))
+    data = document["data"]
+    assert isinstance(data, dict)
+    data["players"][0]["gold"] = 3
+    with pytest.raises(Inconsistent) as refused:
+        from_data(document, GameState)
+    assert (refused.value.field, refused.value.rule) == ("$.data.players[0].gold", "MEDAL-2")
