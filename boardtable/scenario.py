@@ -38,6 +38,7 @@ import re
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any, Generic, NewType, NoReturn, TypeVar
 
+import attrs
 import cattrs
 from attrs import field, frozen
 
@@ -151,13 +152,14 @@ class ScenarioRules:
     <boardtable.games.commands.Commands.scenario>`): the keys it reads beside the platform's,
     the position they state and the expectations they add."""
 
-    #: Its own top-level keys (``config``, ``given`` …): what :attr:`start` reads.
-    keys: frozenset[str]
-    #: The position its keys state (given those present, never empty), with what the game
-    #: did on its own to settle it (its events); the source's error for a bad one.
+    #: The record (an attrs class) of its own top-level keys (``config``, ``given`` …): those
+    #: :attr:`start` reads.
+    own: type[Any]
+    #: The position its keys state (given those present, never none), with what the game did
+    #: on its own to settle it (its events); the source's error for a bad one.
     start: Callable[[Mapping[str, object], Source], tuple[Any, tuple[object, ...]]]
-    #: Its own keys of ``expect``: what :attr:`expect` reads.
-    expect_keys: frozenset[str]
+    #: The record of its own keys of ``expect``: those :attr:`expect` reads.
+    expected: type[Any]
     #: Its expectations (those of its keys present) read for a game of so many seats: their
     #: check of a position; None when they state nothing.
     expect: Callable[[Mapping[str, object], Source, int], Check | None]
@@ -165,6 +167,16 @@ class ScenarioRules:
     report: type[ScenarioReport[Any, Any]] = ScenarioReport
     #: Its scenario error (a :class:`~boardtable.errors.ScenarioError`).
     error: type[ScenarioError] = ScenarioError
+
+    @property
+    def keys(self) -> frozenset[str]:
+        """Its own top-level keys."""
+        return frozenset(attrs.fields_dict(self.own))
+
+    @property
+    def expect_keys(self) -> frozenset[str]:
+        """Its own keys of ``expect``."""
+        return frozenset(attrs.fields_dict(self.expected))
 
 
 # --------------------------------------------------------------------------- the document

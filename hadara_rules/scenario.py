@@ -64,7 +64,6 @@ __all__ = [
     "SCENARIO_RULES",
     "ScenarioReport",
     "ScenarioResult",
-    "Seat",
     "load_scenario_document",
     "position_of",
     "run_document",
@@ -564,14 +563,7 @@ def _check_expectations(state: GameState, expect: _Expect) -> list[str]:
 
 
 #: Hadara's part of its scenarios (:attr:`Commands.scenario <boardtable.games.commands.Commands.scenario>`).
-SCENARIO_RULES = ScenarioRules(
-    keys=frozenset(attrs.fields_dict(_Start)),
-    start=_start,
-    expect_keys=frozenset(attrs.fields_dict(_Expect)),
-    expect=_expect,
-    report=ScenarioResult,
-    error=ScenarioError,
-)
+SCENARIO_RULES = ScenarioRules(_Start, _start, _Expect, _expect, ScenarioResult, ScenarioError)
 
 
 def run_scenario(path: str | os.PathLike[str]) -> ScenarioResult:

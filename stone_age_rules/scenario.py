@@ -213,13 +213,7 @@ def _check(expect: _Expect, state: GameState) -> list[str]:
 
 
 #: Stone Age's part of its scenarios (:attr:`Commands.scenario <boardtable.games.commands.Commands.scenario>`).
-SCENARIO_RULES = ScenarioRules(
-    keys=frozenset(attrs.fields_dict(_Start)),
-    start=_start,
-    expect_keys=frozenset(attrs.fields_dict(_Expect)),
-    expect=_expect,
-    report=ScenarioResult,
-)
+SCENARIO_RULES = ScenarioRules(_Start, _start, _Expect, _expect, ScenarioResult)
 
 
 def run_document(document: Mapping[str, object], path: str) -> ScenarioResult:
