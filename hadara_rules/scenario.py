@@ -176,7 +176,7 @@ class _Expected(_Expect, Expect):
 
 
 @frozen(kw_only=True)
-class _Scenario(_Start):
+class _Scenario:
     """A whole Hadara scenario file, as its schema describes it (the platform reads the keys
     every game shares, Hadara its own: :data:`SCENARIO_RULES`)."""
 
@@ -187,6 +187,10 @@ class _Scenario(_Start):
     notes: str | None = None
     #: A whole position document instead of ``config``, ``components`` and ``given``.
     position: dict[str, Any] | None = None
+    #: The game's configuration (without a ``position``).
+    config: GameConfig | None = None
+    components: dict[str, Any] | None = None
+    given: _Given | None = None
     moves: tuple[Move, ...] = ()
     expect: _Expected | None = None
 
