@@ -1,6 +1,6 @@
 """Hadara's part of its scenarios: the oracle's input format (DESIGN "Scenarios").
 
-The platform reads and runs every game's scenarios alike (:mod:`boardtable.scenario`: the
+The platform reads and runs every game's scenarios alike (:mod:`boardtable.scenario_runner`: the
 format version, title, rules, a whole ``position:`` or this game's keys, the moves as
 documents or in move notation, and the expectations every game shares: ``illegal``,
 ``to_act``, ``over``, ``winners``, ``legal_count``, ``digest``). Hadara adds its own
