@@ -19,11 +19,11 @@ import argparse
 import json
 from pathlib import Path
 
-from .errors import GameError, UsageError
+from .errors import GameError, RecordError, UsageError
 from .gamefiles import YAML, GameFile, of_scenario, read_game_file
 from .games import DEFAULT, AnyGame, game
 from .prompt import Reader, Writer, read_line
-from .reader import clip, shown
+from .reader import clip, parse_json, read_text, shown
 from .reviewing import stop_at, told
 from .scenario import load_scenario_document
 from .screen import counted
@@ -157,9 +157,22 @@ def explore(played: AnyGame, start: object, whole: bool, read: Reader, write: Wr
             return
 
 
+def _is_scenario(path: str) -> bool:
+    """Whether the file is a scenario: YAML that is no document of a kind, or JSON whose top
+    level names the scenario format (``scenario``), as the web table's exported disputes are.
+    Anything else is read as a record or a position, which names what is wrong with it."""
+    if Path(path).suffix in YAML:
+        return "kind" not in load_scenario_document(path)
+    try:
+        document = parse_json(read_text(path, RecordError), RecordError)
+    except RecordError:
+        return False
+    return isinstance(document, dict) and "scenario" in document and "kind" not in document
+
+
 def _opened(args: argparse.Namespace) -> tuple[AnyGame, object, bool]:
     """The game, the position ``hadara analyse`` opens, and whether it may be shown whole."""
-    if Path(args.file).suffix in YAML and "kind" not in load_scenario_document(args.file):
+    if _is_scenario(args.file):
         if args.at is not None:
             raise UsageError("--at applies to game records; this file is a scenario")
         run, document = of_scenario(args.file)

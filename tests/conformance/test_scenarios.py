@@ -1,11 +1,13 @@
 """A dispute is a scenario every game runs alike: written from a played position as the web
 table's "Export as scenario" writes it (JSON, the whole position as ``Game.position_data``
-writes it, the moves as data or in the notation), ``hadara check`` runs it unchanged: a move
+writes it, the moves as data or in the notation), ``hadara check`` runs it unchanged and
+``hadara analyse`` opens it: a move
 refused for its rule (and refusing it changes nothing), a legal move with the position's
 digest after it; a scenario whose expectation is wrong fails, with status 1."""
 
 from __future__ import annotations
 
+import io
 import json
 from pathlib import Path
 from typing import Any
@@ -52,7 +54,12 @@ def _written(folder: Path, name: str, document: dict[str, object]) -> str:
 
 @pytest.mark.parametrize("seed", [3])
 def test_a_dispute_from_a_played_position_is_checked(
-    name: str, played: AnyGame, seed: int, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    name: str,
+    played: AnyGame,
+    seed: int,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     state, refused, offered = _position(played, seed)
     rule = played.refusal(state, refused)
@@ -73,6 +80,11 @@ def test_a_dispute_from_a_played_position_is_checked(
     assert main(["check", *files]) == 0
     out = capsys.readouterr().out
     assert out.endswith("2 passed, 0 failed\n"), out
+
+    # the exported dispute opens in the analysis loop too, at its position
+    monkeypatch.setattr("sys.stdin", io.StringIO("quit\n"))
+    assert main(["analyse", files[0]]) == 0
+    assert f"Analysing a {played.title} position" in capsys.readouterr().out
 
     wrong = _written(tmp_path, "wrong", {**legal, "expect": {"digest": played.digest(state)}})
     assert main(["check", wrong]) == 1
