@@ -302,13 +302,28 @@ def tools_text(view: GameState, seat: int) -> str:
     )
 
 
+def claims_text(claims: int) -> str:
+    """CIV-12: the pairs of resources of choice a player bought and has not taken yet, in
+    words: ``2 resources of your choice to take``, ``2 pairs of resources of your choice to
+    take``; "" for none."""
+    if not claims:
+        return ""
+    return (
+        f"{CLAIM} resources of your choice to take"
+        if claims == 1
+        else f"{claims} pairs of resources of your choice to take"
+    )
+
+
 def player_lines(view: GameState, seat: int, name: str | None = None) -> list[str]:
-    """A player's board in two lines, under ``name`` (default: the seat, ``P2``)."""
+    """A player's board in two lines, under ``name`` (default: the seat, ``P2``), with a pair
+    of resources of choice not yet taken after the resources (CIV-12)."""
     p = view.players[seat]
+    untaken = claims_text(p.claims)
     return [
         f"{name or f'P{seat}'}: {counted(p.score, 'point')}, {counted(p.people, 'person', 'people')} "
         f"({view.unplaced(seat)} at home), food {p.food}, agriculture {p.agriculture}",
-        f"    resources: {resources_text(p.resources)}; {tools_text(view, seat)}; "
+        f"    resources: {resources_text(p.resources)}{f'; {untaken}' if untaken else ''}; {tools_text(view, seat)}; "
         f"{counted(len(p.buildings), 'building')}, {counted(len(p.all_cards), 'card')}",
     ]
 

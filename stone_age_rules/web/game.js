@@ -140,13 +140,23 @@ export default {
   /** PLACE-1: the placements at one location differ only in how many people go: one line, the count chosen beside it. */
   count: (entry) =>
     entry.move.type === "place" ? { key: `place ${entry.move.location}`, count: entry.move.people, label: "People" } : null,
-  /** A location of the board is a group of the picture (`data-kind="location"`), named in words. */
+  /**
+   * A location of the board is a group of the picture (`data-kind="location"`), named in
+   * words; so is a player's pair of resources of choice not yet taken (`data-kind="claims"`
+   * on the player's board, CIV-12).
+   */
   component: (node) => {
     const id = node.getAttribute("data-id");
-    return node.getAttribute("data-kind") === "location" && LOCATIONS[id] !== undefined
-      ? { kind: "location", id, player: null, name: LOCATIONS[id] }
-      : null;
+    const kind = node.getAttribute("data-kind");
+    if (kind === "claims" && id === "claims") {
+      return { kind, id, player: Number(node.getAttribute("data-player")), name: "the two resources of your choice to take" };
+    }
+    return kind === "location" && LOCATIONS[id] !== undefined ? { kind, id, player: null, name: LOCATIONS[id] } : null;
   },
-  naming: (component, legal) => legal.filter((entry) => entry.move.location === component.id),
+  /** A location names the moves there; a player's untaken pair, the moves that take it (CIV-12). */
+  naming: (component, legal) =>
+    component.kind === "claims"
+      ? legal.filter((entry) => entry.move.type === "take_resources" && entry.move.player === component.player)
+      : legal.filter((entry) => entry.move.location === component.id),
   scoreRows: ROWS,
 };

@@ -52,7 +52,9 @@ RAW = re.compile(
 )
 #: A card's or tile's id (``c24``, ``b07``): the log names a card or tile by what it shows.
 IDS = re.compile(
-    r"\b(?:" + "|".join(item.id for item in (*components().cards, *components().buildings)) + r")\b"
+    r"\b(?:"
+    + "|".join([*(card.id for card in components().cards), *(tile.id for tile in components().buildings)])
+    + r")\b"
 )
 
 
