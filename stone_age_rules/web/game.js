@@ -1,10 +1,11 @@
 // Stone Age's part of the web table (served at /games/stone-age/game.js, its hooks described
 // in the shell's games.js): its moves in words and where they are listed, the locations of
-// its picture a move names, where the game stands and the lines of its score sheet (SCORE-1
-// to SCORE-8). What a move does (what lies where its people go, what it changes, a warning
-// before a placement the seat cannot pay for or going hungry) comes in words from the
-// server, as the terminal says it (the generic preview); a move's notation is for engines
-// and records, and the list says the move in words only.
+// its picture a move names (and a player's pair of resources of choice not yet taken, which
+// the moves taking it name, CIV-12), where the game stands and the lines of its score sheet
+// (SCORE-1 to SCORE-8). What a move does (what lies where its people go, what it changes, a
+// warning before a placement the seat cannot pay for or going hungry) comes in words from
+// the server, as the terminal says it (the generic preview); a move's notation is for
+// engines and records, and the list says the move in words only.
 
 /** The board's locations (SETUP-3), as a player names them. */
 const LOCATIONS = {
