@@ -31,7 +31,8 @@ from stone_age_rules.text import event_text
 __all__ = ["GAME", "StoneAge"]
 
 #: The match options a request may give, each named by the GameConfig field it sets, and
-#: their schema (:meth:`StoneAge.options_schema`).
+#: their schema (:meth:`StoneAge.options_schema`): a value a player chooses among is a
+#: ``const`` with its ``title``, the words the lobby's form shows for it.
 _OPTIONS: Mapping[str, Schema] = {
     "max_rounds": {
         "type": ["integer", "null"],
@@ -42,13 +43,19 @@ _OPTIONS: Mapping[str, Schema] = {
         "a number from 1 to 100 ends the game after that round's feeding as well (FLOW-6).",
     },
     "start_player": {
-        "oneOf": [{"type": "integer", "minimum": 0, "maximum": 3}, {"const": "random"}],
+        "oneOf": [
+            {"type": "integer", "minimum": 0, "maximum": 3},
+            {"const": "random", "title": "Drawn at random"},
+        ],
         "title": "Start player",
         "description": "Who places first in round 1: a seat (P0 unless chosen) "
         "or one drawn at random (SETUP-7).",
     },
     "any_two_resources": {
-        "enum": ["later", "immediate"],
+        "oneOf": [
+            {"const": "later", "title": "Later, whenever its owner has a move to make"},
+            {"const": "immediate", "title": "Immediately on buying the card"},
+        ],
         "title": "Two resources of your choice",
         "description": "When the card's two resources are taken: later, whenever its "
         "owner has a move to make, or immediately on buying it (CIV-12).",

@@ -12,14 +12,16 @@ side by side, :data:`COLUMNS` to a row, in one picture):
   how many tiles are left (a stack out of play with fewer than 4 players says so, SETUP-5),
   each card slot's price and both halves of its card (CIV-1, CIV-4 to CIV-14), the draw pile;
 - one board per player: score, food and agriculture, people at home and placed, resources,
-  tools with their levels and whether each was used this round (TOOL-2), one-time tools,
-  buildings and cards in words, and whether the player starts the round.
+  the pairs of resources of choice bought and not yet taken (CIV-12), tools with their
+  levels and whether each was used this round (TOOL-2), one-time tools, buildings and
+  cards in words, and whether the player starts the round.
 
 A location is drawn as a group ``data-kind="location"`` with ``data-id`` its id (``forest``,
 ``card2``), so that a frontend can hook clicks; a player's board is a group
-``data-kind="board"`` with ``data-player``. A card or tile is named by its id only in its
-tooltip (``<title>``); a hidden one is drawn face down (INFO-1, INFO-2). Every value drawn
-is escaped. The text is plain SVG built as a string (no drawing library).
+``data-kind="board"`` with ``data-player``, and its untaken pairs of resources of choice
+one ``data-kind="claims"`` (``data-id="claims"``) inside it, with ``data-player`` too. A
+card or tile is named by its id only in its tooltip (``<title>``); a hidden one is drawn
+face down (INFO-1, INFO-2). Every value drawn is escaped. The text is plain SVG built as a string (no drawing library).
 """
 
 from __future__ import annotations
@@ -58,6 +60,7 @@ from .text import (
     building_text,
     card_halves,
     cards_bottoms_text,
+    claims_text,
 )
 
 __all__ = ["COLUMNS", "MIN_TEXT", "PART_WIDTH", "render_svg", "render_svg_parts"]
@@ -406,6 +409,19 @@ def _resources(svg: _Svg, view: GameState, seat: int, y: float) -> float:
     return y + 26
 
 
+def _claims(svg: _Svg, view: GameState, seat: int, y: float) -> float:
+    """CIV-12: the pairs of resources of choice the player bought and has not taken yet, as a
+    dashed box (a group ``data-kind="claims"`` of the player, for a frontend to hook the move
+    that takes them); nothing where there is none."""
+    words = claims_text(view.players[seat].claims)
+    if not words:
+        return y
+    svg.open("claims", "claims", f"{words} (CIV-12): whenever P{seat} has a move to make", seat)
+    svg.chip(MARGIN, y, INSIDE, clipped(words, INSIDE - 12), "#fff", DARK, dashed=True)
+    svg.close()
+    return y + 24
+
+
 def _holdings(svg: _Svg, view: GameState, seat: int, y: float) -> float:
     """A player's buildings and cards, each in words (its id in its tooltip)."""
     player = view.players[seat]
@@ -466,6 +482,7 @@ def _player(view: GameState, seat: int) -> Part:
     y = _track(svg, y, "agriculture", player.agriculture, 10, "#3c8d40")
     y = _people_row(svg, view, seat, y + 2)
     y = _resources(svg, view, seat, y + 2)
+    y = _claims(svg, view, seat, y)
     y = _tools(svg, view, seat, y)
     y = _holdings(svg, view, seat, y + 2)
     svg.close()

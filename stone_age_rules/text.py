@@ -172,13 +172,23 @@ def _placed(event: Event) -> str:
     return f"placed {count} {'person' if count == 1 else 'people'} at {_place(event)}"
 
 
+def _card(event: Event) -> str:
+    """The card an event names, by what it shows (CIV-4 to CIV-14): ``1 food · 2 farmers``."""
+    return item_text(event.item or HIDDEN)
+
+
 def _drew(event: Event) -> str:
-    return "drew a card face down" if event.item == HIDDEN else f"drew card {event.item}"
+    """CIV-13: the card drawn, said by what it shows; face down to a seat that did not see it (INFO-2)."""
+    return "drew a card face down" if event.item in (None, HIDDEN) else f"drew a card: {_card(event)}"
 
 
 def _built(event: Event) -> str:
+    """BUILD-1: what was paid and scored; a tile whose payment the builder chose (BUILD-3,
+    BUILD-4) says what it takes too (a tile of fixed resources takes what was paid)."""
     paid, scored = _goods(event, -1), _goods(event, 1)
-    return f"built {event.item} for {paid}" + ("" if scored == "nothing" else f", scoring {scored}")
+    tile = components().building.get(event.item or "")
+    chosen = "" if tile is None or tile.fixed is not None else f" of {building_text(tile)}"
+    return f"built a building{chosen} for {paid}" + ("" if scored == "nothing" else f", scoring {scored}")
 
 
 def _went_hungry(event: Event) -> str:
@@ -199,7 +209,7 @@ _DID: Mapping[EventType, Callable[[Event], str]] = {
     EventType.GAINED_PERSON: lambda e: "gained a person",
     EventType.GAINED_TOOL: lambda e: "gained a tool",
     EventType.RAISED_AGRICULTURE: lambda e: "raised agriculture a step",
-    EventType.BOUGHT: lambda e: f"bought card {e.item} for {_goods(e, -1)}",
+    EventType.BOUGHT: lambda e: f"bought a card ({_card(e)}) for {_goods(e, -1)}",
     EventType.BUILT: _built,
     EventType.DREW_CARD: _drew,
     EventType.FOUND_PILE_EMPTY: lambda e: "found the draw pile empty",
@@ -230,8 +240,9 @@ _HAPPENED: Mapping[EventType, str] = {
 
 
 def event_text(event: Event) -> str:
-    """An event in one line in a player's words, with its rule ID: ``P0 bought card c13 for
-    2 wood (CIV-2)``; a card drawn that the viewer did not see, face down (INFO-2)."""
+    """An event in one line in a player's words, with its rule ID: ``P0 bought a card (1 food ·
+    2 farmers) for 2 wood (CIV-2)``; a card or tile by what it shows, never by its id; a card
+    drawn that the viewer did not see, face down (INFO-2)."""
     return f"{_said(event)} ({event.rule})"
 
 
@@ -291,13 +302,28 @@ def tools_text(view: GameState, seat: int) -> str:
     )
 
 
+def claims_text(claims: int) -> str:
+    """CIV-12: the pairs of resources of choice a player bought and has not taken yet, in
+    words: ``2 resources of your choice to take``, ``2 pairs of resources of your choice to
+    take``; "" for none."""
+    if not claims:
+        return ""
+    return (
+        f"{CLAIM} resources of your choice to take"
+        if claims == 1
+        else f"{claims} pairs of resources of your choice to take"
+    )
+
+
 def player_lines(view: GameState, seat: int, name: str | None = None) -> list[str]:
-    """A player's board in two lines, under ``name`` (default: the seat, ``P2``)."""
+    """A player's board in two lines, under ``name`` (default: the seat, ``P2``), with a pair
+    of resources of choice not yet taken after the resources (CIV-12)."""
     p = view.players[seat]
+    untaken = claims_text(p.claims)
     return [
         f"{name or f'P{seat}'}: {counted(p.score, 'point')}, {counted(p.people, 'person', 'people')} "
         f"({view.unplaced(seat)} at home), food {p.food}, agriculture {p.agriculture}",
-        f"    resources: {resources_text(p.resources)}; {tools_text(view, seat)}; "
+        f"    resources: {resources_text(p.resources)}{f'; {untaken}' if untaken else ''}; {tools_text(view, seat)}; "
         f"{counted(len(p.buildings), 'building')}, {counted(len(p.all_cards), 'card')}",
     ]
 

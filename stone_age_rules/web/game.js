@@ -1,10 +1,11 @@
 // Stone Age's part of the web table (served at /games/stone-age/game.js, its hooks described
 // in the shell's games.js): its moves in words and where they are listed, the locations of
-// its picture a move names, where the game stands and the lines of its score sheet (SCORE-1
-// to SCORE-8). What a move does (what lies where its people go, what it changes, a warning
-// before a placement the seat cannot pay for or going hungry) comes in words from the
-// server, as the terminal says it (the generic preview); a move's notation is for engines
-// and records, and the list says the move in words only.
+// its picture a move names (and a player's pair of resources of choice not yet taken, which
+// the moves taking it name, CIV-12), where the game stands and the lines of its score sheet
+// (SCORE-1 to SCORE-8). What a move does (what lies where its people go, what it changes, a
+// warning before a placement the seat cannot pay for or going hungry) comes in words from
+// the server, as the terminal says it (the generic preview); a move's notation is for
+// engines and records, and the list says the move in words only.
 
 /** The board's locations (SETUP-3), as a player names them. */
 const LOCATIONS = {
@@ -140,13 +141,23 @@ export default {
   /** PLACE-1: the placements at one location differ only in how many people go: one line, the count chosen beside it. */
   count: (entry) =>
     entry.move.type === "place" ? { key: `place ${entry.move.location}`, count: entry.move.people, label: "People" } : null,
-  /** A location of the board is a group of the picture (`data-kind="location"`), named in words. */
+  /**
+   * A location of the board is a group of the picture (`data-kind="location"`), named in
+   * words; so is a player's pair of resources of choice not yet taken (`data-kind="claims"`
+   * on the player's board, CIV-12).
+   */
   component: (node) => {
     const id = node.getAttribute("data-id");
-    return node.getAttribute("data-kind") === "location" && LOCATIONS[id] !== undefined
-      ? { kind: "location", id, player: null, name: LOCATIONS[id] }
-      : null;
+    const kind = node.getAttribute("data-kind");
+    if (kind === "claims" && id === "claims") {
+      return { kind, id, player: Number(node.getAttribute("data-player")), name: "the two resources of your choice to take" };
+    }
+    return kind === "location" && LOCATIONS[id] !== undefined ? { kind, id, player: null, name: LOCATIONS[id] } : null;
   },
-  naming: (component, legal) => legal.filter((entry) => entry.move.location === component.id),
+  /** A location names the moves there; a player's untaken pair, the moves that take it (CIV-12). */
+  naming: (component, legal) =>
+    component.kind === "claims"
+      ? legal.filter((entry) => entry.move.type === "take_resources" && entry.move.player === component.player)
+      : legal.filter((entry) => entry.move.location === component.id),
   scoreRows: ROWS,
 };

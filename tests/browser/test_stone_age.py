@@ -17,6 +17,7 @@ from playwright.sync_api import Browser, Page, Response, WebSocket, expect
 from stone_age_rules import GameConfig, Place, apply_move_with_events, new_game, player_view
 from stone_age_rules.bots import make_bot
 from stone_age_rules.records import GameRecord, from_json
+from stone_age_rules.text import item_text
 
 from .table import (
     NARROW,
@@ -346,9 +347,11 @@ def test_neither_page_shows_the_card_the_other_seat_drew_face_down(server: str, 
             wait_settled(page, ply)
 
         owner, other = pages[drawer], pages[1 - drawer]
-        # the owner's page shows the card: on its board in the picture and in the log
+        # the owner's page shows the card: on its board in the picture (its id in a tooltip) and
+        # in the log, by what it shows
         assert hidden_word.search(owner.locator("#picture").text_content() or "")
-        assert any(hidden_word.search(line) for line in owner.locator("#log li").all_text_contents())
+        drew = f"drew a card: {item_text(card)}"
+        assert any(drew in line for line in owner.locator("#log li").all_text_contents())
         # the other's page says a card was drawn face down, and names it nowhere
         assert any("drew a card face down" in line for line in other.locator("#log li").all_text_contents())
         assert not hidden_word.search(other.content())

@@ -100,14 +100,17 @@ def test_the_how_to_play_page_tells_what_happened_in_its_games() -> None:
         "P2 gathered 2 stone (ACT-3)" in first and "P0 took their people back from the field (ACT-2)" in first
     )
     second = _told(steps, 2)
-    assert "P1 built b28 for 6 wood and 1 gold, scoring 24 points (BUILD-1)" in second
+    assert (
+        "P1 built a building of 1 to 7 resources of any kinds for 6 wood and 1 gold, scoring 24 points (BUILD-1)"
+        in second
+    )
     assert building_text(components().building["b28"]) == "1 to 7 resources of any kinds"
     assert "P1 may take two resources of their choice (CIV-12)" in second
     third = _told(steps, 3)
     assert third.index("P1 took 2 gold (CIV-12)") < third.index(
         "P1 placed 3 people at the hunting grounds (PLACE-1)"
     )
-    assert "P0 built b09 for 2 stone and 1 gold, scoring 16 points (BUILD-1)" in third
+    assert "P0 built a building for 2 stone and 1 gold, scoring 16 points (BUILD-1)" in third
     chose = [line for line in third if "took a die" in line or "gained a tool (CIV-8)" in line]
     assert [line[:2] for line in chose] == ["P0", "P1", "P2"] and chose[2] == "P2 gained a tool (CIV-8)"
     fourth = _told(steps, 4)

@@ -42,6 +42,7 @@ from stone_age_rules.text import (
     move_text,
     option_text,
 )
+from stone_age_rules.view import events_view
 
 #: What the words of an event never show: an id of a location, a signed amount, a count
 #: whose noun disagrees with it, or a bare hidden card.
@@ -49,12 +50,19 @@ RAW = re.compile(
     r"clay_pit|tool_maker|hunting\b(?! grounds)|building\d|card\d|[+-]\d|\b1 (?:people|points|cards|tools)\b"
     r"|\b(?:[02-9]|\d\d+) (?:person|point|card|tool(?! maker))\b|(?:^|\s)\?(?:\s|$)"
 )
+#: A card's or tile's id (``c24``, ``b07``): the log names a card or tile by what it shows.
+IDS = re.compile(
+    r"\b(?:"
+    + "|".join([*(card.id for card in components().cards), *(tile.id for tile in components().buildings)])
+    + r")\b"
+)
 
 
 def test_every_event_of_random_games_reads_in_words() -> None:
     """Over random games of 2 to 4 players with each option, every event's text has words of
-    its own (its type is one the text knows), ends with its rule ID and shows nothing raw;
-    every type but the rare empty pile (CIV-13) is seen."""
+    its own (its type is one the text knows), ends with its rule ID and shows nothing raw,
+    no card's or tile's id either, as every seat's log shows it (INFO-2); every type but the
+    rare empty pile (CIV-13) is seen."""
     seen: set[EventType] = set()
     for game in range(9):
         options = [{}, {"any_two_resources": "immediate"}, {"start_player": "random"}][game % 3]
@@ -63,10 +71,12 @@ def test_every_event_of_random_games_reads_in_words() -> None:
         while not state.is_over:
             moves = legal_moves(state, state.to_act[0])
             state, events = apply_move_with_events(state, moves[rng.randrange(len(moves))])
-            for event in events:
+            seen_by = [events, *(events_view(events, seat) for seat in range(len(state.players)))]
+            for event in (event for told in seen_by for event in told):
                 text = event_text(event)
                 assert text.endswith(f" ({event.rule})"), text
                 assert not RAW.search(text.removesuffix(f" ({event.rule})")), text
+                assert not IDS.search(text), text
                 told = _DID if event.player is not None else _HAPPENED
                 assert event.type in told or event.type is EventType.ROUND_BEGAN, event
                 seen.add(event.type)
@@ -89,13 +99,24 @@ def test_the_words_of_one_event_of_each_kind() -> None:
                 amounts=(("wood", -2), ("gold", -1), ("score", 12), ("buildings", 1)),
                 item="b04",
             ),
-            "P0 built b04 for 2 wood and 1 gold, scoring 12 points (BUILD-1)",
+            "P0 built a building for 2 wood and 1 gold, scoring 12 points (BUILD-1)",
+        ),
+        (
+            Event("BUILD-1", "built", 1, amounts=(("wood", -4), ("score", 12), ("buildings", 1)), item="b18"),
+            "P1 built a building of 4 resources of 1 kind for 4 wood, scoring 12 points (BUILD-1)",
+        ),
+        (
+            Event("CIV-2", "bought", 0, amounts=(("clay", -2), ("cards", 1)), item="c19"),
+            "P0 bought a card (1 stone · 1 farmer) for 2 clay (CIV-2)",
         ),
         (
             Event("CIV-13", "drew a card", 1, amounts=(("cards", 1),), item="?"),
             "P1 drew a card face down (CIV-13)",
         ),
-        (Event("CIV-13", "drew a card", 1, amounts=(("cards", 1),), item="c14"), "P1 drew card c14 (CIV-13)"),
+        (
+            Event("CIV-13", "drew a card", 1, amounts=(("cards", 1),), item="c02"),
+            "P1 drew a card: 2 dice for gold · culture: art (CIV-13)",
+        ),
         (
             Event("FEED-5", "went hungry", 0, amounts=(("food", -2), ("score", -10))),
             "P0 went hungry, giving up 2 food, and lost 10 points (FEED-5)",

@@ -73,6 +73,30 @@ def test_options_are_read_checked_and_stored() -> None:
         assert "\n" not in str(refused.value)
 
 
+def test_each_value_an_option_offers_is_titled_in_words_and_read_as_itself() -> None:
+    """The lobby's form shows an option's values by their schema's titles: every value a Stone
+    Age option lists is a ``const`` with a title in words (not the value), and the value itself
+    is what a match is read with (CIV-12, SETUP-7)."""
+    properties = STONE_AGE.options_schema()["properties"]
+    assert isinstance(properties, dict)
+    titled = {
+        option: {branch["const"]: branch["title"] for branch in schema.get("oneOf", ()) if "const" in branch}
+        for option, schema in properties.items()
+    }
+    assert titled == {
+        "max_rounds": {},
+        "start_player": {"random": "Drawn at random"},
+        "any_two_resources": {
+            "later": "Later, whenever its owner has a move to make",
+            "immediate": "Immediately on buying the card",
+        },
+    }
+    assert not any("enum" in schema for schema in properties.values())  # a value listed bare has no words
+    for option, values in titled.items():
+        for value in values:
+            assert STONE_AGE.options_data(STONE_AGE.read_options({option: value}, 2, 1))[option] == value
+
+
 def test_moves_are_read_as_notation_or_data_and_stored() -> None:
     move = Act(0, Location.BUILDING_2)
     assert STONE_AGE.read_move("P0 act building2") == move

@@ -23,7 +23,7 @@ from stone_age_rules import (
 )
 from stone_age_rules._components import components
 from stone_age_rules.picture import MIN_TEXT, PART_WIDTH, render_svg, render_svg_parts
-from stone_age_rules.text import card_halves
+from stone_age_rules.text import board_lines, card_halves
 
 _SVG = "{http://www.w3.org/2000/svg}"
 
@@ -130,3 +130,31 @@ def test_each_board_shows_the_tools_used_this_round_and_the_start_player() -> No
     other = render_svg_parts(player_view(tooled, 0))[3]
     assert ">2 used<" in other and ">level 1<" in other and ">3<" in other
     assert "start player" not in other
+
+
+def test_a_pair_of_resources_of_choice_not_yet_taken_is_on_its_owners_board() -> None:
+    """CIV-12 (``any_two_resources: later``): a player who bought the card and has not taken
+    its pair sees it on their board, in the picture (a group a page can click, of that
+    player) and in the terminal's lines; with two pairs, both; with none, nothing is drawn."""
+    state = new_game(GameConfig(players=2, seed=1))
+    plain = player_view(state, 0)
+    assert 'data-kind="claims"' not in render_svg(plain)
+    assert "of your choice" not in "\n".join(board_lines(plain, 0))
+    paired = attrs.evolve(
+        state, players=(attrs.evolve(state.players[0], claims=1), attrs.evolve(state.players[1], claims=2))
+    )
+    parts = render_svg_parts(player_view(paired, 1))
+    for part, seat, words in (
+        (parts[2], 0, "2 resources of your choice to take"),
+        (parts[3], 1, "2 pairs of resources of your choice to take"),
+    ):
+        group = re.search(
+            r'<g data-kind="claims" data-id="claims" data-player="(\d)"><title>([^<]*)</title>(.*?)</g>',
+            part,
+            re.S,
+        )
+        assert group is not None and int(group[1]) == seat, part
+        assert group[2].startswith(f"{words} (CIV-12)") and f">{words}<" in group[3]
+    lines = board_lines(player_view(paired, 1), 1)
+    assert "resources: nothing; 2 pairs of resources of your choice to take; no tools" in lines[-3]
+    assert "resources: nothing; 2 resources of your choice to take; no tools" in lines[-1]

@@ -1,6 +1,7 @@
 // A game's match options in the form, read from the JSON Schema the server publishes for
 // them (`GET /api/games`): a yes-or-no option is a check box, a choice among values a list
-// (its first entry: the game's default), a number a field left empty for the default.
+// (its first entry: the game's default; a value in the words of its `title` where the schema
+// gives one, a `oneOf` branch `{const, title}`), a number a field left empty for the default.
 // An option of another shape (a list per seat) is left at the game's default.
 
 import { el } from "./dom.js";
@@ -32,15 +33,23 @@ function describe(option, game) {
   return help;
 }
 
-/** The values a choice offers: an `enum`, or the constants and whole-number ranges of a `oneOf`. */
+/** A value of a choice, `{value, words}`: the words its `title` gives, else the value itself. */
+function choice(value, title) {
+  return { value, words: typeof title === "string" ? title : String(value) };
+}
+
+/**
+ * The values a choice offers, each `{value, words}`: an `enum`, or the constants (each in the
+ * words of its `title`) and whole-number ranges of a `oneOf`.
+ */
 function choices(schema) {
-  if (Array.isArray(schema.enum)) return schema.enum;
+  if (Array.isArray(schema.enum)) return schema.enum.map((value) => choice(value));
   if (!Array.isArray(schema.oneOf)) return null;
   const values = [];
   for (const branch of schema.oneOf) {
-    if ("const" in branch) values.push(branch.const);
+    if ("const" in branch) values.push(choice(branch.const, branch.title));
     else if (branch.type === "integer" && Number.isInteger(branch.minimum) && Number.isInteger(branch.maximum)) {
-      for (let value = branch.minimum; value <= branch.maximum; value += 1) values.push(value);
+      for (let value = branch.minimum; value <= branch.maximum; value += 1) values.push(choice(value));
     } else return null;
   }
   return values;
@@ -71,9 +80,9 @@ export function optionFields(schema, game) {
         "select",
         { id, name: key },
         el("option", { value: "" }, "The game's default"),
-        values.map((value, index) => el("option", { value: String(index) }, String(value))),
+        values.map(({ words }, index) => el("option", { value: String(index) }, words)),
       );
-      const read = () => ({ value: select.value === "" ? undefined : values[Number(select.value)] });
+      const read = () => ({ value: select.value === "" ? undefined : values[Number(select.value)].value });
       fields.push({ key, node: el("label", { class: "field" }, el("span", {}, name), select, help), read });
     } else if (isNumber(option)) {
       const input = el("input", { id, name: key, type: "text", inputmode: "numeric", autocomplete: "off", placeholder: "the game's default" });
