@@ -14,11 +14,13 @@ own whole world, and costs one position read, its seats' legal moves and at most
 A position is whole (as :meth:`Game.position_data <boardtable.games.Game.position_data>`
 writes a position) or a seat's view (or the spectator's): a position that is its own view
 of some seat is that seat's (``INFO-1``: a seat's own view is what it sees already), one of
-which the game makes no view at all (a view of a view) the spectator's. A view
-shows only its seat's moves, as the table does; another seat's moves, and a move of its seat
-that the game cannot play without what the view hides (one that would turn up a hidden card
-or a roll, or that the game refuses to play on a view), are ``422 hidden``: such a move is
-analysed on the whole position.
+which the game makes no view at all (a view of a view) the spectator's. A view shows only
+its seat's moves, as the table does: another seat's moves are ``422 hidden``. A position the
+spectator sees all of (a view that hides only what no seat sees, such as a deck's order, or
+a position that hides nothing) shows every seat's moves. On a view, and on such a position,
+a move that the game cannot play without what is hidden (one that would turn up a card or a
+roll, :meth:`Game.reveals <boardtable.games.Game.reveals>`, or that the game refuses to play
+on a view) is ``422 hidden`` too: such a move is analysed on the whole position.
 """
 
 from __future__ import annotations
@@ -57,22 +59,25 @@ def _read(played: AnyGame, document: object) -> object:
         raise Unreadable(f"position: {exc}", "$", None) from None
 
 
-def _eye(played: AnyGame, state: object, players: int) -> Eye:
-    """Who sees ``state`` whole: the seat (or the spectator) whose own view it is; the spectator
-    for a view of which the game makes no view (a view's view is not asked of a game); else the
-    whole table."""
-    viewers: list[int | None] = [*range(players), None]
+def _eye(played: AnyGame, state: object, players: int) -> tuple[Eye, bool]:
+    """Who sees ``state`` whole, and whether a move tried on it must turn up nothing (see the
+    module): the whole table for a position the spectator sees less of; the whole table too,
+    guarded, for one the spectator sees all of (nothing is hidden from anyone, or it is a view
+    that hides only what no seat sees); the seat whose own view it is, guarded; the spectator,
+    guarded, for a view of which the game makes no view (a view's view is not asked of a game)."""
     own: list[int | None] = []
     unviewable = False
-    for viewer in viewers:
+    for viewer in [*range(players), None]:
         try:
             if played.view(state, viewer) == state:
                 own.append(viewer)
         except (GameError, ValueError):
             unviewable = True
-    if own and len(own) < len(viewers):
-        return Eye(own[0])
-    return Eye() if unviewable and not own else Eye(whole=True)
+    if None in own:
+        return Eye(whole=True), True
+    if own:
+        return Eye(own[0]), True
+    return (Eye(), True) if unviewable else (Eye(whole=True), False)
 
 
 def _entries(played: AnyGame, state: object, eye: Eye, seat: int) -> list[dict[str, object]]:
@@ -88,7 +93,7 @@ def analyse(played: AnyGame, document: object, seat: int | None, given: object |
     players = len(played.totals(state))
     if seat is not None and seat >= players:
         raise Malformed(f"seat: expected a seat from 0 to {players - 1} or null, found {seat}")
-    eye = _eye(played, state, players)
+    eye, guarded = _eye(played, state, players)
     if not (eye.whole or seat in (None, eye.seat)):
         raise _hidden(f"this position is {eye}'s view, which shows no other seat's moves")
     over = played.is_over(state)
@@ -129,10 +134,10 @@ def analyse(played: AnyGame, document: object, seat: int | None, given: object |
     try:
         after, events = played.play(state, move)
     except IllegalMove:
-        if eye.whole:  # refused by no rule, yet not played: the game's failure (logged, 500)
+        if not guarded:  # refused by no rule, yet not played: the game's failure (logged, 500)
             raise
         raise _hidden("the game does not play this move on a view") from None
-    if not eye.whole and played.reveals(state, after):
+    if guarded and played.reveals(state, after):
         raise _hidden("this move would turn up what the view hides")
     data = played.move_data(move)
     offered = legal.get(str(mover)) or _entries(played, state, eye, mover)
