@@ -48,7 +48,7 @@ class Bounds:
     changes_per_minute: int = 10
     #: Analyses and replays (a match's or a record's) per client address per minute (a bucket
     #: of as many).
-    analysis_per_minute: int = 120
+    analysis_per_minute: int = 60
 
 
 #: The bounds by default.

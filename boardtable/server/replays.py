@@ -3,11 +3,11 @@ as one seat, the spectator or the whole table sees it (``docs/server.md``, "Repl
 
 - ``GET /api/matches/ID/replay?at=SEQ&seat=N|all``: the match after its log entry ``at``
   (default: its last). The match is the registry's, so a match whose stored entries do not
-  replay to their digests is ``410 damaged`` before anything is shown; the point asked for
-  is then made anew from the stored entries up to ``at``, each held to its stored digest,
-  :data:`~boardtable.server.registry.REPLAY_SLICE` at a time
+  replay to their digests is ``410 damaged`` before anything is shown; an earlier point
+  than the last is then made anew from the stored entries up to ``at``, each held to its
+  stored digest, :data:`~boardtable.server.registry.REPLAY_SLICE` at a time
   (:func:`~boardtable.server.registry.replayed`), so that a long match delays no other
-  request for long.
+  request for long; the last entry is the match as it stands.
 - ``POST /api/games/GAME/replay?at=K&seat=N|all``: a record (the JSON ``hadara play`` writes
   and ``GET …/record`` gives) after its first ``K`` moves; read by its game, at most
   :data:`~boardtable.server.match.MAX_ENTRIES` moves, checked whole as the game checks it
@@ -109,29 +109,31 @@ async def match_replay(registry: Registry, match: Match, mine: int | None, query
     last = match.seq - 1
     at = _at(query, last, "an entry's seq")
     _allowed(eye, match.decided, mine, "the game is over (or a seat resigned)")
-    stored = await registry.store.load(match.id)
-    if stored is None:
-        raise NotFound(f"there is no match {match.id}")
-    entries = stored.entries[: at + 1]
-    if len(entries) <= at:
+    if at == last:  # the match as it stands, taken before anything is awaited: no replay
+        then, shown = match, _shown(match, eye, at)
+        entries = await registry.store.entries(match.id, at, 1)
+    else:
+        stored = await registry.store.load(match.id)
+        if stored is None:
+            raise NotFound(f"there is no match {match.id}")
+        entries = stored.entries[at : at + 1]
+        then = unplayed(stored, registry.pauses)
+        await replayed(then, stored.entries[: at + 1])
+        shown = _shown(then, eye, at)
+    listed = Presenter.log(then, entries)["entries"]
+    if not (isinstance(listed, list) and listed):
         raise Malformed(f"at: entry {at} is not stored yet")
-    then = unplayed(stored, registry.pauses)
-    await replayed(then, entries)
-    played, told = then.game, then.told[at]
+    return {"match": match.id, "game": match.game.name, "at": at, "last": last, **shown, "entry": listed[0]}
+
+
+def _shown(match: Match, eye: Eye, at: int) -> Body:
+    """What ``eye`` sees of ``match``, whose last entry is ``at``, and of that entry."""
+    played, told = match.game, match.told[at]
     if told.notice is not None:
         events: list[Body] = [{"seq": at, "ply": told.ply, **told.notice}]
     else:
-        events = _told(played, eye, at, told.ply, told.events, then.state)
-    listed = Presenter.log(then, entries[at:])["entries"]
-    assert isinstance(listed, list)
-    return {
-        "match": match.id,
-        "game": played.name,
-        "at": at,
-        "last": last,
-        **_answer(played, eye, then.state, events, then.to_act, then.over),
-        "entry": listed[0],
-    }
+        events = _told(played, eye, at, told.ply, told.events, match.state)
+    return _answer(played, eye, match.state, events, match.to_act, match.over)
 
 
 async def record_replay(played: AnyGame, body: bytes, query: Mapping[str, str]) -> Body:
