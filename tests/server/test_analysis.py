@@ -49,6 +49,10 @@ def _sent(answer: Any, name: str) -> dict[str, Any]:
     assert not list(position.iter_errors(body["position"]))
     if body["played"] is not None:
         assert not list(position.iter_errors(body["played"]["position"]))
+    move = validator("move", name)
+    for entries in body["legal"].values():
+        for entry in entries:
+            assert not list(move.iter_errors({"schema_version": 1, "kind": "move", "data": entry["move"]}))
     return body
 
 
