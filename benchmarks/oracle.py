@@ -7,10 +7,13 @@ A Stone Age match of ``N`` persons (4 by default) is played to its end through t
 seat choosing a random legal move (the longest matches the server meets: about 1,000
 entries for 4 seats), on Starlette's test client over a fresh SQLite file. Then, ``R``
 rounds of each: a replay of the match's last entry, of its middle entry and of the entry
-before its last (every entry replayed but one), its record posted for a replay, and an
-analysis of a position of Hadara (5 seats) and of Stone Age, with a move tried. Each figure
+before its last from its start (every entry replayed but one: a replay of its first entry
+asked first, untimed, so that no point kept stands nearer), a step forward (a replay of the
+middle entry asked first), its record posted for a replay, and an analysis of a position of
+Hadara (5 seats) and of Stone Age, with a move tried. Each figure
 is the median of the rounds with their range, in milliseconds of wall time and of the
-process's CPU time (the test client's own work included, about a millisecond a request).
+process's CPU time (the test client's own work included, about a millisecond a request);
+and the memory a point kept to go on from takes (tracemalloc).
 The run stops after ``--limit`` seconds whatever ``R`` says.
 """
 
@@ -18,10 +21,12 @@ from __future__ import annotations
 
 import argparse
 import functools
+import gc
 import random
 import statistics
 import tempfile
 import time
+import tracemalloc
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -67,17 +72,38 @@ def _analysis_request(name: str, players: int, plies: int) -> dict[str, object]:
     return {"position": played.position_data(state), "move": played.move_data(move)}
 
 
-def _timed(call: Callable[[], Any], rounds: int, deadline: float) -> tuple[list[float], list[float]]:
+def _nothing() -> None:
+    """No preparation."""
+
+
+def _timed(
+    prepare: Callable[[], Any], call: Callable[[], Any], rounds: int, deadline: float
+) -> tuple[list[float], list[float]]:
+    """``call``'s wall and CPU milliseconds in each round, ``prepare`` made first (untimed)."""
     walls, cpus = [], []
     for _ in range(rounds):
         if time.monotonic() > deadline:
             break
+        prepare()
         wall, cpu = time.perf_counter(), time.process_time()
         answer = call()
         walls.append((time.perf_counter() - wall) * 1000)
         cpus.append((time.process_time() - cpu) * 1000)
         assert answer.status_code == 200, answer.text
     return walls, cpus
+
+
+def _kept(client: TestClient, match: str, entries: int) -> float:
+    """The memory a point kept takes (:class:`~boardtable.server.replays.Cursors`), in MB: what a
+    replay of the entry before the last leaves allocated (tracemalloc), its point kept."""
+    gc.collect()
+    tracemalloc.start()
+    before = tracemalloc.take_snapshot()
+    assert client.get(f"/api/matches/{match}/replay?at={entries - 2}").status_code == 200
+    gc.collect()
+    after = tracemalloc.take_snapshot()
+    tracemalloc.stop()
+    return sum(stat.size_diff for stat in after.compare_to(before, "filename")) / 1e6
 
 
 def _said(values: list[float]) -> str:
@@ -101,26 +127,41 @@ def main() -> None:
                 f"a Stone Age match of {args.players} seats: {entries} entries, its record {len(record)} bytes"
             )
             json_type = {"content-type": "application/json"}
-            calls: dict[str, Callable[[], Any]] = {
-                "replay, the last entry": lambda: client.get(f"/api/matches/{match}/replay?seat=all"),
-                "replay, the middle entry": lambda: client.get(
-                    f"/api/matches/{match}/replay?at={entries // 2}"
+            replay = f"/api/matches/{match}/replay"
+            middle, before_last = entries // 2, entries - 2
+            calls: dict[str, tuple[Callable[[], Any], Callable[[], Any]]] = {
+                "replay, the last entry": (_nothing, lambda: client.get(f"{replay}?seat=all")),
+                "replay, the middle entry, from the start": (
+                    lambda: client.get(f"{replay}?at=0"),
+                    lambda: client.get(f"{replay}?at={middle}"),
                 ),
-                "replay, the entry before the last": lambda: client.get(
-                    f"/api/matches/{match}/replay?at={entries - 2}"
+                "replay, the entry before the last, ditto": (
+                    lambda: client.get(f"{replay}?at=0"),
+                    lambda: client.get(f"{replay}?at={before_last}"),
                 ),
-                "the record posted, at 0": lambda: client.post(
-                    "/api/games/stone-age/replay?at=0", content=record, headers=json_type
+                "replay, a step forward": (
+                    lambda: client.get(f"{replay}?at={middle}"),
+                    lambda: client.get(f"{replay}?at={middle + 1}"),
+                ),
+                "the record posted, at 0": (
+                    _nothing,
+                    lambda: client.post(
+                        "/api/games/stone-age/replay?at=0", content=record, headers=json_type
+                    ),
                 ),
             }
             for name, players in (("hadara", 5), ("stone-age", 4)):
                 request = _analysis_request(name, players, 20)
-                calls[f"analysis, {name} of {players} seats"] = functools.partial(
-                    client.post, f"/api/games/{name}/analysis", json=request
+                calls[f"analysis, {name} of {players} seats"] = (
+                    _nothing,
+                    functools.partial(client.post, f"/api/games/{name}/analysis", json=request),
                 )
+            print(
+                f"a point kept to go on from, of the entry before the last: {_kept(client, match, entries):.1f} MB"
+            )
             print(f"{'request':40} {'wall ms, median (range)':>26} {'CPU ms, median (range)':>26}")
-            for label, call in calls.items():
-                walls, cpus = _timed(call, args.rounds, deadline)
+            for label, (prepare, call) in calls.items():
+                walls, cpus = _timed(prepare, call, args.rounds, deadline)
                 if walls:
                     print(f"{label:40} {_said(walls):>26} {_said(cpus):>26}")
 

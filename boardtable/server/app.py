@@ -68,7 +68,7 @@ from .match import Forbidden, Match
 from .present import Body, Presenter
 from .referee import Illegal, Referee, Refused, Stale, TooFast
 from .registry import KEEP_SECONDS, NotFound, Registry
-from .replays import MAX_RECORD, match_replay, record_replay
+from .replays import MAX_RECORD, Cursors, match_replay, record_replay
 from .store import Damaged, Store, StoreError
 from .sweeper import Sweeper
 from .updates import CLOSE_FORBIDDEN, CLOSE_MALFORMED, CLOSE_NOT_FOUND, send_updates
@@ -341,6 +341,8 @@ class _Api:
         #: Each client address's analyses and replays (a bucket of ``analysis_per_minute``).
         self.analysis_per_minute = analysis_per_minute
         self.looks = Buckets(analysis_per_minute)
+        #: Where the matches replayed last stand, to go on from.
+        self.cursors = Cursors()
 
     async def create(self, request: Request) -> Response:
         """A new match, unless its client's address has made as many unfinished ones as it may
@@ -510,7 +512,8 @@ class _Api:
         self._paced(request)
         async with self.registry.using(_match_id(request)) as match:
             mine = match.seat_of(_bearer(request))
-            return JSONResponse(await match_replay(self.registry, match, mine, request.query_params))
+            replay = await match_replay(self.registry, self.cursors, match, mine, request.query_params)
+            return JSONResponse(replay)
 
     async def record_replay(self, request: Request) -> Response:
         """A record posted, as it stood after some of its moves (:mod:`~boardtable.server.replays`)."""

@@ -7,7 +7,9 @@ as one seat, the spectator or the whole table sees it (``docs/server.md``, "Repl
   than the last is then made anew from the stored entries up to ``at``, each held to its
   stored digest, :data:`~boardtable.server.registry.REPLAY_SLICE` at a time
   (:func:`~boardtable.server.registry.replayed`), so that a long match delays no other
-  request for long; the last entry is the match as it stands.
+  request for long; the last entry is the match as it stands. The point each of the
+  matches replayed last stands at is kept (:class:`Cursors`): a replay at or after it goes
+  on from there, so that stepping forward through a match replays one entry a step.
 - ``POST /api/games/GAME/replay?at=K&seat=N|all``: a record (the JSON ``hadara play`` writes
   and ``GET …/record`` gives) after its first ``K`` moves; read by its game, at most
   :data:`~boardtable.server.match.MAX_ENTRIES` moves, checked whole as the game checks it
@@ -26,6 +28,7 @@ from __future__ import annotations
 
 import asyncio
 import re
+from collections import OrderedDict
 from collections.abc import Mapping
 
 from ..games import AnyGame, Eye, GameError, check_record, steps
@@ -36,12 +39,14 @@ from .present import Body, Presenter
 from .referee import Refused
 from .registry import NotFound, Registry, replayed, unplayed
 
-__all__ = ["ALL", "MAX_RECORD", "match_replay", "record_replay"]
+__all__ = ["ALL", "CURSORS", "MAX_RECORD", "Cursors", "match_replay", "record_replay"]
 
 #: The ``seat`` that asks for the whole position.
 ALL = "all"
 #: The largest record read, in bytes (a record of 5,000 moves of Stone Age takes about 300 KB).
 MAX_RECORD = 512 * 1024
+#: How many matches' points replayed last are kept, to go on from (:class:`Cursors`).
+CURSORS = 8
 #: A number as a query writes it (ASCII digits only).
 _NUMBER = re.compile(r"[0-9]{1,18}")
 
@@ -100,9 +105,52 @@ def _told(
     return [{"seq": seq, "ply": ply, **played.event_data(event)} for event in eye.seen(played, events, state)]
 
 
-async def match_replay(registry: Registry, match: Match, mine: int | None, query: Mapping[str, str]) -> Body:
+class Cursors:
+    """Where the matches replayed last stand (:data:`CURSORS` of them at most, the least
+    recently used forgotten first): a replay at or after that point goes on from it, so that
+    stepping forward through a match replays one entry a step."""
+
+    def __init__(self, bound: int = CURSORS) -> None:
+        self._kept: OrderedDict[str, Match] = OrderedDict()
+        self._bound = bound
+
+    def take(self, match_id: str, at: int) -> Match | None:
+        """The point kept of ``match_id`` if it stands at entry ``at`` or before; it is no longer
+        kept (it is the taker's to replay further, and to keep again)."""
+        found = self._kept.get(match_id)
+        if found is None or found.seq > at + 1:
+            return None
+        del self._kept[match_id]
+        return found
+
+    def keep(self, then: Match) -> None:
+        """Keep ``then``, a match as it stood at some point, to go on from."""
+        self._kept[then.id] = then
+        self._kept.move_to_end(then.id)
+        while len(self._kept) > self._bound:
+            self._kept.popitem(last=False)
+
+
+async def _replayed_to(registry: Registry, cursors: Cursors, match_id: str, at: int) -> Match:
+    """The match ``match_id`` as it stood after its entry ``at``, replayed from its stored
+    entries: from the point kept of it where that stands at ``at`` or before, else from its start."""
+    then = cursors.take(match_id, at)
+    if then is None:
+        stored = await registry.store.load(match_id)
+        if stored is None:
+            raise NotFound(f"there is no match {match_id}")
+        then, ahead = unplayed(stored, registry.pauses), stored.entries[: at + 1]
+    else:
+        ahead = await registry.store.entries(match_id, then.seq, at + 1 - then.seq) if then.seq <= at else ()
+    await replayed(then, ahead)
+    return then
+
+
+async def match_replay(
+    registry: Registry, cursors: Cursors, match: Match, mine: int | None, query: Mapping[str, str]
+) -> Body:
     """``match`` (followed, and so sound) as it stood after its entry ``at``, as the query's
-    eye sees it; ``mine``: the seat the request's token opens (None without one)."""
+    eye sees it (see the module); ``mine``: the seat the request's token opens (None without one)."""
     if not match.seq:
         raise Malformed("at: the match has no entries yet, so nothing to replay")
     eye = _eye(query, len(match.seats))
@@ -113,13 +161,10 @@ async def match_replay(registry: Registry, match: Match, mine: int | None, query
         then, shown = match, _shown(match, eye, at)
         entries = await registry.store.entries(match.id, at, 1)
     else:
-        stored = await registry.store.load(match.id)
-        if stored is None:
-            raise NotFound(f"there is no match {match.id}")
-        entries = stored.entries[at : at + 1]
-        then = unplayed(stored, registry.pauses)
-        await replayed(then, stored.entries[: at + 1])
+        then = await _replayed_to(registry, cursors, match.id, at)
         shown = _shown(then, eye, at)
+        cursors.keep(then)
+        entries = await registry.store.entries(match.id, at, 1)
     listed = Presenter.log(then, entries)["entries"]
     if not (isinstance(listed, list) and listed):
         raise Malformed(f"at: entry {at} is not stored yet")

@@ -18,9 +18,11 @@ import pytest
 from starlette.testclient import TestClient
 
 from boardtable.games import AnyGame, game
+from boardtable.server import replays
 from boardtable.server.app import create_app
 from boardtable.server.limits import Bounds
 from boardtable.server.match import MAX_ENTRIES
+from boardtable.server.registry import replayed
 from boardtable.server.replays import MAX_RECORD
 from boardtable.server.sqlite import SQLiteStore
 
@@ -183,6 +185,27 @@ def test_once_a_seat_resigned_anyone_replays_every_seat_and_the_whole_table(
     end = _sent(match.replay(seat="all"), "GET", path, name)
     assert (end["at"], end["over"], end["to_act"], end["entry"]["kind"]) == (3, True, [], "resign")
     assert [event["type"] for event in end["events"]] == ["resigned"]
+
+
+def test_stepping_forward_replays_one_entry_a_step(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A replay goes on from the point the match was replayed at last, where that stands at or
+    before the one asked for; one before it is replayed from the start; the last entry is the
+    match as it stands. Each shows what the game says (``test_a_match_replays_…``)."""
+    match = _Played(client, "hadara")
+    counted: list[int] = []
+
+    async def counting(then: object, entries: tuple[object, ...]) -> None:
+        counted.append(len(entries))
+        await replayed(then, entries)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(replays, "replayed", counting)
+    played = match.played
+    for at in (1, 2, 2, 4, 0, 1, MOVES - 1):
+        body = match.replay(at, "0", 0).json()
+        assert body["position"] == played.position_data(played.view(match.states[at + 1], 0))
+    assert counted == [2, 1, 0, 2, 1, 1]
 
 
 def test_a_damaged_match_is_not_replayed_at_an_earlier_point(tmp_path: Path) -> None:
