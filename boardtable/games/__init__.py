@@ -36,6 +36,7 @@ from ..errors import GameError, IllegalMove
 from ..gamelist import DEFAULT, ENVIRONMENT, GROUP, MAX_SEED, REGISTERED, UnknownGame, known, names
 from ..renderer import clip, label, shown
 from .commands import Commands
+from .hindsight import Eye, Refusal, check_record, refused, steps
 
 __all__ = [
     "DEFAULT",
@@ -45,13 +46,18 @@ __all__ = [
     "AnyGame",
     "Commands",
     "Decider",
+    "Eye",
     "Game",
     "GameError",
     "IllegalMove",
+    "Refusal",
     "UnknownGame",
+    "check_record",
     "game",
     "names",
+    "refused",
     "register",
+    "steps",
     "unregister",
 ]
 
