@@ -117,6 +117,8 @@ class Table {
       byId("moves-heading").focus();
     });
     this.wireButtons();
+    // the replay sees the table as this seat does: the token goes along in the fragment
+    byId("replay-open").href = `/?replay=${encodeURIComponent(this.match)}${this.token ? `#token=${encodeURIComponent(this.token)}` : ""}`;
     try {
       this.info = await getMatch(this.match);
       this.seats = Array.isArray(this.info.seats) ? this.info.seats : [];
