@@ -98,11 +98,21 @@ export class Analysis {
       ),
       el("div", { class: "tree", id: "analysis-tree", "aria-label": "The moves tried: the main line and its variations" }),
       el("div", { class: "review-columns" },
-        el("div", { class: "drawing", id: "analysis-drawing" }),
         el(
           "div",
-          { class: "side" },
-          el("section", { class: "panel" }, el("h3", {}, "Legal moves"), el("div", { id: "analysis-moves", class: "moves" })),
+          { class: "analysis-main" },
+          el(
+            "details",
+            { class: "panel editor", id: "editor-panel" },
+            el("summary", { id: "edit-position" }, "Edit this position"),
+            el("p", { class: "help" }, "Each change is checked by the server; a change it takes starts the board anew at the edited position, and the disputed move is tried again on it."),
+            el("div", { id: "editor" }),
+          ),
+          el("div", { class: "drawing", id: "analysis-drawing" }),
+        ),
+        el(
+          "div",
+          { class: "analysis-side" },
           el("section", { class: "panel" }, el("h3", {}, "Try a move"), tryForm, el("div", { id: "verdict", class: "verdict", role: "status" })),
           el(
             "section",
@@ -119,19 +129,15 @@ export class Analysis {
             ),
             el("p", { class: "error", id: "settle-error", role: "alert" }),
           ),
+          el("section", { class: "panel" }, el("h3", {}, "Legal moves"), el("div", { id: "analysis-moves", class: "moves analysis-moves" })),
         ),
-      ),
-      el(
-        "details",
-        { class: "panel editor", id: "editor-panel" },
-        el("summary", { id: "edit-position" }, "Edit this position"),
-        el("p", { class: "help" }, "Each change is checked by the server; a change it takes starts the board anew at the edited position, and the disputed move is tried again on it."),
-        el("div", { id: "editor" }),
       ),
     );
     this.title = title;
     byId("editor-panel").addEventListener("toggle", () => {
-      if (byId("editor-panel").open) this.edit();
+      const open = byId("editor-panel").open;
+      byId("analysis-drawing").hidden = open; // the editor shows every value the drawing does
+      if (open) this.edit();
     });
   }
 
@@ -166,6 +172,7 @@ export class Analysis {
   go(node) {
     this.current = node;
     this.show();
+    if (byId("editor-panel").open) this.edit();
   }
 
   /** Tries `move` on the position shown: a legal one is played on a branch (or its branch is gone to again). */

@@ -11,7 +11,7 @@ import { DocumentError, readDisputeFragment } from "./scenario.js";
 
 /** The verdict a scenario's `expect` states, in words. */
 function claimed(expect) {
-  if (expect?.illegal && typeof expect.illegal === "object") return `refused under ${String(expect.illegal.rule ?? "a rule")}`;
+  if (expect?.illegal && typeof expect.illegal === "object") return `refused under ${String(expect.illegal.rule ?? "a rule")}.`;
   if (typeof expect?.digest === "string") return `legal, leading to the position of digest ${expect.digest.slice(0, 12)}…`;
   return "no verdict";
 }
@@ -38,9 +38,9 @@ export async function showDispute(holder, part, analyse) {
   fill(
     holder,
     el("h1", { id: "dispute-heading" }, typeof found.title === "string" && found.title !== "" ? found.title : "A dispute"),
-    el("p", { class: "where" }, `${game.title} · ${game.where(found.position, 0)}`),
+    el("p", { class: "where" }, game.title),
     el("p", { class: "disputed" }, "The disputed move: ", el("code", { id: "dispute-move" }, typeof move === "string" ? move : JSON.stringify(move))),
-    el("p", { id: "dispute-claim" }, `The link says: ${claimed(found.expect)}.`),
+    el("p", { id: "dispute-claim" }, `The link says: ${claimed(found.expect)}`),
     el("h2", {}, "The rules say"),
     verdict,
     open,

@@ -20,13 +20,13 @@ function words(value) {
   return String(value);
 }
 
-/** A field's value: a list of lists is a list of lines, numbered from 0. */
+/** A field's value: a list of lists is a list of lines, numbered from 0 (a list of ids with its length). */
 function valueNode(value) {
   if (Array.isArray(value) && value.length > 0 && value.every(Array.isArray)) {
     return el(
       "ol",
       { class: "drawn-lists", start: "0" },
-      value.map((item) => el("li", {}, `${words(item)} (${item.length})`)),
+      value.map((item) => el("li", {}, item.some((part) => typeof part === "string") ? `${words(item)} (${item.length})` : words(item))),
     );
   }
   return el("span", {}, words(value));

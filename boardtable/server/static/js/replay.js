@@ -78,11 +78,11 @@ export class Replay {
       el(
         "div",
         { class: "replay-controls", role: "group", "aria-label": "Step through the game" },
-        button("replay-first", "⏮", "First", () => this.goTo(0)),
-        button("replay-back", "◀", "Back", () => this.goTo(this.at - 1)),
+        button("replay-first", "« First", "First", () => this.goTo(0)),
+        button("replay-back", "‹ Back", "Back", () => this.goTo(this.at - 1)),
         this.slider,
-        button("replay-forward", "▶", "Forward", () => this.goTo(this.at + 1)),
-        button("replay-last", "⏭", "Last", () => this.goTo(this.last)),
+        button("replay-forward", "Forward ›", "Forward", () => this.goTo(this.at + 1)),
+        button("replay-last", "Last »", "Last", () => this.goTo(this.last)),
         el("output", { id: "replay-at", for: "replay-slider" }),
       ),
       el(
@@ -115,7 +115,7 @@ export class Replay {
           el("ul", { class: "events", id: "replay-events", "aria-live": "polite" }),
           el("div", { class: "drawing", id: "replay-drawing" }),
         ),
-        el("div", { class: "log-box replay-log-box" }, el("h2", {}, "The log"), el("ol", { class: "log replay-log", id: "replay-log" })),
+        el("div", {}, el("h2", {}, "The log"), el("div", { class: "log-box replay-log-box" }, el("ol", { class: "log replay-log", id: "replay-log" }))),
       ),
     );
     if (shown === null) document.addEventListener("keydown", (event) => shown?.key(event));
@@ -257,7 +257,9 @@ export class Replay {
     }
     const current = list.querySelector(".current");
     const box = list.closest(".log-box");
-    if (current !== null && box !== null) box.scrollTop = current.offsetTop - box.clientHeight / 2;
+    if (current !== null && box !== null) {
+      box.scrollTop += current.getBoundingClientRect().top - box.getBoundingClientRect().top - box.clientHeight / 2;
+    }
   }
 
   /** The address of this point (also made the page's, so that a reload lands here). */
