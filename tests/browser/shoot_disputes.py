@@ -17,13 +17,14 @@ import sys
 import tempfile
 from pathlib import Path
 
-from playwright.sync_api import Page, expect, sync_playwright
+from playwright.sync_api import FloatRect, Page, expect, sync_playwright
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tests"))
 
-from browser.test_disputes import _finished, _stone_age_dispute  # noqa: E402
 from server.serving import ServerProcess  # noqa: E402
+
+from browser.test_disputes import _finished, _stone_age_dispute  # noqa: E402
 
 WIDTH, HEIGHT = 1000, 760
 
@@ -33,7 +34,12 @@ def shoot(page: Page, selector: str, path: Path) -> None:
     box = page.locator(selector).bounding_box()
     assert box is not None, selector
     scrolled: float = page.evaluate("window.scrollY")
-    clip = {"x": box["x"], "y": box["y"] + scrolled, "width": box["width"], "height": min(box["height"], HEIGHT)}
+    clip: FloatRect = {
+        "x": box["x"],
+        "y": box["y"] + scrolled,
+        "width": box["width"],
+        "height": min(box["height"], HEIGHT),
+    }
     page.screenshot(path=path, clip=clip, full_page=True)
 
 
