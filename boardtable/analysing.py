@@ -5,10 +5,9 @@ document's, or a scenario's (after its ``given`` and its moves: the game's scena
 :attr:`Commands.scenario <boardtable.games.commands.Commands.scenario>`). Moves tried play on
 a branch of this session alone: nothing is written back to the file. A legal move prints
 what it did in the game's words; a refused one the rule it breaks, its reason, and the rule's
-text and citation as the game gives them (:meth:`Game.refusal <boardtable.games.Game.refusal>`,
-:meth:`Game.rule <boardtable.games.Game.rule>`).
+text and citation as the game gives them (:func:`~boardtable.games.refused`).
 
-What is shown is what the eye may see (:class:`~boardtable.stepping.Eye`): the whole
+What is shown is what the eye may see (:class:`~boardtable.games.Eye`): the whole
 position for a position document, a scenario or a finished game's record, the spectator's
 view for an unfinished game's record (``as SEAT`` shows a seat's, and its legal moves).
 """
@@ -21,13 +20,13 @@ from pathlib import Path
 
 from .errors import GameError, UsageError
 from .gamefiles import YAML, GameFile, of_scenario, read_game_file
-from .games import DEFAULT, AnyGame, game
+from .games import DEFAULT, AnyGame, Eye, Refusal, game, refused
 from .prompt import Reader, Writer, read_line
 from .reader import clip, shown
 from .reviewing import stop_at, told
 from .scenario import load_scenario_document
 from .screen import counted
-from .stepping import Eye, eye_of, turn_line
+from .stepping import eye_of, turn_line
 
 __all__ = ["analyse", "explore"]
 
@@ -84,9 +83,9 @@ class _Analysis:
         except (GameError, ValueError) as exc:
             self.write(f"try {clip(text)}: {clip(str(exc))}")
             return
-        refused = played.refusal(self.state, move)
-        if refused is not None:
-            self.write("\n".join(_refused(played, refused.rule, refused.reason)))
+        refusal = refused(played, self.state, move)
+        if refusal is not None:
+            self.write("\n".join(_refused(refusal)))
             return
         before = self.state
         after, events = played.play(before, move)
@@ -131,15 +130,13 @@ class _Analysis:
         return True
 
 
-def _refused(played: AnyGame, rule_id: str, reason: str) -> list[str]:
+def _refused(refusal: Refusal) -> list[str]:
     """A refusal's lines: its rule and reason, then the rule's text and citation."""
-    lines = [f"Refused by {rule_id}: {reason}"]
-    rule = played.rule(rule_id)
-    if rule is None:
-        return lines
-    lines.append(f"  {rule_id}: {rule.get('text') or rule.get('summary')}")
-    citation = rule.get("citation")
-    if isinstance(citation, dict):
+    lines = [f"Refused by {refusal.rule}: {refusal.reason}"]
+    if refusal.rule_text:
+        lines.append(f"  {refusal.rule}: {refusal.rule_text}")
+    citation = refusal.citation
+    if citation is not None:
         page = citation.get("page")
         lines.append(f"  ({citation.get('source')}{'' if page is None else f', page {page}'})")
     return lines

@@ -221,6 +221,12 @@ _BOUNDS = (
         "N",
         "leaves, returns and take-backs one seat may ask for a minute",
     ),
+    (
+        "--analysis-per-minute",
+        "analysis_per_minute",
+        "N",
+        "analyses and replays a minute per client address",
+    ),
     ("--search-seconds", "search_seconds", "SECONDS", "seconds a searching bot thinks per decision"),
     ("--search-processes", "search_processes", "N", "processes the searching bots think in"),
     ("--abandon-after", "abandon_hours", "HOURS", "hours an unfinished match may go untouched"),

@@ -23,8 +23,8 @@ from typing import Any, TypeVar
 
 from attrs import frozen
 
-from .errors import GameError, IllegalMove, RecordError, ScenarioError
-from .games import DEFAULT, AnyGame, game, names
+from .errors import GameError, RecordError, ScenarioError
+from .games import DEFAULT, AnyGame, check_record, game, names, steps
 from .reader import parse_json, parse_yaml, read_text, shown
 from .scenario import ScenarioReport, load_scenario_document
 
@@ -65,12 +65,8 @@ class GameFile:
         held to the moves; by playing the moves for a game that says nothing more); what the
         result block vouches for, in words (None without one). :class:`RecordError` naming
         the file and the first problem."""
-        check = self.played.commands().checked
-        if check is None:
-            self.played_to(len(self.moves))
-            return None
         try:
-            return check(self.text)
+            return check_record(self.played, self.text, self.options, self.moves)
         except GameError as exc:
             raise RecordError(f"{self.path}: {exc}") from None
 
@@ -84,19 +80,10 @@ class GameFile:
         """Each position from the first to the one after the record's first ``at`` moves, with
         what the move to it did (nothing for the first); :class:`RecordError` naming the file
         and the move for one the rules refuse."""
-        played = self.played
         try:
-            state = played.new(self.options)
-        except GameError as exc:
+            yield from steps(self.played, self.options, self.moves, at)
+        except RecordError as exc:
             raise RecordError(f"{self.path}: {exc}") from None
-        events: tuple[object, ...] = ()
-        yield state, events
-        for number, move in enumerate(self.moves[:at], 1):
-            try:
-                state, events = played.play(state, move)
-            except IllegalMove as exc:
-                raise RecordError(f"{self.path}: move {number} is refused: {exc}") from None
-            yield state, events
 
 
 def read_game_file(path: str, given: str | None, positions: bool = False) -> GameFile:

@@ -4,7 +4,7 @@ it.
 
 Each step shows the move just played with what it did (:func:`boardtable.reviewing.told`),
 the position (:attr:`TableWords.board <boardtable.games.commands.TableWords.board>`) and
-whose turn it is. What a step shows is what its eye may see (:class:`Eye`): a seat's view
+whose turn it is. What a step shows is what its eye may see (:class:`~boardtable.games.Eye`): a seat's view
 (:meth:`Game.view <boardtable.games.Game.view>`) and the events as it sees them, another
 seat's move named without its notation (which may name a hidden card); the whole position
 only once the game is over (``INFO-1``: a seat sees only its view).
@@ -12,10 +12,8 @@ only once the game is over (``INFO-1``: a seat sees only its view).
 
 from __future__ import annotations
 
-from attrs import frozen
-
 from .gamefiles import GameFile
-from .games import AnyGame
+from .games import AnyGame, Eye
 from .prompt import Reader, Writer
 from .reader import shown
 from .screen import counted
@@ -30,31 +28,6 @@ HELP = """\
   as SEAT          the position as seat SEAT sees it (as spectator: what every seat sees;
                    as all: the whole position, once the game is over)
   help             this list              quit       stop (so does the end of the input)"""
-
-
-@frozen
-class Eye:
-    """Who a position is shown to: a seat, the spectator (``seat`` None), or the whole table."""
-
-    seat: int | None = None
-    whole: bool = False
-
-    def __str__(self) -> str:
-        if self.whole:
-            return "the whole position"
-        return "the spectator" if self.seat is None else f"P{self.seat}"
-
-    def sees(self, played: AnyGame, state: object) -> object:
-        """What the eye may see of ``state``."""
-        return state if self.whole else played.view(state, self.seat)
-
-    def seen(self, played: AnyGame, events: tuple[object, ...], state: object) -> tuple[object, ...]:
-        """``events`` as the eye sees them, in a game at ``state``."""
-        return events if self.whole else played.events_seen(events, self.seat, state)
-
-    def board(self, played: AnyGame, state: object) -> list[str]:
-        """The position in the game's words, as the eye sees it."""
-        return played.commands().words.board(self.sees(played, state), self.seat or 0)
 
 
 def told(played: AnyGame, events: tuple[object, ...]) -> list[str]:

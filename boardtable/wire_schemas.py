@@ -65,6 +65,9 @@ WIRE_KINDS: Mapping[str, str] = {
     "games": "GET /api/games: every game the server plays, its seats, options and bots, and every kind of seat with what it is.",
     "catalogue": "GET /api/games/GAME/catalogue: every component of the game as data, with the catalogue's digest (Hadara's: and which numbers are provisional).",
     "rule": "GET /api/games/GAME/rules/RULE-ID (Hadara's also GET /api/rules/RULE-ID): a rule of the game's digest, one shape for every game, with where it comes from.",
+    "replay": "GET /api/matches/ID/replay?at=SEQ&seat=N|all and POST /api/games/GAME/replay?at=K&seat=N|all (a record): the table as it stood at one point, as one seat, the spectator or the whole table saw it.",
+    "analysis_request": "POST /api/games/GAME/analysis: a position, the seat whose moves are asked for, and a move to try.",
+    "analysis": "The answer to POST /api/games/GAME/analysis: the position's legal moves for the seats to act, and the move tried, played or refused by a rule.",
     "error": "Every refusal and failure: its kind, one line of message, and the kind's own fields.",
 }
 
@@ -467,8 +470,8 @@ def _match_request() -> _Schema:
 #: Every kind of error the server answers (the error body's ``error``), with its status and when.
 ERROR_KINDS: Mapping[str, str] = {
     "malformed": "400: not JSON, duplicate keys, a number beyond 64 bits, an unknown or missing field, a value of the wrong type or range, a token in an HTTP request's address, or malformed HTTP framing.",
-    "forbidden": "403: no token, or one that opens no seat of the match, where a seat's token is needed; a move or a seat's change for another seat; a record asked for before the end.",
-    "not_found": "404: an unknown match, seat, game, rule or route.",
+    "forbidden": "403: no token, or one that opens no seat of the match, where a seat's token is needed; a move or a seat's change for another seat; a record asked for before the end; a replay of another seat's view without its token, or of the whole position, before the end.",
+    "not_found": "404: an unknown match, seat, game, rule, schema or route.",
     "method_not_allowed": "405: a path asked with a method it does not take (the Allow header names those it takes).",
     "too_slow": "408: a body that did not arrive whole in time; the connection is closed.",
     "stale": "409: the move or take-back was chosen at another seq (seq and ply say the match's now): take the new view and choose again.",
@@ -484,11 +487,14 @@ ERROR_KINDS: Mapping[str, str] = {
     "cannot_abort": "409: an abort refused; reason says why (all_moved: every seat has moved once, so the match can be resigned, no longer aborted).",
     "cannot_take_back": "409 or 422: a take-back refused; reason says why (409: no_move, moved_since, over or away, which may change; 422: off or revealed, which never will).",
     "damaged": "410, for good: what is stored of the match does not replay; match names it, seq says how many of its entries replay where that is known. Do not ask again.",
-    "too_large": "413: a body over 64 KiB, refused before it is read whole; 431: a request's head over its bound (the connection is closed).",
+    "too_large": "413: a body over 64 KiB (a record posted for a replay: over 512 KiB), refused before it is read whole; 431: a request's head over its bound (the connection is closed).",
     "unsupported_media_type": "415: a write not declared as JSON (Content-Type: application/json).",
     "illegal": "422: the game's rules refuse the move: game, rule, reason and rule_text say which rule and why.",
     "full": "422: the match holds as many entries as its persons may make (5,000): a person may only leave.",
-    "too_many": "429: too many of one request from one address or seat. Where waiting is enough (matches created and seats taken per minute from an address; a seat's leaves, returns and take-backs per minute), retry_after and the Retry-After header give the seconds to wait; where it is not (an address's unfinished matches, or those with a searching bot), neither is sent: ask again once one of them has ended.",
+    "inconsistent": "422: a position posted for analysis that its game's reader or consistency check refuses: field is the path of the position document that is wrong ($ where the game does not say), rule the rule ID it breaks (null where it breaks only the document's structure).",
+    "hidden": "422: an analysis that needs what the posted view hides: another seat's moves, or a move that would turn up a hidden card or a roll. Analyse the whole position.",
+    "bad_record": "422: a record posted for a replay that its game does not read, that does not replay (a move refused, its result block not the moves'), or that has over 5,000 moves.",
+    "too_many": "429: too many of one request from one address or seat. Where waiting is enough (matches created and seats taken per minute from an address; analyses and replays per minute from an address; a seat's leaves, returns and take-backs per minute), retry_after and the Retry-After header give the seconds to wait; where it is not (an address's unfinished matches, or those with a searching bot), neither is sent: ask again once one of them has ended.",
     "internal": "500: the server failed; the failure is logged.",
     "unavailable": "503: the store cannot be reached now; the Retry-After header says when to ask again.",
 }
@@ -502,6 +508,7 @@ _ERROR_FIELDS: Mapping[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "cannot_take_back": (("reason",), ()),
     "cannot_abort": (("reason",), ()),
     "damaged": (("match",), ("seq",)),
+    "inconsistent": (("field", "rule"), ()),
     "too_many": ((), ("retry_after",)),
 }
 
@@ -519,7 +526,6 @@ def _error() -> _Schema:
             "description": "illegal: the game whose rule refuses the move (a rule ID means something only within its game).",
             "type": "string",
         },
-        "rule": {"description": "illegal: the rule that refuses the move.", "type": "string"},
         "reason": {
             "description": "illegal: why, as a word; cannot_take_back: one of "
             + ", ".join(TAKE_BACK_REASONS)
@@ -528,6 +534,13 @@ def _error() -> _Schema:
         },
         "rule_text": {"description": "illegal: the rule's text.", "type": "string"},
         "match": {**_MATCH_ID, "description": "damaged: the match that is not served."},
+        "field": text(
+            "inconsistent: the path of the position document that is wrong ($.data.players[1].coins; $ where the game does not say)."
+        ),
+        "rule": {
+            "description": "illegal: the rule that refuses the move; inconsistent: the rule the position breaks, null where it breaks only the document's structure.",
+            "type": ["string", "null"],
+        },
         "retry_after": whole(
             "too_many, where waiting is enough: the seconds to wait before asking again (as Retry-After says).",
             1,
@@ -553,6 +566,8 @@ def _error() -> _Schema:
             then["properties"]["reason"] = {"enum": list(TAKE_BACK_REASONS)}
         if kind == "cannot_abort":
             then["properties"]["reason"] = {"const": "all_moved"}
+        if kind == "illegal":
+            then["properties"]["rule"] = {"type": "string"}
         if always:
             then["required"] = list(always)
         rules.append({"if": {"properties": {"error": {"const": kind}}}, "then": then})
@@ -604,6 +619,164 @@ def _rule() -> _Schema:
     )
 
 
+def _log_entry() -> _Schema:
+    return closed(
+        "One entry.",
+        {
+            "seq": _SEQ,
+            "kind": {"description": "What the entry is.", "enum": list(_LOG_KINDS)},
+            "at": {**_SECONDS, "description": "When, in seconds since 1970 (UTC)."},
+            "ply": _PLY,
+            "seat": _seat(),
+            "name": _NAME,
+            "match": _MATCH_ID,
+        },
+        "seat",
+        "name",
+        "match",
+    )
+
+
+def _document(description: str, kind: str) -> _Schema:
+    """A game's document of ``kind`` in its envelope, its data the game's own (``hadara schema
+    --game GAME KIND`` has its schema; a game's position: ``GET /api/games/GAME/schemas/position``)."""
+    document = envelope(kind, {"type": "object", "additionalProperties": True})
+    document["properties"]["schema_version"] = {
+        **document["properties"]["schema_version"],
+        "type": "integer",
+    }
+    return {"description": description, **document}
+
+
+def _data(description: str, *required: str) -> _Schema:
+    """A game's data (a move, a preview, an event): its own fields, told by its game's schemas."""
+    return {
+        "description": description,
+        "type": "object",
+        "required": list(required),
+        "additionalProperties": True,
+    }
+
+
+def _told() -> _Schema:
+    return {
+        "description": "An event of the game as the seat saw it (its fields the game's event document's, with seq, ply and text), or a notice of the match (as a view's events have them).",
+        "type": "object",
+        "properties": {
+            "seq": {
+                **_SEQ,
+                "description": "The seq of the entry that made it (a record's: its move's number, from 0).",
+            },
+            "ply": {**_PLY, "description": "The moves played before it happened."},
+            "type": text("What happened: the event's or the notice's type."),
+            "text": text("What happened, in one line for the players."),
+        },
+        "required": ["seq", "ply", "type", "text"],
+        "additionalProperties": True,
+    }
+
+
+def _replay() -> _Schema:
+    return closed(
+        "A match, or a record, as it stood at one point, as one seat, the spectator or the whole table saw it.",
+        {
+            "match": nullable({**_MATCH_ID, "description": "The match; null for a record posted."}),
+            "game": text("The game's name."),
+            "at": whole(
+                "A match's entry (its seq) after which the table is shown; a record's number of moves (0: its start)."
+            ),
+            "last": whole("A match's last entry (its seq); a record's number of moves."),
+            "over": flag("Whether the match (or the record's game) had ended at that point."),
+            "seat": {
+                "description": "Who it is shown to: a seat, null for the spectator, all for the whole position (once the game is over).",
+                "anyOf": [_seat(), {"const": "all"}, {"type": "null"}],
+            },
+            "ply": _PLY,
+            "to_act": _to_act(),
+            "position": _document(
+                "The position as that seat (or the spectator) saw it, or the whole position (seat all): the game's position document.",
+                "game_state",
+            ),
+            "events": array("The events of the entry (or the move) at, as that seat saw them.", _told()),
+            "entry": nullable(
+                {
+                    **_log_entry(),
+                    "description": "The log's entry at (as GET /api/matches/ID/log gives it); null for a record posted.",
+                }
+            ),
+        },
+    )
+
+
+def _analysis() -> _Schema:
+    legal = closed(
+        "A legal move of the seat.",
+        {
+            "move": _data("The move as data (the game's move document's data): post it as it is.", "type"),
+            "notation": text("The move in the game's notation."),
+            "preview": _data(
+                "What the move would do to its player (the game's preview, without its move, with its text).",
+                "text",
+            ),
+        },
+    )
+    return closed(
+        "A position analysed: its legal moves, and the move tried.",
+        {
+            "game": text("The game's name."),
+            "position": _document("The position as the game read it.", "game_state"),
+            "digest": text("The position's digest."),
+            "to_act": _to_act(),
+            "over": flag("Whether the game has ended in that position."),
+            "legal": {
+                "description": "The legal moves of each seat to act (of the seat asked for alone, where one was; of a view's own seat alone), by seat.",
+                "type": "object",
+                "propertyNames": {"pattern": "^[0-9]+$"},
+                "additionalProperties": array("The seat's legal moves.", legal),
+            },
+            "played": nullable(
+                closed(
+                    "The move tried, played.",
+                    {
+                        "position": _document(
+                            "The position after the move (and every automatic step after it).", "game_state"
+                        ),
+                        "digest": text("The digest of the position after the move."),
+                        "events": array(
+                            "What the move made happen, as the position's seat saw it (every event, for a whole position).",
+                            _data(
+                                "An event (the game's event document's data, with its text).", "type", "text"
+                            ),
+                        ),
+                        "notation": nullable(text("The move in the game's notation.")),
+                    },
+                )
+            ),
+            "refusal": nullable(
+                closed(
+                    "Why the rules refuse the move tried.",
+                    {
+                        "rule": text(
+                            "The rule's ID in the game's rules (GET /api/games/GAME/rules/RULE-ID)."
+                        ),
+                        "reason": text("Why, in one line."),
+                        "rule_text": text(
+                            "The rule's text (empty for a rule the game's digest does not have)."
+                        ),
+                        "citation": nullable(
+                            {
+                                "description": "Where the rule comes from: as the rule's citation (source, page).",
+                                "type": "object",
+                                "additionalProperties": True,
+                            }
+                        ),
+                    },
+                )
+            ),
+        },
+    )
+
+
 def _simple(kind: str) -> _Schema:
     """The schemas made of nothing but the wire's own shapes."""
     summary = _summary()
@@ -646,21 +819,7 @@ def _simple(kind: str) -> _Schema:
                 "match": _MATCH_ID,
                 "entries": array(
                     "The page's entries, in order, from the seq asked for (since=, default 0), at most the limit asked for (limit=, default 100, at most 500).",
-                    closed(
-                        "One entry.",
-                        {
-                            "seq": _SEQ,
-                            "kind": {"description": "What the entry is.", "enum": list(_LOG_KINDS)},
-                            "at": {**_SECONDS, "description": "When, in seconds since 1970 (UTC)."},
-                            "ply": _PLY,
-                            "seat": _seat(),
-                            "name": _NAME,
-                            "match": _MATCH_ID,
-                        },
-                        "seat",
-                        "name",
-                        "match",
-                    ),
+                    _log_entry(),
                 ),
                 "next": nullable(
                     {
@@ -721,6 +880,31 @@ def _simple(kind: str) -> _Schema:
             },
         ),
         "rule": _rule,
+        "replay": _replay,
+        "analysis_request": lambda: closed(
+            "A position to analyse, the seat whose moves are asked for, and a move to try.",
+            {
+                "position": _document(
+                    "The position: a whole position, or a seat's view (which shows that seat's moves alone), as the game writes it.",
+                    "game_state",
+                ),
+                "seat": nullable(
+                    {
+                        **_seat(),
+                        "description": "The seat whose legal moves are asked for; null or absent: every seat to act.",
+                    }
+                ),
+                "move": nullable(
+                    {
+                        "description": "A move to try: as data, as a move document, or in the notation; null or absent: none.",
+                        "anyOf": [{"type": "string"}, _data("A move as data, or a move document.")],
+                    }
+                ),
+            },
+            "seat",
+            "move",
+        ),
+        "analysis": _analysis,
         "error": _error,
     }
     return makers[kind]()

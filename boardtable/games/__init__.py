@@ -39,6 +39,7 @@ from typing import Any, Generic, Protocol, TypeVar
 from ..errors import GameError, IllegalMove
 from ..reader import clip, label, shown
 from .commands import Commands
+from .hindsight import Eye, Refusal, check_record, refused, steps
 
 __all__ = [
     "DEFAULT",
@@ -47,13 +48,18 @@ __all__ = [
     "AnyGame",
     "Commands",
     "Decider",
+    "Eye",
     "Game",
     "GameError",
     "IllegalMove",
+    "Refusal",
     "UnknownGame",
+    "check_record",
     "game",
     "names",
+    "refused",
     "register",
+    "steps",
     "unregister",
 ]
 

@@ -25,6 +25,7 @@ import asyncio
 import contextlib
 import hashlib
 import logging
+import math
 import re
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
 from functools import partial
@@ -42,9 +43,11 @@ from starlette.websockets import WebSocket
 
 from ..games import GameError
 from ..reader import clip, label, shown
+from .analysis import Unreadable, analyse
 from .bodies import (
     MAX_BODY,
     Malformed,
+    analysis_request,
     move_request,
     name_request,
     new_match,
@@ -52,19 +55,20 @@ from .bodies import (
     read_json,
     seq_request,
 )
-from .catalogue import catalogue_routes
+from .catalogue import catalogue_routes, named_game
 from .claims import Claims, LocalClaims
 from .driver import Driver
 from .engines import EngineSeats
 from .entries import ABORT, CANCEL, RESIGN
 from .game_files import GameFiles
-from .guard import API_HEADERS, Guard
+from .guard import API_HEADERS, Buckets, Guard
 from .hub import Hub, Notifier
 from .limits import BOUNDS, Bounds
 from .match import Forbidden, Match
 from .present import Body, Presenter
 from .referee import Illegal, Referee, Refused, Stale, TooFast
 from .registry import KEEP_SECONDS, NotFound, Registry
+from .replays import MAX_RECORD, match_replay, record_replay
 from .store import Damaged, Store, StoreError
 from .sweeper import Sweeper
 from .updates import CLOSE_FORBIDDEN, CLOSE_MALFORMED, CLOSE_NOT_FOUND, send_updates
@@ -129,6 +133,8 @@ async def _refused(request: HTTPConnection, exc: Exception) -> Response:
         return _error(
             422, "illegal", str(exc), game=exc.game, rule=exc.rule, reason=exc.reason, rule_text=exc.rule_text
         )
+    if isinstance(exc, Unreadable):
+        return _error(422, "inconsistent", str(exc), field=clip(exc.field, 200), rule=exc.rule)
     if isinstance(exc, Refused):
         more = {} if exc.reason is None else {"reason": exc.reason}
         return _error(exc.status, exc.kind, str(exc), **more)
@@ -189,9 +195,9 @@ async def _last_resort(request: HTTPConnection, exc: Exception) -> Response:
     return _failed()
 
 
-async def _body(request: Request) -> bytes:
+async def _body(request: Request, most: int = MAX_BODY) -> bytes:
     """The body of a write: declared as JSON (so that no page of another site can post one
-    without asking first, CORS), and refused as soon as it is known to exceed :data:`MAX_BODY`."""
+    without asking first, CORS), and refused as soon as it is known to exceed ``most`` bytes."""
     declared = request.headers.get("content-type", "").partition(";")[0].strip().lower()
     if declared != "application/json":
         raise NotJson(
@@ -200,14 +206,14 @@ async def _body(request: Request) -> bytes:
     length = request.headers.get("content-length")
     if length is not None and not _DIGITS.fullmatch(length):
         raise Malformed(f"content-length: {shown(length)} is no size")
-    if length is not None and int(length) > MAX_BODY:
-        raise TooLarge(f"the body has {length} bytes; at most {MAX_BODY} are read")
+    if length is not None and int(length) > most:
+        raise TooLarge(f"the body has {length} bytes; at most {most} are read")
     chunks: list[bytes] = []
     size = 0
     async for chunk in request.stream():
         size += len(chunk)
-        if size > MAX_BODY:
-            raise TooLarge(f"the body has more than {MAX_BODY} bytes")
+        if size > most:
+            raise TooLarge(f"the body has more than {most} bytes")
         chunks.append(chunk)
     return b"".join(chunks)
 
@@ -318,6 +324,7 @@ class _Api:
         live_per_address: int,
         searching_by: Callable[[str], int],
         searching_per_address: int,
+        analysis_per_minute: int,
     ) -> None:
         #: How many unfinished matches one client address may have made.
         self.live_per_address = live_per_address
@@ -331,6 +338,9 @@ class _Api:
         self.referee = referee
         self.hub = hub
         self.presenter = presenter
+        #: Each client address's analyses and replays (a bucket of ``analysis_per_minute``).
+        self.analysis_per_minute = analysis_per_minute
+        self.looks = Buckets(analysis_per_minute)
 
     async def create(self, request: Request) -> Response:
         """A new match, unless its client's address has made as many unfinished ones as it may
@@ -489,6 +499,35 @@ class _Api:
                 raise Forbidden("the record is given once the game is over (or a seat resigned)")
             return Response(self.presenter.record(match), media_type="application/json")
 
+    def _paced(self, request: Request) -> None:
+        """Take one analysis or replay from the client address's bucket; :class:`TooFast` when empty."""
+        wait = self.looks.take(request.client.host if request.client is not None else "")
+        if wait > 0:
+            raise TooFast(math.ceil(wait), self.analysis_per_minute, "analyses and replays from this address")
+
+    async def replay(self, request: Request) -> Response:
+        """The match as it stood after one of its entries (:mod:`~boardtable.server.replays`)."""
+        self._paced(request)
+        async with self.registry.using(_match_id(request)) as match:
+            mine = match.seat_of(_bearer(request))
+            return JSONResponse(await match_replay(self.registry, match, mine, request.query_params))
+
+    async def record_replay(self, request: Request) -> Response:
+        """A record posted, as it stood after some of its moves (:mod:`~boardtable.server.replays`)."""
+        self._paced(request)
+        _no_token_in_address(request)
+        played = named_game(request)
+        body = await _body(request, MAX_RECORD)
+        return JSONResponse(await record_replay(played, body, request.query_params))
+
+    async def analysis(self, request: Request) -> Response:
+        """A position posted, its legal moves and a move tried (:mod:`~boardtable.server.analysis`)."""
+        self._paced(request)
+        _no_token_in_address(request)
+        played = named_game(request)
+        position, seat, move = analysis_request(read_json(await _body(request)))
+        return JSONResponse(analyse(played, position, seat, move))
+
     async def picture(self, request: Request) -> Response:
         async with self.registry.using(_match_id(request)) as match:
             seat = match.seat_of(_bearer(request))
@@ -576,6 +615,7 @@ def create_app(
         bounds.live_per_address,
         driver.searching_by,
         bounds.searching_per_address,
+        bounds.analysis_per_minute,
     )
 
     @contextlib.asynccontextmanager
@@ -611,6 +651,9 @@ def create_app(
         Route("/matches/{match}/log", api.log, methods=["GET"]),
         Route("/matches/{match}/record", api.record, methods=["GET"]),
         Route("/matches/{match}/picture", api.picture, methods=["GET"]),
+        Route("/matches/{match}/replay", api.replay, methods=["GET"]),
+        Route("/games/{game}/replay", api.record_replay, methods=["POST"]),
+        Route("/games/{game}/analysis", api.analysis, methods=["POST"]),
         *catalogue_routes(seats.names()),
         WebSocketRoute("/matches/{match}/updates", api.updates),
         WebSocketRoute("/{path:path}", _no_such_socket),

@@ -25,6 +25,7 @@ __all__ = [
     "MAX_BODY",
     "MAX_NAME",
     "Malformed",
+    "analysis_request",
     "move_request",
     "name_request",
     "new_match",
@@ -217,3 +218,13 @@ def move_request(document: Mapping[str, object], played: AnyGame) -> tuple[int, 
         return seq, played.read_move(document["move"])
     except GameError as exc:
         raise Malformed(f"move: {exc}") from None
+
+
+def analysis_request(document: Mapping[str, object]) -> tuple[object, int | None, object | None]:
+    """``POST /api/games/GAME/analysis``: the position (a document, read by its game), the seat
+    whose moves are asked for (None: every seat to act) and the move to try (None: none)."""
+    _fields(document, ("position",), ("seat", "move"))
+    seat = document.get("seat")
+    if seat is not None and (type(seat) is not int or seat < 0):
+        raise Malformed(f"seat: expected a seat (a whole number from 0) or null, found {shown(seat)}")
+    return document["position"], seat, document.get("move")

@@ -1,6 +1,6 @@
-"""The games a server plays, their components and their rules: ``GET /api/games``,
-``GET /api/games/GAME/catalogue`` and ``GET /api/games/GAME/rules/RULE-ID`` (the
-contract is in ``docs/server.md``).
+"""The games a server plays, their components, their rules and their position's schema:
+``GET /api/games``, ``GET /api/games/GAME/catalogue``, ``GET /api/games/GAME/rules/RULE-ID``
+and ``GET /api/games/GAME/schemas/position`` (the contract is in ``docs/server.md``).
 
 None needs a match or a token: each says only what every player of the game may
 know. ``/api/games`` lists each game's name, title, seat counts, the JSON Schema of
@@ -10,7 +10,9 @@ table (``/games/GAME/game.js``: :mod:`~boardtable.server.game_files`), the defau
 first; a game's
 catalogue gives every component as data (:meth:`~boardtable.games.Game.catalogue`),
 so that a table can show the prices, points and effects of the ids a view names; a
-rule is one of the game's digest (``/api/rules/RULE-ID``: Hadara's, as before).
+rule is one of the game's digest (``/api/rules/RULE-ID``: Hadara's, as before); the position's
+schema is the JSON Schema of the game's position document (its ``game_state`` kind, as
+``hadara schema --game GAME game_state`` prints it), from which an editor builds its controls.
 """
 
 from __future__ import annotations
@@ -27,7 +29,10 @@ from ..reader import label
 from .match import AWAY, ENGINE_WORDS, KIND_WORDS
 from .registry import NotFound
 
-__all__ = ["catalogue_routes"]
+__all__ = ["POSITION", "catalogue_routes", "named_game"]
+
+#: The kind of a game's position document among its schemas.
+POSITION = "game_state"
 
 
 def _game_entry(name: str, engines: tuple[str, ...]) -> dict[str, object]:
@@ -62,7 +67,7 @@ def _catalogue_body(name: str) -> bytes:
     return json.dumps(game(name).catalogue(), ensure_ascii=False, separators=(",", ":")).encode()
 
 
-def _game(request: Request) -> AnyGame:
+def named_game(request: Request) -> AnyGame:
     """The game the address names (the default game where it names none); :class:`NotFound` otherwise."""
     try:
         return game(request.path_params.get("game", DEFAULT))
@@ -71,11 +76,30 @@ def _game(request: Request) -> AnyGame:
 
 
 async def _catalogue(request: Request) -> Response:
-    return Response(_catalogue_body(_game(request).name), media_type="application/json")
+    return Response(_catalogue_body(named_game(request).name), media_type="application/json")
+
+
+@functools.cache
+def _position_schema(name: str) -> bytes | None:
+    """A game's position document's JSON Schema as JSON, made once per process; None for a game
+    with no schemas."""
+    schemas = game(name).commands().schemas
+    if schemas is None or POSITION not in schemas.kinds:
+        return None
+    return json.dumps(schemas.make(POSITION), ensure_ascii=False, separators=(",", ":")).encode()
+
+
+async def _schema(request: Request) -> Response:
+    played = named_game(request)
+    kind = request.path_params["kind"]
+    found = _position_schema(played.name) if kind == "position" else None
+    if found is None:
+        raise NotFound(f"there is no schema {label(kind)} of {played.title} (there is: position)")
+    return Response(found, media_type="application/json")
 
 
 async def _rule(request: Request) -> Response:
-    played = _game(request)
+    played = named_game(request)
     found = played.rule(request.path_params["rule"])
     if found is None:
         raise NotFound(f"there is no rule {label(request.path_params['rule'])} of {played.title}")
@@ -93,5 +117,6 @@ def catalogue_routes(engines: tuple[str, ...] = ()) -> list[Route]:
         Route("/games", games, methods=["GET"]),
         Route("/games/{game}/catalogue", _catalogue, methods=["GET"]),
         Route("/games/{game}/rules/{rule}", _rule, methods=["GET"]),
+        Route("/games/{game}/schemas/{kind}", _schema, methods=["GET"]),
         Route("/rules/{rule}", _rule, methods=["GET"]),
     ]

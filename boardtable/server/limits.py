@@ -12,7 +12,7 @@ __all__ = ["BOUNDS", "Bounds"]
 @dataclass(frozen=True)
 class Bounds:
     """What strangers may make the server spend: connections, time, bytes, creations, the
-    bots' thinking, matches left behind."""
+    bots' thinking, matches left behind, analyses and replays."""
 
     #: Connections (WebSockets included) served at once; over it a request is answered 503.
     connections: int = 1000
@@ -46,6 +46,9 @@ class Bounds:
     searching_per_address: int = 5
     #: Leaves, returns and take-backs one seat may ask for a minute (a bucket of as many).
     changes_per_minute: int = 10
+    #: Analyses and replays (a match's or a record's) per client address per minute (a bucket
+    #: of as many).
+    analysis_per_minute: int = 60
 
 
 #: The bounds by default.

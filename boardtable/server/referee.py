@@ -116,14 +116,13 @@ class Refused(GameError):
 
 
 class TooFast(GameError):
-    """A seat that asks for leaves, returns or take-backs faster than its bound (``per_minute``):
-    ``seconds`` until it may again."""
+    """A seat that asks for leaves, returns or take-backs faster than its bound (``per_minute``),
+    or ``what`` else is paced so: ``seconds`` until it may again."""
 
-    def __init__(self, seconds: int, per_minute: int) -> None:
-        super().__init__(
-            f"too many leaves, returns and take-backs from this seat: try again in {seconds} s"
-            f" (at most {per_minute} a minute)"
-        )
+    def __init__(
+        self, seconds: int, per_minute: int, what: str = "leaves, returns and take-backs from this seat"
+    ) -> None:
+        super().__init__(f"too many {what}: try again in {seconds} s (at most {per_minute} a minute)")
         self.seconds = seconds
 
 

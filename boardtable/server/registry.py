@@ -40,7 +40,16 @@ from .match import Match
 from .settings import Settings
 from .store import Damaged, Entry, Store, StoredMatch, StoreError
 
-__all__ = ["BEAT_SECONDS", "DAMAGED_KEPT", "KEEP_SECONDS", "REPLAY_SLICE", "NotFound", "Registry"]
+__all__ = [
+    "BEAT_SECONDS",
+    "DAMAGED_KEPT",
+    "KEEP_SECONDS",
+    "REPLAY_SLICE",
+    "NotFound",
+    "Registry",
+    "replayed",
+    "unplayed",
+]
 
 #: Seconds a match nothing uses stays followed.
 KEEP_SECONDS = 30.0
@@ -171,11 +180,9 @@ class Registry:
         stored = await self.store.load(match_id)
         if stored is None:
             return None
-        match = _unplayed(stored, self.pauses)
+        match = unplayed(stored, self.pauses)
         entries = stored.entries
-        for start in range(0, len(entries), REPLAY_SLICE):
-            _replay(match, entries[start : start + REPLAY_SLICE])
-            await asyncio.sleep(0)  # the other requests' turn
+        await replayed(match, entries)
         held = len(entries)
         if stored.length is not None and stored.length != held:
             why = f"the store holds {held} of its entries, its row counts {stored.length}"
@@ -259,7 +266,7 @@ class Registry:
         task.add_done_callback(self._tasks.discard)
 
 
-def _unplayed(stored: StoredMatch, pauses: tuple[Pause, ...]) -> Match:
+def unplayed(stored: StoredMatch, pauses: tuple[Pause, ...]) -> Match:
     """The match ``stored`` holds, before its first entry; :class:`~boardtable.server.store.Damaged`
     where its game, options or settings are none that this server wrote."""
     try:
@@ -269,6 +276,15 @@ def _unplayed(stored: StoredMatch, pauses: tuple[Pause, ...]) -> Match:
     except GameError as exc:
         raise Damaged(stored.match, str(exc)) from None
     return Match(stored.match, played, options, settings, stored.seats, played.new(options), pauses)
+
+
+async def replayed(match: Match, entries: tuple[Entry, ...]) -> None:
+    """Apply the stored ``entries`` to ``match`` (one not followed yet), :data:`REPLAY_SLICE` at a
+    time, the event loop serving other requests between two slices; each entry must reach the
+    digest stored with it (:class:`~boardtable.server.store.Damaged` otherwise)."""
+    for start in range(0, len(entries), REPLAY_SLICE):
+        _replay(match, entries[start : start + REPLAY_SLICE])
+        await asyncio.sleep(0)  # the other requests' turn
 
 
 def _replay(match: Match, entries: tuple[Entry, ...]) -> None:

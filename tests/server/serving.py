@@ -65,6 +65,9 @@ ANSWERS: tuple[tuple[str, re.Pattern[str], str], ...] = tuple(
         ("GET", "/games", "games"),
         ("GET", "/games/ID/catalogue", "catalogue"),
         ("GET", "(/games/ID)?/rules/ID", "rule"),
+        ("GET", "/matches/ID/replay([?].*)?", "replay"),
+        ("POST", "/games/ID/replay([?].*)?", "replay"),
+        ("POST", "/games/ID/analysis", "analysis"),
     )
 )
 

@@ -2,8 +2,10 @@
 
 Random matches are played through the API. After every move, everything a seat
 (or the spectator) can be sent is collected from the wire: the answer to the
-move, its view since the first ply, the match summary, its picture and its
-WebSocket messages. None of them may name a card or colony id that lies in the
+move, its view since the first ply, the match summary, its picture, its
+WebSocket messages and its replays (of the last entry and an earlier one, as the
+spectator and as itself; the whole position and another seat's view are refused
+until the game is decided). None of them may name a card or colony id that lies in the
 whole position but that the seat has not seen in any of its views so far (a
 card seen once, on an outer pile or in its own hand, may be named later; a card
 in a deck, in another's hand or face down never).
@@ -68,12 +70,26 @@ def _receive_until(socket: WebSocketTestSession, seq: int) -> list[str]:
             return texts
 
 
+def _replays(seq: int, viewer: int | None, rng: random.Random) -> list[str]:
+    """The replays a viewer may ask for after entry ``seq``: the last entry and an earlier one,
+    as the spectator and, for a seat, as itself."""
+    earlier = rng.randrange(seq)
+    paths = ["/replay", f"/replay?at={earlier}"]
+    if viewer is not None:
+        paths += [f"/replay?seat={viewer}", f"/replay?at={earlier}&seat={viewer}"]
+    return paths
+
+
 def _play_and_check(db: Path, players: int, advanced: bool, rng: random.Random, plies: int) -> None:
     """Play ``plies`` random moves of a match of human seats (some taken back), then a seat
     resigns if the game goes on, checking everything sent after each: no hidden component, and
     no token of another seat."""
-    # take-backs as often as the property draws them: the seat's pace is another test's
-    with TestClient(create_app(SQLiteStore(db), bounds=Bounds(changes_per_minute=1_000_000))) as client:
+    # take-backs and replays as often as the property draws them: their pace is another test's
+    with TestClient(
+        create_app(
+            SQLiteStore(db), bounds=Bounds(changes_per_minute=1_000_000, analysis_per_minute=1_000_000)
+        )
+    ) as client:
         created = create(
             client, players=players, advanced=advanced, seed=rng.randrange(1 << 32), takeback=True
         )
@@ -96,11 +112,23 @@ def _play_and_check(db: Path, players: int, advanced: bool, rng: random.Random, 
             after: GameState = live.state
             look(after)
             hidden = {viewer: component_ids(after) - seen[viewer] for viewer in viewers}
+            decided = client.get(f"/api/matches/{match}").json()["state"] == "over"
             for viewer, socket in zip(viewers, sockets, strict=True):
-                for path in (f"/view?since={since}", "", "/picture", "/log"):
+                for path in (
+                    f"/view?since={since}",
+                    "",
+                    "/picture",
+                    "/log",
+                    *_replays(live.seq, viewer, rng),
+                ):
                     sent[viewer].append(
                         client.get(f"/api/matches/{match}{path}", headers=headers(viewer)).text
                     )
+                for other in ("all", *(seat for seat in range(players) if seat != viewer)):
+                    answer = client.get(f"/api/matches/{match}/replay?seat={other}", headers=headers(viewer))
+                    assert answer.status_code == (200 if decided else 403), answer.text
+                    if not decided:
+                        sent[viewer].append(answer.text)
                 sent[viewer].extend(_receive_until(socket, live.seq))
             for viewer in viewers:
                 others = [t for s, t in enumerate(tokens) if s != viewer]

@@ -21,6 +21,7 @@ from boardtable.games import game, names
 from boardtable.server import app as server_app
 from boardtable.server import framing
 from boardtable.server import match as match_module
+from boardtable.server.analysis import Unreadable
 from boardtable.server.app import create_app
 from boardtable.server.bodies import Malformed, new_match
 from boardtable.server.limits import Bounds
@@ -77,7 +78,7 @@ def _kinds_sent() -> set[str]:
     """Every kind of error the server's modules answer with."""
     found = {name for _, _, name in server_app._REFUSALS} | set(server_app._HTTP_KINDS.values())
     found |= {kind for _, kind, _ in END_REFUSALS.values()}
-    for module in ("app.py", "guard.py", "framing.py", "referee.py"):
+    for module in ("app.py", "guard.py", "framing.py", "referee.py", "replays.py", "analysis.py"):
         found |= set(_SENT.findall((SERVER / module).read_text(encoding="utf-8")))
     return found
 
@@ -119,6 +120,11 @@ def _refusals() -> list[Exception]:
         *refused,
         *(kind("refused") for kind, _, _ in server_app._REFUSALS),
         TooFast(12, 10),
+        TooFast(3, 120, "analyses and replays from this address"),
+        Refused(422, "hidden", "a view hides it"),
+        Refused(422, "bad_record", "no record"),
+        Unreadable("position: coins below 0", "$.data.players[1].coins", "SETUP-1"),
+        Unreadable("position: not a position", "$", None),
         Damaged("abc", "entry 3 does not replay", 3),
         Damaged("abc", "its seats are unreadable"),
         StoreError("the database restarts"),
