@@ -16,6 +16,7 @@ otherwise; the games read it as JSON.
 
 from __future__ import annotations
 
+import functools
 import json
 from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
@@ -27,6 +28,7 @@ from .errors import GameError, RecordError, ScenarioError
 from .games import DEFAULT, AnyGame, check_record, game, names, steps
 from .reader import parse_json, parse_yaml, read_text, shown
 from .scenario import ScenarioReport, load_scenario_document
+from .scenario_runner import run_document
 
 __all__ = ["YAML", "GameFile", "of_scenario", "read_game_file"]
 
@@ -36,7 +38,7 @@ YAML = (".yaml", ".yml")
 POSITION = "game_state"
 
 _T = TypeVar("_T")
-#: How a game runs a scenario (:attr:`Commands.scenario <boardtable.games.commands.Commands.scenario>`).
+#: How a scenario of a game is run (:func:`boardtable.scenario.run_document` for that game).
 Runner = Callable[[Mapping[str, object], str], ScenarioReport[Any, Any]]
 
 
@@ -107,7 +109,7 @@ def read_game_file(path: str, given: str | None, positions: bool = False) -> Gam
 def of_scenario(path: str) -> tuple[Runner, dict[str, object]]:
     """How a scenario file's game (its ``game:``, else the default game) runs it, and its
     top-level mapping; :class:`~boardtable.errors.ScenarioError` naming the file for a game
-    that is not registered or has no scenarios."""
+    that is not registered."""
     document = load_scenario_document(path)
     name = document.get("game", DEFAULT)
     if not isinstance(name, str):
@@ -116,10 +118,7 @@ def of_scenario(path: str) -> tuple[Runner, dict[str, object]]:
         played = game(name)
     except GameError as exc:
         raise ScenarioError(f"{path}: game: {exc}") from None
-    run = played.commands().scenario
-    if run is None:
-        raise ScenarioError(f"{path}: {played.title} has no scenarios")
-    return run, document
+    return functools.partial(run_document, played), document
 
 
 def _document(path: str) -> tuple[object, str]:

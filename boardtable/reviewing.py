@@ -49,7 +49,8 @@ def check(args: argparse.Namespace) -> int:
 
 def _print_log(result: ScenarioReport[Any, Any]) -> None:
     """How a scenario's numbers came: what the game did on its own after ``given`` (where it
-    did anything) and what each move did, in the game's words with their rule IDs."""
+    did anything), what each move did, in the game's words with their rule IDs, and the move
+    refused, if one was."""
     print("       what happened:")
     for heading, step in result.log:
         lines = result.lines(step)
@@ -58,6 +59,10 @@ def _print_log(result: ScenarioReport[Any, Any]) -> None:
         print(f"         {'after given' if heading == 'given' else heading}:")
         for line in lines or ["nothing happened"]:
             print(f"           {line}")
+    if result.refused is not None:
+        heading, refusal = result.refused
+        print(f"         {heading}:")
+        print(f"           {refusal}")
 
 
 def stop_at(args: argparse.Namespace, total: int) -> int:

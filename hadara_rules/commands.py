@@ -29,7 +29,7 @@ from ._moves import Move
 from ._text import event_lines, format_position, format_score_sheet, player_name, where
 from ._vocabulary import Crest
 from .events import Event
-from .scenario import run_document
+from .scenario import SCENARIO_RULES
 from .schema import SCHEMAS
 from .terminal import GameLog, TerminalGame, play_at_terminal
 
@@ -96,7 +96,7 @@ def commands(base: Commands) -> Commands:
         log=GameLog,
         told=_told,
         seat_name=player_name,
-        scenario=run_document,
+        scenario=SCENARIO_RULES,
         schemas=SCHEMAS,
         options=OPTIONS,
     )

@@ -32,6 +32,7 @@ from pathlib import Path
 
 import attrs
 
+from boardtable.scenario import Seat
 from boardtable.schema import DIALECT, Schema, SchemaMaker, Schemas, envelope
 from boardtable.wire_schemas import (
     GAME_WIRE_KINDS,
@@ -52,7 +53,7 @@ from ._vocabulary import MAX_PLAYERS, Tracks
 from .catalogue import _StartEntry
 from .events import EVENT_TYPES, Event
 from .records import GameRecord
-from .scenario import FORMAT_VERSION, Category, Seat, Tier, _Scenario
+from .scenario import FORMAT_VERSION, Category, Tier, _Scenario
 
 __all__ = [
     "DIALECT",

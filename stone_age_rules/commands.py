@@ -14,7 +14,7 @@ from attrs import evolve
 from boardtable.games.commands import Commands, TableWords
 
 from .offers import offer_text
-from .scenario import run_document
+from .scenario import SCENARIO_RULES
 from .schema import SCHEMAS
 from .text import board_lines, move_text, own_lines, score_sheet_text, where_text
 
@@ -27,4 +27,4 @@ WORDS = TableWords(where_text, own_lines, board_lines, offer_text, score_sheet_t
 def commands(base: Commands) -> Commands:
     """Stone Age's commands: ``base`` (the library's: its rule index, its records checked by
     :func:`~stone_age_rules.records.replay`) with its words, its scenarios and its schemas."""
-    return evolve(base, words=WORDS, scenario=run_document, schemas=SCHEMAS)
+    return evolve(base, words=WORDS, scenario=SCENARIO_RULES, schemas=SCHEMAS)

@@ -1,41 +1,45 @@
-"""Stone Age scenarios: Hadara's scenario format (``spec/scenarios``) for Stone Age's rules.
+"""Stone Age's part of its scenarios (DESIGN "Scenarios").
 
-A scenario (``scenario: 1`` and ``game: stone-age``) states a position (``config`` and
-``given``: the round, phase and turn, each player's board, the people placed, the
-display), the faces of the next dice rolled (``dice``, FLOW-4: rolled before the
-seed's), plays ``moves`` (in the notation) and states what must follow (``expect``:
-a refused move and its rule, who is to act, players' counters, the phase and round).
-It is read by the library's strict reader: every key and type is checked before
-anything is played, and a malformed file is a :class:`~boardtable.errors.ScenarioError`
-naming the file and the field. :func:`run_scenario` reports each expectation that does
-not hold, and what happened on the way, in words.
+The platform reads and runs every game's scenarios alike (:mod:`boardtable.scenario`: the
+format version, ``game: stone-age``, title, rules, a whole ``position:`` or this game's keys,
+the moves in the notation or as data, and the expectations every game shares: ``illegal``,
+``to_act``, ``over``, ``winners``, ``legal_count``, ``digest``). Stone Age adds its own
+(:data:`SCENARIO_RULES`): a position stated by ``config`` and ``given`` (the round, phase and
+turn, each player's board, the people placed, the display) with the faces of the next dice
+rolled (``dice``, FLOW-4: rolled before the seed's), and its own expectations (the phase,
+the round, players' counters). It is read by the library's strict reader: every key and type
+is checked before anything is played, and a malformed file is a
+:class:`~boardtable.errors.ScenarioError` naming the file and the field. :func:`run_scenario`
+reports each expectation that does not hold, and what happened on the way, in words.
 """
 
 from __future__ import annotations
 
 import os
+from collections.abc import Mapping
 
 import attrs
 from attrs import frozen
 
 from boardtable import reader
-from boardtable.errors import GameError, IllegalMove, ScenarioError
-from boardtable.scenario import ScenarioReport, load_scenario_document
+from boardtable import scenario as _platform
+from boardtable import scenario_runner as _runner
+from boardtable.errors import GameError
+from boardtable.games import game
+from boardtable.scenario import Check, ScenarioReport, ScenarioRules, Source, load_scenario_document
 
 from ._config import GameConfig
-from ._engine import apply_move_with_events
+from ._events import Event
 from ._goods import Kind, Resources
-from ._model import LOCATIONS, GameState, Location, Phase
-from ._notation import parse_move
+from ._model import GameState, Location, Phase
 from ._rules.setup import new_game
 from .records import converter
-from .rulebook import rules
 from .text import event_text
 
-__all__ = ["FORMAT_VERSION", "GAME", "ScenarioResult", "run_document", "run_scenario"]
+__all__ = ["FORMAT_VERSION", "GAME", "SCENARIO_RULES", "ScenarioResult", "run_document", "run_scenario"]
 
 #: The version of the scenario format, and the game a Stone Age scenario names.
-FORMAT_VERSION, GAME = 1, "stone-age"
+FORMAT_VERSION, GAME = _platform.FORMAT_VERSION, "stone-age"
 
 
 @frozen(kw_only=True)
@@ -70,38 +74,26 @@ class _Given:
     display: tuple[str | None, ...] | None = None
 
 
-@frozen
-class _Illegal:
-    #: The index of the move refused (the moves after it are not played).
-    move: int
-    rule: str
-
-
 @frozen(kw_only=True)
 class _Expect:
-    illegal: _Illegal | None = None
-    to_act: tuple[int, ...] | None = None
+    """What Stone Age's scenarios may expect beside what every game's may."""
+
     phase: Phase | None = None
     round: int | None = None
     players: dict[int, _Player] = attrs.field(factory=dict)
 
 
 @frozen(kw_only=True)
-class _Scenario:
-    scenario: int
-    game: str
-    title: str
-    rules: tuple[str, ...]
-    notes: str | None = None
+class _Start:
+    """Stone Age's keys of a scenario: the position they state."""
+
     config: GameConfig
     given: _Given = attrs.field(factory=_Given)
     dice: tuple[int, ...] = ()
-    moves: tuple[str, ...] = ()
-    expect: _Expect
 
 
 @frozen
-class ScenarioResult(ScenarioReport[GameState, tuple[str, ...]]):
+class ScenarioResult(ScenarioReport[GameState, tuple[Event, ...]]):
     """What running one Stone Age scenario found: what each move did, in words."""
 
     @property
@@ -112,27 +104,12 @@ class ScenarioResult(ScenarioReport[GameState, tuple[str, ...]]):
             return f"round {state.round}, the game is over"
         return f"round {state.round}, {state.phase}, P{state.to_act[0]} to act"
 
+    def lines(self, told: tuple[Event, ...]) -> list[str]:
+        """Each event of a step in words."""
+        return [event_text(event) for event in told]
 
-_CONVERTER = converter()
 
-
-def _read(document: object, path: str) -> _Scenario:
-    def error(message: str) -> ScenarioError:
-        return ScenarioError(f"{path}: {message}")
-
-    scenario: _Scenario = reader.structure(_CONVERTER, document, _Scenario, error, path="")
-    if scenario.scenario != FORMAT_VERSION or scenario.game != GAME:
-        raise error(f"scenario: expected format {FORMAT_VERSION} of game {GAME}")
-    unknown = [rule for rule in scenario.rules if rule not in rules()]
-    if unknown:
-        raise error(f"rules: {reader.shown(unknown[0])} is no Stone Age rule ID")
-    if not all(1 <= face <= 6 for face in scenario.dice):
-        raise error("dice: a die shows 1 to 6")
-    seats = {*scenario.given.players, *scenario.expect.players}
-    seats |= {seat for people in scenario.given.placed.values() for seat in people}
-    if not seats <= set(range(scenario.config.players)):
-        raise error(f"no seat {max(seats)} in a {scenario.config.players}-player game")
-    return scenario
+_CONVERTER = _platform.converter(converter())
 
 
 def _board(state: GameState, seat: int, given: _Player) -> GameState:
@@ -163,29 +140,39 @@ def _board(state: GameState, seat: int, given: _Player) -> GameState:
     return attrs.evolve(state, players=tuple(boards))
 
 
-def _position(scenario: _Scenario) -> GameState:
-    """The position ``given`` states, from a new game of ``config``."""
-    given = scenario.given
-    state = new_game(scenario.config)
-    fields = {
-        name: getattr(given, name)
-        for name in ("round", "phase", "turn", "start")
-        if getattr(given, name) is not None
-    }
-    placed = [list(row) for row in state.placed]
-    for location, people in given.placed.items():
-        for seat, count in people.items():
-            placed[location.row][seat] = count
-    state = attrs.evolve(
-        state,
-        placed=tuple(tuple(row) for row in placed),
-        display=state.display if given.display is None else given.display,
-        stated=scenario.dice,
-        **fields,
-    )
-    for seat, board in given.players.items():
-        state = _board(state, seat, board)
-    return state
+def _start(own: Mapping[str, object], source: Source) -> tuple[GameState, tuple[Event, ...]]:
+    """The position ``config`` and ``given`` state from a new game, with ``dice`` to be rolled
+    first (nothing happens on its own to settle it)."""
+    start: _Start = reader.structure(_CONVERTER, own, _Start, source.error, path="")
+    if not all(1 <= face <= 6 for face in start.dice):
+        source.fail("dice", "a die shows 1 to 6")
+    given = start.given
+    players = start.config.players
+    for seat in {*given.players, *(seat for people in given.placed.values() for seat in people)}:
+        source.no_seat(f"given: seat {seat}", seat, players)
+    try:
+        state = new_game(start.config)
+        fields = {
+            name: getattr(given, name)
+            for name in ("round", "phase", "turn", "start")
+            if getattr(given, name) is not None
+        }
+        placed = [list(row) for row in state.placed]
+        for location, people in given.placed.items():
+            for seat, count in people.items():
+                placed[location.row][seat] = count
+        state = attrs.evolve(
+            state,
+            placed=tuple(tuple(row) for row in placed),
+            display=state.display if given.display is None else given.display,
+            stated=start.dice,
+            **fields,
+        )
+        for seat, board in given.players.items():
+            state = _board(state, seat, board)
+    except (GameError, TypeError, ValueError) as exc:
+        source.fail("given", str(exc))
+    return state, ()
 
 
 def _counter(state: GameState, seat: int, name: str) -> object:
@@ -195,21 +182,21 @@ def _counter(state: GameState, seat: int, name: str) -> object:
     return getattr(player, name)
 
 
-def _check(expect: _Expect, state: GameState, refused: tuple[int, IllegalMove] | None) -> list[str]:
+def _expect(own: Mapping[str, object], source: Source, players: int) -> Check | None:
+    """Stone Age's own expectations read: their check, or None when they state nothing."""
+    expect: _Expect = reader.structure(
+        _CONVERTER, own, _Expect, lambda message: source.error(f"expect.{message}"), path=""
+    )
+    for seat in expect.players:
+        source.no_seat(f"expect.players.{seat}", seat, players)
+    if expect.phase is None and expect.round is None and not expect.players:
+        return None
+    return lambda state: _check(expect, state)
+
+
+def _check(expect: _Expect, state: GameState) -> list[str]:
     failures = []
-    if expect.illegal is not None:
-        if refused is None:
-            failures.append(
-                f"move {expect.illegal.move} was expected to be refused by {expect.illegal.rule}; it was played"
-            )
-        elif (refused[0], refused[1].rule) != (expect.illegal.move, expect.illegal.rule):
-            failures.append(
-                f"expected move {expect.illegal.move} refused by {expect.illegal.rule}; "
-                f"move {refused[0]} was refused by {refused[1].rule}: {refused[1].reason}"
-            )
-    elif refused is not None:
-        failures.append(f"move {refused[0]} was refused by {refused[1].rule}: {refused[1].reason}")
-    for name in ("to_act", "phase", "round"):
+    for name in ("phase", "round"):
         wanted = getattr(expect, name)
         if wanted is not None and getattr(state, name) != wanted:
             failures.append(
@@ -225,34 +212,17 @@ def _check(expect: _Expect, state: GameState, refused: tuple[int, IllegalMove] |
     return failures
 
 
-def run_document(document: object, path: str) -> ScenarioResult:
+#: Stone Age's part of its scenarios (:attr:`Commands.scenario <boardtable.games.commands.Commands.scenario>`).
+SCENARIO_RULES = ScenarioRules(_Start, _start, _Expect, _expect, ScenarioResult)
+
+
+def run_document(document: Mapping[str, object], path: str) -> ScenarioResult:
     """Run a scenario document read from ``path`` (see the module)."""
-    scenario = _read(document, path)
-    try:
-        state = _position(scenario)
-    except (GameError, TypeError, ValueError) as exc:
-        raise ScenarioError(f"{path}: given: {exc}") from None
-    log: list[tuple[str, tuple[str, ...]]] = []
-    refused: tuple[int, IllegalMove] | None = None
-    for index, written in enumerate(scenario.moves):
-        try:
-            move = parse_move(written)
-        except GameError as exc:
-            raise ScenarioError(f"{path}: moves[{index}]: {exc}") from None
-        try:
-            state, events = apply_move_with_events(state, move)
-        except IllegalMove as exc:
-            refused = (index, exc)
-            log.append((f"move {index}: {written}", (f"refused by {exc.rule}: {exc.reason}",)))
-            break
-        log.append((f"move {index}: {written}", tuple(event_text(event) for event in events)))
-    failures = _check(scenario.expect, state, refused)
-    return ScenarioResult(path, scenario.title, tuple(failures), state, scenario.rules, tuple(log))
+    result = _runner.run_document(game(GAME), document, path)
+    assert isinstance(result, ScenarioResult)  # the report SCENARIO_RULES names
+    return result
 
 
 def run_scenario(path: str | os.PathLike[str]) -> ScenarioResult:
     """Run one Stone Age scenario file and report every expectation that does not hold."""
     return run_document(load_scenario_document(path), os.fspath(path))
-
-
-LOCATION_NAMES = tuple(location.value for location in LOCATIONS)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -13,6 +14,7 @@ from hadara_rules import Side, apply_move, legal_moves
 from hadara_rules._errors import ScenarioError
 from hadara_rules._rulebook import rules
 from hadara_rules.events import CoinsChanged
+from hadara_rules.game import HADARA
 from hadara_rules.scenario import load_scenario_document, position_of, run_document, run_scenario
 
 SCENARIOS = sorted((Path(__file__).resolve().parent.parent / "spec" / "scenarios").rglob("*.yaml"))
@@ -366,3 +368,42 @@ def test_the_log_tells_the_automatic_steps_after_given() -> None:
     )
     paid = [e for e in result.log[0][1] if isinstance(e, CoinsChanged)]
     assert (paid[0].player, paid[0].amount, paid[0].rule) == (0, 3, "INCOME-1")
+
+
+# --------------------------------------------------------------------------- a whole position
+
+
+def from_position(document: dict[str, object]) -> dict[str, object]:
+    """``document`` started from the position its ``config`` and ``given`` state, written whole
+    as ``Game.position_data`` writes it (what the web table exports)."""
+    start = position_of({**document, "moves": [], "expect": None})
+    mine = {key: value for key, value in document.items() if key not in ("config", "components", "given")}
+    return {**mine, "position": HADARA.position_data(start)}
+
+
+def test_a_scenario_may_start_from_a_whole_position() -> None:
+    """The same moves and expectations from the position document hold as from ``config``,
+    and reach the same position."""
+    document = scenario(config={"players": 3, "seed": 5})
+    first = HADARA.to_act(position_of(document))[0]
+    document["moves"] = [f"P{first} wheel 2"]
+    document["expect"] = {"section": "draft", "legal_count": {first: 4}, "players": {first: {"coins": 8}}}
+    given = run_document(document, source="given.yaml")
+    whole = run_document(json.loads(json.dumps(from_position(document))), source="whole.json")
+    assert given.passed and whole.passed, (given.failures, whole.failures)
+    assert HADARA.digest(whole.state) == HADARA.digest(given.state)
+    assert whole.log[0] == ("given", ())
+
+
+def test_a_position_and_given_together_are_refused() -> None:
+    document = {**from_position(scenario()), "given": {"round": 1}}
+    refused(document, "position: a scenario starts from its position or from given, not from both")
+
+
+def test_a_position_no_game_can_be_in_is_refused_in_one_line() -> None:
+    document = from_position(scenario())
+    position = document["position"]
+    assert isinstance(position, dict)
+    position["data"]["players"][0]["coins"] = -3
+    message = refused(document, "position: $.data.players[0].coins")
+    assert "\n" not in message

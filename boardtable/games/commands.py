@@ -23,7 +23,7 @@ from attrs import frozen
 
 from ..prompt import Reader, Writer
 from ..rulebook import RuleEntry
-from ..scenario import ScenarioReport
+from ..scenario import ScenarioRules
 from ..schema import Schemas
 from ..screen import Screen
 
@@ -162,9 +162,10 @@ class Commands:
     #: block vouches for in words (``its moves and position digest 1a2b…``), None for a
     #: record without one. None: the moves are checked by playing them.
     checked: Callable[[str], str | None] | None = None
-    #: A scenario (its file's top-level mapping and the file's name) run: what it found
-    #: (:class:`~boardtable.scenario.ScenarioReport`); None: the game has no scenarios.
-    scenario: Callable[[Mapping[str, object], str], ScenarioReport[Any, Any]] | None = None
+    #: The game's own part of its scenarios (:class:`~boardtable.scenario.ScenarioRules`: its
+    #: ``given:`` and its own expectations); None: its scenarios start from a ``position:`` or a
+    #: ``config:`` and expect only what every game's may (:mod:`boardtable.scenario`).
+    scenario: ScenarioRules | None = None
     #: The game's document schemas (``hadara schema``); None: it has none.
     schemas: Schemas | None = None
     #: The options of its matches ``hadara play`` and ``hadara arena`` take.

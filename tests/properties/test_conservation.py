@@ -10,12 +10,14 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from boardtable.scenario import Source
 from hadara_rules import GameConfig, GameState, Move, check_move, legal_moves, scenario
 from hadara_rules._copy import replace
 from hadara_rules._engine import played
 from hadara_rules._flow import ORDER_OF_PLAY, automatic_step
 from hadara_rules._rules.tracks import track_sources
 from hadara_rules._vocabulary import EPOCHS, TRACKS, Phase, Section
+from hadara_rules.game import HADARA
 
 from .strategies import (
     PlayedGame,
@@ -162,14 +164,15 @@ def played_to_the_end(
 ) -> None:
     """A scenario's position as ``given`` sets it up, checked through the automatic steps that
     settle it, its moves (up to a refused one), then moves ``choose`` picks to the end."""
-    where = scenario._Source(source)
-    read = scenario._read(document, where)
-    state = scenario._start(read, where)[0]
+    own = {key: value for key, value in document.items() if key in scenario.SCENARIO_RULES.keys}
+    state = scenario._set_up(own, Source(source))[0]
     conserved(state, "given")
     for step, following in enumerate(steps_of(state)):
         conserved(following, ("given", step))
         state = following
-    moves = list(read.moves)
+    written = document.get("moves", [])
+    assert isinstance(written, list)
+    moves = [HADARA.read_move(move) for move in written]
     while not state.is_over:
         move = moves.pop(0) if moves else choose(legal_moves(state))
         if check_move(state, move) is not None:  # the refusal the scenario expects

@@ -56,9 +56,9 @@ def test_an_expected_refusal_that_does_not_happen_fails() -> None:
     ("change", "message"),
     [
         ({"extra": 1}, "extra"),
-        ({"rules": ["COLONY-1"]}, "is no Stone Age rule ID"),
+        ({"rules": ["COLONY-1"]}, "rules[0]: no rule 'COLONY-1' in the rule index of Stone Age"),
         ({"dice": [7]}, "a die shows 1 to 6"),
-        ({"given": {"players": {5: {"food": 1}}}}, "no seat 5"),
+        ({"given": {"players": {5: {"food": 1}}}}, "no player 5 in a 2-player game"),
         ({"moves": ["P0 fly"]}, "moves[0]"),
         ({"config": {"players": 9}}, "config"),
     ],
