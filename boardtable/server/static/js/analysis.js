@@ -20,7 +20,7 @@ function moveWords(move, notation) {
 }
 
 /** What the box of "try a move" holds, as the request's move: JSON data, else the text as notation. */
-export function typedMove(text) {
+function typedMove(text) {
   const trimmed = text.trim();
   if (trimmed.startsWith("{")) {
     try {

@@ -34,7 +34,12 @@ export async function showDispute(holder, part, analyse) {
   const [move] = found.moves;
   const verdict = el("div", { class: "verdict", id: "dispute-verdict", role: "status" }, el("p", { class: "quiet" }, "Asking the server…"));
   const open = el("button", { type: "button", id: "dispute-analyse" }, "Open on the analysis board");
-  open.addEventListener("click", () => analyse(found));
+  const opening = el("p", { class: "error", role: "alert" });
+  open.addEventListener("click", () =>
+    analyse(found).catch((problem) => {
+      opening.textContent = `The analysis board cannot open it: ${problem.message}`;
+    }),
+  );
   fill(
     holder,
     el("h1", { id: "dispute-heading" }, typeof found.title === "string" && found.title !== "" ? found.title : "A dispute"),
@@ -44,6 +49,7 @@ export async function showDispute(holder, part, analyse) {
     el("h2", {}, "The rules say"),
     verdict,
     open,
+    opening,
     el("h2", {}, "The position"),
     el("div", { class: "drawing" }, drawPosition(found.position)),
   );

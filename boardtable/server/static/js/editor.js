@@ -34,7 +34,7 @@ function branch(schema, value, root) {
 }
 
 /** `$.data.players[1].coins` → `data.players.1.coins`: a field's path as the controls name it. */
-export function fieldKey(field) {
+function fieldKey(field) {
   return String(field)
     .split(/[.[\]]+/)
     .filter((part) => part !== "" && part !== "$")

@@ -7,12 +7,14 @@
 // of an unfinished match needs the seat's token, which this browser holds or the link's
 // fragment carries, `#token=…`).
 
-import { getLog, getReplay, getView, postReplay } from "./api.js";
+import { ApiError, getLog, getReplay, getView, postReplay } from "./api.js";
 import { byId, el, fill } from "./dom.js";
 import { drawPosition } from "./drawing.js";
 import { rows } from "./log.js";
 import { heldSeats } from "./store.js";
 
+/** How long the steps pause before the point they stop at is asked for (ms). */
+const PAUSE_MS = 150;
 /** How many pages of a match's log are read at most (500 entries each: past a match's 5,000). */
 const LOG_PAGES = 12;
 
@@ -50,6 +52,9 @@ export class Replay {
     this.over = source.match === undefined ? source.finished === true : source.info.over === true;
     this.answer = null;
     this.asked = 0;
+    /** The point last gone to, and the seat (what the next ask asks for). */
+    this.target = { at: null, seat: null };
+    this.timer = null;
     /** The seat of the address's token (null: none, or a spectator's). */
     this.ownSeat = null;
     /** The log's words of each point, by its number (a record's are learnt as they are shown). */
@@ -70,7 +75,7 @@ export class Replay {
     this.slider = el("input", { type: "range", id: "replay-slider", min: "0", max: "0", value: "0", "aria-label": "The point of the game shown" });
     this.slider.addEventListener("input", () => this.goTo(Number(this.slider.value)));
     this.seatChoice = el("select", { id: "replay-seat" });
-    this.seatChoice.addEventListener("change", () => this.goTo(this.at, seatParameter(this.seatChoice.value || null)));
+    this.seatChoice.addEventListener("change", () => this.goTo(this.target.at, seatParameter(this.seatChoice.value || null)));
     fill(
       this.holder,
       el("h1", { id: "replay-heading" }, this.isMatch ? "Replay of the match" : "Replay of a game record"),
@@ -79,9 +84,9 @@ export class Replay {
         "div",
         { class: "replay-controls", role: "group", "aria-label": "Step through the game" },
         button("replay-first", "« First", "First", () => this.goTo(0)),
-        button("replay-back", "‹ Back", "Back", () => this.goTo(this.at - 1)),
+        button("replay-back", "‹ Back", "Back", () => this.goTo((this.target.at ?? this.last) - 1)),
         this.slider,
-        button("replay-forward", "Forward ›", "Forward", () => this.goTo(this.at + 1)),
+        button("replay-forward", "Forward ›", "Forward", () => this.goTo((this.target.at ?? this.last) + 1)),
         button("replay-last", "Last »", "Last", () => this.goTo(this.last)),
         el("output", { id: "replay-at", for: "replay-slider" }),
       ),
@@ -102,7 +107,7 @@ export class Replay {
               ),
             )
           : el("p", { class: "help" }, "A record from a file is not stored: this replay has no link."),
-        button("replay-analyse", "Analyse this position", "Open this position on the analysis board", () => this.analyse(this.answer)),
+        button("replay-analyse", "Analyse this position", "Open this position on the analysis board", () => this.analyseTarget()),
       ),
       el("p", { class: "error", id: "replay-error", role: "alert" }),
       el(
@@ -126,7 +131,8 @@ export class Replay {
   key(event) {
     const target = event.target;
     if (target instanceof HTMLElement && target.closest("input, select, textarea, #analysis") !== null) return;
-    const moves = { ArrowLeft: this.at - 1, ArrowRight: this.at + 1, Home: 0, End: this.last };
+    const from = this.target.at ?? this.last;
+    const moves = { ArrowLeft: from - 1, ArrowRight: from + 1, Home: 0, End: this.last };
     if (!(event.key in moves) || event.altKey || event.ctrlKey || event.metaKey) return;
     event.preventDefault();
     this.goTo(moves[event.key]);
@@ -136,7 +142,7 @@ export class Replay {
   async start(at, seat) {
     this.seat = seat;
     if (this.isMatch) await this.readLog();
-    await this.goTo(at, seat);
+    await this.goTo(at, this.seat);
   }
 
   /** The match's log, each entry in the words of its events as this page's seat (or a spectator) saw them. */
@@ -170,29 +176,68 @@ export class Replay {
     return held?.token ?? (seat === this.ownSeat ? this.source.token : null);
   }
 
-  /** Shows the point `at` as `seat` sees it (the answers of older asks left aside). */
-  async goTo(at, seat = this.seat) {
-    const point = at === null ? null : Math.max(0, Math.min(this.answer === null ? at : this.last, at));
+  /**
+   * Goes to the point `at` (null: the last) as `seat` sees it: the slider and the count
+   * move at once, and the server is asked once the steps pause (PAUSE_MS), so that a
+   * slider dragged or a key held asks for the point it stops at, not every point passed.
+   */
+  goTo(at, seat = this.target.seat) {
+    const point = at === null ? null : Math.max(0, this.answer === null ? at : Math.min(this.last, at));
+    this.target = { at: point, seat };
+    clearTimeout(this.timer);
+    if (this.answer === null) return this.ask();
+    this.slider.value = String(point);
+    byId("replay-at").textContent = this.count(point);
+    this.timer = setTimeout(() => this.ask(), PAUSE_MS);
+    return undefined;
+  }
+
+  /** Asks for the point last gone to; an answer a newer step overtook is left aside. */
+  async ask() {
+    const target = this.target;
+    const { at, seat } = target;
     const asked = ++this.asked;
     let answer;
     try {
       answer = this.isMatch
-        ? await getReplay(this.source.match, this.token(seat), point, seat)
-        : await postReplay(this.source.game, this.source.record, point, seat);
+        ? await getReplay(this.source.match, this.token(seat), at, seat)
+        : await postReplay(this.source.game, this.source.record, at, seat);
     } catch (problem) {
-      if (asked === this.asked) {
-        byId("replay-error").textContent = `This point cannot be shown as ${seat === null ? "a spectator" : seat === "all" ? "the whole position" : `P${seat}`}: ${problem.message}`;
-        this.showSeats();
+      if (asked !== this.asked || target !== this.target) return;
+      const wait = problem instanceof ApiError && problem.status === 429 ? Number(problem.body.retry_after) : NaN;
+      if (Number.isFinite(wait) && wait > 0) {
+        byId("replay-error").textContent = `Too many points asked for from here: the page asks again in ${Math.ceil(wait)} s.`;
+        this.timer = setTimeout(() => this.ask(), wait * 1000);
+        return;
       }
+      const who = seat === null ? "a spectator" : seat === "all" ? "the whole position" : `P${seat}`;
+      byId("replay-error").textContent = `This point cannot be shown as ${who}: ${problem.message}`;
+      this.target = { at: this.at, seat: this.seat };
+      this.showSeats();
       return;
     }
-    if (asked !== this.asked) return;
+    if (asked !== this.asked || target !== this.target) return;
     byId("replay-error").textContent = "";
     this.answer = answer;
     this.at = answer.at;
     this.last = answer.last;
     this.seat = answer.seat === undefined ? seat : seatParameter(answer.seat === null ? null : String(answer.seat));
+    this.target = { at: this.at, seat: this.seat };
     this.show();
+  }
+
+  /** The analysis board at the point gone to (asked for now, if the steps have not paused yet). */
+  async analyseTarget() {
+    if (this.target.at !== this.at || this.target.seat !== this.seat) {
+      clearTimeout(this.timer);
+      await this.ask();
+    }
+    this.analyse(this.answer);
+  }
+
+  /** `Entry 3 of 120` (a record's: `Move 3 of 40`). */
+  count(at) {
+    return `${this.isMatch ? "Entry" : "Move"} ${at} of ${this.last}`;
   }
 
   show() {
@@ -201,7 +246,7 @@ export class Replay {
     if (!this.isMatch || !this.words.has(this.at)) this.words.set(this.at, rowWords(events, this.at === 0 ? "The start" : `Move ${this.at}`));
     this.slider.max = String(this.last);
     this.slider.value = String(this.at);
-    byId("replay-at").textContent = `${this.isMatch ? "Entry" : "Move"} ${this.at} of ${this.last}`;
+    byId("replay-at").textContent = this.count(this.at);
     byId("replay-where").textContent = this.game.where(answer.position, answer.ply);
     byId("replay-first").disabled = byId("replay-back").disabled = this.at === 0;
     byId("replay-last").disabled = byId("replay-forward").disabled = this.at === this.last;

@@ -10,7 +10,7 @@ import { showDispute } from "./dispute.js";
 import { byId, el, fill } from "./dom.js";
 import { gamePart, serverGames } from "./games.js";
 import { Replay } from "./replay.js";
-import { DocumentError, documentKind, fileText, readDocument } from "./scenario.js";
+import { documentKind, fileText, readDocument } from "./scenario.js";
 
 let board = null;
 
@@ -40,17 +40,17 @@ async function analyseScenario(found) {
   }
 }
 
-/** The games to try a document of no named game with: the one chosen first, then the others. */
-async function gamesToTry() {
-  const chosen = byId("file-game").value;
+/** The games to try a document with: the one it names (a record's `data.info.game`), else the one chosen, then the others. */
+async function gamesToTry(named) {
+  const chosen = typeof named === "string" ? named : byId("file-game").value;
   const names = (await serverGames()).map((entry) => entry.game);
   return [chosen, ...names.filter((name) => name !== chosen)];
 }
 
 /** `ask(game)` for each game to try until one answers; that game is chosen and its answer given. */
-async function firstGameTaking(ask) {
+async function firstGameTaking(ask, named = null) {
   let first = null;
-  for (const name of await gamesToTry()) {
+  for (const name of await gamesToTry(named)) {
     try {
       const answer = await ask(name);
       byId("file-game").value = name;
@@ -76,29 +76,34 @@ async function openFile(file) {
       const [name] = await firstGameTaking((game) => postAnalysis(game, found));
       await analyse(name, found);
     } else {
-      const [name, answer] = await firstGameTaking((game) => postReplay(game, found, null, null));
+      const [name, answer] = await firstGameTaking((game) => postReplay(game, found, null, null), found.data?.info?.game);
       const holder = byId("replay");
       holder.hidden = false;
       const replay = new Replay(holder, { game: name, record: found, finished: answer.over === true }, await gamePart(name, { style: true }), (shown) =>
-        analyseReplayed(name, found, answer.over === true, shown),
+        analysePoint(name, answer.over === true, shown, (at) => postReplay(name, found, at, "all")),
       );
       await replay.start(answer.last, null);
     }
   } catch (problem) {
-    error.textContent = `${file.name}: ${problem instanceof DocumentError ? problem.message : problem.message ?? String(problem)}`;
+    error.textContent = `${file.name}: ${problem.message ?? String(problem)}`;
   }
 }
 
-/** The board at a record's point shown: the whole position there, once the record's game is over; else the view shown. */
-async function analyseReplayed(name, record, finished, shown) {
-  const whole = finished && shown.seat !== "all" ? await postReplay(name, record, shown.at, "all") : shown;
-  await analyse(name, whole.position, whole.ply);
+/**
+ * The board at a replay's point `shown`: the whole position there once the game is over
+ * (`wholeAt(at)` asks for it), else the view shown; a refusal said under the replay.
+ */
+async function analysePoint(name, finished, shown, wholeAt) {
+  try {
+    const whole = finished && shown.seat !== "all" ? await wholeAt(shown.at) : shown;
+    await analyse(name, whole.position, whole.ply);
+  } catch (problem) {
+    byId("replay-error").textContent = `This position cannot be analysed: ${problem.message}`;
+  }
 }
 
-/** The file panel: the game of a record or position, a file input, and drops anywhere on the page. */
+/** The file panel: a file input, drops anywhere on the page (both heard at once), and the game of a record or position. */
 async function wireFiles() {
-  const names = await serverGames();
-  fill(byId("file-game"), names.map((entry) => el("option", { value: entry.game }, entry.title)));
   byId("file-input").addEventListener("change", (event) => {
     const [file] = event.target.files;
     if (file) openFile(file);
@@ -114,6 +119,8 @@ async function wireFiles() {
     const [file] = event.dataTransfer?.files ?? [];
     if (file) openFile(file);
   });
+  const names = await serverGames();
+  fill(byId("file-game"), names.map((entry) => el("option", { value: entry.game }, entry.title)));
 }
 
 /** Shows a problem of the page itself (a match that cannot be had) in its heading. */
@@ -140,14 +147,9 @@ export async function openReplay(match, token, at, seat) {
   byId("brand").textContent = game.title;
   const holder = byId("replay");
   holder.hidden = false;
-  const replay = new Replay(holder, { match, token, info }, game, async (shown) => {
-    try {
-      const whole = info.over === true && shown.seat !== "all" ? await getReplay(match, null, shown.at, "all") : shown;
-      await analyse(info.game, whole.position, whole.ply);
-    } catch (problem) {
-      byId("replay-error").textContent = `This position cannot be analysed: ${problem.message}`;
-    }
-  });
+  const replay = new Replay(holder, { match, token, info }, game, (shown) =>
+    analysePoint(info.game, info.over === true, shown, (point) => getReplay(match, null, point, "all")),
+  );
   try {
     await replay.start(at, seat);
   } catch (problem) {

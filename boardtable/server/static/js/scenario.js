@@ -5,11 +5,11 @@
 // compressed UTF-8 JSON, at most FRAGMENT_LIMIT characters.
 
 /** The longest fragment a dispute link may have (characters after `#`), written or read. */
-export const FRAGMENT_LIMIT = 32 * 1024;
+const FRAGMENT_LIMIT = 32 * 1024;
 /** The most bytes a link's data may inflate to. */
 const INFLATED_LIMIT = 1024 * 1024;
-/** The largest file the page reads (a record, a scenario or a position). */
-export const FILE_LIMIT = 4 * 1024 * 1024;
+/** The largest file the page reads (a record, a scenario or a position): the server's bound on a record's body. */
+const FILE_LIMIT = 512 * 1024;
 const PREFIX = "v1.";
 
 /** A problem with a file or a link, said in one line. */
@@ -50,7 +50,7 @@ export function download(name, document_) {
 
 /** The text of a file chosen or dropped (refused past FILE_LIMIT). */
 export async function fileText(file) {
-  if (file.size > FILE_LIMIT) throw new DocumentError(`the file is larger than ${FILE_LIMIT / 1024 / 1024} MB`);
+  if (file.size > FILE_LIMIT) throw new DocumentError(`the file is larger than ${FILE_LIMIT / 1024} KiB`);
   return file.text();
 }
 
