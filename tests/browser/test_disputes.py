@@ -2,8 +2,9 @@
 to a point whose link opens there; the analysis board at that point, a legal and an illegal
 move tried (the rule's text shown), a counter edited so that the disputed move changes its
 verdict (and an edit the game refuses shown at its field); the scenario exported and run by
-``hadara check``; the dispute's link opened in a fresh page with the verdict. A record file
-replays the same way, and a dispute link shows what it carries as text only."""
+``hadara check``; the dispute's link opened in a fresh page with the verdict, and the
+scenario imported there. A record file replays the same way, and a dispute link shows what
+it carries as text only."""
 
 from __future__ import annotations
 
@@ -211,6 +212,10 @@ def test_a_dispute_is_settled_from_a_replay(server: str, browser: Browser, tmp_p
         if dispute.rule is not None:
             _rule_shown(page, game, dispute.rule)
         expect(page.locator("#dispute-move")).to_contain_text(f'"player":{dispute.seat}')
+        # the exported scenario, imported, opens on the analysis board with the same verdict
+        page.set_input_files("#file-input", str(exported))
+        expect(page.locator("#verdict")).to_have_attribute("data-verdict", flipped)
+        expect(page.locator("#scenario-title")).to_have_value("Was that legal?")
 
 
 def _fragment(document: object) -> str:

@@ -50,15 +50,26 @@ function withValue(document_, path, value) {
   return copy;
 }
 
-/** The items of a comma-separated line: numbers for a list of numbers, else trimmed words. */
-function listItems(text, numbers) {
+/** What a list holds, as its line is read: `numbers`, `flags` (true or false), `ids` (words), or null (anything else: raw JSON). */
+function listKind(value, items, root) {
+  const shape = resolved(items ?? {}, root);
+  const all = (test) => value.length > 0 && value.every(test);
+  if (shape.type === "integer" || all(Number.isInteger)) return "numbers";
+  if (shape.type === "boolean" || all((item) => typeof item === "boolean")) return "flags";
+  if (shape.type === "string" || Array.isArray(shape.enum) || all((item) => typeof item === "string")) return "ids";
+  return null;
+}
+
+/** The items of a comma-separated line, read as `kind` says; null for an item that is none of that kind. */
+function listItems(text, kind) {
   const items = text
     .split(",")
     .map((item) => item.trim())
     .filter((item) => item !== "");
-  if (!numbers) return items;
-  const found = items.map(Number);
-  return found.every(Number.isInteger) ? found : null;
+  if (kind === "ids") return items;
+  const read = kind === "numbers" ? (item) => (/^-?\d+$/.test(item) ? Number(item) : null) : (item) => (item === "true" ? true : item === "false" ? false : null);
+  const found = items.map(read);
+  return found.includes(null) ? null : found;
 }
 
 /**
@@ -128,13 +139,14 @@ export class Editor {
   /** One value's control, which checks the edited position with the server when changed. */
   control(shape, value, path) {
     const key = path.join(".");
-    const itemShape = resolved(shape.items ?? {}, this.schema);
     let input;
     let read;
-    if (Array.isArray(value)) {
-      const numbers = itemShape.type === "integer" || (value.length > 0 && value.every(Number.isInteger));
-      input = el("input", { type: "text", value: value.join(", "), "data-list": numbers ? "numbers" : "ids" });
-      read = () => listItems(input.value, numbers);
+    const kind = Array.isArray(value) ? listKind(value, shape.items, this.schema) : null;
+    if (kind !== null) {
+      input = el("input", { type: "text", value: value.join(", "), "data-list": kind });
+      read = () => listItems(input.value, kind);
+    } else if (Array.isArray(value)) {
+      return el("span", { class: "quiet" }, `${value.length === 0 ? "none" : JSON.stringify(value)} (edit it as raw JSON)`);
     } else if (Array.isArray(shape.enum)) {
       input = el("select", {}, shape.enum.map((option) => el("option", { value: String(option), selected: option === value }, String(option))));
       read = () => shape.enum.find((option) => String(option) === input.value);
@@ -154,7 +166,7 @@ export class Editor {
     input.addEventListener("change", () => {
       const edited = read();
       if (edited === null || edited === undefined) {
-        this.say(key, "not a whole number (or a list of them)", null);
+        this.say(key, "not a value of this field (a whole number, true or false, or a list of them)", null);
         input.setAttribute("aria-invalid", "true");
         return;
       }

@@ -210,6 +210,11 @@ export class Replay {
         this.timer = setTimeout(() => this.ask(), wait * 1000);
         return;
       }
+      if (this.answer === null && at !== null && problem instanceof ApiError && problem.status === 400) {
+        this.target = { at: null, seat }; // a link past the game's end: its last point
+        this.ask();
+        return;
+      }
       const who = seat === null ? "a spectator" : seat === "all" ? "the whole position" : `P${seat}`;
       byId("replay-error").textContent = `This point cannot be shown as ${who}: ${problem.message}`;
       this.target = { at: this.at, seat: this.seat };
