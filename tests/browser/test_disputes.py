@@ -23,7 +23,7 @@ from playwright.sync_api import Browser, Page, expect
 from boardtable.cli import main as hadara
 from boardtable.games import game as game_named
 
-from .table import WIDE, create_match, summary, table_page
+from .table import WIDE, create_match, seat_address, summary, table_page, token, wait_until
 
 pytestmark = pytest.mark.browser
 
@@ -261,3 +261,19 @@ def test_a_record_file_replays_and_its_position_is_analysed(
         expect(page.locator("#replay-at")).to_have_text(f"Move 0 of {plies}")
         page.click("#replay-analyse")
         expect(page.locator("#analysis-moves button.move").first).to_be_visible()
+
+
+def test_an_unfinished_match_replays_for_its_seat_up_to_now(server: str, browser: Browser) -> None:
+    """A seat's table links to the replay, which shows the seat's own view up to now and offers
+    neither another seat's nor the whole position before the end."""
+    created = create_match(server, game="stone-age", players=2, seats=["random", "human"], seed=3)
+    match = str(created["match"])
+    wait_until(lambda: summary(server, match)["seq"] > 0)  # the bot, the start player, has placed
+    with table_page(browser, WIDE, seat_address(server, match, token(created, 1)), game="stone-age") as page:
+        page.click("#replay-open")
+        expect(page.locator("#replay-seat")).to_have_value("1")
+        options = page.locator("#replay-seat option").evaluate_all("options => options.map(o => o.value)")
+        assert options == ["", "1"]
+        last = summary(server, match)["seq"] - 1
+        expect(page.locator("#replay")).to_have_attribute("data-at", str(last))
+        assert "token=" not in page.locator("#replay-link").input_value()

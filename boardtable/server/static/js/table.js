@@ -193,6 +193,7 @@ class Table {
     this.holdSeat();
     byId("table").dataset.ply = String(this.ply); // the ply and seq shown, for scripts that drive the page
     byId("table").dataset.seq = String(this.seq);
+    byId("replay-open").hidden = this.seq === 0; // a replay needs an entry to show
     if (this.chosen !== null && this.naming(this.chosen).length === 0) this.chosen = null;
     if (this.pending !== null && !this.legal.some((entry) => entry.notation === this.pending.notation)) {
       this.pending = null;
