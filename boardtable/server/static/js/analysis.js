@@ -159,7 +159,6 @@ export class Analysis {
       notation,
       position: answer.position,
       digest: answer.digest,
-      toAct: Array.isArray(answer.to_act) ? answer.to_act : [],
       over: answer.over === true,
       legal: answer.legal && typeof answer.legal === "object" ? answer.legal : {},
       children: [],

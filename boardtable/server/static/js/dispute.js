@@ -30,7 +30,13 @@ export async function showDispute(holder, part, analyse) {
     fill(holder, el("h1", { id: "dispute-heading" }, "This link holds no dispute"), el("p", { class: "error", role: "alert" }, problem.message));
     return;
   }
-  const game = await part(found.game);
+  let game;
+  try {
+    game = await part(found.game);
+  } catch (problem) {
+    fill(holder, el("h1", { id: "dispute-heading" }, "This dispute cannot be shown"), el("p", { class: "error", role: "alert" }, problem.message));
+    return;
+  }
   const [move] = found.moves;
   const verdict = el("div", { class: "verdict", id: "dispute-verdict", role: "status" }, el("p", { class: "quiet" }, "Asking the server…"));
   const open = el("button", { type: "button", id: "dispute-analyse" }, "Open on the analysis board");
