@@ -515,16 +515,16 @@ class _Api:
     async def record_replay(self, request: Request) -> Response:
         """A record posted, as it stood after some of its moves (:mod:`~boardtable.server.replays`)."""
         self._paced(request)
-        _no_token_in_address(request)
         played = named_game(request)
+        _no_token_in_address(request)
         body = await _body(request, MAX_RECORD)
         return JSONResponse(await record_replay(played, body, request.query_params))
 
     async def analysis(self, request: Request) -> Response:
         """A position posted, its legal moves and a move tried (:mod:`~boardtable.server.analysis`)."""
         self._paced(request)
-        _no_token_in_address(request)
         played = named_game(request)
+        _no_token_in_address(request)
         position, seat, move = analysis_request(read_json(await _body(request)))
         return JSONResponse(analyse(played, position, seat, move))
 
