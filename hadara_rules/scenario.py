@@ -1,6 +1,6 @@
 """Hadara's part of its scenarios: the oracle's input format (DESIGN "Scenarios").
 
-The platform reads and runs every game's scenarios alike (:mod:`boardtable.scenario`: the
+The platform reads and runs every game's scenarios alike (:mod:`boardtable.scenario_runner`: the
 format version, title, rules, a whole ``position:`` or this game's keys, the moves as
 documents or in move notation, and the expectations every game shares: ``illegal``,
 ``to_act``, ``over``, ``winners``, ``legal_count``, ``digest``). Hadara adds its own
@@ -176,7 +176,7 @@ class _Expected(_Expect, Expect):
 
 
 @frozen(kw_only=True)
-class _Scenario(_Start):
+class _Scenario:
     """A whole Hadara scenario file, as its schema describes it (the platform reads the keys
     every game shares, Hadara its own: :data:`SCENARIO_RULES`)."""
 
@@ -187,6 +187,10 @@ class _Scenario(_Start):
     notes: str | None = None
     #: A whole position document instead of ``config``, ``components`` and ``given``.
     position: dict[str, Any] | None = None
+    #: The game's configuration (without a ``position``).
+    config: GameConfig | None = None
+    components: dict[str, Any] | None = None
+    given: _Given | None = None
     moves: tuple[Move, ...] = ()
     expect: _Expected | None = None
 

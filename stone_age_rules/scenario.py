@@ -1,6 +1,6 @@
 """Stone Age's part of its scenarios (DESIGN "Scenarios").
 
-The platform reads and runs every game's scenarios alike (:mod:`boardtable.scenario`: the
+The platform reads and runs every game's scenarios alike (:mod:`boardtable.scenario_runner`: the
 format version, ``game: stone-age``, title, rules, a whole ``position:`` or this game's keys,
 the moves in the notation or as data, and the expectations every game shares: ``illegal``,
 ``to_act``, ``over``, ``winners``, ``legal_count``, ``digest``). Stone Age adds its own
@@ -148,8 +148,8 @@ def _start(own: Mapping[str, object], source: Source) -> tuple[GameState, tuple[
         source.fail("dice", "a die shows 1 to 6")
     given = start.given
     players = start.config.players
-    for seat in {*given.players, *(seat for people in given.placed.values() for seat in people)}:
-        source.no_seat(f"given: seat {seat}", seat, players)
+    for seat in sorted({*given.players, *(seat for people in given.placed.values() for seat in people)}):
+        source.no_seat("given", seat, players)
     try:
         state = new_game(start.config)
         fields = {

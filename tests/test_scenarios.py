@@ -6,6 +6,7 @@ import json
 import re
 from pathlib import Path
 
+import jsonschema
 import pytest
 from attrs import evolve
 from properties.strategies import card_places, colony_places
@@ -16,6 +17,7 @@ from hadara_rules._rulebook import rules
 from hadara_rules.events import CoinsChanged
 from hadara_rules.game import HADARA
 from hadara_rules.scenario import load_scenario_document, position_of, run_document, run_scenario
+from hadara_rules.schema import schema_text
 
 SCENARIOS = sorted((Path(__file__).resolve().parent.parent / "spec" / "scenarios").rglob("*.yaml"))
 
@@ -393,6 +395,8 @@ def test_a_scenario_may_start_from_a_whole_position() -> None:
     assert given.passed and whole.passed, (given.failures, whole.failures)
     assert HADARA.digest(whole.state) == HADARA.digest(given.state)
     assert whole.log[0] == ("given", ())
+    schema = jsonschema.Draft202012Validator(json.loads(schema_text("scenario")))
+    assert schema.is_valid(json.loads(json.dumps(from_position(document))))
 
 
 def test_a_position_and_given_together_are_refused() -> None:
