@@ -172,3 +172,37 @@ export function followUpdates(id, token, { since, opened, message, closed }) {
     socket.close();
   };
 }
+
+// ------------------------------------------------------------ replays and analysis
+
+const gamePath = (game) => `/api/games/${encodeURIComponent(game)}`;
+
+/** `?at=…&seat=…`: a point of a replay and the seat it is seen as (null: a spectator; `all`: the whole position). */
+function pointQuery(at, seat) {
+  const query = new URLSearchParams();
+  if (at !== null) query.set("at", String(at));
+  if (seat !== null) query.set("seat", String(seat));
+  const text = query.toString();
+  return text === "" ? "" : `?${text}`;
+}
+
+/** GET …/log?since=SEQ&limit=500: a page of the match's log (`{entries, next}`). */
+export const getLog = (id, since) =>
+  request("GET", `${match(id)}/log?since=${encodeURIComponent(since)}&limit=500`);
+
+/** GET …/replay?at=SEQ&seat=N|all: the table as it stood after entry `at` (null: the last), as `seat` saw it. */
+export const getReplay = (id, token, at, seat) => request("GET", `${match(id)}/replay${pointQuery(at, seat)}`, { token });
+
+/** POST /api/games/GAME/replay?at=PLY&seat=N|all with a game record: the same answer, nothing stored. */
+export const postReplay = (game, record, at, seat) =>
+  request("POST", `${gamePath(game)}/replay${pointQuery(at, seat)}`, { body: record });
+
+/**
+ * POST /api/games/GAME/analysis `{position, seat, move}`: the position's legal moves (each
+ * seat's to act), and a move tried on it: `played` (legal) or `refusal` (its rule). Stateless.
+ */
+export const postAnalysis = (game, position, move = null, seat = null) =>
+  request("POST", `${gamePath(game)}/analysis`, { body: { position, seat, move } });
+
+/** GET /api/games/GAME/schemas/position: the JSON Schema of the game's position document. */
+export const getPositionSchema = (game) => request("GET", `${gamePath(game)}/schemas/position`);

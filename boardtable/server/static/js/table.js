@@ -117,6 +117,8 @@ class Table {
       byId("moves-heading").focus();
     });
     this.wireButtons();
+    // the replay sees the table as this seat does: the token goes along in the fragment
+    byId("replay-open").href = `/?replay=${encodeURIComponent(this.match)}${this.token ? `#token=${encodeURIComponent(this.token)}` : ""}`;
     try {
       this.info = await getMatch(this.match);
       this.seats = Array.isArray(this.info.seats) ? this.info.seats : [];
@@ -191,6 +193,7 @@ class Table {
     this.holdSeat();
     byId("table").dataset.ply = String(this.ply); // the ply and seq shown, for scripts that drive the page
     byId("table").dataset.seq = String(this.seq);
+    byId("replay-open").hidden = this.seq === 0; // a replay needs an entry to show
     if (this.chosen !== null && this.naming(this.chosen).length === 0) this.chosen = null;
     if (this.pending !== null && !this.legal.some((entry) => entry.notation === this.pending.notation)) {
       this.pending = null;
