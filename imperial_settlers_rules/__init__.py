@@ -1,0 +1,76 @@
+"""Imperial Settlers (Portal Games 2014), the executable rulebook: positions, moves, rules and scoring.
+
+The rule IDs in refusals and docstrings are those of the game's rules digest
+(``spec/rules.yaml`` in this package), not the other games'.
+"""
+
+from __future__ import annotations
+
+from ._components import Card, Components, Copy, components, load_components
+from ._config import GameConfig
+from ._engine import apply_move, check_move, legal_moves
+from ._model import Deck, GameState, Phase, Player
+from ._moves import (
+    Activate,
+    Build,
+    Choose,
+    Convert,
+    Defend,
+    Discard,
+    Draw,
+    Guard,
+    Keep,
+    MakeDeal,
+    Move,
+    Pass,
+    Pick,
+    Raze,
+    RazeCard,
+    Repeat,
+    Samurai,
+    Skip,
+    Spend,
+    Tuck,
+)
+from ._rules.flow import new_game
+from ._rules.scoring import ScoreSheet, score, winners
+
+__all__ = [
+    "Activate",
+    "Build",
+    "Card",
+    "Choose",
+    "Components",
+    "Convert",
+    "Copy",
+    "Deck",
+    "Defend",
+    "Discard",
+    "Draw",
+    "GameConfig",
+    "GameState",
+    "Guard",
+    "Keep",
+    "MakeDeal",
+    "Move",
+    "Pass",
+    "Phase",
+    "Pick",
+    "Player",
+    "Raze",
+    "RazeCard",
+    "Repeat",
+    "Samurai",
+    "ScoreSheet",
+    "Skip",
+    "Spend",
+    "Tuck",
+    "apply_move",
+    "check_move",
+    "components",
+    "legal_moves",
+    "load_components",
+    "new_game",
+    "score",
+    "winners",
+]
