@@ -376,7 +376,9 @@ class _File:
 
     def effect(self, value: object, name: str, extra: tuple[str, ...] = ()) -> Effect:
         given = self.mapping(value, name)
-        self.keys(given, name, ("gain", "gain_choice", "gain_per", "may_pay", "draw_keep", "do", "args", *extra))
+        self.keys(
+            given, name, ("gain", "gain_choice", "gain_per", "may_pay", "draw_keep", "do", "args", *extra)
+        )
         choice = given.get("gain_choice", [])
         offers = given.get("may_pay", [])
         if not isinstance(choice, list) or not isinstance(offers, list):
@@ -406,12 +408,16 @@ class _File:
             colour = self.mapping(counted, f"{name}.count").get("colour")
             if colour not in COLOURS:
                 self.fail(f"{name}.count", f"expected a colour or samurai, found {shown(counted)}")
-        return Count(str(good), None if colour is None else str(colour), self.whole(given.get("max"), f"{name}.max", 1))
+        return Count(
+            str(good), None if colour is None else str(colour), self.whole(given.get("max"), f"{name}.max", 1)
+        )
 
     def offer(self, value: object, name: str) -> Offer:
         given = self.mapping(value, name)
         self.keys(given, name, ("pay", "gain"))
-        return Offer(self.price(given.get("pay"), f"{name}.pay"), self.goods(given.get("gain"), f"{name}.gain"))
+        return Offer(
+            self.price(given.get("pay"), f"{name}.pay"), self.goods(given.get("gain"), f"{name}.gain")
+        )
 
     def draw_keep(self, value: object, name: str) -> DrawKeep:
         given = self.mapping(value, name)
@@ -420,11 +426,28 @@ class _File:
         if source not in ("faction", "either") or rest not in ("shuffle_back", "discard"):
             self.fail(name, "from is faction or either, rest shuffle_back or discard")
         draw = self.whole(given.get("draw"), f"{name}.draw", 1, 5)
-        return DrawKeep(source == "either", draw, self.whole(given.get("keep"), f"{name}.keep", 1, draw), rest == "shuffle_back")
+        return DrawKeep(
+            source == "either",
+            draw,
+            self.whole(given.get("keep"), f"{name}.keep", 1, draw),
+            rest == "shuffle_back",
+        )
 
     def args(self, value: object, name: str) -> Args:
         given = self.mapping(value, name)
-        self.keys(given, name, ("origin", "skip", "target", "ignore_protection", "vp_per_good_forgone", "gain_its_good", "count"))
+        self.keys(
+            given,
+            name,
+            (
+                "origin",
+                "skip",
+                "target",
+                "ignore_protection",
+                "vp_per_good_forgone",
+                "gain_its_good",
+                "count",
+            ),
+        )
         target = given.get("target")
         if target is not None and target not in Target._value2member_map_:
             self.fail(f"{name}.target", f"unknown target {shown(target)}")
@@ -449,7 +472,11 @@ class _File:
         if len(given) != 1:
             self.fail(name, "expected exactly one kind")
         ((key, body),) = given.items()
-        wanted = {"production": ("production",), "action": ("action",), "feature": ("on_build", "on_event", "storage", "tuck", "none")}
+        wanted = {
+            "production": ("production",),
+            "action": ("action",),
+            "feature": ("on_build", "on_event", "storage", "tuck", "none"),
+        }
         if key not in wanted[kind] and not (key == "none" and kind == "feature"):
             self.fail(name, f"a {kind} card has no ability of kind {label(key)}")
         where = f"{name}.{key}"
@@ -464,9 +491,19 @@ class _File:
         if key == "on_build":
             match = self.mapping(self.mapping(body, where).get("match"), f"{where}.match")
             colour, origin = match.get("colour"), match.get("origin")
-            if (colour is None) == (origin is None) or (colour is not None and colour not in COLOURS) or origin not in (None, "faction"):
+            if (
+                (colour is None) == (origin is None)
+                or (colour is not None and colour not in COLOURS)
+                or origin not in (None, "faction")
+            ):
                 self.fail(f"{where}.match", f"expected a colour or origin: faction, found {shown(match)}")
-            return Ability(on_build=OnBuild(None if colour is None else str(colour), origin == "faction", self.effect(body, where, ("match",))))
+            return Ability(
+                on_build=OnBuild(
+                    None if colour is None else str(colour),
+                    origin == "faction",
+                    self.effect(body, where, ("match",)),
+                )
+            )
         if key == "on_event":
             return Ability(on_event=self.on_event(body, where))
         if key == "storage":
@@ -491,6 +528,7 @@ class _File:
                 )
             )
         self.fail(name, f"unknown kind {label(key)}")
+        return None
 
     def action(self, value: object, name: str) -> Action:
         given = self.mapping(value, name)
@@ -525,7 +563,11 @@ class _File:
             self.effect(given, name, ("event", "min_vp", "per", "max_per_round")),
             self.whole(given.get("min_vp", 0), f"{name}.min_vp"),
             per is not None,
-            0 if most is None else self.whole(self.mapping(most, f"{name}.max_per_round").get("worker"), f"{name}.max_per_round.worker", 1),
+            0
+            if most is None
+            else self.whole(
+                self.mapping(most, f"{name}.max_per_round").get("worker"), f"{name}.max_per_round.worker", 1
+            ),
         )
 
     def card(self, entry: object, deck: str) -> tuple[Card, tuple[Copy, ...]]:
@@ -561,7 +603,9 @@ class _File:
         if card.points != (1 if deck == "common" else 2):
             self.fail("points", "END-2: a common location scores 1, a faction location 2")
         ids = self.texts(given.get("card_ids"), "card_ids")
-        if len(ids) != self.whole(given.get("copies"), "copies", 1) or not all(i.startswith(_PREFIX[deck]) for i in ids):
+        if len(ids) != self.whole(given.get("copies"), "copies", 1) or not all(
+            i.startswith(_PREFIX[deck]) for i in ids
+        ):
             self.fail("card_ids", f"expected one printed id per copy, each starting {_PREFIX[deck]}")
         deals = given.get("deal_per_copy")
         if deck == "common":

@@ -40,7 +40,11 @@ def _factions(value: object) -> tuple[str, ...] | None:
 def _check_factions(config: GameConfig, _: object, factions: tuple[str, ...] | None) -> None:
     if factions is None:
         return
-    if len(factions) != config.players or len(set(factions)) != len(factions) or not set(factions) <= set(FACTIONS):
+    if (
+        len(factions) != config.players
+        or len(set(factions)) != len(factions)
+        or not set(factions) <= set(FACTIONS)
+    ):
         raise ConfigError(
             f"SETUP-1: factions names a different faction for each of the {config.players} seats "
             f"(romans, barbarians, egyptians, japanese), not {shown(list(factions))}"
@@ -50,7 +54,9 @@ def _check_factions(config: GameConfig, _: object, factions: tuple[str, ...] | N
 def _first(config: GameConfig, _: object, first: int | Literal["random"]) -> None:
     if first == "random" or (type(first) is int and 0 <= first < config.players):
         return
-    raise ConfigError(f"SETUP-6: first_player is a seat from 0 to {config.players - 1} or 'random', not {shown(first)}")
+    raise ConfigError(
+        f"SETUP-6: first_player is a seat from 0 to {config.players - 1} or 'random', not {shown(first)}"
+    )
 
 
 def _switch(_: object, __: object, value: bool) -> None:

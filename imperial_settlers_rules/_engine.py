@@ -103,7 +103,9 @@ def check_move(state: GameState, move: Move) -> IllegalMove | None:
         if isinstance(step, FollowUp):
             if move in follow_moves(Table(state), step):
                 return None
-            return IllegalMove("CARD-11" if step.do == "reactivate" else "CARD-7", "not a way to follow up the action")
+            return IllegalMove(
+                "CARD-11" if step.do == "reactivate" else "CARD-7", "not a way to follow up the action"
+            )
         return check_decision(Table(state), move)
     if state.phase is Phase.LOOKOUT:
         if not isinstance(move, Pick):

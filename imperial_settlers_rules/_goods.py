@@ -171,9 +171,7 @@ def payments(price: Price, supply: Supply) -> tuple[Supply, ...]:
                         p > supply[k] for p, k in zip(paid, RESOURCES, strict=True)
                     ):
                         continue
-                    found.append(
-                        (want[WORKER], *paid, want[GOLD] + more_gold, want[RAZE], want[DEFENSE])
-                    )
+                    found.append((want[WORKER], *paid, want[GOLD] + more_gold, want[RAZE], want[DEFENSE]))
     return tuple(sorted(dict.fromkeys(found), key=lambda paid: paid[GOLD]))
 
 

@@ -15,6 +15,7 @@ __all__ = [
     "Activate",
     "Build",
     "Choose",
+    "Convert",
     "Defend",
     "Discard",
     "Draw",
@@ -31,7 +32,6 @@ __all__ = [
     "Skip",
     "Spend",
     "Tuck",
-    "Convert",
 ]
 
 

@@ -189,7 +189,11 @@ class Table:
         for tucked in under.get(card, ()):
             self.discard(tucked)
         state = self.state
-        if any(c == card for c, _ in state.uses) or card in state.blocked or any(c == card for c, _ in state.taken):
+        if (
+            any(c == card for c, _ in state.uses)
+            or card in state.blocked
+            or any(c == card for c, _ in state.taken)
+        ):
             self.update(
                 uses=tuple((c, n) for c, n in state.uses if c != card),
                 blocked=tuple(c for c in state.blocked if c != card),

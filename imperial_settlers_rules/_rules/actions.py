@@ -17,27 +17,27 @@ from .._table import Table, card_of, controlled, copy_of, owner
 
 __all__ = [
     "build",
+    "build_moves",
+    "deal_moves",
     "defend",
     "discardable",
     "event_steps",
+    "free_moves",
+    "make_deal",
+    "matches",
     "pass_turn",
+    "razable",
+    "raze",
+    "raze_card",
+    "raze_moves",
+    "raze_price",
     "razed",
     "razed_from_hand",
     "samurai",
     "slaver_options",
-    "build_moves",
-    "deal_moves",
-    "free_moves",
-    "make_deal",
-    "raze",
-    "raze_card",
-    "raze_moves",
-    "razable",
-    "raze_price",
     "spend",
     "spend_moves",
     "tuck",
-    "matches",
 ]
 
 #: DEAL-2: a deal costs 1 food.
@@ -75,7 +75,9 @@ def slaver_options(state: GameState, seat: int, card: str, supply: tuple[int, ..
     for location in (*controlled(state, seat), card):
         feature = card_of(location).ability.on_build
         if feature is not None and feature.effect.may_pay and matches(feature, card):
-            options += [i for i, offer in enumerate(feature.effect.may_pay) if covers(supply, offer.pay.supply)]
+            options += [
+                i for i, offer in enumerate(feature.effect.may_pay) if covers(supply, offer.pay.supply)
+            ]
             break
     return options
 
@@ -88,7 +90,9 @@ def matches(feature: OnBuild, card: str) -> bool:
     return feature.colour in built.colours
 
 
-def build_moves(state: GameState, seat: int, cards: tuple[str, ...], skip_location: bool = False) -> Iterator[Move]:
+def build_moves(
+    state: GameState, seat: int, cards: tuple[str, ...], skip_location: bool = False
+) -> Iterator[Move]:
     """BUILD-1 to BUILD-4: every build of one of ``cards`` (the hand's, or those a follow-up
     offers, CARD-7): each payment (ENG-2), each location or foundation discarded (BUILD-3),
     each optional purchase (ENG-6)."""
@@ -246,7 +250,13 @@ def _raze_gains(table: Table, seat: int, card: str, forgone: tuple[str, ...], vp
         units.remove(unit)
     gained = Goods.of({u: units.count(u) for u in set(units)})
     if forgone:
-        gained = Goods(gained.supply, gained.vp + vp_each * len(forgone), gained.card, gained.common_card, gained.faction_card)
+        gained = Goods(
+            gained.supply,
+            gained.vp + vp_each * len(forgone),
+            gained.card,
+            gained.common_card,
+            gained.faction_card,
+        )
     table.first([Gain(seat, gained, card), *event_steps(table.state, seat, Event.RAZE)])
 
 
@@ -256,7 +266,9 @@ def raze(table: Table, move: Raze) -> None:
     razed(table, move.player, move.opponent, move.location, ())
 
 
-def razed(table: Table, seat: int, victim: int, location: str, forgone: tuple[str, ...], vp_each: int = 0) -> None:
+def razed(
+    table: Table, seat: int, victim: int, location: str, forgone: tuple[str, ...], vp_each: int = 0
+) -> None:
     """RAZE-6 to RAZE-8, FAC-JAP-2, FAC-EGY-2: a location razed: what lies on it goes back; a
     common location becomes its owner's foundation and its owner takes 1 wood (the Egyptian
     player instead, with their token, where it was taken over); a Japanese faction location
@@ -368,4 +380,3 @@ def tuck(table: Table, move: Tuck) -> None:
 def pass_turn(table: Table, move: Pass) -> None:
     """ACT-4: the player takes no further action this round."""
     table.set(move.player, passed=True)
-

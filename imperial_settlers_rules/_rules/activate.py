@@ -16,7 +16,7 @@ from .._goods import RAZE, RESOURCES, STONE, SUPPLY, Goods, Price, added, one, p
 from .._model import Deal, Deck, DiscardFor, FollowUp, Gain, GameState, Step
 from .._moves import Activate, Move, Skip
 from .._table import Table, card_of, controlled, copy_of
-from .actions import build_moves, event_steps, raze_price, razable, razed, razed_from_hand
+from .actions import build_moves, event_steps, razable, raze_price, razed, razed_from_hand
 from .agenda import effect_steps
 
 __all__ = ["activatable", "activate", "activate_moves", "follow_moves", "targets"]
@@ -66,7 +66,11 @@ def targets(state: GameState, seat: int, location: str, effect: Effect) -> list[
         found = [(None, c, ()) for c in mine if c != location and card_of(c).ability.production is not None]
     elif do is Special.REACTIVATE_ACTION:  # CARD-11, ENG-7
         used = {c for c, n in state.uses if n}
-        found = [(None, c, ()) for c in mine if c != location and c in used and card_of(c).ability.action is not None]
+        found = [
+            (None, c, ())
+            for c in mine
+            if c != location and c in used and card_of(c).ability.action is not None
+        ]
     elif do in (Special.BUILD_FROM_HAND, Special.BUILD_OWN_DEAL):  # CARD-7: decided in the follow-up
         return [(None, None, ())]
     elif do is Special.USE_OWN_DEAL:  # CARD-28
@@ -78,7 +82,11 @@ def targets(state: GameState, seat: int, location: str, effect: Effect) -> list[
                 found += [(None, card, f) for f in _forgone(card, vp_each)]
         elif args.target is Target.OWN_COMMON_LOCATION:  # CARD-13, Rabble
             taken = {c for c, _ in state.taken}
-            found = [(None, c, ()) for c in player.empire if c.startswith("com") and c not in taken and card_of(c).raze is not None]
+            found = [
+                (None, c, ())
+                for c in player.empire
+                if c.startswith("com") and c not in taken and card_of(c).raze is not None
+            ]
         else:
             for other, card in razable(state, seat):
                 found += [(other, card, f) for f in _forgone(card, vp_each)]
@@ -111,20 +119,30 @@ def _enemy_targets(state: GameState, seat: int, do: Special) -> list[Aim]:
             kinds = [SUPPLY[k] for k in RESOURCES if victim.supply[k]]
             found += [(other, None, (k,)) for k in kinds] or [(other, None, ())]
         elif do is Special.TAKE_OVER_LOCATION:  # FAC-EGY-3
-            if sum(1 for _, by in state.taken if by == seat) < components().faction(state.players[seat].faction).tokens:
+            if (
+                sum(1 for _, by in state.taken if by == seat)
+                < components().faction(state.players[seat].faction).tokens
+            ):
                 found += [(other, c, ()) for c in victim.empire if c not in taken]
         elif do is Special.BLOCK_ENEMY_ACTION:  # CARD-22
-            found += [(other, c, ()) for c in victim.empire if card_of(c).ability.action is not None and c not in state.blocked]
+            found += [
+                (other, c, ())
+                for c in victim.empire
+                if card_of(c).ability.action is not None and c not in state.blocked
+            ]
         elif do is Special.OPPONENT_DISCARDS_CARD:  # CARD-25
             found.append((other, None, ()))
-        elif do is Special.TRADE_ROUTE_DEAL:  # FAC-JAP-7, GOODS-8
-            if Table(state).can_draw(seat, Deck.FACTION):
-                found += [(other, c, ()) for c in victim.empire if not c.startswith("com")]
+        elif do is Special.TRADE_ROUTE_DEAL and Table(state).can_draw(
+            seat, Deck.FACTION
+        ):  # FAC-JAP-7, GOODS-8
+            found += [(other, c, ()) for c in victim.empire if not c.startswith("com")]
     return found
 
 
 def _price(mode: Mode, extra_raze: int) -> Price:
-    return Price(added(mode.pay.supply, one(RAZE, extra_raze)), mode.pay.resource, mode.pay.cards, mode.pay.deals)
+    return Price(
+        added(mode.pay.supply, one(RAZE, extra_raze)), mode.pay.resource, mode.pay.cards, mode.pay.deals
+    )
 
 
 def _twice(price: Price) -> Price:
@@ -157,7 +175,11 @@ def activate_moves(state: GameState, seat: int, only: str | None = None) -> Iter
         for index, mode in enumerate(action.modes):
             for opponent, target, goods in targets(state, seat, location, mode.effect):
                 extra = 0
-                if mode.effect.do is Special.RAZE and mode.effect.args.target is Target.ENEMY_LOCATION and target:
+                if (
+                    mode.effect.do is Special.RAZE
+                    and mode.effect.args.target is Target.ENEMY_LOCATION
+                    and target
+                ):
                     extra = raze_price(state, target, mode.effect.args.ignore_protection)
                 price = _price(mode, extra)
                 simple = mode.effect.do is None and mode.effect.draw_keep is None
@@ -166,7 +188,9 @@ def activate_moves(state: GameState, seat: int, only: str | None = None) -> Iter
                     for pay in payments(total, player.supply):
                         for cards in _price_cards(player.hand, total.cards, target):
                             for deal in _price_deals(player.deals, total.deals):
-                                yield Activate(seat, location, pay, times, index, cards, deal, opponent, target, goods)
+                                yield Activate(
+                                    seat, location, pay, times, index, cards, deal, opponent, target, goods
+                                )
 
 
 def _price_cards(hand: tuple[str, ...], count: int, target: str | None) -> Iterator[tuple[str, ...]]:
@@ -220,7 +244,9 @@ def activate(table: Table, move: Activate) -> None:
 def _special(table: Table, move: Activate, effect: Effect) -> list[Step]:
     """The special operation of an action, on the move's targets (README section 1)."""
     do, seat, target, other = effect.do, move.player, move.target, move.opponent
-    if do is None or (target is None and other is None and do not in (Special.BUILD_FROM_HAND, Special.BUILD_OWN_DEAL)):
+    if do is None or (
+        target is None and other is None and do not in (Special.BUILD_FROM_HAND, Special.BUILD_OWN_DEAL)
+    ):
         return []
     state = table.state
     if do is Special.REPEAT_PRODUCTION:  # CARD-8
@@ -300,7 +326,8 @@ def _on_enemy(table: Table, move: Activate, do: Special, other: int) -> list[Ste
     assert target is not None
     marker = table.take_top(seat, Deck.FACTION)
     good = copy_of(target).deal
-    assert marker is not None and good is not None
+    assert marker is not None
+    assert good is not None
     table.set(seat, deals=(*table.player(seat).deals, Deal(marker, good, True)))
     return [Gain(seat, good, move.location), *event_steps(table.state, seat, Event.MAKE_DEAL)]
 
@@ -323,4 +350,3 @@ def follow_moves(table: Table, step: FollowUp) -> Iterator[Move]:
     else:
         cards = tuple(d.card for d in state.players[seat].deals if not d.route)
         yield from build_moves(state, seat, cards, skip_location=True)
-

@@ -14,8 +14,7 @@ from typing import Any
 
 from boardtable.errors import IllegalMove
 
-from .._components import Effect, Special
-from .._components import components
+from .._components import Effect, Special, components
 from .._goods import Goods
 from .._model import (
     Apply,
@@ -78,7 +77,9 @@ def effect_steps(table: Table, seat: int, effect: Effect, card: str, special: bo
             steps += [Owed(seat, True) for _ in range(keep.draw)]
             steps.append(KeepOne(seat, (), keep.keep, keep.shuffle_back))
         else:
-            drawn = tuple(c for c in (table.take_top(seat, Deck.FACTION) for _ in range(keep.draw)) if c is not None)
+            drawn = tuple(
+                c for c in (table.take_top(seat, Deck.FACTION) for _ in range(keep.draw)) if c is not None
+            )
             steps.append(KeepOne(seat, drawn, keep.keep, keep.shuffle_back))
     return steps
 
@@ -156,7 +157,9 @@ def _options(table: Table, step: Step) -> Iterator[Move]:
             yield Keep(seat, card)
     elif isinstance(step, Convert):
         for size in range(len(step.received) + 1):
-            yield from (ConvertMove(seat, given) for given in dict.fromkeys(combinations(step.received, size)))
+            yield from (
+                ConvertMove(seat, given) for given in dict.fromkeys(combinations(step.received, size))
+            )
     elif isinstance(step, DiscardFor):
         for card in player.hand:
             yield Discard(seat, card)
@@ -191,7 +194,8 @@ def resolve(table: Table, move: Move) -> None:
             agenda = list(table.state.agenda)
             at = next(i for i, s in enumerate(agenda) if isinstance(s, KeepOne))
             held = agenda[at]
-            assert isinstance(held, KeepOne) and card is not None
+            assert isinstance(held, KeepOne)
+            assert card is not None
             agenda[at] = KeepOne(held.seat, (*held.drawn, card), held.keep, held.shuffle_back)
             table.update(agenda=tuple(agenda))
         else:

@@ -90,7 +90,9 @@ def _end_draft(table: Table) -> None:
         table.update(second=True)
         _reveal(table, tuple(reversed(_clockwise(state.first, len(state.players)))))
         return
-    table.update(phase=Phase.PRODUCTION, agenda=tuple(Produce(s) for s in _clockwise(state.first, len(state.players))))
+    table.update(
+        phase=Phase.PRODUCTION, agenda=tuple(Produce(s) for s in _clockwise(state.first, len(state.players)))
+    )
     settle(table)
 
 

@@ -44,7 +44,9 @@ def score(state: GameState) -> tuple[ScoreSheet, ...]:
         locations = sum(card_of(c).points for c in player.empire)
         tucked = _tucked(state, seat)
         left = player.supply[WORKER] + sum(player.supply[k] for k in RESOURCES)
-        sheets.append(ScoreSheet(player.vp, locations, tucked, player.vp + locations + tucked, left, len(player.hand)))
+        sheets.append(
+            ScoreSheet(player.vp, locations, tucked, player.vp + locations + tucked, left, len(player.hand))
+        )
     return tuple(sheets)
 
 
