@@ -9,6 +9,7 @@ holds them beside the supply part.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterator, Mapping
 
 from attrs import frozen
@@ -144,6 +145,7 @@ class Price:
         return surplus <= self.resource and total == sum(want[k] for k in RESOURCES) + self.resource
 
 
+@functools.lru_cache(maxsize=4096)
 def payments(price: Price, supply: Supply) -> tuple[Supply, ...]:
     """Every payment of ``price``'s supply part that ``supply`` affords, each leaving a
     different supply (ENG-2): gold standing for some of the wood, stone and food (GOODS-2),
@@ -154,6 +156,12 @@ def payments(price: Price, supply: Supply) -> tuple[Supply, ...]:
             return ()
     spare_gold = supply[GOLD] - want[GOLD]
     if spare_gold < 0:
+        return ()
+    if not price.resource and (not spare_gold or not (want[WOOD] or want[STONE] or want[FOOD])):
+        # No gold to stand in for anything: the price in kind, or nothing.
+        in_kind = all(supply[k] >= want[k] for k in RESOURCES)
+        return (want,) if in_kind else ()
+    if sum(supply[k] for k in RESOURCES) + spare_gold < sum(want[k] for k in RESOURCES) + price.resource:
         return ()
     found: list[Supply] = []
     # How much of each resource is paid in kind (the rest of it in gold), then the free part.

@@ -21,6 +21,12 @@ __all__ = ["Table", "controlled", "copy_of", "shuffled"]
 
 _copy_state, _copy_player = copier(GameState), copier(Player)
 _COPIES = components().copies
+#: CARD-18: the least VP of a gain event that any card reacts to.
+_LEAST_VP_EVENT = min(
+    c.card.ability.on_event.min_vp
+    for c in _COPIES.values()
+    if c.card.ability.on_event is not None and c.card.ability.on_event.event is Event.VP_GAIN
+)
 
 
 def copy_of(card: str) -> Copy:
@@ -56,39 +62,62 @@ def owner(state: GameState, card: str) -> int | None:
 
 
 class Table:
-    """A move in progress: the latest position (each change replaces it)."""
+    """A move in progress: the position it started from and the changes made since, put
+    together into a new position only when the whole position is read (:attr:`state`), so
+    that a move copies the position and each player it changes about once."""
 
-    __slots__ = ("state",)
+    __slots__ = ("_base", "_changes", "_players")
 
     def __init__(self, state: GameState) -> None:
-        self.state = state
+        self._base = state
+        self._changes: dict[str, Any] = {}
+        self._players: list[Player] | None = None
+
+    @property
+    def state(self) -> GameState:
+        """The position with every change so far."""
+        if self._players is not None:
+            self._changes["players"] = tuple(self._players)
+            self._players = None
+        if self._changes:
+            self._base = _copy_state(self._base, self._changes)
+            self._changes = {}
+        return self._base
 
     def player(self, seat: int) -> Player:
-        return self.state.players[seat]
+        """``seat``'s player now."""
+        if self._players is not None:
+            return self._players[seat]
+        return self._base.players[seat]
 
     def update(self, **fields: Any) -> None:
-        """Replace fields of the position."""
-        self.state = _copy_state(self.state, fields)
+        """Replace fields of the position (not ``players``: see :meth:`set`)."""
+        self._changes.update(fields)
+
+    def get(self, name: str) -> Any:
+        """The field ``name`` of the position now (not ``players``), without putting it together."""
+        changes = self._changes
+        return changes[name] if name in changes else getattr(self._base, name)
 
     def set(self, seat: int, **fields: Any) -> None:
         """Replace fields of ``seat``'s player."""
-        players = list(self.state.players)
-        players[seat] = _copy_player(players[seat], fields)
-        self.state = _copy_state(self.state, {"players": tuple(players)})
+        if self._players is None:
+            self._players = list(self._base.players)
+        self._players[seat] = _copy_player(self._players[seat], fields)
 
     def add(self, seat: int, supply: Supply, vp: int = 0) -> None:
         """GOODS-5, PROD-5: goods from the general supply (VP scored at once, END-5)."""
-        player = self.state.players[seat]
+        player = self.player(seat)
         self.set(seat, supply=added(player.supply, supply), vp=max(0, player.vp + vp))
 
     def pay(self, seat: int, supply: Supply) -> None:
         """GOODS-5: goods paid go back to the general supply (the caller checked them)."""
-        player = self.state.players[seat]
+        player = self.player(seat)
         self.set(seat, supply=tuple(a - b for a, b in zip(player.supply, supply, strict=True)))
 
     def first(self, steps: Iterable[Step]) -> None:
         """Put ``steps`` at the front of the agenda, in order."""
-        self.update(agenda=(*steps, *self.state.agenda))
+        self.update(agenda=(*steps, *self.get("agenda")))
 
     def gain(self, seat: int, goods: Goods, *, fires: bool = True) -> None:
         """One gain event (ENG-3): supply goods and VPs at once (and CARD-18: 1 VP more per
@@ -96,7 +125,7 @@ class Table:
         of a named deck drawn at once (CARD-5); a card of either deck owed, the deck chosen
         in a decision each (PROD-4)."""
         bonus = 0
-        if fires and goods.vp:
+        if fires and goods.vp >= _LEAST_VP_EVENT:
             for card in controlled(self.state, seat):
                 event = copy_of(card).card.ability.on_event
                 if event is not None and event.event is Event.VP_GAIN and goods.vp >= event.min_vp:
@@ -114,21 +143,21 @@ class Table:
         """GOODS-8: whether ``deck`` can give ``seat`` a card (itself, or its discard pile
         reshuffled; a faction deck only when the configuration reshuffles it)."""
         if deck is Deck.COMMON:
-            return bool(self.state.common or self.state.common_discard)
-        player = self.state.players[seat]
-        return bool(player.deck or (self.state.config.faction_deck_reshuffle and player.discard))
+            return bool(self.get("common") or self.get("common_discard"))
+        player = self.player(seat)
+        return bool(player.deck or (self._base.config.faction_deck_reshuffle and player.discard))
 
     def take_top(self, seat: int, deck: Deck) -> str | None:
         """The top card of ``deck`` taken off it (GOODS-8: the discard pile reshuffled first
         if the deck is empty), or None if there is none."""
         if not self.can_draw(seat, deck):
             return None
-        state = self.state
         if deck is Deck.COMMON:
-            cards = state.common or self._reshuffled(state.common_discard)
-            self.update(common=cards[:-1], **({"common_discard": ()} if not state.common else {}))
+            common = self.get("common")
+            cards = common or self._reshuffled(self.get("common_discard"))
+            self.update(common=cards[:-1], **({"common_discard": ()} if not common else {}))
             return cards[-1]
-        player = state.players[seat]
+        player = self.player(seat)
         cards = player.deck or self._reshuffled(player.discard)
         self.set(seat, deck=cards[:-1], **({"discard": ()} if not player.deck else {}))
         return cards[-1]
@@ -137,26 +166,26 @@ class Table:
         """GOODS-7: the top card of ``deck`` into ``seat``'s hand (or nothing, GOODS-8)."""
         card = self.take_top(seat, deck)
         if card is not None:
-            self.set(seat, hand=(*self.state.players[seat].hand, card))
+            self.set(seat, hand=(*self.player(seat).hand, card))
         return card
 
     def _reshuffled(self, cards: tuple[str, ...]) -> tuple[str, ...]:
         """FLOW-4, GOODS-8: a discard pile shuffled into a new deck."""
-        index = self.state.shuffles
+        index = self.get("shuffles")
         self.update(shuffles=index + 1)
-        return shuffled(self.state.config.seed, index, cards)
+        return shuffled(self._base.config.seed, index, cards)
 
     def shuffle_into(self, seat: int, cards: tuple[str, ...]) -> None:
         """CARD-23: ``cards`` put back into ``seat``'s faction deck, the whole deck shuffled."""
-        index = self.state.shuffles
+        index = self.get("shuffles")
         self.update(shuffles=index + 1)
-        self.set(seat, deck=shuffled(self.state.config.seed, index, (*self.state.players[seat].deck, *cards)))
+        self.set(seat, deck=shuffled(self._base.config.seed, index, (*self.player(seat).deck, *cards)))
 
     def discard(self, card: str) -> None:
         """BUILD-8, DEAL-6: a card to its own discard pile: a common card to the common pile,
         a faction card to its faction's pile, whoever held it."""
         if card.startswith("com"):
-            self.update(common_discard=(*self.state.common_discard, card))
+            self.update(common_discard=(*self.get("common_discard"), card))
             return
         deck = copy_of(card).card.deck
         for seat, player in enumerate(self.state.players):
@@ -167,7 +196,7 @@ class Table:
 
     def uses(self, location: str) -> int:
         """ACTLOC-9: the uses of ``location`` this round."""
-        for card, count in self.state.uses:
+        for card, count in self.get("uses"):
             if card == location:
                 return count
         return 0
@@ -176,7 +205,7 @@ class Table:
         """A location leaves ``seat``'s empire (razed, removed, discarded for a cost): what
         lies on it goes back (RAZE-7, DEF-4, FAC-JAP-5, ACTLOC-4), its marks end, a Gate's
         cards go to their discard piles (CARD-6), a take-over ends (FAC-EGY-2)."""
-        player = self.state.players[seat]
+        player = self.player(seat)
         under = dict(player.under)
         self.set(
             seat,

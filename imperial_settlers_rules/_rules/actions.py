@@ -7,6 +7,7 @@ out one such move."""
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterator
 
 from .._components import Event, OnBuild, components
@@ -63,7 +64,9 @@ def discardable(state: GameState, seat: int) -> tuple[str, ...]:
     return tuple(c for c in player.empire if c not in taken) + player.foundations
 
 
+@functools.cache
 def _cost(card: str, skip_location: bool) -> Price:
+    """BUILD-2, CARD-7: the cost of building ``card`` (without its location part when skipped)."""
     cost = card_of(card).cost
     return Price(cost.supply, location=0 if skip_location else cost.location)
 
