@@ -196,10 +196,8 @@ class Table:
 
     def uses(self, location: str) -> int:
         """ACTLOC-9: the uses of ``location`` this round."""
-        for card, count in self.get("uses"):
-            if card == location:
-                return count
-        return 0
+        uses: tuple[tuple[str, int], ...] = self.get("uses")
+        return next((count for card, count in uses if card == location), 0)
 
     def leave_empire(self, seat: int, card: str) -> None:
         """A location leaves ``seat``'s empire (razed, removed, discarded for a cost): what
