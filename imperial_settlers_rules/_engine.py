@@ -115,9 +115,31 @@ def check_move(state: GameState, move: Move) -> IllegalMove | None:
         return None
     if isinstance(move, (*_DECISIONS, Skip, Pick)):
         return IllegalMove("FLOW-2", "nothing waits to be decided; take an action or pass")
-    if move in _action_moves(state, move.player):
+    if isinstance(move, Pass):
+        return None
+    if isinstance(move, Spend):  # checked directly: its list grows with the workers
+        return why(state, move)
+    if move in _candidates(state, move):
         return None
     return _refusal(state, move)
+
+
+def _candidates(state: GameState, move: Move) -> Iterator[Move]:
+    """The legal moves of ``move``'s kind (and card or location, where it names one)."""
+    seat = move.player
+    if isinstance(move, Build):
+        return (
+            actions.build_moves(state, seat, (move.card,))
+            if move.card in state.players[seat].hand
+            else iter(())
+        )
+    if isinstance(move, MakeDeal):
+        return actions.deal_moves(state, seat)
+    if isinstance(move, (Raze, RazeCard)):
+        return actions.raze_moves(state, seat)
+    if isinstance(move, Activate):
+        return activate_moves(state, seat, move.location)
+    return actions.free_moves(state, seat)
 
 
 _STEPS: dict[type[Any], Callable[[Table, Any], None]] = {

@@ -126,7 +126,13 @@ def _activate(state: GameState, move: Activate) -> IllegalMove | None:
 
 
 def _spend(state: GameState, move: Spend) -> IllegalMove | None:
-    if len(move.take) != 4 or any(type(n) is not int or n < 0 for n in move.take) or not sum(move.take):
+    take = move.take
+    if (
+        type(take) is not tuple
+        or len(take) != 4
+        or any(type(n) is not int or n < 0 for n in take)
+        or not sum(take)
+    ):
         return IllegalMove("WORK-1", "take a positive number of wood, stone, food and cards")
     if state.players[move.player].supply[WORKER] < 2 * sum(move.take):
         return IllegalMove("WORK-1", "each good taken costs 2 workers")

@@ -8,7 +8,9 @@ from collections import Counter
 from collections.abc import Iterator
 
 import attrs
+import pytest
 
+from boardtable.errors import IllegalMove
 from imperial_settlers_rules import (
     GameConfig,
     GameState,
@@ -22,7 +24,7 @@ from imperial_settlers_rules import (
     new_game,
 )
 from imperial_settlers_rules._goods import SUPPLY
-from imperial_settlers_rules._model import KeepOne
+from imperial_settlers_rules._model import Deal, KeepOne
 
 
 def game(players: int = 2, seed: int = 1, **options: object) -> GameState:
@@ -102,7 +104,9 @@ def all_cards(state: GameState) -> Counter[str]:
 def dealt(state: GameState) -> Counter[str]:
     """The cards a game with these factions holds: the common deck and each faction's deck."""
     cards = components()
-    return Counter(cards.deck_ids("common") + tuple(c for p in state.players for c in cards.deck_ids(p.faction)))
+    return Counter(
+        cards.deck_ids("common") + tuple(c for p in state.players for c in cards.deck_ids(p.faction))
+    )
 
 
 def playout(state: GameState, seed: int, limit: int = 3000) -> Iterator[tuple[GameState, Move, GameState]]:
@@ -119,6 +123,22 @@ def playout(state: GameState, seed: int, limit: int = 3000) -> Iterator[tuple[Ga
         yield state, move, after
         state = after
     raise AssertionError("the game did not end")
+
+
+def deal(printed: str) -> Deal:
+    """A deal of the card printed ``printed``, with the good of its deal field."""
+    good = components().copies[printed].deal
+    assert good is not None
+    return Deal(printed, good)
+
+
+def refused(state: GameState, move: Move, rule: str) -> None:
+    """``move`` is refused under ``rule``, by the check and by playing it, and changes nothing."""
+    refusal = check_move(state, move)
+    assert refusal is not None and refusal.rule == rule, refusal
+    with pytest.raises(IllegalMove) as caught:
+        apply_move(state, move)
+    assert caught.value.rule == rule
 
 
 def play(state: GameState, *moves: Move) -> GameState:

@@ -34,7 +34,11 @@ from .tables import acting, all_cards, card, dealt, play, supply
 
 FOLDER = Path(__file__).resolve().parents[2] / "imperial_settlers_rules" / "components"
 DECKS = ("common", "romans", "barbarians", "egyptians", "japanese")
-ENTRIES = [(deck, entry) for deck in DECKS for entry in yaml.safe_load((FOLDER / f"{deck}.yaml").read_text())["cards"]]
+ENTRIES = [
+    (deck, entry)
+    for deck in DECKS
+    for entry in yaml.safe_load((FOLDER / f"{deck}.yaml").read_text())["cards"]
+]
 COUNTED = ("worker", "wood", "stone", "food", "gold", "raze", "defense", "vp", "cards")
 
 
@@ -71,7 +75,7 @@ def _decided(state: GameState) -> GameState:
     while state.agenda:
         moves = legal_moves(state)
         draws = [m for m in moves if isinstance(m, Draw) and m.deck is Deck.COMMON]
-        state = play(state, (draws or list(moves))[0])
+        state = play(state, draws[0] if draws else moves[0])
     return state
 
 
@@ -100,7 +104,9 @@ def _colours(entry: dict[str, object]) -> list[str]:
 
 
 @pytest.mark.parametrize(("deck", "entry"), ENTRIES, ids=[e["id"] for _, e in ENTRIES])
-def test_building_gives_the_bonus_production_and_own_feature_of_the_data(deck: str, entry: dict[str, object]) -> None:
+def test_building_gives_the_bonus_production_and_own_feature_of_the_data(
+    deck: str, entry: dict[str, object]
+) -> None:
     faction = _faction(deck)
     built = card(str(entry["id"]))
     cost = dict(entry["cost"])  # type: ignore[call-overload]
@@ -124,12 +130,18 @@ def test_building_gives_the_bonus_production_and_own_feature_of_the_data(deck: s
     ability = dict(entry["ability"])  # type: ignore[call-overload]
     _effect_gains(ability.get("production"), colours, expected)
     feature = ability.get("on_build")
-    if feature and (feature["match"].get("colour") in colours or feature["match"].get("origin") == ("faction" if deck != "common" else None)):
+    if feature and (
+        feature["match"].get("colour") in colours
+        or feature["match"].get("origin") == ("faction" if deck != "common" else None)
+    ):
         _effect_gains(feature, colours, expected)
     assert _delta(before, _holdings(after)) == {k: v for k, v in expected.items() if v}
     assert built in after.players[0].empire
-    assert spare not in all_cards(after) - all_cards(state) and (not cost.get("location") or spare in after.common_discard)
-    if entry["build_bonus"] and entry["build_bonus"].get("do") == "place_samurai":  # type: ignore[union-attr]
+    assert spare not in all_cards(after) - all_cards(state) and (
+        not cost.get("location") or spare in after.common_discard
+    )
+    bonus = entry["build_bonus"]
+    if isinstance(bonus, dict) and bonus.get("do") == "place_samurai":
         assert after.players[0].samurai == (built,)
 
 
@@ -137,7 +149,9 @@ PRODUCERS = [(d, e) for d, e in ENTRIES if "production" in e["ability"]]
 
 
 @pytest.mark.parametrize(("deck", "entry"), PRODUCERS, ids=[e["id"] for _, e in PRODUCERS])
-def test_producing_gives_the_board_and_the_production_of_the_data(deck: str, entry: dict[str, object]) -> None:
+def test_producing_gives_the_board_and_the_production_of_the_data(
+    deck: str, entry: dict[str, object]
+) -> None:
     faction = _faction(deck)
     built = card(str(entry["id"]))
     state = acting((faction, _opponent(faction)), p0={"empire": (built,)})
@@ -161,7 +175,9 @@ PLAIN_ACTIONS = [
 
 
 @pytest.mark.parametrize(("deck", "entry"), PLAIN_ACTIONS, ids=[e["id"] for _, e in PLAIN_ACTIONS])
-def test_activating_pays_the_price_and_gives_the_gain_of_the_data(deck: str, entry: dict[str, object]) -> None:
+def test_activating_pays_the_price_and_gives_the_gain_of_the_data(
+    deck: str, entry: dict[str, object]
+) -> None:
     faction = _faction(deck)
     built = card(str(entry["id"]))
     action = entry["ability"]["action"]  # type: ignore[index]
@@ -173,7 +189,9 @@ def test_activating_pays_the_price_and_gives_the_gain_of_the_data(deck: str, ent
     deal_card = card("rom-spies") if faction != "romans" else card("bar-raid")
     deals = (Deal(deal_card, components().copies[deal_card].deal),) if "own_deal" in price else ()  # type: ignore[arg-type]
     state = acting(
-        (faction, _opponent(faction)) if "own_deal" not in price else (faction, "barbarians" if faction == "romans" else "romans"),
+        (faction, _opponent(faction))
+        if "own_deal" not in price
+        else (faction, "barbarians" if faction == "romans" else "romans"),
         p0={"empire": (built,), "supply": supply(**goods), "hand": hand, "deals": deals},
     )
     move = Activate(0, built, supply(**goods), cards=hand, deal=deals[0].card if deals else None)
@@ -192,7 +210,9 @@ RAZABLE = [(d, e) for d, e in ENTRIES if e["raze"]]
 
 
 @pytest.mark.parametrize(("deck", "entry"), RAZABLE, ids=[e["id"] for _, e in RAZABLE])
-def test_razing_from_hand_and_as_a_location_gives_the_raze_field_of_the_data(deck: str, entry: dict[str, object]) -> None:
+def test_razing_from_hand_and_as_a_location_gives_the_raze_field_of_the_data(
+    deck: str, entry: dict[str, object]
+) -> None:
     faction = _faction(deck)
     razed = card(str(entry["id"]))
     in_hand = acting((faction, _opponent(faction)), p0={"hand": (razed,), "supply": supply(raze=1)})
@@ -202,7 +222,9 @@ def test_razing_from_hand_and_as_a_location_gives_the_raze_field_of_the_data(dec
     assert _delta(_holdings(in_hand), _holdings(after)) == {k: v for k, v in expected.items() if v}
     assert razed in (after.common_discard if deck == "common" else after.players[0].discard)
 
-    as_location = acting((_opponent(faction), faction), p0={"supply": supply(raze=2)}, p1={"empire": (razed,)})
+    as_location = acting(
+        (_opponent(faction), faction), p0={"supply": supply(raze=2)}, p1={"empire": (razed,)}
+    )
     after = _decided(play(as_location, Raze(0, 1, razed)))
     expected = {"raze": -2}
     _goods(entry["raze"], expected)  # type: ignore[arg-type]
@@ -214,7 +236,7 @@ def test_razing_from_hand_and_as_a_location_gives_the_raze_field_of_the_data(dec
         assert razed in victim.discard and victim.supply == supply() and not victim.foundations
 
 
-DEALS = [(d, e, i) for d, e in ENTRIES if d != "common" for i in range(int(e["copies"]))]  # type: ignore[call-overload]
+DEALS = [(d, e, i) for d, e in ENTRIES if d != "common" for i in range(int(e["copies"]))]
 
 
 @pytest.mark.parametrize(("deck", "entry", "copy"), DEALS, ids=[f"{e['card_ids'][i]}" for _, e, i in DEALS])

@@ -21,16 +21,16 @@ SETTINGS = [
 
 
 @pytest.mark.parametrize(("players", "seed", "options"), SETTINGS)
-def test_a_random_game_ends_and_conserves_every_card(players: int, seed: int, options: dict[str, object]) -> None:
+def test_a_random_game_ends_and_conserves_every_card(
+    players: int, seed: int, options: dict[str, object]
+) -> None:
     state = game(players, seed, **options)
     expected = dealt(state)
     assert all_cards(state) == expected
-    moves = 0
     for before, move, after in playout(state, seed):
         assert check_move(before, move) is None
         assert all_cards(after) == expected, move
         assert all(min(p.supply) >= 0 and p.vp >= 0 for p in after.players), move
-        moves += 1
     assert after.is_over and after.round == 5 and legal_moves(after) == ()
 
 
