@@ -36,7 +36,10 @@ def test_clean_1_to_clean_4_what_each_faction_keeps() -> None:
     everything = supply(worker=3, wood=2, stone=2, food=2, gold=2, raze=2, defense=1)
     state = acting(
         ("romans", "barbarians", "egyptians", "japanese"),
-        **{f"p{i}": {"supply": everything} for i in range(4)},
+        p0={"supply": everything},
+        p1={"supply": everything},
+        p2={"supply": everything},
+        p3={"supply": everything},
     )
     after = _end_round(state)
     kept = [p.supply for p in after.players]
