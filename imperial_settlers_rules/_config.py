@@ -52,11 +52,11 @@ def _check_factions(config: GameConfig, _: object, factions: tuple[str, ...] | N
 
 
 def _first(config: GameConfig, _: object, first: int | Literal["random"]) -> None:
-    if first == "random" or (type(first) is int and 0 <= first < config.players):
-        return
-    raise ConfigError(
-        f"SETUP-6: first_player is a seat from 0 to {config.players - 1} or 'random', not {shown(first)}"
-    )
+    seats = range(config.players)
+    if first != "random" and not (type(first) is int and first in seats):
+        raise ConfigError(
+            f"SETUP-6: first_player is a seat from 0 to {config.players - 1} or 'random', not {shown(first)}"
+        )
 
 
 def _switch(_: object, __: object, value: bool) -> None:
