@@ -63,12 +63,13 @@ def covers(supply: Supply, wanted: Supply) -> bool:
     return all(a >= b for a, b in zip(supply, wanted, strict=True))
 
 
+@functools.cache
 def one(kind: int, amount: int = 1) -> Supply:
     """A supply of ``amount`` tokens of one kind."""
     return tuple(amount if k == kind else 0 for k in range(7))
 
 
-@frozen
+@frozen(cache_hash=True)
 class Goods:
     """What one effect gives (GOODS-1): supply tokens, VPs, and cards drawn from either deck
     (``card``, GOODS-7), the common deck or the owner's faction deck (CARD-5)."""
@@ -115,7 +116,7 @@ class Goods:
 NOTHING = Goods()
 
 
-@frozen
+@frozen(cache_hash=True)
 class Price:
     """A price or a building cost (BUILD-2, ACTLOC-1, ACTLOC-5, ACTLOC-7).
 

@@ -17,7 +17,7 @@ from ._components import Card, Copy, Event, components
 from ._goods import Goods, Supply, added
 from ._model import Deck, GameState, Owed, Player, Step
 
-__all__ = ["Table", "controlled", "copy_of", "shuffled"]
+__all__ = ["Table", "card_of", "controlled", "copy_of", "owner", "shuffled"]
 
 _copy_state, _copy_player = copier(GameState), copier(Player)
 _COPIES = components().copies
@@ -193,11 +193,6 @@ class Table:
                 self.set(seat, discard=(*player.discard, card))
                 return
         raise AssertionError(f"no seat plays the faction of {card}")
-
-    def uses(self, location: str) -> int:
-        """ACTLOC-9: the uses of ``location`` this round."""
-        uses: tuple[tuple[str, int], ...] = self.get("uses")
-        return next((count for card, count in uses if card == location), 0)
 
     def leave_empire(self, seat: int, card: str) -> None:
         """A location leaves ``seat``'s empire (razed, removed, discarded for a cost): what

@@ -71,18 +71,28 @@ def _cost(card: str, skip_location: bool) -> Price:
     return Price(cost.supply, location=0 if skip_location else cost.location)
 
 
-def slaver_options(state: GameState, seat: int, card: str, supply: tuple[int, ...]) -> list[int | None]:
-    """ENG-6: the optional purchases of ``may_pay`` features that building ``card`` fires,
-    which ``supply`` (after the cost) affords, paid in kind; None for none."""
-    options: list[int | None] = [None]
-    for location in (*controlled(state, seat), card):
+def _offers(state: GameState, seat: int) -> tuple[OnBuild, ...]:
+    """ENG-6: the features with optional purchases (``may_pay``) that ``seat`` controls."""
+    found = []
+    for location in controlled(state, seat):
         feature = card_of(location).ability.on_build
-        if feature is not None and feature.effect.may_pay and matches(feature, card):
-            options += [
-                i for i, offer in enumerate(feature.effect.may_pay) if covers(supply, offer.pay.supply)
-            ]
-            break
-    return options
+        if feature is not None and feature.effect.may_pay:
+            found.append(feature)
+    return tuple(found)
+
+
+def slaver_options(
+    offers: tuple[OnBuild, ...], card: str, supply: tuple[int, ...], pay: tuple[int, ...]
+) -> list[int | None]:
+    """ENG-6: the optional purchases that building ``card`` fires (``offers``, and the card's
+    own), which the supply left after paying ``pay`` affords, paid in kind; None for none."""
+    own = card_of(card).ability.on_build
+    features = (*offers, own) if own is not None and own.effect.may_pay else offers
+    for feature in features:
+        if matches(feature, card):
+            after = tuple(a - b for a, b in zip(supply, pay, strict=True))
+            return [None, *(i for i, o in enumerate(feature.effect.may_pay) if covers(after, o.pay.supply))]
+    return [None]
 
 
 def matches(feature: OnBuild, card: str) -> bool:
@@ -101,13 +111,13 @@ def build_moves(
     each optional purchase (ENG-6)."""
     supply = state.players[seat].supply
     spare = discardable(state, seat)
+    offers = _offers(state, seat)
     for card in cards:
         cost = _cost(card, skip_location)
         if cost.location > len(spare):
             continue
         for pay in payments(cost, supply):
-            after = tuple(a - b for a, b in zip(supply, pay, strict=True))
-            for option in slaver_options(state, seat, card, after):
+            for option in slaver_options(offers, card, supply, pay):
                 if cost.location:
                     for discard in spare:
                         yield Build(seat, card, pay, discard, option)
