@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from imperial_settlers_rules import GameConfig, check_move, legal_moves, new_game
+from imperial_settlers_rules.rulebook import rules
 
 from .tables import all_cards, dealt, game, playout
 
@@ -39,3 +40,16 @@ def test_flow_4_the_same_seed_and_moves_give_the_same_game() -> None:
     again = [after for _, _, after in playout(game(3, 11), 7)]
     assert first == again
     assert new_game(GameConfig(players=3, seed=11)) != new_game(GameConfig(players=3, seed=12))
+
+
+def test_a_move_legal_elsewhere_is_refused_exactly_when_not_listed() -> None:
+    """FLOW-1, FLOW-2: :func:`check_move` accepts exactly the moves :func:`legal_moves` lists,
+    and names a rule of the index when it refuses one."""
+    seen: list[object] = []
+    for before, move, _ in playout(game(3, 21), 21):
+        listed = set(legal_moves(before))
+        for other in seen[-40:]:
+            refusal = check_move(before, other)  # type: ignore[arg-type]
+            assert (refusal is None) == (other in listed), (other, refusal)
+            assert refusal is None or refusal.rule in rules()
+        seen.append(move)
