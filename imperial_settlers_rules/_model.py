@@ -14,7 +14,6 @@ from enum import StrEnum
 
 from attrs import frozen
 
-from ._components import Effect
 from ._config import GameConfig
 from ._goods import Goods, Supply
 
@@ -31,6 +30,7 @@ __all__ = [
     "Guard",
     "KeepOne",
     "Owed",
+    "Part",
     "Phase",
     "Player",
     "Produce",
@@ -108,12 +108,21 @@ class Produce(Step):
     """PROD-2: ``seat``'s production, carried out in turn (PROD-1)."""
 
 
+class Part(StrEnum):
+    """Which effect of a card: its building bonus (BUILD-6), its production (PROD-3) or its
+    feature reacting to a build (CARD-3)."""
+
+    BONUS = "bonus"
+    PRODUCTION = "production"
+    ON_BUILD = "on_build"
+
+
 @frozen
 class Apply(Step):
-    """An effect of ``card`` carried out for ``seat`` (CARD-14); ``event`` gains are one gain event."""
+    """The effect ``part`` of ``card`` carried out for ``seat`` (CARD-14)."""
 
-    effect: Effect
     card: str
+    part: Part
 
 
 @frozen

@@ -12,7 +12,7 @@ from collections.abc import Iterator
 
 from .._components import Event, OnBuild, components
 from .._goods import DEFENSE, FOOD, RAZE, RESOURCES, SUPPLY, WOOD, WORKER, Goods, Price, covers, one, payments
-from .._model import Apply, Deal, Gain, GameState, Owed, Step
+from .._model import Apply, Deal, Gain, GameState, Owed, Part, Step
 from .._moves import Build, Defend, MakeDeal, Move, Pass, Raze, RazeCard, Samurai, Spend, Tuck
 from .._table import Table, card_of, controlled, copy_of, owner
 
@@ -149,9 +149,9 @@ def build(table: Table, move: Build, skip_location: bool = False) -> None:
     built = card_of(move.card)
     steps: list[Step] = []
     if built.bonus is not None:
-        steps.append(Apply(seat, built.bonus, move.card))
+        steps.append(Apply(seat, move.card, Part.BONUS))
     if built.ability.production is not None:
-        steps.append(Apply(seat, built.ability.production, move.card))
+        steps.append(Apply(seat, move.card, Part.PRODUCTION))
     for location in controlled(table.state, seat):
         feature = card_of(location).ability.on_build
         if feature is None or not matches(feature, move.card):
@@ -162,7 +162,7 @@ def build(table: Table, move: Build, skip_location: bool = False) -> None:
                 table.pay(seat, offer.pay.supply)
                 steps.append(Gain(seat, offer.gain, location))
         else:
-            steps.append(Apply(seat, feature.effect, location))
+            steps.append(Apply(seat, location, Part.ON_BUILD))
     table.first(steps)
 
 

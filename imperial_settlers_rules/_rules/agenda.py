@@ -27,6 +27,7 @@ from .._model import (
     Guard,
     KeepOne,
     Owed,
+    Part,
     Produce,
     RepeatFor,
     Step,
@@ -100,7 +101,9 @@ def _produce(table: Table, step: Produce) -> None:
     for card in controlled(table.state, seat):
         effect = card_of(card).ability.production
         if effect is not None:
-            (later if effect.do is Special.REPEAT_PRODUCTION else steps).append(Apply(seat, effect, card))
+            (later if effect.do is Special.REPEAT_PRODUCTION else steps).append(
+                Apply(seat, card, Part.PRODUCTION)
+            )
     table.first(steps + later)
 
 
@@ -109,8 +112,22 @@ def _converts(card: str) -> bool:
     return event is not None and event.effect.do is Special.DEAL_GOODS_TO_VP
 
 
+def effect_of(card: str, part: Part) -> Effect:
+    """The effect ``part`` of ``card``."""
+    found = card_of(card)
+    if part is Part.BONUS:
+        effect = found.bonus
+    elif part is Part.PRODUCTION:
+        effect = found.ability.production
+    else:
+        feature = found.ability.on_build
+        effect = None if feature is None else feature.effect
+    assert effect is not None
+    return effect
+
+
 def _apply(table: Table, step: Apply) -> None:
-    table.first(effect_steps(table, step.seat, step.effect, step.card))
+    table.first(effect_steps(table, step.seat, effect_of(step.card, step.part), step.card))
 
 
 def _gain(table: Table, step: Gain) -> None:
