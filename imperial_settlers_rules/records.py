@@ -1,0 +1,189 @@
+"""Imperial Settlers' documents: configurations, positions and moves as JSON, read strictly.
+
+Every document is the platform's envelope ``{"schema_version": 1, "kind": …, "data": …}``
+read by its strict reader (:mod:`boardtable.reader`): unknown keys and tags are refused,
+and every problem is a :class:`~boardtable.errors.RecordError` naming the path of the bad
+field. Moves are tagged by their ``type`` (``pick``, ``build``, …), and so are the steps
+waiting on a position's agenda (``owed``, ``choice``, …). A position's digest is the
+SHA-256 of its canonical document (:func:`boardtable.documents.digest`).
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+from collections.abc import Mapping
+from typing import Any, Literal, TypeVar
+
+import cattrs
+
+from boardtable import documents, reader
+from boardtable.documents import SCHEMA_VERSION
+from boardtable.errors import RecordError
+from boardtable.reader import Refusal, shown
+
+from ._config import GameConfig
+from ._model import (
+    Apply,
+    Choice,
+    Convert,
+    DiscardFor,
+    FollowUp,
+    Gain,
+    GameState,
+    Guard,
+    KeepOne,
+    Owed,
+    Produce,
+    RepeatFor,
+    Step,
+)
+from ._moves import (
+    Activate,
+    Build,
+    Choose,
+    Defend,
+    Discard,
+    Draw,
+    Keep,
+    MakeDeal,
+    Move,
+    Pass,
+    Pick,
+    Raze,
+    RazeCard,
+    Repeat,
+    Samurai,
+    Skip,
+    Spend,
+    Tuck,
+)
+from ._moves import Convert as ConvertMove
+from ._moves import Guard as GuardMove
+from .wellformed import check_position
+
+__all__ = ["MOVE_TAGS", "STEP_TAGS", "from_data", "from_json", "position_digest", "to_data", "to_json"]
+
+T = TypeVar("T")
+
+#: Each kind of move by its ``type`` tag.
+MOVE_TAGS: Mapping[str, type[Move]] = {
+    "pick": Pick,
+    "draw": Draw,
+    "choose": Choose,
+    "keep": Keep,
+    "repeat": Repeat,
+    "convert": ConvertMove,
+    "discard": Discard,
+    "guard": GuardMove,
+    "skip": Skip,
+    "build": Build,
+    "make_deal": MakeDeal,
+    "raze_card": RazeCard,
+    "raze": Raze,
+    "activate": Activate,
+    "spend": Spend,
+    "pass": Pass,
+    "defend": Defend,
+    "samurai": Samurai,
+    "tuck": Tuck,
+}
+#: Each kind of step of a position's agenda by its ``type`` tag.
+STEP_TAGS: Mapping[str, type[Step]] = {
+    "produce": Produce,
+    "apply": Apply,
+    "gain": Gain,
+    "owed": Owed,
+    "choice": Choice,
+    "repeat_for": RepeatFor,
+    "keep_one": KeepOne,
+    "convert": Convert,
+    "discard_for": DiscardFor,
+    "guard": Guard,
+    "follow_up": FollowUp,
+}
+#: The ``kind`` of each document's envelope.
+_KIND: Mapping[type[Any], str] = {
+    GameConfig: "game_config",
+    GameState: "game_state",
+    **dict.fromkeys(MOVE_TAGS.values(), "move"),
+}
+
+
+def _first_player(value: object, _: object) -> int | Literal["random"]:
+    """SETUP-6: a seat or ``"random"``."""
+    if value == "random" or type(value) is int:
+        return value
+    raise Refusal(f"expected a seat or 'random', found {shown(value)}")
+
+
+def _tagged(conv: cattrs.Converter, tags: Mapping[str, type[Any]], base: type[Any], what: str) -> None:
+    """A value of ``base`` (a move, a step) is written with its class's tag and read by it."""
+    for tag, kind in tags.items():
+        reader.register_tagged(conv, kind, tag, what)
+
+    def unstructure(value: object) -> object:
+        return conv.unstructure(value, type(value))
+
+    def structure(value: object, _: object) -> object:
+        tag = value.get("type") if isinstance(value, Mapping) else None
+        if tag not in tags:
+            raise Refusal(f"expected a {what} of type {', '.join(tags)}, found {shown(tag)}")
+        return conv.structure(value, tags[str(tag)])
+
+    conv.register_unstructure_hook(base, unstructure)
+    conv.register_structure_hook(base, structure)
+
+
+@functools.cache
+def converter() -> cattrs.Converter:
+    """The strict converter of every document."""
+    conv = reader.converter()
+    conv.register_structure_hook(int | Literal["random"], _first_player)
+    _tagged(conv, MOVE_TAGS, Move, "move")
+    _tagged(conv, STEP_TAGS, Step, "step")
+    return conv
+
+
+def _kind(thing: object) -> str:
+    kind = _KIND.get(type(thing))
+    if kind is None:
+        raise TypeError(f"not an Imperial Settlers document: {type(thing).__name__}")
+    return kind
+
+
+def to_data(thing: object) -> dict[str, object]:
+    """The document of a configuration, a position or a move, as plain data in its envelope."""
+    kind = _kind(thing)
+    data = converter().unstructure(thing, Move if kind == "move" else type(thing))
+    return {"schema_version": SCHEMA_VERSION, "kind": kind, "data": data}
+
+
+def to_json(thing: object) -> str:
+    """:func:`to_data` as JSON text (keys in the classes' order)."""
+    return json.dumps(to_data(thing), ensure_ascii=False)
+
+
+def from_data(document: object, kind: type[T]) -> T:
+    """The ``kind`` (:class:`GameConfig`, :class:`GameState`, :class:`Move` or one move class)
+    a document holds; :class:`~boardtable.errors.RecordError` naming the first bad field
+    (:class:`~boardtable.errors.Inconsistent` for a position no game could be in)."""
+    name = "move" if kind is Move else _KIND.get(kind)
+    if name is None:
+        raise TypeError(f"not an Imperial Settlers document kind: {kind.__name__}")
+    data = reader.envelope_data(document, name, SCHEMA_VERSION, RecordError)
+    found: T = reader.structure(converter(), data, kind, RecordError, "$.data")
+    if isinstance(found, GameState):
+        check_position(found)
+    return found
+
+
+def from_json(text: str | bytes, kind: type[T]) -> T:
+    """:func:`from_data` of a JSON text (read strictly: duplicate keys, NaN and huge numbers
+    are refused)."""
+    return from_data(reader.parse_json(text, RecordError), kind)
+
+
+def position_digest(state: GameState) -> str:
+    """The SHA-256 of the position's canonical document: equal positions, equal digests."""
+    return documents.digest("game_state", to_data(state)["data"])
