@@ -14,7 +14,7 @@ from typing import Any
 from boardtable.build import copier
 
 from ._components import Card, Copy, Event, components
-from ._goods import Goods, Supply, added
+from ._goods import Goods, Supply, added, taken
 from ._model import Deck, GameState, Owed, Player, Step
 
 __all__ = ["Table", "card_of", "controlled", "copy_of", "owner", "shuffled"]
@@ -113,19 +113,19 @@ class Table:
     def pay(self, seat: int, supply: Supply) -> None:
         """GOODS-5: goods paid go back to the general supply (the caller checked them)."""
         player = self.player(seat)
-        self.set(seat, supply=tuple(a - b for a, b in zip(player.supply, supply, strict=True)))
+        self.set(seat, supply=taken(player.supply, supply))
 
     def first(self, steps: Iterable[Step]) -> None:
         """Put ``steps`` at the front of the agenda, in order."""
         self.update(agenda=(*steps, *self.get("agenda")))
 
-    def gain(self, seat: int, goods: Goods, *, fires: bool = True) -> None:
+    def gain(self, seat: int, goods: Goods) -> None:
         """One gain event (ENG-3): supply goods and VPs at once (and CARD-18: 1 VP more per
-        Sphinx for 2 VP or more, unless ``fires`` is false, as for a Sphinx's own VP); cards
+        Sphinx for 2 VP or more, the Sphinx's own VP firing nothing); cards
         of a named deck drawn at once (CARD-5); a card of either deck owed, the deck chosen
         in a decision each (PROD-4)."""
         bonus = 0
-        if fires and goods.vp >= _LEAST_VP_EVENT:
+        if goods.vp >= _LEAST_VP_EVENT:
             for card in controlled(self.state, seat):
                 event = copy_of(card).card.ability.on_event
                 if event is not None and event.event is Event.VP_GAIN and goods.vp >= event.min_vp:

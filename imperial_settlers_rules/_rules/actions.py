@@ -11,7 +11,21 @@ import functools
 from collections.abc import Iterator
 
 from .._components import Event, OnBuild, components
-from .._goods import DEFENSE, FOOD, RAZE, RESOURCES, SUPPLY, WOOD, WORKER, Goods, Price, covers, one, payments
+from .._goods import (
+    DEFENSE,
+    FOOD,
+    RAZE,
+    RESOURCES,
+    SUPPLY,
+    WOOD,
+    WORKER,
+    Goods,
+    Price,
+    covers,
+    one,
+    payments,
+    taken,
+)
 from .._model import Apply, Deal, Gain, GameState, Owed, Part, Step
 from .._moves import Build, Defend, MakeDeal, Move, Pass, Raze, RazeCard, Samurai, Spend, Tuck
 from .._table import Table, card_of, controlled, copy_of, owner
@@ -90,7 +104,7 @@ def slaver_options(
     features = (*offers, own) if own is not None and own.effect.may_pay else offers
     for feature in features:
         if matches(feature, card):
-            after = tuple(a - b for a, b in zip(supply, pay, strict=True))
+            after = taken(supply, pay)
             return [None, *(i for i, o in enumerate(feature.effect.may_pay) if covers(after, o.pay.supply))]
     return [None]
 
