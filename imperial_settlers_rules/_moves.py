@@ -142,20 +142,22 @@ class Raze(Move):
 @frozen
 class Activate(Move):
     """ACTLOC-1: activate ``location``, paying ``pay`` (and ``cards`` from the hand, ``deal``
-    an own deal, ACTLOC-5), ``times`` times (ACTLOC-3), in price ``mode`` (ACTLOC-7).
+    an own deal by its place among the deals, ACTLOC-5), ``times`` times (ACTLOC-3), in
+    price ``mode`` (ACTLOC-7).
 
-    What its special operation acts on: ``opponent``, ``target`` (a location, a deal's card
-    or a hand card) and ``goods`` (the good taken, or the raze field's goods taken as VP
-    instead, CARD-13)."""
+    What its special operation acts on: ``opponent``, ``target`` (a location or a hand card
+    by its printed id; a deal by its place among its owner's deals, whose cards only their
+    deal fields show, DEAL-3) and ``goods`` (the good taken, or the raze field's goods taken
+    as VP instead, CARD-13)."""
 
     location: str
     pay: Supply
     times: int = 1
     mode: int = 0
     cards: tuple[str, ...] = ()
-    deal: str | None = None
+    deal: int | None = None
     opponent: int | None = None
-    target: str | None = None
+    target: str | int | None = None
     goods: tuple[str, ...] = ()
 
 

@@ -117,6 +117,13 @@ def _first_player(value: object, _: object) -> int | Literal["random"]:
     raise Refusal(f"expected a seat or 'random', found {shown(value)}")
 
 
+def _target(value: object, _: object) -> str | int | None:
+    """What an action acts on: a card by its printed id, a deal by its place, or nothing."""
+    if value is None or type(value) in (str, int):
+        return value  # type: ignore[return-value]
+    raise Refusal(f"expected a card's printed id, a deal's place or null, found {shown(value)}")
+
+
 def _tagged(conv: cattrs.Converter, tags: Mapping[str, type[Any]], base: type[Any], what: str) -> None:
     """A value of ``base`` (a move, a step) is written with its class's tag and read by it."""
     for tag, kind in tags.items():
@@ -140,6 +147,7 @@ def converter() -> cattrs.Converter:
     """The strict converter of every document."""
     conv = reader.converter()
     conv.register_structure_hook(int | Literal["random"], _first_player)
+    conv.register_structure_hook(str | int | None, _target)
     _tagged(conv, MOVE_TAGS, Move, "move")
     _tagged(conv, STEP_TAGS, Step, "step")
     return conv

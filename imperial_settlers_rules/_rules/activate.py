@@ -21,8 +21,8 @@ from .agenda import effect_steps
 
 __all__ = ["activatable", "activate", "activate_moves", "follow_moves", "targets"]
 
-#: A target: (opponent, target card, goods).
-Aim = tuple[int | None, str | None, tuple[str, ...]]
+#: A target: (opponent, target: a card by its printed id or a deal by its place, goods).
+Aim = tuple[int | None, str | int | None, tuple[str, ...]]
 
 _ENEMY = {
     Special.TAKE_RAZE_FIELD_GOOD,
@@ -74,7 +74,7 @@ def targets(state: GameState, seat: int, location: str, effect: Effect) -> list[
     elif do in (Special.BUILD_FROM_HAND, Special.BUILD_OWN_DEAL):  # CARD-7: decided in the follow-up
         return [(None, None, ())]
     elif do is Special.USE_OWN_DEAL:  # CARD-28
-        found = [(None, d.card, ()) for d in player.deals]
+        found = [(None, i, ()) for i in range(len(player.deals))]
     elif do is Special.RAZE:
         vp_each = args.vp_per_good_forgone
         if args.target is Target.OWN_HAND:
@@ -112,9 +112,9 @@ def _enemy_targets(state: GameState, seat: int, do: Special) -> list[Aim]:
         elif do is Special.REMOVE_ENEMY_LOCATION:  # CARD-6
             found += [(other, c, ()) for c in victim.empire]
         elif do is Special.TAKE_ENEMY_DEAL:  # CARD-15
-            found += [(other, d.card, ()) for d in victim.deals if not d.route]
+            found += [(other, i, ()) for i, d in enumerate(victim.deals) if not d.route]
         elif do is Special.DISCARD_ENEMY_DEAL:  # CARD-16
-            found += [(other, d.card, ()) for d in victim.deals]
+            found += [(other, i, ()) for i in range(len(victim.deals))]
         elif do is Special.STEAL_RESOURCE:  # CARD-20
             kinds = [SUPPLY[k] for k in RESOURCES if victim.supply[k]]
             found += [(other, None, (k,)) for k in kinds] or [(other, None, ())]
@@ -178,7 +178,7 @@ def activate_moves(state: GameState, seat: int, only: str | None = None) -> Iter
                 if (
                     mode.effect.do is Special.RAZE
                     and mode.effect.args.target is Target.ENEMY_LOCATION
-                    and target
+                    and isinstance(target, str)
                 ):
                     extra = raze_price(state, target, mode.effect.args.ignore_protection)
                 price = _price(mode, extra)
@@ -193,7 +193,7 @@ def activate_moves(state: GameState, seat: int, only: str | None = None) -> Iter
                                 )
 
 
-def _price_cards(hand: tuple[str, ...], count: int, target: str | None) -> Iterator[tuple[str, ...]]:
+def _price_cards(hand: tuple[str, ...], count: int, target: str | int | None) -> Iterator[tuple[str, ...]]:
     """ACTLOC-5: the hand cards a price discards (never the card the action acts on)."""
     if not count:
         yield ()
@@ -204,12 +204,12 @@ def _price_cards(hand: tuple[str, ...], count: int, target: str | None) -> Itera
     yield from dict.fromkeys(tuple(sorted(c)) for c in combinations(rest, count))
 
 
-def _price_deals(deals: tuple[Deal, ...], count: int) -> Iterator[str | None]:
-    """ACTLOC-5: the own deal a price discards (a Trade Route deal too)."""
+def _price_deals(deals: tuple[Deal, ...], count: int) -> Iterator[int | None]:
+    """ACTLOC-5: the own deal a price discards, by its place (a Trade Route deal too)."""
     if not count:
         yield None
         return
-    yield from (d.card for d in deals)
+    yield from range(len(deals))
 
 
 def activate(table: Table, move: Activate) -> None:
@@ -227,8 +227,9 @@ def activate(table: Table, move: Activate) -> None:
         for card in move.cards:
             table.discard(card)
     if move.deal is not None:
-        table.set(seat, deals=tuple(d for d in table.player(seat).deals if d.card != move.deal))
-        table.discard(move.deal)
+        deals = table.player(seat).deals
+        table.set(seat, deals=deals[: move.deal] + deals[move.deal + 1 :])
+        table.discard(deals[move.deal].card)
     uses = dict(table.state.uses)
     uses[move.location] = uses.get(move.location, 0) + move.times
     table.update(uses=tuple(uses.items()))
@@ -243,9 +244,11 @@ def activate(table: Table, move: Activate) -> None:
 
 def _special(table: Table, move: Activate, effect: Effect) -> list[Step]:
     """The special operation of an action, on the move's targets (README section 1)."""
-    do, seat, target, other = effect.do, move.player, move.target, move.opponent
+    do, seat, other = effect.do, move.player, move.opponent
+    target = move.target if isinstance(move.target, str) else None  # a card
+    place = move.target if isinstance(move.target, int) else None  # a deal
     if do is None or (
-        target is None and other is None and do not in (Special.BUILD_FROM_HAND, Special.BUILD_OWN_DEAL)
+        move.target is None and other is None and do not in (Special.BUILD_FROM_HAND, Special.BUILD_OWN_DEAL)
     ):
         return []
     state = table.state
@@ -262,8 +265,8 @@ def _special(table: Table, move: Activate, effect: Effect) -> list[Step]:
     if do is Special.BUILD_OWN_DEAL:  # CARD-7
         return [FollowUp(seat, "negotiator")]
     if do is Special.USE_OWN_DEAL:  # CARD-28
-        deal = next(d for d in state.players[seat].deals if d.card == target)
-        return [Gain(seat, deal.good, move.location)]
+        assert place is not None
+        return [Gain(seat, state.players[seat].deals[place].good, move.location)]
     if do is Special.RAZE:  # CARD-13, RAZE-10
         assert target is not None
         vp_each = effect.args.vp_per_good_forgone
@@ -288,7 +291,9 @@ def _special(table: Table, move: Activate, effect: Effect) -> list[Step]:
 
 def _on_enemy(table: Table, move: Activate, do: Special, other: int) -> list[Step]:
     """The operations on an opponent (ENG-1)."""
-    seat, target, state = move.player, move.target, table.state
+    seat, state = move.player, table.state
+    target = move.target if isinstance(move.target, str) else None  # a location
+    place = move.target if isinstance(move.target, int) else None  # a deal
     victim = state.players[other]
     if do is Special.TAKE_RAZE_FIELD_GOOD:  # CARD-21
         return [Gain(seat, Goods.of({move.goods[0]: 1}), move.location)]
@@ -298,8 +303,9 @@ def _on_enemy(table: Table, move: Activate, do: Special, other: int) -> list[Ste
         table.discard(target)
         return []
     if do in (Special.TAKE_ENEMY_DEAL, Special.DISCARD_ENEMY_DEAL):  # CARD-15, CARD-16
-        deal = next(d for d in victim.deals if d.card == target)
-        table.set(other, deals=tuple(d for d in victim.deals if d.card != target))
+        assert place is not None
+        deal = victim.deals[place]
+        table.set(other, deals=victim.deals[:place] + victim.deals[place + 1 :])
         if do is Special.TAKE_ENEMY_DEAL:
             table.set(seat, deals=(*table.player(seat).deals, deal))
             return []

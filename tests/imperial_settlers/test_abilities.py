@@ -217,7 +217,7 @@ def test_card_14_a_choice_of_gains_is_decided_by_its_owner() -> None:
 def test_card_15_spies_take_a_deal_that_produces_from_the_next_production() -> None:
     spies, raid = card("rom-spies"), card("bar-raid")
     state = acting(p0={"empire": (spies,), "supply": supply(worker=1)}, p1={"deals": (deal(raid),)})
-    after = play(state, Activate(0, spies, supply(worker=1), opponent=1, target=raid))
+    after = play(state, Activate(0, spies, supply(worker=1), opponent=1, target=0))
     assert [d.card for d in after.players[0].deals] == [raid] and after.players[0].supply == supply()
     assert after.players[0].vp == 1
 
@@ -229,7 +229,7 @@ def test_card_16_ninjas_discard_a_deal_and_gain_its_good() -> None:
         p0={"empire": (ninjas,), "supply": supply(worker=1)},
         p1={"deals": (deal(spies),)},
     )
-    after = play(state, Activate(0, ninjas, supply(worker=1), opponent=1, target=spies))
+    after = play(state, Activate(0, ninjas, supply(worker=1), opponent=1, target=0))
     assert after.players[1].deals == () and after.agenda and spies in after.players[1].discard
 
 
@@ -363,7 +363,7 @@ def test_card_27_school_of_diplomacy_gives_deal_goods_back_for_vp() -> None:
 def test_card_28_imperial_messenger_uses_an_own_deal_again() -> None:
     messenger, spies = card("com-imperial-messenger"), card("rom-sculptors-workshop")
     state = acting(p0={"empire": (messenger,), "deals": (deal(spies),), "supply": supply(worker=1)})
-    after = play(state, Activate(0, messenger, supply(worker=1), target=spies))
+    after = play(state, Activate(0, messenger, supply(worker=1), target=0))
     assert after.players[0].supply == supply(stone=1) and after.players[0].deals == (deal(spies),)
 
 

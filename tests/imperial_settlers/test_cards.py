@@ -194,7 +194,7 @@ def test_activating_pays_the_price_and_gives_the_gain_of_the_data(
         else (faction, "barbarians" if faction == "romans" else "romans"),
         p0={"empire": (built,), "supply": supply(**goods), "hand": hand, "deals": deals},
     )
-    move = Activate(0, built, supply(**goods), cards=hand, deal=deals[0].card if deals else None)
+    move = Activate(0, built, supply(**goods), cards=hand, deal=0 if deals else None)
     assert check_move(state, move) is None
     after = _decided(play(state, move))
     expected: dict[str, int] = {}

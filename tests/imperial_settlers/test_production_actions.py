@@ -245,6 +245,6 @@ def test_deal_6_a_deal_that_leaves_play_goes_to_its_faction_pile() -> None:
         p0={"empire": (robbers,), "supply": supply(worker=2)},
         p1={"deals": (deal(card("rom-spies")),)},
     )
-    after = play(state, Activate(0, robbers, supply(worker=2), opponent=1, target=card("rom-spies")))
+    after = play(state, Activate(0, robbers, supply(worker=2), opponent=1, target=0))
     assert after.players[1].deals == () and after.players[1].discard[-1] == card("rom-spies")
     assert raid not in after.players[0].empire
