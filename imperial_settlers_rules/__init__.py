@@ -34,8 +34,12 @@ from ._moves import (
 )
 from ._rules.flow import new_game
 from ._rules.scoring import ScoreSheet, score, winners
+from .records import from_data, from_json, position_digest, to_data, to_json
+from .rulebook import Rule, rules
+from .view import HIDDEN, player_view
 
 __all__ = [
+    "HIDDEN",
     "Activate",
     "Build",
     "Card",
@@ -60,6 +64,7 @@ __all__ = [
     "Raze",
     "RazeCard",
     "Repeat",
+    "Rule",
     "Samurai",
     "ScoreSheet",
     "Skip",
@@ -68,9 +73,16 @@ __all__ = [
     "apply_move",
     "check_move",
     "components",
+    "from_data",
+    "from_json",
     "legal_moves",
     "load_components",
     "new_game",
+    "player_view",
+    "position_digest",
+    "rules",
     "score",
+    "to_data",
+    "to_json",
     "winners",
 ]

@@ -15,6 +15,7 @@ from boardtable.reader import label, shown
 
 from ._components import FACTIONS, components
 from ._model import GameState, KeepOne, Phase, Step
+from .view import HIDDEN
 
 __all__ = ["check_position"]
 
@@ -72,8 +73,9 @@ def check_position(state: GameState) -> None:
     cards = components()
     expected = Counter(cards.deck_ids("common") + tuple(c for f in factions for c in cards.deck_ids(f)))
     found = _cards(state)
-    if found != expected:
-        odd = sorted((found - expected) + (expected - found))
+    hidden = found.pop(HIDDEN, 0)  # a view's hidden cards stand for those it does not show
+    if found - expected or found.total() + hidden != expected.total():
+        odd = sorted((found - expected) or (expected - found))
         raise Inconsistent(
             f"every card of the game lies in one place exactly once; not so {label(odd[0])}",
             _FIELD,
@@ -104,5 +106,5 @@ def _step(step: Step, count: int, field: str) -> None:
     known = components().copies
     for name in ("card", "location"):
         card = getattr(step, name, None)
-        if card is not None and card not in known:
+        if card is not None and card not in known and card != HIDDEN:
             raise Inconsistent(f"{name}: no card is printed {label(card)}", f"{field}.{name}", "CARD-12")
