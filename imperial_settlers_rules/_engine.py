@@ -6,6 +6,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from boardtable.errors import IllegalMove
+from boardtable.reader import shown
 
 from ._model import FollowUp, GameState, Phase
 from ._moves import (
@@ -97,7 +98,9 @@ def check_move(state: GameState, move: Move) -> IllegalMove | None:
     if state.is_over:
         return IllegalMove("FLOW-3", "the game is over")
     if move.player not in state.to_act:
-        return IllegalMove("FLOW-1", f"player {move.player} is not to act; waiting for {state.to_act[0]}")
+        return IllegalMove(
+            "FLOW-1", f"player {shown(move.player)} is not to act; waiting for {state.to_act[0]}"
+        )
     if state.agenda:
         step = state.agenda[0]
         if isinstance(step, FollowUp):

@@ -7,17 +7,24 @@ import pytest
 
 from boardtable.errors import ConfigError
 from imperial_settlers_rules import (
+    Activate,
     Build,
     Deck,
     Draw,
     GameConfig,
+    Move,
     Pass,
     Phase,
     Pick,
+    Raze,
+    RazeCard,
+    Spend,
+    check_move,
     components,
     legal_moves,
 )
 from imperial_settlers_rules._table import shuffled
+from imperial_settlers_rules.rulebook import rules
 
 from .tables import acting, all_cards, card, dealt, game, play, playout, refused, supply
 
@@ -159,3 +166,23 @@ def test_look_6_no_hand_limit() -> None:
     )
     assert len(state.players[0].hand) == 7
     assert any(m for m in legal_moves(state))
+
+
+@pytest.mark.parametrize(
+    "move",
+    [
+        Build(0, 5, "x"),  # type: ignore[arg-type]
+        Build(0, card("com-quarry"), (1, 2)),
+        Activate(0, card("com-lumberjacks"), supply(worker=1), mode=9),
+        Raze(0, 9, "x"),
+        RazeCard(0, None),  # type: ignore[arg-type]
+        Spend(0, [1, 0, 0, 0]),  # type: ignore[arg-type]
+        Pass("a"),  # type: ignore[arg-type]
+    ],
+)
+def test_flow_1_and_flow_2_a_malformed_move_is_refused_naming_a_rule(move: Move) -> None:
+    state = acting(
+        p0={"hand": (card("com-quarry"),), "empire": (card("com-lumberjacks"),), "supply": supply(worker=3)}
+    )
+    refusal = check_move(state, move)
+    assert refusal is not None and refusal.rule in rules() and "\n" not in str(refusal)
