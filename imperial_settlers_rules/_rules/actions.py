@@ -312,14 +312,21 @@ def razed(
     _raze_gains(table, seat, location, forgone, vp_each)
 
 
-def spend_moves(state: GameState, seat: int) -> Iterator[Move]:
+def spend_moves(state: GameState, seat: int) -> tuple[Move, ...]:
     """WORK-1, WORK-2: 2 workers for each good taken, each wood, stone, food or a card."""
-    pairs = state.players[seat].supply[WORKER] // 2
-    for total in range(1, pairs + 1):
-        for wood in range(total, -1, -1):
-            for stone in range(total - wood, -1, -1):
-                for food in range(total - wood - stone, -1, -1):
-                    yield Spend(seat, (wood, stone, food, total - wood - stone - food))
+    return _spends(seat, state.players[seat].supply[WORKER] // 2)
+
+
+@functools.lru_cache(maxsize=256)
+def _spends(seat: int, pairs: int) -> tuple[Move, ...]:
+    """Every spend of up to ``pairs`` pairs of workers (the same for every position)."""
+    return tuple(
+        Spend(seat, (wood, stone, food, total - wood - stone - food))
+        for total in range(1, pairs + 1)
+        for wood in range(total, -1, -1)
+        for stone in range(total - wood, -1, -1)
+        for food in range(total - wood - stone, -1, -1)
+    )
 
 
 def spend(table: Table, move: Spend) -> None:
