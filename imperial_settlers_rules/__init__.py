@@ -32,6 +32,7 @@ from ._moves import (
     Spend,
     Tuck,
 )
+from ._notation import parse_move
 from ._rules.flow import new_game
 from ._rules.scoring import ScoreSheet, score, winners
 from .records import from_data, from_json, position_digest, to_data, to_json
@@ -78,6 +79,7 @@ __all__ = [
     "legal_moves",
     "load_components",
     "new_game",
+    "parse_move",
     "player_view",
     "position_digest",
     "rules",

@@ -6,12 +6,17 @@ tokens paid, gold standing for wood, stone or food (GOODS-2).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
+import attrs
 from attrs import frozen
 
-from ._goods import Supply
+from ._goods import SUPPLY, Supply
 from ._model import Deck
 
 __all__ = [
+    "MOVE_TAGS",
+    "TAKEN",
     "Activate",
     "Build",
     "Choose",
@@ -32,14 +37,24 @@ __all__ = [
     "Skip",
     "Spend",
     "Tuck",
+    "amounts",
 ]
 
 
 @frozen
 class Move:
-    """A move of ``player``."""
+    """A move of ``player``; ``str(move)`` is its one-line notation (``P0 build card=com005
+    pay=1wood,1stone``), which :func:`~imperial_settlers_rules.parse_move` reads back."""
 
     player: int
+
+    def __str__(self) -> str:
+        words = [f"P{self.player}", _TAG[type(self)]]
+        for field in attrs.fields(type(self))[1:]:
+            value = getattr(self, field.name)
+            if field.default is attrs.NOTHING or value != field.default:
+                words.append(f"{field.name}={_written(field.name, value)}")
+        return " ".join(words)
 
 
 @frozen
@@ -194,3 +209,45 @@ class Tuck(Move):
 
     location: str
     item: str
+
+
+#: Each kind of move by its tag, in documents (``type``) and in the notation.
+MOVE_TAGS: Mapping[str, type[Move]] = {
+    "pick": Pick,
+    "draw": Draw,
+    "choose": Choose,
+    "keep": Keep,
+    "repeat": Repeat,
+    "convert": Convert,
+    "discard": Discard,
+    "guard": Guard,
+    "skip": Skip,
+    "build": Build,
+    "make_deal": MakeDeal,
+    "raze_card": RazeCard,
+    "raze": Raze,
+    "activate": Activate,
+    "spend": Spend,
+    "pass": Pass,
+    "defend": Defend,
+    "samurai": Samurai,
+    "tuck": Tuck,
+}
+_TAG = {kind: tag for tag, kind in MOVE_TAGS.items()}
+#: The goods of a spend's ``take``, in order (WORK-1).
+TAKEN = ("wood", "stone", "food", "card")
+
+
+def amounts(counts: tuple[int, ...], names: tuple[str, ...]) -> str:
+    """Counts of named goods as notation: ``1wood,2stone`` (``none`` for none)."""
+    return ",".join(f"{n}{name}" for n, name in zip(counts, names, strict=True) if n) or "none"
+
+
+def _written(name: str, value: object) -> str:
+    if name == "pay":
+        return amounts(value, SUPPLY)  # type: ignore[arg-type]
+    if name == "take":
+        return amounts(value, TAKEN)  # type: ignore[arg-type]
+    if isinstance(value, tuple):
+        return ",".join(str(item) for item in value) or "-"
+    return str(value)

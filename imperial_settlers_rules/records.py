@@ -39,55 +39,15 @@ from ._model import (
     Step,
 )
 from ._moves import (
-    Activate,
-    Build,
-    Choose,
-    Defend,
-    Discard,
-    Draw,
-    Keep,
-    MakeDeal,
+    MOVE_TAGS,
     Move,
-    Pass,
-    Pick,
-    Raze,
-    RazeCard,
-    Repeat,
-    Samurai,
-    Skip,
-    Spend,
-    Tuck,
 )
-from ._moves import Convert as ConvertMove
-from ._moves import Guard as GuardMove
 from .wellformed import check_position
 
 __all__ = ["MOVE_TAGS", "STEP_TAGS", "from_data", "from_json", "position_digest", "to_data", "to_json"]
 
 T = TypeVar("T")
 
-#: Each kind of move by its ``type`` tag.
-MOVE_TAGS: Mapping[str, type[Move]] = {
-    "pick": Pick,
-    "draw": Draw,
-    "choose": Choose,
-    "keep": Keep,
-    "repeat": Repeat,
-    "convert": ConvertMove,
-    "discard": Discard,
-    "guard": GuardMove,
-    "skip": Skip,
-    "build": Build,
-    "make_deal": MakeDeal,
-    "raze_card": RazeCard,
-    "raze": Raze,
-    "activate": Activate,
-    "spend": Spend,
-    "pass": Pass,
-    "defend": Defend,
-    "samurai": Samurai,
-    "tuck": Tuck,
-}
 #: Each kind of step of a position's agenda by its ``type`` tag.
 STEP_TAGS: Mapping[str, type[Step]] = {
     "produce": Produce,
