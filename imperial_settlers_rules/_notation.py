@@ -38,16 +38,23 @@ _WORD = re.compile(r"[a-z0-9_]{1,20}")
 _AMOUNT = re.compile(r"(0|[1-9][0-9]{0,5})([a-z]+)")
 
 
+def _matched(pattern: re.Pattern[str], what: str) -> Callable[[str], str]:
+    """A reader of a text ``pattern`` matches whole, refusing any other as not ``what``."""
+
+    def read(text: str) -> str:
+        if pattern.fullmatch(text) is None:
+            raise NotationError(f"expected {what}, not {shown(text)}")
+        return text
+
+    return read
+
+
+_word = _matched(_WORD, "a card's printed id or a good")
+_digits = _matched(_NUMBER, "a whole number")
+
+
 def _number(text: str) -> int:
-    if not _NUMBER.fullmatch(text):
-        raise NotationError(f"expected a whole number, not {shown(text)}")
-    return int(text)
-
-
-def _word(text: str) -> str:
-    if not _WORD.fullmatch(text):
-        raise NotationError(f"expected a card's printed id or a good, not {shown(text)}")
-    return text
+    return int(_digits(text))
 
 
 def _words(text: str) -> tuple[str, ...]:
