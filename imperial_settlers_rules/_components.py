@@ -282,7 +282,8 @@ class Copy:
 
 @frozen
 class Faction:
-    """A faction board (SETUP-3)."""
+    """A faction board (SETUP-3). The Romans and the Barbarians have no rules beyond their
+    boards and cards (FAC-ROM-1, FAC-BAR-1)."""
 
     id: str
     name: str
@@ -671,7 +672,8 @@ class _File:
 
 def load_components(folder: str | os.PathLike[str] | None = None) -> Components:
     """The boards and decks in ``folder`` (laid out like the bundled ``components``; None:
-    the bundled ones): 84 common cards (SETUP-4), 30 cards per faction (VAR-4), four boards."""
+    the bundled ones): 84 common cards (SETUP-4), 30 cards per faction (VAR-4), four boards
+    each giving 1 defense token (PROD-6); every ability in the effect vocabulary (CARD-12)."""
     try:
         where = Path(folder) if folder is not None else Path(__file__).parent / "components"
     except TypeError:

@@ -45,7 +45,8 @@ _FREE = (Defend, Samurai, Tuck)
 
 
 def _action_moves(state: GameState, seat: int) -> Iterator[Move]:
-    """ACT-2, ACT-7, ACT-8: pass, the free steps, then every action."""
+    """ACT-2, ACT-7, ACT-8: pass, the free steps, then every action (ACT-3: any kind, any
+    number of times a round)."""
     hand = tuple(dict.fromkeys(state.players[seat].hand))
     yield Pass(seat)
     yield from actions.free_moves(state, seat)
@@ -92,7 +93,9 @@ def _refusal(state: GameState, move: Move) -> IllegalMove:
 
 
 def check_move(state: GameState, move: Move) -> IllegalMove | None:
-    """The refusal of ``move`` in ``state`` (an :class:`IllegalMove` naming the rule), or None."""
+    """The refusal of ``move`` in ``state`` (an :class:`IllegalMove` naming the rule), or None:
+    FLOW-1 (only the player to act), FLOW-2 (only a move of the current phase or decision),
+    FLOW-3 (none after final scoring), then the rules of the move's kind."""
     if not isinstance(move, Move):
         return IllegalMove("FLOW-2", f"not an Imperial Settlers move: {type(move).__name__}")
     if state.is_over:

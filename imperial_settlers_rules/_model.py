@@ -67,7 +67,8 @@ class Deal:
 
 @frozen(weakref_slot=False)
 class Player:
-    """One seat's faction, cards, supply and score."""
+    """One seat's faction, cards, supply and score; where a location lies on the table has
+    no rules effect, so an empire is its locations in the order built (BUILD-9)."""
 
     faction: str
     #: LOOK-6: secret to the others (their number is public).

@@ -106,7 +106,8 @@ class Table:
         self._players[seat] = _copy_player(self._players[seat], fields)
 
     def add(self, seat: int, supply: Supply, vp: int = 0) -> None:
-        """GOODS-5, PROD-5: goods from the general supply (VP scored at once, END-5)."""
+        """GOODS-5, GOODS-6, PROD-5: goods from the general supply, which has no limit (VP
+        scored at once, never below zero, END-5)."""
         player = self.player(seat)
         self.set(seat, supply=added(player.supply, supply), vp=max(0, player.vp + vp))
 

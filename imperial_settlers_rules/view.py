@@ -51,7 +51,8 @@ def _step(step: Step, seat: int | None) -> Step:
 
 
 def player_view(state: GameState, seat: int | None) -> GameState:
-    """``state`` as ``seat`` sees it (None: a spectator, who sees what everyone sees)."""
+    """``state`` as ``seat`` sees it (None: a spectator, who sees what everyone sees): LOOK-6,
+    GOODS-4, DEAL-3 (see the module)."""
     if seat is not None and (type(seat) is not int or not 0 <= seat < len(state.players)):
         raise ValueError(f"seat must be a seat from 0 to {len(state.players) - 1} or None")
     return attrs.evolve(

@@ -121,8 +121,8 @@ def build_moves(
     state: GameState, seat: int, cards: tuple[str, ...], skip_location: bool = False
 ) -> Iterator[Move]:
     """BUILD-1 to BUILD-4: every build of one of ``cards`` (the hand's, or those a follow-up
-    offers, CARD-7): each payment (ENG-2), each location or foundation discarded (BUILD-3),
-    each optional purchase (ENG-6)."""
+    offers, CARD-7, BUILD-10): each payment (ENG-2), each location or foundation discarded
+    (BUILD-3), each optional purchase (ENG-6); copies are built like any card (BUILD-7)."""
     supply = state.players[seat].supply
     spare = discardable(state, seat)
     offers = _offers(state, seat)
@@ -191,8 +191,8 @@ def deal_moves(state: GameState, seat: int) -> Iterator[Move]:
 
 
 def make_deal(table: Table, move: MakeDeal) -> None:
-    """DEAL-3, DEAL-4: the card under the board; its good at once; CARD-17: features that react
-    to making a deal fire."""
+    """DEAL-3, DEAL-4: the card under the board (DEAL-5: any number of deals); its good at
+    once; CARD-17: features that react to making a deal fire."""
     seat = move.player
     table.pay(seat, move.pay)
     player = table.player(seat)
@@ -216,7 +216,7 @@ def event_steps(state: GameState, seat: int, event: Event) -> list[Step]:
 
 def raze_price(state: GameState, location: str, ignore_protection: bool = False) -> int:
     """RAZE-4, DEF-3, FAC-JAP-4: 2 raze tokens, 1 more for a defense token and 1 more for a
-    samurai on the location (none more for Chariot Builder, CARD-13)."""
+    samurai on the location (none more for Chariot Builder, CARD-13, DEF-6)."""
     if ignore_protection:
         return 0
     seat = owner(state, location)
@@ -226,7 +226,7 @@ def raze_price(state: GameState, location: str, ignore_protection: bool = False)
 
 
 def razable(state: GameState, seat: int) -> Iterator[tuple[int, str]]:
-    """RAZE-1, RAZE-3, RAZE-5, ACT-5, ENG-4: each (owner, location) ``seat`` may raze: a
+    """RAZE-1, RAZE-3, RAZE-5, FAC-JAP-1, ACT-5, ENG-4: each (owner, location) ``seat`` may raze: a
     location with a raze field of an opponent who has not passed; a location taken over by
     the Egyptian player is razed by anyone but them, its owner included."""
     for other, player in enumerate(state.players):
@@ -260,7 +260,7 @@ def raze_card(table: Table, move: RazeCard) -> None:
 
 
 def razed_from_hand(table: Table, seat: int, card: str, forgone: tuple[str, ...], vp_each: int = 0) -> None:
-    """RAZE-2, RAZE-8, CARD-10, CARD-13: a hand card razed: to its pile; its raze field (less
+    """RAZE-2, RAZE-8, RAZE-10, CARD-10, CARD-13: a hand card razed: to its pile; its raze field (less
     the goods forgone for ``vp_each`` VP each) gained; features reacting to razes fire."""
     hand = list(table.player(seat).hand)
     hand.remove(card)
@@ -296,7 +296,8 @@ def raze(table: Table, move: Raze) -> None:
 def razed(
     table: Table, seat: int, victim: int, location: str, forgone: tuple[str, ...], vp_each: int = 0
 ) -> None:
-    """RAZE-6 to RAZE-8, FAC-JAP-2, FAC-EGY-2: a location razed: what lies on it goes back; a
+    """RAZE-6 to RAZE-8, RAZE-10, FAC-JAP-2, FAC-EGY-2: a location razed (by the raze action
+    or by a card): what lies on it goes back; a
     common location becomes its owner's foundation and its owner takes 1 wood (the Egyptian
     player instead, with their token, where it was taken over); a Japanese faction location
     goes to its discard pile; the razer gains the raze field and razes fire their features."""
@@ -313,7 +314,8 @@ def razed(
 
 
 def spend_moves(state: GameState, seat: int) -> tuple[Move, ...]:
-    """WORK-1, WORK-2: 2 workers for each good taken, each wood, stone, food or a card."""
+    """WORK-1, WORK-2: 2 workers for each good taken, each wood, stone, food or a card (WORK-3:
+    any number of times a round)."""
     return _spends(seat, state.players[seat].supply[WORKER] // 2)
 
 

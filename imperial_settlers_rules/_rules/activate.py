@@ -55,7 +55,8 @@ def _forgone(card: str, vp_each: int) -> Iterator[tuple[str, ...]]:
 
 
 def targets(state: GameState, seat: int, location: str, effect: Effect) -> list[Aim]:
-    """What ``effect`` (of ``location``) may act on (ENG-1); empty: the action cannot be taken."""
+    """What ``effect`` (of ``location``) may act on (ENG-1); empty: the action cannot be taken.
+    A Trade Route deal cannot be taken by Spies (FAC-JAP-6)."""
     do, args = effect.do, effect.args
     player = state.players[seat]
     mine = controlled(state, seat)
@@ -243,7 +244,8 @@ def activate(table: Table, move: Activate) -> None:
 
 
 def _special(table: Table, move: Activate, effect: Effect) -> list[Step]:
-    """The special operation of an action, on the move's targets (README section 1)."""
+    """The special operation of an action, on the move's targets (CARD-1, CARD-2: an ability
+    changes the general rules; the operations in PROVENANCE.md section 1)."""
     do, seat, other = effect.do, move.player, move.opponent
     target = move.target if isinstance(move.target, str) else None  # a card
     place = move.target if isinstance(move.target, int) else None  # a deal

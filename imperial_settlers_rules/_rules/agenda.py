@@ -86,7 +86,7 @@ def effect_steps(table: Table, seat: int, effect: Effect, card: str, special: bo
 
 
 def _produce(table: Table, step: Produce) -> None:
-    """PROD-2: the board's goods, each deal's good (CARD-27: offered for VP first where a School
+    """PROD-2, PROD-6, DEF-1: the board's goods (a defense token among them), each deal's good (CARD-27: offered for VP first where a School
     of Diplomacy stands), then each production location's (PROD-3), any that repeats another
     production last (CARD-9)."""
     seat = step.seat
@@ -138,7 +138,8 @@ _AUTOMATIC: dict[type[Any], Callable[[Table, Any], None]] = {Produce: _produce, 
 
 
 def run(table: Table) -> None:
-    """Carry out the agenda until a decision with options is first, or it is empty."""
+    """Carry out the agenda until a decision with options is first, or it is empty (ENG-9: a
+    decision waits for its player's move)."""
     while table.state.agenda:
         step = table.state.agenda[0]
         automatic = _AUTOMATIC.get(type(step))

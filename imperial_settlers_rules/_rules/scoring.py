@@ -51,7 +51,8 @@ def score(state: GameState) -> tuple[ScoreSheet, ...]:
 
 
 def winners(state: GameState) -> tuple[int, ...]:
-    """END-4: the seats with the highest total, then the most workers and resources left, then
+    """END-4, GOODS-3: the seats with the highest total, then the most workers and resources
+    (not gold) left, then
     the most cards in hand; players still tied share the win."""
     sheets = score(state)
     best = max((s.total, s.goods_left, s.hand) for s in sheets)
