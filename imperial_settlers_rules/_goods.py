@@ -160,7 +160,7 @@ def payments(price: Price, supply: Supply) -> tuple[Supply, ...]:
         return ()
     if not price.resource and (not spare_gold or not (want[WOOD] or want[STONE] or want[FOOD])):
         # No gold to stand in for anything: the price in kind, or nothing.
-        in_kind = all(supply[k] >= want[k] for k in RESOURCES)
+        in_kind = supply[WOOD] >= want[WOOD] and supply[STONE] >= want[STONE] and supply[FOOD] >= want[FOOD]
         return (want,) if in_kind else ()
     if sum(supply[k] for k in RESOURCES) + spare_gold < sum(want[k] for k in RESOURCES) + price.resource:
         return ()

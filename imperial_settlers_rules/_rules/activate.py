@@ -141,6 +141,9 @@ def _enemy_targets(state: GameState, seat: int, do: Special) -> list[Aim]:
 
 
 def _price(mode: Mode, extra_raze: int) -> Price:
+    """ACTLOC-1, RAZE-4: the mode's price, with the raze tokens a protected target adds."""
+    if not extra_raze:
+        return mode.pay
     return Price(
         added(mode.pay.supply, one(RAZE, extra_raze)), mode.pay.resource, mode.pay.cards, mode.pay.deals
     )
