@@ -41,7 +41,6 @@ from ._table import Table
 __all__ = ["apply_move", "check_move", "legal_moves"]
 
 _DECISIONS = (Draw, Choose, Keep, Repeat, Convert, Discard, Guard)
-_FREE = (Defend, Samurai, Tuck)
 
 
 def _action_moves(state: GameState, seat: int) -> Iterator[Move]:
