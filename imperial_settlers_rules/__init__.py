@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from ._components import Card, Components, Copy, components, load_components
 from ._config import GameConfig
-from ._engine import apply_move, check_move, legal_moves
+from ._engine import apply_move, apply_move_with_events, check_move, legal_moves
+from ._events import Event
 from ._model import Deck, GameState, Phase, Player
 from ._moves import (
     Activate,
@@ -37,7 +38,7 @@ from ._rules.flow import new_game
 from ._rules.scoring import ScoreSheet, score, winners
 from .records import from_data, from_json, position_digest, to_data, to_json
 from .rulebook import Rule, rules
-from .view import HIDDEN, player_view
+from .view import HIDDEN, events_view, player_view
 
 __all__ = [
     "HIDDEN",
@@ -52,6 +53,7 @@ __all__ = [
     "Defend",
     "Discard",
     "Draw",
+    "Event",
     "GameConfig",
     "GameState",
     "Guard",
@@ -72,8 +74,10 @@ __all__ = [
     "Spend",
     "Tuck",
     "apply_move",
+    "apply_move_with_events",
     "check_move",
     "components",
+    "events_view",
     "from_data",
     "from_json",
     "legal_moves",

@@ -8,6 +8,7 @@ from typing import Any
 from boardtable.errors import IllegalMove
 from boardtable.reader import shown
 
+from ._events import Event
 from ._model import FollowUp, GameState, Phase
 from ._moves import (
     Activate,
@@ -38,7 +39,7 @@ from ._rules.flow import advance, pick, settle
 from ._rules.refusals import why
 from ._table import Table
 
-__all__ = ["apply_move", "check_move", "legal_moves"]
+__all__ = ["apply_move", "apply_move_with_events", "check_move", "legal_moves"]
 
 _DECISIONS = (Draw, Choose, Keep, Repeat, Convert, Discard, Guard)
 
@@ -163,8 +164,34 @@ _FREE_STEPS: dict[type[Any], Callable[[Table, Any], None]] = {
 }
 
 
-def _played(state: GameState, move: Move) -> GameState:
-    table = Table(state)
+#: How each move is told as an event: its rule, its words and the field naming its card.
+_TOLD: dict[type[Any], tuple[str, str, str | None]] = {
+    Pick: ("LOOK-2", "picks", "card"),
+    Choose: ("CARD-14", "chooses", None),
+    Keep: ("CARD-23", "keeps", "card"),
+    Repeat: ("CARD-8", "produces once more with", "location"),
+    Convert: ("CARD-27", "gives back deal goods for VP", None),
+    Discard: ("CARD-25", "discards", "card"),
+    Guard: ("CARD-29", "places samurai", None),
+    Skip: ("CARD-7", "does not follow up", None),
+    Build: ("BUILD-1", "builds", "card"),
+    MakeDeal: ("DEAL-3", "makes a deal with", "card"),
+    RazeCard: ("RAZE-2", "razes from the hand", "card"),
+    Raze: ("RAZE-3", "razes", "location"),
+    Activate: ("ACTLOC-1", "activates", "location"),
+    Spend: ("WORK-1", "spends workers", None),
+    Pass: ("ACT-4", "passes", None),
+    Defend: ("DEF-2", "puts a defense token on", "location"),
+    Samurai: ("FAC-JAP-3", "puts a samurai on", "location"),
+    Tuck: ("CARD-26", "tucks under or on", "location"),
+}
+
+
+def _played(state: GameState, move: Move, recording: bool = False) -> Table:
+    table = Table(state, recording)
+    if recording and type(move) in _TOLD:
+        rule, words, field = _TOLD[type(move)]
+        table.note(rule, words, move.player, None if field is None else getattr(move, field))
     if state.agenda:
         step = state.agenda[0]
         if isinstance(step, FollowUp):
@@ -188,7 +215,7 @@ def _played(state: GameState, move: Move) -> GameState:
         _STEPS[type(move)](table, move)
         advance(table)
     table.update(ply=state.ply + 1)
-    return table.state
+    return table
 
 
 def apply_move(state: GameState, move: Move, check: bool = True) -> GameState:
@@ -199,4 +226,15 @@ def apply_move(state: GameState, move: Move, check: bool = True) -> GameState:
         refusal = check_move(state, move)
         if refusal is not None:
             raise refusal
-    return _played(state, move)
+    return _played(state, move).state
+
+
+def apply_move_with_events(state: GameState, move: Move) -> tuple[GameState, tuple[Event, ...]]:
+    """The position after ``move`` and what happened, in order; raises :class:`IllegalMove`
+    (leaving ``state`` untouched) if the move is refused."""
+    refusal = check_move(state, move)
+    if refusal is not None:
+        raise refusal
+    table = _played(state, move, recording=True)
+    assert table.events is not None
+    return table.state, tuple(table.events)

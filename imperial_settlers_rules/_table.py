@@ -14,6 +14,7 @@ from typing import Any
 from boardtable.build import copier
 
 from ._components import Card, Copy, Event, components
+from ._events import Event as Happened
 from ._goods import Goods, Supply, added, taken
 from ._model import Deck, GameState, Owed, Player, Step
 
@@ -66,12 +67,28 @@ class Table:
     together into a new position only when the whole position is read (:attr:`state`), so
     that a move copies the position and each player it changes about once."""
 
-    __slots__ = ("_base", "_changes", "_players")
+    __slots__ = ("_base", "_changes", "_players", "events")
 
-    def __init__(self, state: GameState) -> None:
+    def __init__(self, state: GameState, recording: bool = False) -> None:
         self._base = state
         self._changes: dict[str, Any] = {}
         self._players: list[Player] | None = None
+        #: What happened so far, when recorded (None: not recorded, the fast path).
+        self.events: list[Happened] | None = [] if recording else None
+
+    def note(
+        self,
+        rule: str,
+        what: str,
+        seat: int | None = None,
+        card: str | None = None,
+        goods: Goods | None = None,
+    ) -> None:
+        """Record an event (when events are recorded)."""
+        if self.events is not None:
+            self.events.append(
+                Happened(rule, what, seat, card, () if goods is None else tuple(goods.items()))
+            )
 
     @property
     def state(self) -> GameState:
@@ -168,6 +185,7 @@ class Table:
         card = self.take_top(seat, deck)
         if card is not None:
             self.set(seat, hand=(*self.player(seat).hand, card))
+            self.note("GOODS-7", f"draws from the {deck.value} deck", seat, card)
         return card
 
     def _reshuffled(self, cards: tuple[str, ...]) -> tuple[str, ...]:

@@ -12,9 +12,10 @@ from __future__ import annotations
 
 import attrs
 
+from ._events import Event
 from ._model import Deal, GameState, KeepOne, Player, Step
 
-__all__ = ["HIDDEN", "player_view"]
+__all__ = ["HIDDEN", "events_view", "player_view"]
 
 #: A card a view does not show.
 HIDDEN = "?"
@@ -61,4 +62,20 @@ def player_view(state: GameState, seat: int | None) -> GameState:
         common=_hidden(state.common),
         players=tuple(_player(p, i == seat) for i, p in enumerate(state.players)),
         agenda=tuple(_step(s, seat) for s in state.agenda),
+    )
+
+
+#: The rules of events whose card only their seat sees: a card drawn (GOODS-7), a card kept
+#: of those drawn (CARD-23), a deal's card (DEAL-3).
+_SECRET = ("GOODS-7", "CARD-23", "DEAL-3")
+
+
+def events_view(events: tuple[Event, ...], seat: int | None) -> tuple[Event, ...]:
+    """``events`` as ``seat`` may see them (None: a spectator): the card of another seat's
+    draw, keep or deal shows as :data:`HIDDEN`."""
+    return tuple(
+        attrs.evolve(event, card=HIDDEN)
+        if event.rule in _SECRET and event.seat != seat and event.card
+        else event
+        for event in events
     )

@@ -54,6 +54,7 @@ def _clockwise(first: int, players: int) -> tuple[int, ...]:
 def start_round(table: Table) -> None:
     """LOOK-1: each player draws a faction card; LOOK-2: the first draft's cards are revealed."""
     state = table.state
+    table.note("FLOW-5", f"round {state.round} begins")
     for seat in _clockwise(state.first, len(state.players)):
         table.draw(seat, Deck.FACTION)
     table.update(phase=Phase.LOOKOUT, second=False)
@@ -90,6 +91,7 @@ def _end_draft(table: Table) -> None:
         table.update(second=True)
         _reveal(table, tuple(reversed(_clockwise(state.first, len(state.players)))))
         return
+    table.note("PROD-1", "production")
     table.update(
         phase=Phase.PRODUCTION, agenda=tuple(Produce(s) for s in _clockwise(state.first, len(state.players)))
     )
@@ -101,6 +103,7 @@ def settle(table: Table) -> None:
     action phase (ACT-1)."""
     run(table)
     if not table.state.agenda and table.state.phase is Phase.PRODUCTION:
+        table.note("ACT-1", "the action phase begins")
         table.update(phase=Phase.ACTIONS, turn=table.state.first)
 
 
@@ -125,8 +128,10 @@ def _end_actions(table: Table) -> None:
     ends (CLEAN-6: no cleanup); otherwise cleanup (CLEAN-1) and the next round."""
     table.update(taken=())
     if table.state.round == LAST_ROUND:
+        table.note("END-1", "the game ends")
         table.update(phase=Phase.OVER)
         return
+    table.note("CLEAN-1", "cleanup")
     _cleanup(table)
     state = table.state
     table.update(round=state.round + 1, first=(state.first + 1) % len(state.players), uses=(), blocked=())
