@@ -123,7 +123,8 @@ class Skip(Move):
 class Build(Move):
     """BUILD-1: build ``card`` from the hand (or, after Negotiator, a deal), paying ``pay`` and
     discarding ``discard`` (an own location or foundation) where the cost asks for it
-    (BUILD-3); ``option`` is Slaver's optional purchase (ENG-6), None for none."""
+    (BUILD-3); ``option`` is Slaver's optional purchase (ENG-6), None for none, its price
+    paid with the cost in ``pay`` (ENG-2)."""
 
     card: str
     pay: Supply

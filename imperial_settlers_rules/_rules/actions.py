@@ -21,7 +21,7 @@ from .._goods import (
     WORKER,
     Goods,
     Price,
-    covers,
+    added,
     one,
     payments,
     taken,
@@ -97,16 +97,21 @@ def _offers(state: GameState, seat: int) -> tuple[OnBuild, ...]:
 
 def slaver_options(
     offers: tuple[OnBuild, ...], card: str, supply: tuple[int, ...], pay: tuple[int, ...]
-) -> list[int | None]:
-    """ENG-6: the optional purchases that building ``card`` fires (``offers``, and the card's
-    own), which the supply left after paying ``pay`` affords, paid in kind; None for none."""
+) -> list[tuple[int | None, tuple[int, ...]]]:
+    """ENG-6, ENG-2: the optional purchases that building ``card`` fires (``offers``, and the
+    card's own) with each payment of them the supply left after paying ``pay`` affords (gold
+    for stone too, GOODS-2), as (option, the cost and the purchase paid together); (None,
+    ``pay``) for none."""
     own = card_of(card).ability.on_build
     features = (*offers, own) if own is not None and own.effect.may_pay else offers
+    found: list[tuple[int | None, tuple[int, ...]]] = [(None, pay)]
     for feature in features:
         if matches(feature, card):
             after = taken(supply, pay)
-            return [None, *(i for i, o in enumerate(feature.effect.may_pay) if covers(after, o.pay.supply))]
-    return [None]
+            for index, offer in enumerate(feature.effect.may_pay):
+                found += [(index, added(pay, extra)) for extra in payments(offer.pay, after)]
+            break
+    return found
 
 
 def matches(feature: OnBuild, card: str) -> bool:
@@ -130,13 +135,15 @@ def build_moves(
         cost = _cost(card, skip_location)
         if cost.location > len(spare):
             continue
-        for pay in payments(cost, supply):
-            for option in slaver_options(offers, card, supply, pay):
-                if cost.location:
-                    for discard in spare:
-                        yield Build(seat, card, pay, discard, option)
-                else:
-                    yield Build(seat, card, pay, None, option)
+        options = dict.fromkeys(
+            o for pay in payments(cost, supply) for o in slaver_options(offers, card, supply, pay)
+        )
+        for option, pay in options:
+            if cost.location:
+                for discard in spare:
+                    yield Build(seat, card, pay, discard, option)
+            else:
+                yield Build(seat, card, pay, None, option)
 
 
 def build(table: Table, move: Build, skip_location: bool = False) -> None:
@@ -172,8 +179,7 @@ def build(table: Table, move: Build, skip_location: bool = False) -> None:
             continue
         if feature.effect.may_pay:
             if move.option is not None:
-                offer = feature.effect.may_pay[move.option]
-                table.pay(seat, offer.pay.supply)
+                offer = feature.effect.may_pay[move.option]  # paid with the cost (move.pay)
                 steps.append(Gain(seat, offer.gain, location))
         else:
             steps.append(Apply(seat, location, Part.ON_BUILD))

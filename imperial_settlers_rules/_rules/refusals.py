@@ -35,7 +35,7 @@ def _build(state: GameState, move: Build) -> IllegalMove | None:
     if refusal is not None:
         return refusal
     cost = card_of(move.card).cost
-    if not cost.accepts(move.pay):
+    if move.option is None and not cost.accepts(move.pay):
         return IllegalMove(
             "GOODS-2", "pay the cost exactly: wood, stone and food, gold standing for any of them"
         )

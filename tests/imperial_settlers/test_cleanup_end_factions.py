@@ -293,3 +293,22 @@ def test_eng_9_decisions_after_a_card_is_seen_wait_for_their_player() -> None:
     drawn = play(acting(p0={"supply": supply(worker=4)}), Spend(0, (0, 0, 0, 2)))
     assert drawn.agenda == (Owed(0), Owed(0))
     assert play(drawn, Draw(0, Deck.FACTION)).agenda == (Owed(0),)
+
+
+def test_eng_6_slavers_optional_purchase_is_named_and_paid_with_the_build() -> None:
+    slaver, caravan = card("egy-slaver"), card("egy-caravan")
+    state = acting(
+        ("egyptians", "romans"),
+        p0={"empire": (slaver,), "hand": (caravan,), "supply": supply(food=1, gold=1, stone=1)},
+    )
+    builds = {(m.option, m.pay) for m in legal_moves(state) if isinstance(m, Build)}
+    assert builds == {
+        (None, supply(food=1)),
+        (None, supply(gold=1)),
+        (0, supply(food=1, gold=1)),
+        (1, supply(food=1, stone=1)),
+        (1, supply(food=1, gold=1)),
+        (1, supply(gold=1, stone=1)),
+    }
+    after = play(state, Build(0, caravan, supply(food=1, gold=1), option=0))
+    assert after.players[0].vp == 2 and after.players[0].supply == supply(worker=1, food=1, stone=1)
