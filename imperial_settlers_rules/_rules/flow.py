@@ -67,7 +67,7 @@ def _reveal(table: Table, order: tuple[int, ...]) -> None:
     offer = tuple(c for c in (table.take_top(0, Deck.COMMON) for _ in range(len(order) + 1)) if c is not None)
     table.update(offer=offer, order=order[: len(offer)])
     if not offer:
-        _end_draft(table)
+        _end_draft(table, None)
 
 
 def pick(table: Table, move: Pick) -> None:
@@ -77,19 +77,22 @@ def pick(table: Table, move: Pick) -> None:
     offer = tuple(c for c in state.offer if c != move.card)
     table.update(offer=offer, order=state.order[1:] if offer else ())
     if not table.state.order:
-        _end_draft(table)
+        _end_draft(table, move.player)
 
 
-def _end_draft(table: Table) -> None:
-    """LOOK-2, LOOK-3: the card left over is discarded; the second draft (the last picker
-    first, counter-clockwise) or production follows."""
+def _end_draft(table: Table, last: int | None) -> None:
+    """LOOK-2, LOOK-3: the card left over is discarded; the second draft (``last``, who picked
+    last, first, then counter-clockwise: the first player last after a whole first draft,
+    LOOK-5) or production follows."""
     for card in table.state.offer:
         table.discard(card)
     table.update(offer=())
     state = table.state
     if not state.second:
         table.update(second=True)
-        _reveal(table, tuple(reversed(_clockwise(state.first, len(state.players)))))
+        count = len(state.players)
+        start = (state.first - 1) % count if last is None else last
+        _reveal(table, tuple((start - i) % count for i in range(count)))
         return
     table.note("PROD-1", "production")
     table.update(

@@ -186,3 +186,12 @@ def test_flow_1_and_flow_2_a_malformed_move_is_refused_naming_a_rule(move: Move)
     )
     refusal = check_move(state, move)
     assert refusal is not None and refusal.rule in rules() and "\n" not in str(refusal)
+
+
+def test_look_3_and_look_5_after_a_short_first_draft_its_last_picker_picks_first() -> None:
+    state = game(3, 1)
+    two = state.offer[:2]
+    rest = state.offer[2:]
+    state = attrs.evolve(state, offer=two, order=(0, 1), common=state.common + rest)
+    state = play(state, Pick(0, two[0]), Pick(1, two[1]))
+    assert state.second and state.order == (1, 0, 2)
