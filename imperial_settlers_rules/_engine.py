@@ -92,6 +92,10 @@ def _refusal(state: GameState, move: Move) -> IllegalMove:
     return why(state, move) or IllegalMove(_ACTION_RULES.get(type(move), "ACT-2"), "not a legal move now")
 
 
+#: The rule of each follow-up (CARD-7 for Settlers and Negotiator).
+_FOLLOW_RULE = {"reactivate": "CARD-11", "again": "ACTLOC-3"}
+
+
 def check_move(state: GameState, move: Move) -> IllegalMove | None:
     """The refusal of ``move`` in ``state`` (an :class:`IllegalMove` naming the rule), or None:
     FLOW-1 (only the player to act), FLOW-2 (only a move of the current phase or decision),
@@ -109,9 +113,7 @@ def check_move(state: GameState, move: Move) -> IllegalMove | None:
         if isinstance(step, FollowUp):
             if move in follow_moves(Table(state), step):
                 return None
-            return IllegalMove(
-                "CARD-11" if step.do == "reactivate" else "CARD-7", "not a way to follow up the action"
-            )
+            return IllegalMove(_FOLLOW_RULE.get(step.do, "CARD-7"), "not a way to follow up the action")
         return check_decision(Table(state), move)
     if state.phase is Phase.LOOKOUT:
         if not isinstance(move, Pick):

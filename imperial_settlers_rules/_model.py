@@ -189,7 +189,8 @@ class Guard(Step):
 @frozen
 class FollowUp(Step):
     """A decision within one action: build a faction card from the hand (Settlers) or a deal
-    (Negotiator, CARD-7), or activate ``location`` again (CARD-11); or not."""
+    (Negotiator, CARD-7), or activate ``location`` again (CARD-11; ACTLOC-3: the second use
+    within one action of a location that acts on targets); or not."""
 
     do: str
     location: str | None = None

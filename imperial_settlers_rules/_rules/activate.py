@@ -219,7 +219,8 @@ def _price_deals(deals: tuple[Deal, ...], count: int) -> Iterator[int | None]:
 def activate(table: Table, move: Activate) -> None:
     """ACTLOC-1, ACTLOC-4 to ACTLOC-9: the price paid (its goods on the card until cleanup, its
     cards and deal discarded), the use counted; the special operation, then the gains (ENG-1),
-    once or twice."""
+    once or twice (ACTLOC-3; an action acting on targets is used a second time within the
+    same action as a follow-up, with targets of its own)."""
     seat = move.player
     table.pay(seat, move.pay)
     player = table.player(seat)
@@ -243,6 +244,9 @@ def activate(table: Table, move: Activate) -> None:
     steps = _special(table, move, effect)
     for _ in range(move.times):
         steps += effect_steps(table, seat, effect, move.location, special=False)
+    if (effect.do is not None or effect.draw_keep is not None) and uses[move.location] < action.per_round:
+        # ACTLOC-3: a second use within the same action, on targets of its own
+        steps.append(FollowUp(seat, "again", move.location))
     table.first(steps)
 
 
@@ -350,10 +354,10 @@ def _effect(move: Activate) -> Effect:
 
 
 def follow_moves(table: Table, step: FollowUp) -> Iterator[Move]:
-    """CARD-7, CARD-11: the follow-up's builds or activations, or :class:`Skip`."""
+    """CARD-7, CARD-11, ACTLOC-3: the follow-up's builds or activations, or :class:`Skip`."""
     state, seat = table.state, step.seat
     yield Skip(seat)
-    if step.do == "reactivate":
+    if step.do in ("reactivate", "again"):
         yield from activate_moves(state, seat, step.location)
     elif step.do == "settlers":
         cards = tuple(dict.fromkeys(c for c in state.players[seat].hand if not c.startswith("com")))

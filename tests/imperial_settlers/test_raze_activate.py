@@ -14,6 +14,7 @@ from imperial_settlers_rules import (
     Pass,
     Raze,
     RazeCard,
+    Skip,
     Spend,
     legal_moves,
 )
@@ -288,3 +289,21 @@ def test_goods_8_an_empty_deck_is_reshuffled_or_with_the_variant_not() -> None:
     nothing = attrs.evolve(variant, common=(), common_discard=())
     after = play(nothing, Spend(0, (0, 0, 0, 1)))
     assert after.agenda == () and after.turn == 1
+
+
+def test_actloc_3_an_action_on_targets_is_used_twice_within_one_action() -> None:
+    pack, quarry, mine = card("bar-pack"), card("com-quarry"), card("com-gold-mine")
+    state = acting(
+        ("barbarians", "romans"),
+        p0={"empire": (pack,), "supply": supply(worker=2)},
+        p1={"empire": (quarry, mine)},
+    )
+    state = play(state, Activate(0, pack, supply(worker=1), opponent=1, target=quarry, goods=("stone",)))
+    assert state.to_act == (0,) and Skip(0) in legal_moves(state)
+    state = play(state, Activate(0, pack, supply(worker=1), opponent=1, target=mine, goods=("gold",)))
+    assert state.players[0].supply == supply(stone=1, gold=1) and state.turn == 1
+    refused(
+        attrs.evolve(state, turn=0),
+        Activate(0, pack, supply(worker=1), opponent=1, target=quarry, goods=("stone",)),
+        "ACTLOC-2",
+    )
