@@ -17,6 +17,7 @@ from ._moves import (
     Convert,
     Defend,
     Discard,
+    Done,
     Draw,
     Guard,
     Keep,
@@ -35,7 +36,7 @@ from ._moves import (
 from ._rules import actions
 from ._rules.activate import activate, activate_moves, follow_moves
 from ._rules.agenda import check_decision, decision_moves, resolve, run
-from ._rules.flow import advance, pick, settle
+from ._rules.flow import advance, next_turn, pick, settle
 from ._rules.refusals import why
 from ._table import Table
 
@@ -70,6 +71,8 @@ def legal_moves(state: GameState, player: int | None = None) -> tuple[Move, ...]
     if state.phase is Phase.LOOKOUT:
         seat = state.order[0]
         return tuple(Pick(seat, card) for card in dict.fromkeys(state.offer))
+    if state.acted:
+        return (Done(state.turn), *actions.free_moves(state, state.turn))
     return tuple(_action_moves(state, state.turn))
 
 
@@ -123,6 +126,15 @@ def check_move(state: GameState, move: Move) -> IllegalMove | None:
         return None
     if isinstance(move, (*_DECISIONS, Skip, Pick)):
         return IllegalMove("FLOW-2", "nothing waits to be decided; take an action or pass")
+    if state.acted:
+        if isinstance(move, Done):
+            return None
+        if not isinstance(move, (Defend, Samurai, Tuck)):
+            return IllegalMove(
+                "ACT-1", "one action a turn: this turn's action is taken (free steps remain, ACT-8)"
+            )
+    elif isinstance(move, Done):
+        return IllegalMove("ACT-8", "take an action or pass first")
     if isinstance(move, Pass):
         return None
     if isinstance(move, Spend):  # checked directly: its list grows with the workers
@@ -183,6 +195,7 @@ _TOLD: dict[type[Any], tuple[str, str, str | None]] = {
     Activate: ("ACTLOC-1", "activates", "location"),
     Spend: ("WORK-1", "spends workers", None),
     Pass: ("ACT-4", "passes", None),
+    Done: ("ACT-8", "ends the turn", None),
     Defend: ("DEF-2", "puts a defense token on", "location"),
     Samurai: ("FAC-JAP-3", "puts a samurai on", "location"),
     Tuck: ("CARD-26", "tucks under or on", "location"),
@@ -213,6 +226,10 @@ def _played(state: GameState, move: Move, recording: bool = False) -> Table:
     elif type(move) in _FREE_STEPS:
         _FREE_STEPS[type(move)](table, move)
         run(table)
+        if state.acted:  # ACT-8: the turn ends once no free step is left
+            advance(table)
+    elif isinstance(move, Done):
+        next_turn(table)
     else:
         _STEPS[type(move)](table, move)
         advance(table)

@@ -215,6 +215,8 @@ class GameState:
     offer: tuple[str, ...] = ()
     order: tuple[int, ...] = ()
     second: bool = False
+    #: ACT-8: the player to act has taken this turn's action and may still take free steps.
+    acted: bool = False
     #: What waits to be carried out, in order; the first decision on it is who acts.
     agenda: tuple[Step, ...] = ()
     #: ACTLOC-2, ACTLOC-9: uses of each location this round.

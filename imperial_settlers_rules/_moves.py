@@ -23,6 +23,7 @@ __all__ = [
     "Convert",
     "Defend",
     "Discard",
+    "Done",
     "Draw",
     "Guard",
     "Keep",
@@ -190,6 +191,11 @@ class Pass(Move):
 
 
 @frozen
+class Done(Move):
+    """ACT-8: end the turn after its action and the free steps wanted after it."""
+
+
+@frozen
 class Defend(Move):
     """DEF-2: put a defense token on own common ``location`` (a free step, ACT-8)."""
 
@@ -230,6 +236,7 @@ MOVE_TAGS: Mapping[str, type[Move]] = {
     "activate": Activate,
     "spend": Spend,
     "pass": Pass,
+    "done": Done,
     "defend": Defend,
     "samurai": Samurai,
     "tuck": Tuck,

@@ -8,9 +8,10 @@ from .._config import GameConfig
 from .._model import Deck, GameState, Phase, Player, Produce
 from .._moves import Pick
 from .._table import Table, card_of, shuffled
+from .actions import free_moves
 from .agenda import run
 
-__all__ = ["LAST_ROUND", "advance", "new_game", "pick", "start_round"]
+__all__ = ["LAST_ROUND", "advance", "new_game", "next_turn", "pick", "settle", "start_round"]
 
 #: FLOW-5: a game has 5 rounds.
 LAST_ROUND = 5
@@ -111,12 +112,23 @@ def settle(table: Table) -> None:
 
 
 def advance(table: Table) -> None:
-    """ACT-1, ACT-4, ACT-6: after an action (and what it left to decide), the next player
-    clockwise who has not passed; when all have passed, the action phase ends."""
+    """ACT-8: after an action (and what it left to decide), its player may still take free
+    steps, if any is possible; otherwise the turn ends (:func:`next_turn`)."""
     settle(table)
     state = table.state
     if state.agenda or state.phase is not Phase.ACTIONS:
         return
+    if not state.players[state.turn].passed and any(True for _ in free_moves(state, state.turn)):
+        table.update(acted=True)
+        return
+    next_turn(table)
+
+
+def next_turn(table: Table) -> None:
+    """ACT-1, ACT-4, ACT-6: the next player clockwise who has not passed; when all have
+    passed, the action phase ends."""
+    table.update(acted=False)
+    state = table.state
     count = len(state.players)
     for step in range(1, count + 1):
         seat = (state.turn + step) % count

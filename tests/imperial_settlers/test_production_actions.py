@@ -9,6 +9,7 @@ from imperial_settlers_rules import (
     Build,
     Deck,
     Defend,
+    Done,
     Draw,
     MakeDeal,
     Pass,
@@ -248,3 +249,16 @@ def test_deal_6_a_deal_that_leaves_play_goes_to_its_faction_pile() -> None:
     after = play(state, Activate(0, robbers, supply(worker=2), opponent=1, target=0))
     assert after.players[1].deals == () and after.players[1].discard[-1] == card("rom-spies")
     assert raid not in after.players[0].empire
+
+
+def test_act_8_free_steps_may_follow_the_action_within_the_turn() -> None:
+    quarry = card("com-quarry")
+    state = acting(p0={"hand": (quarry,), "supply": supply(wood=1, stone=1, defense=1)})
+    state = play(state, Build(0, quarry, supply(wood=1, stone=1)))
+    assert state.turn == 0 and state.acted
+    assert legal_moves(state) == (Done(0), Defend(0, quarry))
+    refused(state, Pass(0), "ACT-1")
+    defended = play(state, Defend(0, quarry))
+    assert defended.turn == 1 and not defended.acted and defended.players[0].defended == (quarry,)
+    assert play(state, Done(0)).turn == 1
+    refused(acting(), Done(0), "ACT-8")
