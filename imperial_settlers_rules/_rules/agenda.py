@@ -35,17 +35,18 @@ from .._model import (
 from .._moves import Choose, Discard, Draw, Keep, Move, Repeat
 from .._moves import Convert as ConvertMove
 from .._moves import Guard as GuardMove
-from .._table import Table, card_of, controlled
+from .._table import Table, card_of, controlled, owner
 
 __all__ = ["decision_moves", "effect_steps", "resolve", "run"]
 
 
-def counted(table: Table, seat: int, colour: str | None) -> int:
+def counted(table: Table, seat: int, colour: str | None, card: str) -> int:
     """PROD-3, BUILD-6, CARD-4: ``seat``'s locations of ``colour`` (the card itself included
-    once built; Trade Colony counts for each of its colours), or, for None, their samurai
-    (FAC-JAP-8)."""
+    once built; Trade Colony counts for each of its colours), or, for None, the samurai of
+    ``card``'s owner (FAC-JAP-8; ENG-4: also when the Egyptian player uses it)."""
     if colour is None:
-        return len(table.player(seat).samurai)
+        built_by = owner(table.state, card)
+        return len(table.player(seat if built_by is None else built_by).samurai)
     return sum(1 for card in controlled(table.state, seat) if colour in card_of(card).colours)
 
 
@@ -59,7 +60,7 @@ def effect_steps(table: Table, seat: int, effect: Effect, card: str, special: bo
         steps.append(Guard(seat, effect.args.count))
     gain = effect.gain
     if effect.per is not None:
-        amount = min(counted(table, seat, effect.per.colour), effect.per.most)
+        amount = min(counted(table, seat, effect.per.colour, card), effect.per.most)
         extra = Goods.of({effect.per.good: amount})
         gain = Goods(
             tuple(a + b for a, b in zip(gain.supply, extra.supply, strict=True)),

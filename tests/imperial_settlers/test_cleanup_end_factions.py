@@ -312,3 +312,20 @@ def test_eng_6_slavers_optional_purchase_is_named_and_paid_with_the_build() -> N
     }
     after = play(state, Build(0, caravan, supply(food=1, gold=1), option=0))
     assert after.players[0].vp == 2 and after.players[0].supply == supply(worker=1, food=1, stone=1)
+
+
+def test_eng_4_daimyos_castle_used_by_the_egyptian_counts_its_owners_samurai() -> None:
+    temple, porters, castle, farm = (
+        card("egy-temple-of-ra"),
+        card("com-porters"),
+        card("jap-daimyos-castle"),
+        card("jap-farm"),
+    )
+    state = acting(
+        ("egyptians", "japanese"),
+        p0={"empire": (temple, porters), "supply": supply(food=1)},
+        p1={"empire": (castle, farm), "samurai": (castle, farm)},
+    )
+    state = play(state, Activate(0, temple, supply(), opponent=1, target=castle), Pass(1))
+    after = play(state, Activate(0, porters, supply(food=1), target=castle))
+    assert after.players[0].vp == 2
