@@ -39,7 +39,7 @@ from ._rules.flow import new_game
 from ._rules.scoring import ScoreSheet, score, winners
 from .records import from_data, from_json, position_digest, to_data, to_json
 from .rulebook import Rule, rules
-from .view import HIDDEN, events_view, player_view
+from .view import HIDDEN, events_view, player_view, sample_world
 
 __all__ = [
     "HIDDEN",
@@ -89,6 +89,7 @@ __all__ = [
     "player_view",
     "position_digest",
     "rules",
+    "sample_world",
     "score",
     "to_data",
     "to_json",

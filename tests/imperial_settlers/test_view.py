@@ -3,11 +3,13 @@ its legal moves are the same from its view; a view reads back from its document.
 
 from __future__ import annotations
 
+import random
+
 from imperial_settlers_rules import GameState, check_move, legal_moves
 from imperial_settlers_rules.records import from_json, to_json
-from imperial_settlers_rules.view import HIDDEN, player_view
+from imperial_settlers_rules.view import HIDDEN, player_view, sample_world
 
-from .tables import acting, card, deal, game, playout
+from .tables import acting, all_cards, card, deal, dealt, game, playout
 
 
 def test_look_6_a_hand_is_its_owners_its_size_everyones() -> None:
@@ -37,3 +39,16 @@ def test_a_seats_moves_are_the_same_from_its_view_and_the_view_reads_back() -> N
         assert all(check_move(view, m) is None for m in moves[:20])
         if index % 9 == 0:
             assert from_json(to_json(view), GameState) == view
+
+
+def test_a_world_drawn_from_a_view_shows_the_seat_the_same_view() -> None:
+    rng = random.Random(3)
+    for index, (before, _, _) in enumerate(playout(game(4, 19), 19)):
+        if index % 7:
+            continue
+        for seat in range(4):
+            view = player_view(before, seat)
+            world = sample_world(view, seat, rng)
+            assert player_view(world, seat) == view
+            assert all_cards(world) == dealt(world)
+            assert legal_moves(world, seat) == legal_moves(before, seat)
