@@ -37,7 +37,18 @@ from ._moves import (
 from ._notation import parse_move
 from ._rules.flow import new_game
 from ._rules.scoring import ScoreSheet, score, winners
-from .records import from_data, from_json, position_digest, to_data, to_json
+from .records import (
+    GameRecord,
+    GameResult,
+    from_data,
+    from_json,
+    game_result,
+    position_digest,
+    record_digest,
+    replay,
+    to_data,
+    to_json,
+)
 from .rulebook import Rule, rules
 from .view import HIDDEN, events_view, player_view, sample_world
 
@@ -57,6 +68,8 @@ __all__ = [
     "Draw",
     "Event",
     "GameConfig",
+    "GameRecord",
+    "GameResult",
     "GameState",
     "Guard",
     "Keep",
@@ -82,12 +95,15 @@ __all__ = [
     "events_view",
     "from_data",
     "from_json",
+    "game_result",
     "legal_moves",
     "load_components",
     "new_game",
     "parse_move",
     "player_view",
     "position_digest",
+    "record_digest",
+    "replay",
     "rules",
     "sample_world",
     "score",

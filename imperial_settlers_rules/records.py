@@ -12,17 +12,19 @@ from __future__ import annotations
 
 import functools
 import json
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any, Literal, TypeVar
 
 import cattrs
+from attrs import field, frozen
 
 from boardtable import documents, reader
-from boardtable.documents import SCHEMA_VERSION
+from boardtable.documents import SCHEMA_VERSION, GameInfo
 from boardtable.errors import RecordError
 from boardtable.reader import Refusal, shown
 
 from ._config import GameConfig
+from ._engine import apply_move, check_move
 from ._model import (
     Apply,
     Choice,
@@ -42,9 +44,24 @@ from ._moves import (
     MOVE_TAGS,
     Move,
 )
+from ._rules.flow import new_game
+from ._rules.scoring import ScoreSheet, score, winners
 from .wellformed import check_position
 
-__all__ = ["MOVE_TAGS", "STEP_TAGS", "from_data", "from_json", "position_digest", "to_data", "to_json"]
+__all__ = [
+    "MOVE_TAGS",
+    "STEP_TAGS",
+    "GameRecord",
+    "GameResult",
+    "from_data",
+    "from_json",
+    "game_result",
+    "position_digest",
+    "record_digest",
+    "replay",
+    "to_data",
+    "to_json",
+]
 
 T = TypeVar("T")
 
@@ -62,8 +79,45 @@ STEP_TAGS: Mapping[str, type[Step]] = {
     "guard": Guard,
     "follow_up": FollowUp,
 }
+
+
+def _moves(moves: Iterable[Move]) -> tuple[Move, ...]:
+    return tuple(moves)
+
+
+@frozen
+class GameResult:
+    """Where a record's moves lead (as :func:`game_result` states it); :func:`replay` checks it."""
+
+    #: The number of moves played.
+    moves: int
+    #: The :func:`position_digest` of the position after the last move.
+    digest: str
+    #: The score sheets of that position, in seat order (END-2 to END-4).
+    scores: tuple[ScoreSheet, ...]
+    #: The winning seats (END-4; a seat that resigned never one).
+    winners: tuple[int, ...]
+    #: The :func:`record_digest` of the configuration and the moves.
+    record: str
+    #: The seat that resigned after the last move, ending a game its moves leave unfinished.
+    resigned: int | None = None
+
+
+@frozen
+class GameRecord:
+    """A game as its configuration and its moves, in order, with an optional result block
+    and headers (:class:`~boardtable.documents.GameInfo`)."""
+
+    config: GameConfig
+    moves: tuple[Move, ...] = field(default=(), converter=_moves)
+    result: GameResult | None = None
+    info: GameInfo | None = None
+
+
 #: The ``kind`` of each document's envelope.
 _KIND: Mapping[type[Any], str] = {
+    GameRecord: "game_record",
+    GameResult: "game_result",
     GameConfig: "game_config",
     GameState: "game_state",
     **dict.fromkeys(MOVE_TAGS.values(), "move"),
@@ -150,6 +204,50 @@ def from_json(text: str | bytes, kind: type[T]) -> T:
     """:func:`from_data` of a JSON text (read strictly: duplicate keys, NaN and huge numbers
     are refused)."""
     return from_data(reader.parse_json(text, RecordError), kind)
+
+
+def record_digest(config: GameConfig, moves: Iterable[Move]) -> str:
+    """The SHA-256 of a configuration and its moves, as a result block vouches for them."""
+    conv = converter()
+    data = {"config": conv.unstructure(config), "moves": [conv.unstructure(m, Move) for m in moves]}
+    return documents.digest("game_moves", data)
+
+
+def game_result(
+    state: GameState, config: GameConfig, moves: tuple[Move, ...], resigned: int | None = None
+) -> GameResult:
+    """The result block of ``moves`` played from ``config`` to ``state``: the scores as the
+    position stands, the winners (among the others when a seat resigned)."""
+    among = documents.others(len(state.players), resigned)
+    return GameResult(
+        len(moves),
+        position_digest(state),
+        score(state),
+        winners(state, among),
+        record_digest(config, moves),
+        resigned,
+    )
+
+
+def replay(record: GameRecord) -> GameState:
+    """The position after a record's moves, each checked; its result block, where it has
+    one, held to what the moves give (:class:`~boardtable.errors.RecordError` at the first
+    difference)."""
+    documents.check_info(record.info, record.config.players)
+    result = record.result
+    state = documents.replay_moves(
+        record.config,
+        record.moves,
+        None if result is None else result.moves,
+        new_game,
+        check_move,
+        apply_move,
+        str,
+    )
+    if result is not None:
+        documents.check_resigned(result.resigned, record.config.players, state.is_over)
+        documents.check_result(result, game_result(state, record.config, record.moves, result.resigned))
+    return state
 
 
 def position_digest(state: GameState) -> str:

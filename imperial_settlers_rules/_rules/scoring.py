@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
 from attrs import frozen
 
 from .._goods import RESOURCES, WORKER
@@ -50,10 +52,12 @@ def score(state: GameState) -> tuple[ScoreSheet, ...]:
     return tuple(sheets)
 
 
-def winners(state: GameState) -> tuple[int, ...]:
-    """END-4, GOODS-3: the seats with the highest total, then the most workers and resources
-    (not gold) left, then
-    the most cards in hand; players still tied share the win."""
+def winners(state: GameState, among: Collection[int] | None = None) -> tuple[int, ...]:
+    """END-4, GOODS-3: the seats (of ``among``; None: all) with the highest total, then the
+    most workers and resources (not gold) left, then the most cards in hand; players still
+    tied share the win."""
     sheets = score(state)
-    best = max((s.total, s.goods_left, s.hand) for s in sheets)
-    return tuple(seat for seat, s in enumerate(sheets) if (s.total, s.goods_left, s.hand) == best)
+    seats = range(len(sheets)) if among is None else sorted(among)
+    ranks = {seat: (sheets[seat].total, sheets[seat].goods_left, sheets[seat].hand) for seat in seats}
+    best = max(ranks.values())
+    return tuple(seat for seat, rank in ranks.items() if rank == best)

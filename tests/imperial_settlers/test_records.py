@@ -67,3 +67,21 @@ def test_a_position_no_game_could_be_in_is_inconsistent() -> None:
     with pytest.raises(Inconsistent) as raised:
         from_json(to_json(broke), GameState)
     assert raised.value.field == "$.data.round"
+
+
+def test_a_record_replays_to_its_result_and_a_changed_result_is_refused() -> None:
+    from imperial_settlers_rules.records import GameRecord, game_result, replay
+
+    config = GameConfig(players=3, seed=23)
+    moves = [move for _, move, _ in playout(game(3, 23), 23)]
+    *_, (_, _, end) = playout(game(3, 23), 23)
+    result = game_result(end, config, tuple(moves))
+    record = GameRecord(config, moves, result)
+    back = from_json(to_json(record), GameRecord)
+    assert back == record and replay(back) == end
+    assert result.winners and result.scores[result.winners[0]].total == max(s.total for s in result.scores)
+    wrong = attrs.evolve(record, result=attrs.evolve(result, winners=(9,)))
+    with pytest.raises(RecordError, match="winners"):
+        replay(wrong)
+    with pytest.raises(RecordError, match="illegal"):
+        replay(attrs.evolve(record, moves=moves[:5] + moves[6:], result=None))
