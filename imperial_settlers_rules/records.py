@@ -81,35 +81,29 @@ STEP_TAGS: Mapping[str, type[Step]] = {
 }
 
 
-def _moves(moves: Iterable[Move]) -> tuple[Move, ...]:
-    return tuple(moves)
-
-
 @frozen
 class GameResult:
-    """Where a record's moves lead (as :func:`game_result` states it); :func:`replay` checks it."""
+    """A record's result block, the platform's :class:`~boardtable.documents.Result`: how
+    many ``moves`` were played, the ``digest`` of the position they reach, its ``scores``
+    (END-2 to END-4) and ``winners`` (END-4), the :func:`record_digest` the block vouches
+    for (``record``), and the seat that ``resigned`` after the last move, if one did (the
+    game then unfinished; that seat never wins)."""
 
-    #: The number of moves played.
     moves: int
-    #: The :func:`position_digest` of the position after the last move.
     digest: str
-    #: The score sheets of that position, in seat order (END-2 to END-4).
     scores: tuple[ScoreSheet, ...]
-    #: The winning seats (END-4; a seat that resigned never one).
     winners: tuple[int, ...]
-    #: The :func:`record_digest` of the configuration and the moves.
     record: str
-    #: The seat that resigned after the last move, ending a game its moves leave unfinished.
     resigned: int | None = None
 
 
 @frozen
 class GameRecord:
-    """A game as its configuration and its moves, in order, with an optional result block
-    and headers (:class:`~boardtable.documents.GameInfo`)."""
+    """A game: its configuration, its moves in order, a result block and headers (both
+    optional; :class:`~boardtable.documents.GameInfo`)."""
 
     config: GameConfig
-    moves: tuple[Move, ...] = field(default=(), converter=_moves)
+    moves: tuple[Move, ...] = field(default=(), converter=tuple)
     result: GameResult | None = None
     info: GameInfo | None = None
 
