@@ -10,7 +10,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 #: The platform and the games, each a top-level package of the distribution.
 PLATFORM = ROOT / "boardtable"
-GAMES = (ROOT / "hadara_rules", ROOT / "stone_age_rules")
+GAMES = (ROOT / "hadara_rules", ROOT / "stone_age_rules", ROOT / "imperial_settlers_rules")
 #: The web table's shell, served at ``/``: every game's, and none's own.
 STATIC = PLATFORM / "server" / "static"
 PACKAGE = GAMES[0]

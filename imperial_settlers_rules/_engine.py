@@ -1,0 +1,259 @@
+"""The public entry points: legal moves, checking and applying a move (FLOW-1 to FLOW-3)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from typing import Any
+
+from boardtable.errors import IllegalMove
+from boardtable.reader import shown
+
+from ._events import Event
+from ._model import FollowUp, GameState, Phase
+from ._moves import (
+    Activate,
+    Build,
+    Choose,
+    Convert,
+    Defend,
+    Discard,
+    Done,
+    Draw,
+    Guard,
+    Keep,
+    MakeDeal,
+    Move,
+    Pass,
+    Pick,
+    Raze,
+    RazeCard,
+    Repeat,
+    Samurai,
+    Skip,
+    Spend,
+    Tuck,
+)
+from ._rules import actions
+from ._rules.activate import activate, activate_moves, follow_moves
+from ._rules.agenda import check_decision, decision_moves, resolve, run
+from ._rules.flow import advance, next_turn, pick, settle
+from ._rules.refusals import why
+from ._table import Table
+
+__all__ = ["apply_move", "apply_move_with_events", "check_move", "legal_moves"]
+
+_DECISIONS = (Draw, Choose, Keep, Repeat, Convert, Discard, Guard)
+
+
+def _action_moves(state: GameState, seat: int) -> Iterator[Move]:
+    """ACT-2, ACT-7, ACT-8: pass, the free steps, then every action (ACT-3: any kind, any
+    number of times a round)."""
+    hand = tuple(dict.fromkeys(state.players[seat].hand))
+    yield Pass(seat)
+    yield from actions.free_moves(state, seat)
+    yield from actions.build_moves(state, seat, hand)
+    yield from actions.deal_moves(state, seat)
+    yield from actions.raze_moves(state, seat)
+    yield from activate_moves(state, seat)
+    yield from actions.spend_moves(state, seat)
+
+
+def legal_moves(state: GameState, player: int | None = None) -> tuple[Move, ...]:
+    """Every legal move of the player to act (or none if ``player`` is another), in a stable
+    order: exactly the moves :func:`check_move` allows."""
+    if state.is_over or (player is not None and player not in state.to_act):
+        return ()
+    if state.agenda:
+        step = state.agenda[0]
+        if isinstance(step, FollowUp):
+            return tuple(follow_moves(Table(state), step))
+        return decision_moves(Table(state))
+    if state.phase is Phase.LOOKOUT:
+        seat = state.order[0]
+        return tuple(Pick(seat, card) for card in dict.fromkeys(state.offer))
+    if state.acted:
+        return (Done(state.turn), *actions.free_moves(state, state.turn))
+    return tuple(_action_moves(state, state.turn))
+
+
+#: What each kind of action checks first, with the rule that refuses it.
+_ACTION_RULES: dict[type[Any], str] = {
+    Build: "BUILD-1",
+    MakeDeal: "DEAL-1",
+    RazeCard: "RAZE-2",
+    Raze: "RAZE-3",
+    Activate: "ACTLOC-1",
+    Spend: "WORK-1",
+    Defend: "DEF-2",
+    Samurai: "FAC-JAP-3",
+    Tuck: "CARD-26",
+}
+
+
+def _refusal(state: GameState, move: Move) -> IllegalMove:
+    """Why an action-phase move that is not legal is refused, naming the rule it breaks."""
+    return why(state, move) or IllegalMove(_ACTION_RULES.get(type(move), "ACT-2"), "not a legal move now")
+
+
+#: The rule of each follow-up (CARD-7 for Settlers and Negotiator).
+_FOLLOW_RULE = {"reactivate": "CARD-11", "again": "ACTLOC-3"}
+
+
+def check_move(state: GameState, move: Move) -> IllegalMove | None:
+    """The refusal of ``move`` in ``state`` (an :class:`IllegalMove` naming the rule), or None:
+    FLOW-1 (only the player to act), FLOW-2 (only a move of the current phase or decision),
+    FLOW-3 (none after final scoring), then the rules of the move's kind."""
+    if not isinstance(move, Move):
+        return IllegalMove("FLOW-2", f"not an Imperial Settlers move: {type(move).__name__}")
+    if state.is_over:
+        return IllegalMove("FLOW-3", "the game is over")
+    if move.player not in state.to_act:
+        return IllegalMove(
+            "FLOW-1", f"player {shown(move.player)} is not to act; waiting for {state.to_act[0]}"
+        )
+    if state.agenda:
+        step = state.agenda[0]
+        if isinstance(step, FollowUp):
+            if move in follow_moves(Table(state), step):
+                return None
+            return IllegalMove(_FOLLOW_RULE.get(step.do, "CARD-7"), "not a way to follow up the action")
+        return check_decision(Table(state), move)
+    if state.phase is Phase.LOOKOUT:
+        if not isinstance(move, Pick):
+            return IllegalMove("FLOW-2", "now is the time for picking a revealed card")
+        if move.card not in state.offer:
+            return IllegalMove("LOOK-4", "pick one of the revealed cards")
+        return None
+    if isinstance(move, (*_DECISIONS, Skip, Pick)):
+        return IllegalMove("FLOW-2", "nothing waits to be decided; take an action or pass")
+    if state.acted:
+        if isinstance(move, Done):
+            return None
+        if not isinstance(move, (Defend, Samurai, Tuck)):
+            return IllegalMove(
+                "ACT-1", "one action a turn: this turn's action is taken (free steps remain, ACT-8)"
+            )
+    elif isinstance(move, Done):
+        return IllegalMove("ACT-8", "take an action or pass first")
+    if isinstance(move, Pass):
+        return None
+    if isinstance(move, Spend):  # checked directly: its list grows with the workers
+        return why(state, move)
+    if move in _candidates(state, move):
+        return None
+    return _refusal(state, move)
+
+
+def _candidates(state: GameState, move: Move) -> Iterator[Move]:
+    """The legal moves of ``move``'s kind (and card or location, where it names one)."""
+    seat = move.player
+    if isinstance(move, Build):
+        return (
+            actions.build_moves(state, seat, (move.card,))
+            if move.card in state.players[seat].hand
+            else iter(())
+        )
+    if isinstance(move, MakeDeal):
+        return actions.deal_moves(state, seat)
+    if isinstance(move, (Raze, RazeCard)):
+        return actions.raze_moves(state, seat)
+    if isinstance(move, Activate):
+        return activate_moves(state, seat, move.location)
+    return actions.free_moves(state, seat)
+
+
+_STEPS: dict[type[Any], Callable[[Table, Any], None]] = {
+    Build: actions.build,
+    MakeDeal: actions.make_deal,
+    RazeCard: actions.raze_card,
+    Raze: actions.raze,
+    Activate: activate,
+    Spend: actions.spend,
+    Pass: actions.pass_turn,
+}
+_FREE_STEPS: dict[type[Any], Callable[[Table, Any], None]] = {
+    Defend: actions.defend,
+    Samurai: actions.samurai,
+    Tuck: actions.tuck,
+}
+
+
+#: How each move is told as an event: its rule, its words and the field naming its card.
+_TOLD: dict[type[Any], tuple[str, str, str | None]] = {
+    Pick: ("LOOK-2", "picks", "card"),
+    Choose: ("CARD-14", "chooses", None),
+    Keep: ("CARD-23", "keeps", "card"),
+    Repeat: ("CARD-8", "produces once more with", "location"),
+    Convert: ("CARD-27", "gives back deal goods for VP", None),
+    Discard: ("CARD-25", "discards", "card"),
+    Guard: ("CARD-29", "places samurai", None),
+    Skip: ("CARD-7", "does not follow up", None),
+    Build: ("BUILD-1", "builds", "card"),
+    MakeDeal: ("DEAL-3", "makes a deal with", "card"),
+    RazeCard: ("RAZE-2", "razes from the hand", "card"),
+    Raze: ("RAZE-3", "razes", "location"),
+    Activate: ("ACTLOC-1", "activates", "location"),
+    Spend: ("WORK-1", "spends workers", None),
+    Pass: ("ACT-4", "passes", None),
+    Done: ("ACT-8", "ends the turn", None),
+    Defend: ("DEF-2", "puts a defense token on", "location"),
+    Samurai: ("FAC-JAP-3", "puts a samurai on", "location"),
+    Tuck: ("CARD-26", "tucks under or on", "location"),
+}
+
+
+def _played(state: GameState, move: Move, recording: bool = False) -> Table:
+    table = Table(state, recording)
+    if recording and type(move) in _TOLD:
+        rule, words, field = _TOLD[type(move)]
+        table.note(rule, words, move.player, None if field is None else getattr(move, field))
+    if state.agenda:
+        step = state.agenda[0]
+        if isinstance(step, FollowUp):
+            table.update(agenda=state.agenda[1:])
+            if isinstance(move, Build):
+                actions.build(table, move, skip_location=True)
+            elif isinstance(move, Activate):
+                activate(table, move)
+        else:
+            resolve(table, move)
+        if state.phase is Phase.PRODUCTION:
+            settle(table)
+        else:
+            advance(table)
+    elif isinstance(move, Pick):
+        pick(table, move)
+    elif type(move) in _FREE_STEPS:
+        _FREE_STEPS[type(move)](table, move)
+        run(table)
+        if state.acted:  # ACT-8: the turn ends once no free step is left
+            advance(table)
+    elif isinstance(move, Done):
+        next_turn(table)
+    else:
+        _STEPS[type(move)](table, move)
+        advance(table)
+    table.update(ply=state.ply + 1)
+    return table
+
+
+def apply_move(state: GameState, move: Move, check: bool = True) -> GameState:
+    """The position after ``move``; raises :class:`IllegalMove` (leaving ``state`` untouched)
+    if ``check`` is true and the move is refused. ``check=False`` is the fast path for moves
+    taken from :func:`legal_moves`."""
+    if check:
+        refusal = check_move(state, move)
+        if refusal is not None:
+            raise refusal
+    return _played(state, move).state
+
+
+def apply_move_with_events(state: GameState, move: Move) -> tuple[GameState, tuple[Event, ...]]:
+    """The position after ``move`` and what happened, in order; raises :class:`IllegalMove`
+    (leaving ``state`` untouched) if the move is refused."""
+    refusal = check_move(state, move)
+    if refusal is not None:
+        raise refusal
+    table = _played(state, move, recording=True)
+    assert table.events is not None
+    return table.state, tuple(table.events)

@@ -1,0 +1,261 @@
+"""The moves: frozen values naming their player and everything they decide (ENG-2, ENG-9).
+
+A payment (``pay``) is a supply: the workers, wood, stone, food, gold, raze and defense
+tokens paid, gold standing for wood, stone or food (GOODS-2).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+import attrs
+from attrs import frozen
+
+from ._goods import SUPPLY, Supply
+from ._model import Deck
+
+__all__ = [
+    "MOVE_TAGS",
+    "TAKEN",
+    "Activate",
+    "Build",
+    "Choose",
+    "Convert",
+    "Defend",
+    "Discard",
+    "Done",
+    "Draw",
+    "Guard",
+    "Keep",
+    "MakeDeal",
+    "Move",
+    "Pass",
+    "Pick",
+    "Raze",
+    "RazeCard",
+    "Repeat",
+    "Samurai",
+    "Skip",
+    "Spend",
+    "Tuck",
+    "amounts",
+]
+
+
+@frozen
+class Move:
+    """A move of ``player``; ``str(move)`` is its one-line notation (``P0 build card=com005
+    pay=1wood,1stone``), which :func:`~imperial_settlers_rules.parse_move` reads back."""
+
+    player: int
+
+    def __str__(self) -> str:
+        words = [f"P{self.player}", _TAG[type(self)]]
+        for field in attrs.fields(type(self))[1:]:
+            value = getattr(self, field.name)
+            if field.default is attrs.NOTHING or value != field.default:
+                words.append(f"{field.name}={_written(field.name, value)}")
+        return " ".join(words)
+
+
+@frozen
+class Pick(Move):
+    """LOOK-2, LOOK-3: take ``card`` from the revealed cards."""
+
+    card: str
+
+
+@frozen
+class Draw(Move):
+    """GOODS-7, PROD-4: draw the card owed from ``deck``."""
+
+    deck: Deck
+
+
+@frozen
+class Choose(Move):
+    """CARD-14: take option ``option`` (0-based) of a choice of gains."""
+
+    option: int
+
+
+@frozen
+class Keep(Move):
+    """CARD-23: keep ``card`` of the cards drawn."""
+
+    card: str
+
+
+@frozen
+class Repeat(Move):
+    """CARD-8, CARD-9: ``location`` produces once more."""
+
+    location: str
+
+
+@frozen
+class Convert(Move):
+    """CARD-27: give back ``give`` (good names, one per good, sorted) of the goods the deals
+    just produced, for 1 VP each."""
+
+    give: tuple[str, ...]
+
+
+@frozen
+class Discard(Move):
+    """CARD-25: discard ``card`` from the hand (the opponent of Desert's owner chooses)."""
+
+    card: str
+
+
+@frozen
+class Guard(Move):
+    """CARD-29: put samurai on ``locations`` (own faction locations without one)."""
+
+    locations: tuple[str, ...]
+
+
+@frozen
+class Skip(Move):
+    """CARD-7, CARD-11: do not build or activate again."""
+
+
+@frozen
+class Build(Move):
+    """BUILD-1: build ``card`` from the hand (or, after Negotiator, a deal), paying ``pay`` and
+    discarding ``discard`` (an own location or foundation) where the cost asks for it
+    (BUILD-3); ``option`` is Slaver's optional purchase (ENG-6), None for none, its price
+    paid with the cost in ``pay`` (ENG-2)."""
+
+    card: str
+    pay: Supply
+    discard: str | None = None
+    option: int | None = None
+
+
+@frozen
+class MakeDeal(Move):
+    """DEAL-1, DEAL-2: make ``card`` a deal, paying ``pay`` (1 food or 1 gold)."""
+
+    card: str
+    pay: Supply
+
+
+@frozen
+class RazeCard(Move):
+    """RAZE-2: raze ``card`` from the hand with 1 raze token."""
+
+    card: str
+
+
+@frozen
+class Raze(Move):
+    """RAZE-3, RAZE-4: raze ``location`` of ``opponent`` with raze tokens."""
+
+    opponent: int
+    location: str
+
+
+@frozen
+class Activate(Move):
+    """ACTLOC-1: activate ``location``, paying ``pay`` (and ``cards`` from the hand, ``deal``
+    an own deal by its place among the deals, ACTLOC-5), ``times`` times (ACTLOC-3), in
+    price ``mode`` (ACTLOC-7).
+
+    What its special operation acts on: ``opponent``, ``target`` (a location or a hand card
+    by its printed id; a deal by its place among its owner's deals, whose cards only their
+    deal fields show, DEAL-3) and ``goods`` (the good taken, or the raze field's goods taken
+    as VP instead, CARD-13)."""
+
+    location: str
+    pay: Supply
+    times: int = 1
+    mode: int = 0
+    cards: tuple[str, ...] = ()
+    deal: int | None = None
+    opponent: int | None = None
+    target: str | int | None = None
+    goods: tuple[str, ...] = ()
+
+
+@frozen
+class Spend(Move):
+    """WORK-1: spend 2 workers per good taken: ``take`` is (wood, stone, food, cards)."""
+
+    take: tuple[int, int, int, int]
+
+
+@frozen
+class Pass(Move):
+    """ACT-4: take no further action this round."""
+
+
+@frozen
+class Done(Move):
+    """ACT-8: end the turn after its action and the free steps wanted after it."""
+
+
+@frozen
+class Defend(Move):
+    """DEF-2: put a defense token on own common ``location`` (a free step, ACT-8)."""
+
+    location: str
+
+
+@frozen
+class Samurai(Move):
+    """FAC-JAP-3: put a worker as a samurai on own faction ``location`` (a free step)."""
+
+    location: str
+
+
+@frozen
+class Tuck(Move):
+    """CARD-26: put ``item`` (a hand card under a Gate, or wood, stone or food on a Shrine)
+    under or on ``location`` for good (a free step)."""
+
+    location: str
+    item: str
+
+
+#: Each kind of move by its tag, in documents (``type``) and in the notation.
+MOVE_TAGS: Mapping[str, type[Move]] = {
+    "pick": Pick,
+    "draw": Draw,
+    "choose": Choose,
+    "keep": Keep,
+    "repeat": Repeat,
+    "convert": Convert,
+    "discard": Discard,
+    "guard": Guard,
+    "skip": Skip,
+    "build": Build,
+    "make_deal": MakeDeal,
+    "raze_card": RazeCard,
+    "raze": Raze,
+    "activate": Activate,
+    "spend": Spend,
+    "pass": Pass,
+    "done": Done,
+    "defend": Defend,
+    "samurai": Samurai,
+    "tuck": Tuck,
+}
+_TAG = {kind: tag for tag, kind in MOVE_TAGS.items()}
+#: The goods of a spend's ``take``, in order (WORK-1).
+TAKEN = ("wood", "stone", "food", "card")
+
+
+def amounts(counts: tuple[int, ...], names: tuple[str, ...]) -> str:
+    """Counts of named goods as notation: ``1wood,2stone`` (``none`` for none)."""
+    return ",".join(f"{n}{name}" for n, name in zip(counts, names, strict=True) if n) or "none"
+
+
+def _written(name: str, value: object) -> str:
+    if name == "pay":
+        return amounts(value, SUPPLY)  # type: ignore[arg-type]
+    if name == "take":
+        return amounts(value, TAKEN)  # type: ignore[arg-type]
+    if isinstance(value, tuple):
+        return ",".join(str(item) for item in value) or "-"
+    return str(value)

@@ -1,0 +1,424 @@
+"""The actions of the action phase but activating a location (ACT-2): build (BUILD), make a
+deal (DEAL), raze (RAZE), spend workers (WORK), pass (ACT-4); and the free steps (ACT-8):
+a defense token (DEF-2), samurai (FAC-JAP-3), tucking (CARD-26).
+
+Each ``*_moves`` function lists every legal move of its kind; each other function carries
+out one such move."""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Iterator
+
+from .._components import Event, OnBuild, components
+from .._goods import (
+    DEFENSE,
+    FOOD,
+    RAZE,
+    RESOURCES,
+    SUPPLY,
+    WOOD,
+    WORKER,
+    Goods,
+    Price,
+    added,
+    one,
+    payments,
+    taken,
+)
+from .._model import Apply, Deal, Gain, GameState, Owed, Part, Step
+from .._moves import Build, Defend, MakeDeal, Move, Pass, Raze, RazeCard, Samurai, Spend, Tuck
+from .._table import Table, card_of, controlled, copy_of, owner
+
+__all__ = [
+    "build",
+    "build_moves",
+    "deal_moves",
+    "defend",
+    "discardable",
+    "event_steps",
+    "free_moves",
+    "make_deal",
+    "matches",
+    "pass_turn",
+    "razable",
+    "raze",
+    "raze_card",
+    "raze_moves",
+    "raze_price",
+    "razed",
+    "razed_from_hand",
+    "samurai",
+    "slaver_options",
+    "spend",
+    "spend_moves",
+    "tuck",
+]
+
+#: DEAL-2: a deal costs 1 food.
+DEAL_PRICE = Price(one(FOOD))
+#: RAZE-2: razing a card from the hand costs 1 raze token.
+RAZE_HAND = 1
+#: RAZE-4: razing a location costs 2 raze tokens, more where protected.
+RAZE_LOCATION = 2
+
+
+def _taken_by(state: GameState, card: str) -> int | None:
+    for location, by in state.taken:
+        if location == card:
+            return by
+    return None
+
+
+def discardable(state: GameState, seat: int) -> tuple[str, ...]:
+    """BUILD-3: the own locations and foundations a ``location`` cost may discard (FAC-EGY-1:
+    not a location taken over)."""
+    player = state.players[seat]
+    taken = {card for card, _ in state.taken}
+    return tuple(c for c in player.empire if c not in taken) + player.foundations
+
+
+@functools.cache
+def _cost(card: str, skip_location: bool) -> Price:
+    """BUILD-2, CARD-7: the cost of building ``card`` (without its location part when skipped)."""
+    cost = card_of(card).cost
+    return Price(cost.supply, location=0 if skip_location else cost.location)
+
+
+def _offers(state: GameState, seat: int) -> tuple[OnBuild, ...]:
+    """ENG-6: the features with optional purchases (``may_pay``) that ``seat`` controls."""
+    found = []
+    for location in controlled(state, seat):
+        feature = card_of(location).ability.on_build
+        if feature is not None and feature.effect.may_pay:
+            found.append(feature)
+    return tuple(found)
+
+
+def slaver_options(
+    offers: tuple[OnBuild, ...], card: str, supply: tuple[int, ...], pay: tuple[int, ...]
+) -> list[tuple[int | None, tuple[int, ...]]]:
+    """ENG-6, ENG-2: the optional purchases that building ``card`` fires (``offers``, and the
+    card's own) with each payment of them the supply left after paying ``pay`` affords (gold
+    for stone too, GOODS-2), as (option, the cost and the purchase paid together); (None,
+    ``pay``) for none."""
+    own = card_of(card).ability.on_build
+    features = (*offers, own) if own is not None and own.effect.may_pay else offers
+    found: list[tuple[int | None, tuple[int, ...]]] = [(None, pay)]
+    for feature in features:
+        if matches(feature, card):
+            after = taken(supply, pay)
+            for index, offer in enumerate(feature.effect.may_pay):
+                found += [(index, added(pay, extra)) for extra in payments(offer.pay, after)]
+            break
+    return found
+
+
+def matches(feature: OnBuild, card: str) -> bool:
+    """CARD-3, CARD-4: whether building ``card`` fires ``feature``."""
+    built = card_of(card)
+    if feature.faction:
+        return not built.common
+    return feature.colour in built.colours
+
+
+def build_moves(
+    state: GameState, seat: int, cards: tuple[str, ...], skip_location: bool = False
+) -> Iterator[Move]:
+    """BUILD-1 to BUILD-4: every build of one of ``cards`` (the hand's, or those a follow-up
+    offers, CARD-7, BUILD-10): each payment (ENG-2), each location or foundation discarded
+    (BUILD-3), each optional purchase (ENG-6); copies are built like any card (BUILD-7)."""
+    supply = state.players[seat].supply
+    spare = discardable(state, seat)
+    offers = _offers(state, seat)
+    for card in cards:
+        cost = _cost(card, skip_location)
+        if cost.location > len(spare):
+            continue
+        options = dict.fromkeys(
+            o for pay in payments(cost, supply) for o in slaver_options(offers, card, supply, pay)
+        )
+        for option, pay in options:
+            if cost.location:
+                for discard in spare:
+                    yield Build(seat, card, pay, discard, option)
+            else:
+                yield Build(seat, card, pay, None, option)
+
+
+def build(table: Table, move: Build, skip_location: bool = False) -> None:
+    """BUILD-1, BUILD-3, BUILD-5, BUILD-6, CARD-3, ENG-5, ENG-6: the cost paid (the location
+    or foundation discarded first), the card into the empire, then its bonus, its production
+    at once, and each feature the build fires, in the order they entered the empire."""
+    seat = move.player
+    table.pay(seat, move.pay)
+    player = table.player(seat)
+    if move.discard is not None and not skip_location:
+        if move.discard in player.foundations:
+            table.set(seat, foundations=tuple(c for c in player.foundations if c != move.discard))
+        else:
+            table.leave_empire(seat, move.discard)
+        table.discard(move.discard)
+    player = table.player(seat)
+    if move.card in player.hand:
+        hand = list(player.hand)
+        hand.remove(move.card)
+        table.set(seat, hand=tuple(hand))
+    else:  # CARD-7: Negotiator builds a deal
+        table.set(seat, deals=tuple(d for d in player.deals if d.card != move.card))
+    table.set(seat, empire=(*table.player(seat).empire, move.card))
+    built = card_of(move.card)
+    steps: list[Step] = []
+    if built.bonus is not None:
+        steps.append(Apply(seat, move.card, Part.BONUS))
+    if built.ability.production is not None:
+        steps.append(Apply(seat, move.card, Part.PRODUCTION))
+    for location in controlled(table.state, seat):
+        feature = card_of(location).ability.on_build
+        if feature is None or not matches(feature, move.card):
+            continue
+        if feature.effect.may_pay:
+            if move.option is not None:
+                offer = feature.effect.may_pay[move.option]  # paid with the cost (move.pay)
+                steps.append(Gain(seat, offer.gain, location))
+        else:
+            steps.append(Apply(seat, location, Part.ON_BUILD))
+    table.first(steps)
+
+
+def deal_moves(state: GameState, seat: int) -> Iterator[Move]:
+    """DEAL-1, DEAL-2: every faction card of the hand, with each payment of 1 food."""
+    player = state.players[seat]
+    pays = payments(DEAL_PRICE, player.supply)
+    for card in player.hand:
+        if not card.startswith("com"):
+            for pay in pays:
+                yield MakeDeal(seat, card, pay)
+
+
+def make_deal(table: Table, move: MakeDeal) -> None:
+    """DEAL-3, DEAL-4: the card under the board (DEAL-5: any number of deals); its good at
+    once; CARD-17: features that react to making a deal fire."""
+    seat = move.player
+    table.pay(seat, move.pay)
+    player = table.player(seat)
+    hand = list(player.hand)
+    hand.remove(move.card)
+    good = copy_of(move.card).deal
+    assert good is not None
+    table.set(seat, hand=tuple(hand), deals=(*player.deals, Deal(move.card, good)))
+    table.first([Gain(seat, good, "DEAL-4"), *event_steps(table.state, seat, Event.MAKE_DEAL)])
+
+
+def event_steps(state: GameState, seat: int, event: Event) -> list[Step]:
+    """CARD-10, CARD-17: the gains of ``seat``'s features that react to ``event``."""
+    steps: list[Step] = []
+    for card in controlled(state, seat):
+        feature = card_of(card).ability.on_event
+        if feature is not None and feature.event is event:
+            steps.append(Gain(seat, feature.effect.gain, card))
+    return steps
+
+
+def raze_price(state: GameState, location: str, ignore_protection: bool = False) -> int:
+    """RAZE-4, DEF-3, FAC-JAP-4: 2 raze tokens, 1 more for a defense token and 1 more for a
+    samurai on the location (none more for Chariot Builder, CARD-13, DEF-6)."""
+    if ignore_protection:
+        return 0
+    seat = owner(state, location)
+    assert seat is not None
+    player = state.players[seat]
+    return (location in player.defended) + (location in player.samurai)
+
+
+def razable(state: GameState, seat: int) -> Iterator[tuple[int, str]]:
+    """RAZE-1, RAZE-3, RAZE-5, FAC-JAP-1, ACT-5, ENG-4: each (owner, location) ``seat`` may raze: a
+    location with a raze field of an opponent who has not passed; a location taken over by
+    the Egyptian player is razed by anyone but them, its owner included."""
+    for other, player in enumerate(state.players):
+        if player.passed:
+            continue
+        for card in player.empire:
+            if card_of(card).raze is None:
+                continue
+            by = _taken_by(state, card)
+            if (other != seat and by != seat) or (other == seat and by is not None and by != seat):
+                yield other, card
+
+
+def raze_moves(state: GameState, seat: int) -> Iterator[Move]:
+    """RAZE-2 to RAZE-4, RAZE-9: razes of a hand card (1 raze token) and of locations."""
+    player = state.players[seat]
+    tokens = player.supply[RAZE]
+    if tokens >= RAZE_HAND:
+        for card in dict.fromkeys(c for c in player.hand if card_of(c).raze is not None):
+            yield RazeCard(seat, card)
+    if tokens >= RAZE_LOCATION:
+        for other, card in razable(state, seat):
+            if tokens >= RAZE_LOCATION + raze_price(state, card):
+                yield Raze(seat, other, card)
+
+
+def raze_card(table: Table, move: RazeCard) -> None:
+    """RAZE-2, RAZE-8: the card to its discard pile, its raze field gained."""
+    table.pay(move.player, one(RAZE, RAZE_HAND))
+    razed_from_hand(table, move.player, move.card, ())
+
+
+def razed_from_hand(table: Table, seat: int, card: str, forgone: tuple[str, ...], vp_each: int = 0) -> None:
+    """RAZE-2, RAZE-8, RAZE-10, CARD-10, CARD-13: a hand card razed: to its pile; its raze field (less
+    the goods forgone for ``vp_each`` VP each) gained; features reacting to razes fire."""
+    hand = list(table.player(seat).hand)
+    hand.remove(card)
+    table.set(seat, hand=tuple(hand))
+    table.discard(card)
+    _raze_gains(table, seat, card, forgone, vp_each)
+
+
+def _raze_gains(table: Table, seat: int, card: str, forgone: tuple[str, ...], vp_each: int) -> None:
+    field = card_of(card).raze
+    assert field is not None
+    units = list(field.units())
+    for unit in forgone:
+        units.remove(unit)
+    gained = Goods.of({u: units.count(u) for u in set(units)})
+    if forgone:
+        gained = Goods(
+            gained.supply,
+            gained.vp + vp_each * len(forgone),
+            gained.card,
+            gained.common_card,
+            gained.faction_card,
+        )
+    table.first([Gain(seat, gained, card), *event_steps(table.state, seat, Event.RAZE)])
+
+
+def raze(table: Table, move: Raze) -> None:
+    """RAZE-3, RAZE-4: the raze tokens paid, then :func:`razed`."""
+    table.pay(move.player, one(RAZE, RAZE_LOCATION + raze_price(table.state, move.location)))
+    razed(table, move.player, move.opponent, move.location, ())
+
+
+def razed(
+    table: Table, seat: int, victim: int, location: str, forgone: tuple[str, ...], vp_each: int = 0
+) -> None:
+    """RAZE-6 to RAZE-8, RAZE-10, FAC-JAP-2, FAC-EGY-2: a location razed (by the raze action
+    or by a card): what lies on it goes back; a
+    common location becomes its owner's foundation and its owner takes 1 wood (the Egyptian
+    player instead, with their token, where it was taken over); a Japanese faction location
+    goes to its discard pile; the razer gains the raze field and razes fire their features."""
+    taker = _taken_by(table.state, location)
+    table.leave_empire(victim, location)
+    if card_of(location).common:
+        table.set(victim, foundations=(*table.player(victim).foundations, location))
+        table.add(taker if taker is not None else victim, one(WOOD))
+    else:
+        table.discard(location)
+        if taker is not None:
+            table.add(taker, one(WOOD))
+    _raze_gains(table, seat, location, forgone, vp_each)
+
+
+def spend_moves(state: GameState, seat: int) -> tuple[Move, ...]:
+    """WORK-1, WORK-2: 2 workers for each good taken, each wood, stone, food or a card (WORK-3:
+    any number of times a round)."""
+    return _spends(seat, state.players[seat].supply[WORKER] // 2)
+
+
+@functools.lru_cache(maxsize=256)
+def _spends(seat: int, pairs: int) -> tuple[Move, ...]:
+    """Every spend of up to ``pairs`` pairs of workers (the same for every position)."""
+    return tuple(
+        Spend(seat, (wood, stone, food, total - wood - stone - food))
+        for total in range(1, pairs + 1)
+        for wood in range(total, -1, -1)
+        for stone in range(total - wood, -1, -1)
+        for food in range(total - wood - stone, -1, -1)
+    )
+
+
+def spend(table: Table, move: Spend) -> None:
+    """WORK-1: workers paid, goods taken, a card owed per card; CARD-19: Oasis of every
+    opponent gives 1 worker per pair spent, at most 4 a round."""
+    seat = move.player
+    pairs = sum(move.take)
+    table.pay(seat, one(WORKER, 2 * pairs))
+    wood, stone, food, cards = move.take
+    table.add(seat, (0, wood, stone, food, 0, 0, 0))
+    if cards:
+        table.first(Owed(seat) for _ in range(cards))
+    for other in range(len(table.state.players)):
+        if other == seat:
+            continue
+        for card in controlled(table.state, other):
+            feature = card_of(card).ability.on_event
+            if feature is None or feature.event is not Event.OPPONENT_SPENDS_WORKERS:
+                continue
+            got = table.player(other).oasis
+            amount = min(pairs, feature.most_per_round - got) if feature.most_per_round else pairs
+            if amount > 0:
+                table.add(other, one(WORKER, amount))
+                table.set(other, oasis=got + amount)
+
+
+def free_moves(state: GameState, seat: int) -> Iterator[Move]:
+    """ACT-8: DEF-2 (own common locations without a token, DEF-5; ENG-4: not taken over),
+    FAC-JAP-3 (samurai on own faction locations) and CARD-26 (tucking)."""
+    player = state.players[seat]
+    taken = {card for card, _ in state.taken}
+    own = [c for c in player.empire if c not in taken]
+    if player.supply[DEFENSE]:
+        for card in own:
+            if card.startswith("com") and card not in player.defended:
+                yield Defend(seat, card)
+    if player.supply[WORKER] and "deploy_samurai" in components().faction(player.faction).free_steps:
+        for card in own:
+            if not card.startswith("com") and card not in player.samurai:
+                yield Samurai(seat, card)
+    for card in own:
+        tucking = card_of(card).ability.tuck
+        if tucking is None:
+            continue
+        if tucking.cards:
+            yield from (Tuck(seat, card, c) for c in dict.fromkeys(player.hand))
+        else:
+            yield from (Tuck(seat, card, SUPPLY[k]) for k in RESOURCES if player.supply[k])
+
+
+def defend(table: Table, move: Defend) -> None:
+    """DEF-2: the token from the supply onto the location."""
+    table.pay(move.player, one(DEFENSE))
+    table.set(move.player, defended=(*table.player(move.player).defended, move.location))
+
+
+def samurai(table: Table, move: Samurai) -> None:
+    """FAC-JAP-3: a worker from the supply onto the location as a samurai."""
+    table.pay(move.player, one(WORKER))
+    table.set(move.player, samurai=(*table.player(move.player).samurai, move.location))
+
+
+def tuck(table: Table, move: Tuck) -> None:
+    """CARD-26: a hand card under the Gate (its gain at once, one gain event), or a resource
+    on the Shrine, for good."""
+    seat = move.player
+    player = table.player(seat)
+    tucking = card_of(move.location).ability.tuck
+    assert tucking is not None
+    if tucking.cards:
+        hand = list(player.hand)
+        hand.remove(move.item)
+        under = dict(player.under)
+        under[move.location] = (*under.get(move.location, ()), move.item)
+        table.set(seat, hand=tuple(hand), under=tuple(under.items()))
+    else:
+        table.pay(seat, one(SUPPLY.index(move.item)))
+        on = dict(table.player(seat).on_shrine)
+        on[move.location] = on.get(move.location, 0) + 1
+        table.set(seat, on_shrine=tuple(on.items()))
+    if not tucking.each.empty:
+        table.first([Gain(seat, tucking.each, move.location)])
+
+
+def pass_turn(table: Table, move: Pass) -> None:
+    """ACT-4: the player takes no further action this round."""
+    table.set(move.player, passed=True)

@@ -1,0 +1,303 @@
+"""Carrying out effects (CARD-14): the agenda's automatic steps, and the decisions they wait on.
+
+An effect is carried out as steps in order (ENG-6): its special operation, its fixed
+gains (one gain event, ENG-3), gains per counted item, a choice of gains, a draw-and-keep.
+A step that needs a player's decision stops the agenda until that player's move
+(ENG-9); a decision with nothing to decide is skipped (GOODS-8, CARD-9, CARD-25, CARD-29).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from itertools import combinations
+from typing import Any
+
+from boardtable.errors import IllegalMove
+
+from .._components import Effect, Special, components
+from .._goods import Goods
+from .._model import (
+    Apply,
+    Choice,
+    Convert,
+    Deck,
+    DiscardFor,
+    FollowUp,
+    Gain,
+    Guard,
+    KeepOne,
+    Owed,
+    Part,
+    Produce,
+    RepeatFor,
+    Step,
+)
+from .._moves import Choose, Discard, Draw, Keep, Move, Repeat
+from .._moves import Convert as ConvertMove
+from .._moves import Guard as GuardMove
+from .._table import Table, card_of, controlled, owner
+
+__all__ = ["decision_moves", "effect_steps", "resolve", "run"]
+
+
+def counted(table: Table, seat: int, colour: str | None, card: str) -> int:
+    """PROD-3, BUILD-6, CARD-4: ``seat``'s locations of ``colour`` (the card itself included
+    once built; Trade Colony counts for each of its colours), or, for None, the samurai of
+    ``card``'s owner (FAC-JAP-8; ENG-4: also when the Egyptian player uses it)."""
+    if colour is None:
+        built_by = owner(table.state, card)
+        return len(table.player(seat if built_by is None else built_by).samurai)
+    return sum(1 for card in controlled(table.state, seat) if colour in card_of(card).colours)
+
+
+def effect_steps(table: Table, seat: int, effect: Effect, card: str, special: bool = True) -> list[Step]:
+    """The steps of ``effect`` of ``card`` for ``seat`` (CARD-14); ``special`` false when the
+    special operation was carried out by the move itself (an action's targets)."""
+    steps: list[Step] = []
+    if special and effect.do is Special.REPEAT_PRODUCTION:
+        steps.append(RepeatFor(seat, card))
+    elif special and effect.do is Special.PLACE_SAMURAI:
+        steps.append(Guard(seat, effect.args.count))
+    gain = effect.gain
+    if effect.per is not None:
+        amount = min(counted(table, seat, effect.per.colour, card), effect.per.most)
+        extra = Goods.of({effect.per.good: amount})
+        gain = Goods(
+            tuple(a + b for a, b in zip(gain.supply, extra.supply, strict=True)),
+            gain.vp + extra.vp,
+            gain.card + extra.card,
+            gain.common_card,
+            gain.faction_card,
+        )
+    if not gain.empty:
+        steps.append(Gain(seat, gain, card))
+    if effect.choice:
+        steps.append(Choice(seat, effect.choice, card))
+    keep = effect.draw_keep
+    if keep is not None:
+        if keep.either:
+            steps += [Owed(seat, True) for _ in range(keep.draw)]
+            steps.append(KeepOne(seat, (), keep.keep, keep.shuffle_back))
+        else:
+            drawn = tuple(
+                c for c in (table.take_top(seat, Deck.FACTION) for _ in range(keep.draw)) if c is not None
+            )
+            steps.append(KeepOne(seat, drawn, keep.keep, keep.shuffle_back))
+    return steps
+
+
+def _produce(table: Table, step: Produce) -> None:
+    """PROD-2, PROD-6, DEF-1: the board's goods (a defense token among them), each deal's good (CARD-27: offered for VP first where a School
+    of Diplomacy stands), then each production location's (PROD-3), any that repeats another
+    production last (CARD-9)."""
+    seat = step.seat
+    player = table.player(seat)
+    steps: list[Step] = [Gain(seat, components().faction(player.faction).production, "PROD-2")]
+    schools = [c for c in controlled(table.state, seat) if _converts(c)]
+    if schools and player.deals:
+        steps.append(Convert(seat, tuple(sorted(u for d in player.deals for u in d.good.units()))))
+    else:
+        steps += [Gain(seat, deal.good, "DEAL-4") for deal in player.deals]
+    later: list[Step] = []
+    for card in controlled(table.state, seat):
+        effect = card_of(card).ability.production
+        if effect is not None:
+            (later if effect.do is Special.REPEAT_PRODUCTION else steps).append(
+                Apply(seat, card, Part.PRODUCTION)
+            )
+    table.first(steps + later)
+
+
+def _converts(card: str) -> bool:
+    event = card_of(card).ability.on_event
+    return event is not None and event.effect.do is Special.DEAL_GOODS_TO_VP
+
+
+def effect_of(card: str, part: Part) -> Effect:
+    """The effect ``part`` of ``card``."""
+    found = card_of(card)
+    if part is Part.BONUS:
+        effect = found.bonus
+    elif part is Part.PRODUCTION:
+        effect = found.ability.production
+    else:
+        feature = found.ability.on_build
+        effect = None if feature is None else feature.effect
+    assert effect is not None
+    return effect
+
+
+def _apply(table: Table, step: Apply) -> None:
+    table.first(effect_steps(table, step.seat, effect_of(step.card, step.part), step.card))
+
+
+def _gain(table: Table, step: Gain) -> None:
+    """One gain event (ENG-3), from a card or under a rule."""
+    source = step.source
+    if source[:3].islower():
+        table.note("CARD-14", "gains", step.seat, source, step.goods)
+    else:
+        table.note(source, "gains", step.seat, None, step.goods)
+    table.gain(step.seat, step.goods)
+
+
+_AUTOMATIC: dict[type[Any], Callable[[Table, Any], None]] = {Produce: _produce, Apply: _apply, Gain: _gain}
+
+
+def run(table: Table) -> None:
+    """Carry out the agenda until a decision with options is first, or it is empty (ENG-9: a
+    decision waits for its player's move)."""
+    while table.state.agenda:
+        step = table.state.agenda[0]
+        automatic = _AUTOMATIC.get(type(step))
+        if automatic is None:
+            if isinstance(step, KeepOne) and len(step.drawn) <= step.keep:
+                table.update(agenda=table.state.agenda[1:])
+                table.set(step.seat, hand=(*table.player(step.seat).hand, *step.drawn))
+                continue
+            if isinstance(step, FollowUp) or any(True for _ in _options(table, step)):
+                return
+        table.update(agenda=table.state.agenda[1:])
+        if automatic is not None:
+            automatic(table, step)
+
+
+def _options(table: Table, step: Step) -> Iterator[Move]:
+    """Every move that decides ``step`` (a decision first on the agenda)."""
+    seat = step.seat
+    player = table.player(seat)
+    if isinstance(step, Owed):
+        for deck in (Deck.COMMON, Deck.FACTION):
+            if table.can_draw(seat, deck):
+                yield Draw(seat, deck)
+    elif isinstance(step, Choice):
+        for option in range(len(step.options)):
+            yield Choose(seat, option)
+    elif isinstance(step, RepeatFor):
+        for card in controlled(table.state, seat):
+            if card != step.card and card_of(card).ability.production is not None:
+                yield Repeat(seat, card)
+    elif isinstance(step, KeepOne):
+        for card in dict.fromkeys(step.drawn):
+            yield Keep(seat, card)
+    elif isinstance(step, Convert):
+        for size in range(len(step.received) + 1):
+            yield from (
+                ConvertMove(seat, given) for given in dict.fromkeys(combinations(step.received, size))
+            )
+    elif isinstance(step, DiscardFor):
+        for card in player.hand:
+            yield Discard(seat, card)
+    elif isinstance(step, Guard):
+        free = _unguarded(table, seat)
+        for chosen in combinations(free, min(step.count, len(free))):
+            if chosen:
+                yield GuardMove(seat, chosen)
+
+
+def _unguarded(table: Table, seat: int) -> tuple[str, ...]:
+    """CARD-29, FAC-JAP-3: own faction locations without a samurai."""
+    player = table.player(seat)
+    return tuple(c for c in player.empire if not card_of(c).common and c not in player.samurai)
+
+
+def decision_moves(table: Table) -> tuple[Move, ...]:
+    """The moves that decide the first step of the agenda (a follow-up's are the actions'
+    to list, :mod:`.follow`)."""
+    return tuple(_options(table, table.state.agenda[0]))
+
+
+def resolve(table: Table, move: Move) -> None:
+    """Carry out ``move``, one of :func:`decision_moves`: the step it decides leaves the agenda."""
+    step = table.state.agenda[0]
+    table.update(agenda=table.state.agenda[1:])
+    seat = step.seat
+    if isinstance(move, Draw):
+        assert isinstance(step, Owed)
+        if step.pool:
+            card = table.take_top(seat, move.deck)
+            agenda = list(table.state.agenda)
+            at = next(i for i, s in enumerate(agenda) if isinstance(s, KeepOne))
+            held = agenda[at]
+            assert isinstance(held, KeepOne)
+            assert card is not None
+            agenda[at] = KeepOne(held.seat, (*held.drawn, card), held.keep, held.shuffle_back)
+            table.update(agenda=tuple(agenda))
+        else:
+            table.draw(seat, move.deck)
+    elif isinstance(move, Choose):
+        assert isinstance(step, Choice)
+        table.first([Gain(seat, step.options[move.option], step.card)])
+    elif isinstance(move, Repeat):
+        effect = card_of(move.location).ability.production
+        assert effect is not None
+        table.first(effect_steps(table, seat, effect, move.location))
+    elif isinstance(move, Keep):
+        assert isinstance(step, KeepOne)
+        rest = list(step.drawn)
+        rest.remove(move.card)
+        table.set(seat, hand=(*table.player(seat).hand, move.card))
+        if step.shuffle_back:
+            table.shuffle_into(seat, tuple(rest))
+        else:
+            for card in rest:
+                table.discard(card)
+    elif isinstance(move, ConvertMove):
+        assert isinstance(step, Convert)
+        _convert(table, seat, move.give)
+    elif isinstance(move, Discard):
+        player = table.player(seat)
+        hand = list(player.hand)
+        hand.remove(move.card)
+        table.set(seat, hand=tuple(hand))
+        table.discard(move.card)
+    elif isinstance(move, GuardMove):
+        player = table.player(seat)
+        table.set(seat, samurai=(*player.samurai, *move.locations))
+
+
+def _convert(table: Table, seat: int, give: tuple[str, ...]) -> None:
+    """CARD-27: the deals' goods but those given back, each deal one gain event, then 1 VP
+    per good given back (one gain event)."""
+    left = list(give)
+    steps: list[Step] = []
+    for deal in table.player(seat).deals:
+        (unit,) = deal.good.units()
+        if unit in left:
+            left.remove(unit)
+        else:
+            steps.append(Gain(seat, deal.good, "DEAL-4"))
+    if give:
+        steps.append(Gain(seat, Goods(vp=len(give)), "CARD-27"))
+    table.first(steps)
+
+
+def check_decision(table: Table, move: Move) -> IllegalMove | None:
+    """The refusal of a move made while a decision waits: only a move deciding it is taken."""
+    if move in decision_moves(table):
+        return None
+    step = table.state.agenda[0]
+    rule = _RULE.get(type(step), "CARD-14")
+    return IllegalMove(rule, f"not a way to decide what waits: {_WHAT.get(type(step), 'a decision')}")
+
+
+_RULE = {
+    Owed: "GOODS-7",
+    Choice: "CARD-14",
+    RepeatFor: "CARD-8",
+    KeepOne: "CARD-23",
+    Convert: "CARD-27",
+    DiscardFor: "CARD-25",
+    Guard: "CARD-29",
+    FollowUp: "CARD-7",
+}
+_WHAT = {
+    Owed: "the deck of a card drawn",
+    Choice: "a choice of gains",
+    RepeatFor: "the production location produced again",
+    KeepOne: "the card kept",
+    Convert: "the deal goods given back for VP",
+    DiscardFor: "the card discarded from the hand",
+    Guard: "where the samurai go",
+    FollowUp: "the follow-up of the action",
+}

@@ -1,0 +1,169 @@
+"""The order of play (FLOW-5): setup, the lookout's two drafts, production, the turns of the
+action phase, cleanup, and the end after round 5."""
+
+from __future__ import annotations
+
+from .._components import FACTIONS, components
+from .._config import GameConfig
+from .._model import Deck, GameState, Phase, Player, Produce
+from .._moves import Pick
+from .._table import Table, card_of, shuffled
+from .actions import free_moves
+from .agenda import run
+
+__all__ = ["LAST_ROUND", "advance", "new_game", "next_turn", "pick", "settle", "start_round"]
+
+#: FLOW-5: a game has 5 rounds.
+LAST_ROUND = 5
+
+
+def new_game(config: GameConfig) -> GameState:
+    """SETUP-1 to SETUP-8: the factions and the first player (drawn from the seed where the
+    configuration says so), the decks shuffled, the starting hands drawn in turn order, and
+    round 1's lookout begun."""
+    shuffles = 0
+
+    def shuffle(cards: tuple[str, ...]) -> tuple[str, ...]:
+        nonlocal shuffles
+        shuffles += 1
+        return shuffled(config.seed, shuffles - 1, cards)
+
+    factions = config.factions
+    if factions is None:
+        factions = shuffle(FACTIONS)[: config.players]
+    first = config.first_player
+    if first == "random":
+        first = int(shuffle(tuple(str(seat) for seat in range(config.players)))[0])
+    cards = components()
+    common = shuffle(cards.deck_ids("common"))
+    players = tuple(Player(faction, deck=shuffle(cards.deck_ids(faction))) for faction in factions)
+    table = Table(GameState(config, players, common, (), first=first, turn=first, shuffles=shuffles))
+    for seat in _clockwise(first, config.players):
+        for _ in range(2):
+            table.draw(seat, Deck.COMMON)
+        for _ in range(2):
+            table.draw(seat, Deck.FACTION)
+    start_round(table)
+    return table.state
+
+
+def _clockwise(first: int, players: int) -> tuple[int, ...]:
+    """Turn order: clockwise from ``first``."""
+    return tuple((first + i) % players for i in range(players))
+
+
+def start_round(table: Table) -> None:
+    """LOOK-1: each player draws a faction card; LOOK-2: the first draft's cards are revealed."""
+    state = table.state
+    table.note("FLOW-5", f"round {state.round} begins")
+    for seat in _clockwise(state.first, len(state.players)):
+        table.draw(seat, Deck.FACTION)
+    table.update(phase=Phase.LOOKOUT, second=False)
+    _reveal(table, _clockwise(state.first, len(state.players)))
+
+
+def _reveal(table: Table, order: tuple[int, ...]) -> None:
+    """LOOK-2, LOOK-3, LOOK-5: N+1 common cards (as many as there are) revealed, picked in
+    ``order`` while any is left."""
+    offer = tuple(c for c in (table.take_top(0, Deck.COMMON) for _ in range(len(order) + 1)) if c is not None)
+    table.update(offer=offer, order=order[: len(offer)])
+    if not offer:
+        _end_draft(table, None)
+
+
+def pick(table: Table, move: Pick) -> None:
+    """LOOK-2 to LOOK-4: the card into the picker's hand; the next picker, or the draft's end."""
+    state = table.state
+    table.set(move.player, hand=(*state.players[move.player].hand, move.card))
+    offer = tuple(c for c in state.offer if c != move.card)
+    table.update(offer=offer, order=state.order[1:] if offer else ())
+    if not table.state.order:
+        _end_draft(table, move.player)
+
+
+def _end_draft(table: Table, last: int | None) -> None:
+    """LOOK-2, LOOK-3: the card left over is discarded; the second draft (``last``, who picked
+    last, first, then counter-clockwise: the first player last after a whole first draft,
+    LOOK-5) or production follows."""
+    for card in table.state.offer:
+        table.discard(card)
+    table.update(offer=())
+    state = table.state
+    if not state.second:
+        table.update(second=True)
+        count = len(state.players)
+        start = (state.first - 1) % count if last is None else last
+        _reveal(table, tuple((start - i) % count for i in range(count)))
+        return
+    table.note("PROD-1", "production")
+    table.update(
+        phase=Phase.PRODUCTION, agenda=tuple(Produce(s) for s in _clockwise(state.first, len(state.players)))
+    )
+    settle(table)
+
+
+def settle(table: Table) -> None:
+    """Carry out the agenda; once it is empty, the game goes on: production gives way to the
+    action phase (ACT-1)."""
+    run(table)
+    if not table.state.agenda and table.state.phase is Phase.PRODUCTION:
+        table.note("ACT-1", "the action phase begins")
+        table.update(phase=Phase.ACTIONS, turn=table.state.first)
+
+
+def advance(table: Table) -> None:
+    """ACT-8: after an action (and what it left to decide), its player may still take free
+    steps, if any is possible; otherwise the turn ends (:func:`next_turn`)."""
+    settle(table)
+    state = table.state
+    if state.agenda or state.phase is not Phase.ACTIONS:
+        return
+    if not state.players[state.turn].passed and any(True for _ in free_moves(state, state.turn)):
+        table.update(acted=True)
+        return
+    next_turn(table)
+
+
+def next_turn(table: Table) -> None:
+    """ACT-1, ACT-4, ACT-6: the next player clockwise who has not passed; when all have
+    passed, the action phase ends."""
+    table.update(acted=False)
+    state = table.state
+    count = len(state.players)
+    for step in range(1, count + 1):
+        seat = (state.turn + step) % count
+        if not state.players[seat].passed:
+            table.update(turn=seat)
+            return
+    _end_actions(table)
+
+
+def _end_actions(table: Table) -> None:
+    """FAC-EGY-3, ENG-4: take-overs end with the action phase; END-1: after round 5 the game
+    ends (CLEAN-6: no cleanup); otherwise cleanup (CLEAN-1) and the next round."""
+    table.update(taken=())
+    if table.state.round == LAST_ROUND:
+        table.note("END-1", "the game ends")
+        table.update(phase=Phase.OVER)
+        return
+    table.note("CLEAN-1", "cleanup")
+    _cleanup(table)
+    state = table.state
+    table.update(round=state.round + 1, first=(state.first + 1) % len(state.players), uses=(), blocked=())
+    table.update(turn=table.state.first)
+    start_round(table)
+
+
+def _cleanup(table: Table) -> None:
+    """CLEAN-2 to CLEAN-4, ENG-8, DEF-5: each player keeps the goods their board stores and
+    those their storage locations name; everything else in the supply, every defense token
+    and every good on a location goes back (locations' goods and marks are not kept)."""
+    cards = components()
+    for seat, player in enumerate(table.state.players):
+        kept = {cards.faction(player.faction).stores}
+        for card in player.empire:
+            storage = card_of(card).ability.storage
+            if storage is not None:
+                kept.update(storage.kinds)
+        supply = tuple(n if kind in kept else 0 for kind, n in enumerate(player.supply))
+        table.set(seat, supply=supply, defended=(), passed=False, oasis=0)

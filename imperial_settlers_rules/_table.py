@@ -1,0 +1,247 @@
+"""The position being worked on during one move, with the operations every rule shares:
+gaining goods (GOODS-5, PROD-5, CARD-18), drawing (GOODS-7, GOODS-8), discarding
+(BUILD-8) and which locations a seat controls (FAC-EGY-3).
+
+Each change makes a new position or player with the generated copiers of
+:mod:`boardtable.build`, which copy a record's slots without its initializer."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable
+from typing import Any
+
+from boardtable.build import copier
+
+from ._components import Card, Copy, Event, components
+from ._events import Event as Happened
+from ._goods import Goods, Supply, added, taken
+from ._model import Deck, GameState, Owed, Player, Step
+
+__all__ = ["Table", "card_of", "controlled", "copy_of", "owner", "shuffled"]
+
+_copy_state, _copy_player = copier(GameState), copier(Player)
+_COPIES = components().copies
+#: CARD-18: the least VP of a gain event that any card reacts to.
+_LEAST_VP_EVENT = min(
+    c.card.ability.on_event.min_vp
+    for c in _COPIES.values()
+    if c.card.ability.on_event is not None and c.card.ability.on_event.event is Event.VP_GAIN
+)
+
+
+def copy_of(card: str) -> Copy:
+    """The physical card printed ``card``."""
+    return _COPIES[card]
+
+
+def shuffled(seed: int, index: int, cards: Iterable[str]) -> tuple[str, ...]:
+    """FLOW-4: ``cards`` in the order of the game's ``index``-th shuffle (the same in every
+    process: a string seed is hashed with SHA-512, not Python's salted hash)."""
+    order = list(cards)
+    random.Random(f"imperial-settlers/{seed}/{index}").shuffle(order)
+    return tuple(order)
+
+
+def controlled(state: GameState, seat: int) -> tuple[str, ...]:
+    """FAC-EGY-3: the locations ``seat`` controls now: their own but those taken over by the
+    Egyptian player, and those they took over, in the order they entered an empire."""
+    own = state.players[seat].empire
+    if not state.taken:
+        return own
+    away = {card for card, by in state.taken if by != seat}
+    mine = tuple(card for card, by in state.taken if by == seat)
+    return tuple(card for card in own if card not in away) + mine
+
+
+def owner(state: GameState, card: str) -> int | None:
+    """The seat in whose empire ``card`` is built, or None."""
+    for seat, player in enumerate(state.players):
+        if card in player.empire:
+            return seat
+    return None
+
+
+class Table:
+    """A move in progress: the position it started from and the changes made since, put
+    together into a new position only when the whole position is read (:attr:`state`), so
+    that a move copies the position and each player it changes about once."""
+
+    __slots__ = ("_base", "_changes", "_players", "events")
+
+    def __init__(self, state: GameState, recording: bool = False) -> None:
+        self._base = state
+        self._changes: dict[str, Any] = {}
+        self._players: list[Player] | None = None
+        #: What happened so far, when recorded (None: not recorded, the fast path).
+        self.events: list[Happened] | None = [] if recording else None
+
+    def note(
+        self,
+        rule: str,
+        what: str,
+        seat: int | None = None,
+        card: str | None = None,
+        goods: Goods | None = None,
+    ) -> None:
+        """Record an event (when events are recorded)."""
+        if self.events is not None:
+            self.events.append(
+                Happened(rule, what, seat, card, () if goods is None else tuple(goods.items()))
+            )
+
+    @property
+    def state(self) -> GameState:
+        """The position with every change so far."""
+        if self._players is not None:
+            self._changes["players"] = tuple(self._players)
+            self._players = None
+        if self._changes:
+            self._base = _copy_state(self._base, self._changes)
+            self._changes = {}
+        return self._base
+
+    def player(self, seat: int) -> Player:
+        """``seat``'s player now."""
+        if self._players is not None:
+            return self._players[seat]
+        return self._base.players[seat]
+
+    def update(self, **fields: Any) -> None:
+        """Replace fields of the position (not ``players``: see :meth:`set`)."""
+        self._changes.update(fields)
+
+    def get(self, name: str) -> Any:
+        """The field ``name`` of the position now (not ``players``), without putting it together."""
+        changes = self._changes
+        return changes[name] if name in changes else getattr(self._base, name)
+
+    def set(self, seat: int, **fields: Any) -> None:
+        """Replace fields of ``seat``'s player."""
+        if self._players is None:
+            self._players = list(self._base.players)
+        self._players[seat] = _copy_player(self._players[seat], fields)
+
+    def add(self, seat: int, supply: Supply, vp: int = 0) -> None:
+        """GOODS-5, GOODS-6, PROD-5: goods from the general supply, which has no limit (VP
+        scored at once, never below zero, END-5)."""
+        player = self.player(seat)
+        self.set(seat, supply=added(player.supply, supply), vp=max(0, player.vp + vp))
+
+    def pay(self, seat: int, supply: Supply) -> None:
+        """GOODS-5: goods paid go back to the general supply (the caller checked them)."""
+        player = self.player(seat)
+        self.set(seat, supply=taken(player.supply, supply))
+
+    def first(self, steps: Iterable[Step]) -> None:
+        """Put ``steps`` at the front of the agenda, in order."""
+        self.update(agenda=(*steps, *self.get("agenda")))
+
+    def gain(self, seat: int, goods: Goods) -> None:
+        """One gain event (ENG-3): supply goods and VPs at once (and CARD-18: 1 VP more per
+        Sphinx for 2 VP or more, the Sphinx's own VP firing nothing); cards
+        of a named deck drawn at once (CARD-5); a card of either deck owed, the deck chosen
+        in a decision each (PROD-4)."""
+        bonus = 0
+        if goods.vp >= _LEAST_VP_EVENT:
+            for card in controlled(self.state, seat):
+                event = copy_of(card).card.ability.on_event
+                if event is not None and event.event is Event.VP_GAIN and goods.vp >= event.min_vp:
+                    bonus += event.effect.gain.vp
+        if any(goods.supply) or goods.vp:
+            self.add(seat, goods.supply, goods.vp + bonus)
+        for _ in range(goods.common_card):
+            self.draw(seat, Deck.COMMON)
+        for _ in range(goods.faction_card):
+            self.draw(seat, Deck.FACTION)
+        if goods.card:
+            self.first(Owed(seat) for _ in range(goods.card))
+
+    def can_draw(self, seat: int, deck: Deck) -> bool:
+        """GOODS-8: whether ``deck`` can give ``seat`` a card (itself, or its discard pile
+        reshuffled; a faction deck only when the configuration reshuffles it)."""
+        if deck is Deck.COMMON:
+            return bool(self.get("common") or self.get("common_discard"))
+        player = self.player(seat)
+        return bool(player.deck or (self._base.config.faction_deck_reshuffle and player.discard))
+
+    def take_top(self, seat: int, deck: Deck) -> str | None:
+        """The top card of ``deck`` taken off it (GOODS-8: the discard pile reshuffled first
+        if the deck is empty), or None if there is none."""
+        if not self.can_draw(seat, deck):
+            return None
+        if deck is Deck.COMMON:
+            common = self.get("common")
+            cards = common or self._reshuffled(self.get("common_discard"))
+            self.update(common=cards[:-1], **({"common_discard": ()} if not common else {}))
+            return cards[-1]
+        player = self.player(seat)
+        cards = player.deck or self._reshuffled(player.discard)
+        self.set(seat, deck=cards[:-1], **({"discard": ()} if not player.deck else {}))
+        return cards[-1]
+
+    def draw(self, seat: int, deck: Deck) -> str | None:
+        """GOODS-7: the top card of ``deck`` into ``seat``'s hand (or nothing, GOODS-8)."""
+        card = self.take_top(seat, deck)
+        if card is not None:
+            self.set(seat, hand=(*self.player(seat).hand, card))
+            self.note("GOODS-7", f"draws from the {deck.value} deck", seat, card)
+        return card
+
+    def _reshuffled(self, cards: tuple[str, ...]) -> tuple[str, ...]:
+        """FLOW-4, GOODS-8: a discard pile shuffled into a new deck."""
+        index = self.get("shuffles")
+        self.update(shuffles=index + 1)
+        return shuffled(self._base.config.seed, index, cards)
+
+    def shuffle_into(self, seat: int, cards: tuple[str, ...]) -> None:
+        """CARD-23: ``cards`` put back into ``seat``'s faction deck, the whole deck shuffled."""
+        index = self.get("shuffles")
+        self.update(shuffles=index + 1)
+        self.set(seat, deck=shuffled(self._base.config.seed, index, (*self.player(seat).deck, *cards)))
+
+    def discard(self, card: str) -> None:
+        """BUILD-8, DEAL-6: a card to its own discard pile: a common card to the common pile,
+        a faction card to its faction's pile, whoever held it."""
+        if card.startswith("com"):
+            self.update(common_discard=(*self.get("common_discard"), card))
+            return
+        deck = copy_of(card).card.deck
+        for seat, player in enumerate(self.state.players):
+            if player.faction == deck:
+                self.set(seat, discard=(*player.discard, card))
+                return
+        raise AssertionError(f"no seat plays the faction of {card}")
+
+    def leave_empire(self, seat: int, card: str) -> None:
+        """A location leaves ``seat``'s empire (razed, removed, discarded for a cost): what
+        lies on it goes back (RAZE-7, DEF-4, FAC-JAP-5, ACTLOC-4), its marks end, a Gate's
+        cards go to their discard piles (CARD-6), a take-over ends (FAC-EGY-2)."""
+        player = self.player(seat)
+        under = dict(player.under)
+        self.set(
+            seat,
+            empire=tuple(c for c in player.empire if c != card),
+            defended=tuple(c for c in player.defended if c != card),
+            samurai=tuple(c for c in player.samurai if c != card),
+            under=tuple((c, u) for c, u in player.under if c != card),
+            on_shrine=tuple((c, n) for c, n in player.on_shrine if c != card),
+        )
+        for tucked in under.get(card, ()):
+            self.discard(tucked)
+        state = self.state
+        if (
+            any(c == card for c, _ in state.uses)
+            or card in state.blocked
+            or any(c == card for c, _ in state.taken)
+        ):
+            self.update(
+                uses=tuple((c, n) for c, n in state.uses if c != card),
+                blocked=tuple(c for c in state.blocked if c != card),
+                taken=tuple((c, by) for c, by in state.taken if c != card),
+            )
+
+
+def card_of(card: str) -> Card:
+    """The card entry of the physical card printed ``card``."""
+    return _COPIES[card].card
