@@ -16,7 +16,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any, Literal, TypeVar
 
 import cattrs
-from attrs import field, frozen
+from attrs import frozen
 
 from boardtable import documents, reader
 from boardtable.documents import SCHEMA_VERSION, GameInfo
@@ -103,7 +103,7 @@ class GameRecord:
     optional; :class:`~boardtable.documents.GameInfo`)."""
 
     config: GameConfig
-    moves: tuple[Move, ...] = field(default=(), converter=tuple)
+    moves: tuple[Move, ...] = ()
     result: GameResult | None = None
     info: GameInfo | None = None
 

@@ -76,7 +76,7 @@ def test_a_record_replays_to_its_result_and_a_changed_result_is_refused() -> Non
     moves = [move for _, move, _ in playout(game(3, 23), 23)]
     *_, (_, _, end) = playout(game(3, 23), 23)
     result = game_result(end, config, tuple(moves))
-    record = GameRecord(config, moves, result)
+    record = GameRecord(config, tuple(moves), result)
     back = from_json(to_json(record), GameRecord)
     assert back == record and replay(back) == end
     assert result.winners and result.scores[result.winners[0]].total == max(s.total for s in result.scores)
@@ -84,4 +84,4 @@ def test_a_record_replays_to_its_result_and_a_changed_result_is_refused() -> Non
     with pytest.raises(RecordError, match="winners"):
         replay(wrong)
     with pytest.raises(RecordError, match="illegal"):
-        replay(attrs.evolve(record, moves=moves[:5] + moves[6:], result=None))
+        replay(attrs.evolve(record, moves=(*moves[:5], *moves[6:]), result=None))
