@@ -15,7 +15,7 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 from .lifetime import end_with_parent
@@ -32,10 +32,13 @@ def _free_port() -> int:
 
 
 @contextlib.contextmanager
-def server(folder: Path, db: str | None = None, build: Path | None = None) -> Iterator[tuple[int, int]]:
+def server(
+    folder: Path, db: str | None = None, build: Path | None = None, options: Sequence[str] = ()
+) -> Iterator[tuple[int, int]]:
     """A ``hadara serve`` process on ``db`` (default a fresh SQLite file), of the package the
-    benchmark imports or of the one in the folder ``build``: its port and process id. It runs in
-    ``folder``, its output in ``folder/server.log``."""
+    benchmark imports or of the one in the folder ``build``, with ``options`` besides the
+    benchmark's own: its port and process id. It runs in ``folder``, its output in
+    ``folder/server.log``."""
     port = _free_port()
     command = [sys.executable, "-m", "boardtable.cli", "serve", "--port", str(port)]
     command += ["--db", str(folder / f"bench-{port}.sqlite") if db is None else db]
@@ -47,6 +50,7 @@ def server(folder: Path, db: str | None = None, build: Path | None = None) -> It
         command += ["--create-per-minute", str(10**9)]
     if bounded is not None and (limits is None or "live_per_address" in bounded):
         command += ["--live-per-address", str(10**9)]
+    command += options
     env = dict(os.environ)
     if build is not None:
         env["PYTHONPATH"] = os.pathsep.join(filter(None, (str(build), env.get("PYTHONPATH"))))
