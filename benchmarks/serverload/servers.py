@@ -44,11 +44,17 @@ def server(
     command += ["--db", str(folder / f"bench-{port}.sqlite") if db is None else db]
     # The clients all create from 127.0.0.1: no bound of one address holds them (a build from
     # before the bounds has none of them).
-    limits = None if build is None else build / "hadara_rules" / "server" / "limits.py"
-    bounded = "" if limits is None else limits.read_text() if limits.exists() else None
+    # (The bounds are in boardtable/server/limits.py, or hadara_rules/server/limits.py in a
+    # build from before the platform.)
+    found = (
+        []
+        if build is None
+        else [build / part / "server" / "limits.py" for part in ("boardtable", "hadara_rules")]
+    )
+    bounded = "" if build is None else next((limits.read_text() for limits in found if limits.exists()), None)
     if bounded is not None:
         command += ["--create-per-minute", str(10**9)]
-    if bounded is not None and (limits is None or "live_per_address" in bounded):
+    if bounded is not None and (build is None or "live_per_address" in bounded):
         command += ["--live-per-address", str(10**9)]
     command += options
     env = dict(os.environ)
