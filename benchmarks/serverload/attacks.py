@@ -202,13 +202,15 @@ async def _search(http: Http, port: int, long: list[str], until: float, statuses
             mine.append((made["match"], made["seats"][0]["token"]))
     try:
         await asyncio.gather(*(_moving(port, match, token, until, statuses) for match, token in mine))
-    finally:
+    finally:  # on a connection of its own: the first one was idle past the server's keep-alive
+        ending = await Http.open(port)
         for match, token in mine:
-            _, view = await http.request("GET", f"/api/matches/{match}/view", token)
-            status, _ = await http.request(
+            _, view = await ending.request("GET", f"/api/matches/{match}/view", token)
+            status, _ = await ending.request(
                 "POST", f"/api/matches/{match}/seats/0/resign", token, {"seq": view["seq"]}
             )
             statuses[status] += 1
+        ending.close()
 
 
 async def _moving(port: int, match: str, token: str, until: float, statuses: Counter[int]) -> None:
