@@ -24,17 +24,18 @@ long:
 - ``search``: keeps as many matches against a searching bot as the default
   ``--searching-per-address`` allows thinking, moving its own seat at once.
 
-The scenarios' rounds are played in turn (round 1 of each, then round 2 of each, the order
-turned by one scenario each round), so that a machine whose load drifts weighs on the quiet
-rounds as on the attacked ones. Reported per round, then as the median and range of the
-rounds: the honest players' acknowledged moves per second and their move latency p50, p99,
-p99.9 and longest (with the rest of ``benchmarks/server.py``'s figures), what the attacker was
-answered, by status (a WebSocket's close code for ``messages``), and each attacked round's move
-p99 over the quiet round's of the same turn (its median and range: the figure to hold within
-2×). The clients move as soon as they may (each waits for its answer before it asks again),
-so a server that stops for a while delays few moves: the longest move says what the p99 may
-not. With ``--compare BUILD`` (another checkout's folder), a server of that build runs each
-scenario beside this one's, in the same turns. Everything stops by itself, on an error or
+In each of ``--rounds`` turns, each attack's round is played next to a quiet round (the
+quiet one first, then last, in turn; the attacks in an order turned by one each turn), so that
+a machine whose load drifts weighs on the quiet rounds as on the attacked ones. Reported per
+round, then as the median and range of the rounds: the honest players' acknowledged moves per
+second and their move latency p50, p99, p99.9 and longest (with the rest of
+``benchmarks/server.py``'s figures), what the attacker was answered, by status (a WebSocket's
+close code for ``messages``), and each attacked round's move p99 over that of the quiet round
+next to it (the figure to hold within 2×). The clients move as soon as they may (each waits
+for its answer before it asks again), so a server that stops for a while delays few moves:
+the longest move says what the p99 may not. With ``--compare BUILD`` (another checkout's
+folder), a server of that build runs each scenario beside this one's, in the same turns.
+Everything stops by itself, on an error or
 Ctrl-C too; nothing listens beyond loopback; a round lasts ``--seconds`` (at most 20) and a
 few seconds more.
 """
@@ -79,16 +80,21 @@ class _Run:
         #: Each round's p99.9 and longest move, in ms.
         self.p999s: list[float] = []
         self.longest: list[float] = []
+        #: Each round's move p99 over that of the quiet round played next to it.
+        self.ratios: list[float] = []
 
-    def round(self, number: int, long: list[str], clients: ClientProcesses, args: argparse.Namespace) -> None:
-        """Play round ``number`` (from 0) under the scenario's attack, and print its line."""
+    def round(
+        self, number: int, long: list[str], clients: ClientProcesses, args: argparse.Namespace
+    ) -> float:
+        """Play a round of turn ``number`` (from 0) under the scenario's attack, and print its
+        line: its move p99."""
         targets = (
             long[:1] if self.scenario == "log" else long[1 + number * _RELOADS : 1 + (number + 1) * _RELOADS]
         )
         used = cpu_seconds(self.pid)
         with attacking(self.port, self.attack, targets, args.seconds) as answered:
             tally = clients.play([self.port], args.clients // 2, args.seconds, number, False)
-        line = self.setup.record(number, tally, cpu_seconds(self.pid) - used)
+        line = self.setup.record(len(self.p999s), tally, cpu_seconds(self.pid) - used)
         self.p999s.append(1000 * quantile(tally.latencies, 0.999))
         self.longest.append(1000 * max(tally.latencies))
         said = ", ".join(f"{count} × {status}" for status, count in sorted(answered.items()))
@@ -99,9 +105,10 @@ class _Run:
         )
         for status, count in answered.items():
             self.answered[str(status)] = self.answered.get(str(status), 0) + int(str(count))
+        return self.setup.figures[1][-1]
 
-    def summary(self, quiet: _Run | None) -> list[str]:
-        """The median and range of each figure over the rounds; the p99 over ``quiet``'s, round by round."""
+    def summary(self) -> list[str]:
+        """The median and range of each figure over the rounds."""
         lines = self.setup.summary()
         lines.append(
             f"  move latency p99.9: {spread(self.p999s, ' ms')}; longest: {spread(self.longest, ' ms')}"
@@ -109,13 +116,28 @@ class _Run:
         if self.attack is not None:
             said = ", ".join(f"{count} × {status}" for status, count in sorted(self.answered.items()))
             lines.append(f"  the attacker ({self.attack}) was answered, over the rounds: {said}")
-            if quiet is not None:
-                ratios = [
-                    attacked / calm
-                    for attacked, calm in zip(self.setup.figures[1], quiet.setup.figures[1], strict=True)
-                ]
-                lines.append(f"  move p99 over the quiet round's of the same turn: {spread(ratios, '×', 2)}")
+        if self.ratios:
+            lines.append(f"  move p99 over the quiet round's next to it: {spread(self.ratios, '×', 2)}")
         return lines
+
+
+def _turn(
+    number: int, runs: list[_Run], long: list[str], clients: ClientProcesses, args: argparse.Namespace
+) -> None:
+    """Turn ``number``: a round of each attack, each next to a quiet round of its build (before
+    it and after it in turn), where ``quiet`` is measured; the attacks in an order turned by one
+    each turn."""
+    attacks = [run for run in runs if run.attack is not None]
+    attacks = attacks[number % len(attacks) :] + attacks[: number % len(attacks)] if attacks else runs
+    for place, run in enumerate(attacks):
+        quiet = next((r for r in runs if r.attack is None and r.setup.build == run.setup.build), None)
+        if quiet is None or quiet is run:
+            run.round(number, long, clients, args)
+            continue
+        first, second = (quiet, run) if (number + place) % 2 == 0 else (run, quiet)
+        p99s = {id(first): first.round(number, long, clients, args)}
+        p99s[id(second)] = second.round(number, long, clients, args)
+        run.ratios.append(p99s[id(run)] / p99s[id(quiet)])
 
 
 def _run(args: argparse.Namespace) -> None:
@@ -148,15 +170,8 @@ def _run(args: argparse.Namespace) -> None:
         for run in runs:
             clients.play([run.port], args.clients // 2, _WARM, -1, False)
         for number in range(args.rounds):
-            turn = number % len(runs)
-            for run in runs[turn:] + runs[:turn]:
-                run.round(number, long, clients, args)
-        summary = []
-        for run in runs:
-            quiet = next(
-                (r for r in runs if r.scenario == "quiet" and r.setup.build == run.setup.build), None
-            )
-            summary += run.summary(quiet)
+            _turn(number, runs, long, clients, args)
+        summary = [line for run in runs for line in run.summary()]
         print("\n".join(summary))
 
 
