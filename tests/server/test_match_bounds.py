@@ -27,7 +27,7 @@ from boardtable.server.limits import BOUNDS
 from boardtable.server.match import Match
 from boardtable.server.registry import Registry
 from boardtable.server.sqlite import SQLiteStore
-from boardtable.server.store import Entry
+from boardtable.server.store import Entry, StoredMatch
 
 from .serving import bearer, create, fits, refused, seat_view, token, wait_over
 
@@ -246,6 +246,56 @@ def test_an_entry_stored_while_a_match_is_reloaded_is_read_last(
     left = Entry(6, kind, data, before.game.digest(before.state), time.time())
     after, _ = _reloaded(db, made["match"], meanwhile=left)
     assert after.seq == 7 and after.seats[0].kind == "away"
+
+
+class _Counting(SQLiteStore):
+    """A SQLite store that counts the most entries it read at once."""
+
+    most = 0
+
+    async def load(self, match: str, limit: int | None = None) -> StoredMatch | None:
+        loaded = await super().load(match, limit)
+        self.most = max(self.most, 0 if loaded is None else len(loaded.entries))
+        return loaded
+
+    async def entries(self, match: str, since: int, limit: int | None = None) -> tuple[Entry, ...]:
+        read = await super().entries(match, since, limit)
+        self.most = max(self.most, len(read))
+        return read
+
+
+def test_a_long_match_is_read_from_the_store_a_page_at_a_time(
+    db: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Reading its 5,000 entries at once kept every other request waiting for 16 to 23 ms."""
+    with TestClient(create_app(SQLiteStore(db))) as client:
+        made = create(client)
+        _play(client, made["match"], {0: token(made, 0), 1: token(made, 1)}, 7)
+    monkeypatch.setattr(registry_module, "LOAD_PAGE", 3, raising=False)
+
+    async def load() -> tuple[int, int]:
+        store = _Counting(db)
+        try:
+            async with Registry(store).using(made["match"]) as found:
+                return found.seq, store.most
+        finally:
+            await store.close()
+
+    assert asyncio.run(load()) == (7, 3)
+
+
+def test_a_long_match_whose_last_entries_are_lost_is_damaged_though_read_a_page_at_a_time(
+    db: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    with TestClient(create_app(SQLiteStore(db))) as client:
+        made = create(client)
+        _play(client, made["match"], {0: token(made, 0), 1: token(made, 1)}, 7)
+    with sqlite3.connect(db) as connection:
+        connection.execute("DELETE FROM entries WHERE match = ? AND seq >= 5", (made["match"],))
+    monkeypatch.setattr(registry_module, "LOAD_PAGE", 2)
+    with TestClient(create_app(SQLiteStore(db))) as client:
+        answer = client.get(f"/api/matches/{made['match']}")
+    assert answer.status_code == 410 and (answer.json()["error"], answer.json()["seq"]) == ("damaged", 5)
 
 
 # --------------------------------------------------------------------------- damaged, or failing
