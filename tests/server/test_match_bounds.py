@@ -17,6 +17,7 @@ import pytest
 from starlette.testclient import TestClient
 
 from boardtable.games import game, names
+from boardtable.games.library import LibraryGame
 from boardtable.server import app as app_module
 from boardtable.server import match as match_module
 from boardtable.server import registry as registry_module
@@ -282,6 +283,42 @@ def test_a_long_match_is_read_from_the_store_a_page_at_a_time(
             await store.close()
 
     assert asyncio.run(load()) == (7, 3)
+
+
+def test_a_position_s_digest_is_worked_out_once_however_many_seat_changes_keep_it(
+    db: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Stored and replayed: a leave or a return moves nothing, and reaches the digest of the
+    position before it (working it out again was more than half of replaying a long match)."""
+    worked_out: list[object] = []
+    digest = LibraryGame.digest
+
+    def counted(self: LibraryGame[Any, Any, Any, Any, Any], state: object) -> str:
+        worked_out.append(state)
+        return digest(self, state)
+
+    monkeypatch.setattr(LibraryGame, "digest", counted)
+    with TestClient(create_app(SQLiteStore(db))) as client:
+        made = create(client)
+        assert seat_view(client, made["match"])["to_act"] == [0]
+        for change in ("leave", "return") * 3:  # seat 1, not to act: the stand-in never moves
+            assert (
+                _post(client, f"/api/matches/{made['match']}/seats/1/{change}", token(made, 1)).status_code
+                == 200
+            )
+    stored = len(worked_out)
+    worked_out.clear()
+
+    async def load() -> int:
+        store = SQLiteStore(db)
+        try:
+            async with Registry(store).using(made["match"]) as found:
+                return found.seq
+        finally:
+            await store.close()
+
+    assert asyncio.run(load()) == 6
+    assert (stored, len(worked_out)) == (1, 1)
 
 
 def test_a_long_match_whose_last_entries_are_lost_is_damaged_though_read_a_page_at_a_time(
