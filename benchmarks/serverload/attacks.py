@@ -59,6 +59,8 @@ while True:
     sys.stdout.write("x\\n" * 100)
     sys.stdout.flush()
 """
+#: Seconds between two looks of the ``search`` attacker at a match whose bot is thinking.
+_POLL = 0.25
 #: The entries of each long match: the most a match holds of its persons' asking.
 LONG = 5_000
 
@@ -223,7 +225,7 @@ async def _moving(port: int, match: str, token: str, until: float, statuses: Cou
             if not view["to_act"]:
                 return
             if 0 not in view["to_act"] or not view["legal"]:
-                await asyncio.sleep(0.05)
+                await asyncio.sleep(_POLL)  # the bot thinks for a second
                 continue
             move = rng.choice(view["legal"])["notation"]
             status, _ = await http.request(
