@@ -224,11 +224,9 @@ def _reloaded(db: Path, match: str, meanwhile: Entry | None = None) -> tuple[Mat
 def test_a_long_match_is_reloaded_a_slice_at_a_time_and_other_work_runs_between(
     db: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    with TestClient(create_app(SQLiteStore(db))) as client:
-        made = create(client)
-        _play(client, made["match"], {0: token(made, 0), 1: token(made, 1)}, 6)
+    match = _played(db, 6)
     monkeypatch.setattr(registry_module, "REPLAY_SLICE", 2)
-    found, order = _reloaded(db, made["match"])
+    found, order = _reloaded(db, match)
     assert found.seq == 6
     assert "other" in order[order.index("replay 0") : order.index("replay 5")], order
 
@@ -238,15 +236,35 @@ def test_an_entry_stored_while_a_match_is_reloaded_is_read_last(
 ) -> None:
     """Stored by another process while this one replays: nobody tells this one of it (it
     follows no such match yet), so the load reads it once the replay is done."""
-    with TestClient(create_app(SQLiteStore(db))) as client:
-        made = create(client)
-        _play(client, made["match"], {0: token(made, 0), 1: token(made, 1)}, 6)
+    match = _played(db, 6)
     monkeypatch.setattr(registry_module, "REPLAY_SLICE", 2)
-    before, _ = _reloaded(db, made["match"])
+    before, _ = _reloaded(db, match)
     kind, data = entry_data(before.game, SeatChanged(LEAVE, 0))
     left = Entry(6, kind, data, before.game.digest(before.state), time.time())
-    after, _ = _reloaded(db, made["match"], meanwhile=left)
+    after, _ = _reloaded(db, match, meanwhile=left)
     assert after.seq == 7 and after.seats[0].kind == "away"
+
+
+def _played(db: Path, moves: int) -> str:
+    """A new match of the store at ``db`` with ``moves`` moves played: its id."""
+    with TestClient(create_app(SQLiteStore(db))) as client:
+        made = create(client)
+        _play(client, made["match"], {0: token(made, 0), 1: token(made, 1)}, moves)
+    match: str = made["match"]
+    return match
+
+
+def _loaded(store: SQLiteStore, match: str) -> Match:
+    """``match`` as a registry of its own loads it from ``store`` (closed after)."""
+
+    async def load() -> Match:
+        try:
+            async with Registry(store).using(match) as found:
+                return found
+        finally:
+            await store.close()
+
+    return asyncio.run(load())
 
 
 class _Counting(SQLiteStore):
@@ -269,20 +287,10 @@ def test_a_long_match_is_read_from_the_store_a_page_at_a_time(
     db: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Reading its 5,000 entries at once kept every other request waiting for 16 to 23 ms."""
-    with TestClient(create_app(SQLiteStore(db))) as client:
-        made = create(client)
-        _play(client, made["match"], {0: token(made, 0), 1: token(made, 1)}, 7)
+    match = _played(db, 7)
     monkeypatch.setattr(registry_module, "LOAD_PAGE", 3, raising=False)
-
-    async def load() -> tuple[int, int]:
-        store = _Counting(db)
-        try:
-            async with Registry(store).using(made["match"]) as found:
-                return found.seq, store.most
-        finally:
-            await store.close()
-
-    assert asyncio.run(load()) == (7, 3)
+    store = _Counting(db)
+    assert (_loaded(store, match).seq, store.most) == (7, 3)
 
 
 def test_a_position_s_digest_is_worked_out_once_however_many_seat_changes_keep_it(
@@ -308,30 +316,19 @@ def test_a_position_s_digest_is_worked_out_once_however_many_seat_changes_keep_i
             )
     stored = len(worked_out)
     worked_out.clear()
-
-    async def load() -> int:
-        store = SQLiteStore(db)
-        try:
-            async with Registry(store).using(made["match"]) as found:
-                return found.seq
-        finally:
-            await store.close()
-
-    assert asyncio.run(load()) == 6
+    assert _loaded(SQLiteStore(db), made["match"]).seq == 6
     assert (stored, len(worked_out)) == (1, 1)
 
 
 def test_a_long_match_whose_last_entries_are_lost_is_damaged_though_read_a_page_at_a_time(
     db: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    with TestClient(create_app(SQLiteStore(db))) as client:
-        made = create(client)
-        _play(client, made["match"], {0: token(made, 0), 1: token(made, 1)}, 7)
+    match = _played(db, 7)
     with sqlite3.connect(db) as connection:
-        connection.execute("DELETE FROM entries WHERE match = ? AND seq >= 5", (made["match"],))
+        connection.execute("DELETE FROM entries WHERE match = ? AND seq >= 5", (match,))
     monkeypatch.setattr(registry_module, "LOAD_PAGE", 2)
     with TestClient(create_app(SQLiteStore(db))) as client:
-        answer = client.get(f"/api/matches/{made['match']}")
+        answer = client.get(f"/api/matches/{match}")
     assert answer.status_code == 410 and (answer.json()["error"], answer.json()["seq"]) == ("damaged", 5)
 
 
