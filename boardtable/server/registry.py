@@ -11,9 +11,13 @@ the notice of each (:meth:`Registry.heard`).
 A match not followed is loaded from the store by replaying its entries, each of
 which must reach the position digest stored with it, read :data:`LOAD_PAGE` at a
 time and replayed :data:`REPLAY_SLICE` at a time: the event loop serves other
-requests between two pages and two slices, so that a long match delays none of them for long (a worker thread would not do: it holds the
-interpreter's lock while it replays, and the loop waits for it at every turn);
-the entries stored meanwhile are read last. A match that does not replay, or
+requests between two pages and two slices, so that a long match delays none of
+them for long (a worker thread would not do: it holds the interpreter's lock
+while it replays, and the loop waits for it at every turn); after each slice the
+load waits as long as the slice took, so that it never takes more than half of
+the loop's time (a stranger asking for one forgotten long
+match after another doubled the honest players' move p99: ``benchmarks/attack.py
+--attack reload``); the entries stored meanwhile are read last. A match that does not replay, or
 whose rows no server wrote, is :class:`~boardtable.server.store.Damaged`
 (never served at an earlier point, and remembered as such). Whenever a followed
 match advances, its listeners (the WebSocket hub, the bots' driver) are told
@@ -190,8 +194,9 @@ class Registry:
         whole = len(entries) < LOAD_PAGE
         while True:
             for start in range(0, len(entries), REPLAY_SLICE):
+                began = time.perf_counter()
                 _replay(match, entries[start : start + REPLAY_SLICE])
-                await asyncio.sleep(0)  # the other requests' turn
+                await asyncio.sleep(time.perf_counter() - began)  # the other requests' turn, as long
             if len(entries) < LOAD_PAGE:
                 break
             entries = await self.store.entries(match_id, match.seq, LOAD_PAGE)  # and those stored meanwhile

@@ -231,6 +231,23 @@ def test_a_long_match_is_reloaded_a_slice_at_a_time_and_other_work_runs_between(
     assert "other" in order[order.index("replay 0") : order.index("replay 5")], order
 
 
+def test_a_reload_waits_after_each_slice_so_that_it_takes_at_most_half_of_the_loop(
+    db: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    match = _played(db, 6)
+    monkeypatch.setattr(registry_module, "REPLAY_SLICE", 2)
+    waits: list[float] = []
+    sleep = asyncio.sleep
+
+    async def waited(delay: float) -> None:
+        waits.append(delay)
+        await sleep(0)
+
+    monkeypatch.setattr(asyncio, "sleep", waited)
+    assert _loaded(SQLiteStore(db), match).seq == 6
+    assert len(waits) == 3 and min(waits) > 0, waits
+
+
 def test_an_entry_stored_while_a_match_is_reloaded_is_read_last(
     db: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
