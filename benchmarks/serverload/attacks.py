@@ -12,7 +12,8 @@ of its own, while honest pairs play.
   once the engine has been stopped and the stand-in has moved for it; a new match as often as
   ``--create-per-minute`` allows by default (one an address may make every 2 seconds);
 - ``messages``: opens a spectator's WebSocket on a match of its own and sends one-byte messages
-  on it as fast as it can until the server closes it (1008), then opens another;
+  on it as fast as it can until the server closes it (1008), then opens another at once (it
+  looks at what came every 100 messages);
 - ``search``: makes as many matches against a searching bot (``ismcts``) as
   ``--searching-per-address`` allows by default, and moves its own seat of each as soon as it
   may, so that the search processes always have a decision to make; it resigns them at its
@@ -59,6 +60,8 @@ while True:
     sys.stdout.write("x\\n" * 100)
     sys.stdout.flush()
 """
+#: One-byte messages the ``messages`` attacker sends between two looks at what came (a close).
+_BURST = 100
 #: Seconds between two looks of the ``search`` attacker at a match whose bot is thinking.
 _POLL = 0.25
 #: The entries of each long match: the most a match holds of its persons' asking.
@@ -186,10 +189,12 @@ async def _messages(http: Http, port: int, long: list[str], until: float, status
     _, made = await http.request("POST", "/api/matches", body={"players": 2, "seats": ["human", "human"]})
     url = f"ws://127.0.0.1:{port}/api/matches/{made['match']}/updates"
     while time.monotonic() < until:
-        async with connect(url) as socket:
+        async with connect(url, close_timeout=0) as socket:
             with contextlib.suppress(ConnectionClosed):
                 while time.monotonic() < until:
-                    await socket.send("x")
+                    for _ in range(_BURST):
+                        await socket.send("x")
+                    await asyncio.sleep(0)  # read what came: the close, then open another
         code = socket.close_code
         statuses[1000 if code is None else code] += 1
 

@@ -14,8 +14,8 @@ server parse for as long, though the app closes its socket after a burst of
   :data:`BACKLOG` messages waiting; the rest waits unparsed, reading paused, until the app
   reads (so what a client sends costs the server no more than the app reads of it);
 - once the app has closed the socket, parses at most :data:`CLOSING_BYTES` more (room for the
-  client's close reply behind a few messages it sent meanwhile); then it reads no more, and
-  the connection is closed by uvicorn's close timeout, or when the client closes it.
+  client's close reply); then it reads no more, and the connection is closed by uvicorn's
+  close timeout (10 seconds), or when the client closes it.
 """
 
 from __future__ import annotations
@@ -25,13 +25,15 @@ from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIO
 
 __all__ = ["BACKLOG", "CLOSING_BYTES", "SLICE", "Sockets"]
 
-#: Bytes of a client's data parsed at a time: at most some 150 one-byte messages (a larger
+#: Bytes of a client's data parsed at a time: at most some 35 one-byte messages (a larger
 #: message is parsed over several slices).
-SLICE = 1024
+SLICE = 256
 #: Messages the app may have waiting unread before the rest of what arrived waits unparsed.
 BACKLOG = 8
-#: Bytes parsed after the app closed the socket, for the client's close reply.
-CLOSING_BYTES = 8 * 1024
+#: Bytes parsed after the app closed the socket, for the client's close reply (8 KiB, some
+#: 900 messages of a client that floods, was most of what each of its sockets cost when it
+#: opened one after another).
+CLOSING_BYTES = SLICE
 
 
 class Sockets(WebSocketsSansIOProtocol):
