@@ -3,9 +3,9 @@
 Bots to act move by themselves at once, one after another (several may be to
 act in a simultaneous round), never on the event loop: a searching bot
 (:attr:`~boardtable.games.Game.searching`) thinks in a small pool of
-processes at a lower priority than the server's (:data:`SEARCH_NICENESS`), for at most
-``search_seconds`` a decision, every other bot in a
-thread of its own, so that no search delays a quick bot's answer or the server's.
+processes at a lower priority than the server's (:data:`SEARCH_NICENESS`), for
+at most ``search_seconds`` a decision, every other bot in a thread of its own,
+so that no search delays a quick bot's answer or the server's.
 The search processes are shared fairly by the address that created each match
 (:mod:`~boardtable.server.turns`): a decision waits behind at most one decision
 of each other address with searching work, however many matches it made; and

@@ -15,9 +15,9 @@ requests between two pages and two slices, so that a long match delays none of
 them for long (a worker thread would not do: it holds the interpreter's lock
 while it replays, and the loop waits for it at every turn); after each slice the
 load waits as long as the slice took, so that it never takes more than half of
-the loop's time (a stranger asking for one forgotten long
-match after another doubled the honest players' move p99: ``benchmarks/attack.py
---attack reload``); the entries stored meanwhile are read last. A match that does not replay, or
+the loop's time (a stranger asking for one forgotten long match after another
+doubled the honest players' move p99: ``benchmarks/attack.py --attack reload``);
+the entries stored meanwhile are read last. A match that does not replay, or
 whose rows no server wrote, is :class:`~boardtable.server.store.Damaged`
 (never served at an earlier point, and remembered as such). Whenever a followed
 match advances, its listeners (the WebSocket hub, the bots' driver) are told
