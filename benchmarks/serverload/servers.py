@@ -15,7 +15,7 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 from .lifetime import end_with_parent
@@ -32,21 +32,31 @@ def _free_port() -> int:
 
 
 @contextlib.contextmanager
-def server(folder: Path, db: str | None = None, build: Path | None = None) -> Iterator[tuple[int, int]]:
+def server(
+    folder: Path, db: str | None = None, build: Path | None = None, options: Sequence[str] = ()
+) -> Iterator[tuple[int, int]]:
     """A ``hadara serve`` process on ``db`` (default a fresh SQLite file), of the package the
-    benchmark imports or of the one in the folder ``build``: its port and process id. It runs in
-    ``folder``, its output in ``folder/server.log``."""
+    benchmark imports or of the one in the folder ``build``, with ``options`` besides the
+    benchmark's own: its port and process id. It runs in ``folder``, its output in
+    ``folder/server.log``."""
     port = _free_port()
     command = [sys.executable, "-m", "boardtable.cli", "serve", "--port", str(port)]
     command += ["--db", str(folder / f"bench-{port}.sqlite") if db is None else db]
     # The clients all create from 127.0.0.1: no bound of one address holds them (a build from
     # before the bounds has none of them).
-    limits = None if build is None else build / "hadara_rules" / "server" / "limits.py"
-    bounded = "" if limits is None else limits.read_text() if limits.exists() else None
+    # (The bounds are in boardtable/server/limits.py, or hadara_rules/server/limits.py in a
+    # build from before the platform.)
+    found = (
+        []
+        if build is None
+        else [build / part / "server" / "limits.py" for part in ("boardtable", "hadara_rules")]
+    )
+    bounded = "" if build is None else next((limits.read_text() for limits in found if limits.exists()), None)
     if bounded is not None:
         command += ["--create-per-minute", str(10**9)]
-    if bounded is not None and (limits is None or "live_per_address" in bounded):
+    if bounded is not None and (build is None or "live_per_address" in bounded):
         command += ["--live-per-address", str(10**9)]
+    command += options
     env = dict(os.environ)
     if build is not None:
         env["PYTHONPATH"] = os.pathsep.join(filter(None, (str(build), env.get("PYTHONPATH"))))

@@ -490,9 +490,7 @@ class _Api:
         async with self.registry.using(_match_id(request)) as match:
             since, limit = _since(request, match, 0), _limit(request)
             entries = await self.registry.store.entries(match.id, since, limit)
-            return JSONResponse(
-                self.presenter.log(match, [entry for entry in entries if entry.seq < match.seq])
-            )
+            return _json(self.presenter.log(match, [entry for entry in entries if entry.seq < match.seq]))
 
     async def record(self, request: Request) -> Response:
         _no_token_in_address(request)

@@ -15,6 +15,7 @@ from ..games import GameError
 from .app import create_app
 from .framing import framing
 from .limits import BOUNDS, Bounds
+from .sockets import Sockets
 from .sqlite import SQLiteStore
 
 __all__ = ["serve"]
@@ -72,6 +73,7 @@ def serve(
         h11_max_incomplete_event_size=bounds.header_bytes,
         limit_concurrency=bounds.connections,
         timeout_keep_alive=bounds.keep_alive,
+        ws=Sockets,
         ws_max_size=bounds.message_bytes,
         ws_per_message_deflate=True,
         proxy_headers=bool(bounds.forwarded_allow_ips),

@@ -3,8 +3,9 @@
 Bots to act move by themselves at once, one after another (several may be to
 act in a simultaneous round), never on the event loop: a searching bot
 (:attr:`~boardtable.games.Game.searching`) thinks in a small pool of
-processes, for at most ``search_seconds`` a decision, every other bot in a
-thread of its own, so that no search delays a quick bot's answer or the server's.
+processes at a lower priority than the server's (:data:`SEARCH_NICENESS`), for
+at most ``search_seconds`` a decision, every other bot in a thread of its own,
+so that no search delays a quick bot's answer or the server's.
 The search processes are shared fairly by the address that created each match
 (:mod:`~boardtable.server.turns`): a decision waits behind at most one decision
 of each other address with searching work, however many matches it made; and
@@ -33,6 +34,7 @@ import concurrent.futures
 import contextlib
 import logging
 import multiprocessing
+import os
 import time
 from collections import Counter
 from functools import partial
@@ -48,8 +50,13 @@ from .registry import Registry
 from .store import StoreError
 from .turns import Turns
 
-__all__ = ["RETRY_SECONDS", "Driver"]
+__all__ = ["RETRY_SECONDS", "SEARCH_NICENESS", "Driver", "search_pool"]
 
+#: How much lower the search processes' priority is than the server's (``nice``): a search
+#: thinks for its second on whatever CPU the server leaves, so that on a machine with as many
+#: cores as search processes the players' requests are not kept waiting behind the searches
+#: (``benchmarks/attack.py --attack search``).
+SEARCH_NICENESS = 10
 #: Seconds a driver waits before it plays a bot's move again that the store failed to keep:
 #: the first wait, doubled at each failure in a row up to the second.
 RETRY_SECONDS = (0.5, 30.0)
@@ -76,7 +83,7 @@ class Driver:
         self._claims = claims
         self._search_seconds = search_seconds
         self._search_processes = search_processes
-        self._searching = _search_pool(search_processes)
+        self._searching = search_pool(search_processes)
         #: Who thinks next in the search processes: the creating addresses in turn.
         self._turns = Turns(search_processes)
         #: The creator of each match driven here with a searching bot's seat, and how many
@@ -220,7 +227,7 @@ class Driver:
                     return await loop.run_in_executor(self._searching, search)
             except concurrent.futures.BrokenExecutor:
                 _log.error("match %s: the search processes failed; the stand-in decides", match.id)
-                self._searching = _search_pool(self._search_processes)
+                self._searching = search_pool(self._search_processes)
                 name = match.game.stand_in
         bot = self._bot(match, seat, name)
         if isinstance(bot, EngineSeat):  # waits on its engine's pipe for up to its time: a thread of its own
@@ -277,9 +284,15 @@ class Driver:
             await asyncio.sleep(RETRY_SECONDS[0])
 
 
-def _search_pool(processes: int) -> concurrent.futures.ProcessPoolExecutor:
-    """The processes searching bots think in (started afresh: never a fork of a running server)."""
-    return concurrent.futures.ProcessPoolExecutor(processes, mp_context=multiprocessing.get_context("spawn"))
+def search_pool(processes: int) -> concurrent.futures.ProcessPoolExecutor:
+    """The processes searching bots think in (started afresh: never a fork of a running server),
+    at :data:`SEARCH_NICENESS` below the server's priority."""
+    return concurrent.futures.ProcessPoolExecutor(
+        processes,
+        mp_context=multiprocessing.get_context("spawn"),
+        initializer=os.nice,
+        initargs=(SEARCH_NICENESS,),
+    )
 
 
 def _search(played: str, name: str, seed: str, seconds: float, state: object, seat: int) -> object:

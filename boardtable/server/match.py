@@ -192,6 +192,8 @@ class Match:
     lock: asyncio.Lock = field(factory=asyncio.Lock)
     #: The position before the line's last move, while it is known without replaying.
     _previous: Any = None
+    #: The last position whose digest was worked out, and that digest.
+    _digested: tuple[Any, str] | None = None
 
     #: The seats a person played from the start (the creation gave their tokens): the
     #: creator's, who may cancel the match before it starts.
@@ -303,6 +305,18 @@ class Match:
             return ()
         return tuple(seat for seat in self.to_act if self.seats[seat].kind == HUMAN)
 
+    def digest(self, state: Any) -> str:
+        """The digest of ``state`` (a position of the match's game), worked out once for the
+        same position: a change that moves nothing (a seat left or returned, the match ended)
+        reaches the digest of the position before it, which a long match of leaves and returns
+        would otherwise work out again at each entry (more than half of replaying it)."""
+        known = self._digested
+        if known is not None and known[0] is state:
+            return known[1]
+        digest = self.game.digest(state)
+        self._digested = (state, digest)
+        return digest
+
     def before_last_move(self) -> Any:
         """The position before the line's last move (worked out again if need be)."""
         if self._previous is None:
@@ -389,7 +403,7 @@ class Match:
                 raise StoreError(f"there is no seat {change.seat}")
         except GameError as exc:
             raise Damaged(self.id, f"stored entry {entry.seq} does not replay: {exc}", self.seq) from None
-        if played.digest(after) != entry.digest:
+        if self.digest(after) != entry.digest:
             raise Damaged(self.id, f"the position after entry {entry.seq} is not the one stored", self.seq)
         self.apply(change, entry.at)
 

@@ -304,7 +304,7 @@ class PostgresStore:
         async with self._connection() as db:
             return (await db.execute(_APPEND, row)).rowcount == 1
 
-    async def load(self, match: str) -> StoredMatch | None:
+    async def load(self, match: str, limit: int | None = None) -> StoredMatch | None:
         """The stored match (see :meth:`~boardtable.server.store.Store.load`), read in one snapshot."""
         async with self._connection() as db, db.transaction():
             await db.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
@@ -315,7 +315,7 @@ class PostgresStore:
             ).fetchone()
             if head is None:
                 return None
-            rows = await (await db.execute(_ENTRIES, (match, 0, None))).fetchall()
+            rows = await (await db.execute(_ENTRIES, (match, 0, limit))).fetchall()
         game, config, seats, settings = (str(value) for value in head[:4])
         length = head[4]
         assert isinstance(length, int)

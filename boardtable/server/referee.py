@@ -412,7 +412,7 @@ class Referee:
         at = time.time()
         stored = await self._store.append(
             match.id,
-            Entry(match.seq, kind, data, played.digest(after), at),
+            Entry(match.seq, kind, data, match.digest(after), at),
             over,
             listed=None if listed == match.listed(match.seats, match.over) else listed,
             driven=None if driven == match.driven(match.seats, match.over) else driven,

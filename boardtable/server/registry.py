@@ -9,10 +9,14 @@ process that follows nothing of a match pays nothing for its moves but reading
 the notice of each (:meth:`Registry.heard`).
 
 A match not followed is loaded from the store by replaying its entries, each of
-which must reach the position digest stored with it, :data:`REPLAY_SLICE` at a
-time: the event loop serves other requests between two slices, so that a long
-match delays none of them for long (a worker thread would not do: it holds the
-interpreter's lock while it replays, and the loop waits for it at every turn);
+which must reach the position digest stored with it, read :data:`LOAD_PAGE` at a
+time and replayed :data:`REPLAY_SLICE` at a time: the event loop serves other
+requests between two pages and two slices, so that a long match delays none of
+them for long (a worker thread would not do: it holds the interpreter's lock
+while it replays, and the loop waits for it at every turn); after each slice the
+load waits as long as the slice took, so that it never takes more than half of
+the loop's time (a stranger asking for one forgotten long match after another
+doubled the honest players' move p99: ``benchmarks/attack.py --attack reload``);
 the entries stored meanwhile are read last. A match that does not replay, or
 whose rows no server wrote, is :class:`~boardtable.server.store.Damaged`
 (never served at an earlier point, and remembered as such). Whenever a followed
@@ -44,6 +48,7 @@ __all__ = [
     "BEAT_SECONDS",
     "DAMAGED_KEPT",
     "KEEP_SECONDS",
+    "LOAD_PAGE",
     "REPLAY_SLICE",
     "NotFound",
     "Registry",
@@ -58,6 +63,10 @@ DAMAGED_KEPT = 1024
 #: The entries a match being loaded replays at a time, the event loop serving other requests
 #: between two slices (a slice takes about a millisecond: 25 µs an entry, measured).
 REPLAY_SLICE = 40
+#: The entries a match being loaded reads from the store at a time, in one turn of the event
+#: loop (on SQLite a page took 0.6 to 1 ms to read, where a long match's 5,000 entries took 16
+#: to 23 ms in one piece, every other request waiting).
+LOAD_PAGE = 500
 #: Seconds between two signs of life of a server process; a start with none from any process
 #: in twice that long follows a pause, which no clock charges.
 BEAT_SECONDS = 1.0
@@ -177,16 +186,23 @@ class Registry:
             raise
 
     async def _replayed(self, match_id: str) -> Match | None:
-        stored = await self.store.load(match_id)
+        stored = await self.store.load(match_id, LOAD_PAGE)
         if stored is None:
             return None
         match = unplayed(stored, self.pauses)
-        entries = stored.entries
-        await replayed(match, entries)
-        held = len(entries)
-        if stored.length is not None and stored.length != held:
-            why = f"the store holds {held} of its entries, its row counts {stored.length}"
-            raise Damaged(match_id, why, min(held, stored.length))
+        entries, length = stored.entries, stored.length
+        # With its row, in one snapshot: the whole match where it fits a page (then it must
+        # hold as many entries as its row counts), else its first page.
+        whole = len(entries) < LOAD_PAGE
+        while True:
+            await replayed(match, entries)
+            if len(entries) < LOAD_PAGE:
+                break
+            entries = await self.store.entries(match_id, match.seq, LOAD_PAGE)  # and those stored meanwhile
+        held = match.seq
+        if length is not None and (held < length or (whole and held != length)):
+            why = f"the store holds {held} of its entries, its row counts {length}"
+            raise Damaged(match_id, why, min(held, length))
         _replay(match, await self.store.entries(match_id, held))  # stored meanwhile: heard of by nobody
         found = self._matches.get(match_id)  # made here meanwhile
         if found is not None:
@@ -280,11 +296,13 @@ def unplayed(stored: StoredMatch, pauses: tuple[Pause, ...]) -> Match:
 
 async def replayed(match: Match, entries: tuple[Entry, ...]) -> None:
     """Apply the stored ``entries`` to ``match`` (one not followed yet), :data:`REPLAY_SLICE` at a
-    time, the event loop serving other requests between two slices; each entry must reach the
-    digest stored with it (:class:`~boardtable.server.store.Damaged` otherwise)."""
+    time, the event loop serving other requests after each slice as long as the slice took (so
+    a replay takes at most half of it); each entry must reach the digest stored with it
+    (:class:`~boardtable.server.store.Damaged` otherwise)."""
     for start in range(0, len(entries), REPLAY_SLICE):
+        began = time.perf_counter()
         _replay(match, entries[start : start + REPLAY_SLICE])
-        await asyncio.sleep(0)  # the other requests' turn
+        await asyncio.sleep(time.perf_counter() - began)  # the other requests' turn, as long
 
 
 def _replay(match: Match, entries: tuple[Entry, ...]) -> None:

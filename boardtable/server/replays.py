@@ -165,8 +165,8 @@ async def match_replay(
         shown = _shown(then, eye, at)
         cursors.keep(then)
         entries = await registry.store.entries(match.id, at, 1)
-    listed = Presenter.log(then, entries)["entries"]
-    if not (isinstance(listed, list) and listed):
+    listed = Presenter.log_entries(then, entries)
+    if not listed:
         raise Malformed(f"at: entry {at} is not stored yet")
     return {"match": match.id, "game": match.game.name, "at": at, "last": last, **shown, "entry": listed[0]}
 

@@ -379,7 +379,7 @@ class SQLiteStore:
 
         return await self._run(insert)
 
-    async def load(self, match: str) -> StoredMatch | None:
+    async def load(self, match: str, limit: int | None = None) -> StoredMatch | None:
         """The stored match (see :meth:`~boardtable.server.store.Store.load`)."""
 
         def select(db: sqlite3.Connection) -> tuple[tuple[str, str, str, str, int], list[Any]] | None:
@@ -388,7 +388,7 @@ class SQLiteStore:
             ).fetchone()
             if head is None:
                 return None
-            return head, db.execute(_ENTRIES, (match, 0, -1)).fetchall()
+            return head, db.execute(_ENTRIES, (match, 0, -1 if limit is None else limit)).fetchall()
 
         rows = await self._run(select)
         if rows is None:

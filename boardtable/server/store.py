@@ -175,8 +175,9 @@ class Store(Protocol):
         same transaction (None leaves them)."""
         ...
 
-    async def load(self, match: str) -> StoredMatch | None:
-        """The match with every stored entry, or None when there is none of that id;
+    async def load(self, match: str, limit: int | None = None) -> StoredMatch | None:
+        """The match with every stored entry (at most its first ``limit`` where it is given,
+        read with its row in one snapshot), or None when there is none of that id;
         :class:`Damaged` for rows of it that no server wrote."""
         ...
 

@@ -1,5 +1,6 @@
 """The attack benchmark (benchmarks/attack.py): its options, the long matches it stores, and a
-whole short run that reports every scenario (the figures themselves are not checked here)."""
+whole short run that reports every scenario, each attack beside a quiet round (the figures
+themselves are not checked here)."""
 
 from __future__ import annotations
 
@@ -20,7 +21,7 @@ from benchmarks.serverload.attacks import LONG, store_long_matches  # noqa: E402
 from benchmarks.serverload.options import attack_parser, parse_attack  # noqa: E402
 
 SCRIPT = ROOT / "benchmarks" / "attack.py"
-SCENARIOS = ("quiet", "log", "seats", "reload")
+SCENARIOS = ("quiet", "log", "seats", "reload", "engine", "messages", "search")
 
 
 def test_the_scenarios_are_every_one_by_default_or_those_named() -> None:
@@ -82,3 +83,5 @@ def test_a_short_run_reports_every_scenario() -> None:
         )
         assert f"\n{scenario}, this build:\n  acknowledged moves per second: median" in done.stdout
     assert re.search(r"the attacker \(seats\) was answered, over the rounds: .*\d+ × 429", done.stdout)
+    # each attacked round beside a quiet one: its p99 over that one's
+    assert done.stdout.count("move p99 over the quiet round's next to it: median") == len(SCENARIOS) - 1

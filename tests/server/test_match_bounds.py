@@ -17,6 +17,7 @@ import pytest
 from starlette.testclient import TestClient
 
 from boardtable.games import game, names
+from boardtable.games.library import LibraryGame
 from boardtable.server import app as app_module
 from boardtable.server import match as match_module
 from boardtable.server import registry as registry_module
@@ -27,7 +28,7 @@ from boardtable.server.limits import BOUNDS
 from boardtable.server.match import Match
 from boardtable.server.registry import Registry
 from boardtable.server.sqlite import SQLiteStore
-from boardtable.server.store import Entry
+from boardtable.server.store import Entry, StoredMatch
 
 from .serving import bearer, create, fits, refused, seat_view, token, wait_over
 
@@ -223,13 +224,28 @@ def _reloaded(db: Path, match: str, meanwhile: Entry | None = None) -> tuple[Mat
 def test_a_long_match_is_reloaded_a_slice_at_a_time_and_other_work_runs_between(
     db: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    with TestClient(create_app(SQLiteStore(db))) as client:
-        made = create(client)
-        _play(client, made["match"], {0: token(made, 0), 1: token(made, 1)}, 6)
+    match = _played(db, 6)
     monkeypatch.setattr(registry_module, "REPLAY_SLICE", 2)
-    found, order = _reloaded(db, made["match"])
+    found, order = _reloaded(db, match)
     assert found.seq == 6
     assert "other" in order[order.index("replay 0") : order.index("replay 5")], order
+
+
+def test_a_reload_waits_after_each_slice_so_that_it_takes_at_most_half_of_the_loop(
+    db: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    match = _played(db, 6)
+    monkeypatch.setattr(registry_module, "REPLAY_SLICE", 2)
+    waits: list[float] = []
+    sleep = asyncio.sleep
+
+    async def waited(delay: float) -> None:
+        waits.append(delay)
+        await sleep(0)
+
+    monkeypatch.setattr(asyncio, "sleep", waited)
+    assert _loaded(SQLiteStore(db), match).seq == 6
+    assert len(waits) == 3 and min(waits) > 0, waits
 
 
 def test_an_entry_stored_while_a_match_is_reloaded_is_read_last(
@@ -237,15 +253,100 @@ def test_an_entry_stored_while_a_match_is_reloaded_is_read_last(
 ) -> None:
     """Stored by another process while this one replays: nobody tells this one of it (it
     follows no such match yet), so the load reads it once the replay is done."""
-    with TestClient(create_app(SQLiteStore(db))) as client:
-        made = create(client)
-        _play(client, made["match"], {0: token(made, 0), 1: token(made, 1)}, 6)
+    match = _played(db, 6)
     monkeypatch.setattr(registry_module, "REPLAY_SLICE", 2)
-    before, _ = _reloaded(db, made["match"])
+    before, _ = _reloaded(db, match)
     kind, data = entry_data(before.game, SeatChanged(LEAVE, 0))
     left = Entry(6, kind, data, before.game.digest(before.state), time.time())
-    after, _ = _reloaded(db, made["match"], meanwhile=left)
+    after, _ = _reloaded(db, match, meanwhile=left)
     assert after.seq == 7 and after.seats[0].kind == "away"
+
+
+def _played(db: Path, moves: int) -> str:
+    """A new match of the store at ``db`` with ``moves`` moves played: its id."""
+    with TestClient(create_app(SQLiteStore(db))) as client:
+        made = create(client)
+        _play(client, made["match"], {0: token(made, 0), 1: token(made, 1)}, moves)
+    match: str = made["match"]
+    return match
+
+
+def _loaded(store: SQLiteStore, match: str) -> Match:
+    """``match`` as a registry of its own loads it from ``store`` (closed after)."""
+
+    async def load() -> Match:
+        try:
+            async with Registry(store).using(match) as found:
+                return found
+        finally:
+            await store.close()
+
+    return asyncio.run(load())
+
+
+class _Counting(SQLiteStore):
+    """A SQLite store that counts the most entries it read at once."""
+
+    most = 0
+
+    async def load(self, match: str, limit: int | None = None) -> StoredMatch | None:
+        loaded = await super().load(match, limit)
+        self.most = max(self.most, 0 if loaded is None else len(loaded.entries))
+        return loaded
+
+    async def entries(self, match: str, since: int, limit: int | None = None) -> tuple[Entry, ...]:
+        read = await super().entries(match, since, limit)
+        self.most = max(self.most, len(read))
+        return read
+
+
+def test_a_long_match_is_read_from_the_store_a_page_at_a_time(
+    db: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Reading its 5,000 entries at once kept every other request waiting for 16 to 23 ms."""
+    match = _played(db, 7)
+    monkeypatch.setattr(registry_module, "LOAD_PAGE", 3, raising=False)
+    store = _Counting(db)
+    assert (_loaded(store, match).seq, store.most) == (7, 3)
+
+
+def test_a_position_s_digest_is_worked_out_once_however_many_seat_changes_keep_it(
+    db: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Stored and replayed: a leave or a return moves nothing, and reaches the digest of the
+    position before it (working it out again was more than half of replaying a long match)."""
+    worked_out: list[object] = []
+    digest = LibraryGame.digest
+
+    def counted(self: LibraryGame[Any, Any, Any, Any, Any], state: object) -> str:
+        worked_out.append(state)
+        return digest(self, state)
+
+    monkeypatch.setattr(LibraryGame, "digest", counted)
+    with TestClient(create_app(SQLiteStore(db))) as client:
+        made = create(client)
+        assert seat_view(client, made["match"])["to_act"] == [0]
+        for change in ("leave", "return") * 3:  # seat 1, not to act: the stand-in never moves
+            assert (
+                _post(client, f"/api/matches/{made['match']}/seats/1/{change}", token(made, 1)).status_code
+                == 200
+            )
+    stored = len(worked_out)
+    worked_out.clear()
+    assert _loaded(SQLiteStore(db), made["match"]).seq == 6
+    assert (stored, len(worked_out)) == (1, 1)
+
+
+def test_a_long_match_whose_last_entries_are_lost_is_damaged_though_read_a_page_at_a_time(
+    db: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    match = _played(db, 7)
+    with sqlite3.connect(db) as connection:
+        connection.execute("DELETE FROM entries WHERE match = ? AND seq >= 5", (match,))
+    monkeypatch.setattr(registry_module, "LOAD_PAGE", 2)
+    with TestClient(create_app(SQLiteStore(db))) as client:
+        answer = client.get(f"/api/matches/{match}")
+    assert answer.status_code == 410 and (answer.json()["error"], answer.json()["seq"]) == ("damaged", 5)
 
 
 # --------------------------------------------------------------------------- damaged, or failing

@@ -8,6 +8,7 @@ clock; the bound, through the API, on matches whose bots never get to think (a s
 from __future__ import annotations
 
 import asyncio
+import os
 import time
 from pathlib import Path
 
@@ -16,6 +17,7 @@ from starlette.testclient import TestClient
 
 from boardtable.server import command
 from boardtable.server.app import create_app
+from boardtable.server.driver import SEARCH_NICENESS, search_pool
 from boardtable.server.limits import BOUNDS, Bounds
 from boardtable.server.sqlite import SQLiteStore
 from boardtable.server.turns import RoundRobin, Turns
@@ -167,3 +169,13 @@ def test_the_option_reaches_the_server(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(command, "serve", serve)
     assert main(["serve", "--searching-per-address", "3"]) == 0
     assert served == [Bounds(searching_per_address=3)] and BOUNDS.searching_per_address == 5
+
+
+def test_the_search_processes_think_at_a_lower_priority_than_the_server() -> None:
+    """On a machine with as many cores as search processes, the server's requests come first."""
+    pool = search_pool(1)
+    try:
+        niceness = pool.submit(os.nice, 0).result(timeout=60)
+    finally:
+        pool.shutdown()
+    assert niceness == min(19, os.nice(0) + SEARCH_NICENESS)

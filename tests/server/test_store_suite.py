@@ -303,6 +303,18 @@ def test_a_match_s_entries_are_read_a_page_at_a_time(open_store: OpenStore) -> N
     run(open_store, work)
 
 
+def test_a_match_is_loaded_with_its_first_entries_up_to_a_limit_and_its_count(open_store: OpenStore) -> None:
+    async def work(store: Store) -> tuple[tuple[Entry, ...], int | None]:
+        await store.create(MATCH, listed=False, driven=False)
+        for seq in range(5):
+            assert await store.append("m1", _move(seq), over=False)
+        loaded = await store.load("m1", 2)
+        assert loaded is not None
+        return loaded.entries, loaded.length
+
+    assert run(open_store, work) == ((_move(0), _move(1)), 5)
+
+
 def test_a_match_s_row_counts_its_entries(open_store: OpenStore) -> None:
     async def work(store: Store) -> tuple[int | None, int | None]:
         await store.create(MATCH, listed=False, driven=False)

@@ -384,7 +384,7 @@ def test_a_store_that_cannot_be_reached_is_a_503_with_retry_after(
     made = create(client)
     store = client.app.state.registry.store  # type: ignore[attr-defined]
 
-    async def down(match: str) -> None:
+    async def down(match: str, limit: int | None = None) -> None:
         raise StoreError("the database is restarting")
 
     monkeypatch.setattr(client.app.state.registry, "_keep", 0)  # type: ignore[attr-defined]

@@ -66,13 +66,13 @@ def test_a_server_pays_nothing_for_the_moves_of_a_match_it_does_not_follow(
         loads: list[str] = []
         load, entries = second.store.load, second.store.entries
 
-        async def loaded(match: str) -> object:
+        async def loaded(match: str, limit: int | None = None) -> object:
             loads.append(match)
-            return await load(match)
+            return await load(match, limit)
 
-        async def read(match: str, since: int) -> object:
+        async def read(match: str, since: int, limit: int | None = None) -> object:
             loads.append(match)
-            return await entries(match, since)
+            return await entries(match, since, limit)
 
         monkeypatch.setattr(second.store, "load", loaded)
         monkeypatch.setattr(second.store, "entries", read)
