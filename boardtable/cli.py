@@ -227,6 +227,12 @@ _BOUNDS = (
         "leaves, returns and take-backs one seat may ask for a minute",
     ),
     (
+        "--sockets-per-minute",
+        "sockets_per_minute",
+        "N",
+        "WebSockets one client address may open a minute",
+    ),
+    (
         "--analysis-per-minute",
         "analysis_per_minute",
         "N",

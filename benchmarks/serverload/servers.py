@@ -56,6 +56,8 @@ def server(
         command += ["--create-per-minute", str(10**9)]
     if bounded is not None and (build is None or "live_per_address" in bounded):
         command += ["--live-per-address", str(10**9)]
+    if bounded is not None and (build is None or "sockets_per_minute" in bounded):
+        command += ["--sockets-per-minute", str(10**9)]
     command += options
     env = dict(os.environ)
     if build is not None:

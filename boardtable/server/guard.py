@@ -7,7 +7,11 @@ a client address that creates matches or takes seats faster than its bound (``42
 too_many``, :class:`Buckets`); refuses a body that takes longer than its bound to arrive
 (``408 too_slow``); closes a WebSocket whose client sends more messages than its bound
 (a bucket of twice :attr:`~boardtable.server.limits.Bounds.messages_per_second` per
-socket, filling again at that many a second) with 1008, in one line at INFO; and logs a
+socket, filling again at that many a second) with 1008, in one line at INFO; refuses a
+WebSocket of a client address that opens them faster than
+:attr:`~boardtable.server.limits.Bounds.sockets_per_minute` (its handshake is answered 403
+before anything is read or sent; a client that reconnects at once after its 1008 would
+otherwise cost the server a handshake and a first view many times a second); and logs a
 request whose client left before its body arrived in one line at INFO, never a traceback.
 """
 
@@ -65,8 +69,9 @@ _log = logging.getLogger("hadara.server")
 
 
 class Buckets:
-    """A token bucket per client address: each holds up to ``per_minute`` creations and
-    fills again at ``per_minute`` a minute; the ``addresses`` seen most recently are kept."""
+    """A token bucket per client address: each holds up to ``per_minute`` requests (creations,
+    sockets opened …) and fills again at ``per_minute`` a minute; the ``addresses`` seen most
+    recently are kept."""
 
     def __init__(
         self, per_minute: int, addresses: int = ADDRESSES, clock: Callable[[], float] = time.monotonic
@@ -126,12 +131,17 @@ class Guard:
             )
         self.app = app
         self.buckets = Buckets(bounds.create_per_minute, clock=clock)
+        self.sockets = Buckets(bounds.sockets_per_minute, clock=clock)
         self.body_seconds = bounds.body_seconds
         self.messages_per_second = bounds.messages_per_second
         self._clock = clock
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "websocket":
+            client = scope.get("client")
+            if self.sockets.take(client[0] if client else "") > 0:  # refused unlogged, as creations are
+                await send({"type": "websocket.close", "code": CLOSE_TOO_MANY})
+                return
             await self.app(scope, *self._metered(receive, send))
             return
         if scope["type"] != "http":

@@ -41,6 +41,8 @@ class Bounds:
     forwarded_allow_ips: str = ""
     #: WebSocket messages a client may send a second, on one socket (a burst of twice as many).
     messages_per_second: int = 20
+    #: WebSockets one client address may open a minute (a bucket of as many).
+    sockets_per_minute: int = 120
     #: Unfinished matches with a searching bot's seat one client address may have made
     #: (counted in each server process, of the matches whose bots it moves).
     searching_per_address: int = 5

@@ -37,7 +37,10 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     process = ServerProcess(
         folder / "matches.sqlite",
         folder / "server.log",
-        ["--create-per-minute", "100000", "--live-per-address", "100000", "--analysis-per-minute", "100000"],
+        [
+            *("--create-per-minute", "100000", "--live-per-address", "100000"),
+            *("--analysis-per-minute", "100000", "--sockets-per-minute", "100000"),
+        ],
     )
     try:
         yield process.base

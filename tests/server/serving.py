@@ -162,6 +162,8 @@ class ServerProcess:
             str(self.port),
             "--db",
             str(db),
+            # the tests' clients all open their sockets from 127.0.0.1 (a later option wins)
+            *("--sockets-per-minute", "100000"),
             *options,
         ]
         self.process = subprocess.Popen(command, stdout=self._log, stderr=subprocess.STDOUT)

@@ -284,12 +284,12 @@ def test_the_options_reach_the_server_and_a_bound_of_zero_is_refused(
     ]
     options += ["--max-header-bytes", "5000", "--max-message-bytes", "600", "--create-per-minute", "9"]
     options += ["--live-per-address", "8", "--search-seconds", "3", "--search-processes", "4"]
-    options += ["--abandon-after", "5", "--messages-per-second", "6"]
+    options += ["--abandon-after", "5", "--messages-per-second", "6", "--sockets-per-minute", "14"]
     options += ["--searching-per-address", "2", "--changes-per-minute", "12", "--analysis-per-minute", "13"]
     assert main(["serve", *options, "--forwarded-allow-ips", "10.0.0.1"]) == 0
-    assert served == [Bounds(7, 2, 3, 4, 5000, 600, 9, 8, 3, 4, 5, "10.0.0.1", 6, 2, 12, 13)]
+    assert served == [Bounds(7, 2, 3, 4, 5000, 600, 9, 8, 3, 4, 5, "10.0.0.1", 6, 14, 2, 12, 13)]
     assert main(["serve"]) == 0 and served[-1] == BOUNDS
-    for bound in ("--create-per-minute", "--analysis-per-minute"):
+    for bound in ("--create-per-minute", "--analysis-per-minute", "--sockets-per-minute"):
         with pytest.raises(SystemExit) as exit_:
             main(["serve", bound, "0"])
         assert exit_.value.code == 2 and capsys.readouterr().err.count("\n") == 1

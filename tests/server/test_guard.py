@@ -287,3 +287,27 @@ def test_a_socket_within_its_bound_is_left_open() -> None:
             socket.send_text("x")
             now[0] += 0.05  # 20 a second, for ten seconds
         socket.close()
+
+
+def test_an_address_opening_sockets_faster_than_its_bound_is_refused_at_the_handshake() -> None:
+    """A bucket of ``sockets_per_minute`` per address: past it a socket's handshake is refused
+    (the route never runs), until the bucket fills again (a client that reconnects at once
+    after each 1008 costs the server no more than its bound)."""
+    now = [100.0]
+    opened: list[int] = []
+
+    async def counts(scope: Scope, receive: Receive, send: Send) -> None:
+        opened.append(1)
+        await _reads_for_ever(scope, receive, send)
+
+    client = TestClient(Guard(counts, Bounds(sockets_per_minute=3), clock=lambda: now[0]))
+    for _ in range(3):
+        with client.websocket_connect("/api/matches/m/updates") as socket:
+            socket.close()
+    with pytest.raises(WebSocketDisconnect) as refused:
+        client.websocket_connect("/api/matches/m/updates").__enter__()
+    assert refused.value.code == 1008 and len(opened) == 3
+    now[0] += 20.0  # 3 a minute: one more in 20 s
+    with client.websocket_connect("/api/matches/m/updates") as socket:
+        socket.close()
+    assert len(opened) == 4
