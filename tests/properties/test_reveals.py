@@ -26,28 +26,34 @@ _COMPONENTS = frozenset(_CATALOGUE.cards) | frozenset(_CATALOGUE.colonies)
 _ID = re.compile(r"[A-Za-z0-9]+(?:-[A-Za-z0-9]+)+")
 
 
-def component_ids(view: GameState) -> set[str]:
+#: What a view's document shows: the card and colony ids it names anywhere, and how many of its
+#: places show each colony front.
+Shown = tuple[set[str], Counter[str]]
+
+
+def shown(view: GameState) -> Shown:
     """The card and colony ids a view's document names anywhere (read from its text, not its
-    fields: independent of how the game decides), a colony's front's with the colony's."""
-    named = set(_ID.findall(to_json(view)))
-    fronts = {front_id(_CATALOGUE.colonies[c]) for c in named & frozenset(_CATALOGUE.colonies)}
-    return named & _COMPONENTS | fronts | {n for n in named if n.startswith("front-")}
+    fields: independent of how the game decides), a colony's front's with the colony's; and
+    how many places of it show each colony front (read from its text)."""
+    named = _ID.findall(to_json(view))
+    ids = set(named)
+    fronts = {front_id(_CATALOGUE.colonies[c]) for c in ids & frozenset(_CATALOGUE.colonies)}
+    components = ids & _COMPONENTS | fronts | {n for n in ids if n.startswith("front-")}
+    return components, Counter(n for n in named if n.startswith("front-"))
 
 
-def fronts_shown(view: GameState) -> Counter[str]:
-    """How many places of a view's document show each colony front (read from its text)."""
-    return Counter(n for n in _ID.findall(to_json(view)) if n.startswith("front-"))
-
-
-def _learns(before: GameState, after: GameState) -> bool:
+def _learns(before: Shown, after: Shown) -> bool:
     """Whether a view shows what the view before it did not: a new id, or a front in more places."""
-    return not component_ids(after) <= component_ids(before) or not fronts_shown(after) <= fronts_shown(
-        before
-    )
+    return not after[0] <= before[0] or not after[1] <= before[1]
 
 
 def _viewers(state: GameState) -> list[int | None]:
     return [*range(len(state.players)), None]
+
+
+def _shown_to_each(state: GameState) -> list[Shown]:
+    """What each viewer's view of ``state`` shows (the players', then a spectator's)."""
+    return [shown(player_view(state, viewer)) for viewer in _viewers(state)]
 
 
 @suite_settings(weight=0.1, dear=True)
@@ -62,13 +68,15 @@ def test_a_move_that_reveals_nothing_shows_no_viewer_a_new_component(
 ) -> None:
     state = new_game(GameConfig(players=players, seed=seed, advanced=advanced))
     quiet = 0
+    seen = _shown_to_each(state)  # each position's views read once: as the after, then the before
     while not state.is_over:
         move = rng.choice(legal_moves(state, rng.choice(state.to_act)))
         after, _ = HADARA.play(state, move)
-        grew = any(_learns(player_view(state, v), player_view(after, v)) for v in _viewers(state))
+        seen_after = _shown_to_each(after)
+        grew = any(_learns(before, now) for before, now in zip(seen, seen_after, strict=True))
         assert HADARA.reveals(state, after) == grew, move
         quiet += not grew
-        state = after
+        state, seen = after, seen_after
     assert quiet > 0
 
 
