@@ -10,6 +10,7 @@ for every game.
 from __future__ import annotations
 
 import enum
+import functools
 import inspect
 import json
 import re
@@ -78,8 +79,10 @@ def field_docs(kind: type[Any]) -> dict[str, str]:
     return docs
 
 
-def _own_field_docs(kind: type[Any]) -> dict[str, str]:
-    """The ``#:`` comments of the fields ``kind``'s own class body declares."""
+@functools.cache
+def _own_field_docs(kind: type[Any]) -> Mapping[str, str]:
+    """The ``#:`` comments of the fields ``kind``'s own class body declares (read once per class:
+    reading a class's source parses its module's)."""
     try:
         lines = inspect.getsource(kind).splitlines()
     except (OSError, TypeError):  # pragma: no cover - a class made at run time
