@@ -4,6 +4,7 @@ checking only or inside a function."""
 from __future__ import annotations
 
 import ast
+import functools
 import re
 from pathlib import Path
 
@@ -21,10 +22,18 @@ def _module_name(path: Path) -> str:
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
+@functools.cache
+def _import_nodes(path: Path) -> tuple[ast.Import | ast.ImportFrom, ...]:
+    """Every import statement of the module at ``path``, wherever it is (parsed once for the
+    tests that read them)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    return tuple(node for node in ast.walk(tree) if isinstance(node, ast.Import | ast.ImportFrom))
+
+
 def _imported(path: Path, package: str) -> list[str]:
     """Every module name ``path`` imports, wherever it does (a function's body, a type check)."""
     targets: list[str] = []
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    for node in _import_nodes(path):
         if isinstance(node, ast.Import):
             targets += [alias.name for alias in node.names]
         elif isinstance(node, ast.ImportFrom):
@@ -37,8 +46,10 @@ def _imported(path: Path, package: str) -> list[str]:
     return targets
 
 
+@functools.cache
 def _imports() -> dict[str, set[str]]:
-    """Every module of the platform and the games with the project's modules it imports."""
+    """Every module of the platform and the games with the project's modules it imports (made
+    once: the tests only read it)."""
     paths = [path for top in (PLATFORM, *GAMES) for path in top.rglob("*.py")]
     modules = {_module_name(p): p for p in paths}
     graph: dict[str, set[str]] = {name: set() for name in modules}
