@@ -88,41 +88,54 @@ _NO_COLOUR = "#e2ddd3"
 #: The grounds of a card by type (CARD-1), a card face down, a supply chip and a marked note.
 _TYPE_FILL = {"production": "#eef3e2", "feature": "#f3ecdc", "action": "#e5edf5"}
 _BACK, _CHIP, _ACTING, _MARK = "#8a7a63", "#fff", "#b0402f", "#8e3b2e"
-#: The supply's kinds as a chip names them (GOODS-4), in the order of a supply.
-_CHIPS = ("workers", "wood", "stone", "food", "gold", "raze", "defense")
+#: The supply's kinds as a chip names them (GOODS-4), for one and for several, in the order of a supply.
+_CHIPS = (
+    ("worker", "workers"),
+    ("wood", "wood"),
+    ("stone", "stone"),
+    ("food", "food"),
+    ("gold", "gold"),
+    ("raze", "raze"),
+    ("defense", "defense"),
+)
 _ROW = 22.0
 
 
 class _Svg(Canvas):
     """A part's canvas, with Imperial Settlers' own marks: a card's row and a badge."""
 
-    def card_row(self, y: float, card: str, note: str = "", fill: str | None = None) -> float:
-        """One card as a row: its colours as a strip, its name and ``note`` (a card face down
-        as its back); the ``y`` below it."""
+    def card_row(
+        self, y: float, card: str, note: str = "", fill: str | None = None, below: str = ""
+    ) -> float:
+        """One card as a row: its colours as a strip, its name, ``note`` at its right and
+        ``below`` on a second line (a card face down as its back, ``note`` on it); the ``y``
+        below it."""
         copy = components().copies.get(card)
-        box = Box(MARGIN, y, INSIDE, _ROW)
+        box = Box(MARGIN, y, INSIDE, _ROW + (16 if below else 0))
         if copy is None:
             self.rect(box, _BACK, extra=' stroke-width="0.5"')
             self.text(MARGIN + 8, y + 15.5, clipped(note or "a card face down", INSIDE - 16), fill="#fff")
-            return y + _ROW + 3
+            return y + box.h + 3
         found = copy.card
         self.rect(box, fill or _TYPE_FILL[found.type], extra=' stroke-width="0.5"')
         colours = found.colours or ("",)
         strip = 6.0
         for i, colour in enumerate(colours):
             self.add(
-                f'<rect x="{MARGIN + 1 + i * strip:g}" y="{y + 1:g}" width="{strip:g}" height="{_ROW - 2:g}" '
+                f'<rect x="{MARGIN + 1 + i * strip:g}" y="{y + 1:g}" width="{strip:g}" height="{box.h - 2:g}" '
                 f'fill="{_COLOUR.get(colour, _NO_COLOUR)}"/>'
             )
         left = MARGIN + 6 + len(colours) * strip
-        name = found.name + ("*" if found.name_provisional else "")
         room = INSIDE - (left - MARGIN) - 8
-        note_width = min(text_width(note, MIN_TEXT), room / 2) if note else 0.0
-        shown = clipped(name, room - note_width - 6, MIN_TEXT, "bold")
-        self.text(left, y + 15.5, shown, weight="bold")
+        name = found.name + ("*" if found.name_provisional else "")
+        name_width = min(text_width(name, MIN_TEXT, "bold") + 2, room * 0.6) if note else room
+        self.text(left, y + 15.5, clipped(name, name_width, MIN_TEXT, "bold"), weight="bold")
         if note:
-            self.text(PART_WIDTH - MARGIN - 6, y + 15.5, clipped(note, note_width), fill=SOFT, anchor="end")
-        return y + _ROW + 3
+            fits = clipped(note, room - name_width - 8)
+            self.text(PART_WIDTH - MARGIN - 6, y + 15.5, fits, fill=SOFT, anchor="end")
+        if below:
+            self.text(left, y + 32, clipped(below, room), fill=SOFT)
+        return y + box.h + 3
 
     def badge(self, right: float, y: float, label: str, fill: str, ink: str = "#fff") -> float:
         """A label in a coloured box ending at ``right``; the ``x`` where it begins."""
@@ -151,14 +164,15 @@ def _lookout(svg: _Svg, view: GameState, y: float) -> float:
         y = svg.paragraph(y - 4, f"to pick, in order: {order}", fill=SOFT) + 2
     for card in view.offer:
         svg.open("lookout", card, _named(card))
-        y = svg.card_row(y, card, _type_word(card))
+        y = svg.card_row(y, card, below=_summary(card))
         svg.close()
     return y
 
 
-def _type_word(card: str) -> str:
-    copy = components().copies.get(card)
-    return "" if copy is None else copy.card.type
+def _summary(card: str) -> str:
+    """A card's type and cost in a few words: ``production · cost 1 wood and 1 stone``."""
+    found = components().copies[card].card
+    return f"{found.type} · cost {price_text(found.cost)}"
 
 
 def _drawn(svg: _Svg, view: GameState, y: float) -> float:
@@ -169,7 +183,7 @@ def _drawn(svg: _Svg, view: GameState, y: float) -> float:
         y = svg.heading(y + 4, f"P{step.seat} keeps {step.keep} of these")
         for card in step.drawn:
             svg.open("drawn", card, _named(card), step.seat)
-            y = svg.card_row(y, card, _type_word(card))
+            y = svg.card_row(y, card, below=_summary(card))
             svg.close()
     return y
 
@@ -228,14 +242,14 @@ def _supply(svg: _Svg, view: GameState, seat: int, y: float) -> float:
     supply = view.players[seat].supply
     svg.open("supply", "supply", f"the supply of P{seat}", seat)
     width = (INSIDE - 3 * 4) / 4
-    for i, (label, count) in enumerate(zip(_CHIPS, supply, strict=True)):
+    for i, ((one, several), count) in enumerate(zip(_CHIPS, supply, strict=True)):
         x = MARGIN + (i % 4) * (width + 4)
         top = y + (i // 4) * 24
         svg.rect(Box(x, top, width, 20), _CHIP, extra=' stroke-width="0.5"')
         svg.text(
             x + width / 2,
             top + 14.5,
-            f"{count} {label}",
+            counted(count, one, several),
             anchor="middle",
             weight="bold" if count else "normal",
         )
@@ -255,9 +269,8 @@ def _hand(svg: _Svg, view: GameState, seat: int, y: float) -> float:
         svg.close()
         return y
     for card in hand:
-        copy = components().copies[card]
         svg.open("hand", card, _named(card), seat)
-        y = svg.card_row(y, card, f"cost {price_text(copy.card.cost)}")
+        y = svg.card_row(y, card, below=_summary(card))
         svg.close()
     return y
 
