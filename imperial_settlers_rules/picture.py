@@ -377,7 +377,7 @@ def _player(view: GameState, seat: int) -> Part:
     y = _pile(svg, y, "faction", f"Faction deck: {counted(len(player.deck), 'card')}", seat)
     y = svg.paragraph(y - 4, f"discard pile: {counted(len(player.discard), 'card')}", fill=SOFT)
     if _provisional(view, seat):
-        y = svg.paragraph(y, "* a working name, not the printed English one (provisional)", fill=SOFT)
+        y = svg.paragraph(y, "* a working name, provisional", fill=SOFT)
     svg.close()
     return part(
         svg,
