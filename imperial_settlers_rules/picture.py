@@ -56,6 +56,7 @@ from ._model import GameState, KeepOne
 from ._rules.scoring import score
 from ._table import controlled
 from .text import (
+    PROVISIONAL,
     TYPES,
     card_text,
     decision_text,
@@ -377,7 +378,7 @@ def _player(view: GameState, seat: int) -> Part:
     y = _pile(svg, y, "faction", f"Faction deck: {counted(len(player.deck), 'card')}", seat)
     y = svg.paragraph(y - 4, f"discard pile: {counted(len(player.discard), 'card')}", fill=SOFT)
     if _provisional(view, seat):
-        y = svg.paragraph(y, "* a working name, provisional", fill=SOFT)
+        y = svg.paragraph(y, PROVISIONAL, fill=SOFT)
     svg.close()
     return part(
         svg,

@@ -6,14 +6,39 @@ effect vocabulary, CARD-14), a working name marked provisional (README section 5
 from __future__ import annotations
 
 import textwrap
-from collections.abc import Iterable, Mapping
+from collections import Counter
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any
 
 from boardtable.screen import counted, score_table
 
 from ._components import Card, Count, DrawKeep, Effect, Event, Special, Target, components
 from ._events import Event as Happened
 from ._goods import SUPPLY, Goods, Price
-from ._model import GameState, KeepOne, Phase, Step
+from ._model import Choice, GameState, KeepOne, Phase, Step
+from ._moves import (
+    Activate,
+    Build,
+    Choose,
+    Convert,
+    Defend,
+    Discard,
+    Done,
+    Draw,
+    Guard,
+    Keep,
+    MakeDeal,
+    Move,
+    Pass,
+    Pick,
+    Raze,
+    RazeCard,
+    Repeat,
+    Samurai,
+    Skip,
+    Spend,
+    Tuck,
+)
 from ._rules.flow import LAST_ROUND
 from ._rules.scoring import score
 from ._table import controlled
@@ -21,6 +46,7 @@ from .view import HIDDEN
 
 __all__ = [
     "PHASES",
+    "PROVISIONAL",
     "SCORE_LINES",
     "TYPES",
     "ability_text",
@@ -29,12 +55,16 @@ __all__ = [
     "card_text",
     "event_text",
     "goods_text",
+    "move_text",
+    "own_lines",
     "price_text",
     "score_sheet_text",
     "supply_text",
     "where_text",
 ]
 
+#: What the star after a card's name says (README section 5).
+PROVISIONAL = "* a working name, provisional"
 #: The phases of a round (FLOW-5), as a player names them.
 PHASES: Mapping[Phase, str] = {
     Phase.LOOKOUT: "the lookout",
@@ -117,13 +147,13 @@ def price_text(price: Price) -> str:
 
 
 def card_name(card: str) -> str:
-    """A card by its name (``Statue``); a working name marked provisional (README section 5);
-    a card not shown, face down."""
+    """A card by its name (``Statue``); a working name marked provisional with a star
+    (``Caravan*``, README section 5, :data:`PROVISIONAL`); a card not shown, face down."""
     copy = components().copies.get(card)
     if copy is None:
         return "a card face down" if card == HIDDEN else "a card"
     found = copy.card
-    return f"{found.name} (provisional name)" if found.name_provisional else found.name
+    return f"{found.name}*" if found.name_provisional else found.name
 
 
 def _target(raze: Target | None) -> str:
@@ -288,6 +318,10 @@ def _said(event: Happened) -> str:
     return "" if event.card is None else card_name(event.card)
 
 
+#: The events whose card does not come last in words.
+_PHRASES: Mapping[str, str] = {"razes from the hand": "razes {} from their hand"}
+
+
 def event_text(event: Happened) -> str:
     """An event in one line in a player's words, with its rule ID: ``P0 builds Statue
     (BUILD-1)``, ``P1 gains 2 workers from Barracks (CARD-14)``; a card by its name, never its
@@ -300,6 +334,8 @@ def event_text(event: Happened) -> str:
         said = f"{who}gains {_amounts(event.goods)}{source}"
     elif what.startswith("draws from"):
         said = f"{who}{what}" + (f": {card}" if card and event.card != HIDDEN else " (face down)")
+    elif what in _PHRASES:
+        said = who + _PHRASES[what].format(card)
     else:
         said = f"{who}{what}" + (f" {card}" if card else "")
         if event.goods:
@@ -355,12 +391,15 @@ def player_lines(view: GameState, seat: int, name: str | None = None) -> list[st
         lines += _wrapped("  hand: ", ", ".join(card_name(card) for card in hand))
     else:
         lines.append(f"  hand: {counted(len(hand), 'card')}")
-    lines += _wrapped("  empire: ", _empire_words(view, seat))
+    held = [f"empire: {_empire_words(view, seat)}"]
     if player.foundations:
-        lines += _wrapped("  foundations: ", ", ".join(card_name(card) for card in player.foundations))
+        held.append("foundations: " + ", ".join(card_name(card) for card in player.foundations))
     if player.deals:
-        lines += _wrapped("  deals: ", ", ".join(goods_text(deal.good) for deal in player.deals))
-    return lines
+        given: Counter[str] = Counter()
+        for deal in player.deals:
+            given.update(dict(deal.good.items()))
+        held.append(f"{counted(len(player.deals), 'deal')} giving {_amounts(sorted(given.items()))}")
+    return lines + _wrapped("  ", "; ".join(held))
 
 
 def board_lines(view: GameState, seat: int | None) -> list[str]:
@@ -383,7 +422,100 @@ def board_lines(view: GameState, seat: int | None) -> list[str]:
     order = seats if seat is None else (seat, *(s for s in seats if s != seat))
     for other in order:
         lines += player_lines(view, other, "You" if other == seat else None)
-    return lines
+    return [*lines, PROVISIONAL] if any("*" in line for line in lines) else lines
+
+
+def own_lines(view: GameState, seat: int) -> list[str]:
+    """The seat's own board, as its turn shows it (``You (Romans): 3 VP; supply: …``), and
+    every player's total if the game ended now (END-2 to END-4)."""
+    totals = ", ".join(f"P{other} {sheet.total}" for other, sheet in enumerate(score(view)))
+    return [*player_lines(view, seat, "You"), f"VP if the game ended now: {totals}"]
+
+
+# --------------------------------------------------------------------------- moves
+
+
+def _activated(move: Activate) -> str:
+    """ACTLOC-1 to ACTLOC-7: an activation, with what it pays and acts on."""
+    said = f"Activate {card_name(move.location)}"
+    if move.times > 1:
+        said += f" {move.times} times"
+    paid = [supply_text(move.pay)] if any(move.pay) else []
+    paid += [card_name(card) for card in move.cards]
+    if move.deal is not None:
+        paid.append(f"your deal {move.deal + 1}")
+    if paid:
+        said += f", paying {_listed(paid)}"
+    if move.opponent is not None:
+        said += f", against P{move.opponent}"
+    if isinstance(move.target, int):
+        said += f", on their deal {move.target + 1}"
+    elif move.target is not None:
+        said += f", on {card_name(move.target)}"
+    if move.goods:
+        said += f", taking {_listed(list(move.goods))}"
+    return said
+
+
+def _chosen(view: GameState, move: Choose) -> str:
+    """CARD-14: the option of the choice waiting on the agenda, in words."""
+    step = view.agenda[0] if view.agenda else None
+    if isinstance(step, Choice) and move.option < len(step.options):
+        return f"Gain {goods_text(step.options[move.option])}"
+    return f"Take option {move.option + 1}"
+
+
+def _built(move: Build) -> str:
+    """BUILD-1 to BUILD-3: the card built, what is paid and discarded, Slaver's purchase."""
+    said = f"Build {card_name(move.card)}, paying {supply_text(move.pay)}"
+    if move.discard is not None:
+        said += f" and discarding {card_name(move.discard)}"
+    if move.option is not None:
+        said += f" (with purchase {move.option + 1})"
+    return said
+
+
+def _took(take: tuple[int, ...]) -> str:
+    return _amounts(zip(("wood", "stone", "food", "card"), take, strict=True))
+
+
+#: Each kind of move in words (after :func:`move_text`'s view and move).
+_MOVES: Mapping[type[Move], Callable[[GameState, Any], str]] = {
+    Pick: lambda view, m: f"Pick {card_name(m.card)} from the lookout",
+    Draw: lambda view, m: f"Draw a card from the {m.deck.value} deck",
+    Choose: _chosen,
+    Keep: lambda view, m: f"Keep {card_name(m.card)}",
+    Repeat: lambda view, m: f"Have {card_name(m.location)} produce once more",
+    Convert: lambda view, m: (
+        f"Give back {_listed(list(m.give))} for {amount_text('vp', len(m.give))}"
+        if m.give
+        else "Give back nothing"
+    ),
+    Discard: lambda view, m: f"Discard {card_name(m.card)}",
+    Guard: lambda view, m: "Put samurai on " + (_listed([card_name(c) for c in m.locations]) or "nothing"),
+    Skip: lambda view, m: "Do not follow up",
+    Build: lambda view, m: _built(m),
+    MakeDeal: lambda view, m: f"Make a deal with {card_name(m.card)}, paying {supply_text(m.pay)}",
+    RazeCard: lambda view, m: f"Raze {card_name(m.card)} from your hand",
+    Raze: lambda view, m: f"Raze P{m.opponent}'s {card_name(m.location)}",
+    Activate: lambda view, m: _activated(m),
+    Spend: lambda view, m: f"Spend workers for {_took(m.take)}",
+    Pass: lambda view, m: "Pass for the rest of the round",
+    Done: lambda view, m: "End your turn",
+    Defend: lambda view, m: f"Put a defense token on {card_name(m.location)}",
+    Samurai: lambda view, m: f"Put a samurai on {card_name(m.location)}",
+    Tuck: lambda view, m: (
+        f"Put {card_name(m.item) if m.item in components().copies else amount_text(m.item, 1)}"
+        f" under or on {card_name(m.location)}"
+    ),
+}
+
+
+def move_text(view: GameState, move: Move) -> str:
+    """A legal move in a player's words, as a list of moves says it: ``Build Statue, paying 1
+    wood and 2 stone``; a card by its name, never its printed id."""
+    said = _MOVES.get(type(move))
+    return str(move) if said is None else said(view, move)
 
 
 #: The lines of the score sheet as a player names them, in its order (END-2 to END-4).
