@@ -20,7 +20,8 @@ row, in one picture):
 Every component drawn is a group with ``data-kind`` and ``data-id`` for a frontend to hook:
 ``lookout`` (a card on offer, its printed id), ``deck`` (``common``, or ``faction`` with
 ``data-player``), ``hand`` (a card in the hand, its id; or ``hand`` for a hand shown as a
-count), ``drawn`` (a card drawn to keep one of), ``location`` (a built location, its id),
+count), ``drawn`` (a card drawn to keep one of, on the table's part, which names no player),
+``location`` (a built location, its id),
 ``foundation``, ``deal`` (``deal-0`` …, by its place among its owner's deals), ``supply`` and
 ``board`` (``player-0`` …); a player's component has ``data-player``. A card a view hides
 (:data:`~imperial_settlers_rules.view.HIDDEN`) is drawn face down and never named. Every value
@@ -183,7 +184,7 @@ def _drawn(svg: _Svg, view: GameState, y: float) -> float:
             continue
         y = svg.heading(y + 4, f"P{step.seat} keeps {step.keep} of these")
         for card in step.drawn:
-            svg.open("drawn", card, _named(card), step.seat)
+            svg.open("drawn", card, _named(card))
             y = svg.card_row(y, card, below=_summary(card))
             svg.close()
     return y
@@ -356,7 +357,7 @@ def _player(view: GameState, seat: int) -> Part:
     acting = seat in view.to_act
     svg.open("board", f"player-{seat}", f"the board of P{seat} ({faction.name})", seat)
     svg.add(f'<rect x="1" y="1" width="8" height="34" fill="{_FACTION_FILL[faction.id]}"/>')
-    svg.text(MARGIN + 4, 26, f"P{seat} {faction.name}", 16, weight="bold")
+    svg.text(MARGIN + 4, 26, f"P{seat} ({faction.id})", 16, weight="bold")
     right = PART_WIDTH - MARGIN
     if acting:
         right = svg.badge(right, 10, "to act", _ACTING) - 4
