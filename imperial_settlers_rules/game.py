@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
+from pathlib import Path
 
 from attrs import frozen
 
@@ -30,6 +31,7 @@ from .catalogue import catalogue
 from .previews import Preview
 from .rulebook import GAME as TITLE
 from .rulebook import rules
+from .text import event_text
 from .view import HIDDEN
 from .wellformed import placed_cards
 
@@ -151,7 +153,7 @@ class ImperialSettlers(LibraryGame[GameConfig, GameState, Move, Event, Preview])
         return events_view(events, seat)
 
     def event_data(self, event: Event) -> dict[str, object]:
-        return {**self.data(event), "text": str(event)}
+        return {**self.data(event), "text": event_text(event)}
 
     def rule_text(self, rule_id: str) -> str:
         found = rules().get(rule_id)
@@ -179,6 +181,12 @@ class ImperialSettlers(LibraryGame[GameConfig, GameState, Move, Event, Preview])
         from .commands import commands
 
         return commands(super().commands())
+
+    def web_folder(self) -> Path | None:
+        """``imperial_settlers_rules/web``: the table's hooks of Imperial Settlers (``game.js``:
+        its moves and the picture's components in words, a card by its name; the score
+        sheet's lines of END-2 to END-4)."""
+        return Path(__file__).with_name("web")
 
     def catalogue(self) -> dict[str, object]:
         """Every card entry with its words, printed card and faction board, and the digest:
