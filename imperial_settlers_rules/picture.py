@@ -39,6 +39,7 @@ from boardtable.svg import (
     LINE,
     MARGIN,
     MIN_TEXT,
+    PANEL,
     PART_WIDTH,
     SOFT,
     Box,
@@ -243,6 +244,7 @@ def _supply(svg: _Svg, view: GameState, seat: int, y: float) -> float:
     """GOODS-4: the supply, a chip per kind (a ``supply`` group); the ``y`` below it."""
     supply = view.players[seat].supply
     svg.open("supply", "supply", f"the supply of P{seat}", seat)
+    svg.rect(Box(MARGIN - 3, y - 3, INSIDE + 6, 50), PANEL, stroke=PANEL)  # the whole supply, to click
     width = (INSIDE - 3 * 4) / 4
     for i, ((one, several), count) in enumerate(zip(_CHIPS, supply, strict=True)):
         x = MARGIN + (i % 4) * (width + 4)
