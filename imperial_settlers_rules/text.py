@@ -25,7 +25,6 @@ from ._moves import (
     Discard,
     Done,
     Draw,
-    Guard,
     Keep,
     MakeDeal,
     Move,
@@ -475,6 +474,26 @@ def _built(move: Build) -> str:
     return said
 
 
+def _decided(move: Build | Activate | MakeDeal | RazeCard | Raze | Spend) -> str:
+    """ENG-9: what the move decides for its effects before a hidden card is seen, in words:
+    the options of its choices of gains (CARD-14), the deck of its first card (GOODS-7), the
+    location produced again (CARD-9), where samurai go (CARD-29); "" where it decides nothing."""
+    parts = []
+    choice = move.choice if isinstance(move, Build | Activate) else ()
+    if choice:
+        options = _listed([str(option + 1) for option in choice])
+        parts.append(f"choosing option {options}" if len(choice) == 1 else f"choosing options {options}")
+    if move.deck is not None:
+        parts.append(f"drawing from the {move.deck.value} deck")
+    repeat = move.repeat if isinstance(move, Build | Activate) else None
+    if repeat is not None:
+        parts.append(f"having {card_name(repeat)} produce again")
+    samurai = move.samurai if isinstance(move, Build) else ()
+    if samurai:
+        parts.append(f"putting samurai on {_listed([card_name(card) for card in samurai])}")
+    return "".join(f", {part}" for part in parts)
+
+
 def _took(take: tuple[int, ...]) -> str:
     return _amounts(zip(("wood", "stone", "food", "card"), take, strict=True))
 
@@ -492,14 +511,15 @@ _MOVES: Mapping[type[Move], Callable[[GameState, Any], str]] = {
         else "Give back nothing"
     ),
     Discard: lambda view, m: f"Discard {card_name(m.card)}",
-    Guard: lambda view, m: "Put samurai on " + (_listed([card_name(c) for c in m.locations]) or "nothing"),
     Skip: lambda view, m: "Do not follow up",
-    Build: lambda view, m: _built(m),
-    MakeDeal: lambda view, m: f"Make a deal with {card_name(m.card)}, paying {supply_text(m.pay)}",
-    RazeCard: lambda view, m: f"Raze {card_name(m.card)} from your hand",
-    Raze: lambda view, m: f"Raze P{m.opponent}'s {card_name(m.location)}",
-    Activate: lambda view, m: _activated(m),
-    Spend: lambda view, m: f"Spend workers for {_took(m.take)}",
+    Build: lambda view, m: _built(m) + _decided(m),
+    MakeDeal: lambda view, m: (
+        f"Make a deal with {card_name(m.card)}, paying {supply_text(m.pay)}" + _decided(m)
+    ),
+    RazeCard: lambda view, m: f"Raze {card_name(m.card)} from your hand" + _decided(m),
+    Raze: lambda view, m: f"Raze P{m.opponent}'s {card_name(m.location)}" + _decided(m),
+    Activate: lambda view, m: _activated(m) + _decided(m),
+    Spend: lambda view, m: f"Spend workers for {_took(m.take)}" + _decided(m),
     Pass: lambda view, m: "Pass for the rest of the round",
     Done: lambda view, m: "End your turn",
     Defend: lambda view, m: f"Put a defense token on {card_name(m.location)}",

@@ -114,8 +114,29 @@ function activated(move) {
   return said;
 }
 
+/**
+ * ENG-9: what a move decides for its effects before a hidden card is seen, in words: its
+ * choices of gains (CARD-14), its first card's deck (GOODS-7), the location produced again
+ * (CARD-9), where samurai go (CARD-29); "" where it decides nothing.
+ */
+function decided(move) {
+  const parts = [];
+  const choice = move.choice ?? [];
+  if (choice.length > 0) parts.push(`choosing option${choice.length === 1 ? "" : "s"} ${listed(choice.map((option) => String(option + 1)))}`);
+  if (move.deck) parts.push(`drawing from the ${move.deck} deck`);
+  if (move.repeat) parts.push(`having ${cardName(move.repeat)} produce again`);
+  if ((move.samurai ?? []).length > 0) parts.push(`putting samurai on ${listed(move.samurai.map(cardName))}`);
+  return parts.map((part) => `, ${part}`).join("");
+}
+
 /** The move in words, as a player would say it. */
 function describe(entry, position) {
+  const said = moveWords(entry, position);
+  return entry.move.type === "draw" ? said : said + decided(entry.move);
+}
+
+/** The move in words but what it decides for its effects. */
+function moveWords(entry, position) {
   const move = entry.move;
   switch (move.type) {
     case "pick":
@@ -132,8 +153,6 @@ function describe(entry, position) {
       return move.give.length === 0 ? "Give back nothing" : `Give back ${listed(move.give)} for ${move.give.length} VP`;
     case "discard":
       return `Discard ${cardName(move.card)}`;
-    case "guard":
-      return `Put samurai on ${listed(move.locations.map(cardName)) || "nothing"}`;
     case "skip":
       return "Do not follow up";
     case "build":
@@ -199,7 +218,8 @@ function namesLocation(move, id) {
   return (
     move.location === id ||
     move.target === id ||
-    (move.type === "guard" && move.locations.includes(id))
+    move.repeat === id ||
+    (move.type === "build" && (move.samurai ?? []).includes(id))
   );
 }
 
