@@ -322,33 +322,48 @@ def _empire(svg: _Svg, view: GameState, seat: int, y: float) -> float:
     return y
 
 
-def _foundations(svg: _Svg, view: GameState, seat: int, y: float) -> float:
-    """RAZE-6, BUILD-3: the foundations, by name where the view shows them."""
-    cards = view.players[seat].foundations
-    if not cards:
+def _cards(
+    svg: _Svg,
+    y: float,
+    heading: str,
+    kind: str,
+    seat: int,
+    rows: list[tuple[str, str, str, str]],
+    fill: str | None,
+) -> float:
+    """A heading and a row per card, each a ``kind`` group of ``seat`` (its id, tooltip, card
+    and note); nothing where there is none."""
+    if not rows:
         return y
-    y = svg.heading(y + 4, f"Foundations: {len(cards)}")
-    for index, card in enumerate(cards):
-        ident = card if card != HIDDEN else f"foundation-{index}"
-        svg.open("foundation", ident, f"a foundation: {_named(card)}", seat)
-        y = svg.card_row(y, card, "foundation")
+    y = svg.heading(y + 4, f"{heading}: {len(rows)}")
+    for ident, title, card, note in rows:
+        svg.open(kind, ident, title, seat)
+        y = svg.card_row(y, card, note, fill)
         svg.close()
     return y
+
+
+def _foundations(svg: _Svg, view: GameState, seat: int, y: float) -> float:
+    """RAZE-6, BUILD-3: the foundations, by name where the view shows them."""
+    rows = [
+        (
+            card if card != HIDDEN else f"foundation-{index}",
+            f"a foundation: {_named(card)}",
+            card,
+            "foundation",
+        )
+        for index, card in enumerate(view.players[seat].foundations)
+    ]
+    return _cards(svg, y, "Foundations", "foundation", seat, rows, None)
 
 
 def _deals(svg: _Svg, view: GameState, seat: int, y: float) -> float:
     """DEAL-3, DEAL-4: the deals, each by the good it gives (its card by name where shown)."""
-    deals = view.players[seat].deals
-    if not deals:
-        return y
-    y = svg.heading(y + 4, f"Deals: {len(deals)}")
-    for index, deal in enumerate(deals):
+    rows = []
+    for index, deal in enumerate(view.players[seat].deals):
         gives = f"gives {goods_text(deal.good)}" + (" (Trade Route)" if deal.route else "")
-        shown = deal.card if deal.card != HIDDEN else HIDDEN
-        svg.open("deal", f"deal-{index}", f"a deal: {gives}", seat)
-        y = svg.card_row(y, shown, gives, "#f6f0e2")
-        svg.close()
-    return y
+        rows.append((f"deal-{index}", f"a deal: {gives}", deal.card, gives))
+    return _cards(svg, y, "Deals", "deal", seat, rows, "#f6f0e2")
 
 
 def _player(view: GameState, seat: int) -> Part:

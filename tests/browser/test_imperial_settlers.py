@@ -34,12 +34,10 @@ RAW = re.compile(r"\b(?:com|rom|bar|egy|jap)\d{3}\b|(?:^|\s)\?(?:\s|$)|\b[a-z_]+
 
 
 def _shown_text(page: Page) -> str:
-    """What the page shows in words: its text and the picture's (its tooltips aside)."""
-    text: str = page.evaluate(
-        """() => document.body.innerText + ' | ' + Array.from(
-             document.querySelectorAll('#picture text'), node => node.textContent).join(' | ')"""
-    )
-    return text
+    """What the page shows in words: its text, then each text the picture draws (not its
+    tooltips)."""
+    drawn = page.locator("#picture text").all_text_contents()
+    return " | ".join([page.locator("body").inner_text(), *drawn])
 
 
 def _click_a_part(page: Page, rng: random.Random) -> str:
