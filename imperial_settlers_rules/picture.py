@@ -18,12 +18,12 @@ row, in one picture):
   END-4).
 
 Every component drawn is a group with ``data-kind`` and ``data-id`` for a frontend to hook:
-``lookout`` (a card on offer, its printed id), ``deck`` (``common``, or ``faction`` with
+``lookout`` (a card on offer, its printed id), ``drawn`` (a card drawn to keep one of, on the
+table's part, which names no player), ``deck`` (``common``, or ``faction`` with
 ``data-player``), ``hand`` (a card in the hand, its id; or ``hand`` for a hand shown as a
-count), ``drawn`` (a card drawn to keep one of, on the table's part, which names no player),
-``location`` (a built location, its id),
-``foundation``, ``deal`` (``deal-0`` …, by its place among its owner's deals), ``supply`` and
-``board`` (``player-0`` …); a player's component has ``data-player``. A card a view hides
+count), ``location`` (a built location, its id), ``foundation``, ``deal`` (``deal-0`` …, by
+its place among its owner's deals), ``supply`` and ``board`` (``player-0`` …); a player's
+component has ``data-player``, and a board's heading is ``P0 (romans)``. A card a view hides
 (:data:`~imperial_settlers_rules.view.HIDDEN`) is drawn face down and never named. Every value
 drawn is escaped; the same view gives the same bytes.
 """
