@@ -18,7 +18,9 @@ from imperial_settlers_rules import (
     legal_moves,
     player_view,
 )
+from imperial_settlers_rules._moves import MOVE_TAGS
 from imperial_settlers_rules.text import (
+    _MOVES,
     PROVISIONAL,
     board_lines,
     card_name,
@@ -132,3 +134,8 @@ def test_the_score_sheet_has_a_line_per_part_of_the_score() -> None:
         "tie-break: goods left",
         "tie-break: cards in hand",
     ]
+
+
+def test_every_kind_of_move_has_its_words() -> None:
+    """No move falls back to its notation: each kind of move is said by the text's own words."""
+    assert set(_MOVES) == set(MOVE_TAGS.values())
