@@ -5,13 +5,12 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any
 
-import attrs
-
 from boardtable.errors import IllegalMove
 from boardtable.reader import shown
 
 from ._events import Event
-from ._model import FollowUp, GameState, Phase, Preset
+from ._goods import Goods
+from ._model import Deck, FollowUp, GameState, Phase, Preset
 from ._moves import (
     ANSWERS,
     Activate,
@@ -39,10 +38,10 @@ from ._moves import (
 )
 from ._rules import actions
 from ._rules.activate import activate, activate_moves, follow_moves
-from ._rules.agenda import Asked, check_decision, decision_moves, leftover, resolve, run
+from ._rules.agenda import Asked, asks, check_decision, decision_moves, leftover, resolve, run
 from ._rules.flow import advance, next_turn, pick, settle
 from ._rules.refusals import why
-from ._table import Table
+from ._table import Table, card_of, controlled, copy_of
 
 __all__ = ["apply_move", "apply_move_with_events", "check_move", "legal_moves"]
 
@@ -121,7 +120,7 @@ def _answers(state: GameState, move: Move) -> Iterator[Move]:
 def _answered(state: GameState, moves: Iterable[Move]) -> Iterator[Move]:
     """ENG-9: each of ``moves`` with every way to decide in advance what it asks (the same for
     moves that differ only in their payment, ENG-2)."""
-    found: dict[object, list[Mapping[str, object]]] = {}
+    found: dict[tuple[object, ...], list[Mapping[str, object]]] = {}
     for move in moves:
         if not isinstance(move, _ANSWERED):
             yield move
@@ -129,25 +128,77 @@ def _answered(state: GameState, moves: Iterable[Move]) -> Iterator[Move]:
         key = _key(move)
         ways = found.get(key)
         if ways is None:
-            ways = found[key] = [
-                {name: getattr(way, name) for name in ANSWERS if hasattr(way, name)}
-                for way in _answers(state, move)
-            ]
+            ways = found[key] = _ways(state, move) if _may_ask(state, move) else []
+        if not ways:
+            yield move
+            continue
         for way in ways:
             yield answering(move, way)
 
 
-def _key(move: Move) -> object:
+def _ways(state: GameState, move: Move) -> list[Mapping[str, object]]:
+    """ENG-9: the ways ``move`` may decide in advance what its effects ask (none: nothing to
+    decide). A spend, a deal or a raze asks at most the deck of the first card it gives
+    (GOODS-7: nothing is seen before it), one of the decks that can give one (GOODS-8); a
+    build or an activation is tried out."""
+    if isinstance(move, (Spend, MakeDeal, RazeCard, Raze)):
+        table = Table(state)
+        return [{"deck": deck} for deck in (Deck.COMMON, Deck.FACTION) if table.can_draw(move.player, deck)]
+    answered = list(_answers(state, move))
+    if answered == [move]:
+        return []
+    return [{name: getattr(way, name) for name in ANSWERS if hasattr(way, name)} for way in answered]
+
+
+def _may_ask(state: GameState, move: Move) -> bool:
+    """ENG-9: whether ``move``'s effects may reach a decision (conservatively: a move of which
+    this is false decides nothing in advance)."""
+    if isinstance(move, Spend):
+        return move.take[3] > 0
+    if isinstance(move, MakeDeal):
+        return _owes(copy_of(move.card).deal)
+    if isinstance(move, (RazeCard, Raze)):
+        return _owes(card_of(move.card if isinstance(move, RazeCard) else move.location).raze)
+    if isinstance(move, Activate):
+        action = card_of(move.location).ability.action
+        assert action is not None  # a legal activation's
+        return asks(action.modes[move.mode].effect)
+    assert isinstance(move, Build)
+    built = card_of(move.card)
+    if asks(built.bonus) or asks(built.ability.production) or move.option is not None:
+        return True
+    features = [card_of(c).ability.on_build for c in (*controlled(state, move.player), move.card)]
+    return any(f is not None and actions.matches(f, move.card) and asks(f.effect) for f in features)
+
+
+def _owes(goods: Goods | None) -> bool:
+    """Whether ``goods`` hold a card of either deck and no card of a named one (which would be
+    seen before it, ENG-9)."""
+    return goods is not None and goods.card > 0 and not goods.common_card and not goods.faction_card
+
+
+def _key(move: Move) -> tuple[object, ...]:
     """What decides the decisions ``move`` asks for: not its payment in goods (ENG-2), and of
     a spend only whether it takes a card."""
     if isinstance(move, Spend):
-        return (move.player, move.take[3] > 0)
-    if isinstance(move, (Build, Activate, MakeDeal)):
-        return attrs.evolve(move, pay=_NOTHING)
-    return move
-
-
-_NOTHING = (0,) * 7
+        return (Spend, move.player, move.take[3] > 0)
+    if isinstance(move, MakeDeal):
+        return (MakeDeal, move.card)
+    if isinstance(move, Build):
+        return (Build, move.card, move.discard, move.option)
+    if isinstance(move, Activate):
+        return (
+            Activate,
+            move.location,
+            move.times,
+            move.mode,
+            move.cards,
+            move.deal,
+            move.opponent,
+            move.target,
+            move.goods,
+        )
+    return (move,)
 
 
 def _advance_refusal(state: GameState, move: Move) -> IllegalMove | None:

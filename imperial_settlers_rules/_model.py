@@ -78,6 +78,9 @@ class Player:
     empire: tuple[str, ...] = ()
     #: Face-down cards (RAZE-6, BUILD-3, CARD-24).
     foundations: tuple[str, ...] = ()
+    #: GOODS-4: the foundations no other player saw, put face down from the hand (CARD-24);
+    #: every other foundation was a location all saw razed (RAZE-6, CARD-13, FAC-EGY-2).
+    unseen: tuple[str, ...] = ()
     deals: tuple[Deal, ...] = ()
     #: Workers, wood, stone, food, gold, raze and defense tokens (GOODS-4).
     supply: Supply = (0,) * 7

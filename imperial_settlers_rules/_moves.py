@@ -12,7 +12,9 @@ from typing import Any, TypeVar
 import attrs
 from attrs import frozen
 
-from ._goods import SUPPLY, Supply
+from boardtable.notation import written
+
+from ._goods import Supply
 from ._model import Deck
 
 __all__ = [
@@ -39,7 +41,6 @@ __all__ = [
     "Skip",
     "Spend",
     "Tuck",
-    "amounts",
     "answering",
     "unanswered",
 ]
@@ -52,13 +53,7 @@ class Move:
 
     player: int
 
-    def __str__(self) -> str:
-        words = [f"P{self.player}", _TAG[type(self)]]
-        for field in attrs.fields(type(self))[1:]:
-            value = getattr(self, field.name)
-            if field.default is attrs.NOTHING or value != field.default:
-                words.append(f"{field.name}={_written(field.name, value)}")
-        return " ".join(words)
+    __str__ = written
 
 
 @frozen
@@ -261,7 +256,6 @@ MOVE_TAGS: Mapping[str, type[Move]] = {
     "samurai": Samurai,
     "tuck": Tuck,
 }
-_TAG = {kind: tag for tag, kind in MOVE_TAGS.items()}
 M = TypeVar("M", bound=Move)
 #: ENG-9: the fields in which a move decides in advance what its effects ask.
 ANSWERS = ("choice", "deck", "repeat", "samurai")
@@ -281,18 +275,3 @@ def unanswered(move: M) -> M:
 
 #: The goods of a spend's ``take``, in order (WORK-1).
 TAKEN = ("wood", "stone", "food", "card")
-
-
-def amounts(counts: tuple[int, ...], names: tuple[str, ...]) -> str:
-    """Counts of named goods as notation: ``1wood,2stone`` (``none`` for none)."""
-    return ",".join(f"{n}{name}" for n, name in zip(counts, names, strict=True) if n) or "none"
-
-
-def _written(name: str, value: object) -> str:
-    if name == "pay":
-        return amounts(value, SUPPLY)  # type: ignore[arg-type]
-    if name == "take":
-        return amounts(value, TAKEN)  # type: ignore[arg-type]
-    if isinstance(value, tuple):
-        return ",".join(str(item) for item in value) or "-"
-    return str(value)

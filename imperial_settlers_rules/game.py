@@ -193,6 +193,13 @@ class ImperialSettlers(LibraryGame[GameConfig, GameState, Move, Event, Preview])
         :func:`imperial_settlers_rules.catalogue.catalogue` (provisional values marked)."""
         return catalogue()
 
+    def web_folder(self) -> Path | None:
+        """``imperial_settlers_rules/web`` (the table's hooks of Imperial Settlers: its
+        ``game.js``), where the package has it; None before it does: the table shows the
+        picture and the legal moves as a list."""
+        folder = Path(__file__).with_name("web")
+        return folder if (folder / "game.js").is_file() else None
+
 
 #: The game ``"imperial-settlers"``.
 GAME = ImperialSettlers()

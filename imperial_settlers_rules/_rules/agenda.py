@@ -43,7 +43,7 @@ from .._moves import Choose, Discard, Draw, Keep, Move, Repeat
 from .._moves import Convert as ConvertMove
 from .._table import Table, card_of, controlled, owner
 
-__all__ = ["Asked", "decision_moves", "effect_steps", "leftover", "resolve", "run"]
+__all__ = ["Asked", "asks", "decision_moves", "effect_steps", "leftover", "resolve", "run"]
 
 
 class Asked(Exception):
@@ -64,6 +64,22 @@ def counted(table: Table, seat: int, colour: str | None, card: str) -> int:
         built_by = owner(table.state, card)
         return len(table.player(seat if built_by is None else built_by).samurai)
     return sum(1 for card in controlled(table.state, seat) if colour in card_of(card).colours)
+
+
+def asks(effect: Effect | None) -> bool:
+    """ENG-9: whether carrying out ``effect`` may reach a decision (a choice of gains, a card
+    of either deck, a location produced again, samurai placed, cards drawn to keep): a move
+    whose effects none of which asks decides nothing in advance (and need not be tried out)."""
+    if effect is None:
+        return False
+    return bool(
+        effect.choice
+        or effect.gain.card
+        or (effect.per is not None and effect.per.good == "card")
+        or effect.draw_keep is not None
+        or effect.do is not None
+        or any(offer.gain.card for offer in effect.may_pay)
+    )
 
 
 def effect_steps(table: Table, seat: int, effect: Effect, card: str, special: bool = True) -> list[Step]:
