@@ -182,12 +182,6 @@ class ImperialSettlers(LibraryGame[GameConfig, GameState, Move, Event, Preview])
 
         return commands(super().commands())
 
-    def web_folder(self) -> Path | None:
-        """``imperial_settlers_rules/web``: the table's hooks of Imperial Settlers (``game.js``:
-        its moves and the picture's components in words, a card by its name; the score
-        sheet's lines of END-2 to END-4)."""
-        return Path(__file__).with_name("web")
-
     def catalogue(self) -> dict[str, object]:
         """Every card entry with its words, printed card and faction board, and the digest:
         :func:`imperial_settlers_rules.catalogue.catalogue` (provisional values marked)."""
