@@ -31,6 +31,7 @@ from .catalogue import catalogue
 from .previews import Preview
 from .rulebook import GAME as TITLE
 from .rulebook import rules
+from .text import event_text
 from .view import HIDDEN
 from .wellformed import placed_cards
 
@@ -152,7 +153,7 @@ class ImperialSettlers(LibraryGame[GameConfig, GameState, Move, Event, Preview])
         return events_view(events, seat)
 
     def event_data(self, event: Event) -> dict[str, object]:
-        return {**self.data(event), "text": str(event)}
+        return {**self.data(event), "text": event_text(event)}
 
     def rule_text(self, rule_id: str) -> str:
         found = rules().get(rule_id)
