@@ -78,9 +78,11 @@ _OPTIONS: Mapping[str, Schema] = {
 }
 
 
-def _hidden(state: GameState, seat: int | None) -> int:
-    """How many cards ``seat``'s view (None: the spectator's) does not show."""
-    return placed_cards(player_view(state, seat))[HIDDEN]
+def _shown(state: GameState, seat: int | None) -> set[str]:
+    """The cards ``seat``'s view (None: the spectator's) shows, each by its printed id."""
+    shown_cards = set(placed_cards(player_view(state, seat)))
+    shown_cards.discard(HIDDEN)
+    return shown_cards
 
 
 @frozen
@@ -147,7 +149,7 @@ class ImperialSettlers(LibraryGame[GameConfig, GameState, Move, Event, Preview])
         if after.shuffles != before.shuffles:
             return True
         seats: tuple[int | None, ...] = (None, *range(len(before.players)))
-        return any(_hidden(after, seat) < _hidden(before, seat) for seat in seats)
+        return any(not _shown(after, seat) <= _shown(before, seat) for seat in seats)
 
     def events_seen(self, events: tuple[Event, ...], seat: int | None, state: GameState) -> tuple[Event, ...]:
         return events_view(events, seat)
@@ -157,7 +159,7 @@ class ImperialSettlers(LibraryGame[GameConfig, GameState, Move, Event, Preview])
 
     def rule_text(self, rule_id: str) -> str:
         found = rules().get(rule_id)
-        return "" if found is None else f"{TITLE} {found.id}: {found.text}"
+        return "" if found is None else f"{found.name}: {found.text}"
 
     def bot_names(self) -> tuple[str, ...]:
         return tuple(_BOT_WORDS)

@@ -20,7 +20,7 @@ from imperial_settlers_rules import (
     player_view,
 )
 from imperial_settlers_rules._goods import SUPPLY
-from imperial_settlers_rules._moves import Build
+from imperial_settlers_rules._moves import Build, Pass
 from imperial_settlers_rules.bots import GreedyBot, ISMCTSBot, evaluate
 from imperial_settlers_rules.catalogue import card_words, catalogue, catalogue_digest
 from imperial_settlers_rules.commands import OPTIONS, WORDS
@@ -183,3 +183,24 @@ def test_the_command_line_options_read_their_values() -> None:
     assert first.read is not None and first.read("random") == "random" and first.read("2") == 2
     with pytest.raises(argparse.ArgumentTypeError, match="no faction"):
         factions.read("romans,elves")
+
+
+def test_a_move_that_turns_a_hidden_card_reveals_and_a_pass_within_the_round_does_not() -> None:
+    """GOODS-7, LOOK-2: a card drawn from a deck (hidden from every view) is revealed to its
+    drawer, so the move can never be taken back; a pass that does not end the round shows
+    nobody anything new (ACT-4)."""
+    drawn = passed = 0
+    for before, move, after in playout(game(3, 17), 17):
+        in_decks = len(before.common) + sum(len(p.deck) for p in before.players)
+        if len(after.common) + sum(len(p.deck) for p in after.players) < in_decks:
+            drawn += 1
+            assert GAME.reveals(before, after), move
+        elif isinstance(move, Pass) and after.round == before.round:
+            passed += 1
+            assert not GAME.reveals(before, after), move
+    assert drawn and passed
+
+
+def test_a_rule_is_told_with_its_game() -> None:
+    assert GAME.rule_text("FLOW-1").startswith("Imperial Settlers FLOW-1: ")
+    assert GAME.rule_text("FLOW-99") == "" and GAME.rule("flow-1") is not None
