@@ -190,11 +190,10 @@ class ImperialSettlers(LibraryGame[GameConfig, GameState, Move, Event, Preview])
         return catalogue()
 
     def web_folder(self) -> Path | None:
-        """``imperial_settlers_rules/web`` (the table's hooks of Imperial Settlers: its
-        ``game.js``), where the package has it; None before it does: the table shows the
-        picture and the legal moves as a list."""
-        folder = Path(__file__).with_name("web")
-        return folder if (folder / "game.js").is_file() else None
+        """``imperial_settlers_rules/web``: the table's hooks of Imperial Settlers (``game.js``:
+        its moves in words, a card by its catalogue name, the picture's parts naming their
+        moves, the score sheet's lines of END-2 to END-4) and its style sheet."""
+        return Path(__file__).with_name("web")
 
 
 #: The game ``"imperial-settlers"``.
