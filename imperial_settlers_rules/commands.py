@@ -26,9 +26,9 @@ __all__ = ["OPTIONS", "WORDS", "commands", "option_text"]
 
 
 def option_text(view: GameState, option: Preview) -> str:
-    """What an offered move does, in words: the move in a player's words
-    (:func:`~imperial_settlers_rules.text.move_text`), then its preview's."""
-    return f"{move_text(view, option.move)}: {option}"
+    """What an offered move does, in words: its preview's (the terminal says the move itself
+    in a player's words beside it: :func:`~imperial_settlers_rules.text.move_text`)."""
+    return str(option)
 
 
 #: What Imperial Settlers' screens say (:mod:`imperial_settlers_rules.text`).

@@ -20,7 +20,7 @@ from imperial_settlers_rules import (
     player_view,
 )
 from imperial_settlers_rules._goods import SUPPLY
-from imperial_settlers_rules._moves import Build, Pass
+from imperial_settlers_rules._moves import Build, Pass, Pick
 from imperial_settlers_rules.bots import GreedyBot, ISMCTSBot, evaluate
 from imperial_settlers_rules.catalogue import card_words, catalogue, catalogue_digest
 from imperial_settlers_rules.commands import OPTIONS, WORDS
@@ -67,12 +67,20 @@ def test_options_are_read_as_the_schema_says_and_written_back() -> None:
 def test_a_preview_tells_what_the_move_does_to_its_mover() -> None:
     """Each legal move's preview, made from its mover's view, holds the changes to the mover's
     supply and points (GOODS-1, PROD-5), hand and deals that playing it in the whole position
-    makes; a build names the location built (BUILD-1)."""
-    built = 0
+    makes; a build names the location built (BUILD-1). A move that ends a phase says what
+    follows, and counts only what came before it: the lookout's last pick puts one card in
+    the hand (LOOK-2), not the production that follows (PROD-1)."""
+    built = picked = 0
     for state in _positions(3, 12):
         for seat in state.to_act:
             for preview in previews(player_view(state, seat), seat):
                 before, after = state.players[seat], apply_move(state, preview.move).players[seat]
+                if preview.then is not None:
+                    assert str(preview).endswith(f"; then {preview.then}")
+                    if isinstance(preview.move, Pick):
+                        picked += 1
+                        assert (preview.changes, preview.hand, preview.then) == ((), 1, "production")
+                    continue
                 gained = dict(preview.changes)
                 assert all(gained.get(name, 0) == new - old for name, old, new in _supply(before, after))
                 assert gained.get("vp", 0) == after.vp - before.vp
@@ -81,7 +89,7 @@ def test_a_preview_tells_what_the_move_does_to_its_mover() -> None:
                 if isinstance(preview.move, Build):
                     built += 1
                     assert preview.move.card in preview.built and "builds " in str(preview)
-    assert built
+    assert built and picked
 
 
 def _supply(before: Player, after: Player) -> list[tuple[str, int, int]]:
@@ -173,8 +181,8 @@ def test_the_terminal_words_show_the_table_each_move_and_the_score_sheet() -> No
     seat = early.to_act[0]
     view = player_view(early, seat)
     for option in previews(view, seat):
-        said = WORDS.option(view, option)
-        assert said.startswith(move_text(view, option.move)) and str(option) in said
+        assert WORDS.option(view, option) == str(option)
+        assert WORDS.said is not None and WORDS.said(view, option.move) == move_text(view, option.move)
 
 
 def test_the_command_line_options_read_their_values() -> None:
