@@ -27,7 +27,7 @@ from ._events import Event
 from ._goods import SUPPLY
 from ._model import GameState, Player
 from ._moves import Move
-from .text import card_name
+from .text import amount_text, card_name
 from .view import player_view, sample_world
 
 __all__ = ["Preview", "preview", "previews"]
@@ -53,7 +53,12 @@ class Preview:
     then: str | None = None
 
     def __str__(self) -> str:
-        parts = [", ".join(f"{amount:+d} {name}" for name, amount in self.changes)]
+        parts = [
+            ", ".join(
+                f"{'+' if amount > 0 else '-'}{amount_text(name, abs(amount))}"
+                for name, amount in self.changes
+            )
+        ]
         parts.append(_count(self.hand, "card in hand", "cards in hand"))
         parts.append(" ".join(f"builds {card_name(card)}" for card in self.built))
         parts.append(" ".join(f"loses {card_name(card)}" for card in self.lost))
