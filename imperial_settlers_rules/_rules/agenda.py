@@ -287,12 +287,18 @@ def _decided(
     if not values or not _answer(preset, field, values, given):
         return False
     table.update(preset=rest)
+    seat = table.state.agenda[0].seat
+    if field == "choice":
+        table.note("CARD-14", f"chooses option {given + 1}", seat)
+    elif field == "repeat":
+        table.note("CARD-9", "produces once more with", seat, given)
     if decision is not None:
         resolve(table, decision(given))
         return True
-    step = table.state.agenda[0]
     table.update(agenda=table.state.agenda[1:])
-    table.set(step.seat, samurai=(*table.player(step.seat).samurai, *given))
+    table.set(seat, samurai=(*table.player(seat).samurai, *given))
+    for place in given:
+        table.note("CARD-29", "puts a samurai on", seat, place)
     return True
 
 

@@ -16,6 +16,7 @@ from imperial_settlers_rules import (
     Samurai,
     Skip,
     Spend,
+    apply_move_with_events,
     legal_moves,
     score,
     winners,
@@ -372,3 +373,42 @@ def test_eng_4_daimyos_castle_used_by_the_egyptian_counts_its_owners_samurai() -
     state = play(state, Activate(0, temple, supply(), opponent=1, target=castle), Pass(1))
     after = play(state, Activate(0, porters, supply(food=1), target=castle))
     assert after.players[0].vp == 2
+
+
+def test_eng_9_porters_name_the_choice_and_the_repetition_of_what_they_repeat() -> None:
+    porters, guard = card("com-porters"), card("egy-pharaohs-guard")
+    farmers, forest = card("com-farmers-at-work"), card("com-old-forest")
+    state = acting(
+        ("egyptians", "romans"), p0={"empire": (porters, guard, farmers, forest), "supply": supply(food=1)}
+    )
+    activations = {(m.target, m.choice, m.repeat) for m in legal_moves(state) if isinstance(m, Activate)}
+    assert activations == {
+        (guard, (0,), None),
+        (guard, (1,), None),
+        (farmers, (0,), guard),
+        (farmers, (1,), guard),
+        (farmers, (), forest),
+        (forest, (), None),
+    }
+    repeat = Activate(0, porters, supply(food=1), target=guard)
+    refused(state, repeat, "ENG-9")
+    refused(state, attrs.evolve(repeat, choice=(2,)), "CARD-14")
+    refused(state, attrs.evolve(repeat, choice=(0,), repeat=forest), "ENG-9")
+    assert play(state, attrs.evolve(repeat, choice=(1,))).players[0].vp == 2
+    twice = play(state, Activate(0, porters, supply(food=1), target=farmers, repeat=forest))
+    assert twice.players[0].supply == supply(wood=2) and not twice.agenda
+
+
+def test_eng_9_a_build_following_up_settlers_names_its_decisions() -> None:
+    settlers, ninjas, farm = card("com-settlers"), card("jap-ninjas"), card("jap-farm")
+    state = acting(
+        ("japanese", "romans"),
+        p0={"empire": (settlers, farm), "hand": (ninjas,), "supply": supply(wood=1, stone=1)},
+    )
+    state = play(state, Activate(0, settlers, supply(wood=1)))
+    builds = [m for m in legal_moves(state) if isinstance(m, Build)]
+    assert builds == [Build(0, ninjas, supply(stone=1), samurai=(farm, ninjas))]
+    refused(state, Build(0, ninjas, supply(stone=1)), "ENG-9")
+    after, events = apply_move_with_events(state, builds[0])
+    assert after.players[0].samurai == (farm, ninjas) and not after.agenda
+    assert [e.card for e in events if e.rule == "CARD-29"] == [farm, ninjas]
