@@ -9,6 +9,7 @@ from imperial_settlers_rules import (
     Build,
     Deck,
     Draw,
+    Keep,
     Pass,
     Phase,
     Raze,
@@ -412,3 +413,43 @@ def test_eng_9_a_build_following_up_settlers_names_its_decisions() -> None:
     after, events = apply_move_with_events(state, builds[0])
     assert after.players[0].samurai == (farm, ninjas) and not after.agenda
     assert [e.card for e in events if e.rule == "CARD-29"] == [farm, ninjas]
+
+
+def test_eng_9_a_choice_named_in_the_move_waits_out_a_decision_after_a_card_is_seen() -> None:
+    """Architect's two drawn cards are seen before one is kept (CARD-23, a decision that
+    waits); Administration's choice, fired after it, is the build's (ENG-6, ENG-9)."""
+    architect, administration = card("rom-architect"), card("rom-administration")
+    spare = card("com-ruins")
+    state = acting(
+        p0={
+            "empire": (administration,),
+            "foundations": (spare,),
+            "hand": (architect,),
+            "supply": supply(stone=2),
+        }
+    )
+    top = state.players[0].deck[-2:]
+    build = Build(0, architect, supply(stone=2), spare)
+    assert [(m.discard, m.choice) for m in legal_moves(state) if isinstance(m, Build)] == [
+        (administration, ()),  # ENG-5: a discarded location does not fire
+        (spare, (0,)),
+        (spare, (1,)),
+    ]
+    waiting = play(state, attrs.evolve(build, choice=(1,)))
+    assert waiting.to_act == (0,) and waiting.preset is not None and waiting.preset.choice == (1,)
+    keeps = legal_moves(waiting)
+    assert {m.card for m in keeps if isinstance(m, Keep)} == set(top)
+    after = play(waiting, keeps[0])
+    assert after.players[0].vp == 1 and after.players[0].supply == supply() and after.preset is None
+    assert not after.agenda and after.turn == 1
+
+
+def test_eng_9_a_second_card_of_a_build_is_drawn_once_the_first_is_seen() -> None:
+    watchtower = card("com-watchtower")
+    state = acting(p0={"hand": (watchtower,), "supply": supply(wood=2)})
+    builds = [m for m in legal_moves(state) if isinstance(m, Build)]
+    assert [m.deck for m in builds] == [Deck.COMMON, Deck.FACTION]
+    waiting = play(state, builds[1])
+    assert waiting.players[0].hand == (state.players[0].deck[-1],) and waiting.agenda == (Owed(0),)
+    after = play(waiting, Draw(0, Deck.COMMON))
+    assert after.players[0].hand == (state.players[0].deck[-1], state.common[-1])
