@@ -55,6 +55,12 @@ class Asked(Exception):
         self.field = field
         self.values = values
 
+    def refusal(self) -> IllegalMove:
+        """ENG-9: the refusal of a move that does not make this decision."""
+        return IllegalMove(
+            "ENG-9", f"this move must decide {self.field} in advance: one of {_listed(self.values)}"
+        )
+
 
 def counted(table: Table, seat: int, colour: str | None, card: str) -> int:
     """PROD-3, BUILD-6, CARD-4: ``seat``'s locations of ``colour`` (the card itself included
