@@ -11,6 +11,7 @@ from boardtable.reader import shown
 from ._events import Event
 from ._model import FollowUp, GameState, Phase
 from ._moves import (
+    ANSWERED,
     Activate,
     Build,
     Choose,
@@ -36,7 +37,7 @@ from ._moves import (
 from ._rules import actions
 from ._rules.activate import activate_moves, follow_moves
 from ._rules.agenda import check_decision, decision_moves, resolve, run
-from ._rules.ahead import ANSWERED, NO_PRESET, act, advance_refusal, answered, preset_of
+from ._rules.ahead import NO_PRESET, act, advance_refusal, answered, preset_of
 from ._rules.flow import advance, next_turn, pick, settle
 from ._rules.refusals import why
 from ._table import Table

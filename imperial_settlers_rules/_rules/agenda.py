@@ -217,12 +217,13 @@ def run(table: Table) -> None:
 
 def _stopped(table: Table, preset: Preset | None) -> None:
     """The agenda waits: a preset with nothing left to answer ends (a trial's is kept, to be
-    checked, :func:`leftover`); one with answers left marks the first card as reached
-    (ENG-9: whatever waits, the mover sees what is drawn after it)."""
+    checked, :func:`leftover`); one with answers left is kept for the moves after, noting
+    that a card was seen if one was (ENG-9: a card owed after it waits for its deck)."""
     if preset is None or preset.probing:
         return
     if preset.choice or preset.repeat is not None or preset.samurai or preset.deck is not None:
-        table.update(preset=attrs.evolve(preset, drawn=True))
+        if table.seen and not preset.drawn:
+            table.update(preset=attrs.evolve(preset, drawn=True))
     else:
         table.update(preset=None)
 

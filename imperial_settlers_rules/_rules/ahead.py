@@ -14,16 +14,26 @@ from boardtable.errors import IllegalMove
 
 from .._goods import Goods
 from .._model import Deck, FollowUp, GameState, Preset
-from .._moves import ANSWERS, Activate, Build, MakeDeal, Move, Pass, Raze, RazeCard, Spend, answering
+from .._moves import (
+    ANSWERED,
+    ANSWERS,
+    Activate,
+    Build,
+    MakeDeal,
+    Move,
+    Pass,
+    Raze,
+    RazeCard,
+    Spend,
+    answering,
+)
 from .._table import Table, card_of, controlled, copy_of
 from . import actions
 from .activate import activate
 from .agenda import Asked, asks, leftover, run
 
-__all__ = ["ANSWERED", "NO_PRESET", "act", "advance_refusal", "answered", "preset_of"]
+__all__ = ["NO_PRESET", "act", "advance_refusal", "answered", "preset_of"]
 
-#: The moves that decide in advance what their effects ask.
-ANSWERED = (Build, Activate, Spend, MakeDeal, RazeCard, Raze)
 #: A move that decides nothing in advance.
 NO_PRESET = Preset()
 
