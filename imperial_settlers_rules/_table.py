@@ -67,12 +67,14 @@ class Table:
     together into a new position only when the whole position is read (:attr:`state`), so
     that a move copies the position and each player it changes about once."""
 
-    __slots__ = ("_base", "_changes", "_players", "events")
+    __slots__ = ("_base", "_changes", "_pending", "_players", "events")
 
     def __init__(self, state: GameState, recording: bool = False) -> None:
         self._base = state
         self._changes: dict[str, Any] = {}
         self._players: list[Player] | None = None
+        #: Changes to players not yet copied in, by seat: a player is copied when read.
+        self._pending: dict[int, dict[str, Any]] = {}
         #: What happened so far, when recorded (None: not recorded, the fast path).
         self.events: list[Happened] | None = [] if recording else None
 
@@ -93,8 +95,12 @@ class Table:
     @property
     def state(self) -> GameState:
         """The position with every change so far."""
-        if self._players is not None:
-            self._changes["players"] = tuple(self._players)
+        players = self._players
+        if players is not None:
+            for seat, fields in self._pending.items():
+                players[seat] = _copy_player(players[seat], fields)
+            self._pending = {}
+            self._changes["players"] = tuple(players)
             self._players = None
         if self._changes:
             self._base = _copy_state(self._base, self._changes)
@@ -103,9 +109,13 @@ class Table:
 
     def player(self, seat: int) -> Player:
         """``seat``'s player now."""
-        if self._players is not None:
-            return self._players[seat]
-        return self._base.players[seat]
+        players = self._players
+        if players is None:
+            return self._base.players[seat]
+        fields = self._pending.pop(seat, None)
+        if fields is not None:
+            players[seat] = _copy_player(players[seat], fields)
+        return players[seat]
 
     def update(self, **fields: Any) -> None:
         """Replace fields of the position (not ``players``: see :meth:`set`)."""
@@ -120,7 +130,11 @@ class Table:
         """Replace fields of ``seat``'s player."""
         if self._players is None:
             self._players = list(self._base.players)
-        self._players[seat] = _copy_player(self._players[seat], fields)
+        pending = self._pending.get(seat)
+        if pending is None:
+            self._pending[seat] = fields
+        else:
+            pending.update(fields)
 
     def add(self, seat: int, supply: Supply, vp: int = 0) -> None:
         """GOODS-5, GOODS-6, PROD-5: goods from the general supply, which has no limit (VP

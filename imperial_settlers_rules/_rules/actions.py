@@ -85,14 +85,17 @@ def _cost(card: str, skip_location: bool) -> Price:
     return Price(cost.supply, location=0 if skip_location else cost.location)
 
 
-def _offers(state: GameState, seat: int) -> tuple[OnBuild, ...]:
-    """ENG-6: the features with optional purchases (``may_pay``) that ``seat`` controls."""
-    found = []
-    for location in controlled(state, seat):
-        feature = card_of(location).ability.on_build
-        if feature is not None and feature.effect.may_pay:
-            found.append(feature)
-    return tuple(found)
+#: ENG-6: the cards whose feature offers an optional purchase (``may_pay``).
+_OFFERING = frozenset(
+    printed
+    for printed, copy in components().copies.items()
+    if copy.card.ability.on_build is not None and copy.card.ability.on_build.effect.may_pay
+)
+
+
+def _offers(state: GameState, seat: int) -> tuple[str, ...]:
+    """ENG-6: the locations with optional purchases (``may_pay``) that ``seat`` controls."""
+    return tuple(location for location in controlled(state, seat) if location in _OFFERING)
 
 
 def slaver_options(
@@ -124,26 +127,40 @@ def matches(feature: OnBuild, card: str) -> bool:
 
 def build_moves(
     state: GameState, seat: int, cards: tuple[str, ...], skip_location: bool = False
-) -> Iterator[Move]:
+) -> list[Move]:
     """BUILD-1 to BUILD-4: every build of one of ``cards`` (the hand's, or those a follow-up
     offers, CARD-7, BUILD-10): each payment (ENG-2), each location or foundation discarded
     (BUILD-3), each optional purchase (ENG-6); copies are built like any card (BUILD-7)."""
-    supply = state.players[seat].supply
-    spare = discardable(state, seat)
+    player = state.players[seat]
+    supply = player.supply
+    spare = discardable(state, seat) if player.foundations or player.empire else ()
     offers = _offers(state, seat)
+    features = tuple(f for location in offers if (f := card_of(location).ability.on_build) is not None)
+    found: list[Move] = []
     for card in cards:
         cost = _cost(card, skip_location)
         if cost.location > len(spare):
             continue
-        options = dict.fromkeys(
-            o for pay in payments(cost, supply) for o in slaver_options(offers, card, supply, pay)
-        )
+        pays = payments(cost, supply)
+        if not pays:
+            continue
+        if offers or card in _OFFERING:
+            options = dict.fromkeys(o for pay in pays for o in slaver_options(features, card, supply, pay))
+        elif not cost.location:  # ENG-6: no optional purchase fires; each payment differs
+            found += [_build(seat, card, pay, None, None) for pay in pays]
+            continue
+        else:
+            options = dict.fromkeys((None, pay) for pay in pays)
         for option, pay in options:
             if cost.location:
-                for discard in spare:
-                    yield Build(seat, card, pay, discard, option)
+                found += [_build(seat, card, pay, discard, option) for discard in spare]
             else:
-                yield Build(seat, card, pay, None, option)
+                found.append(_build(seat, card, pay, None, option))
+    return found
+
+
+#: A build move, made once and reused (moves are immutable values).
+_build = functools.cache(Build)
 
 
 def build(table: Table, move: Build, skip_location: bool = False) -> None:

@@ -147,17 +147,17 @@ _AUTOMATIC: dict[type[Any], Callable[[Table, Any], None]] = {Produce: _produce, 
 def run(table: Table) -> None:
     """Carry out the agenda until a decision with options is first, or it is empty (ENG-9: a
     decision waits for its player's move)."""
-    while table.state.agenda:
-        step = table.state.agenda[0]
+    while agenda := table.get("agenda"):
+        step = agenda[0]
         automatic = _AUTOMATIC.get(type(step))
         if automatic is None:
             if isinstance(step, KeepOne) and len(step.drawn) <= step.keep:
-                table.update(agenda=table.state.agenda[1:])
+                table.update(agenda=agenda[1:])
                 table.set(step.seat, hand=(*table.player(step.seat).hand, *step.drawn))
                 continue
             if isinstance(step, FollowUp) or any(True for _ in _options(table, step)):
                 return
-        table.update(agenda=table.state.agenda[1:])
+        table.update(agenda=agenda[1:])
         if automatic is not None:
             automatic(table, step)
 
