@@ -161,8 +161,29 @@ def payments(price: Price, supply: Supply) -> tuple[Supply, ...]:
     if found is None:
         if len(_PAID) >= _PAID_MOST:
             _PAID.clear()
-        found = _PAID[key] = _payments(price.supply, price.resource, supply)
+        found = _PAID[key] = _paid(price.supply, price.resource, _enough(price.supply, price.resource, supply))
     return found
+
+
+def _enough(want: Supply, resource: int, supply: Supply) -> Supply:
+    """``supply`` with each kind cut to the most a payment of ``want`` (and ``resource`` more
+    goods) can use of it: the payments it affords are the same, and many supplies share them."""
+    more = want[WOOD] + want[STONE] + want[FOOD] + resource
+    return (
+        min(supply[WORKER], want[WORKER]),
+        min(supply[WOOD], want[WOOD] + resource),
+        min(supply[STONE], want[STONE] + resource),
+        min(supply[FOOD], want[FOOD] + resource),
+        min(supply[GOLD], want[GOLD] + more),
+        min(supply[RAZE], want[RAZE]),
+        min(supply[DEFENSE], want[DEFENSE]),
+    )
+
+
+@functools.lru_cache(maxsize=1 << 12)
+def _paid(want: Supply, resource: int, supply: Supply) -> tuple[Supply, ...]:
+    """:func:`_payments` of a supply cut by :func:`_enough`."""
+    return _payments(want, resource, supply)
 
 
 def _payments(want: Supply, resource: int, supply: Supply) -> tuple[Supply, ...]:

@@ -46,11 +46,14 @@ def shuffled(seed: int, index: int, cards: Iterable[str]) -> tuple[str, ...]:
 def controlled(state: GameState, seat: int) -> tuple[str, ...]:
     """FAC-EGY-3: the locations ``seat`` controls now: their own but those taken over by the
     Egyptian player, and those they took over, in the order they entered an empire."""
-    own = state.players[seat].empire
-    if not state.taken:
+    return _controlled(state.players[seat].empire, state.taken, seat)
+
+
+def _controlled(own: tuple[str, ...], taken: tuple[tuple[str, int], ...], seat: int) -> tuple[str, ...]:
+    if not taken:
         return own
-    away = {card for card, by in state.taken if by != seat}
-    mine = tuple(card for card, by in state.taken if by == seat)
+    away = {card for card, by in taken if by != seat}
+    mine = tuple(card for card, by in taken if by == seat)
     return tuple(card for card in own if card not in away) + mine
 
 
@@ -117,6 +120,10 @@ class Table:
             players[seat] = _copy_player(players[seat], fields)
         return players[seat]
 
+    def controlled(self, seat: int) -> tuple[str, ...]:
+        """:func:`controlled` in the position now, without putting it together."""
+        return _controlled(self.player(seat).empire, self.get("taken"), seat)
+
     def update(self, **fields: Any) -> None:
         """Replace fields of the position (not ``players``: see :meth:`set`)."""
         self._changes.update(fields)
@@ -158,7 +165,7 @@ class Table:
         in a decision each (PROD-4)."""
         bonus = 0
         if goods.vp >= _LEAST_VP_EVENT:
-            for card in controlled(self.state, seat):
+            for card in self.controlled(seat):
                 event = copy_of(card).card.ability.on_event
                 if event is not None and event.event is Event.VP_GAIN and goods.vp >= event.min_vp:
                     bonus += event.effect.gain.vp

@@ -190,7 +190,7 @@ def build(table: Table, move: Build, skip_location: bool = False) -> None:
         steps.append(Apply(seat, move.card, Part.BONUS))
     if built.ability.production is not None:
         steps.append(Apply(seat, move.card, Part.PRODUCTION))
-    for location in controlled(table.state, seat):
+    for location in table.controlled(seat):
         feature = card_of(location).ability.on_build
         if feature is None or not matches(feature, move.card):
             continue
@@ -224,13 +224,13 @@ def make_deal(table: Table, move: MakeDeal) -> None:
     good = copy_of(move.card).deal
     assert good is not None
     table.set(seat, hand=tuple(hand), deals=(*player.deals, Deal(move.card, good)))
-    table.first([Gain(seat, good, "DEAL-4"), *event_steps(table.state, seat, Event.MAKE_DEAL)])
+    table.first([Gain(seat, good, "DEAL-4"), *event_steps(table, seat, Event.MAKE_DEAL)])
 
 
-def event_steps(state: GameState, seat: int, event: Event) -> list[Step]:
+def event_steps(table: Table, seat: int, event: Event) -> list[Step]:
     """CARD-10, CARD-17: the gains of ``seat``'s features that react to ``event``."""
     steps: list[Step] = []
-    for card in controlled(state, seat):
+    for card in table.controlled(seat):
         feature = card_of(card).ability.on_event
         if feature is not None and feature.event is event:
             steps.append(Gain(seat, feature.effect.gain, card))
@@ -307,7 +307,7 @@ def _raze_gains(table: Table, seat: int, card: str, forgone: tuple[str, ...], vp
             gained.common_card,
             gained.faction_card,
         )
-    table.first([Gain(seat, gained, card), *event_steps(table.state, seat, Event.RAZE)])
+    table.first([Gain(seat, gained, card), *event_steps(table, seat, Event.RAZE)])
 
 
 def raze(table: Table, move: Raze) -> None:
@@ -364,10 +364,10 @@ def spend(table: Table, move: Spend) -> None:
     table.add(seat, (0, wood, stone, food, 0, 0, 0))
     if cards:
         table.first(Owed(seat) for _ in range(cards))
-    for other in range(len(table.state.players)):
+    for other in range(table.get("config").players):
         if other == seat:
             continue
-        for card in controlled(table.state, other):
+        for card in table.controlled(other):
             feature = card_of(card).ability.on_event
             if feature is None or feature.event is not Event.OPPONENT_SPENDS_WORKERS:
                 continue

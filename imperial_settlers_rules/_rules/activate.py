@@ -344,7 +344,7 @@ def _on_enemy(table: Table, move: Activate, do: Special, other: int) -> list[Ste
     assert marker is not None
     assert good is not None
     table.set(seat, deals=(*table.player(seat).deals, Deal(marker, good, True)))
-    return [Gain(seat, good, move.location), *event_steps(table.state, seat, Event.MAKE_DEAL)]
+    return [Gain(seat, good, move.location), *event_steps(table, seat, Event.MAKE_DEAL)]
 
 
 def _effect(move: Activate) -> Effect:

@@ -35,7 +35,7 @@ from .._model import (
 from .._moves import Choose, Discard, Draw, Keep, Move, Repeat
 from .._moves import Convert as ConvertMove
 from .._moves import Guard as GuardMove
-from .._table import Table, card_of, controlled, owner
+from .._table import Table, card_of, owner
 
 __all__ = ["decision_moves", "effect_steps", "resolve", "run"]
 
@@ -47,7 +47,7 @@ def counted(table: Table, seat: int, colour: str | None, card: str) -> int:
     if colour is None:
         built_by = owner(table.state, card)
         return len(table.player(seat if built_by is None else built_by).samurai)
-    return sum(1 for card in controlled(table.state, seat) if colour in card_of(card).colours)
+    return sum(1 for card in table.controlled(seat) if colour in card_of(card).colours)
 
 
 def effect_steps(table: Table, seat: int, effect: Effect, card: str, special: bool = True) -> list[Step]:
@@ -93,13 +93,13 @@ def _produce(table: Table, step: Produce) -> None:
     seat = step.seat
     player = table.player(seat)
     steps: list[Step] = [Gain(seat, components().faction(player.faction).production, "PROD-2")]
-    schools = [c for c in controlled(table.state, seat) if _converts(c)]
+    schools = [c for c in table.controlled(seat) if _converts(c)]
     if schools and player.deals:
         steps.append(Convert(seat, tuple(sorted(u for d in player.deals for u in d.good.units()))))
     else:
         steps += [Gain(seat, deal.good, "DEAL-4") for deal in player.deals]
     later: list[Step] = []
-    for card in controlled(table.state, seat):
+    for card in table.controlled(seat):
         effect = card_of(card).ability.production
         if effect is not None:
             (later if effect.do is Special.REPEAT_PRODUCTION else steps).append(
@@ -174,7 +174,7 @@ def _options(table: Table, step: Step) -> Iterator[Move]:
         for option in range(len(step.options)):
             yield Choose(seat, option)
     elif isinstance(step, RepeatFor):
-        for card in controlled(table.state, seat):
+        for card in table.controlled(seat):
             if card != step.card and card_of(card).ability.production is not None:
                 yield Repeat(seat, card)
     elif isinstance(step, KeepOne):
@@ -209,8 +209,9 @@ def decision_moves(table: Table) -> tuple[Move, ...]:
 
 def resolve(table: Table, move: Move) -> None:
     """Carry out ``move``, one of :func:`decision_moves`: the step it decides leaves the agenda."""
-    step = table.state.agenda[0]
-    table.update(agenda=table.state.agenda[1:])
+    agenda = table.get("agenda")
+    step = agenda[0]
+    table.update(agenda=agenda[1:])
     seat = step.seat
     if isinstance(move, Draw):
         assert isinstance(step, Owed)
