@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterable
 from typing import Any
 
@@ -45,11 +46,15 @@ __all__ = ["apply_move", "apply_move_with_events", "check_move", "legal_moves"]
 _DECISIONS = (Draw, Choose, Keep, Repeat, Convert, Discard, Guard)
 
 
+#: Moves made once and reused (moves are immutable values).
+_pass, _done, _pick = functools.cache(Pass), functools.cache(Done), functools.cache(Pick)
+
+
 def _action_moves(state: GameState, seat: int) -> tuple[Move, ...]:
     """ACT-2, ACT-7, ACT-8: pass, the free steps, then every action (ACT-3: any kind, any
     number of times a round)."""
     hand = tuple(dict.fromkeys(state.players[seat].hand))
-    moves: list[Move] = [Pass(seat)]
+    moves: list[Move] = [_pass(seat)]
     moves += actions.free_moves(state, seat)
     moves += actions.build_moves(state, seat, hand)
     moves += actions.deal_moves(state, seat)
@@ -71,9 +76,9 @@ def legal_moves(state: GameState, player: int | None = None) -> tuple[Move, ...]
         return decision_moves(Table(state))
     if state.phase is Phase.LOOKOUT:
         seat = state.order[0]
-        return tuple(Pick(seat, card) for card in dict.fromkeys(state.offer))
+        return tuple(_pick(seat, card) for card in dict.fromkeys(state.offer))
     if state.acted:
-        return (Done(state.turn), *actions.free_moves(state, state.turn))
+        return (_done(state.turn), *actions.free_moves(state, state.turn))
     return _action_moves(state, state.turn)
 
 

@@ -161,7 +161,9 @@ def payments(price: Price, supply: Supply) -> tuple[Supply, ...]:
     if found is None:
         if len(_PAID) >= _PAID_MOST:
             _PAID.clear()
-        found = _PAID[key] = _paid(price.supply, price.resource, _enough(price.supply, price.resource, supply))
+        found = _PAID[key] = _paid(
+            price.supply, price.resource, _enough(price.supply, price.resource, supply)
+        )
     return found
 
 

@@ -207,10 +207,15 @@ def deal_moves(state: GameState, seat: int) -> Iterator[Move]:
     """DEAL-1, DEAL-2: every faction card of the hand, with each payment of 1 food."""
     player = state.players[seat]
     pays = payments(DEAL_PRICE, player.supply)
-    for card in player.hand:
-        if not card.startswith("com"):
-            for pay in pays:
-                yield MakeDeal(seat, card, pay)
+    if pays:
+        for card in player.hand:
+            if not card.startswith("com"):
+                for pay in pays:
+                    yield _deal(seat, card, pay)
+
+
+#: A deal move, made once and reused.
+_deal = functools.cache(MakeDeal)
 
 
 def make_deal(table: Table, move: MakeDeal) -> None:
