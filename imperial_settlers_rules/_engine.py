@@ -3,15 +3,18 @@
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any
+
+import attrs
 
 from boardtable.errors import IllegalMove
 from boardtable.reader import shown
 
 from ._events import Event
-from ._model import FollowUp, GameState, Phase
+from ._model import FollowUp, GameState, Phase, Preset
 from ._moves import (
+    ANSWERS,
     Activate,
     Build,
     Choose,
@@ -20,7 +23,6 @@ from ._moves import (
     Discard,
     Done,
     Draw,
-    Guard,
     Keep,
     MakeDeal,
     Move,
@@ -33,17 +35,22 @@ from ._moves import (
     Skip,
     Spend,
     Tuck,
+    answering,
+    unanswered,
 )
 from ._rules import actions
 from ._rules.activate import activate, activate_moves, follow_moves
-from ._rules.agenda import check_decision, decision_moves, resolve, run
+from ._rules.agenda import Asked, check_decision, decision_moves, leftover, resolve, run
 from ._rules.flow import advance, next_turn, pick, settle
 from ._rules.refusals import why
 from ._table import Table
 
 __all__ = ["apply_move", "apply_move_with_events", "check_move", "legal_moves"]
 
-_DECISIONS = (Draw, Choose, Keep, Repeat, Convert, Discard, Guard)
+_DECISIONS = (Draw, Choose, Keep, Repeat, Convert, Discard)
+#: ENG-9: the moves that decide in advance what their effects ask, and those decisions.
+_ANSWERED = (Build, Activate, Spend, MakeDeal, RazeCard, Raze)
+_NO_PRESET = Preset()
 
 
 #: Moves made once and reused (moves are immutable values).
@@ -72,14 +79,97 @@ def legal_moves(state: GameState, player: int | None = None) -> tuple[Move, ...]
     if state.agenda:
         step = state.agenda[0]
         if isinstance(step, FollowUp):
-            return tuple(follow_moves(Table(state), step))
+            return tuple(_answered(state, follow_moves(Table(state), step)))
         return decision_moves(Table(state))
     if state.phase is Phase.LOOKOUT:
         seat = state.order[0]
         return tuple(_pick(seat, card) for card in dict.fromkeys(state.offer))
     if state.acted:
         return (_done(state.turn), *actions.free_moves(state, state.turn))
-    return _action_moves(state, state.turn)
+    return tuple(_answered(state, _action_moves(state, state.turn)))
+
+
+def _preset(move: Move, probing: bool = False) -> Preset:
+    """ENG-9: the decisions ``move`` made in advance."""
+    return Preset(
+        getattr(move, "choice", ()),
+        getattr(move, "deck", None),
+        getattr(move, "repeat", None),
+        getattr(move, "samurai", ()),
+        probing=probing,
+    )
+
+
+def _tried(state: GameState, move: Move) -> Table:
+    """ENG-9: ``move`` carried out as a trial, its effects until a follow-up or their end (a
+    decision that waits taken with its first option); :class:`Asked` where it must decide
+    something in advance that it does not, :class:`IllegalMove` where it decides it wrongly."""
+    table = Table(state)
+    table.update(preset=_preset(move, probing=True))
+    _act(table, move)
+    run(table)
+    return table
+
+
+def _answers(state: GameState, move: Move) -> Iterator[Move]:
+    """ENG-9: ``move`` with each way to decide in advance what its effects ask, in order."""
+    try:
+        _tried(state, move)
+    except Asked as asked:
+        for value in asked.values:
+            if isinstance(move, (Build, Activate)) and asked.field == "choice":
+                value = (*move.choice, value)
+            yield from _answers(state, answering(move, {asked.field: value}))
+        return
+    yield move
+
+
+def _answered(state: GameState, moves: Iterable[Move]) -> Iterator[Move]:
+    """ENG-9: each of ``moves`` with every way to decide in advance what it asks (the same for
+    moves that differ only in their payment, ENG-2)."""
+    found: dict[object, list[Mapping[str, object]]] = {}
+    for move in moves:
+        if not isinstance(move, _ANSWERED):
+            yield move
+            continue
+        key = _key(move)
+        ways = found.get(key)
+        if ways is None:
+            ways = found[key] = [
+                {name: getattr(way, name) for name in ANSWERS if hasattr(way, name)}
+                for way in _answers(state, move)
+            ]
+        for way in ways:
+            yield answering(move, way)
+
+
+def _key(move: Move) -> object:
+    """What decides the decisions ``move`` asks for: not its payment in goods (ENG-2), and of
+    a spend only whether it takes a card."""
+    if isinstance(move, Spend):
+        return (move.player, move.take[3] > 0)
+    if isinstance(move, (Build, Activate, MakeDeal)):
+        return attrs.evolve(move, pay=_NOTHING)
+    return move
+
+
+_NOTHING = (0,) * 7
+
+
+def _advance_refusal(state: GameState, move: Move) -> IllegalMove | None:
+    """ENG-9: the refusal of a move, legal but for what it decides in advance: a decision it
+    must make (ENG-9), one made wrongly (the card's rule), one its effects never reach."""
+    try:
+        table = _tried(state, move)
+    except Asked as asked:
+        return IllegalMove(
+            "ENG-9",
+            f"this move must decide {asked.field} in advance (one of: "
+            f"{', '.join(str(v) if not isinstance(v, tuple) else ','.join(map(str, v)) for v in asked.values)})",
+        )
+    except IllegalMove as refusal:
+        return refusal
+    return leftover(table.get("preset"))
 
 
 #: What each kind of action checks first, with the rule that refuses it.
@@ -120,6 +210,8 @@ def check_move(state: GameState, move: Move) -> IllegalMove | None:
     if state.agenda:
         step = state.agenda[0]
         if isinstance(step, FollowUp):
+            if isinstance(move, _ANSWERED) and unanswered(move) in follow_moves(Table(state), step):
+                return _advance_refusal(state, move)
             if move in follow_moves(Table(state), step):
                 return None
             return IllegalMove(_FOLLOW_RULE.get(step.do, "CARD-7"), "not a way to follow up the action")
@@ -143,8 +235,13 @@ def check_move(state: GameState, move: Move) -> IllegalMove | None:
         return IllegalMove("ACT-8", "take an action or pass first")
     if isinstance(move, Pass):
         return None
-    if isinstance(move, Spend):  # checked directly: its list grows with the workers
-        return why(state, move)
+    if isinstance(move, _ANSWERED):
+        base = unanswered(move)
+        if isinstance(move, Spend):  # checked directly: its list grows with the workers
+            refusal = why(state, base)
+        else:
+            refusal = None if base in _candidates(state, base) else _refusal(state, base)
+        return refusal or _advance_refusal(state, move)
     if move in _candidates(state, move):
         return None
     return _refusal(state, move)
@@ -192,7 +289,6 @@ _TOLD: dict[type[Any], tuple[str, str, str | None]] = {
     Repeat: ("CARD-8", "produces once more with", "location"),
     Convert: ("CARD-27", "gives back deal goods for VP", None),
     Discard: ("CARD-25", "discards", "card"),
-    Guard: ("CARD-29", "places samurai", None),
     Skip: ("CARD-7", "does not follow up", None),
     Build: ("BUILD-1", "builds", "card"),
     MakeDeal: ("DEAL-3", "makes a deal with", "card"),
@@ -213,16 +309,8 @@ def _played(state: GameState, move: Move, recording: bool = False) -> Table:
     if recording and type(move) in _TOLD:
         rule, words, field = _TOLD[type(move)]
         table.note(rule, words, move.player, None if field is None else getattr(move, field))
-    if state.agenda:
-        step = state.agenda[0]
-        if isinstance(step, FollowUp):
-            table.update(agenda=state.agenda[1:])
-            if isinstance(move, Build):
-                actions.build(table, move, skip_location=True)
-            elif isinstance(move, Activate):
-                activate(table, move)
-        else:
-            resolve(table, move)
+    if state.agenda and not isinstance(state.agenda[0], FollowUp):
+        resolve(table, move)
         if state.phase is Phase.PRODUCTION:
             settle(table)
         else:
@@ -237,10 +325,28 @@ def _played(state: GameState, move: Move, recording: bool = False) -> Table:
     elif isinstance(move, Done):
         next_turn(table)
     else:
-        _STEPS[type(move)](table, move)
+        if isinstance(move, _ANSWERED):
+            preset = _preset(move)
+            if preset != _NO_PRESET:
+                table.update(preset=preset)
+        _act(table, move)
         advance(table)
     table.update(ply=state.ply + 1)
     return table
+
+
+def _act(table: Table, move: Move) -> None:
+    """An action (ACT-2), or what follows up one (CARD-7, CARD-11, ACTLOC-3: a build without
+    its location cost, an activation, or none)."""
+    agenda = table.get("agenda")
+    if agenda and isinstance(agenda[0], FollowUp):
+        table.update(agenda=agenda[1:])
+        if isinstance(move, Build):
+            actions.build(table, move, skip_location=True)
+        elif isinstance(move, Activate):
+            activate(table, move)
+        return
+    _STEPS[type(move)](table, move)
 
 
 def apply_move(state: GameState, move: Move, check: bool = True) -> GameState:

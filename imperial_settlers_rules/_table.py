@@ -70,7 +70,7 @@ class Table:
     together into a new position only when the whole position is read (:attr:`state`), so
     that a move copies the position and each player it changes about once."""
 
-    __slots__ = ("_base", "_changes", "_pending", "_players", "events")
+    __slots__ = ("_base", "_changes", "_pending", "_players", "events", "seen")
 
     def __init__(self, state: GameState, recording: bool = False) -> None:
         self._base = state
@@ -80,6 +80,9 @@ class Table:
         self._pending: dict[int, dict[str, Any]] = {}
         #: What happened so far, when recorded (None: not recorded, the fast path).
         self.events: list[Happened] | None = [] if recording else None
+        #: ENG-9: cards the mover has seen drawn during this move (the deck of a card owed
+        #: after one is not decided in advance).
+        self.seen = 0
 
     def note(
         self,
@@ -205,6 +208,7 @@ class Table:
         """GOODS-7: the top card of ``deck`` into ``seat``'s hand (or nothing, GOODS-8)."""
         card = self.take_top(seat, deck)
         if card is not None:
+            self.seen += 1
             self.set(seat, hand=(*self.player(seat).hand, card))
             self.note("GOODS-7", f"draws from the {deck.value} deck", seat, card)
         return card
@@ -227,7 +231,10 @@ class Table:
         if card.startswith("com"):
             self.update(common_discard=(*self.get("common_discard"), card))
             return
-        deck = copy_of(card).card.deck
+        copy = _COPIES.get(card)
+        if copy is None:  # a card a seat's view hides (a deal's): its pile is not shown
+            return
+        deck = copy.card.deck
         for seat, player in enumerate(self.state.players):
             if player.faction == deck:
                 self.set(seat, discard=(*player.discard, card))

@@ -172,7 +172,11 @@ def build(table: Table, move: Build, skip_location: bool = False) -> None:
     player = table.player(seat)
     if move.discard is not None and not skip_location:
         if move.discard in player.foundations:
-            table.set(seat, foundations=tuple(c for c in player.foundations if c != move.discard))
+            table.set(
+                seat,
+                foundations=tuple(c for c in player.foundations if c != move.discard),
+                unseen=tuple(c for c in player.unseen if c != move.discard),
+            )
         else:
             table.leave_empire(seat, move.discard)
         table.discard(move.discard)

@@ -303,7 +303,10 @@ def _special(table: Table, move: Activate, effect: Effect) -> list[Step]:
         assert target is not None
         hand = list(state.players[seat].hand)
         hand.remove(target)
-        table.set(seat, hand=tuple(hand), foundations=(*state.players[seat].foundations, target))
+        player = state.players[seat]
+        table.set(
+            seat, hand=tuple(hand), foundations=(*player.foundations, target), unseen=(*player.unseen, target)
+        )
         table.add(seat, one(STONE))
         return []
     assert other is not None

@@ -7,12 +7,12 @@ import attrs
 from imperial_settlers_rules import (
     Activate,
     Build,
-    Choose,
     Deck,
     Draw,
     Pass,
     Phase,
     Raze,
+    Repeat,
     Samurai,
     Skip,
     Spend,
@@ -20,7 +20,9 @@ from imperial_settlers_rules import (
     score,
     winners,
 )
-from imperial_settlers_rules._model import Gain, GameState, Owed
+from imperial_settlers_rules._model import Gain, GameState, Owed, Produce
+from imperial_settlers_rules._rules.flow import settle
+from imperial_settlers_rules._table import Table, shuffled
 
 from .tables import acting, card, deal, play, refused, supply
 
@@ -154,7 +156,7 @@ def test_fac_jap_6_and_fac_jap_7_trade_route_makes_a_deal_with_an_enemy_faction_
         ("japanese", "romans"), p0={"empire": (route,), "supply": supply(food=1)}, p1={"empire": (spies,)}
     )
     top = state.players[0].deck[-1]
-    after = play(state, Activate(0, route, supply(food=1), opponent=1, target=spies))
+    after = play(state, Activate(0, route, supply(food=1), opponent=1, target=spies, deck=Deck.COMMON))
     made = after.players[0].deals[0]
     assert made.card == top and made.route and made.good == deal(spies).good
     spy = acting(
@@ -241,7 +243,7 @@ def test_eng_2_every_payment_that_leaves_a_different_supply_is_a_move() -> None:
 
 
 def test_eng_3_each_gain_event_is_its_own() -> None:
-    state = play(acting(p0={"supply": supply(worker=2)}), Spend(0, (0, 0, 0, 1)))
+    state = play(acting(p0={"supply": supply(worker=4)}), Spend(0, (0, 0, 0, 2), Deck.COMMON))
     assert state.agenda == (Owed(0),)
     assert Gain(0, deal(card("rom-spies")).good, "x") != Gain(0, deal(card("rom-spies")).good, "y")
 
@@ -263,8 +265,8 @@ def test_eng_4_the_owner_may_raze_a_location_taken_over_the_egyptian_may_not() -
 def test_eng_5_a_discarded_location_neither_fires_nor_counts() -> None:
     supplier, headquarters, quarry = card("com-supplier"), card("rom-headquarters"), card("com-quarry")
     state = acting(p0={"hand": (headquarters,), "empire": (supplier, quarry), "supply": supply(stone=2)})
-    after = play(state, Build(0, headquarters, supply(stone=2), supplier))
-    assert after.players[0].supply == supply() and after.players[0].vp == 0 and after.agenda
+    after = play(state, Build(0, headquarters, supply(stone=2), supplier, choice=(0,)))
+    assert after.players[0].supply == supply() and after.players[0].vp == 1 and not after.agenda
 
 
 def test_eng_6_bonus_then_production_then_features_in_order_built() -> None:
@@ -283,16 +285,57 @@ def test_eng_7_reactivation_resets_every_use() -> None:
     assert dict(play(state, Skip(0)).uses) == {baths: 1}
 
 
-def test_eng_9_decisions_after_a_card_is_seen_wait_for_their_player() -> None:
-    headquarters, quarry = card("rom-headquarters"), card("com-quarry")
-    state = play(
-        acting(p0={"empire": (headquarters,), "hand": (quarry,), "supply": supply(wood=1, stone=1)}),
-        Build(0, quarry, supply(wood=1, stone=1)),
-    )
-    assert state.to_act == (0,) and legal_moves(state) == (Choose(0, 0), Choose(0, 1))
-    drawn = play(acting(p0={"supply": supply(worker=4)}), Spend(0, (0, 0, 0, 2)))
-    assert drawn.agenda == (Owed(0), Owed(0))
-    assert play(drawn, Draw(0, Deck.FACTION)).agenda == (Owed(0),)
+def test_eng_9_the_first_cards_deck_is_named_in_the_move_the_next_waits_until_it_is_seen() -> None:
+    base = acting(p0={"supply": supply(worker=4)})
+    spends = [m for m in legal_moves(base) if isinstance(m, Spend) and m.take == (0, 0, 0, 2)]
+    assert spends == [Spend(0, (0, 0, 0, 2), Deck.COMMON), Spend(0, (0, 0, 0, 2), Deck.FACTION)]
+    refused(base, Spend(0, (0, 0, 0, 2)), "ENG-9")
+    refused(base, Spend(0, (1, 0, 0, 0), Deck.COMMON), "ENG-9")
+    drawn = play(base, spends[0])
+    assert drawn.to_act == (0,) and drawn.agenda == (Owed(0),) and drawn.preset is None
+    assert drawn.players[0].hand == (base.common[-1],)
+    assert legal_moves(drawn) == (Draw(0, Deck.COMMON), Draw(0, Deck.FACTION))
+    after = play(drawn, Draw(0, Deck.FACTION))
+    assert after.players[0].hand == (base.common[-1], base.players[0].deck[-1]) and not after.agenda
+
+
+def test_eng_9_random_draws_happen_in_the_order_the_effects_are_carried_out() -> None:
+    """A reshuffle drawn for the move's first card takes the seed's next shuffle, before any
+    later effect's."""
+    base = acting(p0={"supply": supply(worker=2)})
+    emptied = attrs.evolve(base, common=(), common_discard=base.common)
+    after = play(emptied, Spend(0, (0, 0, 0, 1), Deck.COMMON))
+    order = shuffled(base.config.seed, base.shuffles, base.common)
+    assert after.shuffles == base.shuffles + 1
+    assert after.players[0].hand == (order[-1],) and after.common == order[:-1]
+
+
+def test_eng_9_farmers_at_work_built_names_its_cards_deck_and_what_it_repeats() -> None:
+    farmers, forest, quarry = card("com-farmers-at-work"), card("com-old-forest"), card("com-quarry")
+    state = acting(p0={"hand": (farmers,), "empire": (forest, quarry), "supply": supply(wood=3)})
+    build = Build(0, farmers, supply(wood=3))
+    assert [(m.deck, m.repeat) for m in legal_moves(state) if isinstance(m, Build)] == [
+        (Deck.COMMON, forest),
+        (Deck.COMMON, quarry),
+        (Deck.FACTION, forest),
+        (Deck.FACTION, quarry),
+    ]
+    refused(state, build, "ENG-9")
+    refused(state, attrs.evolve(build, deck=Deck.COMMON), "ENG-9")
+    refused(state, attrs.evolve(build, deck=Deck.COMMON, repeat=farmers), "CARD-9")
+    refused(state, attrs.evolve(build, deck=Deck.COMMON, repeat=forest, choice=(0,)), "ENG-9")
+    after = play(state, attrs.evolve(build, deck=Deck.FACTION, repeat=quarry))
+    assert after.players[0].hand == (state.players[0].deck[-1],) and not after.agenda
+    assert after.players[0].supply == supply(stone=1)
+
+
+def test_eng_9_production_decisions_wait_for_their_player() -> None:
+    """PROD-4: no move of the producing player causes production, so its choices wait."""
+    farmers, forest = card("com-farmers-at-work"), card("com-old-forest")
+    table = Table(acting(p0={"empire": (farmers, forest)}))
+    table.update(phase=Phase.PRODUCTION, agenda=(Produce(0),))
+    settle(table)
+    assert table.state.preset is None and legal_moves(table.state) == (Repeat(0, forest),)
 
 
 def test_eng_6_slavers_optional_purchase_is_named_and_paid_with_the_build() -> None:
