@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Iterable, Iterator, Mapping
+from operator import attrgetter
 from typing import Any
 
 import attrs
@@ -127,20 +128,33 @@ def _answers(state: GameState, move: Move) -> Iterator[Move]:
 def _answered(state: GameState, moves: Iterable[Move]) -> Iterator[Move]:
     """ENG-9: each of ``moves`` with every way to decide in advance what it asks (the same for
     moves that differ only in their payment, ENG-2)."""
-    found: dict[object, list[Mapping[str, object]]] = {}
+    found: dict[object, list[Mapping[str, object]] | None] = {}
     for move in moves:
         if not isinstance(move, _ANSWERED):
             yield move
             continue
         key = _key(move)
-        ways = found.get(key)
+        if key in found:
+            ways = found[key]
+        else:
+            tried = list(_answers(state, move))
+            # None: the move asks nothing in advance, and is listed as it is
+            ways = found[key] = (
+                None
+                if tried == [move]
+                else [{name: getattr(way, name) for name in ANSWERS if hasattr(way, name)} for way in tried]
+            )
         if ways is None:
-            ways = found[key] = [
-                {name: getattr(way, name) for name in ANSWERS if hasattr(way, name)}
-                for way in _answers(state, move)
-            ]
-        for way in ways:
-            yield answering(move, way)
+            yield move
+        else:
+            for way in ways:
+                yield answering(move, way)
+
+
+#: Each answered kind's fields but its payment: what decides the decisions a move asks for.
+_UNPAID: dict[type[Any], attrgetter[Any]] = {
+    kind: attrgetter(*(f.name for f in attrs.fields(kind) if f.name != "pay")) for kind in _ANSWERED
+}
 
 
 def _key(move: Move) -> object:
@@ -148,12 +162,7 @@ def _key(move: Move) -> object:
     a spend only whether it takes a card."""
     if isinstance(move, Spend):
         return (move.player, move.take[3] > 0)
-    if isinstance(move, (Build, Activate, MakeDeal)):
-        return attrs.evolve(move, pay=_NOTHING)
-    return move
-
-
-_NOTHING = (0,) * 7
+    return (type(move), _UNPAID[type(move)](move))
 
 
 def _advance_refusal(state: GameState, move: Move) -> IllegalMove | None:

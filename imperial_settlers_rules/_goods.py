@@ -10,6 +10,7 @@ holds them beside the supply part.
 from __future__ import annotations
 
 import functools
+import operator
 from collections.abc import Iterator, Mapping
 
 from attrs import frozen
@@ -50,12 +51,12 @@ EMPTY: Supply = (0,) * 7
 
 def added(supply: Supply, more: Supply) -> Supply:
     """``supply`` with ``more`` added, kind by kind."""
-    return tuple(a + b for a, b in zip(supply, more, strict=True))
+    return tuple(map(operator.add, supply, more))
 
 
 def taken(supply: Supply, less: Supply) -> Supply:
     """``supply`` less ``less``, kind by kind (the caller has checked that it covers it)."""
-    return tuple(a - b for a, b in zip(supply, less, strict=True))
+    return tuple(map(operator.sub, supply, less))
 
 
 def covers(supply: Supply, wanted: Supply) -> bool:

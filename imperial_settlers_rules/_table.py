@@ -149,13 +149,23 @@ class Table:
     def add(self, seat: int, supply: Supply, vp: int = 0) -> None:
         """GOODS-5, GOODS-6, PROD-5: goods from the general supply, which has no limit (VP
         scored at once, never below zero, END-5)."""
-        player = self.player(seat)
-        self.set(seat, supply=added(player.supply, supply), vp=max(0, player.vp + vp))
+        self.set(
+            seat,
+            supply=added(self._field(seat, "supply"), supply),
+            vp=max(0, self._field(seat, "vp") + vp),
+        )
 
     def pay(self, seat: int, supply: Supply) -> None:
         """GOODS-5: goods paid go back to the general supply (the caller checked them)."""
-        player = self.player(seat)
-        self.set(seat, supply=taken(player.supply, supply))
+        self.set(seat, supply=taken(self._field(seat, "supply"), supply))
+
+    def _field(self, seat: int, name: str) -> Any:
+        """The field ``name`` of ``seat``'s player now, without copying the player."""
+        pending = self._pending.get(seat)
+        if pending is not None and name in pending:
+            return pending[name]
+        players = self._players
+        return getattr((self._base.players if players is None else players)[seat], name)
 
     def first(self, steps: Iterable[Step]) -> None:
         """Put ``steps`` at the front of the agenda, in order."""
