@@ -114,6 +114,9 @@ def _tried(state: GameState, move: Move) -> Table:
 
 def _answers(state: GameState, move: Move) -> Iterator[Move]:
     """ENG-9: ``move`` with each way to decide in advance what its effects ask, in order."""
+    if actions.asks_nothing(state, move):
+        yield move
+        return
     try:
         _tried(state, move)
     except Asked as asked:

@@ -31,6 +31,7 @@ from .._moves import Build, Defend, MakeDeal, Move, Pass, Raze, RazeCard, Samura
 from .._table import Table, card_of, controlled, copy_of, owner
 
 __all__ = [
+    "asks_nothing",
     "build",
     "build_moves",
     "deal_moves",
@@ -244,6 +245,27 @@ def event_steps(table: Table, seat: int, event: Event) -> list[Step]:
         if feature is not None and feature.event is event:
             steps.append(Gain(seat, feature.effect.gain, card))
     return steps
+
+
+def asks_nothing(state: GameState, move: Move) -> bool:
+    """ENG-9: whether ``move`` surely decides nothing in advance, known without trying it out:
+    a spend of no card (WORK-1: its goods are taken at once), a deal or a hand card razed
+    whose gains (the deal's good, DEAL-4, or the raze field, RAZE-8, and those of the
+    features reacting to it, CARD-10, CARD-17) owe no card of either deck (GOODS-7, PROD-4:
+    the only decision a gain leaves)."""
+    if isinstance(move, Spend):
+        return not move.take[3]
+    if isinstance(move, MakeDeal):
+        good, event = copy_of(move.card).deal, Event.MAKE_DEAL
+    elif isinstance(move, RazeCard):
+        good, event = card_of(move.card).raze, Event.RAZE
+    else:
+        return False
+    if good is None or good.card:
+        return False
+    return not any(
+        step.goods.card for step in event_steps(Table(state), move.player, event) if isinstance(step, Gain)
+    )
 
 
 def raze_price(state: GameState, location: str, ignore_protection: bool = False) -> int:
