@@ -27,7 +27,7 @@ from .._goods import (
     taken,
 )
 from .._model import Apply, Deal, Gain, GameState, Owed, Part, Step
-from .._moves import Build, Defend, MakeDeal, Move, Pass, Raze, RazeCard, Samurai, Spend, Tuck
+from .._moves import Activate, Build, Defend, MakeDeal, Move, Pass, Raze, RazeCard, Samurai, Spend, Tuck
 from .._table import Table, card_of, controlled, copy_of, owner
 
 __all__ = [
@@ -250,7 +250,8 @@ def event_steps(table: Table, seat: int, event: Event) -> list[Step]:
 def asks_nothing(state: GameState, move: Move) -> bool:
     """ENG-9: whether ``move`` surely decides nothing in advance, known without trying it out:
     a spend of no card (WORK-1: its goods are taken at once), a build whose card and whose
-    seat's features reacting to builds have only quiet effects (:func:`_quiet`), a deal or a hand card razed
+    seat's features reacting to builds have only quiet effects (:func:`_quiet`), an activation
+    of a quiet effect (ACTLOC-1), a deal or a hand card razed
     whose gains (the deal's good, DEAL-4, or the raze field, RAZE-8, and those of the
     features reacting to it, CARD-10, CARD-17) owe no card of either deck (GOODS-7, PROD-4:
     the only decision a gain leaves)."""
@@ -258,6 +259,9 @@ def asks_nothing(state: GameState, move: Move) -> bool:
         return not move.take[3]
     if isinstance(move, Build):
         return _quiet_card(move.card) and all(_quiet_feature(c) for c in controlled(state, move.player))
+    if isinstance(move, Activate):
+        action = card_of(move.location).ability.action
+        return action is not None and _quiet(action.modes[move.mode].effect)
     if isinstance(move, MakeDeal):
         good, event = copy_of(move.card).deal, Event.MAKE_DEAL
     elif isinstance(move, RazeCard):
