@@ -16,8 +16,7 @@ from collections.abc import Callable, Iterator
 from itertools import combinations
 from typing import Any
 
-import attrs
-
+from boardtable.build import copier
 from boardtable.errors import IllegalMove
 
 from .._components import Effect, Special, components
@@ -42,6 +41,9 @@ from .._model import (
 from .._moves import Choose, Discard, Draw, Keep, Move, Repeat
 from .._moves import Convert as ConvertMove
 from .._table import Table, card_of, owner
+
+#: ENG-9: a preset with some of its answers used up (a generated copier, :mod:`boardtable.build`).
+_copy_preset = copier(Preset)
 
 __all__ = ["Asked", "decision_moves", "effect_steps", "leftover", "resolve", "run"]
 
@@ -200,7 +202,7 @@ def _stopped(table: Table, preset: Preset | None) -> None:
     if preset is None or preset.probing:
         return
     if preset.choice or preset.repeat is not None or preset.samurai or preset.deck is not None:
-        table.update(preset=attrs.evolve(preset, drawn=True))
+        table.update(preset=_copy_preset(preset, {"drawn": True}))
     else:
         table.update(preset=None)
 
@@ -233,26 +235,26 @@ def _preset(table: Table, step: Step, preset: Preset) -> bool:
     if isinstance(step, Owed):
         if preset.drawn:
             return False
-        preset = attrs.evolve(preset, drawn=True)
+        preset = _copy_preset(preset, {"drawn": True})
         table.update(preset=preset)
         if table.seen:  # a card seen before it: its deck waits
             return False
         decks = tuple(d for d in (Deck.COMMON, Deck.FACTION) if table.can_draw(seat, d))
-        rest = attrs.evolve(preset, deck=None)
+        rest = _copy_preset(preset, {"deck": None})
         return _decided(table, preset, "deck", decks, preset.deck, rest, lambda deck: Draw(seat, deck))
     if isinstance(step, Choice):
         given = preset.choice[0] if preset.choice else None
-        rest = attrs.evolve(preset, choice=preset.choice[1:])
+        rest = _copy_preset(preset, {"choice": preset.choice[1:]})
         options = tuple(range(len(step.options)))
         return _decided(table, preset, "choice", options, given, rest, lambda option: Choose(seat, option))
     if isinstance(step, RepeatFor):
         places = tuple(move.location for move in _options(table, step) if isinstance(move, Repeat))
-        rest = attrs.evolve(preset, repeat=None)
+        rest = _copy_preset(preset, {"repeat": None})
         return _decided(
             table, preset, "repeat", places, preset.repeat, rest, lambda place: Repeat(seat, place)
         )
     if isinstance(step, Guard):
-        rest = attrs.evolve(preset, samurai=())
+        rest = _copy_preset(preset, {"samurai": ()})
         return _decided(table, preset, "samurai", _placings(table, step), preset.samurai, rest, None)
     return False
 
