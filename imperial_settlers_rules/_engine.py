@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+import functools
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from boardtable.errors import IllegalMove
@@ -47,17 +48,22 @@ __all__ = ["apply_move", "apply_move_with_events", "check_move", "legal_moves"]
 _DECISIONS = (Draw, Choose, Keep, Repeat, Convert, Discard)
 
 
-def _action_moves(state: GameState, seat: int) -> Iterator[Move]:
+#: Moves made once and reused (moves are immutable values).
+_pass, _done, _pick = functools.cache(Pass), functools.cache(Done), functools.cache(Pick)
+
+
+def _action_moves(state: GameState, seat: int) -> tuple[Move, ...]:
     """ACT-2, ACT-7, ACT-8: pass, the free steps, then every action (ACT-3: any kind, any
     number of times a round)."""
     hand = tuple(dict.fromkeys(state.players[seat].hand))
-    yield Pass(seat)
-    yield from actions.free_moves(state, seat)
-    yield from actions.build_moves(state, seat, hand)
-    yield from actions.deal_moves(state, seat)
-    yield from actions.raze_moves(state, seat)
-    yield from activate_moves(state, seat)
-    yield from actions.spend_moves(state, seat)
+    moves: list[Move] = [_pass(seat)]
+    moves += actions.free_moves(state, seat)
+    moves += actions.build_moves(state, seat, hand)
+    moves += actions.deal_moves(state, seat)
+    moves += actions.raze_moves(state, seat)
+    moves += activate_moves(state, seat)
+    moves += actions.spend_moves(state, seat)
+    return tuple(moves)
 
 
 def legal_moves(state: GameState, player: int | None = None) -> tuple[Move, ...]:
@@ -72,9 +78,9 @@ def legal_moves(state: GameState, player: int | None = None) -> tuple[Move, ...]
         return decision_moves(Table(state))
     if state.phase is Phase.LOOKOUT:
         seat = state.order[0]
-        return tuple(Pick(seat, card) for card in dict.fromkeys(state.offer))
+        return tuple(_pick(seat, card) for card in dict.fromkeys(state.offer))
     if state.acted:
-        return (Done(state.turn), *actions.free_moves(state, state.turn))
+        return (_done(state.turn), *actions.free_moves(state, state.turn))
     return tuple(answered(state, _action_moves(state, state.turn)))
 
 
@@ -153,7 +159,7 @@ def check_move(state: GameState, move: Move) -> IllegalMove | None:
     return _refusal(state, move)
 
 
-def _candidates(state: GameState, move: Move) -> Iterator[Move]:
+def _candidates(state: GameState, move: Move) -> Iterable[Move]:
     """The legal moves of ``move``'s kind (and card or location, where it names one)."""
     seat = move.player
     if isinstance(move, Build):

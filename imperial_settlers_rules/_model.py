@@ -200,7 +200,7 @@ class FollowUp(Step):
     location: str | None = None
 
 
-@frozen
+@frozen(weakref_slot=False)
 class Preset:
     """ENG-9: what the move being carried out decided in advance, used up as its effects reach
     the decisions: the option of each choice of gains in order (CARD-14), the deck of the

@@ -8,11 +8,13 @@ refused. Carrying out the move uses its decisions up as its effects reach them
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Mapping
+from operator import attrgetter
 from typing import Any
+
+import attrs
 
 from boardtable.errors import IllegalMove
 
-from .._goods import Goods
 from .._model import Deck, FollowUp, GameState, Preset
 from .._moves import (
     ANSWERED,
@@ -27,10 +29,10 @@ from .._moves import (
     Spend,
     answering,
 )
-from .._table import Table, card_of, controlled, copy_of
+from .._table import Table, card_of, copy_of
 from . import actions
 from .activate import activate
-from .agenda import Asked, asks, leftover, run
+from .agenda import Asked, leftover, run
 
 __all__ = ["NO_PRESET", "act", "advance_refusal", "answered", "preset_of"]
 
@@ -100,85 +102,68 @@ def _answers(state: GameState, move: Move) -> Iterator[Move]:
 def answered(state: GameState, moves: Iterable[Move]) -> Iterator[Move]:
     """ENG-9: each of ``moves`` with every way to decide in advance what it asks (the same for
     moves that differ only in their payment, ENG-2)."""
-    found: dict[tuple[object, ...], list[Mapping[str, object]]] = {}
+    found: dict[object, list[Mapping[str, object]] | None] = {}
     for move in moves:
         if not isinstance(move, ANSWERED):
             yield move
             continue
         key = _key(move)
-        ways = found.get(key)
+        if key in found:
+            ways = found[key]
+        else:
+            # None: the move asks nothing in advance, and is listed as it is
+            ways = found[key] = None if actions.asks_nothing(state, move) else _ways(state, move)
         if ways is None:
-            ways = found[key] = _ways(state, move) if _may_ask(state, move) else []
-        if not ways:
             yield move
-            continue
-        for way in ways:
-            yield answering(move, way)
+        else:
+            for way in ways:
+                yield answering(move, way)
 
 
-def _ways(state: GameState, move: Move) -> list[Mapping[str, object]]:
-    """ENG-9: the ways ``move`` may decide in advance what its effects ask (none: nothing to
-    decide). A spend, a deal or a raze asks at most the deck of the first card it gives
-    (GOODS-7: nothing is seen before it), one of the decks that can give one (GOODS-8); a
-    build or an activation is tried out."""
-    if isinstance(move, (Spend, MakeDeal, RazeCard, Raze)):
+def _ways(state: GameState, move: Move) -> list[Mapping[str, object]] | None:
+    """ENG-9: the ways ``move`` may decide in advance what its effects ask (None: nothing to
+    decide). A spend of cards, or a deal or a raze whose gains owe a card of either deck (and
+    none of a named one, seen before it), asks only the deck of that first card, one of the
+    decks that can give one (GOODS-7, GOODS-8); any other move is tried out."""
+    if _owes_first(move):
         table = Table(state)
-        return [{"deck": deck} for deck in (Deck.COMMON, Deck.FACTION) if table.can_draw(move.player, deck)]
-    answered = list(_answers(state, move))
-    if answered == [move]:
-        return []
-    return [{name: getattr(way, name) for name in ANSWERS if hasattr(way, name)} for way in answered]
+        decks: list[Mapping[str, object]] = [
+            {"deck": deck} for deck in (Deck.COMMON, Deck.FACTION) if table.can_draw(move.player, deck)
+        ]
+        return decks or None
+    tried = list(_answers(state, move))
+    if tried == [move]:
+        return None
+    return [{name: getattr(way, name) for name in ANSWERS if hasattr(way, name)} for way in tried]
 
 
-def _may_ask(state: GameState, move: Move) -> bool:
-    """ENG-9: whether ``move``'s effects may reach a decision (conservatively: a move of which
-    this is false decides nothing in advance)."""
+def _owes_first(move: Move) -> bool:
+    """Whether the first thing ``move`` does that may ask is to owe a card of either deck:
+    a spend of cards (WORK-1), a deal's good (DEAL-4) or a raze field (RAZE-2, RAZE-3)
+    holding one, and no card of a named deck."""
     if isinstance(move, Spend):
         return move.take[3] > 0
     if isinstance(move, MakeDeal):
-        return _owes(copy_of(move.card).deal)
-    if isinstance(move, (RazeCard, Raze)):
-        return _owes(card_of(move.card if isinstance(move, RazeCard) else move.location).raze)
-    if isinstance(move, Activate):
-        action = card_of(move.location).ability.action
-        assert action is not None  # a legal activation's
-        return asks(action.modes[move.mode].effect)
-    assert isinstance(move, Build)
-    built = card_of(move.card)
-    if asks(built.bonus) or asks(built.ability.production) or move.option is not None:
-        return True
-    features = [card_of(c).ability.on_build for c in (*controlled(state, move.player), move.card)]
-    return any(f is not None and actions.matches(f, move.card) and asks(f.effect) for f in features)
-
-
-def _owes(goods: Goods | None) -> bool:
-    """Whether ``goods`` hold a card of either deck and no card of a named one (which would be
-    seen before it, ENG-9)."""
+        goods = copy_of(move.card).deal
+    elif isinstance(move, (RazeCard, Raze)):
+        goods = card_of(move.card if isinstance(move, RazeCard) else move.location).raze
+    else:
+        return False
     return goods is not None and goods.card > 0 and not goods.common_card and not goods.faction_card
 
 
-def _key(move: Move) -> tuple[object, ...]:
+#: Each answered kind's fields but its payment: what decides the decisions a move asks for.
+_UNPAID: dict[type[Any], attrgetter[Any]] = {
+    kind: attrgetter(*(f.name for f in attrs.fields(kind) if f.name != "pay")) for kind in ANSWERED
+}
+
+
+def _key(move: Move) -> object:
     """What decides the decisions ``move`` asks for: not its payment in goods (ENG-2), and of
     a spend only whether it takes a card."""
     if isinstance(move, Spend):
-        return (Spend, move.player, move.take[3] > 0)
-    if isinstance(move, MakeDeal):
-        return (MakeDeal, move.card)
-    if isinstance(move, Build):
-        return (Build, move.card, move.discard, move.option)
-    if isinstance(move, Activate):
-        return (
-            Activate,
-            move.location,
-            move.times,
-            move.mode,
-            move.cards,
-            move.deal,
-            move.opponent,
-            move.target,
-            move.goods,
-        )
-    return (move,)
+        return (move.player, move.take[3] > 0)
+    return (type(move), _UNPAID[type(move)](move))
 
 
 def advance_refusal(state: GameState, move: Move) -> IllegalMove | None:
