@@ -16,8 +16,7 @@ from collections.abc import Callable, Iterator
 from itertools import combinations
 from typing import Any
 
-import attrs
-
+from boardtable.build import copier
 from boardtable.errors import IllegalMove
 
 from .._components import Effect, Special, components
@@ -41,9 +40,12 @@ from .._model import (
 )
 from .._moves import Choose, Discard, Draw, Keep, Move, Repeat
 from .._moves import Convert as ConvertMove
-from .._table import Table, card_of, controlled, owner
+from .._table import Table, card_of, owner
 
-__all__ = ["Asked", "asks", "decision_moves", "effect_steps", "leftover", "resolve", "run"]
+#: ENG-9: a preset with some of its answers used up (a generated copier, :mod:`boardtable.build`).
+_copy_preset = copier(Preset)
+
+__all__ = ["Asked", "decision_moves", "effect_steps", "leftover", "resolve", "run"]
 
 
 class Asked(Exception):
@@ -55,6 +57,12 @@ class Asked(Exception):
         self.field = field
         self.values = values
 
+    def refusal(self) -> IllegalMove:
+        """ENG-9: the refusal of a move that does not make this decision."""
+        return IllegalMove(
+            "ENG-9", f"this move must decide {self.field} in advance: one of {_listed(self.values)}"
+        )
+
 
 def counted(table: Table, seat: int, colour: str | None, card: str) -> int:
     """PROD-3, BUILD-6, CARD-4: ``seat``'s locations of ``colour`` (the card itself included
@@ -63,23 +71,7 @@ def counted(table: Table, seat: int, colour: str | None, card: str) -> int:
     if colour is None:
         built_by = owner(table.state, card)
         return len(table.player(seat if built_by is None else built_by).samurai)
-    return sum(1 for card in controlled(table.state, seat) if colour in card_of(card).colours)
-
-
-def asks(effect: Effect | None) -> bool:
-    """ENG-9: whether carrying out ``effect`` may reach a decision (a choice of gains, a card
-    of either deck, a location produced again, samurai placed, cards drawn to keep): a move
-    whose effects none of which asks decides nothing in advance (and need not be tried out)."""
-    if effect is None:
-        return False
-    return bool(
-        effect.choice
-        or effect.gain.card
-        or (effect.per is not None and effect.per.good == "card")
-        or effect.draw_keep is not None
-        or effect.do is not None
-        or any(offer.gain.card for offer in effect.may_pay)
-    )
+    return sum(1 for card in table.controlled(seat) if colour in card_of(card).colours)
 
 
 def effect_steps(table: Table, seat: int, effect: Effect, card: str, special: bool = True) -> list[Step]:
@@ -126,13 +118,13 @@ def _produce(table: Table, step: Produce) -> None:
     seat = step.seat
     player = table.player(seat)
     steps: list[Step] = [Gain(seat, components().faction(player.faction).production, "PROD-2")]
-    schools = [c for c in controlled(table.state, seat) if _converts(c)]
+    schools = [c for c in table.controlled(seat) if _converts(c)]
     if schools and player.deals:
         steps.append(Convert(seat, tuple(sorted(u for d in player.deals for u in d.good.units()))))
     else:
         steps += [Gain(seat, deal.good, "DEAL-4") for deal in player.deals]
     later: list[Step] = []
-    for card in controlled(table.state, seat):
+    for card in table.controlled(seat):
         effect = card_of(card).ability.production
         if effect is not None:
             (later if effect.do is Special.REPEAT_PRODUCTION else steps).append(
@@ -181,12 +173,12 @@ def run(table: Table) -> None:
     """Carry out the agenda until a decision with options is first, or it is empty (ENG-9: a
     decision the move made in advance is taken from its preset, any other waits for its
     player's move)."""
-    while table.state.agenda:
-        step = table.state.agenda[0]
+    while agenda := table.get("agenda"):
+        step = agenda[0]
         automatic = _AUTOMATIC.get(type(step))
         if automatic is None:
             if isinstance(step, KeepOne) and len(step.drawn) <= step.keep:
-                table.update(agenda=table.state.agenda[1:])
+                table.update(agenda=agenda[1:])
                 table.set(step.seat, hand=(*table.player(step.seat).hand, *step.drawn))
                 continue
             preset = table.get("preset")
@@ -197,11 +189,11 @@ def run(table: Table) -> None:
                     # a decision that waits (after a card seen, or another player's) is passed
                     # over: what comes after it is the same whatever it decides, and its cards
                     # may be hidden ones (a seat's view)
-                    table.update(agenda=table.state.agenda[1:])
+                    table.update(agenda=table.get("agenda")[1:])
                     continue
                 _stopped(table, preset)
                 return
-        table.update(agenda=table.state.agenda[1:])
+        table.update(agenda=agenda[1:])
         if automatic is not None:
             automatic(table, step)
     preset = table.get("preset")
@@ -211,12 +203,13 @@ def run(table: Table) -> None:
 
 def _stopped(table: Table, preset: Preset | None) -> None:
     """The agenda waits: a preset with nothing left to answer ends (a trial's is kept, to be
-    checked, :func:`leftover`); one with answers left marks the first card as reached
-    (ENG-9: whatever waits, the mover sees what is drawn after it)."""
+    checked, :func:`leftover`); one with answers left is kept for the moves after, noting
+    that a card was seen if one was (ENG-9: a card owed after it waits for its deck)."""
     if preset is None or preset.probing:
         return
     if preset.choice or preset.repeat is not None or preset.samurai or preset.deck is not None:
-        table.update(preset=attrs.evolve(preset, drawn=True))
+        if table.seen and not preset.drawn:
+            table.update(preset=_copy_preset(preset, {"drawn": True}))
     else:
         table.update(preset=None)
 
@@ -249,26 +242,26 @@ def _preset(table: Table, step: Step, preset: Preset) -> bool:
     if isinstance(step, Owed):
         if preset.drawn:
             return False
-        preset = attrs.evolve(preset, drawn=True)
+        preset = _copy_preset(preset, {"drawn": True})
         table.update(preset=preset)
         if table.seen:  # a card seen before it: its deck waits
             return False
         decks = tuple(d for d in (Deck.COMMON, Deck.FACTION) if table.can_draw(seat, d))
-        rest = attrs.evolve(preset, deck=None)
+        rest = _copy_preset(preset, {"deck": None})
         return _decided(table, preset, "deck", decks, preset.deck, rest, lambda deck: Draw(seat, deck))
     if isinstance(step, Choice):
         given = preset.choice[0] if preset.choice else None
-        rest = attrs.evolve(preset, choice=preset.choice[1:])
+        rest = _copy_preset(preset, {"choice": preset.choice[1:]})
         options = tuple(range(len(step.options)))
         return _decided(table, preset, "choice", options, given, rest, lambda option: Choose(seat, option))
     if isinstance(step, RepeatFor):
         places = tuple(move.location for move in _options(table, step) if isinstance(move, Repeat))
-        rest = attrs.evolve(preset, repeat=None)
+        rest = _copy_preset(preset, {"repeat": None})
         return _decided(
             table, preset, "repeat", places, preset.repeat, rest, lambda place: Repeat(seat, place)
         )
     if isinstance(step, Guard):
-        rest = attrs.evolve(preset, samurai=())
+        rest = _copy_preset(preset, {"samurai": ()})
         return _decided(table, preset, "samurai", _placings(table, step), preset.samurai, rest, None)
     return False
 
@@ -287,12 +280,18 @@ def _decided(
     if not values or not _answer(preset, field, values, given):
         return False
     table.update(preset=rest)
+    seat = table.state.agenda[0].seat
+    if field == "choice":
+        table.note("CARD-14", f"chooses option {given + 1}", seat)
+    elif field == "repeat":
+        table.note("CARD-9", "produces once more with", seat, given)
     if decision is not None:
         resolve(table, decision(given))
         return True
-    step = table.state.agenda[0]
     table.update(agenda=table.state.agenda[1:])
-    table.set(step.seat, samurai=(*table.player(step.seat).samurai, *given))
+    table.set(seat, samurai=(*table.player(seat).samurai, *given))
+    for place in given:
+        table.note("CARD-29", "puts a samurai on", seat, place)
     return True
 
 
@@ -323,7 +322,7 @@ def _options(table: Table, step: Step) -> Iterator[Move]:
         for option in range(len(step.options)):
             yield Choose(seat, option)
     elif isinstance(step, RepeatFor):
-        for card in controlled(table.state, seat):
+        for card in table.controlled(seat):
             if card != step.card and card_of(card).ability.production is not None:
                 yield Repeat(seat, card)
     elif isinstance(step, KeepOne):
@@ -355,8 +354,9 @@ def decision_moves(table: Table) -> tuple[Move, ...]:
 
 def resolve(table: Table, move: Move) -> None:
     """Carry out ``move``, one of :func:`decision_moves`: the step it decides leaves the agenda."""
-    step = table.state.agenda[0]
-    table.update(agenda=table.state.agenda[1:])
+    agenda = table.get("agenda")
+    step = agenda[0]
+    table.update(agenda=agenda[1:])
     seat = step.seat
     if isinstance(move, Draw):
         assert isinstance(step, Owed)
