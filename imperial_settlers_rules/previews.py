@@ -20,7 +20,7 @@ from ._engine import apply_move, legal_moves
 from ._goods import SUPPLY
 from ._model import GameState, Player
 from ._moves import Move
-from ._table import card_of
+from .text import card_name
 from .view import player_view, sample_world
 
 __all__ = ["Preview", "preview", "previews"]
@@ -46,8 +46,8 @@ class Preview:
     def __str__(self) -> str:
         parts = [", ".join(f"{amount:+d} {name}" for name, amount in self.changes)]
         parts.append(_count(self.hand, "card in hand", "cards in hand"))
-        parts.append(" ".join(f"builds {card_of(card).name}" for card in self.built))
-        parts.append(" ".join(f"loses {card_of(card).name}" for card in self.lost))
+        parts.append(" ".join(f"builds {card_name(card)}" for card in self.built))
+        parts.append(" ".join(f"loses {card_name(card)}" for card in self.lost))
         parts.append(_count(self.foundations, "foundation", "foundations"))
         parts.append(_count(self.deals, "deal", "deals"))
         return "; ".join(part for part in parts if part) or "no change to your empire or supply"

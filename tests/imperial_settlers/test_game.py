@@ -27,6 +27,7 @@ from imperial_settlers_rules.commands import OPTIONS, WORDS
 from imperial_settlers_rules.game import GAME
 from imperial_settlers_rules.previews import previews
 from imperial_settlers_rules.records import to_data
+from imperial_settlers_rules.text import move_text
 
 from .tables import game, playout
 
@@ -121,8 +122,8 @@ def test_the_catalogue_says_every_card_in_words_made_from_its_data() -> None:
 def test_card_words_come_from_the_data() -> None:
     statue = next(card for card in components().decks["common"] if card.key == "com-statue")
     assert card_words(statue) == (
-        "Statue (feature, grey, 1 vp). Cost: 1 wood, 2 stone. No lasting ability. Building bonus: "
-        "gain 1 card; gain 1 vp per grey location, at most 6. Razed for 1 stone, 1 vp."
+        "Statue (feature, grey, 1 VP). Cost: 1 wood and 2 stone. Building bonus: gain 1 card; "
+        "gain 1 VP per grey location, at most 6. Razed for 1 stone and 1 VP."
     )
 
 
@@ -159,14 +160,21 @@ def test_a_record_written_by_the_game_is_checked_and_read_back() -> None:
     assert GAME.winners(end) == GAME.winners_among(end, range(2))
 
 
-def test_the_terminal_words_show_the_table_and_the_score_sheet() -> None:
+def test_the_terminal_words_show_the_table_each_move_and_the_score_sheet() -> None:
+    """The platform's terminal says where the game stands, the seat's empire, each legal move
+    in words with its preview, and the score sheet with its tie-breaks (END-2 to END-4)."""
     state = _positions(4, 2)[-1]
-    view = player_view(state, 1)
-    assert WORDS.where(view).startswith("round ")
-    assert WORDS.own(view, 1)[0].startswith("P1 ")
-    assert len(WORDS.board(view, 1)) == 1 + 2 * 4
-    sheet = WORDS.score(state).splitlines()
-    assert len(sheet) == 5 and sheet[1].split()[4] == str(GAME.totals(state)[0])
+    assert state.is_over
+    assert WORDS.where(player_view(state, 1))
+    assert WORDS.own(player_view(state, 1), 1)
+    sheet = WORDS.score(state)
+    assert "tie-break: goods left" in sheet and str(GAME.totals(state)[0]) in sheet
+    early = game(2, 5)
+    seat = early.to_act[0]
+    view = player_view(early, seat)
+    for option in previews(view, seat):
+        said = WORDS.option(view, option)
+        assert said.startswith(move_text(view, option.move)) and str(option) in said
 
 
 def test_the_command_line_options_read_their_values() -> None:
