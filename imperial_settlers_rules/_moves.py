@@ -18,6 +18,7 @@ from ._goods import Supply
 from ._model import Deck
 
 __all__ = [
+    "ANSWERED",
     "ANSWERS",
     "MOVE_TAGS",
     "TAKEN",
@@ -65,14 +66,16 @@ class Pick(Move):
 
 @frozen
 class Draw(Move):
-    """GOODS-7, PROD-4: draw the card owed from ``deck``."""
+    """GOODS-7, PROD-4: draw the card owed from ``deck`` (a card after one seen; the first card
+    of a move is drawn from the deck the move names, ENG-9)."""
 
     deck: Deck
 
 
 @frozen
 class Choose(Move):
-    """CARD-14: take option ``option`` (0-based) of a choice of gains."""
+    """CARD-14: take option ``option`` (0-based) of a choice of gains in production (PROD-4;
+    elsewhere the move causing it names it, ENG-9)."""
 
     option: int
 
@@ -86,7 +89,8 @@ class Keep(Move):
 
 @frozen
 class Repeat(Move):
-    """CARD-8, CARD-9: ``location`` produces once more."""
+    """CARD-8, CARD-9: ``location`` produces once more (Farmers At Work in production; built,
+    the build names it, ENG-9)."""
 
     location: str
 
@@ -267,8 +271,14 @@ def answering(move: M, answers: Mapping[str, object]) -> M:
     return attrs.evolve(move, **changes)
 
 
+#: ENG-9: the moves that decide in advance what their effects ask.
+ANSWERED = (Build, Activate, Spend, MakeDeal, RazeCard, Raze)
+
+
 def unanswered(move: M) -> M:
     """``move`` without what it decides in advance (ENG-9): those fields at their defaults."""
+    if not isinstance(move, ANSWERED):
+        return move
     fields = attrs.fields_dict(type(move))
     return answering(move, {name: fields[name].default for name in ANSWERS if name in fields})
 

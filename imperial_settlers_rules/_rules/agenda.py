@@ -55,6 +55,12 @@ class Asked(Exception):
         self.field = field
         self.values = values
 
+    def refusal(self) -> IllegalMove:
+        """ENG-9: the refusal of a move that does not make this decision."""
+        return IllegalMove(
+            "ENG-9", f"this move must decide {self.field} in advance: one of {_listed(self.values)}"
+        )
+
 
 def counted(table: Table, seat: int, colour: str | None, card: str) -> int:
     """PROD-3, BUILD-6, CARD-4: ``seat``'s locations of ``colour`` (the card itself included
@@ -211,12 +217,13 @@ def run(table: Table) -> None:
 
 def _stopped(table: Table, preset: Preset | None) -> None:
     """The agenda waits: a preset with nothing left to answer ends (a trial's is kept, to be
-    checked, :func:`leftover`); one with answers left marks the first card as reached
-    (ENG-9: whatever waits, the mover sees what is drawn after it)."""
+    checked, :func:`leftover`); one with answers left is kept for the moves after, noting
+    that a card was seen if one was (ENG-9: a card owed after it waits for its deck)."""
     if preset is None or preset.probing:
         return
     if preset.choice or preset.repeat is not None or preset.samurai or preset.deck is not None:
-        table.update(preset=attrs.evolve(preset, drawn=True))
+        if table.seen and not preset.drawn:
+            table.update(preset=attrs.evolve(preset, drawn=True))
     else:
         table.update(preset=None)
 
@@ -287,12 +294,18 @@ def _decided(
     if not values or not _answer(preset, field, values, given):
         return False
     table.update(preset=rest)
+    seat = table.state.agenda[0].seat
+    if field == "choice":
+        table.note("CARD-14", f"chooses option {given + 1}", seat)
+    elif field == "repeat":
+        table.note("CARD-9", "produces once more with", seat, given)
     if decision is not None:
         resolve(table, decision(given))
         return True
-    step = table.state.agenda[0]
     table.update(agenda=table.state.agenda[1:])
-    table.set(step.seat, samurai=(*table.player(step.seat).samurai, *given))
+    table.set(seat, samurai=(*table.player(seat).samurai, *given))
+    for place in given:
+        table.note("CARD-29", "puts a samurai on", seat, place)
     return True
 
 
