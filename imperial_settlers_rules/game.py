@@ -11,7 +11,7 @@ other games'.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 
 from attrs import frozen
@@ -26,7 +26,8 @@ from boardtable.schema import Schema, match_options
 from imperial_settlers_rules import Event, GameConfig, GameState, Move, events_view, player_view
 
 from ._components import FACTIONS
-from .bots import Bot, ISMCTSBot, make_bot
+from ._config import SEED_LIMIT
+from .bots import Bot, GreedyBot, ISMCTSBot, RandomBot
 from .catalogue import catalogue
 from .previews import Preview
 from .rulebook import GAME as TITLE
@@ -100,13 +101,23 @@ _LIBRARY: Library[GameConfig, GameState, Move, Event, Preview] = Library.of(
     imperial_settlers_rules, imperial_settlers_rules.records
 )
 
-#: What each bot does, in a line (:meth:`ImperialSettlers.bot_description`), by name in order.
-_BOT_WORDS = {
-    "greedy": "Looks one move ahead, in a world drawn from what it can see, and takes the move "
-    "whose empire, supply and hand are worth most to it.",
-    "ismcts": "Searches its own view of the game (information-set Monte Carlo tree search) for as "
-    "long as it is given a decision: the strongest bot, and the slowest.",
-    "random": "Picks any of its legal moves, at random.",
+#: Each bot by name, in order: what it does in a line (:meth:`ImperialSettlers.bot_description`),
+#: and how it is made from its generator (seeded by the match) and its time per decision.
+_BOTS: Mapping[str, tuple[str, Callable[[random.Random, float], Bot]]] = {
+    "random": (
+        "Picks any of its legal moves, at random.",
+        lambda rng, _: RandomBot(rng.randrange(SEED_LIMIT)),
+    ),
+    "greedy": (
+        "Looks one move ahead, in a world drawn from what it can see, and takes the move "
+        "whose empire, supply and hand are worth most to it.",
+        lambda rng, _: GreedyBot(rng.randrange(SEED_LIMIT)),
+    ),
+    "ismcts": (
+        "Searches its own view of the game (information-set Monte Carlo tree search) for as "
+        "long as it is given a decision: the strongest bot, and the slowest.",
+        lambda rng, seconds: ISMCTSBot(rng, seconds=seconds),
+    ),
 }
 
 
@@ -162,19 +173,17 @@ class ImperialSettlers(LibraryGame[GameConfig, GameState, Move, Event, Preview])
         return "" if found is None else f"{found.name}: {found.text}"
 
     def bot_names(self) -> tuple[str, ...]:
-        return tuple(_BOT_WORDS)
+        return tuple(_BOTS)
 
     def bot_description(self, name: str) -> str:
-        return _BOT_WORDS[name]
+        return _BOTS[name][0]
 
     def bot(self, name: str, seed: str, seconds: float) -> Decider[GameState, Move]:
-        if name not in self.bot_names():
-            raise GameError(
-                f"there is no Imperial Settlers bot {shown(name)} (they are {', '.join(self.bot_names())})"
-            )
-        if name == "ismcts":
-            return _Seated(ISMCTSBot(random.Random(seed), seconds=seconds))
-        return _Seated(make_bot(name, random.Random(seed).randrange(2**53)))
+        """The bot ``name`` deciding from its seat's view (LOOK-6), its generator seeded by ``seed``."""
+        found = _BOTS.get(name)
+        if found is None:
+            raise GameError(f"there is no Imperial Settlers bot {shown(name)} (they are {', '.join(_BOTS)})")
+        return _Seated(found[1](random.Random(seed), seconds))
 
     def commands(self) -> Commands:
         """Imperial Settlers' words and schemas (:mod:`imperial_settlers_rules.commands`,
