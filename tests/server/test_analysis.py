@@ -260,3 +260,102 @@ def test_the_position_schema_is_the_game_s(client: TestClient, name: str) -> Non
     assert jsonschema.Draft202012Validator(answer.json()).is_valid(played.position_data(state))
     refused(client.get(f"/api/games/{name}/schemas/move"), 404, "not_found")
     refused(client.get("/api/games/chess/schemas/position"), 404, "not_found")
+
+
+# --------------------------------------------------------------------------- a position's picture
+
+
+def _draw(client: TestClient, name: str, body: object) -> Any:
+    return client.post(f"/api/games/{name}/picture", json=body)
+
+
+def _svg(answer: Any) -> str:
+    assert answer.status_code == 200, answer.text
+    assert answer.headers["content-type"].startswith("image/svg+xml")
+    assert answer.text.startswith("<svg") and "Traceback" not in answer.text
+    return str(answer.text)
+
+
+@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize("plies", [0, 5])
+def test_a_position_posted_is_drawn_as_the_seat_sees_it(
+    client: TestClient, db: Path, name: str, plies: int
+) -> None:
+    """A whole position: drawn whole, or as a seat's view; a seat's view: as its own seat, and
+    another seat's asked for is ``422 hidden`` where the view hides what that seat sees."""
+    played, state = _position(name, plies)
+    document = played.position_data(state)
+    for seat in (None, 0, 1):
+        request = {"position": document, "seat": seat}
+        fits("picture_request", json.dumps(request))
+        drawn = state if seat is None else played.view(state, seat)
+        assert _svg(_draw(client, name, request)) == played.picture(drawn)
+    assert _svg(_draw(client, name, {"position": document})) == played.picture(state)
+    view = played.view(state, 1)
+    mine = {"position": played.position_data(view)}
+    fits("picture_request", json.dumps(mine))
+    assert _svg(_draw(client, name, mine)) == played.picture(view)
+    assert _svg(_draw(client, name, {**mine, "seat": 1})) == played.picture(view)
+    other = _draw(client, name, {**mine, "seat": 0})
+    if name == "hadara":  # a view that hides the other seat's hand: that seat's is not in it
+        fits("error", json.dumps(refused(other, 422, "hidden")))
+    else:  # a view that hides only what no seat sees: the seat's view of it
+        assert _svg(other) == played.picture(played.view(view, 0))
+    assert stored_moves(db) == 0
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_picture_of_a_bad_position_or_request_is_refused_in_one_line(
+    client: TestClient, db: Path, name: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    played, state = _position(name)
+    document = played.position_data(state)
+    path = f"/api/games/{name}/picture"
+    json_type = {"content-type": "application/json"}
+    broken = json.loads(json.dumps(document))
+    broken["data"]["players"][0] = "nobody"
+    body = refused(_draw(client, name, {"position": broken}), 422, "inconsistent")
+    assert fits("error", json.dumps(body))["field"].startswith("$")
+    for body_bytes in (
+        b"not json",
+        b"[]",
+        json.dumps({}).encode(),
+        json.dumps({"position": document, "move": None}).encode(),
+        json.dumps({"position": document, "seat": "0"}).encode(),
+        json.dumps({"position": document, "seat": -1}).encode(),
+        json.dumps({"position": document, "seat": 2}).encode(),
+    ):
+        answer = client.post(path, content=body_bytes, headers=json_type)
+        fits("error", json.dumps(refused(answer, 400, "malformed")))
+    huge = b'{"position": "' + b"x" * MAX_BODY + b'"}'
+    refused(client.post(path, content=huge, headers=json_type), 413, "too_large")
+    refused(
+        client.post(path, content=b"{}", headers={"content-type": "text/plain"}),
+        415,
+        "unsupported_media_type",
+    )
+    refused(client.post("/api/games/chess/picture", json={"position": document}), 404, "not_found")
+    refused(client.get(path), 405, "method_not_allowed")
+
+    def inconsistent(document: object) -> object:
+        raise Inconsistent("$.data.players[1].coins: below 0", "$.data.players[1].coins", "SETUP-1")
+
+    monkeypatch.setattr(type(played), "read_position", lambda self, document: inconsistent(document))
+    body = refused(_draw(client, name, {"position": document}), 422, "inconsistent")
+    assert (body["field"], body["rule"]) == ("$.data.players[1].coins", "SETUP-1")
+    assert stored_moves(db) == 0 and client.get("/api/matches?open=1").json()["matches"] == []
+
+
+def test_pictures_of_positions_are_paced_with_the_analyses(tmp_path: Path) -> None:
+    played, state = _position("stone-age")
+    request = {"position": played.position_data(state)}
+    with TestClient(
+        create_app(SQLiteStore(tmp_path / "m.sqlite"), bounds=Bounds(analysis_per_minute=2))
+    ) as client:
+        assert _analyse(client, "stone-age", request).status_code == 200
+        assert _draw(client, "stone-age", request).status_code == 200
+        answer = _draw(client, "stone-age", request)
+        body = refused(answer, 429, "too_many")
+        assert body["retry_after"] == int(answer.headers["retry-after"]) >= 1
+        fits("error", answer.content)
+        refused(_analyse(client, "stone-age", request), 429, "too_many")
