@@ -428,7 +428,7 @@ def test_a_point_s_picture_is_drawn_once_and_kept(
 
     def drawing(self: AnyGame, view: object) -> str:
         drawn.append(view)
-        return picture(self, view)  # type: ignore[arg-type]
+        return picture(self, view)
 
     async def counting(then: object, entries: tuple[object, ...]) -> None:
         counted.append(len(entries))
