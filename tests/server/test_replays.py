@@ -26,7 +26,7 @@ from boardtable.server.registry import replayed
 from boardtable.server.replays import MAX_RECORD
 from boardtable.server.sqlite import SQLiteStore
 
-from .serving import answer_kind, bearer, create, fits, refused, stored_moves, token, validator
+from .serving import answer_kind, bearer, create, fits, refused, stored_moves, svg, token, validator
 
 GAMES = ("hadara", "stone-age")
 #: Moves played in each match.
@@ -76,13 +76,18 @@ class _Played:
             self.events.append(events)
 
     def replay(self, at: int | None = None, seat: int | str | None = None, by: int | None = None) -> Any:
+        return self.asked("replay", at, seat, by)
+
+    def asked(self, route: str, at: int | None, seat: int | str | None, by: int | None) -> Any:
+        """``GET …/ROUTE`` (``replay`` or ``picture``) at ``at`` as ``seat``, with ``by``'s token
+        (none: without one)."""
         params: dict[str, object] = {}
         if at is not None:
             params["at"] = at
         if seat is not None:
             params["seat"] = seat
         headers = {} if by is None else bearer(self.tokens[by])
-        return self.client.get(f"/api/matches/{self.match}/replay", params=params, headers=headers)
+        return self.client.get(f"/api/matches/{self.match}/{route}", params=params, headers=headers)
 
     def told(self, at: int, seat: int | None, whole: bool = False) -> list[dict[str, object]]:
         """The events of entry ``at`` as ``seat`` saw them (a move's: entry n is move n)."""
@@ -338,22 +343,7 @@ def test_replays_are_paced_per_address(tmp_path: Path) -> None:
 def _picture(
     match: _Played, at: int | None = None, seat: int | str | None = None, by: int | None = None
 ) -> Any:
-    """``GET …/picture`` at ``at`` as ``seat``, with ``by``'s token (none: without one)."""
-    params: dict[str, object] = {}
-    if at is not None:
-        params["at"] = at
-    if seat is not None:
-        params["seat"] = seat
-    headers = {} if by is None else bearer(match.tokens[by])
-    return match.client.get(f"/api/matches/{match.match}/picture", params=params, headers=headers)
-
-
-def _svg(answer: Any) -> str:
-    """A 200 picture: SVG, never a traceback."""
-    assert answer.status_code == 200, answer.text
-    assert answer.headers["content-type"].startswith("image/svg+xml")
-    assert answer.text.startswith("<svg") and "Traceback" not in answer.text
-    return str(answer.text)
+    return match.asked("picture", at, seat, by)
 
 
 @pytest.mark.parametrize("name", GAMES)
@@ -367,15 +357,15 @@ def test_a_point_s_picture_is_the_game_s_picture_of_the_replay_s_view(client: Te
         state = match.states[at + 1]
         for seat in (None, 0, 1):
             drawn = played.picture(played.view(state, seat))
-            assert _svg(_picture(match, at, seat, seat)) == drawn
-            assert _svg(_picture(match, at, by=seat)) == drawn
+            assert svg(_picture(match, at, seat, seat)) == drawn
+            assert svg(_picture(match, at, by=seat)) == drawn
             replay = match.replay(at, seat, seat).json()
             assert replay["position"] == played.position_data(played.view(state, seat))
     for by in (None, 0, 1):
-        live = _svg(_picture(match, by=by))
+        live = svg(_picture(match, by=by))
         assert live == played.picture(played.view(match.states[-1], by))
-        assert _svg(_picture(match, MOVES - 1, by=by)) == live
-        assert _svg(_picture(match, seat=by, by=by)) == live
+        assert svg(_picture(match, MOVES - 1, by=by)) == live
+        assert svg(_picture(match, seat=by, by=by)) == live
 
 
 @pytest.mark.parametrize("name", GAMES)
@@ -396,7 +386,7 @@ def test_before_the_end_a_picture_shows_no_more_than_the_seat_s_view(
     refused(client.get("/api/matches/nothere/picture", params={"at": "0"}), 404, "not_found")
     fresh = create(client, game=name)["match"]
     refused(client.get(f"/api/matches/{fresh}/picture", params={"at": "0"}), 400, "malformed")
-    assert _svg(client.get(f"/api/matches/{fresh}/picture"))  # the live picture has no point to ask for
+    assert svg(client.get(f"/api/matches/{fresh}/picture"))  # the live picture has no point to ask for
     assert stored_moves(db) == stored
 
 
@@ -410,9 +400,9 @@ def test_once_a_seat_resigned_anyone_sees_a_point_s_picture_whole(client: TestCl
     played = match.played
     for at in range(3):
         state = match.states[at + 1]
-        assert _svg(_picture(match, at, "all")) == played.picture(state)
-        assert _svg(_picture(match, at, 1)) == played.picture(played.view(state, 1))
-    assert _svg(_picture(match, seat="all")) == played.picture(match.states[-1])
+        assert svg(_picture(match, at, "all")) == played.picture(state)
+        assert svg(_picture(match, at, 1)) == played.picture(played.view(state, 1))
+    assert svg(_picture(match, seat="all")) == played.picture(match.states[-1])
 
 
 def test_a_point_s_picture_is_drawn_once_and_kept(
@@ -436,12 +426,12 @@ def test_a_point_s_picture_is_drawn_once_and_kept(
 
     monkeypatch.setattr(type(played), "picture", drawing)
     monkeypatch.setattr(replays, "replayed", counting)
-    first = _svg(_picture(match, 2, "0", 0))
+    first = svg(_picture(match, 2, "0", 0))
     assert (len(drawn), counted) == (1, [3])
-    assert _svg(_picture(match, 2, "0", 0)) == first and _svg(_picture(match, 2, by=0)) == first
+    assert svg(_picture(match, 2, "0", 0)) == first and svg(_picture(match, 2, by=0)) == first
     assert (len(drawn), counted) == (1, [3])
-    live = _svg(_picture(match, by=1))
-    assert _svg(_picture(match, MOVES - 1, 1, 1)) == live
+    live = svg(_picture(match, by=1))
+    assert svg(_picture(match, MOVES - 1, 1, 1)) == live
     assert (len(drawn), counted) == (2, [3])
 
 

@@ -11,7 +11,7 @@
 
 import { ApiError, getPositionSchema, postAnalysis, postPicture } from "./api.js";
 import { byId, el, fill } from "./dom.js";
-import { drawPosition } from "./drawing.js";
+import { drawPosition, foldedWords } from "./drawing.js";
 import { Editor } from "./editor.js";
 import { PictureAsker, reviewPicture } from "./picture.js";
 import { DocumentError, disputeLink, download, scenarioDocument } from "./scenario.js";
@@ -117,12 +117,7 @@ export class Analysis {
             el("div", { id: "editor" }),
           ),
           drawn.area,
-          el(
-            "details",
-            { class: "drawing-words", id: "analysis-words" },
-            el("summary", {}, "The position in words"),
-            el("div", { class: "drawing", id: "analysis-drawing" }),
-          ),
+          foldedWords("analysis-words", "The position in words", "analysis-drawing"),
         ),
         el(
           "div",

@@ -11,7 +11,7 @@
 
 import { ApiError, getLog, getPicture, getReplay, getView, postPicture, postReplay } from "./api.js";
 import { byId, el, fill } from "./dom.js";
-import { drawPosition } from "./drawing.js";
+import { drawPosition, foldedWords } from "./drawing.js";
 import { rows } from "./log.js";
 import { PictureAsker, reviewPicture } from "./picture.js";
 import { heldSeats } from "./store.js";
@@ -125,12 +125,7 @@ export class Replay {
           el("h2", {}, "The table then"),
           el("ul", { class: "events", id: "replay-events", "aria-live": "polite" }),
           drawn.area,
-          el(
-            "details",
-            { class: "drawing-words", id: "replay-words" },
-            el("summary", {}, "The table in words"),
-            el("div", { class: "drawing", id: "replay-drawing" }),
-          ),
+          foldedWords("replay-words", "The table in words", "replay-drawing"),
         ),
         el("div", {}, el("h2", {}, "The log"), el("div", { class: "log-box replay-log-box" }, el("ol", { class: "log replay-log", id: "replay-log" }))),
       ),
