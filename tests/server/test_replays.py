@@ -213,15 +213,17 @@ def test_stepping_forward_replays_one_entry_a_step(
     assert counted == [2, 1, 0, 2, 1, 1]
 
 
-def test_a_damaged_match_is_not_replayed_at_an_earlier_point(tmp_path: Path) -> None:
+@pytest.mark.parametrize("route", ["replay", "picture"])
+def test_a_damaged_match_is_not_replayed_at_an_earlier_point(tmp_path: Path, route: str) -> None:
+    """Nor drawn there: its replay and its picture at any point, the last too, are ``410``."""
     db = tmp_path / "matches.sqlite"
     with TestClient(create_app(SQLiteStore(db))) as client:
         match = _Played(client, "hadara", moves=3).match
     with sqlite3.connect(db) as connection:
         connection.execute("UPDATE entries SET digest = 'tampered' WHERE match = ? AND seq = 2", (match,))
     with TestClient(create_app(SQLiteStore(db))) as client:
-        for at in ("0", "1", "2"):
-            body = refused(client.get(f"/api/matches/{match}/replay", params={"at": at}), 410, "damaged")
+        for params in ({"at": "0"}, {"at": "1"}, {"at": "2"}, {}):
+            body = refused(client.get(f"/api/matches/{match}/{route}", params=params), 410, "damaged")
             assert (body["match"], body["seq"]) == (match, 2)
             fits("error", json.dumps(body))
 
@@ -433,18 +435,6 @@ def test_a_point_s_picture_is_drawn_once_and_kept(
     live = svg(_picture(match, by=1))
     assert svg(_picture(match, MOVES - 1, 1, 1)) == live
     assert (len(drawn), counted) == (2, [3])
-
-
-def test_a_damaged_match_has_no_picture_of_an_earlier_point(tmp_path: Path) -> None:
-    db = tmp_path / "matches.sqlite"
-    with TestClient(create_app(SQLiteStore(db))) as client:
-        match = _Played(client, "hadara", moves=3).match
-    with sqlite3.connect(db) as connection:
-        connection.execute("UPDATE entries SET digest = 'tampered' WHERE match = ? AND seq = 2", (match,))
-    with TestClient(create_app(SQLiteStore(db))) as client:
-        for params in ({"at": "0"}, {"at": "2"}, {}):
-            body = refused(client.get(f"/api/matches/{match}/picture", params=params), 410, "damaged")
-            assert (body["match"], body["seq"]) == (match, 2)
 
 
 def test_a_point_s_picture_is_paced_with_the_replays(tmp_path: Path) -> None:
