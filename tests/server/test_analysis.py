@@ -229,7 +229,7 @@ def test_a_malformed_request_is_refused_in_one_line_and_nothing_is_stored(
     document = played.position_data(state)
     path = f"/api/games/{name}/{route}"
     json_type = {"content-type": "application/json"}
-    wrong = ({"seat": "0"}, {"seat": -1}, {"seat": 2}, *_MALFORMED[route])
+    wrong: tuple[dict[str, object], ...] = ({"seat": "0"}, {"seat": -1}, {"seat": 2}, *_MALFORMED[route])
     for body in (
         b"not json",
         b"[]",
