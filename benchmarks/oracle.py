@@ -10,7 +10,9 @@ rounds of each: a replay of the match's last entry, of its middle entry and of t
 before its last from its start (every entry replayed but one: a replay of its first entry
 asked first, untimed, so that no point kept stands nearer), a step forward (a replay of the
 middle entry asked first), its record posted for a replay, and an analysis of a position of
-Hadara (5 seats) and of Stone Age, with a move tried. Each figure
+Hadara (5 seats) and of Stone Age, with a move tried; the picture of a point a step forward
+(the whole table; a point not drawn before, each round the next: drawn and kept), of the
+last entry kept, and of each position analysed, posted. Each figure
 is the median of the rounds with their range, in milliseconds of wall time and of the
 process's CPU time (the test client's own work included, about a millisecond a request);
 and the memory a point kept to go on from takes (tracemalloc).
@@ -150,11 +152,30 @@ def main() -> None:
                     ),
                 ),
             }
+            picture = f"/api/matches/{match}/picture"
+            ahead = iter(range(middle, before_last))
+            point = [middle]
+
+            def forward() -> None:  # the replay one entry before a point not drawn yet
+                point[0] = next(ahead)
+                client.get(f"{replay}?at={point[0]}")
+
+            calls["picture, a step forward, whole"] = (
+                forward,
+                lambda: client.get(f"{picture}?at={point[0] + 1}&seat=all"),
+            )
+            calls["picture, the last entry, kept"] = (_nothing, lambda: client.get(f"{picture}?seat=all"))
             for name, players in (("hadara", 5), ("stone-age", 4)):
                 request = _analysis_request(name, players, 20)
                 calls[f"analysis, {name} of {players} seats"] = (
                     _nothing,
                     functools.partial(client.post, f"/api/games/{name}/analysis", json=request),
+                )
+                calls[f"picture of a position, {name}"] = (
+                    _nothing,
+                    functools.partial(
+                        client.post, f"/api/games/{name}/picture", json={"position": request["position"]}
+                    ),
                 )
             print(
                 f"a point kept to go on from, of the entry before the last: {_kept(client, match, entries):.1f} MB"

@@ -68,6 +68,7 @@ WIRE_KINDS: Mapping[str, str] = {
     "replay": "GET /api/matches/ID/replay?at=SEQ&seat=N|all and POST /api/games/GAME/replay?at=K&seat=N|all (a record): the table as it stood at one point, as one seat, the spectator or the whole table saw it.",
     "analysis_request": "POST /api/games/GAME/analysis: a position, the seat whose moves are asked for, and a move to try.",
     "analysis": "The answer to POST /api/games/GAME/analysis: the position's legal moves for the seats to act, and the move tried, played or refused by a rule.",
+    "picture_request": "POST /api/games/GAME/picture: a position to draw as SVG, and the seat it is drawn as.",
     "error": "Every refusal and failure: its kind, one line of message, and the kind's own fields.",
 }
 
@@ -911,6 +912,22 @@ def _simple(kind: str) -> _Schema:
             "move",
         ),
         "analysis": _analysis,
+        "picture_request": lambda: closed(
+            "A position to draw as SVG, and the seat it is drawn as.",
+            {
+                "position": _document(
+                    "The position: a whole position, or a seat's view (drawn as its own seat), as the game writes it.",
+                    "game_state",
+                ),
+                "seat": nullable(
+                    {
+                        **_seat(),
+                        "description": "The seat a whole position is drawn as (its view); null or absent: the position as it is.",
+                    }
+                ),
+            },
+            "seat",
+        ),
         "error": _error,
     }
     return makers[kind]()

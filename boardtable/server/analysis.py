@@ -31,7 +31,7 @@ from .bodies import Malformed
 from .present import Body
 from .referee import Refused
 
-__all__ = ["Unreadable", "analyse"]
+__all__ = ["Unreadable", "analyse", "picture"]
 
 
 class Unreadable(GameError):
@@ -86,16 +86,32 @@ def _entries(played: AnyGame, state: object, eye: Eye, seat: int) -> list[dict[s
     return [played.legal_entry(option) for option in played.legal(seen, seat)]
 
 
-def analyse(played: AnyGame, document: object, seat: int | None, given: object | None) -> Body:
-    """The analysis of the position ``document`` (see the module): the legal moves of the seats
-    to act (``seat``'s alone where given), and the move ``given`` played or refused."""
+def _seen(played: AnyGame, document: object, seat: int | None, what: str) -> tuple[object, Eye, bool]:
+    """The position of ``document``, who sees it whole and whether a move tried on it must turn
+    up nothing (:func:`_eye`); ``422 hidden`` where ``seat`` is another seat than the one whose
+    view it is (that view shows nothing of ``what``)."""
     state = _read(played, document)
     players = len(played.totals(state))
     if seat is not None and seat >= players:
         raise Malformed(f"seat: expected a seat from 0 to {players - 1} or null, found {seat}")
     eye, guarded = _eye(played, state, players)
     if not (eye.whole or seat in (None, eye.seat)):
-        raise _hidden(f"this position is {eye}'s view, which shows no other seat's moves")
+        raise _hidden(f"this position is {eye}'s view, which shows no other seat's {what}")
+    return state, eye, guarded
+
+
+def picture(played: AnyGame, document: object, seat: int | None) -> str:
+    """The position ``document`` drawn as SVG (:meth:`Game.picture <boardtable.games.Game.picture>`)
+    as ``seat`` sees it: a whole position as the seat's view (whole where ``seat`` is None), a
+    seat's view (or the spectator's) as it is, its own seat's (``INFO-1``)."""
+    state, eye, _ = _seen(played, document, seat, "view")
+    return played.picture(played.view(state, seat) if eye.whole and seat is not None else state)
+
+
+def analyse(played: AnyGame, document: object, seat: int | None, given: object | None) -> Body:
+    """The analysis of the position ``document`` (see the module): the legal moves of the seats
+    to act (``seat``'s alone where given), and the move ``given`` played or refused."""
+    state, eye, guarded = _seen(played, document, seat, "moves")
     over = played.is_over(state)
     to_act = () if over else played.to_act(state)
     legal = {

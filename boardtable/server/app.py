@@ -43,7 +43,7 @@ from starlette.websockets import WebSocket
 
 from ..games import GameError
 from ..reader import clip, label, shown
-from .analysis import Unreadable, analyse
+from .analysis import Unreadable, analyse, picture
 from .bodies import (
     MAX_BODY,
     Malformed,
@@ -52,6 +52,7 @@ from .bodies import (
     name_request,
     new_match,
     nothing_request,
+    picture_request,
     read_json,
     seq_request,
 )
@@ -65,6 +66,7 @@ from .guard import API_HEADERS, Buckets, Guard
 from .hub import Hub, Notifier
 from .limits import BOUNDS, Bounds
 from .match import Forbidden, Match
+from .pictures import match_picture
 from .present import Body, Presenter
 from .referee import Illegal, Referee, Refused, Stale, TooFast
 from .registry import KEEP_SECONDS, NotFound, Registry
@@ -530,9 +532,26 @@ class _Api:
         return JSONResponse(analyse(played, position, seat, move))
 
     async def picture(self, request: Request) -> Response:
+        """The table as the token's seat sees it now; with ``at`` or ``seat``, as it stood after
+        an entry, as a replay shows it (:mod:`~boardtable.server.pictures`, paced with ``at``)."""
+        query = request.query_params
+        if "at" in query:
+            self._paced(request)
         async with self.registry.using(_match_id(request)) as match:
-            seat = match.seat_of(_bearer(request))
-            return Response(self.presenter.picture(match, seat), media_type="image/svg+xml")
+            mine = match.seat_of(_bearer(request))
+            if "at" in query or "seat" in query:
+                drawn = await match_picture(self.registry, self.cursors, self.presenter, match, mine, query)
+            else:
+                drawn = self.presenter.picture(match, mine)
+            return Response(drawn, media_type="image/svg+xml")
+
+    async def position_picture(self, request: Request) -> Response:
+        """A position posted, drawn (:func:`~boardtable.server.analysis.picture`)."""
+        self._paced(request)
+        played = named_game(request)
+        _no_token_in_address(request)
+        position, seat = picture_request(read_json(await _body(request)))
+        return Response(picture(played, position, seat), media_type="image/svg+xml")
 
     async def updates(self, socket: WebSocket) -> None:
         """The seat's WebSocket (:mod:`~boardtable.server.updates`), its match followed while it is open."""
@@ -655,6 +674,7 @@ def create_app(
         Route("/matches/{match}/replay", api.replay, methods=["GET"]),
         Route("/games/{game}/replay", api.record_replay, methods=["POST"]),
         Route("/games/{game}/analysis", api.analysis, methods=["POST"]),
+        Route("/games/{game}/picture", api.position_picture, methods=["POST"]),
         *catalogue_routes(seats.names()),
         WebSocketRoute("/matches/{match}/updates", api.updates),
         WebSocketRoute("/{path:path}", _no_such_socket),

@@ -30,6 +30,7 @@ __all__ = [
     "name_request",
     "new_match",
     "nothing_request",
+    "picture_request",
     "read_json",
     "seq_request",
 ]
@@ -224,7 +225,19 @@ def analysis_request(document: Mapping[str, object]) -> tuple[object, int | None
     """``POST /api/games/GAME/analysis``: the position (a document, read by its game), the seat
     whose moves are asked for (None: every seat to act) and the move to try (None: none)."""
     _fields(document, ("position",), ("seat", "move"))
+    return document["position"], _seat_field(document), document.get("move")
+
+
+def picture_request(document: Mapping[str, object]) -> tuple[object, int | None]:
+    """``POST /api/games/GAME/picture``: the position (a document, read by its game) and the
+    seat it is drawn as (None: as it is)."""
+    _fields(document, ("position",), ("seat",))
+    return document["position"], _seat_field(document)
+
+
+def _seat_field(document: Mapping[str, object]) -> int | None:
+    """A body's ``seat``: a seat, or None (null or absent)."""
     seat = document.get("seat")
     if seat is not None and (type(seat) is not int or seat < 0):
         raise Malformed(f"seat: expected a seat (a whole number from 0) or null, found {shown(seat)}")
-    return document["position"], seat, document.get("move")
+    return seat

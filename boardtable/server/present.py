@@ -70,6 +70,13 @@ class _Table(Generic[K, V]):
             self._values.move_to_end(key)
         return found
 
+    def kept(self, key: K) -> V | None:
+        """The value kept under ``key``, None where there is none."""
+        found = self._values.get(key)
+        if found is not None:
+            self._values.move_to_end(key)
+        return found
+
     def __len__(self) -> int:
         return len(self._values)
 
@@ -120,8 +127,9 @@ class Presenter:
         self._options: _Table[tuple[str, int], dict[Hashable, bytes]] = _Table(KEPT // 10)
         #: An event's JSON, by the event (what it says being all it is made of).
         self._events: _Table[Hashable, bytes] = _Table()
-        #: A viewer's picture, by match, viewer and seq (a tenth as many: each is a few dozen KB).
-        self._pictures: _Table[tuple[str, int | None, int], str] = _Table(KEPT // 10)
+        #: A viewer's picture, by match, viewer (``all``: the whole table) and seq (a tenth as
+        #: many: each is a few dozen KB).
+        self._pictures: _Table[tuple[str, int | str | None, int], str] = _Table(KEPT // 10)
 
     # ------------------------------------------------------------------ views and messages
 
@@ -250,6 +258,16 @@ class Presenter:
         return self._pictures.made(
             (match.id, seat, match.seq), lambda: match.game.picture(match.game.view(match.state, seat))
         )
+
+    def kept_picture(self, match_id: str, viewer: int | str | None, seq: int) -> str | None:
+        """The picture of ``match_id`` drawn already for ``viewer`` (a seat, None: the spectator,
+        ``all``: the whole table) when its ``seq`` was ``seq``; None where none is kept."""
+        return self._pictures.kept((match_id, viewer, seq))
+
+    def keep_picture(self, match_id: str, viewer: int | str | None, seq: int, drawn: str) -> str:
+        """Keeps ``drawn``, the picture of ``match_id`` for ``viewer`` at ``seq`` (see
+        :meth:`kept_picture`), and gives it back."""
+        return self._pictures.made((match_id, viewer, seq), lambda: drawn)
 
     @staticmethod
     def log(match: Match, entries: Sequence[Entry]) -> bytes:

@@ -39,10 +39,21 @@ from .present import Body, Presenter
 from .referee import Refused
 from .registry import NotFound, Registry, replayed, unplayed
 
-__all__ = ["ALL", "CURSORS", "MAX_RECORD", "Cursors", "match_replay", "record_replay"]
+__all__ = [
+    "ALL",
+    "CURSORS",
+    "MAX_RECORD",
+    "Cursors",
+    "match_point",
+    "match_replay",
+    "record_replay",
+    "replayed_point",
+]
 
 #: The ``seat`` that asks for the whole position.
 ALL = "all"
+#: The eye of a query that names no seat: the spectator's.
+SPECTATOR = Eye()
 #: The largest record read, in bytes (a record of 5,000 moves of Stone Age takes about 300 KB).
 MAX_RECORD = 512 * 1024
 #: How many matches' points replayed last are kept, to go on from (:class:`Cursors`).
@@ -51,11 +62,11 @@ CURSORS = 8
 _NUMBER = re.compile(r"[0-9]{1,18}")
 
 
-def _eye(query: Mapping[str, str], players: int) -> Eye:
-    """Who the query asks to be shown (``seat``): the spectator without one."""
+def _eye(query: Mapping[str, str], players: int, default: Eye = SPECTATOR) -> Eye:
+    """Who the query asks to be shown (``seat``): ``default`` (the spectator) without one."""
     text = query.get("seat")
     if text is None:
-        return Eye()
+        return default
     if text == ALL:
         return Eye(whole=True)
     if not (_NUMBER.fullmatch(text) and int(text) < players):
@@ -146,25 +157,41 @@ async def _replayed_to(registry: Registry, cursors: Cursors, match_id: str, at: 
     return then
 
 
+def match_point(
+    match: Match, mine: int | None, query: Mapping[str, str], default: Eye = SPECTATOR
+) -> tuple[Eye, int]:
+    """Who the query asks to be shown ``match`` (its ``seat``; ``default`` without one) and after
+    which entry (``at``: the last without one), refused where that eye may not see it (see the
+    module); ``mine``: the seat the request's token opens (None without one)."""
+    if not match.seq:
+        raise Malformed("at: the match has no entries yet, so nothing to replay")
+    eye = _eye(query, len(match.seats), default)
+    at = _at(query, match.seq - 1, "an entry's seq")
+    _allowed(eye, match.decided, mine, "the game is over (or a seat resigned)")
+    return eye, at
+
+
+async def replayed_point(registry: Registry, cursors: Cursors, match: Match, at: int) -> Match:
+    """``match`` as it stood after its entry ``at``, short of its last: replayed from its stored
+    entries (from the point kept of it where there is one), and kept to go on from."""
+    then = await _replayed_to(registry, cursors, match.id, at)
+    cursors.keep(then)
+    return then
+
+
 async def match_replay(
     registry: Registry, cursors: Cursors, match: Match, mine: int | None, query: Mapping[str, str]
 ) -> Body:
     """``match`` (followed, and so sound) as it stood after its entry ``at``, as the query's
     eye sees it (see the module); ``mine``: the seat the request's token opens (None without one)."""
-    if not match.seq:
-        raise Malformed("at: the match has no entries yet, so nothing to replay")
-    eye = _eye(query, len(match.seats))
+    eye, at = match_point(match, mine, query)
     last = match.seq - 1
-    at = _at(query, last, "an entry's seq")
-    _allowed(eye, match.decided, mine, "the game is over (or a seat resigned)")
     if at == last:  # the match as it stands, taken before anything is awaited: no replay
         then, shown = match, _shown(match, eye, at)
-        entries = await registry.store.entries(match.id, at, 1)
     else:
-        then = await _replayed_to(registry, cursors, match.id, at)
+        then = await replayed_point(registry, cursors, match, at)
         shown = _shown(then, eye, at)
-        cursors.keep(then)
-        entries = await registry.store.entries(match.id, at, 1)
+    entries = await registry.store.entries(match.id, at, 1)
     listed = Presenter.log_entries(then, entries)
     if not listed:
         raise Malformed(f"at: entry {at} is not stored yet")

@@ -1,5 +1,6 @@
 """The screenshots of docs/disputes.md, made once and committed: a Stone Age match of two
-random bots replayed to a point, its analysis board with a refused move, the position
+random bots replayed to a point (its picture as the seat saw it), its analysis board with a
+refused move (the position's picture), the position
 editor refusing an edit at its field, and the dispute's page.
 
 Usage (from the repository's root, Chromium and the server extra installed)::
@@ -57,11 +58,13 @@ def main(folder: Path) -> None:
             page = browser.new_page(viewport={"width": WIDTH, "height": HEIGHT})
             page.goto(f"{base}/?replay={match}&at={dispute.at}&seat={dispute.seat}")
             expect(page.locator("#replay")).to_have_attribute("data-at", str(dispute.at))
+            expect(page.locator("#replay-picture")).to_have_attribute("data-at", str(dispute.at))
             shoot(page, "#replay", folder / "replay.png")
             page.click("#replay-analyse")
             page.fill("#try-move", json.dumps(dispute.disputed))
             page.click("#try-button")
             expect(page.locator("#verdict")).to_have_attribute("data-verdict", "illegal")
+            expect(page.locator("#analysis-picture svg").first).to_be_visible()
             shoot(page, "#analysis", folder / "analysis.png")
             page.click("#edit-position")
             field = page.locator(f'input[name="data.players.{dispute.seat}.people"]')

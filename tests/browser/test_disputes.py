@@ -9,7 +9,9 @@ it carries as text only."""
 from __future__ import annotations
 
 import base64
+import html
 import json
+import re
 import time
 import zlib
 from dataclasses import dataclass
@@ -277,3 +279,78 @@ def test_an_unfinished_match_replays_for_its_seat_up_to_now(server: str, browser
         last = summary(server, match)["seq"] - 1
         expect(page.locator("#replay")).to_have_attribute("data-at", str(last))
         assert "token=" not in page.locator("#replay-link").input_value()
+
+
+_DATA_ID = re.compile(r'data-id="([^"]*)"')
+
+
+def _ids_shown(page: Page, frame: str) -> list[str]:
+    """The ``data-id`` of every node of the picture in ``frame``, sorted."""
+    found: list[str] = page.locator(f"#{frame} [data-id]").evaluate_all(
+        "nodes => nodes.map(node => node.getAttribute('data-id'))"
+    )
+    return sorted(found)
+
+
+def _ids_drawn(svg: str) -> list[str]:
+    return sorted(html.unescape(found) for found in _DATA_ID.findall(svg))
+
+
+@pytest.mark.parametrize("game", ["hadara", "stone-age"])
+def test_a_replay_and_the_analysis_board_show_the_game_s_picture(
+    server: str, browser: Browser, game: str
+) -> None:
+    """A replay's point shows the server's picture of that point as the seat saw it (its
+    ``data-id``s, every one), the words folded under it; the analysis board shows the picture of
+    the position after a legal move tried, and a part of it that names moves lists them alone."""
+    match = _finished(server, game, seed=6)
+    at = 4
+    with table_page(browser, WIDE, f"{server}/?replay={match}&at={at}&seat=1", game=game) as page:
+        frame = page.locator("#replay-picture")
+        expect(frame).to_have_attribute("data-at", str(at))
+        expect(frame).to_have_attribute("data-seat", "1")
+        drawn = httpx.get(f"{server}/api/matches/{match}/picture", params={"at": at, "seat": 1}, timeout=10)
+        assert drawn.status_code == 200 and _ids_drawn(drawn.text)
+        assert _ids_shown(page, "replay-picture") == _ids_drawn(drawn.text)
+        words = page.locator("#replay-words")
+        assert words.get_attribute("open") is None
+        expect(page.locator("#replay-drawing")).to_be_hidden()
+        page.click("#replay-words > summary")
+        expect(page.locator("#replay-drawing [data-field]").first).to_be_visible()
+        # another point, as the whole table: its own picture
+        page.select_option("#replay-seat", "all")
+        expect(frame).to_have_attribute("data-seat", "all")
+        whole = httpx.get(
+            f"{server}/api/matches/{match}/picture", params={"at": at, "seat": "all"}, timeout=10
+        )
+        assert _ids_shown(page, "replay-picture") == _ids_drawn(whole.text)
+        # the analysis board: the position after a legal move, drawn
+        page.click("#replay-analyse")
+        first = page.locator("#analysis-moves button.move").first
+        expect(first).to_be_visible()
+        first.click()
+        expect(page.locator("#verdict")).to_have_attribute("data-verdict", "legal")
+        position = _replay(server, match, at)["position"]
+        played = _analysis(server, game, position, _first_legal(server, game, position))["played"]
+        expect(page.locator("#analysis-picture")).to_have_attribute("data-digest", played["digest"])
+        after = httpx.post(
+            f"{server}/api/games/{game}/picture", json={"position": played["position"]}, timeout=10
+        )
+        assert after.status_code == 200 and _ids_shown(page, "analysis-picture") == _ids_drawn(after.text)
+        assert page.locator("#analysis-words").get_attribute("open") is None
+        # a part of the picture that names moves lists those moves alone, as at the table
+        playable = page.locator("#analysis-picture [data-playable]")
+        expect(playable.first).to_be_attached()
+        playable.first.click()
+        expect(page.locator("#analysis-chosen")).to_be_visible()
+        listed = page.locator("#analysis-moves button.move").count()
+        assert listed >= 1
+        page.click("#analysis-all-moves")
+        expect(page.locator("#analysis-chosen")).to_be_hidden()
+        assert page.locator("#analysis-moves button.move").count() >= listed
+
+
+def _first_legal(server: str, game: str, position: Json) -> object:
+    """The move the board lists first: the first legal move of the first seat to act."""
+    legal = _analysis(server, game, position)["legal"]
+    return legal[next(iter(legal))][0]["move"]

@@ -95,6 +95,14 @@ def refused(answer: Any, status: int, kind: str) -> dict[str, Any]:
     return body
 
 
+def svg(answer: Any) -> str:
+    """A picture answered: ``200``, SVG (``image/svg+xml``), never a traceback; its text."""
+    assert answer.status_code == 200, answer.text
+    assert answer.headers["content-type"].startswith("image/svg+xml")
+    assert answer.text.startswith("<svg") and "Traceback" not in answer.text
+    return str(answer.text)
+
+
 def seat_view(client: TestClient, match: str, seat_token: str | None = None, **params: Any) -> dict[str, Any]:
     """A seat's view (the spectator's without a token), asked for with ``params``."""
     headers = {} if seat_token is None else bearer(seat_token)

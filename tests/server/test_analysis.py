@@ -21,7 +21,7 @@ from boardtable.server.bodies import MAX_BODY
 from boardtable.server.limits import Bounds
 from boardtable.server.sqlite import SQLiteStore
 
-from .serving import answer_kind, create, fits, refused, stored_moves, validator
+from .serving import answer_kind, create, fits, refused, stored_moves, svg, validator
 
 GAMES = ("hadara", "stone-age")
 
@@ -175,47 +175,66 @@ def _walk(client: TestClient, played: AnyGame, state: object) -> None:
     assert outcomes == {200, 422}
 
 
+def _posted(client: TestClient, route: str, name: str, body: object) -> Any:
+    """``POST /api/games/NAME/ROUTE`` (``analysis`` or ``picture``) with ``body``."""
+    return client.post(f"/api/games/{name}/{route}", json=body)
+
+
+#: The routes that read a position posted: an analysis and a position's picture.
+ROUTES = ("analysis", "picture")
+
+
+@pytest.mark.parametrize("route", ROUTES)
 @pytest.mark.parametrize("name", GAMES)
 def test_a_position_the_game_refuses_is_inconsistent_with_its_field_and_rule(
-    client: TestClient, name: str, monkeypatch: pytest.MonkeyPatch
+    client: TestClient, name: str, route: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    """For an analysis and a position's picture alike."""
     played, state = _position(name)
     document = played.position_data(state)
     broken = json.loads(json.dumps(document))
     broken["data"]["players"][0] = "nobody"
-    body = refused(_analyse(client, name, {"position": broken}), 422, "inconsistent")
+    body = refused(_posted(client, route, name, {"position": broken}), 422, "inconsistent")
     assert fits("error", json.dumps(body))["field"].startswith("$")
     wrongs: tuple[object, ...] = ({"kind": "game_state"}, [], "position", {**document, "kind": "move"})
     for wrong in wrongs:
-        fits("error", json.dumps(refused(_analyse(client, name, {"position": wrong}), 422, "inconsistent")))
+        fits(
+            "error",
+            json.dumps(refused(_posted(client, route, name, {"position": wrong}), 422, "inconsistent")),
+        )
 
     def inconsistent(document: object) -> object:
         raise Inconsistent("$.data.players[1].coins: below 0", "$.data.players[1].coins", "SETUP-1")
 
     monkeypatch.setattr(type(played), "read_position", lambda self, document: inconsistent(document))
-    body = refused(_analyse(client, name, {"position": document}), 422, "inconsistent")
+    body = refused(_posted(client, route, name, {"position": document}), 422, "inconsistent")
     assert (body["field"], body["rule"]) == ("$.data.players[1].coins", "SETUP-1")
     assert fits("error", json.dumps(body))
 
 
+#: The fields beside a position that each route refuses as malformed, beside a bad seat.
+_MALFORMED: dict[str, tuple[dict[str, object], ...]] = {
+    "analysis": ({"extra": 1}, {"move": "P0 fly to the moon"}, {"move": {"type": "nothing"}}),
+    "picture": ({"extra": 1}, {"move": None}),
+}
+
+
+@pytest.mark.parametrize("route", ROUTES)
 @pytest.mark.parametrize("name", GAMES)
 def test_a_malformed_request_is_refused_in_one_line_and_nothing_is_stored(
-    client: TestClient, db: Path, name: str
+    client: TestClient, db: Path, name: str, route: str
 ) -> None:
+    """For an analysis and a position's picture alike."""
     played, state = _position(name)
     document = played.position_data(state)
-    path = f"/api/games/{name}/analysis"
+    path = f"/api/games/{name}/{route}"
     json_type = {"content-type": "application/json"}
+    wrong: tuple[dict[str, object], ...] = ({"seat": "0"}, {"seat": -1}, {"seat": 2}, *_MALFORMED[route])
     for body in (
         b"not json",
         b"[]",
         json.dumps({}).encode(),
-        json.dumps({"position": document, "extra": 1}).encode(),
-        json.dumps({"position": document, "seat": "0"}).encode(),
-        json.dumps({"position": document, "seat": -1}).encode(),
-        json.dumps({"position": document, "seat": 2}).encode(),
-        json.dumps({"position": document, "move": "P0 fly to the moon"}).encode(),
-        json.dumps({"position": document, "move": {"type": "nothing"}}).encode(),
+        *(json.dumps({"position": document, **fields}).encode() for fields in wrong),
     ):
         fits(
             "error", json.dumps(refused(client.post(path, content=body, headers=json_type), 400, "malformed"))
@@ -227,7 +246,7 @@ def test_a_malformed_request_is_refused_in_one_line_and_nothing_is_stored(
         415,
         "unsupported_media_type",
     )
-    refused(client.post("/api/games/chess/analysis", json={"position": document}), 404, "not_found")
+    refused(client.post(f"/api/games/chess/{route}", json={"position": document}), 404, "not_found")
     refused(client.get(path), 405, "method_not_allowed")
     assert stored_moves(db) == 0 and client.get("/api/matches?open=1").json()["matches"] == []
 
@@ -260,3 +279,53 @@ def test_the_position_schema_is_the_game_s(client: TestClient, name: str) -> Non
     assert jsonschema.Draft202012Validator(answer.json()).is_valid(played.position_data(state))
     refused(client.get(f"/api/games/{name}/schemas/move"), 404, "not_found")
     refused(client.get("/api/games/chess/schemas/position"), 404, "not_found")
+
+
+# --------------------------------------------------------------------------- a position's picture
+
+
+def _draw(client: TestClient, name: str, body: object) -> Any:
+    return _posted(client, "picture", name, body)
+
+
+@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize("plies", [0, 5])
+def test_a_position_posted_is_drawn_as_the_seat_sees_it(
+    client: TestClient, db: Path, name: str, plies: int
+) -> None:
+    """A whole position: drawn whole, or as a seat's view; a seat's view: as its own seat, and
+    another seat's asked for is ``422 hidden`` where the view hides what that seat sees."""
+    played, state = _position(name, plies)
+    document = played.position_data(state)
+    for seat in (None, 0, 1):
+        request = {"position": document, "seat": seat}
+        fits("picture_request", json.dumps(request))
+        drawn = state if seat is None else played.view(state, seat)
+        assert svg(_draw(client, name, request)) == played.picture(drawn)
+    assert svg(_draw(client, name, {"position": document})) == played.picture(state)
+    view = played.view(state, 1)
+    mine = {"position": played.position_data(view)}
+    fits("picture_request", json.dumps(mine))
+    assert svg(_draw(client, name, mine)) == played.picture(view)
+    assert svg(_draw(client, name, {**mine, "seat": 1})) == played.picture(view)
+    other = _draw(client, name, {**mine, "seat": 0})
+    if name == "hadara":  # a view that hides the other seat's hand: that seat's is not in it
+        fits("error", json.dumps(refused(other, 422, "hidden")))
+    else:  # a view that hides only what no seat sees: the seat's view of it
+        assert svg(other) == played.picture(played.view(view, 0))
+    assert stored_moves(db) == 0
+
+
+def test_pictures_of_positions_are_paced_with_the_analyses(tmp_path: Path) -> None:
+    played, state = _position("stone-age")
+    request = {"position": played.position_data(state)}
+    with TestClient(
+        create_app(SQLiteStore(tmp_path / "m.sqlite"), bounds=Bounds(analysis_per_minute=2))
+    ) as client:
+        assert _analyse(client, "stone-age", request).status_code == 200
+        assert _draw(client, "stone-age", request).status_code == 200
+        answer = _draw(client, "stone-age", request)
+        body = refused(answer, 429, "too_many")
+        assert body["retry_after"] == int(answer.headers["retry-after"]) >= 1
+        fits("error", answer.content)
+        refused(_analyse(client, "stone-age", request), 429, "too_many")

@@ -3,9 +3,9 @@
 Random matches are played through the API. After every move, everything a seat
 (or the spectator) can be sent is collected from the wire: the answer to the
 move, its view since the first ply, the match summary, its picture, its
-WebSocket messages and its replays (of the last entry and an earlier one, as the
-spectator and as itself; the whole position and another seat's view are refused
-until the game is decided). None of them may name a card or colony id that lies in the
+WebSocket messages, its replays and the pictures of their points (of the last entry and an
+earlier one, as the spectator and as itself; the whole position and another seat's view are
+refused until the game is decided). A picture names its components in ``data-id``. None of them may name a card or colony id that lies in the
 whole position but that the seat has not seen in any of its views so far (a
 card seen once, on an outer pile or in its own hand, may be named later; a card
 in a deck, in another's hand or face down never).
@@ -71,12 +71,14 @@ def _receive_until(socket: WebSocketTestSession, seq: int) -> list[str]:
 
 
 def _replays(seq: int, viewer: int | None, rng: random.Random) -> list[str]:
-    """The replays a viewer may ask for after entry ``seq``: the last entry and an earlier one,
-    as the spectator and, for a seat, as itself."""
+    """The replays and their pictures a viewer may ask for after entry ``seq``: the last entry
+    and an earlier one, as the spectator and, for a seat, as itself (a picture without ``seat``:
+    as the token's seat)."""
     earlier = rng.randrange(seq)
-    paths = ["/replay", f"/replay?at={earlier}"]
+    paths = ["/replay", f"/replay?at={earlier}", f"/picture?at={earlier}", f"/picture?at={seq - 1}"]
     if viewer is not None:
         paths += [f"/replay?seat={viewer}", f"/replay?at={earlier}&seat={viewer}"]
+        paths += [f"/picture?at={earlier}&seat={viewer}"]
     return paths
 
 
@@ -125,10 +127,11 @@ def _play_and_check(db: Path, players: int, advanced: bool, rng: random.Random, 
                         client.get(f"/api/matches/{match}{path}", headers=headers(viewer)).text
                     )
                 for other in ("all", *(seat for seat in range(players) if seat != viewer)):
-                    answer = client.get(f"/api/matches/{match}/replay?seat={other}", headers=headers(viewer))
-                    assert answer.status_code == (200 if decided else 403), answer.text
-                    if not decided:
-                        sent[viewer].append(answer.text)
+                    for asked in (f"/replay?seat={other}", f"/picture?at=0&seat={other}"):
+                        answer = client.get(f"/api/matches/{match}{asked}", headers=headers(viewer))
+                        assert answer.status_code == (200 if decided else 403), answer.text
+                        if not decided:
+                            sent[viewer].append(answer.text)
                 sent[viewer].extend(_receive_until(socket, live.seq))
             for viewer in viewers:
                 others = [t for s, t in enumerate(tokens) if s != viewer]

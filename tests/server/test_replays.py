@@ -26,7 +26,7 @@ from boardtable.server.registry import replayed
 from boardtable.server.replays import MAX_RECORD
 from boardtable.server.sqlite import SQLiteStore
 
-from .serving import answer_kind, bearer, create, fits, refused, stored_moves, token, validator
+from .serving import answer_kind, bearer, create, fits, refused, stored_moves, svg, token, validator
 
 GAMES = ("hadara", "stone-age")
 #: Moves played in each match.
@@ -76,13 +76,18 @@ class _Played:
             self.events.append(events)
 
     def replay(self, at: int | None = None, seat: int | str | None = None, by: int | None = None) -> Any:
+        return self.asked("replay", at, seat, by)
+
+    def asked(self, route: str, at: int | None, seat: int | str | None, by: int | None) -> Any:
+        """``GET …/ROUTE`` (``replay`` or ``picture``) at ``at`` as ``seat``, with ``by``'s token
+        (none: without one)."""
         params: dict[str, object] = {}
         if at is not None:
             params["at"] = at
         if seat is not None:
             params["seat"] = seat
         headers = {} if by is None else bearer(self.tokens[by])
-        return self.client.get(f"/api/matches/{self.match}/replay", params=params, headers=headers)
+        return self.client.get(f"/api/matches/{self.match}/{route}", params=params, headers=headers)
 
     def told(self, at: int, seat: int | None, whole: bool = False) -> list[dict[str, object]]:
         """The events of entry ``at`` as ``seat`` saw them (a move's: entry n is move n)."""
@@ -208,15 +213,17 @@ def test_stepping_forward_replays_one_entry_a_step(
     assert counted == [2, 1, 0, 2, 1, 1]
 
 
-def test_a_damaged_match_is_not_replayed_at_an_earlier_point(tmp_path: Path) -> None:
+@pytest.mark.parametrize("route", ["replay", "picture"])
+def test_a_damaged_match_is_not_replayed_at_an_earlier_point(tmp_path: Path, route: str) -> None:
+    """Nor drawn there: its replay and its picture at any point, the last too, are ``410``."""
     db = tmp_path / "matches.sqlite"
     with TestClient(create_app(SQLiteStore(db))) as client:
         match = _Played(client, "hadara", moves=3).match
     with sqlite3.connect(db) as connection:
         connection.execute("UPDATE entries SET digest = 'tampered' WHERE match = ? AND seq = 2", (match,))
     with TestClient(create_app(SQLiteStore(db))) as client:
-        for at in ("0", "1", "2"):
-            body = refused(client.get(f"/api/matches/{match}/replay", params={"at": at}), 410, "damaged")
+        for params in ({"at": "0"}, {"at": "1"}, {"at": "2"}, {}):
+            body = refused(client.get(f"/api/matches/{match}/{route}", params=params), 410, "damaged")
             assert (body["match"], body["seq"]) == (match, 2)
             fits("error", json.dumps(body))
 
@@ -330,3 +337,117 @@ def test_replays_are_paced_per_address(tmp_path: Path) -> None:
             body = refused(answer, 429, "too_many")
             assert body["retry_after"] == int(answer.headers["retry-after"]) >= 1
             fits("error", answer.content)
+
+
+# --------------------------------------------------------------------------- a point's picture
+
+
+def _picture(
+    match: _Played, at: int | None = None, seat: int | str | None = None, by: int | None = None
+) -> Any:
+    return match.asked("picture", at, seat, by)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_point_s_picture_is_the_game_s_picture_of_the_replay_s_view(client: TestClient, name: str) -> None:
+    """At each entry, as the spectator and as each seat: the game's picture of the very view the
+    replay answers; without ``seat``, the token's seat (the spectator without one), as the live
+    picture; without ``at`` or ``seat``, the live picture as it always was."""
+    match = _Played(client, name)
+    played = match.played
+    for at in range(MOVES):
+        state = match.states[at + 1]
+        for seat in (None, 0, 1):
+            drawn = played.picture(played.view(state, seat))
+            assert svg(_picture(match, at, seat, seat)) == drawn
+            assert svg(_picture(match, at, by=seat)) == drawn
+            replay = match.replay(at, seat, seat).json()
+            assert replay["position"] == played.position_data(played.view(state, seat))
+    for by in (None, 0, 1):
+        live = svg(_picture(match, by=by))
+        assert live == played.picture(played.view(match.states[-1], by))
+        assert svg(_picture(match, MOVES - 1, by=by)) == live
+        assert svg(_picture(match, seat=by, by=by)) == live
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_before_the_end_a_picture_shows_no_more_than_the_seat_s_view(
+    client: TestClient, db: Path, name: str
+) -> None:
+    """The replay's rules: the whole table and another seat's view are ``403`` until the game is
+    decided; a bad point or seat is ``400``, an unknown match ``404``; nothing is stored."""
+    match = _Played(client, name, moves=2)
+    stored = stored_moves(db)
+    for seat, by in (("all", None), ("all", 0), (1, None), (1, 0), (0, 1)):
+        for at in (0, 1, None):
+            fits("error", json.dumps(refused(_picture(match, at, seat, by), 403, "forbidden")))
+    for params in ({"at": "2"}, {"at": "-1"}, {"at": "x"}, {"at": "1", "seat": "2"}, {"seat": "All"}):
+        answer = client.get(f"/api/matches/{match.match}/picture", params=params)
+        fits("error", json.dumps(refused(answer, 400, "malformed")))
+    refused(client.get(f"/api/matches/{match.match}/picture?at=0&token={match.tokens[0]}"), 400, "malformed")
+    refused(client.get("/api/matches/nothere/picture", params={"at": "0"}), 404, "not_found")
+    fresh = create(client, game=name)["match"]
+    refused(client.get(f"/api/matches/{fresh}/picture", params={"at": "0"}), 400, "malformed")
+    assert svg(client.get(f"/api/matches/{fresh}/picture"))  # the live picture has no point to ask for
+    assert stored_moves(db) == stored
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_once_a_seat_resigned_anyone_sees_a_point_s_picture_whole(client: TestClient, name: str) -> None:
+    match = _Played(client, name, moves=3)
+    resigned = client.post(
+        f"/api/matches/{match.match}/seats/0/resign", headers=bearer(match.tokens[0]), json={"seq": 3}
+    )
+    assert resigned.status_code == 200, resigned.text
+    played = match.played
+    for at in range(3):
+        state = match.states[at + 1]
+        assert svg(_picture(match, at, "all")) == played.picture(state)
+        assert svg(_picture(match, at, 1)) == played.picture(played.view(state, 1))
+    assert svg(_picture(match, seat="all")) == played.picture(match.states[-1])
+
+
+def test_a_point_s_picture_is_drawn_once_and_kept(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A picture asked for again is the same bytes, neither replayed nor drawn again; the picture
+    after the last entry is the live picture, kept once for both."""
+    match = _Played(client, "hadara")
+    played = match.played
+    drawn: list[object] = []
+    counted: list[int] = []
+    picture = type(played).picture
+
+    def drawing(self: AnyGame, view: object) -> str:
+        drawn.append(view)
+        return picture(self, view)
+
+    async def counting(then: object, entries: tuple[object, ...]) -> None:
+        counted.append(len(entries))
+        await replayed(then, entries)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(type(played), "picture", drawing)
+    monkeypatch.setattr(replays, "replayed", counting)
+    first = svg(_picture(match, 2, "0", 0))
+    assert (len(drawn), counted) == (1, [3])
+    assert svg(_picture(match, 2, "0", 0)) == first and svg(_picture(match, 2, by=0)) == first
+    assert (len(drawn), counted) == (1, [3])
+    live = svg(_picture(match, by=1))
+    assert svg(_picture(match, MOVES - 1, 1, 1)) == live
+    assert (len(drawn), counted) == (2, [3])
+
+
+def test_a_point_s_picture_is_paced_with_the_replays(tmp_path: Path) -> None:
+    """With ``at``, a picture takes from the analyses' and replays' bucket; the live one does not."""
+    with TestClient(
+        create_app(SQLiteStore(tmp_path / "m.sqlite"), bounds=Bounds(analysis_per_minute=2))
+    ) as client:
+        match = _Played(client, "hadara", moves=1)
+        assert match.replay().status_code == 200
+        assert _picture(match, 0).status_code == 200
+        answer = _picture(match, 0)
+        body = refused(answer, 429, "too_many")
+        assert body["retry_after"] == int(answer.headers["retry-after"]) >= 1
+        fits("error", answer.content)
+        refused(match.replay(), 429, "too_many")
+        assert [_picture(match, by=0).status_code for _ in range(3)] == [200, 200, 200]

@@ -5,12 +5,15 @@
 // branch of the board's own, a refused one shows its rule's ID, text and citation. The
 // branches are a small tree (the main line and its variations) to step through; the last
 // move tried is the disputed one, which the position editor, the scenario export and the
-// dispute link are about.
+// dispute link are about. The position is drawn as the game's picture (`POST
+// /api/games/GAME/picture`), as the live table draws it, and in words, folded away; a part of
+// the picture that legal moves name lists them when clicked, as at the table.
 
-import { ApiError, getPositionSchema, postAnalysis } from "./api.js";
+import { ApiError, getPositionSchema, postAnalysis, postPicture } from "./api.js";
 import { byId, el, fill } from "./dom.js";
-import { drawPosition } from "./drawing.js";
+import { drawPosition, foldedWords } from "./drawing.js";
 import { Editor } from "./editor.js";
+import { PictureAsker, reviewPicture } from "./picture.js";
 import { DocumentError, disputeLink, download, scenarioDocument } from "./scenario.js";
 
 /** A move in words for the tree and the verdict: its notation, else its JSON. */
@@ -62,6 +65,8 @@ export class Analysis {
     this.schema = null;
     /** The ply of the board's first position in its game (a replay's point; 0 for a file). */
     this.ply = 0;
+    /** The component of the picture whose moves are listed alone (null: every move). */
+    this.chosen = null;
     this.build();
   }
 
@@ -85,6 +90,9 @@ export class Analysis {
       return button;
     };
     const title = el("input", { type: "text", id: "scenario-title", value: "Was that legal?", maxlength: "200" });
+    const drawn = reviewPicture("analysis-picture", "The position", (component) => this.choose(component), (node) => this.game.component(node));
+    this.picture = drawn.picture;
+    this.pictures = new PictureAsker(this.picture);
     fill(
       this.holder,
       el("h2", { id: "analysis-heading", tabindex: "-1" }, "Analysis board"),
@@ -108,7 +116,8 @@ export class Analysis {
             el("p", { class: "help" }, "Each change is checked by the server; a change it takes starts the board anew at the edited position, and the disputed move is tried again on it."),
             el("div", { id: "editor" }),
           ),
-          el("div", { class: "drawing", id: "analysis-drawing" }),
+          drawn.area,
+          foldedWords("analysis-words", "The position in words", "analysis-drawing"),
         ),
         el(
           "div",
@@ -129,14 +138,20 @@ export class Analysis {
             ),
             el("p", { class: "error", id: "settle-error", role: "alert" }),
           ),
-          el("section", { class: "panel" }, el("h3", {}, "Legal moves"), el("div", { id: "analysis-moves", class: "moves analysis-moves" })),
+          el(
+            "section",
+            { class: "panel" },
+            el("h3", { id: "analysis-moves-heading", tabindex: "-1" }, "Legal moves"),
+            el("p", { class: "chosen", id: "analysis-chosen", hidden: true }),
+            el("div", { id: "analysis-moves", class: "moves analysis-moves" }),
+          ),
         ),
       ),
     );
     this.title = title;
     byId("editor-panel").addEventListener("toggle", () => {
       const open = byId("editor-panel").open;
-      byId("analysis-drawing").hidden = open; // the editor shows every value the drawing does
+      byId("analysis-words").hidden = open; // the editor shows every value the words do
       if (open) this.edit();
     });
   }
@@ -146,6 +161,7 @@ export class Analysis {
     const answer = await postAnalysis(this.name, position);
     this.ply = ply;
     this.nodes = [];
+    this.chosen = null;
     this.current = this.node(null, null, null, answer);
     this.show();
     if (byId("editor-panel").open) this.edit();
@@ -170,6 +186,7 @@ export class Analysis {
 
   go(node) {
     this.current = node;
+    this.chosen = null;
     this.show();
     if (byId("editor-panel").open) this.edit();
   }
@@ -215,6 +232,7 @@ export class Analysis {
     const node = this.current;
     byId("analysis-where").textContent = `${this.game.where(node.position, this.ply + this.depth(node))} · digest ${String(node.digest).slice(0, 12)}…${node.over ? " · the game is over" : ""}`;
     fill(byId("analysis-drawing"), drawPosition(node.position));
+    this.askPicture(node);
     byId("analysis-back").disabled = node.parent === null;
     byId("analysis-forward").disabled = node.children.length === 0;
     this.showTree();
@@ -250,10 +268,59 @@ export class Analysis {
     fill(byId("analysis-tree"), button(this.nodes[0], "Start"), line(this.nodes[0]));
   }
 
+  /** The picture of `node`'s position (a whole position whole, a seat's view as its seat's), its parts that name moves made buttons. */
+  askPicture(node) {
+    this.pictures.ask(
+      () => postPicture(this.name, node.position),
+      (text) => {
+        if (node !== this.current) return;
+        this.picture.show(text, (component) => this.naming(component).length, null, () => "", this.game.leading(node.position));
+        this.picture.frame.dataset.digest = String(node.digest);
+      },
+      () => {
+        byId("analysis-words").open = true;
+      },
+    );
+  }
+
+  /** The legal moves of the seats to act that name `component` of the picture (the game's `naming`), by seat: `Map(seat → entries)`. */
+  naming(component) {
+    const node = this.current;
+    const found = new Map();
+    for (const [seat, entries] of Object.entries(node.legal)) {
+      const named = this.game.naming(component, Array.isArray(entries) ? entries : [], node.position, Number(seat));
+      if (named.length > 0) found.set(seat, named);
+    }
+    return { length: [...found.values()].reduce((sum, entries) => sum + entries.length, 0), bySeat: found };
+  }
+
+  /** A click on a part of the picture that names moves: only those are listed (its one move is not tried: a click on the list does). */
+  choose(component) {
+    if (this.naming(component).length === 0) return;
+    this.chosen = component;
+    this.picture.select(component);
+    this.showMoves();
+    byId("analysis-moves-heading").focus();
+  }
+
   /** The legal moves of each seat to act, in the game's words with their previews; a click tries one. */
   showMoves() {
     const node = this.current;
-    const seats = Object.keys(node.legal);
+    const chosen = byId("analysis-chosen");
+    const named = this.chosen === null ? null : this.naming(this.chosen).bySeat;
+    chosen.hidden = named === null;
+    this.picture.select(this.chosen);
+    if (named !== null) {
+      const all = el("button", { type: "button", class: "link-button", id: "analysis-all-moves" }, "Show all moves");
+      all.addEventListener("click", () => {
+        this.chosen = null;
+        this.showMoves();
+        byId("analysis-moves-heading").focus();
+      });
+      fill(chosen, el("span", {}, `Moves with ${this.chosen.name ?? this.chosen.id}`), " ", all);
+    }
+    const legal = named === null ? node.legal : Object.fromEntries(named);
+    const seats = Object.keys(legal);
     if (node.over || seats.length === 0) {
       fill(byId("analysis-moves"), el("p", { class: "quiet" }, node.over ? "The game is over: no moves." : "No seat has a move here."));
       return;
@@ -268,7 +335,7 @@ export class Analysis {
           el(
             "div",
             { class: "move-list" },
-            (Array.isArray(node.legal[seat]) ? node.legal[seat] : []).map((entry) => {
+            (Array.isArray(legal[seat]) ? legal[seat] : []).map((entry) => {
               const { parts } = this.game.preview(entry.preview);
               const button = el(
                 "button",
@@ -321,6 +388,7 @@ export class Analysis {
   /** A position the editor kept: the board starts anew at it, and the disputed move is tried on it again. */
   async edited(answer) {
     this.nodes = [];
+    this.chosen = null;
     this.current = this.node(null, null, null, answer);
     const disputed = this.disputed;
     this.disputed = null;

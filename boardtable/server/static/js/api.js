@@ -61,8 +61,12 @@ export const getView = (id, token, since) =>
 export const postMove = (id, token, seq, move) =>
   request("POST", `${match(id)}/moves`, { token, body: { seq, move } });
 
-/** GET …/picture: the server's SVG picture of what the seat (or a spectator) may see. */
-export const getPicture = (id, token) => request("GET", `${match(id)}/picture`, { token, as: "text" });
+/**
+ * GET …/picture: the server's SVG picture of what the seat (or a spectator) may see now; with
+ * `at` (and `seat`: N, `all`, or null for the token's), as it stood after entry `at`, as a replay shows it.
+ */
+export const getPicture = (id, token, at = null, seat = null) =>
+  request("GET", `${match(id)}/picture${pointQuery(at, seat)}`, { token, as: "text" });
 
 /** GET /api/matches?open=1: the lobby's public matches with a seat open, newest first (summaries). */
 export const listOpen = () => request("GET", "/api/matches?open=1");
@@ -203,6 +207,10 @@ export const postReplay = (game, record, at, seat) =>
  */
 export const postAnalysis = (game, position, move = null, seat = null) =>
   request("POST", `${gamePath(game)}/analysis`, { body: { position, seat, move } });
+
+/** POST /api/games/GAME/picture `{position, seat}`: the position drawn as SVG, as `seat` sees it (null: as it is). Stateless. */
+export const postPicture = (game, position, seat = null) =>
+  request("POST", `${gamePath(game)}/picture`, { body: { position, seat }, as: "text" });
 
 /** GET /api/games/GAME/schemas/position: the JSON Schema of the game's position document. */
 export const getPositionSchema = (game) => request("GET", `${gamePath(game)}/schemas/position`);

@@ -86,3 +86,11 @@ export function drawPosition(position, seat = null) {
     ),
   );
 }
+
+/**
+ * The words of a position, folded under its picture as its text alternative: a `<details>`
+ * (id `id`) whose summary says `summary`, holding the element (id `drawingId`) the words go in.
+ */
+export function foldedWords(id, summary, drawingId) {
+  return el("details", { class: "drawing-words", id }, el("summary", {}, summary), el("div", { class: "drawing", id: drawingId }));
+}

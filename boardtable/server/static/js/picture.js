@@ -4,6 +4,9 @@
 // one under another on a phone, each at a size its text stays legible at. The components a
 // legal move names are made into buttons of the picture.
 
+import { ApiError } from "./api.js";
+import { el } from "./dom.js";
+
 const SVG = "http://www.w3.org/2000/svg";
 /** The sizes of the parts, as multiples of their drawn width; ZOOMS[FIT] is the drawn width. */
 const ZOOMS = [0.8, 1, 1.4, 1.8];
@@ -227,5 +230,61 @@ export class Picture {
     paragraph.className = "picture-note";
     paragraph.textContent = text;
     this.frame.replaceChildren(paragraph);
+  }
+}
+
+/**
+ * A picture of a review page (a replay's point, the analysis board's position): its zoom
+ * buttons and frame, the frame's id `id`, made a `Picture` (`choose` and `read` as its);
+ * `{area, picture}`, the area to put on the page.
+ */
+export function reviewPicture(id, label, choose, read) {
+  const button = (which, words) => el("button", { type: "button", id: `${id}-${which}` }, words);
+  const controls = { out: button("smaller", "Smaller"), fit: button("normal", "Normal"), in: button("larger", "Larger") };
+  const frame = el("div", { id, class: "picture" }, el("p", { class: "picture-note" }, "Loading the picture…"));
+  const area = el(
+    "section",
+    { class: "picture-area review-picture", "aria-label": label },
+    el("div", { class: "zoom", role: "group", "aria-label": "Picture size" }, controls.out, controls.fit, controls.in),
+    frame,
+  );
+  return { area, picture: new Picture(frame, controls, choose, read) };
+}
+
+/**
+ * Asks for the pictures of what a page shows, one after another: an answer a newer ask
+ * overtook is left aside, and after `429` the same picture is asked again once the wait
+ * the server names is over (as a replay's point is).
+ */
+export class PictureAsker {
+  constructor(picture) {
+    this.picture = picture;
+    this.asked = 0;
+    this.timer = null;
+  }
+
+  /**
+   * Asks `fetch()` for a picture and gives its text to `show`; `failed(problem)` is called
+   * when it cannot be had (the picture then says why).
+   */
+  async ask(fetch, show, failed = () => {}) {
+    clearTimeout(this.timer);
+    const asked = ++this.asked;
+    let text;
+    try {
+      text = await fetch();
+    } catch (problem) {
+      if (asked !== this.asked) return;
+      const wait = problem instanceof ApiError && problem.status === 429 ? Number(problem.body.retry_after) : NaN;
+      if (Number.isFinite(wait) && wait > 0) {
+        this.picture.note(`Too many pictures asked for from here: the page asks again in ${Math.ceil(wait)} s.`);
+        this.timer = setTimeout(() => this.ask(fetch, show, failed), wait * 1000);
+        return;
+      }
+      this.picture.note(`The picture cannot be shown: ${problem.message ?? String(problem)}`);
+      failed(problem);
+      return;
+    }
+    if (asked === this.asked) show(text);
   }
 }

@@ -2,15 +2,18 @@
 // /api/games/GAME/replay`, nothing stored), stepped through with first, back, forward and
 // last buttons, a slider and the arrow keys (Home and End too); the log beside it, the
 // entry shown marked; the table as it stood then, as the seat chosen saw it (a seat, the
-// spectator, or the whole position once the game is over). A match's point has a link of
+// spectator, or the whole position once the game is over): the game's picture of it, as the
+// live table draws it (`GET …/picture?at=…&seat=…`; a record's point: `POST
+// /api/games/GAME/picture` with the point's position), and the same in words, folded away. A match's point has a link of
 // its own, `/?replay=ID&at=SEQ&seat=N`, which opens there (no token in it: a seat's view
 // of an unfinished match needs the seat's token, which this browser holds or the link's
 // fragment carries, `#token=…`).
 
-import { ApiError, getLog, getReplay, getView, postReplay } from "./api.js";
+import { ApiError, getLog, getPicture, getReplay, getView, postPicture, postReplay } from "./api.js";
 import { byId, el, fill } from "./dom.js";
-import { drawPosition } from "./drawing.js";
+import { drawPosition, foldedWords } from "./drawing.js";
 import { rows } from "./log.js";
+import { PictureAsker, reviewPicture } from "./picture.js";
 import { heldSeats } from "./store.js";
 
 /** How long the steps pause before the point they stop at is asked for (ms). */
@@ -76,6 +79,9 @@ export class Replay {
     this.slider.addEventListener("input", () => this.goTo(Number(this.slider.value)));
     this.seatChoice = el("select", { id: "replay-seat" });
     this.seatChoice.addEventListener("change", () => this.goTo(this.target.at, seatParameter(this.seatChoice.value || null)));
+    const drawn = reviewPicture("replay-picture", "The table then", () => {}, (node) => this.game.component(node));
+    this.picture = drawn.picture;
+    this.pictures = new PictureAsker(this.picture);
     fill(
       this.holder,
       el("h1", { id: "replay-heading" }, this.isMatch ? "Replay of the match" : "Replay of a game record"),
@@ -118,7 +124,8 @@ export class Replay {
           {},
           el("h2", {}, "The table then"),
           el("ul", { class: "events", id: "replay-events", "aria-live": "polite" }),
-          el("div", { class: "drawing", id: "replay-drawing" }),
+          drawn.area,
+          foldedWords("replay-words", "The table in words", "replay-drawing"),
         ),
         el("div", {}, el("h2", {}, "The log"), el("div", { class: "log-box replay-log-box" }, el("ol", { class: "log replay-log", id: "replay-log" }))),
       ),
@@ -257,10 +264,41 @@ export class Replay {
     byId("replay-last").disabled = byId("replay-forward").disabled = this.at === this.last;
     fill(byId("replay-events"), rows(events).map((row) => el("li", {}, row.text)));
     fill(byId("replay-drawing"), drawPosition(answer.position, typeof this.seat === "number" ? this.seat : null));
+    this.askPicture(answer);
     this.showSeats();
     this.showLog();
     if (this.isMatch) this.showLink();
     this.holder.dataset.at = String(this.at);
+  }
+
+  /**
+   * The picture of the point `answer` shows, as its eye saw it: a match's from its point (the
+   * token of the seat shown, if any), a record's from the point's position (a spectator's view
+   * that the game draws no picture of leaves the words open instead).
+   */
+  askPicture(answer) {
+    const seat = this.seat;
+    const fetch = this.isMatch
+      ? () => getPicture(this.source.match, this.token(seat), answer.at, seat)
+      : () => postPicture(this.source.game, answer.position, typeof seat === "number" ? seat : null);
+    this.pictures.ask(
+      fetch,
+      (text) => {
+        this.picture.show(text, () => 0, typeof seat === "number" ? seat : null, (player) => this.seatName(player), this.game.leading(answer.position));
+        this.picture.frame.dataset.at = String(answer.at);
+        this.picture.frame.dataset.seat = seat === null ? "" : String(seat);
+      },
+      () => {
+        byId("replay-words").open = true;
+      },
+    );
+  }
+
+  /** A seat's name, as the match's summary gives it ("" for a record's). */
+  seatName(seat) {
+    if (!this.isMatch) return "";
+    const found = Array.isArray(this.source.info.seats) ? this.source.info.seats.find((entry) => entry.seat === seat) : undefined;
+    return typeof found?.name === "string" ? found.name : "";
   }
 
   /** The seats to see the table as: the spectator, each seat (an unfinished match's: those held here), and all once over. */
