@@ -3,19 +3,16 @@
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Iterable, Iterator, Mapping
-from operator import attrgetter
+from collections.abc import Callable, Iterable
 from typing import Any
-
-import attrs
 
 from boardtable.errors import IllegalMove
 from boardtable.reader import shown
 
 from ._events import Event
-from ._model import FollowUp, GameState, Phase, Preset
+from ._model import FollowUp, GameState, Phase
 from ._moves import (
-    ANSWERS,
+    ANSWERED,
     Activate,
     Build,
     Choose,
@@ -36,12 +33,12 @@ from ._moves import (
     Skip,
     Spend,
     Tuck,
-    answering,
     unanswered,
 )
 from ._rules import actions
-from ._rules.activate import activate, activate_moves, follow_moves
-from ._rules.agenda import Asked, check_decision, decision_moves, leftover, resolve, run
+from ._rules.activate import activate_moves, follow_moves
+from ._rules.agenda import check_decision, decision_moves, resolve, run
+from ._rules.ahead import NO_PRESET, act, advance_refusal, answered, preset_of
 from ._rules.flow import advance, next_turn, pick, settle
 from ._rules.refusals import why
 from ._table import Table
@@ -49,9 +46,6 @@ from ._table import Table
 __all__ = ["apply_move", "apply_move_with_events", "check_move", "legal_moves"]
 
 _DECISIONS = (Draw, Choose, Keep, Repeat, Convert, Discard)
-#: ENG-9: the moves that decide in advance what their effects ask, and those decisions.
-_ANSWERED = (Build, Activate, Spend, MakeDeal, RazeCard, Raze)
-_NO_PRESET = Preset()
 
 
 #: Moves made once and reused (moves are immutable values).
@@ -80,108 +74,14 @@ def legal_moves(state: GameState, player: int | None = None) -> tuple[Move, ...]
     if state.agenda:
         step = state.agenda[0]
         if isinstance(step, FollowUp):
-            return tuple(_answered(state, follow_moves(Table(state), step)))
+            return tuple(answered(state, follow_moves(Table(state), step)))
         return decision_moves(Table(state))
     if state.phase is Phase.LOOKOUT:
         seat = state.order[0]
         return tuple(_pick(seat, card) for card in dict.fromkeys(state.offer))
     if state.acted:
         return (_done(state.turn), *actions.free_moves(state, state.turn))
-    return tuple(_answered(state, _action_moves(state, state.turn)))
-
-
-def _preset(move: Move, probing: bool = False) -> Preset:
-    """ENG-9: the decisions ``move`` made in advance."""
-    return Preset(
-        getattr(move, "choice", ()),
-        getattr(move, "deck", None),
-        getattr(move, "repeat", None),
-        getattr(move, "samurai", ()),
-        probing=probing,
-    )
-
-
-def _tried(state: GameState, move: Move) -> Table:
-    """ENG-9: ``move`` carried out as a trial, its effects until a follow-up or their end (a
-    decision that waits taken with its first option); :class:`Asked` where it must decide
-    something in advance that it does not, :class:`IllegalMove` where it decides it wrongly."""
-    table = Table(state)
-    table.update(preset=_preset(move, probing=True))
-    _act(table, move)
-    run(table)
-    return table
-
-
-def _answers(state: GameState, move: Move) -> Iterator[Move]:
-    """ENG-9: ``move`` with each way to decide in advance what its effects ask, in order."""
-    if actions.asks_nothing(state, move):
-        yield move
-        return
-    try:
-        _tried(state, move)
-    except Asked as asked:
-        for value in asked.values:
-            if isinstance(move, (Build, Activate)) and asked.field == "choice":
-                value = (*move.choice, value)
-            yield from _answers(state, answering(move, {asked.field: value}))
-        return
-    yield move
-
-
-def _answered(state: GameState, moves: Iterable[Move]) -> Iterator[Move]:
-    """ENG-9: each of ``moves`` with every way to decide in advance what it asks (the same for
-    moves that differ only in their payment, ENG-2)."""
-    found: dict[object, list[Mapping[str, object]] | None] = {}
-    for move in moves:
-        if not isinstance(move, _ANSWERED):
-            yield move
-            continue
-        key = _key(move)
-        if key in found:
-            ways = found[key]
-        else:
-            tried = list(_answers(state, move))
-            # None: the move asks nothing in advance, and is listed as it is
-            ways = found[key] = (
-                None
-                if tried == [move]
-                else [{name: getattr(way, name) for name in ANSWERS if hasattr(way, name)} for way in tried]
-            )
-        if ways is None:
-            yield move
-        else:
-            for way in ways:
-                yield answering(move, way)
-
-
-#: Each answered kind's fields but its payment: what decides the decisions a move asks for.
-_UNPAID: dict[type[Any], attrgetter[Any]] = {
-    kind: attrgetter(*(f.name for f in attrs.fields(kind) if f.name != "pay")) for kind in _ANSWERED
-}
-
-
-def _key(move: Move) -> object:
-    """What decides the decisions ``move`` asks for: not its payment in goods (ENG-2), and of
-    a spend only whether it takes a card."""
-    if isinstance(move, Spend):
-        return (move.player, move.take[3] > 0)
-    return (type(move), _UNPAID[type(move)](move))
-
-
-def _advance_refusal(state: GameState, move: Move) -> IllegalMove | None:
-    """ENG-9: the refusal of a move, legal but for what it decides in advance: a decision it
-    must make (ENG-9), one made wrongly (the card's rule), one its effects never reach."""
-    try:
-        table = _tried(state, move)
-    except Asked as asked:
-        return IllegalMove(
-            "ENG-9",
-            f"this move must decide {asked.field} in advance (one of: "
-            f"{', '.join(str(v) if not isinstance(v, tuple) else ','.join(map(str, v)) for v in asked.values)})",
-        )
-    except IllegalMove as refusal:
-        return refusal
-    return leftover(table.get("preset"))
+    return tuple(answered(state, _action_moves(state, state.turn)))
 
 
 #: What each kind of action checks first, with the rule that refuses it.
@@ -222,8 +122,8 @@ def check_move(state: GameState, move: Move) -> IllegalMove | None:
     if state.agenda:
         step = state.agenda[0]
         if isinstance(step, FollowUp):
-            if isinstance(move, _ANSWERED) and unanswered(move) in follow_moves(Table(state), step):
-                return _advance_refusal(state, move)
+            if isinstance(move, ANSWERED) and unanswered(move) in follow_moves(Table(state), step):
+                return advance_refusal(state, move)
             if move in follow_moves(Table(state), step):
                 return None
             return IllegalMove(_FOLLOW_RULE.get(step.do, "CARD-7"), "not a way to follow up the action")
@@ -247,13 +147,13 @@ def check_move(state: GameState, move: Move) -> IllegalMove | None:
         return IllegalMove("ACT-8", "take an action or pass first")
     if isinstance(move, Pass):
         return None
-    if isinstance(move, _ANSWERED):
+    if isinstance(move, ANSWERED):
         base = unanswered(move)
         if isinstance(move, Spend):  # checked directly: its list grows with the workers
             refusal = why(state, base)
         else:
             refusal = None if base in _candidates(state, base) else _refusal(state, base)
-        return refusal or _advance_refusal(state, move)
+        return refusal or advance_refusal(state, move)
     if move in _candidates(state, move):
         return None
     return _refusal(state, move)
@@ -277,15 +177,6 @@ def _candidates(state: GameState, move: Move) -> Iterable[Move]:
     return actions.free_moves(state, seat)
 
 
-_STEPS: dict[type[Any], Callable[[Table, Any], None]] = {
-    Build: actions.build,
-    MakeDeal: actions.make_deal,
-    RazeCard: actions.raze_card,
-    Raze: actions.raze,
-    Activate: activate,
-    Spend: actions.spend,
-    Pass: actions.pass_turn,
-}
 _FREE_STEPS: dict[type[Any], Callable[[Table, Any], None]] = {
     Defend: actions.defend,
     Samurai: actions.samurai,
@@ -337,28 +228,14 @@ def _played(state: GameState, move: Move, recording: bool = False) -> Table:
     elif isinstance(move, Done):
         next_turn(table)
     else:
-        if isinstance(move, _ANSWERED):
-            preset = _preset(move)
-            if preset != _NO_PRESET:
+        if isinstance(move, ANSWERED):
+            preset = preset_of(move)
+            if preset != NO_PRESET:
                 table.update(preset=preset)
-        _act(table, move)
+        act(table, move)
         advance(table)
     table.update(ply=state.ply + 1)
     return table
-
-
-def _act(table: Table, move: Move) -> None:
-    """An action (ACT-2), or what follows up one (CARD-7, CARD-11, ACTLOC-3: a build without
-    its location cost, an activation, or none)."""
-    agenda = table.get("agenda")
-    if agenda and isinstance(agenda[0], FollowUp):
-        table.update(agenda=agenda[1:])
-        if isinstance(move, Build):
-            actions.build(table, move, skip_location=True)
-        elif isinstance(move, Activate):
-            activate(table, move)
-        return
-    _STEPS[type(move)](table, move)
 
 
 def apply_move(state: GameState, move: Move, check: bool = True) -> GameState:

@@ -205,7 +205,7 @@ class Preset:
     """ENG-9: what the move being carried out decided in advance, used up as its effects reach
     the decisions: the option of each choice of gains in order (CARD-14), the deck of the
     first card drawn (GOODS-7, None: not decided; ``drawn`` once the first card owed was
-    reached), the location produced again (CARD-8, CARD-9) and where samurai go (CARD-29).
+    reached or a card was seen before it), the location produced again (CARD-8, CARD-9) and where samurai go (CARD-29).
     ``probing``: the move is tried out to find what it must decide (a decision it does not
     answer stops the trial instead of waiting)."""
 

@@ -12,10 +12,13 @@ from typing import Any, TypeVar
 import attrs
 from attrs import frozen
 
-from ._goods import SUPPLY, Supply
+from boardtable.notation import written
+
+from ._goods import Supply
 from ._model import Deck
 
 __all__ = [
+    "ANSWERED",
     "ANSWERS",
     "MOVE_TAGS",
     "TAKEN",
@@ -39,7 +42,6 @@ __all__ = [
     "Skip",
     "Spend",
     "Tuck",
-    "amounts",
     "answering",
     "unanswered",
 ]
@@ -52,13 +54,7 @@ class Move:
 
     player: int
 
-    def __str__(self) -> str:
-        words = [f"P{self.player}", _TAG[type(self)]]
-        for field in attrs.fields(type(self))[1:]:
-            value = getattr(self, field.name)
-            if field.default is attrs.NOTHING or value != field.default:
-                words.append(f"{field.name}={_written(field.name, value)}")
-        return " ".join(words)
+    __str__ = written
 
 
 @frozen
@@ -70,14 +66,16 @@ class Pick(Move):
 
 @frozen
 class Draw(Move):
-    """GOODS-7, PROD-4: draw the card owed from ``deck``."""
+    """GOODS-7, PROD-4: draw the card owed from ``deck`` (a card after one seen; the first card
+    of a move is drawn from the deck the move names, ENG-9)."""
 
     deck: Deck
 
 
 @frozen
 class Choose(Move):
-    """CARD-14: take option ``option`` (0-based) of a choice of gains."""
+    """CARD-14: take option ``option`` (0-based) of a choice of gains in production (PROD-4;
+    elsewhere the move causing it names it, ENG-9)."""
 
     option: int
 
@@ -91,7 +89,8 @@ class Keep(Move):
 
 @frozen
 class Repeat(Move):
-    """CARD-8, CARD-9: ``location`` produces once more."""
+    """CARD-8, CARD-9: ``location`` produces once more (Farmers At Work in production; built,
+    the build names it, ENG-9)."""
 
     location: str
 
@@ -261,7 +260,6 @@ MOVE_TAGS: Mapping[str, type[Move]] = {
     "samurai": Samurai,
     "tuck": Tuck,
 }
-_TAG = {kind: tag for tag, kind in MOVE_TAGS.items()}
 M = TypeVar("M", bound=Move)
 #: ENG-9: the fields in which a move decides in advance what its effects ask.
 ANSWERS = ("choice", "deck", "repeat", "samurai")
@@ -273,26 +271,17 @@ def answering(move: M, answers: Mapping[str, object]) -> M:
     return attrs.evolve(move, **changes)
 
 
+#: ENG-9: the moves that decide in advance what their effects ask.
+ANSWERED = (Build, Activate, Spend, MakeDeal, RazeCard, Raze)
+
+
 def unanswered(move: M) -> M:
     """``move`` without what it decides in advance (ENG-9): those fields at their defaults."""
+    if not isinstance(move, ANSWERED):
+        return move
     fields = attrs.fields_dict(type(move))
     return answering(move, {name: fields[name].default for name in ANSWERS if name in fields})
 
 
 #: The goods of a spend's ``take``, in order (WORK-1).
 TAKEN = ("wood", "stone", "food", "card")
-
-
-def amounts(counts: tuple[int, ...], names: tuple[str, ...]) -> str:
-    """Counts of named goods as notation: ``1wood,2stone`` (``none`` for none)."""
-    return ",".join(f"{n}{name}" for n, name in zip(counts, names, strict=True) if n) or "none"
-
-
-def _written(name: str, value: object) -> str:
-    if name == "pay":
-        return amounts(value, SUPPLY)  # type: ignore[arg-type]
-    if name == "take":
-        return amounts(value, TAKEN)  # type: ignore[arg-type]
-    if isinstance(value, tuple):
-        return ",".join(str(item) for item in value) or "-"
-    return str(value)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Iterator
 
-from .._components import Effect, Event, OnBuild, components
+from .._components import Event, OnBuild, components
 from .._goods import (
     DEFENSE,
     FOOD,
@@ -27,11 +27,10 @@ from .._goods import (
     taken,
 )
 from .._model import Apply, Deal, Gain, GameState, Owed, Part, Step
-from .._moves import Activate, Build, Defend, MakeDeal, Move, Pass, Raze, RazeCard, Samurai, Spend, Tuck
+from .._moves import Build, Defend, MakeDeal, Move, Pass, Raze, RazeCard, Samurai, Spend, Tuck
 from .._table import Table, card_of, controlled, copy_of, owner
 
 __all__ = [
-    "asks_nothing",
     "build",
     "build_moves",
     "deal_moves",
@@ -245,63 +244,6 @@ def event_steps(table: Table, seat: int, event: Event) -> list[Step]:
         if feature is not None and feature.event is event:
             steps.append(Gain(seat, feature.effect.gain, card))
     return steps
-
-
-def asks_nothing(state: GameState, move: Move) -> bool:
-    """ENG-9: whether ``move`` surely decides nothing in advance, known without trying it out:
-    a spend of no card (WORK-1: its goods are taken at once), a build whose card and whose
-    seat's features reacting to builds have only quiet effects (:func:`_quiet`), an activation
-    of a quiet effect (ACTLOC-1), a deal or a hand card razed
-    whose gains (the deal's good, DEAL-4, or the raze field, RAZE-8, and those of the
-    features reacting to it, CARD-10, CARD-17) owe no card of either deck (GOODS-7, PROD-4:
-    the only decision a gain leaves)."""
-    if isinstance(move, Spend):
-        return not move.take[3]
-    if isinstance(move, Build):
-        return _quiet_card(move.card) and all(_quiet_feature(c) for c in controlled(state, move.player))
-    if isinstance(move, Activate):
-        action = card_of(move.location).ability.action
-        return action is not None and _quiet(action.modes[move.mode].effect)
-    if isinstance(move, MakeDeal):
-        good, event = copy_of(move.card).deal, Event.MAKE_DEAL
-    elif isinstance(move, RazeCard):
-        good, event = card_of(move.card).raze, Event.RAZE
-    else:
-        return False
-    if good is None or good.card:
-        return False
-    return not any(
-        step.goods.card for step in event_steps(Table(state), move.player, event) if isinstance(step, Gain)
-    )
-
-
-def _quiet(effect: Effect | None) -> bool:
-    """ENG-9: whether carrying out ``effect`` surely leaves nothing to decide: no special
-    operation, card of either deck owed (also per counted item), choice of gains or
-    draw-and-keep, and no optional purchase that owes a card (CARD-14, GOODS-7, ENG-6)."""
-    return effect is None or (
-        effect.do is None
-        and not effect.gain.card
-        and not effect.choice
-        and effect.draw_keep is None
-        and (effect.per is None or effect.per.good != "card")
-        and not any(offer.gain.card for offer in effect.may_pay)
-    )
-
-
-@functools.cache
-def _quiet_feature(card: str) -> bool:
-    """ENG-9: whether ``card``'s feature reacting to builds (if any) is quiet (CARD-3)."""
-    feature = card_of(card).ability.on_build
-    return feature is None or _quiet(feature.effect)
-
-
-@functools.cache
-def _quiet_card(card: str) -> bool:
-    """ENG-9: whether building ``card`` is quiet: its bonus, its production and its feature
-    reacting to builds (BUILD-5, BUILD-6, CARD-3)."""
-    built = card_of(card)
-    return _quiet(built.bonus) and _quiet(built.ability.production) and _quiet_feature(card)
 
 
 def raze_price(state: GameState, location: str, ignore_protection: bool = False) -> int:

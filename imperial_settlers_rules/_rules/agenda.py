@@ -45,7 +45,7 @@ from .._table import Table, card_of, owner
 #: ENG-9: a preset with some of its answers used up (a generated copier, :mod:`boardtable.build`).
 _copy_preset = copier(Preset)
 
-__all__ = ["Asked", "decision_moves", "effect_steps", "leftover", "resolve", "run"]
+__all__ = ["Asked", "asks", "decision_moves", "effect_steps", "leftover", "resolve", "run"]
 
 
 class Asked(Exception):
@@ -57,6 +57,12 @@ class Asked(Exception):
         self.field = field
         self.values = values
 
+    def refusal(self) -> IllegalMove:
+        """ENG-9: the refusal of a move that does not make this decision."""
+        return IllegalMove(
+            "ENG-9", f"this move must decide {self.field} in advance: one of {_listed(self.values)}"
+        )
+
 
 def counted(table: Table, seat: int, colour: str | None, card: str) -> int:
     """PROD-3, BUILD-6, CARD-4: ``seat``'s locations of ``colour`` (the card itself included
@@ -66,6 +72,22 @@ def counted(table: Table, seat: int, colour: str | None, card: str) -> int:
         built_by = owner(table.state, card)
         return len(table.player(seat if built_by is None else built_by).samurai)
     return sum(1 for card in table.controlled(seat) if colour in card_of(card).colours)
+
+
+def asks(effect: Effect | None) -> bool:
+    """ENG-9: whether carrying out ``effect`` may reach a decision (a choice of gains, a card
+    of either deck, a location produced again, samurai placed, cards drawn to keep): a move
+    whose effects none of which asks decides nothing in advance (and need not be tried out)."""
+    if effect is None:
+        return False
+    return bool(
+        effect.choice
+        or effect.gain.card
+        or (effect.per is not None and effect.per.good == "card")
+        or effect.draw_keep is not None
+        or effect.do is not None
+        or any(offer.gain.card for offer in effect.may_pay)
+    )
 
 
 def effect_steps(table: Table, seat: int, effect: Effect, card: str, special: bool = True) -> list[Step]:
@@ -197,12 +219,13 @@ def run(table: Table) -> None:
 
 def _stopped(table: Table, preset: Preset | None) -> None:
     """The agenda waits: a preset with nothing left to answer ends (a trial's is kept, to be
-    checked, :func:`leftover`); one with answers left marks the first card as reached
-    (ENG-9: whatever waits, the mover sees what is drawn after it)."""
+    checked, :func:`leftover`); one with answers left is kept for the moves after, noting
+    that a card was seen if one was (ENG-9: a card owed after it waits for its deck)."""
     if preset is None or preset.probing:
         return
     if preset.choice or preset.repeat is not None or preset.samurai or preset.deck is not None:
-        table.update(preset=_copy_preset(preset, {"drawn": True}))
+        if table.seen and not preset.drawn:
+            table.update(preset=_copy_preset(preset, {"drawn": True}))
     else:
         table.update(preset=None)
 
@@ -273,12 +296,18 @@ def _decided(
     if not values or not _answer(preset, field, values, given):
         return False
     table.update(preset=rest)
+    seat = table.state.agenda[0].seat
+    if field == "choice":
+        table.note("CARD-14", f"chooses option {given + 1}", seat)
+    elif field == "repeat":
+        table.note("CARD-9", "produces once more with", seat, given)
     if decision is not None:
         resolve(table, decision(given))
         return True
-    step = table.state.agenda[0]
     table.update(agenda=table.state.agenda[1:])
-    table.set(step.seat, samurai=(*table.player(step.seat).samurai, *given))
+    table.set(seat, samurai=(*table.player(seat).samurai, *given))
+    for place in given:
+        table.note("CARD-29", "puts a samurai on", seat, place)
     return True
 
 

@@ -11,6 +11,7 @@ from imperial_settlers_rules import (
     Deck,
     Discard,
     Draw,
+    Event,
     Keep,
     MakeDeal,
     Pass,
@@ -21,6 +22,7 @@ from imperial_settlers_rules import (
     Skip,
     Spend,
     Tuck,
+    apply_move_with_events,
     components,
     legal_moves,
 )
@@ -213,8 +215,9 @@ def test_card_14_a_choice_of_gains_is_decided_by_its_owner() -> None:
     refused(state, build, "ENG-9")
     refused(state, attrs.evolve(build, choice=(2,)), "CARD-14")
     refused(state, attrs.evolve(build, choice=(1, 0)), "ENG-9")
-    after = play(state, attrs.evolve(build, choice=(1,)))
+    after, events = apply_move_with_events(state, attrs.evolve(build, choice=(1,)))
     assert after.players[0].supply == supply(stone=2, gold=1) and not after.agenda
+    assert Event("CARD-14", "chooses option 2", 0) in events
 
 
 def test_card_15_spies_take_a_deal_that_produces_from_the_next_production() -> None:

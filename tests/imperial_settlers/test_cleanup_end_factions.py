@@ -9,6 +9,7 @@ from imperial_settlers_rules import (
     Build,
     Deck,
     Draw,
+    Keep,
     Pass,
     Phase,
     Raze,
@@ -16,6 +17,7 @@ from imperial_settlers_rules import (
     Samurai,
     Skip,
     Spend,
+    apply_move_with_events,
     legal_moves,
     score,
     winners,
@@ -372,3 +374,82 @@ def test_eng_4_daimyos_castle_used_by_the_egyptian_counts_its_owners_samurai() -
     state = play(state, Activate(0, temple, supply(), opponent=1, target=castle), Pass(1))
     after = play(state, Activate(0, porters, supply(food=1), target=castle))
     assert after.players[0].vp == 2
+
+
+def test_eng_9_porters_name_the_choice_and_the_repetition_of_what_they_repeat() -> None:
+    porters, guard = card("com-porters"), card("egy-pharaohs-guard")
+    farmers, forest = card("com-farmers-at-work"), card("com-old-forest")
+    state = acting(
+        ("egyptians", "romans"), p0={"empire": (porters, guard, farmers, forest), "supply": supply(food=1)}
+    )
+    activations = {(m.target, m.choice, m.repeat) for m in legal_moves(state) if isinstance(m, Activate)}
+    assert activations == {
+        (guard, (0,), None),
+        (guard, (1,), None),
+        (farmers, (0,), guard),
+        (farmers, (1,), guard),
+        (farmers, (), forest),
+        (forest, (), None),
+    }
+    repeat = Activate(0, porters, supply(food=1), target=guard)
+    refused(state, repeat, "ENG-9")
+    refused(state, attrs.evolve(repeat, choice=(2,)), "CARD-14")
+    refused(state, attrs.evolve(repeat, choice=(0,), repeat=forest), "ENG-9")
+    assert play(state, attrs.evolve(repeat, choice=(1,))).players[0].vp == 2
+    twice = play(state, Activate(0, porters, supply(food=1), target=farmers, repeat=forest))
+    assert twice.players[0].supply == supply(wood=2) and not twice.agenda
+
+
+def test_eng_9_a_build_following_up_settlers_names_its_decisions() -> None:
+    settlers, ninjas, farm = card("com-settlers"), card("jap-ninjas"), card("jap-farm")
+    state = acting(
+        ("japanese", "romans"),
+        p0={"empire": (settlers, farm), "hand": (ninjas,), "supply": supply(wood=1, stone=1)},
+    )
+    state = play(state, Activate(0, settlers, supply(wood=1)))
+    builds = [m for m in legal_moves(state) if isinstance(m, Build)]
+    assert builds == [Build(0, ninjas, supply(stone=1), samurai=(farm, ninjas))]
+    refused(state, Build(0, ninjas, supply(stone=1)), "ENG-9")
+    after, events = apply_move_with_events(state, builds[0])
+    assert after.players[0].samurai == (farm, ninjas) and not after.agenda
+    assert [e.card for e in events if e.rule == "CARD-29"] == [farm, ninjas]
+
+
+def test_eng_9_a_choice_named_in_the_move_waits_out_a_decision_after_a_card_is_seen() -> None:
+    """Architect's two drawn cards are seen before one is kept (CARD-23, a decision that
+    waits); Administration's choice, fired after it, is the build's (ENG-6, ENG-9)."""
+    architect, administration = card("rom-architect"), card("rom-administration")
+    spare = card("com-ruins")
+    state = acting(
+        p0={
+            "empire": (administration,),
+            "foundations": (spare,),
+            "hand": (architect,),
+            "supply": supply(stone=2),
+        }
+    )
+    top = state.players[0].deck[-2:]
+    build = Build(0, architect, supply(stone=2), spare)
+    assert [(m.discard, m.choice) for m in legal_moves(state) if isinstance(m, Build)] == [
+        (administration, ()),  # ENG-5: a discarded location does not fire
+        (spare, (0,)),
+        (spare, (1,)),
+    ]
+    waiting = play(state, attrs.evolve(build, choice=(1,)))
+    assert waiting.to_act == (0,) and waiting.preset is not None and waiting.preset.choice == (1,)
+    keeps = legal_moves(waiting)
+    assert {m.card for m in keeps if isinstance(m, Keep)} == set(top)
+    after = play(waiting, keeps[0])
+    assert after.players[0].vp == 1 and after.players[0].supply == supply() and after.preset is None
+    assert not after.agenda and after.turn == 1
+
+
+def test_eng_9_a_second_card_of_a_build_is_drawn_once_the_first_is_seen() -> None:
+    watchtower = card("com-watchtower")
+    state = acting(p0={"hand": (watchtower,), "supply": supply(wood=2)})
+    builds = [m for m in legal_moves(state) if isinstance(m, Build)]
+    assert [m.deck for m in builds] == [Deck.COMMON, Deck.FACTION]
+    waiting = play(state, builds[1])
+    assert waiting.players[0].hand == (state.players[0].deck[-1],) and waiting.agenda == (Owed(0),)
+    after = play(waiting, Draw(0, Deck.COMMON))
+    assert after.players[0].hand == (state.players[0].deck[-1], state.common[-1])

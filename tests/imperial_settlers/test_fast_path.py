@@ -16,9 +16,9 @@ from imperial_settlers_rules import (
     legal_moves,
     new_game,
 )
-from imperial_settlers_rules._engine import _tried
 from imperial_settlers_rules._goods import Price, _payments, payments
-from imperial_settlers_rules._rules.actions import asks_nothing
+from imperial_settlers_rules._moves import ANSWERED
+from imperial_settlers_rules._rules.ahead import _may_ask, _tried
 
 from .tables import all_cards, dealt
 
@@ -61,15 +61,15 @@ def test_payments_read_from_the_table_are_those_worked_out() -> None:
 
 @pytest.mark.parametrize(("players", "seed"), [(2, 41), (4, 42)])
 def test_a_move_listed_without_a_trial_asks_nothing_when_tried(players: int, seed: int) -> None:
-    """ENG-9: a spend of no card, a deal or a hand card razed that :func:`asks_nothing` lists
-    without trying it out asks nothing when it is tried out after all."""
+    """ENG-9: a listed move that is not tried out for its decisions (its effects cannot ask,
+    ``_may_ask``) asks nothing when it is tried out after all."""
     state = new_game(GameConfig(players=players, seed=seed))
     rng = random.Random(seed)
     shortcuts = 0
     while not state.is_over:
         options = legal_moves(state)
         for move in options:
-            if asks_nothing(state, move):
+            if isinstance(move, ANSWERED) and not _may_ask(state, move):
                 _tried(state, move)  # raises Asked where it asks
                 shortcuts += 1
         state = apply_move(state, options[rng.randrange(len(options))], check=False)
