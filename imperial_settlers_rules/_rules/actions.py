@@ -160,8 +160,8 @@ def build_moves(
     return found
 
 
-#: A build move, made once and reused (moves are immutable values).
-_build = functools.cache(Build)
+#: A build move, made once and reused (moves are immutable values); at most 16384 kept.
+_build = functools.lru_cache(maxsize=1 << 14)(Build)
 
 
 def build(table: Table, move: Build, skip_location: bool = False) -> None:

@@ -169,8 +169,8 @@ def activatable(state: GameState, seat: int, location: str) -> tuple[Action, int
 #: The cards with an action (ACTLOC-1): only these are ever activated.
 _ACTING = frozenset(printed for printed, copy in components().copies.items() if copy.card.ability.action)
 
-#: An activation, made once and reused (moves are immutable values).
-_activation = functools.cache(Activate)
+#: An activation, made once and reused (moves are immutable values); at most 16384 kept.
+_activation = functools.lru_cache(maxsize=1 << 14)(Activate)
 
 
 def activate_moves(state: GameState, seat: int, only: str | None = None) -> list[Move]:
