@@ -15,11 +15,13 @@ expectations unchecked.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import attrs
+import cattrs
 from attrs import frozen
 
 from . import reader
@@ -52,7 +54,10 @@ TOP_KEYS = (*attrs.fields_dict(_Head), "position", "moves", "expect")
 EXPECT_KEYS = tuple(attrs.fields_dict(Expect))
 
 
-_CONVERTER = converter()
+@functools.cache
+def _converter() -> cattrs.Converter:
+    """The converter of the keys every game reads, made when a scenario is first read."""
+    return converter()
 
 
 @frozen
@@ -87,7 +92,7 @@ def _read(game: AnyGame, top: Mapping[str, object], rules: ScenarioRules | None,
         source.fail("top level", f"expected a mapping, found {shown(top)}")
     ours, own = _split(top, TOP_KEYS, rules.keys if rules else frozenset({"config"}), "", source)
     head: _Head = reader.structure(
-        _CONVERTER,
+        _converter(),
         {k: v for k, v in ours.items() if k in attrs.fields_dict(_Head)},
         _Head,
         source.error,
@@ -106,7 +111,7 @@ def _read(game: AnyGame, top: Mapping[str, object], rules: ScenarioRules | None,
         expect_document or {}, EXPECT_KEYS, rules.expect_keys if rules else frozenset(), "expect", source
     )
     expect: Expect = reader.structure(
-        _CONVERTER, mine, Expect, lambda m: source.error(f"expect.{m}"), path=""
+        _converter(), mine, Expect, lambda m: source.error(f"expect.{m}"), path=""
     )
     if expect.illegal is not None:
         _known_rule(game, expect.illegal.rule, "expect.illegal.rule", source)

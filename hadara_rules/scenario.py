@@ -27,6 +27,7 @@ events of the automatic steps after ``given`` and of every move).
 
 from __future__ import annotations
 
+import functools
 import os
 import re
 from collections.abc import Callable, Mapping
@@ -213,15 +214,14 @@ def _no_catalogue(value: object, _: object) -> NoReturn:
     raise Refusal("a scenario's components are given under components:, not in its config")
 
 
+@functools.cache
 def _scenario_converter() -> cattrs.Converter:
+    """Hadara's scenario keys' converter, made when a scenario is first read (not on import)."""
     conv = _platform.converter(converter())
     conv.register_structure_hook(Tier, _tier)
     conv.register_structure_hook(Category, _category)
     conv.register_structure_hook(Catalogue, _no_catalogue)
     return conv
-
-
-_CONVERTER = _scenario_converter()
 
 
 def load_scenario_document(path: str | os.PathLike[str]) -> dict[str, object]:
@@ -235,7 +235,7 @@ def load_scenario_document(path: str | os.PathLike[str]) -> dict[str, object]:
 def _set_up(own: Mapping[str, object], source: Source) -> tuple[GameState, GameState]:
     """The position ``config``, ``components`` and ``given`` (``own``) describe: as given, and
     settled (checked)."""
-    start: _Start = _reader.structure(_CONVERTER, own, _Start, source.error, path="")
+    start: _Start = _reader.structure(_scenario_converter(), own, _Start, source.error, path="")
     catalogue = load_catalogue()
     if start.components is not None:
         try:
@@ -522,7 +522,7 @@ def _expect(own: Mapping[str, object], source: Source, players: int) -> Check | 
     """Hadara's own expectations read (``expect``'s keys beside the platform's): their check,
     or None when they state nothing."""
     expect: _Expect = _reader.structure(
-        _CONVERTER, own, _Expect, lambda message: source.error(f"expect.{message}"), path=""
+        _scenario_converter(), own, _Expect, lambda message: source.error(f"expect.{message}"), path=""
     )
     _check_table_seats(expect, "expect", players, source)
     for seat in expect.score or ():

@@ -15,10 +15,12 @@ reports each expectation that does not hold, and what happened on the way, in wo
 
 from __future__ import annotations
 
+import functools
 import os
 from collections.abc import Mapping
 
 import attrs
+import cattrs
 from attrs import frozen
 
 from boardtable import reader
@@ -109,7 +111,10 @@ class ScenarioResult(ScenarioReport[GameState, tuple[Event, ...]]):
         return [event_text(event) for event in told]
 
 
-_CONVERTER = _platform.converter(converter())
+@functools.cache
+def _converter() -> cattrs.Converter:
+    """The scenario's own keys' converter, made when a scenario is first read (not on import)."""
+    return _platform.converter(converter())
 
 
 def _board(state: GameState, seat: int, given: _Player) -> GameState:
@@ -143,7 +148,7 @@ def _board(state: GameState, seat: int, given: _Player) -> GameState:
 def _start(own: Mapping[str, object], source: Source) -> tuple[GameState, tuple[Event, ...]]:
     """The position ``config`` and ``given`` state from a new game, with ``dice`` to be rolled
     first (nothing happens on its own to settle it)."""
-    start: _Start = reader.structure(_CONVERTER, own, _Start, source.error, path="")
+    start: _Start = reader.structure(_converter(), own, _Start, source.error, path="")
     if not all(1 <= face <= 6 for face in start.dice):
         source.fail("dice", "a die shows 1 to 6")
     given = start.given
@@ -185,7 +190,7 @@ def _counter(state: GameState, seat: int, name: str) -> object:
 def _expect(own: Mapping[str, object], source: Source, players: int) -> Check | None:
     """Stone Age's own expectations read: their check, or None when they state nothing."""
     expect: _Expect = reader.structure(
-        _CONVERTER, own, _Expect, lambda message: source.error(f"expect.{message}"), path=""
+        _converter(), own, _Expect, lambda message: source.error(f"expect.{message}"), path=""
     )
     for seat in expect.players:
         source.no_seat(f"expect.players.{seat}", seat, players)
