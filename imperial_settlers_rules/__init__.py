@@ -37,6 +37,8 @@ from ._moves import (
 from ._notation import parse_move
 from ._rules.flow import new_game
 from ._rules.scoring import ScoreSheet, score, winners
+from .picture import render_svg
+from .previews import Preview, preview, previews
 from .records import (
     GameRecord,
     GameResult,
@@ -79,6 +81,7 @@ __all__ = [
     "Phase",
     "Pick",
     "Player",
+    "Preview",
     "Raze",
     "RazeCard",
     "Repeat",
@@ -102,7 +105,10 @@ __all__ = [
     "parse_move",
     "player_view",
     "position_digest",
+    "preview",
+    "previews",
     "record_digest",
+    "render_svg",
     "replay",
     "rules",
     "sample_world",

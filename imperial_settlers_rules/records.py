@@ -1,30 +1,34 @@
-"""Imperial Settlers' documents: configurations, positions and moves as JSON, read strictly.
+"""Imperial Settlers' documents, records and replay: the platform's (:mod:`boardtable.records`)
+with Imperial Settlers' classes and hooks.
 
 Every document is the platform's envelope ``{"schema_version": 1, "kind": …, "data": …}``
 read by its strict reader (:mod:`boardtable.reader`): unknown keys and tags are refused,
 and every problem is a :class:`~boardtable.errors.RecordError` naming the path of the bad
 field. Moves are tagged by their ``type`` (``pick``, ``build``, …), and so are the steps
-waiting on a position's agenda (``owed``, ``choice``, …). A position's digest is the
-SHA-256 of its canonical document (:func:`boardtable.documents.digest`).
+waiting on a position's agenda (``owed``, ``choice``, …). A position read is held to the
+game's consistency check (:func:`~imperial_settlers_rules.wellformed.check_position`). A
+:class:`GameRecord` may carry a :class:`GameResult` (the number of moves, the final
+position's digest, the score sheets and winners of END-2 to END-4, the digest of the
+configuration and moves it vouches for), which :func:`replay` checks.
 """
 
 from __future__ import annotations
 
-import functools
-import json
 from collections.abc import Iterable, Mapping
-from typing import Any, Literal, TypeVar
+from typing import Literal
 
+import attrs
 import cattrs
-from attrs import frozen
+from attrs import field, frozen
 
-from boardtable import documents, reader
+from boardtable import reader
 from boardtable.documents import SCHEMA_VERSION, GameInfo
-from boardtable.errors import RecordError
 from boardtable.reader import Refusal, shown
+from boardtable.records import Documents, Tagged, omit_defaults, register_tagged
 
 from ._config import GameConfig
 from ._engine import apply_move, check_move
+from ._events import Event
 from ._model import (
     Apply,
     Choice,
@@ -40,30 +44,35 @@ from ._model import (
     RepeatFor,
     Step,
 )
-from ._moves import (
-    MOVE_TAGS,
-    Move,
-)
+from ._moves import MOVE_TAGS, Move
 from ._rules.flow import new_game
 from ._rules.scoring import ScoreSheet, score, winners
+from .previews import Preview
 from .wellformed import check_position
 
 __all__ = [
+    "DOCUMENTS",
+    "MOVES",
     "MOVE_TAGS",
+    "SCHEMA_VERSION",
+    "STEPS",
     "STEP_TAGS",
+    "GameInfo",
     "GameRecord",
     "GameResult",
+    "converter",
     "from_data",
     "from_json",
+    "from_yaml",
     "game_result",
+    "load_record",
     "position_digest",
     "record_digest",
     "replay",
     "to_data",
     "to_json",
+    "to_yaml",
 ]
-
-T = TypeVar("T")
 
 #: Each kind of step of a position's agenda by its ``type`` tag.
 STEP_TAGS: Mapping[str, type[Step]] = {
@@ -79,48 +88,55 @@ STEP_TAGS: Mapping[str, type[Step]] = {
     "guard": Guard,
     "follow_up": FollowUp,
 }
+#: Imperial Settlers' moves, and the steps of an agenda, told apart by their tags.
+MOVES = Tagged("move", Move, MOVE_TAGS)
+STEPS = Tagged("step", Step, STEP_TAGS)
+
+
+def _move_tuple(moves: Iterable[Move]) -> tuple[Move, ...]:
+    return tuple(moves)
 
 
 @frozen
 class GameResult:
-    """A record's result block, the platform's :class:`~boardtable.documents.Result`: how
-    many ``moves`` were played, the ``digest`` of the position they reach, its ``scores``
-    (END-2 to END-4) and ``winners`` (END-4), the :func:`record_digest` the block vouches
-    for (``record``), and the seat that ``resigned`` after the last move, if one did (the
-    game then unfinished; that seat never wins)."""
+    """Where a record's moves lead (as :func:`game_result` states it); :func:`replay` checks it."""
 
+    #: The number of moves played.
     moves: int
+    #: The :func:`position_digest` of the position after the last move.
     digest: str
+    #: The score sheets of that position, in seat order (END-2, END-3).
     scores: tuple[ScoreSheet, ...]
+    #: The winning seats (END-4).
     winners: tuple[int, ...]
+    #: The :func:`record_digest` of the configuration and the moves.
     record: str
+    #: The seat that resigned after the last move, ending a game its moves leave unfinished:
+    #: the scores are the position's as if the game ended then, and the winners are the
+    #: others' (END-4 among them), the resigner never one. Absent (None) when no seat resigned.
     resigned: int | None = None
 
 
 @frozen
 class GameRecord:
-    """A game: its configuration, its moves in order, a result block and headers (both
-    optional; :class:`~boardtable.documents.GameInfo`)."""
+    """A game of Imperial Settlers as its configuration and the moves played, in order, with
+    an optional result block and headers (:class:`~boardtable.documents.GameInfo`)."""
 
+    #: The configuration the game was set up from.
     config: GameConfig
-    moves: tuple[Move, ...] = ()
+    #: The moves played, in order.
+    moves: tuple[Move, ...] = field(default=(), converter=_move_tuple)
+    #: Where the moves lead, for a finished game (replay checks it); null for none.
     result: GameResult | None = None
+    #: The headers: the seats' names, the date, notes; null for none.
     info: GameInfo | None = None
-
-
-#: The ``kind`` of each document's envelope.
-_KIND: Mapping[type[Any], str] = {
-    GameRecord: "game_record",
-    GameResult: "game_result",
-    GameConfig: "game_config",
-    GameState: "game_state",
-    **dict.fromkeys(MOVE_TAGS.values(), "move"),
-}
 
 
 def _first_player(value: object, _: object) -> int | Literal["random"]:
     """SETUP-6: a seat or ``"random"``."""
-    if value == "random" or type(value) is int:
+    if value == "random":
+        return "random"
+    if type(value) is int:
         return value
     raise Refusal(f"expected a seat or 'random', found {shown(value)}")
 
@@ -128,122 +144,54 @@ def _first_player(value: object, _: object) -> int | Literal["random"]:
 def _target(value: object, _: object) -> str | int | None:
     """What an action acts on: a card by its printed id, a deal by its place, or nothing."""
     if value is None or type(value) in (str, int):
-        return value  # type: ignore[return-value]
+        return value  # type: ignore[return-value]  # one of the three, just tested
     raise Refusal(f"expected a card's printed id, a deal's place or null, found {shown(value)}")
 
 
-def _tagged(conv: cattrs.Converter, tags: Mapping[str, type[Any]], base: type[Any], what: str) -> None:
-    """A value of ``base`` (a move, a step) is written with its class's tag and read by it."""
-    for tag, kind in tags.items():
-        reader.register_tagged(conv, kind, tag, what)
-
-    def unstructure(value: object) -> object:
-        return conv.unstructure(value, type(value))
-
-    def structure(value: object, _: object) -> object:
-        tag = value.get("type") if isinstance(value, Mapping) else None
-        if tag not in tags:
-            raise Refusal(f"expected a {what} of type {', '.join(tags)}, found {shown(tag)}")
-        return conv.structure(value, tags[str(tag)])
-
-    conv.register_unstructure_hook(base, unstructure)
-    conv.register_structure_hook(base, structure)
-
-
-@functools.cache
 def converter() -> cattrs.Converter:
-    """The strict converter of every document."""
+    """The converter of Imperial Settlers' documents: the strict reader's, with tagged moves
+    and steps."""
     conv = reader.converter()
     conv.register_structure_hook(int | Literal["random"], _first_player)
     conv.register_structure_hook(str | int | None, _target)
-    _tagged(conv, MOVE_TAGS, Move, "move")
-    _tagged(conv, STEP_TAGS, Step, "step")
+    register_tagged(conv, MOVES)
+    register_tagged(conv, STEPS)
+    omit_defaults(conv, GameResult, GameRecord)
     return conv
 
 
-def _kind(thing: object) -> str:
-    kind = _KIND.get(type(thing))
-    if kind is None:
-        raise TypeError(f"not an Imperial Settlers document: {type(thing).__name__}")
-    return kind
+attrs.resolve_types(GameRecord)
 
+#: Imperial Settlers' documents: its classes and hooks on the platform's
+#: (:class:`~boardtable.records.Documents`).
+DOCUMENTS: Documents[GameConfig, GameState, Move, GameRecord, GameResult] = Documents(
+    "Imperial Settlers",
+    GameConfig,
+    GameState,
+    GameRecord,
+    GameResult,
+    (MOVES, STEPS),
+    {ScoreSheet: "score_sheet", Event: "event", Preview: "preview"},
+    converter(),
+    new_game,
+    check_move,
+    apply_move,
+    str,
+    score,
+    winners,
+    check_position,
+)
 
-def to_data(thing: object) -> dict[str, object]:
-    """The document of a configuration, a position or a move, as plain data in its envelope."""
-    kind = _kind(thing)
-    data = converter().unstructure(thing, Move if kind == "move" else type(thing))
-    return {"schema_version": SCHEMA_VERSION, "kind": kind, "data": data}
-
-
-def to_json(thing: object) -> str:
-    """:func:`to_data` as JSON text (keys in the classes' order)."""
-    return json.dumps(to_data(thing), ensure_ascii=False)
-
-
-def from_data(document: object, kind: type[T]) -> T:
-    """The ``kind`` (:class:`GameConfig`, :class:`GameState`, :class:`Move` or one move class)
-    a document holds; :class:`~boardtable.errors.RecordError` naming the first bad field
-    (:class:`~boardtable.errors.Inconsistent` for a position no game could be in)."""
-    name = "move" if kind is Move else _KIND.get(kind)
-    if name is None:
-        raise TypeError(f"not an Imperial Settlers document kind: {kind.__name__}")
-    data = reader.envelope_data(document, name, SCHEMA_VERSION, RecordError)
-    found: T = reader.structure(converter(), data, kind, RecordError, "$.data")
-    if isinstance(found, GameState):
-        check_position(found)
-    return found
-
-
-def from_json(text: str | bytes, kind: type[T]) -> T:
-    """:func:`from_data` of a JSON text (read strictly: duplicate keys, NaN and huge numbers
-    are refused)."""
-    return from_data(reader.parse_json(text, RecordError), kind)
-
-
-def record_digest(config: GameConfig, moves: Iterable[Move]) -> str:
-    """The SHA-256 of a configuration and its moves, as a result block vouches for them."""
-    conv = converter()
-    data = {"config": conv.unstructure(config), "moves": [conv.unstructure(m, Move) for m in moves]}
-    return documents.digest("game_moves", data)
+#: The platform's answers with Imperial Settlers' documents, under this module's names.
+to_data, to_json, to_yaml = DOCUMENTS.to_data, DOCUMENTS.to_json, DOCUMENTS.to_yaml
+from_data, from_json, from_yaml = DOCUMENTS.from_data, DOCUMENTS.from_json, DOCUMENTS.from_yaml
+load_record, replay = DOCUMENTS.load_record, DOCUMENTS.replay
+position_digest, record_digest = DOCUMENTS.position_digest, DOCUMENTS.record_digest
 
 
 def game_result(
-    state: GameState, config: GameConfig, moves: tuple[Move, ...], resigned: int | None = None
+    state: GameState, config: GameConfig, moves: Iterable[Move], resigned: int | None = None
 ) -> GameResult:
-    """The result block of ``moves`` played from ``config`` to ``state``: the scores as the
-    position stands, the winners (among the others when a seat resigned)."""
-    among = documents.others(len(state.players), resigned)
-    return GameResult(
-        len(moves),
-        position_digest(state),
-        score(state),
-        winners(state, among),
-        record_digest(config, moves),
-        resigned,
-    )
-
-
-def replay(record: GameRecord) -> GameState:
-    """The position after a record's moves, each checked; its result block, where it has
-    one, held to what the moves give (:class:`~boardtable.errors.RecordError` at the first
-    difference)."""
-    documents.check_info(record.info, record.config.players)
-    result = record.result
-    state = documents.replay_moves(
-        record.config,
-        record.moves,
-        None if result is None else result.moves,
-        new_game,
-        check_move,
-        apply_move,
-        str,
-    )
-    if result is not None:
-        documents.check_resigned(result.resigned, record.config.players, state.is_over)
-        documents.check_result(result, game_result(state, record.config, record.moves, result.resigned))
-    return state
-
-
-def position_digest(state: GameState) -> str:
-    """The SHA-256 of the position's canonical document: equal positions, equal digests."""
-    return documents.digest("game_state", to_data(state)["data"])
+    """The result block of a record of ``config`` and ``moves``, which lead to ``state``;
+    ``resigned``: the seat that resigned there, the winners then the others' (END-4)."""
+    return DOCUMENTS.game_result(state, config, moves, resigned)
