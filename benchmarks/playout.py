@@ -25,6 +25,11 @@ something on any machine and a busy machine does not skew them.
 - **Stone Age** beside Hadara: random playouts of 2, 3 and 4 players against
   python-chess in the same rounds (moves per CPU-second and the ratio), and
   ``legal_moves`` + ``apply_move(..., check=False)`` per move in microseconds.
+- **Imperial Settlers** beside them: random playouts of 2, 3 and 4 players
+  against python-chess in the same rounds, ``legal_moves`` and
+  ``apply_move(..., check=False)`` per call over the positions of recorded
+  games, and ``from_json`` of a position, in microseconds and in python-chess
+  random moves.
 - **Memory** kept per additional position when every position of a game is
   kept (positions share everything that did not change), and the size and
   cost of pickling a position.
@@ -48,6 +53,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TypeVar
 
+import imperial_settlers_rules as settlers
 import stone_age_rules as stone_age
 from hadara_rules import (
     Catalogue,
@@ -137,6 +143,108 @@ def stone_age_report(seconds: float, rounds: int, chess_rng: random.Random) -> N
         against = spread(ratios[players]) if ratios[players] else "-"
         print(f"{players:>7} {made / took:>9.0f} {finished / took:>8.1f} {made / finished:>10.0f}  {against}")
         print(f"{'':>7} legal_moves + apply_move per move: {took / made * 1e6:.1f} us")
+
+
+def settlers_playout(
+    players: int, seed: int, rng: random.Random
+) -> list[tuple[settlers.GameState, settlers.Move]]:
+    """One random game of Imperial Settlers to the end, as a bot plays it: each position with
+    the move played there."""
+    state = settlers.new_game(settlers.GameConfig(players=players, seed=seed))
+    pairs: list[tuple[settlers.GameState, settlers.Move]] = []
+    while not state.is_over:
+        options = settlers.legal_moves(state)
+        move = options[rng.randrange(len(options))]
+        pairs.append((state, move))
+        state = settlers.apply_move(state, move, check=False)
+    return pairs
+
+
+def settlers_slice(players: int, seconds: float, seed: int) -> tuple[int, int, float]:
+    """Random Imperial Settlers games for about ``seconds`` of CPU time: moves, games and CPU
+    seconds."""
+    moves = games = 0
+    start = clock()
+    while (elapsed := clock() - start) < seconds:
+        state = settlers.new_game(settlers.GameConfig(players=players, seed=seed + games))
+        rng = random.Random(games)
+        while not state.is_over:
+            options = settlers.legal_moves(state)
+            state = settlers.apply_move(state, options[rng.randrange(len(options))], check=False)
+            moves += 1
+        games += 1
+    return moves, games, elapsed
+
+
+def settlers_report(seconds: float, rounds: int, chess_rng: random.Random) -> None:
+    """Imperial Settlers' random playouts against python-chess in the same rounds, and the cost
+    of ``legal_moves``, ``apply_move`` and ``from_json`` of a position (see the module)."""
+    settings = (2, 3, 4)
+    piece = seconds / (rounds * len(settings))
+    tally = {players: [0.0, 0.0, 0.0] for players in settings}
+    ratios: dict[int | None, list[float]] = {players: [] for players in [*settings, None]}
+    chess_costs: list[float] = []
+    for r in range(rounds):
+        mine, theirs = [0.0, 0.0], [0.0, 0.0]
+        for players in settings:
+            moves, games, took = settlers_slice(players, piece, 100_000 * r + 1000 * players)
+            for i, value in enumerate((moves, games, took)):
+                tally[players][i] += value
+            mine[0] += moves
+            mine[1] += took
+            reference = chess_slice(piece, chess_rng)
+            if reference is not None:
+                theirs[0] += reference[0]
+                theirs[1] += reference[1]
+                ratios[players].append((moves / took) / (reference[0] / reference[1]))
+        if theirs[0]:
+            ratios[None].append((mine[0] / mine[1]) / (theirs[0] / theirs[1]))
+            chess_costs.append(theirs[1] / theirs[0])
+    print("\nImperial Settlers random playouts, CPU time (legal_moves then apply_move, unchecked)")
+    print(f"{'players':>7} {'moves/s':>9} {'games/s':>8} {'moves/game':>10}  ratio to python-chess")
+    for players in settings:
+        made, finished, took = tally[players]
+        against = spread(ratios[players]) if ratios[players] else "-"
+        print(f"{players:>7} {made / took:>9.0f} {finished / took:>8.1f} {made / finished:>10.0f}  {against}")
+    made = sum(t[0] for t in tally.values())
+    took = sum(t[2] for t in tally.values())
+    print(f"{'all':>7} {made / took:>9.0f} {'':>8} {'':>10}  {spread(ratios[None]) if ratios[None] else '-'}")
+
+    pairs = [
+        pair
+        for seed, players in enumerate(settings * 2)
+        for pair in settlers_playout(players, seed, random.Random(seed))
+    ]
+    states = [state for state, _ in pairs]
+    documents = [settlers.to_json(state) for state in states[::4]]
+    calls: dict[str, Callable[[], float]] = {
+        "legal_moves(state)": lambda: cpu_per_call(states, settlers.legal_moves),
+        "apply_move(state, move, check=False)": lambda: cpu_per_call(
+            pairs,
+            lambda p: settlers.apply_move(p[0], p[1], check=False),
+        ),
+        "apply_move(state, move)": lambda: cpu_per_call(
+            pairs,
+            lambda p: settlers.apply_move(p[0], p[1]),
+        ),
+        "from_json(text, GameState)": lambda: cpu_per_call(
+            documents, lambda d: settlers.from_json(d, settlers.GameState)
+        ),
+    }
+    costs: dict[str, list[float]] = {name: [] for name in calls}
+    for _ in range(rounds):
+        for name, measure in calls.items():
+            costs[name].append(measure())
+    chess_move = statistics.median(chess_costs) if chess_costs else None
+    print(f"cost per call, CPU time, median of rounds, over {len(states)} positions of 2 to 4 players:")
+    for name, values in costs.items():
+        line = f"{name:>38}: {spread([v * 1e6 for v in values], ' us', 1)}"
+        if chess_move is not None:
+            line += f"  = {statistics.median(values) / chess_move:.2f} python-chess moves"
+        print(line)
+    print(
+        f"{'legal moves per position':>38}: {statistics.mean(len(settlers.legal_moves(s)) for s in states):.1f}"
+    )
 
 
 def chess_slice(seconds: float, rng: random.Random) -> tuple[int, float] | None:
@@ -293,6 +401,7 @@ def main() -> None:
     print(f"{'all':>7} {'':>8} {all_moves / all_took:>9.0f} {'':>8} {'':>10}  {against}")
 
     stone_age_report(seconds, rounds, chess_rng)
+    settlers_report(seconds, rounds, chess_rng)
 
     # ------------------------------------------------------------------ cost per call
     pairs = [

@@ -1,8 +1,9 @@
 """A game's one-line move notation, declared as data: the platform writes and reads it.
 
 A move is written ``P<player> <word>`` and its fields, separated by spaces: the fields
-every move of its kind has, in a fixed order, then the optional ones as ``field=value``
-(left out at their defaults). A game declares each kind of move as a :class:`Form` (its
+every move of its kind has, in a fixed order, then the keyed ones as ``field=value``
+(left out at their defaults; a keyed field without a default is always written, its key
+naming it). A game declares each kind of move as a :class:`Form` (its
 word, its class and its :class:`Slot` s, each with how its value is :class:`Written`) and
 makes a :class:`Notation` of its forms: :meth:`Notation.write` writes a move,
 :meth:`Notation.read` reads exactly what it writes (``read(write(move)) == move``; it also
@@ -165,16 +166,25 @@ class Slot:
     field: str
     #: How its value is written.
     written: Written
-    #: True: written ``field=value`` after the other fields, and left out at the field's default.
+    #: True: written ``field=value`` after the other fields, and left out at the field's
+    #: default (where its form gives one; without, it is written always).
     keyed: bool = False
 
     @property
     def shape(self) -> str:
         """How the field is written in a usage: its words (``plunder|ally``) or its name
         (``TIER``), in brackets with its key when optional (``[pay=PAY]``)."""
+        return f"[{self.named}]" if self.keyed else self._value
+
+    @property
+    def named(self) -> str:
+        """The field written with its key: ``pay=PAY``."""
+        return f"{self.field}={self._value}"
+
+    @property
+    def _value(self) -> str:
         words = self.written.words
-        shape = "|".join(words) if words else self.field.upper()
-        return f"[{self.field}={shape}]" if self.keyed else shape
+        return "|".join(words) if words else self.field.upper()
 
 
 @frozen
@@ -187,13 +197,21 @@ class Form:
     kind: Callable[..., Any]
     #: Its fields after the word, in the order written.
     slots: tuple[Slot, ...] = ()
-    #: The defaults of the keyed fields: such a field is left out at its default.
+    #: The defaults of the keyed fields: such a field is left out at its default; a keyed
+    #: field without one is required (written always, and a text without it is no move).
     defaults: Mapping[str, object] = {}
 
     @property
     def usage(self) -> str:
-        """What follows the move word, e.g. ``TIER plunder|ally [pay=PAY]``."""
-        return " ".join(slot.shape for slot in self.slots) or "nothing more"
+        """What follows the move word, e.g. ``TIER plunder|ally [pay=PAY]`` (a required keyed
+        field without brackets: ``card=CARD``)."""
+        return " ".join(slot.named if self.required(slot) else slot.shape for slot in self.slots) or (
+            "nothing more"
+        )
+
+    def required(self, slot: Slot) -> bool:
+        """Whether ``slot`` is keyed and has no default: written always, by its key."""
+        return slot.keyed and slot.field not in self.defaults
 
 
 #: How a seat is written: ``P`` and its number (``P0``); the first word of every move.
@@ -234,6 +252,9 @@ def _writer(form: Form) -> Callable[[Any], str]:
             value = f"w{i}({value})"
         if not slot.keyed:
             fixed.append(f"{{{value}}}")
+            continue
+        if form.required(slot):
+            keyed.append(f' + f" {slot.field}={{{value}}}"')
             continue
         default = form.defaults[slot.field]
         namespace[f"d{i}"] = default
@@ -339,6 +360,9 @@ class Notation:
                     f"{shown(text)}: word {position} {shown(given)} is one too many: {word} takes {form.usage}"
                 )
             values[option.field] = self._value(option, value, text, position)
+        absent = [slot.named for slot in keyed.values() if form.required(slot) and slot.field not in values]
+        if absent:
+            raise error(f"{shown(text)}: {word} needs {form.usage}; {' '.join(absent)} missing")
         try:
             return form.kind(**values)
         except (TypeError, ValueError):

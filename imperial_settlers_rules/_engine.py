@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+import functools
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from boardtable.errors import IllegalMove
@@ -11,6 +12,7 @@ from boardtable.reader import shown
 from ._events import Event
 from ._model import FollowUp, GameState, Phase
 from ._moves import (
+    ANSWERED,
     Activate,
     Build,
     Choose,
@@ -19,7 +21,6 @@ from ._moves import (
     Discard,
     Done,
     Draw,
-    Guard,
     Keep,
     MakeDeal,
     Move,
@@ -32,30 +33,37 @@ from ._moves import (
     Skip,
     Spend,
     Tuck,
+    unanswered,
 )
 from ._rules import actions
-from ._rules.activate import activate, activate_moves, follow_moves
+from ._rules.activate import activate_moves, follow_moves
 from ._rules.agenda import check_decision, decision_moves, resolve, run
+from ._rules.ahead import NO_PRESET, act, advance_refusal, answered, preset_of
 from ._rules.flow import advance, next_turn, pick, settle
 from ._rules.refusals import why
 from ._table import Table
 
 __all__ = ["apply_move", "apply_move_with_events", "check_move", "legal_moves"]
 
-_DECISIONS = (Draw, Choose, Keep, Repeat, Convert, Discard, Guard)
+_DECISIONS = (Draw, Choose, Keep, Repeat, Convert, Discard)
 
 
-def _action_moves(state: GameState, seat: int) -> Iterator[Move]:
+#: Moves made once and reused (moves are immutable values).
+_pass, _done, _pick = functools.cache(Pass), functools.cache(Done), functools.cache(Pick)
+
+
+def _action_moves(state: GameState, seat: int) -> tuple[Move, ...]:
     """ACT-2, ACT-7, ACT-8: pass, the free steps, then every action (ACT-3: any kind, any
     number of times a round)."""
     hand = tuple(dict.fromkeys(state.players[seat].hand))
-    yield Pass(seat)
-    yield from actions.free_moves(state, seat)
-    yield from actions.build_moves(state, seat, hand)
-    yield from actions.deal_moves(state, seat)
-    yield from actions.raze_moves(state, seat)
-    yield from activate_moves(state, seat)
-    yield from actions.spend_moves(state, seat)
+    moves: list[Move] = [_pass(seat)]
+    moves += actions.free_moves(state, seat)
+    moves += actions.build_moves(state, seat, hand)
+    moves += actions.deal_moves(state, seat)
+    moves += actions.raze_moves(state, seat)
+    moves += activate_moves(state, seat)
+    moves += actions.spend_moves(state, seat)
+    return tuple(moves)
 
 
 def legal_moves(state: GameState, player: int | None = None) -> tuple[Move, ...]:
@@ -66,14 +74,14 @@ def legal_moves(state: GameState, player: int | None = None) -> tuple[Move, ...]
     if state.agenda:
         step = state.agenda[0]
         if isinstance(step, FollowUp):
-            return tuple(follow_moves(Table(state), step))
+            return tuple(answered(state, follow_moves(Table(state), step)))
         return decision_moves(Table(state))
     if state.phase is Phase.LOOKOUT:
         seat = state.order[0]
-        return tuple(Pick(seat, card) for card in dict.fromkeys(state.offer))
+        return tuple(_pick(seat, card) for card in dict.fromkeys(state.offer))
     if state.acted:
-        return (Done(state.turn), *actions.free_moves(state, state.turn))
-    return tuple(_action_moves(state, state.turn))
+        return (_done(state.turn), *actions.free_moves(state, state.turn))
+    return tuple(answered(state, _action_moves(state, state.turn)))
 
 
 #: What each kind of action checks first, with the rule that refuses it.
@@ -114,6 +122,8 @@ def check_move(state: GameState, move: Move) -> IllegalMove | None:
     if state.agenda:
         step = state.agenda[0]
         if isinstance(step, FollowUp):
+            if isinstance(move, ANSWERED) and unanswered(move) in follow_moves(Table(state), step):
+                return advance_refusal(state, move)
             if move in follow_moves(Table(state), step):
                 return None
             return IllegalMove(_FOLLOW_RULE.get(step.do, "CARD-7"), "not a way to follow up the action")
@@ -137,14 +147,19 @@ def check_move(state: GameState, move: Move) -> IllegalMove | None:
         return IllegalMove("ACT-8", "take an action or pass first")
     if isinstance(move, Pass):
         return None
-    if isinstance(move, Spend):  # checked directly: its list grows with the workers
-        return why(state, move)
+    if isinstance(move, ANSWERED):
+        base = unanswered(move)
+        if isinstance(move, Spend):  # checked directly: its list grows with the workers
+            refusal = why(state, base)
+        else:
+            refusal = None if base in _candidates(state, base) else _refusal(state, base)
+        return refusal or advance_refusal(state, move)
     if move in _candidates(state, move):
         return None
     return _refusal(state, move)
 
 
-def _candidates(state: GameState, move: Move) -> Iterator[Move]:
+def _candidates(state: GameState, move: Move) -> Iterable[Move]:
     """The legal moves of ``move``'s kind (and card or location, where it names one)."""
     seat = move.player
     if isinstance(move, Build):
@@ -162,15 +177,6 @@ def _candidates(state: GameState, move: Move) -> Iterator[Move]:
     return actions.free_moves(state, seat)
 
 
-_STEPS: dict[type[Any], Callable[[Table, Any], None]] = {
-    Build: actions.build,
-    MakeDeal: actions.make_deal,
-    RazeCard: actions.raze_card,
-    Raze: actions.raze,
-    Activate: activate,
-    Spend: actions.spend,
-    Pass: actions.pass_turn,
-}
 _FREE_STEPS: dict[type[Any], Callable[[Table, Any], None]] = {
     Defend: actions.defend,
     Samurai: actions.samurai,
@@ -186,7 +192,6 @@ _TOLD: dict[type[Any], tuple[str, str, str | None]] = {
     Repeat: ("CARD-8", "produces once more with", "location"),
     Convert: ("CARD-27", "gives back deal goods for VP", None),
     Discard: ("CARD-25", "discards", "card"),
-    Guard: ("CARD-29", "places samurai", None),
     Skip: ("CARD-7", "does not follow up", None),
     Build: ("BUILD-1", "builds", "card"),
     MakeDeal: ("DEAL-3", "makes a deal with", "card"),
@@ -207,16 +212,8 @@ def _played(state: GameState, move: Move, recording: bool = False) -> Table:
     if recording and type(move) in _TOLD:
         rule, words, field = _TOLD[type(move)]
         table.note(rule, words, move.player, None if field is None else getattr(move, field))
-    if state.agenda:
-        step = state.agenda[0]
-        if isinstance(step, FollowUp):
-            table.update(agenda=state.agenda[1:])
-            if isinstance(move, Build):
-                actions.build(table, move, skip_location=True)
-            elif isinstance(move, Activate):
-                activate(table, move)
-        else:
-            resolve(table, move)
+    if state.agenda and not isinstance(state.agenda[0], FollowUp):
+        resolve(table, move)
         if state.phase is Phase.PRODUCTION:
             settle(table)
         else:
@@ -231,7 +228,11 @@ def _played(state: GameState, move: Move, recording: bool = False) -> Table:
     elif isinstance(move, Done):
         next_turn(table)
     else:
-        _STEPS[type(move)](table, move)
+        if isinstance(move, ANSWERED):
+            preset = preset_of(move)
+            if preset != NO_PRESET:
+                table.update(preset=preset)
+        act(table, move)
         advance(table)
     table.update(ply=state.ply + 1)
     return table

@@ -10,6 +10,7 @@ holds them beside the supply part.
 from __future__ import annotations
 
 import functools
+import operator
 from collections.abc import Iterator, Mapping
 
 from attrs import frozen
@@ -50,12 +51,12 @@ EMPTY: Supply = (0,) * 7
 
 def added(supply: Supply, more: Supply) -> Supply:
     """``supply`` with ``more`` added, kind by kind."""
-    return tuple(a + b for a, b in zip(supply, more, strict=True))
+    return tuple(map(operator.add, supply, more))
 
 
 def taken(supply: Supply, less: Supply) -> Supply:
     """``supply`` less ``less``, kind by kind (the caller has checked that it covers it)."""
-    return tuple(a - b for a, b in zip(supply, less, strict=True))
+    return tuple(map(operator.sub, supply, less))
 
 
 def covers(supply: Supply, wanted: Supply) -> bool:
@@ -146,23 +147,61 @@ class Price:
         return surplus <= self.resource and total == sum(want[k] for k in RESOURCES) + self.resource
 
 
-@functools.lru_cache(maxsize=4096)
+#: The payments found so far, by the price's supply part, its free part and the supply paid
+#: from: a table a playout reads many times a move, cleared when it holds :data:`_PAID_MOST`.
+_PAID: dict[tuple[Supply, int, Supply], tuple[Supply, ...]] = {}
+_PAID_MOST = 1 << 16
+
+
 def payments(price: Price, supply: Supply) -> tuple[Supply, ...]:
     """Every payment of ``price``'s supply part that ``supply`` affords, each leaving a
     different supply (ENG-2): gold standing for some of the wood, stone and food (GOODS-2),
     and the ``resource`` part as any mix (ACTLOC-7). In a stable order: the fewest gold first."""
-    want = price.supply
+    key = (price.supply, price.resource, supply)
+    found = _PAID.get(key)
+    if found is None:
+        if len(_PAID) >= _PAID_MOST:
+            _PAID.clear()
+        found = _PAID[key] = _paid(
+            price.supply, price.resource, _enough(price.supply, price.resource, supply)
+        )
+    return found
+
+
+def _enough(want: Supply, resource: int, supply: Supply) -> Supply:
+    """``supply`` with each kind cut to the most a payment of ``want`` (and ``resource`` more
+    goods) can use of it: the payments it affords are the same, and many supplies share them."""
+    more = want[WOOD] + want[STONE] + want[FOOD] + resource
+    return (
+        min(supply[WORKER], want[WORKER]),
+        min(supply[WOOD], want[WOOD] + resource),
+        min(supply[STONE], want[STONE] + resource),
+        min(supply[FOOD], want[FOOD] + resource),
+        min(supply[GOLD], want[GOLD] + more),
+        min(supply[RAZE], want[RAZE]),
+        min(supply[DEFENSE], want[DEFENSE]),
+    )
+
+
+@functools.lru_cache(maxsize=1 << 12)
+def _paid(want: Supply, resource: int, supply: Supply) -> tuple[Supply, ...]:
+    """:func:`_payments` of a supply cut by :func:`_enough`."""
+    return _payments(want, resource, supply)
+
+
+def _payments(want: Supply, resource: int, supply: Supply) -> tuple[Supply, ...]:
+    """:func:`payments`, worked out."""
     for kind in (WORKER, RAZE, DEFENSE):
         if supply[kind] < want[kind]:
             return ()
     spare_gold = supply[GOLD] - want[GOLD]
     if spare_gold < 0:
         return ()
-    if not price.resource and (not spare_gold or not (want[WOOD] or want[STONE] or want[FOOD])):
+    if not resource and (not spare_gold or not (want[WOOD] or want[STONE] or want[FOOD])):
         # No gold to stand in for anything: the price in kind, or nothing.
         in_kind = supply[WOOD] >= want[WOOD] and supply[STONE] >= want[STONE] and supply[FOOD] >= want[FOOD]
         return (want,) if in_kind else ()
-    if sum(supply[k] for k in RESOURCES) + spare_gold < sum(want[k] for k in RESOURCES) + price.resource:
+    if sum(supply[k] for k in RESOURCES) + spare_gold < sum(want[k] for k in RESOURCES) + resource:
         return ()
     found: list[Supply] = []
     # How much of each resource is paid in kind (the rest of it in gold), then the free part.
@@ -173,7 +212,7 @@ def payments(price: Price, supply: Supply) -> tuple[Supply, ...]:
                 if gold > spare_gold:
                     continue
                 base = (wood, stone, food)
-                for extra in _mixes(price.resource):
+                for extra in _mixes(resource):
                     paid = [b + e for b, e in zip(base, extra[:3], strict=True)]
                     more_gold = gold + extra[3]
                     if more_gold > spare_gold or any(

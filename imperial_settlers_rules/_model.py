@@ -33,6 +33,7 @@ __all__ = [
     "Part",
     "Phase",
     "Player",
+    "Preset",
     "Produce",
     "RepeatFor",
     "Step",
@@ -77,6 +78,9 @@ class Player:
     empire: tuple[str, ...] = ()
     #: Face-down cards (RAZE-6, BUILD-3, CARD-24).
     foundations: tuple[str, ...] = ()
+    #: GOODS-4: the foundations no other player saw, put face down from the hand (CARD-24);
+    #: every other foundation was a location all saw razed (RAZE-6, CARD-13, FAC-EGY-2).
+    unseen: tuple[str, ...] = ()
     deals: tuple[Deal, ...] = ()
     #: Workers, wood, stone, food, gold, raze and defense tokens (GOODS-4).
     supply: Supply = (0,) * 7
@@ -197,6 +201,23 @@ class FollowUp(Step):
 
 
 @frozen(weakref_slot=False)
+class Preset:
+    """ENG-9: what the move being carried out decided in advance, used up as its effects reach
+    the decisions: the option of each choice of gains in order (CARD-14), the deck of the
+    first card drawn (GOODS-7, None: not decided; ``drawn`` once the first card owed was
+    reached or a card was seen before it), the location produced again (CARD-8, CARD-9) and where samurai go (CARD-29).
+    ``probing``: the move is tried out to find what it must decide (a decision it does not
+    answer stops the trial instead of waiting)."""
+
+    choice: tuple[int, ...] = ()
+    deck: Deck | None = None
+    repeat: str | None = None
+    samurai: tuple[str, ...] = ()
+    drawn: bool = False
+    probing: bool = False
+
+
+@frozen(weakref_slot=False)
 class GameState:
     """A position. ``players`` are in seat order (clockwise); ``first`` holds the first
     player marker (CLEAN-5); ``turn`` is whose action it is (ACT-1)."""
@@ -219,6 +240,9 @@ class GameState:
     acted: bool = False
     #: What waits to be carried out, in order; the first decision on it is who acts.
     agenda: tuple[Step, ...] = ()
+    #: ENG-9: the decisions the move whose effects are on the agenda made in advance (None
+    #: when no move's are: production, PROD-4).
+    preset: Preset | None = None
     #: ACTLOC-2, ACTLOC-9: uses of each location this round.
     uses: tuple[tuple[str, int], ...] = ()
     #: CARD-22: locations blocked for the round.

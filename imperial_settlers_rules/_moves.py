@@ -7,14 +7,19 @@ tokens paid, gold standing for wood, stone or food (GOODS-2).
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any, TypeVar
 
 import attrs
 from attrs import frozen
 
-from ._goods import SUPPLY, Supply
+from boardtable.notation import written
+
+from ._goods import Supply
 from ._model import Deck
 
 __all__ = [
+    "ANSWERED",
+    "ANSWERS",
     "MOVE_TAGS",
     "TAKEN",
     "Activate",
@@ -25,7 +30,6 @@ __all__ = [
     "Discard",
     "Done",
     "Draw",
-    "Guard",
     "Keep",
     "MakeDeal",
     "Move",
@@ -38,7 +42,8 @@ __all__ = [
     "Skip",
     "Spend",
     "Tuck",
-    "amounts",
+    "answering",
+    "unanswered",
 ]
 
 
@@ -49,13 +54,7 @@ class Move:
 
     player: int
 
-    def __str__(self) -> str:
-        words = [f"P{self.player}", _TAG[type(self)]]
-        for field in attrs.fields(type(self))[1:]:
-            value = getattr(self, field.name)
-            if field.default is attrs.NOTHING or value != field.default:
-                words.append(f"{field.name}={_written(field.name, value)}")
-        return " ".join(words)
+    __str__ = written
 
 
 @frozen
@@ -67,14 +66,16 @@ class Pick(Move):
 
 @frozen
 class Draw(Move):
-    """GOODS-7, PROD-4: draw the card owed from ``deck``."""
+    """GOODS-7, PROD-4: draw the card owed from ``deck`` (a card after one seen; the first card
+    of a move is drawn from the deck the move names, ENG-9)."""
 
     deck: Deck
 
 
 @frozen
 class Choose(Move):
-    """CARD-14: take option ``option`` (0-based) of a choice of gains."""
+    """CARD-14: take option ``option`` (0-based) of a choice of gains in production (PROD-4;
+    elsewhere the move causing it names it, ENG-9)."""
 
     option: int
 
@@ -88,7 +89,8 @@ class Keep(Move):
 
 @frozen
 class Repeat(Move):
-    """CARD-8, CARD-9: ``location`` produces once more."""
+    """CARD-8, CARD-9: ``location`` produces once more (Farmers At Work in production; built,
+    the build names it, ENG-9)."""
 
     location: str
 
@@ -109,13 +111,6 @@ class Discard(Move):
 
 
 @frozen
-class Guard(Move):
-    """CARD-29: put samurai on ``locations`` (own faction locations without one)."""
-
-    locations: tuple[str, ...]
-
-
-@frozen
 class Skip(Move):
     """CARD-7, CARD-11: do not build or activate again."""
 
@@ -125,35 +120,51 @@ class Build(Move):
     """BUILD-1: build ``card`` from the hand (or, after Negotiator, a deal), paying ``pay`` and
     discarding ``discard`` (an own location or foundation) where the cost asks for it
     (BUILD-3); ``option`` is Slaver's optional purchase (ENG-6), None for none, its price
-    paid with the cost in ``pay`` (ENG-2)."""
+    paid with the cost in ``pay`` (ENG-2).
+
+    ENG-9: what the effects of the build decide before a hidden card is seen: ``choice``,
+    the option (0-based) of each ``gain_choice`` in the order carried out (CARD-14);
+    ``deck``, the deck of the first card drawn where no card is seen before it (GOODS-7);
+    ``repeat``, the production location Farmers At Work produces again (CARD-9);
+    ``samurai``, the locations Ninjas' samurai go to (CARD-29)."""
 
     card: str
     pay: Supply
     discard: str | None = None
     option: int | None = None
+    choice: tuple[int, ...] = ()
+    deck: Deck | None = None
+    repeat: str | None = None
+    samurai: tuple[str, ...] = ()
 
 
 @frozen
 class MakeDeal(Move):
-    """DEAL-1, DEAL-2: make ``card`` a deal, paying ``pay`` (1 food or 1 gold)."""
+    """DEAL-1, DEAL-2: make ``card`` a deal, paying ``pay`` (1 food or 1 gold); ``deck``: the
+    deck of the card a card deal gives at once (ENG-9, GOODS-7)."""
 
     card: str
     pay: Supply
+    deck: Deck | None = None
 
 
 @frozen
 class RazeCard(Move):
-    """RAZE-2: raze ``card`` from the hand with 1 raze token."""
+    """RAZE-2: raze ``card`` from the hand with 1 raze token; ``deck``: the deck of the first
+    card its raze field gives (ENG-9, GOODS-7)."""
 
     card: str
+    deck: Deck | None = None
 
 
 @frozen
 class Raze(Move):
-    """RAZE-3, RAZE-4: raze ``location`` of ``opponent`` with raze tokens."""
+    """RAZE-3, RAZE-4: raze ``location`` of ``opponent`` with raze tokens; ``deck``: the deck
+    of the first card its raze field gives (ENG-9, GOODS-7)."""
 
     opponent: int
     location: str
+    deck: Deck | None = None
 
 
 @frozen
@@ -165,7 +176,10 @@ class Activate(Move):
     What its special operation acts on: ``opponent``, ``target`` (a location or a hand card
     by its printed id; a deal by its place among its owner's deals, whose cards only their
     deal fields show, DEAL-3) and ``goods`` (the good taken, or the raze field's goods taken
-    as VP instead, CARD-13)."""
+    as VP instead, CARD-13).
+
+    ENG-9: ``choice``, ``deck`` and ``repeat`` as for :class:`Build` (``repeat``: what Farmers
+    At Work produces again where Porters repeat it)."""
 
     location: str
     pay: Supply
@@ -176,13 +190,19 @@ class Activate(Move):
     opponent: int | None = None
     target: str | int | None = None
     goods: tuple[str, ...] = ()
+    choice: tuple[int, ...] = ()
+    deck: Deck | None = None
+    repeat: str | None = None
 
 
 @frozen
 class Spend(Move):
-    """WORK-1: spend 2 workers per good taken: ``take`` is (wood, stone, food, cards)."""
+    """WORK-1: spend 2 workers per good taken: ``take`` is (wood, stone, food, cards);
+    ``deck``: the deck of the first card taken (ENG-9, GOODS-7; the player sees it before
+    choosing the next one's)."""
 
     take: tuple[int, int, int, int]
+    deck: Deck | None = None
 
 
 @frozen
@@ -227,7 +247,6 @@ MOVE_TAGS: Mapping[str, type[Move]] = {
     "repeat": Repeat,
     "convert": Convert,
     "discard": Discard,
-    "guard": Guard,
     "skip": Skip,
     "build": Build,
     "make_deal": MakeDeal,
@@ -241,21 +260,28 @@ MOVE_TAGS: Mapping[str, type[Move]] = {
     "samurai": Samurai,
     "tuck": Tuck,
 }
-_TAG = {kind: tag for tag, kind in MOVE_TAGS.items()}
+M = TypeVar("M", bound=Move)
+#: ENG-9: the fields in which a move decides in advance what its effects ask.
+ANSWERS = ("choice", "deck", "repeat", "samurai")
+
+
+def answering(move: M, answers: Mapping[str, object]) -> M:
+    """``move`` deciding in advance ``answers`` (fields of :data:`ANSWERS`, ENG-9)."""
+    changes: dict[str, Any] = dict(answers)
+    return attrs.evolve(move, **changes)
+
+
+#: ENG-9: the moves that decide in advance what their effects ask.
+ANSWERED = (Build, Activate, Spend, MakeDeal, RazeCard, Raze)
+
+
+def unanswered(move: M) -> M:
+    """``move`` without what it decides in advance (ENG-9): those fields at their defaults."""
+    if not isinstance(move, ANSWERED):
+        return move
+    fields = attrs.fields_dict(type(move))
+    return answering(move, {name: fields[name].default for name in ANSWERS if name in fields})
+
+
 #: The goods of a spend's ``take``, in order (WORK-1).
 TAKEN = ("wood", "stone", "food", "card")
-
-
-def amounts(counts: tuple[int, ...], names: tuple[str, ...]) -> str:
-    """Counts of named goods as notation: ``1wood,2stone`` (``none`` for none)."""
-    return ",".join(f"{n}{name}" for n, name in zip(counts, names, strict=True) if n) or "none"
-
-
-def _written(name: str, value: object) -> str:
-    if name == "pay":
-        return amounts(value, SUPPLY)  # type: ignore[arg-type]
-    if name == "take":
-        return amounts(value, TAKEN)  # type: ignore[arg-type]
-    if isinstance(value, tuple):
-        return ",".join(str(item) for item in value) or "-"
-    return str(value)

@@ -46,11 +46,14 @@ def shuffled(seed: int, index: int, cards: Iterable[str]) -> tuple[str, ...]:
 def controlled(state: GameState, seat: int) -> tuple[str, ...]:
     """FAC-EGY-3: the locations ``seat`` controls now: their own but those taken over by the
     Egyptian player, and those they took over, in the order they entered an empire."""
-    own = state.players[seat].empire
-    if not state.taken:
+    return _controlled(state.players[seat].empire, state.taken, seat)
+
+
+def _controlled(own: tuple[str, ...], taken: tuple[tuple[str, int], ...], seat: int) -> tuple[str, ...]:
+    if not taken:
         return own
-    away = {card for card, by in state.taken if by != seat}
-    mine = tuple(card for card, by in state.taken if by == seat)
+    away = {card for card, by in taken if by != seat}
+    mine = tuple(card for card, by in taken if by == seat)
     return tuple(card for card in own if card not in away) + mine
 
 
@@ -67,14 +70,19 @@ class Table:
     together into a new position only when the whole position is read (:attr:`state`), so
     that a move copies the position and each player it changes about once."""
 
-    __slots__ = ("_base", "_changes", "_players", "events")
+    __slots__ = ("_base", "_changes", "_pending", "_players", "events", "seen")
 
     def __init__(self, state: GameState, recording: bool = False) -> None:
         self._base = state
         self._changes: dict[str, Any] = {}
         self._players: list[Player] | None = None
+        #: Changes to players not yet copied in, by seat: a player is copied when read.
+        self._pending: dict[int, dict[str, Any]] = {}
         #: What happened so far, when recorded (None: not recorded, the fast path).
         self.events: list[Happened] | None = [] if recording else None
+        #: ENG-9: cards the mover has seen drawn during this move (the deck of a card owed
+        #: after one is not decided in advance).
+        self.seen = 0
 
     def note(
         self,
@@ -93,8 +101,12 @@ class Table:
     @property
     def state(self) -> GameState:
         """The position with every change so far."""
-        if self._players is not None:
-            self._changes["players"] = tuple(self._players)
+        players = self._players
+        if players is not None:
+            for seat, fields in self._pending.items():
+                players[seat] = _copy_player(players[seat], fields)
+            self._pending = {}
+            self._changes["players"] = tuple(players)
             self._players = None
         if self._changes:
             self._base = _copy_state(self._base, self._changes)
@@ -103,9 +115,17 @@ class Table:
 
     def player(self, seat: int) -> Player:
         """``seat``'s player now."""
-        if self._players is not None:
-            return self._players[seat]
-        return self._base.players[seat]
+        players = self._players
+        if players is None:
+            return self._base.players[seat]
+        fields = self._pending.pop(seat, None)
+        if fields is not None:
+            players[seat] = _copy_player(players[seat], fields)
+        return players[seat]
+
+    def controlled(self, seat: int) -> tuple[str, ...]:
+        """:func:`controlled` in the position now, without putting it together."""
+        return _controlled(self.player(seat).empire, self.get("taken"), seat)
 
     def update(self, **fields: Any) -> None:
         """Replace fields of the position (not ``players``: see :meth:`set`)."""
@@ -120,18 +140,32 @@ class Table:
         """Replace fields of ``seat``'s player."""
         if self._players is None:
             self._players = list(self._base.players)
-        self._players[seat] = _copy_player(self._players[seat], fields)
+        pending = self._pending.get(seat)
+        if pending is None:
+            self._pending[seat] = fields
+        else:
+            pending.update(fields)
 
     def add(self, seat: int, supply: Supply, vp: int = 0) -> None:
         """GOODS-5, GOODS-6, PROD-5: goods from the general supply, which has no limit (VP
         scored at once, never below zero, END-5)."""
-        player = self.player(seat)
-        self.set(seat, supply=added(player.supply, supply), vp=max(0, player.vp + vp))
+        self.set(
+            seat,
+            supply=added(self._field(seat, "supply"), supply),
+            vp=max(0, self._field(seat, "vp") + vp),
+        )
 
     def pay(self, seat: int, supply: Supply) -> None:
         """GOODS-5: goods paid go back to the general supply (the caller checked them)."""
-        player = self.player(seat)
-        self.set(seat, supply=taken(player.supply, supply))
+        self.set(seat, supply=taken(self._field(seat, "supply"), supply))
+
+    def _field(self, seat: int, name: str) -> Any:
+        """The field ``name`` of ``seat``'s player now, without copying the player."""
+        pending = self._pending.get(seat)
+        if pending is not None and name in pending:
+            return pending[name]
+        players = self._players
+        return getattr((self._base.players if players is None else players)[seat], name)
 
     def first(self, steps: Iterable[Step]) -> None:
         """Put ``steps`` at the front of the agenda, in order."""
@@ -144,7 +178,7 @@ class Table:
         in a decision each (PROD-4)."""
         bonus = 0
         if goods.vp >= _LEAST_VP_EVENT:
-            for card in controlled(self.state, seat):
+            for card in self.controlled(seat):
                 event = copy_of(card).card.ability.on_event
                 if event is not None and event.event is Event.VP_GAIN and goods.vp >= event.min_vp:
                     bonus += event.effect.gain.vp
@@ -184,6 +218,7 @@ class Table:
         """GOODS-7: the top card of ``deck`` into ``seat``'s hand (or nothing, GOODS-8)."""
         card = self.take_top(seat, deck)
         if card is not None:
+            self.seen += 1
             self.set(seat, hand=(*self.player(seat).hand, card))
             self.note("GOODS-7", f"draws from the {deck.value} deck", seat, card)
         return card
@@ -206,7 +241,10 @@ class Table:
         if card.startswith("com"):
             self.update(common_discard=(*self.get("common_discard"), card))
             return
-        deck = copy_of(card).card.deck
+        copy = _COPIES.get(card)
+        if copy is None:  # a card a seat's view hides (a deal's): its pile is not shown
+            return
+        deck = copy.card.deck
         for seat, player in enumerate(self.state.players):
             if player.faction == deck:
                 self.set(seat, discard=(*player.discard, card))

@@ -26,7 +26,7 @@ from ._moves import Move
 from ._rules.scoring import score
 from .view import player_view, sample_world
 
-__all__ = ["Bot", "GreedyBot", "ISMCTSBot", "RandomBot", "evaluate", "make_bot"]
+__all__ = ["Bot", "GreedyBot", "ISMCTSBot", "RandomBot", "evaluate"]
 
 #: What one token of each kind of the supply is worth in points before the game's end
 #: (GOODS-1): resources build locations (BUILD-2), gold stands for any of them (GOODS-2),
@@ -149,14 +149,3 @@ class ISMCTSBot(InformationSetSearch[GameState, Move]):
         if state.is_over:
             return [float(sheet.total) for sheet in score(state)]
         return [evaluate(state, seat) for seat in range(len(state.players))]
-
-
-def make_bot(kind: str, seed: int = 0) -> Bot:
-    """A built-in bot by name: ``random``, ``greedy`` or ``ismcts`` (with its defaults)."""
-    if kind == "random":
-        return RandomBot(seed)
-    if kind == "greedy":
-        return GreedyBot(seed)
-    if kind == "ismcts":
-        return ISMCTSBot(random.Random(seed))
-    raise ValueError(f"unknown bot {kind!r} (expected random, greedy or ismcts)")

@@ -3,7 +3,8 @@ to show the ids a view names (``GET /api/games/imperial-settlers/catalogue``), a
 
 Each printed card (by its id: ``com001``) names its entry (by key), and each entry has its
 cost (BUILD-2), raze field (RAZE-1), building bonus (BUILD-6), ability (CARD-1 to CARD-29),
-and its text in words made from that data (:func:`card_words`), with the deal field of each
+and its text in words made from that data (:func:`card_words`, in the words of
+:mod:`imperial_settlers_rules.text`), with the deal field of each
 faction card (DEAL-4). A value the sources leave open is marked provisional: an entry's
 ``provisional`` lists its provisional fields, and its words end with "(provisional: …)".
 The catalogue tells a seat nothing its view hides: a view shows a hidden card as ``?``,
@@ -20,80 +21,23 @@ from attrs import asdict
 
 from boardtable.catalogue import digest
 
-from ._components import Ability, Card, Effect, Faction, components
-from ._goods import SUPPLY, Goods, Price
+from ._components import Card, Faction, components
+from ._goods import SUPPLY
+from .text import ability_text, goods_text, price_text
 
-__all__ = ["card_words", "catalogue", "catalogue_digest", "goods_words", "price_words"]
-
-
-def goods_words(goods: Goods) -> str:
-    """Goods in words: ``1 wood, 2 vp`` (``nothing`` for none)."""
-    return ", ".join(f"{amount} {name.replace('_', ' ')}" for name, amount in goods.items()) or "nothing"
-
-
-def price_words(price: Price) -> str:
-    """A price in words (BUILD-2, BUILD-3, ACTLOC-1): its goods, any resources, the cards,
-    deals and locations discarded (``free`` for none)."""
-    parts = [f"{amount} {name}" for name, amount in zip(SUPPLY, price.supply, strict=True) if amount]
-    extra = (
-        (price.resource, "resource"),
-        (price.cards, "card"),
-        (price.deals, "deal"),
-        (price.location, "location"),
-    )
-    parts += [f"{count} {name}{'' if count == 1 else 's'}" for count, name in extra if count]
-    return ", ".join(parts) or "free"
-
-
-def _effect(effect: Effect) -> str:
-    parts = [] if effect.gain.empty else [f"gain {goods_words(effect.gain)}"]
-    if effect.choice:
-        parts.append("gain one of " + " or ".join(goods_words(option) for option in effect.choice))
-    if effect.per is not None:
-        what = "samurai" if effect.per.colour is None else f"{effect.per.colour} location"
-        parts.append(f"gain 1 {effect.per.good} per {what}, at most {effect.per.most}")
-    parts += [f"may pay {price_words(offer.pay)} for {goods_words(offer.gain)}" for offer in effect.may_pay]
-    if effect.draw_keep is not None:
-        keep = effect.draw_keep
-        parts.append(
-            f"draw {keep.draw} {'from either deck' if keep.either else 'faction cards'}, keep {keep.keep}"
-        )
-    if effect.do is not None:
-        parts.append(effect.do.value.replace("_", " "))
-    return "; ".join(parts) or "nothing"
-
-
-def _ability(ability: Ability) -> str:
-    if ability.production is not None:
-        return f"Production: {_effect(ability.production)}."
-    if ability.on_build is not None:
-        what = "a faction location" if ability.on_build.faction else f"a {ability.on_build.colour} location"
-        return f"Each time you build {what}: {_effect(ability.on_build.effect)}."
-    if ability.on_event is not None:
-        return f"Each time of {ability.on_event.event.value.replace('_', ' ')}: {_effect(ability.on_event.effect)}."
-    if ability.action is not None:
-        modes = " or ".join(f"pay {price_words(m.pay)}: {_effect(m.effect)}" for m in ability.action.modes)
-        return f"Action ({ability.action.per_round} a round): {modes}."
-    if ability.storage is not None:
-        return "Cleanup: keep your " + ", ".join(SUPPLY[kind] for kind in ability.storage.kinds) + "."
-    if ability.tuck is not None:
-        item = "a card from your hand" if ability.tuck.cards else "a resource"
-        steps = ", ".join(f"{least}+: {vp} vp" for least, vp in ability.tuck.steps)
-        return f"Put {item} here for good: gain {goods_words(ability.tuck.each)}; at the end {steps}."
-    return "No lasting ability."
+__all__ = ["card_words", "catalogue", "catalogue_digest"]
 
 
 def card_words(card: Card) -> str:
-    """A card's text in words made from its data: its type, cost, ability, building bonus and
-    raze field, and what of it is provisional."""
+    """A card's text in words made from its data: its type, colours and points (END-2), cost
+    (BUILD-2), ability and building bonus (CARD-14, BUILD-6), raze field (RAZE-1), and what of
+    it is provisional."""
     words = [
-        f"{card.name} ({card.type}, {'/'.join(card.colours) or 'no colour'}, {card.points} vp).",
-        f"Cost: {price_words(card.cost)}.",
-        _ability(card.ability),
+        f"{card.name} ({card.type}, {'/'.join(card.colours) or 'no colour'}, {card.points} VP).",
+        f"Cost: {price_text(card.cost)}.",
+        ability_text(card),
+        "Cannot be razed." if card.raze is None else f"Razed for {goods_text(card.raze)}.",
     ]
-    if card.bonus is not None:
-        words.append(f"Building bonus: {_effect(card.bonus)}.")
-    words.append("Cannot be razed." if card.raze is None else f"Razed for {goods_words(card.raze)}.")
     fields = _provisional(card)
     if fields:
         words.append(f"(provisional: {', '.join(fields)})")

@@ -11,7 +11,8 @@ other games'.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from pathlib import Path
 
 from attrs import frozen
 
@@ -25,11 +26,13 @@ from boardtable.schema import Schema, match_options
 from imperial_settlers_rules import Event, GameConfig, GameState, Move, events_view, player_view
 
 from ._components import FACTIONS
-from .bots import Bot, ISMCTSBot, make_bot
+from ._config import SEED_LIMIT
+from .bots import Bot, GreedyBot, ISMCTSBot, RandomBot
 from .catalogue import catalogue
 from .previews import Preview
 from .rulebook import GAME as TITLE
 from .rulebook import rules
+from .text import event_text
 from .view import HIDDEN
 from .wellformed import placed_cards
 
@@ -76,9 +79,11 @@ _OPTIONS: Mapping[str, Schema] = {
 }
 
 
-def _hidden(state: GameState, seat: int | None) -> int:
-    """How many cards ``seat``'s view (None: the spectator's) does not show."""
-    return placed_cards(player_view(state, seat))[HIDDEN]
+def _shown(state: GameState, seat: int | None) -> set[str]:
+    """The cards ``seat``'s view (None: the spectator's) shows, each by its printed id."""
+    shown_cards = set(placed_cards(player_view(state, seat)))
+    shown_cards.discard(HIDDEN)
+    return shown_cards
 
 
 @frozen
@@ -96,13 +101,23 @@ _LIBRARY: Library[GameConfig, GameState, Move, Event, Preview] = Library.of(
     imperial_settlers_rules, imperial_settlers_rules.records
 )
 
-#: What each bot does, in a line (:meth:`ImperialSettlers.bot_description`), by name in order.
-_BOT_WORDS = {
-    "greedy": "Looks one move ahead, in a world drawn from what it can see, and takes the move "
-    "whose empire, supply and hand are worth most to it.",
-    "ismcts": "Searches its own view of the game (information-set Monte Carlo tree search) for as "
-    "long as it is given a decision: the strongest bot, and the slowest.",
-    "random": "Picks any of its legal moves, at random.",
+#: Each bot by name, in order: what it does in a line (:meth:`ImperialSettlers.bot_description`),
+#: and how it is made from its generator (seeded by the match) and its time per decision.
+_BOTS: Mapping[str, tuple[str, Callable[[random.Random, float], Bot]]] = {
+    "random": (
+        "Picks any of its legal moves, at random.",
+        lambda rng, _: RandomBot(rng.randrange(SEED_LIMIT)),
+    ),
+    "greedy": (
+        "Looks one move ahead, in a world drawn from what it can see, and takes the move "
+        "whose empire, supply and hand are worth most to it.",
+        lambda rng, _: GreedyBot(rng.randrange(SEED_LIMIT)),
+    ),
+    "ismcts": (
+        "Searches its own view of the game (information-set Monte Carlo tree search) for as "
+        "long as it is given a decision: the strongest bot, and the slowest.",
+        lambda rng, seconds: ISMCTSBot(rng, seconds=seconds),
+    ),
 }
 
 
@@ -145,32 +160,30 @@ class ImperialSettlers(LibraryGame[GameConfig, GameState, Move, Event, Preview])
         if after.shuffles != before.shuffles:
             return True
         seats: tuple[int | None, ...] = (None, *range(len(before.players)))
-        return any(_hidden(after, seat) < _hidden(before, seat) for seat in seats)
+        return any(not _shown(after, seat) <= _shown(before, seat) for seat in seats)
 
     def events_seen(self, events: tuple[Event, ...], seat: int | None, state: GameState) -> tuple[Event, ...]:
         return events_view(events, seat)
 
     def event_data(self, event: Event) -> dict[str, object]:
-        return {**self.data(event), "text": str(event)}
+        return {**self.data(event), "text": event_text(event)}
 
     def rule_text(self, rule_id: str) -> str:
         found = rules().get(rule_id)
-        return "" if found is None else f"{TITLE} {found.id}: {found.text}"
+        return "" if found is None else f"{found.name}: {found.text}"
 
     def bot_names(self) -> tuple[str, ...]:
-        return tuple(_BOT_WORDS)
+        return tuple(_BOTS)
 
     def bot_description(self, name: str) -> str:
-        return _BOT_WORDS[name]
+        return _BOTS[name][0]
 
     def bot(self, name: str, seed: str, seconds: float) -> Decider[GameState, Move]:
-        if name not in self.bot_names():
-            raise GameError(
-                f"there is no Imperial Settlers bot {shown(name)} (they are {', '.join(self.bot_names())})"
-            )
-        if name == "ismcts":
-            return _Seated(ISMCTSBot(random.Random(seed), seconds=seconds))
-        return _Seated(make_bot(name, random.Random(seed).randrange(2**53)))
+        """The bot ``name`` deciding from its seat's view (LOOK-6), its generator seeded by ``seed``."""
+        found = _BOTS.get(name)
+        if found is None:
+            raise GameError(f"there is no Imperial Settlers bot {shown(name)} (they are {', '.join(_BOTS)})")
+        return _Seated(found[1](random.Random(seed), seconds))
 
     def commands(self) -> Commands:
         """Imperial Settlers' words and schemas (:mod:`imperial_settlers_rules.commands`,
@@ -184,6 +197,12 @@ class ImperialSettlers(LibraryGame[GameConfig, GameState, Move, Event, Preview])
         """Every card entry with its words, printed card and faction board, and the digest:
         :func:`imperial_settlers_rules.catalogue.catalogue` (provisional values marked)."""
         return catalogue()
+
+    def web_folder(self) -> Path | None:
+        """``imperial_settlers_rules/web``: the table's hooks of Imperial Settlers (``game.js``:
+        its moves in words, a card by its catalogue name, the picture's parts naming their
+        moves, the score sheet's lines of END-2 to END-4) and its style sheet."""
+        return Path(__file__).with_name("web")
 
 
 #: The game ``"imperial-settlers"``.

@@ -182,16 +182,10 @@ DOCUMENTS: Documents[GameConfig, GameState, Move, GameRecord, GameResult] = Docu
     check_position,
 )
 
-#: The platform's answers with Imperial Settlers' documents, under this module's names.
+#: The platform's answers with Imperial Settlers' documents, under this module's names:
+#: ``game_result(state, config, moves, resigned)`` is a record's result block (END-2 to END-4;
+#: ``resigned``: the seat that resigned there, the winners then the others').
 to_data, to_json, to_yaml = DOCUMENTS.to_data, DOCUMENTS.to_json, DOCUMENTS.to_yaml
 from_data, from_json, from_yaml = DOCUMENTS.from_data, DOCUMENTS.from_json, DOCUMENTS.from_yaml
-load_record, replay = DOCUMENTS.load_record, DOCUMENTS.replay
+load_record, replay, game_result = DOCUMENTS.load_record, DOCUMENTS.replay, DOCUMENTS.game_result
 position_digest, record_digest = DOCUMENTS.position_digest, DOCUMENTS.record_digest
-
-
-def game_result(
-    state: GameState, config: GameConfig, moves: Iterable[Move], resigned: int | None = None
-) -> GameResult:
-    """The result block of a record of ``config`` and ``moves``, which lead to ``state``;
-    ``resigned``: the seat that resigned there, the winners then the others' (END-4)."""
-    return DOCUMENTS.game_result(state, config, moves, resigned)

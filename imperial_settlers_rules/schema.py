@@ -114,8 +114,10 @@ def _imperial_settlers(kind: str) -> tuple[dict[str, Any], SchemaMaker]:
     tags: dict[type[Any], str] = {move: tag for tag, move in MOVE_TAGS.items()}
     tags.update({step: tag for tag, step in STEP_TAGS.items()})
     maker = SchemaMaker(special, tags)
-    special[Step] = maker.tagged(tuple(STEP_TAGS.values()))
-    special[Move] = maker.tagged(tuple(MOVE_TAGS.values()))
+    if kind in ("game_state", "seat_view"):  # the documents that hold positions, with their agendas
+        special[Step] = maker.tagged(tuple(STEP_TAGS.values()))
+    if kind in ("move", "game_record", "preview", *GAME_WIRE_KINDS):  # the documents that hold moves
+        special[Move] = maker.tagged(tuple(MOVE_TAGS.values()))
     if kind in GAME_WIRE_KINDS:
         position = lambda: envelope("game_state", maker.of(GameState))  # noqa: E731
         documents = WireDocuments(Move, Preview, (Event,), _catalogue)

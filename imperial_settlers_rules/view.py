@@ -2,8 +2,10 @@
 
 A hidden card shows as :data:`HIDDEN` (``"?"``), so every count stays: the decks' order
 and contents, the other players' hands and the cards drawn they are still to choose among,
-the cards face down (foundations, cards under a Gate) of the other players, and the
-marker cards of deals made with Trade Route (face down, FAC-JAP-7), whoever owns them. A
+the cards face down that no other player saw (cards under a Gate, foundations put face down
+from the hand, CARD-24) of the other players, and the marker cards of deals made with Trade
+Route (face down, FAC-JAP-7), whoever owns them. GOODS-4: a foundation that was a location
+razed (RAZE-6) was seen by all, and shows. A
 deal's card shows only its deal field (DEAL-3), so the other players' deals show their
 goods, not their cards. The seed becomes 0: no reshuffle can be foreseen (FLOW-4).
 """
@@ -46,7 +48,8 @@ def _player(player: Player, own: bool) -> Player:
         player,
         hand=_hidden(player.hand),
         deck=_hidden(player.deck),
-        foundations=_hidden(player.foundations),
+        foundations=tuple(HIDDEN if c in player.unseen else c for c in player.foundations),
+        unseen=_hidden(player.unseen),
         deals=deals,
         under=tuple((gate, _hidden(cards)) for gate, cards in player.under),
     )
@@ -226,10 +229,14 @@ def _dealt(view: GameState, seat: int, rng: random.Random) -> GameState:
         deals[j] = attrs.evolve(deals[j], card=card)
         players[i] = attrs.evolve(players[i], deals=tuple(deals))
     for index, player in enumerate(players):
+        deck = tuple(dealer.take(player.faction) for _ in player.deck)
+        foundations = tuple(c if c != HIDDEN else dealer.take("common") for c in player.foundations)
+        secret = tuple(c for c, seen in zip(foundations, player.foundations, strict=True) if seen == HIDDEN)
         players[index] = attrs.evolve(
             player,
-            deck=tuple(dealer.take(player.faction) for _ in player.deck),
-            foundations=tuple(c if c != HIDDEN else dealer.take("common") for c in player.foundations),
+            deck=deck,
+            foundations=foundations,
+            unseen=secret if HIDDEN in player.unseen else player.unseen,
         )
     agenda = list(view.agenda)
     for position, step in enumerate(agenda):

@@ -10,7 +10,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Iterator
 
-from .._components import Event, OnBuild, components
+from .._components import Effect, Event, OnBuild, components
 from .._goods import (
     DEFENSE,
     FOOD,
@@ -27,10 +27,11 @@ from .._goods import (
     taken,
 )
 from .._model import Apply, Deal, Gain, GameState, Owed, Part, Step
-from .._moves import Build, Defend, MakeDeal, Move, Pass, Raze, RazeCard, Samurai, Spend, Tuck
+from .._moves import Activate, Build, Defend, MakeDeal, Move, Pass, Raze, RazeCard, Samurai, Spend, Tuck
 from .._table import Table, card_of, controlled, copy_of, owner
 
 __all__ = [
+    "asks_nothing",
     "build",
     "build_moves",
     "deal_moves",
@@ -85,14 +86,17 @@ def _cost(card: str, skip_location: bool) -> Price:
     return Price(cost.supply, location=0 if skip_location else cost.location)
 
 
-def _offers(state: GameState, seat: int) -> tuple[OnBuild, ...]:
-    """ENG-6: the features with optional purchases (``may_pay``) that ``seat`` controls."""
-    found = []
-    for location in controlled(state, seat):
-        feature = card_of(location).ability.on_build
-        if feature is not None and feature.effect.may_pay:
-            found.append(feature)
-    return tuple(found)
+#: ENG-6: the cards whose feature offers an optional purchase (``may_pay``).
+_OFFERING = frozenset(
+    printed
+    for printed, copy in components().copies.items()
+    if copy.card.ability.on_build is not None and copy.card.ability.on_build.effect.may_pay
+)
+
+
+def _offers(state: GameState, seat: int) -> tuple[str, ...]:
+    """ENG-6: the locations with optional purchases (``may_pay``) that ``seat`` controls."""
+    return tuple(location for location in controlled(state, seat) if location in _OFFERING)
 
 
 def slaver_options(
@@ -124,26 +128,40 @@ def matches(feature: OnBuild, card: str) -> bool:
 
 def build_moves(
     state: GameState, seat: int, cards: tuple[str, ...], skip_location: bool = False
-) -> Iterator[Move]:
+) -> list[Move]:
     """BUILD-1 to BUILD-4: every build of one of ``cards`` (the hand's, or those a follow-up
     offers, CARD-7, BUILD-10): each payment (ENG-2), each location or foundation discarded
     (BUILD-3), each optional purchase (ENG-6); copies are built like any card (BUILD-7)."""
-    supply = state.players[seat].supply
-    spare = discardable(state, seat)
+    player = state.players[seat]
+    supply = player.supply
+    spare = discardable(state, seat) if player.foundations or player.empire else ()
     offers = _offers(state, seat)
+    features = tuple(f for location in offers if (f := card_of(location).ability.on_build) is not None)
+    found: list[Move] = []
     for card in cards:
         cost = _cost(card, skip_location)
         if cost.location > len(spare):
             continue
-        options = dict.fromkeys(
-            o for pay in payments(cost, supply) for o in slaver_options(offers, card, supply, pay)
-        )
+        pays = payments(cost, supply)
+        if not pays:
+            continue
+        if offers or card in _OFFERING:
+            options = dict.fromkeys(o for pay in pays for o in slaver_options(features, card, supply, pay))
+        elif not cost.location:  # ENG-6: no optional purchase fires; each payment differs
+            found += [_build(seat, card, pay, None, None) for pay in pays]
+            continue
+        else:
+            options = dict.fromkeys((None, pay) for pay in pays)
         for option, pay in options:
             if cost.location:
-                for discard in spare:
-                    yield Build(seat, card, pay, discard, option)
+                found += [_build(seat, card, pay, discard, option) for discard in spare]
             else:
-                yield Build(seat, card, pay, None, option)
+                found.append(_build(seat, card, pay, None, option))
+    return found
+
+
+#: A build move, made once and reused (moves are immutable values).
+_build = functools.cache(Build)
 
 
 def build(table: Table, move: Build, skip_location: bool = False) -> None:
@@ -155,7 +173,11 @@ def build(table: Table, move: Build, skip_location: bool = False) -> None:
     player = table.player(seat)
     if move.discard is not None and not skip_location:
         if move.discard in player.foundations:
-            table.set(seat, foundations=tuple(c for c in player.foundations if c != move.discard))
+            table.set(
+                seat,
+                foundations=tuple(c for c in player.foundations if c != move.discard),
+                unseen=tuple(c for c in player.unseen if c != move.discard),
+            )
         else:
             table.leave_empire(seat, move.discard)
         table.discard(move.discard)
@@ -173,7 +195,7 @@ def build(table: Table, move: Build, skip_location: bool = False) -> None:
         steps.append(Apply(seat, move.card, Part.BONUS))
     if built.ability.production is not None:
         steps.append(Apply(seat, move.card, Part.PRODUCTION))
-    for location in controlled(table.state, seat):
+    for location in table.controlled(seat):
         feature = card_of(location).ability.on_build
         if feature is None or not matches(feature, move.card):
             continue
@@ -190,10 +212,15 @@ def deal_moves(state: GameState, seat: int) -> Iterator[Move]:
     """DEAL-1, DEAL-2: every faction card of the hand, with each payment of 1 food."""
     player = state.players[seat]
     pays = payments(DEAL_PRICE, player.supply)
-    for card in player.hand:
-        if not card.startswith("com"):
-            for pay in pays:
-                yield MakeDeal(seat, card, pay)
+    if pays:
+        for card in player.hand:
+            if not card.startswith("com"):
+                for pay in pays:
+                    yield _deal(seat, card, pay)
+
+
+#: A deal move, made once and reused.
+_deal = functools.cache(MakeDeal)
 
 
 def make_deal(table: Table, move: MakeDeal) -> None:
@@ -207,17 +234,74 @@ def make_deal(table: Table, move: MakeDeal) -> None:
     good = copy_of(move.card).deal
     assert good is not None
     table.set(seat, hand=tuple(hand), deals=(*player.deals, Deal(move.card, good)))
-    table.first([Gain(seat, good, "DEAL-4"), *event_steps(table.state, seat, Event.MAKE_DEAL)])
+    table.first([Gain(seat, good, "DEAL-4"), *event_steps(table, seat, Event.MAKE_DEAL)])
 
 
-def event_steps(state: GameState, seat: int, event: Event) -> list[Step]:
+def event_steps(table: Table, seat: int, event: Event) -> list[Step]:
     """CARD-10, CARD-17: the gains of ``seat``'s features that react to ``event``."""
     steps: list[Step] = []
-    for card in controlled(state, seat):
+    for card in table.controlled(seat):
         feature = card_of(card).ability.on_event
         if feature is not None and feature.event is event:
             steps.append(Gain(seat, feature.effect.gain, card))
     return steps
+
+
+def asks_nothing(state: GameState, move: Move) -> bool:
+    """ENG-9: whether ``move`` surely decides nothing in advance, known without trying it out:
+    a spend of no card (WORK-1: its goods are taken at once), a build whose card and whose
+    seat's features reacting to builds have only quiet effects (:func:`_quiet`), an activation
+    of a quiet effect (ACTLOC-1), a deal or a hand card razed
+    whose gains (the deal's good, DEAL-4, or the raze field, RAZE-8, and those of the
+    features reacting to it, CARD-10, CARD-17) owe no card of either deck (GOODS-7, PROD-4:
+    the only decision a gain leaves)."""
+    if isinstance(move, Spend):
+        return not move.take[3]
+    if isinstance(move, Build):
+        return _quiet_card(move.card) and all(_quiet_feature(c) for c in controlled(state, move.player))
+    if isinstance(move, Activate):
+        action = card_of(move.location).ability.action
+        return action is not None and _quiet(action.modes[move.mode].effect)
+    if isinstance(move, MakeDeal):
+        good, event = copy_of(move.card).deal, Event.MAKE_DEAL
+    elif isinstance(move, RazeCard):
+        good, event = card_of(move.card).raze, Event.RAZE
+    else:
+        return False
+    if good is None or good.card:
+        return False
+    return not any(
+        step.goods.card for step in event_steps(Table(state), move.player, event) if isinstance(step, Gain)
+    )
+
+
+def _quiet(effect: Effect | None) -> bool:
+    """ENG-9: whether carrying out ``effect`` surely leaves nothing to decide: no special
+    operation, card of either deck owed (also per counted item), choice of gains or
+    draw-and-keep, and no optional purchase that owes a card (CARD-14, GOODS-7, ENG-6)."""
+    return effect is None or (
+        effect.do is None
+        and not effect.gain.card
+        and not effect.choice
+        and effect.draw_keep is None
+        and (effect.per is None or effect.per.good != "card")
+        and not any(offer.gain.card for offer in effect.may_pay)
+    )
+
+
+@functools.cache
+def _quiet_feature(card: str) -> bool:
+    """ENG-9: whether ``card``'s feature reacting to builds (if any) is quiet (CARD-3)."""
+    feature = card_of(card).ability.on_build
+    return feature is None or _quiet(feature.effect)
+
+
+@functools.cache
+def _quiet_card(card: str) -> bool:
+    """ENG-9: whether building ``card`` is quiet: its bonus, its production and its feature
+    reacting to builds (BUILD-5, BUILD-6, CARD-3)."""
+    built = card_of(card)
+    return _quiet(built.bonus) and _quiet(built.ability.production) and _quiet_feature(card)
 
 
 def raze_price(state: GameState, location: str, ignore_protection: bool = False) -> int:
@@ -290,7 +374,7 @@ def _raze_gains(table: Table, seat: int, card: str, forgone: tuple[str, ...], vp
             gained.common_card,
             gained.faction_card,
         )
-    table.first([Gain(seat, gained, card), *event_steps(table.state, seat, Event.RAZE)])
+    table.first([Gain(seat, gained, card), *event_steps(table, seat, Event.RAZE)])
 
 
 def raze(table: Table, move: Raze) -> None:
@@ -347,10 +431,10 @@ def spend(table: Table, move: Spend) -> None:
     table.add(seat, (0, wood, stone, food, 0, 0, 0))
     if cards:
         table.first(Owed(seat) for _ in range(cards))
-    for other in range(len(table.state.players)):
+    for other in range(table.get("config").players):
         if other == seat:
             continue
-        for card in controlled(table.state, other):
+        for card in table.controlled(other):
             feature = card_of(card).ability.on_event
             if feature is None or feature.event is not Event.OPPONENT_SPENDS_WORKERS:
                 continue

@@ -8,6 +8,7 @@ nothing to find)."""
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterator
 from itertools import combinations
 
@@ -149,6 +150,7 @@ def _price(mode: Mode, extra_raze: int) -> Price:
     )
 
 
+@functools.cache
 def _twice(price: Price) -> Price:
     return Price(tuple(2 * n for n in price.supply), 2 * price.resource, 2 * price.cards, 2 * price.deals)
 
@@ -164,37 +166,47 @@ def activatable(state: GameState, seat: int, location: str) -> tuple[Action, int
     return (action, left) if left > 0 else None
 
 
-def activate_moves(state: GameState, seat: int, only: str | None = None) -> Iterator[Move]:
+#: The cards with an action (ACTLOC-1): only these are ever activated.
+_ACTING = frozenset(printed for printed, copy in components().copies.items() if copy.card.ability.action)
+
+#: An activation, made once and reused (moves are immutable values).
+_activation = functools.cache(Activate)
+
+
+def activate_moves(state: GameState, seat: int, only: str | None = None) -> list[Move]:
     """ACTLOC-1 to ACTLOC-9: every activation of a location ``seat`` controls (or of ``only``):
     each price mode, payment, price card or deal, target, and once or twice (ACTLOC-3: twice
     only for an action without a special operation or draw)."""
     player = state.players[seat]
+    found: list[Move] = []
     for location in controlled(state, seat):
-        if only is not None and location != only:
+        if location not in _ACTING or (only is not None and location != only):
             continue
-        found = activatable(state, seat, location)
-        if found is None:
+        usable = activatable(state, seat, location)
+        if usable is None:
             continue
-        action, left = found
+        action, left = usable
         for index, mode in enumerate(action.modes):
-            for opponent, target, goods in targets(state, seat, location, mode.effect):
+            effect = mode.effect
+            simple = effect.do is None and effect.draw_keep is None
+            for opponent, target, goods in targets(state, seat, location, effect):
                 extra = 0
                 if (
-                    mode.effect.do is Special.RAZE
-                    and mode.effect.args.target is Target.ENEMY_LOCATION
+                    effect.do is Special.RAZE
+                    and effect.args.target is Target.ENEMY_LOCATION
                     and isinstance(target, str)
                 ):
-                    extra = raze_price(state, target, mode.effect.args.ignore_protection)
+                    extra = raze_price(state, target, effect.args.ignore_protection)
                 price = _price(mode, extra)
-                simple = mode.effect.do is None and mode.effect.draw_keep is None
                 for times in (1, 2) if simple and left >= 2 else (1,):
                     total = _twice(price) if times == 2 else price
-                    for pay in payments(total, player.supply):
-                        for cards in _price_cards(player.hand, total.cards, target):
-                            for deal in _price_deals(player.deals, total.deals):
-                                yield Activate(
-                                    seat, location, pay, times, index, cards, deal, opponent, target, goods
-                                )
+                    found.extend(
+                        _activation(seat, location, pay, times, index, cards, deal, opponent, target, goods)
+                        for pay in payments(total, player.supply)
+                        for cards in _price_cards(player.hand, total.cards, target)
+                        for deal in _price_deals(player.deals, total.deals)
+                    )
+    return found
 
 
 def _price_cards(hand: tuple[str, ...], count: int, target: str | int | None) -> Iterator[tuple[str, ...]]:
@@ -291,7 +303,10 @@ def _special(table: Table, move: Activate, effect: Effect) -> list[Step]:
         assert target is not None
         hand = list(state.players[seat].hand)
         hand.remove(target)
-        table.set(seat, hand=tuple(hand), foundations=(*state.players[seat].foundations, target))
+        player = state.players[seat]
+        table.set(
+            seat, hand=tuple(hand), foundations=(*player.foundations, target), unseen=(*player.unseen, target)
+        )
         table.add(seat, one(STONE))
         return []
     assert other is not None
@@ -344,7 +359,7 @@ def _on_enemy(table: Table, move: Activate, do: Special, other: int) -> list[Ste
     assert marker is not None
     assert good is not None
     table.set(seat, deals=(*table.player(seat).deals, Deal(marker, good, True)))
-    return [Gain(seat, good, move.location), *event_steps(table.state, seat, Event.MAKE_DEAL)]
+    return [Gain(seat, good, move.location), *event_steps(table, seat, Event.MAKE_DEAL)]
 
 
 def _effect(move: Activate) -> Effect:

@@ -2,8 +2,12 @@
 
 An effect is carried out as steps in order (ENG-6): its special operation, its fixed
 gains (one gain event, ENG-3), gains per counted item, a choice of gains, a draw-and-keep.
-A step that needs a player's decision stops the agenda until that player's move
-(ENG-9); a decision with nothing to decide is skipped (GOODS-8, CARD-9, CARD-25, CARD-29).
+ENG-9: a decision the move carrying out the effect made in advance (its :class:`Preset`: a
+choice of gains, the deck of its first card where none is seen before it, the location
+produced again, where samurai go) is taken from it; any other stops the agenda until that
+player's move (PROD-4: in production every decision waits, no move of the producing player
+having caused it). A decision with nothing to decide is skipped (GOODS-8, CARD-9, CARD-25,
+CARD-29).
 """
 
 from __future__ import annotations
@@ -12,6 +16,7 @@ from collections.abc import Callable, Iterator
 from itertools import combinations
 from typing import Any
 
+from boardtable.build import copier
 from boardtable.errors import IllegalMove
 
 from .._components import Effect, Special, components
@@ -28,16 +33,35 @@ from .._model import (
     KeepOne,
     Owed,
     Part,
+    Preset,
     Produce,
     RepeatFor,
     Step,
 )
 from .._moves import Choose, Discard, Draw, Keep, Move, Repeat
 from .._moves import Convert as ConvertMove
-from .._moves import Guard as GuardMove
-from .._table import Table, card_of, controlled, owner
+from .._table import Table, card_of, owner
 
-__all__ = ["decision_moves", "effect_steps", "resolve", "run"]
+#: ENG-9: a preset with some of its answers used up (a generated copier, :mod:`boardtable.build`).
+_copy_preset = copier(Preset)
+
+__all__ = ["Asked", "decision_moves", "effect_steps", "leftover", "resolve", "run"]
+
+
+class Asked(Exception):
+    """ENG-9: a move tried out (:attr:`Preset.probing`) reached a decision it must make in
+    advance: the move's ``field`` and the ``values`` it may take there."""
+
+    def __init__(self, field: str, values: tuple[object, ...]) -> None:
+        super().__init__(field)
+        self.field = field
+        self.values = values
+
+    def refusal(self) -> IllegalMove:
+        """ENG-9: the refusal of a move that does not make this decision."""
+        return IllegalMove(
+            "ENG-9", f"this move must decide {self.field} in advance: one of {_listed(self.values)}"
+        )
 
 
 def counted(table: Table, seat: int, colour: str | None, card: str) -> int:
@@ -47,7 +71,7 @@ def counted(table: Table, seat: int, colour: str | None, card: str) -> int:
     if colour is None:
         built_by = owner(table.state, card)
         return len(table.player(seat if built_by is None else built_by).samurai)
-    return sum(1 for card in controlled(table.state, seat) if colour in card_of(card).colours)
+    return sum(1 for card in table.controlled(seat) if colour in card_of(card).colours)
 
 
 def effect_steps(table: Table, seat: int, effect: Effect, card: str, special: bool = True) -> list[Step]:
@@ -82,6 +106,7 @@ def effect_steps(table: Table, seat: int, effect: Effect, card: str, special: bo
             drawn = tuple(
                 c for c in (table.take_top(seat, Deck.FACTION) for _ in range(keep.draw)) if c is not None
             )
+            table.seen += len(drawn)
             steps.append(KeepOne(seat, drawn, keep.keep, keep.shuffle_back))
     return steps
 
@@ -93,13 +118,13 @@ def _produce(table: Table, step: Produce) -> None:
     seat = step.seat
     player = table.player(seat)
     steps: list[Step] = [Gain(seat, components().faction(player.faction).production, "PROD-2")]
-    schools = [c for c in controlled(table.state, seat) if _converts(c)]
+    schools = [c for c in table.controlled(seat) if _converts(c)]
     if schools and player.deals:
         steps.append(Convert(seat, tuple(sorted(u for d in player.deals for u in d.good.units()))))
     else:
         steps += [Gain(seat, deal.good, "DEAL-4") for deal in player.deals]
     later: list[Step] = []
-    for card in controlled(table.state, seat):
+    for card in table.controlled(seat):
         effect = card_of(card).ability.production
         if effect is not None:
             (later if effect.do is Special.REPEAT_PRODUCTION else steps).append(
@@ -146,20 +171,143 @@ _AUTOMATIC: dict[type[Any], Callable[[Table, Any], None]] = {Produce: _produce, 
 
 def run(table: Table) -> None:
     """Carry out the agenda until a decision with options is first, or it is empty (ENG-9: a
-    decision waits for its player's move)."""
-    while table.state.agenda:
-        step = table.state.agenda[0]
+    decision the move made in advance is taken from its preset, any other waits for its
+    player's move)."""
+    while agenda := table.get("agenda"):
+        step = agenda[0]
         automatic = _AUTOMATIC.get(type(step))
         if automatic is None:
             if isinstance(step, KeepOne) and len(step.drawn) <= step.keep:
-                table.update(agenda=table.state.agenda[1:])
+                table.update(agenda=agenda[1:])
                 table.set(step.seat, hand=(*table.player(step.seat).hand, *step.drawn))
                 continue
+            preset = table.get("preset")
+            if preset is not None and _preset(table, step, preset):
+                continue
             if isinstance(step, FollowUp) or any(True for _ in _options(table, step)):
+                if preset is not None and preset.probing and not isinstance(step, FollowUp):
+                    # a decision that waits (after a card seen, or another player's) is passed
+                    # over: what comes after it is the same whatever it decides, and its cards
+                    # may be hidden ones (a seat's view)
+                    table.update(agenda=table.get("agenda")[1:])
+                    continue
+                _stopped(table, preset)
                 return
-        table.update(agenda=table.state.agenda[1:])
+        table.update(agenda=agenda[1:])
         if automatic is not None:
             automatic(table, step)
+    preset = table.get("preset")
+    if preset is not None and not preset.probing:
+        table.update(preset=None)
+
+
+def _stopped(table: Table, preset: Preset | None) -> None:
+    """The agenda waits: a preset with nothing left to answer ends (a trial's is kept, to be
+    checked, :func:`leftover`); one with answers left is kept for the moves after, noting
+    that a card was seen if one was (ENG-9: a card owed after it waits for its deck)."""
+    if preset is None or preset.probing:
+        return
+    if preset.choice or preset.repeat is not None or preset.samurai or preset.deck is not None:
+        if table.seen and not preset.drawn:
+            table.update(preset=_copy_preset(preset, {"drawn": True}))
+    else:
+        table.update(preset=None)
+
+
+def _answer(preset: Preset, field: str, values: tuple[object, ...], given: object) -> bool:
+    """Whether the move's ``given`` answer (None or empty: none) decides a decision offering
+    ``values``; a trial without one asks for it (:class:`Asked`), a trial with a wrong one is
+    refused (:func:`_refused`)."""
+    if given is None or given == ():
+        if preset.probing:
+            raise Asked(field, values)
+        return False
+    if given not in values and preset.probing:
+        raise IllegalMove(_FIELD_RULE[field], f"{field}={given} is not one of the options: {_listed(values)}")
+    return True
+
+
+def _listed(values: tuple[object, ...]) -> str:
+    return ", ".join(",".join(map(str, v)) if isinstance(v, tuple) else str(v) for v in values)
+
+
+#: The rule that refuses a wrong answer made in advance, by the move's field.
+_FIELD_RULE = {"deck": "GOODS-8", "choice": "CARD-14", "repeat": "CARD-9", "samurai": "CARD-29"}
+
+
+def _preset(table: Table, step: Step, preset: Preset) -> bool:
+    """ENG-9: decide ``step`` from the move's preset where the move decides it in advance;
+    False where it waits (or has nothing to decide)."""
+    seat = step.seat
+    if isinstance(step, Owed):
+        if preset.drawn:
+            return False
+        preset = _copy_preset(preset, {"drawn": True})
+        table.update(preset=preset)
+        if table.seen:  # a card seen before it: its deck waits
+            return False
+        decks = tuple(d for d in (Deck.COMMON, Deck.FACTION) if table.can_draw(seat, d))
+        rest = _copy_preset(preset, {"deck": None})
+        return _decided(table, preset, "deck", decks, preset.deck, rest, lambda deck: Draw(seat, deck))
+    if isinstance(step, Choice):
+        given = preset.choice[0] if preset.choice else None
+        rest = _copy_preset(preset, {"choice": preset.choice[1:]})
+        options = tuple(range(len(step.options)))
+        return _decided(table, preset, "choice", options, given, rest, lambda option: Choose(seat, option))
+    if isinstance(step, RepeatFor):
+        places = tuple(move.location for move in _options(table, step) if isinstance(move, Repeat))
+        rest = _copy_preset(preset, {"repeat": None})
+        return _decided(
+            table, preset, "repeat", places, preset.repeat, rest, lambda place: Repeat(seat, place)
+        )
+    if isinstance(step, Guard):
+        rest = _copy_preset(preset, {"samurai": ()})
+        return _decided(table, preset, "samurai", _placings(table, step), preset.samurai, rest, None)
+    return False
+
+
+def _decided(
+    table: Table,
+    preset: Preset,
+    field: str,
+    values: tuple[Any, ...],
+    given: Any,
+    rest: Preset,
+    decision: Callable[[Any], Move] | None,
+) -> bool:
+    """Decide the first step with the move's ``given`` answer (``field``, one of ``values``),
+    ``rest`` the preset left; None for ``decision``: samurai placed (CARD-29)."""
+    if not values or not _answer(preset, field, values, given):
+        return False
+    table.update(preset=rest)
+    seat = table.state.agenda[0].seat
+    if field == "choice":
+        table.note("CARD-14", f"chooses option {given + 1}", seat)
+    elif field == "repeat":
+        table.note("CARD-9", "produces once more with", seat, given)
+    if decision is not None:
+        resolve(table, decision(given))
+        return True
+    table.update(agenda=table.state.agenda[1:])
+    table.set(seat, samurai=(*table.player(seat).samurai, *given))
+    for place in given:
+        table.note("CARD-29", "puts a samurai on", seat, place)
+    return True
+
+
+def leftover(preset: Preset | None) -> IllegalMove | None:
+    """ENG-9: the refusal of a move that names a decision its effects never reach."""
+    if preset is None:
+        return None
+    for field, value in (
+        ("choice", preset.choice),
+        ("deck", preset.deck),
+        ("repeat", preset.repeat),
+        ("samurai", preset.samurai),
+    ):
+        if value is not None and value != ():
+            return IllegalMove("ENG-9", f"this move decides no {field} in advance; leave {field} out")
+    return None
 
 
 def _options(table: Table, step: Step) -> Iterator[Move]:
@@ -174,7 +322,7 @@ def _options(table: Table, step: Step) -> Iterator[Move]:
         for option in range(len(step.options)):
             yield Choose(seat, option)
     elif isinstance(step, RepeatFor):
-        for card in controlled(table.state, seat):
+        for card in table.controlled(seat):
             if card != step.card and card_of(card).ability.production is not None:
                 yield Repeat(seat, card)
     elif isinstance(step, KeepOne):
@@ -188,17 +336,14 @@ def _options(table: Table, step: Step) -> Iterator[Move]:
     elif isinstance(step, DiscardFor):
         for card in player.hand:
             yield Discard(seat, card)
-    elif isinstance(step, Guard):
-        free = _unguarded(table, seat)
-        for chosen in combinations(free, min(step.count, len(free))):
-            if chosen:
-                yield GuardMove(seat, chosen)
 
 
-def _unguarded(table: Table, seat: int) -> tuple[str, ...]:
-    """CARD-29, FAC-JAP-3: own faction locations without a samurai."""
-    player = table.player(seat)
-    return tuple(c for c in player.empire if not card_of(c).common and c not in player.samurai)
+def _placings(table: Table, step: Guard) -> tuple[tuple[str, ...], ...]:
+    """CARD-29, FAC-JAP-3: the ways to put ``step.count`` samurai on own faction locations
+    without one (as many as there are such locations; a worker left over is lost)."""
+    player = table.player(step.seat)
+    free = tuple(c for c in player.empire if not card_of(c).common and c not in player.samurai)
+    return tuple(c for c in combinations(free, min(step.count, len(free))) if c)
 
 
 def decision_moves(table: Table) -> tuple[Move, ...]:
@@ -209,8 +354,9 @@ def decision_moves(table: Table) -> tuple[Move, ...]:
 
 def resolve(table: Table, move: Move) -> None:
     """Carry out ``move``, one of :func:`decision_moves`: the step it decides leaves the agenda."""
-    step = table.state.agenda[0]
-    table.update(agenda=table.state.agenda[1:])
+    agenda = table.get("agenda")
+    step = agenda[0]
+    table.update(agenda=agenda[1:])
     seat = step.seat
     if isinstance(move, Draw):
         assert isinstance(step, Owed)
@@ -222,6 +368,7 @@ def resolve(table: Table, move: Move) -> None:
             assert isinstance(held, KeepOne)
             assert card is not None
             agenda[at] = KeepOne(held.seat, (*held.drawn, card), held.keep, held.shuffle_back)
+            table.seen += 1
             table.update(agenda=tuple(agenda))
         else:
             table.draw(seat, move.deck)
@@ -251,9 +398,6 @@ def resolve(table: Table, move: Move) -> None:
         hand.remove(move.card)
         table.set(seat, hand=tuple(hand))
         table.discard(move.card)
-    elif isinstance(move, GuardMove):
-        player = table.player(seat)
-        table.set(seat, samurai=(*player.samurai, *move.locations))
 
 
 def _convert(table: Table, seat: int, give: tuple[str, ...]) -> None:
@@ -288,7 +432,6 @@ _RULE = {
     KeepOne: "CARD-23",
     Convert: "CARD-27",
     DiscardFor: "CARD-25",
-    Guard: "CARD-29",
     FollowUp: "CARD-7",
 }
 _WHAT = {
@@ -298,6 +441,5 @@ _WHAT = {
     KeepOne: "the card kept",
     Convert: "the deal goods given back for VP",
     DiscardFor: "the card discarded from the hand",
-    Guard: "where the samurai go",
     FollowUp: "the follow-up of the action",
 }

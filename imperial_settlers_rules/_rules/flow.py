@@ -106,19 +106,19 @@ def settle(table: Table) -> None:
     """Carry out the agenda; once it is empty, the game goes on: production gives way to the
     action phase (ACT-1)."""
     run(table)
-    if not table.state.agenda and table.state.phase is Phase.PRODUCTION:
+    if not table.get("agenda") and table.get("phase") is Phase.PRODUCTION:
         table.note("ACT-1", "the action phase begins")
-        table.update(phase=Phase.ACTIONS, turn=table.state.first)
+        table.update(phase=Phase.ACTIONS, turn=table.get("first"))
 
 
 def advance(table: Table) -> None:
     """ACT-8: after an action (and what it left to decide), its player may still take free
     steps, if any is possible; otherwise the turn ends (:func:`next_turn`)."""
     settle(table)
-    state = table.state
-    if state.agenda or state.phase is not Phase.ACTIONS:
+    if table.get("agenda") or table.get("phase") is not Phase.ACTIONS:
         return
-    if not state.players[state.turn].passed and any(True for _ in free_moves(state, state.turn)):
+    turn = table.get("turn")
+    if not table.player(turn).passed and any(True for _ in free_moves(table.state, turn)):
         table.update(acted=True)
         return
     next_turn(table)
@@ -128,11 +128,10 @@ def next_turn(table: Table) -> None:
     """ACT-1, ACT-4, ACT-6: the next player clockwise who has not passed; when all have
     passed, the action phase ends."""
     table.update(acted=False)
-    state = table.state
-    count = len(state.players)
+    turn, count = table.get("turn"), table.get("config").players
     for step in range(1, count + 1):
-        seat = (state.turn + step) % count
-        if not state.players[seat].passed:
+        seat = (turn + step) % count
+        if not table.player(seat).passed:
             table.update(turn=seat)
             return
     _end_actions(table)

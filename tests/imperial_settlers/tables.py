@@ -25,6 +25,7 @@ from imperial_settlers_rules import (
 )
 from imperial_settlers_rules._goods import SUPPLY
 from imperial_settlers_rules._model import Deal, KeepOne
+from imperial_settlers_rules._moves import unanswered
 
 
 def game(players: int = 2, seed: int = 1, **options: object) -> GameState:
@@ -139,6 +140,12 @@ def refused(state: GameState, move: Move, rule: str) -> None:
     with pytest.raises(IllegalMove) as caught:
         apply_move(state, move)
     assert caught.value.rule == rule
+
+
+def answered(state: GameState, move: Move) -> Move:
+    """``move`` with what it decides in advance (ENG-9) decided the first way offered: a card
+    from the common deck, the first option."""
+    return next(m for m in legal_moves(state) if unanswered(m) == unanswered(move))
 
 
 def play(state: GameState, *moves: Move) -> GameState:

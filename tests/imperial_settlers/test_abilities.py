@@ -7,12 +7,11 @@ import attrs
 from imperial_settlers_rules import (
     Activate,
     Build,
-    Choose,
     Convert,
     Deck,
     Discard,
     Draw,
-    Guard,
+    Event,
     Keep,
     MakeDeal,
     Pass,
@@ -23,6 +22,7 @@ from imperial_settlers_rules import (
     Skip,
     Spend,
     Tuck,
+    apply_move_with_events,
     components,
     legal_moves,
 )
@@ -209,9 +209,15 @@ def test_card_13_chariot_builder_ignores_protection() -> None:
 def test_card_14_a_choice_of_gains_is_decided_by_its_owner() -> None:
     headquarters, quarry = card("rom-headquarters"), card("com-quarry")
     state = acting(p0={"empire": (headquarters,), "hand": (quarry,), "supply": supply(wood=1, stone=1)})
-    state = play(state, Build(0, quarry, supply(wood=1, stone=1)))
-    assert legal_moves(state) == (Choose(0, 0), Choose(0, 1))
-    assert play(state, Choose(0, 1)).players[0].supply == supply(stone=2, gold=1)
+    build = Build(0, quarry, supply(wood=1, stone=1))
+    builds = [m for m in legal_moves(state) if isinstance(m, Build)]
+    assert builds == [attrs.evolve(build, choice=(0,)), attrs.evolve(build, choice=(1,))]
+    refused(state, build, "ENG-9")
+    refused(state, attrs.evolve(build, choice=(2,)), "CARD-14")
+    refused(state, attrs.evolve(build, choice=(1, 0)), "ENG-9")
+    after, events = apply_move_with_events(state, attrs.evolve(build, choice=(1,)))
+    assert after.players[0].supply == supply(stone=2, gold=1) and not after.agenda
+    assert Event("CARD-14", "chooses option 2", 0) in events
 
 
 def test_card_15_spies_take_a_deal_that_produces_from_the_next_production() -> None:
@@ -229,8 +235,9 @@ def test_card_16_ninjas_discard_a_deal_and_gain_its_good() -> None:
         p0={"empire": (ninjas,), "supply": supply(worker=1)},
         p1={"deals": (deal(spies),)},
     )
-    after = play(state, Activate(0, ninjas, supply(worker=1), opponent=1, target=0))
-    assert after.players[1].deals == () and after.agenda and spies in after.players[1].discard
+    after = play(state, Activate(0, ninjas, supply(worker=1), opponent=1, target=0, deck=Deck.FACTION))
+    assert after.players[1].deals == () and not after.agenda and spies in after.players[1].discard
+    assert after.players[0].hand == (state.players[0].deck[-1],)
 
 
 def test_card_17_dojo_gives_1_vp_per_deal_made() -> None:
@@ -308,7 +315,7 @@ def test_card_23_architect_keeps_one_of_two_and_shuffles_the_other_back() -> Non
 def test_card_23_mission_draws_two_from_either_deck_and_discards_one() -> None:
     mission = card("bar-mission")
     state = acting(("barbarians", "romans"), p0={"empire": (mission,), "supply": supply(worker=1)})
-    state = play(state, Activate(0, mission, supply(worker=1)), Draw(0, Deck.COMMON), Draw(0, Deck.FACTION))
+    state = play(state, Activate(0, mission, supply(worker=1), deck=Deck.COMMON), Draw(0, Deck.FACTION))
     keeps = [m for m in legal_moves(state) if isinstance(m, Keep)]
     after = play(state, keeps[1])
     assert after.players[0].hand == (keeps[1].card,) and keeps[0].card in after.common_discard
@@ -378,7 +385,12 @@ def test_card_29_ninjas_bonus_places_two_samurai() -> None:
             "supply": supply(stone=1),
         },
     )
-    state = play(state, Build(0, ninjas, supply(stone=1), card("com-ruins")))
-    assert legal_moves(state) == (Guard(0, (farm, ninjas)),)
-    after = play(state, Guard(0, (farm, ninjas)))
+    build = Build(0, ninjas, supply(stone=1), card("com-ruins"))
+    assert [m for m in legal_moves(state) if isinstance(m, Build) and m.discard == build.discard] == [
+        attrs.evolve(build, samurai=(farm, ninjas))
+    ]
+    refused(state, build, "ENG-9")
+    refused(state, attrs.evolve(build, samurai=(farm,)), "CARD-29")
+    after = play(state, attrs.evolve(build, samurai=(farm, ninjas)))
     assert after.players[0].samurai == (farm, ninjas) and after.players[0].supply == supply()
+    assert not after.agenda

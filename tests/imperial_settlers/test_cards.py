@@ -30,7 +30,7 @@ from imperial_settlers_rules._model import Deal, Produce
 from imperial_settlers_rules._rules.flow import settle
 from imperial_settlers_rules._table import Table
 
-from .tables import acting, all_cards, card, dealt, play, supply
+from .tables import acting, all_cards, answered, card, dealt, play, supply
 
 FOLDER = Path(__file__).resolve().parents[2] / "imperial_settlers_rules" / "components"
 DECKS = ("common", "romans", "barbarians", "egyptians", "japanese")
@@ -121,7 +121,9 @@ def test_building_gives_the_bonus_production_and_own_feature_of_the_data(
     )
     before = _holdings(state)
     pay = supply(**{k: v for k, v in cost.items() if k != "location"})
-    after = _decided(play(state, Build(0, built, pay, spare if cost.get("location") else None)))
+    after = _decided(
+        play(state, answered(state, Build(0, built, pay, spare if cost.get("location") else None)))
+    )
     expected: dict[str, int] = {}
     _goods({k: v for k, v in cost.items() if k != "location"}, expected, -1)
     expected["cards"] = -1
@@ -194,7 +196,7 @@ def test_activating_pays_the_price_and_gives_the_gain_of_the_data(
         else (faction, "barbarians" if faction == "romans" else "romans"),
         p0={"empire": (built,), "supply": supply(**goods), "hand": hand, "deals": deals},
     )
-    move = Activate(0, built, supply(**goods), cards=hand, deal=0 if deals else None)
+    move = answered(state, Activate(0, built, supply(**goods), cards=hand, deal=0 if deals else None))
     assert check_move(state, move) is None
     after = _decided(play(state, move))
     expected: dict[str, int] = {}
@@ -216,7 +218,7 @@ def test_razing_from_hand_and_as_a_location_gives_the_raze_field_of_the_data(
     faction = _faction(deck)
     razed = card(str(entry["id"]))
     in_hand = acting((faction, _opponent(faction)), p0={"hand": (razed,), "supply": supply(raze=1)})
-    after = _decided(play(in_hand, RazeCard(0, razed)))
+    after = _decided(play(in_hand, answered(in_hand, RazeCard(0, razed))))
     expected: dict[str, int] = {"raze": -1, "cards": -1}
     _goods(entry["raze"], expected)  # type: ignore[arg-type]
     assert _delta(_holdings(in_hand), _holdings(after)) == {k: v for k, v in expected.items() if v}
@@ -225,7 +227,7 @@ def test_razing_from_hand_and_as_a_location_gives_the_raze_field_of_the_data(
     as_location = acting(
         (_opponent(faction), faction), p0={"supply": supply(raze=2)}, p1={"empire": (razed,)}
     )
-    after = _decided(play(as_location, Raze(0, 1, razed)))
+    after = _decided(play(as_location, answered(as_location, Raze(0, 1, razed))))
     expected = {"raze": -2}
     _goods(entry["raze"], expected)  # type: ignore[arg-type]
     assert _delta(_holdings(as_location), _holdings(after)) == {k: v for k, v in expected.items() if v}
@@ -243,7 +245,7 @@ DEALS = [(d, e, i) for d, e in ENTRIES if d != "common" for i in range(int(e["co
 def test_dealing_gives_the_deal_good_of_the_data(deck: str, entry: dict[str, object], copy: int) -> None:
     dealt_card = str(entry["card_ids"][copy])  # type: ignore[index]
     state = acting((deck, _opponent(deck)), p0={"hand": (dealt_card,), "supply": supply(food=1)})
-    after = _decided(play(state, MakeDeal(0, dealt_card, supply(food=1))))
+    after = _decided(play(state, answered(state, MakeDeal(0, dealt_card, supply(food=1)))))
     expected: dict[str, int] = {"food": -1, "cards": -1}
     _goods(entry["deal_per_copy"][copy], expected)  # type: ignore[index]
     assert _delta(_holdings(state), _holdings(after)) == {k: v for k, v in expected.items() if v}

@@ -7,20 +7,24 @@ import attrs
 from imperial_settlers_rules import (
     Activate,
     Build,
-    Choose,
     Deck,
     Draw,
+    Keep,
     Pass,
     Phase,
     Raze,
+    Repeat,
     Samurai,
     Skip,
     Spend,
+    apply_move_with_events,
     legal_moves,
     score,
     winners,
 )
-from imperial_settlers_rules._model import Gain, GameState, Owed
+from imperial_settlers_rules._model import Gain, GameState, Owed, Produce
+from imperial_settlers_rules._rules.flow import settle
+from imperial_settlers_rules._table import Table, shuffled
 
 from .tables import acting, card, deal, play, refused, supply
 
@@ -154,7 +158,7 @@ def test_fac_jap_6_and_fac_jap_7_trade_route_makes_a_deal_with_an_enemy_faction_
         ("japanese", "romans"), p0={"empire": (route,), "supply": supply(food=1)}, p1={"empire": (spies,)}
     )
     top = state.players[0].deck[-1]
-    after = play(state, Activate(0, route, supply(food=1), opponent=1, target=spies))
+    after = play(state, Activate(0, route, supply(food=1), opponent=1, target=spies, deck=Deck.COMMON))
     made = after.players[0].deals[0]
     assert made.card == top and made.route and made.good == deal(spies).good
     spy = acting(
@@ -241,7 +245,7 @@ def test_eng_2_every_payment_that_leaves_a_different_supply_is_a_move() -> None:
 
 
 def test_eng_3_each_gain_event_is_its_own() -> None:
-    state = play(acting(p0={"supply": supply(worker=2)}), Spend(0, (0, 0, 0, 1)))
+    state = play(acting(p0={"supply": supply(worker=4)}), Spend(0, (0, 0, 0, 2), Deck.COMMON))
     assert state.agenda == (Owed(0),)
     assert Gain(0, deal(card("rom-spies")).good, "x") != Gain(0, deal(card("rom-spies")).good, "y")
 
@@ -263,8 +267,8 @@ def test_eng_4_the_owner_may_raze_a_location_taken_over_the_egyptian_may_not() -
 def test_eng_5_a_discarded_location_neither_fires_nor_counts() -> None:
     supplier, headquarters, quarry = card("com-supplier"), card("rom-headquarters"), card("com-quarry")
     state = acting(p0={"hand": (headquarters,), "empire": (supplier, quarry), "supply": supply(stone=2)})
-    after = play(state, Build(0, headquarters, supply(stone=2), supplier))
-    assert after.players[0].supply == supply() and after.players[0].vp == 0 and after.agenda
+    after = play(state, Build(0, headquarters, supply(stone=2), supplier, choice=(0,)))
+    assert after.players[0].supply == supply() and after.players[0].vp == 1 and not after.agenda
 
 
 def test_eng_6_bonus_then_production_then_features_in_order_built() -> None:
@@ -283,16 +287,57 @@ def test_eng_7_reactivation_resets_every_use() -> None:
     assert dict(play(state, Skip(0)).uses) == {baths: 1}
 
 
-def test_eng_9_decisions_after_a_card_is_seen_wait_for_their_player() -> None:
-    headquarters, quarry = card("rom-headquarters"), card("com-quarry")
-    state = play(
-        acting(p0={"empire": (headquarters,), "hand": (quarry,), "supply": supply(wood=1, stone=1)}),
-        Build(0, quarry, supply(wood=1, stone=1)),
-    )
-    assert state.to_act == (0,) and legal_moves(state) == (Choose(0, 0), Choose(0, 1))
-    drawn = play(acting(p0={"supply": supply(worker=4)}), Spend(0, (0, 0, 0, 2)))
-    assert drawn.agenda == (Owed(0), Owed(0))
-    assert play(drawn, Draw(0, Deck.FACTION)).agenda == (Owed(0),)
+def test_eng_9_the_first_cards_deck_is_named_in_the_move_the_next_waits_until_it_is_seen() -> None:
+    base = acting(p0={"supply": supply(worker=4)})
+    spends = [m for m in legal_moves(base) if isinstance(m, Spend) and m.take == (0, 0, 0, 2)]
+    assert spends == [Spend(0, (0, 0, 0, 2), Deck.COMMON), Spend(0, (0, 0, 0, 2), Deck.FACTION)]
+    refused(base, Spend(0, (0, 0, 0, 2)), "ENG-9")
+    refused(base, Spend(0, (1, 0, 0, 0), Deck.COMMON), "ENG-9")
+    drawn = play(base, spends[0])
+    assert drawn.to_act == (0,) and drawn.agenda == (Owed(0),) and drawn.preset is None
+    assert drawn.players[0].hand == (base.common[-1],)
+    assert legal_moves(drawn) == (Draw(0, Deck.COMMON), Draw(0, Deck.FACTION))
+    after = play(drawn, Draw(0, Deck.FACTION))
+    assert after.players[0].hand == (base.common[-1], base.players[0].deck[-1]) and not after.agenda
+
+
+def test_eng_9_random_draws_happen_in_the_order_the_effects_are_carried_out() -> None:
+    """A reshuffle drawn for the move's first card takes the seed's next shuffle, before any
+    later effect's."""
+    base = acting(p0={"supply": supply(worker=2)})
+    emptied = attrs.evolve(base, common=(), common_discard=base.common)
+    after = play(emptied, Spend(0, (0, 0, 0, 1), Deck.COMMON))
+    order = shuffled(base.config.seed, base.shuffles, base.common)
+    assert after.shuffles == base.shuffles + 1
+    assert after.players[0].hand == (order[-1],) and after.common == order[:-1]
+
+
+def test_eng_9_farmers_at_work_built_names_its_cards_deck_and_what_it_repeats() -> None:
+    farmers, forest, quarry = card("com-farmers-at-work"), card("com-old-forest"), card("com-quarry")
+    state = acting(p0={"hand": (farmers,), "empire": (forest, quarry), "supply": supply(wood=3)})
+    build = Build(0, farmers, supply(wood=3))
+    assert [(m.deck, m.repeat) for m in legal_moves(state) if isinstance(m, Build)] == [
+        (Deck.COMMON, forest),
+        (Deck.COMMON, quarry),
+        (Deck.FACTION, forest),
+        (Deck.FACTION, quarry),
+    ]
+    refused(state, build, "ENG-9")
+    refused(state, attrs.evolve(build, deck=Deck.COMMON), "ENG-9")
+    refused(state, attrs.evolve(build, deck=Deck.COMMON, repeat=farmers), "CARD-9")
+    refused(state, attrs.evolve(build, deck=Deck.COMMON, repeat=forest, choice=(0,)), "ENG-9")
+    after = play(state, attrs.evolve(build, deck=Deck.FACTION, repeat=quarry))
+    assert after.players[0].hand == (state.players[0].deck[-1],) and not after.agenda
+    assert after.players[0].supply == supply(stone=1)
+
+
+def test_eng_9_production_decisions_wait_for_their_player() -> None:
+    """PROD-4: no move of the producing player causes production, so its choices wait."""
+    farmers, forest = card("com-farmers-at-work"), card("com-old-forest")
+    table = Table(acting(p0={"empire": (farmers, forest)}))
+    table.update(phase=Phase.PRODUCTION, agenda=(Produce(0),))
+    settle(table)
+    assert table.state.preset is None and legal_moves(table.state) == (Repeat(0, forest),)
 
 
 def test_eng_6_slavers_optional_purchase_is_named_and_paid_with_the_build() -> None:
@@ -329,3 +374,82 @@ def test_eng_4_daimyos_castle_used_by_the_egyptian_counts_its_owners_samurai() -
     state = play(state, Activate(0, temple, supply(), opponent=1, target=castle), Pass(1))
     after = play(state, Activate(0, porters, supply(food=1), target=castle))
     assert after.players[0].vp == 2
+
+
+def test_eng_9_porters_name_the_choice_and_the_repetition_of_what_they_repeat() -> None:
+    porters, guard = card("com-porters"), card("egy-pharaohs-guard")
+    farmers, forest = card("com-farmers-at-work"), card("com-old-forest")
+    state = acting(
+        ("egyptians", "romans"), p0={"empire": (porters, guard, farmers, forest), "supply": supply(food=1)}
+    )
+    activations = {(m.target, m.choice, m.repeat) for m in legal_moves(state) if isinstance(m, Activate)}
+    assert activations == {
+        (guard, (0,), None),
+        (guard, (1,), None),
+        (farmers, (0,), guard),
+        (farmers, (1,), guard),
+        (farmers, (), forest),
+        (forest, (), None),
+    }
+    repeat = Activate(0, porters, supply(food=1), target=guard)
+    refused(state, repeat, "ENG-9")
+    refused(state, attrs.evolve(repeat, choice=(2,)), "CARD-14")
+    refused(state, attrs.evolve(repeat, choice=(0,), repeat=forest), "ENG-9")
+    assert play(state, attrs.evolve(repeat, choice=(1,))).players[0].vp == 2
+    twice = play(state, Activate(0, porters, supply(food=1), target=farmers, repeat=forest))
+    assert twice.players[0].supply == supply(wood=2) and not twice.agenda
+
+
+def test_eng_9_a_build_following_up_settlers_names_its_decisions() -> None:
+    settlers, ninjas, farm = card("com-settlers"), card("jap-ninjas"), card("jap-farm")
+    state = acting(
+        ("japanese", "romans"),
+        p0={"empire": (settlers, farm), "hand": (ninjas,), "supply": supply(wood=1, stone=1)},
+    )
+    state = play(state, Activate(0, settlers, supply(wood=1)))
+    builds = [m for m in legal_moves(state) if isinstance(m, Build)]
+    assert builds == [Build(0, ninjas, supply(stone=1), samurai=(farm, ninjas))]
+    refused(state, Build(0, ninjas, supply(stone=1)), "ENG-9")
+    after, events = apply_move_with_events(state, builds[0])
+    assert after.players[0].samurai == (farm, ninjas) and not after.agenda
+    assert [e.card for e in events if e.rule == "CARD-29"] == [farm, ninjas]
+
+
+def test_eng_9_a_choice_named_in_the_move_waits_out_a_decision_after_a_card_is_seen() -> None:
+    """Architect's two drawn cards are seen before one is kept (CARD-23, a decision that
+    waits); Administration's choice, fired after it, is the build's (ENG-6, ENG-9)."""
+    architect, administration = card("rom-architect"), card("rom-administration")
+    spare = card("com-ruins")
+    state = acting(
+        p0={
+            "empire": (administration,),
+            "foundations": (spare,),
+            "hand": (architect,),
+            "supply": supply(stone=2),
+        }
+    )
+    top = state.players[0].deck[-2:]
+    build = Build(0, architect, supply(stone=2), spare)
+    assert [(m.discard, m.choice) for m in legal_moves(state) if isinstance(m, Build)] == [
+        (administration, ()),  # ENG-5: a discarded location does not fire
+        (spare, (0,)),
+        (spare, (1,)),
+    ]
+    waiting = play(state, attrs.evolve(build, choice=(1,)))
+    assert waiting.to_act == (0,) and waiting.preset is not None and waiting.preset.choice == (1,)
+    keeps = legal_moves(waiting)
+    assert {m.card for m in keeps if isinstance(m, Keep)} == set(top)
+    after = play(waiting, keeps[0])
+    assert after.players[0].vp == 1 and after.players[0].supply == supply() and after.preset is None
+    assert not after.agenda and after.turn == 1
+
+
+def test_eng_9_a_second_card_of_a_build_is_drawn_once_the_first_is_seen() -> None:
+    watchtower = card("com-watchtower")
+    state = acting(p0={"hand": (watchtower,), "supply": supply(wood=2)})
+    builds = [m for m in legal_moves(state) if isinstance(m, Build)]
+    assert [m.deck for m in builds] == [Deck.COMMON, Deck.FACTION]
+    waiting = play(state, builds[1])
+    assert waiting.players[0].hand == (state.players[0].deck[-1],) and waiting.agenda == (Owed(0),)
+    after = play(waiting, Draw(0, Deck.COMMON))
+    assert after.players[0].hand == (state.players[0].deck[-1], state.common[-1])

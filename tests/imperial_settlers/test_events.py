@@ -7,7 +7,6 @@ from imperial_settlers_rules import (
     HIDDEN,
     Build,
     Deck,
-    Draw,
     Event,
     Spend,
     apply_move,
@@ -33,9 +32,9 @@ def test_eng_3_a_build_tells_the_move_and_each_gain_event() -> None:
 
 
 def test_goods_7_a_drawn_card_is_told_to_its_seat_alone() -> None:
-    state = apply_move(acting(p0={"supply": supply(worker=2)}), Spend(0, (0, 0, 0, 1)))
+    state = acting(p0={"supply": supply(worker=2)})
     top = state.common[-1]
-    _, events = apply_move_with_events(state, Draw(0, Deck.COMMON))
+    _, events = apply_move_with_events(state, Spend(0, (0, 0, 0, 1), Deck.COMMON))
     drawn = next(e for e in events if e.rule == "GOODS-7")
     assert drawn.card == top
     assert next(e for e in events_view(events, 1) if e.rule == "GOODS-7").card == HIDDEN

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from imperial_settlers_rules import GameConfig, check_move, legal_moves, new_game
+from imperial_settlers_rules._moves import unanswered
 from imperial_settlers_rules.rulebook import rules
 
 from .tables import all_cards, dealt, game, playout
@@ -53,3 +54,15 @@ def test_a_move_legal_elsewhere_is_refused_exactly_when_not_listed() -> None:
             assert (refusal is None) == (other in listed), (other, refusal)
             assert refusal is None or refusal.rule in rules()
         seen.append(move)
+
+
+def test_eng_9_a_move_without_its_decisions_is_refused_and_they_never_outlive_its_effects() -> None:
+    decided = 0
+    for before, move, after in playout(game(3, 8), 8):
+        assert after.preset is None or after.agenda, move
+        bare = unanswered(move)
+        if bare != move:
+            decided += 1
+            refusal = check_move(before, bare)
+            assert refusal is not None and refusal.rule == "ENG-9", (move, refusal)
+    assert decided

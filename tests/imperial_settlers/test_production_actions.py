@@ -231,9 +231,11 @@ def test_deal_2_a_deal_costs_one_food_or_one_gold() -> None:
 
 def test_deal_3_to_deal_5_a_deal_gives_its_good_now_and_every_production() -> None:
     spies = card("rom-spies")
-    state = play(acting(p0={"hand": (spies,), "supply": supply(food=1)}), MakeDeal(0, spies, supply(food=1)))
-    assert state.players[0].deals[0].card == spies and state.agenda == (Owed(0),)
-    state = play(state, Draw(0, Deck.COMMON))
+    before = acting(p0={"hand": (spies,), "supply": supply(food=1)})
+    refused(before, MakeDeal(0, spies, supply(food=1)), "ENG-9")
+    state = play(before, MakeDeal(0, spies, supply(food=1), Deck.COMMON))
+    assert state.players[0].deals[0].card == spies and not state.agenda
+    assert state.players[0].hand == (before.common[-1],)
     produced = _produced(state, 0)
     assert produced.agenda == (Owed(0),)
 
@@ -246,7 +248,7 @@ def test_deal_6_a_deal_that_leaves_play_goes_to_its_faction_pile() -> None:
         p0={"empire": (robbers,), "supply": supply(worker=2)},
         p1={"deals": (deal(card("rom-spies")),)},
     )
-    after = play(state, Activate(0, robbers, supply(worker=2), opponent=1, target=0))
+    after = play(state, Activate(0, robbers, supply(worker=2), opponent=1, target=0, deck=Deck.COMMON))
     assert after.players[1].deals == () and after.players[1].discard[-1] == card("rom-spies")
     assert raid not in after.players[0].empire
 

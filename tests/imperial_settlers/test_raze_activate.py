@@ -19,7 +19,6 @@ from imperial_settlers_rules import (
     legal_moves,
 )
 from imperial_settlers_rules._goods import Price, payments
-from imperial_settlers_rules._model import Owed
 from imperial_settlers_rules._table import Table
 
 from .tables import acting, card, play, refused, supply
@@ -212,8 +211,8 @@ def test_actloc_9_uses_count_per_location_whoever_uses_it() -> None:
 
 
 def test_work_1_two_workers_a_good() -> None:
-    state = play(acting(p0={"supply": supply(worker=6)}), Spend(0, (1, 1, 0, 1)))
-    assert state.players[0].supply == supply(wood=1, stone=1) and state.agenda == (Owed(0),)
+    state = play(acting(p0={"supply": supply(worker=6)}), Spend(0, (1, 1, 0, 1), Deck.COMMON))
+    assert state.players[0].supply == supply(wood=1, stone=1) and len(state.players[0].hand) == 1
     refused(acting(p0={"supply": supply(worker=3)}), Spend(0, (1, 1, 0, 0)), "WORK-1")
 
 
@@ -268,7 +267,7 @@ def test_goods_6_no_limit_on_tokens() -> None:
 
 
 def test_goods_7_each_drawn_card_chooses_its_deck() -> None:
-    state = play(acting(p0={"supply": supply(worker=2)}), Spend(0, (0, 0, 0, 1)))
+    state = play(acting(p0={"supply": supply(worker=4)}), Spend(0, (0, 0, 0, 2), Deck.FACTION))
     assert legal_moves(state) == (Draw(0, Deck.COMMON), Draw(0, Deck.FACTION))
 
 
@@ -278,13 +277,16 @@ def test_goods_8_an_empty_deck_is_reshuffled_or_with_the_variant_not() -> None:
     empty = attrs.evolve(
         state, players=(attrs.evolve(state.players[0], deck=(), discard=own), state.players[1])
     )
-    drawn = play(play(empty, Spend(0, (0, 0, 0, 1))), Draw(0, Deck.FACTION))
+    drawn = play(empty, Spend(0, (0, 0, 0, 1), Deck.FACTION))
     assert len(drawn.players[0].deck) == len(own) - 1 and drawn.players[0].discard == ()
     variant = attrs.evolve(
         empty,
         config=GameConfig(players=2, seed=3, factions=("romans", "barbarians"), faction_deck_reshuffle=False),
     )
-    assert legal_moves(play(variant, Spend(0, (0, 0, 0, 1)))) == (Draw(0, Deck.COMMON),)
+    assert [m for m in legal_moves(variant) if isinstance(m, Spend) and m.take == (0, 0, 0, 1)] == [
+        Spend(0, (0, 0, 0, 1), Deck.COMMON)
+    ]
+    refused(variant, Spend(0, (0, 0, 0, 1), Deck.FACTION), "GOODS-8")
     assert not Table(variant).can_draw(0, Deck.FACTION)
     nothing = attrs.evolve(variant, common=(), common_discard=())
     after = play(nothing, Spend(0, (0, 0, 0, 1)))

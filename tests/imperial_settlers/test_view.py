@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import random
 
-from imperial_settlers_rules import GameState, check_move, legal_moves
+import attrs
+
+from imperial_settlers_rules import Activate, Build, GameState, Pass, Raze, check_move, legal_moves
 from imperial_settlers_rules.records import from_json, to_json
 from imperial_settlers_rules.view import HIDDEN, player_view, sample_world
 
-from .tables import acting, all_cards, card, deal, dealt, game, playout
+from .tables import acting, all_cards, answered, card, deal, dealt, game, play, playout, supply
 
 
 def test_look_6_a_hand_is_its_owners_its_size_everyones() -> None:
@@ -28,6 +30,46 @@ def test_goods_4_deals_show_their_goods_not_their_cards() -> None:
     seen = player_view(state, 1)
     assert seen.players[0].deals[0].card == HIDDEN and seen.players[0].deals[0].good == deal(spies).good
     assert player_view(state, 0).players[0].deals == (deal(spies),)
+
+
+def test_goods_4_a_razed_foundation_shows_one_put_from_the_hand_does_not() -> None:
+    quarry, sanctuary = card("com-quarry"), card("egy-sanctuary")
+    lumber, chariot = card("com-lumberjacks"), card("egy-chariot-builder")
+    state = acting(
+        ("romans", "egyptians"),
+        p0={"supply": supply(raze=2)},
+        p1={
+            "empire": (quarry, sanctuary),
+            "hand": (lumber, chariot),
+            "supply": supply(worker=1, wood=1, stone=1),
+        },
+    )
+    state = play(state, Raze(0, 1, quarry), Activate(1, sanctuary, supply(worker=1), target=lumber))
+    assert state.players[1].foundations == (quarry, lumber) and state.players[1].unseen == (lumber,)
+    for seat in (0, None):
+        seen = player_view(state, seat).players[1]
+        assert seen.foundations == (quarry, HIDDEN) and seen.unseen == (HIDDEN,)
+    assert player_view(state, 1).players[1] == attrs.evolve(
+        state.players[1], deck=(HIDDEN,) * len(state.players[1].deck)
+    )
+    view = player_view(state, 0)
+    world = sample_world(view, 0, random.Random(5))
+    assert player_view(world, 0) == view and world.players[1].foundations[0] == quarry
+    assert world.players[1].unseen == world.players[1].foundations[1:]
+    state = play(state, Pass(0))
+    built = play(state, answered(state, Build(1, chariot, supply(wood=1, stone=1), lumber)))
+    assert built.players[1].foundations == (quarry,) and built.players[1].unseen == ()
+
+
+def test_goods_4_a_view_hides_only_the_foundations_no_other_player_saw() -> None:
+    for before, _, _ in playout(game(4, 23), 23):
+        for seat in range(4):
+            view = player_view(before, seat)
+            for index, (player, seen) in enumerate(zip(before.players, view.players, strict=True)):
+                hidden = index != seat
+                assert seen.foundations == tuple(
+                    HIDDEN if hidden and c in player.unseen else c for c in player.foundations
+                )
 
 
 def test_a_seats_moves_are_the_same_from_its_view_and_the_view_reads_back() -> None:

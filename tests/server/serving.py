@@ -21,10 +21,15 @@ import jsonschema
 from starlette.testclient import TestClient
 
 from hadara_rules.schema import SCHEMAS, Schemas
+from imperial_settlers_rules.schema import SCHEMAS as IMPERIAL_SETTLERS_SCHEMAS
 from stone_age_rules.schema import SCHEMAS as STONE_AGE_SCHEMAS
 
 #: Each game's published schemas, by the name ``hadara schema --game`` gives.
-GAME_SCHEMAS: dict[str, Schemas] = {"hadara": SCHEMAS, "stone-age": STONE_AGE_SCHEMAS}
+GAME_SCHEMAS: dict[str, Schemas] = {
+    "hadara": SCHEMAS,
+    "imperial-settlers": IMPERIAL_SETTLERS_SCHEMAS,
+    "stone-age": STONE_AGE_SCHEMAS,
+}
 
 
 @functools.cache

@@ -110,7 +110,13 @@ def test_a_game_without_a_part_of_its_own_has_no_files_and_says_so(
     """``/api/games`` says which games have a module (the default game first); a game without
     one, and a name no game has, are ``404 not_found`` in one line."""
     listed = {entry["game"]: entry["web"] for entry in client.get("/api/games").json()["games"]}
-    assert listed == {"hadara": True, "stone-age": True, "plain": False, "linked": True}
+    assert listed == {
+        "hadara": True,
+        "imperial-settlers": True,
+        "stone-age": True,
+        "plain": False,
+        "linked": True,
+    }
     assert next(iter(listed)) == names()[0] == "hadara"
     body = refused(client.get("/games/plain/game.js"), 404, "not_found")
     assert body["message"] == "plain has no part of its own at the web table"

@@ -31,6 +31,7 @@ from boardtable.server.sqlite import SQLiteStore
 from boardtable.server.store import Damaged, StoreError
 from boardtable.wire_schemas import ERROR_KINDS, TAKE_BACK_REASONS
 from hadara_rules._rulebook import rules as hadara_rules
+from imperial_settlers_rules.rulebook import rules as imperial_settlers_rules
 from stone_age_rules.rulebook import rules as stone_age_rules
 
 from .serving import answer_kind, bearer, create, fits, refused, seat_view, token, validator
@@ -219,10 +220,14 @@ def test_a_move_in_its_document_s_envelope_fits_the_schema_and_is_played(
 
 def test_every_rule_of_every_game_has_one_shape_with_its_citation(client: TestClient) -> None:
     """Every rule of each game's digest fits the one rule schema: its game, its name with its
-    game, and its citation (Hadara's rulebook page, Stone Age's sources); Hadara's still say
-    their page and Stone Age's their source, as before; Hadara's are also where the address
-    names no game."""
-    digests = {"hadara": hadara_rules, "stone-age": stone_age_rules}
+    game, and its citation (Hadara's rulebook page, the other games' sources); Hadara's still
+    say their page and the others' their source, as before; Hadara's are also where the
+    address names no game."""
+    digests = {
+        "hadara": hadara_rules,
+        "stone-age": stone_age_rules,
+        "imperial-settlers": imperial_settlers_rules,
+    }
     assert set(digests) == set(names())
     for name, rules in digests.items():
         title = game(name).title

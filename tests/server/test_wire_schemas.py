@@ -160,6 +160,11 @@ def test_the_games_and_the_catalogues_fit_their_schemas(client: TestClient) -> N
     fits("catalogue", client.get("/api/games/hadara/catalogue").content)
     stone_age = fits("catalogue", client.get("/api/games/stone-age/catalogue").content, "stone-age")
     assert not validator("catalogue").is_valid(stone_age)
+    imperial = fits(
+        "catalogue", client.get("/api/games/imperial-settlers/catalogue").content, "imperial-settlers"
+    )
+    assert not validator("catalogue").is_valid(imperial)
+    assert not validator("catalogue", "stone-age").is_valid(imperial)
     games = fits("games", client.get("/api/games").content)["games"]
     assert [entry["game"] for entry in games] == list(GAME_SCHEMAS)
 

@@ -1,0 +1,178 @@
+"""ENG-9: what a move decides in advance. A choice its effects reach before any hidden card is
+seen (which option of a ``gain_choice``, the deck of its first card, what Farmers At Work
+repeats, where Ninjas' samurai go) is a field of the move: its legal forms list every way to
+decide it, found by trying the move out, and a move that decides it wrongly or not at all is
+refused. Carrying out the move uses its decisions up as its effects reach them
+(:func:`~.agenda.run`)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from operator import attrgetter
+from typing import Any
+
+import attrs
+
+from boardtable.errors import IllegalMove
+
+from .._model import Deck, FollowUp, GameState, Preset
+from .._moves import (
+    ANSWERED,
+    ANSWERS,
+    Activate,
+    Build,
+    MakeDeal,
+    Move,
+    Pass,
+    Raze,
+    RazeCard,
+    Spend,
+    answering,
+)
+from .._table import Table, card_of, copy_of
+from . import actions
+from .activate import activate
+from .agenda import Asked, leftover, run
+
+__all__ = ["NO_PRESET", "act", "advance_refusal", "answered", "preset_of"]
+
+#: A move that decides nothing in advance.
+NO_PRESET = Preset()
+
+_ACTIONS: dict[type[Any], Callable[[Table, Any], None]] = {
+    Build: actions.build,
+    MakeDeal: actions.make_deal,
+    RazeCard: actions.raze_card,
+    Raze: actions.raze,
+    Activate: activate,
+    Spend: actions.spend,
+    Pass: actions.pass_turn,
+}
+
+
+def act(table: Table, move: Move) -> None:
+    """An action (ACT-2), or what follows up one (CARD-7, CARD-11, ACTLOC-3: a build without
+    its location cost, an activation, or none)."""
+    agenda = table.get("agenda")
+    if agenda and isinstance(agenda[0], FollowUp):
+        table.update(agenda=agenda[1:])
+        if isinstance(move, Build):
+            actions.build(table, move, skip_location=True)
+        elif isinstance(move, Activate):
+            activate(table, move)
+        return
+    _ACTIONS[type(move)](table, move)
+
+
+def preset_of(move: Move, probing: bool = False) -> Preset:
+    """ENG-9: the decisions ``move`` made in advance."""
+    return Preset(
+        getattr(move, "choice", ()),
+        getattr(move, "deck", None),
+        getattr(move, "repeat", None),
+        getattr(move, "samurai", ()),
+        probing=probing,
+    )
+
+
+def _tried(state: GameState, move: Move) -> Table:
+    """ENG-9: ``move`` carried out as a trial, its effects until a follow-up or their end (a
+    decision that waits passed over); :class:`Asked` where it must decide something in
+    advance that it does not, :class:`IllegalMove` where it decides it wrongly."""
+    table = Table(state)
+    table.update(preset=preset_of(move, probing=True))
+    act(table, move)
+    run(table)
+    return table
+
+
+def _answers(state: GameState, move: Move) -> Iterator[Move]:
+    """ENG-9: ``move`` with each way to decide in advance what its effects ask, in order."""
+    try:
+        _tried(state, move)
+    except Asked as asked:
+        for value in asked.values:
+            if isinstance(move, (Build, Activate)) and asked.field == "choice":
+                value = (*move.choice, value)
+            yield from _answers(state, answering(move, {asked.field: value}))
+        return
+    yield move
+
+
+def answered(state: GameState, moves: Iterable[Move]) -> Iterator[Move]:
+    """ENG-9: each of ``moves`` with every way to decide in advance what it asks (the same for
+    moves that differ only in their payment, ENG-2)."""
+    found: dict[object, list[Mapping[str, object]] | None] = {}
+    for move in moves:
+        if not isinstance(move, ANSWERED):
+            yield move
+            continue
+        key = _key(move)
+        if key in found:
+            ways = found[key]
+        else:
+            # None: the move asks nothing in advance, and is listed as it is
+            ways = found[key] = None if actions.asks_nothing(state, move) else _ways(state, move)
+        if ways is None:
+            yield move
+        else:
+            for way in ways:
+                yield answering(move, way)
+
+
+def _ways(state: GameState, move: Move) -> list[Mapping[str, object]] | None:
+    """ENG-9: the ways ``move`` may decide in advance what its effects ask (None: nothing to
+    decide). A spend of cards, or a deal or a raze whose gains owe a card of either deck (and
+    none of a named one, seen before it), asks only the deck of that first card, one of the
+    decks that can give one (GOODS-7, GOODS-8); any other move is tried out."""
+    if _owes_first(move):
+        table = Table(state)
+        decks: list[Mapping[str, object]] = [
+            {"deck": deck} for deck in (Deck.COMMON, Deck.FACTION) if table.can_draw(move.player, deck)
+        ]
+        return decks or None
+    tried = list(_answers(state, move))
+    if tried == [move]:
+        return None
+    return [{name: getattr(way, name) for name in ANSWERS if hasattr(way, name)} for way in tried]
+
+
+def _owes_first(move: Move) -> bool:
+    """Whether the first thing ``move`` does that may ask is to owe a card of either deck:
+    a spend of cards (WORK-1), a deal's good (DEAL-4) or a raze field (RAZE-2, RAZE-3)
+    holding one, and no card of a named deck."""
+    if isinstance(move, Spend):
+        return move.take[3] > 0
+    if isinstance(move, MakeDeal):
+        goods = copy_of(move.card).deal
+    elif isinstance(move, (RazeCard, Raze)):
+        goods = card_of(move.card if isinstance(move, RazeCard) else move.location).raze
+    else:
+        return False
+    return goods is not None and goods.card > 0 and not goods.common_card and not goods.faction_card
+
+
+#: Each answered kind's fields but its payment: what decides the decisions a move asks for.
+_UNPAID: dict[type[Any], attrgetter[Any]] = {
+    kind: attrgetter(*(f.name for f in attrs.fields(kind) if f.name != "pay")) for kind in ANSWERED
+}
+
+
+def _key(move: Move) -> object:
+    """What decides the decisions ``move`` asks for: not its payment in goods (ENG-2), and of
+    a spend only whether it takes a card."""
+    if isinstance(move, Spend):
+        return (move.player, move.take[3] > 0)
+    return (type(move), _UNPAID[type(move)](move))
+
+
+def advance_refusal(state: GameState, move: Move) -> IllegalMove | None:
+    """ENG-9: the refusal of a move, legal but for what it decides in advance: a decision it
+    must make (ENG-9), one made wrongly (the card's rule), one its effects never reach."""
+    try:
+        table = _tried(state, move)
+    except Asked as asked:
+        return asked.refusal()
+    except IllegalMove as refusal:
+        return refusal
+    return leftover(table.get("preset"))

@@ -1,0 +1,558 @@
+"""Cards, goods, events and a seat's view in words, as the log and the terminal of a table show
+them: a card by its name (never its printed id), what it does in words made from its data (the
+effect vocabulary, CARD-14), a working name marked provisional (README section 5).
+"""
+
+from __future__ import annotations
+
+import textwrap
+from collections import Counter
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any
+
+from boardtable.screen import counted, score_table
+
+from ._components import Card, Count, DrawKeep, Effect, Event, Special, Target, components
+from ._events import Event as Happened
+from ._goods import SUPPLY, Goods, Price
+from ._model import Choice, GameState, KeepOne, Phase, Step
+from ._moves import (
+    Activate,
+    Build,
+    Choose,
+    Convert,
+    Defend,
+    Discard,
+    Done,
+    Draw,
+    Keep,
+    MakeDeal,
+    Move,
+    Pass,
+    Pick,
+    Raze,
+    RazeCard,
+    Repeat,
+    Samurai,
+    Skip,
+    Spend,
+    Tuck,
+)
+from ._rules.flow import LAST_ROUND
+from ._rules.scoring import score
+from ._table import controlled
+from .view import HIDDEN
+
+__all__ = [
+    "PHASES",
+    "PROVISIONAL",
+    "SCORE_LINES",
+    "TYPES",
+    "ability_text",
+    "board_lines",
+    "card_name",
+    "card_text",
+    "event_text",
+    "goods_text",
+    "move_text",
+    "own_lines",
+    "price_text",
+    "score_sheet_text",
+    "supply_text",
+    "where_text",
+]
+
+#: What the star after a card's name says (README section 5).
+PROVISIONAL = "* a working name, provisional"
+#: The phases of a round (FLOW-5), as a player names them.
+PHASES: Mapping[Phase, str] = {
+    Phase.LOOKOUT: "the lookout",
+    Phase.PRODUCTION: "production",
+    Phase.ACTIONS: "actions",
+    Phase.OVER: "over",
+}
+#: A card's type as its rows are headed (CARD-1): production, feature and action locations.
+TYPES: Mapping[str, str] = {
+    "production": "production locations",
+    "feature": "feature locations",
+    "action": "action locations",
+}
+#: Each good of the effect vocabulary, for one and for several (GOODS-1, GOODS-7).
+_NOUNS: Mapping[str, tuple[str, str]] = {
+    "worker": ("worker", "workers"),
+    "wood": ("wood", "wood"),
+    "stone": ("stone", "stone"),
+    "food": ("food", "food"),
+    "gold": ("gold", "gold"),
+    "raze": ("raze token", "raze tokens"),
+    "defense": ("defense token", "defense tokens"),
+    "vp": ("VP", "VP"),
+    "card": ("card", "cards"),
+    "common_card": ("common card", "common cards"),
+    "faction_card": ("faction card", "faction cards"),
+}
+#: The line of the agenda's first decision, in words (ENG-6, ENG-9).
+_DECIDES: Mapping[str, str] = {
+    "Owed": "chooses the deck to draw from",
+    "Choice": "chooses a gain",
+    "RepeatFor": "chooses a location to produce once more",
+    "KeepOne": "chooses the card to keep",
+    "Convert": "chooses deal goods to give back for VP",
+    "DiscardFor": "chooses a card to discard",
+    "Guard": "places samurai",
+    "FollowUp": "may follow up",
+}
+
+
+def _listed(parts: list[str]) -> str:
+    """``a``, ``a and b``, ``a, b and c``."""
+    return parts[0] if len(parts) == 1 else f"{', '.join(parts[:-1])} and {parts[-1]}"
+
+
+def amount_text(name: str, amount: int) -> str:
+    """``1 worker``, ``2 raze tokens``, ``3 VP``."""
+    one, several = _NOUNS.get(name, (name, name))
+    return f"{amount} {one if amount == 1 else several}"
+
+
+def _amounts(items: Iterable[tuple[str, int]]) -> str:
+    parts = [amount_text(name, amount) for name, amount in items if amount]
+    return _listed(parts) if parts else "nothing"
+
+
+def goods_text(goods: Goods) -> str:
+    """What an effect gives (GOODS-1): ``2 workers, 1 wood and 1 VP``; ``nothing``."""
+    return _amounts(goods.items())
+
+
+def supply_text(supply: tuple[int, ...]) -> str:
+    """A supply (GOODS-4) or a payment: ``3 workers and 1 gold``; ``nothing``."""
+    return _amounts(zip(SUPPLY, supply, strict=True))
+
+
+def price_text(price: Price) -> str:
+    """A cost or an action's price (BUILD-2, ACTLOC-1, ACTLOC-5): ``1 wood, 2 stone and 1
+    card from your hand``; ``nothing``."""
+    parts = [amount_text(name, amount) for name, amount in zip(SUPPLY, price.supply, strict=True) if amount]
+    if price.resource:
+        parts.append(f"{price.resource} of wood, stone, food or gold")
+    if price.cards:
+        parts.append(f"{counted(price.cards, 'card')} from your hand")
+    if price.deals:
+        parts.append(f"{counted(price.deals, 'deal')} of yours")
+    if price.location:
+        parts.append(f"{counted(price.location, 'location')} or foundation of yours")
+    return _listed(parts) if parts else "nothing"
+
+
+def card_name(card: str) -> str:
+    """A card by its name (``Statue``); a working name marked provisional with a star
+    (``Caravan*``, README section 5, :data:`PROVISIONAL`); a card not shown, face down."""
+    copy = components().copies.get(card)
+    if copy is None:
+        return "a card face down" if card == HIDDEN else "a card"
+    found = copy.card
+    return f"{found.name}*" if found.name_provisional else found.name
+
+
+def _target(raze: Target | None) -> str:
+    return {
+        Target.OWN_HAND: "a card from your hand",
+        Target.ENEMY_LOCATION: "an opponent's location",
+        Target.OWN_COMMON_LOCATION: "one of your common locations",
+        None: "a location",
+    }[raze]
+
+
+def _special(effect: Effect) -> str:
+    """A special operation in words (CARD-6 to CARD-29, FAC-EGY-3, FAC-JAP-7)."""
+    args = effect.args
+    do = effect.do
+    if do is Special.RAZE:
+        said = f"raze {_target(args.target)}"
+        if args.ignore_protection:
+            said += ", ignoring defense tokens and samurai"
+        if args.vp_per_good_forgone:
+            said += f", taking {amount_text('vp', args.vp_per_good_forgone)} instead of any good of its raze field"
+        return said
+    if do is Special.BUILD_FROM_HAND:
+        origin = f"a {args.origin} location" if args.origin else "a location"
+        return f"build {origin} from your hand" + (" without its location cost" if args.skip_location else "")
+    if do is Special.DISCARD_ENEMY_DEAL:
+        return "discard an opponent's deal" + (" and gain its good" if args.gain_its_good else "")
+    if do is Special.PLACE_SAMURAI:
+        return f"put {counted(args.count, 'samurai', 'samurai')} on your faction locations"
+    assert do is not None
+    return _SPECIALS[do]
+
+
+_SPECIALS: Mapping[Special, str] = {
+    Special.REPEAT_PRODUCTION: "another of your production locations produces once more",
+    Special.REACTIVATE_ACTION: "activate one of your action locations again",
+    Special.BUILD_OWN_DEAL: "build one of your deals",
+    Special.USE_OWN_DEAL: "gain the good of one of your deals",
+    Special.TAKE_RAZE_FIELD_GOOD: "take one good of the raze field of an opponent's location",
+    Special.REMOVE_ENEMY_LOCATION: "remove an opponent's location",
+    Special.TAKE_ENEMY_DEAL: "take an opponent's deal",
+    Special.STEAL_RESOURCE: "take 1 wood, stone or food from an opponent",
+    Special.TAKE_OVER_LOCATION: "take over an opponent's location for the round",
+    Special.BLOCK_ENEMY_ACTION: "block an opponent's action location for the round",
+    Special.FOUNDATION_FROM_HAND: "put a common card from your hand in your empire as a foundation",
+    Special.OPPONENT_DISCARDS_CARD: "an opponent discards a card of their choice",
+    Special.TRADE_ROUTE_DEAL: "make a deal with an opponent's faction location",
+    Special.DEAL_GOODS_TO_VP: "give back goods your deals produced, 1 VP each",
+}
+
+
+def _per(per: Count) -> str:
+    counted_by = "samurai" if per.colour is None else f"{per.colour} location"
+    return f"{amount_text(per.good, 1)} per {counted_by}, at most {per.most}"
+
+
+def _draw_keep(draw: DrawKeep) -> str:
+    where = "each from either deck" if draw.either else "from your faction deck"
+    rest = "shuffle the rest back into your faction deck" if draw.shuffle_back else "discard the rest"
+    return f"draw {counted(draw.draw, 'card')} {where}, keep {draw.keep}, {rest}"
+
+
+def effect_text(effect: Effect) -> str:
+    """One effect (CARD-14) in words: its special operation first (ENG-1), then its gains."""
+    parts = [] if effect.do is None else [_special(effect)]
+    if not effect.gain.empty:
+        parts.append(f"gain {goods_text(effect.gain)}")
+    if effect.choice:
+        parts.append("gain " + " or ".join(goods_text(option) for option in effect.choice))
+    if effect.per is not None:
+        parts.append(f"gain {_per(effect.per)}")
+    parts += [f"you may pay {price_text(offer.pay)} for {goods_text(offer.gain)}" for offer in effect.may_pay]
+    if effect.draw_keep is not None:
+        parts.append(_draw_keep(effect.draw_keep))
+    return "; ".join(parts) or "nothing"
+
+
+_EVENTS: Mapping[Event, str] = {
+    Event.RAZE: "each time you raze",
+    Event.MAKE_DEAL: "each time you make a deal",
+    Event.VP_GAIN: "each time you gain VP",
+    Event.OPPONENT_SPENDS_WORKERS: "each time an opponent spends workers",
+    Event.DEAL_PRODUCTION: "each time your deals produce",
+}
+
+
+def ability_text(card: Card) -> str:
+    """A card's lasting ability and building bonus in words, from its data (CARD-14, BUILD-6)."""
+    ability = card.ability
+    parts: list[str] = []
+    if ability.production is not None:
+        parts.append(f"Production: {effect_text(ability.production)}")
+    if ability.on_build is not None:
+        built = ability.on_build
+        what = "a faction location" if built.faction else f"a {built.colour or 'any'} location"
+        parts.append(f"Each time you build {what}: {effect_text(built.effect)}")
+    if ability.on_event is not None:
+        event = ability.on_event
+        when = _EVENTS[event.event]
+        if event.min_vp:
+            when += f" ({event.min_vp} or more at once)"
+        if event.per_pair:
+            when += ", per 2 workers"
+        if event.most_per_round:
+            when += f", at most {event.most_per_round} a round"
+        parts.append(f"{when.capitalize()}: {effect_text(event.effect)}")
+    if ability.action is not None:
+        times = "once" if ability.action.per_round == 1 else f"{ability.action.per_round} times"
+        modes = " or ".join(
+            f"pay {price_text(mode.pay)}: {effect_text(mode.effect)}" for mode in ability.action.modes
+        )
+        parts.append(f"Action ({times} a round): {modes}")
+    if ability.storage is not None:
+        kept = _listed([SUPPLY[kind] for kind in ability.storage.kinds])
+        parts.append(f"At cleanup you keep any number of {kept}")
+    if ability.tuck is not None:
+        tuck = ability.tuck
+        item = "cards from your hand under it" if tuck.cards else "wood, stone or food on it"
+        steps = ", ".join(f"{least}+: {vp} VP" for least, vp in tuck.steps)
+        parts.append(f"Put {item}: gain {goods_text(tuck.each)} each; at the end {steps}")
+    if card.bonus is not None:
+        parts.append(f"Building bonus: {effect_text(card.bonus)}")
+    return ". ".join(parts) + "." if parts else "No ability."
+
+
+def card_text(card: str) -> str:
+    """A card in words, from its data: its name (a working one marked provisional, with the
+    Czech name), its type and colours, cost, raze field, ability, and deal field (DEAL-4) for a
+    faction card; a card not shown, face down."""
+    copy = components().copies.get(card)
+    if copy is None:
+        return card_name(card)
+    found = copy.card
+    name = found.name + (f" (provisional name; Czech {found.name_cs})" if found.name_provisional else "")
+    colours = "/".join(found.colours) or "no colour"
+    deck = "common" if found.common else found.deck.capitalize().removesuffix("s")
+    raze = "cannot be razed" if found.raze is None else f"raze: {goods_text(found.raze)}"
+    deal = "" if copy.deal is None else f"; deal: {goods_text(copy.deal)}"
+    return (
+        f"{name}: {deck} {found.type} location, {colours}; cost {price_text(found.cost)}; "
+        f"{raze}{deal}. {ability_text(found)}"
+    )
+
+
+def where_text(view: GameState) -> str:
+    """Where the game stands (FLOW-5): ``Round 3 of 5: actions``; ``The game is over``."""
+    if view.is_over:
+        return "The game is over"
+    return f"Round {view.round} of {LAST_ROUND}: {PHASES[view.phase]}"
+
+
+def decision_text(step: Step) -> str:
+    """What the agenda's first step waits for (ENG-6, ENG-9): ``P1 chooses the card to keep``."""
+    return f"P{step.seat} {_DECIDES.get(type(step).__name__, 'decides')}"
+
+
+# --------------------------------------------------------------------------- events
+
+
+def _said(event: Happened) -> str:
+    """The event's card (or location) by name, face down where the viewer does not see it."""
+    return "" if event.card is None else card_name(event.card)
+
+
+#: The events whose card does not come last in words.
+_PHRASES: Mapping[str, str] = {"razes from the hand": "razes {} from their hand"}
+
+
+def event_text(event: Happened) -> str:
+    """An event in one line in a player's words, with its rule ID: ``P0 builds Statue
+    (BUILD-1)``, ``P1 gains 2 workers from Barracks (CARD-14)``; a card by its name, never its
+    printed id; a card the viewer does not see, face down (LOOK-6, DEAL-3)."""
+    who = "" if event.seat is None else f"P{event.seat} "
+    what = event.what
+    card = _said(event)
+    if what == "gains":
+        source = f" from {card}" if card else ""
+        said = f"{who}gains {_amounts(event.goods)}{source}"
+    elif what.startswith("draws from"):
+        said = f"{who}{what}" + (f": {card}" if card and event.card != HIDDEN else " (face down)")
+    elif what in _PHRASES:
+        said = who + _PHRASES[what].format(card)
+    else:
+        said = f"{who}{what}" + (f" {card}" if card else "")
+        if event.goods:
+            said += f": {_amounts(event.goods)}"
+    said = said[0].upper() + said[1:] if not who else said
+    return f"{said} ({event.rule})"
+
+
+# --------------------------------------------------------------------------- the board
+
+
+def _empire_words(view: GameState, seat: int) -> str:
+    """An empire's locations by name, with their marks (DEF-2, FAC-JAP-3, CARD-26)."""
+    player = view.players[seat]
+    under = dict(player.under)
+    shrine = dict(player.on_shrine)
+    mine = set(controlled(view, seat))
+    words = []
+    for card in player.empire:
+        marks = [
+            mark
+            for mark, on in (
+                ("defended", card in player.defended),
+                ("samurai", card in player.samurai),
+                ("taken over", card not in mine),
+                (f"{len(under.get(card, ()))} under", card in under),
+                (f"{shrine.get(card, 0)} on it", card in shrine),
+            )
+            if on
+        ]
+        words.append(card_name(card) + (f" ({', '.join(marks)})" if marks else ""))
+    taken = [card_name(card) + " (taken over)" for card, by in view.taken if by == seat]
+    return ", ".join(words + taken) or "none"
+
+
+def _wrapped(head: str, text: str, width: int = 80) -> list[str]:
+    """``head`` and ``text`` wrapped to ``width`` columns, later lines indented."""
+    return textwrap.wrap(head + text, width, subsequent_indent="      ")
+
+
+def player_lines(view: GameState, seat: int, name: str | None = None) -> list[str]:
+    """A player's board in a few lines of at most 80 columns: faction, VP and supply, hand,
+    empire, foundations and deals."""
+    player = view.players[seat]
+    faction = components().faction(player.faction).name
+    flags = [flag for flag, on in (("passed", player.passed), ("first player", seat == view.first)) if on]
+    head = (
+        f"{name or f'P{seat}'} ({faction}{''.join(f', {f}' for f in flags)}): {amount_text('vp', player.vp)}"
+    )
+    lines = _wrapped(f"{head}; supply: ", supply_text(player.supply))
+    hand = player.hand
+    if hand and HIDDEN not in hand:
+        lines += _wrapped("  hand: ", ", ".join(card_name(card) for card in hand))
+    else:
+        lines.append(f"  hand: {counted(len(hand), 'card')}")
+    held = [f"empire: {_empire_words(view, seat)}"]
+    if player.foundations:
+        held.append("foundations: " + ", ".join(card_name(card) for card in player.foundations))
+    if player.deals:
+        given: Counter[str] = Counter()
+        for deal in player.deals:
+            given.update(dict(deal.good.items()))
+        held.append(f"{counted(len(player.deals), 'deal')} giving {_amounts(sorted(given.items()))}")
+    return lines + _wrapped("  ", "; ".join(held))
+
+
+def board_lines(view: GameState, seat: int | None) -> list[str]:
+    """A seat's view in lines of at most 80 columns: where the game stands, who acts, the
+    lookout, the decks, and each player's board (the seat's own first)."""
+    acting = ", ".join(f"P{s}" for s in view.to_act) or "nobody"
+    lines = [f"{where_text(view)}; first player P{view.first}; to act: {acting}"]
+    if view.agenda and not view.is_over:
+        lines.append(f"waiting: {decision_text(view.agenda[0])}")
+    if view.offer:
+        lines += _wrapped("lookout: ", ", ".join(card_name(card) for card in view.offer))
+    lines.append(
+        f"common deck: {counted(len(view.common), 'card')}; discard pile: "
+        f"{counted(len(view.common_discard), 'card')}"
+    )
+    for step in view.agenda:
+        if isinstance(step, KeepOne) and step.seat == seat and HIDDEN not in step.drawn:
+            lines += _wrapped("drawn to keep: ", ", ".join(card_name(card) for card in step.drawn))
+    seats = range(len(view.players))
+    order = seats if seat is None else (seat, *(s for s in seats if s != seat))
+    for other in order:
+        lines += player_lines(view, other, "You" if other == seat else None)
+    return [*lines, PROVISIONAL] if any("*" in line for line in lines) else lines
+
+
+def own_lines(view: GameState, seat: int) -> list[str]:
+    """The seat's own board, as its turn shows it (``You (Romans): 3 VP; supply: …``), and
+    every player's total if the game ended now (END-2 to END-4)."""
+    totals = ", ".join(f"P{other} {sheet.total}" for other, sheet in enumerate(score(view)))
+    return [*player_lines(view, seat, "You"), f"VP if the game ended now: {totals}"]
+
+
+# --------------------------------------------------------------------------- moves
+
+
+def _activated(move: Activate) -> str:
+    """ACTLOC-1 to ACTLOC-7: an activation, with what it pays and acts on."""
+    said = f"Activate {card_name(move.location)}"
+    if move.times > 1:
+        said += f" {move.times} times"
+    paid = [supply_text(move.pay)] if any(move.pay) else []
+    paid += [card_name(card) for card in move.cards]
+    if move.deal is not None:
+        paid.append(f"your deal {move.deal + 1}")
+    if paid:
+        said += f", paying {_listed(paid)}"
+    if move.opponent is not None:
+        said += f", against P{move.opponent}"
+    if isinstance(move.target, int):
+        said += f", on their deal {move.target + 1}"
+    elif move.target is not None:
+        said += f", on {card_name(move.target)}"
+    if move.goods:
+        said += f", taking {_listed(list(move.goods))}"
+    return said
+
+
+def _chosen(view: GameState, move: Choose) -> str:
+    """CARD-14: the option of the choice waiting on the agenda, in words."""
+    step = view.agenda[0] if view.agenda else None
+    if isinstance(step, Choice) and move.option < len(step.options):
+        return f"Gain {goods_text(step.options[move.option])}"
+    return f"Take option {move.option + 1}"
+
+
+def _built(move: Build) -> str:
+    """BUILD-1 to BUILD-3: the card built, what is paid and discarded, Slaver's purchase."""
+    said = f"Build {card_name(move.card)}, paying {supply_text(move.pay)}"
+    if move.discard is not None:
+        said += f" and discarding {card_name(move.discard)}"
+    if move.option is not None:
+        said += f" (with purchase {move.option + 1})"
+    return said
+
+
+def _decided(move: Build | Activate | MakeDeal | RazeCard | Raze | Spend) -> str:
+    """ENG-9: what the move decides for its effects before a hidden card is seen, in words:
+    the options of its choices of gains (CARD-14), the deck of its first card (GOODS-7), the
+    location produced again (CARD-9), where samurai go (CARD-29); "" where it decides nothing."""
+    parts = []
+    choice = move.choice if isinstance(move, Build | Activate) else ()
+    if choice:
+        options = _listed([str(option + 1) for option in choice])
+        parts.append(f"choosing option {options}" if len(choice) == 1 else f"choosing options {options}")
+    if move.deck is not None:
+        parts.append(f"drawing from the {move.deck.value} deck")
+    repeat = move.repeat if isinstance(move, Build | Activate) else None
+    if repeat is not None:
+        parts.append(f"having {card_name(repeat)} produce again")
+    samurai = move.samurai if isinstance(move, Build) else ()
+    if samurai:
+        parts.append(f"putting samurai on {_listed([card_name(card) for card in samurai])}")
+    return "".join(f", {part}" for part in parts)
+
+
+def _took(take: tuple[int, ...]) -> str:
+    return _amounts(zip(("wood", "stone", "food", "card"), take, strict=True))
+
+
+#: Each kind of move in words (after :func:`move_text`'s view and move).
+_MOVES: Mapping[type[Move], Callable[[GameState, Any], str]] = {
+    Pick: lambda view, m: f"Pick {card_name(m.card)} from the lookout",
+    Draw: lambda view, m: f"Draw a card from the {m.deck.value} deck",
+    Choose: _chosen,
+    Keep: lambda view, m: f"Keep {card_name(m.card)}",
+    Repeat: lambda view, m: f"Have {card_name(m.location)} produce once more",
+    Convert: lambda view, m: (
+        f"Give back {_listed(list(m.give))} for {amount_text('vp', len(m.give))}"
+        if m.give
+        else "Give back nothing"
+    ),
+    Discard: lambda view, m: f"Discard {card_name(m.card)}",
+    Skip: lambda view, m: "Do not follow up",
+    Build: lambda view, m: _built(m) + _decided(m),
+    MakeDeal: lambda view, m: (
+        f"Make a deal with {card_name(m.card)}, paying {supply_text(m.pay)}" + _decided(m)
+    ),
+    RazeCard: lambda view, m: f"Raze {card_name(m.card)} from your hand" + _decided(m),
+    Raze: lambda view, m: f"Raze P{m.opponent}'s {card_name(m.location)}" + _decided(m),
+    Activate: lambda view, m: _activated(m) + _decided(m),
+    Spend: lambda view, m: f"Spend workers for {_took(m.take)}" + _decided(m),
+    Pass: lambda view, m: "Pass for the rest of the round",
+    Done: lambda view, m: "End your turn",
+    Defend: lambda view, m: f"Put a defense token on {card_name(m.location)}",
+    Samurai: lambda view, m: f"Put a samurai on {card_name(m.location)}",
+    Tuck: lambda view, m: (
+        f"Put {card_name(m.item) if m.item in components().copies else amount_text(m.item, 1)}"
+        f" under or on {card_name(m.location)}"
+    ),
+}
+
+
+def move_text(view: GameState, move: Move) -> str:
+    """A legal move in a player's words, as a list of moves says it: ``Build Statue, paying 1
+    wood and 2 stone``; a card by its name, never its printed id."""
+    said = _MOVES.get(type(move))
+    return str(move) if said is None else said(view, move)
+
+
+#: The lines of the score sheet as a player names them, in its order (END-2 to END-4).
+SCORE_LINES: Mapping[str, str] = {
+    "played": "VP during the game",
+    "locations": "locations",
+    "tucked": "Gates and Shrines",
+    "total": "total",
+    "goods_left": "tie-break: goods left",
+    "hand": "tie-break: cards in hand",
+}
+
+
+def score_sheet_text(state: GameState) -> str:
+    """Every player's score sheet as a table, a column per player (END-2 to END-4)."""
+    sheets = score(state)
+    return score_table(
+        [f"P{seat}" for seat in range(len(sheets))],
+        [(name, [getattr(sheet, line) for sheet in sheets]) for line, name in SCORE_LINES.items()],
+    )

@@ -1,0 +1,76 @@
+"""The fast path a bot's playout takes (``apply_move(..., check=False)``, moves made once and
+reused, payments read from a table) gives exactly the positions of the checked path and of
+:func:`apply_move_with_events` (FLOW-1, FLOW-2, ENG-2)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from imperial_settlers_rules import (
+    GameConfig,
+    apply_move,
+    apply_move_with_events,
+    check_move,
+    legal_moves,
+    new_game,
+)
+from imperial_settlers_rules._goods import Price, _payments, payments
+from imperial_settlers_rules._rules.actions import asks_nothing
+from imperial_settlers_rules._rules.ahead import _tried
+
+from .tables import all_cards, dealt
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 31), (3, 32), (4, 33)])
+def test_the_unchecked_path_plays_the_checked_game(players: int, seed: int) -> None:
+    """A uniform random game, as the benchmark plays it: every listed move is accepted, and the
+    unchecked, checked and event-recording paths reach the same position, every card kept."""
+    state = new_game(GameConfig(players=players, seed=seed))
+    cards = dealt(state)
+    rng = random.Random(seed)
+    moves = 0
+    while not state.is_over:
+        options = legal_moves(state)
+        assert len(set(options)) == len(options)
+        move = options[rng.randrange(len(options))]
+        assert check_move(state, move) is None
+        fast = apply_move(state, move, check=False)
+        assert fast == apply_move(state, move) == apply_move_with_events(state, move)[0]
+        assert all_cards(fast) == cards
+        state = fast
+        moves += 1
+    assert moves > 50 and legal_moves(state) == ()
+
+
+def test_payments_read_from_the_table_are_those_worked_out() -> None:
+    """ENG-2, GOODS-2: the payments of a price are the same whether the table holds them for a
+    supply cut to what the price can use or they are worked out from the whole supply."""
+    rng = random.Random(5)
+    afforded = 0
+    for _ in range(3000):
+        want = tuple(rng.choice((0, 0, 0, 1, 2, 3)) for _ in range(7))
+        resource = rng.choice((0, 0, 1, 2))
+        supply = tuple(rng.randrange(7) for _ in range(7))
+        found = payments(Price(want, resource), supply)
+        assert found == _payments(want, resource, supply), (want, resource, supply)
+        afforded += bool(found)
+    assert 500 < afforded < 2500
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 41), (4, 42)])
+def test_a_move_listed_without_a_trial_asks_nothing_when_tried(players: int, seed: int) -> None:
+    """ENG-9: a spend of no card, a deal or a hand card razed that :func:`asks_nothing` lists
+    without trying it out asks nothing when it is tried out after all."""
+    state = new_game(GameConfig(players=players, seed=seed))
+    rng = random.Random(seed)
+    shortcuts = 0
+    while not state.is_over:
+        options = legal_moves(state)
+        for move in options:
+            if asks_nothing(state, move):
+                _tried(state, move)  # raises Asked where it asks
+                shortcuts += 1
+        state = apply_move(state, options[rng.randrange(len(options))], check=False)
+    assert shortcuts > 100

@@ -1,0 +1,141 @@
+"""Imperial Settlers in words: the terminal's board fits 80 columns and names cards only by what
+the seat sees, never by a printed id; each event and each legal move is said in a player's
+words, a card by its name (LOOK-6, DEAL-3: a card the seat does not see, face down); a card's
+text is made from its data (CARD-14) with a working name marked provisional (README 5)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from imperial_settlers_rules import (
+    Build,
+    GameState,
+    apply_move_with_events,
+    components,
+    events_view,
+    legal_moves,
+    player_view,
+)
+from imperial_settlers_rules._moves import MOVE_TAGS
+from imperial_settlers_rules.text import (
+    _MOVES,
+    PROVISIONAL,
+    board_lines,
+    card_name,
+    card_text,
+    event_text,
+    move_text,
+    own_lines,
+    score_sheet_text,
+)
+
+from .tables import acting, card, game, playout, supply
+
+#: A printed card id (``com001``) or a hidden card's back standing alone.
+RAW = re.compile(r"\b(?:com|rom|bar|egy|jap)\d{3}\b|(?:^|\s)\?(?:\s|$)")
+
+
+def _game(players: int, seed: int) -> list[GameState]:
+    """Every position of a seeded random game but its start."""
+    return [after for _, _, after in playout(game(players, seed), seed)]
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 1), (4, 3)])
+def test_the_board_fits_80_columns_and_names_no_id(players: int, seed: int) -> None:
+    """Every seat's board (and a spectator's) over a whole game: lines of at most 80 columns,
+    no printed id, the seat's own hand by name and the others' as a count."""
+    states = _game(players, seed)
+    for state in states[::7] + states[-1:]:
+        for seat in (*range(players), None):
+            lines = board_lines(player_view(state, seat), seat)
+            assert all(len(line) <= 80 for line in lines), max(lines, key=len)
+            assert not any(RAW.search(line) for line in lines), lines
+            for other, player in enumerate(state.players):
+                if other != seat:
+                    assert f"  hand: {len(player.hand)} card" in "\n".join(lines)
+    last = player_view(states[-1], 0)
+    assert own_lines(last, 0)[0].startswith("You (") and own_lines(last, 0)[-1].startswith("VP if")
+
+
+def test_every_event_is_said_in_words_without_an_id_or_a_back() -> None:
+    """Every event of a 3-player game, as each seat sees it: its rule ID last, no printed id,
+    no bare ``?``; a card another seat drew is face down, one's own by name (GOODS-7)."""
+    seen = 0
+    drawn: dict[int | None, set[str]] = {}
+    for before, move, _ in playout(game(3, 2), 2):
+        _, events = apply_move_with_events(before, move)
+        for seat in (0, 1, 2, None):
+            for event in events_view(events, seat):
+                said = event_text(event)
+                assert not RAW.search(said) and said.endswith(f"({event.rule})"), said
+                if event.rule == "GOODS-7" and event.seat is not None:
+                    drawn.setdefault(seat, set()).add(said.split(" (")[0].split(": ")[-1])
+                seen += 1
+    assert seen > 1000
+    assert drawn[None] and all(words.endswith("deck") for words in drawn[None])  # never the card
+    assert any(not words.endswith("deck") for words in drawn[0])  # its own by name
+
+
+def test_every_legal_move_is_said_without_an_id() -> None:
+    said = set()
+    for before, _, _ in playout(game(4, 5), 5):
+        view = player_view(before, before.to_act[0])
+        for move in legal_moves(before):
+            words = move_text(view, move)
+            assert not RAW.search(words) and "=" not in words, words
+            said.add(words.split(" ")[0])
+    assert {"Pick", "Build", "Raze", "Activate", "Spend", "Pass", "Draw"} <= said
+
+
+def test_a_build_says_the_card_what_is_paid_and_what_is_discarded() -> None:
+    statue, quarry = card("com-statue"), card("com-quarry")
+    state = acting(p0={"hand": (statue,), "empire": (quarry,), "supply": supply(wood=1, stone=2)})
+    move = Build(0, statue, supply(wood=1, stone=2), discard=quarry)
+    assert move_text(player_view(state, 0), move) == (
+        "Build Statue, paying 1 wood and 2 stone and discarding Quarry"
+    )
+
+
+def test_a_cards_text_is_made_from_its_data() -> None:
+    """CARD-14: production, a feature, an action with its uses a round and price, a building
+    bonus, a raze field, a faction card's deal field (DEAL-4)."""
+    assert card_text(card("com-quarry")) == (
+        "Quarry: common production location, grey; cost 1 wood and 1 stone; raze: 2 stone. "
+        "Production: gain 1 stone. Building bonus: gain 1 stone."
+    )
+    statue = card_text(card("com-statue"))
+    assert "Building bonus: gain 1 card; gain 1 VP per grey location, at most 6." in statue
+    for printed, copy in components().copies.items():
+        said = card_text(printed)
+        assert said.startswith(copy.card.name) and " cost " in said and not RAW.search(said)
+        assert ("; deal: " in said) == (copy.deal is not None)
+        assert ("provisional name; Czech " in said) == copy.card.name_provisional
+
+
+def test_a_working_name_is_starred_and_the_board_says_what_the_star_means() -> None:
+    """README section 5: a provisional name is the value in play, marked so players can see it."""
+    provisional = card("rom-sculptors-apprentice")
+    assert card_name(provisional).endswith("*") and not card_name(card("com-quarry")).endswith("*")
+    state = acting(p0={"hand": (provisional,)})
+    assert board_lines(player_view(state, 0), 0)[-1] == PROVISIONAL
+    assert PROVISIONAL not in board_lines(player_view(state, 1), 1)
+
+
+def test_the_score_sheet_has_a_line_per_part_of_the_score() -> None:
+    sheet = score_sheet_text(_game(2, 1)[-1]).splitlines()
+    assert sheet[0].split() == ["P0", "P1"]
+    assert [line.split("  ")[0] for line in sheet[1:]] == [
+        "VP during the game",
+        "locations",
+        "Gates and Shrines",
+        "total",
+        "tie-break: goods left",
+        "tie-break: cards in hand",
+    ]
+
+
+def test_every_kind_of_move_has_its_words() -> None:
+    """No move falls back to its notation: each kind of move is said by the text's own words."""
+    assert set(_MOVES) == set(MOVE_TAGS.values())
