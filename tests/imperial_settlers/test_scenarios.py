@@ -75,13 +75,14 @@ def test_a_wrong_expectation_fails_and_says_what_was_found() -> None:
 
 
 def test_an_expected_refusal_that_is_played_fails() -> None:
-    """The move before the refused one in the scenario is legal: expecting its refusal fails."""
-    document = _document("only-a-faction-card-becomes-a-deal")
-    moves = document["moves"]
-    assert isinstance(moves, list)
-    document["moves"] = [*moves[:-1], str(moves[-1]).replace("card=com051", "card=egy019")]
+    """The deal of a faction card from the same position is legal: expecting its refusal fails."""
+    document, legal = _document("only-a-faction-card-becomes-a-deal"), _document("a-deal-paid-with-gold")
+    refused, played = document["moves"], legal["moves"]
+    assert isinstance(refused, list) and isinstance(played, list)
+    assert document["config"] == legal["config"] and refused[:-1] == played[:-1]
+    document["moves"] = played
     result = run_document(GAME, document, "played.yaml")
-    assert result.failures[0] == "move 4 was expected to be refused by DEAL-1; it was played"
+    assert result.failures[0] == f"move {len(played) - 1} was expected to be refused by DEAL-1; it was played"
 
 
 @pytest.mark.parametrize(
