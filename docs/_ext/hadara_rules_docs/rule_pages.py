@@ -55,9 +55,12 @@ def cited(rules: Sequence[RuleEntry]) -> str:
 class RulesDirective(GameRulesDirective):
     """``game-rules GAME AREA``: the page of one rule area of a game, titled ``:title:`` (Hadara's
     areas have their titles), with an overview and one section per rule, anchored by the rule's
-    anchor: its text, a *Ruling* box, its source, the code that enforces it and the tests."""
+    anchor: its text, a *Ruling* box, its source, the code that enforces it and the tests. An
+    area's name may have spaces (Imperial Settlers' ``lookout phase``): the rest of the line is
+    the area."""
 
     required_arguments = 2
+    final_argument_whitespace = True
     option_spec: ClassVar[dict[str, Callable[[str], Any]]] = {"title": directives.unchanged}
 
     def made(self, name: str, known: Mapping[str, RuleEntry], docname: str) -> list[nodes.Node]:
