@@ -101,7 +101,10 @@ def _lookup(fullname: str) -> object:
 
 
 def _has_identity(obj: object) -> bool:
-    return obj is not _MISSING and isinstance(obj, type | types.FunctionType)
+    """Whether ``obj`` is one object wherever it is named: a class, a function, or a method
+    bound once and named as a module's function (``hadara_rules.to_json``, the platform's
+    ``Documents.to_json`` bound to Hadara's documents)."""
+    return obj is not _MISSING and isinstance(obj, type | types.FunctionType | types.MethodType)
 
 
 def _check_api_coverage(app: Sphinx, env: BuildEnvironment) -> None:
