@@ -115,7 +115,7 @@ def test_hadara_engine_plays_the_game_hello_names() -> None:
     refused = _speak([json.dumps({**hello, "game": "chess"}), json.dumps(turn)])
     assert refused.stdout == ""
     assert refused.stderr.splitlines() == [
-        "hadara engine greedy: there is no game chess (the games are hadara, stone-age)",
+        "hadara engine greedy: there is no game chess (the games are hadara, imperial-settlers, stone-age)",
         "hadara engine greedy: a turn before hello",
     ]
 

@@ -44,7 +44,7 @@ def test_the_page_loads_only_its_own_files() -> None:
 def test_each_games_module_loads_only_its_own_files_and_the_shells() -> None:
     """A game's module (``/games/GAME/game.js``) imports its folder's files (``./``) and the
     shell's modules by their address (``/js/…``); its style sheet is a file of its folder."""
-    assert set(FOLDERS) == {"hadara", "stone-age"}
+    assert set(FOLDERS) == {"hadara", "imperial-settlers", "stone-age"}
     for name, folder in FOLDERS.items():
         assert (folder / "game.js").is_file(), name
         for script in sorted(folder.glob("*.js")):

@@ -49,8 +49,8 @@ def _games(seeds: range, players: int = 2, rounds: int | None = 4) -> list[list[
     return played
 
 
-def test_stone_age_is_registered_beside_hadara() -> None:
-    assert names() == ("hadara", "stone-age")
+def test_stone_age_is_registered_beside_the_other_games() -> None:
+    assert names() == ("hadara", "imperial-settlers", "stone-age")
     assert (STONE_AGE.title, STONE_AGE.seats, STONE_AGE.stand_in) == ("Stone Age", (2, 4), "greedy")
 
 
