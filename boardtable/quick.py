@@ -54,7 +54,16 @@ _LIMIT = 1 << 63
 #: (``scan_once`` is made by the decoder's ``__init__`` and missing from the type stubs.)
 _scan: Callable[[str, int], tuple[object, int]] = json.JSONDecoder(object_pairs_hook=tuple).scan_once  # type: ignore[attr-defined]
 #: What reading may raise on a document it does not take: the careful path then reads it.
-_DECLINED = (ValueError, TypeError, KeyError, IndexError, AttributeError, StopIteration, RecursionError, GameError)
+_DECLINED = (
+    ValueError,
+    TypeError,
+    KeyError,
+    IndexError,
+    AttributeError,
+    StopIteration,
+    RecursionError,
+    GameError,
+)
 
 
 class _Declined(Exception):
@@ -243,7 +252,11 @@ class _Generator:
                 f"{name}_by_tag = {table}",
             ]
         elif isinstance(kind, type) and attrs.has(kind):
-            self.lines += [f"def {name}(pairs):", *self.record_lines("pairs", kind, "    "), "    return pairs"]
+            self.lines += [
+                f"def {name}(pairs):",
+                *self.record_lines("pairs", kind, "    "),
+                "    return pairs",
+            ]
         else:
             self.lines += [f"def {name}(value):", *self.check("value", kind, "    "), "    return value"]
         return name
