@@ -42,7 +42,7 @@ from .documents import SCHEMA_VERSION
 from .errors import GameError
 from .reader import MAX_BYTES
 
-__all__ = ["QuickReader", "quick_reader"]
+__all__ = ["QuickReader", "decline", "quick_reader"]
 
 _T = TypeVar("_T")
 
@@ -70,19 +70,22 @@ class _Declined(Exception):
     """Something the quick path does not read."""
 
 
-def _decline() -> typing.NoReturn:
+def decline() -> typing.NoReturn:
+    """Give up on the document: the careful path reads it (for a game's readers of
+    ``special`` fields, :func:`quick_reader`)."""
     raise _Declined
 
 
 class QuickReader(Generic[_T]):
     """Reads a document of ``kind`` holding a ``cls`` the quick way (see the module)."""
 
-    def __init__(self, kind: str, read: Callable[[object], _T]) -> None:
+    def __init__(self, kind: str, read: Callable[..., _T]) -> None:
         self._kind = kind
         self._read = read
 
-    def __call__(self, text: object) -> _T | None:
-        """The value in the document ``text``, or None where the careful path must read it."""
+    def __call__(self, text: object, *context: object) -> _T | None:
+        """The value in the document ``text``, or None where the careful path must read it;
+        ``context`` is passed on to the readers of ``special`` fields (:func:`quick_reader`)."""
         if type(text) is not str or len(text) > MAX_BYTES:
             return None
         try:
@@ -94,7 +97,7 @@ class QuickReader(Generic[_T]):
                 return None
             if type(version) is not int or version != SCHEMA_VERSION:
                 return None
-            return self._read(data)
+            return self._read(data, *context)
         except (_Declined, *_DECLINED):
             return None
 
@@ -102,16 +105,23 @@ class QuickReader(Generic[_T]):
 def quick_reader(
     cls: type[_T],
     kind: str,
-    conv: cattrs.Converter,
+    conv: cattrs.Converter | None = None,
     tagged: Iterable[tuple[object, Mapping[str, type[Any]]]] = (),
+    special: Mapping[object, Callable[..., object]] | None = None,
+    localns: Mapping[str, object] | None = None,
 ) -> QuickReader[_T]:
     """The quick reader of documents of ``kind`` holding a ``cls`` (an attrs record), for a
-    game whose careful path reads them with ``conv``. ``tagged``: each union of records told
-    apart by their ``type`` tag, with its classes by tag (what
-    :func:`boardtable.records.register_tagged` registers)."""
-    generator = _Generator(conv, dict(tagged))
-    top = generator.reader(cls)
-    read: Callable[[object], _T] = compiled(
+    game whose careful path reads them with ``conv`` (its hooks read the types this module
+    does not; None: there are none). ``tagged``: each union of records told apart by their
+    ``type`` tag, with its classes by tag (what :func:`boardtable.records.register_tagged`
+    registers; a class alone is its own union). ``special``: the reader of each type read
+    by the game's own rule, ``read(value, *context)`` (the scanner's value: a mapping as its
+    pairs; :func:`decline` where the careful path must read it), for fields of ``cls`` and
+    of the records it holds in line. ``localns``: names the classes' annotations use that
+    their modules do not define."""
+    generator = _Generator(conv, dict(tagged), dict(special or {}), dict(localns or {}))
+    top = generator.reader(cls, top=True)
+    read: Callable[..., _T] = compiled(
         generator.lines, f"quick reader of {cls.__qualname__}", generator.namespace, top
     )
     return QuickReader(kind, read)
@@ -146,12 +156,22 @@ def _builder(cls: type[Any]) -> Callable[..., object]:
 class _Generator:
     """Writes the readers of one record type and of everything it holds."""
 
-    def __init__(self, conv: cattrs.Converter, tagged: dict[object, Mapping[str, type[Any]]]) -> None:
+    def __init__(
+        self,
+        conv: cattrs.Converter | None,
+        tagged: dict[object, Mapping[str, type[Any]]],
+        special: dict[object, Callable[..., object]],
+        localns: dict[str, object],
+    ) -> None:
         self.conv = conv
         self.tagged = tagged
         self.tags = {cls: tag for classes in tagged.values() for tag, cls in classes.items()}
+        self.special = special
+        self.localns = localns
+        #: Whether the lines being written are the top record's, which has the context.
+        self.top = False
         self.namespace: dict[str, object] = {
-            "_decline": _decline,
+            "_decline": decline,
             "_LIMIT": _LIMIT,
             "_LOW": -_LIMIT,
             "_INT": frozenset({int}),
@@ -170,6 +190,15 @@ class _Generator:
             self.namespace[self.names[key]] = value
         return self.names[key]
 
+    def members(self, kind: type[enum.Enum]) -> tuple[str, str] | None:
+        """The names of the table of ``kind``'s members by value and of their values' one
+        type; None for an enum whose values are of several types, or flags."""
+        value_types = {type(member.value) for member in kind}
+        if len(value_types) != 1 or bool in value_types:
+            return None
+        table = self.name(("members", kind), {member.value: member for member in kind}, kind.__name__)
+        return table, self.name(("type", kind), value_types.pop(), "type")
+
     def check(self, v: str, kind: object, indent: str) -> list[str]:
         """Lines that test (and where needed convert) ``v`` as a value of ``kind``."""
         if kind is int:
@@ -177,11 +206,10 @@ class _Generator:
         if kind is bool or kind is str:
             return [f"{indent}if type({v}) is not {kind.__name__}: _decline()"]
         if _is_enum(kind):
-            value_types = {type(member.value) for member in kind}
-            if len(value_types) != 1 or bool in value_types:
+            members = self.members(kind)
+            if members is None:
                 return self.hooked(v, kind, indent)
-            table = self.name(kind, {member.value: member for member in kind}, kind.__name__)
-            plain = self.name(("type", kind), value_types.pop(), "type")
+            table, plain = members
             return [f"{indent}if type({v}) is not {plain}: _decline()", f"{indent}{v} = {table}[{v}]"]
         if typing.get_origin(kind) in (typing.Union, types.UnionType) and kind not in self.tagged:
             options = typing.get_args(kind)
@@ -198,6 +226,8 @@ class _Generator:
     def hooked(self, v: str, kind: object, indent: str) -> list[str]:
         """Lines reading ``v`` by the converter's own hook for ``kind`` (only from a value
         that holds no mapping: the hook does not read the scanner's pairs)."""
+        if self.conv is None:
+            raise TypeError(f"no quick reader for {kind}")
         hook = self.name(("hook", kind), self.conv.get_structure_hook(kind), "hook")
         plain = self.name("plain", frozenset({str, int, bool, type(None)}), "plain")
         return [f"{indent}if type({v}) not in {plain}: _decline()", f"{indent}{v} = {hook}({v}, None)"]
@@ -234,15 +264,31 @@ class _Generator:
                 f"_texts_only(_chain(*{v}))",
                 f"{v} = tuple(map(tuple, {v}))",
             ]
+        members = self.members(item) if _is_enum(item) else None
+        if members is not None:  # each item a value of the members' type, then looked up
+            table, plain = members
+            return [
+                *lines,
+                f"if not {{{plain}}}.issuperset(map(type, {v})): _decline()",
+                f"{v} = tuple(map({table}.__getitem__, {v}))",
+            ]
         return [*lines, f"{v} = tuple(map({self.reader(item)}, {v}))"]
 
-    def reader(self, kind: object) -> str:
+    def reader(self, kind: object, top: bool = False) -> str:
         """The name of the reader function of ``kind``: a record, a tagged union, or any
-        other value read as an item of a tuple."""
+        other value read as an item of a tuple (``top``: the document's record, whose reader
+        takes the context)."""
         if kind in self.names:
             return self.names[kind]
         name = self.names[kind] = f"_read{len(self.names)}"
-        if kind in self.tagged:
+        outer, self.top = self.top, top
+        self.write(name, kind)
+        self.top = outer
+        return name
+
+    def write(self, name: str, kind: object) -> None:
+        """The lines of the reader function ``name`` of ``kind``."""
+        if kind in self.tagged and kind not in self.tags:
             readers = {tag: self.reader(cls) for tag, cls in self.tagged[kind].items()}
             table = "{" + ", ".join(f"{tag!r}: {reader}" for tag, reader in readers.items()) + "}"
             self.lines += [
@@ -252,20 +298,20 @@ class _Generator:
                 f"{name}_by_tag = {table}",
             ]
         elif isinstance(kind, type) and attrs.has(kind):
+            signature = "pairs, *context" if self.top else "pairs"
             self.lines += [
-                f"def {name}(pairs):",
+                f"def {name}({signature}):",
                 *self.record_lines("pairs", kind, "    "),
                 "    return pairs",
             ]
         else:
             self.lines += [f"def {name}(value):", *self.check("value", kind, "    "), "    return value"]
-        return name
 
     def record_lines(self, v: str, cls: type[Any], indent: str) -> list[str]:
         """Lines that read the pairs in ``v`` as a ``cls`` into ``v``: its keys, in order,
         then each field; records it holds are read in line too. The pairs are unpacked
         into keys and values at once (as many pairs as keys, or a ValueError)."""
-        hints = typing.get_type_hints(cls)
+        hints = typing.get_type_hints(cls, localns=self.localns)
         fields = [(field.name, hints[field.name]) for field in attrs.fields(cls)]
         tag = self.tags.get(cls)
         keys = (*(("type",) if tag else ()), *(field for field, _ in fields))
@@ -279,7 +325,12 @@ class _Generator:
             *([f"if type({v}_tag) is not str or {v}_tag != {tag!r}: _decline()"] if tag else []),
         ]
         for variable, (_, kind) in zip(variables, fields, strict=True):
-            if isinstance(kind, type) and attrs.has(kind) and kind not in self.tagged:
+            if kind in self.special:
+                if not self.top:
+                    raise TypeError(f"{kind} is read by its own rule in the top record only")
+                read = self.name(("special", kind), self.special[kind], "special")
+                lines.append(f"{variable} = {read}({variable}, *context)")
+            elif isinstance(kind, type) and attrs.has(kind) and kind not in self.tagged:
                 lines += self.record_lines(variable, kind, "")
             else:
                 lines += self.check(variable, kind, "")
