@@ -24,27 +24,13 @@ import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from tampering import outcome, tampered, values
 
 from boardtable.errors import Inconsistent, RecordError
 from boardtable.reader import parse_json
 from imperial_settlers_rules import GameConfig, GameState, apply_move, legal_moves, new_game
+from imperial_settlers_rules import _model as model
 from imperial_settlers_rules._goods import Goods
-from imperial_settlers_rules._model import (
-    Apply,
-    Choice,
-    Convert,
-    Deck,
-    DiscardFor,
-    FollowUp,
-    Gain,
-    Guard,
-    KeepOne,
-    Owed,
-    Part,
-    Preset,
-    Produce,
-    RepeatFor,
-)
 from imperial_settlers_rules.records import DOCUMENTS, STEP_TAGS, from_json, to_json
 from imperial_settlers_rules.view import player_view
 
@@ -73,21 +59,14 @@ def views() -> tuple[GameState, ...]:
     )
 
 
-def _carefully(text: str | bytes) -> GameState | str:
+def _carefully(text: str | bytes) -> object:
     """What the careful way makes of ``text``: the position, or the error's message."""
-    try:
-        state = DOCUMENTS.read(parse_json(text, RecordError), GameState)
-    except RecordError as exc:
-        return str(exc)
-    assert isinstance(state, GameState)
-    return state
+    return outcome(lambda: DOCUMENTS.read(parse_json(text, RecordError), GameState), RecordError)
 
 
-def _loaded(text: str | bytes) -> GameState | str:
-    try:
-        return from_json(text, GameState)
-    except RecordError as exc:
-        return str(exc)
+def _loaded(text: str | bytes) -> object:
+    """What :func:`from_json` makes of ``text``: the position, or the error's message."""
+    return outcome(lambda: from_json(text, GameState), RecordError)
 
 
 def _quickly(text: str | bytes) -> GameState | None:
@@ -192,21 +171,21 @@ def test_every_kind_of_step_and_a_preset_are_read_alike() -> None:
     state = busy()
     seat, card = state.agenda[0].seat, state.common[-1]
     steps = (
-        Produce(seat),
-        Apply(seat, card, Part.ON_BUILD),
-        Gain(seat, Goods((0, 1, 0, 0, 0, 0, 0), vp=2), "PROD-3"),
-        Owed(seat, pool=True),
-        Choice(seat, (Goods(vp=1), Goods(card=1)), card),
-        RepeatFor(seat, card),
-        KeepOne(seat, (card,), 1, shuffle_back=True),
-        Convert(seat, ("wood", "food")),
-        DiscardFor(seat),
-        Guard(seat, 2),
-        FollowUp(seat, "build_from_hand", card),
+        model.Produce(seat),
+        model.Apply(seat, card, model.Part.ON_BUILD),
+        model.Gain(seat, Goods((0, 1, 0, 0, 0, 0, 0), vp=2), "PROD-3"),
+        model.Owed(seat, pool=True),
+        model.Choice(seat, (Goods(vp=1), Goods(card=1)), card),
+        model.RepeatFor(seat, card),
+        model.KeepOne(seat, (card,), 1, shuffle_back=True),
+        model.Convert(seat, ("wood", "food")),
+        model.DiscardFor(seat),
+        model.Guard(seat, 2),
+        model.FollowUp(seat, "build_from_hand", card),
     )
     assert {type(step) for step in steps} == set(STEP_TAGS.values())
     for step in steps:
-        for preset in (None, Preset((1, 0), Deck.COMMON, card, (card,), drawn=True)):
+        for preset in (None, model.Preset((1, 0), model.Deck.COMMON, card, (card,), drawn=True)):
             text = to_json(attrs.evolve(state, agenda=(step, *state.agenda), preset=preset))
             read = _quickly(text)
             assert read is not None and read.agenda[0] == step and read.preset == preset
@@ -250,37 +229,10 @@ def test_a_position_no_game_could_be_in_is_refused_alike(change: str) -> None:
 
 
 #: JSON values put in place of another.
-VALUES = st.one_of(
-    st.none(),
-    st.booleans(),
-    st.integers(-3, 12),
-    st.sampled_from([2**63 - 1, 2**63, -(2**63), 10**30, 1.0, 0.5, math.nan, math.inf]),
-    st.sampled_from(
-        ["", "?", "random", "romans", "lookout", "faction", "owed", "produce", "com001", "jap017", "rom003"]
-    ),
-    st.just([]),
-    st.just({}),
-    st.lists(st.sampled_from(["com001", "com002", "?", 0]), max_size=2),
+VALUES = values(
+    ["", "?", "random", "romans", "lookout", "faction", "owed", "produce", "com001", "jap017", "rom003"],
+    ["com001", "com002", "?", 0],
 )
-
-
-def _places(node: object, path: tuple[object, ...] = ()) -> list[tuple[object, ...]]:
-    """The path of every value in a document, the document itself excluded."""
-    found: list[tuple[object, ...]] = [path] if path else []
-    if isinstance(node, dict):
-        for key, value in node.items():
-            found += _places(value, (*path, key))
-    elif isinstance(node, list):
-        for index, value in enumerate(node):
-            found += _places(value, (*path, index))
-    return found
-
-
-def _at(document: object, path: tuple[object, ...]) -> tuple[object, object]:
-    """The container holding the value at ``path``, and its key or index there."""
-    for step in path[:-1]:
-        document = document[step]  # type: ignore[index]
-    return document, path[-1]
 
 
 @settings(max_examples=300, deadline=None)
@@ -294,19 +246,5 @@ def test_tampered_documents_are_read_as_the_careful_way_reads_them(
     index: int, rng: random.Random, value: object, how: int
 ) -> None:
     document = json.loads(to_json((*positions(), *views())[index]))
-    path = rng.choice(_places(document))
-    container, key = _at(document, path)
-    if how == 0 or not isinstance(container, dict):
-        container[key] = value  # type: ignore[index]
-    elif how == 1:
-        del container[key]
-    elif how == 2:
-        container["extra"] = value
-    elif how == 3:  # the key moved to the end
-        container[key] = container.pop(key)
-    text = json.dumps(document, separators=(",", ":"))
-    if how == 4 and isinstance(container, dict):  # the key written twice
-        text = text.replace(f'"{key}":', f'"{key}":{json.dumps(value)},"{key}":', 1)
-    if how == 5 and isinstance(container, dict):  # the key misspelt, in its place
-        text = text.replace(f'"{key}":', f'"{key}s":', 1)
+    text = tampered(document, rng, value, how)
     assert _loaded(text) == _carefully(text)
