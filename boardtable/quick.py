@@ -224,13 +224,18 @@ class _Generator:
         return self.hooked(v, kind, indent)
 
     def hooked(self, v: str, kind: object, indent: str) -> list[str]:
-        """Lines reading ``v`` by the converter's own hook for ``kind`` (only from a value
-        that holds no mapping: the hook does not read the scanner's pairs)."""
+        """Lines reading ``v`` by the converter's own hook for ``kind``: only a text, a flag,
+        null or a whole number the strict parser takes (of at most 64 bits), never a float
+        or a mapping (the hook does not read the scanner's pairs)."""
         if self.conv is None:
             raise TypeError(f"no quick reader for {kind}")
         hook = self.name(("hook", kind), self.conv.get_structure_hook(kind), "hook")
         plain = self.name("plain", frozenset({str, int, bool, type(None)}), "plain")
-        return [f"{indent}if type({v}) not in {plain}: _decline()", f"{indent}{v} = {hook}({v}, None)"]
+        return [
+            f"{indent}if type({v}) not in {plain}: _decline()",
+            f"{indent}if type({v}) is int and not _LOW < {v} < _LIMIT: _decline()",
+            f"{indent}{v} = {hook}({v}, None)",
+        ]
 
     def tuple_lines(self, v: str, kind: object) -> list[str]:
         """A list read as a tuple, its items tested by C loops where they can be (the set of

@@ -3,14 +3,15 @@ with Imperial Settlers' classes and hooks.
 
 Every document is the platform's envelope ``{"schema_version": 1, "kind": …, "data": …}``
 read by its strict reader (:mod:`boardtable.reader`; a position as :func:`to_json` writes
-it is read the quick way first, :mod:`boardtable.quick`, to the same position): unknown keys and tags are refused,
-and every problem is a :class:`~boardtable.errors.RecordError` naming the path of the bad
-field. Moves are tagged by their ``type`` (``pick``, ``build``, …), and so are the steps
-waiting on a position's agenda (``owed``, ``choice``, …). A position read is held to the
-game's consistency check (:func:`~imperial_settlers_rules.wellformed.check_position`). A
-:class:`GameRecord` may carry a :class:`GameResult` (the number of moves, the final
-position's digest, the score sheets and winners of END-2 to END-4, the digest of the
-configuration and moves it vouches for), which :func:`replay` checks.
+it is read the quick way first, :mod:`boardtable.quick`, to the same position): unknown
+keys and tags are refused, and every problem is a :class:`~boardtable.errors.RecordError`
+naming the path of the bad field. Moves are tagged by their ``type`` (``pick``,
+``build``, …), and so are the steps waiting on a position's agenda (``owed``, ``choice``,
+…). A position read is held to the game's consistency check
+(:func:`~imperial_settlers_rules.wellformed.check_position`). A :class:`GameRecord` may
+carry a :class:`GameResult` (the number of moves, the final position's digest, the score
+sheets and winners of END-2 to END-4, the digest of the configuration and moves it vouches
+for), which :func:`replay` checks.
 """
 
 from __future__ import annotations

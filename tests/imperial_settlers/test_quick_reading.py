@@ -133,6 +133,7 @@ DECLINED: dict[str, Callable[[], str | bytes]] = {
         lambda d: d["data"]["agenda"].__setitem__(0, dict(reversed(d["data"]["agenda"][0].items())))  # type: ignore[index]
     ),
     "text for a first player": lambda: _edit(lambda d: d["data"]["config"].update(first_player="last")),  # type: ignore[index]
+    "huge first player": lambda: _edit(lambda d: d["data"]["config"].update(first_player=2**64)),  # type: ignore[index]
     "seven players": lambda: _edit(lambda d: d["data"]["config"].update(players=7)),  # type: ignore[index]
     "unknown deck": lambda: _edit(
         lambda d: d["data"].update(  # type: ignore[attr-defined]
