@@ -2,14 +2,16 @@
 with Imperial Settlers' classes and hooks.
 
 Every document is the platform's envelope ``{"schema_version": 1, "kind": …, "data": …}``
-read by its strict reader (:mod:`boardtable.reader`): unknown keys and tags are refused,
-and every problem is a :class:`~boardtable.errors.RecordError` naming the path of the bad
-field. Moves are tagged by their ``type`` (``pick``, ``build``, …), and so are the steps
-waiting on a position's agenda (``owed``, ``choice``, …). A position read is held to the
-game's consistency check (:func:`~imperial_settlers_rules.wellformed.check_position`). A
-:class:`GameRecord` may carry a :class:`GameResult` (the number of moves, the final
-position's digest, the score sheets and winners of END-2 to END-4, the digest of the
-configuration and moves it vouches for), which :func:`replay` checks.
+read by its strict reader (:mod:`boardtable.reader`; a position as :func:`to_json` writes
+it is read the quick way first, :mod:`boardtable.quick`, to the same position): unknown
+keys and tags are refused, and every problem is a :class:`~boardtable.errors.RecordError`
+naming the path of the bad field. Moves are tagged by their ``type`` (``pick``,
+``build``, …), and so are the steps waiting on a position's agenda (``owed``, ``choice``,
+…). A position read is held to the game's consistency check
+(:func:`~imperial_settlers_rules.wellformed.check_position`). A :class:`GameRecord` may
+carry a :class:`GameResult` (the number of moves, the final position's digest, the score
+sheets and winners of END-2 to END-4, the digest of the configuration and moves it vouches
+for), which :func:`replay` checks.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from attrs import field, frozen
 
 from boardtable import reader
 from boardtable.documents import SCHEMA_VERSION, GameInfo
+from boardtable.quick import quick_reader
 from boardtable.reader import Refusal, shown
 from boardtable.records import Documents, Tagged, omit_defaults, register_tagged
 
@@ -161,6 +164,7 @@ def converter() -> cattrs.Converter:
 
 
 attrs.resolve_types(GameRecord)
+_CONVERTER = converter()
 
 #: Imperial Settlers' documents: its classes and hooks on the platform's
 #: (:class:`~boardtable.records.Documents`).
@@ -172,7 +176,7 @@ DOCUMENTS: Documents[GameConfig, GameState, Move, GameRecord, GameResult] = Docu
     GameResult,
     (MOVES, STEPS),
     {ScoreSheet: "score_sheet", Event: "event", Preview: "preview"},
-    converter(),
+    _CONVERTER,
     new_game,
     check_move,
     apply_move,
@@ -180,6 +184,8 @@ DOCUMENTS: Documents[GameConfig, GameState, Move, GameRecord, GameResult] = Docu
     score,
     winners,
     check_position,
+    # A position as to_json writes it is read the quick way, to what the strict reader reads.
+    quick=quick_reader(GameState, "game_state", _CONVERTER, [(Step, STEP_TAGS)]),
 )
 
 #: The platform's answers with Imperial Settlers' documents, under this module's names:

@@ -11,6 +11,7 @@ import random
 from typing import Any
 
 import pytest
+from tampering import places
 
 from hadara_rules import (
     GameConfig,
@@ -129,17 +130,6 @@ VALUES: tuple[object, ...] = (
 )
 
 
-def _places(node: object, path: tuple[object, ...] = ()) -> list[tuple[object, ...]]:
-    found: list[tuple[object, ...]] = [path] if path else []
-    if isinstance(node, dict):
-        for key, value in node.items():
-            found += _places(value, (*path, key))
-    elif isinstance(node, list):
-        for index, value in enumerate(node):
-            found += _places(value, (*path, index))
-    return found
-
-
 def test_a_tampered_view_loads_or_is_refused_in_one_line() -> None:
     """Never another error, whatever value is put anywhere in a view document."""
     rng = random.Random(5)
@@ -148,7 +138,7 @@ def test_a_tampered_view_loads_or_is_refused_in_one_line() -> None:
         state = rng.choice(states)
         document = to_data(player_view(state, state.to_act[0]))
         data = document["data"]
-        path = rng.choice(_places(data))
+        path = rng.choice(places(data))
         node: Any = data
         for step in path[:-1]:
             node = node[step]

@@ -19,6 +19,7 @@ import random
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from tampering import tampered, values
 
 from boardtable.reader import parse_json
 from hadara_rules import GameConfig, GameState, RecordError, apply_move, legal_moves, new_game, to_json
@@ -220,37 +221,10 @@ def test_what_the_careful_way_reads_differently_is_still_read() -> None:
 
 
 #: JSON values put in place of another.
-VALUES = st.one_of(
-    st.none(),
-    st.booleans(),
-    st.integers(-3, 12),
-    st.sampled_from([2**63 - 1, 2**63, -(2**63), 10**30, 1.0, 0.5, math.nan, math.inf]),
-    st.sampled_from(
-        ["", "A", "B", "food", "red", "lion", "draft", "sell", "I-red-01", "col-03-a", "start-1"]
-    ),
-    st.just([]),
-    st.just({}),
-    st.lists(st.sampled_from(["I-red-01", "I-red-02", "food"]), max_size=2),
+VALUES = values(
+    ["", "A", "B", "food", "red", "lion", "draft", "sell", "I-red-01", "col-03-a", "start-1"],
+    ["I-red-01", "I-red-02", "food"],
 )
-
-
-def _places(node: object, path: tuple[object, ...] = ()) -> list[tuple[object, ...]]:
-    """The path of every value in a document, the document itself excluded."""
-    found: list[tuple[object, ...]] = [path] if path else []
-    if isinstance(node, dict):
-        for key, value in node.items():
-            found += _places(value, (*path, key))
-    elif isinstance(node, list):
-        for index, value in enumerate(node):
-            found += _places(value, (*path, index))
-    return found
-
-
-def _at(document: object, path: tuple[object, ...]) -> tuple[object, object]:
-    """The container holding the value at ``path``, and its key or index there."""
-    for step in path[:-1]:
-        document = document[step]  # type: ignore[index]
-    return document, path[-1]
 
 
 @given(st.integers(0, len(positions()) - 1), st.randoms(use_true_random=False), VALUES, st.integers(0, 5))
@@ -258,19 +232,5 @@ def test_tampered_documents_are_read_as_the_careful_way_reads_them(
     index: int, rng: random.Random, value: object, how: int
 ) -> None:
     document = json.loads(to_json(positions()[index]))
-    path = rng.choice(_places(document))
-    container, key = _at(document, path)
-    if how == 0 or not isinstance(container, dict):
-        container[key] = value  # type: ignore[index]
-    elif how == 1:
-        del container[key]
-    elif how == 2:
-        container["extra"] = value
-    elif how == 3:  # the key moved to the end
-        container[key] = container.pop(key)
-    text = json.dumps(document, separators=(",", ":"))
-    if how == 4 and isinstance(container, dict):  # the key written twice
-        text = text.replace(f'"{key}":', f'"{key}":{json.dumps(value)},"{key}":', 1)
-    if how == 5 and isinstance(container, dict):  # the key misspelt, in its place
-        text = text.replace(f'"{key}":', f'"{key}s":', 1)
+    text = tampered(document, rng, value, how)
     assert _loaded(text) == _carefully(text)
