@@ -317,14 +317,36 @@ def _said(event: Happened) -> str:
     return "" if event.card is None else card_name(event.card)
 
 
-#: The events whose card does not come last in words.
-_PHRASES: Mapping[str, str] = {"razes from the hand": "razes {} from their hand"}
+def _put(event: Happened) -> str:
+    """CARD-26: a card put under a location (face down to the other seats), or a good on it."""
+    item = event.item or ""
+    if item in components().copies:
+        return f"puts {card_name(item)} under {_said(event)}"
+    if item == HIDDEN:
+        return f"puts a card face down under {_said(event)}"
+    return f"puts {amount_text(item, 1)} on {_said(event)}"
+
+
+#: The events said otherwise than their words, their card and then their goods.
+_PHRASES: Mapping[str, Callable[[Happened], str]] = {
+    "razes from the hand": lambda event: f"razes {_said(event)} from their hand",
+    "razes": lambda event: (
+        f"razes {_said(event)}" if event.opponent is None else f"razes P{event.opponent}'s {_said(event)}"
+    ),
+    "chooses": lambda event: f"chooses {_amounts(event.goods)}",
+    "gives back for VP": lambda event: (
+        f"gives back {_amounts(event.goods)} for VP" if event.goods else "gives back nothing"
+    ),
+    "spends workers for": lambda event: f"spends workers for {_amounts(event.goods)}",
+    "puts under or on": _put,
+}
 
 
 def event_text(event: Happened) -> str:
     """An event in one line in a player's words, with its rule ID: ``P0 builds Statue
-    (BUILD-1)``, ``P1 gains 2 workers from Barracks (CARD-14)``; a card by its name, never its
-    printed id; a card the viewer does not see, face down (LOOK-6, DEAL-3)."""
+    (BUILD-1)``, ``P1 gains 2 workers from Barracks (CARD-14)``, ``P1 chooses 1 wood
+    (CARD-14)``, ``P0 puts Quarry under Gate (CARD-26)``; a card by its name, never its printed
+    id; a card the viewer does not see, face down (LOOK-6, DEAL-3, CARD-26)."""
     who = "" if event.seat is None else f"P{event.seat} "
     what = event.what
     card = _said(event)
@@ -334,7 +356,7 @@ def event_text(event: Happened) -> str:
     elif what.startswith("draws from"):
         said = f"{who}{what}" + (f": {card}" if card and event.card != HIDDEN else " (face down)")
     elif what in _PHRASES:
-        said = who + _PHRASES[what].format(card)
+        said = who + _PHRASES[what](event)
     else:
         said = f"{who}{what}" + (f" {card}" if card else "")
         if event.goods:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 
+import attrs
 import pytest
 
 from imperial_settlers_rules import (
@@ -139,3 +140,44 @@ def test_the_score_sheet_has_a_line_per_part_of_the_score() -> None:
 def test_every_kind_of_move_has_its_words() -> None:
     """No move falls back to its notation: each kind of move is said by the text's own words."""
     assert set(_MOVES) == set(MOVE_TAGS.values())
+
+
+def _cards(value: object) -> set[str]:
+    """Every printed card id anywhere in ``value`` (a view, a step, a tuple …)."""
+    if isinstance(value, str):
+        return {value} if value in components().copies else set()
+    if isinstance(value, tuple | list):
+        return set().union(*map(_cards, value)) if value else set()
+    if attrs.has(type(value)):
+        fields = type(value).__attrs_attrs__  # type: ignore[attr-defined]
+        return set().union(*(_cards(getattr(value, f.name)) for f in fields))
+    return set()
+
+
+def test_events_name_what_they_are_about_and_nothing_a_seat_s_view_hides() -> None:
+    """The option chosen by its goods (CARD-14), the goods given back (CARD-27) or taken for
+    workers (WORK-1), the card or good put under or on a location (CARD-26) and whose location
+    is razed (RAZE-3); and every event as each seat sees it names only cards that seat's view
+    shows, before or after the move (a card another seat put under a Gate, face down)."""
+    said: dict[str, set[str]] = {}
+    face_down = 0
+    for players, seed in ((3, 2), (4, 3), (2, 4)):
+        for before, move, after in playout(game(players, seed), seed):
+            _, events = apply_move_with_events(before, move)
+            for seat in (*range(players), None):
+                shown = _cards(player_view(before, seat)) | _cards(player_view(after, seat))
+                for event in events_view(events, seat):
+                    named = {event.card, event.item} - {None, "?"}
+                    assert named <= shown, (seat, event)
+                    words = event_text(event)
+                    said.setdefault(event.rule, set()).add(words)
+                    face_down += "puts a card face down under" in words
+    assert face_down
+    assert any(re.fullmatch(r"P\d chooses \d+ \w.* \(CARD-14\)", w) for w in said["CARD-14"])
+    assert any(re.fullmatch(r"P\d spends workers for \d .* \(WORK-1\)", w) for w in said["WORK-1"])
+    assert any(
+        re.fullmatch(r"P\d puts \S.* under Gate \(CARD-26\)", w) and "face down" not in w
+        for w in said["CARD-26"]
+    )
+    assert all(re.fullmatch(r"P\d razes P\d's \S.* \(RAZE-3\)", w) for w in said["RAZE-3"])
+    assert not any("option" in w for words in said.values() for w in words)
