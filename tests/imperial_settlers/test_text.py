@@ -20,15 +20,14 @@ from imperial_settlers_rules import (
     player_view,
 )
 from imperial_settlers_rules._moves import MOVE_TAGS
+from imperial_settlers_rules.board import board_lines, own_lines
 from imperial_settlers_rules.text import (
     _MOVES,
     PROVISIONAL,
-    board_lines,
     card_name,
     card_text,
     event_text,
     move_text,
-    own_lines,
     score_sheet_text,
 )
 
@@ -55,7 +54,9 @@ def test_the_board_fits_80_columns_and_names_no_id(players: int, seed: int) -> N
             assert not any(RAW.search(line) for line in lines), lines
             for other, player in enumerate(state.players):
                 if other != seat:
-                    assert f"  hand: {len(player.hand)} card" in "\n".join(lines)
+                    assert f"P{other} (" in "\n".join(lines) and f"; hand {len(player.hand)}; " in "\n".join(
+                        lines
+                    )
     last = player_view(states[-1], 0)
     assert own_lines(last, 0)[0].startswith("You (") and own_lines(last, 0)[-1].startswith("VP if")
 
@@ -120,7 +121,7 @@ def test_a_working_name_is_starred_and_the_board_says_what_the_star_means() -> N
     provisional = card("rom-sculptors-apprentice")
     assert card_name(provisional).endswith("*") and not card_name(card("com-quarry")).endswith("*")
     state = acting(p0={"hand": (provisional,)})
-    assert board_lines(player_view(state, 0), 0)[-1] == PROVISIONAL
+    assert PROVISIONAL in board_lines(player_view(state, 0), 0)
     assert PROVISIONAL not in board_lines(player_view(state, 1), 1)
 
 
