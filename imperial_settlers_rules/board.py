@@ -17,7 +17,7 @@ from ._components import components
 from ._model import GameState, KeepOne
 from ._rules.scoring import score
 from ._table import controlled
-from .text import PROVISIONAL, TYPES, amount_text, card_name, decision_text, where_text
+from .text import PROVISIONAL, SUPPLY_WORDS, TYPES, amount_text, card_name, decision_text, where_text
 from .view import HIDDEN
 
 __all__ = ["OWN_ROWS", "ROWS", "WIDTH", "board_lines", "fitted", "own_lines", "shortened"]
@@ -28,17 +28,6 @@ WIDTH = 80
 _INDENT = "      "
 #: A name longer than this is shortened where the full names do not fit.
 _SHORT = 12
-#: The supply's goods in the words of a line of the board (GOODS-4), in order, for one and
-#: for several.
-_SUPPLY = (
-    ("worker", "workers"),
-    ("wood", "wood"),
-    ("stone", "stone"),
-    ("food", "food"),
-    ("gold", "gold"),
-    ("raze", "raze"),
-    ("defense", "defense"),
-)
 
 
 def shortened(name: str) -> str:
@@ -76,7 +65,7 @@ def _supply(supply: Sequence[int]) -> str:
     """``6 workers 2 wood 1 raze``; ``no goods``."""
     said = [
         f"{amount} {one if amount == 1 else several}"
-        for (one, several), amount in zip(_SUPPLY, supply, strict=True)
+        for (one, several), amount in zip(SUPPLY_WORDS, supply, strict=True)
         if amount
     ]
     return " ".join(said) or "no goods"

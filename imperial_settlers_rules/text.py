@@ -44,6 +44,7 @@ __all__ = [
     "PHASES",
     "PROVISIONAL",
     "SCORE_LINES",
+    "SUPPLY_WORDS",
     "TYPES",
     "ability_text",
     "card_name",
@@ -87,6 +88,17 @@ _NOUNS: Mapping[str, tuple[str, str]] = {
     "common_card": ("common card", "common cards"),
     "faction_card": ("faction card", "faction cards"),
 }
+#: The supply's goods (GOODS-4) as a board's line and a picture's chip name them, for one
+#: and for several, in the order of a supply.
+SUPPLY_WORDS: tuple[tuple[str, str], ...] = (
+    ("worker", "workers"),
+    ("wood", "wood"),
+    ("stone", "stone"),
+    ("food", "food"),
+    ("gold", "gold"),
+    ("raze", "raze"),
+    ("defense", "defense"),
+)
 #: The line of the agenda's first decision, in words (ENG-6, ENG-9).
 _DECIDES: Mapping[str, str] = {
     "Owed": "chooses the deck to draw from",
