@@ -13,6 +13,7 @@ import pytest
 from imperial_settlers_rules import (
     Build,
     GameState,
+    Tuck,
     apply_move_with_events,
     components,
     events_view,
@@ -181,4 +182,23 @@ def test_events_name_what_they_are_about_and_nothing_a_seat_s_view_hides() -> No
         for w in said["CARD-26"]
     )
     assert all(re.fullmatch(r"P\d razes P\d's \S.* \(RAZE-3\)", w) for w in said["RAZE-3"])
+    assert "P1 gives back 1 gold for VP (CARD-27)" in said["CARD-27"]
     assert not any("option" in w for words in said.values() for w in words)
+
+
+def test_what_is_put_under_or_on_a_location_is_named_and_a_card_face_down_to_the_others() -> None:
+    """CARD-26, LOOK-6: a good put on a Shrine is named to everyone; a card put under a Gate by
+    its name to its owner, face down to the other seats and a spectator."""
+    shrine, gate, quarry = card("jap-shrine"), card("jap-gate"), card("com-quarry")
+    state = acting(
+        ("japanese", "romans"), p0={"empire": (shrine, gate), "hand": (quarry,), "supply": supply(wood=1)}
+    )
+    said = {}
+    for item, location in (("wood", shrine), (quarry, gate)):
+        _, events = apply_move_with_events(state, Tuck(0, location, item))
+        said[item] = [event_text(events_view(events, seat)[0]) for seat in (0, 1, None)]
+    assert said["wood"] == ["P0 puts 1 wood on Shrine (CARD-26)"] * 3
+    assert (
+        said[quarry]
+        == ["P0 puts Quarry under Gate (CARD-26)"] + ["P0 puts a card face down under Gate (CARD-26)"] * 2
+    )
