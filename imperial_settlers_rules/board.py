@@ -32,13 +32,15 @@ _SHORT = 12
 
 def shortened(name: str) -> str:
     """A card's name shortened to its first word and the initials of the other capitalised
-    ones (``Primeval F.*``, ``Avenue S.``), its star kept; a short name as it is."""
-    star = "*" if name.endswith("*") else ""
-    bare = name.removesuffix("*")
-    if len(bare) <= _SHORT:
-        return name
-    first, *rest = bare.split(" ")
-    return " ".join([first, *(f"{word[0]}." for word in rest if word[:1].isupper())]) + star
+    ones (``Primeval F.*``, ``Avenue S.``), its star and its marks kept (``Sake H.* (samurai)``);
+    a short name as it is."""
+    bare, paren, marks = name.partition(" (")
+    star = "*" if bare.endswith("*") else ""
+    bare = bare.removesuffix("*")
+    if len(bare) > _SHORT:
+        first, *rest = bare.split(" ")
+        bare = " ".join([first, *(f"{word[0]}." for word in rest if word[:1].isupper())])
+    return bare + star + paren + marks
 
 
 def fitted(head: str, names: Sequence[str], rows: int) -> list[str]:
@@ -165,10 +167,8 @@ def _other(view: GameState, seat: int) -> list[str]:
     counts = [counted(len(player.foundations), "foundation")] if player.foundations else []
     counts += [counted(len(player.deals), "deal")] if player.deals else []
     tail = "; " + ", ".join(counts) if counts else ""
-    said = "; ".join(
-        f"{kind} {len(names)} ({', '.join(map(shortened, names))})" for kind, names in groups if names
-    )
-    wrapped = _wrap(f"  empire {len(marked)}: {said}{tail}" if marked else f"  empire: none{tail}")
+    said = "; ".join(f"{kind}: {', '.join(map(shortened, names))}" for kind, names in groups if names)
+    wrapped = _wrap(f"  {said}{tail}" if marked else f"  empire: none{tail}")
     if len(wrapped) > 3 - len(lines):
         brief = ", ".join(f"{len(names)} {kind}" for kind, names in groups if names)
         wrapped = _wrap(f"  empire {len(marked)}: {brief}{tail}")

@@ -137,6 +137,8 @@ def test_a_crowded_table_fits_one_screen_and_every_name_is_behind_more(players: 
 def test_a_long_name_is_shortened_to_its_first_word_and_initials() -> None:
     assert shortened("Primeval Forest*") == "Primeval F.*"
     assert shortened("Avenue of Sphinxes") == "Avenue S."
+    assert shortened("School of Diplomacy* (samurai, 2 on)") == "School D.* (samurai, 2 on)"
+    assert shortened("Tavern (defended)") == "Tavern (defended)"
     assert shortened("Quarry") == "Quarry"
     assert card_name(card("com-quarry")) == "Quarry"
 
