@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+from collections import Counter
 from collections.abc import Callable, Iterable
 from typing import Any
 
@@ -10,7 +11,8 @@ from boardtable.errors import IllegalMove
 from boardtable.reader import shown
 
 from ._events import Event
-from ._model import FollowUp, GameState, Phase
+from ._goods import Goods
+from ._model import Choice, FollowUp, GameState, Phase
 from ._moves import (
     ANSWERED,
     Activate,
@@ -190,7 +192,7 @@ _TOLD: dict[type[Any], tuple[str, str, str | None]] = {
     Choose: ("CARD-14", "chooses", None),
     Keep: ("CARD-23", "keeps", "card"),
     Repeat: ("CARD-8", "produces once more with", "location"),
-    Convert: ("CARD-27", "gives back deal goods for VP", None),
+    Convert: ("CARD-27", "gives back for VP", None),
     Discard: ("CARD-25", "discards", "card"),
     Skip: ("CARD-7", "does not follow up", None),
     Build: ("BUILD-1", "builds", "card"),
@@ -198,20 +200,39 @@ _TOLD: dict[type[Any], tuple[str, str, str | None]] = {
     RazeCard: ("RAZE-2", "razes from the hand", "card"),
     Raze: ("RAZE-3", "razes", "location"),
     Activate: ("ACTLOC-1", "activates", "location"),
-    Spend: ("WORK-1", "spends workers", None),
+    Spend: ("WORK-1", "spends workers for", None),
     Pass: ("ACT-4", "passes", None),
     Done: ("ACT-8", "ends the turn", None),
     Defend: ("DEF-2", "puts a defense token on", "location"),
     Samurai: ("FAC-JAP-3", "puts a samurai on", "location"),
-    Tuck: ("CARD-26", "tucks under or on", "location"),
+    Tuck: ("CARD-26", "puts under or on", "location"),
 }
+
+
+def _told(state: GameState, move: Move) -> tuple[Goods | None, str | None, int | None]:
+    """What the event of ``move`` names beside its card, in a player's words: the goods of the
+    option chosen (CARD-14), given back (CARD-27) or taken for workers (WORK-1); the item put
+    under or on a location (CARD-26); the opponent whose location is razed (RAZE-3)."""
+    if isinstance(move, Choose):
+        step = state.agenda[0]
+        assert isinstance(step, Choice)
+        return step.options[move.option], None, None
+    if isinstance(move, Convert):
+        return Goods.of(Counter(move.give)), None, None
+    if isinstance(move, Spend):
+        return Goods.of(dict(zip(("wood", "stone", "food", "card"), move.take, strict=True))), None, None
+    if isinstance(move, Tuck):
+        return None, move.item, None
+    return None, None, move.opponent if isinstance(move, Raze) else None
 
 
 def _played(state: GameState, move: Move, recording: bool = False) -> Table:
     table = Table(state, recording)
     if recording and type(move) in _TOLD:
         rule, words, field = _TOLD[type(move)]
-        table.note(rule, words, move.player, None if field is None else getattr(move, field))
+        table.note(
+            rule, words, move.player, None if field is None else getattr(move, field), *_told(state, move)
+        )
     if state.agenda and not isinstance(state.agenda[0], FollowUp):
         resolve(table, move)
         if state.phase is Phase.PRODUCTION:

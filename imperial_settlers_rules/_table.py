@@ -91,11 +91,15 @@ class Table:
         seat: int | None = None,
         card: str | None = None,
         goods: Goods | None = None,
+        item: str | None = None,
+        opponent: int | None = None,
     ) -> None:
         """Record an event (when events are recorded)."""
         if self.events is not None:
             self.events.append(
-                Happened(rule, what, seat, card, () if goods is None else tuple(goods.items()))
+                Happened(
+                    rule, what, seat, card, () if goods is None else tuple(goods.items()), item, opponent
+                )
             )
 
     @property

@@ -2,8 +2,10 @@
 Settlers beside its game interface (:class:`~boardtable.games.commands.Commands`).
 
 Imperial Settlers is played at the platform's terminal (:mod:`boardtable.terminal`) in its own
-words (:data:`WORDS`, :mod:`imperial_settlers_rules.text`: where the game stands, a seat's
-empire, the table, each legal move and what it does, the score sheet), has no scenario part of its own (its scenarios start from a
+words (:data:`WORDS`, :mod:`imperial_settlers_rules.text` and :mod:`imperial_settlers_rules.board`:
+where the game stands, the seat's own board, the table in one screen of 80x24 and every empire in
+full behind ``more``, each legal move and what it does, the score sheet), has no scenario part
+of its own (its scenarios start from a
 ``config:`` or a ``position:``), and has its document schemas
 (:mod:`imperial_settlers_rules.schema`); ``--factions`` and ``--first-player`` set its options.
 """
@@ -18,9 +20,10 @@ from boardtable.games.commands import CommandOption, Commands, TableWords
 
 from ._components import FACTIONS
 from ._model import GameState
+from .board import board_lines, own_lines
 from .previews import Preview
 from .schema import SCHEMAS
-from .text import board_lines, move_text, own_lines, score_sheet_text, where_text
+from .text import move_text, score_sheet_text, where_text
 
 __all__ = ["OPTIONS", "WORDS", "commands", "option_text"]
 

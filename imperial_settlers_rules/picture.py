@@ -59,6 +59,7 @@ from ._rules.scoring import score
 from ._table import controlled
 from .text import (
     PROVISIONAL,
+    SUPPLY_WORDS,
     TYPES,
     card_text,
     decision_text,
@@ -91,16 +92,6 @@ _NO_COLOUR = "#e2ddd3"
 #: The grounds of a card by type (CARD-1), a card face down, a supply chip and a marked note.
 _TYPE_FILL = {"production": "#eef3e2", "feature": "#f3ecdc", "action": "#e5edf5"}
 _BACK, _CHIP, _ACTING, _MARK = "#8a7a63", "#fff", "#b0402f", "#8e3b2e"
-#: The supply's kinds as a chip names them (GOODS-4), for one and for several, in the order of a supply.
-_CHIPS = (
-    ("worker", "workers"),
-    ("wood", "wood"),
-    ("stone", "stone"),
-    ("food", "food"),
-    ("gold", "gold"),
-    ("raze", "raze"),
-    ("defense", "defense"),
-)
 _ROW = 22.0
 
 
@@ -246,7 +237,7 @@ def _supply(svg: _Svg, view: GameState, seat: int, y: float) -> float:
     svg.open("supply", "supply", f"the supply of P{seat}", seat)
     svg.rect(Box(MARGIN - 3, y - 3, INSIDE + 6, 50), PANEL, stroke=PANEL)  # the whole supply, to click
     width = (INSIDE - 3 * 4) / 4
-    for i, ((one, several), count) in enumerate(zip(_CHIPS, supply, strict=True)):
+    for i, ((one, several), count) in enumerate(zip(SUPPLY_WORDS, supply, strict=True)):
         x = MARGIN + (i % 4) * (width + 4)
         top = y + (i // 4) * 24
         svg.rect(Box(x, top, width, 20), _CHIP, extra=' stroke-width="0.5"')

@@ -5,8 +5,6 @@ effect vocabulary, CARD-14), a working name marked provisional (README section 5
 
 from __future__ import annotations
 
-import textwrap
-from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
@@ -15,7 +13,7 @@ from boardtable.screen import counted, score_table
 from ._components import Card, Count, DrawKeep, Effect, Event, Special, Target, components
 from ._events import Event as Happened
 from ._goods import SUPPLY, Goods, Price
-from ._model import Choice, GameState, KeepOne, Phase, Step
+from ._model import Choice, GameState, Phase, Step
 from ._moves import (
     Activate,
     Build,
@@ -40,22 +38,21 @@ from ._moves import (
 )
 from ._rules.flow import LAST_ROUND
 from ._rules.scoring import score
-from ._table import controlled
 from .view import HIDDEN
 
 __all__ = [
     "PHASES",
     "PROVISIONAL",
     "SCORE_LINES",
+    "SUPPLY_WORDS",
     "TYPES",
     "ability_text",
-    "board_lines",
     "card_name",
     "card_text",
+    "decision_text",
     "event_text",
     "goods_text",
     "move_text",
-    "own_lines",
     "price_text",
     "score_sheet_text",
     "supply_text",
@@ -91,6 +88,17 @@ _NOUNS: Mapping[str, tuple[str, str]] = {
     "common_card": ("common card", "common cards"),
     "faction_card": ("faction card", "faction cards"),
 }
+#: The supply's goods (GOODS-4) as a board's line and a picture's chip name them, for one
+#: and for several, in the order of a supply.
+SUPPLY_WORDS: tuple[tuple[str, str], ...] = (
+    ("worker", "workers"),
+    ("wood", "wood"),
+    ("stone", "stone"),
+    ("food", "food"),
+    ("gold", "gold"),
+    ("raze", "raze"),
+    ("defense", "defense"),
+)
 #: The line of the agenda's first decision, in words (ENG-6, ENG-9).
 _DECIDES: Mapping[str, str] = {
     "Owed": "chooses the deck to draw from",
@@ -317,14 +325,36 @@ def _said(event: Happened) -> str:
     return "" if event.card is None else card_name(event.card)
 
 
-#: The events whose card does not come last in words.
-_PHRASES: Mapping[str, str] = {"razes from the hand": "razes {} from their hand"}
+def _put(event: Happened) -> str:
+    """CARD-26: a card put under a location (face down to the other seats), or a good on it."""
+    item = event.item or ""
+    if item in components().copies:
+        return f"puts {card_name(item)} under {_said(event)}"
+    if item == HIDDEN:
+        return f"puts a card face down under {_said(event)}"
+    return f"puts {amount_text(item, 1)} on {_said(event)}"
+
+
+#: The events said otherwise than their words, their card and then their goods.
+_PHRASES: Mapping[str, Callable[[Happened], str]] = {
+    "razes from the hand": lambda event: f"razes {_said(event)} from their hand",
+    "razes": lambda event: (
+        f"razes {_said(event)}" if event.opponent is None else f"razes P{event.opponent}'s {_said(event)}"
+    ),
+    "chooses": lambda event: f"chooses {_amounts(event.goods)}",
+    "gives back for VP": lambda event: (
+        f"gives back {_amounts(event.goods)} for VP" if event.goods else "gives back nothing"
+    ),
+    "spends workers for": lambda event: f"spends workers for {_amounts(event.goods)}",
+    "puts under or on": _put,
+}
 
 
 def event_text(event: Happened) -> str:
     """An event in one line in a player's words, with its rule ID: ``P0 builds Statue
-    (BUILD-1)``, ``P1 gains 2 workers from Barracks (CARD-14)``; a card by its name, never its
-    printed id; a card the viewer does not see, face down (LOOK-6, DEAL-3)."""
+    (BUILD-1)``, ``P1 gains 2 workers from Barracks (CARD-14)``, ``P1 chooses 1 wood
+    (CARD-14)``, ``P0 puts Quarry under Gate (CARD-26)``; a card by its name, never its printed
+    id; a card the viewer does not see, face down (LOOK-6, DEAL-3, CARD-26)."""
     who = "" if event.seat is None else f"P{event.seat} "
     what = event.what
     card = _said(event)
@@ -334,101 +364,13 @@ def event_text(event: Happened) -> str:
     elif what.startswith("draws from"):
         said = f"{who}{what}" + (f": {card}" if card and event.card != HIDDEN else " (face down)")
     elif what in _PHRASES:
-        said = who + _PHRASES[what].format(card)
+        said = who + _PHRASES[what](event)
     else:
         said = f"{who}{what}" + (f" {card}" if card else "")
         if event.goods:
             said += f": {_amounts(event.goods)}"
     said = said[0].upper() + said[1:] if not who else said
     return f"{said} ({event.rule})"
-
-
-# --------------------------------------------------------------------------- the board
-
-
-def _empire_words(view: GameState, seat: int) -> str:
-    """An empire's locations by name, with their marks (DEF-2, FAC-JAP-3, CARD-26)."""
-    player = view.players[seat]
-    under = dict(player.under)
-    shrine = dict(player.on_shrine)
-    mine = set(controlled(view, seat))
-    words = []
-    for card in player.empire:
-        marks = [
-            mark
-            for mark, on in (
-                ("defended", card in player.defended),
-                ("samurai", card in player.samurai),
-                ("taken over", card not in mine),
-                (f"{len(under.get(card, ()))} under", card in under),
-                (f"{shrine.get(card, 0)} on it", card in shrine),
-            )
-            if on
-        ]
-        words.append(card_name(card) + (f" ({', '.join(marks)})" if marks else ""))
-    taken = [card_name(card) + " (taken over)" for card, by in view.taken if by == seat]
-    return ", ".join(words + taken) or "none"
-
-
-def _wrapped(head: str, text: str, width: int = 80) -> list[str]:
-    """``head`` and ``text`` wrapped to ``width`` columns, later lines indented."""
-    return textwrap.wrap(head + text, width, subsequent_indent="      ")
-
-
-def player_lines(view: GameState, seat: int, name: str | None = None) -> list[str]:
-    """A player's board in a few lines of at most 80 columns: faction, VP and supply, hand,
-    empire, foundations and deals."""
-    player = view.players[seat]
-    faction = components().faction(player.faction).name
-    flags = [flag for flag, on in (("passed", player.passed), ("first player", seat == view.first)) if on]
-    head = (
-        f"{name or f'P{seat}'} ({faction}{''.join(f', {f}' for f in flags)}): {amount_text('vp', player.vp)}"
-    )
-    lines = _wrapped(f"{head}; supply: ", supply_text(player.supply))
-    hand = player.hand
-    if hand and HIDDEN not in hand:
-        lines += _wrapped("  hand: ", ", ".join(card_name(card) for card in hand))
-    else:
-        lines.append(f"  hand: {counted(len(hand), 'card')}")
-    held = [f"empire: {_empire_words(view, seat)}"]
-    if player.foundations:
-        held.append("foundations: " + ", ".join(card_name(card) for card in player.foundations))
-    if player.deals:
-        given: Counter[str] = Counter()
-        for deal in player.deals:
-            given.update(dict(deal.good.items()))
-        held.append(f"{counted(len(player.deals), 'deal')} giving {_amounts(sorted(given.items()))}")
-    return lines + _wrapped("  ", "; ".join(held))
-
-
-def board_lines(view: GameState, seat: int | None) -> list[str]:
-    """A seat's view in lines of at most 80 columns: where the game stands, who acts, the
-    lookout, the decks, and each player's board (the seat's own first)."""
-    acting = ", ".join(f"P{s}" for s in view.to_act) or "nobody"
-    lines = [f"{where_text(view)}; first player P{view.first}; to act: {acting}"]
-    if view.agenda and not view.is_over:
-        lines.append(f"waiting: {decision_text(view.agenda[0])}")
-    if view.offer:
-        lines += _wrapped("lookout: ", ", ".join(card_name(card) for card in view.offer))
-    lines.append(
-        f"common deck: {counted(len(view.common), 'card')}; discard pile: "
-        f"{counted(len(view.common_discard), 'card')}"
-    )
-    for step in view.agenda:
-        if isinstance(step, KeepOne) and step.seat == seat and HIDDEN not in step.drawn:
-            lines += _wrapped("drawn to keep: ", ", ".join(card_name(card) for card in step.drawn))
-    seats = range(len(view.players))
-    order = seats if seat is None else (seat, *(s for s in seats if s != seat))
-    for other in order:
-        lines += player_lines(view, other, "You" if other == seat else None)
-    return [*lines, PROVISIONAL] if any("*" in line for line in lines) else lines
-
-
-def own_lines(view: GameState, seat: int) -> list[str]:
-    """The seat's own board, as its turn shows it (``You (Romans): 3 VP; supply: …``), and
-    every player's total if the game ended now (END-2 to END-4)."""
-    totals = ", ".join(f"P{other} {sheet.total}" for other, sheet in enumerate(score(view)))
-    return [*player_lines(view, seat, "You"), f"VP if the game ended now: {totals}"]
 
 
 # --------------------------------------------------------------------------- moves

@@ -80,15 +80,21 @@ def player_view(state: GameState, seat: int | None) -> GameState:
 _SECRET = ("GOODS-7", "CARD-23", "DEAL-3")
 
 
+def _seen(event: Event, seat: int | None) -> Event:
+    if event.seat == seat:
+        return event
+    if event.rule in _SECRET and event.card:
+        return attrs.evolve(event, card=HIDDEN)
+    if event.item in components().copies:  # a card put under a Gate, face down (CARD-26)
+        return attrs.evolve(event, item=HIDDEN)
+    return event
+
+
 def events_view(events: tuple[Event, ...], seat: int | None) -> tuple[Event, ...]:
     """``events`` as ``seat`` may see them (None: a spectator): the card of another seat's
-    draw, keep or deal shows as :data:`HIDDEN`."""
-    return tuple(
-        attrs.evolve(event, card=HIDDEN)
-        if event.rule in _SECRET and event.seat != seat and event.card
-        else event
-        for event in events
-    )
+    draw, keep or deal, and the card another seat put under a location (CARD-26), show as
+    :data:`HIDDEN`."""
+    return tuple(_seen(event, seat) for event in events)
 
 
 def _unseen(view: GameState) -> Counter[str]:

@@ -282,7 +282,9 @@ def _decided(
     table.update(preset=rest)
     seat = table.state.agenda[0].seat
     if field == "choice":
-        table.note("CARD-14", f"chooses option {given + 1}", seat)
+        step = table.state.agenda[0]
+        assert isinstance(step, Choice)
+        table.note("CARD-14", "chooses", seat, None, step.options[given])
     elif field == "repeat":
         table.note("CARD-9", "produces once more with", seat, given)
     if decision is not None:

@@ -217,7 +217,7 @@ def test_card_14_a_choice_of_gains_is_decided_by_its_owner() -> None:
     refused(state, attrs.evolve(build, choice=(1, 0)), "ENG-9")
     after, events = apply_move_with_events(state, attrs.evolve(build, choice=(1,)))
     assert after.players[0].supply == supply(stone=2, gold=1) and not after.agenda
-    assert Event("CARD-14", "chooses option 2", 0) in events
+    assert Event("CARD-14", "chooses", 0, goods=(("gold", 1),)) in events  # the option's goods
 
 
 def test_card_15_spies_take_a_deal_that_produces_from_the_next_production() -> None:

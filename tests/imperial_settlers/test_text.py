@@ -7,11 +7,13 @@ from __future__ import annotations
 
 import re
 
+import attrs
 import pytest
 
 from imperial_settlers_rules import (
     Build,
     GameState,
+    Tuck,
     apply_move_with_events,
     components,
     events_view,
@@ -19,15 +21,14 @@ from imperial_settlers_rules import (
     player_view,
 )
 from imperial_settlers_rules._moves import MOVE_TAGS
+from imperial_settlers_rules.board import board_lines, own_lines
 from imperial_settlers_rules.text import (
     _MOVES,
     PROVISIONAL,
-    board_lines,
     card_name,
     card_text,
     event_text,
     move_text,
-    own_lines,
     score_sheet_text,
 )
 
@@ -54,7 +55,9 @@ def test_the_board_fits_80_columns_and_names_no_id(players: int, seed: int) -> N
             assert not any(RAW.search(line) for line in lines), lines
             for other, player in enumerate(state.players):
                 if other != seat:
-                    assert f"  hand: {len(player.hand)} card" in "\n".join(lines)
+                    assert f"P{other} (" in "\n".join(lines) and f"; hand {len(player.hand)}; " in "\n".join(
+                        lines
+                    )
     last = player_view(states[-1], 0)
     assert own_lines(last, 0)[0].startswith("You (") and own_lines(last, 0)[-1].startswith("VP if")
 
@@ -119,7 +122,7 @@ def test_a_working_name_is_starred_and_the_board_says_what_the_star_means() -> N
     provisional = card("rom-sculptors-apprentice")
     assert card_name(provisional).endswith("*") and not card_name(card("com-quarry")).endswith("*")
     state = acting(p0={"hand": (provisional,)})
-    assert board_lines(player_view(state, 0), 0)[-1] == PROVISIONAL
+    assert PROVISIONAL in board_lines(player_view(state, 0), 0)
     assert PROVISIONAL not in board_lines(player_view(state, 1), 1)
 
 
@@ -139,3 +142,63 @@ def test_the_score_sheet_has_a_line_per_part_of_the_score() -> None:
 def test_every_kind_of_move_has_its_words() -> None:
     """No move falls back to its notation: each kind of move is said by the text's own words."""
     assert set(_MOVES) == set(MOVE_TAGS.values())
+
+
+def _cards(value: object) -> set[str]:
+    """Every printed card id anywhere in ``value`` (a view, a step, a tuple …)."""
+    if isinstance(value, str):
+        return {value} if value in components().copies else set()
+    if isinstance(value, tuple | list):
+        return set().union(*map(_cards, value)) if value else set()
+    if attrs.has(type(value)):
+        fields = type(value).__attrs_attrs__  # type: ignore[attr-defined]
+        return set().union(*(_cards(getattr(value, f.name)) for f in fields))
+    return set()
+
+
+def test_events_name_what_they_are_about_and_nothing_a_seat_s_view_hides() -> None:
+    """The option chosen by its goods (CARD-14), the goods given back (CARD-27) or taken for
+    workers (WORK-1), the card or good put under or on a location (CARD-26) and whose location
+    is razed (RAZE-3); and every event as each seat sees it names only cards that seat's view
+    shows, before or after the move (a card another seat put under a Gate, face down)."""
+    said: dict[str, set[str]] = {}
+    face_down = 0
+    for players, seed in ((3, 2), (4, 3), (2, 4)):
+        for before, move, after in playout(game(players, seed), seed):
+            _, events = apply_move_with_events(before, move)
+            for seat in (*range(players), None):
+                shown = _cards(player_view(before, seat)) | _cards(player_view(after, seat))
+                for event in events_view(events, seat):
+                    named = {event.card, event.item} - {None, "?"}
+                    assert named <= shown, (seat, event)
+                    words = event_text(event)
+                    said.setdefault(event.rule, set()).add(words)
+                    face_down += "puts a card face down under" in words
+    assert face_down
+    assert any(re.fullmatch(r"P\d chooses \d+ \w.* \(CARD-14\)", w) for w in said["CARD-14"])
+    assert any(re.fullmatch(r"P\d spends workers for \d .* \(WORK-1\)", w) for w in said["WORK-1"])
+    assert any(
+        re.fullmatch(r"P\d puts \S.* under Gate \(CARD-26\)", w) and "face down" not in w
+        for w in said["CARD-26"]
+    )
+    assert all(re.fullmatch(r"P\d razes P\d's \S.* \(RAZE-3\)", w) for w in said["RAZE-3"])
+    assert "P1 gives back 1 gold for VP (CARD-27)" in said["CARD-27"]
+    assert not any("option" in w for words in said.values() for w in words)
+
+
+def test_what_is_put_under_or_on_a_location_is_named_and_a_card_face_down_to_the_others() -> None:
+    """CARD-26, LOOK-6: a good put on a Shrine is named to everyone; a card put under a Gate by
+    its name to its owner, face down to the other seats and a spectator."""
+    shrine, gate, quarry = card("jap-shrine"), card("jap-gate"), card("com-quarry")
+    state = acting(
+        ("japanese", "romans"), p0={"empire": (shrine, gate), "hand": (quarry,), "supply": supply(wood=1)}
+    )
+    said = {}
+    for item, location in (("wood", shrine), (quarry, gate)):
+        _, events = apply_move_with_events(state, Tuck(0, location, item))
+        said[item] = [event_text(events_view(events, seat)[0]) for seat in (0, 1, None)]
+    assert said["wood"] == ["P0 puts 1 wood on Shrine (CARD-26)"] * 3
+    assert (
+        said[quarry]
+        == ["P0 puts Quarry under Gate (CARD-26)"] + ["P0 puts a card face down under Gate (CARD-26)"] * 2
+    )
