@@ -129,7 +129,11 @@ _ROWS: tuple[tuple[str, int, str], ...] = (
     ("make_deal", len(CARDS) * 4, "card × payment (food, gold) × deck (common, faction)"),
     ("raze_card", len(CARDS) * 2, "card × deck (common, faction)"),
     ("raze", (MAX_PLAYERS - 1) * len(CARDS) * 2, f"opponent (0–{MAX_PLAYERS - 2}) × location (card) × deck"),
-    ("activate", len(ACTING) * MOST_ACTIVATIONS, f"location ({len(ACTING)}) × rank (0–{MOST_ACTIVATIONS - 1})"),
+    (
+        "activate",
+        len(ACTING) * MOST_ACTIVATIONS,
+        f"location ({len(ACTING)}) × rank (0–{MOST_ACTIVATIONS - 1})",
+    ),
     ("spend", len(_TAKES) * 2, f"take ({len(_TAKES)}: 1–{MOST_PAIRS} pairs) × deck (common, faction)"),
     ("pass", 1, "—"),
     ("done", 1, "—"),

@@ -58,7 +58,9 @@ _ACTING = {card: place for place, card in enumerate(ACTING)}
 #: Goods as a vector: the supply, VPs and cards of either, the common and the faction deck.
 _GOODS = 7 + 4
 _STEP = len(STEPS) + MAX_PLAYERS + 1 + len(CARDS) + MOST_OPTIONS * _GOODS + len(FOLLOW_UPS) + 1
-_GLOBAL = 3 + 1 + len(PHASES) + 3 * MAX_PLAYERS + 2 + 2 + len(CARDS) + _STEP + 2 * len(ACTING) + 2 * len(CARDS)
+_GLOBAL = (
+    3 + 1 + len(PHASES) + 3 * MAX_PLAYERS + 2 + 2 + len(CARDS) + _STEP + 2 * len(ACTING) + 2 * len(CARDS)
+)
 _PLAYER = 1 + len(FACTIONS) + 7 + 1 + 1 + len(CARDS) + 2 + 1 + _GOODS + 2 + 1 + 2 + 3
 #: The length of every observation.
 OBSERVATION_SIZE = _GLOBAL + MAX_PLAYERS * _PLAYER

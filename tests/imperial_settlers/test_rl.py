@@ -1,0 +1,272 @@
+"""Imperial Settlers' reinforcement-learning environment (``imperial_settlers_v0``, optional
+extra ``rl``): every legal move has its own action and decodes back, the canonical ranks of
+builds and activations, the pinned layout, masks that are exactly the legal moves,
+observations that hide what the seat cannot see, and the environment's arguments."""
+
+from __future__ import annotations
+
+import functools
+import random
+from collections import Counter
+
+import pytest
+
+pytest.importorskip("pettingzoo")
+pytest.importorskip("gymnasium")
+
+import numpy as np
+
+from boardtable.errors import GameError
+from imperial_settlers_rules import (
+    Activate,
+    Build,
+    Convert,
+    Deck,
+    GameState,
+    Move,
+    Pick,
+    Spend,
+    legal_moves,
+    player_view,
+    sample_world,
+)
+from imperial_settlers_rules.game import GAME
+from imperial_settlers_rules.rl import (
+    ACTION_COUNT,
+    BLOCKS,
+    CARDS,
+    ENCODING,
+    OBSERVATION_SIZE,
+    SingleAgentEnv,
+    decode_action,
+    encode_action,
+    env,
+    legal_actions,
+    observe,
+    observe_view,
+)
+from imperial_settlers_rules.rl.actions import MOST_ACTIVATIONS, MOST_BUILDS, MOST_CONVERSIONS
+
+from .tables import acting, card, game, playout, supply
+
+#: The seeded games the encoding is checked on (players and seed): the first two in the
+#: default run, all of them (every kind of move comes up) in the slow one.
+GAMES = [(2 + seed % 3, seed) for seed in range(1, 9)]
+_BOUNDS = {Build: MOST_BUILDS, Activate: MOST_ACTIVATIONS, Convert: MOST_CONVERSIONS}
+
+
+@functools.cache
+def _positions(games: int = 2) -> tuple[GameState, ...]:
+    """Every position before a move of the first ``games`` seeded games (actions preferred
+    to passing), and the last."""
+    found: list[GameState] = []
+    for players, seed in GAMES[:games]:
+        steps = list(playout(game(players, seed), seed))
+        found += [before for before, _, _ in steps]
+        found.append(steps[-1][2])
+    return tuple(found)
+
+
+def _block(action: int) -> str:
+    return next(block.kind for block in BLOCKS if block.start <= action < block.start + block.size)
+
+
+def _every_move_has_its_own_action(positions: tuple[GameState, ...]) -> set[str]:
+    """Checks that every legal move of every seat to act in ``positions`` has its own action,
+    the same from the seat's view and the whole position, that it decodes back, and that the
+    ranks stay within half their bounds; the kinds of move seen."""
+    kinds: set[str] = set()
+    most: Counter[type[Move]] = Counter()
+    for state in positions:
+        for seat in state.to_act:
+            view = player_view(state, seat)
+            moves = legal_moves(view, seat)
+            assert moves == legal_moves(state, seat)
+            actions = [encode_action(move, view) for move in moves]
+            assert actions == [encode_action(move, state) for move in moves]
+            assert len(set(actions)) == len(moves)
+            assert all(0 <= action < ACTION_COUNT for action in actions)
+            table = legal_actions(view, seat)
+            assert table == dict(zip(actions, moves, strict=True))
+            for action in actions[:: max(1, len(actions) // 5)]:
+                assert decode_action(action, view, seat) == table[action]
+            kinds.update(_block(action) for action in actions)
+            for move, action in zip(moves, actions, strict=True):
+                bound = _BOUNDS.get(type(move))
+                if bound is not None:
+                    most[type(move)] = max(most[type(move)], (action - _start(move)) % bound + 1)
+    assert all(most[kind] <= bound // 2 for kind, bound in _BOUNDS.items())
+    return kinds
+
+
+def test_every_legal_move_has_its_own_action_the_same_from_the_view_and_decodes_back() -> None:
+    kinds = _every_move_has_its_own_action(_positions())
+    assert kinds >= {block.kind for block in BLOCKS} - {"choose", "discard", "convert", "repeat", "skip"}
+
+
+@pytest.mark.slow
+def test_every_kind_of_move_comes_up_with_its_own_action_in_whole_games() -> None:
+    kinds = _every_move_has_its_own_action(_positions(len(GAMES)))
+    assert kinds == {block.kind for block in BLOCKS}
+
+
+def _start(move: Move) -> int:
+    kind = {Build: "build", Activate: "activate", Convert: "convert"}[type(move)]
+    return next(block.start for block in BLOCKS if block.kind == kind)
+
+
+def test_a_build_is_named_by_its_card_and_its_rank_among_the_card_s_builds() -> None:
+    statue = card("com-statue")  # costs 1 wood, 2 stone; gold stands for either (GOODS-2)
+    state = acting(p0={"hand": (statue,), "supply": supply(wood=1, stone=2, gold=3)})
+    builds = [move for move in legal_moves(state) if isinstance(move, Build)]
+    assert len(builds) > 4
+    assert [move.pay[4] for move in builds] == sorted(move.pay[4] for move in builds)  # fewest gold first
+    start = _start(builds[0]) + CARDS.index(statue) * MOST_BUILDS
+    assert [encode_action(move, state) for move in builds] == list(range(start, start + len(builds)))
+
+
+@pytest.mark.parametrize(
+    ("move", "action"),
+    [
+        (Pick(0, "com001"), 0),
+        (Pick(1, "jap030"), 203),
+        (Spend(0, (1, 0, 0, 0)), 132293),
+        (Spend(0, (0, 0, 0, 1), Deck.FACTION), 132300),
+        (Spend(0, (0, 0, 0, 12), Deck.FACTION), 135930),
+    ],
+    ids=str,
+)
+def test_moves_named_by_their_parameters_have_their_pinned_actions(move: Move, action: int) -> None:
+    assert encode_action(move, game(2, 1)) == action
+
+
+#: The blocks, as (kind, first action, size): an agent trained on them depends on them, so
+#: they never change (a new block comes after the last).
+PINNED_BLOCKS = [
+    ("pick", 0, 204),
+    ("draw", 204, 2),
+    ("choose", 206, 2),
+    ("keep", 208, 204),
+    ("repeat", 412, 204),
+    ("convert", 616, 256),
+    ("discard", 872, 204),
+    ("skip", 1076, 1),
+    ("build", 1077, 104448),
+    ("make_deal", 105525, 816),
+    ("raze_card", 106341, 408),
+    ("raze", 106749, 1224),
+    ("activate", 107973, 24320),
+    ("spend", 132293, 3638),
+    ("pass", 135931, 1),
+    ("done", 135932, 1),
+    ("defend", 135933, 204),
+    ("samurai", 136137, 204),
+    ("tuck", 136341, 621),
+]
+
+
+def test_the_blocks_never_change() -> None:
+    assert [(block.kind, block.start, block.size) for block in BLOCKS] == PINNED_BLOCKS
+    assert ACTION_COUNT == ENCODING.actions == 136962
+
+
+@pytest.mark.parametrize(
+    ("move", "message"),
+    [
+        (Pick(0, "xyz001"), "no action names P0 pick card=xyz001"),
+        (Spend(0, (13, 0, 0, 0)), "takes more than the 12 pairs of workers an action names"),
+        # not in the hand, so not legal: no rank names it
+        (Build(0, "com001", supply(wood=1, stone=2)), "not a legal move here"),
+    ],
+    ids=str,
+)
+def test_a_move_no_action_names_is_refused(move: Move, message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        encode_action(move, game(2, 1))
+
+
+def test_the_mask_is_exactly_the_legal_moves_of_the_agent_and_nobody_elses() -> None:
+    played = env(players=3, seed=2)
+    rng = np.random.default_rng(2)
+    for _ in range(120):
+        state = played.game
+        for seat in range(3):
+            mask = played.observe(f"player_{seat}")["action_mask"]
+            legal = {encode_action(move, state) for move in legal_moves(state, seat)}
+            assert set(np.flatnonzero(mask)) == legal
+            assert (seat in state.to_act) == bool(legal)
+        assert played.agent_selection == f"player_{state.to_act[0]}"
+        played.step(int(rng.choice(sorted(legal_actions(state, state.to_act[0])))))
+
+
+def test_worlds_the_seat_cannot_tell_apart_give_the_same_observation_and_actions() -> None:
+    positions = [state for state in _positions()[::10] if not state.is_over]
+    assert len(positions) > 30
+    differing = 0
+    for k, state in enumerate(positions):
+        for seat in {state.to_act[0], (state.to_act[0] + 1) % len(state.players)}:
+            view = player_view(state, seat)
+            seen, legal = observe(state, seat), set(legal_actions(state, seat))
+            assert seen.shape == (OBSERVATION_SIZE,) and ENCODING.observation_space.contains(seen)
+            for world in (sample_world(view, seat, random.Random(2 * k + n)) for n in range(2)):
+                differing += world.players != state.players or world.common != state.common
+                assert np.array_equal(observe(world, seat), seen)
+                assert set(legal_actions(world, seat)) == legal
+    assert differing > len(positions)  # the worlds really differ in what the seat cannot see
+
+
+def test_what_the_seat_sees_changes_its_observation() -> None:
+    statue, quarry = card("com-statue"), card("com-quarry")
+    state = acting(p0={"hand": (statue,)}, p1={"hand": (quarry,)})
+    seen = observe(state, 0)
+    assert not np.array_equal(observe(acting(p0={"hand": (quarry,)}, p1={"hand": (quarry,)}), 0), seen)
+    # seat 1's hand is only counted: another card of as many is the same to seat 0
+    assert np.array_equal(
+        observe(acting(p0={"hand": (statue,)}, p1={"hand": (card("com-quarry", 1),)}), 0), seen
+    )
+    assert not np.array_equal(observe(acting(p0={"hand": (statue,)}), 0), seen)
+
+
+def test_an_observation_is_made_of_a_seat_s_view_only() -> None:
+    state = game(3, 2)
+    with pytest.raises(ValueError, match="needs seat 0's view"):
+        observe_view(state, 0)
+    with pytest.raises(ValueError, match="needs seat 1's view"):
+        observe_view(player_view(state, 0), 1)
+    assert np.array_equal(observe_view(player_view(state, 2), 2), observe(state, 2))
+
+
+def _against_random_bots(seed: int) -> GameState:
+    """The last position of a game whose learner always takes its first legal action."""
+    single = SingleAgentEnv(players=2, opponent="random", seed=seed)
+    observation, _ = single.reset(seed=seed)
+    done = False
+    while not done:
+        observation, _, done, _, _ = single.step(int(np.flatnonzero(observation["action_mask"])[0]))
+    return single.aec.game
+
+
+def test_the_same_seed_plays_the_same_game_the_bots_seeded_from_it() -> None:
+    assert _against_random_bots(9) == _against_random_bots(9) != _against_random_bots(10)
+
+
+@pytest.mark.parametrize(
+    ("arguments", "error", "message"),
+    [
+        ({"players": 5}, ValueError, "Imperial Settlers is played by 2 to 4 players, not 5"),
+        ({"reward": "points"}, ValueError, "reward must be 'score_diff' or 'win_loss', not 'points'"),
+        ({"options": {"rounds": 3}}, GameError, "'rounds' is no Imperial Settlers option"),
+    ],
+)
+def test_bad_arguments_are_refused_in_one_line(
+    arguments: dict[str, object], error: type[Exception], message: str
+) -> None:
+    with pytest.raises(error, match=message) as refused:
+        env(**arguments)  # type: ignore[arg-type]
+    assert "\n" not in str(refused.value)
+
+
+def test_the_environment_is_named_and_renders_a_line() -> None:
+    played = env(players=2, seed=1, render_mode="ansi")
+    assert played.metadata["name"] == "imperial_settlers_v0" and played.rules is GAME
+    assert played.render() == "Imperial Settlers, move 0: waiting for player_0"
