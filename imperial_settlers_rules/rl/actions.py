@@ -23,7 +23,6 @@ its first card is drawn from. :data:`BLOCKS` lists the blocks; the bots guide ta
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
 from boardtable.rl import ActionSpace, Block, blocks
@@ -245,13 +244,9 @@ def encode_action(move: Move, state: GameState) -> int:
     return block.start + offset
 
 
-def _legal(state: GameState, seat: int) -> Sequence[Move]:
-    return legal_moves(state, seat)
-
-
 #: The action space: its blocks, :func:`encode_action` and the legal moves (the platform's
 #: :class:`~boardtable.rl.actions.ActionSpace`, whose answers this module names).
-ACTIONS: ActionSpace[GameState, Move] = ActionSpace(BLOCKS, encode_action, _legal)
+ACTIONS: ActionSpace[GameState, Move] = ActionSpace(BLOCKS, encode_action, legal_moves)
 #: The number of actions.
 ACTION_COUNT: int = ACTIONS.actions
 legal_actions, describe_blocks = ACTIONS.legal_actions, ACTIONS.describe_blocks

@@ -67,10 +67,8 @@ OBSERVATION_SIZE = _GLOBAL + MAX_PLAYERS * _PLAYER
 
 
 def _one_hot(index: int, size: int) -> list[float]:
-    row = [0.0] * size
-    if 0 <= index < size:
-        row[index] = 1.0
-    return row
+    """1 at ``index`` of ``size`` places (none for -1), 0 elsewhere."""
+    return [float(place == index) for place in range(size)]
 
 
 def _cards(cards: tuple[str, ...]) -> list[float]:

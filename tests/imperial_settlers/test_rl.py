@@ -236,34 +236,32 @@ def test_an_observation_is_made_of_a_seat_s_view_only() -> None:
     assert np.array_equal(observe_view(player_view(state, 2), 2), observe(state, 2))
 
 
-def _against_random_bots(seed: int) -> GameState:
-    """The last position of a game whose learner always takes its first legal action."""
-    single = SingleAgentEnv(players=2, opponent="random", seed=seed)
-    observation, _ = single.reset(seed=seed)
-    done = False
-    while not done:
-        observation, _, done, _, _ = single.step(int(np.flatnonzero(observation["action_mask"])[0]))
-    return single.aec.game
+def test_a_seat_learning_against_seeded_bots_replays_its_game_from_the_seed() -> None:
+    finals = []
+    for seed in (9, 9, 10):
+        single = SingleAgentEnv(players=3, opponent="random", seat=1, seed=seed)
+        observation, _ = single.reset(seed=seed)
+        terminated = False
+        while not terminated:  # the learner takes its last legal action every time
+            action = int(np.flatnonzero(observation["action_mask"])[-1])
+            observation, _, terminated, _, _ = single.step(action)
+        finals.append(GAME.digest(single.aec.game))
+    assert finals[0] == finals[1] != finals[2]
 
 
-def test_the_same_seed_plays_the_same_game_the_bots_seeded_from_it() -> None:
-    assert _against_random_bots(9) == _against_random_bots(9) != _against_random_bots(10)
-
-
-@pytest.mark.parametrize(
-    ("arguments", "error", "message"),
-    [
-        ({"players": 5}, ValueError, "Imperial Settlers is played by 2 to 4 players, not 5"),
-        ({"reward": "points"}, ValueError, "reward must be 'score_diff' or 'win_loss', not 'points'"),
-        ({"options": {"rounds": 3}}, GameError, "'rounds' is no Imperial Settlers option"),
-    ],
-)
-def test_bad_arguments_are_refused_in_one_line(
-    arguments: dict[str, object], error: type[Exception], message: str
-) -> None:
-    with pytest.raises(error, match=message) as refused:
-        env(**arguments)  # type: ignore[arg-type]
-    assert "\n" not in str(refused.value)
+def test_the_match_options_reach_the_game_and_a_bad_one_is_refused_in_one_line() -> None:
+    factions = ["japanese", "romans", "egyptians"]
+    played = env(players=3, seed=1, options={"factions": factions, "first_player": 2})
+    assert [player.faction for player in played.game.players] == factions
+    assert played.agent_selection == "player_2"
+    refusals: list[tuple[dict[str, object], str]] = [
+        ({"rounds": 3}, "'rounds' is no Imperial Settlers option"),
+        ({"factions": ["romans"]}, "SETUP-1: factions names a different faction for each of the 3 seats"),
+    ]
+    for options, message in refusals:
+        with pytest.raises(GameError, match=message) as refused:
+            env(players=3, options=options)
+        assert "\n" not in str(refused.value)
 
 
 def test_the_environment_is_named_and_renders_a_line() -> None:
