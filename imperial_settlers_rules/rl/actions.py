@@ -3,7 +3,7 @@
 Every legal move of a seat maps to one integer in ``range(ACTION_COUNT)``, the same space in
 every position and for every player count: a block's first action plus the move's offset in
 it. Cards and locations are named by their printed ids, in the order of :data:`CARDS` (the
-common cards, then the Romans', Barbarians', Egyptians' and Japanese, as printed); a
+common cards, then the Romans', Barbarians', Egyptians' and Japanese', as printed); a
 location activated by its place among the cards with an action (:data:`ACTING`); an
 opponent by its place round the table after the mover (0: the next seat).
 
@@ -12,13 +12,15 @@ payment, gold standing for wood, stone or food; BUILD-3: the location discarded;
 optional purchase; ACTLOC-5: the price cards; ENG-1: the targets; ENG-9: what the move
 decides in advance). Such a move is named canonically by its card and its *rank*: its place
 among the mover's legal moves of the same kind and card, in the order the rules list them
-(``legal_moves``: each payment fewest gold first, then each location discarded in the
-empire's order, then each optional purchase and advance decision). The ranks are bounded
+(``legal_moves``: by payment, fewest gold first, and for each payment by the location
+discarded, the empire's order then the foundations', each with its advance decisions). The ranks are bounded
 (:data:`MOST_BUILDS`, :data:`MOST_ACTIVATIONS`, :data:`MOST_CONVERSIONS`); a position
 that had more would be refused with a ValueError naming the bound (random games never
 come near: the tests hold it). A spend is named by its take among every take of 1 to
-:data:`MOST_PAIRS` pairs of workers (WORK-1; a take of more has no action), and the deck
-its first card is drawn from. :data:`BLOCKS` lists the blocks; the bots guide tables them.
+:data:`MOST_PAIRS` pairs of workers (WORK-1; a take of more has no action: a seat with
+more than twice as many workers, the Barbarians keeping theirs, CLEAN-2, is past what any
+game measured came near), and the deck its first card is drawn from. :data:`BLOCKS` lists
+the blocks; the bots guide tables them.
 """
 
 from __future__ import annotations
@@ -100,7 +102,7 @@ MOST_OPTIONS = max(
 #: The bounds of the ranks (see the module).
 MOST_BUILDS, MOST_ACTIVATIONS, MOST_CONVERSIONS = 512, 256, 256
 #: WORK-1: the most pairs of workers a spend with an action takes.
-MOST_PAIRS = 12
+MOST_PAIRS = 20
 #: Every take of 1 to MOST_PAIRS pairs, in the rules' order (fewest first, then most wood,
 #: stone, food): a take's place here names it.
 _TAKES = {
