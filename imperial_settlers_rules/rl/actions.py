@@ -4,8 +4,9 @@ Every legal move of a seat maps to one integer in ``range(ACTION_COUNT)``, the s
 every position and for every player count: a block's first action plus the move's offset in
 it. Cards and locations are named by their printed ids, in the order of :data:`CARDS` (the
 common cards, then the Romans', Barbarians', Egyptians' and Japanese', as printed); a
-location activated by its place among the cards with an action (:data:`ACTING`); an
-opponent by its place round the table after the mover (0: the next seat).
+location activated by its place among the cards with an action (:data:`ACTING`); the owner
+of a location razed by its place round the table from the mover (0: the mover, whose
+location the Egyptian player took over, ENG-4; 1: the next seat).
 
 A build, an activation and a conversion carry more than a table could hold (ENG-2: the
 payment, gold standing for wood, stone or food; BUILD-3: the location discarded; ENG-6: the
@@ -129,7 +130,7 @@ _ROWS: tuple[tuple[str, int, str], ...] = (
     ("build", len(CARDS) * MOST_BUILDS, f"card × rank (0–{MOST_BUILDS - 1})"),
     ("make_deal", len(CARDS) * 4, "card × payment (food, gold) × deck (common, faction)"),
     ("raze_card", len(CARDS) * 2, "card × deck (common, faction)"),
-    ("raze", (MAX_PLAYERS - 1) * len(CARDS) * 2, f"opponent (0–{MAX_PLAYERS - 2}) × location (card) × deck"),
+    ("raze", MAX_PLAYERS * len(CARDS) * 2, f"owner (0–{MAX_PLAYERS - 1}) × location (card) × deck"),
     (
         "activate",
         len(ACTING) * MOST_ACTIVATIONS,
@@ -181,8 +182,9 @@ def _ranked(move: Move, state: GameState, most: int) -> int:
     return rank
 
 
-def _opponent(state: GameState, seat: int, other: int) -> int:
-    return (other - seat - 1) % len(state.players)
+def _owner(state: GameState, seat: int, other: int) -> int:
+    """The place round the table from ``seat`` of ``other`` (0: the seat itself, ENG-4)."""
+    return (other - seat) % len(state.players)
 
 
 def _located(move: Move, state: GameState) -> tuple[str, int]:
@@ -208,7 +210,7 @@ def _located(move: Move, state: GameState) -> tuple[str, int]:
     if isinstance(move, RazeCard):
         return "raze_card", _CARD[move.card] * 2 + _DECK[move.deck]
     if isinstance(move, Raze):
-        place = _opponent(state, move.player, move.opponent) * len(CARDS) + _CARD[move.location]
+        place = _owner(state, move.player, move.opponent) * len(CARDS) + _CARD[move.location]
         return "raze", place * 2 + _DECK[move.deck]
     if isinstance(move, Activate):
         rank = _ranked(move, state, MOST_ACTIVATIONS)

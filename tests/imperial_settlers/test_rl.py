@@ -9,6 +9,7 @@ import functools
 import random
 from collections import Counter
 
+import attrs
 import pytest
 
 pytest.importorskip("pettingzoo")
@@ -25,6 +26,7 @@ from imperial_settlers_rules import (
     GameState,
     Move,
     Pick,
+    Raze,
     Spend,
     legal_moves,
     player_view,
@@ -125,14 +127,27 @@ def test_a_build_is_named_by_its_card_and_its_rank_among_the_card_s_builds() -> 
     assert [encode_action(move, state) for move in builds] == list(range(start, start + len(builds)))
 
 
+def test_eng_4_a_location_the_egyptian_player_took_over_is_razed_by_its_owner_as_owner_0() -> None:
+    statue = card("com-statue")
+    state = acting(
+        ("romans", "barbarians", "egyptians", "japanese"), p0={"empire": (statue,), "supply": supply(raze=2)}
+    )
+    state = attrs.evolve(state, taken=((statue, 2),))
+    razes = [move for move in legal_moves(state) if isinstance(move, Raze)]
+    assert razes == [Raze(0, 0, statue)]
+    raze = next(block for block in BLOCKS if block.kind == "raze")
+    assert encode_action(razes[0], state) == raze.start + CARDS.index(statue) * 2
+    assert decode_action(raze.start + CARDS.index(statue) * 2, state, 0) == razes[0]
+
+
 @pytest.mark.parametrize(
     ("move", "action"),
     [
         (Pick(0, "com001"), 0),
         (Pick(1, "jap030"), 203),
-        (Spend(0, (1, 0, 0, 0)), 132293),
-        (Spend(0, (0, 0, 0, 1), Deck.FACTION), 132300),
-        (Spend(0, (0, 0, 0, 20), Deck.FACTION), 153542),
+        (Spend(0, (1, 0, 0, 0)), 132701),
+        (Spend(0, (0, 0, 0, 1), Deck.FACTION), 132708),
+        (Spend(0, (0, 0, 0, 20), Deck.FACTION), 153950),
     ],
     ids=str,
 )
@@ -154,20 +169,20 @@ PINNED_BLOCKS = [
     ("build", 1077, 104448),
     ("make_deal", 105525, 816),
     ("raze_card", 106341, 408),
-    ("raze", 106749, 1224),
-    ("activate", 107973, 24320),
-    ("spend", 132293, 21250),
-    ("pass", 153543, 1),
-    ("done", 153544, 1),
-    ("defend", 153545, 204),
-    ("samurai", 153749, 204),
-    ("tuck", 153953, 621),
+    ("raze", 106749, 1632),
+    ("activate", 108381, 24320),
+    ("spend", 132701, 21250),
+    ("pass", 153951, 1),
+    ("done", 153952, 1),
+    ("defend", 153953, 204),
+    ("samurai", 154157, 204),
+    ("tuck", 154361, 621),
 ]
 
 
 def test_the_blocks_never_change() -> None:
     assert [(block.kind, block.start, block.size) for block in BLOCKS] == PINNED_BLOCKS
-    assert ACTION_COUNT == ENCODING.actions == 154574
+    assert ACTION_COUNT == ENCODING.actions == 154982
 
 
 @pytest.mark.parametrize(
