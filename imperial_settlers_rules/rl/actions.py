@@ -15,9 +15,9 @@ decides in advance). Such a move is named canonically by its card and its *rank*
 among the mover's legal moves of the same kind and card, in the order the rules list them
 (``legal_moves``: by payment, fewest gold first, and for each payment by the location
 discarded, the empire's order then the foundations', each with its advance decisions). The ranks are bounded
-(:data:`MOST_BUILDS`, :data:`MOST_ACTIVATIONS`, :data:`MOST_CONVERSIONS`); a position
-that had more would be refused with a ValueError naming the bound (random games never
-come near: the tests hold it). A spend is named by its take among every take of 1 to
+(:data:`MOST_BUILDS` card by card, :data:`MOST_ACTIVATIONS`, :data:`MOST_CONVERSIONS`); a position
+that had more would be refused with a ValueError naming the bound (games of random moves
+and of the greedy bot stay below an eighth of it at most: the tests hold half). A spend is named by its take among every take of 1 to
 :data:`MOST_PAIRS` pairs of workers (WORK-1; a take of more has no action: a seat with
 more than twice as many workers, the Barbarians keeping theirs, CLEAN-2, is past what any
 game measured came near), and the deck its first card is drawn from. :data:`BLOCKS` lists
@@ -26,6 +26,7 @@ the blocks; the bots guide tables them.
 
 from __future__ import annotations
 
+import itertools
 from typing import Any
 
 from boardtable.rl import ActionSpace, Block, blocks
@@ -56,6 +57,7 @@ from .. import (
     components,
     legal_moves,
 )
+from .._components import Special
 from .._config import MAX_PLAYERS
 from .._goods import GOLD, RESOURCES, SUPPLY
 
@@ -100,8 +102,24 @@ MOST_OPTIONS = max(
     )
     if effect is not None
 )
-#: The bounds of the ranks (see the module).
-MOST_BUILDS, MOST_ACTIVATIONS, MOST_CONVERSIONS = 512, 256, 256
+#: The bounds of the ranks of an activation and a conversion (see the module).
+MOST_ACTIVATIONS, MOST_CONVERSIONS = 256, 4096
+
+
+def _most_builds(card: str) -> int:
+    """The bound of the ranks of the builds of ``card``: 256; 1024 where its cost discards a
+    location or foundation (BUILD-3: each one another build); 8192 where its building bonus
+    or production also places samurai (CARD-29: each choice of locations another build)."""
+    printed = _COPIES[card].card
+    effects = (printed.bonus, printed.ability.production)
+    if any(effect is not None and effect.do is Special.PLACE_SAMURAI for effect in effects):
+        return 8192
+    return 1024 if printed.cost.location else 256
+
+
+#: Each card's bound of the ranks of its builds, and where its run of the build block starts.
+MOST_BUILDS: dict[str, int] = {card: _most_builds(card) for card in CARDS}
+_BUILD_AT = dict(zip(CARDS, itertools.accumulate(MOST_BUILDS.values(), initial=0), strict=False))
 #: WORK-1: the most pairs of workers a spend with an action takes.
 MOST_PAIRS = 20
 #: Every take of 1 to MOST_PAIRS pairs, in the rules' order (fewest first, then most wood,
@@ -127,7 +145,11 @@ _ROWS: tuple[tuple[str, int, str], ...] = (
     ("convert", MOST_CONVERSIONS, f"rank (0–{MOST_CONVERSIONS - 1})"),
     ("discard", len(CARDS), "card"),
     ("skip", 1, "—"),
-    ("build", len(CARDS) * MOST_BUILDS, f"card × rank (0–{MOST_BUILDS - 1})"),
+    (
+        "build",
+        sum(MOST_BUILDS.values()),
+        "card × rank (256 a card; 1024 with a location in its cost; 8192 placing samurai)",
+    ),
     ("make_deal", len(CARDS) * 4, "card × payment (food, gold) × deck (common, faction)"),
     ("raze_card", len(CARDS) * 2, "card × deck (common, faction)"),
     ("raze", MAX_PLAYERS * len(CARDS) * 2, f"owner (0–{MAX_PLAYERS - 1}) × location (card) × deck"),
@@ -204,7 +226,8 @@ def _located(move: Move, state: GameState) -> tuple[str, int]:
     if isinstance(move, Discard):
         return "discard", _CARD[move.card]
     if isinstance(move, Build):
-        return "build", _CARD[move.card] * MOST_BUILDS + _ranked(move, state, MOST_BUILDS)
+        most = MOST_BUILDS.get(move.card, 0)
+        return "build", _BUILD_AT.get(move.card, 0) + _ranked(move, state, most)
     if isinstance(move, MakeDeal):
         return "make_deal", _CARD[move.card] * 4 + (move.pay[GOLD] > 0) * 2 + _DECK[move.deck]
     if isinstance(move, RazeCard):
