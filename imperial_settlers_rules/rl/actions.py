@@ -14,14 +14,16 @@ optional purchase; ACTLOC-5: the price cards; ENG-1: the targets; ENG-9: what th
 decides in advance). Such a move is named canonically by its card and its *rank*: its place
 among the mover's legal moves of the same kind and card, in the order the rules list them
 (``legal_moves``: by payment, fewest gold first, and for each payment by the location
-discarded, the empire's order then the foundations', each with its advance decisions). The ranks are bounded
-(:data:`MOST_BUILDS` card by card, :data:`MOST_ACTIVATIONS`, :data:`MOST_CONVERSIONS`); a position
-that had more would be refused with a ValueError naming the bound (games of random moves
-and of the greedy bot stay below an eighth of it at most: the tests hold half). A spend is named by its take among every take of 1 to
-:data:`MOST_PAIRS` pairs of workers (WORK-1; a take of more has no action: a seat with
-more than twice as many workers, the Barbarians keeping theirs, CLEAN-2, is past what any
-game measured came near), and the deck its first card is drawn from. :data:`BLOCKS` lists
-the blocks; the bots guide tables them.
+discarded, the empire's order then the foundations', each with its advance decisions). The
+ranks are bounded (:data:`MOST_BUILDS` card by card, :data:`MOST_ACTIVATIONS`,
+:data:`MOST_CONVERSIONS`); a position that had more would be refused with a ValueError
+naming the bound (the games of random moves and of the greedy bot measured stay below a
+third of it: the tests hold half).
+
+A spend is named by its take among every take of 1 to :data:`MOST_PAIRS` pairs of workers
+(WORK-1), and the deck its first card is drawn from; a take of more has no action (a seat
+with more than twice as many workers, the Barbarians keeping theirs, CLEAN-2, is past what
+any game measured came near). :data:`BLOCKS` lists the blocks; the bots guide tables them.
 """
 
 from __future__ import annotations
@@ -103,7 +105,7 @@ MOST_OPTIONS = max(
     if effect is not None
 )
 #: The bounds of the ranks of an activation and a conversion (see the module).
-MOST_ACTIVATIONS, MOST_CONVERSIONS = 256, 4096
+MOST_ACTIVATIONS, MOST_CONVERSIONS = 512, 4096
 
 
 def _most_builds(card: str) -> int:
