@@ -2,7 +2,7 @@
 
     python benchmarks/rl.py [--games 3] [--rounds 5] [--players 3]
 
-For each game (``hadara_v0``, ``stone_age_v0``): the PettingZoo AEC environment with every
+For each game (``hadara_v0``, ``stone_age_v0``, ``imperial_settlers_v0``): the PettingZoo AEC environment with every
 agent taking random legal actions, and the single-agent environment whose learner takes
 random legal actions against the greedy bot (a step is then the learner's action and the
 bots' moves after it). Each round plays ``--games`` seeded games after one that is not
@@ -22,6 +22,7 @@ from typing import TypeVar
 import numpy as np
 
 import hadara_rules.rl
+import imperial_settlers_rules.rl
 import stone_age_rules.rl
 from boardtable.rl import GameEnv, GameSingleAgentEnv
 
@@ -68,6 +69,12 @@ RUNS: dict[str, Callable[[int, int], int]] = {
     ),
     "stone_age_v0, single-agent against greedy": lambda players, seed: single_steps(
         stone_age_rules.rl.SingleAgentEnv(players=players, seed=seed), seed
+    ),
+    "imperial_settlers_v0, AEC, random actions": lambda players, seed: aec_steps(
+        imperial_settlers_rules.rl.env(players=players, seed=seed), seed
+    ),
+    "imperial_settlers_v0, single-agent against greedy": lambda players, seed: single_steps(
+        imperial_settlers_rules.rl.SingleAgentEnv(players=players, seed=seed), seed
     ),
 }
 
