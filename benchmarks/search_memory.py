@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from boardtable.games import game, names
-from boardtable.server.driver import _search, _search_pool
+from boardtable.server.driver import _search, search_pool
 
 
 def positions(name: str, count: int, rng: random.Random) -> list[tuple[Any, int]]:
@@ -67,7 +67,7 @@ def main() -> None:
     parser.add_argument("--limit", type=float, default=120.0, help="the most the run takes, in seconds")
     args = parser.parse_args()
     cases = positions(args.game, args.decisions, random.Random(1))
-    pool = _search_pool(1)
+    pool = search_pool(1)
     try:
         pid = pool.submit(os.getpid).result()  # the one process
         started = time.monotonic()
