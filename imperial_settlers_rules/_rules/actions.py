@@ -258,7 +258,7 @@ def asks_nothing(state: GameState, move: Move) -> bool:
     if isinstance(move, Spend):
         return not move.take[3]
     if isinstance(move, Build):
-        return _quiet_card(move.card) and all(_quiet_feature(c) for c in controlled(state, move.player))
+        return _quiet_card(move.card) and _quiet_features(controlled(state, move.player))
     if isinstance(move, Activate):
         action = card_of(move.location).ability.action
         return action is not None and _quiet(action.modes[move.mode].effect)
@@ -294,6 +294,12 @@ def _quiet_feature(card: str) -> bool:
     """ENG-9: whether ``card``'s feature reacting to builds (if any) is quiet (CARD-3)."""
     feature = card_of(card).ability.on_build
     return feature is None or _quiet(feature.effect)
+
+
+@functools.lru_cache(maxsize=1 << 12)
+def _quiet_features(locations: tuple[str, ...]) -> bool:
+    """ENG-9: whether every feature reacting to builds of ``locations`` is quiet (CARD-3)."""
+    return all(_quiet_feature(c) for c in locations)
 
 
 @functools.cache

@@ -15,7 +15,7 @@ import attrs
 
 from boardtable.errors import IllegalMove
 
-from .._model import Deck, FollowUp, GameState, Preset
+from .._model import FollowUp, GameState, Preset
 from .._moves import (
     ANSWERED,
     ANSWERS,
@@ -30,7 +30,7 @@ from .._moves import (
     answering,
 )
 from .._table import Table, card_of, copy_of
-from . import actions
+from . import actions, foresight
 from .activate import activate
 from .agenda import Asked, leftover, run
 
@@ -104,8 +104,8 @@ def answered(state: GameState, moves: Iterable[Move]) -> Iterator[Move]:
     moves that differ only in their payment, ENG-2)."""
     found: dict[object, list[Mapping[str, object]] | None] = {}
     for move in moves:
-        if not isinstance(move, ANSWERED):
-            yield move
+        if type(move) not in _UNPAID or (isinstance(move, Spend) and not move.take[3]):
+            yield move  # WORK-1: a spend of no card takes its goods at once
             continue
         key = _key(move)
         if key in found:
@@ -126,11 +126,12 @@ def _ways(state: GameState, move: Move) -> list[Mapping[str, object]] | None:
     none of a named one, seen before it), asks only the deck of that first card, one of the
     decks that can give one (GOODS-7, GOODS-8); any other move is tried out."""
     if _owes_first(move):
-        table = Table(state)
-        decks: list[Mapping[str, object]] = [
-            {"deck": deck} for deck in (Deck.COMMON, Deck.FACTION) if table.can_draw(move.player, deck)
-        ]
-        return decks or None
+        return [
+            {"deck": deck} for deck in foresight.decks(state, move.player, _discarded(state, move))
+        ] or None
+    read = foresight.ways(state, move)
+    if not isinstance(read, foresight.Unread):
+        return read
     tried = list(_answers(state, move))
     if tried == [move]:
         return None
@@ -150,6 +151,18 @@ def _owes_first(move: Move) -> bool:
     else:
         return False
     return goods is not None and goods.card > 0 and not goods.common_card and not goods.faction_card
+
+
+def _discarded(state: GameState, move: Move) -> tuple[str, ...]:
+    """BUILD-8, RAZE-2, RAZE-7: the cards ``move`` (a deal, a raze or a spend) sends to the
+    discard piles before its gains: a hand card razed; a razed location's tucked cards and the
+    location itself where it is a faction location."""
+    if isinstance(move, RazeCard):
+        return (move.card,)
+    if isinstance(move, Raze):
+        under = dict(state.players[move.opponent].under).get(move.location, ())
+        return (*under, *(() if card_of(move.location).common else (move.location,)))
+    return ()
 
 
 #: Each answered kind's fields but its payment: what decides the decisions a move asks for.

@@ -1,0 +1,224 @@
+"""ENG-9: what a build or an activation of the action phase decides in advance, read from the
+card data instead of trying the move out, where its effects speak only of gains, choices of
+gains and cards drawn to keep (CARD-14): which option of each ``gain_choice`` and the deck of
+the first card of either deck owed where no card is seen before it (GOODS-7, GOODS-8).
+
+A move whose effects do more (Farmers At Work's repeat, Ninjas' samurai, a raze, a follow-up
+carried on) is not read here: :func:`ways` answers :data:`UNREAD` and the move is tried out
+(:mod:`.ahead`)."""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Mapping
+from enum import Enum
+
+from .._components import Effect, Special, components
+from .._goods import Goods
+from .._model import Deck, GameState
+from .._moves import Activate, Build, Move
+from .._table import card_of, copy_of, held
+from .actions import matches
+
+__all__ = ["UNREAD", "Unread", "decks", "ways"]
+
+
+class Unread(Enum):
+    """Not read from the card data: the move is tried out."""
+
+    UNREAD = "unread"
+
+
+UNREAD = Unread.UNREAD
+
+#: One thing an effect does that may decide something in advance: a gain (``Goods``), a choice
+#: of gains (a tuple of ``Goods``) or cards drawn from the faction deck to keep (``None``).
+_Item = Goods | tuple[Goods, ...] | None
+
+#: The special operations carried out on an activation's targets that leave the mover
+#: nothing to decide and discard no card (CARD-15, CARD-20, CARD-22, CARD-24, CARD-25: the
+#: opponent's discard waits for that player; FAC-EGY-3).
+_SILENT = frozenset(
+    {
+        Special.TAKE_ENEMY_DEAL,
+        Special.STEAL_RESOURCE,
+        Special.TAKE_OVER_LOCATION,
+        Special.BLOCK_ENEMY_ACTION,
+        Special.FOUNDATION_FROM_HAND,
+        Special.OPPONENT_DISCARDS_CARD,
+    }
+)
+
+#: CARD-3: the cards with a feature reacting to builds.
+_REACTING = frozenset(
+    printed for printed, copy in components().copies.items() if copy.card.ability.on_build is not None
+)
+
+
+def ways(state: GameState, move: Move) -> list[Mapping[str, object]] | Unread | None:
+    """ENG-9: the ways ``move`` (a build or an activation, no step waiting) may decide in
+    advance what its effects ask, in the order a trial finds them; None where it decides
+    nothing; :data:`UNREAD` where the card data does not tell."""
+    if state.agenda:
+        return UNREAD
+    if isinstance(move, Build):
+        player = state.players[move.player]
+        discarded: tuple[str, ...] = ()
+        own = player.empire
+        if move.discard is not None:
+            discarded = (move.discard, *dict(player.under).get(move.discard, ()))
+            own = tuple(c for c in own if c != move.discard)
+        reacting = tuple(c for c in held((*own, move.card), state.taken, move.player) if c in _REACTING)
+        items = _build_items(move.card, reacting, move.option)
+    elif isinstance(move, Activate):
+        discarded = move.cards
+        if move.deal is not None:
+            discarded = (*discarded, state.players[move.player].deals[move.deal].card)
+        items = _activate_items(move)
+    else:
+        return UNREAD
+    if items is None:
+        return UNREAD
+    found = _walk(items, *_able(state, move.player, discarded))
+    if found == (((), None),):
+        return None
+    extra: dict[str, object] = (
+        {"repeat": None, "samurai": ()} if isinstance(move, Build) else {"repeat": None}
+    )
+    return [{"choice": choice, "deck": deck, **extra} for choice, deck in found]
+
+
+def decks(state: GameState, seat: int, discarded: tuple[str, ...]) -> tuple[Deck, ...]:
+    """GOODS-8, BUILD-8: the decks that can give ``seat`` a card once ``discarded`` went to
+    their discard piles."""
+    common, faction = _able(state, seat, discarded)
+    return (Deck.COMMON,) * common + (Deck.FACTION,) * faction
+
+
+def _able(state: GameState, seat: int, discarded: tuple[str, ...]) -> tuple[bool, bool]:
+    """GOODS-8, BUILD-8: whether the common deck and ``seat``'s faction deck can give a card
+    once ``discarded`` went to their discard piles."""
+    player = state.players[seat]
+    common = bool(state.common or state.common_discard) or any(c.startswith("com") for c in discarded)
+    faction = bool(player.deck) or (
+        state.config.faction_deck_reshuffle
+        and (
+            bool(player.discard)
+            or any(
+                not c.startswith("com")
+                and c in components().copies
+                and copy_of(c).card.deck == player.faction
+                for c in discarded
+            )
+        )
+    )
+    return common, faction
+
+
+def _effect_items(effect: Effect | None, special: bool = True) -> tuple[_Item, ...] | None:
+    """What ``effect`` does that may decide something (:data:`_Item`), in the order carried
+    out (CARD-14: cards to keep drawn as it starts, then its gain, then its choice); None
+    where it does more (a special operation, unless ``special`` is false: carried out apart;
+    a count of cards; cards drawn of either deck to keep)."""
+    if effect is None:
+        return ()
+    if (special and effect.do is not None) or (effect.per is not None and effect.per.good == "card"):
+        return None
+    items: list[_Item] = []
+    if effect.draw_keep is not None:
+        if effect.draw_keep.either:
+            return None
+        items.append(None)
+    items.append(effect.gain)
+    if effect.choice:
+        items.append(effect.choice)
+    return tuple(items)
+
+
+@functools.lru_cache(maxsize=1 << 12)
+def _build_items(card: str, reacting: tuple[str, ...], option: int | None) -> tuple[_Item, ...] | None:
+    """BUILD-5, BUILD-6, CARD-3, ENG-6: what building ``card`` does that may decide
+    something, its seat controlling ``reacting`` (in order) once it is built."""
+    built = card_of(card)
+    parts: list[tuple[_Item, ...] | None] = [
+        _effect_items(built.bonus),
+        _effect_items(built.ability.production),
+    ]
+    for location in reacting:
+        feature = card_of(location).ability.on_build
+        if feature is None or not matches(feature, card):
+            continue
+        if not feature.effect.may_pay:
+            parts.append(_effect_items(feature.effect))
+        elif option is not None:
+            parts.append((feature.effect.may_pay[option].gain,))
+    if any(part is None for part in parts):
+        return None
+    return tuple(item for part in parts if part is not None for item in part)
+
+
+def _activate_items(move: Activate) -> tuple[_Item, ...] | None:
+    """ACTLOC-1, ACTLOC-3, CARD-21: what activating does that may decide something: the
+    cards to keep drawn as its effects are laid out, the good its special operation gives,
+    then its effects' gains and choices ``times`` times."""
+    parts = _activate_parts(move.location, move.mode)
+    if parts is None:
+        return None
+    do, peeks, rest = parts
+    special: tuple[_Item, ...] = ()
+    if do is Special.TAKE_RAZE_FIELD_GOOD and (move.target is not None or move.opponent is not None):
+        special = (Goods.of({move.goods[0]: 1}),)
+    return (*(peeks * move.times), *special, *(rest * move.times))
+
+
+@functools.cache
+def _activate_parts(
+    location: str, mode: int
+) -> tuple[Special | None, tuple[_Item, ...], tuple[_Item, ...]] | None:
+    """The special operation of ``location``'s action in price ``mode``, and what one use of
+    its effect does that may decide something: the cards to keep drawn as it is laid out, then
+    the rest; None where it does more than :func:`_activate_items` reads."""
+    action = card_of(location).ability.action
+    assert action is not None
+    effect = action.modes[mode].effect
+    if effect.do is not None and effect.do is not Special.TAKE_RAZE_FIELD_GOOD and effect.do not in _SILENT:
+        return None
+    items = _effect_items(effect, special=False)
+    if items is None:
+        return None
+    return effect.do, tuple(i for i in items if i is None), tuple(i for i in items if i is not None)
+
+
+@functools.lru_cache(maxsize=1 << 12)
+def _walk(
+    items: tuple[_Item, ...], common: bool, faction: bool
+) -> tuple[tuple[tuple[int, ...], Deck | None], ...]:
+    """ENG-9, GOODS-7, CARD-14: each (choices, deck) deciding ``items`` in order, the decks
+    able to give a card being ``common`` and ``faction``: an option per choice of gains; the
+    deck of the first card owed, if no card was seen before it and a deck can give one."""
+    found: list[tuple[tuple[int, ...], Deck | None]] = []
+    decks = tuple(d for d, able in ((Deck.COMMON, common), (Deck.FACTION, faction)) if able)
+
+    def walk(
+        rest: tuple[_Item, ...], seen: bool, owed: bool, choice: tuple[int, ...], deck: Deck | None
+    ) -> None:
+        for at, item in enumerate(rest):
+            if item is None:  # CARD-23: cards drawn from the faction deck are seen
+                seen = seen or faction
+            elif isinstance(item, tuple):  # CARD-14: a choice of gains, decided in advance
+                if item:
+                    for option, goods in enumerate(item):
+                        walk((goods, *rest[at + 1 :]), seen, owed, (*choice, option), deck)
+                    return
+            else:
+                seen = seen or bool(item.common_card and common) or bool(item.faction_card and faction)
+                if item.card and not owed:
+                    owed = True
+                    if not seen and decks:  # GOODS-7: the deck of the first card owed
+                        for chosen in decks:
+                            walk(rest[at + 1 :], True, True, choice, chosen)
+                        return
+        found.append((choice, deck))
+
+    walk(items, False, False, (), None)
+    return tuple(found)
