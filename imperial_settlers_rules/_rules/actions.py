@@ -251,7 +251,7 @@ def asks_nothing(state: GameState, move: Move) -> bool:
     """ENG-9: whether ``move`` surely decides nothing in advance, known without trying it out:
     a spend of no card (WORK-1: its goods are taken at once), a build whose card and whose
     seat's features reacting to builds have only quiet effects (:func:`_quiet`), an activation
-    of a quiet effect (ACTLOC-1), a deal or a hand card razed
+    of a quiet effect (ACTLOC-1), a deal, a hand card or a location razed
     whose gains (the deal's good, DEAL-4, or the raze field, RAZE-8, and those of the
     features reacting to it, CARD-10, CARD-17) owe no card of either deck (GOODS-7, PROD-4:
     the only decision a gain leaves)."""
@@ -266,13 +266,22 @@ def asks_nothing(state: GameState, move: Move) -> bool:
         good, event = copy_of(move.card).deal, Event.MAKE_DEAL
     elif isinstance(move, RazeCard):
         good, event = card_of(move.card).raze, Event.RAZE
+    elif isinstance(move, Raze):
+        good, event = card_of(move.location).raze, Event.RAZE
     else:
         return False
-    if good is None or good.card:
-        return False
-    return not any(
-        step.goods.card for step in event_steps(Table(state), move.player, event) if isinstance(step, Gain)
-    )
+    return good is not None and not good.card and not _owing(controlled(state, move.player), event)
+
+
+@functools.lru_cache(maxsize=1 << 12)
+def _owing(locations: tuple[str, ...], event: Event) -> bool:
+    """CARD-10, CARD-17: whether a feature of ``locations`` reacting to ``event`` owes a card
+    of either deck (as :func:`event_steps` gains it)."""
+    for card in locations:
+        feature = card_of(card).ability.on_event
+        if feature is not None and feature.event is event and feature.effect.gain.card:
+            return True
+    return False
 
 
 def _quiet(effect: Effect | None) -> bool:

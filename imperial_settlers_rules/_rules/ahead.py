@@ -7,6 +7,7 @@ refused. Carrying out the move uses its decisions up as its effects reach them
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from operator import attrgetter
 from typing import Any
@@ -102,7 +103,7 @@ def _answers(state: GameState, move: Move) -> Iterator[Move]:
 def answered(state: GameState, moves: Iterable[Move]) -> Iterator[Move]:
     """ENG-9: each of ``moves`` with every way to decide in advance what it asks (the same for
     moves that differ only in their payment, ENG-2)."""
-    found: dict[object, list[Mapping[str, object]] | None] = {}
+    found: dict[object, tuple[_Way, ...] | None] = {}
     for move in moves:
         if type(move) not in _UNPAID or (isinstance(move, Spend) and not move.take[3]):
             yield move  # WORK-1: a spend of no card takes its goods at once
@@ -112,12 +113,27 @@ def answered(state: GameState, moves: Iterable[Move]) -> Iterator[Move]:
             ways = found[key]
         else:
             # None: the move asks nothing in advance, and is listed as it is
-            ways = found[key] = None if actions.asks_nothing(state, move) else _ways(state, move)
+            ways = found[key] = None if actions.asks_nothing(state, move) else _listed(_ways(state, move))
         if ways is None:
             yield move
         else:
             for way in ways:
-                yield answering(move, way)
+                yield _answering(move, way)
+
+
+#: ENG-9: one way to decide in advance, as (field, value) pairs.
+_Way = tuple[tuple[str, object], ...]
+
+
+def _listed(ways: list[Mapping[str, object]] | None) -> tuple[_Way, ...] | None:
+    """``ways`` as hashable tuples (None: nothing to decide)."""
+    return None if ways is None else tuple(tuple(way.items()) for way in ways)
+
+
+@functools.lru_cache(maxsize=1 << 14)
+def _answering(move: Move, way: _Way) -> Move:
+    """:func:`answering`, made once and reused (moves are immutable values); at most 16384 kept."""
+    return answering(move, dict(way))
 
 
 def _ways(state: GameState, move: Move) -> list[Mapping[str, object]] | None:
