@@ -247,18 +247,19 @@ def event_steps(table: Table, seat: int, event: Event) -> list[Step]:
     return steps
 
 
-def asks_nothing(state: GameState, move: Move) -> bool:
+def asks_nothing(state: GameState, move: Move, held: tuple[str, ...] | None = None) -> bool:
     """ENG-9: whether ``move`` surely decides nothing in advance, known without trying it out:
     a spend of no card (WORK-1: its goods are taken at once), a build whose card and whose
     seat's features reacting to builds have only quiet effects (:func:`_quiet`), an activation
     of a quiet effect (ACTLOC-1), a deal, a hand card or a location razed
     whose gains (the deal's good, DEAL-4, or the raze field, RAZE-8, and those of the
     features reacting to it, CARD-10, CARD-17) owe no card of either deck (GOODS-7, PROD-4:
-    the only decision a gain leaves)."""
+    the only decision a gain leaves). ``held``: the locations the mover controls, where known
+    (FAC-EGY-3)."""
     if isinstance(move, Spend):
         return not move.take[3]
     if isinstance(move, Build):
-        return _quiet_card(move.card) and _quiet_features(controlled(state, move.player))
+        return _quiet_card(move.card) and _quiet_features(held or controlled(state, move.player))
     if isinstance(move, Activate):
         action = card_of(move.location).ability.action
         return action is not None and _quiet(action.modes[move.mode].effect)
@@ -270,7 +271,7 @@ def asks_nothing(state: GameState, move: Move) -> bool:
         good, event = card_of(move.location).raze, Event.RAZE
     else:
         return False
-    return good is not None and not good.card and not _owing(controlled(state, move.player), event)
+    return good is not None and not good.card and not _owing(held or controlled(state, move.player), event)
 
 
 @functools.lru_cache(maxsize=1 << 12)

@@ -30,7 +30,7 @@ from .._moves import (
     Spend,
     answering,
 )
-from .._table import Table, card_of, copy_of
+from .._table import Table, card_of, controlled, copy_of
 from . import actions, foresight
 from .activate import activate
 from .agenda import Asked, leftover, run
@@ -104,6 +104,7 @@ def answered(state: GameState, moves: Iterable[Move]) -> Iterator[Move]:
     """ENG-9: each of ``moves`` with every way to decide in advance what it asks (the same for
     moves that differ only in their payment, ENG-2)."""
     found: dict[object, tuple[_Way, ...] | None] = {}
+    held: tuple[str, ...] | None = None
     for move in moves:
         if type(move) not in _UNPAID or (isinstance(move, Spend) and not move.take[3]):
             yield move  # WORK-1: a spend of no card takes its goods at once
@@ -113,7 +114,10 @@ def answered(state: GameState, moves: Iterable[Move]) -> Iterator[Move]:
             ways = found[key]
         else:
             # None: the move asks nothing in advance, and is listed as it is
-            ways = found[key] = None if actions.asks_nothing(state, move) else _listed(_ways(state, move))
+            if held is None:  # FAC-EGY-3: the mover's locations, the same for every move listed
+                held = controlled(state, move.player)
+            asks = not actions.asks_nothing(state, move, held)
+            ways = found[key] = _listed(_ways(state, move)) if asks else None
         if ways is None:
             yield move
         else:

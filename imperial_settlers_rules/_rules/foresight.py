@@ -12,6 +12,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Mapping
 from enum import Enum
+from itertools import combinations
 
 from .._components import Effect, Special, components
 from .._goods import Goods
@@ -32,8 +33,11 @@ class Unread(Enum):
 UNREAD = Unread.UNREAD
 
 #: One thing an effect does that may decide something in advance: a gain (``Goods``), a choice
-#: of gains (a tuple of ``Goods``) or cards drawn from the faction deck to keep (``None``).
-_Item = Goods | tuple[Goods, ...] | None
+#: of gains (a tuple of ``Goods``), cards drawn from the faction deck to keep (``None``) or
+#: so many samurai placed (``int``, CARD-29).
+_Item = Goods | tuple[Goods, ...] | int | None
+#: What a walk finds: the options chosen, the deck of the first card, where samurai go.
+_Found = tuple[tuple[int, ...], Deck | None, tuple[str, ...]]
 
 #: The special operations carried out on an activation's targets that leave the mover
 #: nothing to decide and discard no card (CARD-15, CARD-20, CARD-22, CARD-24, CARD-25: the
@@ -61,6 +65,7 @@ def ways(state: GameState, move: Move) -> list[Mapping[str, object]] | Unread | 
     nothing; :data:`UNREAD` where the card data does not tell."""
     if state.agenda:
         return UNREAD
+    free: tuple[str, ...] = ()
     if isinstance(move, Build):
         player = state.players[move.player]
         discarded: tuple[str, ...] = ()
@@ -70,6 +75,11 @@ def ways(state: GameState, move: Move) -> list[Mapping[str, object]] | Unread | 
             own = tuple(c for c in own if c != move.discard)
         reacting = tuple(c for c in held((*own, move.card), state.taken, move.player) if c in _REACTING)
         items = _build_items(move.card, reacting, move.option)
+        placings = sum(type(item) is int for item in items or ())
+        if placings > 1:  # samurai placed twice: tried out
+            return UNREAD
+        if placings:  # CARD-29: the own faction locations without a samurai once built
+            free = tuple(c for c in (*own, move.card) if not card_of(c).common and c not in player.samurai)
     elif isinstance(move, Activate):
         discarded = move.cards
         if move.deal is not None:
@@ -79,13 +89,12 @@ def ways(state: GameState, move: Move) -> list[Mapping[str, object]] | Unread | 
         return UNREAD
     if items is None:
         return UNREAD
-    found = _walk(items, *_able(state, move.player, discarded))
-    if found == (((), None),):
+    found = _walk(items, *_able(state, move.player, discarded), free)
+    if found == (((), None, ()),):
         return None
-    extra: dict[str, object] = (
-        {"repeat": None, "samurai": ()} if isinstance(move, Build) else {"repeat": None}
-    )
-    return [{"choice": choice, "deck": deck, **extra} for choice, deck in found]
+    if isinstance(move, Build):
+        return [{"choice": c, "deck": d, "repeat": None, "samurai": p} for c, d, p in found]
+    return [{"choice": c, "deck": d, "repeat": None} for c, d, _ in found]
 
 
 def decks(state: GameState, seat: int, discarded: tuple[str, ...]) -> tuple[Deck, ...]:
@@ -122,13 +131,18 @@ def _effect_items(effect: Effect | None, special: bool = True) -> tuple[_Item, .
     a count of cards; cards drawn of either deck to keep)."""
     if effect is None:
         return ()
-    if (special and effect.do is not None) or (effect.per is not None and effect.per.good == "card"):
+    placing = special and effect.do is Special.PLACE_SAMURAI
+    if (special and effect.do is not None and not placing) or (
+        effect.per is not None and effect.per.good == "card"
+    ):
         return None
     items: list[_Item] = []
     if effect.draw_keep is not None:
         if effect.draw_keep.either:
             return None
         items.append(None)
+    if placing:  # CARD-29: placed before the effect's gains
+        items.append(effect.args.count)
     items.append(effect.gain)
     if effect.choice:
         items.append(effect.choice)
@@ -190,25 +204,36 @@ def _activate_parts(
 
 
 @functools.lru_cache(maxsize=1 << 12)
-def _walk(
-    items: tuple[_Item, ...], common: bool, faction: bool
-) -> tuple[tuple[tuple[int, ...], Deck | None], ...]:
-    """ENG-9, GOODS-7, CARD-14: each (choices, deck) deciding ``items`` in order, the decks
-    able to give a card being ``common`` and ``faction``: an option per choice of gains; the
-    deck of the first card owed, if no card was seen before it and a deck can give one."""
-    found: list[tuple[tuple[int, ...], Deck | None]] = []
+def _walk(items: tuple[_Item, ...], common: bool, faction: bool, free: tuple[str, ...]) -> tuple[_Found, ...]:
+    """ENG-9, GOODS-7, CARD-14, CARD-29: each (choices, deck, samurai) deciding ``items`` in
+    order, the decks able to give a card being ``common`` and ``faction`` and the own faction
+    locations without a samurai ``free``: an option per choice of gains; the deck of the
+    first card owed, if no card was seen before it and a deck can give one; where samurai go,
+    as many as there are such locations."""
+    found: list[_Found] = []
     decks = tuple(d for d, able in ((Deck.COMMON, common), (Deck.FACTION, faction)) if able)
 
     def walk(
-        rest: tuple[_Item, ...], seen: bool, owed: bool, choice: tuple[int, ...], deck: Deck | None
+        rest: tuple[_Item, ...],
+        seen: bool,
+        owed: bool,
+        choice: tuple[int, ...],
+        deck: Deck | None,
+        samurai: tuple[str, ...],
     ) -> None:
         for at, item in enumerate(rest):
             if item is None:  # CARD-23: cards drawn from the faction deck are seen
                 seen = seen or faction
+            elif isinstance(item, int):  # CARD-29: where samurai go, decided in advance
+                placings = tuple(c for c in combinations(free, min(item, len(free))) if c)
+                if placings:
+                    for placing in placings:
+                        walk(rest[at + 1 :], seen, owed, choice, deck, placing)
+                    return
             elif isinstance(item, tuple):  # CARD-14: a choice of gains, decided in advance
                 if item:
                     for option, goods in enumerate(item):
-                        walk((goods, *rest[at + 1 :]), seen, owed, (*choice, option), deck)
+                        walk((goods, *rest[at + 1 :]), seen, owed, (*choice, option), deck, samurai)
                     return
             else:
                 seen = seen or bool(item.common_card and common) or bool(item.faction_card and faction)
@@ -216,9 +241,9 @@ def _walk(
                     owed = True
                     if not seen and decks:  # GOODS-7: the deck of the first card owed
                         for chosen in decks:
-                            walk(rest[at + 1 :], True, True, choice, chosen)
+                            walk(rest[at + 1 :], True, True, choice, chosen, samurai)
                         return
-        found.append((choice, deck))
+        found.append((choice, deck, samurai))
 
-    walk(items, False, False, (), None)
+    walk(items, False, False, (), None, ())
     return tuple(found)

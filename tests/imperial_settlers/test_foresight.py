@@ -41,8 +41,9 @@ def _by_trial(state: GameState) -> tuple[Move, ...] | None:
 
 
 def _variants(state: GameState) -> Iterator[GameState]:
-    """``state``, and it with no common card left to draw, and with none of the mover's faction
-    deck left either (GOODS-8: a deck that can give no card is not asked for)."""
+    """``state``; it with no common card left to draw, and with none of the mover's faction deck
+    left either (GOODS-8: a deck that can give no card is not asked for); and it with the top
+    three cards of the mover's faction deck built (more features, more places for samurai)."""
     yield state
     seat = state.to_act[0]
     bare = attrs.evolve(state, common=(), common_discard=())
@@ -50,15 +51,33 @@ def _variants(state: GameState) -> Iterator[GameState]:
     players = list(bare.players)
     players[seat] = attrs.evolve(players[seat], deck=(), discard=())
     yield attrs.evolve(bare, players=tuple(players))
+    players = list(state.players)
+    mover = players[seat]
+    players[seat] = attrs.evolve(mover, empire=(*mover.empire, *mover.deck[:3]), deck=mover.deck[3:])
+    yield attrs.evolve(state, players=tuple(players))
 
 
-@pytest.mark.parametrize(("players", "seed"), [(2, 61), (3, 62), (4, 63), (2, 64), (3, 65), (4, 66)])
-def test_the_listing_read_from_the_cards_is_the_listing_tried_out(players: int, seed: int) -> None:
-    """ENG-9: over a random game, every listing of actions equals the trial-based one, and the
-    card data answered for many moves that ask something and many that ask nothing."""
-    state = new_game(GameConfig(players=players, seed=seed))
+@pytest.mark.parametrize(
+    ("factions", "seed"),
+    [
+        (None, 61),
+        (None, 62),
+        (None, 63),
+        (("japanese", "romans"), 69),
+        (("japanese", "egyptians", "barbarians"), 65),
+        (("romans", "japanese", "barbarians", "egyptians"), 67),
+    ],
+)
+def test_the_listing_read_from_the_cards_is_the_listing_tried_out(
+    factions: tuple[str, ...] | None, seed: int
+) -> None:
+    """ENG-9: over a random game of 2 to 4 players, every listing of actions equals the
+    trial-based one (also with no card left to draw), and the card data answered for moves
+    that ask something and many that ask nothing."""
+    players = 2 + seed % 3 if factions is None else len(factions)
+    state = new_game(GameConfig(players=players, seed=seed, factions=factions))
     rng = random.Random(seed)
-    read = {"asks": 0, "nothing": 0}
+    read = {"asks": 0, "nothing": 0, "samurai": 0}
     compared = 0
     while not state.is_over:
         options = legal_moves(state)
@@ -72,8 +91,10 @@ def test_the_listing_read_from_the_cards_is_the_listing_tried_out(players: int, 
                     ways = foresight.ways(state, move)
                     if isinstance(ways, list):
                         read["asks"] += 1
+                        read["samurai"] += any(way.get("samurai") for way in ways)
                     elif ways is None:
                         read["nothing"] += 1
         state = apply_move(state, options[rng.randrange(len(options))], check=False)
     assert compared > 50
     assert read["asks"] > 0 and read["nothing"] > 20
+    assert read["samurai"] > 0 or factions is None or "japanese" not in factions
