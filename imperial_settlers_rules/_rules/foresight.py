@@ -16,7 +16,7 @@ from itertools import combinations
 
 from .._components import Effect, Special, components
 from .._goods import Goods
-from .._model import Deck, GameState
+from .._model import Deal, Deck, FollowUp, GameState
 from .._moves import Activate, Build, Move
 from .._table import card_of, copy_of, held
 from .actions import matches
@@ -53,6 +53,10 @@ _SILENT = frozenset(
     }
 )
 
+#: The special operations on an activation's targets that give a good read here (CARD-16,
+#: CARD-21, CARD-28).
+_GIVING = frozenset({Special.TAKE_RAZE_FIELD_GOOD, Special.USE_OWN_DEAL, Special.DISCARD_ENEMY_DEAL})
+
 #: CARD-3: the cards with a feature reacting to builds.
 _REACTING = frozenset(
     printed for printed, copy in components().copies.items() if copy.card.ability.on_build is not None
@@ -60,11 +64,12 @@ _REACTING = frozenset(
 
 
 def ways(state: GameState, move: Move) -> list[Mapping[str, object]] | Unread | None:
-    """ENG-9: the ways ``move`` (a build or an activation, no step waiting) may decide in
+    """ENG-9: the ways ``move`` (a build or an activation, as an action or as the follow-up
+    last on the agenda) may decide in
     advance what its effects ask, in the order a trial finds them; None where it decides
     nothing; :data:`UNREAD` where the card data does not tell."""
-    if state.agenda:
-        return UNREAD
+    if state.agenda and (len(state.agenda) > 1 or not isinstance(state.agenda[0], FollowUp)):
+        return UNREAD  # CARD-7, CARD-11: a follow-up with steps after it is tried out
     free: tuple[str, ...] = ()
     if isinstance(move, Build):
         player = state.players[move.player]
@@ -81,10 +86,13 @@ def ways(state: GameState, move: Move) -> list[Mapping[str, object]] | Unread | 
         if placings:  # CARD-29: the own faction locations without a samurai once built
             free = tuple(c for c in (*own, move.card) if not card_of(c).common and c not in player.samurai)
     elif isinstance(move, Activate):
+        deals = state.players[move.player].deals
         discarded = move.cards
-        if move.deal is not None:
-            discarded = (*discarded, state.players[move.player].deals[move.deal].card)
-        items = _activate_items(move)
+        if move.deal is not None:  # ACTLOC-5: a deal paid
+            discarded = (*discarded, deals[move.deal].card)
+            deals = deals[: move.deal] + deals[move.deal + 1 :]
+        items, lost = _activate_items(state, move, deals)
+        discarded = (*discarded, *lost)
     else:
         return UNREAD
     if items is None:
@@ -171,36 +179,46 @@ def _build_items(card: str, reacting: tuple[str, ...], option: int | None) -> tu
     return tuple(item for part in parts if part is not None for item in part)
 
 
-def _activate_items(move: Activate) -> tuple[_Item, ...] | None:
-    """ACTLOC-1, ACTLOC-3, CARD-21: what activating does that may decide something: the
-    cards to keep drawn as its effects are laid out, the good its special operation gives,
-    then its effects' gains and choices ``times`` times."""
+def _activate_items(
+    state: GameState, move: Activate, deals: tuple[Deal, ...]
+) -> tuple[tuple[_Item, ...] | None, tuple[str, ...]]:
+    """ACTLOC-1, ACTLOC-3: what activating does that may decide something (the cards to keep
+    drawn as its effects are laid out, the good its special operation gives, then its
+    effects' gains and choices ``times`` times), and the cards its special operation
+    discards; ``deals``: the mover's deals once the price is paid."""
     parts = _activate_parts(move.location, move.mode)
     if parts is None:
-        return None
-    do, peeks, rest = parts
+        return None, ()
+    effect, peeks, rest = parts
+    do = effect.do
     special: tuple[_Item, ...] = ()
-    if do is Special.TAKE_RAZE_FIELD_GOOD and (move.target is not None or move.opponent is not None):
-        special = (Goods.of({move.goods[0]: 1}),)
-    return (*(peeks * move.times), *special, *(rest * move.times))
+    lost: tuple[str, ...] = ()
+    if do is not None and (move.target is not None or move.opponent is not None):
+        if do is Special.TAKE_RAZE_FIELD_GOOD:  # CARD-21
+            special = (Goods.of({move.goods[0]: 1}),)
+        elif do is Special.USE_OWN_DEAL and isinstance(move.target, int):  # CARD-28
+            special = (deals[move.target].good,)
+        elif do is Special.DISCARD_ENEMY_DEAL and isinstance(move.target, int) and move.opponent is not None:
+            deal = state.players[move.opponent].deals[move.target]  # CARD-16
+            lost = (deal.card,)
+            special = (deal.good,) if effect.args.gain_its_good else ()
+    return (*(peeks * move.times), *special, *(rest * move.times)), lost
 
 
 @functools.cache
-def _activate_parts(
-    location: str, mode: int
-) -> tuple[Special | None, tuple[_Item, ...], tuple[_Item, ...]] | None:
-    """The special operation of ``location``'s action in price ``mode``, and what one use of
+def _activate_parts(location: str, mode: int) -> tuple[Effect, tuple[_Item, ...], tuple[_Item, ...]] | None:
+    """The effect of ``location``'s action in price ``mode``, and what one use of
     its effect does that may decide something: the cards to keep drawn as it is laid out, then
     the rest; None where it does more than :func:`_activate_items` reads."""
     action = card_of(location).ability.action
     assert action is not None
     effect = action.modes[mode].effect
-    if effect.do is not None and effect.do is not Special.TAKE_RAZE_FIELD_GOOD and effect.do not in _SILENT:
+    if effect.do is not None and effect.do not in _SILENT and effect.do not in _GIVING:
         return None
     items = _effect_items(effect, special=False)
     if items is None:
         return None
-    return effect.do, tuple(i for i in items if i is None), tuple(i for i in items if i is not None)
+    return effect, tuple(i for i in items if i is None), tuple(i for i in items if i is not None)
 
 
 @functools.lru_cache(maxsize=1 << 12)
