@@ -34,10 +34,15 @@ UNREAD = Unread.UNREAD
 
 #: One thing an effect does that may decide something in advance: a gain (``Goods``), a choice
 #: of gains (a tuple of ``Goods``), cards drawn from the faction deck to keep (``None``) or
-#: so many samurai placed (``int``, CARD-29).
-_Item = Goods | tuple[Goods, ...] | int | None
-#: What a walk finds: the options chosen, the deck of the first card, where samurai go.
-_Found = tuple[tuple[int, ...], Deck | None, tuple[str, ...]]
+#: so many samurai placed (``int``, CARD-29) or a production produced again (:data:`_AGAIN`,
+#: CARD-9).
+_Item = Goods | tuple[Goods, ...] | int | str | None
+_AGAIN = "again"
+#: What a walk finds: the options chosen, the deck of the first card, where samurai go, what
+#: is produced again.
+_Found = tuple[tuple[int, ...], Deck | None, tuple[str, ...], str | None]
+#: CARD-9: each production location that may produce again, with what its production does.
+_Places = tuple[tuple[str, tuple[_Item, ...]], ...]
 
 #: The special operations carried out on an activation's targets that leave the mover
 #: nothing to decide and discard no card (CARD-15, CARD-20, CARD-22, CARD-24, CARD-25: the
@@ -71,6 +76,7 @@ def ways(state: GameState, move: Move) -> list[Mapping[str, object]] | Unread | 
     if state.agenda and (len(state.agenda) > 1 or not isinstance(state.agenda[0], FollowUp)):
         return UNREAD  # CARD-7, CARD-11: a follow-up with steps after it is tried out
     free: tuple[str, ...] = ()
+    places: _Places = ()
     if isinstance(move, Build):
         player = state.players[move.player]
         discarded: tuple[str, ...] = ()
@@ -78,8 +84,14 @@ def ways(state: GameState, move: Move) -> list[Mapping[str, object]] | Unread | 
         if move.discard is not None:
             discarded = (move.discard, *dict(player.under).get(move.discard, ()))
             own = tuple(c for c in own if c != move.discard)
-        reacting = tuple(c for c in held((*own, move.card), state.taken, move.player) if c in _REACTING)
+        holding = held((*own, move.card), state.taken, move.player)
+        reacting = tuple(c for c in holding if c in _REACTING)
         items = _build_items(move.card, reacting, move.option)
+        if items is not None and _AGAIN in items:
+            found_places = _again(move.card, holding) if items.count(_AGAIN) == 1 else None
+            if found_places is None:
+                return UNREAD
+            places = found_places
         placings = sum(type(item) is int for item in items or ())
         if placings > 1:  # samurai placed twice: tried out
             return UNREAD
@@ -97,12 +109,28 @@ def ways(state: GameState, move: Move) -> list[Mapping[str, object]] | Unread | 
         return UNREAD
     if items is None:
         return UNREAD
-    found = _walk(items, *_able(state, move.player, discarded), free)
-    if found == (((), None, ()),):
+    found = _walk(items, *_able(state, move.player, discarded), free, places)
+    if found == (((), None, (), None),):
         return None
     if isinstance(move, Build):
-        return [{"choice": c, "deck": d, "repeat": None, "samurai": p} for c, d, p in found]
-    return [{"choice": c, "deck": d, "repeat": None} for c, d, _ in found]
+        return [{"choice": c, "deck": d, "repeat": r, "samurai": p} for c, d, p, r in found]
+    return [{"choice": c, "deck": d, "repeat": None} for c, d, _, _ in found]
+
+
+def _again(card: str, holding: tuple[str, ...]) -> _Places | None:
+    """CARD-9: the production locations but ``card`` among ``holding`` that Farmers At Work
+    built as ``card`` may produce again, with what each production does; None where one does
+    more than a walk reads."""
+    places: list[tuple[str, tuple[_Item, ...]]] = []
+    for location in holding:
+        production = card_of(location).ability.production
+        if location == card or production is None:
+            continue
+        items = _effect_items(production)
+        if items is None or any(isinstance(i, (int, str)) for i in items):
+            return None
+        places.append((location, items))
+    return tuple(places)
 
 
 def decks(state: GameState, seat: int, discarded: tuple[str, ...]) -> tuple[Deck, ...]:
@@ -140,7 +168,8 @@ def _effect_items(effect: Effect | None, special: bool = True) -> tuple[_Item, .
     if effect is None:
         return ()
     placing = special and effect.do is Special.PLACE_SAMURAI
-    if (special and effect.do is not None and not placing) or (
+    again = special and effect.do is Special.REPEAT_PRODUCTION
+    if (special and effect.do is not None and not placing and not again) or (
         effect.per is not None and effect.per.good == "card"
     ):
         return None
@@ -151,6 +180,8 @@ def _effect_items(effect: Effect | None, special: bool = True) -> tuple[_Item, .
         items.append(None)
     if placing:  # CARD-29: placed before the effect's gains
         items.append(effect.args.count)
+    if again:  # CARD-9: produced again before the effect's gains
+        items.append(_AGAIN)
     items.append(effect.gain)
     if effect.choice:
         items.append(effect.choice)
@@ -171,7 +202,8 @@ def _build_items(card: str, reacting: tuple[str, ...], option: int | None) -> tu
         if feature is None or not matches(feature, card):
             continue
         if not feature.effect.may_pay:
-            parts.append(_effect_items(feature.effect))
+            its = _effect_items(feature.effect)
+            parts.append(None if its is not None and _AGAIN in its else its)
         elif option is not None:
             parts.append((feature.effect.may_pay[option].gain,))
     if any(part is None for part in parts):
@@ -222,36 +254,39 @@ def _activate_parts(location: str, mode: int) -> tuple[Effect, tuple[_Item, ...]
 
 
 @functools.lru_cache(maxsize=1 << 12)
-def _walk(items: tuple[_Item, ...], common: bool, faction: bool, free: tuple[str, ...]) -> tuple[_Found, ...]:
-    """ENG-9, GOODS-7, CARD-14, CARD-29: each (choices, deck, samurai) deciding ``items`` in
-    order, the decks able to give a card being ``common`` and ``faction`` and the own faction
-    locations without a samurai ``free``: an option per choice of gains; the deck of the
-    first card owed, if no card was seen before it and a deck can give one; where samurai go,
-    as many as there are such locations."""
+def _walk(
+    items: tuple[_Item, ...], common: bool, faction: bool, free: tuple[str, ...], places: _Places
+) -> tuple[_Found, ...]:
+    """ENG-9, GOODS-7, CARD-9, CARD-14, CARD-29: each (choices, deck, samurai, repeat)
+    deciding ``items`` in order, the decks able to give a card being ``common`` and
+    ``faction``, the own faction locations without a samurai ``free`` and the locations that
+    may produce again ``places``: an option per choice of gains; the deck of the first card
+    owed, if no card was seen before it and a deck can give one; where samurai go, as many
+    as there are such locations; the location produced again, then its production."""
     found: list[_Found] = []
     decks = tuple(d for d, able in ((Deck.COMMON, common), (Deck.FACTION, faction)) if able)
 
-    def walk(
-        rest: tuple[_Item, ...],
-        seen: bool,
-        owed: bool,
-        choice: tuple[int, ...],
-        deck: Deck | None,
-        samurai: tuple[str, ...],
-    ) -> None:
+    def walk(rest: tuple[_Item, ...], seen: bool, owed: bool, ahead: _Found) -> None:
+        choice, deck, samurai, repeat = ahead
         for at, item in enumerate(rest):
+            after = rest[at + 1 :]
             if item is None:  # CARD-23: cards drawn from the faction deck are seen
                 seen = seen or faction
+            elif isinstance(item, str):  # CARD-9: what is produced again, decided in advance
+                if places:
+                    for place, its in places:
+                        walk((*its, *after), seen, owed, (choice, deck, samurai, place))
+                    return
             elif isinstance(item, int):  # CARD-29: where samurai go, decided in advance
                 placings = tuple(c for c in combinations(free, min(item, len(free))) if c)
                 if placings:
                     for placing in placings:
-                        walk(rest[at + 1 :], seen, owed, choice, deck, placing)
+                        walk(after, seen, owed, (choice, deck, placing, repeat))
                     return
             elif isinstance(item, tuple):  # CARD-14: a choice of gains, decided in advance
                 if item:
                     for option, goods in enumerate(item):
-                        walk((goods, *rest[at + 1 :]), seen, owed, (*choice, option), deck, samurai)
+                        walk((goods, *after), seen, owed, ((*choice, option), deck, samurai, repeat))
                     return
             else:
                 seen = seen or bool(item.common_card and common) or bool(item.faction_card and faction)
@@ -259,9 +294,9 @@ def _walk(items: tuple[_Item, ...], common: bool, faction: bool, free: tuple[str
                     owed = True
                     if not seen and decks:  # GOODS-7: the deck of the first card owed
                         for chosen in decks:
-                            walk(rest[at + 1 :], True, True, choice, chosen, samurai)
+                            walk(after, True, True, (choice, chosen, samurai, repeat))
                         return
-        found.append((choice, deck, samurai))
+        found.append((choice, deck, samurai, repeat))
 
-    walk(items, False, False, (), None, ())
+    walk(items, False, False, ((), None, (), None))
     return tuple(found)
