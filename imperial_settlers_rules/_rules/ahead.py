@@ -1,8 +1,8 @@
 """ENG-9: what a move decides in advance. A choice its effects reach before any hidden card is
 seen (which option of a ``gain_choice``, the deck of its first card, what Farmers At Work
 repeats, where Ninjas' samurai go) is a field of the move: its legal forms list every way to
-decide it, found by trying the move out, and a move that decides it wrongly or not at all is
-refused. Carrying out the move uses its decisions up as its effects reach them
+decide it, read from the card data where it tells (:mod:`.foresight`), else found by trying
+the move out, and a move that decides it wrongly or not at all is refused (always tried out). Carrying out the move uses its decisions up as its effects reach them
 (:func:`~.agenda.run`)."""
 
 from __future__ import annotations
@@ -144,7 +144,9 @@ def _ways(state: GameState, move: Move) -> list[Mapping[str, object]] | None:
     """ENG-9: the ways ``move`` may decide in advance what its effects ask (None: nothing to
     decide). A spend of cards, or a deal or a raze whose gains owe a card of either deck (and
     none of a named one, seen before it), asks only the deck of that first card, one of the
-    decks that can give one (GOODS-7, GOODS-8); any other move is tried out."""
+    decks that can give one once the move's own discards are made (GOODS-7, GOODS-8); a build
+    or an activation is read from the card data where it tells (:mod:`.foresight`); any other
+    move is tried out."""
     if _owes_first(move):
         return [
             {"deck": deck} for deck in foresight.decks(state, move.player, _discarded(state, move))

@@ -1,11 +1,14 @@
-"""ENG-9: what a build or an activation of the action phase decides in advance, read from the
-card data instead of trying the move out, where its effects speak only of gains, choices of
-gains and cards drawn to keep (CARD-14): which option of each ``gain_choice`` and the deck of
-the first card of either deck owed where no card is seen before it (GOODS-7, GOODS-8).
+"""ENG-9: what a build or an activation decides in advance, read from the card data instead
+of trying the move out, where its effects speak only of gains, choices of gains, cards drawn
+from the faction deck to keep, samurai placed and a production produced again (CARD-9,
+CARD-14, CARD-23, CARD-29), and its special operation (if any) only takes, blocks, steals or
+gives a good: which option of each ``gain_choice``, the deck of the first card of either deck
+owed where no card is seen before it (GOODS-7, GOODS-8), where samurai go, what is produced
+again.
 
-A move whose effects do more (Farmers At Work's repeat, Ninjas' samurai, a raze, a follow-up
-carried on) is not read here: :func:`ways` answers :data:`UNREAD` and the move is tried out
-(:mod:`.ahead`)."""
+Any other move (a raze by a card, a location removed, a Trade Route, a repeat by Porters, a
+follow-up with steps after it) is not read here: :func:`ways` answers :data:`UNREAD` and the
+move is tried out (:mod:`.ahead`), which the tests also use as the oracle of this reading."""
 
 from __future__ import annotations
 
@@ -70,9 +73,9 @@ _REACTING = frozenset(
 
 def ways(state: GameState, move: Move) -> list[Mapping[str, object]] | Unread | None:
     """ENG-9: the ways ``move`` (a build or an activation, as an action or as the follow-up
-    last on the agenda) may decide in
-    advance what its effects ask, in the order a trial finds them; None where it decides
-    nothing; :data:`UNREAD` where the card data does not tell."""
+    last on the agenda) may decide in advance what its effects ask, in the order a trial
+    finds them; None where it decides nothing; :data:`UNREAD` where the card data does not
+    tell."""
     if state.agenda and (len(state.agenda) > 1 or not isinstance(state.agenda[0], FollowUp)):
         return UNREAD  # CARD-7, CARD-11: a follow-up with steps after it is tried out
     free: tuple[str, ...] = ()
