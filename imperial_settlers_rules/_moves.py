@@ -7,6 +7,7 @@ tokens paid, gold standing for wood, stone or food (GOODS-2).
 from __future__ import annotations
 
 from collections.abc import Mapping
+from operator import attrgetter
 from typing import Any, TypeVar
 
 import attrs
@@ -266,13 +267,22 @@ ANSWERS = ("choice", "deck", "repeat", "samurai")
 
 
 def answering(move: M, answers: Mapping[str, object]) -> M:
-    """``move`` deciding in advance ``answers`` (fields of :data:`ANSWERS`, ENG-9)."""
-    changes: dict[str, Any] = dict(answers)
-    return attrs.evolve(move, **changes)
+    """``move`` deciding in advance ``answers`` (fields of :data:`ANSWERS`, ENG-9): made by its
+    class from its fields in order (no copy of attrs' evolve, a move having no validators)."""
+    kind: Any = type(move)
+    names, fields = _FIELDS[kind]
+    made: M = kind(*[answers.get(name, value) for name, value in zip(names, fields(move), strict=True)])
+    return made
 
 
 #: ENG-9: the moves that decide in advance what their effects ask.
 ANSWERED = (Build, Activate, Spend, MakeDeal, RazeCard, Raze)
+#: Each answered kind's field names in order, and a getter of their values.
+_FIELDS: dict[type[Any], tuple[tuple[str, ...], attrgetter[tuple[Any, ...]]]] = {
+    kind: (names, attrgetter(*names))
+    for kind in ANSWERED
+    for names in [tuple(f.name for f in attrs.fields(kind))]
+}
 
 
 def unanswered(move: M) -> M:

@@ -18,7 +18,7 @@ from ._events import Event as Happened
 from ._goods import Goods, Supply, added, taken
 from ._model import Deck, GameState, Owed, Player, Step
 
-__all__ = ["Table", "card_of", "controlled", "copy_of", "owner", "shuffled"]
+__all__ = ["Table", "card_of", "controlled", "copy_of", "held", "owner", "shuffled"]
 
 _copy_state, _copy_player = copier(GameState), copier(Player)
 _COPIES = components().copies
@@ -46,10 +46,11 @@ def shuffled(seed: int, index: int, cards: Iterable[str]) -> tuple[str, ...]:
 def controlled(state: GameState, seat: int) -> tuple[str, ...]:
     """FAC-EGY-3: the locations ``seat`` controls now: their own but those taken over by the
     Egyptian player, and those they took over, in the order they entered an empire."""
-    return _controlled(state.players[seat].empire, state.taken, seat)
+    return held(state.players[seat].empire, state.taken, seat)
 
 
-def _controlled(own: tuple[str, ...], taken: tuple[tuple[str, int], ...], seat: int) -> tuple[str, ...]:
+def held(own: tuple[str, ...], taken: tuple[tuple[str, int], ...], seat: int) -> tuple[str, ...]:
+    """FAC-EGY-3: the locations ``seat`` controls with empire ``own`` and take-overs ``taken``."""
     if not taken:
         return own
     away = {card for card, by in taken if by != seat}
@@ -129,7 +130,7 @@ class Table:
 
     def controlled(self, seat: int) -> tuple[str, ...]:
         """:func:`controlled` in the position now, without putting it together."""
-        return _controlled(self.player(seat).empire, self.get("taken"), seat)
+        return held(self.player(seat).empire, self.get("taken"), seat)
 
     def update(self, **fields: Any) -> None:
         """Replace fields of the position (not ``players``: see :meth:`set`)."""

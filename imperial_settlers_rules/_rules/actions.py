@@ -247,18 +247,19 @@ def event_steps(table: Table, seat: int, event: Event) -> list[Step]:
     return steps
 
 
-def asks_nothing(state: GameState, move: Move) -> bool:
+def asks_nothing(state: GameState, move: Move, held: tuple[str, ...] | None = None) -> bool:
     """ENG-9: whether ``move`` surely decides nothing in advance, known without trying it out:
     a spend of no card (WORK-1: its goods are taken at once), a build whose card and whose
     seat's features reacting to builds have only quiet effects (:func:`_quiet`), an activation
-    of a quiet effect (ACTLOC-1), a deal or a hand card razed
+    of a quiet effect (ACTLOC-1), a deal, a hand card or a location razed
     whose gains (the deal's good, DEAL-4, or the raze field, RAZE-8, and those of the
     features reacting to it, CARD-10, CARD-17) owe no card of either deck (GOODS-7, PROD-4:
-    the only decision a gain leaves)."""
+    the only decision a gain leaves). ``held``: the locations the mover controls, where known
+    (FAC-EGY-3)."""
     if isinstance(move, Spend):
         return not move.take[3]
     if isinstance(move, Build):
-        return _quiet_card(move.card) and all(_quiet_feature(c) for c in controlled(state, move.player))
+        return _quiet_card(move.card) and _quiet_features(held or controlled(state, move.player))
     if isinstance(move, Activate):
         action = card_of(move.location).ability.action
         return action is not None and _quiet(action.modes[move.mode].effect)
@@ -266,13 +267,22 @@ def asks_nothing(state: GameState, move: Move) -> bool:
         good, event = copy_of(move.card).deal, Event.MAKE_DEAL
     elif isinstance(move, RazeCard):
         good, event = card_of(move.card).raze, Event.RAZE
+    elif isinstance(move, Raze):
+        good, event = card_of(move.location).raze, Event.RAZE
     else:
         return False
-    if good is None or good.card:
-        return False
-    return not any(
-        step.goods.card for step in event_steps(Table(state), move.player, event) if isinstance(step, Gain)
-    )
+    return good is not None and not good.card and not _owing(held or controlled(state, move.player), event)
+
+
+@functools.lru_cache(maxsize=1 << 12)
+def _owing(locations: tuple[str, ...], event: Event) -> bool:
+    """CARD-10, CARD-17: whether a feature of ``locations`` reacting to ``event`` owes a card
+    of either deck (as :func:`event_steps` gains it)."""
+    for card in locations:
+        feature = card_of(card).ability.on_event
+        if feature is not None and feature.event is event and feature.effect.gain.card:
+            return True
+    return False
 
 
 def _quiet(effect: Effect | None) -> bool:
@@ -294,6 +304,12 @@ def _quiet_feature(card: str) -> bool:
     """ENG-9: whether ``card``'s feature reacting to builds (if any) is quiet (CARD-3)."""
     feature = card_of(card).ability.on_build
     return feature is None or _quiet(feature.effect)
+
+
+@functools.lru_cache(maxsize=1 << 12)
+def _quiet_features(locations: tuple[str, ...]) -> bool:
+    """ENG-9: whether every feature reacting to builds of ``locations`` is quiet (CARD-3)."""
+    return all(_quiet_feature(c) for c in locations)
 
 
 @functools.cache

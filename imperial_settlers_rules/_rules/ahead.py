@@ -1,12 +1,13 @@
 """ENG-9: what a move decides in advance. A choice its effects reach before any hidden card is
 seen (which option of a ``gain_choice``, the deck of its first card, what Farmers At Work
 repeats, where Ninjas' samurai go) is a field of the move: its legal forms list every way to
-decide it, found by trying the move out, and a move that decides it wrongly or not at all is
-refused. Carrying out the move uses its decisions up as its effects reach them
+decide it, read from the card data where it tells (:mod:`.foresight`), else found by trying
+the move out, and a move that decides it wrongly or not at all is refused (always tried out). Carrying out the move uses its decisions up as its effects reach them
 (:func:`~.agenda.run`)."""
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from operator import attrgetter
 from typing import Any
@@ -15,7 +16,7 @@ import attrs
 
 from boardtable.errors import IllegalMove
 
-from .._model import Deck, FollowUp, GameState, Preset
+from .._model import FollowUp, GameState, Preset
 from .._moves import (
     ANSWERED,
     ANSWERS,
@@ -29,8 +30,8 @@ from .._moves import (
     Spend,
     answering,
 )
-from .._table import Table, card_of, copy_of
-from . import actions
+from .._table import Table, card_of, controlled, copy_of
+from . import actions, foresight
 from .activate import activate
 from .agenda import Asked, leftover, run
 
@@ -102,35 +103,57 @@ def _answers(state: GameState, move: Move) -> Iterator[Move]:
 def answered(state: GameState, moves: Iterable[Move]) -> Iterator[Move]:
     """ENG-9: each of ``moves`` with every way to decide in advance what it asks (the same for
     moves that differ only in their payment, ENG-2)."""
-    found: dict[object, list[Mapping[str, object]] | None] = {}
+    found: dict[object, tuple[_Way, ...] | None] = {}
+    held: tuple[str, ...] | None = None
     for move in moves:
-        if not isinstance(move, ANSWERED):
-            yield move
+        if type(move) not in _UNPAID or (isinstance(move, Spend) and not move.take[3]):
+            yield move  # WORK-1: a spend of no card takes its goods at once
             continue
         key = _key(move)
         if key in found:
             ways = found[key]
         else:
             # None: the move asks nothing in advance, and is listed as it is
-            ways = found[key] = None if actions.asks_nothing(state, move) else _ways(state, move)
+            if held is None:  # FAC-EGY-3: the mover's locations, the same for every move listed
+                held = controlled(state, move.player)
+            asks = not actions.asks_nothing(state, move, held)
+            ways = found[key] = _listed(_ways(state, move)) if asks else None
         if ways is None:
             yield move
         else:
             for way in ways:
-                yield answering(move, way)
+                yield _answering(move, way)
+
+
+#: ENG-9: one way to decide in advance, as (field, value) pairs.
+_Way = tuple[tuple[str, object], ...]
+
+
+def _listed(ways: list[Mapping[str, object]] | None) -> tuple[_Way, ...] | None:
+    """``ways`` as hashable tuples (None: nothing to decide)."""
+    return None if ways is None else tuple(tuple(way.items()) for way in ways)
+
+
+@functools.lru_cache(maxsize=1 << 14)
+def _answering(move: Move, way: _Way) -> Move:
+    """:func:`answering`, made once and reused (moves are immutable values); at most 16384 kept."""
+    return answering(move, dict(way))
 
 
 def _ways(state: GameState, move: Move) -> list[Mapping[str, object]] | None:
     """ENG-9: the ways ``move`` may decide in advance what its effects ask (None: nothing to
     decide). A spend of cards, or a deal or a raze whose gains owe a card of either deck (and
     none of a named one, seen before it), asks only the deck of that first card, one of the
-    decks that can give one (GOODS-7, GOODS-8); any other move is tried out."""
+    decks that can give one once the move's own discards are made (GOODS-7, GOODS-8); a build
+    or an activation is read from the card data where it tells (:mod:`.foresight`); any other
+    move is tried out."""
     if _owes_first(move):
-        table = Table(state)
-        decks: list[Mapping[str, object]] = [
-            {"deck": deck} for deck in (Deck.COMMON, Deck.FACTION) if table.can_draw(move.player, deck)
-        ]
-        return decks or None
+        return [
+            {"deck": deck} for deck in foresight.decks(state, move.player, _discarded(state, move))
+        ] or None
+    read = foresight.ways(state, move)
+    if not isinstance(read, foresight.Unread):
+        return read
     tried = list(_answers(state, move))
     if tried == [move]:
         return None
@@ -150,6 +173,18 @@ def _owes_first(move: Move) -> bool:
     else:
         return False
     return goods is not None and goods.card > 0 and not goods.common_card and not goods.faction_card
+
+
+def _discarded(state: GameState, move: Move) -> tuple[str, ...]:
+    """BUILD-8, RAZE-2, RAZE-7: the cards ``move`` (a deal, a raze or a spend) sends to the
+    discard piles before its gains: a hand card razed; a razed location's tucked cards and the
+    location itself where it is a faction location."""
+    if isinstance(move, RazeCard):
+        return (move.card,)
+    if isinstance(move, Raze):
+        under = dict(state.players[move.opponent].under).get(move.location, ())
+        return (*under, *(() if card_of(move.location).common else (move.location,)))
+    return ()
 
 
 #: Each answered kind's fields but its payment: what decides the decisions a move asks for.
