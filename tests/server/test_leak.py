@@ -72,14 +72,24 @@ def _receive_until(socket: WebSocketTestSession, seq: int) -> list[str]:
 
 def _replays(seq: int, viewer: int | None, rng: random.Random) -> list[str]:
     """The replays and their pictures a viewer may ask for after entry ``seq``: the last entry
-    and an earlier one, as the spectator and, for a seat, as itself (a picture without ``seat``:
-    as the token's seat)."""
-    earlier = rng.randrange(seq)
-    paths = ["/replay", f"/replay?at={earlier}", f"/picture?at={earlier}", f"/picture?at={seq - 1}"]
+    and (see :data:`_EVERY_EARLIER`) an earlier one, as the spectator and, for a seat, as itself
+    (a picture without ``seat``: as the token's seat)."""
+    paths = ["/replay", f"/picture?at={seq - 1}"]
     if viewer is not None:
-        paths += [f"/replay?seat={viewer}", f"/replay?at={earlier}&seat={viewer}"]
-        paths += [f"/picture?at={earlier}&seat={viewer}"]
+        paths.append(f"/replay?seat={viewer}")
+    if seq > _EVERY_EARLIER and seq % _EVERY_EARLIER:
+        return paths  # an earlier point replays the match from its start: not after every entry
+    earlier = rng.randrange(seq)
+    paths += [f"/replay?at={earlier}", f"/picture?at={earlier}"]
+    if viewer is not None:
+        paths += [f"/replay?at={earlier}&seat={viewer}", f"/picture?at={earlier}&seat={viewer}"]
     return paths
+
+
+#: After this many entries, an earlier point is asked for after every this-many-th entry only
+#: (each replays the match from its start: after every entry of a long match, the property's
+#: cost would grow with the square of its length).
+_EVERY_EARLIER = 40
 
 
 def _play_and_check(db: Path, players: int, advanced: bool, rng: random.Random, plies: int) -> None:
