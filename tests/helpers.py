@@ -7,6 +7,7 @@ import importlib
 import io
 import pkgutil
 import random
+import signal
 from collections.abc import Callable, Iterator, Mapping
 from types import ModuleType
 from typing import Any
@@ -129,3 +130,10 @@ def undescribed(node: object, where: str = "") -> Iterator[str]:
     elif isinstance(node, list):
         for value in node:
             yield from undescribed(value, where)
+
+
+def interruptible() -> None:
+    """A child process's ``preexec_fn``: Ctrl-C (SIGINT) as by default, even where the tests run
+    with it ignored (a job started in the background by a shell that is not interactive), so
+    that the child's Python raises ``KeyboardInterrupt`` on it, as a person's terminal has it."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)

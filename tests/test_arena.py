@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from helpers import refused_in_one_line
+from helpers import interruptible, refused_in_one_line
 
 from boardtable import arena
 from boardtable.arena import (
@@ -249,7 +249,9 @@ def _gone(pids: list[int], within: float) -> bool:
 
 def _started(tmp_path: Path, *extra: str) -> tuple[subprocess.Popen[bytes], list[int]]:
     """An endless tournament in a process of its own, once its two workers play."""
-    tournament = subprocess.Popen([*ARENA, *ENDLESS, *extra], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    tournament = subprocess.Popen(
+        [*ARENA, *ENDLESS, *extra], stdout=subprocess.PIPE, stderr=subprocess.PIPE, preexec_fn=interruptible
+    )
     deadline = time.monotonic() + 20
     while len(workers := _children(tournament.pid)) < 2 and time.monotonic() < deadline:
         time.sleep(0.05)
@@ -308,7 +310,9 @@ FORK_SERVER = [
 def test_workers_are_forked_by_the_tournament_whatever_the_default_start_method() -> None:
     """Where the default start method is the fork server, the workers are still the
     tournament's own children: they play, and they end with it, even killed outright."""
-    tournament = subprocess.Popen([*FORK_SERVER, *ENDLESS], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    tournament = subprocess.Popen(
+        [*FORK_SERVER, *ENDLESS], stdout=subprocess.PIPE, stderr=subprocess.PIPE, preexec_fn=interruptible
+    )
     try:
         deadline = time.monotonic() + 20
         while len(workers := _children(tournament.pid)) < 2 and time.monotonic() < deadline:

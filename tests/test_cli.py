@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from helpers import interruptible
 
 from boardtable.cli import main
 from boardtable.games import game, names
@@ -596,6 +597,7 @@ def test_an_interrupted_game_leaves_the_old_record_whole(tmp_path: Path, stop: s
         [*HADARA, "play", "--players", "5", "--bot", "ismcts", "--record", str(path)],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
+        preexec_fn=interruptible,
     )
     try:
         assert game.stdout is not None
