@@ -564,8 +564,8 @@ def _parser(argv: Sequence[str]) -> argparse.ArgumentParser:
 
 
 def _game_names() -> str:
-    """Every registered game by name, for the command's own help: ``hadara (the default),
-    stone-age``. Their titles would import every game (a third of a second); a command's help
+    """Every registered game by name, for the command's own help: ``NAME (the default),
+    NAME, …``. Their titles would import every game (a third of a second); a command's help
     names them (:func:`_games_help`)."""
     return ", ".join(f"{name}{' (the default)' if name == DEFAULT else ''}" for name in names())
 

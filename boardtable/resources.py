@@ -11,7 +11,7 @@ from pathlib import Path
 def spec_dir(package_file: str, source: str) -> Path:
     """The ``spec/`` folder of the game whose package's ``__init__`` (or any module at its top
     level) is ``package_file``: the package's ``_spec`` folder in an installed wheel, else
-    ``source`` (a path relative to the source tree's root, such as ``spec/stone_age``); found once."""
+    ``source`` (a path relative to the source tree's root, such as ``spec/GAME``); found once."""
     package = Path(package_file).resolve().parent
     bundled = package / "_spec"
     if bundled.is_dir():

@@ -92,8 +92,8 @@ class Stale(GameError):
 class Illegal(GameError):
     """A move its game's rules refuse: the game, the rule's ID, the reason, and the rule's text.
 
-    A rule ID means something only within its game (Stone Age's FLOW-1 is not Hadara's), so
-    the message names the game too: ``"Stone Age FLOW-1: P1 is not to act"``."""
+    A rule ID means something only within its game (two games may both have a FLOW-1), so
+    the message names the game too: ``"TITLE FLOW-1: P1 is not to act"``."""
 
     def __init__(self, played: AnyGame, refused: IllegalMove) -> None:
         super().__init__(f"{played.title} {refused}")
