@@ -9,7 +9,8 @@ answer, and plays the engine's move once the rules accept it (the game's ``check
 no move the rules refuse is ever played, so none is ever recorded.
 
 An answer that is late, malformed, illegal, or for another seat, or an engine that exits,
-is replaced for that decision by the stand-in's move (the game's stand-in bot, ``Game.stand_in``), and one line says why on the ``boardtable.engines`` logger (the
+is replaced for that decision by the stand-in's move (the game's stand-in bot,
+``Game.stand_in``), and one line says why on the ``boardtable.engines`` logger (the
 engine's output quoted a few dozen characters at most). An engine that exits or is late is
 stopped and started again at its next decision, at most :data:`RESTARTS` times; after that
 the stand-in plays the seat for the rest of the game. An engine that writes past its bounds
