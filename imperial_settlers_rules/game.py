@@ -31,7 +31,6 @@ from .bots import Bot, GreedyBot, ISMCTSBot, RandomBot
 from .catalogue import catalogue
 from .previews import Preview
 from .rulebook import GAME as TITLE
-from .rulebook import rules
 from .text import event_text
 from .view import HIDDEN
 from .wellformed import placed_cards
@@ -167,10 +166,6 @@ class ImperialSettlers(LibraryGame[GameConfig, GameState, Move, Event, Preview])
 
     def event_data(self, event: Event) -> dict[str, object]:
         return {**self.data(event), "text": event_text(event)}
-
-    def rule_text(self, rule_id: str) -> str:
-        found = rules().get(rule_id)
-        return "" if found is None else f"{found.name}: {found.text}"
 
     def bot_names(self) -> tuple[str, ...]:
         return tuple(_BOTS)

@@ -25,7 +25,6 @@ from stone_age_rules import Event, GameConfig, GameState, Move, events_view, pla
 from stone_age_rules.bots import Bot, ISMCTSBot, make_bot
 from stone_age_rules.catalogue import catalogue
 from stone_age_rules.offers import Offer, offers
-from stone_age_rules.rulebook import qualified, rules
 from stone_age_rules.text import event_text
 
 __all__ = ["GAME", "StoneAge"]
@@ -146,10 +145,6 @@ class StoneAge(LibraryGame[GameConfig, GameState, Move, Event, Offer]):
 
     def event_data(self, event: Event) -> dict[str, object]:
         return {**self.data(event), "text": event_text(event)}
-
-    def rule_text(self, rule_id: str) -> str:
-        found = rules().get(rule_id)
-        return "" if found is None else f"{qualified(found.id)}: {found.text}"
 
     def bot_names(self) -> tuple[str, ...]:
         return tuple(_BOT_WORDS)

@@ -256,6 +256,12 @@ class LibraryGame(Game[C, S, M, E, L]):
         found = self.library.rules().get(rule_id.upper())
         return None if found is None else found.data()
 
+    def rule_text(self, rule_id: str) -> str:
+        """The rule's text headed by its name (``"TITLE FLOW-1: …"``, a rule ID meaning something
+        only within its game); "" for an unknown ID."""
+        found = self.library.rules().get(rule_id)
+        return "" if found is None else f"{found.name}: {found.text}"
+
     def record(
         self,
         options: C,
