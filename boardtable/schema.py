@@ -36,6 +36,7 @@ __all__ = [
     "flag",
     "match_options",
     "nullable",
+    "seat_or_random",
     "text",
     "whole",
 ]
@@ -365,6 +366,19 @@ def flag(description: str) -> Schema:
 def array(description: str, items: Schema) -> Schema:
     """A list of ``items``."""
     return {"description": description, "type": "array", "items": items}
+
+
+def seat_or_random(title: str, description: str, seats: int) -> Schema:
+    """A match option that is a seat (0 to ``seats - 1``) or ``"random"``, one the game draws
+    from its seed (as :func:`boardtable.records.seat_or_random` reads it)."""
+    return {
+        "oneOf": [
+            {"type": "integer", "minimum": 0, "maximum": seats - 1},
+            {"const": "random", "title": "Drawn at random"},
+        ],
+        "title": title,
+        "description": description,
+    }
 
 
 def nullable(schema: Schema) -> Schema:
