@@ -20,7 +20,7 @@ from boardtable.errors import GameError
 from boardtable.games import Commands, Decider
 from boardtable.games.library import Library, LibraryGame
 from boardtable.reader import shown
-from boardtable.schema import Schema, match_options, seat_or_random
+from boardtable.schema import Schema, seat_or_random
 from stone_age_rules import Event, GameConfig, GameState, Move, events_view
 from stone_age_rules.bots import ISMCTSBot, make_bot
 from stone_age_rules.catalogue import catalogue
@@ -89,13 +89,7 @@ class StoneAge(LibraryGame[GameConfig, GameState, Move, Event, Offer]):
     title = "Stone Age"
     seats = (2, 4)
     searching = ("ismcts",)
-
-    def options_schema(self) -> Mapping[str, object]:
-        return match_options(_OPTIONS)
-
-    def read_options(self, document: Mapping[str, object], players: int, seed: int) -> GameConfig:
-        settings = self.given_options(document, _OPTIONS)
-        return GameConfig(players, seed, **settings)  # type: ignore[arg-type]  # each field checks its value
+    option_fields = _OPTIONS
 
     def options_data(self, options: GameConfig) -> dict[str, object]:
         return {

@@ -6,7 +6,7 @@ Such a game answers most of the interface with its library's public functions al
 :class:`Library` names them, and :class:`LibraryGame` puts their answers in the shapes of
 the interface (the documents in their envelopes, a move from its notation or its data, the
 record of a finished game with its result block and the seats' names; a match's options
-read from the fields the game declares, a bot deciding from its seat's view). Each game adds
+read from the fields the game declares (:attr:`LibraryGame.option_fields`), a bot deciding from its seat's view). Each game adds
 what is its own: its options, what a move reveals, its legal moves' wire entries, its rules
 and bots, its catalogue. A legal move's wire entry is the same for every such game: the
 move, its notation, and the preview document the library writes, with its words.
@@ -25,6 +25,7 @@ from ..documents import SCHEMA_VERSION, GameInfo
 from ..errors import GameError, IllegalMove
 from ..reader import shown
 from ..rulebook import RuleEntry
+from ..schema import Schema, match_options
 from . import Decider, Game
 from .commands import Commands
 
@@ -167,6 +168,9 @@ class LibraryGame(Game[C, S, M, E, L]):
 
     #: The game's library.
     library: Library[C, S, M, E, L]
+    #: The options a match may give beside its seats and seed, each by the field of the game's
+    #: options it sets, with its schema (:meth:`options_schema`, :meth:`read_options`).
+    option_fields: Mapping[str, Schema] = {}
 
     def data(self, thing: object) -> dict[str, object]:
         """The data of a document, without its envelope."""
@@ -187,14 +191,20 @@ class LibraryGame(Game[C, S, M, E, L]):
         config: C = self.library.from_json(text, self.library.config)
         return config
 
-    def given_options(self, document: Mapping[str, object], fields: Collection[str]) -> dict[str, object]:
-        """The fields of a match's options ``document`` (for :meth:`read_options`), each one of
-        the game's ``fields``; a :class:`~boardtable.errors.GameError` naming the first field
-        that is none of them. The game's options then check each value."""
+    def options_schema(self) -> Mapping[str, object]:
+        """The schema of :attr:`option_fields` (:func:`boardtable.schema.match_options`)."""
+        return match_options(self.option_fields)
+
+    def read_options(self, document: Mapping[str, object], players: int, seed: int) -> C:
+        """The game's options (``Library.config``) of ``players`` seats and ``seed``, with the
+        fields ``document`` gives of :attr:`option_fields`, each checked by the options; a
+        :class:`~boardtable.errors.GameError` naming the first field that is none of them."""
+        fields = self.option_fields
         unknown = [key for key in document if key not in fields]
         if unknown:
             raise GameError(f"{shown(unknown[0])} is no {self.title} option (they are {', '.join(fields)})")
-        return {key: document[key] for key in fields if key in document}
+        settings = {key: document[key] for key in fields if key in document}
+        return self.library.config(players, seed, **settings)  # type: ignore[call-arg]  # every game's options take these
 
     def new(self, options: C) -> S:
         return self.library.new_game(options)
