@@ -11,7 +11,8 @@ match's options are the game's own (``options``: the fields of its ``options_sch
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import importlib
+from collections.abc import Callable, Mapping
 from typing import Any, Generic, TypeVar
 
 from attrs import frozen
@@ -26,12 +27,25 @@ S = TypeVar("S")
 M = TypeVar("M")
 
 
+def _environments_of(module: str) -> object:
+    """The ``ENVIRONMENTS`` of ``module`` (:meth:`LibraryEnvironments.__reduce__`)."""
+    return importlib.import_module(module).ENVIRONMENTS
+
+
 @frozen
 class LibraryEnvironments(Generic[S, M]):
-    """A game's environments: the game (``boardtable.games.game(name)``) and its encoding."""
+    """A game's environments: the game (``boardtable.games.game(name)``), its encoding, and the
+    module that names them ``ENVIRONMENTS`` (its ``env`` is their :meth:`env`)."""
 
     rules: Game[Any, S, M, Any, Any]
     encoding: Encoding[S, M]
+    module: str
+
+    def __reduce__(self) -> tuple[Callable[[str], object], tuple[str]]:
+        """Pickled by reference, as a module's functions are (an encoding holds functions):
+        the ``ENVIRONMENTS`` of :attr:`module`. So the game's ``env`` pickles as it did when it
+        was a function of its own."""
+        return _environments_of, (self.module,)
 
     def env(
         self,

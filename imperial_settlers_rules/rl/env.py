@@ -22,11 +22,12 @@ from .encoding import ENCODING
 
 __all__ = ["SingleAgentEnv", "env"]
 
-_ENVIRONMENTS = LibraryEnvironments(GAME, ENCODING)
+#: The game's environments, from its game and encoding (pickled by this module's name).
+ENVIRONMENTS = LibraryEnvironments(GAME, ENCODING, __name__)
 
 #: ``env(players=2, seed=None, reward="score_diff", render_mode=None, options=None)``: a
 #: PettingZoo AEC environment of Imperial Settlers (:meth:`boardtable.rl.LibraryEnvironments.env`).
-env = _ENVIRONMENTS.env
+env = ENVIRONMENTS.env
 
 
 class SingleAgentEnv(LibrarySingleAgentEnv[GameState, Move]):
@@ -34,4 +35,4 @@ class SingleAgentEnv(LibrarySingleAgentEnv[GameState, Move]):
     ``greedy``, ``ismcts``), each deciding from its own view (the platform's
     :class:`~boardtable.rl.LibrarySingleAgentEnv`)."""
 
-    environments = _ENVIRONMENTS
+    environments = ENVIRONMENTS
