@@ -23,7 +23,9 @@ every game, and done here:
   result block (:func:`boardtable.documents.replay_moves`, ``check_result``).
 
 Each game's ``records`` module keeps its own classes and hooks and names these under its
-own public names.
+own public names. Its result block may be a :class:`ResultBlock` of its score sheets (the
+game's ``GameResult`` a subclass that adds nothing but its rules' words), and a start seat
+that may be drawn is read by :func:`seat_or_random`.
 """
 
 from __future__ import annotations
@@ -36,8 +38,9 @@ from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from contextlib import AbstractContextManager
 from pathlib import Path
 from types import UnionType
-from typing import Any, Generic, Protocol, TypeVar, overload
+from typing import Any, Generic, Literal, Protocol, TypeVar, overload
 
+import attrs
 import cattrs
 import yaml
 from attrs import AttrsInstance, field, frozen
@@ -59,10 +62,12 @@ from .reader import Refusal, shown
 
 __all__ = [
     "Documents",
+    "ResultBlock",
     "Tagged",
     "omit_defaults",
     "read_file",
     "register_tagged",
+    "seat_or_random",
 ]
 
 _T = TypeVar("_T")
@@ -130,6 +135,44 @@ class Record(Protocol[_C_co, _M_co, _Res_co]):
 
 #: A game's record class.
 R = TypeVar("R", bound=Record[Any, Any, Any])
+#: A game's score sheet.
+Sheet = TypeVar("Sheet")
+
+
+@frozen
+class ResultBlock(Generic[Sheet]):
+    """Where a record's moves lead, as :meth:`Documents.game_result` states it:
+    :meth:`Documents.replay` checks it. A game's ``GameResult`` is a subclass of its score
+    sheets (``class GameResult(ResultBlock[ScoreSheet])``), its fields these, in this order."""
+
+    #: The number of moves played.
+    moves: int
+    #: The :meth:`~Documents.position_digest` of the position after the last move.
+    digest: str
+    #: The score sheets of that position, in seat order.
+    scores: tuple[Sheet, ...]
+    #: The winning seats, by the game's rules.
+    winners: tuple[int, ...]
+    #: The :meth:`~Documents.record_digest` of the configuration and the moves.
+    record: str
+    #: The seat that resigned after the last move, ending a game its moves leave unfinished:
+    #: the scores are the position's as if the game ended then, and the winners are the
+    #: others' (ranked by the game's rules), the resigner never one. Absent (None) when no
+    #: seat resigned.
+    resigned: int | None = None
+
+
+attrs.resolve_types(ResultBlock)
+
+
+def seat_or_random(value: object, _: object) -> int | Literal["random"]:
+    """A structure hook (for ``int | Literal["random"]``): a seat, or ``"random"`` for one the
+    game draws from its seed (a start player, say)."""
+    if value == "random":
+        return "random"
+    if type(value) is int:
+        return value
+    raise Refusal(f"expected a seat or 'random', found {shown(value)}")
 
 
 @frozen

@@ -17,7 +17,7 @@ import re
 import types
 from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Any, Union, get_args, get_origin
+from typing import Any, TypeVar, Union, get_args, get_origin
 
 import attrs
 
@@ -36,6 +36,7 @@ __all__ = [
     "flag",
     "match_options",
     "nullable",
+    "seat_or_random",
     "text",
     "whole",
 ]
@@ -99,6 +100,28 @@ def _own_field_docs(kind: type[Any]) -> Mapping[str, str]:
             docs.setdefault(declared.group(1), _plain(" ".join(comment)))
         comment = []
     return docs
+
+
+def _type_arguments(kind: type[Any]) -> dict[object, object]:
+    """The types ``kind`` gives the type variables of the generic classes it derives from
+    (``class GameResult(ResultBlock[ScoreSheet])``: the sheet's variable is ``ScoreSheet``)."""
+    found: dict[object, object] = {}
+    for owner in kind.__mro__:
+        for base in getattr(owner, "__orig_bases__", ()):
+            variables = getattr(get_origin(base), "__parameters__", ())
+            for variable, given in zip(variables, get_args(base), strict=False):
+                found.setdefault(variable, given)
+    return found
+
+
+def _bound(kind: object, arguments: Mapping[object, object]) -> object:
+    """A field's type with the type variables of ``arguments`` replaced by their types."""
+    if isinstance(kind, TypeVar):
+        return arguments.get(kind, kind)
+    variables = getattr(kind, "__parameters__", ())
+    if variables and hasattr(kind, "__getitem__"):
+        return kind[tuple(arguments.get(variable, variable) for variable in variables)]
+    return kind
 
 
 def _first_line(kind: type[Any]) -> str:
@@ -193,11 +216,12 @@ class SchemaMaker:
         if tag is not None:
             properties["type"] = {"const": tag, "description": f"The kind of record: {tag}."}
             required.append("type")
+        arguments = _type_arguments(kind)
         for field in attrs.fields(hints):
             if not field.init:
                 continue
             name = field.alias or field.name
-            properties[name] = self.of(field.type)
+            properties[name] = self.of(_bound(field.type, arguments))
             if field.name in docs:
                 properties[name] = {"description": docs[field.name], **properties[name]}
             if field.default is attrs.NOTHING:
@@ -342,6 +366,19 @@ def flag(description: str) -> Schema:
 def array(description: str, items: Schema) -> Schema:
     """A list of ``items``."""
     return {"description": description, "type": "array", "items": items}
+
+
+def seat_or_random(title: str, description: str, seats: int) -> Schema:
+    """A match option that is a seat (0 to ``seats - 1``) or ``"random"``, one the game draws
+    from its seed (as :func:`boardtable.records.seat_or_random` reads it)."""
+    return {
+        "oneOf": [
+            {"type": "integer", "minimum": 0, "maximum": seats - 1},
+            {"const": "random", "title": "Drawn at random"},
+        ],
+        "title": title,
+        "description": description,
+    }
 
 
 def nullable(schema: Schema) -> Schema:

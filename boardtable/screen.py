@@ -4,7 +4,7 @@ A :class:`Screen` knows how wide and tall the terminal is and whether it shows c
 (ANSI, only on a terminal and never with ``NO_COLOR`` set). :func:`wrap` breaks text at
 word boundaries to the width, a wrapped line indented under its first; :class:`Pager`
 keeps what does not fit on one screen for the ``more`` command; :func:`score_table` lays a
-score pad out, a column per player.
+score pad out, a column per player (:func:`sheets_table`: a game's score sheets by their lines).
 """
 
 from __future__ import annotations
@@ -115,4 +115,14 @@ def score_table(players: Sequence[str], rows: Iterable[tuple[str, Sequence[int]]
             head,
             *(name.ljust(first) + "".join(str(n).rjust(width) for n in figures) for name, figures in listed),
         ]
+    )
+
+
+def sheets_table(sheets: Sequence[object], lines: Mapping[str, str]) -> str:
+    """Every seat's score sheet as a :func:`score_table`, a column per seat (``P0``, ``P1`` …)
+    and a row per line of ``lines``: each sheet's field by its name, the key, shown by the
+    name a player reads, the value, in ``lines``'s order."""
+    return score_table(
+        [f"P{seat}" for seat in range(len(sheets))],
+        [(name, [getattr(sheet, line) for sheet in sheets]) for line, name in lines.items()],
     )

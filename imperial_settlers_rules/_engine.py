@@ -10,33 +10,11 @@ from typing import Any
 from boardtable.errors import IllegalMove
 from boardtable.reader import shown
 
+from . import _moves
 from ._events import Event
 from ._goods import Goods
 from ._model import Choice, FollowUp, GameState, Phase
-from ._moves import (
-    ANSWERED,
-    Activate,
-    Build,
-    Choose,
-    Convert,
-    Defend,
-    Discard,
-    Done,
-    Draw,
-    Keep,
-    MakeDeal,
-    Move,
-    Pass,
-    Pick,
-    Raze,
-    RazeCard,
-    Repeat,
-    Samurai,
-    Skip,
-    Spend,
-    Tuck,
-    unanswered,
-)
+from ._moves import ANSWERED, Move, unanswered
 from ._rules import actions
 from ._rules.activate import activate_moves, follow_moves
 from ._rules.agenda import check_decision, decision_moves, resolve, run
@@ -47,11 +25,11 @@ from ._table import Table
 
 __all__ = ["apply_move", "apply_move_with_events", "check_move", "legal_moves"]
 
-_DECISIONS = (Draw, Choose, Keep, Repeat, Convert, Discard)
+_DECISIONS = (_moves.Draw, _moves.Choose, _moves.Keep, _moves.Repeat, _moves.Convert, _moves.Discard)
 
 
 #: Moves made once and reused (moves are immutable values).
-_pass, _done, _pick = functools.cache(Pass), functools.cache(Done), functools.cache(Pick)
+_pass, _done, _pick = functools.cache(_moves.Pass), functools.cache(_moves.Done), functools.cache(_moves.Pick)
 
 
 def _action_moves(state: GameState, seat: int) -> tuple[Move, ...]:
@@ -88,15 +66,15 @@ def legal_moves(state: GameState, player: int | None = None) -> tuple[Move, ...]
 
 #: What each kind of action checks first, with the rule that refuses it.
 _ACTION_RULES: dict[type[Any], str] = {
-    Build: "BUILD-1",
-    MakeDeal: "DEAL-1",
-    RazeCard: "RAZE-2",
-    Raze: "RAZE-3",
-    Activate: "ACTLOC-1",
-    Spend: "WORK-1",
-    Defend: "DEF-2",
-    Samurai: "FAC-JAP-3",
-    Tuck: "CARD-26",
+    _moves.Build: "BUILD-1",
+    _moves.MakeDeal: "DEAL-1",
+    _moves.RazeCard: "RAZE-2",
+    _moves.Raze: "RAZE-3",
+    _moves.Activate: "ACTLOC-1",
+    _moves.Spend: "WORK-1",
+    _moves.Defend: "DEF-2",
+    _moves.Samurai: "FAC-JAP-3",
+    _moves.Tuck: "CARD-26",
 }
 
 
@@ -131,27 +109,27 @@ def check_move(state: GameState, move: Move) -> IllegalMove | None:
             return IllegalMove(_FOLLOW_RULE.get(step.do, "CARD-7"), "not a way to follow up the action")
         return check_decision(Table(state), move)
     if state.phase is Phase.LOOKOUT:
-        if not isinstance(move, Pick):
+        if not isinstance(move, _moves.Pick):
             return IllegalMove("FLOW-2", "now is the time for picking a revealed card")
         if move.card not in state.offer:
             return IllegalMove("LOOK-4", "pick one of the revealed cards")
         return None
-    if isinstance(move, (*_DECISIONS, Skip, Pick)):
+    if isinstance(move, (*_DECISIONS, _moves.Skip, _moves.Pick)):
         return IllegalMove("FLOW-2", "nothing waits to be decided; take an action or pass")
     if state.acted:
-        if isinstance(move, Done):
+        if isinstance(move, _moves.Done):
             return None
-        if not isinstance(move, (Defend, Samurai, Tuck)):
+        if not isinstance(move, (_moves.Defend, _moves.Samurai, _moves.Tuck)):
             return IllegalMove(
                 "ACT-1", "one action a turn: this turn's action is taken (free steps remain, ACT-8)"
             )
-    elif isinstance(move, Done):
+    elif isinstance(move, _moves.Done):
         return IllegalMove("ACT-8", "take an action or pass first")
-    if isinstance(move, Pass):
+    if isinstance(move, _moves.Pass):
         return None
     if isinstance(move, ANSWERED):
         base = unanswered(move)
-        if isinstance(move, Spend):  # checked directly: its list grows with the workers
+        if isinstance(move, _moves.Spend):  # checked directly: its list grows with the workers
             refusal = why(state, base)
         else:
             refusal = None if base in _candidates(state, base) else _refusal(state, base)
@@ -164,48 +142,48 @@ def check_move(state: GameState, move: Move) -> IllegalMove | None:
 def _candidates(state: GameState, move: Move) -> Iterable[Move]:
     """The legal moves of ``move``'s kind (and card or location, where it names one)."""
     seat = move.player
-    if isinstance(move, Build):
+    if isinstance(move, _moves.Build):
         return (
             actions.build_moves(state, seat, (move.card,))
             if move.card in state.players[seat].hand
             else iter(())
         )
-    if isinstance(move, MakeDeal):
+    if isinstance(move, _moves.MakeDeal):
         return actions.deal_moves(state, seat)
-    if isinstance(move, (Raze, RazeCard)):
+    if isinstance(move, (_moves.Raze, _moves.RazeCard)):
         return actions.raze_moves(state, seat)
-    if isinstance(move, Activate):
+    if isinstance(move, _moves.Activate):
         return activate_moves(state, seat, move.location)
     return actions.free_moves(state, seat)
 
 
 _FREE_STEPS: dict[type[Any], Callable[[Table, Any], None]] = {
-    Defend: actions.defend,
-    Samurai: actions.samurai,
-    Tuck: actions.tuck,
+    _moves.Defend: actions.defend,
+    _moves.Samurai: actions.samurai,
+    _moves.Tuck: actions.tuck,
 }
 
 
 #: How each move is told as an event: its rule, its words and the field naming its card.
 _TOLD: dict[type[Any], tuple[str, str, str | None]] = {
-    Pick: ("LOOK-2", "picks", "card"),
-    Choose: ("CARD-14", "chooses", None),
-    Keep: ("CARD-23", "keeps", "card"),
-    Repeat: ("CARD-8", "produces once more with", "location"),
-    Convert: ("CARD-27", "gives back for VP", None),
-    Discard: ("CARD-25", "discards", "card"),
-    Skip: ("CARD-7", "does not follow up", None),
-    Build: ("BUILD-1", "builds", "card"),
-    MakeDeal: ("DEAL-3", "makes a deal with", "card"),
-    RazeCard: ("RAZE-2", "razes from the hand", "card"),
-    Raze: ("RAZE-3", "razes", "location"),
-    Activate: ("ACTLOC-1", "activates", "location"),
-    Spend: ("WORK-1", "spends workers for", None),
-    Pass: ("ACT-4", "passes", None),
-    Done: ("ACT-8", "ends the turn", None),
-    Defend: ("DEF-2", "puts a defense token on", "location"),
-    Samurai: ("FAC-JAP-3", "puts a samurai on", "location"),
-    Tuck: ("CARD-26", "puts under or on", "location"),
+    _moves.Pick: ("LOOK-2", "picks", "card"),
+    _moves.Choose: ("CARD-14", "chooses", None),
+    _moves.Keep: ("CARD-23", "keeps", "card"),
+    _moves.Repeat: ("CARD-8", "produces once more with", "location"),
+    _moves.Convert: ("CARD-27", "gives back for VP", None),
+    _moves.Discard: ("CARD-25", "discards", "card"),
+    _moves.Skip: ("CARD-7", "does not follow up", None),
+    _moves.Build: ("BUILD-1", "builds", "card"),
+    _moves.MakeDeal: ("DEAL-3", "makes a deal with", "card"),
+    _moves.RazeCard: ("RAZE-2", "razes from the hand", "card"),
+    _moves.Raze: ("RAZE-3", "razes", "location"),
+    _moves.Activate: ("ACTLOC-1", "activates", "location"),
+    _moves.Spend: ("WORK-1", "spends workers for", None),
+    _moves.Pass: ("ACT-4", "passes", None),
+    _moves.Done: ("ACT-8", "ends the turn", None),
+    _moves.Defend: ("DEF-2", "puts a defense token on", "location"),
+    _moves.Samurai: ("FAC-JAP-3", "puts a samurai on", "location"),
+    _moves.Tuck: ("CARD-26", "puts under or on", "location"),
 }
 
 
@@ -213,17 +191,17 @@ def _told(state: GameState, move: Move) -> tuple[Goods | None, str | None, int |
     """What the event of ``move`` names beside its card, in a player's words: the goods of the
     option chosen (CARD-14), given back (CARD-27) or taken for workers (WORK-1); the item put
     under or on a location (CARD-26); the opponent whose location is razed (RAZE-3)."""
-    if isinstance(move, Choose):
+    if isinstance(move, _moves.Choose):
         step = state.agenda[0]
         assert isinstance(step, Choice)
         return step.options[move.option], None, None
-    if isinstance(move, Convert):
+    if isinstance(move, _moves.Convert):
         return Goods.of(Counter(move.give)), None, None
-    if isinstance(move, Spend):
+    if isinstance(move, _moves.Spend):
         return Goods.of(dict(zip(("wood", "stone", "food", "card"), move.take, strict=True))), None, None
-    if isinstance(move, Tuck):
+    if isinstance(move, _moves.Tuck):
         return None, move.item, None
-    return None, None, move.opponent if isinstance(move, Raze) else None
+    return None, None, move.opponent if isinstance(move, _moves.Raze) else None
 
 
 def _played(state: GameState, move: Move, recording: bool = False) -> Table:
@@ -239,14 +217,14 @@ def _played(state: GameState, move: Move, recording: bool = False) -> Table:
             settle(table)
         else:
             advance(table)
-    elif isinstance(move, Pick):
+    elif isinstance(move, _moves.Pick):
         pick(table, move)
     elif type(move) in _FREE_STEPS:
         _FREE_STEPS[type(move)](table, move)
         run(table)
         if state.acted:  # ACT-8: the turn ends once no free step is left
             advance(table)
-    elif isinstance(move, Done):
+    elif isinstance(move, _moves.Done):
         next_turn(table)
     else:
         if isinstance(move, ANSWERED):

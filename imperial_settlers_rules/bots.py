@@ -17,7 +17,7 @@ from typing import Protocol
 import attrs
 from attrs import define
 
-from boardtable.search import InformationSetSearch, Policy
+from boardtable.search.library import LibrarySearch, SearchFunctions
 
 from ._engine import apply_move, legal_moves
 from ._goods import DEFENSE, FOOD, GOLD, RAZE, STONE, WOOD, WORKER
@@ -110,42 +110,24 @@ class GreedyBot:
 
 
 @define
-class ISMCTSBot(InformationSetSearch[GameState, Move]):
+class ISMCTSBot(LibrarySearch[GameState, Move]):
     """The search bot: information-set MCTS over worlds drawn from the seat's view
     (:func:`~imperial_settlers_rules.sample_world`: the decks and the other players' hidden
     cards), the greedy bot modelling the other seats and playing each rollout to the end of
     the round, whose position :func:`evaluate` values (the final score after round 5); the
-    search is the platform's (:class:`boardtable.search.InformationSetSearch`).
+    search is the platform's (:class:`boardtable.search.library.LibrarySearch`).
 
     ``bot.choose(state, seat)`` looks at the seat's view only; under a seed and an iteration
     budget it is deterministic.
     """
 
-    def seat_moves(self, state: GameState, seat: int) -> Sequence[Move]:
-        moves = legal_moves(player_view(state, seat), seat)
-        if not moves:
-            raise ValueError(f"seat {seat} has no move to make in this position")
-        return moves
-
-    def seen(self, state: GameState, seat: int) -> GameState:
-        return player_view(state, seat)
-
-    def policy(self) -> GreedyBot:
-        return GreedyBot(self.rng.getrandbits(53))
-
-    def world(self, view: GameState, seat: int, policy: Policy[GameState, Move]) -> GameState:
-        return sample_world(view, seat, self.rng)
-
-    def moves(self, state: GameState, seat: int) -> Sequence[Move]:
-        return legal_moves(state, seat)
-
-    def after(self, state: GameState, move: Move) -> GameState:
-        return apply_move(state, move, check=False)
-
-    def epoch(self, state: GameState) -> int:
-        return state.round
-
-    def values(self, state: GameState) -> Sequence[float]:
-        if state.is_over:
-            return [float(sheet.total) for sheet in score(state)]
-        return [evaluate(state, seat) for seat in range(len(state.players))]
+    functions = SearchFunctions(
+        legal_moves,
+        player_view,
+        sample_world,
+        apply_move,
+        score,
+        evaluate,
+        epoch=lambda state: state.round,
+        greedy=GreedyBot,
+    )

@@ -14,15 +14,13 @@ import random
 from collections.abc import Callable, Mapping
 from pathlib import Path
 
-from attrs import frozen
-
 import imperial_settlers_rules
 import imperial_settlers_rules.records
 from boardtable.errors import GameError
 from boardtable.games import Commands, Decider
 from boardtable.games.library import Library, LibraryGame
 from boardtable.reader import shown
-from boardtable.schema import Schema, match_options
+from boardtable.schema import Schema, seat_or_random
 from imperial_settlers_rules import Event, GameConfig, GameState, Move, events_view, player_view
 
 from ._components import FACTIONS
@@ -57,15 +55,12 @@ _OPTIONS: Mapping[str, Schema] = {
         "description": "Each seat's faction (romans, barbarians, egyptians, japanese), "
         "a different one for each of the 2 to 4 seats, or dealt at random from the seed (SETUP-1).",
     },
-    "first_player": {
-        "oneOf": [
-            {"type": "integer", "minimum": 0, "maximum": 3},
-            {"const": "random", "title": "Drawn at random"},
-        ],
-        "title": "First player",
-        "description": "Who is first player in round 1: a seat from 0 to 3 (P0 unless chosen) "
+    "first_player": seat_or_random(
+        "First player",
+        "Who is first player in round 1: a seat from 0 to 3 (P0 unless chosen) "
         "or one drawn at random (SETUP-6).",
-    },
+        4,
+    ),
     "faction_deck_reshuffle": {
         "oneOf": [
             {"const": True, "title": "Reshuffled from its discard pile (the rulebook)"},
@@ -83,16 +78,6 @@ def _shown(state: GameState, seat: int | None) -> set[str]:
     shown_cards = set(placed_cards(player_view(state, seat)))
     shown_cards.discard(HIDDEN)
     return shown_cards
-
-
-@frozen
-class _Seated:
-    """An Imperial Settlers bot deciding for its seat (from its seat's view: LOOK-6)."""
-
-    bot: Bot
-
-    def choose(self, state: GameState, seat: int) -> Move:
-        return self.bot.choose(player_view(state, seat), seat)
 
 
 #: Imperial Settlers' functions and documents, as the shared answers call them.
@@ -128,18 +113,7 @@ class ImperialSettlers(LibraryGame[GameConfig, GameState, Move, Event, Preview])
     title = TITLE
     seats = (2, 4)
     searching = ("ismcts",)
-
-    def options_schema(self) -> Mapping[str, object]:
-        return match_options(_OPTIONS)
-
-    def read_options(self, document: Mapping[str, object], players: int, seed: int) -> GameConfig:
-        unknown = [key for key in document if key not in _OPTIONS]
-        if unknown:
-            raise GameError(
-                f"{shown(unknown[0])} is no Imperial Settlers option (they are {', '.join(_OPTIONS)})"
-            )
-        settings = {key: document[key] for key in _OPTIONS if key in document}
-        return GameConfig(players, seed, **settings)  # type: ignore[arg-type]  # each field checks its value
+    option_fields = _OPTIONS
 
     def options_data(self, options: GameConfig) -> dict[str, object]:
         return {
@@ -178,7 +152,7 @@ class ImperialSettlers(LibraryGame[GameConfig, GameState, Move, Event, Preview])
         found = _BOTS.get(name)
         if found is None:
             raise GameError(f"there is no Imperial Settlers bot {shown(name)} (they are {', '.join(_BOTS)})")
-        return _Seated(found[1](random.Random(seed), seconds))
+        return self.from_view(found[1](random.Random(seed), seconds))
 
     def commands(self) -> Commands:
         """Imperial Settlers' words and schemas (:mod:`imperial_settlers_rules.commands`,

@@ -27,7 +27,7 @@ from boardtable import reader
 from boardtable.documents import SCHEMA_VERSION, GameInfo
 from boardtable.quick import quick_reader
 from boardtable.reader import Refusal, shown
-from boardtable.records import Documents, Tagged, omit_defaults, register_tagged
+from boardtable.records import Documents, ResultBlock, Tagged, omit_defaults, register_tagged, seat_or_random
 
 from ._config import GameConfig
 from ._engine import apply_move, check_move
@@ -101,23 +101,12 @@ def _move_tuple(moves: Iterable[Move]) -> tuple[Move, ...]:
 
 
 @frozen
-class GameResult:
-    """Where a record's moves lead (as :func:`game_result` states it); :func:`replay` checks it."""
+class GameResult(ResultBlock[ScoreSheet]):
+    """Where a record's moves lead (as :func:`game_result` states it); :func:`replay` checks it.
 
-    #: The number of moves played.
-    moves: int
-    #: The :func:`position_digest` of the position after the last move.
-    digest: str
-    #: The score sheets of that position, in seat order (END-2, END-3).
-    scores: tuple[ScoreSheet, ...]
-    #: The winning seats (END-4).
-    winners: tuple[int, ...]
-    #: The :func:`record_digest` of the configuration and the moves.
-    record: str
-    #: The seat that resigned after the last move, ending a game its moves leave unfinished:
-    #: the scores are the position's as if the game ended then, and the winners are the
-    #: others' (END-4 among them), the resigner never one. Absent (None) when no seat resigned.
-    resigned: int | None = None
+    The platform's :class:`~boardtable.records.ResultBlock` of Imperial Settlers' score sheets
+    (``scores``: END-2, END-3); ``winners`` are END-4's (among the others where a seat resigned).
+    """
 
 
 @frozen
@@ -135,15 +124,6 @@ class GameRecord:
     info: GameInfo | None = None
 
 
-def _first_player(value: object, _: object) -> int | Literal["random"]:
-    """SETUP-6: a seat or ``"random"``."""
-    if value == "random":
-        return "random"
-    if type(value) is int:
-        return value
-    raise Refusal(f"expected a seat or 'random', found {shown(value)}")
-
-
 def _target(value: object, _: object) -> str | int | None:
     """What an action acts on: a card by its printed id, a deal by its place, or nothing."""
     if value is None or type(value) in (str, int):
@@ -155,7 +135,7 @@ def converter() -> cattrs.Converter:
     """The converter of Imperial Settlers' documents: the strict reader's, with tagged moves
     and steps."""
     conv = reader.converter()
-    conv.register_structure_hook(int | Literal["random"], _first_player)
+    conv.register_structure_hook(int | Literal["random"], seat_or_random)  # SETUP-6
     conv.register_structure_hook(str | int | None, _target)
     register_tagged(conv, MOVES)
     register_tagged(conv, STEPS)

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
-from boardtable.screen import counted, score_table
+from boardtable.screen import counted, sheets_table
 
 from ._components import Card, Count, DrawKeep, Effect, Event, Special, Target, components
 from ._events import Event as Happened
@@ -493,8 +493,4 @@ SCORE_LINES: Mapping[str, str] = {
 
 def score_sheet_text(state: GameState) -> str:
     """Every player's score sheet as a table, a column per player (END-2 to END-4)."""
-    sheets = score(state)
-    return score_table(
-        [f"P{seat}" for seat in range(len(sheets))],
-        [(name, [getattr(sheet, line) for sheet in sheets]) for line, name in SCORE_LINES.items()],
-    )
+    return sheets_table(score(state), SCORE_LINES)

@@ -12,7 +12,7 @@ import random
 from collections.abc import Mapping
 from pathlib import Path
 
-from attrs import evolve, frozen
+from attrs import evolve
 
 import stone_age_rules
 import stone_age_rules.records
@@ -20,9 +20,9 @@ from boardtable.errors import GameError
 from boardtable.games import Commands, Decider
 from boardtable.games.library import Library, LibraryGame
 from boardtable.reader import shown
-from boardtable.schema import Schema, match_options
-from stone_age_rules import Event, GameConfig, GameState, Move, events_view, player_view
-from stone_age_rules.bots import Bot, ISMCTSBot, make_bot
+from boardtable.schema import Schema, seat_or_random
+from stone_age_rules import Event, GameConfig, GameState, Move, events_view
+from stone_age_rules.bots import ISMCTSBot, make_bot
 from stone_age_rules.catalogue import catalogue
 from stone_age_rules.offers import Offer, offers
 from stone_age_rules.text import event_text
@@ -41,15 +41,11 @@ _OPTIONS: Mapping[str, Schema] = {
         "description": "Leave empty to play until a building stack or the cards run out; "
         "a number from 1 to 100 ends the game after that round's feeding as well (FLOW-6).",
     },
-    "start_player": {
-        "oneOf": [
-            {"type": "integer", "minimum": 0, "maximum": 3},
-            {"const": "random", "title": "Drawn at random"},
-        ],
-        "title": "Start player",
-        "description": "Who places first in round 1: a seat (P0 unless chosen) "
-        "or one drawn at random (SETUP-7).",
-    },
+    "start_player": seat_or_random(
+        "Start player",
+        "Who places first in round 1: a seat (P0 unless chosen) or one drawn at random (SETUP-7).",
+        4,
+    ),
     "any_two_resources": {
         "oneOf": [
             {"const": "later", "title": "Later, whenever its owner has a move to make"},
@@ -66,16 +62,6 @@ def _hidden_count(view: GameState) -> int:
     """How many components and rolls a view does not show: the pile's cards, the tiles below
     the stacks' tops and the dice yet to be rolled are counted down as they are revealed."""
     return len(view.pile) + sum(len(stack) for stack in view.stacks) - view.rolls
-
-
-@frozen
-class _Seated:
-    """A Stone Age bot deciding for its seat (from its seat's view: INFO-1 to INFO-3)."""
-
-    bot: Bot
-
-    def choose(self, state: GameState, seat: int) -> Move:
-        return self.bot.choose(player_view(state, seat), seat)
 
 
 #: Stone Age's functions and documents, as the shared answers call them; a legal move is
@@ -103,16 +89,7 @@ class StoneAge(LibraryGame[GameConfig, GameState, Move, Event, Offer]):
     title = "Stone Age"
     seats = (2, 4)
     searching = ("ismcts",)
-
-    def options_schema(self) -> Mapping[str, object]:
-        return match_options(_OPTIONS)
-
-    def read_options(self, document: Mapping[str, object], players: int, seed: int) -> GameConfig:
-        unknown = [key for key in document if key not in _OPTIONS]
-        if unknown:
-            raise GameError(f"{shown(unknown[0])} is no Stone Age option (they are {', '.join(_OPTIONS)})")
-        settings = {key: document[key] for key in _OPTIONS if key in document}
-        return GameConfig(players, seed, **settings)  # type: ignore[arg-type]  # each field checks its value
+    option_fields = _OPTIONS
 
     def options_data(self, options: GameConfig) -> dict[str, object]:
         return {
@@ -158,8 +135,8 @@ class StoneAge(LibraryGame[GameConfig, GameState, Move, Event, Offer]):
                 f"there is no Stone Age bot {shown(name)} (they are {', '.join(self.bot_names())})"
             )
         if name == "ismcts":
-            return _Seated(ISMCTSBot(random.Random(seed), seconds=seconds))
-        return _Seated(make_bot(name, random.Random(seed).randrange(2**53)))
+            return self.from_view(ISMCTSBot(random.Random(seed), seconds=seconds))
+        return self.from_view(make_bot(name, random.Random(seed).randrange(2**53)))
 
     def commands(self) -> Commands:
         """Stone Age's words, scenarios and schemas (:mod:`stone_age_rules.commands`, imported

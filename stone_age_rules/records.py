@@ -23,7 +23,7 @@ from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn
 from boardtable import reader
 from boardtable.documents import SCHEMA_VERSION, GameInfo
 from boardtable.reader import Refusal, label, shown
-from boardtable.records import Documents, Tagged, omit_defaults, register_tagged
+from boardtable.records import Documents, ResultBlock, Tagged, omit_defaults, register_tagged, seat_or_random
 
 from ._config import GameConfig
 from ._engine import apply_move, check_move
@@ -78,23 +78,12 @@ def _move_tuple(moves: Iterable[Move]) -> tuple[Move, ...]:
 
 
 @frozen
-class GameResult:
-    """Where a record's moves lead (as :func:`game_result` states it); :func:`replay` checks it."""
+class GameResult(ResultBlock[ScoreSheet]):
+    """Where a record's moves lead (as :func:`game_result` states it); :func:`replay` checks it.
 
-    #: The number of moves played.
-    moves: int
-    #: The :func:`position_digest` of the position after the last move.
-    digest: str
-    #: The score sheets of that position, in seat order (SCORE-1 to SCORE-8).
-    scores: tuple[ScoreSheet, ...]
-    #: The winning seats (SCORE-8).
-    winners: tuple[int, ...]
-    #: The :func:`record_digest` of the configuration and the moves.
-    record: str
-    #: The seat that resigned after the last move, ending a game its moves leave unfinished:
-    #: the scores are the position's as if the game ended then, and the winners are the
-    #: others' (SCORE-8 among them), the resigner never one. Absent (None) when no seat resigned.
-    resigned: int | None = None
+    The platform's :class:`~boardtable.records.ResultBlock` of Stone Age's score sheets
+    (``scores``: SCORE-1 to SCORE-8); ``winners`` are SCORE-8's (among the others where a seat resigned).
+    """
 
 
 @frozen
@@ -110,15 +99,6 @@ class GameRecord:
     result: GameResult | None = None
     #: The headers: the seats' names, the date, notes; null for none.
     info: GameInfo | None = None
-
-
-def _structure_start(value: object, _: object) -> int | Literal["random"]:
-    """SETUP-7: a start player is a seat or ``"random"``."""
-    if value == "random":
-        return "random"
-    if type(value) is int:
-        return value
-    raise Refusal(f"expected a seat or 'random', found {shown(value)}")
 
 
 #: The keys of an event's data: its fields, its ``type`` and its ``count`` (see :func:`_register_events`).
@@ -194,7 +174,7 @@ def converter() -> cattrs.Converter:
     """The converter of Stone Age's documents: the strict reader's, with tagged moves, typed
     events and positions that name their catalogue."""
     conv = reader.converter()
-    conv.register_structure_hook(int | Literal["random"], _structure_start)
+    conv.register_structure_hook(int | Literal["random"], seat_or_random)  # SETUP-7
     register_tagged(conv, MOVES)
     _register_events(conv)
     _register_positions(conv)  # after the hooks of the fields' types, which its functions take in

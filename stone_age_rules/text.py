@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING
 
-from boardtable.screen import counted, score_table
+from boardtable.screen import counted, sheets_table
 
 from ._amounts import NOUNS, amounts_text
 from ._components import Building, Card, Effect, components
@@ -502,8 +502,4 @@ SCORE_LINES: Mapping[str, str] = {
 
 def score_sheet_text(state: GameState) -> str:
     """Every player's score sheet as a table, a column per player (SCORE-1 to SCORE-8)."""
-    sheets = score(state)
-    return score_table(
-        [f"P{seat}" for seat in range(len(sheets))],
-        [(name, [getattr(sheet, line) for sheet in sheets]) for line, name in SCORE_LINES.items()],
-    )
+    return sheets_table(score(state), SCORE_LINES)

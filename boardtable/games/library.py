@@ -5,10 +5,12 @@ the public shape every game here has.
 Such a game answers most of the interface with its library's public functions alone:
 :class:`Library` names them, and :class:`LibraryGame` puts their answers in the shapes of
 the interface (the documents in their envelopes, a move from its notation or its data, the
-record of a finished game with its result block and the seats' names). Each game adds what
-is its own: its options, what a move reveals, its legal moves' wire entries, its rules and
-bots, its catalogue. A legal move's wire entry is the same for every such game: the
-move, its notation, and the preview document the library writes, with its words.
+record of a finished game with its result block and the seats' names; a match's options
+read from the fields the game declares, :attr:`LibraryGame.option_fields`; a bot deciding
+from its seat's view). Each game adds what is its own: its options, what a move reveals, its
+legal moves' wire entries, its rules and bots, its catalogue. A legal move's wire entry is
+the same for every such game: the move, its notation, and the preview document the library
+writes, with its words.
 """
 
 from __future__ import annotations
@@ -21,9 +23,11 @@ from typing import Any, Generic, Protocol, TypeVar
 from attrs import evolve, frozen
 
 from ..documents import SCHEMA_VERSION, GameInfo
-from ..errors import IllegalMove
+from ..errors import GameError, IllegalMove
+from ..reader import shown
 from ..rulebook import RuleEntry
-from . import Game
+from ..schema import Schema, match_options
+from . import Decider, Game
 from .commands import Commands
 
 __all__ = ["Library", "LibraryGame"]
@@ -148,12 +152,26 @@ class Library(Generic[C, S, M, E, L]):
         )
 
 
+@frozen
+class _FromView(Generic[S, M]):
+    """A bot deciding for its seat from the seat's view alone (see :meth:`LibraryGame.from_view`)."""
+
+    bot: Decider[S, M]
+    view: Callable[[S, int | None], S]
+
+    def choose(self, state: S, seat: int) -> M:
+        return self.bot.choose(self.view(state, seat), seat)
+
+
 class LibraryGame(Game[C, S, M, E, L]):
     """A :class:`~boardtable.games.Game` answered by a :class:`Library`'s functions wherever
     the answer is the same for every such game (see the module)."""
 
     #: The game's library.
     library: Library[C, S, M, E, L]
+    #: The options a match may give beside its seats and seed, each by the field of the game's
+    #: options it sets, with its schema (:meth:`options_schema`, :meth:`read_options`).
+    option_fields: Mapping[str, Schema] = {}
 
     def data(self, thing: object) -> dict[str, object]:
         """The data of a document, without its envelope."""
@@ -173,6 +191,21 @@ class LibraryGame(Game[C, S, M, E, L]):
     def read_stored_options(self, text: str) -> C:
         config: C = self.library.from_json(text, self.library.config)
         return config
+
+    def options_schema(self) -> Mapping[str, object]:
+        """The schema of :attr:`option_fields` (:func:`boardtable.schema.match_options`)."""
+        return match_options(self.option_fields)
+
+    def read_options(self, document: Mapping[str, object], players: int, seed: int) -> C:
+        """The game's options (``Library.config``) of ``players`` seats and ``seed``, with the
+        fields ``document`` gives of :attr:`option_fields`, each checked by the options; a
+        :class:`~boardtable.errors.GameError` naming the first field that is none of them."""
+        fields = self.option_fields
+        unknown = [key for key in document if key not in fields]
+        if unknown:
+            raise GameError(f"{shown(unknown[0])} is no {self.title} option (they are {', '.join(fields)})")
+        settings = {key: document[key] for key in fields if key in document}
+        return self.library.config(players, seed, **settings)  # type: ignore[call-arg]  # every game's options take these
 
     def new(self, options: C) -> S:
         return self.library.new_game(options)
@@ -248,6 +281,11 @@ class LibraryGame(Game[C, S, M, E, L]):
             "notation": str(option.move),
             "preview": {**data, "text": str(option)},
         }
+
+    def from_view(self, bot: Decider[S, M]) -> Decider[S, M]:
+        """``bot`` deciding for its seat from the seat's view of the position alone (the
+        library's ``player_view``), whether it is handed the whole position or that view."""
+        return _FromView(bot, self.library.player_view)
 
     def picture(self, view: S) -> str:
         return self.library.render_svg(view)

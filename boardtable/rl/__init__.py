@@ -6,7 +6,8 @@ space (laid out in blocks, :class:`~boardtable.rl.actions.ActionSpace`), its obs
 vector (read from a seat's own view) and its rewards.
 :class:`~boardtable.rl.env.GameEnv` plays it for every seat, one agent at a time;
 :class:`~boardtable.rl.env.GameSingleAgentEnv` lets one seat learn against the game's bots.
-Each game's package names its own environment (``GAME_rules.rl``).
+Each game's package names its own environment (``GAME_rules.rl``), made by
+:class:`~boardtable.rl.library.LibraryEnvironments` where a match's options are the game's own.
 
 Needs ``pip install 'hadara-rules[rl]'`` (PettingZoo, Gymnasium and NumPy); nothing else
 of the platform imports this package.
@@ -36,6 +37,7 @@ from .encoding import (
     win_loss,
 )
 from .env import GameEnv, GameSingleAgentEnv, Observation, spaces_of
+from .library import LibraryEnvironments, LibrarySingleAgentEnv
 
 __all__ = [
     "REWARDS",
@@ -45,6 +47,8 @@ __all__ = [
     "GameEncoding",
     "GameEnv",
     "GameSingleAgentEnv",
+    "LibraryEnvironments",
+    "LibrarySingleAgentEnv",
     "Observation",
     "Reward",
     "RewardRule",

@@ -33,32 +33,7 @@ from typing import Any
 
 from boardtable.rl import ActionSpace, Block, blocks
 
-from .. import (
-    Activate,
-    Build,
-    Choose,
-    Convert,
-    Deck,
-    Defend,
-    Discard,
-    Done,
-    Draw,
-    GameState,
-    Keep,
-    MakeDeal,
-    Move,
-    Pass,
-    Pick,
-    Raze,
-    RazeCard,
-    Repeat,
-    Samurai,
-    Skip,
-    Spend,
-    Tuck,
-    components,
-    legal_moves,
-)
+from .. import Deck, GameState, Move, _moves, components, legal_moves
 from .._components import Special
 from .._config import MAX_PLAYERS
 from .._goods import GOLD, RESOURCES, SUPPLY
@@ -171,7 +146,7 @@ _ROWS: tuple[tuple[str, int, str], ...] = (
 BLOCKS: tuple[Block, ...] = blocks(_ROWS)
 _BLOCK = {block.kind: block for block in BLOCKS}
 #: The kinds whose offset holds a rank among the legal moves of one card (see the module).
-_RANKED: dict[type[Move], str] = {Build: "card", Activate: "location", Convert: "player"}
+_RANKED: dict[type[Move], str] = {_moves.Build: "card", _moves.Activate: "location", _moves.Convert: "player"}
 
 
 def _ranks(state: GameState, seat: int) -> dict[Move, int]:
@@ -213,49 +188,49 @@ def _owner(state: GameState, seat: int, other: int) -> int:
 
 def _located(move: Move, state: GameState) -> tuple[str, int]:
     """``move``'s block (its kind) and its offset there."""
-    if isinstance(move, Pick):
+    if isinstance(move, _moves.Pick):
         return "pick", _CARD[move.card]
-    if isinstance(move, Draw):
+    if isinstance(move, _moves.Draw):
         return "draw", _DECK[move.deck]
-    if isinstance(move, Choose):
+    if isinstance(move, _moves.Choose):
         return "choose", move.option
-    if isinstance(move, Keep):
+    if isinstance(move, _moves.Keep):
         return "keep", _CARD[move.card]
-    if isinstance(move, Repeat):
+    if isinstance(move, _moves.Repeat):
         return "repeat", _CARD[move.location]
-    if isinstance(move, Convert):
+    if isinstance(move, _moves.Convert):
         return "convert", _ranked(move, state, MOST_CONVERSIONS)
-    if isinstance(move, Discard):
+    if isinstance(move, _moves.Discard):
         return "discard", _CARD[move.card]
-    if isinstance(move, Build):
+    if isinstance(move, _moves.Build):
         most = MOST_BUILDS.get(move.card, 0)
         return "build", _BUILD_AT.get(move.card, 0) + _ranked(move, state, most)
-    if isinstance(move, MakeDeal):
+    if isinstance(move, _moves.MakeDeal):
         return "make_deal", _CARD[move.card] * 4 + (move.pay[GOLD] > 0) * 2 + _DECK[move.deck]
-    if isinstance(move, RazeCard):
+    if isinstance(move, _moves.RazeCard):
         return "raze_card", _CARD[move.card] * 2 + _DECK[move.deck]
-    if isinstance(move, Raze):
+    if isinstance(move, _moves.Raze):
         place = _owner(state, move.player, move.opponent) * len(CARDS) + _CARD[move.location]
         return "raze", place * 2 + _DECK[move.deck]
-    if isinstance(move, Activate):
+    if isinstance(move, _moves.Activate):
         rank = _ranked(move, state, MOST_ACTIVATIONS)
         return "activate", _ACTING[move.location] * MOST_ACTIVATIONS + rank
-    if isinstance(move, Spend):
+    if isinstance(move, _moves.Spend):
         take = _TAKES.get(move.take)
         if take is None:
             raise ValueError(f"{move} takes more than the {MOST_PAIRS} pairs of workers an action names")
         return "spend", take * 2 + _DECK[move.deck]
-    if isinstance(move, Defend):
+    if isinstance(move, _moves.Defend):
         return "defend", _CARD[move.location]
-    if isinstance(move, Samurai):
+    if isinstance(move, _moves.Samurai):
         return "samurai", _CARD[move.location]
-    if isinstance(move, Tuck):
+    if isinstance(move, _moves.Tuck):
         return "tuck", _TUCKING[move.location] * _ITEMS + _ITEM[move.item]
-    if isinstance(move, Skip):
+    if isinstance(move, _moves.Skip):
         return "skip", 0
-    if isinstance(move, Pass):
+    if isinstance(move, _moves.Pass):
         return "pass", 0
-    if isinstance(move, Done):
+    if isinstance(move, _moves.Done):
         return "done", 0
     raise ValueError(f"no action names {move}")
 

@@ -7,13 +7,14 @@ the next chooser of a CIV-8 die, the player short of food (FLOW-1). Each observa
 dict of ``observation`` (:mod:`.observation`) and ``action_mask`` (1 for each legal action
 of :mod:`.actions`), both read from the agent's own view. Rewards come at the end of the
 game only.
+
+A game has 2 to 4 players (SETUP-1); its ``options`` are a match's (``max_rounds``,
+``start_player``, ``any_two_resources``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-
-from boardtable.rl import GameEnv, GameSingleAgentEnv, Reward
+from boardtable.rl import LibraryEnvironments, LibrarySingleAgentEnv
 
 from .. import GameState, Move
 from ..game import GAME
@@ -21,43 +22,17 @@ from .encoding import ENCODING
 
 __all__ = ["SingleAgentEnv", "env"]
 
+#: The game's environments, from its game and encoding (pickled by this module's name).
+ENVIRONMENTS = LibraryEnvironments(GAME, ENCODING, __name__)
 
-def env(
-    players: int = 2,
-    seed: int | None = None,
-    reward: Reward = "score_diff",
-    render_mode: str | None = None,
-    options: Mapping[str, object] | None = None,
-) -> GameEnv[GameState, Move]:
-    """A PettingZoo AEC environment of a ``players``-player game (2 to 4, SETUP-1).
-
-    ``options`` are a match's options (``max_rounds``, ``start_player``,
-    ``any_two_resources``: the server's, read by ``Game.read_options``); ``reward`` is
-    ``score_diff`` or ``win_loss``.
-    """
-    return GameEnv(GAME, ENCODING, players, options, seed, reward, render_mode)
+#: ``env(players=2, seed=None, reward="score_diff", render_mode=None, options=None)``: a
+#: PettingZoo AEC environment of Stone Age (:meth:`boardtable.rl.LibraryEnvironments.env`).
+env = ENVIRONMENTS.env
 
 
-class SingleAgentEnv(GameSingleAgentEnv[GameState, Move]):
+class SingleAgentEnv(LibrarySingleAgentEnv[GameState, Move]):
     """One seat learns; the other seats are played by Stone Age's bots (``random``,
-    ``greedy``, ``ismcts``), each deciding from its own view.
+    ``greedy``, ``ismcts``), each deciding from its own view (the platform's
+    :class:`~boardtable.rl.LibrarySingleAgentEnv`)."""
 
-    ``reset`` returns the learner's first observation; ``step`` plays its action, then the
-    bots' moves until the learner must act again or the game ends. The reward is 0 until
-    the last step, then the learner's final reward. A searching bot thinks at most
-    ``seconds`` a move, or its own budget of iterations if sooner.
-    """
-
-    def __init__(
-        self,
-        players: int = 2,
-        opponent: str = "greedy",
-        seat: int = 0,
-        seed: int | None = None,
-        reward: Reward = "score_diff",
-        render_mode: str | None = None,
-        seconds: float = 10.0,
-        options: Mapping[str, object] | None = None,
-    ) -> None:
-        aec = env(players=players, seed=seed, reward=reward, options=options)
-        super().__init__(aec, opponent, seat, seconds, render_mode)
+    environments = ENVIRONMENTS
