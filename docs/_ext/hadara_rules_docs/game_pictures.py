@@ -59,9 +59,10 @@ logger = logging.getLogger(__name__)
 
 @dataclass(frozen=True)
 class Step:
-    """One decision of the game: the position before it, the position after, the events."""
+    """One decision of the game: the position before it, the move, the position after, the events."""
 
     before: Any
+    move: Any
     after: Any
     events: tuple[Any, ...]
 
@@ -76,8 +77,9 @@ def seeded_game(name: str, players: int, seed: int, bot: str) -> tuple[Step, ...
     steps: list[Step] = []
     while not played.is_over(state):
         seat = played.to_act(state)[0]
-        after, events = played.play(state, bots[seat].choose(state, seat))
-        steps.append(Step(state, after, events))
+        move = bots[seat].choose(state, seat)
+        after, events = played.play(state, move)
+        steps.append(Step(state, move, after, events))
         state = after
     return tuple(steps)
 
