@@ -247,6 +247,18 @@ class Game(ABC, Generic[C, S, M, E, L]):
     def picture(self, view: S) -> str:
         """A view drawn as SVG."""
 
+    def told(self, events: tuple[E, ...]) -> tuple[tuple[str, tuple[str, ...]], ...]:
+        """``events`` in a player's words as lines, each with the IDs of the rules behind it (a
+        page links them); by default a line per event: the text of :meth:`event_data` without
+        the rule it ends with, and that rule."""
+        lines: list[tuple[str, tuple[str, ...]]] = []
+        for event in events:
+            data = self.event_data(event)
+            text, rule = str(data.get("text", "")), data.get("rule")
+            ruled = isinstance(rule, str) and bool(rule)
+            lines.append((text.removesuffix(f" ({rule})"), (str(rule),)) if ruled else (text, ()))
+        return tuple(lines)
+
     def picture_parts(self, view: S) -> tuple[tuple[str, str], ...]:
         """The picture of :meth:`picture` in parts, for a page that lays them out itself: each
         part's name (``"P0"`` for a seat's board, the others the game's own) and its SVG, a

@@ -37,12 +37,10 @@ Two directives keep the guides honest by running code at build time
 Pictures of positions (:mod:`.pictures`, drawn in parts with ``render_svg_parts`` at build time,
 laid out to the width of the page):
 
-``hadara-game`` and ``hadara-position`` (directives; :mod:`.how_to_play`)
-    A seeded game played by the built-in bots, and the picture of one of its
-    positions with what happened just before it (the home page and *How to play*).
 ``game-play`` and ``game-position`` (directives; :mod:`.game_pictures`)
-    The same for any registered game, through its game interface alone (Stone Age's and
-    Imperial Settlers' *How to play*).
+    A seeded game of any registered game played by its bots, and the picture of one of
+    its positions with what happened just before it, through the game interface alone
+    (the home page and every game's *How to play*).
 Rulebook examples (:mod:`.examples`)
     Each scenario of ``spec/scenarios/rulebook/`` is shown, with a picture of its
     position, on the page of the rules it names; the wheel page shows the wheel
@@ -70,7 +68,6 @@ from .checks import check_areas, check_consistency
 from .code import ResolveCodeRefs, register_viewcode_pages, rule_code_ref
 from .domain import HadaraDomain, RuleRole
 from .game_pictures import GamePlayDirective, GamePositionDirective
-from .how_to_play import GameDirective, PositionDirective
 from .pictures import setup_pictures
 from .rule_pages import RuleIndexDirective, RulesDirective
 from .rulings import RulingsDirective
@@ -92,8 +89,6 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_directive("game-rule-index", RuleIndexDirective)
     app.add_directive("hadara-example", ExampleDirective)
     app.add_directive("hadara-command", CommandDirective)
-    app.add_directive("hadara-game", GameDirective)
-    app.add_directive("hadara-position", PositionDirective)
     app.add_directive("game-play", GamePlayDirective)
     app.add_directive("game-position", GamePositionDirective)
     setup_pictures(app)

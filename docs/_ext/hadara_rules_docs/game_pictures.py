@@ -1,7 +1,7 @@
 """A seeded game of any registered game told with pictures: the ``game-play`` and
 ``game-position`` directives, made from the game interface alone
 (:func:`boardtable.games.game`: ``new``, ``play``, ``view``, ``picture``, ``picture_parts``,
-``stage``, ``events_seen``, ``event_data``, ``score_lines``, ``bot``).
+``stage``, ``events_seen``, ``told``, ``score_lines``, ``bot``).
 
 ``game-play`` (argument: the game's name; options ``players``: 3 by default, ``seed``: 1 by
 default, ``bot``: ``greedy`` by default)
@@ -29,8 +29,9 @@ default, ``bot``: ``greedy`` by default)
     page's game, or of the game ``game`` names): the position after its first ``moves``
     decisions, without events.
 
-    Both: ``viewer``, the seat whose view is drawn (P0 by default), and ``parts``, the parts
-    to show (all of them by default), named as the game names them and separated by commas.
+    Both: ``viewer``, the seat whose view is drawn (P0 by default; ``all``: the whole position,
+    as no seat sees it, with every event), and ``parts``, the parts to show (all of them by
+    default), named as the game names them and separated by commas.
 
 Nothing is written into the source tree.
 """
@@ -123,6 +124,11 @@ def _move(text: str) -> str:
     return "end" if text.strip() == "end" else str(directives.nonnegative_int(text))
 
 
+def _viewer(text: str) -> int | None:
+    """A seat, or ``all`` (None): the whole position."""
+    return None if text.strip() == "all" else int(directives.nonnegative_int(text))
+
+
 def _at(text: str) -> tuple[tuple[str, str], ...]:
     """``round 2, phase act``: the pairs of a name and a value of ``:at:``."""
     pairs = []
@@ -149,7 +155,7 @@ class GamePositionDirective(SphinxDirective):
         "final": directives.flag,
         "events": lambda text: directives.choice(text, ("since", "last", "none")),
         "score": directives.flag,
-        "viewer": directives.nonnegative_int,
+        "viewer": _viewer,
         "parts": directives.unchanged_required,
     }
 
@@ -160,10 +166,10 @@ class GamePositionDirective(SphinxDirective):
         played, steps, done, shown = found
         state = steps[done - 1].after if done else steps[0].before
         players = len(played.totals(state))
-        viewer = self.options.get("viewer", 0)
-        if viewer >= players:
-            return _warn(self, f"game-position: :viewer: must be a seat from 0 to {players - 1}")
-        view = played.view(state, viewer)
+        viewer: int | None = self.options.get("viewer", 0)
+        if viewer is not None and viewer >= players:
+            return _warn(self, f"game-position: :viewer: must be a seat from 0 to {players - 1} or all")
+        view = state if viewer is None else played.view(state, viewer)
         drawn = dict(played.picture_parts(view))
         chosen = self._parts(drawn)
         if isinstance(chosen, str):
@@ -181,13 +187,16 @@ class GamePositionDirective(SphinxDirective):
         out: list[nodes.Node] = [figure]
         which = self.options.get("events", "since") if shown is not None else "none"
         first = {"since": min(shown or 0, done), "last": max(done - 1, 0), "none": done}[which]
-        seen = [
+        seen = tuple(
             event
             for step in steps[first:done]
-            for event in played.events_seen(step.events, viewer, step.after)
-        ]
-        if seen:
-            out.append(_happened(played, seen, which, _sphinx.docname(self.env)))
+            for event in (
+                step.events if viewer is None else played.events_seen(step.events, viewer, step.after)
+            )
+        )
+        lines = played.told(seen)
+        if lines:
+            out.append(_happened(played, lines, which, _sphinx.docname(self.env)))
         if "score" in self.options:
             out.append(score_table(played, state))
         return out
@@ -261,23 +270,23 @@ def _warn(directive: SphinxDirective, message: str) -> list[nodes.Node]:
     return []
 
 
-def _happened(played: AnyGame, events: Sequence[Any], which: str, docname: str) -> nodes.container:
-    """The events as a list, each line in a player's words (``event_data``'s ``text``) with its
-    rule linked."""
+def _happened(
+    played: AnyGame, lines: Sequence[tuple[str, tuple[str, ...]]], which: str, docname: str
+) -> nodes.container:
+    """The events as a list, each line in a player's words (``told``) with its rules, each rule
+    the game knows linked."""
     box = nodes.container(classes=["hadara-events"])
     label = "What happened since the previous picture" if which == "since" else "What the last move did"
     box += paragraph(nodes.strong(label, label), nodes.Text(":"))
     bullets = nodes.bullet_list(classes=["simple"])
-    for event in events:
-        data = played.event_data(event)
-        text, rule = str(data["text"]), data.get("rule")
+    for text, rules in lines:
         line: list[nodes.Node] = [nodes.Text(text)]
-        if isinstance(rule, str) and rule:
-            line = [
-                nodes.Text(f"{text.removesuffix(f' ({rule})')} ("),
-                rule_xref(rule_key(played.name, rule), rule, docname),
-                nodes.Text(")"),
-            ]
+        for index, rule in enumerate(rules):
+            line.append(nodes.Text(" (" if index == 0 else ", "))
+            known = played.rule(rule) is not None
+            line.append(rule_xref(rule_key(played.name, rule), rule, docname) if known else nodes.Text(rule))
+        if rules:
+            line.append(nodes.Text(")"))
         bullets += nodes.list_item("", paragraph(*line))
     box += bullets
     return box
