@@ -63,7 +63,7 @@ from ._text import ability, player_name, seen_by, where
 from ._vocabulary import COLOR_INDEX, COLORS, TIERS, Color, Track, Tracks
 from .view import HIDDEN, player_view
 
-__all__ = ["COLUMNS", "MIN_TEXT", "PART_WIDTH", "render_svg", "render_svg_parts"]
+__all__ = ["COLUMNS", "MIN_TEXT", "PART_WIDTH", "part_names", "render_svg", "render_svg_parts"]
 
 #: How many parts :func:`render_svg` puts in one row.
 COLUMNS = 3
@@ -460,6 +460,12 @@ def _parts(state: GameState, viewer: int | None) -> tuple[GameState, list[Part]]
     scale = 1 / max(20, highest)
     boards = [_board(state, seat, scale) for seat in range(len(state.players))]
     return state, [_wheel(state), _supply(state), *boards]
+
+
+def part_names(state: GameState) -> tuple[str, ...]:
+    """The names of the parts of :func:`render_svg_parts`, in its order: ``wheel``, ``supply``,
+    then ``P0``, ``P1`` … (a player's board)."""
+    return ("wheel", "supply", *(f"P{seat}" for seat in range(len(state.players))))
 
 
 def render_svg_parts(state: GameState, viewer: int | None = None) -> tuple[str, ...]:

@@ -29,7 +29,10 @@ from ._errors import HadaraError
 from ._model import SPECTATOR, GameState
 from ._moves import Move
 from ._previews import Preview
+from ._render import part_names, render_svg_parts
 from ._rulebook import rules
+from ._rules.scoring import CATEGORIES, score
+from ._text import event_lines
 from ._vocabulary import Crest
 from .bots import BOTS, Bot
 from .catalogue import load_catalogue
@@ -152,6 +155,26 @@ class Hadara(LibraryGame[GameConfig, GameState, Move, Event, Preview]):
 
     def event_data(self, event: Event) -> dict[str, object]:
         return {**self.data(event), "text": str(event)}
+
+    def told(self, events: tuple[Event, ...]) -> tuple[tuple[str, tuple[str, ...]], ...]:
+        """A line per action with its coins and track steps after it, and the rules behind it
+        (:func:`hadara_rules._text.event_lines`)."""
+        return tuple(
+            (line.text + (": " + ", ".join(line.details) if line.details else ""), line.rules)
+            for line in event_lines(events)
+        )
+
+    def picture_parts(self, view: GameState) -> tuple[tuple[str, str], ...]:
+        return tuple(zip(part_names(view), render_svg_parts(view), strict=True))
+
+    def stage(self, state: GameState) -> tuple[tuple[str, str], ...]:
+        """EPOCH-1: the epoch, its phase (A or B) and its section (FLOW-2)."""
+        return (("epoch", str(state.epoch)), ("phase", state.phase.value), ("section", state.section.value))
+
+    def score_lines(self, state: GameState) -> tuple[tuple[str, tuple[int, ...]], ...]:
+        """The score pad's rows (SCORE-1 to SCORE-6), the total last."""
+        sheets = score(state)
+        return tuple((line, tuple(getattr(sheet, line) for sheet in sheets)) for line in CATEGORIES)
 
     def rule_text(self, rule_id: str) -> str:
         found = rules().get(rule_id)

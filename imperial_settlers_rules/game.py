@@ -21,15 +21,16 @@ from boardtable.games import Commands, Decider
 from boardtable.games.library import Library, LibraryGame
 from boardtable.reader import shown
 from boardtable.schema import Schema, seat_or_random
-from imperial_settlers_rules import Event, GameConfig, GameState, Move, events_view, player_view
+from imperial_settlers_rules import Event, GameConfig, GameState, Move, events_view, player_view, score
 
 from ._components import FACTIONS
 from ._config import SEED_LIMIT
 from .bots import Bot, GreedyBot, ISMCTSBot, RandomBot
 from .catalogue import catalogue
+from .picture import part_names, render_svg_parts
 from .previews import Preview
 from .rulebook import GAME as TITLE
-from .text import event_text
+from .text import SCORE_LINES, event_text
 from .view import HIDDEN
 from .wellformed import placed_cards
 
@@ -140,6 +141,20 @@ class ImperialSettlers(LibraryGame[GameConfig, GameState, Move, Event, Preview])
 
     def event_data(self, event: Event) -> dict[str, object]:
         return {**self.data(event), "text": event_text(event)}
+
+    def picture_parts(self, view: GameState) -> tuple[tuple[str, str], ...]:
+        return tuple(zip(part_names(view), render_svg_parts(view), strict=True))
+
+    def stage(self, state: GameState) -> tuple[tuple[str, str], ...]:
+        """FLOW-5: the round and its phase."""
+        return (("round", str(state.round)), ("phase", state.phase.value))
+
+    def score_lines(self, state: GameState) -> tuple[tuple[str, tuple[int, ...]], ...]:
+        """The score sheet's lines as the terminal names them (END-2 to END-4)."""
+        sheets = score(state)
+        return tuple(
+            (name, tuple(getattr(sheet, line) for sheet in sheets)) for line, name in SCORE_LINES.items()
+        )
 
     def bot_names(self) -> tuple[str, ...]:
         return tuple(_BOTS)

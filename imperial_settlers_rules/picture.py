@@ -69,7 +69,7 @@ from .text import (
 )
 from .view import HIDDEN
 
-__all__ = ["COLUMNS", "MIN_TEXT", "PART_WIDTH", "render_svg", "render_svg_parts"]
+__all__ = ["COLUMNS", "MIN_TEXT", "PART_WIDTH", "part_names", "render_svg", "render_svg_parts"]
 
 #: How many parts :func:`render_svg` puts in one row.
 COLUMNS = 3
@@ -415,6 +415,12 @@ def _provisional(view: GameState, seat: int) -> bool:
 
 def _parts(view: GameState) -> list[Part]:
     return [_table(view), *(_player(view, seat) for seat in range(len(view.players)))]
+
+
+def part_names(view: GameState) -> tuple[str, ...]:
+    """The names of the parts of :func:`render_svg_parts`, in its order: ``table``, then ``P0``,
+    ``P1`` … (a player's part)."""
+    return ("table", *(f"P{seat}" for seat in range(len(view.players))))
 
 
 def render_svg_parts(view: GameState) -> tuple[str, ...]:

@@ -36,8 +36,10 @@ from ._moves import (
     Spend,
     Tuck,
 )
+from ._rules.actions import matches
 from ._rules.flow import LAST_ROUND
 from ._rules.scoring import score
+from ._table import card_of, held
 from .view import HIDDEN
 
 __all__ = [
@@ -418,13 +420,9 @@ def _built(move: Build) -> str:
 
 def _decided(move: Build | Activate | MakeDeal | RazeCard | Raze | Spend) -> str:
     """ENG-9: what the move decides for its effects before a hidden card is seen, in words:
-    the options of its choices of gains (CARD-14), the deck of its first card (GOODS-7), the
+    the deck of its first card (GOODS-7), the
     location produced again (CARD-9), where samurai go (CARD-29); "" where it decides nothing."""
     parts = []
-    choice = move.choice if isinstance(move, Build | Activate) else ()
-    if choice:
-        options = _listed([str(option + 1) for option in choice])
-        parts.append(f"choosing option {options}" if len(choice) == 1 else f"choosing options {options}")
     if move.deck is not None:
         parts.append(f"drawing from the {move.deck.value} deck")
     repeat = move.repeat if isinstance(move, Build | Activate) else None
@@ -434,6 +432,48 @@ def _decided(move: Build | Activate | MakeDeal | RazeCard | Raze | Spend) -> str
     if samurai:
         parts.append(f"putting samurai on {_listed([card_name(card) for card in samurai])}")
     return "".join(f", {part}" for part in parts)
+
+
+def _choices(view: GameState, move: Build | Activate) -> list[tuple[str, tuple[Goods, ...]]]:
+    """CARD-14: the choices of gains a build or an activation meets, in the order carried out
+    (BUILD-5, BUILD-6, CARD-3, CARD-9), each with its card: the card built, then the location
+    produced again (Farmers At Work, Porters), then each own location reacting to the build."""
+    found: list[tuple[str, tuple[Goods, ...]]] = []
+    if isinstance(move, Build):
+        built = card_of(move.card)
+        found += [(move.card, e.choice) for e in (built.bonus, built.ability.production) if e and e.choice]
+    again = move.target if isinstance(move, Activate) and isinstance(move.target, str) else move.repeat
+    production = card_of(again).ability.production if again is not None else None
+    if again is not None and production is not None and production.choice:
+        found.append((again, production.choice))
+    if isinstance(move, Build):
+        own = tuple(card for card in view.players[move.player].empire if card != move.discard)
+        for location in held((*own, move.card), view.taken, move.player):
+            feature = card_of(location).ability.on_build
+            if (
+                feature
+                and feature.effect.choice
+                and not feature.effect.may_pay
+                and matches(feature, move.card)
+            ):
+                found.append((location, feature.effect.choice))
+    return found
+
+
+def _choosing(view: GameState, move: Build | Activate) -> str:
+    """ENG-9, CARD-14: the option a build or an activation takes of each choice of gains, in
+    words from its card's data (``, choosing 1 VP from Headquarters``); by number where the
+    card data does not tell which choices the move meets."""
+    if not move.choice:
+        return ""
+    met = _choices(view, move)
+    if len(met) != len(move.choice) or any(o >= len(c) for (_, c), o in zip(met, move.choice, strict=True)):
+        options = _listed([str(option + 1) for option in move.choice])
+        return f", choosing option{'s' if len(move.choice) > 1 else ''} {options}"
+    said = [
+        f"{goods_text(c[o])} from {card_name(card)}" for (card, c), o in zip(met, move.choice, strict=True)
+    ]
+    return f", choosing {_listed(said)}"
 
 
 def _took(take: tuple[int, ...]) -> str:
@@ -454,13 +494,13 @@ _MOVES: Mapping[type[Move], Callable[[GameState, Any], str]] = {
     ),
     Discard: lambda view, m: f"Discard {card_name(m.card)}",
     Skip: lambda view, m: "Do not follow up",
-    Build: lambda view, m: _built(m) + _decided(m),
+    Build: lambda view, m: _built(m) + _choosing(view, m) + _decided(m),
     MakeDeal: lambda view, m: (
         f"Make a deal with {card_name(m.card)}, paying {supply_text(m.pay)}" + _decided(m)
     ),
     RazeCard: lambda view, m: f"Raze {card_name(m.card)} from your hand" + _decided(m),
     Raze: lambda view, m: f"Raze P{m.opponent}'s {card_name(m.location)}" + _decided(m),
-    Activate: lambda view, m: _activated(m) + _decided(m),
+    Activate: lambda view, m: _activated(m) + _choosing(view, m) + _decided(m),
     Spend: lambda view, m: f"Spend workers for {_took(m.take)}" + _decided(m),
     Pass: lambda view, m: "Pass for the rest of the round",
     Done: lambda view, m: "End your turn",

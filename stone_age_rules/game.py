@@ -21,11 +21,12 @@ from boardtable.games import Commands, Decider
 from boardtable.games.library import Library, LibraryGame
 from boardtable.reader import shown
 from boardtable.schema import Schema, seat_or_random
-from stone_age_rules import Event, GameConfig, GameState, Move, events_view
+from stone_age_rules import Event, GameConfig, GameState, Move, events_view, score
 from stone_age_rules.bots import ISMCTSBot, make_bot
 from stone_age_rules.catalogue import catalogue
 from stone_age_rules.offers import Offer, offers
-from stone_age_rules.text import event_text
+from stone_age_rules.picture import part_names, render_svg_parts
+from stone_age_rules.text import SCORE_LINES, event_text
 
 __all__ = ["GAME", "StoneAge"]
 
@@ -122,6 +123,20 @@ class StoneAge(LibraryGame[GameConfig, GameState, Move, Event, Offer]):
 
     def event_data(self, event: Event) -> dict[str, object]:
         return {**self.data(event), "text": event_text(event)}
+
+    def picture_parts(self, view: GameState) -> tuple[tuple[str, str], ...]:
+        return tuple(zip(part_names(view), render_svg_parts(view), strict=True))
+
+    def stage(self, state: GameState) -> tuple[tuple[str, str], ...]:
+        """FLOW-5: the round and its phase."""
+        return (("round", str(state.round)), ("phase", state.phase.value))
+
+    def score_lines(self, state: GameState) -> tuple[tuple[str, tuple[int, ...]], ...]:
+        """The score sheet's lines as the terminal names them (SCORE-1 to SCORE-8)."""
+        sheets = score(state)
+        return tuple(
+            (name, tuple(getattr(sheet, line) for sheet in sheets)) for line, name in SCORE_LINES.items()
+        )
 
     def bot_names(self) -> tuple[str, ...]:
         return tuple(_BOT_WORDS)

@@ -63,7 +63,7 @@ from .text import (
     claims_text,
 )
 
-__all__ = ["COLUMNS", "MIN_TEXT", "PART_WIDTH", "render_svg", "render_svg_parts"]
+__all__ = ["COLUMNS", "MIN_TEXT", "PART_WIDTH", "part_names", "render_svg", "render_svg_parts"]
 
 #: How many parts :func:`render_svg` puts in one row.
 COLUMNS = 3
@@ -496,6 +496,12 @@ def _player(view: GameState, seat: int) -> Part:
 
 def _parts(view: GameState) -> list[Part]:
     return [_board(view), _supply(view), *(_player(view, seat) for seat in range(len(view.players)))]
+
+
+def part_names(view: GameState) -> tuple[str, ...]:
+    """The names of the parts of :func:`render_svg_parts`, in its order: ``board``, ``supply``,
+    then ``P0``, ``P1`` … (a player's board)."""
+    return ("board", "supply", *(f"P{seat}" for seat in range(len(view.players))))
 
 
 def render_svg_parts(view: GameState) -> tuple[str, ...]:

@@ -247,6 +247,36 @@ class Game(ABC, Generic[C, S, M, E, L]):
     def picture(self, view: S) -> str:
         """A view drawn as SVG."""
 
+    def told(self, events: tuple[E, ...]) -> tuple[tuple[str, tuple[str, ...]], ...]:
+        """``events`` in a player's words as lines, each with the IDs of the rules behind it (a
+        page links them); by default a line per event: the text of :meth:`event_data` without
+        the rule it ends with, and that rule."""
+        lines: list[tuple[str, tuple[str, ...]]] = []
+        for event in events:
+            data = self.event_data(event)
+            text, rule = str(data.get("text", "")), data.get("rule")
+            ruled = isinstance(rule, str) and bool(rule)
+            lines.append((text.removesuffix(f" ({rule})"), (str(rule),)) if ruled else (text, ()))
+        return tuple(lines)
+
+    def picture_parts(self, view: S) -> tuple[tuple[str, str], ...]:
+        """The picture of :meth:`picture` in parts, for a page that lays them out itself: each
+        part's name (``"P0"`` for a seat's board, the others the game's own) and its SVG, a
+        whole document; by default one part, ``"table"``, the whole picture."""
+        return (("table", self.picture(view)),)
+
+    def stage(self, state: S) -> tuple[tuple[str, str], ...]:
+        """Where ``state`` stands in the game's own words, coarsest first, as pairs of a name and
+        a value (``(("round", "2"), ("phase", "act"))``), to name a position by (the pictures of
+        the docs); by default none, a position then named by its number of decisions alone."""
+        return ()
+
+    def score_lines(self, state: S) -> tuple[tuple[str, tuple[int, ...]], ...]:
+        """The lines of the seats' score sheets as a player names them, each with its value for
+        every seat in seat order, the line of :meth:`totals` named ``"total"``; by default that
+        line alone."""
+        return (("total", self.totals(state)),)
+
     @abstractmethod
     def rule(self, rule_id: str) -> dict[str, object] | None:
         """A rule of the game's digest by ID (any case) as data; None for an unknown ID."""

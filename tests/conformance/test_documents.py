@@ -90,6 +90,34 @@ def test_every_view_is_drawn_as_svg(played: AnyGame) -> None:
             assert drawn.tag == "{http://www.w3.org/2000/svg}svg"
 
 
+def test_the_picture_s_parts_the_stage_the_lines_told_and_the_score_lines_are_the_game_s_own(
+    played: AnyGame,
+) -> None:
+    """What a page telling a game asks (the docs' ``game-position``): the picture in named parts,
+    each an SVG document, a seat's board named ``P0``… where the game draws one; where a
+    position stands, by the same names all along the game; the events told in lines, each
+    with rules of the game's own; the score sheet's lines, one value per seat, its ``total``
+    line the totals."""
+    game = walk(played, played.seats[0], 28, steps=12)
+    lines = [line for events in game.events for line in played.told(events)]
+    assert lines and all(text and isinstance(text, str) for text, _ in lines)
+    assert all(played.rule(rule) is not None for _, rules in lines for rule in rules)
+    named = {word for word, _ in played.stage(game.states[0])}
+    for state in game.states[::6]:
+        seats = len(played.totals(state))
+        parts = played.picture_parts(played.view(state, 0))
+        names = [name for name, _ in parts]
+        assert parts and len(set(names)) == len(names)
+        assert all(ElementTree.fromstring(svg).tag == "{http://www.w3.org/2000/svg}svg" for _, svg in parts)
+        assert len(parts) == 1 or {f"P{seat}" for seat in range(seats)} <= set(names)
+        stage = played.stage(state)
+        assert {word for word, _ in stage} == named
+        assert all(isinstance(word, str) and isinstance(value, str) for word, value in stage)
+        sheet = dict(played.score_lines(state))
+        assert all(len(values) == seats for values in sheet.values())
+        assert sheet["total"] == played.totals(state)
+
+
 def _records_read_back(played: AnyGame, game: Walk) -> None:
     """The record of the game so far, at its start, half way and at the end, reads back as its
     options, moves and names; its moves played from its options lead to the position."""

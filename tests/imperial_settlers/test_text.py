@@ -10,7 +10,9 @@ import re
 import attrs
 import pytest
 
+from boardtable.games import game as game_interface
 from imperial_settlers_rules import (
+    Activate,
     Build,
     GameState,
     Tuck,
@@ -202,3 +204,54 @@ def test_what_is_put_under_or_on_a_location_is_named_and_a_card_face_down_to_the
         said[quarry]
         == ["P0 puts Quarry under Gate (CARD-26)"] + ["P0 puts a card face down under Gate (CARD-26)"] * 2
     )
+
+
+def test_a_build_says_each_option_it_chooses_by_what_its_card_gives() -> None:
+    """ENG-9, CARD-14, CARD-3: a build's options of the choices of gains are said by the goods
+    each gives and the card whose choice it is, in the order carried out: the card built (its
+    production, BUILD-5), then each own location reacting to the build in empire order; by
+    number where the cards give no such choice."""
+    guard, workshop = card("egy-pharaohs-guard"), card("rom-sculptors-workshop")
+    headquarters, administration, statue = (
+        card("rom-headquarters"),
+        card("rom-administration"),
+        card("com-statue"),
+    )
+    romans = acting(p0={"hand": (workshop, statue), "empire": (administration, headquarters)})
+    view = player_view(romans, 0)
+    both = Build(0, workshop, supply(stone=1), choice=(1, 0))
+    assert move_text(view, both) == (
+        "Build Sculptor's Workshop*, paying 1 stone, choosing 1 VP from Administration* and 1 VP from Headquarters*"
+    )
+    assert move_text(view, Build(0, statue, supply(stone=1), choice=(1,))).endswith(
+        "choosing 1 gold from Headquarters*"
+    )
+    egyptians = acting(("egyptians", "romans"), p0={"hand": (guard,)})
+    assert move_text(player_view(egyptians, 0), Build(0, guard, supply(food=2), choice=(1,))).endswith(
+        "choosing 2 VP from Pharaoh's Guard*"
+    )
+    assert move_text(view, Build(0, statue, supply(stone=1), choice=(0, 1))).endswith(
+        "choosing options 1 and 2"
+    )
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 2), (2, 8)])
+def test_a_greedy_game_s_chosen_options_are_what_its_moves_said(players: int, seed: int) -> None:
+    """Every build and activation of a seeded game of greedy bots (Headquarters reacting,
+    Pharaoh's Guard produced again by Farmers At Work and by Porters) that chooses options
+    said them as the goods its "chooses" events then gave (CARD-14)."""
+    played = game_interface("imperial-settlers")
+    bots = [played.bot("greedy", f"{seed}:{seat}", 1.0) for seat in range(players)]
+    state = played.new(played.read_options({}, players, seed))
+    said = 0
+    while not played.is_over(state):
+        seat = played.to_act(state)[0]
+        move = bots[seat].choose(state, seat)
+        words = move_text(player_view(state, seat), move)
+        state, events = played.play(state, move)
+        chose = [event_text(e).removesuffix(" (CARD-14)") for e in events if e.what == "chooses"]
+        if isinstance(move, Build | Activate) and move.choice:
+            assert len(chose) == len(move.choice) == 1, (words, chose)
+            assert f", choosing {chose[0].removeprefix(f'P{seat} chooses ')} from " in words, (words, chose)
+            said += 1
+    assert said >= 4

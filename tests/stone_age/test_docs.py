@@ -18,7 +18,7 @@ from stone_age_rules.text import building_text, event_text
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "stone_age"
 sys.path.insert(0, str(DOCS.parent / "_ext"))
-from hadara_rules_docs.stone_age_pictures import Step, seeded_game  # noqa: E402
+from hadara_rules_docs.game_pictures import Step, seeded_game  # noqa: E402
 
 #: The rule areas in the order of play.
 AREAS = ("flow", "setup", "place", "act", "tool", "build", "civ", "feed", "end", "score", "info")
@@ -90,7 +90,7 @@ def test_the_how_to_play_page_tells_what_happened_in_its_games() -> None:
     page = (DOCS / "how-to-play.md").read_text(encoding="utf-8")
     assert ":players: 3\n:seed: 22\n" in page and "--players 3\n--seed 22" in page
     assert ":players: 2\n:seed: 7\n:moves: 4\n" in page
-    steps = seeded_game(3, 22, "greedy")
+    steps = seeded_game("stone-age", 3, 22, "greedy")
     placing = next(step.before for step in steps if step.before.round == 1 and step.before.ply == 6)
     assert placing.to_act == (1,) and placing.placed[Location.RIVER.row][:2] == (3, 2)
     assert placing.placed[Location.FIELD.row][0] == 1 and placing.placed[Location.HUT.row][1] == 2
@@ -134,7 +134,7 @@ def test_the_how_to_play_page_tells_what_happened_in_its_games() -> None:
         (3, 2, 2),
         36,
     )
-    two = seeded_game(2, 7, "greedy")[3].after
+    two = seeded_game("stone-age", 2, 7, "greedy")[3].after
     assert two.to_act == (1,) and two.players[1].people - sum(row[1] for row in two.placed) == 1
     assert (two.placed[Location.FOREST.row], two.placed[Location.RIVER.row]) == ((3, 0), (0, 3))
     assert (two.placed[Location.HUT.row], two.placed[Location.FIELD.row]) == ((2, 0), (0, 1))

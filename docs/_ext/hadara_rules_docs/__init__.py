@@ -37,11 +37,10 @@ Two directives keep the guides honest by running code at build time
 Pictures of positions (:mod:`.pictures`, drawn in parts with ``render_svg_parts`` at build time,
 laid out to the width of the page):
 
-``hadara-game`` and ``hadara-position`` (directives; :mod:`.how_to_play`)
-    A seeded game played by the built-in bots, and the picture of one of its
-    positions with what happened just before it (the home page and *How to play*).
-``stone-age-game`` and ``stone-age-position`` (directives; :mod:`.stone_age_pictures`)
-    The same for Stone Age (its *How to play*).
+``game-play`` and ``game-position`` (directives; :mod:`.game_pictures`)
+    A seeded game of any registered game played by its bots, and the picture of one of
+    its positions with what happened just before it, through the game interface alone
+    (the home page and every game's *How to play*).
 Rulebook examples (:mod:`.examples`)
     Each scenario of ``spec/scenarios/rulebook/`` is shown, with a picture of its
     position, on the page of the rules it names; the wheel page shows the wheel
@@ -68,13 +67,12 @@ from sphinx.application import Sphinx
 from .checks import check_areas, check_consistency
 from .code import ResolveCodeRefs, register_viewcode_pages, rule_code_ref
 from .domain import HadaraDomain, RuleRole
-from .how_to_play import GameDirective, PositionDirective
+from .game_pictures import GamePlayDirective, GamePositionDirective
 from .pictures import setup_pictures
 from .rule_pages import RuleIndexDirective, RulesDirective
 from .rulings import RulingsDirective
 from .run_code import CommandDirective, ExampleDirective
 from .signatures import tidy_signature
-from .stone_age_pictures import StoneAgeGameDirective, StoneAgePositionDirective
 from .tested import setup_tested
 
 
@@ -91,10 +89,8 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_directive("game-rule-index", RuleIndexDirective)
     app.add_directive("hadara-example", ExampleDirective)
     app.add_directive("hadara-command", CommandDirective)
-    app.add_directive("hadara-game", GameDirective)
-    app.add_directive("hadara-position", PositionDirective)
-    app.add_directive("stone-age-game", StoneAgeGameDirective)
-    app.add_directive("stone-age-position", StoneAgePositionDirective)
+    app.add_directive("game-play", GamePlayDirective)
+    app.add_directive("game-position", GamePositionDirective)
     setup_pictures(app)
     setup_tested(app)
     app.add_node(rule_code_ref)
