@@ -119,12 +119,7 @@ class StoneAge(LibraryGame[GameConfig, GameState, Move, Event, Offer]):
         """The move's data, its notation, and its preview document's data with what the move
         does in the seat's words (a move to a card or building says what lies there; a
         warning before a placement it cannot pay for, or a last action before going hungry)."""
-        data = self.data(option.preview)
-        return {
-            "move": data.pop("move"),
-            "notation": str(option.move),
-            "preview": {**data, "text": option.text},
-        }
+        return self.offered(option.preview, option.text)
 
     def stage(self, state: GameState) -> tuple[tuple[str, str], ...]:
         """FLOW-5: the round and its phase."""

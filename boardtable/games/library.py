@@ -296,14 +296,18 @@ class LibraryGame(Game[C, S, M, E, L]):
         return self.library.previews(view, seat)
 
     def legal_entry(self, option: L) -> dict[str, object]:
-        """The move's data, its notation, and its preview document's data with its text (the
-        move is written once: the entry's ``move`` is the one the preview holds)."""
-        data = self.data(option)
-        return {
-            "move": data.pop("move"),
-            "notation": str(option.move),
-            "preview": {**data, "text": str(option)},
-        }
+        """The move's data, its notation, and its preview document's data with its text
+        (:meth:`offered`)."""
+        return self.offered(option, str(option))
+
+    def offered(self, preview: Foreseen, does: str, said: str | None = None) -> dict[str, object]:
+        """A legal move's wire entry from its preview document: the move's data, its notation,
+        and the preview's data with ``does``, what the move does in words, as its ``text`` (the
+        move is written once: the entry's ``move`` is the one the preview holds); with
+        ``said``, the move in its player's words, as the entry's ``text``."""
+        data = self.data(preview)
+        entry = {"move": data.pop("move"), "notation": str(preview.move), "preview": {**data, "text": does}}
+        return entry if said is None else {**entry, "text": said}
 
     def from_view(self, bot: Decider[S, M]) -> Decider[S, M]:
         """``bot`` deciding for its seat from the seat's view of the position alone (the
