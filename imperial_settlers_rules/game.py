@@ -29,8 +29,8 @@ from ._components import FACTIONS
 from ._config import SEED_LIMIT
 from .bots import Bot, GreedyBot, ISMCTSBot, RandomBot
 from .catalogue import catalogue
+from .offers import Offer, offers
 from .picture import part_names, render_svg_parts
-from .previews import Preview
 from .rulebook import GAME as TITLE
 from .text import SCORE_LINES, event_text
 from .view import HIDDEN
@@ -83,11 +83,13 @@ def _shown(state: GameState, seat: int | None) -> set[str]:
     return shown_cards
 
 
-#: Imperial Settlers' functions and documents, as the shared answers call them: the events
-#: as each seat sees them (a hand secret, LOOK-6) in the log's words, the picture in parts, the score
-#: sheet's lines of END-2 to END-4 as the terminal names them.
-_LIBRARY: Library[GameConfig, GameState, Move, Event, Preview] = evolve(
+#: Imperial Settlers' functions and documents, as the shared answers call them: a legal move
+#: offered with its words, made from the seat's view (:mod:`imperial_settlers_rules.offers`);
+#: the events as each seat sees them (a hand secret, LOOK-6) in the log's words, the picture
+#: in parts, the score sheet's lines of END-2 to END-4 as the terminal names them.
+_LIBRARY: Library[GameConfig, GameState, Move, Event, Offer] = evolve(
     Library.of(imperial_settlers_rules, imperial_settlers_rules.records),
+    previews=offers,
     events_view=events_view,
     event_text=event_text,
     part_names=part_names,
@@ -115,7 +117,7 @@ _BOTS: Mapping[str, tuple[str, Callable[[random.Random, float], Bot]]] = {
 }
 
 
-class ImperialSettlers(LibraryGame[GameConfig, GameState, Move, Event, Preview]):
+class ImperialSettlers(LibraryGame[GameConfig, GameState, Move, Event, Offer]):
     """The game ``"imperial-settlers"`` (see the module)."""
 
     library = _LIBRARY
@@ -144,6 +146,11 @@ class ImperialSettlers(LibraryGame[GameConfig, GameState, Move, Event, Preview])
             return True
         seats: tuple[int | None, ...] = (None, *range(len(before.players)))
         return any(not _shown(after, seat) <= _shown(before, seat) for seat in seats)
+
+    def legal_entry(self, option: Offer) -> dict[str, object]:
+        """The move's data, its notation, its preview document's data with what the move does in
+        words, and the move in its player's words, as the terminal lists it (``text``)."""
+        return self.offered(option.preview, str(option.preview), option.said)
 
     def stage(self, state: GameState) -> tuple[tuple[str, str], ...]:
         """FLOW-5: the round and its phase."""
@@ -177,8 +184,9 @@ class ImperialSettlers(LibraryGame[GameConfig, GameState, Move, Event, Preview])
 
     def web_folder(self) -> Path | None:
         """``imperial_settlers_rules/web``: the table's hooks of Imperial Settlers (``game.js``:
-        its moves in words, a card by its catalogue name, the picture's parts naming their
-        moves, the score sheet's lines of END-2 to END-4) and its style sheet."""
+        a card by its catalogue name, the picture's parts naming their moves, the score
+        sheet's lines of END-2 to END-4; a move said by its legal entry's text) and its style
+        sheet."""
         return Path(__file__).with_name("web")
 
 
