@@ -7,11 +7,12 @@ Such a game answers most of the interface with its library's public functions al
 the interface (the documents in their envelopes, a move from its notation or its data, the
 record of a finished game with its result block and the seats' names; a match's options
 read from the fields the game declares, :attr:`LibraryGame.option_fields`; a bot deciding
-from its seat's view; the events as a seat sees them and in words, the picture in parts, the
-score sheet's lines by their names). Each game adds what is its own: its options, what a move reveals, its
-legal moves' wire entries, its rules and bots, its catalogue. A legal move's wire entry is
-the same for every such game: the move, its notation, and the preview document the library
-writes, with its words.
+from its seat's view; the events as a seat sees them and in words, the picture in parts,
+the score sheet's lines by their names). Each game adds what is its own: its options, what
+a move reveals, its rules and bots, its catalogue. A legal move's wire entry is the same
+for every such game: the move, its notation, and the preview document the library writes,
+with what the move does in words, and where the game says them, the move's own words
+(:meth:`LibraryGame.offered`).
 """
 
 from __future__ import annotations
