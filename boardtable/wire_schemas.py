@@ -396,7 +396,9 @@ def _legal_entry(maker: Maker, documents: WireDocuments) -> _Schema:
                 "description": "What the move would do to its player.",
                 "$ref": "#/$defs/LegalPreview",
             },
+            "text": text("The move in one line, as its player would say it, where the game says it."),
         },
+        "text",
     )
 
 

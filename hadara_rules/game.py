@@ -12,7 +12,7 @@ from collections import Counter
 from collections.abc import Mapping
 from pathlib import Path
 
-from attrs import frozen
+from attrs import evolve, frozen
 
 import hadara_rules
 from boardtable.games import Commands, Decider
@@ -31,7 +31,7 @@ from ._moves import Move
 from ._previews import Preview
 from ._render import part_names, render_svg_parts
 from ._rulebook import rules
-from ._rules.scoring import CATEGORIES, score
+from ._rules.scoring import CATEGORIES
 from ._text import event_lines
 from ._vocabulary import Crest
 from .bots import BOTS, Bot
@@ -53,8 +53,15 @@ class _Seated:
         return self.bot.choose(state, seat, legal_moves(state, seat))
 
 
-#: Hadara's functions and documents, as the shared answers call them.
-_LIBRARY: Library[GameConfig, GameState, Move, Event, Preview] = Library.of(hadara_rules, records)
+#: Hadara's functions and documents, as the shared answers call them: an event in words as it
+#: says itself, the picture in parts, the score pad's rows (SCORE-1 to SCORE-6) by their
+#: sheet's fields, the total last.
+_LIBRARY: Library[GameConfig, GameState, Move, Event, Preview] = evolve(
+    Library.of(hadara_rules, records),
+    part_names=part_names,
+    render_svg_parts=render_svg_parts,
+    score_lines={line: line for line in CATEGORIES},
+)
 
 
 #: What each bot does, in a line (:meth:`Hadara.bot_description`).
@@ -153,9 +160,6 @@ class Hadara(LibraryGame[GameConfig, GameState, Move, Event, Preview]):
     def events_seen(self, events: tuple[Event, ...], seat: int | None, state: GameState) -> tuple[Event, ...]:
         return events_seen_by(events, SPECTATOR if seat is None else seat, state.catalogue)
 
-    def event_data(self, event: Event) -> dict[str, object]:
-        return {**self.data(event), "text": str(event)}
-
     def told(self, events: tuple[Event, ...]) -> tuple[tuple[str, tuple[str, ...]], ...]:
         """A line per action with its coins and track steps after it, and the rules behind it
         (:func:`hadara_rules._text.event_lines`)."""
@@ -164,17 +168,9 @@ class Hadara(LibraryGame[GameConfig, GameState, Move, Event, Preview]):
             for line in event_lines(events)
         )
 
-    def picture_parts(self, view: GameState) -> tuple[tuple[str, str], ...]:
-        return tuple(zip(part_names(view), render_svg_parts(view), strict=True))
-
     def stage(self, state: GameState) -> tuple[tuple[str, str], ...]:
         """EPOCH-1: the epoch, its phase (A or B) and its section (FLOW-2)."""
         return (("epoch", str(state.epoch)), ("phase", state.phase.value), ("section", state.section.value))
-
-    def score_lines(self, state: GameState) -> tuple[tuple[str, tuple[int, ...]], ...]:
-        """The score pad's rows (SCORE-1 to SCORE-6), the total last."""
-        sheets = score(state)
-        return tuple((line, tuple(getattr(sheet, line) for sheet in sheets)) for line in CATEGORIES)
 
     def rule_text(self, rule_id: str) -> str:
         found = rules().get(rule_id)

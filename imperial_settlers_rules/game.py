@@ -14,6 +14,8 @@ import random
 from collections.abc import Callable, Mapping
 from pathlib import Path
 
+from attrs import evolve
+
 import imperial_settlers_rules
 import imperial_settlers_rules.records
 from boardtable.errors import GameError
@@ -21,14 +23,14 @@ from boardtable.games import Commands, Decider
 from boardtable.games.library import Library, LibraryGame
 from boardtable.reader import shown
 from boardtable.schema import Schema, seat_or_random
-from imperial_settlers_rules import Event, GameConfig, GameState, Move, events_view, player_view, score
+from imperial_settlers_rules import Event, GameConfig, GameState, Move, events_view, player_view
 
 from ._components import FACTIONS
 from ._config import SEED_LIMIT
 from .bots import Bot, GreedyBot, ISMCTSBot, RandomBot
 from .catalogue import catalogue
+from .offers import Offer, offers
 from .picture import part_names, render_svg_parts
-from .previews import Preview
 from .rulebook import GAME as TITLE
 from .text import SCORE_LINES, event_text
 from .view import HIDDEN
@@ -81,9 +83,18 @@ def _shown(state: GameState, seat: int | None) -> set[str]:
     return shown_cards
 
 
-#: Imperial Settlers' functions and documents, as the shared answers call them.
-_LIBRARY: Library[GameConfig, GameState, Move, Event, Preview] = Library.of(
-    imperial_settlers_rules, imperial_settlers_rules.records
+#: Imperial Settlers' functions and documents, as the shared answers call them: a legal move
+#: offered with its words, made from the seat's view (:mod:`imperial_settlers_rules.offers`);
+#: the events as each seat sees them (a hand secret, LOOK-6) in the log's words, the picture
+#: in parts, the score sheet's lines of END-2 to END-4 as the terminal names them.
+_LIBRARY: Library[GameConfig, GameState, Move, Event, Offer] = evolve(
+    Library.of(imperial_settlers_rules, imperial_settlers_rules.records),
+    previews=offers,
+    events_view=events_view,
+    event_text=event_text,
+    part_names=part_names,
+    render_svg_parts=render_svg_parts,
+    score_lines=SCORE_LINES,
 )
 
 #: Each bot by name, in order: what it does in a line (:meth:`ImperialSettlers.bot_description`),
@@ -106,7 +117,7 @@ _BOTS: Mapping[str, tuple[str, Callable[[random.Random, float], Bot]]] = {
 }
 
 
-class ImperialSettlers(LibraryGame[GameConfig, GameState, Move, Event, Preview]):
+class ImperialSettlers(LibraryGame[GameConfig, GameState, Move, Event, Offer]):
     """The game ``"imperial-settlers"`` (see the module)."""
 
     library = _LIBRARY
@@ -136,25 +147,14 @@ class ImperialSettlers(LibraryGame[GameConfig, GameState, Move, Event, Preview])
         seats: tuple[int | None, ...] = (None, *range(len(before.players)))
         return any(not _shown(after, seat) <= _shown(before, seat) for seat in seats)
 
-    def events_seen(self, events: tuple[Event, ...], seat: int | None, state: GameState) -> tuple[Event, ...]:
-        return events_view(events, seat)
-
-    def event_data(self, event: Event) -> dict[str, object]:
-        return {**self.data(event), "text": event_text(event)}
-
-    def picture_parts(self, view: GameState) -> tuple[tuple[str, str], ...]:
-        return tuple(zip(part_names(view), render_svg_parts(view), strict=True))
+    def legal_entry(self, option: Offer) -> dict[str, object]:
+        """The move's data, its notation, its preview document's data with what the move does in
+        words, and the move in its player's words, as the terminal lists it (``text``)."""
+        return self.offered(option.preview, str(option.preview), option.said)
 
     def stage(self, state: GameState) -> tuple[tuple[str, str], ...]:
         """FLOW-5: the round and its phase."""
         return (("round", str(state.round)), ("phase", state.phase.value))
-
-    def score_lines(self, state: GameState) -> tuple[tuple[str, tuple[int, ...]], ...]:
-        """The score sheet's lines as the terminal names them (END-2 to END-4)."""
-        sheets = score(state)
-        return tuple(
-            (name, tuple(getattr(sheet, line) for sheet in sheets)) for line, name in SCORE_LINES.items()
-        )
 
     def bot_names(self) -> tuple[str, ...]:
         return tuple(_BOTS)
@@ -184,8 +184,9 @@ class ImperialSettlers(LibraryGame[GameConfig, GameState, Move, Event, Preview])
 
     def web_folder(self) -> Path | None:
         """``imperial_settlers_rules/web``: the table's hooks of Imperial Settlers (``game.js``:
-        its moves in words, a card by its catalogue name, the picture's parts naming their
-        moves, the score sheet's lines of END-2 to END-4) and its style sheet."""
+        a card by its catalogue name, the picture's parts naming their moves, the score
+        sheet's lines of END-2 to END-4; a move said by its legal entry's text) and its style
+        sheet."""
         return Path(__file__).with_name("web")
 
 

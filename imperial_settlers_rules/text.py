@@ -10,32 +10,12 @@ from typing import Any
 
 from boardtable.screen import counted, sheets_table
 
+from . import _moves
 from ._components import Card, Count, DrawKeep, Effect, Event, Special, Target, components
 from ._events import Event as Happened
 from ._goods import SUPPLY, Goods, Price
 from ._model import Choice, GameState, Phase, Step
-from ._moves import (
-    Activate,
-    Build,
-    Choose,
-    Convert,
-    Defend,
-    Discard,
-    Done,
-    Draw,
-    Keep,
-    MakeDeal,
-    Move,
-    Pass,
-    Pick,
-    Raze,
-    RazeCard,
-    Repeat,
-    Samurai,
-    Skip,
-    Spend,
-    Tuck,
-)
+from ._moves import Move
 from ._rules.actions import matches
 from ._rules.flow import LAST_ROUND
 from ._rules.scoring import score
@@ -378,7 +358,7 @@ def event_text(event: Happened) -> str:
 # --------------------------------------------------------------------------- moves
 
 
-def _activated(move: Activate) -> str:
+def _activated(move: _moves.Activate) -> str:
     """ACTLOC-1 to ACTLOC-7: an activation, with what it pays and acts on."""
     said = f"Activate {card_name(move.location)}"
     if move.times > 1:
@@ -400,7 +380,7 @@ def _activated(move: Activate) -> str:
     return said
 
 
-def _chosen(view: GameState, move: Choose) -> str:
+def _chosen(view: GameState, move: _moves.Choose) -> str:
     """CARD-14: the option of the choice waiting on the agenda, in words."""
     step = view.agenda[0] if view.agenda else None
     if isinstance(step, Choice) and move.option < len(step.options):
@@ -408,7 +388,7 @@ def _chosen(view: GameState, move: Choose) -> str:
     return f"Take option {move.option + 1}"
 
 
-def _built(move: Build) -> str:
+def _built(move: _moves.Build) -> str:
     """BUILD-1 to BUILD-3: the card built, what is paid and discarded, Slaver's purchase."""
     said = f"Build {card_name(move.card)}, paying {supply_text(move.pay)}"
     if move.discard is not None:
@@ -418,35 +398,37 @@ def _built(move: Build) -> str:
     return said
 
 
-def _decided(move: Build | Activate | MakeDeal | RazeCard | Raze | Spend) -> str:
+def _decided(
+    move: _moves.Build | _moves.Activate | _moves.MakeDeal | _moves.RazeCard | _moves.Raze | _moves.Spend,
+) -> str:
     """ENG-9: what the move decides for its effects before a hidden card is seen, in words:
     the deck of its first card (GOODS-7), the
     location produced again (CARD-9), where samurai go (CARD-29); "" where it decides nothing."""
     parts = []
     if move.deck is not None:
         parts.append(f"drawing from the {move.deck.value} deck")
-    repeat = move.repeat if isinstance(move, Build | Activate) else None
+    repeat = move.repeat if isinstance(move, _moves.Build | _moves.Activate) else None
     if repeat is not None:
         parts.append(f"having {card_name(repeat)} produce again")
-    samurai = move.samurai if isinstance(move, Build) else ()
+    samurai = move.samurai if isinstance(move, _moves.Build) else ()
     if samurai:
         parts.append(f"putting samurai on {_listed([card_name(card) for card in samurai])}")
     return "".join(f", {part}" for part in parts)
 
 
-def _choices(view: GameState, move: Build | Activate) -> list[tuple[str, tuple[Goods, ...]]]:
+def _choices(view: GameState, move: _moves.Build | _moves.Activate) -> list[tuple[str, tuple[Goods, ...]]]:
     """CARD-14: the choices of gains a build or an activation meets, in the order carried out
     (BUILD-5, BUILD-6, CARD-3, CARD-9), each with its card: the card built, then the location
     produced again (Farmers At Work, Porters), then each own location reacting to the build."""
     found: list[tuple[str, tuple[Goods, ...]]] = []
-    if isinstance(move, Build):
+    if isinstance(move, _moves.Build):
         built = card_of(move.card)
         found += [(move.card, e.choice) for e in (built.bonus, built.ability.production) if e and e.choice]
-    again = move.target if isinstance(move, Activate) and isinstance(move.target, str) else move.repeat
+    again = move.target if isinstance(move, _moves.Activate) and isinstance(move.target, str) else move.repeat
     production = card_of(again).ability.production if again is not None else None
     if again is not None and production is not None and production.choice:
         found.append((again, production.choice))
-    if isinstance(move, Build):
+    if isinstance(move, _moves.Build):
         own = tuple(card for card in view.players[move.player].empire if card != move.discard)
         for location in held((*own, move.card), view.taken, move.player):
             feature = card_of(location).ability.on_build
@@ -460,7 +442,7 @@ def _choices(view: GameState, move: Build | Activate) -> list[tuple[str, tuple[G
     return found
 
 
-def _choosing(view: GameState, move: Build | Activate) -> str:
+def _choosing(view: GameState, move: _moves.Build | _moves.Activate) -> str:
     """ENG-9, CARD-14: the option a build or an activation takes of each choice of gains, in
     words from its card's data (``, choosing 1 VP from Headquarters``); by number where the
     card data does not tell which choices the move meets."""
@@ -482,31 +464,31 @@ def _took(take: tuple[int, ...]) -> str:
 
 #: Each kind of move in words (after :func:`move_text`'s view and move).
 _MOVES: Mapping[type[Move], Callable[[GameState, Any], str]] = {
-    Pick: lambda view, m: f"Pick {card_name(m.card)} from the lookout",
-    Draw: lambda view, m: f"Draw a card from the {m.deck.value} deck",
-    Choose: _chosen,
-    Keep: lambda view, m: f"Keep {card_name(m.card)}",
-    Repeat: lambda view, m: f"Have {card_name(m.location)} produce once more",
-    Convert: lambda view, m: (
+    _moves.Pick: lambda view, m: f"Pick {card_name(m.card)} from the lookout",
+    _moves.Draw: lambda view, m: f"Draw a card from the {m.deck.value} deck",
+    _moves.Choose: _chosen,
+    _moves.Keep: lambda view, m: f"Keep {card_name(m.card)}",
+    _moves.Repeat: lambda view, m: f"Have {card_name(m.location)} produce once more",
+    _moves.Convert: lambda view, m: (
         f"Give back {_listed(list(m.give))} for {amount_text('vp', len(m.give))}"
         if m.give
         else "Give back nothing"
     ),
-    Discard: lambda view, m: f"Discard {card_name(m.card)}",
-    Skip: lambda view, m: "Do not follow up",
-    Build: lambda view, m: _built(m) + _choosing(view, m) + _decided(m),
-    MakeDeal: lambda view, m: (
+    _moves.Discard: lambda view, m: f"Discard {card_name(m.card)}",
+    _moves.Skip: lambda view, m: "Do not follow up",
+    _moves.Build: lambda view, m: _built(m) + _choosing(view, m) + _decided(m),
+    _moves.MakeDeal: lambda view, m: (
         f"Make a deal with {card_name(m.card)}, paying {supply_text(m.pay)}" + _decided(m)
     ),
-    RazeCard: lambda view, m: f"Raze {card_name(m.card)} from your hand" + _decided(m),
-    Raze: lambda view, m: f"Raze P{m.opponent}'s {card_name(m.location)}" + _decided(m),
-    Activate: lambda view, m: _activated(m) + _choosing(view, m) + _decided(m),
-    Spend: lambda view, m: f"Spend workers for {_took(m.take)}" + _decided(m),
-    Pass: lambda view, m: "Pass for the rest of the round",
-    Done: lambda view, m: "End your turn",
-    Defend: lambda view, m: f"Put a defense token on {card_name(m.location)}",
-    Samurai: lambda view, m: f"Put a samurai on {card_name(m.location)}",
-    Tuck: lambda view, m: (
+    _moves.RazeCard: lambda view, m: f"Raze {card_name(m.card)} from your hand" + _decided(m),
+    _moves.Raze: lambda view, m: f"Raze P{m.opponent}'s {card_name(m.location)}" + _decided(m),
+    _moves.Activate: lambda view, m: _activated(m) + _choosing(view, m) + _decided(m),
+    _moves.Spend: lambda view, m: f"Spend workers for {_took(m.take)}" + _decided(m),
+    _moves.Pass: lambda view, m: "Pass for the rest of the round",
+    _moves.Done: lambda view, m: "End your turn",
+    _moves.Defend: lambda view, m: f"Put a defense token on {card_name(m.location)}",
+    _moves.Samurai: lambda view, m: f"Put a samurai on {card_name(m.location)}",
+    _moves.Tuck: lambda view, m: (
         f"Put {card_name(m.item) if m.item in components().copies else amount_text(m.item, 1)}"
         f" under or on {card_name(m.location)}"
     ),

@@ -21,7 +21,7 @@ from boardtable.games import Commands, Decider
 from boardtable.games.library import Library, LibraryGame
 from boardtable.reader import shown
 from boardtable.schema import Schema, seat_or_random
-from stone_age_rules import Event, GameConfig, GameState, Move, events_view, score
+from stone_age_rules import Event, GameConfig, GameState, Move, events_view
 from stone_age_rules.bots import ISMCTSBot, make_bot
 from stone_age_rules.catalogue import catalogue
 from stone_age_rules.offers import Offer, offers
@@ -66,9 +66,17 @@ def _hidden_count(view: GameState) -> int:
 
 
 #: Stone Age's functions and documents, as the shared answers call them; a legal move is
-#: offered with its words, made from the seat's view (:mod:`stone_age_rules.offers`).
+#: offered with its words, made from the seat's view (:mod:`stone_age_rules.offers`); the
+#: events as each seat sees them (INFO-1 to INFO-3) in the log's words, the picture in parts,
+#: the score sheet's lines of SCORE-1 to SCORE-8 as the terminal names them.
 _LIBRARY: Library[GameConfig, GameState, Move, Event, Offer] = evolve(
-    Library.of(stone_age_rules, stone_age_rules.records), previews=offers
+    Library.of(stone_age_rules, stone_age_rules.records),
+    previews=offers,
+    events_view=events_view,
+    event_text=event_text,
+    part_names=part_names,
+    render_svg_parts=render_svg_parts,
+    score_lines=SCORE_LINES,
 )
 
 
@@ -111,32 +119,11 @@ class StoneAge(LibraryGame[GameConfig, GameState, Move, Event, Offer]):
         """The move's data, its notation, and its preview document's data with what the move
         does in the seat's words (a move to a card or building says what lies there; a
         warning before a placement it cannot pay for, or a last action before going hungry)."""
-        data = self.data(option.preview)
-        return {
-            "move": data.pop("move"),
-            "notation": str(option.move),
-            "preview": {**data, "text": option.text},
-        }
-
-    def events_seen(self, events: tuple[Event, ...], seat: int | None, state: GameState) -> tuple[Event, ...]:
-        return events_view(events, seat)
-
-    def event_data(self, event: Event) -> dict[str, object]:
-        return {**self.data(event), "text": event_text(event)}
-
-    def picture_parts(self, view: GameState) -> tuple[tuple[str, str], ...]:
-        return tuple(zip(part_names(view), render_svg_parts(view), strict=True))
+        return self.offered(option.preview, option.text)
 
     def stage(self, state: GameState) -> tuple[tuple[str, str], ...]:
         """FLOW-5: the round and its phase."""
         return (("round", str(state.round)), ("phase", state.phase.value))
-
-    def score_lines(self, state: GameState) -> tuple[tuple[str, tuple[int, ...]], ...]:
-        """The score sheet's lines as the terminal names them (SCORE-1 to SCORE-8)."""
-        sheets = score(state)
-        return tuple(
-            (name, tuple(getattr(sheet, line) for sheet in sheets)) for line, name in SCORE_LINES.items()
-        )
 
     def bot_names(self) -> tuple[str, ...]:
         return tuple(_BOT_WORDS)

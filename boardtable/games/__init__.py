@@ -233,7 +233,8 @@ class Game(ABC, Generic[C, S, M, E, L]):
 
     @abstractmethod
     def legal_entry(self, option: L) -> dict[str, object]:
-        """A legal move's wire entry: ``move`` (its data), ``notation`` and ``preview``."""
+        """A legal move's wire entry: ``move`` (its data), ``notation`` and ``preview``; where the
+        game says its moves in words, ``text``: the move as its player would say it."""
 
     @abstractmethod
     def events_seen(self, events: tuple[E, ...], seat: int | None, state: S) -> tuple[E, ...]:

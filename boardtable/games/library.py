@@ -7,17 +7,19 @@ Such a game answers most of the interface with its library's public functions al
 the interface (the documents in their envelopes, a move from its notation or its data, the
 record of a finished game with its result block and the seats' names; a match's options
 read from the fields the game declares, :attr:`LibraryGame.option_fields`; a bot deciding
-from its seat's view). Each game adds what is its own: its options, what a move reveals, its
-legal moves' wire entries, its rules and bots, its catalogue. A legal move's wire entry is
-the same for every such game: the move, its notation, and the preview document the library
-writes, with its words.
+from its seat's view; the events as a seat sees them and in words, the picture in parts,
+the score sheet's lines by their names). Each game adds what is its own: its options, what
+a move reveals, its rules and bots, its catalogue. A legal move's wire entry is the same
+for every such game: the move, its notation, and the preview document the library writes,
+with what the move does in words, and where the game says them, the move's own words
+(:meth:`LibraryGame.offered`).
 """
 
 from __future__ import annotations
 
 import datetime
 from collections.abc import Callable, Collection, Hashable, Mapping, Sequence
-from types import ModuleType
+from types import MappingProxyType, ModuleType
 from typing import Any, Generic, Protocol, TypeVar
 
 from attrs import evolve, frozen
@@ -79,6 +81,14 @@ M = TypeVar("M", bound=Played)
 E = TypeVar("E", bound=Hashable)
 L = TypeVar("L", bound=Foreseen)
 
+#: A score sheet of its total alone.
+_TOTAL: Mapping[str, str] = MappingProxyType({"total": "total"})
+
+
+def _whole(events: tuple[E, ...], seat: int | None) -> tuple[E, ...]:
+    """The events as every seat sees them in a game without secrets: whole."""
+    return events
+
 
 @frozen
 class Library(Generic[C, S, M, E, L]):
@@ -119,6 +129,20 @@ class Library(Generic[C, S, M, E, L]):
     replay: Callable[[Any], S]
     #: ``apply_move``: the position after a move, checked, without its events.
     apply_move: Callable[[S, M], S]
+    #: What a table shows beside the documents, given where the package has it (by default
+    #: what the game interface answers without it). ``events_view(events, seat)``: the events as
+    #: a seat sees them (None: the spectator); by default whole, as a game without secrets has
+    #: them.
+    events_view: Callable[[tuple[E, ...], int | None], tuple[E, ...]] = _whole
+    #: ``event_text``: an event in words, the ``text`` of its data; by default ``str(event)``.
+    event_text: Callable[[E], str] = str
+    #: ``part_names`` and ``render_svg_parts``: the picture of ``render_svg`` in parts and each
+    #: part's name (by default the whole picture as one part, ``"table"``).
+    part_names: Callable[[S], Sequence[str]] | None = None
+    render_svg_parts: Callable[[S], Sequence[str]] | None = None
+    #: The score sheet's lines, each field of ``score``'s sheets by the name a player reads it
+    #: by (by default the total alone, named ``"total"``).
+    score_lines: Mapping[str, str] = _TOTAL
 
     @classmethod
     def of(cls, package: ModuleType, records: ModuleType) -> Library[Any, Any, Any, Any, Any]:
@@ -273,14 +297,18 @@ class LibraryGame(Game[C, S, M, E, L]):
         return self.library.previews(view, seat)
 
     def legal_entry(self, option: L) -> dict[str, object]:
-        """The move's data, its notation, and its preview document's data with its text (the
-        move is written once: the entry's ``move`` is the one the preview holds)."""
-        data = self.data(option)
-        return {
-            "move": data.pop("move"),
-            "notation": str(option.move),
-            "preview": {**data, "text": str(option)},
-        }
+        """The move's data, its notation, and its preview document's data with its text
+        (:meth:`offered`)."""
+        return self.offered(option, str(option))
+
+    def offered(self, preview: Foreseen, does: str, said: str | None = None) -> dict[str, object]:
+        """A legal move's wire entry from its preview document: the move's data, its notation,
+        and the preview's data with ``does``, what the move does in words, as its ``text`` (the
+        move is written once: the entry's ``move`` is the one the preview holds); with
+        ``said``, the move in its player's words, as the entry's ``text``."""
+        data = self.data(preview)
+        entry = {"move": data.pop("move"), "notation": str(preview.move), "preview": {**data, "text": does}}
+        return entry if said is None else {**entry, "text": said}
 
     def from_view(self, bot: Decider[S, M]) -> Decider[S, M]:
         """``bot`` deciding for its seat from the seat's view of the position alone (the
@@ -289,6 +317,28 @@ class LibraryGame(Game[C, S, M, E, L]):
 
     def picture(self, view: S) -> str:
         return self.library.render_svg(view)
+
+    def events_seen(self, events: tuple[E, ...], seat: int | None, state: S) -> tuple[E, ...]:
+        """The library's ``events_view`` of ``events`` for ``seat``."""
+        return self.library.events_view(events, seat)
+
+    def event_data(self, event: E) -> dict[str, object]:
+        """The event's data with its words, the library's ``event_text``."""
+        return {**self.data(event), "text": self.library.event_text(event)}
+
+    def picture_parts(self, view: S) -> tuple[tuple[str, str], ...]:
+        """The library's parts of the picture (``render_svg_parts``) by their ``part_names``."""
+        names, parts = self.library.part_names, self.library.render_svg_parts
+        if names is None or parts is None:
+            return super().picture_parts(view)
+        return tuple(zip(names(view), parts(view), strict=True))
+
+    def score_lines(self, state: S) -> tuple[tuple[str, tuple[int, ...]], ...]:
+        """The lines the library's ``score_lines`` names, each with its field of every seat's
+        sheet (``score``)."""
+        sheets = self.library.score(state)
+        lines = self.library.score_lines.items()
+        return tuple((name, tuple(getattr(sheet, line) for sheet in sheets)) for line, name in lines)
 
     def rule(self, rule_id: str) -> dict[str, object] | None:
         found = self.library.rules().get(rule_id.upper())

@@ -1,38 +1,15 @@
 // Imperial Settlers' part of the web table (served at /games/imperial-settlers/game.js, its hooks
-// described in the shell's games.js): its moves in words (a card by its name, from the game's
-// catalogue, never by its printed id), where they are listed, the components of its picture a
+// described in the shell's games.js): where its moves are listed, the components of its picture a
 // move names (a card in the hand: its builds, deals and razes; a built location: its
 // activations, razes and free steps; a card of the lookout: its pick; a deck: its draw; the
-// supply: the workers spent, WORK-1), under a card's move the card's text, where the game
-// stands, and the lines of its score sheet (END-2 to END-4). What a move does to its mover comes
-// in words from the server (the preview); a move's notation is for engines and records.
+// supply: the workers spent, WORK-1) and those components in words (a card by its name, from the
+// game's catalogue, never by its printed id), under a card's move the card's text, where the
+// game stands, and the lines of its score sheet (END-2 to END-4). A move itself comes in words
+// from the server (the legal entry's text, as the terminal lists it), and so does what it does
+// to its mover (the preview); a move's notation is for engines and records.
 
 import { el } from "/js/dom.js";
 
-/** The supply's kinds, in the order of a supply (GOODS-4), for one and for several. */
-const SUPPLY = [
-  ["worker", "workers"],
-  ["wood", "wood"],
-  ["stone", "stone"],
-  ["food", "food"],
-  ["gold", "gold"],
-  ["raze token", "raze tokens"],
-  ["defense token", "defense tokens"],
-];
-/** The goods a worker spend takes (WORK-1), in the order of its `take`. */
-const TAKEN = [
-  ["wood", "wood"],
-  ["stone", "stone"],
-  ["food", "food"],
-  ["card", "cards"],
-];
-/** The goods of an effect beside the supply (GOODS-1, GOODS-7). */
-const OTHERS = [
-  ["vp", "VP", "VP"],
-  ["card", "card", "cards"],
-  ["common_card", "common card", "common cards"],
-  ["faction_card", "faction card", "faction cards"],
-];
 /** The phases of a round (FLOW-5), as a player names them. */
 const PHASES = { lookout: "the lookout", production: "production", actions: "actions" };
 const LAST_ROUND = 5;
@@ -59,131 +36,8 @@ function cardName(id) {
   return card.name_provisional ? `${card.name}*` : card.name;
 }
 
-function listed(items) {
-  return items.length <= 1 ? items.join("") : `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`;
-}
-
-/** Counts of named goods in words: `2 workers and 1 gold` (none: `nothing`). */
-function counts(amounts, nouns) {
-  const named = nouns.flatMap(([one, several], index) => {
-    const count = amounts?.[index] ?? 0;
-    return count > 0 ? [`${count} ${count === 1 ? one : several}`] : [];
-  });
-  return named.length === 0 ? "nothing" : listed(named);
-}
-
-/** What an effect gives (GOODS-1), as the position writes it. */
-function goodsWords(goods) {
-  const supply = counts(goods?.supply, SUPPLY);
-  const others = OTHERS.filter(([key]) => (goods?.[key] ?? 0) > 0).map(
-    ([key, one, several]) => `${goods[key]} ${goods[key] === 1 ? one : several}`,
-  );
-  const all = [...(supply === "nothing" ? [] : [supply]), ...others];
-  return all.length === 0 ? "nothing" : all.join(" and ");
-}
-
 function state(position) {
   return position?.data ?? null;
-}
-
-function paying(pay) {
-  return pay.some((count) => count > 0) ? `, paying ${counts(pay, SUPPLY)}` : "";
-}
-
-/** CARD-14: the option of the choice waiting on the agenda, in words. */
-function chosen(move, position) {
-  const options = state(position)?.agenda?.[0]?.options;
-  return Array.isArray(options) && options[move.option] !== undefined
-    ? `Gain ${goodsWords(options[move.option])}`
-    : `Take option ${move.option + 1}`;
-}
-
-/** ACTLOC-1 to ACTLOC-7: an activation, with what it pays and acts on. */
-function activated(move) {
-  let said = `Activate ${cardName(move.location)}${move.times > 1 ? ` ${move.times} times` : ""}`;
-  const paid = [
-    ...(move.pay.some((count) => count > 0) ? [counts(move.pay, SUPPLY)] : []),
-    ...move.cards.map(cardName),
-  ];
-  if (move.deal !== null && move.deal !== undefined) paid.push(`your deal ${move.deal + 1}`);
-  if (paid.length > 0) said += `, paying ${listed(paid)}`;
-  if (move.opponent !== null && move.opponent !== undefined) said += `, against P${move.opponent}`;
-  if (typeof move.target === "number") said += `, on their deal ${move.target + 1}`;
-  else if (typeof move.target === "string") said += `, on ${cardName(move.target)}`;
-  if (move.goods.length > 0) said += `, taking ${listed(move.goods)}`;
-  return said;
-}
-
-/**
- * ENG-9: what a move decides for its effects before a hidden card is seen, in words: its
- * choices of gains (CARD-14), its first card's deck (GOODS-7), the location produced again
- * (CARD-9), where samurai go (CARD-29); "" where it decides nothing.
- */
-function decided(move) {
-  const parts = [];
-  const choice = move.choice ?? [];
-  if (choice.length > 0) parts.push(`choosing option${choice.length === 1 ? "" : "s"} ${listed(choice.map((option) => String(option + 1)))}`);
-  if (move.deck) parts.push(`drawing from the ${move.deck} deck`);
-  if (move.repeat) parts.push(`having ${cardName(move.repeat)} produce again`);
-  if ((move.samurai ?? []).length > 0) parts.push(`putting samurai on ${listed(move.samurai.map(cardName))}`);
-  return parts.map((part) => `, ${part}`).join("");
-}
-
-/** The move in words, as a player would say it. */
-function describe(entry, position) {
-  const said = moveWords(entry, position);
-  return entry.move.type === "draw" ? said : said + decided(entry.move);
-}
-
-/** The move in words but what it decides for its effects. */
-function moveWords(entry, position) {
-  const move = entry.move;
-  switch (move.type) {
-    case "pick":
-      return `Pick ${cardName(move.card)} from the lookout`;
-    case "draw":
-      return `Draw a card from the ${move.deck} deck`;
-    case "choose":
-      return chosen(move, position);
-    case "keep":
-      return `Keep ${cardName(move.card)}`;
-    case "repeat":
-      return `Have ${cardName(move.location)} produce once more`;
-    case "convert":
-      return move.give.length === 0 ? "Give back nothing" : `Give back ${listed(move.give)} for ${move.give.length} VP`;
-    case "discard":
-      return `Discard ${cardName(move.card)}`;
-    case "skip":
-      return "Do not follow up";
-    case "build":
-      return (
-        `Build ${cardName(move.card)}${paying(move.pay)}` +
-        (move.discard ? ` and discarding ${cardName(move.discard)}` : "") +
-        (move.option !== null && move.option !== undefined ? ` (with purchase ${move.option + 1})` : "")
-      );
-    case "make_deal":
-      return `Make a deal with ${cardName(move.card)}${paying(move.pay)}`;
-    case "raze_card":
-      return `Raze ${cardName(move.card)} from your hand`;
-    case "raze":
-      return `Raze P${move.opponent}'s ${cardName(move.location)}`;
-    case "activate":
-      return activated(move);
-    case "spend":
-      return `Spend workers for ${counts(move.take, TAKEN)}`;
-    case "pass":
-      return "Pass for the rest of the round";
-    case "done":
-      return "End your turn";
-    case "defend":
-      return `Put a defense token on ${cardName(move.location)}`;
-    case "samurai":
-      return `Put a samurai on ${cardName(move.location)}`;
-    case "tuck":
-      return `Put ${CARDS.has(move.item) ? cardName(move.item) : `1 ${move.item}`} under or on ${cardName(move.location)}`;
-    default:
-      return "A move of Imperial Settlers";
-  }
 }
 
 const GROUPS = {
@@ -287,7 +141,6 @@ export default {
     if (!data || data.phase === "over") return `Final position after ${ply} moves`;
     return `Round ${data.round} of ${LAST_ROUND}: ${PHASES[data.phase] ?? data.phase} · move ${ply}`;
   },
-  describe,
   group: (entry) => GROUPS[entry.move.type] ?? "Decisions",
   extra,
   /** A component of the picture a move may name (`data-kind`, `data-id`, `data-player`), in words. */

@@ -1,8 +1,9 @@
 """Imperial Settlers at the web table: a match against a bot played a few turns by clicking the
 drawn picture's parts (the lookout's cards to pick them, LOOK-2; then the cards in the hand,
 the locations, the decks and the supply the moves name), no move, log line or drawn text ever
-showing a printed card id or a move's notation, each seat's board named with its person, and
-every answer and message the page is sent fitting its published schema."""
+showing a printed card id or a move's notation, a move listed in the server's words of it (as
+the terminal lists it), each seat's board named with its person, and every answer and message
+the page is sent fitting its published schema."""
 
 from __future__ import annotations
 
@@ -82,6 +83,7 @@ def test_a_few_turns_against_a_bot_are_played_by_clicking_the_picture(
     )
     match, secret = created["match"], token(created, 0)
     kinds: list[str] = []
+    worded = 0
     address = seat_address(server, match, secret)
     with table_page(browser, WIDE, address, game="imperial-settlers") as page:
         page.wait_for_selector("#picture svg")
@@ -96,6 +98,9 @@ def test_a_few_turns_against_a_bot_are_played_by_clicking_the_picture(
             assert legal["legal"], "a turn with no move"
             shown = _shown_text(page)
             assert not RAW.search(shown), RAW.search(shown)
+            listed = page.locator("#moves button.move .what").all_text_contents()
+            assert set(listed) <= {entry["text"] for entry in legal["legal"]}  # the terminal's words
+            worded += len(listed)
             if page.locator("#picture [data-playable]").count() > 0 and rng.random() < 0.9:
                 kinds.append(_click_a_part(page, rng))
             else:
@@ -105,3 +110,4 @@ def test_a_few_turns_against_a_bot_are_played_by_clicking_the_picture(
         board = page.locator("#picture text", has_text=re.compile(r"^P0 · Ada \(")).count()
         assert board == 1  # the seat's board is named with its person
     assert "lookout" in kinds and {"hand", "location", "deck", "supply"} & set(kinds), kinds
+    assert worded

@@ -44,7 +44,10 @@ def _entries_agree(played: AnyGame, game: Walk, every: int) -> None:
             moves = [played.read_move(as_sent(entry["move"])) for entry in entries]
             assert moves == list(played.moves(view, seat)) == list(played.moves(state, seat))
             for entry, move in zip(entries, moves, strict=True):
-                assert set(entry) == {"move", "notation", "preview"}
+                assert (
+                    {"move", "notation", "preview"} <= set(entry) <= {"move", "notation", "preview", "text"}
+                )
+                assert "text" not in entry or one_line(entry["text"]), entry  # the move in words
                 assert played.read_move(entry["notation"]) == move and played.move_data(move) == entry["move"]
                 preview = entry["preview"]
                 assert isinstance(preview, dict), entry

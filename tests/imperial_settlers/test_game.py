@@ -92,6 +92,24 @@ def test_a_preview_tells_what_the_move_does_to_its_mover() -> None:
     assert built and picked
 
 
+def test_a_legal_entry_says_the_move_in_the_terminals_words() -> None:
+    """Each legal move's wire entry holds the move in its player's words, made from the seat's
+    view as the terminal lists it (a build's or activation's preset options by what each gives
+    and from which card, CARD-14), beside what it does (its preview's text) and its notation."""
+    said, chosen = WORDS.said, 0
+    assert said is not None
+    for state in _positions(3, 12, every=3):
+        for seat in state.to_act:
+            view = GAME.view(state, seat)
+            for option in GAME.legal(view, seat):
+                entry = GAME.legal_entry(option)
+                assert entry["text"] == move_text(view, option.move) == said(view, option.move)
+                preview = entry["preview"]
+                assert isinstance(preview, dict) and preview["text"] == WORDS.option(view, option)
+                chosen += ", choosing " in str(entry["text"])
+    assert chosen
+
+
 def _supply(before: Player, after: Player) -> list[tuple[str, int, int]]:
     """Each kind of the supply with its count before and after (GOODS-1)."""
     return list(zip(SUPPLY, before.supply, after.supply, strict=True))

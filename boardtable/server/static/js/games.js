@@ -4,7 +4,8 @@
 // default export holds its hooks (each left out is the generic one below); it may name a style
 // sheet of its own (`style`, an address), put on a table's page. The rest of the page is the
 // same for every game, and a game without a module is played with the generic hooks: its
-// picture as the server draws it, and its legal moves as a list in their notation.
+// picture as the server draws it, and its legal moves as a list in the server's words of them
+// (where the game says them) or their notation.
 
 import { listGames } from "./api.js";
 
@@ -27,8 +28,8 @@ export const GENERIC = Object.freeze({
   settings: () => [],
   /** Where the game stands: `Move 12`. */
   where: (position, ply) => `Move ${ply}`,
-  /** A move in words (`several`: it is listed with the other counts it could take, see `count`). */
-  describe: (entry) => entry.notation,
+  /** A move in words: the server's (its entry's `text`), else its notation (`several`: it is listed with the other counts it could take, see `count`). */
+  describe: (entry) => entry.text ?? entry.notation,
   /** The heading a move is listed under. */
   group: () => "Moves",
   /** The id of the card a move buys, sells or removes (its ability is said on it), or null. */
