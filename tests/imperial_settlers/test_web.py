@@ -1,12 +1,9 @@
 """Imperial Settlers' part of the web table, read as files: the game serves its folder with its
-module and style sheet, and the module says every kind of move in words (a kind added to the
-moves, or taken away, shows here before a page lists it by its notation)."""
+module and style sheet, and the module leaves a move's words to the server (its legal entry's
+``text``, the terminal's words: one place per wording)."""
 
 from __future__ import annotations
 
-import re
-
-from imperial_settlers_rules._moves import MOVE_TAGS
 from imperial_settlers_rules.game import GAME
 
 
@@ -19,9 +16,10 @@ def test_the_game_serves_its_module_and_style_sheet() -> None:
     assert "export default {" in module
 
 
-def test_the_module_says_every_kind_of_move_in_words() -> None:
+def test_the_module_says_no_move_in_words_of_its_own() -> None:
+    """The shell lists a move by its entry's ``text`` unless a module describes moves itself;
+    every kind of move has its words in :mod:`imperial_settlers_rules.text` (``test_text``)."""
     folder = GAME.web_folder()
     assert folder is not None
     module = (folder / "game.js").read_text(encoding="utf-8")
-    words = module.split("function moveWords", 1)[1].split("\n}\n", 1)[0]
-    assert set(re.findall(r'case "([a-z_]+)":', words)) == set(MOVE_TAGS)
+    assert "describe:" not in module and "moveWords" not in module
