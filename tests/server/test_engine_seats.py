@@ -179,7 +179,8 @@ def test_an_engine_that_floods_is_stopped_its_seat_played_by_the_stand_in_and_th
     assert len(words) <= 1 and told[len(told) - len(words) :] == words, told
     assert all(len(line) < 1000 for line in words)
     stopped = told[len(told) - len(words) - 1]
-    assert "between two turns; stopped, and replaced by the stand-in for the rest of the game" in stopped, told
+    why = "between two turns; stopped, and replaced by the stand-in for the rest of the game"
+    assert why in stopped, told
     assert all("answered 'x'" in line for line in told[: len(told) - len(words) - 1]), told
     assert len(told) <= 3, told
     assert len(log) < 10_000, f"the log grew to {len(log)} bytes"
