@@ -31,6 +31,7 @@ from .._moves import Activate, Build, Defend, MakeDeal, Move, Pass, Raze, RazeCa
 from .._table import Table, card_of, controlled, copy_of, owner
 
 __all__ = [
+    "Quiet",
     "asks_nothing",
     "build",
     "build_moves",
@@ -248,30 +249,56 @@ def event_steps(table: Table, seat: int, event: Event) -> list[Step]:
 
 
 def asks_nothing(state: GameState, move: Move, held: tuple[str, ...] | None = None) -> bool:
-    """ENG-9: whether ``move`` surely decides nothing in advance, known without trying it out:
-    a spend of no card (WORK-1: its goods are taken at once), a build whose card and whose
-    seat's features reacting to builds have only quiet effects (:func:`_quiet`), an activation
-    of a quiet effect (ACTLOC-1), a deal, a hand card or a location razed
+    """ENG-9: whether ``move`` surely decides nothing in advance, known without trying it out
+    (:class:`Quiet`). ``held``: the locations the mover controls, where known (FAC-EGY-3)."""
+    return Quiet(state, move.player, held)(move)
+
+
+class Quiet:
+    """ENG-9: which moves of ``seat`` surely decide nothing in advance, known without trying
+    them out: a spend of no card (WORK-1: its goods are taken at once), a build whose card
+    and whose seat's features reacting to builds have only quiet effects (:func:`_quiet`),
+    an activation of a quiet effect (ACTLOC-1), a deal, a hand card or a location razed
     whose gains (the deal's good, DEAL-4, or the raze field, RAZE-8, and those of the
     features reacting to it, CARD-10, CARD-17) owe no card of either deck (GOODS-7, PROD-4:
-    the only decision a gain leaves). ``held``: the locations the mover controls, where known
-    (FAC-EGY-3)."""
-    if isinstance(move, Spend):
-        return not move.take[3]
-    if isinstance(move, Build):
-        return _quiet_card(move.card) and _quiet_features(held or controlled(state, move.player))
-    if isinstance(move, Activate):
-        action = card_of(move.location).ability.action
-        return action is not None and _quiet(action.modes[move.mode].effect)
-    if isinstance(move, MakeDeal):
-        good, event = copy_of(move.card).deal, Event.MAKE_DEAL
-    elif isinstance(move, RazeCard):
-        good, event = card_of(move.card).raze, Event.RAZE
-    elif isinstance(move, Raze):
-        good, event = card_of(move.location).raze, Event.RAZE
-    else:
+    the only decision a gain leaves). What the seat's locations decide (``held``, FAC-EGY-3)
+    is read once, each move's card from per-card tables."""
+
+    __slots__ = ("_builds", "_deals", "_razes")
+
+    def __init__(self, state: GameState, seat: int, held: tuple[str, ...] | None = None) -> None:
+        locations = controlled(state, seat) if held is None else held
+        self._builds = _quiet_features(locations)
+        self._deals = not _owing(locations, Event.MAKE_DEAL)
+        self._razes = not _owing(locations, Event.RAZE)
+
+    def __call__(self, move: Move) -> bool:
+        """Whether ``move`` surely decides nothing in advance."""
+        if isinstance(move, Build):
+            return self._builds and _quiet_card(move.card)
+        if isinstance(move, Activate):
+            return _quiet_action(move.location, move.mode)
+        if isinstance(move, Spend):
+            return not move.take[3]
+        if isinstance(move, MakeDeal):
+            return self._deals and _cardless(copy_of(move.card).deal)
+        if isinstance(move, RazeCard):
+            return self._razes and _cardless(card_of(move.card).raze)
+        if isinstance(move, Raze):
+            return self._razes and _cardless(card_of(move.location).raze)
         return False
-    return good is not None and not good.card and not _owing(held or controlled(state, move.player), event)
+
+
+def _cardless(good: Goods | None) -> bool:
+    """GOODS-7: whether a deal's good or a raze field (None: none) owes no card of either deck."""
+    return good is not None and not good.card
+
+
+@functools.cache
+def _quiet_action(location: str, mode: int) -> bool:
+    """ACTLOC-1: whether activating ``location`` in price ``mode`` is quiet (:func:`_quiet`)."""
+    action = card_of(location).ability.action
+    return action is not None and _quiet(action.modes[mode].effect)
 
 
 @functools.lru_cache(maxsize=1 << 12)

@@ -30,7 +30,7 @@ from .._moves import (
     Spend,
     answering,
 )
-from .._table import Table, card_of, controlled, copy_of
+from .._table import Table, card_of, copy_of
 from . import actions, foresight
 from .activate import activate
 from .agenda import Asked, leftover, run
@@ -104,20 +104,22 @@ def answered(state: GameState, moves: Iterable[Move]) -> Iterator[Move]:
     """ENG-9: each of ``moves`` with every way to decide in advance what it asks (the same for
     moves that differ only in their payment, ENG-2)."""
     found: dict[object, tuple[_Way, ...] | None] = {}
-    held: tuple[str, ...] | None = None
+    quiet: actions.Quiet | None = None
     for move in moves:
-        if type(move) not in _UNPAID or (isinstance(move, Spend) and not move.take[3]):
-            yield move  # WORK-1: a spend of no card takes its goods at once
+        if type(move) not in _UNPAID:
+            yield move
+            continue
+        if quiet is None:  # FAC-EGY-3: the mover's locations, the same for every move listed
+            quiet = actions.Quiet(state, move.player)
+        if quiet(move):
+            yield move
             continue
         key = _key(move)
         if key in found:
             ways = found[key]
         else:
-            # None: the move asks nothing in advance, and is listed as it is
-            if held is None:  # FAC-EGY-3: the mover's locations, the same for every move listed
-                held = controlled(state, move.player)
-            asks = not actions.asks_nothing(state, move, held)
-            ways = found[key] = _listed(_ways(state, move)) if asks else None
+            # None: the move asks nothing in advance after all, and is listed as it is
+            ways = found[key] = _listed(_ways(state, move))
         if ways is None:
             yield move
         else:
