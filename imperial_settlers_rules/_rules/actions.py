@@ -26,7 +26,7 @@ from .._goods import (
     payments,
     taken,
 )
-from .._model import Apply, Deal, Gain, GameState, Owed, Part, Step
+from .._model import Apply, Deal, Gain, GameState, Owed, Part, Player, Step
 from .._moves import Activate, Build, Defend, MakeDeal, Move, Pass, Raze, RazeCard, Samurai, Spend, Tuck
 from .._table import Table, card_of, controlled, copy_of, owner
 
@@ -40,6 +40,7 @@ __all__ = [
     "discardable",
     "event_steps",
     "free_moves",
+    "free_steps",
     "make_deal",
     "matches",
     "pass_turn",
@@ -171,25 +172,25 @@ def build(table: Table, move: Build, skip_location: bool = False) -> None:
     at once, and each feature the build fires, in the order they entered the empire."""
     seat = move.player
     table.pay(seat, move.pay)
-    player = table.player(seat)
     if move.discard is not None and not skip_location:
-        if move.discard in player.foundations:
+        foundations = table.field(seat, "foundations")
+        if move.discard in foundations:
             table.set(
                 seat,
-                foundations=tuple(c for c in player.foundations if c != move.discard),
-                unseen=tuple(c for c in player.unseen if c != move.discard),
+                foundations=tuple(c for c in foundations if c != move.discard),
+                unseen=tuple(c for c in table.field(seat, "unseen") if c != move.discard),
             )
         else:
             table.leave_empire(seat, move.discard)
         table.discard(move.discard)
-    player = table.player(seat)
-    if move.card in player.hand:
-        hand = list(player.hand)
-        hand.remove(move.card)
-        table.set(seat, hand=tuple(hand))
+    hand = table.field(seat, "hand")
+    if move.card in hand:
+        rest = list(hand)
+        rest.remove(move.card)
+        table.set(seat, hand=tuple(rest))
     else:  # CARD-7: Negotiator builds a deal
-        table.set(seat, deals=tuple(d for d in player.deals if d.card != move.card))
-    table.set(seat, empire=(*table.player(seat).empire, move.card))
+        table.set(seat, deals=tuple(d for d in table.field(seat, "deals") if d.card != move.card))
+    table.set(seat, empire=(*table.field(seat, "empire"), move.card))
     built = card_of(move.card)
     steps: list[Step] = []
     if built.bonus is not None:
@@ -491,8 +492,13 @@ def spend(table: Table, move: Spend) -> None:
 def free_moves(state: GameState, seat: int) -> Iterator[Move]:
     """ACT-8: DEF-2 (own common locations without a token, DEF-5; ENG-4: not taken over),
     FAC-JAP-3 (samurai on own faction locations) and CARD-26 (tucking)."""
-    player = state.players[seat]
-    taken = {card for card, _ in state.taken}
+    return free_steps(state.players[seat], state.taken, seat)
+
+
+def free_steps(player: Player, taken_over: tuple[tuple[str, int], ...], seat: int) -> Iterator[Move]:
+    """:func:`free_moves` of ``player`` in ``seat``, the locations taken over being ``taken_over``
+    (FAC-EGY-3)."""
+    taken = {card for card, _ in taken_over}
     own = [c for c in player.empire if c not in taken]
     if player.supply[DEFENSE]:
         for card in own:
