@@ -136,14 +136,17 @@ def build_moves(
     (BUILD-3), each optional purchase (ENG-6); copies are built like any card (BUILD-7)."""
     player = state.players[seat]
     supply = player.supply
-    spare = discardable(state, seat) if player.foundations or player.empire else ()
+    spare: tuple[str, ...] | None = None
     offers = _offers(state, seat)
     features = tuple(f for location in offers if (f := card_of(location).ability.on_build) is not None)
     found: list[Move] = []
     for card in cards:
         cost = _cost(card, skip_location)
-        if cost.location > len(spare):
-            continue
+        if cost.location:
+            if spare is None:
+                spare = discardable(state, seat) if player.foundations or player.empire else ()
+            if cost.location > len(spare):
+                continue
         pays = payments(cost, supply)
         if not pays:
             continue
@@ -155,7 +158,7 @@ def build_moves(
         else:
             options = dict.fromkeys((None, pay) for pay in pays)
         for option, pay in options:
-            if cost.location:
+            if spare is not None and cost.location:
                 found += [_build(seat, card, pay, discard, option) for discard in spare]
             else:
                 found.append(_build(seat, card, pay, None, option))
@@ -269,9 +272,9 @@ class Quiet:
 
     def __init__(self, state: GameState, seat: int, held: tuple[str, ...] | None = None) -> None:
         locations = controlled(state, seat) if held is None else held
-        self._builds = _quiet_features(locations)
-        self._deals = not _owing(locations, Event.MAKE_DEAL)
-        self._razes = not _owing(locations, Event.RAZE)
+        self._builds = _LOUD_FEATURES.isdisjoint(locations)
+        self._deals = _OWING[Event.MAKE_DEAL].isdisjoint(locations)
+        self._razes = _OWING[Event.RAZE].isdisjoint(locations)
 
     def __call__(self, move: Move) -> bool:
         """Whether ``move`` surely decides nothing in advance."""
@@ -302,15 +305,11 @@ def _quiet_action(location: str, mode: int) -> bool:
     return action is not None and _quiet(action.modes[mode].effect)
 
 
-@functools.lru_cache(maxsize=1 << 12)
-def _owing(locations: tuple[str, ...], event: Event) -> bool:
-    """CARD-10, CARD-17: whether a feature of ``locations`` reacting to ``event`` owes a card
-    of either deck (as :func:`event_steps` gains it)."""
-    for card in locations:
-        feature = card_of(card).ability.on_event
-        if feature is not None and feature.event is event and feature.effect.gain.card:
-            return True
-    return False
+def _owing(card: str, event: Event) -> bool:
+    """CARD-10, CARD-17: whether ``card``'s feature reacting to ``event`` owes a card of either
+    deck (as :func:`event_steps` gains it)."""
+    feature = card_of(card).ability.on_event
+    return feature is not None and feature.event is event and feature.effect.gain.card > 0
 
 
 def _quiet(effect: Effect | None) -> bool:
@@ -334,18 +333,23 @@ def _quiet_feature(card: str) -> bool:
     return feature is None or _quiet(feature.effect)
 
 
-@functools.lru_cache(maxsize=1 << 12)
-def _quiet_features(locations: tuple[str, ...]) -> bool:
-    """ENG-9: whether every feature reacting to builds of ``locations`` is quiet (CARD-3)."""
-    return all(_quiet_feature(c) for c in locations)
-
-
 @functools.cache
 def _quiet_card(card: str) -> bool:
     """ENG-9: whether building ``card`` is quiet: its bonus, its production and its feature
     reacting to builds (BUILD-5, BUILD-6, CARD-3)."""
     built = card_of(card)
     return _quiet(built.bonus) and _quiet(built.ability.production) and _quiet_feature(card)
+
+
+#: ENG-9, CARD-3: the cards whose feature reacting to builds is not quiet (read once, so that
+#: a seat's locations are tested with one set operation).
+_LOUD_FEATURES = frozenset(printed for printed in components().copies if not _quiet_feature(printed))
+
+#: CARD-10, CARD-17: by event, the cards whose feature reacting to it owes a card of either deck.
+_OWING = {
+    event: frozenset(printed for printed in components().copies if _owing(printed, event))
+    for event in (Event.MAKE_DEAL, Event.RAZE)
+}
 
 
 def raze_price(state: GameState, location: str, ignore_protection: bool = False) -> int:
