@@ -16,7 +16,7 @@ import attrs
 
 from boardtable.errors import IllegalMove
 
-from .._model import FollowUp, GameState, Preset
+from .._model import Deck, FollowUp, GameState, Preset
 from .._moves import (
     ANSWERED,
     ANSWERS,
@@ -35,7 +35,7 @@ from . import actions, foresight
 from .activate import activate
 from .agenda import Asked, leftover, run
 
-__all__ = ["NO_PRESET", "act", "advance_refusal", "answered", "preset_of"]
+__all__ = ["NO_PRESET", "act", "advance_refusal", "answered", "answered_spends", "preset_of"]
 
 #: A move that decides nothing in advance.
 NO_PRESET = Preset()
@@ -125,6 +125,24 @@ def answered(state: GameState, moves: Iterable[Move]) -> Iterator[Move]:
         else:
             for way in ways:
                 yield _answering(move, way)
+
+
+def answered_spends(state: GameState, seat: int) -> tuple[Move, ...]:
+    """WORK-1, ENG-9: :func:`answered` of ``seat``'s spends (:func:`~.actions.spend_moves`),
+    which depends only on the seat, its pairs of workers and the decks that can give it a card
+    (the deck of a spend's first card, GOODS-7): made once for each and reused."""
+    spends = actions.spend_moves(state, seat)
+    key = (seat, len(spends), foresight.decks(state, seat, ()))
+    found = _SPENDS.get(key)
+    if found is None:
+        if len(_SPENDS) >= 1 << 10:
+            _SPENDS.clear()
+        found = _SPENDS[key] = tuple(answered(state, spends))
+    return found
+
+
+#: The answered spends by seat, number of spends and decks able to give a card (at most 1024).
+_SPENDS: dict[tuple[int, int, tuple[Deck, ...]], tuple[Move, ...]] = {}
 
 
 #: ENG-9: one way to decide in advance, as (field, value) pairs.
