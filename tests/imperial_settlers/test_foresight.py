@@ -15,6 +15,7 @@ from imperial_settlers_rules._engine import _action_moves
 from imperial_settlers_rules._model import FollowUp, Phase
 from imperial_settlers_rules._moves import ANSWERED
 from imperial_settlers_rules._rules import foresight
+from imperial_settlers_rules._rules.actions import spend_moves
 from imperial_settlers_rules._rules.activate import follow_moves
 from imperial_settlers_rules._rules.ahead import _answers
 from imperial_settlers_rules._table import Table
@@ -33,7 +34,7 @@ def _by_trial(state: GameState) -> tuple[Move, ...] | None:
     elif state.acted or state.phase is Phase.LOOKOUT:
         return None
     else:
-        moves = iter(_action_moves(state, state.turn))
+        moves = iter((*_action_moves(state, state.turn), *spend_moves(state, state.turn)))
     found: list[Move] = []
     for move in moves:
         found += _answers(state, move) if isinstance(move, ANSWERED) else [move]
