@@ -32,6 +32,8 @@ __all__ = [
     "Supply",
     "added",
     "covers",
+    "least_money",
+    "money",
     "one",
     "payments",
     "taken",
@@ -62,6 +64,18 @@ def taken(supply: Supply, less: Supply) -> Supply:
 def covers(supply: Supply, wanted: Supply) -> bool:
     """Whether ``supply`` holds at least ``wanted`` of every kind."""
     return all(a >= b for a, b in zip(supply, wanted, strict=True))
+
+
+def money(supply: Supply) -> int:
+    """GOODS-2: the wood, stone, food and gold of ``supply`` together, what pays the goods of
+    a price (gold standing for any of the others)."""
+    return supply[WOOD] + supply[STONE] + supply[FOOD] + supply[GOLD]
+
+
+def least_money(want: Supply, resource: int = 0) -> int:
+    """GOODS-2, ACTLOC-7: the fewest wood, stone, food and gold together that a payment of
+    ``want`` and ``resource`` more goods holds: a supply with less :func:`money` affords none."""
+    return money(want) + resource
 
 
 @functools.cache
@@ -201,7 +215,7 @@ def _payments(want: Supply, resource: int, supply: Supply) -> tuple[Supply, ...]
         # No gold to stand in for anything: the price in kind, or nothing.
         in_kind = supply[WOOD] >= want[WOOD] and supply[STONE] >= want[STONE] and supply[FOOD] >= want[FOOD]
         return (want,) if in_kind else ()
-    if sum(supply[k] for k in RESOURCES) + spare_gold < sum(want[k] for k in RESOURCES) + resource:
+    if money(supply) < least_money(want, resource):
         return ()
     found: list[Supply] = []
     # How much of each resource is paid in kind (the rest of it in gold), then the free part.

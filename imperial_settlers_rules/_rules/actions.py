@@ -22,6 +22,8 @@ from .._goods import (
     Goods,
     Price,
     added,
+    least_money,
+    money,
     one,
     payments,
     taken,
@@ -88,6 +90,12 @@ def _cost(card: str, skip_location: bool) -> Price:
     return Price(cost.supply, location=0 if skip_location else cost.location)
 
 
+#: GOODS-2: the least money (:func:`least_money`) that building each card costs.
+_LEAST_MONEY = {
+    printed: least_money(copy.card.cost.supply, copy.card.cost.resource)
+    for printed, copy in components().copies.items()
+}
+
 #: ENG-6: the cards whose feature offers an optional purchase (``may_pay``).
 _OFFERING = frozenset(
     printed
@@ -140,7 +148,10 @@ def build_moves(
     offers = _offers(state, seat)
     features = tuple(f for location in offers if (f := card_of(location).ability.on_build) is not None)
     found: list[Move] = []
+    cash = money(supply)
     for card in cards:
+        if _LEAST_MONEY[card] > cash:  # GOODS-2: no payment is afforded
+            continue
         cost = _cost(card, skip_location)
         if cost.location:
             if spare is None:
@@ -280,16 +291,16 @@ class Quiet:
         """Whether ``move`` surely decides nothing in advance."""
         if isinstance(move, Build):
             return self._builds and _quiet_card(move.card)
-        if isinstance(move, Activate):
-            return _quiet_action(move.location, move.mode)
-        if isinstance(move, Spend):
-            return not move.take[3]
-        if isinstance(move, MakeDeal):
-            return self._deals and _cardless(copy_of(move.card).deal)
         if isinstance(move, RazeCard):
             return self._razes and _cardless(card_of(move.card).raze)
+        if isinstance(move, MakeDeal):
+            return self._deals and _cardless(copy_of(move.card).deal)
+        if isinstance(move, Activate):
+            return _quiet_action(move.location, move.mode)
         if isinstance(move, Raze):
             return self._razes and _cardless(card_of(move.location).raze)
+        if isinstance(move, Spend):
+            return not move.take[3]
         return False
 
 

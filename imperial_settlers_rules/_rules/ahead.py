@@ -100,19 +100,20 @@ def _answers(state: GameState, move: Move) -> Iterator[Move]:
     yield move
 
 
-def answered(state: GameState, moves: Iterable[Move]) -> Iterator[Move]:
+def answered(state: GameState, moves: Iterable[Move]) -> list[Move]:
     """ENG-9: each of ``moves`` with every way to decide in advance what it asks (the same for
-    moves that differ only in their payment, ENG-2)."""
+    moves that differ only in their payment, ENG-2), in order."""
+    listed: list[Move] = []
     found: dict[object, tuple[_Way, ...] | None] = {}
     quiet: actions.Quiet | None = None
     for move in moves:
         if type(move) not in _UNPAID:
-            yield move
+            listed.append(move)
             continue
         if quiet is None:  # FAC-EGY-3: the mover's locations, the same for every move listed
             quiet = actions.Quiet(state, move.player)
         if quiet(move):
-            yield move
+            listed.append(move)
             continue
         key = _key(move)
         if key in found:
@@ -121,10 +122,10 @@ def answered(state: GameState, moves: Iterable[Move]) -> Iterator[Move]:
             # None: the move asks nothing in advance after all, and is listed as it is
             ways = found[key] = _listed(_ways(state, move))
         if ways is None:
-            yield move
+            listed.append(move)
         else:
-            for way in ways:
-                yield _answering(move, way)
+            listed += [_answering(move, way) for way in ways]
+    return listed
 
 
 def answered_spends(state: GameState, seat: int) -> tuple[Move, ...]:
