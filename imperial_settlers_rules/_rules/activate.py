@@ -14,7 +14,7 @@ from itertools import combinations
 
 from .._components import Action, Effect, Event, Mode, Special, Target, components
 from .._goods import RAZE, RESOURCES, STONE, SUPPLY, Goods, Price, added, one, payments
-from .._model import Deal, Deck, DiscardFor, FollowUp, Gain, GameState, Step
+from .._model import Deal, Deck, DiscardFor, FollowUp, Gain, GameState, Player, Step
 from .._moves import Activate, Move, Skip
 from .._table import Table, card_of, controlled, copy_of
 from .actions import build_moves, event_steps, razable, raze_price, razed, razed_from_hand
@@ -187,6 +187,8 @@ def activate_moves(state: GameState, seat: int, only: str | None = None) -> list
             continue
         action, left = usable
         for index, mode in enumerate(action.modes):
+            if not _affords(player, mode.pay):
+                continue
             effect = mode.effect
             simple = effect.do is None and effect.draw_keep is None
             for opponent, target, goods in targets(state, seat, location, effect):
@@ -207,6 +209,17 @@ def activate_moves(state: GameState, seat: int, only: str | None = None) -> list
                         for deal in _price_deals(player.deals, total.deals)
                     )
     return found
+
+
+def _affords(player: Player, price: Price) -> bool:
+    """ACTLOC-1, ACTLOC-5: whether ``player`` can pay ``price`` at all (goods, hand cards and
+    deals), before its targets are looked for: a target's raze tokens (RAZE-4) and a second
+    use (ACTLOC-3) only raise it."""
+    return (
+        len(player.hand) >= price.cards
+        and len(player.deals) >= price.deals
+        and bool(payments(price, player.supply))
+    )
 
 
 def _price_cards(hand: tuple[str, ...], count: int, target: str | int | None) -> Iterator[tuple[str, ...]]:
