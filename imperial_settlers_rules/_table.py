@@ -227,7 +227,8 @@ class Table:
         if card is not None:
             self.seen += 1
             self.set(seat, hand=(*self.field(seat, "hand"), card))
-            self.note("GOODS-7", f"draws from the {deck.value} deck", seat, card)
+            if self.events is not None:
+                self.note("GOODS-7", f"draws from the {deck.value} deck", seat, card)
         return card
 
     def _reshuffled(self, cards: tuple[str, ...]) -> tuple[str, ...]:

@@ -33,6 +33,7 @@ from .._moves import Activate, Build, Defend, MakeDeal, Move, Pass, Raze, RazeCa
 from .._table import Table, card_of, controlled, copy_of, owner
 
 __all__ = [
+    "REACTING",
     "Quiet",
     "asks_nothing",
     "build",
@@ -95,6 +96,11 @@ _LEAST_MONEY = {
     printed: least_money(copy.card.cost.supply, copy.card.cost.resource)
     for printed, copy in components().copies.items()
 }
+
+#: CARD-3: the cards with a feature reacting to builds.
+REACTING = frozenset(
+    printed for printed, copy in components().copies.items() if copy.card.ability.on_build is not None
+)
 
 #: ENG-6: the cards whose feature offers an optional purchase (``may_pay``).
 _OFFERING = frozenset(
@@ -212,6 +218,8 @@ def build(table: Table, move: Build, skip_location: bool = False) -> None:
     if built.ability.production is not None:
         steps.append(Apply(seat, move.card, Part.PRODUCTION))
     for location in table.controlled(seat):
+        if location not in REACTING:
+            continue
         feature = card_of(location).ability.on_build
         if feature is None or not matches(feature, move.card):
             continue
@@ -256,11 +264,24 @@ def make_deal(table: Table, move: MakeDeal) -> None:
 def event_steps(table: Table, seat: int, event: Event) -> list[Step]:
     """CARD-10, CARD-17: the gains of ``seat``'s features that react to ``event``."""
     steps: list[Step] = []
+    reacting = _REACTS[event]
     for card in table.controlled(seat):
-        feature = card_of(card).ability.on_event
-        if feature is not None and feature.event is event:
+        if card in reacting:
+            feature = card_of(card).ability.on_event
+            assert feature is not None
             steps.append(Gain(seat, feature.effect.gain, card))
     return steps
+
+
+#: CARD-10, CARD-17, CARD-19: by event, the cards whose feature reacts to it.
+_REACTS = {
+    event: frozenset(
+        printed
+        for printed, copy in components().copies.items()
+        if (feature := copy.card.ability.on_event) is not None and feature.event is event
+    )
+    for event in Event
+}
 
 
 def asks_nothing(state: GameState, move: Move, held: tuple[str, ...] | None = None) -> bool:
@@ -494,14 +515,19 @@ def spend(table: Table, move: Spend) -> None:
         if other == seat:
             continue
         for card in table.controlled(other):
-            feature = card_of(card).ability.on_event
-            if feature is None or feature.event is not Event.OPPONENT_SPENDS_WORKERS:
+            if card not in _REACTS[Event.OPPONENT_SPENDS_WORKERS]:
                 continue
+            feature = card_of(card).ability.on_event
+            assert feature is not None
             got = table.player(other).oasis
             amount = min(pairs, feature.most_per_round - got) if feature.most_per_round else pairs
             if amount > 0:
                 table.add(other, one(WORKER, amount))
                 table.set(other, oasis=got + amount)
+
+
+#: FAC-JAP-3: the factions that deploy samurai as a free step.
+_SAMURAI = frozenset(f.id for f in components().factions if "deploy_samurai" in f.free_steps)
 
 
 def free_moves(state: GameState, seat: int) -> Iterator[Move]:
@@ -519,7 +545,7 @@ def free_steps(player: Player, taken_over: tuple[tuple[str, int], ...], seat: in
         for card in own:
             if card.startswith("com") and card not in player.defended:
                 yield Defend(seat, card)
-    if player.supply[WORKER] and "deploy_samurai" in components().faction(player.faction).free_steps:
+    if player.supply[WORKER] and player.faction in _SAMURAI:
         for card in own:
             if not card.startswith("com") and card not in player.samurai:
                 yield Samurai(seat, card)

@@ -22,7 +22,7 @@ from .._goods import Goods
 from .._model import Deal, Deck, FollowUp, GameState
 from .._moves import Activate, Build, Move
 from .._table import card_of, copy_of, held
-from .actions import matches
+from .actions import REACTING, matches
 
 __all__ = ["UNREAD", "Unread", "decks", "ways"]
 
@@ -65,11 +65,6 @@ _SILENT = frozenset(
 #: CARD-21, CARD-28).
 _GIVING = frozenset({Special.TAKE_RAZE_FIELD_GOOD, Special.USE_OWN_DEAL, Special.DISCARD_ENEMY_DEAL})
 
-#: CARD-3: the cards with a feature reacting to builds.
-_REACTING = frozenset(
-    printed for printed, copy in components().copies.items() if copy.card.ability.on_build is not None
-)
-
 
 def ways(state: GameState, move: Move) -> list[Mapping[str, object]] | Unread | None:
     """ENG-9: the ways ``move`` (a build or an activation, as an action or as the follow-up
@@ -88,7 +83,7 @@ def ways(state: GameState, move: Move) -> list[Mapping[str, object]] | Unread | 
             discarded = (move.discard, *dict(player.under).get(move.discard, ()))
             own = tuple(c for c in own if c != move.discard)
         holding = held((*own, move.card), state.taken, move.player)
-        reacting = tuple(c for c in holding if c in _REACTING)
+        reacting = tuple(c for c in holding if c in REACTING)
         items = _build_items(move.card, reacting, move.option)
         if items is not None and _AGAIN in items:
             found_places = _again(move.card, holding) if items.count(_AGAIN) == 1 else None
