@@ -123,8 +123,8 @@ class Goods:
 
     @property
     def empty(self) -> bool:
-        """Whether it gives nothing."""
-        return not any(amount for _, amount in self.items())
+        """Whether it gives nothing (no good named by :meth:`items`)."""
+        return not (any(self.supply) or self.vp or self.card or self.common_card or self.faction_card)
 
 
 #: Nothing.

@@ -311,15 +311,15 @@ class Quiet:
     def __call__(self, move: Move) -> bool:
         """Whether ``move`` surely decides nothing in advance."""
         if isinstance(move, Build):
-            return self._builds and _quiet_card(move.card)
+            return self._builds and move.card in _QUIET_CARDS
         if isinstance(move, RazeCard):
-            return self._razes and _cardless(card_of(move.card).raze)
+            return self._razes and move.card in _CARDLESS_RAZES
         if isinstance(move, MakeDeal):
-            return self._deals and _cardless(copy_of(move.card).deal)
+            return self._deals and move.card in _CARDLESS_DEALS
         if isinstance(move, Activate):
             return _quiet_action(move.location, move.mode)
         if isinstance(move, Raze):
-            return self._razes and _cardless(card_of(move.location).raze)
+            return self._razes and move.location in _CARDLESS_RAZES
         if isinstance(move, Spend):
             return not move.take[3]
         return False
@@ -365,13 +365,20 @@ def _quiet_feature(card: str) -> bool:
     return feature is None or _quiet(feature.effect)
 
 
-@functools.cache
 def _quiet_card(card: str) -> bool:
     """ENG-9: whether building ``card`` is quiet: its bonus, its production and its feature
     reacting to builds (BUILD-5, BUILD-6, CARD-3)."""
     built = card_of(card)
     return _quiet(built.bonus) and _quiet(built.ability.production) and _quiet_feature(card)
 
+
+#: ENG-9: the cards whose building is quiet (:func:`_quiet_card`), read once.
+_QUIET_CARDS = frozenset(printed for printed in components().copies if _quiet_card(printed))
+
+#: GOODS-7: the cards whose raze field (RAZE-8) or deal's good (DEAL-4) owes no card of either
+#: deck (:func:`_cardless`).
+_CARDLESS_RAZES = frozenset(c for c, copy in components().copies.items() if _cardless(copy.card.raze))
+_CARDLESS_DEALS = frozenset(c for c, copy in components().copies.items() if _cardless(copy.deal))
 
 #: ENG-9, CARD-3: the cards whose feature reacting to builds is not quiet (read once, so that
 #: a seat's locations are tested with one set operation).
