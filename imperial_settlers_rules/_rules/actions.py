@@ -69,8 +69,9 @@ RAZE_HAND = 1
 RAZE_LOCATION = 2
 
 
-def _taken_by(state: GameState, card: str) -> int | None:
-    for location, by in state.taken:
+def _taken_by(taken: tuple[tuple[str, int], ...], card: str) -> int | None:
+    """FAC-EGY-3: the seat that took ``card`` over (``taken``: the take-overs), or None."""
+    for location, by in taken:
         if location == card:
             return by
     return None
@@ -412,7 +413,7 @@ def razable(state: GameState, seat: int) -> Iterator[tuple[int, str]]:
         for card in player.empire:
             if card_of(card).raze is None:
                 continue
-            by = _taken_by(state, card)
+            by = _taken_by(state.taken, card)
             if (other != seat and by != seat) or (other == seat and by is not None and by != seat):
                 yield other, card
 
@@ -478,7 +479,7 @@ def razed(
     common location becomes its owner's foundation and its owner takes 1 wood (the Egyptian
     player instead, with their token, where it was taken over); a Japanese faction location
     goes to its discard pile; the razer gains the raze field and razes fire their features."""
-    taker = _taken_by(table.state, location)
+    taker = _taken_by(table.get("taken"), location)
     table.leave_empire(victim, location)
     if card_of(location).common:
         table.set(victim, foundations=(*table.player(victim).foundations, location))
