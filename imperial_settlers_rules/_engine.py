@@ -251,7 +251,7 @@ def _played(state: GameState, move: Move, recording: bool = False) -> Table:
     else:
         if isinstance(move, ANSWERED):
             preset = preset_of(move)
-            if preset != NO_PRESET:
+            if preset is not NO_PRESET:
                 table.update(preset=preset)
         act(table, move)
         advance(table)

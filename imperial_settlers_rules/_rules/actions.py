@@ -93,10 +93,7 @@ def _cost(card: str, skip_location: bool) -> Price:
 
 
 #: GOODS-2: the least money (:func:`least_money`) that building each card costs.
-_LEAST_MONEY = {
-    printed: least_money(copy.card.cost.supply, copy.card.cost.resource)
-    for printed, copy in components().copies.items()
-}
+_LEAST_MONEY = {printed: least_money(_cost(printed, False).supply) for printed in components().copies}
 
 #: CARD-3: the cards with a feature reacting to builds.
 REACTING = frozenset(

@@ -159,10 +159,11 @@ def _apply(table: Table, step: Apply) -> None:
 def _gain(table: Table, step: Gain) -> None:
     """One gain event (ENG-3), from a card or under a rule."""
     source = step.source
-    if source[:3].islower():
-        table.note("CARD-14", "gains", step.seat, source, step.goods)
-    else:
-        table.note(source, "gains", step.seat, None, step.goods)
+    if table.events is not None:  # recorded: the gain is told
+        if source[:3].islower():
+            table.note("CARD-14", "gains", step.seat, source, step.goods)
+        else:
+            table.note(source, "gains", step.seat, None, step.goods)
     table.gain(step.seat, step.goods)
 
 

@@ -66,14 +66,14 @@ def act(table: Table, move: Move) -> None:
 
 
 def preset_of(move: Move, probing: bool = False) -> Preset:
-    """ENG-9: the decisions ``move`` made in advance."""
-    return Preset(
-        getattr(move, "choice", ()),
-        getattr(move, "deck", None),
-        getattr(move, "repeat", None),
-        getattr(move, "samurai", ()),
-        probing=probing,
-    )
+    """ENG-9: the decisions ``move`` made in advance (:data:`NO_PRESET` itself for none)."""
+    choice = getattr(move, "choice", ())
+    deck = getattr(move, "deck", None)
+    repeat = getattr(move, "repeat", None)
+    samurai = getattr(move, "samurai", ())
+    if not (probing or choice or samurai) and deck is None and repeat is None:
+        return NO_PRESET
+    return Preset(choice, deck, repeat, samurai, probing=probing)
 
 
 def _tried(state: GameState, move: Move) -> Table:
