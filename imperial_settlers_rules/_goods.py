@@ -162,7 +162,8 @@ class Price:
 
 
 #: The payments found so far, by the price's supply part, its free part and the supply paid
-#: from: a table a playout reads many times a move, cleared when it holds :data:`_PAID_MOST`.
+#: from (its wood, stone, food and gold only where the price asks for nothing else): a table
+#: a playout reads many times a move, cleared when it holds :data:`_PAID_MOST`.
 _PAID: dict[tuple[Supply, int, Supply], tuple[Supply, ...]] = {}
 _PAID_MOST = 1 << 16
 
@@ -171,7 +172,10 @@ def payments(price: Price, supply: Supply) -> tuple[Supply, ...]:
     """Every payment of ``price``'s supply part that ``supply`` affords, each leaving a
     different supply (ENG-2): gold standing for some of the wood, stone and food (GOODS-2),
     and the ``resource`` part as any mix (ACTLOC-7). In a stable order: the fewest gold first."""
-    key = (price.supply, price.resource, supply)
+    want = price.supply
+    # a price of no workers, raze or defense tokens is paid from the rest alone (_enough)
+    paid_from = supply if want[WORKER] or want[RAZE] or want[DEFENSE] else supply[WOOD:RAZE]
+    key = (want, price.resource, paid_from)
     found = _PAID.get(key)
     if found is None:
         if len(_PAID) >= _PAID_MOST:
