@@ -408,7 +408,7 @@ def razable(state: GameState, seat: int) -> Iterator[tuple[int, str]]:
         if player.passed:
             continue
         for card in player.empire:
-            if card_of(card).raze is None:
+            if card not in _RAZABLE:
                 continue
             by = _taken_by(state.taken, card)
             if (other != seat and by != seat) or (other == seat and by is not None and by != seat):
@@ -420,12 +420,19 @@ def raze_moves(state: GameState, seat: int) -> Iterator[Move]:
     player = state.players[seat]
     tokens = player.supply[RAZE]
     if tokens >= RAZE_HAND:
-        for card in dict.fromkeys(c for c in player.hand if card_of(c).raze is not None):
-            yield RazeCard(seat, card)
+        for card in dict.fromkeys(c for c in player.hand if c in _RAZABLE):
+            yield _raze_card(seat, card)
     if tokens >= RAZE_LOCATION:
         for other, card in razable(state, seat):
             if tokens >= RAZE_LOCATION + raze_price(state, card):
-                yield Raze(seat, other, card)
+                yield _raze(seat, other, card)
+
+
+#: RAZE-1: the cards with a raze field.
+_RAZABLE = frozenset(printed for printed, copy in components().copies.items() if copy.card.raze is not None)
+
+#: Razes, made once and reused (moves are immutable values; as many as seats and cards).
+_raze_card, _raze = functools.cache(RazeCard), functools.cache(Raze)
 
 
 def raze_card(table: Table, move: RazeCard) -> None:
@@ -544,24 +551,36 @@ def free_moves(state: GameState, seat: int) -> Iterator[Move]:
 def free_steps(player: Player, taken_over: tuple[tuple[str, int], ...], seat: int) -> Iterator[Move]:
     """:func:`free_moves` of ``player`` in ``seat``, the locations taken over being ``taken_over``
     (FAC-EGY-3)."""
-    taken = {card for card, _ in taken_over}
-    own = [c for c in player.empire if c not in taken]
+    own = player.empire
+    if taken_over:  # ENG-4: not the locations taken over
+        taken = {card for card, _ in taken_over}
+        own = tuple(c for c in own if c not in taken)
     if player.supply[DEFENSE]:
         for card in own:
             if card.startswith("com") and card not in player.defended:
-                yield Defend(seat, card)
+                yield _defend(seat, card)
     if player.supply[WORKER] and player.faction in _SAMURAI:
         for card in own:
             if not card.startswith("com") and card not in player.samurai:
-                yield Samurai(seat, card)
+                yield _samurai(seat, card)
     for card in own:
-        tucking = card_of(card).ability.tuck
-        if tucking is None:
+        if card not in _TUCKING:
             continue
+        tucking = card_of(card).ability.tuck
+        assert tucking is not None
         if tucking.cards:
-            yield from (Tuck(seat, card, c) for c in dict.fromkeys(player.hand))
+            yield from (_tuck(seat, card, c) for c in dict.fromkeys(player.hand))
         else:
-            yield from (Tuck(seat, card, SUPPLY[k]) for k in RESOURCES if player.supply[k])
+            yield from (_tuck(seat, card, SUPPLY[k]) for k in RESOURCES if player.supply[k])
+
+
+#: CARD-26: the cards items are tucked under or put on.
+_TUCKING = frozenset(
+    printed for printed, copy in components().copies.items() if copy.card.ability.tuck is not None
+)
+
+#: Free steps, made once and reused (moves are immutable values; as many as seats, cards and items).
+_defend, _samurai, _tuck = functools.cache(Defend), functools.cache(Samurai), functools.cache(Tuck)
 
 
 def defend(table: Table, move: Defend) -> None:
