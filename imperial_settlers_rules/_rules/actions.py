@@ -85,15 +85,18 @@ def discardable(state: GameState, seat: int) -> tuple[str, ...]:
     return tuple(c for c in player.empire if c not in taken) + player.foundations
 
 
-@functools.cache
 def _cost(card: str, skip_location: bool) -> Price:
     """BUILD-2, CARD-7: the cost of building ``card`` (without its location part when skipped)."""
     cost = card_of(card).cost
     return Price(cost.supply, location=0 if skip_location else cost.location)
 
 
+#: BUILD-2, CARD-7: :func:`_cost` of every card, read once: by whether the location part is skipped.
+_COSTS = {skip: {printed: _cost(printed, skip) for printed in components().copies} for skip in (False, True)}
+
+
 #: GOODS-2: the least money (:func:`least_money`) that building each card costs.
-_LEAST_MONEY = {printed: least_money(_cost(printed, False).supply) for printed in components().copies}
+_LEAST_MONEY = {printed: least_money(cost.supply) for printed, cost in _COSTS[False].items()}
 
 #: CARD-3: the cards with a feature reacting to builds.
 REACTING = frozenset(
@@ -153,10 +156,11 @@ def build_moves(
     features = tuple(f for location in offers if (f := card_of(location).ability.on_build) is not None)
     found: list[Move] = []
     cash = money(supply)
+    costs = _COSTS[skip_location]
     for card in cards:
         if _LEAST_MONEY[card] > cash:  # GOODS-2: no payment is afforded
             continue
-        cost = _cost(card, skip_location)
+        cost = costs[card]
         if cost.location:
             if spare is None:
                 spare = discardable(state, seat) if player.foundations or player.empire else ()
