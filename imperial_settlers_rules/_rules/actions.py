@@ -41,6 +41,7 @@ __all__ = [
     "deal_moves",
     "defend",
     "discardable",
+    "event_gains",
     "event_steps",
     "free_moves",
     "free_steps",
@@ -50,6 +51,7 @@ __all__ = [
     "razable",
     "raze",
     "raze_card",
+    "raze_gain",
     "raze_moves",
     "raze_price",
     "razed",
@@ -265,14 +267,20 @@ def make_deal(table: Table, move: MakeDeal) -> None:
 
 def event_steps(table: Table, seat: int, event: Event) -> list[Step]:
     """CARD-10, CARD-17: the gains of ``seat``'s features that react to ``event``."""
-    steps: list[Step] = []
+    return [Gain(seat, gain, card) for card, gain in event_gains(table.controlled(seat), event)]
+
+
+def event_gains(locations: tuple[str, ...], event: Event) -> list[tuple[str, Goods]]:
+    """CARD-10, CARD-17: each of ``locations`` whose feature reacts to ``event``, with its gain,
+    in order."""
+    found: list[tuple[str, Goods]] = []
     reacting = _REACTS[event]
-    for card in table.controlled(seat):
+    for card in locations:
         if card in reacting:
             feature = card_of(card).ability.on_event
             assert feature is not None
-            steps.append(Gain(seat, feature.effect.gain, card))
-    return steps
+            found.append((card, feature.effect.gain))
+    return found
 
 
 #: CARD-10, CARD-17, CARD-19: by event, the cards whose feature reacts to it.
@@ -456,6 +464,12 @@ def razed_from_hand(table: Table, seat: int, card: str, forgone: tuple[str, ...]
 
 
 def _raze_gains(table: Table, seat: int, card: str, forgone: tuple[str, ...], vp_each: int) -> None:
+    table.first([Gain(seat, raze_gain(card, forgone, vp_each), card), *event_steps(table, seat, Event.RAZE)])
+
+
+def raze_gain(card: str, forgone: tuple[str, ...], vp_each: int) -> Goods:
+    """RAZE-8, CARD-13: the raze field of ``card`` gained, less the goods ``forgone`` for
+    ``vp_each`` VP each."""
     field = card_of(card).raze
     assert field is not None
     units = list(field.units())
@@ -470,7 +484,7 @@ def _raze_gains(table: Table, seat: int, card: str, forgone: tuple[str, ...], vp
             gained.common_card,
             gained.faction_card,
         )
-    table.first([Gain(seat, gained, card), *event_steps(table, seat, Event.RAZE)])
+    return gained
 
 
 def raze(table: Table, move: Raze) -> None:
