@@ -2,9 +2,10 @@
 of trying the move out, where its effects speak only of gains, choices of gains, cards drawn
 from the faction deck to keep, samurai placed and a production produced again (CARD-9,
 CARD-14, CARD-23, CARD-29), and its special operation (if any) only takes, blocks, steals,
-gives a good, razes a card or removes a location: which option of each ``gain_choice``, the
-deck of the first card of either deck owed where no card is seen before it (GOODS-7, GOODS-8),
-where samurai go, what is produced again.
+gives a good, razes a card, removes a location or leaves a follow-up waiting first (CARD-7,
+CARD-11): which option of each ``gain_choice``, the deck of the first card of either deck
+owed where no card is seen before it (GOODS-7, GOODS-8), where samurai go, what is produced
+again.
 
 Any other move (a Trade Route, a repeat by Porters, a follow-up with steps after it, a raze by
 an action that also draws cards to keep) is not read here: :func:`ways` answers :data:`UNREAD`
@@ -65,6 +66,10 @@ _SILENT = frozenset(
 #: The special operations on an activation's targets that give a good read here (CARD-16,
 #: CARD-21, CARD-28).
 _GIVING = frozenset({Special.TAKE_RAZE_FIELD_GOOD, Special.USE_OWN_DEAL, Special.DISCARD_ENEMY_DEAL})
+
+#: The special operations whose follow-up (CARD-7: a build; CARD-11: an activation again, once
+#: a location is named) waits before the effect's gains: nothing after it is decided in advance.
+_FOLLOWED = frozenset({Special.BUILD_FROM_HAND, Special.BUILD_OWN_DEAL, Special.REACTIVATE_ACTION})
 
 #: The special operations on an activation's targets that raze a card or remove a location,
 #: read here: what they give comes after the effect's own gains (CARD-6, CARD-13, RAZE-10).
@@ -229,6 +234,10 @@ def _activate_items(
     special: tuple[_Item, ...] = ()
     after: tuple[_Item, ...] = ()
     lost: tuple[str, ...] = ()
+    if do in (Special.BUILD_FROM_HAND, Special.BUILD_OWN_DEAL) or (
+        do is Special.REACTIVATE_ACTION and move.target is not None
+    ):  # CARD-7, CARD-11: the follow-up waits first
+        return (), ()
     if do is not None and (move.target is not None or move.opponent is not None):
         if do is Special.TAKE_RAZE_FIELD_GOOD:  # CARD-21
             special = (Goods.of({move.goods[0]: 1}),)
@@ -288,7 +297,7 @@ def _activate_parts(location: str, mode: int) -> tuple[Effect, tuple[_Item, ...]
     action = card_of(location).ability.action
     assert action is not None
     effect = action.modes[mode].effect
-    if effect.do is not None and effect.do not in _SILENT | _GIVING | _RAZING:
+    if effect.do is not None and effect.do not in _SILENT | _GIVING | _RAZING | _FOLLOWED:
         return None
     if effect.do in _RAZING and effect.draw_keep is not None:  # cards seen while razing: tried out
         return None
