@@ -256,12 +256,11 @@ def make_deal(table: Table, move: MakeDeal) -> None:
     once; CARD-17: features that react to making a deal fire."""
     seat = move.player
     table.pay(seat, move.pay)
-    player = table.player(seat)
-    hand = list(player.hand)
+    hand = list(table.field(seat, "hand"))
     hand.remove(move.card)
     good = copy_of(move.card).deal
     assert good is not None
-    table.set(seat, hand=tuple(hand), deals=(*player.deals, Deal(move.card, good)))
+    table.set(seat, hand=tuple(hand), deals=(*table.field(seat, "deals"), Deal(move.card, good)))
     table.first([Gain(seat, good, "DEAL-4"), *event_steps(table, seat, Event.MAKE_DEAL)])
 
 
@@ -456,7 +455,7 @@ def raze_card(table: Table, move: RazeCard) -> None:
 def razed_from_hand(table: Table, seat: int, card: str, forgone: tuple[str, ...], vp_each: int = 0) -> None:
     """RAZE-2, RAZE-8, RAZE-10, CARD-10, CARD-13: a hand card razed: to its pile; its raze field (less
     the goods forgone for ``vp_each`` VP each) gained; features reacting to razes fire."""
-    hand = list(table.player(seat).hand)
+    hand = list(table.field(seat, "hand"))
     hand.remove(card)
     table.set(seat, hand=tuple(hand))
     table.discard(card)
@@ -604,13 +603,13 @@ _defend, _samurai, _tuck = functools.cache(Defend), functools.cache(Samurai), fu
 def defend(table: Table, move: Defend) -> None:
     """DEF-2: the token from the supply onto the location."""
     table.pay(move.player, one(DEFENSE))
-    table.set(move.player, defended=(*table.player(move.player).defended, move.location))
+    table.set(move.player, defended=(*table.field(move.player, "defended"), move.location))
 
 
 def samurai(table: Table, move: Samurai) -> None:
     """FAC-JAP-3: a worker from the supply onto the location as a samurai."""
     table.pay(move.player, one(WORKER))
-    table.set(move.player, samurai=(*table.player(move.player).samurai, move.location))
+    table.set(move.player, samurai=(*table.field(move.player, "samurai"), move.location))
 
 
 def tuck(table: Table, move: Tuck) -> None:

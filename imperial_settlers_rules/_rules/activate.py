@@ -248,16 +248,15 @@ def activate(table: Table, move: Activate) -> None:
     same action as a follow-up, with targets of its own)."""
     seat = move.player
     table.pay(seat, move.pay)
-    player = table.player(seat)
     if move.cards:
-        hand = list(player.hand)
+        hand = list(table.field(seat, "hand"))
         for card in move.cards:
             hand.remove(card)
         table.set(seat, hand=tuple(hand))
         for card in move.cards:
             table.discard(card)
     if move.deal is not None:
-        deals = table.player(seat).deals
+        deals = table.field(seat, "deals")
         table.set(seat, deals=deals[: move.deal] + deals[move.deal + 1 :])
         table.discard(deals[move.deal].card)
     uses = dict(table.get("uses"))
