@@ -1,6 +1,6 @@
 """Random-playout benchmark: how fast bots can simulate Hadara with this library.
 
-    python benchmarks/playout.py [--seconds S] [--rounds R] [--quick]
+    python benchmarks/playout.py [--seconds S] [--rounds R] [--quick] [--only GAME]
 
 Everything is timed in CPU time (``time.process_time``), against python-chess's
 random chess playouts run in the same process, so that the figures mean
@@ -33,6 +33,10 @@ something on any machine and a busy machine does not skew them.
 - **Memory** kept per additional position when every position of a game is
   kept (positions share everything that did not change), and the size and
   cost of pickling a position.
+
+``--only stone-age`` or ``--only imperial-settlers`` runs that game's part alone
+(its playouts against python-chess and its costs per call), for a quick look at one
+game; ``--seconds`` is then that part's share.
 
 python-chess is in the ``dev`` extra (not a dependency of the package); without
 it the ratios are left out.
@@ -345,6 +349,13 @@ def spread(values: Sequence[float], unit: str = "x", digits: int = 2) -> str:
     )
 
 
+#: The parts ``--only`` runs alone.
+PARTS: dict[str, Callable[[float, int, random.Random], None]] = {
+    "stone-age": stone_age_report,
+    "imperial-settlers": settlers_report,
+}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument(
@@ -352,9 +363,15 @@ def main() -> None:
     )
     parser.add_argument("--rounds", type=int, default=7, help="rounds the two sides take in turn (default 7)")
     parser.add_argument("--quick", action="store_true", help="a few seconds only, for a smoke test")
+    parser.add_argument(
+        "--only", choices=sorted(PARTS), help="run only this game's part (playouts and costs per call)"
+    )
     args = parser.parse_args()
     seconds = 3.0 if args.quick else args.seconds
     rounds = max(1, args.rounds)
+    if args.only is not None:
+        PARTS[args.only](seconds, rounds, random.Random(0))
+        return
     load_catalogue()
     for _ in range(2):  # warm the caches
         playout(GameConfig(players=4, seed=999), random.Random(0))

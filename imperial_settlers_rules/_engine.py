@@ -18,7 +18,7 @@ from ._moves import ANSWERED, Move, unanswered
 from ._rules import actions
 from ._rules.activate import activate_moves, follow_moves
 from ._rules.agenda import check_decision, decision_moves, resolve, run
-from ._rules.ahead import NO_PRESET, act, advance_refusal, answered, preset_of
+from ._rules.ahead import NO_PRESET, act, advance_refusal, answered, answered_spends, preset_of
 from ._rules.flow import advance, next_turn, pick, settle
 from ._rules.refusals import why
 from ._table import Table
@@ -33,8 +33,8 @@ _pass, _done, _pick = functools.cache(_moves.Pass), functools.cache(_moves.Done)
 
 
 def _action_moves(state: GameState, seat: int) -> tuple[Move, ...]:
-    """ACT-2, ACT-7, ACT-8: pass, the free steps, then every action (ACT-3: any kind, any
-    number of times a round)."""
+    """ACT-2, ACT-7, ACT-8: pass, the free steps, then every action but spending workers
+    (ACT-3: any kind, any number of times a round; the spends follow, :func:`answered_spends`)."""
     hand = tuple(dict.fromkeys(state.players[seat].hand))
     moves: list[Move] = [_pass(seat)]
     moves += actions.free_moves(state, seat)
@@ -42,7 +42,6 @@ def _action_moves(state: GameState, seat: int) -> tuple[Move, ...]:
     moves += actions.deal_moves(state, seat)
     moves += actions.raze_moves(state, seat)
     moves += activate_moves(state, seat)
-    moves += actions.spend_moves(state, seat)
     return tuple(moves)
 
 
@@ -61,7 +60,8 @@ def legal_moves(state: GameState, player: int | None = None) -> tuple[Move, ...]
         return tuple(_pick(seat, card) for card in dict.fromkeys(state.offer))
     if state.acted:
         return (_done(state.turn), *actions.free_moves(state, state.turn))
-    return tuple(answered(state, _action_moves(state, state.turn)))
+    seat = state.turn
+    return (*answered(state, _action_moves(state, seat)), *answered_spends(state, seat))
 
 
 #: What each kind of action checks first, with the rule that refuses it.
@@ -229,7 +229,7 @@ def _played(state: GameState, move: Move, recording: bool = False) -> Table:
     else:
         if isinstance(move, ANSWERED):
             preset = preset_of(move)
-            if preset != NO_PRESET:
+            if preset is not NO_PRESET:
                 table.update(preset=preset)
         act(table, move)
         advance(table)

@@ -32,6 +32,8 @@ __all__ = [
     "Supply",
     "added",
     "covers",
+    "least_money",
+    "money",
     "one",
     "payments",
     "taken",
@@ -62,6 +64,18 @@ def taken(supply: Supply, less: Supply) -> Supply:
 def covers(supply: Supply, wanted: Supply) -> bool:
     """Whether ``supply`` holds at least ``wanted`` of every kind."""
     return all(a >= b for a, b in zip(supply, wanted, strict=True))
+
+
+def money(supply: Supply) -> int:
+    """GOODS-2: the wood, stone, food and gold of ``supply`` together, what pays the goods of
+    a price (gold standing for any of the others)."""
+    return supply[WOOD] + supply[STONE] + supply[FOOD] + supply[GOLD]
+
+
+def least_money(want: Supply, resource: int = 0) -> int:
+    """GOODS-2, ACTLOC-7: the fewest wood, stone, food and gold together that a payment of
+    ``want`` and ``resource`` more goods holds: a supply with less :func:`money` affords none."""
+    return money(want) + resource
 
 
 @functools.cache
@@ -109,8 +123,8 @@ class Goods:
 
     @property
     def empty(self) -> bool:
-        """Whether it gives nothing."""
-        return not any(amount for _, amount in self.items())
+        """Whether it gives nothing (no good named by :meth:`items`)."""
+        return not (any(self.supply) or self.vp or self.card or self.common_card or self.faction_card)
 
 
 #: Nothing.
@@ -148,7 +162,8 @@ class Price:
 
 
 #: The payments found so far, by the price's supply part, its free part and the supply paid
-#: from: a table a playout reads many times a move, cleared when it holds :data:`_PAID_MOST`.
+#: from (its wood, stone, food and gold only where the price asks for nothing else): a table
+#: a playout reads many times a move, cleared when it holds :data:`_PAID_MOST`.
 _PAID: dict[tuple[Supply, int, Supply], tuple[Supply, ...]] = {}
 _PAID_MOST = 1 << 16
 
@@ -157,7 +172,10 @@ def payments(price: Price, supply: Supply) -> tuple[Supply, ...]:
     """Every payment of ``price``'s supply part that ``supply`` affords, each leaving a
     different supply (ENG-2): gold standing for some of the wood, stone and food (GOODS-2),
     and the ``resource`` part as any mix (ACTLOC-7). In a stable order: the fewest gold first."""
-    key = (price.supply, price.resource, supply)
+    want = price.supply
+    # a price of no workers, raze or defense tokens is paid from the rest alone (_enough)
+    paid_from = supply if want[WORKER] or want[RAZE] or want[DEFENSE] else supply[WOOD:RAZE]
+    key = (want, price.resource, paid_from)
     found = _PAID.get(key)
     if found is None:
         if len(_PAID) >= _PAID_MOST:
@@ -201,7 +219,7 @@ def _payments(want: Supply, resource: int, supply: Supply) -> tuple[Supply, ...]
         # No gold to stand in for anything: the price in kind, or nothing.
         in_kind = supply[WOOD] >= want[WOOD] and supply[STONE] >= want[STONE] and supply[FOOD] >= want[FOOD]
         return (want,) if in_kind else ()
-    if sum(supply[k] for k in RESOURCES) + spare_gold < sum(want[k] for k in RESOURCES) + resource:
+    if money(supply) < least_money(want, resource):
         return ()
     found: list[Supply] = []
     # How much of each resource is paid in kind (the rest of it in gold), then the free part.

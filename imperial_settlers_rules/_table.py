@@ -130,7 +130,7 @@ class Table:
 
     def controlled(self, seat: int) -> tuple[str, ...]:
         """:func:`controlled` in the position now, without putting it together."""
-        return held(self.player(seat).empire, self.get("taken"), seat)
+        return held(self.field(seat, "empire"), self.get("taken"), seat)
 
     def update(self, **fields: Any) -> None:
         """Replace fields of the position (not ``players``: see :meth:`set`)."""
@@ -156,15 +156,15 @@ class Table:
         scored at once, never below zero, END-5)."""
         self.set(
             seat,
-            supply=added(self._field(seat, "supply"), supply),
-            vp=max(0, self._field(seat, "vp") + vp),
+            supply=added(self.field(seat, "supply"), supply),
+            vp=max(0, self.field(seat, "vp") + vp),
         )
 
     def pay(self, seat: int, supply: Supply) -> None:
         """GOODS-5: goods paid go back to the general supply (the caller checked them)."""
-        self.set(seat, supply=taken(self._field(seat, "supply"), supply))
+        self.set(seat, supply=taken(self.field(seat, "supply"), supply))
 
-    def _field(self, seat: int, name: str) -> Any:
+    def field(self, seat: int, name: str) -> Any:
         """The field ``name`` of ``seat``'s player now, without copying the player."""
         pending = self._pending.get(seat)
         if pending is not None and name in pending:
@@ -201,8 +201,10 @@ class Table:
         reshuffled; a faction deck only when the configuration reshuffles it)."""
         if deck is Deck.COMMON:
             return bool(self.get("common") or self.get("common_discard"))
-        player = self.player(seat)
-        return bool(player.deck or (self._base.config.faction_deck_reshuffle and player.discard))
+        return bool(
+            self.field(seat, "deck")
+            or (self._base.config.faction_deck_reshuffle and self.field(seat, "discard"))
+        )
 
     def take_top(self, seat: int, deck: Deck) -> str | None:
         """The top card of ``deck`` taken off it (GOODS-8: the discard pile reshuffled first
@@ -214,9 +216,9 @@ class Table:
             cards = common or self._reshuffled(self.get("common_discard"))
             self.update(common=cards[:-1], **({"common_discard": ()} if not common else {}))
             return cards[-1]
-        player = self.player(seat)
-        cards = player.deck or self._reshuffled(player.discard)
-        self.set(seat, deck=cards[:-1], **({"discard": ()} if not player.deck else {}))
+        deck = self.field(seat, "deck")
+        cards = deck or self._reshuffled(self.field(seat, "discard"))
+        self.set(seat, deck=cards[:-1], **({"discard": ()} if not deck else {}))
         return cards[-1]
 
     def draw(self, seat: int, deck: Deck) -> str | None:
@@ -224,8 +226,9 @@ class Table:
         card = self.take_top(seat, deck)
         if card is not None:
             self.seen += 1
-            self.set(seat, hand=(*self.player(seat).hand, card))
-            self.note("GOODS-7", f"draws from the {deck.value} deck", seat, card)
+            self.set(seat, hand=(*self.field(seat, "hand"), card))
+            if self.events is not None:
+                self.note("GOODS-7", f"draws from the {deck.value} deck", seat, card)
         return card
 
     def _reshuffled(self, cards: tuple[str, ...]) -> tuple[str, ...]:
@@ -250,9 +253,9 @@ class Table:
         if copy is None:  # a card a seat's view hides (a deal's): its pile is not shown
             return
         deck = copy.card.deck
-        for seat, player in enumerate(self.state.players):
-            if player.faction == deck:
-                self.set(seat, discard=(*player.discard, card))
+        for seat in range(self._base.config.players):
+            if self.field(seat, "faction") == deck:
+                self.set(seat, discard=(*self.field(seat, "discard"), card))
                 return
         raise AssertionError(f"no seat plays the faction of {card}")
 
@@ -272,16 +275,12 @@ class Table:
         )
         for tucked in under.get(card, ()):
             self.discard(tucked)
-        state = self.state
-        if (
-            any(c == card for c, _ in state.uses)
-            or card in state.blocked
-            or any(c == card for c, _ in state.taken)
-        ):
+        uses, blocked, taken = self.get("uses"), self.get("blocked"), self.get("taken")
+        if any(c == card for c, _ in uses) or card in blocked or any(c == card for c, _ in taken):
             self.update(
-                uses=tuple((c, n) for c, n in state.uses if c != card),
-                blocked=tuple(c for c in state.blocked if c != card),
-                taken=tuple((c, by) for c, by in state.taken if c != card),
+                uses=tuple((c, n) for c, n in uses if c != card),
+                blocked=tuple(c for c in blocked if c != card),
+                taken=tuple((c, by) for c, by in taken if c != card),
             )
 
 

@@ -22,29 +22,36 @@ from .._goods import (
     Goods,
     Price,
     added,
+    least_money,
+    money,
     one,
     payments,
     taken,
 )
-from .._model import Apply, Deal, Gain, GameState, Owed, Part, Step
+from .._model import Apply, Deal, Gain, GameState, Owed, Part, Player, Step
 from .._moves import Activate, Build, Defend, MakeDeal, Move, Pass, Raze, RazeCard, Samurai, Spend, Tuck
 from .._table import Table, card_of, controlled, copy_of, owner
 
 __all__ = [
+    "REACTING",
+    "Quiet",
     "asks_nothing",
     "build",
     "build_moves",
     "deal_moves",
     "defend",
     "discardable",
+    "event_gains",
     "event_steps",
     "free_moves",
+    "free_steps",
     "make_deal",
     "matches",
     "pass_turn",
     "razable",
     "raze",
     "raze_card",
+    "raze_gain",
     "raze_moves",
     "raze_price",
     "razed",
@@ -64,8 +71,9 @@ RAZE_HAND = 1
 RAZE_LOCATION = 2
 
 
-def _taken_by(state: GameState, card: str) -> int | None:
-    for location, by in state.taken:
+def _taken_by(taken: tuple[tuple[str, int], ...], card: str) -> int | None:
+    """FAC-EGY-3: the seat that took ``card`` over (``taken``: the take-overs), or None."""
+    for location, by in taken:
         if location == card:
             return by
     return None
@@ -79,12 +87,23 @@ def discardable(state: GameState, seat: int) -> tuple[str, ...]:
     return tuple(c for c in player.empire if c not in taken) + player.foundations
 
 
-@functools.cache
 def _cost(card: str, skip_location: bool) -> Price:
     """BUILD-2, CARD-7: the cost of building ``card`` (without its location part when skipped)."""
     cost = card_of(card).cost
     return Price(cost.supply, location=0 if skip_location else cost.location)
 
+
+#: BUILD-2, CARD-7: :func:`_cost` of every card, read once: by whether the location part is skipped.
+_COSTS = {skip: {printed: _cost(printed, skip) for printed in components().copies} for skip in (False, True)}
+
+
+#: GOODS-2: the least money (:func:`least_money`) that building each card costs.
+_LEAST_MONEY = {printed: least_money(cost.supply) for printed, cost in _COSTS[False].items()}
+
+#: CARD-3: the cards with a feature reacting to builds.
+REACTING = frozenset(
+    printed for printed, copy in components().copies.items() if copy.card.ability.on_build is not None
+)
 
 #: ENG-6: the cards whose feature offers an optional purchase (``may_pay``).
 _OFFERING = frozenset(
@@ -134,14 +153,21 @@ def build_moves(
     (BUILD-3), each optional purchase (ENG-6); copies are built like any card (BUILD-7)."""
     player = state.players[seat]
     supply = player.supply
-    spare = discardable(state, seat) if player.foundations or player.empire else ()
+    spare: tuple[str, ...] | None = None
     offers = _offers(state, seat)
     features = tuple(f for location in offers if (f := card_of(location).ability.on_build) is not None)
     found: list[Move] = []
+    cash = money(supply)
+    costs = _COSTS[skip_location]
     for card in cards:
-        cost = _cost(card, skip_location)
-        if cost.location > len(spare):
+        if _LEAST_MONEY[card] > cash:  # GOODS-2: no payment is afforded
             continue
+        cost = costs[card]
+        if cost.location:
+            if spare is None:
+                spare = discardable(state, seat) if player.foundations or player.empire else ()
+            if cost.location > len(spare):
+                continue
         pays = payments(cost, supply)
         if not pays:
             continue
@@ -153,7 +179,7 @@ def build_moves(
         else:
             options = dict.fromkeys((None, pay) for pay in pays)
         for option, pay in options:
-            if cost.location:
+            if spare is not None and cost.location:
                 found += [_build(seat, card, pay, discard, option) for discard in spare]
             else:
                 found.append(_build(seat, card, pay, None, option))
@@ -170,25 +196,25 @@ def build(table: Table, move: Build, skip_location: bool = False) -> None:
     at once, and each feature the build fires, in the order they entered the empire."""
     seat = move.player
     table.pay(seat, move.pay)
-    player = table.player(seat)
     if move.discard is not None and not skip_location:
-        if move.discard in player.foundations:
+        foundations = table.field(seat, "foundations")
+        if move.discard in foundations:
             table.set(
                 seat,
-                foundations=tuple(c for c in player.foundations if c != move.discard),
-                unseen=tuple(c for c in player.unseen if c != move.discard),
+                foundations=tuple(c for c in foundations if c != move.discard),
+                unseen=tuple(c for c in table.field(seat, "unseen") if c != move.discard),
             )
         else:
             table.leave_empire(seat, move.discard)
         table.discard(move.discard)
-    player = table.player(seat)
-    if move.card in player.hand:
-        hand = list(player.hand)
-        hand.remove(move.card)
-        table.set(seat, hand=tuple(hand))
+    hand = table.field(seat, "hand")
+    if move.card in hand:
+        rest = list(hand)
+        rest.remove(move.card)
+        table.set(seat, hand=tuple(rest))
     else:  # CARD-7: Negotiator builds a deal
-        table.set(seat, deals=tuple(d for d in player.deals if d.card != move.card))
-    table.set(seat, empire=(*table.player(seat).empire, move.card))
+        table.set(seat, deals=tuple(d for d in table.field(seat, "deals") if d.card != move.card))
+    table.set(seat, empire=(*table.field(seat, "empire"), move.card))
     built = card_of(move.card)
     steps: list[Step] = []
     if built.bonus is not None:
@@ -196,6 +222,8 @@ def build(table: Table, move: Build, skip_location: bool = False) -> None:
     if built.ability.production is not None:
         steps.append(Apply(seat, move.card, Part.PRODUCTION))
     for location in table.controlled(seat):
+        if location not in REACTING:
+            continue
         feature = card_of(location).ability.on_build
         if feature is None or not matches(feature, move.card):
             continue
@@ -228,61 +256,101 @@ def make_deal(table: Table, move: MakeDeal) -> None:
     once; CARD-17: features that react to making a deal fire."""
     seat = move.player
     table.pay(seat, move.pay)
-    player = table.player(seat)
-    hand = list(player.hand)
+    hand = list(table.field(seat, "hand"))
     hand.remove(move.card)
     good = copy_of(move.card).deal
     assert good is not None
-    table.set(seat, hand=tuple(hand), deals=(*player.deals, Deal(move.card, good)))
+    table.set(seat, hand=tuple(hand), deals=(*table.field(seat, "deals"), Deal(move.card, good)))
     table.first([Gain(seat, good, "DEAL-4"), *event_steps(table, seat, Event.MAKE_DEAL)])
 
 
 def event_steps(table: Table, seat: int, event: Event) -> list[Step]:
     """CARD-10, CARD-17: the gains of ``seat``'s features that react to ``event``."""
-    steps: list[Step] = []
-    for card in table.controlled(seat):
-        feature = card_of(card).ability.on_event
-        if feature is not None and feature.event is event:
-            steps.append(Gain(seat, feature.effect.gain, card))
-    return steps
+    return [Gain(seat, gain, card) for card, gain in event_gains(table.controlled(seat), event)]
+
+
+def event_gains(locations: tuple[str, ...], event: Event) -> list[tuple[str, Goods]]:
+    """CARD-10, CARD-17: each of ``locations`` whose feature reacts to ``event``, with its gain,
+    in order."""
+    found: list[tuple[str, Goods]] = []
+    reacting = _REACTS[event]
+    for card in locations:
+        if card in reacting:
+            feature = card_of(card).ability.on_event
+            assert feature is not None
+            found.append((card, feature.effect.gain))
+    return found
+
+
+#: CARD-10, CARD-17, CARD-19: by event, the cards whose feature reacts to it.
+_REACTS = {
+    event: frozenset(
+        printed
+        for printed, copy in components().copies.items()
+        if (feature := copy.card.ability.on_event) is not None and feature.event is event
+    )
+    for event in Event
+}
 
 
 def asks_nothing(state: GameState, move: Move, held: tuple[str, ...] | None = None) -> bool:
-    """ENG-9: whether ``move`` surely decides nothing in advance, known without trying it out:
-    a spend of no card (WORK-1: its goods are taken at once), a build whose card and whose
-    seat's features reacting to builds have only quiet effects (:func:`_quiet`), an activation
-    of a quiet effect (ACTLOC-1), a deal, a hand card or a location razed
+    """ENG-9: whether ``move`` surely decides nothing in advance, known without trying it out
+    (:class:`Quiet`). ``held``: the locations the mover controls, where known (FAC-EGY-3)."""
+    return Quiet(state, move.player, held)(move)
+
+
+class Quiet:
+    """ENG-9: which moves of ``seat`` surely decide nothing in advance, known without trying
+    them out: a spend of no card (WORK-1: its goods are taken at once), a build whose card
+    and whose seat's features reacting to builds have only quiet effects (:func:`_quiet`),
+    an activation of a quiet effect (ACTLOC-1), a deal, a hand card or a location razed
     whose gains (the deal's good, DEAL-4, or the raze field, RAZE-8, and those of the
     features reacting to it, CARD-10, CARD-17) owe no card of either deck (GOODS-7, PROD-4:
-    the only decision a gain leaves). ``held``: the locations the mover controls, where known
-    (FAC-EGY-3)."""
-    if isinstance(move, Spend):
-        return not move.take[3]
-    if isinstance(move, Build):
-        return _quiet_card(move.card) and _quiet_features(held or controlled(state, move.player))
-    if isinstance(move, Activate):
-        action = card_of(move.location).ability.action
-        return action is not None and _quiet(action.modes[move.mode].effect)
-    if isinstance(move, MakeDeal):
-        good, event = copy_of(move.card).deal, Event.MAKE_DEAL
-    elif isinstance(move, RazeCard):
-        good, event = card_of(move.card).raze, Event.RAZE
-    elif isinstance(move, Raze):
-        good, event = card_of(move.location).raze, Event.RAZE
-    else:
+    the only decision a gain leaves). What the seat's locations decide (``held``, FAC-EGY-3)
+    is read once, each move's card from per-card tables."""
+
+    __slots__ = ("_builds", "_deals", "_razes")
+
+    def __init__(self, state: GameState, seat: int, held: tuple[str, ...] | None = None) -> None:
+        locations = controlled(state, seat) if held is None else held
+        self._builds = _LOUD_FEATURES.isdisjoint(locations)
+        self._deals = _OWING[Event.MAKE_DEAL].isdisjoint(locations)
+        self._razes = _OWING[Event.RAZE].isdisjoint(locations)
+
+    def __call__(self, move: Move) -> bool:
+        """Whether ``move`` surely decides nothing in advance."""
+        if isinstance(move, Build):
+            return self._builds and move.card in _QUIET_CARDS
+        if isinstance(move, RazeCard):
+            return self._razes and move.card in _CARDLESS_RAZES
+        if isinstance(move, MakeDeal):
+            return self._deals and move.card in _CARDLESS_DEALS
+        if isinstance(move, Activate):
+            return _quiet_action(move.location, move.mode)
+        if isinstance(move, Raze):
+            return self._razes and move.location in _CARDLESS_RAZES
+        if isinstance(move, Spend):
+            return not move.take[3]
         return False
-    return good is not None and not good.card and not _owing(held or controlled(state, move.player), event)
 
 
-@functools.lru_cache(maxsize=1 << 12)
-def _owing(locations: tuple[str, ...], event: Event) -> bool:
-    """CARD-10, CARD-17: whether a feature of ``locations`` reacting to ``event`` owes a card
-    of either deck (as :func:`event_steps` gains it)."""
-    for card in locations:
-        feature = card_of(card).ability.on_event
-        if feature is not None and feature.event is event and feature.effect.gain.card:
-            return True
-    return False
+def _cardless(good: Goods | None) -> bool:
+    """GOODS-7: whether a deal's good or a raze field (None: none) owes no card of either deck."""
+    return good is not None and not good.card
+
+
+@functools.cache
+def _quiet_action(location: str, mode: int) -> bool:
+    """ACTLOC-1: whether activating ``location`` in price ``mode`` is quiet (:func:`_quiet`)."""
+    action = card_of(location).ability.action
+    return action is not None and _quiet(action.modes[mode].effect)
+
+
+def _owing(card: str, event: Event) -> bool:
+    """CARD-10, CARD-17: whether ``card``'s feature reacting to ``event`` owes a card of either
+    deck (as :func:`event_steps` gains it)."""
+    feature = card_of(card).ability.on_event
+    return feature is not None and feature.event is event and feature.effect.gain.card > 0
 
 
 def _quiet(effect: Effect | None) -> bool:
@@ -306,18 +374,30 @@ def _quiet_feature(card: str) -> bool:
     return feature is None or _quiet(feature.effect)
 
 
-@functools.lru_cache(maxsize=1 << 12)
-def _quiet_features(locations: tuple[str, ...]) -> bool:
-    """ENG-9: whether every feature reacting to builds of ``locations`` is quiet (CARD-3)."""
-    return all(_quiet_feature(c) for c in locations)
-
-
-@functools.cache
 def _quiet_card(card: str) -> bool:
     """ENG-9: whether building ``card`` is quiet: its bonus, its production and its feature
     reacting to builds (BUILD-5, BUILD-6, CARD-3)."""
     built = card_of(card)
     return _quiet(built.bonus) and _quiet(built.ability.production) and _quiet_feature(card)
+
+
+#: ENG-9: the cards whose building is quiet (:func:`_quiet_card`), read once.
+_QUIET_CARDS = frozenset(printed for printed in components().copies if _quiet_card(printed))
+
+#: GOODS-7: the cards whose raze field (RAZE-8) or deal's good (DEAL-4) owes no card of either
+#: deck (:func:`_cardless`).
+_CARDLESS_RAZES = frozenset(c for c, copy in components().copies.items() if _cardless(copy.card.raze))
+_CARDLESS_DEALS = frozenset(c for c, copy in components().copies.items() if _cardless(copy.deal))
+
+#: ENG-9, CARD-3: the cards whose feature reacting to builds is not quiet (read once, so that
+#: a seat's locations are tested with one set operation).
+_LOUD_FEATURES = frozenset(printed for printed in components().copies if not _quiet_feature(printed))
+
+#: CARD-10, CARD-17: by event, the cards whose feature reacting to it owes a card of either deck.
+_OWING = {
+    event: frozenset(printed for printed in components().copies if _owing(printed, event))
+    for event in (Event.MAKE_DEAL, Event.RAZE)
+}
 
 
 def raze_price(state: GameState, location: str, ignore_protection: bool = False) -> int:
@@ -339,9 +419,9 @@ def razable(state: GameState, seat: int) -> Iterator[tuple[int, str]]:
         if player.passed:
             continue
         for card in player.empire:
-            if card_of(card).raze is None:
+            if card not in _RAZABLE:
                 continue
-            by = _taken_by(state, card)
+            by = _taken_by(state.taken, card)
             if (other != seat and by != seat) or (other == seat and by is not None and by != seat):
                 yield other, card
 
@@ -351,12 +431,19 @@ def raze_moves(state: GameState, seat: int) -> Iterator[Move]:
     player = state.players[seat]
     tokens = player.supply[RAZE]
     if tokens >= RAZE_HAND:
-        for card in dict.fromkeys(c for c in player.hand if card_of(c).raze is not None):
-            yield RazeCard(seat, card)
+        for card in dict.fromkeys(c for c in player.hand if c in _RAZABLE):
+            yield _raze_card(seat, card)
     if tokens >= RAZE_LOCATION:
         for other, card in razable(state, seat):
             if tokens >= RAZE_LOCATION + raze_price(state, card):
-                yield Raze(seat, other, card)
+                yield _raze(seat, other, card)
+
+
+#: RAZE-1: the cards with a raze field.
+_RAZABLE = frozenset(printed for printed, copy in components().copies.items() if copy.card.raze is not None)
+
+#: Razes, made once and reused (moves are immutable values; as many as seats and cards).
+_raze_card, _raze = functools.cache(RazeCard), functools.cache(Raze)
 
 
 def raze_card(table: Table, move: RazeCard) -> None:
@@ -368,7 +455,7 @@ def raze_card(table: Table, move: RazeCard) -> None:
 def razed_from_hand(table: Table, seat: int, card: str, forgone: tuple[str, ...], vp_each: int = 0) -> None:
     """RAZE-2, RAZE-8, RAZE-10, CARD-10, CARD-13: a hand card razed: to its pile; its raze field (less
     the goods forgone for ``vp_each`` VP each) gained; features reacting to razes fire."""
-    hand = list(table.player(seat).hand)
+    hand = list(table.field(seat, "hand"))
     hand.remove(card)
     table.set(seat, hand=tuple(hand))
     table.discard(card)
@@ -376,6 +463,12 @@ def razed_from_hand(table: Table, seat: int, card: str, forgone: tuple[str, ...]
 
 
 def _raze_gains(table: Table, seat: int, card: str, forgone: tuple[str, ...], vp_each: int) -> None:
+    table.first([Gain(seat, raze_gain(card, forgone, vp_each), card), *event_steps(table, seat, Event.RAZE)])
+
+
+def raze_gain(card: str, forgone: tuple[str, ...], vp_each: int) -> Goods:
+    """RAZE-8, CARD-13: the raze field of ``card`` gained, less the goods ``forgone`` for
+    ``vp_each`` VP each."""
     field = card_of(card).raze
     assert field is not None
     units = list(field.units())
@@ -390,7 +483,7 @@ def _raze_gains(table: Table, seat: int, card: str, forgone: tuple[str, ...], vp
             gained.common_card,
             gained.faction_card,
         )
-    table.first([Gain(seat, gained, card), *event_steps(table, seat, Event.RAZE)])
+    return gained
 
 
 def raze(table: Table, move: Raze) -> None:
@@ -407,7 +500,7 @@ def razed(
     common location becomes its owner's foundation and its owner takes 1 wood (the Egyptian
     player instead, with their token, where it was taken over); a Japanese faction location
     goes to its discard pile; the razer gains the raze field and razes fire their features."""
-    taker = _taken_by(table.state, location)
+    taker = _taken_by(table.get("taken"), location)
     table.leave_empire(victim, location)
     if card_of(location).common:
         table.set(victim, foundations=(*table.player(victim).foundations, location))
@@ -451,9 +544,10 @@ def spend(table: Table, move: Spend) -> None:
         if other == seat:
             continue
         for card in table.controlled(other):
-            feature = card_of(card).ability.on_event
-            if feature is None or feature.event is not Event.OPPONENT_SPENDS_WORKERS:
+            if card not in _REACTS[Event.OPPONENT_SPENDS_WORKERS]:
                 continue
+            feature = card_of(card).ability.on_event
+            assert feature is not None
             got = table.player(other).oasis
             amount = min(pairs, feature.most_per_round - got) if feature.most_per_round else pairs
             if amount > 0:
@@ -461,40 +555,61 @@ def spend(table: Table, move: Spend) -> None:
                 table.set(other, oasis=got + amount)
 
 
+#: FAC-JAP-3: the factions that deploy samurai as a free step.
+_SAMURAI = frozenset(f.id for f in components().factions if "deploy_samurai" in f.free_steps)
+
+
 def free_moves(state: GameState, seat: int) -> Iterator[Move]:
     """ACT-8: DEF-2 (own common locations without a token, DEF-5; ENG-4: not taken over),
     FAC-JAP-3 (samurai on own faction locations) and CARD-26 (tucking)."""
-    player = state.players[seat]
-    taken = {card for card, _ in state.taken}
-    own = [c for c in player.empire if c not in taken]
+    return free_steps(state.players[seat], state.taken, seat)
+
+
+def free_steps(player: Player, taken_over: tuple[tuple[str, int], ...], seat: int) -> Iterator[Move]:
+    """:func:`free_moves` of ``player`` in ``seat``, the locations taken over being ``taken_over``
+    (FAC-EGY-3)."""
+    own = player.empire
+    if taken_over:  # ENG-4: not the locations taken over
+        taken = {card for card, _ in taken_over}
+        own = tuple(c for c in own if c not in taken)
     if player.supply[DEFENSE]:
         for card in own:
             if card.startswith("com") and card not in player.defended:
-                yield Defend(seat, card)
-    if player.supply[WORKER] and "deploy_samurai" in components().faction(player.faction).free_steps:
+                yield _defend(seat, card)
+    if player.supply[WORKER] and player.faction in _SAMURAI:
         for card in own:
             if not card.startswith("com") and card not in player.samurai:
-                yield Samurai(seat, card)
+                yield _samurai(seat, card)
     for card in own:
-        tucking = card_of(card).ability.tuck
-        if tucking is None:
+        if card not in _TUCKING:
             continue
+        tucking = card_of(card).ability.tuck
+        assert tucking is not None
         if tucking.cards:
-            yield from (Tuck(seat, card, c) for c in dict.fromkeys(player.hand))
+            yield from (_tuck(seat, card, c) for c in dict.fromkeys(player.hand))
         else:
-            yield from (Tuck(seat, card, SUPPLY[k]) for k in RESOURCES if player.supply[k])
+            yield from (_tuck(seat, card, SUPPLY[k]) for k in RESOURCES if player.supply[k])
+
+
+#: CARD-26: the cards items are tucked under or put on.
+_TUCKING = frozenset(
+    printed for printed, copy in components().copies.items() if copy.card.ability.tuck is not None
+)
+
+#: Free steps, made once and reused (moves are immutable values; as many as seats, cards and items).
+_defend, _samurai, _tuck = functools.cache(Defend), functools.cache(Samurai), functools.cache(Tuck)
 
 
 def defend(table: Table, move: Defend) -> None:
     """DEF-2: the token from the supply onto the location."""
     table.pay(move.player, one(DEFENSE))
-    table.set(move.player, defended=(*table.player(move.player).defended, move.location))
+    table.set(move.player, defended=(*table.field(move.player, "defended"), move.location))
 
 
 def samurai(table: Table, move: Samurai) -> None:
     """FAC-JAP-3: a worker from the supply onto the location as a samurai."""
     table.pay(move.player, one(WORKER))
-    table.set(move.player, samurai=(*table.player(move.player).samurai, move.location))
+    table.set(move.player, samurai=(*table.field(move.player, "samurai"), move.location))
 
 
 def tuck(table: Table, move: Tuck) -> None:

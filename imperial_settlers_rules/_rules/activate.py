@@ -14,7 +14,7 @@ from itertools import combinations
 
 from .._components import Action, Effect, Event, Mode, Special, Target, components
 from .._goods import RAZE, RESOURCES, STONE, SUPPLY, Goods, Price, added, one, payments
-from .._model import Deal, Deck, DiscardFor, FollowUp, Gain, GameState, Step
+from .._model import Deal, Deck, DiscardFor, FollowUp, Gain, GameState, Player, Step
 from .._moves import Activate, Move, Skip
 from .._table import Table, card_of, controlled, copy_of
 from .actions import build_moves, event_steps, razable, raze_price, razed, razed_from_hand
@@ -187,6 +187,8 @@ def activate_moves(state: GameState, seat: int, only: str | None = None) -> list
             continue
         action, left = usable
         for index, mode in enumerate(action.modes):
+            if not _affords(player, mode.pay):
+                continue
             effect = mode.effect
             simple = effect.do is None and effect.draw_keep is None
             for opponent, target, goods in targets(state, seat, location, effect):
@@ -207,6 +209,17 @@ def activate_moves(state: GameState, seat: int, only: str | None = None) -> list
                         for deal in _price_deals(player.deals, total.deals)
                     )
     return found
+
+
+def _affords(player: Player, price: Price) -> bool:
+    """ACTLOC-1, ACTLOC-5: whether ``player`` can pay ``price`` at all (goods, hand cards and
+    deals), before its targets are looked for: a target's raze tokens (RAZE-4) and a second
+    use (ACTLOC-3) only raise it."""
+    return (
+        len(player.hand) >= price.cards
+        and len(player.deals) >= price.deals
+        and bool(payments(price, player.supply))
+    )
 
 
 def _price_cards(hand: tuple[str, ...], count: int, target: str | int | None) -> Iterator[tuple[str, ...]]:
@@ -235,19 +248,18 @@ def activate(table: Table, move: Activate) -> None:
     same action as a follow-up, with targets of its own)."""
     seat = move.player
     table.pay(seat, move.pay)
-    player = table.player(seat)
     if move.cards:
-        hand = list(player.hand)
+        hand = list(table.field(seat, "hand"))
         for card in move.cards:
             hand.remove(card)
         table.set(seat, hand=tuple(hand))
         for card in move.cards:
             table.discard(card)
     if move.deal is not None:
-        deals = table.player(seat).deals
+        deals = table.field(seat, "deals")
         table.set(seat, deals=deals[: move.deal] + deals[move.deal + 1 :])
         table.discard(deals[move.deal].card)
-    uses = dict(table.state.uses)
+    uses = dict(table.get("uses"))
     uses[move.location] = uses.get(move.location, 0) + move.times
     table.update(uses=tuple(uses.items()))
     action = card_of(move.location).ability.action
@@ -272,14 +284,13 @@ def _special(table: Table, move: Activate, effect: Effect) -> list[Step]:
         move.target is None and other is None and do not in (Special.BUILD_FROM_HAND, Special.BUILD_OWN_DEAL)
     ):
         return []
-    state = table.state
     if do is Special.REPEAT_PRODUCTION:  # CARD-8
         assert target is not None
         production = card_of(target).ability.production
         assert production is not None
         return effect_steps(table, seat, production, target)
     if do is Special.REACTIVATE_ACTION:  # CARD-11, ENG-7
-        table.update(uses=tuple((c, n) for c, n in state.uses if c != target))
+        table.update(uses=tuple((c, n) for c, n in table.get("uses") if c != target))
         return [FollowUp(seat, "reactivate", target)]
     if do is Special.BUILD_FROM_HAND:  # CARD-7
         return [FollowUp(seat, "settlers")]
@@ -287,7 +298,7 @@ def _special(table: Table, move: Activate, effect: Effect) -> list[Step]:
         return [FollowUp(seat, "negotiator")]
     if do is Special.USE_OWN_DEAL:  # CARD-28
         assert place is not None
-        return [Gain(seat, state.players[seat].deals[place].good, move.location)]
+        return [Gain(seat, table.field(seat, "deals")[place].good, move.location)]
     if do is Special.RAZE:  # CARD-13, RAZE-10
         assert target is not None
         vp_each = effect.args.vp_per_good_forgone
@@ -301,11 +312,13 @@ def _special(table: Table, move: Activate, effect: Effect) -> list[Step]:
         return []
     if do is Special.FOUNDATION_FROM_HAND:  # CARD-24
         assert target is not None
-        hand = list(state.players[seat].hand)
+        hand = list(table.field(seat, "hand"))
         hand.remove(target)
-        player = state.players[seat]
         table.set(
-            seat, hand=tuple(hand), foundations=(*player.foundations, target), unseen=(*player.unseen, target)
+            seat,
+            hand=tuple(hand),
+            foundations=(*table.field(seat, "foundations"), target),
+            unseen=(*table.field(seat, "unseen"), target),
         )
         table.add(seat, one(STONE))
         return []
@@ -315,10 +328,9 @@ def _special(table: Table, move: Activate, effect: Effect) -> list[Step]:
 
 def _on_enemy(table: Table, move: Activate, do: Special, other: int) -> list[Step]:
     """The operations on an opponent (ENG-1)."""
-    seat, state = move.player, table.state
+    seat = move.player
     target = move.target if isinstance(move.target, str) else None  # a location
     place = move.target if isinstance(move.target, int) else None  # a deal
-    victim = state.players[other]
     if do is Special.TAKE_RAZE_FIELD_GOOD:  # CARD-21
         return [Gain(seat, Goods.of({move.goods[0]: 1}), move.location)]
     if do is Special.REMOVE_ENEMY_LOCATION:  # CARD-6
@@ -328,10 +340,11 @@ def _on_enemy(table: Table, move: Activate, do: Special, other: int) -> list[Ste
         return []
     if do in (Special.TAKE_ENEMY_DEAL, Special.DISCARD_ENEMY_DEAL):  # CARD-15, CARD-16
         assert place is not None
-        deal = victim.deals[place]
-        table.set(other, deals=victim.deals[:place] + victim.deals[place + 1 :])
+        deals = table.field(other, "deals")
+        deal = deals[place]
+        table.set(other, deals=deals[:place] + deals[place + 1 :])
         if do is Special.TAKE_ENEMY_DEAL:
-            table.set(seat, deals=(*table.player(seat).deals, deal))
+            table.set(seat, deals=(*table.field(seat, "deals"), deal))
             return []
         table.discard(deal.card)
         effect = _effect(move)
@@ -344,21 +357,21 @@ def _on_enemy(table: Table, move: Activate, do: Special, other: int) -> list[Ste
         return []
     if do is Special.TAKE_OVER_LOCATION:  # FAC-EGY-3
         assert target is not None
-        table.update(taken=(*state.taken, (target, seat)))
+        table.update(taken=(*table.get("taken"), (target, seat)))
         return []
     if do is Special.BLOCK_ENEMY_ACTION:  # CARD-22
         assert target is not None
-        table.update(blocked=(*state.blocked, target))
+        table.update(blocked=(*table.get("blocked"), target))
         return []
     if do is Special.OPPONENT_DISCARDS_CARD:  # CARD-25
-        return [DiscardFor(other)] if victim.hand else []
+        return [DiscardFor(other)] if table.field(other, "hand") else []
     # Special.TRADE_ROUTE_DEAL, FAC-JAP-7
     assert target is not None
     marker = table.take_top(seat, Deck.FACTION)
     good = copy_of(target).deal
     assert marker is not None
     assert good is not None
-    table.set(seat, deals=(*table.player(seat).deals, Deal(marker, good, True)))
+    table.set(seat, deals=(*table.field(seat, "deals"), Deal(marker, good, True)))
     return [Gain(seat, good, move.location), *event_steps(table, seat, Event.MAKE_DEAL)]
 
 

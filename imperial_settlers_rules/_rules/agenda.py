@@ -159,10 +159,11 @@ def _apply(table: Table, step: Apply) -> None:
 def _gain(table: Table, step: Gain) -> None:
     """One gain event (ENG-3), from a card or under a rule."""
     source = step.source
-    if source[:3].islower():
-        table.note("CARD-14", "gains", step.seat, source, step.goods)
-    else:
-        table.note(source, "gains", step.seat, None, step.goods)
+    if table.events is not None:  # recorded: the gain is told
+        if source[:3].islower():
+            table.note("CARD-14", "gains", step.seat, source, step.goods)
+        else:
+            table.note(source, "gains", step.seat, None, step.goods)
     table.gain(step.seat, step.goods)
 
 
@@ -280,9 +281,9 @@ def _decided(
     if not values or not _answer(preset, field, values, given):
         return False
     table.update(preset=rest)
-    seat = table.state.agenda[0].seat
+    step = table.get("agenda")[0]
+    seat = step.seat
     if field == "choice":
-        step = table.state.agenda[0]
         assert isinstance(step, Choice)
         table.note("CARD-14", "chooses", seat, None, step.options[given])
     elif field == "repeat":
@@ -290,8 +291,8 @@ def _decided(
     if decision is not None:
         resolve(table, decision(given))
         return True
-    table.update(agenda=table.state.agenda[1:])
-    table.set(seat, samurai=(*table.player(seat).samurai, *given))
+    table.update(agenda=table.get("agenda")[1:])
+    table.set(seat, samurai=(*table.field(seat, "samurai"), *given))
     for place in given:
         table.note("CARD-29", "puts a samurai on", seat, place)
     return True
@@ -364,7 +365,7 @@ def resolve(table: Table, move: Move) -> None:
         assert isinstance(step, Owed)
         if step.pool:
             card = table.take_top(seat, move.deck)
-            agenda = list(table.state.agenda)
+            agenda = list(table.get("agenda"))
             at = next(i for i, s in enumerate(agenda) if isinstance(s, KeepOne))
             held = agenda[at]
             assert isinstance(held, KeepOne)

@@ -16,7 +16,7 @@ import attrs
 
 from boardtable.errors import IllegalMove
 
-from .._model import FollowUp, GameState, Preset
+from .._model import Deck, FollowUp, GameState, Preset
 from .._moves import (
     ANSWERED,
     ANSWERS,
@@ -30,12 +30,12 @@ from .._moves import (
     Spend,
     answering,
 )
-from .._table import Table, card_of, controlled, copy_of
+from .._table import Table, card_of, copy_of
 from . import actions, foresight
 from .activate import activate
 from .agenda import Asked, leftover, run
 
-__all__ = ["NO_PRESET", "act", "advance_refusal", "answered", "preset_of"]
+__all__ = ["NO_PRESET", "act", "advance_refusal", "answered", "answered_spends", "preset_of"]
 
 #: A move that decides nothing in advance.
 NO_PRESET = Preset()
@@ -66,14 +66,14 @@ def act(table: Table, move: Move) -> None:
 
 
 def preset_of(move: Move, probing: bool = False) -> Preset:
-    """ENG-9: the decisions ``move`` made in advance."""
-    return Preset(
-        getattr(move, "choice", ()),
-        getattr(move, "deck", None),
-        getattr(move, "repeat", None),
-        getattr(move, "samurai", ()),
-        probing=probing,
-    )
+    """ENG-9: the decisions ``move`` made in advance (:data:`NO_PRESET` itself for none)."""
+    choice = getattr(move, "choice", ())
+    deck = getattr(move, "deck", None)
+    repeat = getattr(move, "repeat", None)
+    samurai = getattr(move, "samurai", ())
+    if not (probing or choice or samurai) and deck is None and repeat is None:
+        return NO_PRESET
+    return Preset(choice, deck, repeat, samurai, probing=probing)
 
 
 def _tried(state: GameState, move: Move) -> Table:
@@ -100,29 +100,50 @@ def _answers(state: GameState, move: Move) -> Iterator[Move]:
     yield move
 
 
-def answered(state: GameState, moves: Iterable[Move]) -> Iterator[Move]:
+def answered(state: GameState, moves: Iterable[Move]) -> list[Move]:
     """ENG-9: each of ``moves`` with every way to decide in advance what it asks (the same for
-    moves that differ only in their payment, ENG-2)."""
+    moves that differ only in their payment, ENG-2), in order."""
+    listed: list[Move] = []
     found: dict[object, tuple[_Way, ...] | None] = {}
-    held: tuple[str, ...] | None = None
+    quiet: actions.Quiet | None = None
     for move in moves:
-        if type(move) not in _UNPAID or (isinstance(move, Spend) and not move.take[3]):
-            yield move  # WORK-1: a spend of no card takes its goods at once
+        if type(move) not in _UNPAID:
+            listed.append(move)
+            continue
+        if quiet is None:  # FAC-EGY-3: the mover's locations, the same for every move listed
+            quiet = actions.Quiet(state, move.player)
+        if quiet(move):
+            listed.append(move)
             continue
         key = _key(move)
         if key in found:
             ways = found[key]
         else:
-            # None: the move asks nothing in advance, and is listed as it is
-            if held is None:  # FAC-EGY-3: the mover's locations, the same for every move listed
-                held = controlled(state, move.player)
-            asks = not actions.asks_nothing(state, move, held)
-            ways = found[key] = _listed(_ways(state, move)) if asks else None
+            # None: the move asks nothing in advance after all, and is listed as it is
+            ways = found[key] = _listed(_ways(state, move))
         if ways is None:
-            yield move
+            listed.append(move)
         else:
-            for way in ways:
-                yield _answering(move, way)
+            listed += [_answering(move, way) for way in ways]
+    return listed
+
+
+def answered_spends(state: GameState, seat: int) -> tuple[Move, ...]:
+    """WORK-1, ENG-9: :func:`answered` of ``seat``'s spends (:func:`~.actions.spend_moves`),
+    which depends only on the seat, its pairs of workers and the decks that can give it a card
+    (the deck of a spend's first card, GOODS-7): made once for each and reused."""
+    spends = actions.spend_moves(state, seat)
+    key = (seat, len(spends), foresight.decks(state, seat, ()))
+    found = _SPENDS.get(key)
+    if found is None:
+        if len(_SPENDS) >= 1 << 10:
+            _SPENDS.clear()
+        found = _SPENDS[key] = tuple(answered(state, spends))
+    return found
+
+
+#: The answered spends by seat, number of spends and decks able to give a card (at most 1024).
+_SPENDS: dict[tuple[int, int, tuple[Deck, ...]], tuple[Move, ...]] = {}
 
 
 #: ENG-9: one way to decide in advance, as (field, value) pairs.

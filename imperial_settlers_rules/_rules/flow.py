@@ -8,7 +8,7 @@ from .._config import GameConfig
 from .._model import Deck, GameState, Phase, Player, Produce
 from .._moves import Pick
 from .._table import Table, card_of, shuffled
-from .actions import free_moves
+from .actions import free_steps
 from .agenda import run
 
 __all__ = ["LAST_ROUND", "advance", "new_game", "next_turn", "pick", "settle", "start_round"]
@@ -73,11 +73,10 @@ def _reveal(table: Table, order: tuple[int, ...]) -> None:
 
 def pick(table: Table, move: Pick) -> None:
     """LOOK-2 to LOOK-4: the card into the picker's hand; the next picker, or the draft's end."""
-    state = table.state
-    table.set(move.player, hand=(*state.players[move.player].hand, move.card))
-    offer = tuple(c for c in state.offer if c != move.card)
-    table.update(offer=offer, order=state.order[1:] if offer else ())
-    if not table.state.order:
+    table.set(move.player, hand=(*table.field(move.player, "hand"), move.card))
+    offer = tuple(c for c in table.get("offer") if c != move.card)
+    table.update(offer=offer, order=table.get("order")[1:] if offer else ())
+    if not table.get("order"):
         _end_draft(table, move.player)
 
 
@@ -85,20 +84,17 @@ def _end_draft(table: Table, last: int | None) -> None:
     """LOOK-2, LOOK-3: the card left over is discarded; the second draft (``last``, who picked
     last, first, then counter-clockwise: the first player last after a whole first draft,
     LOOK-5) or production follows."""
-    for card in table.state.offer:
+    for card in table.get("offer"):
         table.discard(card)
     table.update(offer=())
-    state = table.state
-    if not state.second:
+    count, first = table.get("config").players, table.get("first")
+    if not table.get("second"):
         table.update(second=True)
-        count = len(state.players)
-        start = (state.first - 1) % count if last is None else last
+        start = (first - 1) % count if last is None else last
         _reveal(table, tuple((start - i) % count for i in range(count)))
         return
     table.note("PROD-1", "production")
-    table.update(
-        phase=Phase.PRODUCTION, agenda=tuple(Produce(s) for s in _clockwise(state.first, len(state.players)))
-    )
+    table.update(phase=Phase.PRODUCTION, agenda=tuple(Produce(s) for s in _clockwise(first, count)))
     settle(table)
 
 
@@ -118,7 +114,9 @@ def advance(table: Table) -> None:
     if table.get("agenda") or table.get("phase") is not Phase.ACTIONS:
         return
     turn = table.get("turn")
-    if not table.player(turn).passed and any(True for _ in free_moves(table.state, turn)):
+    if not table.field(turn, "passed") and any(
+        True for _ in free_steps(table.player(turn), table.get("taken"), turn)
+    ):
         table.update(acted=True)
         return
     next_turn(table)
@@ -131,7 +129,7 @@ def next_turn(table: Table) -> None:
     turn, count = table.get("turn"), table.get("config").players
     for step in range(1, count + 1):
         seat = (turn + step) % count
-        if not table.player(seat).passed:
+        if not table.field(seat, "passed"):
             table.update(turn=seat)
             return
     _end_actions(table)

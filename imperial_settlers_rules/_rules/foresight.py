@@ -1,14 +1,16 @@
 """ENG-9: what a build or an activation decides in advance, read from the card data instead
 of trying the move out, where its effects speak only of gains, choices of gains, cards drawn
 from the faction deck to keep, samurai placed and a production produced again (CARD-9,
-CARD-14, CARD-23, CARD-29), and its special operation (if any) only takes, blocks, steals or
-gives a good: which option of each ``gain_choice``, the deck of the first card of either deck
+CARD-14, CARD-23, CARD-29), and its special operation (if any) only takes, blocks, steals,
+gives a good, razes a card, removes a location or leaves a follow-up waiting first (CARD-7,
+CARD-11): which option of each ``gain_choice``, the deck of the first card of either deck
 owed where no card is seen before it (GOODS-7, GOODS-8), where samurai go, what is produced
 again.
 
-Any other move (a raze by a card, a location removed, a Trade Route, a repeat by Porters, a
-follow-up with steps after it) is not read here: :func:`ways` answers :data:`UNREAD` and the
-move is tried out (:mod:`.ahead`), which the tests also use as the oracle of this reading."""
+Any other move (a Trade Route, a repeat by Porters, a follow-up with steps after it, a raze by
+an action that also draws cards to keep) is not read here: :func:`ways` answers :data:`UNREAD`
+and the move is tried out (:mod:`.ahead`), which the tests also use as the oracle of this
+reading."""
 
 from __future__ import annotations
 
@@ -17,12 +19,12 @@ from collections.abc import Mapping
 from enum import Enum
 from itertools import combinations
 
-from .._components import Effect, Special, components
+from .._components import Effect, Event, Special, Target, components
 from .._goods import Goods
 from .._model import Deal, Deck, FollowUp, GameState
 from .._moves import Activate, Build, Move
-from .._table import card_of, copy_of, held
-from .actions import matches
+from .._table import card_of, controlled, copy_of, held
+from .actions import REACTING, event_gains, matches, raze_gain
 
 __all__ = ["UNREAD", "Unread", "decks", "ways"]
 
@@ -65,10 +67,13 @@ _SILENT = frozenset(
 #: CARD-21, CARD-28).
 _GIVING = frozenset({Special.TAKE_RAZE_FIELD_GOOD, Special.USE_OWN_DEAL, Special.DISCARD_ENEMY_DEAL})
 
-#: CARD-3: the cards with a feature reacting to builds.
-_REACTING = frozenset(
-    printed for printed, copy in components().copies.items() if copy.card.ability.on_build is not None
-)
+#: The special operations whose follow-up (CARD-7: a build; CARD-11: an activation again, once
+#: a location is named) waits before the effect's gains: nothing after it is decided in advance.
+_FOLLOWED = frozenset({Special.BUILD_FROM_HAND, Special.BUILD_OWN_DEAL, Special.REACTIVATE_ACTION})
+
+#: The special operations on an activation's targets that raze a card or remove a location,
+#: read here: what they give comes after the effect's own gains (CARD-6, CARD-13, RAZE-10).
+_RAZING = frozenset({Special.RAZE, Special.REMOVE_ENEMY_LOCATION})
 
 
 def ways(state: GameState, move: Move) -> list[Mapping[str, object]] | Unread | None:
@@ -88,7 +93,7 @@ def ways(state: GameState, move: Move) -> list[Mapping[str, object]] | Unread | 
             discarded = (move.discard, *dict(player.under).get(move.discard, ()))
             own = tuple(c for c in own if c != move.discard)
         holding = held((*own, move.card), state.taken, move.player)
-        reacting = tuple(c for c in holding if c in _REACTING)
+        reacting = tuple(c for c in holding if c in REACTING)
         items = _build_items(move.card, reacting, move.option)
         if items is not None and _AGAIN in items:
             found_places = _again(move.card, holding) if items.count(_AGAIN) == 1 else None
@@ -227,7 +232,12 @@ def _activate_items(
     effect, peeks, rest = parts
     do = effect.do
     special: tuple[_Item, ...] = ()
+    after: tuple[_Item, ...] = ()
     lost: tuple[str, ...] = ()
+    if do in (Special.BUILD_FROM_HAND, Special.BUILD_OWN_DEAL) or (
+        do is Special.REACTIVATE_ACTION and move.target is not None
+    ):  # CARD-7, CARD-11: the follow-up waits first
+        return (), ()
     if do is not None and (move.target is not None or move.opponent is not None):
         if do is Special.TAKE_RAZE_FIELD_GOOD:  # CARD-21
             special = (Goods.of({move.goods[0]: 1}),)
@@ -237,7 +247,46 @@ def _activate_items(
             deal = state.players[move.opponent].deals[move.target]  # CARD-16
             lost = (deal.card,)
             special = (deal.good,) if effect.args.gain_its_good else ()
-    return (*(peeks * move.times), *special, *(rest * move.times)), lost
+        elif do in _RAZING and isinstance(move.target, str):
+            after, lost = _razed_items(state, move, effect, move.target)
+    return (*(peeks * move.times), *special, *(rest * move.times), *after), lost
+
+
+def _razed_items(
+    state: GameState, move: Activate, effect: Effect, target: str
+) -> tuple[tuple[_Item, ...], tuple[str, ...]]:
+    """CARD-6, CARD-13, RAZE-6 to RAZE-8, RAZE-10: what razing ``target`` (a hand card or a
+    location) gives once the effect's own gains are carried out: the raze field (less the
+    goods forgone for VP), then each gain of the mover's features reacting to razes (CARD-10);
+    none where the location is removed instead, or a second use of the action waits first
+    (ACTLOC-3). And the cards it sends to the discard piles: the hand card; what lies under
+    the location (CARD-26, RAZE-7), and the location but a razed common one (a foundation)."""
+    seat, do, args = move.player, effect.do, effect.args
+    if do is Special.RAZE and args.target is Target.OWN_HAND:
+        lost: tuple[str, ...] = (target,)
+        holding = controlled(state, seat)
+    else:
+        victim = seat if args.target is Target.OWN_COMMON_LOCATION else move.opponent
+        assert victim is not None
+        under = dict(state.players[victim].under).get(target, ())
+        razed_common = do is Special.RAZE and card_of(target).common
+        lost = under if razed_common else (*under, target)
+        holding = held(
+            tuple(c for c in state.players[seat].empire if c != target),
+            tuple((c, by) for c, by in state.taken if c != target),
+            seat,
+        )
+    action = card_of(move.location).ability.action
+    assert action is not None
+    if do is Special.REMOVE_ENEMY_LOCATION or dict(state.uses).get(move.location, 0) + move.times < (
+        action.per_round
+    ):
+        return (), lost
+    forgone, vp_each = (move.goods, args.vp_per_good_forgone)
+    if args.target is Target.OWN_COMMON_LOCATION:  # Rabble: the whole field (RAZE-8)
+        forgone, vp_each = (), 0
+    gained = raze_gain(target, forgone, vp_each)
+    return (gained, *(gain for _, gain in event_gains(holding, Event.RAZE))), lost
 
 
 @functools.cache
@@ -248,7 +297,9 @@ def _activate_parts(location: str, mode: int) -> tuple[Effect, tuple[_Item, ...]
     action = card_of(location).ability.action
     assert action is not None
     effect = action.modes[mode].effect
-    if effect.do is not None and effect.do not in _SILENT and effect.do not in _GIVING:
+    if effect.do is not None and effect.do not in _SILENT | _GIVING | _RAZING | _FOLLOWED:
+        return None
+    if effect.do in _RAZING and effect.draw_keep is not None:  # cards seen while razing: tried out
         return None
     items = _effect_items(effect, special=False)
     if items is None:

@@ -5,19 +5,22 @@ every move out."""
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Iterator
 
 import attrs
 import pytest
 
-from imperial_settlers_rules import GameConfig, GameState, Move, apply_move, legal_moves, new_game
+from imperial_settlers_rules import Activate, GameConfig, GameState, Move, apply_move, legal_moves, new_game
+from imperial_settlers_rules._components import Special
 from imperial_settlers_rules._engine import _action_moves
 from imperial_settlers_rules._model import FollowUp, Phase
 from imperial_settlers_rules._moves import ANSWERED
 from imperial_settlers_rules._rules import foresight
+from imperial_settlers_rules._rules.actions import spend_moves
 from imperial_settlers_rules._rules.activate import follow_moves
 from imperial_settlers_rules._rules.ahead import _answers
-from imperial_settlers_rules._table import Table
+from imperial_settlers_rules._table import Table, card_of
 
 
 def _by_trial(state: GameState) -> tuple[Move, ...] | None:
@@ -33,7 +36,7 @@ def _by_trial(state: GameState) -> tuple[Move, ...] | None:
     elif state.acted or state.phase is Phase.LOOKOUT:
         return None
     else:
-        moves = iter(_action_moves(state, state.turn))
+        moves = iter((*_action_moves(state, state.turn), *spend_moves(state, state.turn)))
     found: list[Move] = []
     for move in moves:
         found += _answers(state, move) if isinstance(move, ANSWERED) else [move]
@@ -98,3 +101,32 @@ def test_the_listing_read_from_the_cards_is_the_listing_tried_out(
     assert compared > 50
     assert read["asks"] > 0 and read["nothing"] > 20
     assert read["samurai"] > 0 or factions is None or "japanese" not in factions
+
+
+#: The special operations an activation's reading covers beyond gains (CARD-6, CARD-7, CARD-11,
+#: CARD-13).
+_READ = (Special.RAZE, Special.REMOVE_ENEMY_LOCATION, Special.BUILD_FROM_HAND, Special.REACTIVATE_ACTION)
+
+
+def test_razes_removals_and_follow_ups_by_an_action_are_read_not_tried() -> None:
+    """ENG-9: over random games of 3 players, every activation that razes a card or a location,
+    removes a location or leaves its follow-up waiting first is read from the card data (the
+    test above holds such listings to those tried out), razes that ask for the deck of a card
+    among them; a Trade Route (FAC-JAP-7) is still tried out."""
+    read: Counter[tuple[Special | None, str]] = Counter()
+    for seed in (61, 64, 87, 88):
+        state = new_game(GameConfig(players=3, seed=seed))
+        rng = random.Random(seed)
+        while not state.is_over:
+            options = legal_moves(state)
+            for move in options if not state.agenda else ():
+                if isinstance(move, Activate):
+                    action = card_of(move.location).ability.action
+                    assert action is not None
+                    ways = foresight.ways(state, move)
+                    how = "tried" if ways is foresight.UNREAD else "asks" if ways else "nothing"
+                    read[action.modes[move.mode].effect.do, how] += 1
+            state = apply_move(state, options[rng.randrange(len(options))], check=False)
+    assert all(read[do, "tried"] == 0 for do in _READ), read
+    assert all(read[do, "nothing"] > 0 for do in _READ) and read[Special.RAZE, "asks"] > 0, read
+    assert read[Special.TRADE_ROUTE_DEAL, "tried"] > 0, read
