@@ -504,12 +504,17 @@ def razed(
     table.leave_empire(victim, location)
     if card_of(location).common:
         table.set(victim, foundations=(*table.player(victim).foundations, location))
-        table.add(taker if taker is not None else victim, one(WOOD))
     else:
         table.discard(location)
-        if taker is not None:
-            table.add(taker, one(WOOD))
+    if card_of(location).common or taker is not None:
+        wooded = victim if taker is None else taker
+        table.add(wooded, one(WOOD))
+        table.note("RAZE-6" if taker is None else "FAC-EGY-2", "gains", wooded, location, _A_WOOD)
     _raze_gains(table, seat, location, forgone, vp_each)
+
+
+#: RAZE-6, FAC-EGY-2: what the owner of a razed location takes.
+_A_WOOD = Goods(one(WOOD))
 
 
 def spend_moves(state: GameState, seat: int) -> tuple[Move, ...]:
@@ -553,6 +558,7 @@ def spend(table: Table, move: Spend) -> None:
             if amount > 0:
                 table.add(other, one(WORKER, amount))
                 table.set(other, oasis=got + amount)
+                table.note("CARD-19", "gains", other, card, Goods(one(WORKER, amount)))
 
 
 #: FAC-JAP-3: the factions that deploy samurai as a free step.

@@ -262,6 +262,10 @@ def test_card_19_oasis_gives_a_worker_per_pair_at_most_4_a_round_even_passed() -
     state = acting(
         ("romans", "egyptians"), p0={"supply": supply(worker=12)}, p1={"empire": (oasis,), "passed": True}
     )
+    _, events = apply_move_with_events(state, Spend(0, (3, 0, 0, 0)))
+    assert [(e.rule, e.seat, e.card, e.goods) for e in events if e.rule == "CARD-19"] == [
+        ("CARD-19", 1, oasis, (("worker", 3),))
+    ]
     state = play(state, Spend(0, (3, 0, 0, 0)))
     assert state.players[1].supply == supply(worker=3)
     state = play(state, Spend(0, (3, 0, 0, 0)))

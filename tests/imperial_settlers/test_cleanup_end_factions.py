@@ -217,6 +217,9 @@ def test_fac_egy_2_a_location_taken_over_and_razed_gives_the_egyptian_the_wood()
     after = play(state, Raze(2, 1, quarry))
     assert after.players[0].supply == supply(wood=1) and after.players[1].foundations == (quarry,)
     assert after.players[1].supply == supply() and after.taken == ()
+    _, events = apply_move_with_events(state, Raze(2, 1, quarry))
+    wood = [(e.rule, e.seat, e.goods) for e in events if ("wood", 1) in e.goods and e.what == "gains"]
+    assert wood == [("FAC-EGY-2", 0, (("wood", 1),))]
 
 
 def test_fac_rom_1_and_fac_bar_1_no_special_rules() -> None:

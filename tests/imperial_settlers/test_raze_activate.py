@@ -16,10 +16,12 @@ from imperial_settlers_rules import (
     RazeCard,
     Skip,
     Spend,
+    apply_move_with_events,
     legal_moves,
 )
 from imperial_settlers_rules._goods import Price, payments
 from imperial_settlers_rules._table import Table
+from imperial_settlers_rules.text import event_text
 
 from .tables import acting, card, play, refused, supply
 
@@ -61,6 +63,10 @@ def test_raze_6_and_raze_7_a_razed_common_location_is_a_foundation_and_loses_its
     victim = after.players[1]
     assert victim.foundations == (quarry,) and victim.empire == () and victim.defended == ()
     assert victim.supply == supply(wood=1)
+    _, events = apply_move_with_events(state, Raze(0, 1, quarry))
+    told = [e for e in events if e.rule == "RAZE-6"]
+    assert [(e.what, e.seat, e.card, e.goods) for e in told] == [("gains", 1, quarry, (("wood", 1),))]
+    assert event_text(told[0]) == "P1 gains 1 wood from Quarry (RAZE-6)"
 
 
 def test_raze_8_razed_hand_cards_and_japanese_locations_go_to_their_piles() -> None:
