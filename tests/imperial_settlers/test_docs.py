@@ -63,6 +63,7 @@ def test_the_how_to_play_page_tells_what_happened_in_its_game() -> None:
     raid = steps[234]
     assert isinstance(raid.move, Raze) and _told(raid) == [
         "P2 razes P1's Statue (RAZE-3)",
+        "P1 gains 1 wood from Statue (RAZE-6)",
         "P2 gains 1 stone and 1 VP from Statue (CARD-14)",
     ]
     assert raid.before.players[2].supply[5] == 3 and raid.after.players[2].supply[5] == 1
