@@ -23,7 +23,7 @@ from boardtable.games import Commands, Decider
 from boardtable.games.library import Library, LibraryGame
 from boardtable.reader import shown
 from boardtable.schema import Schema, seat_or_random
-from imperial_settlers_rules import Event, GameConfig, GameState, Move, events_view, player_view
+from imperial_settlers_rules import Event, GameConfig, GameState, Move, player_view
 
 from ._components import FACTIONS
 from ._config import SEED_LIMIT
@@ -90,7 +90,6 @@ def _shown(state: GameState, seat: int | None) -> set[str]:
 _LIBRARY: Library[GameConfig, GameState, Move, Event, Offer] = evolve(
     Library.of(imperial_settlers_rules, imperial_settlers_rules.records),
     previews=offers,
-    events_view=events_view,
     event_text=event_text,
     part_names=part_names,
     render_svg_parts=render_svg_parts,

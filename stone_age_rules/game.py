@@ -21,7 +21,7 @@ from boardtable.games import Commands, Decider
 from boardtable.games.library import Library, LibraryGame
 from boardtable.reader import shown
 from boardtable.schema import Schema, seat_or_random
-from stone_age_rules import Event, GameConfig, GameState, Move, events_view
+from stone_age_rules import Event, GameConfig, GameState, Move
 from stone_age_rules.bots import ISMCTSBot, make_bot
 from stone_age_rules.catalogue import catalogue
 from stone_age_rules.offers import Offer, offers
@@ -72,7 +72,6 @@ def _hidden_count(view: GameState) -> int:
 _LIBRARY: Library[GameConfig, GameState, Move, Event, Offer] = evolve(
     Library.of(stone_age_rules, stone_age_rules.records),
     previews=offers,
-    events_view=events_view,
     event_text=event_text,
     part_names=part_names,
     render_svg_parts=render_svg_parts,

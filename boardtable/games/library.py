@@ -85,11 +85,6 @@ L = TypeVar("L", bound=Foreseen)
 _TOTAL: Mapping[str, str] = MappingProxyType({"total": "total"})
 
 
-def _whole(events: tuple[E, ...], seat: int | None) -> tuple[E, ...]:
-    """The events as every seat sees them in a game without secrets: whole."""
-    return events
-
-
 @frozen
 class Library(Generic[C, S, M, E, L]):
     """A game's own public functions and classes, as :class:`LibraryGame` calls them."""
@@ -129,11 +124,14 @@ class Library(Generic[C, S, M, E, L]):
     replay: Callable[[Any], S]
     #: ``apply_move``: the position after a move, checked, without its events.
     apply_move: Callable[[S, M], S]
+    #: ``events_view(events, seat)``: the events as a seat sees them (None: the spectator). It has
+    #: no default: what each seat may see is a game's secret to keep, so a library without it
+    #: (None) is refused at its first events rather than shown whole (a game without secrets
+    #: names a function that returns them as they are; a game whose view needs the position
+    #: answers :meth:`LibraryGame.events_seen` itself).
+    events_view: Callable[[tuple[E, ...], int | None], tuple[E, ...]] | None = None
     #: What a table shows beside the documents, given where the package has it (by default
-    #: what the game interface answers without it). ``events_view(events, seat)``: the events as
-    #: a seat sees them (None: the spectator); by default whole, as a game without secrets has
-    #: them.
-    events_view: Callable[[tuple[E, ...], int | None], tuple[E, ...]] = _whole
+    #: what the game interface answers without it).
     #: ``event_text``: an event in words, the ``text`` of its data; by default ``str(event)``.
     event_text: Callable[[E], str] = str
     #: ``part_names`` and ``render_svg_parts``: the picture of ``render_svg`` in parts and each
@@ -148,7 +146,7 @@ class Library(Generic[C, S, M, E, L]):
     def of(cls, package: ModuleType, records: ModuleType) -> Library[Any, Any, Any, Any, Any]:
         """The library of a game's ``package``, which exports each function and class by the
         name the fields give (as every game package here does), with the
-        package's ``records`` module."""
+        package's ``records`` module; its ``events_view`` where it exports one."""
         return cls(
             package.GameConfig,
             package.Move,
@@ -173,6 +171,7 @@ class Library(Generic[C, S, M, E, L]):
             records.GameRecord,
             records.replay,
             package.apply_move,
+            getattr(package, "events_view", None),
         )
 
 
@@ -319,8 +318,12 @@ class LibraryGame(Game[C, S, M, E, L]):
         return self.library.render_svg(view)
 
     def events_seen(self, events: tuple[E, ...], seat: int | None, state: S) -> tuple[E, ...]:
-        """The library's ``events_view`` of ``events`` for ``seat``."""
-        return self.library.events_view(events, seat)
+        """The library's ``events_view`` of ``events`` for ``seat``; :class:`NotImplementedError`
+        where the library names none (see :attr:`Library.events_view`)."""
+        seen = self.library.events_view
+        if seen is None:
+            raise NotImplementedError(f"{self.title}'s library names no events_view: what may each seat see?")
+        return seen(events, seat)
 
     def event_data(self, event: E) -> dict[str, object]:
         """The event's data with its words, the library's ``event_text``."""
