@@ -21,6 +21,7 @@ from .table import (
     seat_address,
     shot,
     shown_ply,
+    summary,
     table_page,
     token,
     view,
@@ -111,3 +112,33 @@ def test_a_few_turns_against_a_bot_are_played_by_clicking_the_picture(
         assert board == 1  # the seat's board is named with its person
     assert "lookout" in kinds and {"hand", "location", "deck", "supply"} & set(kinds), kinds
     assert worded
+
+
+def test_a_whole_game_of_four_every_faction_is_played_to_its_score_sheet(
+    server: str, browser: Browser
+) -> None:
+    """Four players, so every faction at once (SETUP-1): a person plays a whole game against
+    three bots from the list of moves, each listed in the server's words of it, to the end of
+    round 5 (END-1); the score sheet shows the totals of the match's summary."""
+    factions = ["japanese", "romans", "egyptians", "barbarians"]
+    created = create_match(
+        server,
+        game="imperial-settlers",
+        players=4,
+        seats=["human", "random", "greedy", "random"],
+        seed=11,
+        factions=factions,
+    )
+    match, secret = created["match"], token(created, 0)
+    rng = random.Random(11)
+    with table_page(browser, WIDE, seat_address(server, match, secret), game="imperial-settlers") as page:
+        page.wait_for_selector("#picture svg")
+        while wait_for_turn(server, match, page):
+            legal = view(server, match, secret, int(page.locator("#table").get_attribute("data-seq") or 0))
+            listed = page.locator("#moves button.move .what").all_text_contents()
+            assert listed and set(listed) <= {entry["text"] for entry in legal["legal"]}
+            _play_a_button(page, rng)
+        page.locator(".sheet").wait_for()
+        totals = page.locator(".sheet tr.total td").all_text_contents()
+    over = summary(server, match)
+    assert over["over"] and totals == [str(total) for total in over["totals"]]
