@@ -727,7 +727,9 @@ def _analysis() -> _Schema:
                 "What the move would do to its player (the game's preview, without its move, with its text).",
                 "text",
             ),
+            "text": text("The move in one line, as its player would say it, where the game says it."),
         },
+        "text",
     )
     return closed(
         "A position analysed: its legal moves, and the move tried.",

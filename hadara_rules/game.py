@@ -28,7 +28,7 @@ from ._engine import legal_moves
 from ._errors import HadaraError
 from ._model import SPECTATOR, GameState
 from ._moves import Move
-from ._previews import Preview
+from ._offers import Offer, offers
 from ._render import part_names, render_svg_parts
 from ._rulebook import rules
 from ._rules.scoring import CATEGORIES
@@ -53,11 +53,13 @@ class _Seated:
         return self.bot.choose(state, seat, legal_moves(state, seat))
 
 
-#: Hadara's functions and documents, as the shared answers call them: an event in words as it
-#: says itself, the picture in parts, the score pad's rows (SCORE-1 to SCORE-6) by their
+#: Hadara's functions and documents, as the shared answers call them: a legal move offered
+#: with its words, made from the seat's view (:mod:`hadara_rules._offers`); an event in words
+#: as it says itself, the picture in parts, the score pad's rows (SCORE-1 to SCORE-6) by their
 #: sheet's fields, the total last.
-_LIBRARY: Library[GameConfig, GameState, Move, Event, Preview] = evolve(
+_LIBRARY: Library[GameConfig, GameState, Move, Event, Offer] = evolve(
     Library.of(hadara_rules, records),
+    previews=offers,
     part_names=part_names,
     render_svg_parts=render_svg_parts,
     score_lines={line: line for line in CATEGORIES},
@@ -88,7 +90,7 @@ _OPTIONS: Mapping[str, Schema] = {
 }
 
 
-class Hadara(LibraryGame[GameConfig, GameState, Move, Event, Preview]):
+class Hadara(LibraryGame[GameConfig, GameState, Move, Event, Offer]):
     """The game ``"hadara"`` (see the module)."""
 
     library = _LIBRARY
@@ -157,6 +159,11 @@ class Hadara(LibraryGame[GameConfig, GameState, Move, Event, Preview]):
             not self._seen(player_view(after, v)) <= self._seen(player_view(before, v)) for v in viewers
         )
 
+    def legal_entry(self, option: Offer) -> dict[str, object]:
+        """The move's data, its notation, its preview document's data with what the move does in
+        words, and the move in its player's words, as the terminal lists it (``text``)."""
+        return self.offered(option.preview, str(option.preview), option.said)
+
     def events_seen(self, events: tuple[Event, ...], seat: int | None, state: GameState) -> tuple[Event, ...]:
         return events_seen_by(events, SPECTATOR if seat is None else seat, state.catalogue)
 
@@ -205,9 +212,10 @@ class Hadara(LibraryGame[GameConfig, GameState, Move, Event, Preview]):
         return catalogue_data(load_catalogue())
 
     def web_folder(self) -> Path | None:
-        """``hadara_rules/web``: the table's hooks of Hadara (``game.js``: its moves, the
-        wheel's preview of WHEEL-3, the purple abilities, the score pad's rows of SCORE-1 to
-        SCORE-6) and its style sheet."""
+        """``hadara_rules/web``: the table's hooks of Hadara (``game.js``: where its moves are
+        listed and what they name in the picture, the wheel's preview of WHEEL-3, the purple
+        abilities, the score pad's rows of SCORE-1 to SCORE-6; a move said by its legal entry's
+        text) and its style sheet."""
         return Path(__file__).with_name("web")
 
 

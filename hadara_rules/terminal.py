@@ -34,6 +34,7 @@ from ._passed import why_passed_over
 from ._previews import preview
 from ._resources import components_dir
 from ._rulebook import rules
+from ._said import move_text
 from ._text import PassedOver, _offer, _player_line, event_lines, player_name, where
 from ._vocabulary import ROMAN, Section
 from ._watch import score_now, watched, wheel_lines
@@ -314,12 +315,14 @@ class _Turn(Turn[Move]):
         return own
 
     def listed(self) -> list[str]:
-        """Each legal move: its number, its notation without the seat, its preview."""
+        """Each legal move: its number, its notation without the seat, the move in the seat's
+        words (:func:`~hadara_rules._said.move_text`, as the web table lists it) and its
+        preview."""
         notations = [str(move).removeprefix(f"P{self.seat} ") for move in self.moves]
         width = len(str(len(self.moves)))
         column = max(map(len, notations))
         return [
-            f"  {index:>{width}}. {notation:<{column}}  {preview(self.state, move)}"
+            f"  {index:>{width}}. {notation:<{column}}  {move_text(self.view, move)}: {preview(self.state, move)}"
             for index, (notation, move) in enumerate(zip(notations, self.moves, strict=True), start=1)
         ]
 

@@ -117,8 +117,9 @@ class StoneAge(LibraryGame[GameConfig, GameState, Move, Event, Offer]):
     def legal_entry(self, option: Offer) -> dict[str, object]:
         """The move's data, its notation, and its preview document's data with what the move
         does in the seat's words (a move to a card or building says what lies there; a
-        warning before a placement it cannot pay for, or a last action before going hungry)."""
-        return self.offered(option.preview, option.text)
+        warning before a placement it cannot pay for, or a last action before going hungry), and
+        the move in its player's words, as the terminal lists it (``text``)."""
+        return self.offered(option.preview, option.text, option.said)
 
     def stage(self, state: GameState) -> tuple[tuple[str, str], ...]:
         """FLOW-5: the round and its phase."""
@@ -155,9 +156,10 @@ class StoneAge(LibraryGame[GameConfig, GameState, Move, Event, Offer]):
         return catalogue()
 
     def web_folder(self) -> Path | None:
-        """``stone_age_rules/web``: the table's hooks of Stone Age (``game.js``: its moves and
-        board locations in words, a placement's head-count chosen beside it (PLACE-1), the
-        score sheet's lines of SCORE-1 to SCORE-8)."""
+        """``stone_age_rules/web``: the table's hooks of Stone Age (``game.js``: where its moves
+        are listed, its board locations in words, a placement's head-count chosen beside it
+        (PLACE-1), the score sheet's lines of SCORE-1 to SCORE-8; a move said by its legal
+        entry's text)."""
         return Path(__file__).with_name("web")
 
 

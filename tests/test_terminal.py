@@ -23,6 +23,7 @@ from attrs import AttrsInstance
 from helpers import play_typed
 
 from boardtable.cli import main
+from boardtable.games import game
 from boardtable.screen import Screen
 from hadara_rules import (
     GameConfig,
@@ -41,6 +42,7 @@ from hadara_rules import (
     rules,
 )
 from hadara_rules._components import Catalogue
+from hadara_rules._said import move_text
 from hadara_rules._text import player_name
 from hadara_rules.bots import make_bots
 from hadara_rules.events import apply_move_with_events
@@ -58,6 +60,7 @@ from hadara_rules.terminal import (
 K = TypeVar("K")
 R = TypeVar("R", bound=AttrsInstance)
 ROOT = Path(__file__).resolve().parent.parent
+GAME = game("hadara")
 SETTINGS = [(players, advanced) for players in range(2, 6) for advanced in (False, True)]
 HEADER = re.compile(r"== Epoch (I|II|III), phase ([AB]): (\w+)$")
 #: Which section's header a line citing a rule stands under.
@@ -337,14 +340,21 @@ def test_help_moves_board_and_explain() -> None:
     assert f"No move 9: the moves are numbered 1 to {len(legal_moves(state, 0))}" in text
 
 
-def test_every_listed_move_shows_its_preview() -> None:
+def test_every_listed_move_shows_its_words_and_its_preview() -> None:
+    """Each move is listed by its notation, its words (as its legal entry says it to the web
+    table, made from the seat's view) and its preview."""
     config, state = _first_draft()
     script = Script("1")
     play_at_terminal(config, (0,), _bots(2, (0,)), script.read, script.write, screen=WIDE)
-    for move in legal_moves(state, 0):
+    view = player_view(state, 0)
+    for option in GAME.legal(view, 0):
+        move, said = option.move, GAME.legal_entry(option)["text"]
         notation = str(move).removeprefix("P0 ")
+        assert isinstance(said, str) and said == move_text(view, move)
         assert re.search(
-            rf"\d\. {re.escape(notation)} +{re.escape(str(preview(state, move)))}$", script.output, re.M
+            rf"\d\. {re.escape(notation)} +{re.escape(said)}: {re.escape(str(preview(state, move)))}$",
+            script.output,
+            re.M,
         )
 
 

@@ -1,11 +1,11 @@
 // Hadara's part of the web table (served at /games/hadara/game.js, its hooks described in
-// the shell's games.js): its moves in words and where they are listed, what a component of
-// its picture is and which moves name it, where the game stands, the wheel's preview
-// (WHEEL-3), the purple abilities on the table (PURPLE-*) and the rows of its score pad
-// (SCORE-1…6).
+// the shell's games.js): where its moves are listed (each said by the shell in the server's
+// words, its legal entry's `text`), what a component of its picture is and which moves name
+// it, where the game stands, the wheel's preview (WHEEL-3), the purple abilities on the table
+// (PURPLE-*) and the rows of its score pad (SCORE-1…6).
 
 import { el } from "/js/dom.js";
-import { describe, group, movedCard, movesNaming, positionData, previewParts } from "./moves.js";
+import { group, movedCard, movesNaming, positionData, previewParts } from "./moves.js";
 import { firstDraws } from "./wheel.js";
 
 const ROMAN = { 1: "I", 2: "II", 3: "III" };
@@ -63,7 +63,6 @@ export default {
   style: new URL("./game.css", import.meta.url).href,
   settings: (summary) => [summary.advanced ? "Advanced game" : "Basic game"],
   where,
-  describe: (entry, position) => describe(entry, position),
   group,
   movedCard,
   preview: previewParts,

@@ -1,5 +1,7 @@
-// The legal moves of a seat: each in words, its preview, and which component of the
-// picture it names (a card, a pile's top card, a colony stack's top, a statue).
+// The legal moves of a seat: the heading each is listed under, its preview, and which
+// component of the picture it names (a card, a pile's top card, a colony stack's top, a
+// statue). A move's words come from the server (its legal entry's `text`, as the terminal
+// lists it: `hadara_rules/_said.py`).
 
 /** The colours and colony tiers in the order of a position's piles and stacks. */
 const COLORS = ["yellow", "red", "blue", "green", "purple"];
@@ -14,52 +16,12 @@ function topOf(pile) {
   return Array.isArray(pile) && pile.length > 0 ? pile[pile.length - 1] : null;
 }
 
-function withTile(tile) {
-  return tile ? `, taking the free ${tile} tile` : "";
-}
-
-function paying(pay) {
-  return pay ? `, paying ${pay} coins to lower the requirement` : "";
-}
-
 /** The card a move buys, sells or removes (a pick: its pile's top card), or null. */
 export function movedCard(entry, position) {
   const move = entry.move;
   if (move.type === "draft" || move.type === "remove_card") return move.card ?? null;
   if (move.type === "pick") return topOf(positionData(position)?.outer_piles?.[COLORS.indexOf(move.color)]);
   return null;
-}
-
-/** The move in words, as a player would say it. */
-export function describe(entry, position) {
-  const move = entry.move;
-  const deal = move.action === "sell" ? "Sell" : "Buy";
-  switch (move.type) {
-    case "choose_side":
-      return `Play side ${move.side} of your start card`;
-    case "set_wheel":
-      return `Set the wheel to rotation ${move.rotation}`;
-    case "draft":
-      return `${deal} ${move.card}${withTile(move.tile)}`;
-    case "pick":
-      return `${deal} ${movedCard(entry, position) ?? `the top ${move.color} card`} from the ${move.color} pile${withTile(move.tile)}`;
-    case "take_colony":
-      return `${move.ally ? "Ally with" : "Plunder"} the tier ${move.tier} colony${paying(move.pay)}`;
-    case "carve_statue":
-      return `Carve statue ${move.statue}, ${move.tile} tile face ${move.face_up ? "up" : "down"}${paying(move.pay)}`;
-    case "pass":
-      return "Pass";
-    case "remove_card":
-      return `Remove ${move.card}`;
-    case "feed_with_coins":
-      return "Pay 2 coins instead of removing a card";
-    case "buy_silver":
-      return `Buy a silver medal with the ${move.tile} tile`;
-    case "buy_gold":
-      return "Buy a gold medal";
-    default:
-      return entry.notation;
-  }
 }
 
 /** The heading a move is listed under. */

@@ -1,11 +1,12 @@
 // Stone Age's part of the web table (served at /games/stone-age/game.js, its hooks described
-// in the shell's games.js): its moves in words and where they are listed, the locations of
-// its picture a move names (and a player's pair of resources of choice not yet taken, which
-// the moves taking it name, CIV-12), where the game stands and the lines of its score sheet
-// (SCORE-1 to SCORE-8). What a move does (what lies where its people go, what it changes, a
-// warning before a placement the seat cannot pay for or going hungry) comes in words from
-// the server, as the terminal says it (the generic preview); a move's notation is for
-// engines and records, and the list says the move in words only.
+// in the shell's games.js): where its moves are listed (a placement once, its head-count
+// chosen beside it), the locations of its picture a move names (and a player's pair of
+// resources of choice not yet taken, which the moves taking it name, CIV-12), where the game
+// stands and the lines of its score sheet (SCORE-1 to SCORE-8). A move and what it does (what
+// lies where its people go, what it changes, a warning before a placement the seat cannot pay
+// for or going hungry) come in words from the server, as the terminal says them (its legal
+// entry's `text` and its preview's); a move's notation is for engines and records, and the
+// list says the move in words only.
 
 /** The board's locations (SETUP-3), as a player names them. */
 const LOCATIONS = {
@@ -26,80 +27,22 @@ const LOCATIONS = {
   card3: "card slot 3",
   card4: "card slot 4",
 };
-/** What the action at each location of the village and the gathering places does (ACT-3 to ACT-6). */
-const ACTIONS = {
-  hunting: "Hunt at the hunting grounds (roll for food)",
-  forest: "Gather at the forest (roll for wood)",
-  clay_pit: "Gather at the clay pit (roll for clay)",
-  quarry: "Gather at the quarry (roll for stone)",
-  river: "Gather at the river (roll for gold)",
-  tool_maker: "Take a tool at the tool maker",
-  hut: "Take a new person at the hut",
-  field: "Raise agriculture at the field",
-};
-/** What each face of a die chosen under CIV-8 gives. */
-const DIE_REWARDS = { 1: "1 wood", 2: "2 clay", 3: "3 stone", 4: "4 gold", 5: "a tool", 6: "a step of agriculture" };
-const RESOURCES = ["wood", "clay", "stone", "gold"];
 /** The phases of a round (FLOW-5), as a player names them. */
 const PHASES = { place: "placing people", act: "actions", feed: "feeding" };
+/** A placement's words end in its head-count (`Place people at the forest: 3`), as the terminal's do. */
+const COUNT = /: \d+$/;
 
 function state(position) {
   return position?.data ?? null;
 }
 
-function listed(items) {
-  return items.length <= 1 ? items.join("") : `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`;
-}
-
-/** `2 wood and 1 gold` (nothing: `nothing`). */
-function resourceWords(resources) {
-  const named = RESOURCES.filter((kind) => (resources?.[kind] ?? 0) > 0).map((kind) => `${resources[kind]} ${kind}`);
-  return named.length === 0 ? "nothing" : listed(named);
-}
-
-/** `1 person`, `3 people`. */
-function people(count) {
-  return `${count} ${count === 1 ? "person" : "people"}`;
-}
-
-/** The tools a move adds to a roll (TOOL-2, TOOL-5), by their levels. */
-function toolWords(move, position, seat) {
-  const owned = state(position)?.players?.[seat]?.tools ?? [];
-  const added = [...move.tools.map((index) => String(owned[index] ?? "?")), ...move.one_time.map((value) => `one-time ${value}`)];
-  return added.length === 0 ? "Add no tools to the roll" : `Add tools to the roll: ${listed(added)}`;
-}
-
 /**
- * The move in words, as a player would say it; `several`: the move is listed with the other
- * counts of people it could place there, chosen beside it (`Place people at the forest`).
+ * The move in words: the server's (its entry's `text`, as the terminal lists it); `several`:
+ * the move is listed with the other counts of people it could place there, chosen beside it,
+ * and its words leave the count out (`Place people at the forest`).
  */
-function describe(entry, position, seat, several = false) {
-  const move = entry.move;
-  const where = LOCATIONS[move.location] ?? "somewhere";
-  switch (move.type) {
-    case "place":
-      return several ? `Place people at ${where}` : `Place ${people(move.people)} at ${where}`;
-    case "act":
-      if (move.location.startsWith("card")) return `Buy the card at ${where}, paying ${resourceWords(move.pay)}`;
-      if (move.location.startsWith("building")) return `Build at ${where}, paying ${resourceWords(move.pay)}`;
-      return ACTIONS[move.location] ?? `Act at ${where}`;
-    case "take_back": {
-      const instead = move.location.startsWith("card") ? "buying" : move.location.startsWith("building") ? "building" : "acting";
-      return `Take your people back from ${where} without ${instead}`;
-    }
-    case "use_tools":
-      return toolWords(move, position, seat);
-    case "choose_die":
-      return `Take the die showing ${move.face}: ${DIE_REWARDS[move.face] ?? "its reward"}`;
-    case "take_resources":
-      return `Take ${resourceWords(move.take)} (the card's two resources of your choice)`;
-    case "feed":
-      return `Feed your people, paying ${resourceWords(move.pay)} for the missing food`;
-    case "go_hungry":
-      return "Go hungry: lose all your food and 10 points";
-    default:
-      return "A move of Stone Age";
-  }
+function describe(entry, _position, _seat, several = false) {
+  return several ? entry.text.replace(COUNT, "") : entry.text;
 }
 
 const GROUPS = {

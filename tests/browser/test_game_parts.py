@@ -84,9 +84,10 @@ def test_a_table_loads_its_games_part_and_no_other(server: str, browser: Browser
 
 def test_a_game_without_a_module_is_played_from_its_picture_and_a_list(server: str, browser: Browser) -> None:
     """Stone Age as if it had no part of its own (``"web": false``): its picture as the server
-    draws it, nothing in it to click, and its legal moves as one list, each in its notation with
-    its preview's words; played by that list to the end (one round), its score sheet's total
-    shown, and its module never asked for."""
+    draws it, nothing in it to click, and its legal moves as one list, each in the server's words
+    of it (its entry's ``text``, as the terminal lists it) with its preview's words; played by
+    that list to the end (one round), its score sheet's total shown, and its module never asked
+    for."""
     created = create_match(
         server,
         game="stone-age",
@@ -107,7 +108,7 @@ def test_a_game_without_a_module_is_played_from_its_picture_and_a_list(server: s
             legal = view(server, match, secret)["legal"]
             buttons = page.locator("#moves button.move")
             assert buttons.count() == len(legal)
-            assert buttons.locator(".what").all_text_contents() == [entry["notation"] for entry in legal]
+            assert buttons.locator(".what").all_text_contents() == [entry["text"] for entry in legal]
             said = [entry["preview"]["text"] for entry in legal if entry["preview"]["text"]]
             assert buttons.locator(".preview").all_text_contents() == said
             assert page.locator("#moves h3").all_text_contents() == ["Moves"]

@@ -1,5 +1,6 @@
 """A whole 2-player game against a bot, made in the lobby and played by clicking, through
-to the score sheet (the table's buttons and the components of its picture)."""
+to the score sheet (the table's buttons and the components of its picture), each move listed
+in the server's words of it."""
 
 from __future__ import annotations
 
@@ -66,9 +67,8 @@ def test_a_whole_game_against_a_bot_is_played_by_clicking(server: str, browser: 
         while wait_for_turn(server, match, page):
             assert len(ways) < MOST_MOVES, "the game did not end"
             # a medal the seat may buy is playable in its own board's medal slots
-            legal = {
-                entry["move"]["type"] for entry in view(server, match, address.split("#token=")[1])["legal"]
-            }
+            entries = view(server, match, address.split("#token=")[1])["legal"]
+            legal = {entry["move"]["type"] for entry in entries}
             for metal in ("silver", "gold"):
                 if f"buy_{metal}" in legal:
                     assert page.locator(_slot(metal)).count() > 0, metal
@@ -85,6 +85,9 @@ def test_a_whole_game_against_a_bot_is_played_by_clicking(server: str, browser: 
                    }""",
                 arg=said,
             ).json_value()["count"]
+            # each move is listed in the server's words of it, as the terminal lists it
+            listed = page.locator("#moves button.move .what").all_text_contents()
+            assert listed and set(listed) <= {entry["text"] for entry in entries}, listed
             ways.append(play_one(page, rng, by_picture=len(ways) % 2 == 0))
 
         # the score sheet: a column per player, the totals of the record's result block

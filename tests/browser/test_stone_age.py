@@ -170,7 +170,7 @@ def _play_on_the_board(page: Page, rng: random.Random, placed: list[tuple[str, i
                 placed.append((location, int(chosen)))
             elif "Place" in (page.locator("#moves button.move .what").text_content() or ""):
                 what = page.locator("#moves button.move .what").text_content() or ""
-                placed.append((location, int(re.findall(r"\d+", what)[0])))
+                placed.append((location, int(re.findall(r"\d+", what)[-1])))  # the count last
             assert page.locator("#moves button.move[aria-pressed=true]").count() == 1  # its move is chosen
             component.click()  # a second click on the location plays it
         else:
@@ -190,8 +190,9 @@ def test_a_whole_stone_age_game_against_a_bot_is_played_on_the_drawn_board(
 ) -> None:
     """Made in the lobby's form and played to the score sheet by clicking the drawn board,
     at a desktop's width and a phone's: every answer and message the page is sent fits its
-    schema as sent, the header names the game, no move shows its notation, and the
-    head-count of every placement is the one chosen beside it."""
+    schema as sent, the header names the game, no move shows its notation, each move is
+    listed in the server's words of it, and the head-count of every placement is the one
+    chosen beside it."""
     with table_page(browser, width, f"{server}/", game="stone-age") as page:
         match, address = _create_in_the_form(page, seed=7)
         page.goto(address)
@@ -210,6 +211,11 @@ def test_a_whole_stone_age_game_against_a_bot_is_played_on_the_drawn_board(
             seq = int(page.locator("#table").get_attribute("data-seq") or 0)
             legal = view(server, match, _token_of(address), seq)["legal"]
             looked_for += _no_notation_shown(page, legal)
+            # each move in the server's words of it (the terminal's); a placement listed once
+            # with its head-count chosen beside it, its words without the count
+            said = {entry["text"] for entry in legal}
+            listed = page.locator("#moves button.move .what").all_text_contents()
+            assert listed and set(listed) <= said | {re.sub(r": \d+$", "", text) for text in said}, listed
             warned += page.locator("#moves .preview", has_text="you cannot pay for it yet").count()
             if len(ways) == 6:
                 shot(page, screenshots, "stone-age-table", width)

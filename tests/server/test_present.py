@@ -27,6 +27,7 @@ from boardtable.server.settings import Settings
 from boardtable.server.store import SeatEntry
 from hadara_rules import GameConfig, GameState, legal_moves, new_game, player_view, preview
 from hadara_rules._model import SPECTATOR
+from hadara_rules._said import move_text
 from hadara_rules.events import Event, apply_move_with_events, events_seen_by
 from hadara_rules.game import HADARA, Hadara
 from hadara_rules.records import to_data
@@ -74,7 +75,9 @@ def _view(
         for move in legal_moves(state, seat):
             told = preview(seen, move)
             data = {key: value for key, value in _data(told).items() if key != "move"}
-            legal.append({"move": _data(move), "notation": str(move), "preview": {**data, "text": str(told)}})
+            said = move_text(seen, move)  # the move in words, as the terminal lists it
+            entry = {"move": _data(move), "notation": str(move), "preview": {**data, "text": str(told)}}
+            legal.append({**entry, "text": said})
     document = {
         "seat": seat,
         "seq": state.ply,

@@ -80,7 +80,9 @@ def _play(client: TestClient, seed: int, rounds: int | None) -> tuple[str, list[
             return match, shown
         assert body["legal"], body
         for entry in body["legal"]:
-            assert set(entry) == {"move", "notation", "preview"}
+            assert (
+                set(entry) == {"move", "notation", "preview", "text"} and entry["text"]
+            )  # the move in words
             preview = entry["preview"]
             # what the move does in words; nothing more for one that changes nothing (a take-back)
             assert preview["text"] or not (preview["certain"] or preview["dice"]), entry

@@ -28,8 +28,10 @@ from stone_age_rules import (
 )
 from stone_age_rules._events import changes
 from stone_age_rules.bots import make_bot
+from stone_age_rules.commands import WORDS
 from stone_age_rules.previews import expected_yield, preview
 from stone_age_rules.records import GameRecord, from_json, game_result, replay, to_json
+from stone_age_rules.text import move_text
 
 STONE_AGE = game("stone-age")
 
@@ -168,13 +170,33 @@ def test_the_expected_yield_of_a_roll_is_exact() -> None:
     )
 
 
-def test_a_legal_entry_is_the_move_its_notation_and_its_preview() -> None:
+def test_a_legal_entry_is_the_move_its_notation_its_preview_and_its_words() -> None:
     state = new_game(GameConfig(players=2, seed=3))
     entries = [STONE_AGE.legal_entry(option) for option in STONE_AGE.legal(STONE_AGE.view(state, 0), 0)]
-    assert entries and all(set(e) == {"move", "notation", "preview"} for e in entries)
+    assert entries and all(set(e) == {"move", "notation", "preview", "text"} for e in entries)
     for entry in entries:
         assert STONE_AGE.read_move(entry["move"]) == STONE_AGE.read_move(entry["notation"])
         json.dumps(entry)
+
+
+def test_a_legal_entry_says_the_move_in_the_terminals_words() -> None:
+    """Each legal move's wire entry holds the move in its player's words, made from the seat's
+    view as the terminal lists it (a placement's head-count last, PLACE-1, so that the web
+    table lists the counts of one place on one line as the terminal does), beside what the
+    move does (its preview's text, as the terminal says it)."""
+    said, kinds = WORDS.said, Counter[str]()
+    assert said is not None
+    for states in _games(range(3), players=3):
+        for state in states[::3]:
+            for seat in state.to_act:
+                view = STONE_AGE.view(state, seat)
+                for option in STONE_AGE.legal(view, seat):
+                    entry = STONE_AGE.legal_entry(option)
+                    assert entry["text"] == move_text(view, option.move) == said(view, option.move)
+                    preview = entry["preview"]
+                    assert isinstance(preview, dict) and preview["text"] == WORDS.option(view, option)
+                    kinds[type(option.move).__name__] += 1
+    assert {"Place", "Act", "TakeBack", "UseTools", "Feed"} <= set(kinds), kinds
 
 
 def test_events_are_data_with_text_naming_their_rule() -> None:
