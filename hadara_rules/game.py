@@ -28,7 +28,7 @@ from ._engine import legal_moves
 from ._errors import HadaraError
 from ._model import SPECTATOR, GameState
 from ._moves import Move
-from ._offers import Offer, offers
+from ._offers import Offered, offers
 from ._render import part_names, render_svg_parts
 from ._rulebook import rules
 from ._rules.scoring import CATEGORIES
@@ -57,7 +57,7 @@ class _Seated:
 #: with its words, made from the seat's view (:mod:`hadara_rules._offers`); an event in words
 #: as it says itself, the picture in parts, the score pad's rows (SCORE-1 to SCORE-6) by their
 #: sheet's fields, the total last.
-_LIBRARY: Library[GameConfig, GameState, Move, Event, Offer] = evolve(
+_LIBRARY: Library[GameConfig, GameState, Move, Event, Offered] = evolve(
     Library.of(hadara_rules, records),
     previews=offers,
     part_names=part_names,
@@ -90,7 +90,7 @@ _OPTIONS: Mapping[str, Schema] = {
 }
 
 
-class Hadara(LibraryGame[GameConfig, GameState, Move, Event, Offer]):
+class Hadara(LibraryGame[GameConfig, GameState, Move, Event, Offered]):
     """The game ``"hadara"`` (see the module)."""
 
     library = _LIBRARY
@@ -158,11 +158,6 @@ class Hadara(LibraryGame[GameConfig, GameState, Move, Event, Offer]):
         return any(
             not self._seen(player_view(after, v)) <= self._seen(player_view(before, v)) for v in viewers
         )
-
-    def legal_entry(self, option: Offer) -> dict[str, object]:
-        """The move's data, its notation, its preview document's data with what the move does in
-        words, and the move in its player's words, as the terminal lists it (``text``)."""
-        return self.offered(option.preview, str(option.preview), option.said)
 
     def events_seen(self, events: tuple[Event, ...], seat: int | None, state: GameState) -> tuple[Event, ...]:
         return events_seen_by(events, SPECTATOR if seat is None else seat, state.catalogue)

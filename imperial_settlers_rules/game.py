@@ -29,7 +29,7 @@ from ._components import FACTIONS
 from ._config import SEED_LIMIT
 from .bots import Bot, GreedyBot, ISMCTSBot, RandomBot
 from .catalogue import catalogue
-from .offers import Offer, offers
+from .offers import Offered, offers
 from .picture import part_names, render_svg_parts
 from .rulebook import GAME as TITLE
 from .text import SCORE_LINES, event_text
@@ -87,7 +87,7 @@ def _shown(state: GameState, seat: int | None) -> set[str]:
 #: offered with its words, made from the seat's view (:mod:`imperial_settlers_rules.offers`);
 #: the events as each seat sees them (a hand secret, LOOK-6) in the log's words, the picture
 #: in parts, the score sheet's lines of END-2 to END-4 as the terminal names them.
-_LIBRARY: Library[GameConfig, GameState, Move, Event, Offer] = evolve(
+_LIBRARY: Library[GameConfig, GameState, Move, Event, Offered] = evolve(
     Library.of(imperial_settlers_rules, imperial_settlers_rules.records),
     previews=offers,
     event_text=event_text,
@@ -116,7 +116,7 @@ _BOTS: Mapping[str, tuple[str, Callable[[random.Random, float], Bot]]] = {
 }
 
 
-class ImperialSettlers(LibraryGame[GameConfig, GameState, Move, Event, Offer]):
+class ImperialSettlers(LibraryGame[GameConfig, GameState, Move, Event, Offered]):
     """The game ``"imperial-settlers"`` (see the module)."""
 
     library = _LIBRARY
@@ -145,11 +145,6 @@ class ImperialSettlers(LibraryGame[GameConfig, GameState, Move, Event, Offer]):
             return True
         seats: tuple[int | None, ...] = (None, *range(len(before.players)))
         return any(not _shown(after, seat) <= _shown(before, seat) for seat in seats)
-
-    def legal_entry(self, option: Offer) -> dict[str, object]:
-        """The move's data, its notation, its preview document's data with what the move does in
-        words, and the move in its player's words, as the terminal lists it (``text``)."""
-        return self.offered(option.preview, str(option.preview), option.said)
 
     def stage(self, state: GameState) -> tuple[tuple[str, str], ...]:
         """FLOW-5: the round and its phase."""

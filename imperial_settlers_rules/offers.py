@@ -1,38 +1,21 @@
-"""A seat's legal moves as it is offered them: each move's preview (what the move does to its
-mover) with the move in the seat's words (:func:`~imperial_settlers_rules.text.move_text`, made
-from the seat's view: a build's or an activation's chosen options said by what each gives and
-from which card, CARD-14), the words a table lists the move by, in a browser as at a terminal."""
+"""A seat's legal moves as it is offered them (the platform's :class:`~boardtable.games.library.Offer`):
+each move's preview (what the move does to its mover) with the move in the seat's words
+(:func:`~imperial_settlers_rules.text.move_text`, made from the seat's view: a build's or an
+activation's chosen options said by what each gives and from which card, CARD-14), the words
+a table lists the move by, in a browser as at a terminal."""
 
 from __future__ import annotations
 
-from attrs import frozen
+from boardtable.games.library import Offer, offering
 
-from ._model import GameState
-from ._moves import Move
 from .previews import Preview, previews
 from .text import move_text
 
-__all__ = ["Offer", "offers"]
+__all__ = ["Offer", "Offered", "offers"]
 
+#: A legal move of Imperial Settlers as a seat is offered it.
+Offered = Offer[Preview]
 
-@frozen
-class Offer:
-    """A legal move as a seat is offered it: its preview, and the move in words."""
-
-    preview: Preview
-    said: str
-
-    @property
-    def move(self) -> Move:
-        """The move offered."""
-        return self.preview.move
-
-    def __str__(self) -> str:
-        """What the move does, in words: its preview's."""
-        return str(self.preview)
-
-
-def offers(view: GameState, seat: int) -> tuple[Offer, ...]:
-    """Every legal move of ``seat`` in its view, as :func:`~imperial_settlers_rules.previews.previews`
-    gives them, each with its words."""
-    return tuple(Offer(preview, move_text(view, preview.move)) for preview in previews(view, seat))
+#: Every legal move of a seat in its view, as :func:`~imperial_settlers_rules.previews.previews`
+#: gives them, each with its words.
+offers = offering(previews, move_text)

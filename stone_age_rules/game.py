@@ -24,7 +24,7 @@ from boardtable.schema import Schema, seat_or_random
 from stone_age_rules import Event, GameConfig, GameState, Move
 from stone_age_rules.bots import ISMCTSBot, make_bot
 from stone_age_rules.catalogue import catalogue
-from stone_age_rules.offers import Offer, offers
+from stone_age_rules.offers import Offered, offers
 from stone_age_rules.picture import part_names, render_svg_parts
 from stone_age_rules.text import SCORE_LINES, event_text
 
@@ -69,7 +69,7 @@ def _hidden_count(view: GameState) -> int:
 #: offered with its words, made from the seat's view (:mod:`stone_age_rules.offers`); the
 #: events as each seat sees them (INFO-1 to INFO-3) in the log's words, the picture in parts,
 #: the score sheet's lines of SCORE-1 to SCORE-8 as the terminal names them.
-_LIBRARY: Library[GameConfig, GameState, Move, Event, Offer] = evolve(
+_LIBRARY: Library[GameConfig, GameState, Move, Event, Offered] = evolve(
     Library.of(stone_age_rules, stone_age_rules.records),
     previews=offers,
     event_text=event_text,
@@ -89,7 +89,7 @@ _BOT_WORDS = {
 }
 
 
-class StoneAge(LibraryGame[GameConfig, GameState, Move, Event, Offer]):
+class StoneAge(LibraryGame[GameConfig, GameState, Move, Event, Offered]):
     """The game ``"stone-age"`` (see the module)."""
 
     library = _LIBRARY
@@ -113,13 +113,6 @@ class StoneAge(LibraryGame[GameConfig, GameState, Move, Event, Offer]):
         """Whether the move rolled a die (FLOW-4) or turned a card or tile from a hidden pile
         or stack (INFO-1): what none of the views showed before."""
         return _hidden_count(after) != _hidden_count(before) or after.rolls != before.rolls
-
-    def legal_entry(self, option: Offer) -> dict[str, object]:
-        """The move's data, its notation, and its preview document's data with what the move
-        does in the seat's words (a move to a card or building says what lies there; a
-        warning before a placement it cannot pay for, or a last action before going hungry), and
-        the move in its player's words, as the terminal lists it (``text``)."""
-        return self.offered(option.preview, option.text, option.said)
 
     def stage(self, state: GameState) -> tuple[tuple[str, str], ...]:
         """FLOW-5: the round and its phase."""

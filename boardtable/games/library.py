@@ -20,7 +20,7 @@ from __future__ import annotations
 import datetime
 from collections.abc import Callable, Collection, Hashable, Mapping, Sequence
 from types import MappingProxyType, ModuleType
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Any, Generic, Protocol, TypeVar, cast
 
 from attrs import evolve, frozen
 
@@ -32,7 +32,7 @@ from ..schema import Schema, match_options
 from . import Decider, Game
 from .commands import Commands
 
-__all__ = ["Library", "LibraryGame"]
+__all__ = ["Library", "LibraryGame", "Offer", "offering"]
 
 
 class Options(Protocol):
@@ -80,6 +80,54 @@ S = TypeVar("S", bound=Position)
 M = TypeVar("M", bound=Played)
 E = TypeVar("E", bound=Hashable)
 L = TypeVar("L", bound=Foreseen)
+P = TypeVar("P", bound=Foreseen)
+#: The move a preview holds, as a game's words of moves take it.
+_Mv = TypeVar("_Mv")
+
+
+@frozen
+class Offer(Generic[P]):
+    """A legal move as a seat is offered it: its preview (what the move does to its mover),
+    what it does in the seat's words, and the move itself in the seat's words, the words a
+    table lists it by, in a browser as at a terminal (:meth:`LibraryGame.legal_entry`)."""
+
+    preview: P
+    #: What the move does, in words (the preview's text on the wire).
+    does: str
+    #: The move in its player's words (the entry's ``text`` on the wire).
+    said: str
+
+    @property
+    def move(self) -> object:
+        """The move offered."""
+        return self.preview.move
+
+    def __str__(self) -> str:
+        return self.does
+
+
+def offering(
+    previews: Callable[[S, int], Sequence[P]],
+    said: Callable[[S, _Mv], str],
+    does: Callable[[S, P], str] | None = None,
+) -> Callable[[S, int], tuple[Offer[P], ...]]:
+    """A game's ``offers(view, seat)``: each legal move of ``previews(view, seat)`` with the
+    move in words (``said(view, move)``, the move each preview holds) and what it does in words
+    (``does(view, preview)``; by default the preview's own words, ``str(preview)``), both made
+    from the seat's view."""
+
+    def offers(view: S, seat: int) -> tuple[Offer[P], ...]:
+        return tuple(
+            Offer(
+                preview,
+                str(preview) if does is None else does(view, preview),
+                said(view, cast(_Mv, preview.move)),
+            )
+            for preview in previews(view, seat)
+        )
+
+    return offers
+
 
 #: A score sheet of its total alone.
 _TOTAL: Mapping[str, str] = MappingProxyType({"total": "total"})
@@ -296,8 +344,11 @@ class LibraryGame(Game[C, S, M, E, L]):
         return self.library.previews(view, seat)
 
     def legal_entry(self, option: L) -> dict[str, object]:
-        """The move's data, its notation, and its preview document's data with its text
+        """The move's data, its notation, and its preview document's data with its text; with
+        the move in its player's words where it is offered with them (an :class:`Offer`)
         (:meth:`offered`)."""
+        if isinstance(option, Offer):
+            return self.offered(option.preview, option.does, option.said)
         return self.offered(option, str(option))
 
     def offered(self, preview: Foreseen, does: str, said: str | None = None) -> dict[str, object]:
