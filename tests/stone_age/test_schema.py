@@ -63,7 +63,7 @@ def test_a_legal_entry_s_preview_is_the_preview_document_with_its_words() -> Non
         for option in options:
             entry = table.legal_entry(option)
             preview = dict(entry["preview"])  # type: ignore[call-overload]
-            assert preview.pop("text") == option.text
+            assert preview.pop("text") == option.does
             document = {"schema_version": 1, "kind": "preview", "data": {"move": entry["move"], **preview}}
             _validator("preview").validate(json.loads(json.dumps(document)))
             assert from_data(document, Preview) == option.preview
