@@ -7,13 +7,14 @@ from __future__ import annotations
 
 from boardtable.games.library import Offer, offering
 
+from ._moves import Move
 from ._previews import Preview, previews
 from ._said import move_text
 
 __all__ = ["Offer", "Offered", "offers"]
 
 #: A legal move of Hadara as a seat is offered it.
-Offered = Offer[Preview]
+Offered = Offer[Preview, Move]
 
 #: Every legal move of a seat in its view, as :func:`~hadara_rules._previews.previews` gives
 #: them, each with its words.

@@ -8,13 +8,14 @@ from __future__ import annotations
 
 from boardtable.games.library import Offer, offering
 
+from ._moves import Move
 from .previews import Preview, previews
 from .text import move_text
 
 __all__ = ["Offer", "Offered", "offers"]
 
 #: A legal move of Imperial Settlers as a seat is offered it.
-Offered = Offer[Preview]
+Offered = Offer[Preview, Move]
 
 #: Every legal move of a seat in its view, as :func:`~imperial_settlers_rules.previews.previews`
 #: gives them, each with its words.

@@ -10,13 +10,14 @@ from __future__ import annotations
 
 from boardtable.games.library import Offer, offering
 
+from ._moves import Move
 from .previews import Preview, previews
 from .text import move_text, option_text
 
 __all__ = ["Offer", "Offered", "offer_text", "offers"]
 
 #: A legal move of Stone Age as a seat is offered it.
-Offered = Offer[Preview]
+Offered = Offer[Preview, Move]
 
 #: Every legal move of a seat in its view, as :func:`~stone_age_rules.previews.previews` gives
 #: them, each with its words.

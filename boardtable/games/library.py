@@ -82,11 +82,11 @@ E = TypeVar("E", bound=Hashable)
 L = TypeVar("L", bound=Foreseen)
 P = TypeVar("P", bound=Foreseen)
 #: The move a preview holds, as a game's words of moves take it.
-_Mv = TypeVar("_Mv")
+MV = TypeVar("MV")
 
 
 @frozen
-class Offer(Generic[P]):
+class Offer(Generic[P, MV]):
     """A legal move as a seat is offered it: its preview (what the move does to its mover),
     what it does in the seat's words, and the move itself in the seat's words, the words a
     table lists it by, in a browser as at a terminal (:meth:`LibraryGame.legal_entry`)."""
@@ -98,9 +98,9 @@ class Offer(Generic[P]):
     said: str
 
     @property
-    def move(self) -> object:
-        """The move offered."""
-        return self.preview.move
+    def move(self) -> MV:
+        """The move offered (the one its preview holds)."""
+        return cast(MV, self.preview.move)
 
     def __str__(self) -> str:
         return self.does
@@ -108,20 +108,20 @@ class Offer(Generic[P]):
 
 def offering(
     previews: Callable[[S, int], Sequence[P]],
-    said: Callable[[S, _Mv], str],
+    said: Callable[[S, MV], str],
     does: Callable[[S, P], str] | None = None,
-) -> Callable[[S, int], tuple[Offer[P], ...]]:
+) -> Callable[[S, int], tuple[Offer[P, MV], ...]]:
     """A game's ``offers(view, seat)``: each legal move of ``previews(view, seat)`` with the
     move in words (``said(view, move)``, the move each preview holds) and what it does in words
     (``does(view, preview)``; by default the preview's own words, ``str(preview)``), both made
     from the seat's view."""
 
-    def offers(view: S, seat: int) -> tuple[Offer[P], ...]:
+    def offers(view: S, seat: int) -> tuple[Offer[P, MV], ...]:
         return tuple(
             Offer(
                 preview,
                 str(preview) if does is None else does(view, preview),
-                said(view, cast(_Mv, preview.move)),
+                said(view, cast(MV, preview.move)),
             )
             for preview in previews(view, seat)
         )
