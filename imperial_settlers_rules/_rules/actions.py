@@ -115,7 +115,7 @@ _OFFERING = frozenset(
 
 def _offers(state: GameState, seat: int) -> tuple[str, ...]:
     """ENG-6: the locations with optional purchases (``may_pay``) that ``seat`` controls."""
-    return tuple(location for location in controlled(state, seat) if location in _OFFERING)
+    return tuple(filter(_OFFERING.__contains__, controlled(state, seat)))
 
 
 def slaver_options(

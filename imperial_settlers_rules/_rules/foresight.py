@@ -120,15 +120,16 @@ def ways(state: GameState, move: Move) -> tuple[Way, ...] | Unread | None:
         return UNREAD
     if items is None:
         return UNREAD
-    return _ways_of(
-        _walk(items, *_able(state, move.player, discarded), free, places), isinstance(move, Build)
-    )
+    return _ways_of(items, *_able(state, move.player, discarded), free, places, isinstance(move, Build))
 
 
 @functools.lru_cache(maxsize=1 << 12)
-def _ways_of(found: tuple[_Found, ...], build: bool) -> tuple[Way, ...] | None:
-    """ENG-9: the ways a walk ``found`` (None: nothing decided), for a build or an activation
-    (which places no samurai)."""
+def _ways_of(
+    items: tuple[_Item, ...], common: bool, faction: bool, free: tuple[str, ...], places: _Places, build: bool
+) -> tuple[Way, ...] | None:
+    """ENG-9: the ways :func:`_walk` finds (None: nothing decided), for a build or an
+    activation (which places no samurai)."""
+    found = _walk(items, common, faction, free, places)
     if found == (((), None, (), None),):
         return None
     if build:
@@ -323,7 +324,6 @@ def _activate_parts(location: str, mode: int) -> tuple[Effect, tuple[_Item, ...]
     return effect, tuple(i for i in items if i is None), tuple(i for i in items if i is not None)
 
 
-@functools.lru_cache(maxsize=1 << 12)
 def _walk(
     items: tuple[_Item, ...], common: bool, faction: bool, free: tuple[str, ...], places: _Places
 ) -> tuple[_Found, ...]:
