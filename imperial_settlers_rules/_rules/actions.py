@@ -236,15 +236,13 @@ def build(table: Table, move: Build, skip_location: bool = False) -> None:
     table.first(steps)
 
 
-def deal_moves(state: GameState, seat: int) -> Iterator[Move]:
+def deal_moves(state: GameState, seat: int) -> list[Move]:
     """DEAL-1, DEAL-2: every faction card of the hand, with each payment of 1 food."""
     player = state.players[seat]
     pays = payments(DEAL_PRICE, player.supply)
-    if pays:
-        for card in player.hand:
-            if not card.startswith("com"):
-                for pay in pays:
-                    yield _deal(seat, card, pay)
+    if not pays:
+        return []
+    return [_deal(seat, card, pay) for card in player.hand if not card.startswith("com") for pay in pays]
 
 
 #: A deal move, made once and reused.
@@ -426,17 +424,22 @@ def razable(state: GameState, seat: int) -> Iterator[tuple[int, str]]:
                 yield other, card
 
 
-def raze_moves(state: GameState, seat: int) -> Iterator[Move]:
+def raze_moves(state: GameState, seat: int) -> list[Move]:
     """RAZE-2 to RAZE-4, RAZE-9: razes of a hand card (1 raze token) and of locations."""
     player = state.players[seat]
     tokens = player.supply[RAZE]
+    found: list[Move] = []
     if tokens >= RAZE_HAND:
-        for card in dict.fromkeys(c for c in player.hand if c in _RAZABLE):
-            yield _raze_card(seat, card)
+        found += [
+            _raze_card(seat, card) for card in dict.fromkeys(filter(_RAZABLE.__contains__, player.hand))
+        ]
     if tokens >= RAZE_LOCATION:
-        for other, card in razable(state, seat):
-            if tokens >= RAZE_LOCATION + raze_price(state, card):
-                yield _raze(seat, other, card)
+        found += [
+            _raze(seat, other, card)
+            for other, card in razable(state, seat)
+            if tokens >= RAZE_LOCATION + raze_price(state, card)
+        ]
+    return found
 
 
 #: RAZE-1: the cards with a raze field.
