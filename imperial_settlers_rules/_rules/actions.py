@@ -155,7 +155,11 @@ def build_moves(
     supply = player.supply
     spare: tuple[str, ...] | None = None
     offers = _offers(state, seat)
-    features = tuple(f for location in offers if (f := card_of(location).ability.on_build) is not None)
+    features = (
+        tuple(f for location in offers if (f := card_of(location).ability.on_build) is not None)
+        if offers
+        else ()
+    )
     found: list[Move] = []
     cash = money(supply)
     costs = _COSTS[skip_location]

@@ -165,7 +165,11 @@ def activatable(state: GameState, seat: int, location: str) -> tuple[Action, int
     action = card_of(location).ability.action
     if action is None or location in state.blocked:
         return None
-    used = next((n for c, n in state.uses if c == location), 0)
+    used = 0
+    for card, count in state.uses:
+        if card == location:
+            used = count
+            break
     left = action.per_round - used
     return (action, left) if left > 0 else None
 
