@@ -8,7 +8,7 @@ out one such move."""
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 
 from .._components import Effect, Event, OnBuild, components
 from .._goods import (
@@ -83,6 +83,8 @@ def discardable(state: GameState, seat: int) -> tuple[str, ...]:
     """BUILD-3: the own locations and foundations a ``location`` cost may discard (FAC-EGY-1:
     not a location taken over)."""
     player = state.players[seat]
+    if not state.taken:
+        return player.empire + player.foundations
     taken = {card for card, _ in state.taken}
     return tuple(c for c in player.empire if c not in taken) + player.foundations
 
@@ -175,13 +177,14 @@ def build_moves(
         pays = payments(cost, supply)
         if not pays:
             continue
+        options: Iterable[tuple[int | None, tuple[int, ...]]]
         if offers or card in _OFFERING:
             options = dict.fromkeys(o for pay in pays for o in slaver_options(features, card, supply, pay))
         elif not cost.location:  # ENG-6: no optional purchase fires; each payment differs
             found += [_build(seat, card, pay, None, None) for pay in pays]
             continue
         else:
-            options = dict.fromkeys((None, pay) for pay in pays)
+            options = [(None, pay) for pay in pays]  # ENG-2: each payment differs
         for option, pay in options:
             if spare is not None and cost.location:
                 found += [_build(seat, card, pay, discard, option) for discard in spare]
