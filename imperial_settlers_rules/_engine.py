@@ -32,7 +32,7 @@ _DECISIONS = (_moves.Draw, _moves.Choose, _moves.Keep, _moves.Repeat, _moves.Con
 _pass, _done, _pick = functools.cache(_moves.Pass), functools.cache(_moves.Done), functools.cache(_moves.Pick)
 
 
-def _action_moves(state: GameState, seat: int) -> tuple[Move, ...]:
+def _action_moves(state: GameState, seat: int) -> list[Move]:
     """ACT-2, ACT-7, ACT-8: pass, the free steps, then every action but spending workers
     (ACT-3: any kind, any number of times a round; the spends follow, :func:`answered_spends`)."""
     hand = tuple(dict.fromkeys(state.players[seat].hand))
@@ -42,7 +42,7 @@ def _action_moves(state: GameState, seat: int) -> tuple[Move, ...]:
     moves += actions.deal_moves(state, seat)
     moves += actions.raze_moves(state, seat)
     moves += activate_moves(state, seat)
-    return tuple(moves)
+    return moves
 
 
 def legal_moves(state: GameState, player: int | None = None) -> tuple[Move, ...]:

@@ -8,7 +8,7 @@ out one such move."""
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 
 from .._components import Effect, Event, OnBuild, components
 from .._goods import (
@@ -83,6 +83,8 @@ def discardable(state: GameState, seat: int) -> tuple[str, ...]:
     """BUILD-3: the own locations and foundations a ``location`` cost may discard (FAC-EGY-1:
     not a location taken over)."""
     player = state.players[seat]
+    if not state.taken:
+        return player.empire + player.foundations
     taken = {card for card, _ in state.taken}
     return tuple(c for c in player.empire if c not in taken) + player.foundations
 
@@ -115,7 +117,7 @@ _OFFERING = frozenset(
 
 def _offers(state: GameState, seat: int) -> tuple[str, ...]:
     """ENG-6: the locations with optional purchases (``may_pay``) that ``seat`` controls."""
-    return tuple(location for location in controlled(state, seat) if location in _OFFERING)
+    return tuple(filter(_OFFERING.__contains__, controlled(state, seat)))
 
 
 def slaver_options(
@@ -155,7 +157,11 @@ def build_moves(
     supply = player.supply
     spare: tuple[str, ...] | None = None
     offers = _offers(state, seat)
-    features = tuple(f for location in offers if (f := card_of(location).ability.on_build) is not None)
+    features = (
+        tuple(f for location in offers if (f := card_of(location).ability.on_build) is not None)
+        if offers
+        else ()
+    )
     found: list[Move] = []
     cash = money(supply)
     costs = _COSTS[skip_location]
@@ -171,13 +177,14 @@ def build_moves(
         pays = payments(cost, supply)
         if not pays:
             continue
+        options: Iterable[tuple[int | None, tuple[int, ...]]]
         if offers or card in _OFFERING:
             options = dict.fromkeys(o for pay in pays for o in slaver_options(features, card, supply, pay))
         elif not cost.location:  # ENG-6: no optional purchase fires; each payment differs
             found += [_build(seat, card, pay, None, None) for pay in pays]
             continue
         else:
-            options = dict.fromkeys((None, pay) for pay in pays)
+            options = [(None, pay) for pay in pays]  # ENG-2: each payment differs
         for option, pay in options:
             if spare is not None and cost.location:
                 found += [_build(seat, card, pay, discard, option) for discard in spare]
@@ -236,15 +243,13 @@ def build(table: Table, move: Build, skip_location: bool = False) -> None:
     table.first(steps)
 
 
-def deal_moves(state: GameState, seat: int) -> Iterator[Move]:
+def deal_moves(state: GameState, seat: int) -> list[Move]:
     """DEAL-1, DEAL-2: every faction card of the hand, with each payment of 1 food."""
     player = state.players[seat]
     pays = payments(DEAL_PRICE, player.supply)
-    if pays:
-        for card in player.hand:
-            if not card.startswith("com"):
-                for pay in pays:
-                    yield _deal(seat, card, pay)
+    if not pays:
+        return []
+    return [_deal(seat, card, pay) for card in player.hand if not card.startswith("com") for pay in pays]
 
 
 #: A deal move, made once and reused.
@@ -426,17 +431,22 @@ def razable(state: GameState, seat: int) -> Iterator[tuple[int, str]]:
                 yield other, card
 
 
-def raze_moves(state: GameState, seat: int) -> Iterator[Move]:
+def raze_moves(state: GameState, seat: int) -> list[Move]:
     """RAZE-2 to RAZE-4, RAZE-9: razes of a hand card (1 raze token) and of locations."""
     player = state.players[seat]
     tokens = player.supply[RAZE]
+    found: list[Move] = []
     if tokens >= RAZE_HAND:
-        for card in dict.fromkeys(c for c in player.hand if c in _RAZABLE):
-            yield _raze_card(seat, card)
+        found += [
+            _raze_card(seat, card) for card in dict.fromkeys(filter(_RAZABLE.__contains__, player.hand))
+        ]
     if tokens >= RAZE_LOCATION:
-        for other, card in razable(state, seat):
-            if tokens >= RAZE_LOCATION + raze_price(state, card):
-                yield _raze(seat, other, card)
+        found += [
+            _raze(seat, other, card)
+            for other, card in razable(state, seat)
+            if tokens >= RAZE_LOCATION + raze_price(state, card)
+        ]
+    return found
 
 
 #: RAZE-1: the cards with a raze field.

@@ -9,7 +9,7 @@ nothing to find)."""
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from itertools import combinations
 
 from .._components import Action, Effect, Event, Mode, Special, Target, components
@@ -55,15 +55,19 @@ def _forgone(card: str, vp_each: int) -> Iterator[tuple[str, ...]]:
         yield from dict.fromkeys(combinations(units, size))
 
 
-def targets(state: GameState, seat: int, location: str, effect: Effect) -> list[Aim]:
+#: The one target of an effect that acts on none.
+_NO_TARGET: tuple[Aim, ...] = ((None, None, ()),)
+
+
+def targets(state: GameState, seat: int, location: str, effect: Effect) -> Sequence[Aim]:
     """What ``effect`` (of ``location``) may act on (ENG-1); empty: the action cannot be taken.
     A Trade Route deal cannot be taken by Spies (FAC-JAP-6)."""
     do, args = effect.do, effect.args
+    if do is None:
+        return _NO_TARGET
     player = state.players[seat]
     mine = controlled(state, seat)
     found: list[Aim] = []
-    if do is None:
-        return [(None, None, ())]
     if do is Special.REPEAT_PRODUCTION:  # CARD-8
         found = [(None, c, ()) for c in mine if c != location and card_of(c).ability.production is not None]
     elif do is Special.REACTIVATE_ACTION:  # CARD-11, ENG-7
@@ -161,7 +165,11 @@ def activatable(state: GameState, seat: int, location: str) -> tuple[Action, int
     action = card_of(location).ability.action
     if action is None or location in state.blocked:
         return None
-    used = next((n for c, n in state.uses if c == location), 0)
+    used = 0
+    for card, count in state.uses:
+        if card == location:
+            used = count
+            break
     left = action.per_round - used
     return (action, left) if left > 0 else None
 
@@ -202,9 +210,16 @@ def activate_moves(state: GameState, seat: int, only: str | None = None) -> list
                 price = _price(mode, extra)
                 for times in (1, 2) if simple and left >= 2 else (1,):
                     total = _twice(price) if times == 2 else price
+                    pays = payments(total, player.supply)
+                    if not (total.cards or total.deals):  # ACTLOC-5: no price card or deal
+                        found += [
+                            _activation(seat, location, pay, times, index, (), None, opponent, target, goods)
+                            for pay in pays
+                        ]
+                        continue
                     found.extend(
                         _activation(seat, location, pay, times, index, cards, deal, opponent, target, goods)
-                        for pay in payments(total, player.supply)
+                        for pay in pays
                         for cards in _price_cards(player.hand, total.cards, target)
                         for deal in _price_deals(player.deals, total.deals)
                     )

@@ -8,7 +8,7 @@ the move out, and a move that decides it wrongly or not at all is refused (alway
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator
 from operator import attrgetter
 from typing import Any
 
@@ -34,6 +34,7 @@ from .._table import Table, card_of, copy_of
 from . import actions, foresight
 from .activate import activate
 from .agenda import Asked, leftover, run
+from .foresight import Way
 
 __all__ = ["NO_PRESET", "act", "advance_refusal", "answered", "answered_spends", "preset_of"]
 
@@ -104,7 +105,7 @@ def answered(state: GameState, moves: Iterable[Move]) -> list[Move]:
     """ENG-9: each of ``moves`` with every way to decide in advance what it asks (the same for
     moves that differ only in their payment, ENG-2), in order."""
     listed: list[Move] = []
-    found: dict[object, tuple[_Way, ...] | None] = {}
+    found: dict[object, tuple[Way, ...] | None] = {}
     quiet: actions.Quiet | None = None
     for move in moves:
         if type(move) not in _UNPAID:
@@ -120,7 +121,7 @@ def answered(state: GameState, moves: Iterable[Move]) -> list[Move]:
             ways = found[key]
         else:
             # None: the move asks nothing in advance after all, and is listed as it is
-            ways = found[key] = _listed(_ways(state, move))
+            ways = found[key] = _ways(state, move)
         if ways is None:
             listed.append(move)
         else:
@@ -146,22 +147,13 @@ def answered_spends(state: GameState, seat: int) -> tuple[Move, ...]:
 _SPENDS: dict[tuple[int, int, tuple[Deck, ...]], tuple[Move, ...]] = {}
 
 
-#: ENG-9: one way to decide in advance, as (field, value) pairs.
-_Way = tuple[tuple[str, object], ...]
-
-
-def _listed(ways: list[Mapping[str, object]] | None) -> tuple[_Way, ...] | None:
-    """``ways`` as hashable tuples (None: nothing to decide)."""
-    return None if ways is None else tuple(tuple(way.items()) for way in ways)
-
-
 @functools.lru_cache(maxsize=1 << 14)
-def _answering(move: Move, way: _Way) -> Move:
+def _answering(move: Move, way: Way) -> Move:
     """:func:`answering`, made once and reused (moves are immutable values); at most 16384 kept."""
     return answering(move, dict(way))
 
 
-def _ways(state: GameState, move: Move) -> list[Mapping[str, object]] | None:
+def _ways(state: GameState, move: Move) -> tuple[Way, ...] | None:
     """ENG-9: the ways ``move`` may decide in advance what its effects ask (None: nothing to
     decide). A spend of cards, or a deal or a raze whose gains owe a card of either deck (and
     none of a named one, seen before it), asks only the deck of that first card, one of the
@@ -169,16 +161,17 @@ def _ways(state: GameState, move: Move) -> list[Mapping[str, object]] | None:
     or an activation is read from the card data where it tells (:mod:`.foresight`); any other
     move is tried out."""
     if _owes_first(move):
-        return [
-            {"deck": deck} for deck in foresight.decks(state, move.player, _discarded(state, move))
-        ] or None
+        return (
+            tuple((("deck", deck),) for deck in foresight.decks(state, move.player, _discarded(state, move)))
+            or None
+        )
     read = foresight.ways(state, move)
     if not isinstance(read, foresight.Unread):
         return read
     tried = list(_answers(state, move))
     if tried == [move]:
         return None
-    return [{name: getattr(way, name) for name in ANSWERS if hasattr(way, name)} for way in tried]
+    return tuple(tuple((name, getattr(way, name)) for name in ANSWERS if hasattr(way, name)) for way in tried)
 
 
 def _owes_first(move: Move) -> bool:

@@ -114,8 +114,9 @@ def advance(table: Table) -> None:
     if table.get("agenda") or table.get("phase") is not Phase.ACTIONS:
         return
     turn = table.get("turn")
-    if not table.field(turn, "passed") and any(
-        True for _ in free_steps(table.player(turn), table.get("taken"), turn)
+    if (
+        not table.field(turn, "passed")
+        and next(free_steps(table.player(turn), table.get("taken"), turn), None) is not None
     ):
         table.update(acted=True)
         return

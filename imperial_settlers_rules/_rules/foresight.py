@@ -15,7 +15,6 @@ reading."""
 from __future__ import annotations
 
 import functools
-from collections.abc import Mapping
 from enum import Enum
 from itertools import combinations
 
@@ -26,7 +25,7 @@ from .._moves import Activate, Build, Move
 from .._table import card_of, controlled, copy_of, held
 from .actions import REACTING, event_gains, matches, raze_gain
 
-__all__ = ["UNREAD", "Unread", "decks", "ways"]
+__all__ = ["UNREAD", "Unread", "Way", "decks", "ways"]
 
 
 class Unread(Enum):
@@ -76,7 +75,11 @@ _FOLLOWED = frozenset({Special.BUILD_FROM_HAND, Special.BUILD_OWN_DEAL, Special.
 _RAZING = frozenset({Special.RAZE, Special.REMOVE_ENEMY_LOCATION})
 
 
-def ways(state: GameState, move: Move) -> list[Mapping[str, object]] | Unread | None:
+#: ENG-9: one way to decide in advance, as (field, value) pairs.
+Way = tuple[tuple[str, object], ...]
+
+
+def ways(state: GameState, move: Move) -> tuple[Way, ...] | Unread | None:
     """ENG-9: the ways ``move`` (a build or an activation, as an action or as the follow-up
     last on the agenda) may decide in advance what its effects ask, in the order a trial
     finds them; None where it decides nothing; :data:`UNREAD` where the card data does not
@@ -93,14 +96,14 @@ def ways(state: GameState, move: Move) -> list[Mapping[str, object]] | Unread | 
             discarded = (move.discard, *dict(player.under).get(move.discard, ()))
             own = tuple(c for c in own if c != move.discard)
         holding = held((*own, move.card), state.taken, move.player)
-        reacting = tuple(c for c in holding if c in REACTING)
-        items = _build_items(move.card, reacting, move.option)
-        if items is not None and _AGAIN in items:
-            found_places = _again(move.card, holding) if items.count(_AGAIN) == 1 else None
+        items, agains, placings = _build_items(
+            move.card, tuple(filter(REACTING.__contains__, holding)), move.option
+        )
+        if agains:
+            found_places = _again(move.card, holding) if agains == 1 else None
             if found_places is None:
                 return UNREAD
             places = found_places
-        placings = sum(type(item) is int for item in items or ())
         if placings > 1:  # samurai placed twice: tried out
             return UNREAD
         if placings:  # CARD-29: the own faction locations without a samurai once built
@@ -117,12 +120,21 @@ def ways(state: GameState, move: Move) -> list[Mapping[str, object]] | Unread | 
         return UNREAD
     if items is None:
         return UNREAD
-    found = _walk(items, *_able(state, move.player, discarded), free, places)
+    return _ways_of(items, *_able(state, move.player, discarded), free, places, isinstance(move, Build))
+
+
+@functools.lru_cache(maxsize=1 << 12)
+def _ways_of(
+    items: tuple[_Item, ...], common: bool, faction: bool, free: tuple[str, ...], places: _Places, build: bool
+) -> tuple[Way, ...] | None:
+    """ENG-9: the ways :func:`_walk` finds (None: nothing decided), for a build or an
+    activation (which places no samurai)."""
+    found = _walk(items, common, faction, free, places)
     if found == (((), None, (), None),):
         return None
-    if isinstance(move, Build):
-        return [{"choice": c, "deck": d, "repeat": r, "samurai": p} for c, d, p, r in found]
-    return [{"choice": c, "deck": d, "repeat": None} for c, d, _, _ in found]
+    if build:
+        return tuple((("choice", c), ("deck", d), ("repeat", r), ("samurai", p)) for c, d, p, r in found)
+    return tuple((("choice", c), ("deck", d), ("repeat", None)) for c, d, _, _ in found)
 
 
 def _again(card: str, holding: tuple[str, ...]) -> _Places | None:
@@ -197,9 +209,13 @@ def _effect_items(effect: Effect | None, special: bool = True) -> tuple[_Item, .
 
 
 @functools.lru_cache(maxsize=1 << 12)
-def _build_items(card: str, reacting: tuple[str, ...], option: int | None) -> tuple[_Item, ...] | None:
+def _build_items(
+    card: str, reacting: tuple[str, ...], option: int | None
+) -> tuple[tuple[_Item, ...] | None, int, int]:
     """BUILD-5, BUILD-6, CARD-3, ENG-6: what building ``card`` does that may decide
-    something, its seat controlling ``reacting`` (in order) once it is built."""
+    something, its seat controlling ``reacting`` (in order) once it is built (None: more
+    than a walk reads); and how many of its items produce again (CARD-9) and place samurai
+    (CARD-29)."""
     built = card_of(card)
     parts: list[tuple[_Item, ...] | None] = [
         _effect_items(built.bonus),
@@ -215,8 +231,9 @@ def _build_items(card: str, reacting: tuple[str, ...], option: int | None) -> tu
         elif option is not None:
             parts.append((feature.effect.may_pay[option].gain,))
     if any(part is None for part in parts):
-        return None
-    return tuple(item for part in parts if part is not None for item in part)
+        return None, 0, 0
+    items = tuple(item for part in parts if part is not None for item in part)
+    return items, sum(item is _AGAIN for item in items), sum(type(item) is int for item in items)
 
 
 def _activate_items(
@@ -307,7 +324,6 @@ def _activate_parts(location: str, mode: int) -> tuple[Effect, tuple[_Item, ...]
     return effect, tuple(i for i in items if i is None), tuple(i for i in items if i is not None)
 
 
-@functools.lru_cache(maxsize=1 << 12)
 def _walk(
     items: tuple[_Item, ...], common: bool, faction: bool, free: tuple[str, ...], places: _Places
 ) -> tuple[_Found, ...]:

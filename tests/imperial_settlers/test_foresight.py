@@ -92,9 +92,9 @@ def test_the_listing_read_from_the_cards_is_the_listing_tried_out(
             if not state.agenda:
                 for move in options:
                     ways = foresight.ways(state, move)
-                    if isinstance(ways, list):
+                    if isinstance(ways, tuple):
                         read["asks"] += 1
-                        read["samurai"] += any(way.get("samurai") for way in ways)
+                        read["samurai"] += any(dict(way).get("samurai") for way in ways)
                     elif ways is None:
                         read["nothing"] += 1
         state = apply_move(state, options[rng.randrange(len(options))], check=False)
