@@ -16,6 +16,7 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+from helpers import interruptible
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
@@ -211,6 +212,7 @@ def test_stopped_mid_round_the_benchmark_ends_every_process_it_started(
             stderr=subprocess.STDOUT,
             text=True,
             start_new_session=True,  # a process group of its own, as a command typed at a terminal
+            preexec_fn=interruptible,  # Ctrl-C as at a terminal, even where the tests run with it ignored
         )
         try:
             deadline = time.monotonic() + 60
