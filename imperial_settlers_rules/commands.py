@@ -19,23 +19,15 @@ from attrs import evolve
 from boardtable.games.commands import CommandOption, Commands, TableWords
 
 from ._components import FACTIONS
-from ._model import GameState
 from .board import board_lines, own_lines
-from .offers import Offered
 from .schema import SCHEMAS
 from .text import move_text, score_sheet_text, where_text
 
-__all__ = ["OPTIONS", "WORDS", "commands", "option_text"]
-
-
-def option_text(view: GameState, option: Offered) -> str:
-    """What an offered move does, in words: its preview's (the terminal says the move itself
-    in a player's words beside it: :func:`~imperial_settlers_rules.text.move_text`)."""
-    return str(option)
+__all__ = ["OPTIONS", "WORDS", "commands"]
 
 
 #: What Imperial Settlers' screens say (:mod:`imperial_settlers_rules.text`).
-WORDS = TableWords(where_text, own_lines, board_lines, option_text, score_sheet_text, move_text)
+WORDS = TableWords(where_text, own_lines, board_lines, score=score_sheet_text, said=move_text)
 
 
 def _factions(text: str) -> list[str]:

@@ -13,7 +13,6 @@ from attrs import evolve
 
 from boardtable.games.commands import Commands, TableWords
 
-from .offers import offer_text
 from .scenario import SCENARIO_RULES
 from .schema import SCHEMAS
 from .text import board_lines, move_text, own_lines, score_sheet_text, where_text
@@ -21,7 +20,7 @@ from .text import board_lines, move_text, own_lines, score_sheet_text, where_tex
 __all__ = ["WORDS", "commands"]
 
 #: What Stone Age's screens say.
-WORDS = TableWords(where_text, own_lines, board_lines, offer_text, score_sheet_text, move_text)
+WORDS = TableWords(where_text, own_lines, board_lines, score=score_sheet_text, said=move_text)
 
 
 def commands(base: Commands) -> Commands:

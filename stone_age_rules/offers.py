@@ -14,7 +14,7 @@ from ._moves import Move
 from .previews import Preview, previews
 from .text import move_text, option_text
 
-__all__ = ["Offer", "Offered", "offer_text", "offers"]
+__all__ = ["Offer", "Offered", "offers"]
 
 #: A legal move of Stone Age as a seat is offered it.
 Offered = Offer[Preview, Move]
@@ -22,8 +22,3 @@ Offered = Offer[Preview, Move]
 #: Every legal move of a seat in its view, as :func:`~stone_age_rules.previews.previews` gives
 #: them, each with its words.
 offers = offering(previews, move_text, option_text)
-
-
-def offer_text(view: object, offer: Offered) -> str:
-    """What an offered move does, in words (a terminal's list of moves says it)."""
-    return offer.does

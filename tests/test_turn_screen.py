@@ -21,7 +21,6 @@ from hadara_rules._watch import watched, wheel_lines
 from hadara_rules.bots import make_bots
 from hadara_rules.events import Passed, move_steps
 from hadara_rules.terminal import play_at_terminal
-from stone_age_rules.offers import offer_text
 from stone_age_rules.text import board_lines, move_text, own_lines, where_text
 
 #: An ANSI escape sequence (a colour, a clear).
@@ -73,7 +72,7 @@ def _play_stone_age(players: int, seed: int, humans: tuple[int, ...], screen: Sc
     bots = {
         seat: played.bot("random", f"{seed}:{seat}", 1.0) for seat in range(players) if seat not in humans
     }
-    words = TableWords(where_text, own_lines, board_lines, offer_text, said=move_text)
+    words = TableWords(where_text, own_lines, board_lines, said=move_text)
     start = played.new(options)
     outcome = play_interface_at_terminal(
         played, start, humans, bots, typist.read, typist.write, words, screen=screen

@@ -10,7 +10,6 @@ import re
 from boardtable.games import game
 from boardtable.prompt import CLEAR
 from boardtable.terminal import TableWords, play_interface_at_terminal
-from stone_age_rules.offers import offer_text
 from stone_age_rules.text import board_lines, item_text, move_text, own_lines, where_text
 
 #: Two people at one keyboard, and a seed whose game draws cards face down (CIV-13).
@@ -47,7 +46,7 @@ def test_in_hot_seat_nobody_sees_a_card_another_drew_face_down() -> None:
     played = game("stone-age")
     options = played.read_options({}, 2, SEED)
     people = People(SEED)
-    words = TableWords(where_text, own_lines, board_lines, offer_text, said=move_text)
+    words = TableWords(where_text, own_lines, board_lines, said=move_text)
     outcome = play_interface_at_terminal(
         played, played.new(options), (0, 1), {}, people.read, people.write, words, hand_over=True
     )
