@@ -132,6 +132,13 @@ class Table:
         """:func:`controlled` in the position now, without putting it together."""
         return held(self.field(seat, "empire"), self.get("taken"), seat)
 
+    def owner(self, card: str) -> int | None:
+        """:func:`owner` in the position now, without putting it together."""
+        for seat in range(self._base.config.players):
+            if card in self.field(seat, "empire"):
+                return seat
+        return None
+
     def update(self, **fields: Any) -> None:
         """Replace fields of the position (not ``players``: see :meth:`set`)."""
         self._changes.update(fields)

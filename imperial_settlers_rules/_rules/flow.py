@@ -54,12 +54,13 @@ def _clockwise(first: int, players: int) -> tuple[int, ...]:
 
 def start_round(table: Table) -> None:
     """LOOK-1: each player draws a faction card; LOOK-2: the first draft's cards are revealed."""
-    state = table.state
-    table.note("FLOW-5", f"round {state.round} begins")
-    for seat in _clockwise(state.first, len(state.players)):
+    if table.events is not None:
+        table.note("FLOW-5", f"round {table.get('round')} begins")
+    order = _clockwise(table.get("first"), table.get("config").players)
+    for seat in order:
         table.draw(seat, Deck.FACTION)
     table.update(phase=Phase.LOOKOUT, second=False)
-    _reveal(table, _clockwise(state.first, len(state.players)))
+    _reveal(table, order)
 
 
 def _reveal(table: Table, order: tuple[int, ...]) -> None:
@@ -140,15 +141,14 @@ def _end_actions(table: Table) -> None:
     """FAC-EGY-3, ENG-4: take-overs end with the action phase; END-1: after round 5 the game
     ends (CLEAN-6: no cleanup); otherwise cleanup (CLEAN-1) and the next round."""
     table.update(taken=())
-    if table.state.round == LAST_ROUND:
+    if table.get("round") == LAST_ROUND:
         table.note("END-1", "the game ends")
         table.update(phase=Phase.OVER)
         return
     table.note("CLEAN-1", "cleanup")
     _cleanup(table)
-    state = table.state
-    table.update(round=state.round + 1, first=(state.first + 1) % len(state.players), uses=(), blocked=())
-    table.update(turn=table.state.first)
+    first = (table.get("first") + 1) % table.get("config").players
+    table.update(round=table.get("round") + 1, first=first, uses=(), blocked=(), turn=first)
     start_round(table)
 
 
@@ -157,11 +157,11 @@ def _cleanup(table: Table) -> None:
     those their storage locations name; everything else in the supply, every defense token
     and every good on a location goes back (locations' goods and marks are not kept)."""
     cards = components()
-    for seat, player in enumerate(table.state.players):
-        kept = {cards.faction(player.faction).stores}
-        for card in player.empire:
+    for seat in range(table.get("config").players):
+        kept = {cards.faction(table.field(seat, "faction")).stores}
+        for card in table.field(seat, "empire"):
             storage = card_of(card).ability.storage
             if storage is not None:
                 kept.update(storage.kinds)
-        supply = tuple(n if kind in kept else 0 for kind, n in enumerate(player.supply))
+        supply = tuple(n if kind in kept else 0 for kind, n in enumerate(table.field(seat, "supply")))
         table.set(seat, supply=supply, defended=(), passed=False, oasis=0)
