@@ -71,13 +71,16 @@ class Table:
     together into a new position only when the whole position is read (:attr:`state`), so
     that a move copies the position and each player it changes about once."""
 
-    __slots__ = ("_base", "_changes", "_pending", "_players", "events", "seen")
+    __slots__ = ("_base", "_changes", "_moved", "_pending", "_players", "events", "seen")
 
     def __init__(self, state: GameState, recording: bool = False) -> None:
         self._base = state
         self._changes: dict[str, Any] = {}
-        self._players: list[Player] | None = None
-        #: Changes to players not yet copied in, by seat: a player is copied when read.
+        #: The players as last copied (a player is copied when read whole, :meth:`player`),
+        #: and whether any was copied since the position was last put together.
+        self._players = list(state.players)
+        self._moved = False
+        #: Changes to players not yet copied in, by seat.
         self._pending: dict[int, dict[str, Any]] = {}
         #: What happened so far, when recorded (None: not recorded, the fast path).
         self.events: list[Happened] | None = [] if recording else None
@@ -105,28 +108,29 @@ class Table:
 
     @property
     def state(self) -> GameState:
-        """The position with every change so far."""
-        players = self._players
-        if players is not None:
+        """The position with every change so far (each player changed copied once more)."""
+        changes = self._changes
+        if self._pending:
+            players = self._players
             for seat, fields in self._pending.items():
                 players[seat] = _copy_player(players[seat], fields)
             self._pending = {}
-            self._changes["players"] = tuple(players)
-            self._players = None
-        if self._changes:
-            self._base = _copy_state(self._base, self._changes)
+            self._moved = True
+        if self._moved:
+            changes["players"] = tuple(self._players)
+            self._moved = False
+        if changes:
+            self._base = _copy_state(self._base, changes)
             self._changes = {}
         return self._base
 
     def player(self, seat: int) -> Player:
         """``seat``'s player now."""
-        players = self._players
-        if players is None:
-            return self._base.players[seat]
         fields = self._pending.pop(seat, None)
         if fields is not None:
-            players[seat] = _copy_player(players[seat], fields)
-        return players[seat]
+            self._players[seat] = _copy_player(self._players[seat], fields)
+            self._moved = True
+        return self._players[seat]
 
     def controlled(self, seat: int) -> tuple[str, ...]:
         """:func:`controlled` in the position now, without putting it together."""
@@ -150,8 +154,6 @@ class Table:
 
     def set(self, seat: int, **fields: Any) -> None:
         """Replace fields of ``seat``'s player."""
-        if self._players is None:
-            self._players = list(self._base.players)
         pending = self._pending.get(seat)
         if pending is None:
             self._pending[seat] = fields
@@ -176,8 +178,7 @@ class Table:
         pending = self._pending.get(seat)
         if pending is not None and name in pending:
             return pending[name]
-        players = self._players
-        return getattr((self._base.players if players is None else players)[seat], name)
+        return getattr(self._players[seat], name)
 
     def first(self, steps: Iterable[Step]) -> None:
         """Put ``steps`` at the front of the agenda, in order."""
