@@ -163,15 +163,21 @@ class Table:
     def add(self, seat: int, supply: Supply, vp: int = 0) -> None:
         """GOODS-5, GOODS-6, PROD-5: goods from the general supply, which has no limit (VP
         scored at once, never below zero, END-5)."""
-        self.set(
-            seat,
-            supply=added(self.field(seat, "supply"), supply),
-            vp=max(0, self.field(seat, "vp") + vp),
-        )
+        pending, player = self._changes_of(seat), self._players[seat]
+        pending["supply"] = added(pending.get("supply", player.supply), supply)
+        pending["vp"] = max(0, pending.get("vp", player.vp) + vp)
 
     def pay(self, seat: int, supply: Supply) -> None:
         """GOODS-5: goods paid go back to the general supply (the caller checked them)."""
-        self.set(seat, supply=taken(self.field(seat, "supply"), supply))
+        pending = self._changes_of(seat)
+        pending["supply"] = taken(pending.get("supply", self._players[seat].supply), supply)
+
+    def _changes_of(self, seat: int) -> dict[str, Any]:
+        """The changes to ``seat``'s player not yet copied in, to change more."""
+        pending = self._pending.get(seat)
+        if pending is None:
+            pending = self._pending[seat] = {}
+        return pending
 
     def field(self, seat: int, name: str) -> Any:
         """The field ``name`` of ``seat``'s player now, without copying the player."""
@@ -182,7 +188,8 @@ class Table:
 
     def first(self, steps: Iterable[Step]) -> None:
         """Put ``steps`` at the front of the agenda, in order."""
-        self.update(agenda=(*steps, *self.get("agenda")))
+        changes = self._changes
+        changes["agenda"] = (*steps, *changes.get("agenda", self._base.agenda))
 
     def gain(self, seat: int, goods: Goods) -> None:
         """One gain event (ENG-3): supply goods and VPs at once (and CARD-18: 1 VP more per
