@@ -134,7 +134,10 @@ class Table:
 
     def controlled(self, seat: int) -> tuple[str, ...]:
         """:func:`controlled` in the position now, without putting it together."""
-        return held(self.field(seat, "empire"), self.get("taken"), seat)
+        pending, own = self._pending.get(seat), self._players[seat].empire
+        if pending is not None:
+            own = pending.get("empire", own)
+        return held(own, self._changes.get("taken", self._base.taken), seat)
 
     def owner(self, card: str) -> int | None:
         """:func:`owner` in the position now, without putting it together."""

@@ -99,20 +99,24 @@ def _end_draft(table: Table, last: int | None) -> None:
     settle(table)
 
 
-def settle(table: Table) -> None:
+def settle(table: Table) -> bool:
     """Carry out the agenda; once it is empty, the game goes on: production gives way to the
-    action phase (ACT-1)."""
+    action phase (ACT-1). Whether the action phase goes on with nothing waiting."""
     run(table)
-    if not table.get("agenda") and table.get("phase") is Phase.PRODUCTION:
+    if table.get("agenda"):
+        return False
+    phase = table.get("phase")
+    if phase is Phase.PRODUCTION:
         table.note("ACT-1", "the action phase begins")
         table.update(phase=Phase.ACTIONS, turn=table.get("first"))
+        return True
+    return phase is Phase.ACTIONS
 
 
 def advance(table: Table) -> None:
     """ACT-8: after an action (and what it left to decide), its player may still take free
     steps, if any is possible; otherwise the turn ends (:func:`next_turn`)."""
-    settle(table)
-    if table.get("agenda") or table.get("phase") is not Phase.ACTIONS:
+    if not settle(table):
         return
     turn = table.get("turn")
     if (
