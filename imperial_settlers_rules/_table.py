@@ -227,16 +227,27 @@ class Table:
     def take_top(self, seat: int, deck: Deck) -> str | None:
         """The top card of ``deck`` taken off it (GOODS-8: the discard pile reshuffled first
         if the deck is empty), or None if there is none."""
+        cards: tuple[str, ...]
+        if deck is Deck.COMMON:
+            cards = self._changes.get("common", self._base.common)
+            if cards:
+                self._changes["common"] = cards[:-1]
+                return cards[-1]
+        else:
+            pending, cards = self._pending.get(seat), self._players[seat].deck
+            if pending is not None:
+                cards = pending.get("deck", cards)
+            if cards:
+                self._changes_of(seat)["deck"] = cards[:-1]
+                return cards[-1]
         if not self.can_draw(seat, deck):
             return None
-        if deck is Deck.COMMON:
-            common = self.get("common")
-            cards = common or self._reshuffled(self.get("common_discard"))
-            self.update(common=cards[:-1], **({"common_discard": ()} if not common else {}))
+        if deck is Deck.COMMON:  # the deck is empty: its discard pile is reshuffled
+            cards = self._reshuffled(self.get("common_discard"))
+            self.update(common=cards[:-1], common_discard=())
             return cards[-1]
-        deck = self.field(seat, "deck")
-        cards = deck or self._reshuffled(self.field(seat, "discard"))
-        self.set(seat, deck=cards[:-1], **({"discard": ()} if not deck else {}))
+        cards = self._reshuffled(self.field(seat, "discard"))
+        self.set(seat, deck=cards[:-1], discard=())
         return cards[-1]
 
     def draw(self, seat: int, deck: Deck) -> str | None:
@@ -244,7 +255,8 @@ class Table:
         card = self.take_top(seat, deck)
         if card is not None:
             self.seen += 1
-            self.set(seat, hand=(*self.field(seat, "hand"), card))
+            pending = self._changes_of(seat)
+            pending["hand"] = (*pending.get("hand", self._players[seat].hand), card)
             if self.events is not None:
                 self.note("GOODS-7", f"draws from the {deck.value} deck", seat, card)
         return card
