@@ -168,7 +168,8 @@ class Table:
         scored at once, never below zero, END-5)."""
         pending, player = self._changes_of(seat), self._players[seat]
         pending["supply"] = added(pending.get("supply", player.supply), supply)
-        pending["vp"] = max(0, pending.get("vp", player.vp) + vp)
+        if vp:
+            pending["vp"] = max(0, pending.get("vp", player.vp) + vp)
 
     def pay(self, seat: int, supply: Supply) -> None:
         """GOODS-5: goods paid go back to the general supply (the caller checked them)."""

@@ -131,7 +131,8 @@ def advance(table: Table) -> None:
 def next_turn(table: Table) -> None:
     """ACT-1, ACT-4, ACT-6: the next player clockwise who has not passed; when all have
     passed, the action phase ends."""
-    table.update(acted=False)
+    if table.get("acted"):
+        table.update(acted=False)
     turn, count = table.get("turn"), table.get("config").players
     for step in range(1, count + 1):
         seat = (turn + step) % count
