@@ -108,7 +108,7 @@ class Table:
 
     @property
     def state(self) -> GameState:
-        """The position with every change so far (each player changed copied once more)."""
+        """The position with every change so far (the players changed since last read copied in)."""
         changes = self._changes
         if self._pending:
             players = self._players
