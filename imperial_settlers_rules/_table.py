@@ -71,13 +71,16 @@ class Table:
     together into a new position only when the whole position is read (:attr:`state`), so
     that a move copies the position and each player it changes about once."""
 
-    __slots__ = ("_base", "_changes", "_pending", "_players", "events", "seen")
+    __slots__ = ("_base", "_changes", "_moved", "_pending", "_players", "events", "seen")
 
     def __init__(self, state: GameState, recording: bool = False) -> None:
         self._base = state
         self._changes: dict[str, Any] = {}
-        self._players: list[Player] | None = None
-        #: Changes to players not yet copied in, by seat: a player is copied when read.
+        #: The players as last copied (a player is copied when read whole, :meth:`player`),
+        #: and whether any was copied since the position was last put together.
+        self._players = list(state.players)
+        self._moved = False
+        #: Changes to players not yet copied in, by seat.
         self._pending: dict[int, dict[str, Any]] = {}
         #: What happened so far, when recorded (None: not recorded, the fast path).
         self.events: list[Happened] | None = [] if recording else None
@@ -105,32 +108,43 @@ class Table:
 
     @property
     def state(self) -> GameState:
-        """The position with every change so far."""
-        players = self._players
-        if players is not None:
+        """The position with every change so far (the players changed since last read copied in)."""
+        changes = self._changes
+        if self._pending:
+            players = self._players
             for seat, fields in self._pending.items():
                 players[seat] = _copy_player(players[seat], fields)
             self._pending = {}
-            self._changes["players"] = tuple(players)
-            self._players = None
-        if self._changes:
-            self._base = _copy_state(self._base, self._changes)
+            self._moved = True
+        if self._moved:
+            changes["players"] = tuple(self._players)
+            self._moved = False
+        if changes:
+            self._base = _copy_state(self._base, changes)
             self._changes = {}
         return self._base
 
     def player(self, seat: int) -> Player:
         """``seat``'s player now."""
-        players = self._players
-        if players is None:
-            return self._base.players[seat]
         fields = self._pending.pop(seat, None)
         if fields is not None:
-            players[seat] = _copy_player(players[seat], fields)
-        return players[seat]
+            self._players[seat] = _copy_player(self._players[seat], fields)
+            self._moved = True
+        return self._players[seat]
 
     def controlled(self, seat: int) -> tuple[str, ...]:
         """:func:`controlled` in the position now, without putting it together."""
-        return held(self.field(seat, "empire"), self.get("taken"), seat)
+        pending, own = self._pending.get(seat), self._players[seat].empire
+        if pending is not None:
+            own = pending.get("empire", own)
+        return held(own, self._changes.get("taken", self._base.taken), seat)
+
+    def owner(self, card: str) -> int | None:
+        """:func:`owner` in the position now, without putting it together."""
+        for seat in range(self._base.config.players):
+            if card in self.field(seat, "empire"):
+                return seat
+        return None
 
     def update(self, **fields: Any) -> None:
         """Replace fields of the position (not ``players``: see :meth:`set`)."""
@@ -143,8 +157,6 @@ class Table:
 
     def set(self, seat: int, **fields: Any) -> None:
         """Replace fields of ``seat``'s player."""
-        if self._players is None:
-            self._players = list(self._base.players)
         pending = self._pending.get(seat)
         if pending is None:
             self._pending[seat] = fields
@@ -154,27 +166,34 @@ class Table:
     def add(self, seat: int, supply: Supply, vp: int = 0) -> None:
         """GOODS-5, GOODS-6, PROD-5: goods from the general supply, which has no limit (VP
         scored at once, never below zero, END-5)."""
-        self.set(
-            seat,
-            supply=added(self.field(seat, "supply"), supply),
-            vp=max(0, self.field(seat, "vp") + vp),
-        )
+        pending, player = self._changes_of(seat), self._players[seat]
+        pending["supply"] = added(pending.get("supply", player.supply), supply)
+        if vp:
+            pending["vp"] = max(0, pending.get("vp", player.vp) + vp)
 
     def pay(self, seat: int, supply: Supply) -> None:
         """GOODS-5: goods paid go back to the general supply (the caller checked them)."""
-        self.set(seat, supply=taken(self.field(seat, "supply"), supply))
+        pending = self._changes_of(seat)
+        pending["supply"] = taken(pending.get("supply", self._players[seat].supply), supply)
+
+    def _changes_of(self, seat: int) -> dict[str, Any]:
+        """The changes to ``seat``'s player not yet copied in, to change more."""
+        pending = self._pending.get(seat)
+        if pending is None:
+            pending = self._pending[seat] = {}
+        return pending
 
     def field(self, seat: int, name: str) -> Any:
         """The field ``name`` of ``seat``'s player now, without copying the player."""
         pending = self._pending.get(seat)
         if pending is not None and name in pending:
             return pending[name]
-        players = self._players
-        return getattr((self._base.players if players is None else players)[seat], name)
+        return getattr(self._players[seat], name)
 
     def first(self, steps: Iterable[Step]) -> None:
         """Put ``steps`` at the front of the agenda, in order."""
-        self.update(agenda=(*steps, *self.get("agenda")))
+        changes = self._changes
+        changes["agenda"] = (*steps, *changes.get("agenda", self._base.agenda))
 
     def gain(self, seat: int, goods: Goods) -> None:
         """One gain event (ENG-3): supply goods and VPs at once (and CARD-18: 1 VP more per
@@ -209,16 +228,27 @@ class Table:
     def take_top(self, seat: int, deck: Deck) -> str | None:
         """The top card of ``deck`` taken off it (GOODS-8: the discard pile reshuffled first
         if the deck is empty), or None if there is none."""
+        cards: tuple[str, ...]
+        if deck is Deck.COMMON:
+            cards = self._changes.get("common", self._base.common)
+            if cards:
+                self._changes["common"] = cards[:-1]
+                return cards[-1]
+        else:
+            pending, cards = self._pending.get(seat), self._players[seat].deck
+            if pending is not None:
+                cards = pending.get("deck", cards)
+            if cards:
+                self._changes_of(seat)["deck"] = cards[:-1]
+                return cards[-1]
         if not self.can_draw(seat, deck):
             return None
-        if deck is Deck.COMMON:
-            common = self.get("common")
-            cards = common or self._reshuffled(self.get("common_discard"))
-            self.update(common=cards[:-1], **({"common_discard": ()} if not common else {}))
+        if deck is Deck.COMMON:  # the deck is empty: its discard pile is reshuffled
+            cards = self._reshuffled(self.get("common_discard"))
+            self.update(common=cards[:-1], common_discard=())
             return cards[-1]
-        deck = self.field(seat, "deck")
-        cards = deck or self._reshuffled(self.field(seat, "discard"))
-        self.set(seat, deck=cards[:-1], **({"discard": ()} if not deck else {}))
+        cards = self._reshuffled(self.field(seat, "discard"))
+        self.set(seat, deck=cards[:-1], discard=())
         return cards[-1]
 
     def draw(self, seat: int, deck: Deck) -> str | None:
@@ -226,7 +256,8 @@ class Table:
         card = self.take_top(seat, deck)
         if card is not None:
             self.seen += 1
-            self.set(seat, hand=(*self.field(seat, "hand"), card))
+            pending = self._changes_of(seat)
+            pending["hand"] = (*pending.get("hand", self._players[seat].hand), card)
             if self.events is not None:
                 self.note("GOODS-7", f"draws from the {deck.value} deck", seat, card)
         return card

@@ -40,7 +40,7 @@ from .._model import (
 )
 from .._moves import Choose, Discard, Draw, Keep, Move, Repeat
 from .._moves import Convert as ConvertMove
-from .._table import Table, card_of, owner
+from .._table import Table, card_of
 
 #: ENG-9: a preset with some of its answers used up (a generated copier, :mod:`boardtable.build`).
 _copy_preset = copier(Preset)
@@ -69,8 +69,8 @@ def counted(table: Table, seat: int, colour: str | None, card: str) -> int:
     once built; Trade Colony counts for each of its colours), or, for None, the samurai of
     ``card``'s owner (FAC-JAP-8; ENG-4: also when the Egyptian player uses it)."""
     if colour is None:
-        built_by = owner(table.state, card)
-        return len(table.player(seat if built_by is None else built_by).samurai)
+        built_by = table.owner(card)
+        return len(table.field(seat if built_by is None else built_by, "samurai"))
     return sum(1 for card in table.controlled(seat) if colour in card_of(card).colours)
 
 
@@ -352,7 +352,7 @@ def _placings(table: Table, step: Guard) -> tuple[tuple[str, ...], ...]:
 def decision_moves(table: Table) -> tuple[Move, ...]:
     """The moves that decide the first step of the agenda (a follow-up's are the actions'
     to list, :mod:`.follow`)."""
-    return tuple(_options(table, table.state.agenda[0]))
+    return tuple(_options(table, table.get("agenda")[0]))
 
 
 def resolve(table: Table, move: Move) -> None:
@@ -423,7 +423,7 @@ def check_decision(table: Table, move: Move) -> IllegalMove | None:
     """The refusal of a move made while a decision waits: only a move deciding it is taken."""
     if move in decision_moves(table):
         return None
-    step = table.state.agenda[0]
+    step = table.get("agenda")[0]
     rule = _RULE.get(type(step), "CARD-14")
     return IllegalMove(rule, f"not a way to decide what waits: {_WHAT.get(type(step), 'a decision')}")
 

@@ -54,12 +54,13 @@ def _clockwise(first: int, players: int) -> tuple[int, ...]:
 
 def start_round(table: Table) -> None:
     """LOOK-1: each player draws a faction card; LOOK-2: the first draft's cards are revealed."""
-    state = table.state
-    table.note("FLOW-5", f"round {state.round} begins")
-    for seat in _clockwise(state.first, len(state.players)):
+    if table.events is not None:
+        table.note("FLOW-5", f"round {table.get('round')} begins")
+    order = _clockwise(table.get("first"), table.get("config").players)
+    for seat in order:
         table.draw(seat, Deck.FACTION)
     table.update(phase=Phase.LOOKOUT, second=False)
-    _reveal(table, _clockwise(state.first, len(state.players)))
+    _reveal(table, order)
 
 
 def _reveal(table: Table, order: tuple[int, ...]) -> None:
@@ -98,20 +99,24 @@ def _end_draft(table: Table, last: int | None) -> None:
     settle(table)
 
 
-def settle(table: Table) -> None:
+def settle(table: Table) -> bool:
     """Carry out the agenda; once it is empty, the game goes on: production gives way to the
-    action phase (ACT-1)."""
+    action phase (ACT-1). Whether the action phase goes on with nothing waiting."""
     run(table)
-    if not table.get("agenda") and table.get("phase") is Phase.PRODUCTION:
+    if table.get("agenda"):
+        return False
+    phase = table.get("phase")
+    if phase is Phase.PRODUCTION:
         table.note("ACT-1", "the action phase begins")
         table.update(phase=Phase.ACTIONS, turn=table.get("first"))
+        return True
+    return phase is Phase.ACTIONS
 
 
 def advance(table: Table) -> None:
     """ACT-8: after an action (and what it left to decide), its player may still take free
     steps, if any is possible; otherwise the turn ends (:func:`next_turn`)."""
-    settle(table)
-    if table.get("agenda") or table.get("phase") is not Phase.ACTIONS:
+    if not settle(table):
         return
     turn = table.get("turn")
     if (
@@ -126,7 +131,8 @@ def advance(table: Table) -> None:
 def next_turn(table: Table) -> None:
     """ACT-1, ACT-4, ACT-6: the next player clockwise who has not passed; when all have
     passed, the action phase ends."""
-    table.update(acted=False)
+    if table.get("acted"):
+        table.update(acted=False)
     turn, count = table.get("turn"), table.get("config").players
     for step in range(1, count + 1):
         seat = (turn + step) % count
@@ -140,15 +146,14 @@ def _end_actions(table: Table) -> None:
     """FAC-EGY-3, ENG-4: take-overs end with the action phase; END-1: after round 5 the game
     ends (CLEAN-6: no cleanup); otherwise cleanup (CLEAN-1) and the next round."""
     table.update(taken=())
-    if table.state.round == LAST_ROUND:
+    if table.get("round") == LAST_ROUND:
         table.note("END-1", "the game ends")
         table.update(phase=Phase.OVER)
         return
     table.note("CLEAN-1", "cleanup")
     _cleanup(table)
-    state = table.state
-    table.update(round=state.round + 1, first=(state.first + 1) % len(state.players), uses=(), blocked=())
-    table.update(turn=table.state.first)
+    first = (table.get("first") + 1) % table.get("config").players
+    table.update(round=table.get("round") + 1, first=first, uses=(), blocked=(), turn=first)
     start_round(table)
 
 
@@ -157,11 +162,11 @@ def _cleanup(table: Table) -> None:
     those their storage locations name; everything else in the supply, every defense token
     and every good on a location goes back (locations' goods and marks are not kept)."""
     cards = components()
-    for seat, player in enumerate(table.state.players):
-        kept = {cards.faction(player.faction).stores}
-        for card in player.empire:
+    for seat in range(table.get("config").players):
+        kept = {cards.faction(table.field(seat, "faction")).stores}
+        for card in table.field(seat, "empire"):
             storage = card_of(card).ability.storage
             if storage is not None:
                 kept.update(storage.kinds)
-        supply = tuple(n if kind in kept else 0 for kind, n in enumerate(player.supply))
+        supply = tuple(n if kind in kept else 0 for kind, n in enumerate(table.field(seat, "supply")))
         table.set(seat, supply=supply, defended=(), passed=False, oasis=0)

@@ -17,8 +17,10 @@ from imperial_settlers_rules import (
     new_game,
 )
 from imperial_settlers_rules._goods import Price, _payments, payments
+from imperial_settlers_rules._model import Deck
 from imperial_settlers_rules._rules.actions import asks_nothing
 from imperial_settlers_rules._rules.ahead import _tried
+from imperial_settlers_rules._table import Table, shuffled
 
 from .tables import all_cards, dealt
 
@@ -74,3 +76,35 @@ def test_a_move_listed_without_a_trial_asks_nothing_when_tried(players: int, see
                 shortcuts += 1
         state = apply_move(state, options[rng.randrange(len(options))], check=False)
     assert shortcuts > 100
+
+
+def test_the_working_position_shows_every_change_and_copies_no_player_unchanged() -> None:
+    """The position a move works on (:class:`Table`): goods gained and paid (GOODS-5, GOODS-6),
+    a player read whole mid-move and changed again, a card drawn (GOODS-7) and one through a
+    reshuffled discard pile (GOODS-8, FLOW-4) all show in the position put together; a player
+    left unchanged is the one it was."""
+    state = new_game(GameConfig(players=2, seed=5))
+    first, second = state.players
+    table = Table(state)
+    table.add(0, (0, 2, 0, 0, 0, 0, 0), vp=3)
+    table.add(0, (0, 0, 1, 0, 0, 0, 0))
+    assert table.player(0).vp == first.vp + 3
+    table.pay(0, (0, 1, 0, 0, 0, 0, 0))
+    top = table.draw(0, Deck.FACTION)
+    assert top == first.deck[-1]
+    assert table.player(1) is second
+    table.update(common=(), common_discard=("com-a", "com-b", "com-c"))
+    drawn = table.take_top(1, Deck.COMMON)
+    assert table.player(0).hand == (*first.hand, top)  # copied in before the whole is read
+    after = table.state
+    assert table.state is after
+    assert after.players[1] is second
+    assert after.players[0].supply == tuple(
+        n + extra for n, extra in zip(first.supply, (0, 1, 1, 0, 0, 0, 0), strict=True)
+    )
+    assert after.players[0].vp == first.vp + 3
+    assert after.players[0].deck == first.deck[:-1]
+    assert after.players[0].hand == (*first.hand, top)
+    reshuffled = shuffled(state.config.seed, state.shuffles, ("com-a", "com-b", "com-c"))
+    assert drawn == reshuffled[-1]
+    assert (after.common, after.common_discard, after.shuffles) == (reshuffled[:-1], (), state.shuffles + 1)
