@@ -2,8 +2,8 @@
 
 Every error a game or the platform raises on purpose is a :class:`GameError`; a move the
 rules refuse is an :class:`IllegalMove` naming its rule ID. A game derives its own
-classes from these (Hadara's :class:`~boardtable.errors.GameError` is a :class:`GameError`,
-its ``IllegalMove`` both a ``GameError`` and an :class:`IllegalMove`), so that the
+classes from these (a game's own ``GameError`` is a :class:`GameError`, its ``IllegalMove``
+both a ``GameError`` and an :class:`IllegalMove`), so that the
 platform catches any game's errors by these names and a game's users catch its own.
 """
 

@@ -4,7 +4,7 @@ The index is read by the platform's strict reader: every entry's keys and types 
 checked, IDs are unique, texts are not empty and a ruling says why. Any problem is the
 game's catalogue error (:class:`~boardtable.errors.CatalogueError` by default) naming the
 file, the entry and the field. Every game's rules are a :class:`RuleEntry` with the game's
-own citation of its sources (Hadara's page, Stone Age's ``source``), told in one shape
+own citation of its sources (a page of its rulebook, or its ``source`` in words), told in one shape
 (:meth:`RuleEntry.data`), read by :func:`read_index`.
 """
 
@@ -61,7 +61,7 @@ class RuleEntry(ABC):
     @property
     def name(self) -> str:
         """The rule named with its game, as it is named outside the game's own context
-        (``"Stone Age FLOW-1"``: several games have rules of the same ID)."""
+        (``"GAME FLOW-1"``: several games have rules of the same ID)."""
         return f"{self.GAME} {self.id}"
 
     @abstractmethod

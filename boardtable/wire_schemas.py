@@ -63,8 +63,8 @@ WIRE_KINDS: Mapping[str, str] = {
     "rematch": "The answer to POST /api/matches/ID/rematch: the new match and the asking seat's token there.",
     "match_log": "GET /api/matches/ID/log?since=SEQ&limit=N: a page of the match's entries, what kind and when (a move shows only its seat), and where the next page starts.",
     "games": "GET /api/games: every game the server plays, its seats, options and bots, and every kind of seat with what it is.",
-    "catalogue": "GET /api/games/GAME/catalogue: every component of the game as data, with the catalogue's digest (Hadara's: and which numbers are provisional).",
-    "rule": "GET /api/games/GAME/rules/RULE-ID (Hadara's also GET /api/rules/RULE-ID): a rule of the game's digest, one shape for every game, with where it comes from.",
+    "catalogue": "GET /api/games/GAME/catalogue: every component of the game as data, with the catalogue's digest (and, where a game has them, which numbers are provisional).",
+    "rule": "GET /api/games/GAME/rules/RULE-ID (the default game's also GET /api/rules/RULE-ID): a rule of the game's digest, one shape for every game, with where it comes from.",
     "replay": "GET /api/matches/ID/replay?at=SEQ&seat=N|all and POST /api/games/GAME/replay?at=K&seat=N|all (a record): the table as it stood at one point, as one seat, the spectator or the whole table saw it.",
     "analysis_request": "POST /api/games/GAME/analysis: a position, the seat whose moves are asked for, and a move to try.",
     "analysis": "The answer to POST /api/games/GAME/analysis: the position's legal moves for the seats to act, and the move tried, played or refused by a rule.",
@@ -604,8 +604,10 @@ def _rule() -> _Schema:
                 "Whether the rule is a ruling: the game's sources leave the point open, and this project decided it."
             ),
             "why": nullable(text("Why a ruling was decided so; null for any other rule.")),
-            "game": text("The title of the game whose rule it is (Hadara, Stone Age)."),
-            "name": text("The rule named with its game (Stone Age FLOW-1), as a refusal's message names it."),
+            "game": text("The title of the game whose rule it is."),
+            "name": text(
+                "The rule named with its game (its title, then its ID), as a refusal's message names it."
+            ),
             "citation": closed(
                 "Where the rule comes from.",
                 {
@@ -620,8 +622,12 @@ def _rule() -> _Schema:
                     ),
                 },
             ),
-            "page": whole("Hadara's rules, as before the citation: citation.page.", 1),
-            "source": text("Stone Age's rules, as before the citation: citation.source."),
+            "page": whole(
+                "The page of a game whose rules are cited by page, as before the citation: citation.page.", 1
+            ),
+            "source": text(
+                "The sources of a game whose rules are cited by source, as before the citation: citation.source."
+            ),
         },
         "page",
         "source",

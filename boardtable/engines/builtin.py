@@ -1,7 +1,7 @@
 """The built-in bots as engines: ``hadara engine BOT``.
 
 :func:`serve` answers the engine protocol on a pair of streams with a built-in bot of the
-game that ``hello`` names (Hadara's when it names none): at ``hello`` it makes the bot,
+game that ``hello`` names (the default game's when it names none): at ``hello`` it makes the bot,
 its generator seeded with the ``seed`` the host sends, and at each ``turn`` it loads the
 seat's view document (a view loads back as what a bot decides from, INFO-1) and answers
 the bot's choice. A host that seeds it as :mod:`boardtable.arena` seeds its bots gets

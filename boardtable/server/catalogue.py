@@ -10,7 +10,7 @@ table (``/games/GAME/game.js``: :mod:`~boardtable.server.game_files`), the defau
 first; a game's
 catalogue gives every component as data (:meth:`~boardtable.games.Game.catalogue`),
 so that a table can show the prices, points and effects of the ids a view names; a
-rule is one of the game's digest (``/api/rules/RULE-ID``: Hadara's, as before); the position's
+rule is one of the game's digest (``/api/rules/RULE-ID``: the default game's, as before); the position's
 schema is the JSON Schema of the game's position document (its ``game_state`` kind, as
 ``hadara schema --game GAME game_state`` prints it), from which an editor builds its controls.
 """

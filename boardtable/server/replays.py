@@ -54,7 +54,7 @@ __all__ = [
 ALL = "all"
 #: The eye of a query that names no seat: the spectator's.
 SPECTATOR = Eye()
-#: The largest record read, in bytes (a record of 5,000 moves of Stone Age takes about 300 KB).
+#: The largest record read, in bytes (a record of 5,000 moves takes about 300 KB).
 MAX_RECORD = 512 * 1024
 #: How many matches' points replayed last are kept, to go on from (:class:`Cursors`).
 CURSORS = 8
