@@ -53,9 +53,10 @@ import statistics
 import tempfile
 import time
 import tracemalloc
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
-from typing import TypeVar
+from typing import Generic, Protocol, TypeVar
 
 import imperial_settlers_rules as settlers
 import stone_age_rules as stone_age
@@ -80,144 +81,149 @@ SETTINGS = [(2, False), (2, True), (4, False), (4, True), (5, False), (5, True)]
 clock = time.process_time
 
 
-def playout(config: GameConfig, rng: random.Random) -> int:
-    """One random game to the end, as a bot plays it: the first player to act chooses
-    among their legal moves. Returns the number of moves."""
-    state = new_game(config)
+class Position(Protocol):
+    @property
+    def is_over(self) -> bool: ...
+
+
+S = TypeVar("S", bound=Position)
+K = TypeVar("K", bound=Hashable)
+
+
+@dataclass(frozen=True)
+class Rules(Generic[K, S, T]):
+    """What a random playout calls of a game: a new game of a setting (its players, and any
+    option the figures are given by) and a seed, the legal moves of the seat to act, and a
+    move played unchecked."""
+
+    new_game: Callable[[K, int], S]
+    legal_moves: Callable[[S], Sequence[T]]
+    apply_move: Callable[[S, T], S]
+
+
+HADARA: Rules[tuple[int, bool], GameState, Move] = Rules(
+    lambda setting, seed: new_game(GameConfig(players=setting[0], seed=seed, advanced=setting[1])),
+    legal_moves,
+    lambda state, move: apply_move(state, move, check=False),
+)
+STONE_AGE: Rules[int, stone_age.GameState, stone_age.Move] = Rules(
+    lambda players, seed: stone_age.new_game(stone_age.GameConfig(players=players, seed=seed)),
+    stone_age.legal_moves,
+    lambda state, move: stone_age.apply_move(state, move, check=False),
+)
+SETTLERS: Rules[int, settlers.GameState, settlers.Move] = Rules(
+    lambda players, seed: settlers.new_game(settlers.GameConfig(players=players, seed=seed)),
+    settlers.legal_moves,
+    lambda state, move: settlers.apply_move(state, move, check=False),
+)
+
+
+def playout(rules: Rules[K, S, T], setting: K, seed: int, rng: random.Random) -> int:
+    """One random game to the end, as a bot plays it: the seat to act chooses among its legal
+    moves. Returns the number of moves."""
+    state = rules.new_game(setting, seed)
     moves = 0
     while not state.is_over:
-        options = legal_moves(state, state.to_act[0])
-        state = apply_move(state, options[rng.randrange(len(options))], check=False)
+        options = rules.legal_moves(state)
+        state = rules.apply_move(state, options[rng.randrange(len(options))])
         moves += 1
     return moves
 
 
-def hadara_slice(players: int, advanced: bool, seconds: float, seed: int) -> tuple[int, int, float]:
+def recorded(rules: Rules[K, S, T], state: S, seed: int) -> list[tuple[S, T]]:
+    """Every position of one random game from ``state`` with the move played there."""
+    rng = random.Random(seed)
+    pairs: list[tuple[S, T]] = []
+    while not state.is_over:
+        options = rules.legal_moves(state)
+        move = options[rng.randrange(len(options))]
+        pairs.append((state, move))
+        state = rules.apply_move(state, move)
+    return pairs
+
+
+def game_slice(rules: Rules[K, S, T], setting: K, seconds: float, seed: int) -> tuple[int, int, float]:
     """Random games of one setting for about ``seconds`` of CPU time, seeds from ``seed`` on:
     moves, games and CPU seconds."""
     moves = games = 0
     start = clock()
     while (elapsed := clock() - start) < seconds:
-        moves += playout(
-            GameConfig(players=players, seed=seed + games, advanced=advanced), random.Random(games)
-        )
+        moves += playout(rules, setting, seed + games, random.Random(games))
         games += 1
     return moves, games, elapsed
 
 
-def stone_age_playout(players: int, seed: int, rng: random.Random) -> int:
-    """One random game of Stone Age to the end, as a bot plays it; the number of moves."""
-    state = stone_age.new_game(stone_age.GameConfig(players=players, seed=seed))
-    moves = 0
-    while not state.is_over:
-        options = stone_age.legal_moves(state, state.to_act[0])
-        state = stone_age.apply_move(state, options[rng.randrange(len(options))], check=False)
-        moves += 1
-    return moves
+@dataclass
+class Playouts(Generic[K]):
+    """Random playouts of each setting against python-chess's in the same rounds: per setting
+    the moves, games and CPU seconds, the ratios of the rounds (None: all settings of a
+    round together), and what a python-chess move cost in each round."""
+
+    tally: dict[K, list[float]]
+    ratios: dict[K | None, list[float]]
+    chess_move: list[float]
 
 
-def stone_age_slice(players: int, seconds: float, seed: int) -> tuple[int, int, float]:
-    """Random Stone Age games for about ``seconds`` of CPU time: moves, games and CPU seconds."""
-    moves = games = 0
-    start = clock()
-    while (elapsed := clock() - start) < seconds:
-        moves += stone_age_playout(players, seed + games, random.Random(games))
-        games += 1
-    return moves, games, elapsed
-
-
-def stone_age_report(seconds: float, rounds: int, chess_rng: random.Random) -> None:
-    """Stone Age's random playouts against python-chess in the same rounds, and the cost of
-    ``legal_moves`` + ``apply_move`` per move (see the module)."""
-    settings = (2, 3, 4)
+def against_chess(
+    rules: Rules[K, S, T], settings: Sequence[K], seconds: float, rounds: int, chess_rng: random.Random
+) -> Playouts[K]:
+    """In each of ``rounds`` rounds, every setting gets a slice of the CPU ``seconds`` and
+    python-chess a slice of the same length right after it (see the module)."""
     piece = seconds / (rounds * len(settings))
-    tally = {players: [0.0, 0.0, 0.0] for players in settings}
-    ratios: dict[int, list[float]] = {players: [] for players in settings}
-    for r in range(rounds):
-        for players in settings:
-            moves, games, took = stone_age_slice(players, piece, 100_000 * r + 1000 * players)
-            for i, value in enumerate((moves, games, took)):
-                tally[players][i] += value
-            reference = chess_slice(piece, chess_rng)
-            if reference is not None:
-                ratios[players].append((moves / took) / (reference[0] / reference[1]))
-    print("\nStone Age random playouts, CPU time (legal_moves then apply_move, unchecked)")
-    print(f"{'players':>7} {'moves/s':>9} {'games/s':>8} {'moves/game':>10}  ratio to python-chess")
-    for players, (made, finished, took) in tally.items():
-        against = spread(ratios[players]) if ratios[players] else "-"
-        print(f"{players:>7} {made / took:>9.0f} {finished / took:>8.1f} {made / finished:>10.0f}  {against}")
-        print(f"{'':>7} legal_moves + apply_move per move: {took / made * 1e6:.1f} us")
-
-
-def settlers_playout(
-    players: int, seed: int, rng: random.Random
-) -> list[tuple[settlers.GameState, settlers.Move]]:
-    """One random game of Imperial Settlers to the end, as a bot plays it: each position with
-    the move played there."""
-    state = settlers.new_game(settlers.GameConfig(players=players, seed=seed))
-    pairs: list[tuple[settlers.GameState, settlers.Move]] = []
-    while not state.is_over:
-        options = settlers.legal_moves(state)
-        move = options[rng.randrange(len(options))]
-        pairs.append((state, move))
-        state = settlers.apply_move(state, move, check=False)
-    return pairs
-
-
-def settlers_slice(players: int, seconds: float, seed: int) -> tuple[int, int, float]:
-    """Random Imperial Settlers games for about ``seconds`` of CPU time: moves, games and CPU
-    seconds."""
-    moves = games = 0
-    start = clock()
-    while (elapsed := clock() - start) < seconds:
-        state = settlers.new_game(settlers.GameConfig(players=players, seed=seed + games))
-        rng = random.Random(games)
-        while not state.is_over:
-            options = settlers.legal_moves(state)
-            state = settlers.apply_move(state, options[rng.randrange(len(options))], check=False)
-            moves += 1
-        games += 1
-    return moves, games, elapsed
-
-
-def settlers_report(seconds: float, rounds: int, chess_rng: random.Random) -> None:
-    """Imperial Settlers' random playouts against python-chess in the same rounds, and the cost
-    of ``legal_moves``, ``apply_move`` and ``from_json`` of a position (see the module)."""
-    settings = (2, 3, 4)
-    piece = seconds / (rounds * len(settings))
-    tally = {players: [0.0, 0.0, 0.0] for players in settings}
-    ratios: dict[int | None, list[float]] = {players: [] for players in [*settings, None]}
-    chess_costs: list[float] = []
+    found = Playouts[K]({s: [0.0, 0.0, 0.0] for s in settings}, {s: [] for s in [*settings, None]}, [])
     for r in range(rounds):
         mine, theirs = [0.0, 0.0], [0.0, 0.0]
-        for players in settings:
-            moves, games, took = settlers_slice(players, piece, 100_000 * r + 1000 * players)
+        for number, setting in enumerate(settings):
+            moves, games, took = game_slice(rules, setting, piece, 100_000 * r + 1000 * number)
             for i, value in enumerate((moves, games, took)):
-                tally[players][i] += value
+                found.tally[setting][i] += value
             mine[0] += moves
             mine[1] += took
             reference = chess_slice(piece, chess_rng)
             if reference is not None:
                 theirs[0] += reference[0]
                 theirs[1] += reference[1]
-                ratios[players].append((moves / took) / (reference[0] / reference[1]))
+                found.ratios[setting].append((moves / took) / (reference[0] / reference[1]))
         if theirs[0]:
-            ratios[None].append((mine[0] / mine[1]) / (theirs[0] / theirs[1]))
-            chess_costs.append(theirs[1] / theirs[0])
-    print("\nImperial Settlers random playouts, CPU time (legal_moves then apply_move, unchecked)")
-    print(f"{'players':>7} {'moves/s':>9} {'games/s':>8} {'moves/game':>10}  ratio to python-chess")
-    for players in settings:
-        made, finished, took = tally[players]
-        against = spread(ratios[players]) if ratios[players] else "-"
-        print(f"{players:>7} {made / took:>9.0f} {finished / took:>8.1f} {made / finished:>10.0f}  {against}")
-    made = sum(t[0] for t in tally.values())
-    took = sum(t[2] for t in tally.values())
-    print(f"{'all':>7} {made / took:>9.0f} {'':>8} {'':>10}  {spread(ratios[None]) if ratios[None] else '-'}")
+            found.ratios[None].append((mine[0] / mine[1]) / (theirs[0] / theirs[1]))
+            found.chess_move.append(theirs[1] / theirs[0])
+    return found
 
+
+def print_playouts(title: str, found: Playouts[K], named: Callable[[K], str] = str) -> None:
+    """The playouts' table: a line per setting (``named``), then all of them."""
+    print(f"\n{title} random playouts, CPU time (legal_moves then apply_move, unchecked; ratio: moves")
+    print("per CPU-second against python-chess, median of rounds and range)")
+    print(
+        f"{'setting':>11} {'moves/s':>9} {'games/s':>8} {'moves/game':>10} {'us/move':>8}  ratio to python-chess"
+    )
+    for setting, (made, finished, took) in found.tally.items():
+        against = spread(found.ratios[setting]) if found.ratios[setting] else "-"
+        print(
+            f"{named(setting):>11} {made / took:>9.0f} {finished / took:>8.1f} {made / finished:>10.0f}"
+            f" {took / made * 1e6:>8.1f}  {against}"
+        )
+    made = sum(t[0] for t in found.tally.values())
+    took = sum(t[2] for t in found.tally.values())
+    against = spread(found.ratios[None]) if found.ratios[None] else "-"
+    print(f"{'all':>11} {made / took:>9.0f} {'':>8} {'':>10} {took / made * 1e6:>8.1f}  {against}")
+
+
+def stone_age_report(seconds: float, rounds: int, chess_rng: random.Random) -> None:
+    """Stone Age's random playouts against python-chess in the same rounds (see the module)."""
+    print_playouts("Stone Age", against_chess(STONE_AGE, (2, 3, 4), seconds, rounds, chess_rng), _players)
+
+
+def settlers_report(seconds: float, rounds: int, chess_rng: random.Random) -> None:
+    """Imperial Settlers' random playouts against python-chess in the same rounds, and the cost
+    of ``legal_moves``, ``apply_move`` and ``from_json`` of a position (see the module)."""
+    settings = (2, 3, 4)
+    found = against_chess(SETTLERS, settings, seconds, rounds, chess_rng)
+    print_playouts("Imperial Settlers", found, _players)
     pairs = [
         pair
         for seed, players in enumerate(settings * 2)
-        for pair in settlers_playout(players, seed, random.Random(seed))
+        for pair in recorded(SETTLERS, SETTLERS.new_game(players, seed), seed)
     ]
     states = [state for state, _ in pairs]
     documents = [settlers.to_json(state) for state in states[::4]]
@@ -239,7 +245,7 @@ def settlers_report(seconds: float, rounds: int, chess_rng: random.Random) -> No
     for _ in range(rounds):
         for name, measure in calls.items():
             costs[name].append(measure())
-    chess_move = statistics.median(chess_costs) if chess_costs else None
+    chess_move = statistics.median(found.chess_move) if found.chess_move else None
     print(f"cost per call, CPU time, median of rounds, over {len(states)} positions of 2 to 4 players:")
     for name, values in costs.items():
         line = f"{name:>38}: {spread([v * 1e6 for v in values], ' us', 1)}"
@@ -249,6 +255,14 @@ def settlers_report(seconds: float, rounds: int, chess_rng: random.Random) -> No
     print(
         f"{'legal moves per position':>38}: {statistics.mean(len(settlers.legal_moves(s)) for s in states):.1f}"
     )
+
+
+def _players(players: int) -> str:
+    return f"{players} players"
+
+
+def _hadara(setting: tuple[int, bool]) -> str:
+    return f"{setting[0]} {'advanced' if setting[1] else 'basic'}"
 
 
 def chess_slice(seconds: float, rng: random.Random) -> tuple[int, float] | None:
@@ -267,18 +281,6 @@ def chess_slice(seconds: float, rng: random.Random) -> tuple[int, float] | None:
             board.push(options[rng.randrange(len(options))])
             moves += 1
     return moves, elapsed
-
-
-def recorded(config: GameConfig, seed: int) -> list[tuple[GameState, Move]]:
-    """Every position of one random game with the move played there."""
-    rng = random.Random(seed)
-    state, pairs = new_game(config), []
-    while not state.is_over:
-        options = legal_moves(state)
-        move = options[rng.randrange(len(options))]
-        pairs.append((state, move))
-        state = apply_move(state, move, check=False)
-    return pairs
 
 
 def cpu_per_call(items: Sequence[T], call: Callable[[T], object]) -> float:
@@ -327,7 +329,7 @@ def own_catalogue(folder: Path) -> Catalogue:
 def reading_costs(catalogue: Catalogue | None, seed: int, rounds: int) -> dict[str, list[float]]:
     """CPU seconds of ``from_json`` of a record, its moves and its positions naming ``catalogue``."""
     config = GameConfig(players=4, seed=seed, catalogue=catalogue)
-    pairs = recorded(config, seed)
+    pairs = recorded(HADARA, new_game(config), seed)
     record = to_json(GameRecord(config, tuple(move for _, move in pairs)))
     moves = [to_json(move) for _, move in pairs[::8]]
     positions = [to_json(state) for state, _ in pairs[::8]]
@@ -374,48 +376,13 @@ def main() -> None:
         return
     load_catalogue()
     for _ in range(2):  # warm the caches
-        playout(GameConfig(players=4, seed=999), random.Random(0))
+        playout(HADARA, (4, False), 999, random.Random(0))
 
     # ------------------------------------------------------------------ random playouts
-    piece = seconds / (rounds * len(SETTINGS))
     chess_rng = random.Random(0)
-    tally = {setting: [0.0, 0.0, 0.0] for setting in SETTINGS}
-    ratios: dict[tuple[int, bool] | None, list[float]] = {setting: [] for setting in [*SETTINGS, None]}
-    chess_move_cost: list[float] = []
-    for r in range(rounds):
-        round_hadara = [0.0, 0.0]
-        round_chess = [0.0, 0.0]
-        for players, advanced in SETTINGS:
-            moves, games, took = hadara_slice(players, advanced, piece, 100_000 * r + 1000 * players)
-            totals = tally[(players, advanced)]
-            totals[0] += moves
-            totals[1] += games
-            totals[2] += took
-            round_hadara[0] += moves
-            round_hadara[1] += took
-            reference = chess_slice(piece, chess_rng)
-            if reference is not None:
-                round_chess[0] += reference[0]
-                round_chess[1] += reference[1]
-                ratios[(players, advanced)].append((moves / took) / (reference[0] / reference[1]))
-        if round_chess[0]:
-            ratios[None].append((round_hadara[0] / round_hadara[1]) / (round_chess[0] / round_chess[1]))
-            chess_move_cost.append(round_chess[1] / round_chess[0])
-
-    print("random playouts, CPU time (ratio: moves per CPU-second against python-chess, median of rounds)")
-    print(
-        f"{'players':>7} {'game':>8} {'moves/s':>9} {'games/s':>8} {'moves/game':>10}  ratio to python-chess"
-    )
-    for (players, advanced), (made, finished, took) in tally.items():
-        kind = "advanced" if advanced else "basic"
-        against = spread(ratios[(players, advanced)]) if ratios[(players, advanced)] else "-"
-        print(
-            f"{players:>7} {kind:>8} {made / took:>9.0f} {finished / took:>8.1f} {made / finished:>10.0f}  {against}"
-        )
-    all_moves = sum(t[0] for t in tally.values())
-    all_took = sum(t[2] for t in tally.values())
-    against = spread(ratios[None]) if ratios[None] else "-"
-    print(f"{'all':>7} {'':>8} {all_moves / all_took:>9.0f} {'':>8} {'':>10}  {against}")
+    found = against_chess(HADARA, SETTINGS, seconds, rounds, chess_rng)
+    print_playouts("Hadara", found, _hadara)
+    chess_move_cost = found.chess_move
 
     stone_age_report(seconds, rounds, chess_rng)
     settlers_report(seconds, rounds, chess_rng)
@@ -424,7 +391,9 @@ def main() -> None:
     pairs = [
         pair
         for seed, (players, advanced) in enumerate(SETTINGS * (1 if args.quick else 3))
-        for pair in recorded(GameConfig(players=players, seed=seed, advanced=advanced), seed)
+        for pair in recorded(
+            HADARA, new_game(GameConfig(players=players, seed=seed, advanced=advanced)), seed
+        )
     ]
     states = [state for state, _move in pairs]
     documents = [to_json(state) for state in states[:: 4 if args.quick else 1]]
@@ -482,7 +451,7 @@ def main() -> None:
     print(
         f"pickle round trip of a position (the catalogue travels by digest): {pickled * 1e6:.0f} us, {size:.0f} bytes"
     )
-    if not ratios[None]:
+    if not found.ratios[None]:
         print("\npython-chess is not installed (pip install chess): no ratios")
 
 
