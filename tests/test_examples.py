@@ -195,20 +195,18 @@ def test_the_playout_benchmark_runs_and_reports_every_figure() -> None:
         check=True,
     )
     out = done.stdout
-    for players, kind in (
-        (2, "basic"),
-        (2, "advanced"),
-        (4, "basic"),
-        (4, "advanced"),
-        (5, "basic"),
-        (5, "advanced"),
-    ):
-        assert re.search(rf"^\s+{players}\s+{kind}\s+\d+\s+[\d.]+\s+\d+\s+{_SPREAD}$", out, re.MULTILINE), (
-            players,
-            kind,
-            out,
-        )
-    assert re.search(rf"^\s+all\s+\d+\s+{_SPREAD}$", out, re.MULTILINE), out
+    tables = out.split("random playouts")[1:]
+    assert len(tables) == 3, out  # Hadara, Stone Age, Imperial Settlers
+    settings = (
+        ["2 basic", "2 advanced", "4 basic", "4 advanced", "5 basic", "5 advanced"],
+        ["2 players", "3 players", "4 players"],
+        ["2 players", "3 players", "4 players"],
+    )
+    for table, names in zip(tables, settings, strict=True):
+        for name in names:
+            line = rf"^\s+{name}\s+\d+\s+[\d.]+\s+\d+\s+[\d.]+\s+{_SPREAD}$"
+            assert re.search(line, table, re.MULTILINE), (name, table)
+        assert re.search(rf"^\s+all\s+\d+\s+[\d.]+\s+{_SPREAD}$", table, re.MULTILINE), table
     for call in ("legal_moves(state)", "apply_move(state, move, check=False)", "from_json(text, GameState)"):
         assert re.search(rf"{re.escape(call)}: [\d.]+ us \(.*\)  = [\d.]+ python-chess moves", out), (
             call,
