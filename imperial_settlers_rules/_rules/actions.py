@@ -512,11 +512,12 @@ def razed(
     goes to its discard pile; the razer gains the raze field and razes fire their features."""
     taker = _taken_by(table.get("taken"), location)
     table.leave_empire(victim, location)
-    if card_of(location).common:
-        table.set(victim, foundations=(*table.player(victim).foundations, location))
+    common = card_of(location).common
+    if common:
+        table.set(victim, foundations=(*table.field(victim, "foundations"), location))
     else:
         table.discard(location)
-    if card_of(location).common or taker is not None:
+    if common or taker is not None:
         wooded = victim if taker is None else taker
         table.add(wooded, one(WOOD))
         table.note("RAZE-6" if taker is None else "FAC-EGY-2", "gains", wooded, location, _A_WOOD)
