@@ -564,7 +564,7 @@ def spend(table: Table, move: Spend) -> None:
                 continue
             feature = card_of(card).ability.on_event
             assert feature is not None
-            got = table.player(other).oasis
+            got = table.field(other, "oasis")
             amount = min(pairs, feature.most_per_round - got) if feature.most_per_round else pairs
             if amount > 0:
                 table.add(other, one(WORKER, amount))
