@@ -357,11 +357,17 @@ def _use_tools(view: GameState, move: UseTools) -> str:
 
 
 def move_text(view: GameState, move: Move) -> str:
-    """A legal move in a player's words, as a list of moves says it; a placement ends with its
-    count (``Place people at the forest: 3``), so that placements differing only in it can be
-    listed as one line."""
+    """A legal move in a player's words, as a list of moves says it. A placement where the
+    number of people may vary (the hunting grounds and the resource areas, SETUP-3) ends with
+    its count (``Place people at the forest: 3``), so that placements differing only in it can
+    be listed as one line; elsewhere it names its people (``Place a person at card slot 1``,
+    ``Place 2 people at the hut``)."""
     if isinstance(move, Place):
-        return f"Place people at {PLACES[move.location]}: {move.people}"
+        place = PLACES[move.location]
+        if move.location is Location.HUNTING or move.location in AREAS:
+            return f"Place people at {place}: {move.people}"
+        people = "a person" if move.people == 1 else f"{move.people} people"
+        return f"Place {people} at {place}"
     if isinstance(move, Act):
         if move.location in SLOTS:
             return (

@@ -12,8 +12,9 @@ from boardtable.prompt import CLEAR
 from boardtable.terminal import TableWords, play_interface_at_terminal
 from stone_age_rules.text import board_lines, item_text, move_text, own_lines, where_text
 
-#: Two people at one keyboard, and a seed whose game draws cards face down (CIV-13).
-SEED = 2
+#: The seeds of the games played, in order, until one has a card drawn face down (CIV-13) whose
+#: owner is shown it before the game ends (the property is held in every game played).
+SEEDS = range(2, 12)
 
 
 class People:
@@ -42,10 +43,12 @@ class People:
         return str(self.rng.randint(1, self.listed))
 
 
-def test_in_hot_seat_nobody_sees_a_card_another_drew_face_down() -> None:
+def _told_face_down(seed: int) -> set[str]:
+    """Two people play the game of ``seed`` in hot seat; no screen of one names a card another
+    drew face down. The cards drawn face down that their owners' screens named."""
     played = game("stone-age")
-    options = played.read_options({}, 2, SEED)
-    people = People(SEED)
+    options = played.read_options({}, 2, seed)
+    people = People(seed)
     words = TableWords(where_text, own_lines, board_lines, said=move_text)
     outcome = play_interface_at_terminal(
         played, played.new(options), (0, 1), {}, people.read, people.write, words, hand_over=True
@@ -58,7 +61,6 @@ def test_in_hot_seat_nobody_sees_a_card_another_drew_face_down() -> None:
         secret.update(
             {e.item: e.player for e in events if e.rule == "CIV-13" and e.item and e.player is not None}
         )
-    assert secret, "the seed's game draws no card face down"
     text = "\n".join(people.written)
     text = text[: text.index("The game is over")]  # final scoring shows every card
     # each stretch of the screen after a hand-over is one person's, until the next hand-over
@@ -76,4 +78,15 @@ def test_in_hot_seat_nobody_sees_a_card_another_drew_face_down() -> None:
             if re.search(rf"\b{card}\b", screen) or drew in screen:
                 assert owner == seat, f"P{seat} was shown {card}, drawn face down by P{owner}"
                 told.add(card)
-    assert told  # its owner is told which card it drew
+    return told
+
+
+def test_in_hot_seat_nobody_sees_a_card_another_drew_face_down() -> None:
+    # a game's last card drawn face down may come too late for its owner's screen: the games
+    # go on until one shows its owner a card (so the scan above is known to find one)
+    for seed in SEEDS:
+        if _told_face_down(seed):
+            return
+    raise AssertionError(
+        f"no game of seeds {SEEDS.start} to {SEEDS.stop - 1} told an owner its card drawn face down"
+    )
