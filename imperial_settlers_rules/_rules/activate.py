@@ -15,9 +15,9 @@ from itertools import combinations
 from .._components import Action, Effect, Event, Mode, Special, Target, components
 from .._goods import RAZE, RESOURCES, STONE, SUPPLY, Goods, Price, added, one, payments
 from .._model import Deal, Deck, DiscardFor, FollowUp, Gain, GameState, Player, Step
-from .._moves import Activate, Move, Skip
+from .._moves import Activate, Skip
 from .._table import Table, card_of, controlled, copy_of
-from .actions import build_moves, event_steps, razable, raze_price, razed, razed_from_hand
+from .actions import Run, build_moves, event_steps, razable, raze_price, razed, razed_from_hand
 from .agenda import effect_steps
 
 __all__ = ["activatable", "activate", "activate_moves", "follow_moves", "targets"]
@@ -181,12 +181,12 @@ _ACTING = frozenset(printed for printed, copy in components().copies.items() if 
 _activation = functools.lru_cache(maxsize=1 << 14)(Activate)
 
 
-def activate_moves(state: GameState, seat: int, only: str | None = None) -> list[Move]:
-    """ACTLOC-1 to ACTLOC-9: every activation of a location ``seat`` controls (or of ``only``):
-    each price mode, payment, price card or deal, target, and once or twice (ACTLOC-3: twice
-    only for an action without a special operation or draw)."""
+def activate_moves(state: GameState, seat: int, only: str | None = None) -> list[Run]:
+    """ACTLOC-1 to ACTLOC-9: every activation of a location ``seat`` controls (or of ``only``),
+    a run a location and price mode: each payment, price card or deal, target, and once or
+    twice (ACTLOC-3: twice only for an action without a special operation or draw)."""
     player = state.players[seat]
-    found: list[Move] = []
+    runs: list[Run] = []
     for location in controlled(state, seat):
         if location not in _ACTING or (only is not None and location != only):
             continue
@@ -199,6 +199,7 @@ def activate_moves(state: GameState, seat: int, only: str | None = None) -> list
                 continue
             effect = mode.effect
             simple = effect.do is None and effect.draw_keep is None
+            run: Run = []
             for opponent, target, goods in targets(state, seat, location, effect):
                 extra = 0
                 if (
@@ -212,18 +213,20 @@ def activate_moves(state: GameState, seat: int, only: str | None = None) -> list
                     total = _twice(price) if times == 2 else price
                     pays = payments(total, player.supply)
                     if not (total.cards or total.deals):  # ACTLOC-5: no price card or deal
-                        found += [
+                        run += [
                             _activation(seat, location, pay, times, index, (), None, opponent, target, goods)
                             for pay in pays
                         ]
                         continue
-                    found.extend(
+                    run.extend(
                         _activation(seat, location, pay, times, index, cards, deal, opponent, target, goods)
                         for pay in pays
                         for cards in _price_cards(player.hand, total.cards, target)
                         for deal in _price_deals(player.deals, total.deals)
                     )
-    return found
+            if run:
+                runs.append(run)
+    return runs
 
 
 def _affords(player: Player, price: Price) -> bool:
@@ -396,15 +399,15 @@ def _effect(move: Activate) -> Effect:
     return action.modes[move.mode].effect
 
 
-def follow_moves(table: Table, step: FollowUp) -> Iterator[Move]:
-    """CARD-7, CARD-11, ACTLOC-3: the follow-up's builds or activations, or :class:`Skip`."""
+def follow_moves(table: Table, step: FollowUp) -> list[Run]:
+    """CARD-7, CARD-11, ACTLOC-3: :class:`Skip`, then the follow-up's builds or activations
+    (in runs)."""
     state, seat = table.state, step.seat
-    yield Skip(seat)
+    skip: list[Run] = [[Skip(seat)]]
     if step.do in ("reactivate", "again"):
-        yield from activate_moves(state, seat, step.location)
-    elif step.do == "settlers":
+        return skip + activate_moves(state, seat, step.location)
+    if step.do == "settlers":
         cards = tuple(dict.fromkeys(c for c in state.players[seat].hand if not c.startswith("com")))
-        yield from build_moves(state, seat, cards, skip_location=True)
     else:
         cards = tuple(d.card for d in state.players[seat].deals if not d.route)
-        yield from build_moves(state, seat, cards, skip_location=True)
+    return skip + build_moves(state, seat, cards, skip_location=True)

@@ -101,31 +101,35 @@ def _answers(state: GameState, move: Move) -> Iterator[Move]:
     yield move
 
 
-def answered(state: GameState, moves: Iterable[Move]) -> list[Move]:
-    """ENG-9: each of ``moves`` with every way to decide in advance what it asks (the same for
-    moves that differ only in their payment, ENG-2), in order."""
+def answered(state: GameState, runs: Iterable[actions.Run]) -> list[Move]:
+    """ENG-9: the moves of ``runs`` (:data:`~.actions.Run`), each with every way to decide in
+    advance what it asks (the same for moves that differ only in their payment, ENG-2), in
+    order. A run of moves that decide nothing (:class:`~.actions.Quiet` of its first move:
+    the same for all) is listed as it is."""
     listed: list[Move] = []
     found: dict[object, tuple[Way, ...] | None] = {}
     quiet: actions.Quiet | None = None
-    for move in moves:
-        if type(move) not in _UNPAID:
-            listed.append(move)
+    for alike in runs:
+        first = alike[0]
+        if type(first) not in _UNPAID:
+            listed += alike
             continue
         if quiet is None:  # FAC-EGY-3: the mover's locations, the same for every move listed
-            quiet = actions.Quiet(state, move.player)
-        if quiet(move):
-            listed.append(move)
+            quiet = actions.Quiet(state, first.player)
+        if quiet(first):
+            listed += alike
             continue
-        key = _key(move)
-        if key in found:
-            ways = found[key]
-        else:
-            # None: the move asks nothing in advance after all, and is listed as it is
-            ways = found[key] = _ways(state, move)
-        if ways is None:
-            listed.append(move)
-        else:
-            listed += [_answering(move, way) for way in ways]
+        for move in alike:
+            key = _key(move)
+            if key in found:
+                ways = found[key]
+            else:
+                # None: the move asks nothing in advance after all, and is listed as it is
+                ways = found[key] = _ways(state, move)
+            if ways is None:
+                listed.append(move)
+            else:
+                listed += [_answering(move, way) for way in ways]
     return listed
 
 
@@ -139,7 +143,7 @@ def answered_spends(state: GameState, seat: int) -> tuple[Move, ...]:
     if found is None:
         if len(_SPENDS) >= 1 << 10:
             _SPENDS.clear()
-        found = _SPENDS[key] = tuple(answered(state, spends))
+        found = _SPENDS[key] = tuple(answered(state, ([spend] for spend in spends)))
     return found
 
 

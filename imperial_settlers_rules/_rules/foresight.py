@@ -23,7 +23,7 @@ from .._goods import Goods
 from .._model import Deal, Deck, FollowUp, GameState
 from .._moves import Activate, Build, Move
 from .._table import card_of, controlled, copy_of, held
-from .actions import REACTING, event_gains, matches, raze_gain
+from .actions import REACTING, SILENT, event_gains, matches, raze_gain
 
 __all__ = ["UNREAD", "Unread", "Way", "decks", "ways"]
 
@@ -47,20 +47,6 @@ _AGAIN = "again"
 _Found = tuple[tuple[int, ...], Deck | None, tuple[str, ...], str | None]
 #: CARD-9: each production location that may produce again, with what its production does.
 _Places = tuple[tuple[str, tuple[_Item, ...]], ...]
-
-#: The special operations carried out on an activation's targets that leave the mover
-#: nothing to decide and discard no card (CARD-15, CARD-20, CARD-22, CARD-24, CARD-25: the
-#: opponent's discard waits for that player; FAC-EGY-3).
-_SILENT = frozenset(
-    {
-        Special.TAKE_ENEMY_DEAL,
-        Special.STEAL_RESOURCE,
-        Special.TAKE_OVER_LOCATION,
-        Special.BLOCK_ENEMY_ACTION,
-        Special.FOUNDATION_FROM_HAND,
-        Special.OPPONENT_DISCARDS_CARD,
-    }
-)
 
 #: The special operations on an activation's targets that give a good read here (CARD-16,
 #: CARD-21, CARD-28).
@@ -314,7 +300,7 @@ def _activate_parts(location: str, mode: int) -> tuple[Effect, tuple[_Item, ...]
     action = card_of(location).ability.action
     assert action is not None
     effect = action.modes[mode].effect
-    if effect.do is not None and effect.do not in _SILENT | _GIVING | _RAZING | _FOLLOWED:
+    if effect.do is not None and effect.do not in SILENT | _GIVING | _RAZING | _FOLLOWED:
         return None
     if effect.do in _RAZING and effect.draw_keep is not None:  # cards seen while razing: tried out
         return None

@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Iterator
+from itertools import chain
 
 import attrs
 import pytest
@@ -32,11 +33,13 @@ def _by_trial(state: GameState) -> tuple[Move, ...] | None:
         step = state.agenda[0]
         if not isinstance(step, FollowUp):
             return None
-        moves: Iterator[Move] = follow_moves(Table(state), step)
+        moves: Iterator[Move] = chain.from_iterable(follow_moves(Table(state), step))
     elif state.acted or state.phase is Phase.LOOKOUT:
         return None
     else:
-        moves = iter((*_action_moves(state, state.turn), *spend_moves(state, state.turn)))
+        moves = iter(
+            (*chain.from_iterable(_action_moves(state, state.turn)), *spend_moves(state, state.turn))
+        )
     found: list[Move] = []
     for move in moves:
         found += _answers(state, move) if isinstance(move, ANSWERED) else [move]
