@@ -390,13 +390,14 @@ def _owing(card: str, event: Event) -> bool:
 def _quiet(effect: Effect | None, silent: frozenset[Special] = frozenset()) -> bool:
     """ENG-9: whether carrying out ``effect`` surely leaves nothing to decide: no special
     operation (but one of ``silent``), card of either deck owed (also per counted item),
-    choice of gains or draw-and-keep, and no optional purchase that owes a card (CARD-14,
-    GOODS-7, ENG-6)."""
+    choice of gains or cards of either deck drawn to keep, and no optional purchase that owes
+    a card (CARD-14, GOODS-7, ENG-6; cards drawn from the faction deck to keep are seen at
+    once and the one kept is chosen after, CARD-23)."""
     return effect is None or (
         (effect.do is None or effect.do in silent)
         and not effect.gain.card
         and not effect.choice
-        and effect.draw_keep is None
+        and (effect.draw_keep is None or not effect.draw_keep.either)
         and (effect.per is None or effect.per.good != "card")
         and not any(offer.gain.card for offer in effect.may_pay)
     )
