@@ -318,7 +318,8 @@ def asks_nothing(state: GameState, move: Move, held: tuple[str, ...] | None = No
 class Quiet:
     """ENG-9: which moves of ``seat`` surely decide nothing in advance, known without trying
     them out: a spend of no card (WORK-1: its goods are taken at once), a build whose card
-    and whose seat's features reacting to builds have only quiet effects (:func:`_quiet`),
+    and whose seat's features reacting to it (CARD-3, CARD-4) have only quiet effects
+    (:func:`_quiet`),
     an activation of a quiet effect whose special operation, if any, decides nothing
     (ACTLOC-1, :data:`SILENT`), a deal, a hand card or a location razed
     whose gains (the deal's good, DEAL-4, or the raze field, RAZE-8, and those of the
@@ -331,14 +332,19 @@ class Quiet:
 
     def __init__(self, state: GameState, seat: int, held: tuple[str, ...] | None = None) -> None:
         locations = controlled(state, seat) if held is None else held
-        self._builds = _LOUD_FEATURES.isdisjoint(locations)
+        # CARD-3, CARD-4: the cards whose build fires a feature of the seat that is not quiet
+        self._builds: frozenset[str] = (
+            _NONE
+            if _LOUD_FEATURES.isdisjoint(locations)
+            else frozenset().union(*(_FIRING[c] for c in locations if c in _LOUD_FEATURES))
+        )
         self._deals = _OWING[Event.MAKE_DEAL].isdisjoint(locations)
         self._razes = _OWING[Event.RAZE].isdisjoint(locations)
 
     def __call__(self, move: Move) -> bool:
         """Whether ``move`` surely decides nothing in advance."""
         if isinstance(move, Build):
-            return self._builds and move.card in _QUIET_CARDS
+            return move.card in _QUIET_CARDS and move.card not in self._builds
         if isinstance(move, RazeCard):
             return self._razes and move.card in _CARDLESS_RAZES
         if isinstance(move, MakeDeal):
@@ -428,6 +434,20 @@ _CARDLESS_DEALS = frozenset(c for c, copy in components().copies.items() if _car
 #: ENG-9, CARD-3: the cards whose feature reacting to builds is not quiet (read once, so that
 #: a seat's locations are tested with one set operation).
 _LOUD_FEATURES = frozenset(printed for printed in components().copies if not _quiet_feature(printed))
+
+#: CARD-3, CARD-4: for each card of :data:`_LOUD_FEATURES`, the cards whose build fires its
+#: feature (:func:`matches`).
+_FIRING = {
+    printed: frozenset(
+        card
+        for card in components().copies
+        if (on_build := card_of(printed).ability.on_build) is not None and matches(on_build, card)
+    )
+    for printed in _LOUD_FEATURES
+}
+
+#: No card.
+_NONE: frozenset[str] = frozenset()
 
 #: CARD-10, CARD-17: by event, the cards whose feature reacting to it owes a card of either deck.
 _OWING = {
