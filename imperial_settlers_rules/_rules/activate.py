@@ -13,7 +13,7 @@ from collections.abc import Iterator, Sequence
 from itertools import combinations
 
 from .._components import Action, Effect, Event, Mode, Special, Target, components
-from .._goods import RAZE, RESOURCES, STONE, SUPPLY, Goods, Price, added, one, payments
+from .._goods import RAZE, RESOURCES, STONE, SUPPLY, Goods, Price, Supply, added, one, payments
 from .._model import Deal, Deck, DiscardFor, FollowUp, Gain, GameState, Player, Step
 from .._moves import Activate, Skip
 from .._table import Table, card_of, controlled, copy_of
@@ -195,7 +195,8 @@ def activate_moves(state: GameState, seat: int, only: str | None = None) -> list
             continue
         action, left = usable
         for index, mode in enumerate(action.modes):
-            if not _affords(player, mode.pay):
+            afforded = _afforded(player, mode.pay)
+            if not afforded:
                 continue
             effect = mode.effect
             simple = effect.do is None and effect.draw_keep is None
@@ -211,7 +212,7 @@ def activate_moves(state: GameState, seat: int, only: str | None = None) -> list
                 price = _price(mode, extra)
                 for times in (1, 2) if simple and left >= 2 else (1,):
                     total = _twice(price) if times == 2 else price
-                    pays = payments(total, player.supply)
+                    pays = afforded if total is mode.pay else payments(total, player.supply)
                     if not (total.cards or total.deals):  # ACTLOC-5: no price card or deal
                         run += [
                             _activation(seat, location, pay, times, index, (), None, opponent, target, goods)
@@ -229,15 +230,13 @@ def activate_moves(state: GameState, seat: int, only: str | None = None) -> list
     return runs
 
 
-def _affords(player: Player, price: Price) -> bool:
-    """ACTLOC-1, ACTLOC-5: whether ``player`` can pay ``price`` at all (goods, hand cards and
-    deals), before its targets are looked for: a target's raze tokens (RAZE-4) and a second
-    use (ACTLOC-3) only raise it."""
-    return (
-        len(player.hand) >= price.cards
-        and len(player.deals) >= price.deals
-        and bool(payments(price, player.supply))
-    )
+def _afforded(player: Player, price: Price) -> tuple[Supply, ...]:
+    """ACTLOC-1, ACTLOC-5: the payments of ``price`` (ENG-2) where ``player`` can pay it at all
+    (goods, hand cards and deals), none where not, before its targets are looked for: a
+    target's raze tokens (RAZE-4) and a second use (ACTLOC-3) only raise it."""
+    if len(player.hand) < price.cards or len(player.deals) < price.deals:
+        return ()
+    return payments(price, player.supply)
 
 
 def _price_cards(hand: tuple[str, ...], count: int, target: str | int | None) -> Iterator[tuple[str, ...]]:
