@@ -129,7 +129,7 @@ def answered(state: GameState, runs: Iterable[actions.Run]) -> list[Move]:
             if ways is None:
                 listed.append(move)
             else:
-                listed += [_answering(move, way) for way in ways]
+                listed += _answering(move, ways)
     return listed
 
 
@@ -152,9 +152,10 @@ _SPENDS: dict[tuple[int, int, tuple[Deck, ...]], tuple[Move, ...]] = {}
 
 
 @functools.lru_cache(maxsize=1 << 14)
-def _answering(move: Move, way: Way) -> Move:
-    """:func:`answering`, made once and reused (moves are immutable values); at most 16384 kept."""
-    return answering(move, dict(way))
+def _answering(move: Move, ways: tuple[Way, ...]) -> tuple[Move, ...]:
+    """``move`` deciding in advance each of ``ways`` in turn (:func:`answering`), made once and
+    reused (moves are immutable values); at most 16384 kept."""
+    return tuple(answering(move, dict(way)) for way in ways)
 
 
 def _ways(state: GameState, move: Move) -> tuple[Way, ...] | None:
@@ -165,10 +166,7 @@ def _ways(state: GameState, move: Move) -> tuple[Way, ...] | None:
     or an activation is read from the card data where it tells (:mod:`.foresight`); any other
     move is tried out."""
     if _owes_first(move):
-        return (
-            tuple((("deck", deck),) for deck in foresight.decks(state, move.player, _discarded(state, move)))
-            or None
-        )
+        return _DECK_WAYS[foresight.decks(state, move.player, _discarded(state, move))]
     read = foresight.ways(state, move)
     if not isinstance(read, foresight.Unread):
         return read
@@ -176,6 +174,14 @@ def _ways(state: GameState, move: Move) -> tuple[Way, ...] | None:
     if tried == [move]:
         return None
     return tuple(tuple((name, getattr(way, name)) for name in ANSWERS if hasattr(way, name)) for way in tried)
+
+
+#: GOODS-7: the ways to decide the deck of the first card owed, by the decks that can give one
+#: (:func:`~.foresight.decks`; None: none can, nothing is decided).
+_DECK_WAYS: dict[tuple[Deck, ...], tuple[Way, ...] | None] = {
+    decks: tuple((("deck", deck),) for deck in decks) or None
+    for decks in ((), (Deck.COMMON,), (Deck.FACTION,), (Deck.COMMON, Deck.FACTION))
+}
 
 
 def _owes_first(move: Move) -> bool:
