@@ -1,11 +1,10 @@
 """ENG-9: what a build or an activation decides in advance, read from the card data instead
 of trying the move out, where its effects speak only of gains, choices of gains, cards drawn
-from the faction deck to keep, samurai placed and a production produced again (CARD-9,
-CARD-14, CARD-23, CARD-29), and its special operation (if any) only takes, blocks, steals,
-gives a good, razes a card, removes a location or leaves a follow-up waiting first (CARD-7,
-CARD-11): which option of each ``gain_choice``, the deck of the first card of either deck
-owed where no card is seen before it (GOODS-7, GOODS-8), where samurai go, what is produced
-again.
+to keep, samurai placed and a production produced again (CARD-9, CARD-14, CARD-23, CARD-29),
+and its special operation (if any) only takes, blocks, steals, gives a good, razes a card,
+removes a location or leaves a follow-up waiting first (CARD-7, CARD-11): which option of
+each ``gain_choice``, the deck of the first card of either deck owed where no card is seen
+before it (GOODS-7, GOODS-8), where samurai go, what is produced again.
 
 Any other move (a Trade Route, a repeat by Porters, a follow-up with steps after it, a raze by
 an action that also draws cards to keep) is not read here: :func:`ways` answers :data:`UNREAD`
@@ -168,9 +167,9 @@ def _able(state: GameState, seat: int, discarded: tuple[str, ...]) -> tuple[bool
 
 def _effect_items(effect: Effect | None, special: bool = True) -> tuple[_Item, ...] | None:
     """What ``effect`` does that may decide something (:data:`_Item`), in the order carried
-    out (CARD-14: cards to keep drawn as it starts, then its gain, then its choice); None
-    where it does more (a special operation, unless ``special`` is false: carried out apart;
-    a count of cards; cards drawn of either deck to keep)."""
+    out (CARD-14: cards of its faction deck to keep drawn as it starts, then its gain, then
+    its choice, then cards of either deck to keep owed, GOODS-7); None where it does more (a
+    special operation, unless ``special`` is false: carried out apart; a count of cards)."""
     if effect is None:
         return ()
     placing = special and effect.do is Special.PLACE_SAMURAI
@@ -180,9 +179,8 @@ def _effect_items(effect: Effect | None, special: bool = True) -> tuple[_Item, .
     ):
         return None
     items: list[_Item] = []
-    if effect.draw_keep is not None:
-        if effect.draw_keep.either:
-            return None
+    keep = effect.draw_keep
+    if keep is not None and not keep.either:
         items.append(None)
     if placing:  # CARD-29: placed before the effect's gains
         items.append(effect.args.count)
@@ -191,6 +189,8 @@ def _effect_items(effect: Effect | None, special: bool = True) -> tuple[_Item, .
     items.append(effect.gain)
     if effect.choice:
         items.append(effect.choice)
+    if keep is not None and keep.either:  # Mission: the cards to keep owed like a gain's
+        items.append(Goods(card=keep.draw))
     return tuple(items)
 
 
