@@ -138,6 +138,8 @@ def answered_spends(state: GameState, seat: int) -> tuple[Move, ...]:
     which depends only on the seat, its pairs of workers and the decks that can give it a card
     (the deck of a spend's first card, GOODS-7): made once for each and reused."""
     spends = actions.spend_moves(state, seat)
+    if not spends:  # WORK-2: fewer than 2 workers
+        return spends
     key = (seat, len(spends), foresight.decks(state, seat, ()))
     found = _SPENDS.get(key)
     if found is None:
