@@ -8,7 +8,7 @@ Each ``*_moves`` function lists every legal move of its kind (the action's in ru
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 
 from .._components import Effect, Event, OnBuild, Special, components
 from .._goods import (
@@ -68,7 +68,7 @@ __all__ = [
 #: Moves listed together that ENG-9 reads alike (:class:`Quiet`, :func:`~.ahead.answered`):
 #: those of one kind and one card (an activation's: one location and price mode) that differ
 #: in their payment, discard, option, target or times; never empty.
-Run = list[Move]
+Run = Sequence[Move]
 
 #: DEAL-2: a deal costs 1 food.
 DEAL_PRICE = Price(one(FOOD))
@@ -189,11 +189,11 @@ def build_moves(
         if offers or card in _OFFERING:
             options = dict.fromkeys(o for pay in pays for o in slaver_options(features, card, supply, pay))
         elif not cost.location:  # ENG-6: no optional purchase fires; each payment differs
-            runs.append([_build(seat, card, pay, None, None) for pay in pays])
+            runs.append(_paid_builds(seat, card, pays))
             continue
         else:
             options = [(None, pay) for pay in pays]  # ENG-2: each payment differs
-        run: Run = []
+        run: list[Move] = []
         for option, pay in options:
             if spare is not None and cost.location:
                 run += [_build(seat, card, pay, discard, option) for discard in spare]
@@ -205,6 +205,13 @@ def build_moves(
 
 #: A build move, made once and reused (moves are immutable values); at most 16384 kept.
 _build = functools.lru_cache(maxsize=1 << 14)(Build)
+
+
+@functools.lru_cache(maxsize=1 << 14)
+def _paid_builds(seat: int, card: str, pays: tuple[tuple[int, ...], ...]) -> tuple[Move, ...]:
+    """ENG-2: a build of ``card`` by ``seat`` for each of ``pays``, discarding nothing and
+    choosing no optional purchase, made once and reused; at most 16384 kept."""
+    return tuple(_build(seat, card, pay, None, None) for pay in pays)
 
 
 def build(table: Table, move: Build, skip_location: bool = False) -> None:

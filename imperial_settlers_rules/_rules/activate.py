@@ -15,7 +15,7 @@ from itertools import combinations
 from .._components import Action, Effect, Event, Mode, Special, Target, components
 from .._goods import RAZE, RESOURCES, STONE, SUPPLY, Goods, Price, Supply, added, one, payments
 from .._model import Deal, Deck, DiscardFor, FollowUp, Gain, GameState, Player, Step
-from .._moves import Activate, Skip
+from .._moves import Activate, Move, Skip
 from .._table import Table, card_of, controlled, copy_of
 from .actions import Run, build_moves, event_steps, razable, raze_price, razed, razed_from_hand
 from .agenda import effect_steps
@@ -200,7 +200,7 @@ def activate_moves(state: GameState, seat: int, only: str | None = None) -> list
                 continue
             effect = mode.effect
             simple = effect.do is None and effect.draw_keep is None
-            run: Run = []
+            run: list[Move] = []
             for opponent, target, goods in targets(state, seat, location, effect):
                 extra = 0
                 if (
