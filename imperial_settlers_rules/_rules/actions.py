@@ -8,7 +8,7 @@ Each ``*_moves`` function lists every legal move of its kind (the action's in ru
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 
 from .._components import Effect, Event, OnBuild, Special, components
 from .._goods import (
@@ -43,6 +43,7 @@ __all__ = [
     "deal_moves",
     "defend",
     "discardable",
+    "each_payment",
     "event_gains",
     "event_steps",
     "free_moves",
@@ -189,7 +190,7 @@ def build_moves(
         if offers or card in _OFFERING:
             options = dict.fromkeys(o for pay in pays for o in slaver_options(features, card, supply, pay))
         elif not cost.location:  # ENG-6: no optional purchase fires; each payment differs
-            runs.append(_paid_builds(seat, card, pays))
+            runs.append(each_payment(Build, seat, card, pays, None, None))
             continue
         else:
             options = [(None, pay) for pay in pays]  # ENG-2: each payment differs
@@ -208,10 +209,13 @@ _build = functools.lru_cache(maxsize=1 << 14)(Build)
 
 
 @functools.lru_cache(maxsize=1 << 14)
-def _paid_builds(seat: int, card: str, pays: tuple[tuple[int, ...], ...]) -> tuple[Move, ...]:
-    """ENG-2: a build of ``card`` by ``seat`` for each of ``pays``, discarding nothing and
-    choosing no optional purchase, made once and reused; at most 16384 kept."""
-    return tuple(_build(seat, card, pay, None, None) for pay in pays)
+def each_payment(
+    kind: Callable[..., Move], seat: int, card: str, pays: tuple[tuple[int, ...], ...], *rest: object
+) -> tuple[Move, ...]:
+    """ENG-2: a move ``kind(seat, card, pay, *rest)`` (a build, a deal or an activation of
+    ``card``) for each payment of ``pays``, made once and reused (moves are immutable
+    values); at most 16384 kept."""
+    return tuple(kind(seat, card, pay, *rest) for pay in pays)
 
 
 def build(table: Table, move: Build, skip_location: bool = False) -> None:
@@ -267,11 +271,7 @@ def deal_moves(state: GameState, seat: int) -> list[Run]:
     pays = payments(DEAL_PRICE, player.supply)
     if not pays:
         return []
-    return [[_deal(seat, card, pay) for pay in pays] for card in player.hand if not card.startswith("com")]
-
-
-#: A deal move, made once and reused.
-_deal = functools.cache(MakeDeal)
+    return [each_payment(MakeDeal, seat, card, pays) for card in player.hand if not card.startswith("com")]
 
 
 def make_deal(table: Table, move: MakeDeal) -> None:
