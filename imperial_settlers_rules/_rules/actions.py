@@ -43,7 +43,7 @@ __all__ = [
     "deal_moves",
     "defend",
     "discardable",
-    "each_payment",
+    "each",
     "event_gains",
     "event_steps",
     "free_moves",
@@ -190,14 +190,14 @@ def build_moves(
         if offers or card in _OFFERING:
             options = dict.fromkeys(o for pay in pays for o in slaver_options(features, card, supply, pay))
         elif not cost.location:  # ENG-6: no optional purchase fires; each payment differs
-            runs.append(each_payment(Build, seat, card, pays, None, None))
+            runs.append(each(Build, (seat, card), pays, None, None))
             continue
         else:
             options = [(None, pay) for pay in pays]  # ENG-2: each payment differs
         run: list[Move] = []
         for option, pay in options:
             if spare is not None and cost.location:
-                run += [_build(seat, card, pay, discard, option) for discard in spare]
+                run += each(Build, (seat, card, pay), spare, option)
             else:
                 run.append(_build(seat, card, pay, None, option))
         runs.append(run)
@@ -209,13 +209,13 @@ _build = functools.lru_cache(maxsize=1 << 14)(Build)
 
 
 @functools.lru_cache(maxsize=1 << 14)
-def each_payment(
-    kind: Callable[..., Move], seat: int, card: str, pays: tuple[tuple[int, ...], ...], *rest: object
+def each(
+    kind: Callable[..., Move], head: tuple[object, ...], values: tuple[object, ...], *tail: object
 ) -> tuple[Move, ...]:
-    """ENG-2: a move ``kind(seat, card, pay, *rest)`` (a build, a deal or an activation of
-    ``card``) for each payment of ``pays``, made once and reused (moves are immutable
-    values); at most 16384 kept."""
-    return tuple(kind(seat, card, pay, *rest) for pay in pays)
+    """A move ``kind(*head, value, *tail)`` for each of ``values`` (a build, a deal or an
+    activation for each payment, ENG-2; a build for each location discarded, BUILD-3), made
+    once and reused (moves are immutable values); at most 16384 kept."""
+    return tuple(kind(*head, value, *tail) for value in values)
 
 
 def build(table: Table, move: Build, skip_location: bool = False) -> None:
@@ -271,7 +271,7 @@ def deal_moves(state: GameState, seat: int) -> list[Run]:
     pays = payments(DEAL_PRICE, player.supply)
     if not pays:
         return []
-    return [each_payment(MakeDeal, seat, card, pays) for card in player.hand if not card.startswith("com")]
+    return [each(MakeDeal, (seat, card), pays) for card in player.hand if not card.startswith("com")]
 
 
 def make_deal(table: Table, move: MakeDeal) -> None:
