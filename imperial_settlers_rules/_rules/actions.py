@@ -69,7 +69,9 @@ __all__ = [
 
 #: Moves listed together that ENG-9 reads alike (:class:`Quiet`, :func:`~.ahead.answered`):
 #: those of one kind and one card (an activation's: one location and price mode) that differ
-#: in their payment, discard, option, target or times; never empty.
+#: in their payment, discard, option, target or times, or moves that never decide anything in
+#: advance (a pass and the free steps, ACT-4, ACT-8; a follow-up not taken, CARD-7); never
+#: empty.
 Run = Sequence[Move]
 
 #: DEAL-2: a deal costs 1 food.
@@ -325,17 +327,16 @@ def asks_nothing(state: GameState, move: Move, held: tuple[str, ...] | None = No
 
 
 class Quiet:
-    """ENG-9: which moves of ``seat`` surely decide nothing in advance, known without trying
-    them out: a spend of no card (WORK-1: its goods are taken at once), a build whose card
-    and whose seat's features reacting to it (CARD-3, CARD-4) have only quiet effects
-    (:func:`_quiet`),
-    an activation of a quiet effect whose special operation, if any, decides nothing
-    (ACTLOC-1, :data:`SILENT`), a deal, a hand card or a location razed
-    whose gains (the deal's good, DEAL-4, or the raze field, RAZE-8, and those of the
-    features reacting to it, CARD-10, CARD-17) owe no card of either deck (GOODS-7, PROD-4:
-    the only decision a gain leaves). What the seat's ``locations`` decide (FAC-EGY-3) is
-    read once (:func:`quiet`), each move's card from per-card tables: the same for every move
-    of a :data:`Run`."""
+    """ENG-9: which moves of a seat controlling ``locations`` (FAC-EGY-3) surely decide nothing
+    in advance, known without trying them out: a spend of no card (WORK-1: its goods are
+    taken at once), a build whose card and whose seat's features reacting to it (CARD-3,
+    CARD-4) have only quiet effects (:func:`_quiet`), an activation of a quiet effect whose
+    special operation, if any, decides nothing (ACTLOC-1, :data:`SILENT`), a deal, a hand
+    card or a location razed whose gains (the deal's good, DEAL-4, or the raze field, RAZE-8,
+    and those of the features reacting to it, CARD-10, CARD-17) owe no card of either deck
+    (GOODS-7, PROD-4: the only decision a gain leaves). What the locations decide is read
+    once (:func:`quiet`), each move's card from per-card tables: the same for every move of a
+    :data:`Run`."""
 
     __slots__ = ("_builds", "_deals", "_razes")
 
