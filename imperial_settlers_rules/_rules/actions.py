@@ -43,7 +43,7 @@ __all__ = [
     "deal_moves",
     "defend",
     "discardable",
-    "each",
+    "each_payment",
     "event_gains",
     "event_steps",
     "free_moves",
@@ -194,14 +194,14 @@ def build_moves(
         if features or card in _OFFERING:
             options = dict.fromkeys(o for pay in pays for o in slaver_options(features, card, supply, pay))
         elif not cost.location:  # ENG-6: no optional purchase fires; each payment differs
-            runs.append(each(Build, (seat, card), pays, None, None))
+            runs.append(each_payment(Build, seat, card, pays, None, None))
             continue
         else:
             options = [(None, pay) for pay in pays]  # ENG-2: each payment differs
         run: list[Move] = []
         for option, pay in options:
             if spare is not None and cost.location:
-                run += each(Build, (seat, card, pay), spare, option)
+                run += [_build(seat, card, pay, discard, option) for discard in spare]
             else:
                 run.append(_build(seat, card, pay, None, option))
         runs.append(run)
@@ -213,13 +213,13 @@ _build = functools.lru_cache(maxsize=1 << 14)(Build)
 
 
 @functools.lru_cache(maxsize=1 << 14)
-def each(
-    kind: Callable[..., Move], head: tuple[object, ...], values: tuple[object, ...], *tail: object
+def each_payment(
+    kind: Callable[..., Move], seat: int, card: str, pays: tuple[tuple[int, ...], ...], *rest: object
 ) -> tuple[Move, ...]:
-    """A move ``kind(*head, value, *tail)`` for each of ``values`` (a build, a deal or an
-    activation for each payment, ENG-2; a build for each location discarded, BUILD-3), made
-    once and reused (moves are immutable values); at most 16384 kept."""
-    return tuple(kind(*head, value, *tail) for value in values)
+    """ENG-2: a move ``kind(seat, card, pay, *rest)`` (a build, a deal or an activation of
+    ``card``) for each payment of ``pays``, made once and reused (moves are immutable
+    values); at most 16384 kept."""
+    return tuple(kind(seat, card, pay, *rest) for pay in pays)
 
 
 def build(table: Table, move: Build, skip_location: bool = False) -> None:
@@ -275,7 +275,7 @@ def deal_moves(state: GameState, seat: int) -> list[Run]:
     pays = payments(DEAL_PRICE, player.supply)
     if not pays:
         return []
-    return [each(MakeDeal, (seat, card), pays) for card in player.hand if not card.startswith("com")]
+    return [each_payment(MakeDeal, seat, card, pays) for card in player.hand if not card.startswith("com")]
 
 
 def make_deal(table: Table, move: MakeDeal) -> None:

@@ -17,7 +17,7 @@ from .._goods import RAZE, RESOURCES, STONE, SUPPLY, Goods, Price, Supply, added
 from .._model import Deal, Deck, DiscardFor, FollowUp, Gain, GameState, Player, Step
 from .._moves import Activate, Move, Skip
 from .._table import Table, card_of, controlled, copy_of
-from .actions import Run, build_moves, each, event_steps, razable, raze_price, razed, razed_from_hand
+from .actions import Run, build_moves, each_payment, event_steps, razable, raze_price, razed, razed_from_hand
 from .agenda import effect_steps
 
 __all__ = ["activatable", "activate", "activate_moves", "follow_moves", "targets"]
@@ -214,8 +214,8 @@ def activate_moves(state: GameState, seat: int, only: str | None = None) -> list
                     total = _twice(price) if times == 2 else price
                     pays = afforded if total is mode.pay else payments(total, player.supply)
                     if not (total.cards or total.deals):  # ACTLOC-5: no price card or deal
-                        run += each(
-                            Activate, (seat, location), pays, times, index, (), None, opponent, target, goods
+                        run += each_payment(
+                            Activate, seat, location, pays, times, index, (), None, opponent, target, goods
                         )
                         continue
                     run.extend(
