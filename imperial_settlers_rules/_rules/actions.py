@@ -126,15 +126,9 @@ _OFFERING = frozenset(
 )
 
 
-@functools.lru_cache(maxsize=1 << 12)
-def _offers(locations: tuple[str, ...]) -> tuple[OnBuild, ...]:
-    """ENG-6: the features with optional purchases (``may_pay``) of ``locations`` (a seat's,
-    FAC-EGY-3), in order; made once and reused, at most 4096 kept."""
-    return tuple(
-        feature
-        for location in locations
-        if location in _OFFERING and (feature := card_of(location).ability.on_build) is not None
-    )
+def _offers(state: GameState, seat: int) -> tuple[str, ...]:
+    """ENG-6: the locations with optional purchases (``may_pay``) that ``seat`` controls."""
+    return tuple(filter(_OFFERING.__contains__, controlled(state, seat)))
 
 
 def slaver_options(
@@ -174,7 +168,12 @@ def build_moves(
     player = state.players[seat]
     supply = player.supply
     spare: tuple[str, ...] | None = None
-    features = _offers(controlled(state, seat))
+    offers = _offers(state, seat)
+    features = (
+        tuple(f for location in offers if (f := card_of(location).ability.on_build) is not None)
+        if offers
+        else ()
+    )
     runs: list[Run] = []
     cash = money(supply)
     costs = _COSTS[skip_location]
@@ -191,7 +190,7 @@ def build_moves(
         if not pays:
             continue
         options: Iterable[tuple[int | None, tuple[int, ...]]]
-        if features or card in _OFFERING:
+        if offers or card in _OFFERING:
             options = dict.fromkeys(o for pay in pays for o in slaver_options(features, card, supply, pay))
         elif not cost.location:  # ENG-6: no optional purchase fires; each payment differs
             runs.append(each_payment(Build, seat, card, pays, None, None))
