@@ -51,7 +51,6 @@ __all__ = [
     "make_deal",
     "matches",
     "pass_turn",
-    "quiet",
     "razable",
     "raze",
     "raze_card",
@@ -322,24 +321,25 @@ _REACTS = {
 def asks_nothing(state: GameState, move: Move, held: tuple[str, ...] | None = None) -> bool:
     """ENG-9: whether ``move`` surely decides nothing in advance, known without trying it out
     (:class:`Quiet`). ``held``: the locations the mover controls, where known (FAC-EGY-3)."""
-    return quiet(state, move.player, held)(move)
+    return Quiet(state, move.player, held)(move)
 
 
 class Quiet:
-    """ENG-9: which moves of a seat controlling ``locations`` (FAC-EGY-3) surely decide nothing
-    in advance, known without trying them out: a spend of no card (WORK-1: its goods are
-    taken at once), a build whose card and whose seat's features reacting to it (CARD-3,
-    CARD-4) have only quiet effects (:func:`_quiet`), an activation of a quiet effect whose
-    special operation, if any, decides nothing (ACTLOC-1, :data:`SILENT`), a deal, a hand
-    card or a location razed whose gains (the deal's good, DEAL-4, or the raze field, RAZE-8,
-    and those of the features reacting to it, CARD-10, CARD-17) owe no card of either deck
-    (GOODS-7, PROD-4: the only decision a gain leaves). What the locations decide is read
-    once (:func:`quiet`), each move's card from per-card tables: the same for every move of a
+    """ENG-9: which moves of ``seat`` surely decide nothing in advance, known without trying
+    them out: a spend of no card (WORK-1: its goods are taken at once), a build whose card
+    and whose seat's features reacting to it (CARD-3, CARD-4) have only quiet effects
+    (:func:`_quiet`), an activation of a quiet effect whose special operation, if any,
+    decides nothing (ACTLOC-1, :data:`SILENT`), a deal, a hand card or a location razed
+    whose gains (the deal's good, DEAL-4, or the raze field, RAZE-8, and those of the
+    features reacting to it, CARD-10, CARD-17) owe no card of either deck (GOODS-7, PROD-4:
+    the only decision a gain leaves). What the seat's locations decide (``held``, FAC-EGY-3)
+    is read once, each move's card from per-card tables: the same for every move of a
     :data:`Run`."""
 
     __slots__ = ("_builds", "_deals", "_razes")
 
-    def __init__(self, locations: tuple[str, ...]) -> None:
+    def __init__(self, state: GameState, seat: int, held: tuple[str, ...] | None = None) -> None:
+        locations = controlled(state, seat) if held is None else held
         # CARD-3, CARD-4: the cards whose build fires a feature of the seat that is not quiet
         self._builds: frozenset[str] = (
             _NONE
@@ -364,16 +364,6 @@ class Quiet:
         if isinstance(move, Spend):
             return not move.take[3]
         return False
-
-
-def quiet(state: GameState, seat: int, held: tuple[str, ...] | None = None) -> Quiet:
-    """:class:`Quiet` of ``seat``, whose locations are ``held`` where known, else those it
-    controls (FAC-EGY-3)."""
-    return _quiet_of(controlled(state, seat) if held is None else held)
-
-
-#: :class:`Quiet` by the seat's locations, made once and reused; at most 4096 kept.
-_quiet_of = functools.lru_cache(maxsize=1 << 12)(Quiet)
 
 
 def _cardless(good: Goods | None) -> bool:

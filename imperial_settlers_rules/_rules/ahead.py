@@ -115,7 +115,7 @@ def answered(state: GameState, runs: Iterable[actions.Run]) -> list[Move]:
             listed += alike
             continue
         if quiet is None:  # FAC-EGY-3: the mover's locations, the same for every move listed
-            quiet = actions.quiet(state, first.player)
+            quiet = actions.Quiet(state, first.player)
         if quiet(first):
             listed += alike
             continue
