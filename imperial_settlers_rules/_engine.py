@@ -5,6 +5,7 @@ from __future__ import annotations
 import functools
 from collections import Counter
 from collections.abc import Callable, Iterable
+from itertools import chain
 from typing import Any
 
 from boardtable.errors import IllegalMove
@@ -32,17 +33,17 @@ _DECISIONS = (_moves.Draw, _moves.Choose, _moves.Keep, _moves.Repeat, _moves.Con
 _pass, _done, _pick = functools.cache(_moves.Pass), functools.cache(_moves.Done), functools.cache(_moves.Pick)
 
 
-def _action_moves(state: GameState, seat: int) -> list[Move]:
-    """ACT-2, ACT-7, ACT-8: pass, the free steps, then every action but spending workers
-    (ACT-3: any kind, any number of times a round; the spends follow, :func:`answered_spends`)."""
+def _action_moves(state: GameState, seat: int) -> list[actions.Run]:
+    """ACT-2, ACT-7, ACT-8: pass and the free steps, then every action but spending workers
+    (ACT-3: any kind, any number of times a round; the spends follow, :func:`answered_spends`),
+    in runs (:data:`~._rules.actions.Run`)."""
     hand = tuple(dict.fromkeys(state.players[seat].hand))
-    moves: list[Move] = [_pass(seat)]
-    moves += actions.free_moves(state, seat)
-    moves += actions.build_moves(state, seat, hand)
-    moves += actions.deal_moves(state, seat)
-    moves += actions.raze_moves(state, seat)
-    moves += activate_moves(state, seat)
-    return moves
+    runs: list[actions.Run] = [[_pass(seat), *actions.free_moves(state, seat)]]
+    runs += actions.build_moves(state, seat, hand)
+    runs += actions.deal_moves(state, seat)
+    runs += actions.raze_moves(state, seat)
+    runs += activate_moves(state, seat)
+    return runs
 
 
 def legal_moves(state: GameState, player: int | None = None) -> tuple[Move, ...]:
@@ -102,9 +103,10 @@ def check_move(state: GameState, move: Move) -> IllegalMove | None:
     if state.agenda:
         step = state.agenda[0]
         if isinstance(step, FollowUp):
-            if isinstance(move, ANSWERED) and unanswered(move) in follow_moves(Table(state), step):
+            followed = list(chain.from_iterable(follow_moves(Table(state), step)))
+            if isinstance(move, ANSWERED) and unanswered(move) in followed:
                 return advance_refusal(state, move)
-            if move in follow_moves(Table(state), step):
+            if move in followed:
                 return None
             return IllegalMove(_FOLLOW_RULE.get(step.do, "CARD-7"), "not a way to follow up the action")
         return check_decision(Table(state), move)
@@ -143,18 +145,18 @@ def _candidates(state: GameState, move: Move) -> Iterable[Move]:
     """The legal moves of ``move``'s kind (and card or location, where it names one)."""
     seat = move.player
     if isinstance(move, _moves.Build):
-        return (
-            actions.build_moves(state, seat, (move.card,))
-            if move.card in state.players[seat].hand
-            else iter(())
-        )
-    if isinstance(move, _moves.MakeDeal):
-        return actions.deal_moves(state, seat)
-    if isinstance(move, (_moves.Raze, _moves.RazeCard)):
-        return actions.raze_moves(state, seat)
-    if isinstance(move, _moves.Activate):
-        return activate_moves(state, seat, move.location)
-    return actions.free_moves(state, seat)
+        if move.card not in state.players[seat].hand:
+            return ()
+        runs = actions.build_moves(state, seat, (move.card,))
+    elif isinstance(move, _moves.MakeDeal):
+        runs = actions.deal_moves(state, seat)
+    elif isinstance(move, (_moves.Raze, _moves.RazeCard)):
+        runs = actions.raze_moves(state, seat)
+    elif isinstance(move, _moves.Activate):
+        runs = activate_moves(state, seat, move.location)
+    else:
+        return actions.free_moves(state, seat)
+    return chain.from_iterable(runs)
 
 
 _FREE_STEPS: dict[type[Any], Callable[[Table, Any], None]] = {

@@ -2,15 +2,15 @@
 deal (DEAL), raze (RAZE), spend workers (WORK), pass (ACT-4); and the free steps (ACT-8):
 a defense token (DEF-2), samurai (FAC-JAP-3), tucking (CARD-26).
 
-Each ``*_moves`` function lists every legal move of its kind; each other function carries
-out one such move."""
+Each ``*_moves`` function lists every legal move of its kind (the action's in runs,
+:data:`Run`); each other function carries out one such move."""
 
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 
-from .._components import Effect, Event, OnBuild, components
+from .._components import Effect, Event, OnBuild, Special, components
 from .._goods import (
     DEFENSE,
     FOOD,
@@ -34,13 +34,16 @@ from .._table import Table, card_of, controlled, copy_of, owner
 
 __all__ = [
     "REACTING",
+    "SILENT",
     "Quiet",
+    "Run",
     "asks_nothing",
     "build",
     "build_moves",
     "deal_moves",
     "defend",
     "discardable",
+    "each_payment",
     "event_gains",
     "event_steps",
     "free_moves",
@@ -62,6 +65,13 @@ __all__ = [
     "spend_moves",
     "tuck",
 ]
+
+#: Moves listed together that ENG-9 reads alike (:class:`Quiet`, :func:`~.ahead.answered`):
+#: those of one kind and one card (an activation's: one location and price mode) that differ
+#: in their payment, discard, option, target or times, or moves that never decide anything in
+#: advance (a pass and the free steps, ACT-4, ACT-8; a follow-up not taken, CARD-7); never
+#: empty.
+Run = Sequence[Move]
 
 #: DEAL-2: a deal costs 1 food.
 DEAL_PRICE = Price(one(FOOD))
@@ -149,10 +159,11 @@ def matches(feature: OnBuild, card: str) -> bool:
 
 def build_moves(
     state: GameState, seat: int, cards: tuple[str, ...], skip_location: bool = False
-) -> list[Move]:
+) -> list[Run]:
     """BUILD-1 to BUILD-4: every build of one of ``cards`` (the hand's, or those a follow-up
-    offers, CARD-7, BUILD-10): each payment (ENG-2), each location or foundation discarded
-    (BUILD-3), each optional purchase (ENG-6); copies are built like any card (BUILD-7)."""
+    offers, CARD-7, BUILD-10), a run a card: each payment (ENG-2), each location or
+    foundation discarded (BUILD-3), each optional purchase (ENG-6); copies are built like any
+    card (BUILD-7)."""
     player = state.players[seat]
     supply = player.supply
     spare: tuple[str, ...] | None = None
@@ -162,7 +173,7 @@ def build_moves(
         if offers
         else ()
     )
-    found: list[Move] = []
+    runs: list[Run] = []
     cash = money(supply)
     costs = _COSTS[skip_location]
     for card in cards:
@@ -181,20 +192,32 @@ def build_moves(
         if offers or card in _OFFERING:
             options = dict.fromkeys(o for pay in pays for o in slaver_options(features, card, supply, pay))
         elif not cost.location:  # ENG-6: no optional purchase fires; each payment differs
-            found += [_build(seat, card, pay, None, None) for pay in pays]
+            runs.append(each_payment(Build, seat, card, pays, None, None))
             continue
         else:
             options = [(None, pay) for pay in pays]  # ENG-2: each payment differs
+        run: list[Move] = []
         for option, pay in options:
             if spare is not None and cost.location:
-                found += [_build(seat, card, pay, discard, option) for discard in spare]
+                run += [_build(seat, card, pay, discard, option) for discard in spare]
             else:
-                found.append(_build(seat, card, pay, None, option))
-    return found
+                run.append(_build(seat, card, pay, None, option))
+        runs.append(run)
+    return runs
 
 
 #: A build move, made once and reused (moves are immutable values); at most 16384 kept.
 _build = functools.lru_cache(maxsize=1 << 14)(Build)
+
+
+@functools.lru_cache(maxsize=1 << 14)
+def each_payment(
+    kind: Callable[..., Move], seat: int, card: str, pays: tuple[tuple[int, ...], ...], *rest: object
+) -> tuple[Move, ...]:
+    """ENG-2: a move ``kind(seat, card, pay, *rest)`` (a build, a deal or an activation of
+    ``card``) for each payment of ``pays``, made once and reused (moves are immutable
+    values); at most 16384 kept."""
+    return tuple(kind(seat, card, pay, *rest) for pay in pays)
 
 
 def build(table: Table, move: Build, skip_location: bool = False) -> None:
@@ -243,17 +266,14 @@ def build(table: Table, move: Build, skip_location: bool = False) -> None:
     table.first(steps)
 
 
-def deal_moves(state: GameState, seat: int) -> list[Move]:
-    """DEAL-1, DEAL-2: every faction card of the hand, with each payment of 1 food."""
+def deal_moves(state: GameState, seat: int) -> list[Run]:
+    """DEAL-1, DEAL-2: every faction card of the hand, with each payment of 1 food (a run a
+    card)."""
     player = state.players[seat]
     pays = payments(DEAL_PRICE, player.supply)
     if not pays:
         return []
-    return [_deal(seat, card, pay) for card in player.hand if not card.startswith("com") for pay in pays]
-
-
-#: A deal move, made once and reused.
-_deal = functools.cache(MakeDeal)
+    return [each_payment(MakeDeal, seat, card, pays) for card in player.hand if not card.startswith("com")]
 
 
 def make_deal(table: Table, move: MakeDeal) -> None:
@@ -307,25 +327,32 @@ def asks_nothing(state: GameState, move: Move, held: tuple[str, ...] | None = No
 class Quiet:
     """ENG-9: which moves of ``seat`` surely decide nothing in advance, known without trying
     them out: a spend of no card (WORK-1: its goods are taken at once), a build whose card
-    and whose seat's features reacting to builds have only quiet effects (:func:`_quiet`),
-    an activation of a quiet effect (ACTLOC-1), a deal, a hand card or a location razed
+    and whose seat's features reacting to it (CARD-3, CARD-4) have only quiet effects
+    (:func:`_quiet`), an activation of a quiet effect whose special operation, if any,
+    decides nothing (ACTLOC-1, :data:`SILENT`), a deal, a hand card or a location razed
     whose gains (the deal's good, DEAL-4, or the raze field, RAZE-8, and those of the
     features reacting to it, CARD-10, CARD-17) owe no card of either deck (GOODS-7, PROD-4:
     the only decision a gain leaves). What the seat's locations decide (``held``, FAC-EGY-3)
-    is read once, each move's card from per-card tables."""
+    is read once, each move's card from per-card tables: the same for every move of a
+    :data:`Run`."""
 
     __slots__ = ("_builds", "_deals", "_razes")
 
     def __init__(self, state: GameState, seat: int, held: tuple[str, ...] | None = None) -> None:
         locations = controlled(state, seat) if held is None else held
-        self._builds = _LOUD_FEATURES.isdisjoint(locations)
+        # CARD-3, CARD-4: the cards whose build fires a feature of the seat that is not quiet
+        self._builds: frozenset[str] = (
+            _NONE
+            if _LOUD_FEATURES.isdisjoint(locations)
+            else frozenset().union(*(_FIRING[c] for c in locations if c in _LOUD_FEATURES))
+        )
         self._deals = _OWING[Event.MAKE_DEAL].isdisjoint(locations)
         self._razes = _OWING[Event.RAZE].isdisjoint(locations)
 
     def __call__(self, move: Move) -> bool:
         """Whether ``move`` surely decides nothing in advance."""
         if isinstance(move, Build):
-            return self._builds and move.card in _QUIET_CARDS
+            return move.card in _QUIET_CARDS and move.card not in self._builds
         if isinstance(move, RazeCard):
             return self._razes and move.card in _CARDLESS_RAZES
         if isinstance(move, MakeDeal):
@@ -344,11 +371,27 @@ def _cardless(good: Goods | None) -> bool:
     return good is not None and not good.card
 
 
+#: The special operations carried out on an activation's targets that leave the mover
+#: nothing to decide and discard no card (CARD-15, CARD-20, CARD-22, CARD-24, CARD-25: the
+#: opponent's discard waits for that player; FAC-EGY-3).
+SILENT = frozenset(
+    {
+        Special.TAKE_ENEMY_DEAL,
+        Special.STEAL_RESOURCE,
+        Special.TAKE_OVER_LOCATION,
+        Special.BLOCK_ENEMY_ACTION,
+        Special.FOUNDATION_FROM_HAND,
+        Special.OPPONENT_DISCARDS_CARD,
+    }
+)
+
+
 @functools.cache
 def _quiet_action(location: str, mode: int) -> bool:
-    """ACTLOC-1: whether activating ``location`` in price ``mode`` is quiet (:func:`_quiet`)."""
+    """ACTLOC-1: whether activating ``location`` in price ``mode`` is quiet (:func:`_quiet`),
+    its special operation, if any, one that decides nothing (:data:`SILENT`)."""
     action = card_of(location).ability.action
-    return action is not None and _quiet(action.modes[mode].effect)
+    return action is not None and _quiet(action.modes[mode].effect, SILENT)
 
 
 def _owing(card: str, event: Event) -> bool:
@@ -358,15 +401,17 @@ def _owing(card: str, event: Event) -> bool:
     return feature is not None and feature.event is event and feature.effect.gain.card > 0
 
 
-def _quiet(effect: Effect | None) -> bool:
+def _quiet(effect: Effect | None, silent: frozenset[Special] = frozenset()) -> bool:
     """ENG-9: whether carrying out ``effect`` surely leaves nothing to decide: no special
-    operation, card of either deck owed (also per counted item), choice of gains or
-    draw-and-keep, and no optional purchase that owes a card (CARD-14, GOODS-7, ENG-6)."""
+    operation (but one of ``silent``), card of either deck owed (also per counted item),
+    choice of gains or cards of either deck drawn to keep, and no optional purchase that owes
+    a card (CARD-14, GOODS-7, ENG-6; cards drawn from the faction deck to keep are seen at
+    once and the one kept is chosen after, CARD-23)."""
     return effect is None or (
-        effect.do is None
+        (effect.do is None or effect.do in silent)
         and not effect.gain.card
         and not effect.choice
-        and effect.draw_keep is None
+        and (effect.draw_keep is None or not effect.draw_keep.either)
         and (effect.per is None or effect.per.good != "card")
         and not any(offer.gain.card for offer in effect.may_pay)
     )
@@ -397,6 +442,20 @@ _CARDLESS_DEALS = frozenset(c for c, copy in components().copies.items() if _car
 #: ENG-9, CARD-3: the cards whose feature reacting to builds is not quiet (read once, so that
 #: a seat's locations are tested with one set operation).
 _LOUD_FEATURES = frozenset(printed for printed in components().copies if not _quiet_feature(printed))
+
+#: CARD-3, CARD-4: for each card of :data:`_LOUD_FEATURES`, the cards whose build fires its
+#: feature (:func:`matches`).
+_FIRING = {
+    printed: frozenset(
+        card
+        for card in components().copies
+        if (on_build := card_of(printed).ability.on_build) is not None and matches(on_build, card)
+    )
+    for printed in _LOUD_FEATURES
+}
+
+#: No card.
+_NONE: frozenset[str] = frozenset()
 
 #: CARD-10, CARD-17: by event, the cards whose feature reacting to it owes a card of either deck.
 _OWING = {
@@ -431,18 +490,19 @@ def razable(state: GameState, seat: int) -> Iterator[tuple[int, str]]:
                 yield other, card
 
 
-def raze_moves(state: GameState, seat: int) -> list[Move]:
-    """RAZE-2 to RAZE-4, RAZE-9: razes of a hand card (1 raze token) and of locations."""
+def raze_moves(state: GameState, seat: int) -> list[Run]:
+    """RAZE-2 to RAZE-4, RAZE-9: razes of a hand card (1 raze token) and of locations (a run
+    each)."""
     player = state.players[seat]
     tokens = player.supply[RAZE]
-    found: list[Move] = []
+    found: list[Run] = []
     if tokens >= RAZE_HAND:
         found += [
-            _raze_card(seat, card) for card in dict.fromkeys(filter(_RAZABLE.__contains__, player.hand))
+            [_raze_card(seat, card)] for card in dict.fromkeys(filter(_RAZABLE.__contains__, player.hand))
         ]
     if tokens >= RAZE_LOCATION:
         found += [
-            _raze(seat, other, card)
+            [_raze(seat, other, card)]
             for other, card in razable(state, seat)
             if tokens >= RAZE_LOCATION + raze_price(state, card)
         ]

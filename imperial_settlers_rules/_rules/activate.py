@@ -13,11 +13,11 @@ from collections.abc import Iterator, Sequence
 from itertools import combinations
 
 from .._components import Action, Effect, Event, Mode, Special, Target, components
-from .._goods import RAZE, RESOURCES, STONE, SUPPLY, Goods, Price, added, one, payments
+from .._goods import RAZE, RESOURCES, STONE, SUPPLY, Goods, Price, Supply, added, one, payments
 from .._model import Deal, Deck, DiscardFor, FollowUp, Gain, GameState, Player, Step
 from .._moves import Activate, Move, Skip
 from .._table import Table, card_of, controlled, copy_of
-from .actions import build_moves, event_steps, razable, raze_price, razed, razed_from_hand
+from .actions import Run, build_moves, each_payment, event_steps, razable, raze_price, razed, razed_from_hand
 from .agenda import effect_steps
 
 __all__ = ["activatable", "activate", "activate_moves", "follow_moves", "targets"]
@@ -181,12 +181,12 @@ _ACTING = frozenset(printed for printed, copy in components().copies.items() if 
 _activation = functools.lru_cache(maxsize=1 << 14)(Activate)
 
 
-def activate_moves(state: GameState, seat: int, only: str | None = None) -> list[Move]:
-    """ACTLOC-1 to ACTLOC-9: every activation of a location ``seat`` controls (or of ``only``):
-    each price mode, payment, price card or deal, target, and once or twice (ACTLOC-3: twice
-    only for an action without a special operation or draw)."""
+def activate_moves(state: GameState, seat: int, only: str | None = None) -> list[Run]:
+    """ACTLOC-1 to ACTLOC-9: every activation of a location ``seat`` controls (or of ``only``),
+    a run a location and price mode: each payment, price card or deal, target, and once or
+    twice (ACTLOC-3: twice only for an action without a special operation or draw)."""
     player = state.players[seat]
-    found: list[Move] = []
+    runs: list[Run] = []
     for location in controlled(state, seat):
         if location not in _ACTING or (only is not None and location != only):
             continue
@@ -195,10 +195,12 @@ def activate_moves(state: GameState, seat: int, only: str | None = None) -> list
             continue
         action, left = usable
         for index, mode in enumerate(action.modes):
-            if not _affords(player, mode.pay):
+            afforded = _afforded(player, mode.pay)
+            if not afforded:
                 continue
             effect = mode.effect
             simple = effect.do is None and effect.draw_keep is None
+            run: list[Move] = []
             for opponent, target, goods in targets(state, seat, location, effect):
                 extra = 0
                 if (
@@ -210,31 +212,30 @@ def activate_moves(state: GameState, seat: int, only: str | None = None) -> list
                 price = _price(mode, extra)
                 for times in (1, 2) if simple and left >= 2 else (1,):
                     total = _twice(price) if times == 2 else price
-                    pays = payments(total, player.supply)
+                    pays = afforded if total is mode.pay else payments(total, player.supply)
                     if not (total.cards or total.deals):  # ACTLOC-5: no price card or deal
-                        found += [
-                            _activation(seat, location, pay, times, index, (), None, opponent, target, goods)
-                            for pay in pays
-                        ]
+                        run += each_payment(
+                            Activate, seat, location, pays, times, index, (), None, opponent, target, goods
+                        )
                         continue
-                    found.extend(
+                    run.extend(
                         _activation(seat, location, pay, times, index, cards, deal, opponent, target, goods)
                         for pay in pays
                         for cards in _price_cards(player.hand, total.cards, target)
                         for deal in _price_deals(player.deals, total.deals)
                     )
-    return found
+            if run:
+                runs.append(run)
+    return runs
 
 
-def _affords(player: Player, price: Price) -> bool:
-    """ACTLOC-1, ACTLOC-5: whether ``player`` can pay ``price`` at all (goods, hand cards and
-    deals), before its targets are looked for: a target's raze tokens (RAZE-4) and a second
-    use (ACTLOC-3) only raise it."""
-    return (
-        len(player.hand) >= price.cards
-        and len(player.deals) >= price.deals
-        and bool(payments(price, player.supply))
-    )
+def _afforded(player: Player, price: Price) -> tuple[Supply, ...]:
+    """ACTLOC-1, ACTLOC-5: the payments of ``price`` (ENG-2) where ``player`` can pay it at all
+    (goods, hand cards and deals), none where not, before its targets are looked for: a
+    target's raze tokens (RAZE-4) and a second use (ACTLOC-3) only raise it."""
+    if len(player.hand) < price.cards or len(player.deals) < price.deals:
+        return ()
+    return payments(price, player.supply)
 
 
 def _price_cards(hand: tuple[str, ...], count: int, target: str | int | None) -> Iterator[tuple[str, ...]]:
@@ -396,15 +397,15 @@ def _effect(move: Activate) -> Effect:
     return action.modes[move.mode].effect
 
 
-def follow_moves(table: Table, step: FollowUp) -> Iterator[Move]:
-    """CARD-7, CARD-11, ACTLOC-3: the follow-up's builds or activations, or :class:`Skip`."""
+def follow_moves(table: Table, step: FollowUp) -> list[Run]:
+    """CARD-7, CARD-11, ACTLOC-3: :class:`Skip`, then the follow-up's builds or activations
+    (in runs)."""
     state, seat = table.state, step.seat
-    yield Skip(seat)
+    skip: list[Run] = [[Skip(seat)]]
     if step.do in ("reactivate", "again"):
-        yield from activate_moves(state, seat, step.location)
-    elif step.do == "settlers":
+        return skip + activate_moves(state, seat, step.location)
+    if step.do == "settlers":
         cards = tuple(dict.fromkeys(c for c in state.players[seat].hand if not c.startswith("com")))
-        yield from build_moves(state, seat, cards, skip_location=True)
     else:
         cards = tuple(d.card for d in state.players[seat].deals if not d.route)
-        yield from build_moves(state, seat, cards, skip_location=True)
+    return skip + build_moves(state, seat, cards, skip_location=True)

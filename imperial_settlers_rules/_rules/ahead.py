@@ -101,31 +101,35 @@ def _answers(state: GameState, move: Move) -> Iterator[Move]:
     yield move
 
 
-def answered(state: GameState, moves: Iterable[Move]) -> list[Move]:
-    """ENG-9: each of ``moves`` with every way to decide in advance what it asks (the same for
-    moves that differ only in their payment, ENG-2), in order."""
+def answered(state: GameState, runs: Iterable[actions.Run]) -> list[Move]:
+    """ENG-9: the moves of ``runs`` (:data:`~.actions.Run`), each with every way to decide in
+    advance what it asks (the same for moves that differ only in their payment, ENG-2), in
+    order. A run of moves that decide nothing (:class:`~.actions.Quiet` of its first move:
+    the same for all) is listed as it is."""
     listed: list[Move] = []
     found: dict[object, tuple[Way, ...] | None] = {}
     quiet: actions.Quiet | None = None
-    for move in moves:
-        if type(move) not in _UNPAID:
-            listed.append(move)
+    for alike in runs:
+        first = alike[0]
+        if type(first) not in _UNPAID:
+            listed += alike
             continue
         if quiet is None:  # FAC-EGY-3: the mover's locations, the same for every move listed
-            quiet = actions.Quiet(state, move.player)
-        if quiet(move):
-            listed.append(move)
+            quiet = actions.Quiet(state, first.player)
+        if quiet(first):
+            listed += alike
             continue
-        key = _key(move)
-        if key in found:
-            ways = found[key]
-        else:
-            # None: the move asks nothing in advance after all, and is listed as it is
-            ways = found[key] = _ways(state, move)
-        if ways is None:
-            listed.append(move)
-        else:
-            listed += [_answering(move, way) for way in ways]
+        for move in alike:
+            key = _key(move)
+            if key in found:
+                ways = found[key]
+            else:
+                # None: the move asks nothing in advance after all, and is listed as it is
+                ways = found[key] = _ways(state, move)
+            if ways is None:
+                listed.append(move)
+            else:
+                listed += _answering(move, ways)
     return listed
 
 
@@ -134,12 +138,14 @@ def answered_spends(state: GameState, seat: int) -> tuple[Move, ...]:
     which depends only on the seat, its pairs of workers and the decks that can give it a card
     (the deck of a spend's first card, GOODS-7): made once for each and reused."""
     spends = actions.spend_moves(state, seat)
+    if not spends:  # WORK-2: fewer than 2 workers
+        return spends
     key = (seat, len(spends), foresight.decks(state, seat, ()))
     found = _SPENDS.get(key)
     if found is None:
         if len(_SPENDS) >= 1 << 10:
             _SPENDS.clear()
-        found = _SPENDS[key] = tuple(answered(state, spends))
+        found = _SPENDS[key] = tuple(answered(state, ([spend] for spend in spends)))
     return found
 
 
@@ -148,9 +154,10 @@ _SPENDS: dict[tuple[int, int, tuple[Deck, ...]], tuple[Move, ...]] = {}
 
 
 @functools.lru_cache(maxsize=1 << 14)
-def _answering(move: Move, way: Way) -> Move:
-    """:func:`answering`, made once and reused (moves are immutable values); at most 16384 kept."""
-    return answering(move, dict(way))
+def _answering(move: Move, ways: tuple[Way, ...]) -> tuple[Move, ...]:
+    """``move`` deciding in advance each of ``ways`` in turn (:func:`answering`), made once and
+    reused (moves are immutable values); at most 16384 kept."""
+    return tuple(answering(move, dict(way)) for way in ways)
 
 
 def _ways(state: GameState, move: Move) -> tuple[Way, ...] | None:
@@ -161,10 +168,7 @@ def _ways(state: GameState, move: Move) -> tuple[Way, ...] | None:
     or an activation is read from the card data where it tells (:mod:`.foresight`); any other
     move is tried out."""
     if _owes_first(move):
-        return (
-            tuple((("deck", deck),) for deck in foresight.decks(state, move.player, _discarded(state, move)))
-            or None
-        )
+        return _DECK_WAYS[foresight.decks(state, move.player, _discarded(state, move))]
     read = foresight.ways(state, move)
     if not isinstance(read, foresight.Unread):
         return read
@@ -172,6 +176,14 @@ def _ways(state: GameState, move: Move) -> tuple[Way, ...] | None:
     if tried == [move]:
         return None
     return tuple(tuple((name, getattr(way, name)) for name in ANSWERS if hasattr(way, name)) for way in tried)
+
+
+#: GOODS-7: the ways to decide the deck of the first card owed, by the decks that can give one
+#: (:func:`~.foresight.decks`; None: none can, nothing is decided).
+_DECK_WAYS: dict[tuple[Deck, ...], tuple[Way, ...] | None] = {
+    decks: tuple((("deck", deck),) for deck in decks) or None
+    for decks in ((), (Deck.COMMON,), (Deck.FACTION,), (Deck.COMMON, Deck.FACTION))
+}
 
 
 def _owes_first(move: Move) -> bool:

@@ -1,11 +1,10 @@
 """ENG-9: what a build or an activation decides in advance, read from the card data instead
 of trying the move out, where its effects speak only of gains, choices of gains, cards drawn
-from the faction deck to keep, samurai placed and a production produced again (CARD-9,
-CARD-14, CARD-23, CARD-29), and its special operation (if any) only takes, blocks, steals,
-gives a good, razes a card, removes a location or leaves a follow-up waiting first (CARD-7,
-CARD-11): which option of each ``gain_choice``, the deck of the first card of either deck
-owed where no card is seen before it (GOODS-7, GOODS-8), where samurai go, what is produced
-again.
+to keep, samurai placed and a production produced again (CARD-9, CARD-14, CARD-23, CARD-29),
+and its special operation (if any) only takes, blocks, steals, gives a good, razes a card,
+removes a location or leaves a follow-up waiting first (CARD-7, CARD-11): which option of
+each ``gain_choice``, the deck of the first card of either deck owed where no card is seen
+before it (GOODS-7, GOODS-8), where samurai go, what is produced again.
 
 Any other move (a Trade Route, a repeat by Porters, a follow-up with steps after it, a raze by
 an action that also draws cards to keep) is not read here: :func:`ways` answers :data:`UNREAD`
@@ -23,7 +22,7 @@ from .._goods import Goods
 from .._model import Deal, Deck, FollowUp, GameState
 from .._moves import Activate, Build, Move
 from .._table import card_of, controlled, copy_of, held
-from .actions import REACTING, event_gains, matches, raze_gain
+from .actions import REACTING, SILENT, event_gains, matches, raze_gain
 
 __all__ = ["UNREAD", "Unread", "Way", "decks", "ways"]
 
@@ -47,20 +46,6 @@ _AGAIN = "again"
 _Found = tuple[tuple[int, ...], Deck | None, tuple[str, ...], str | None]
 #: CARD-9: each production location that may produce again, with what its production does.
 _Places = tuple[tuple[str, tuple[_Item, ...]], ...]
-
-#: The special operations carried out on an activation's targets that leave the mover
-#: nothing to decide and discard no card (CARD-15, CARD-20, CARD-22, CARD-24, CARD-25: the
-#: opponent's discard waits for that player; FAC-EGY-3).
-_SILENT = frozenset(
-    {
-        Special.TAKE_ENEMY_DEAL,
-        Special.STEAL_RESOURCE,
-        Special.TAKE_OVER_LOCATION,
-        Special.BLOCK_ENEMY_ACTION,
-        Special.FOUNDATION_FROM_HAND,
-        Special.OPPONENT_DISCARDS_CARD,
-    }
-)
 
 #: The special operations on an activation's targets that give a good read here (CARD-16,
 #: CARD-21, CARD-28).
@@ -182,9 +167,9 @@ def _able(state: GameState, seat: int, discarded: tuple[str, ...]) -> tuple[bool
 
 def _effect_items(effect: Effect | None, special: bool = True) -> tuple[_Item, ...] | None:
     """What ``effect`` does that may decide something (:data:`_Item`), in the order carried
-    out (CARD-14: cards to keep drawn as it starts, then its gain, then its choice); None
-    where it does more (a special operation, unless ``special`` is false: carried out apart;
-    a count of cards; cards drawn of either deck to keep)."""
+    out (CARD-14: cards of its faction deck to keep drawn as it starts, then its gain, then
+    its choice, then cards of either deck to keep owed, GOODS-7); None where it does more (a
+    special operation, unless ``special`` is false: carried out apart; a count of cards)."""
     if effect is None:
         return ()
     placing = special and effect.do is Special.PLACE_SAMURAI
@@ -194,9 +179,8 @@ def _effect_items(effect: Effect | None, special: bool = True) -> tuple[_Item, .
     ):
         return None
     items: list[_Item] = []
-    if effect.draw_keep is not None:
-        if effect.draw_keep.either:
-            return None
+    keep = effect.draw_keep
+    if keep is not None and not keep.either:
         items.append(None)
     if placing:  # CARD-29: placed before the effect's gains
         items.append(effect.args.count)
@@ -205,6 +189,8 @@ def _effect_items(effect: Effect | None, special: bool = True) -> tuple[_Item, .
     items.append(effect.gain)
     if effect.choice:
         items.append(effect.choice)
+    if keep is not None and keep.either:  # Mission: the cards to keep owed like a gain's
+        items.append(Goods(card=keep.draw))
     return tuple(items)
 
 
@@ -314,7 +300,7 @@ def _activate_parts(location: str, mode: int) -> tuple[Effect, tuple[_Item, ...]
     action = card_of(location).ability.action
     assert action is not None
     effect = action.modes[mode].effect
-    if effect.do is not None and effect.do not in _SILENT | _GIVING | _RAZING | _FOLLOWED:
+    if effect.do is not None and effect.do not in SILENT | _GIVING | _RAZING | _FOLLOWED:
         return None
     if effect.do in _RAZING and effect.draw_keep is not None:  # cards seen while razing: tried out
         return None

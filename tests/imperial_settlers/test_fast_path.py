@@ -9,6 +9,7 @@ import random
 import pytest
 
 from imperial_settlers_rules import (
+    Build,
     GameConfig,
     apply_move,
     apply_move_with_events,
@@ -22,7 +23,7 @@ from imperial_settlers_rules._rules.actions import asks_nothing
 from imperial_settlers_rules._rules.ahead import _tried
 from imperial_settlers_rules._table import Table, shuffled
 
-from .tables import all_cards, dealt
+from .tables import acting, all_cards, card, dealt, supply
 
 
 @pytest.mark.parametrize(("players", "seed"), [(2, 31), (3, 32), (4, 33)])
@@ -108,3 +109,25 @@ def test_the_working_position_shows_every_change_and_copies_no_player_unchanged(
     reshuffled = shuffled(state.config.seed, state.shuffles, ("com-a", "com-b", "com-c"))
     assert drawn == reshuffled[-1]
     assert (after.common, after.common_discard, after.shuffles) == (reshuffled[:-1], (), state.shuffles + 1)
+
+
+def test_a_feature_that_asks_makes_only_the_builds_it_fires_ask() -> None:
+    """ENG-9, CARD-3, CARD-4: Administration (a choice of gains on each faction location built)
+    makes a Roman seat's faction builds decide the option in advance, and leaves its common
+    builds quiet: listed as they are, and asking nothing when tried."""
+    village, sculptor, foundation = card("com-village-1"), card("rom-sculptors-workshop"), card("com-quarry")
+    state = acting(
+        p0={
+            "empire": (card("rom-administration"),),
+            "foundations": (foundation,),
+            "hand": (village, sculptor),
+            "supply": supply(wood=1, stone=1),
+        }
+    )
+    builds = [move for move in legal_moves(state) if isinstance(move, Build)]
+    plain = Build(0, village, supply(wood=1))
+    assert [move for move in builds if move.card == village] == [plain]
+    assert {m.choice for m in builds if m.card == sculptor and m.discard == foundation} == {(0,), (1,)}
+    assert asks_nothing(state, plain)
+    assert not asks_nothing(state, Build(0, sculptor, supply(stone=1), foundation))
+    _tried(state, plain)  # raises Asked where it asks

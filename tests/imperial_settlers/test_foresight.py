@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Iterator
+from itertools import chain
 
 import attrs
 import pytest
@@ -14,13 +15,15 @@ import pytest
 from imperial_settlers_rules import Activate, GameConfig, GameState, Move, apply_move, legal_moves, new_game
 from imperial_settlers_rules._components import Special
 from imperial_settlers_rules._engine import _action_moves
-from imperial_settlers_rules._model import FollowUp, Phase
+from imperial_settlers_rules._model import Deck, FollowUp, Phase
 from imperial_settlers_rules._moves import ANSWERED
 from imperial_settlers_rules._rules import foresight
 from imperial_settlers_rules._rules.actions import spend_moves
 from imperial_settlers_rules._rules.activate import follow_moves
 from imperial_settlers_rules._rules.ahead import _answers
 from imperial_settlers_rules._table import Table, card_of
+
+from .tables import acting, card, supply
 
 
 def _by_trial(state: GameState) -> tuple[Move, ...] | None:
@@ -32,11 +35,13 @@ def _by_trial(state: GameState) -> tuple[Move, ...] | None:
         step = state.agenda[0]
         if not isinstance(step, FollowUp):
             return None
-        moves: Iterator[Move] = follow_moves(Table(state), step)
+        moves: Iterator[Move] = chain.from_iterable(follow_moves(Table(state), step))
     elif state.acted or state.phase is Phase.LOOKOUT:
         return None
     else:
-        moves = iter((*_action_moves(state, state.turn), *spend_moves(state, state.turn)))
+        moves = iter(
+            (*chain.from_iterable(_action_moves(state, state.turn)), *spend_moves(state, state.turn))
+        )
     found: list[Move] = []
     for move in moves:
         found += _answers(state, move) if isinstance(move, ANSWERED) else [move]
@@ -130,3 +135,19 @@ def test_razes_removals_and_follow_ups_by_an_action_are_read_not_tried() -> None
     assert all(read[do, "tried"] == 0 for do in _READ), read
     assert all(read[do, "nothing"] > 0 for do in _READ) and read[Special.RAZE, "asks"] > 0, read
     assert read[Special.TRADE_ROUTE_DEAL, "tried"] > 0, read
+
+
+def test_cards_of_either_deck_drawn_to_keep_are_read_not_tried() -> None:
+    """ENG-9, GOODS-7, CARD-23: Mission (2 cards of either deck drawn, 1 kept) is read from the
+    card data: the deck of its first card decided in advance, each deck able to give one, as
+    trying it out finds (the second card is drawn once the first is seen)."""
+    mission = card("bar-mission")
+    state = acting(("barbarians", "romans"), p0={"empire": (mission,), "supply": supply(worker=1)})
+    move = Activate(0, mission, supply(worker=1))
+    ways = foresight.ways(state, move)
+    assert isinstance(ways, tuple)
+    assert [dict(way)["deck"] for way in ways] == [Deck.COMMON, Deck.FACTION]
+    assert [m for m in legal_moves(state) if isinstance(m, Activate)] == list(_answers(state, move))
+    bare = foresight.ways(attrs.evolve(state, common=(), common_discard=()), move)
+    assert isinstance(bare, tuple)
+    assert [dict(way)["deck"] for way in bare] == [Deck.FACTION]
