@@ -255,7 +255,7 @@ class Table:
         if not self.can_draw(seat, deck):
             return None
         if deck is Deck.COMMON:  # the deck is empty: its discard pile is reshuffled
-            cards = self._reshuffled(self.get("common_discard"))
+            cards = self._reshuffled(self.now.common_discard)
             self.update(common=cards[:-1], common_discard=())
             return cards[-1]
         cards = self._reshuffled(self.field(seat, "discard"))
@@ -277,13 +277,13 @@ class Table:
 
     def _reshuffled(self, cards: tuple[str, ...]) -> tuple[str, ...]:
         """FLOW-4, GOODS-8: a discard pile shuffled into a new deck."""
-        index = self.get("shuffles")
+        index = self.now.shuffles
         self.update(shuffles=index + 1)
         return shuffled(self.now.config.seed, index, cards)
 
     def shuffle_into(self, seat: int, cards: tuple[str, ...]) -> None:
         """CARD-23: ``cards`` put back into ``seat``'s faction deck, the whole deck shuffled."""
-        index = self.get("shuffles")
+        index = self.now.shuffles
         self.update(shuffles=index + 1)
         self.set(seat, deck=shuffled(self.now.config.seed, index, (*self.player(seat).deck, *cards)))
 
@@ -291,7 +291,7 @@ class Table:
         """BUILD-8, DEAL-6: a card to its own discard pile: a common card to the common pile,
         a faction card to its faction's pile, whoever held it."""
         if card.startswith("com"):
-            self.update(common_discard=(*self.get("common_discard"), card))
+            self.update(common_discard=(*self.now.common_discard, card))
             return
         copy = _COPIES.get(card)
         if copy is None:  # a card a seat's view hides (a deal's): its pile is not shown
@@ -319,7 +319,7 @@ class Table:
         )
         for tucked in under.get(card, ()):
             self.discard(tucked)
-        uses, blocked, taken = self.get("uses"), self.get("blocked"), self.get("taken")
+        uses, blocked, taken = self.now.uses, self.now.blocked, self.now.taken
         if any(c == card for c, _ in uses) or card in blocked or any(c == card for c, _ in taken):
             self.update(
                 uses=tuple((c, n) for c, n in uses if c != card),

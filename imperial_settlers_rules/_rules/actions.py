@@ -510,7 +510,7 @@ def razed(
     common location becomes its owner's foundation and its owner takes 1 wood (the Egyptian
     player instead, with their token, where it was taken over); a Japanese faction location
     goes to its discard pile; the razer gains the raze field and razes fire their features."""
-    taker = _taken_by(table.get("taken"), location)
+    taker = _taken_by(table.now.taken, location)
     table.leave_empire(victim, location)
     common = card_of(location).common
     if common:
@@ -556,7 +556,7 @@ def spend(table: Table, move: Spend) -> None:
     table.add(seat, (0, wood, stone, food, 0, 0, 0))
     if cards:
         table.first(Owed(seat) for _ in range(cards))
-    for other in range(table.get("config").players):
+    for other in range(table.now.config.players):
         if other == seat:
             continue
         for card in table.controlled(other):

@@ -274,7 +274,7 @@ def activate(table: Table, move: Activate) -> None:
         deals = table.field(seat, "deals")
         table.set(seat, deals=deals[: move.deal] + deals[move.deal + 1 :])
         table.discard(deals[move.deal].card)
-    uses = dict(table.get("uses"))
+    uses = dict(table.now.uses)
     uses[move.location] = uses.get(move.location, 0) + move.times
     table.update(uses=tuple(uses.items()))
     action = card_of(move.location).ability.action
@@ -305,7 +305,7 @@ def _special(table: Table, move: Activate, effect: Effect) -> list[Step]:
         assert production is not None
         return effect_steps(table, seat, production, target)
     if do is Special.REACTIVATE_ACTION:  # CARD-11, ENG-7
-        table.update(uses=tuple((c, n) for c, n in table.get("uses") if c != target))
+        table.update(uses=tuple((c, n) for c, n in table.now.uses if c != target))
         return [FollowUp(seat, "reactivate", target)]
     if do is Special.BUILD_FROM_HAND:  # CARD-7
         return [FollowUp(seat, "settlers")]
@@ -372,11 +372,11 @@ def _on_enemy(table: Table, move: Activate, do: Special, other: int) -> list[Ste
         return []
     if do is Special.TAKE_OVER_LOCATION:  # FAC-EGY-3
         assert target is not None
-        table.update(taken=(*table.get("taken"), (target, seat)))
+        table.update(taken=(*table.now.taken, (target, seat)))
         return []
     if do is Special.BLOCK_ENEMY_ACTION:  # CARD-22
         assert target is not None
-        table.update(blocked=(*table.get("blocked"), target))
+        table.update(blocked=(*table.now.blocked, target))
         return []
     if do is Special.OPPONENT_DISCARDS_CARD:  # CARD-25
         return [DiscardFor(other)] if table.field(other, "hand") else []

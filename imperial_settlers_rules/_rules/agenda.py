@@ -174,7 +174,7 @@ def run(table: Table) -> None:
     """Carry out the agenda until a decision with options is first, or it is empty (ENG-9: a
     decision the move made in advance is taken from its preset, any other waits for its
     player's move)."""
-    while agenda := table.get("agenda"):
+    while agenda := table.now.agenda:
         step = agenda[0]
         automatic = _AUTOMATIC.get(type(step))
         if automatic is None:
@@ -182,7 +182,7 @@ def run(table: Table) -> None:
                 table.update(agenda=agenda[1:])
                 table.set(step.seat, hand=(*table.player(step.seat).hand, *step.drawn))
                 continue
-            preset = table.get("preset")
+            preset = table.now.preset
             if preset is not None and _preset(table, step, preset):
                 continue
             if isinstance(step, FollowUp) or any(True for _ in _options(table, step)):
@@ -190,14 +190,14 @@ def run(table: Table) -> None:
                     # a decision that waits (after a card seen, or another player's) is passed
                     # over: what comes after it is the same whatever it decides, and its cards
                     # may be hidden ones (a seat's view)
-                    table.update(agenda=table.get("agenda")[1:])
+                    table.update(agenda=table.now.agenda[1:])
                     continue
                 _stopped(table, preset)
                 return
         table.update(agenda=agenda[1:])
         if automatic is not None:
             automatic(table, step)
-    preset = table.get("preset")
+    preset = table.now.preset
     if preset is not None and not preset.probing:
         table.update(preset=None)
 
@@ -281,7 +281,7 @@ def _decided(
     if not values or not _answer(preset, field, values, given):
         return False
     table.update(preset=rest)
-    step = table.get("agenda")[0]
+    step = table.now.agenda[0]
     seat = step.seat
     if field == "choice":
         assert isinstance(step, Choice)
@@ -291,7 +291,7 @@ def _decided(
     if decision is not None:
         resolve(table, decision(given))
         return True
-    table.update(agenda=table.get("agenda")[1:])
+    table.update(agenda=table.now.agenda[1:])
     table.set(seat, samurai=(*table.field(seat, "samurai"), *given))
     for place in given:
         table.note("CARD-29", "puts a samurai on", seat, place)
@@ -352,12 +352,12 @@ def _placings(table: Table, step: Guard) -> tuple[tuple[str, ...], ...]:
 def decision_moves(table: Table) -> tuple[Move, ...]:
     """The moves that decide the first step of the agenda (a follow-up's are the actions'
     to list, :mod:`.follow`)."""
-    return tuple(_options(table, table.get("agenda")[0]))
+    return tuple(_options(table, table.now.agenda[0]))
 
 
 def resolve(table: Table, move: Move) -> None:
     """Carry out ``move``, one of :func:`decision_moves`: the step it decides leaves the agenda."""
-    agenda = table.get("agenda")
+    agenda = table.now.agenda
     step = agenda[0]
     table.update(agenda=agenda[1:])
     seat = step.seat
@@ -365,14 +365,14 @@ def resolve(table: Table, move: Move) -> None:
         assert isinstance(step, Owed)
         if step.pool:
             card = table.take_top(seat, move.deck)
-            agenda = list(table.get("agenda"))
-            at = next(i for i, s in enumerate(agenda) if isinstance(s, KeepOne))
-            held = agenda[at]
+            waiting = list(table.now.agenda)
+            at = next(i for i, s in enumerate(waiting) if isinstance(s, KeepOne))
+            held = waiting[at]
             assert isinstance(held, KeepOne)
             assert card is not None
-            agenda[at] = KeepOne(held.seat, (*held.drawn, card), held.keep, held.shuffle_back)
+            waiting[at] = KeepOne(held.seat, (*held.drawn, card), held.keep, held.shuffle_back)
             table.seen += 1
-            table.update(agenda=tuple(agenda))
+            table.update(agenda=tuple(waiting))
         else:
             table.draw(seat, move.deck)
     elif isinstance(move, Choose):
@@ -423,7 +423,7 @@ def check_decision(table: Table, move: Move) -> IllegalMove | None:
     """The refusal of a move made while a decision waits: only a move deciding it is taken."""
     if move in decision_moves(table):
         return None
-    step = table.get("agenda")[0]
+    step = table.now.agenda[0]
     rule = _RULE.get(type(step), "CARD-14")
     return IllegalMove(rule, f"not a way to decide what waits: {_WHAT.get(type(step), 'a decision')}")
 
