@@ -230,10 +230,10 @@ def _played(state: GameState, move: Move, recording: bool = False) -> Table:
         if isinstance(move, ANSWERED):
             preset = preset_of(move)
             if preset is not NO_PRESET:
-                table.update(preset=preset)
+                table.put("preset", preset)
         act(table, move)
         advance(table)
-    table.update(ply=state.ply + 1)
+    table.put("ply", state.ply + 1)
     return table
 
 

@@ -162,9 +162,13 @@ class Table:
 
     def update(self, **fields: Any) -> None:
         """Replace fields of the position (not ``players``: see :meth:`set`)."""
-        now: Any = self.now if self._open else self._opened()
-        for name, value in fields.items():
-            setattr(now, name, value)
+        now = self.now if self._open else self._opened()
+        for name in fields:
+            setattr(now, name, fields[name])
+
+    def put(self, name: str, value: object) -> None:
+        """Replace the field ``name`` of the position (:meth:`update` of one field)."""
+        setattr(self.now if self._open else self._opened(), name, value)
 
     def get(self, name: str) -> Any:
         """The field ``name`` of the position now (not ``players``), without putting it together."""
@@ -175,8 +179,13 @@ class Table:
         player = self._players[seat]
         if type(player) is not _OpenPlayer:
             player = self._opened_player(seat)
-        for name, value in fields.items():
-            setattr(player, name, value)
+        for name in fields:
+            setattr(player, name, fields[name])
+
+    def put_field(self, seat: int, name: str, value: object) -> None:
+        """Replace the field ``name`` of ``seat``'s player (:meth:`set` of one field)."""
+        player = self._players[seat]
+        setattr(player if type(player) is _OpenPlayer else self._opened_player(seat), name, value)
 
     def add(self, seat: int, supply: Supply, vp: int = 0) -> None:
         """GOODS-5, GOODS-6, PROD-5: goods from the general supply, which has no limit (VP
@@ -278,20 +287,20 @@ class Table:
     def _reshuffled(self, cards: tuple[str, ...]) -> tuple[str, ...]:
         """FLOW-4, GOODS-8: a discard pile shuffled into a new deck."""
         index = self.now.shuffles
-        self.update(shuffles=index + 1)
+        self.put("shuffles", index + 1)
         return shuffled(self.now.config.seed, index, cards)
 
     def shuffle_into(self, seat: int, cards: tuple[str, ...]) -> None:
         """CARD-23: ``cards`` put back into ``seat``'s faction deck, the whole deck shuffled."""
         index = self.now.shuffles
-        self.update(shuffles=index + 1)
-        self.set(seat, deck=shuffled(self.now.config.seed, index, (*self.player(seat).deck, *cards)))
+        self.put("shuffles", index + 1)
+        self.put_field(seat, "deck", shuffled(self.now.config.seed, index, (*self.player(seat).deck, *cards)))
 
     def discard(self, card: str) -> None:
         """BUILD-8, DEAL-6: a card to its own discard pile: a common card to the common pile,
         a faction card to its faction's pile, whoever held it."""
         if card.startswith("com"):
-            self.update(common_discard=(*self.now.common_discard, card))
+            self.put("common_discard", (*self.now.common_discard, card))
             return
         copy = _COPIES.get(card)
         if copy is None:  # a card a seat's view hides (a deal's): its pile is not shown
@@ -299,7 +308,7 @@ class Table:
         deck = copy.card.deck
         for seat in range(self.now.config.players):
             if self.field(seat, "faction") == deck:
-                self.set(seat, discard=(*self.field(seat, "discard"), card))
+                self.put_field(seat, "discard", (*self.field(seat, "discard"), card))
                 return
         raise AssertionError(f"no seat plays the faction of {card}")
 

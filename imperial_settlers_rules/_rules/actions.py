@@ -218,10 +218,10 @@ def build(table: Table, move: Build, skip_location: bool = False) -> None:
     if move.card in hand:
         rest = list(hand)
         rest.remove(move.card)
-        table.set(seat, hand=tuple(rest))
+        table.put_field(seat, "hand", tuple(rest))
     else:  # CARD-7: Negotiator builds a deal
-        table.set(seat, deals=tuple(d for d in table.field(seat, "deals") if d.card != move.card))
-    table.set(seat, empire=(*table.field(seat, "empire"), move.card))
+        table.put_field(seat, "deals", tuple(d for d in table.field(seat, "deals") if d.card != move.card))
+    table.put_field(seat, "empire", (*table.field(seat, "empire"), move.card))
     built = card_of(move.card)
     steps: list[Step] = []
     if built.bonus is not None:
@@ -467,7 +467,7 @@ def razed_from_hand(table: Table, seat: int, card: str, forgone: tuple[str, ...]
     the goods forgone for ``vp_each`` VP each) gained; features reacting to razes fire."""
     hand = list(table.field(seat, "hand"))
     hand.remove(card)
-    table.set(seat, hand=tuple(hand))
+    table.put_field(seat, "hand", tuple(hand))
     table.discard(card)
     _raze_gains(table, seat, card, forgone, vp_each)
 
@@ -514,7 +514,7 @@ def razed(
     table.leave_empire(victim, location)
     common = card_of(location).common
     if common:
-        table.set(victim, foundations=(*table.field(victim, "foundations"), location))
+        table.put_field(victim, "foundations", (*table.field(victim, "foundations"), location))
     else:
         table.discard(location)
     if common or taker is not None:
@@ -568,7 +568,7 @@ def spend(table: Table, move: Spend) -> None:
             amount = min(pairs, feature.most_per_round - got) if feature.most_per_round else pairs
             if amount > 0:
                 table.add(other, one(WORKER, amount))
-                table.set(other, oasis=got + amount)
+                table.put_field(other, "oasis", got + amount)
                 table.note("CARD-19", "gains", other, card, Goods(one(WORKER, amount)))
 
 
@@ -620,13 +620,13 @@ _defend, _samurai, _tuck = functools.cache(Defend), functools.cache(Samurai), fu
 def defend(table: Table, move: Defend) -> None:
     """DEF-2: the token from the supply onto the location."""
     table.pay(move.player, one(DEFENSE))
-    table.set(move.player, defended=(*table.field(move.player, "defended"), move.location))
+    table.put_field(move.player, "defended", (*table.field(move.player, "defended"), move.location))
 
 
 def samurai(table: Table, move: Samurai) -> None:
     """FAC-JAP-3: a worker from the supply onto the location as a samurai."""
     table.pay(move.player, one(WORKER))
-    table.set(move.player, samurai=(*table.field(move.player, "samurai"), move.location))
+    table.put_field(move.player, "samurai", (*table.field(move.player, "samurai"), move.location))
 
 
 def tuck(table: Table, move: Tuck) -> None:
@@ -646,11 +646,11 @@ def tuck(table: Table, move: Tuck) -> None:
         table.pay(seat, one(SUPPLY.index(move.item)))
         on = dict(table.player(seat).on_shrine)
         on[move.location] = on.get(move.location, 0) + 1
-        table.set(seat, on_shrine=tuple(on.items()))
+        table.put_field(seat, "on_shrine", tuple(on.items()))
     if not tucking.each.empty:
         table.first([Gain(seat, tucking.each, move.location)])
 
 
 def pass_turn(table: Table, move: Pass) -> None:
     """ACT-4: the player takes no further action this round."""
-    table.set(move.player, passed=True)
+    table.put_field(move.player, "passed", True)

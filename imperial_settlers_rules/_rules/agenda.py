@@ -179,8 +179,8 @@ def run(table: Table) -> None:
         automatic = _AUTOMATIC.get(type(step))
         if automatic is None:
             if isinstance(step, KeepOne) and len(step.drawn) <= step.keep:
-                table.update(agenda=agenda[1:])
-                table.set(step.seat, hand=(*table.player(step.seat).hand, *step.drawn))
+                table.put("agenda", agenda[1:])
+                table.put_field(step.seat, "hand", (*table.player(step.seat).hand, *step.drawn))
                 continue
             preset = table.now.preset
             if preset is not None and _preset(table, step, preset):
@@ -190,16 +190,16 @@ def run(table: Table) -> None:
                     # a decision that waits (after a card seen, or another player's) is passed
                     # over: what comes after it is the same whatever it decides, and its cards
                     # may be hidden ones (a seat's view)
-                    table.update(agenda=table.now.agenda[1:])
+                    table.put("agenda", table.now.agenda[1:])
                     continue
                 _stopped(table, preset)
                 return
-        table.update(agenda=agenda[1:])
+        table.put("agenda", agenda[1:])
         if automatic is not None:
             automatic(table, step)
     preset = table.now.preset
     if preset is not None and not preset.probing:
-        table.update(preset=None)
+        table.put("preset", None)
 
 
 def _stopped(table: Table, preset: Preset | None) -> None:
@@ -210,9 +210,9 @@ def _stopped(table: Table, preset: Preset | None) -> None:
         return
     if preset.choice or preset.repeat is not None or preset.samurai or preset.deck is not None:
         if table.seen and not preset.drawn:
-            table.update(preset=_copy_preset(preset, {"drawn": True}))
+            table.put("preset", _copy_preset(preset, {"drawn": True}))
     else:
-        table.update(preset=None)
+        table.put("preset", None)
 
 
 def _answer(preset: Preset, field: str, values: tuple[object, ...], given: object) -> bool:
@@ -244,7 +244,7 @@ def _preset(table: Table, step: Step, preset: Preset) -> bool:
         if preset.drawn:
             return False
         preset = _copy_preset(preset, {"drawn": True})
-        table.update(preset=preset)
+        table.put("preset", preset)
         if table.seen:  # a card seen before it: its deck waits
             return False
         decks = tuple(d for d in (Deck.COMMON, Deck.FACTION) if table.can_draw(seat, d))
@@ -280,7 +280,7 @@ def _decided(
     ``rest`` the preset left; None for ``decision``: samurai placed (CARD-29)."""
     if not values or not _answer(preset, field, values, given):
         return False
-    table.update(preset=rest)
+    table.put("preset", rest)
     step = table.now.agenda[0]
     seat = step.seat
     if field == "choice":
@@ -291,8 +291,8 @@ def _decided(
     if decision is not None:
         resolve(table, decision(given))
         return True
-    table.update(agenda=table.now.agenda[1:])
-    table.set(seat, samurai=(*table.field(seat, "samurai"), *given))
+    table.put("agenda", table.now.agenda[1:])
+    table.put_field(seat, "samurai", (*table.field(seat, "samurai"), *given))
     for place in given:
         table.note("CARD-29", "puts a samurai on", seat, place)
     return True
@@ -359,7 +359,7 @@ def resolve(table: Table, move: Move) -> None:
     """Carry out ``move``, one of :func:`decision_moves`: the step it decides leaves the agenda."""
     agenda = table.now.agenda
     step = agenda[0]
-    table.update(agenda=agenda[1:])
+    table.put("agenda", agenda[1:])
     seat = step.seat
     if isinstance(move, Draw):
         assert isinstance(step, Owed)
@@ -372,7 +372,7 @@ def resolve(table: Table, move: Move) -> None:
             assert card is not None
             waiting[at] = KeepOne(held.seat, (*held.drawn, card), held.keep, held.shuffle_back)
             table.seen += 1
-            table.update(agenda=tuple(waiting))
+            table.put("agenda", tuple(waiting))
         else:
             table.draw(seat, move.deck)
     elif isinstance(move, Choose):
@@ -386,7 +386,7 @@ def resolve(table: Table, move: Move) -> None:
         assert isinstance(step, KeepOne)
         rest = list(step.drawn)
         rest.remove(move.card)
-        table.set(seat, hand=(*table.player(seat).hand, move.card))
+        table.put_field(seat, "hand", (*table.player(seat).hand, move.card))
         if step.shuffle_back:
             table.shuffle_into(seat, tuple(rest))
         else:
@@ -399,7 +399,7 @@ def resolve(table: Table, move: Move) -> None:
         player = table.player(seat)
         hand = list(player.hand)
         hand.remove(move.card)
-        table.set(seat, hand=tuple(hand))
+        table.put_field(seat, "hand", tuple(hand))
         table.discard(move.card)
 
 

@@ -74,7 +74,7 @@ def _reveal(table: Table, order: tuple[int, ...]) -> None:
 
 def pick(table: Table, move: Pick) -> None:
     """LOOK-2 to LOOK-4: the card into the picker's hand; the next picker, or the draft's end."""
-    table.set(move.player, hand=(*table.field(move.player, "hand"), move.card))
+    table.put_field(move.player, "hand", (*table.field(move.player, "hand"), move.card))
     offer = tuple(c for c in table.now.offer if c != move.card)
     table.update(offer=offer, order=table.now.order[1:] if offer else ())
     if not table.now.order:
@@ -87,10 +87,10 @@ def _end_draft(table: Table, last: int | None) -> None:
     LOOK-5) or production follows."""
     for card in table.now.offer:
         table.discard(card)
-    table.update(offer=())
+    table.put("offer", ())
     count, first = table.now.config.players, table.now.first
     if not table.now.second:
-        table.update(second=True)
+        table.put("second", True)
         start = (first - 1) % count if last is None else last
         _reveal(table, tuple((start - i) % count for i in range(count)))
         return
@@ -123,7 +123,7 @@ def advance(table: Table) -> None:
         not table.field(turn, "passed")
         and next(free_steps(table.player(turn), table.now.taken, turn), None) is not None
     ):
-        table.update(acted=True)
+        table.put("acted", True)
         return
     next_turn(table)
 
@@ -132,12 +132,12 @@ def next_turn(table: Table) -> None:
     """ACT-1, ACT-4, ACT-6: the next player clockwise who has not passed; when all have
     passed, the action phase ends."""
     if table.now.acted:
-        table.update(acted=False)
+        table.put("acted", False)
     turn, count = table.now.turn, table.now.config.players
     for step in range(1, count + 1):
         seat = (turn + step) % count
         if not table.field(seat, "passed"):
-            table.update(turn=seat)
+            table.put("turn", seat)
             return
     _end_actions(table)
 
@@ -145,10 +145,10 @@ def next_turn(table: Table) -> None:
 def _end_actions(table: Table) -> None:
     """FAC-EGY-3, ENG-4: take-overs end with the action phase; END-1: after round 5 the game
     ends (CLEAN-6: no cleanup); otherwise cleanup (CLEAN-1) and the next round."""
-    table.update(taken=())
+    table.put("taken", ())
     if table.now.round == LAST_ROUND:
         table.note("END-1", "the game ends")
-        table.update(phase=Phase.OVER)
+        table.put("phase", Phase.OVER)
         return
     table.note("CLEAN-1", "cleanup")
     _cleanup(table)
