@@ -481,19 +481,19 @@ def raze_gain(card: str, forgone: tuple[str, ...], vp_each: int) -> Goods:
     ``vp_each`` VP each."""
     field = card_of(card).raze
     assert field is not None
+    if not forgone:  # the field whole
+        return field
     units = list(field.units())
     for unit in forgone:
         units.remove(unit)
     gained = Goods.of({u: units.count(u) for u in set(units)})
-    if forgone:
-        gained = Goods(
-            gained.supply,
-            gained.vp + vp_each * len(forgone),
-            gained.card,
-            gained.common_card,
-            gained.faction_card,
-        )
-    return gained
+    return Goods(
+        gained.supply,
+        gained.vp + vp_each * len(forgone),
+        gained.card,
+        gained.common_card,
+        gained.faction_card,
+    )
 
 
 def raze(table: Table, move: Raze) -> None:
