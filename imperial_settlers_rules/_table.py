@@ -294,7 +294,9 @@ class Table:
         """CARD-23: ``cards`` put back into ``seat``'s faction deck, the whole deck shuffled."""
         index = self.now.shuffles
         self.put("shuffles", index + 1)
-        self.put_field(seat, "deck", shuffled(self.now.config.seed, index, (*self.player(seat).deck, *cards)))
+        self.put_field(
+            seat, "deck", shuffled(self.now.config.seed, index, (*self.field(seat, "deck"), *cards))
+        )
 
     def discard(self, card: str) -> None:
         """BUILD-8, DEAL-6: a card to its own discard pile: a common card to the common pile,
@@ -316,16 +318,15 @@ class Table:
         """A location leaves ``seat``'s empire (razed, removed, discarded for a cost): what
         lies on it goes back (RAZE-7, DEF-4, FAC-JAP-5, ACTLOC-4), its marks end, a Gate's
         cards go to their discard piles (CARD-6), a take-over ends (FAC-EGY-2)."""
-        player = self.player(seat)
+        player = self._players[seat]
+        if type(player) is not _OpenPlayer:
+            player = self._opened_player(seat)
         under = dict(player.under)
-        self.set(
-            seat,
-            empire=tuple(c for c in player.empire if c != card),
-            defended=tuple(c for c in player.defended if c != card),
-            samurai=tuple(c for c in player.samurai if c != card),
-            under=tuple((c, u) for c, u in player.under if c != card),
-            on_shrine=tuple((c, n) for c, n in player.on_shrine if c != card),
-        )
+        player.empire = tuple(c for c in player.empire if c != card)
+        player.defended = tuple(c for c in player.defended if c != card)
+        player.samurai = tuple(c for c in player.samurai if c != card)
+        player.under = tuple((c, u) for c, u in player.under if c != card)
+        player.on_shrine = tuple((c, n) for c, n in player.on_shrine if c != card)
         for tucked in under.get(card, ()):
             self.discard(tucked)
         uses, blocked, taken = self.now.uses, self.now.blocked, self.now.taken

@@ -633,18 +633,17 @@ def tuck(table: Table, move: Tuck) -> None:
     """CARD-26: a hand card under the Gate (its gain at once, one gain event), or a resource
     on the Shrine, for good."""
     seat = move.player
-    player = table.player(seat)
     tucking = card_of(move.location).ability.tuck
     assert tucking is not None
     if tucking.cards:
-        hand = list(player.hand)
+        hand = list(table.field(seat, "hand"))
         hand.remove(move.item)
-        under = dict(player.under)
+        under = dict(table.field(seat, "under"))
         under[move.location] = (*under.get(move.location, ()), move.item)
         table.set(seat, hand=tuple(hand), under=tuple(under.items()))
     else:
         table.pay(seat, one(SUPPLY.index(move.item)))
-        on = dict(table.player(seat).on_shrine)
+        on = dict(table.field(seat, "on_shrine"))
         on[move.location] = on.get(move.location, 0) + 1
         table.put_field(seat, "on_shrine", tuple(on.items()))
     if not tucking.each.empty:

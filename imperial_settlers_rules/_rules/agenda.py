@@ -25,6 +25,7 @@ from .._model import (
     Apply,
     Choice,
     Convert,
+    Deal,
     Deck,
     DiscardFor,
     FollowUp,
@@ -116,13 +117,13 @@ def _produce(table: Table, step: Produce) -> None:
     of Diplomacy stands), then each production location's (PROD-3), any that repeats another
     production last (CARD-9)."""
     seat = step.seat
-    player = table.player(seat)
-    steps: list[Step] = [Gain(seat, components().faction(player.faction).production, "PROD-2")]
+    deals: tuple[Deal, ...] = table.field(seat, "deals")
+    steps: list[Step] = [Gain(seat, components().faction(table.field(seat, "faction")).production, "PROD-2")]
     schools = [c for c in table.controlled(seat) if _converts(c)]
-    if schools and player.deals:
-        steps.append(Convert(seat, tuple(sorted(u for d in player.deals for u in d.good.units()))))
+    if schools and deals:
+        steps.append(Convert(seat, tuple(sorted(u for d in deals for u in d.good.units()))))
     else:
-        steps += [Gain(seat, deal.good, "DEAL-4") for deal in player.deals]
+        steps += [Gain(seat, deal.good, "DEAL-4") for deal in deals]
     later: list[Step] = []
     for card in table.controlled(seat):
         effect = card_of(card).ability.production
@@ -180,7 +181,7 @@ def run(table: Table) -> None:
         if automatic is None:
             if isinstance(step, KeepOne) and len(step.drawn) <= step.keep:
                 table.put("agenda", agenda[1:])
-                table.put_field(step.seat, "hand", (*table.player(step.seat).hand, *step.drawn))
+                table.put_field(step.seat, "hand", (*table.field(step.seat, "hand"), *step.drawn))
                 continue
             preset = table.now.preset
             if preset is not None and _preset(table, step, preset):
@@ -316,7 +317,6 @@ def leftover(preset: Preset | None) -> IllegalMove | None:
 def _options(table: Table, step: Step) -> Iterator[Move]:
     """Every move that decides ``step`` (a decision first on the agenda)."""
     seat = step.seat
-    player = table.player(seat)
     if isinstance(step, Owed):
         for deck in (Deck.COMMON, Deck.FACTION):
             if table.can_draw(seat, deck):
@@ -337,15 +337,15 @@ def _options(table: Table, step: Step) -> Iterator[Move]:
                 ConvertMove(seat, given) for given in dict.fromkeys(combinations(step.received, size))
             )
     elif isinstance(step, DiscardFor):
-        for card in player.hand:
+        for card in table.field(seat, "hand"):
             yield Discard(seat, card)
 
 
 def _placings(table: Table, step: Guard) -> tuple[tuple[str, ...], ...]:
     """CARD-29, FAC-JAP-3: the ways to put ``step.count`` samurai on own faction locations
     without one (as many as there are such locations; a worker left over is lost)."""
-    player = table.player(step.seat)
-    free = tuple(c for c in player.empire if not card_of(c).common and c not in player.samurai)
+    samurai = table.field(step.seat, "samurai")
+    free = tuple(c for c in table.field(step.seat, "empire") if not card_of(c).common and c not in samurai)
     return tuple(c for c in combinations(free, min(step.count, len(free))) if c)
 
 
@@ -386,7 +386,7 @@ def resolve(table: Table, move: Move) -> None:
         assert isinstance(step, KeepOne)
         rest = list(step.drawn)
         rest.remove(move.card)
-        table.put_field(seat, "hand", (*table.player(seat).hand, move.card))
+        table.put_field(seat, "hand", (*table.field(seat, "hand"), move.card))
         if step.shuffle_back:
             table.shuffle_into(seat, tuple(rest))
         else:
@@ -396,8 +396,7 @@ def resolve(table: Table, move: Move) -> None:
         assert isinstance(step, Convert)
         _convert(table, seat, move.give)
     elif isinstance(move, Discard):
-        player = table.player(seat)
-        hand = list(player.hand)
+        hand = list(table.field(seat, "hand"))
         hand.remove(move.card)
         table.put_field(seat, "hand", tuple(hand))
         table.discard(move.card)
@@ -408,7 +407,7 @@ def _convert(table: Table, seat: int, give: tuple[str, ...]) -> None:
     per good given back (one gain event)."""
     left = list(give)
     steps: list[Step] = []
-    for deal in table.player(seat).deals:
+    for deal in table.field(seat, "deals"):
         (unit,) = deal.good.units()
         if unit in left:
             left.remove(unit)
