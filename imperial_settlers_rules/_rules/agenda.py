@@ -118,25 +118,34 @@ def _produce(table: Table, step: Produce) -> None:
     production last (CARD-9)."""
     seat = step.seat
     deals: tuple[Deal, ...] = table.field(seat, "deals")
-    steps: list[Step] = [Gain(seat, components().faction(table.field(seat, "faction")).production, "PROD-2")]
-    schools = [c for c in table.controlled(seat) if _converts(c)]
-    if schools and deals:
+    steps: list[Step] = [Gain(seat, _BOARD_PRODUCTION[table.field(seat, "faction")], "PROD-2")]
+    controlled = table.controlled(seat)
+    if deals and not _SCHOOLS.isdisjoint(controlled):
         steps.append(Convert(seat, tuple(sorted(u for d in deals for u in d.good.units()))))
     else:
         steps += [Gain(seat, deal.good, "DEAL-4") for deal in deals]
     later: list[Step] = []
-    for card in table.controlled(seat):
-        effect = card_of(card).ability.production
-        if effect is not None:
-            (later if effect.do is Special.REPEAT_PRODUCTION else steps).append(
-                Apply(seat, card, Part.PRODUCTION)
-            )
+    for card in controlled:
+        repeats = _PRODUCING.get(card)
+        if repeats is not None:
+            (later if repeats else steps).append(Apply(seat, card, Part.PRODUCTION))
     table.first(steps + later)
 
 
-def _converts(card: str) -> bool:
-    event = card_of(card).ability.on_event
-    return event is not None and event.effect.do is Special.DEAL_GOODS_TO_VP
+#: PROD-2: each faction board's production, by faction.
+_BOARD_PRODUCTION = {faction.id: faction.production for faction in components().factions}
+#: CARD-27: the cards whose feature gives back the deals' goods for VP (School of Diplomacy).
+_SCHOOLS = frozenset(
+    printed
+    for printed, copy in components().copies.items()
+    if (event := copy.card.ability.on_event) is not None and event.effect.do is Special.DEAL_GOODS_TO_VP
+)
+#: PROD-3, CARD-9: the production locations, each with whether it repeats another's production.
+_PRODUCING = {
+    printed: effect.do is Special.REPEAT_PRODUCTION
+    for printed, copy in components().copies.items()
+    if (effect := copy.card.ability.production) is not None
+}
 
 
 def effect_of(card: str, part: Part) -> Effect:

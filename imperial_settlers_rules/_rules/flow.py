@@ -7,7 +7,7 @@ from .._components import FACTIONS, components
 from .._config import GameConfig
 from .._model import Deck, GameState, Phase, Player, Produce
 from .._moves import Pick
-from .._table import Table, card_of, shuffled
+from .._table import Table, shuffled
 from .actions import free_steps
 from .agenda import run
 
@@ -161,12 +161,21 @@ def _cleanup(table: Table) -> None:
     """CLEAN-2 to CLEAN-4, ENG-8, DEF-5: each player keeps the goods their board stores and
     those their storage locations name; everything else in the supply, every defense token
     and every good on a location goes back (locations' goods and marks are not kept)."""
-    cards = components()
     for seat in range(table.now.config.players):
-        kept = {cards.faction(table.field(seat, "faction")).stores}
+        kept = {_BOARD_STORES[table.field(seat, "faction")]}
         for card in table.field(seat, "empire"):
-            storage = card_of(card).ability.storage
-            if storage is not None:
-                kept.update(storage.kinds)
+            kinds = _STORING.get(card)
+            if kinds is not None:
+                kept.update(kinds)
         supply = tuple(n if kind in kept else 0 for kind, n in enumerate(table.field(seat, "supply")))
         table.set(seat, supply=supply, defended=(), passed=False, oasis=0)
+
+
+#: CLEAN-2: the good each faction board stores, by faction.
+_BOARD_STORES = {faction.id: faction.stores for faction in components().factions}
+#: CLEAN-3: the storage locations, each with the goods it keeps.
+_STORING = {
+    printed: storage.kinds
+    for printed, copy in components().copies.items()
+    if (storage := copy.card.ability.storage) is not None
+}
