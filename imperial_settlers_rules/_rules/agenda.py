@@ -12,6 +12,7 @@ CARD-29).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterator
 from itertools import combinations
 from typing import Any
@@ -45,6 +46,8 @@ from .._table import Table, card_of
 
 #: ENG-9: a preset with some of its answers used up (a generated copier, :mod:`boardtable.build`).
 _copy_preset = copier(Preset)
+#: GOODS-7: a draw decided, made once and reused (moves are immutable values).
+_draw = functools.cache(Draw)
 
 __all__ = ["Asked", "decision_moves", "effect_steps", "leftover", "resolve", "run"]
 
@@ -129,7 +132,7 @@ def _produce(table: Table, step: Produce) -> None:
         repeats = _PRODUCING.get(card)
         if repeats is not None:
             (later if repeats else steps).append(Apply(seat, card, Part.PRODUCTION))
-    table.first(steps + later)
+    _carried(table, steps + later)
 
 
 #: PROD-2: each faction board's production, by faction.
@@ -163,7 +166,7 @@ def effect_of(card: str, part: Part) -> Effect:
 
 
 def _apply(table: Table, step: Apply) -> None:
-    table.first(effect_steps(table, step.seat, effect_of(step.card, step.part), step.card))
+    _carried(table, effect_steps(table, step.seat, effect_of(step.card, step.part), step.card))
 
 
 def _gain(table: Table, step: Gain) -> None:
@@ -178,6 +181,18 @@ def _gain(table: Table, step: Gain) -> None:
 
 
 _AUTOMATIC: dict[type[Any], Callable[[Table, Any], None]] = {Produce: _produce, Apply: _apply, Gain: _gain}
+
+
+def _carried(table: Table, steps: list[Step]) -> None:
+    """``steps`` put first on the agenda by an automatic step that :func:`run` carries out: the
+    first of them carried out at once where it is automatic too, as run would next."""
+    automatic = _AUTOMATIC.get(type(steps[0])) if steps else None
+    if automatic is None:
+        table.first(steps)
+        return
+    if len(steps) > 1:
+        table.first(steps[1:])
+    automatic(table, steps[0])
 
 
 def run(table: Table) -> None:
@@ -258,8 +273,8 @@ def _preset(table: Table, step: Step, preset: Preset) -> bool:
         if table.seen:  # a card seen before it: its deck waits
             return False
         decks = tuple(d for d in (Deck.COMMON, Deck.FACTION) if table.can_draw(seat, d))
-        rest = _copy_preset(preset, {"deck": None})
-        return _decided(table, preset, "deck", decks, preset.deck, rest, lambda deck: Draw(seat, deck))
+        rest = preset if preset.deck is None else _copy_preset(preset, {"deck": None})
+        return _decided(table, preset, "deck", decks, preset.deck, rest, lambda deck: _draw(seat, deck))
     if isinstance(step, Choice):
         given = preset.choice[0] if preset.choice else None
         rest = _copy_preset(preset, {"choice": preset.choice[1:]})
@@ -329,7 +344,7 @@ def _options(table: Table, step: Step) -> Iterator[Move]:
     if isinstance(step, Owed):
         for deck in (Deck.COMMON, Deck.FACTION):
             if table.can_draw(seat, deck):
-                yield Draw(seat, deck)
+                yield _draw(seat, deck)
     elif isinstance(step, Choice):
         for option in range(len(step.options)):
             yield Choose(seat, option)
