@@ -31,6 +31,7 @@ from .._goods import (
 from .._model import Apply, Deal, Gain, GameState, Owed, Part, Player, Step
 from .._moves import Activate, Build, Defend, MakeDeal, Move, Pass, Raze, RazeCard, Samurai, Spend, Tuck
 from .._table import Table, card_of, controlled, copy_of, owner
+from .agenda import gained
 
 __all__ = [
     "REACTING",
@@ -266,12 +267,12 @@ def make_deal(table: Table, move: MakeDeal) -> None:
     good = copy_of(move.card).deal
     assert good is not None
     table.set(seat, hand=tuple(hand), deals=(*table.field(seat, "deals"), Deal(move.card, good)))
-    table.first([Gain(seat, good, "DEAL-4"), *event_steps(table, seat, Event.MAKE_DEAL)])
+    table.first([gained(seat, good, "DEAL-4"), *event_steps(table, seat, Event.MAKE_DEAL)])
 
 
 def event_steps(table: Table, seat: int, event: Event) -> list[Step]:
     """CARD-10, CARD-17: the gains of ``seat``'s features that react to ``event``."""
-    return [Gain(seat, gain, card) for card, gain in event_gains(table.controlled(seat), event)]
+    return [gained(seat, gain, card) for card, gain in event_gains(table.controlled(seat), event)]
 
 
 def event_gains(locations: tuple[str, ...], event: Event) -> list[tuple[str, Goods]]:
@@ -473,7 +474,9 @@ def razed_from_hand(table: Table, seat: int, card: str, forgone: tuple[str, ...]
 
 
 def _raze_gains(table: Table, seat: int, card: str, forgone: tuple[str, ...], vp_each: int) -> None:
-    table.first([Gain(seat, raze_gain(card, forgone, vp_each), card), *event_steps(table, seat, Event.RAZE)])
+    table.first(
+        [gained(seat, raze_gain(card, forgone, vp_each), card), *event_steps(table, seat, Event.RAZE)]
+    )
 
 
 def raze_gain(card: str, forgone: tuple[str, ...], vp_each: int) -> Goods:

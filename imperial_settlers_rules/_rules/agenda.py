@@ -48,8 +48,11 @@ from .._table import Table, card_of
 _copy_preset = copier(Preset)
 #: GOODS-7: a draw decided, made once and reused (moves are immutable values).
 _draw = functools.cache(Draw)
+#: ENG-3: a gain event's step, made once per seat, goods and source and reused (steps are
+#: immutable values); at most 4096 kept.
+gained = functools.lru_cache(maxsize=1 << 12)(Gain)
 
-__all__ = ["Asked", "decision_moves", "effect_steps", "leftover", "resolve", "run"]
+__all__ = ["Asked", "decision_moves", "effect_steps", "gained", "leftover", "resolve", "run"]
 
 
 class Asked(Exception):
@@ -98,7 +101,7 @@ def effect_steps(table: Table, seat: int, effect: Effect, card: str, special: bo
             gain.faction_card,
         )
     if not gain.empty:
-        steps.append(Gain(seat, gain, card))
+        steps.append(gained(seat, gain, card))
     if effect.choice:
         steps.append(Choice(seat, effect.choice, card))
     keep = effect.draw_keep
@@ -121,12 +124,12 @@ def _produce(table: Table, step: Produce) -> None:
     production last (CARD-9)."""
     seat = step.seat
     deals: tuple[Deal, ...] = table.field(seat, "deals")
-    steps: list[Step] = [Gain(seat, _BOARD_PRODUCTION[table.field(seat, "faction")], "PROD-2")]
+    steps: list[Step] = [gained(seat, _BOARD_PRODUCTION[table.field(seat, "faction")], "PROD-2")]
     controlled = table.controlled(seat)
     if deals and not _SCHOOLS.isdisjoint(controlled):
         steps.append(Convert(seat, tuple(sorted(u for d in deals for u in d.good.units()))))
     else:
-        steps += [Gain(seat, deal.good, "DEAL-4") for deal in deals]
+        steps += [gained(seat, deal.good, "DEAL-4") for deal in deals]
     later: list[Step] = []
     for card in controlled:
         repeats = _PRODUCING.get(card)
