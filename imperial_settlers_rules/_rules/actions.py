@@ -28,10 +28,10 @@ from .._goods import (
     payments,
     taken,
 )
-from .._model import Apply, Deal, Gain, GameState, Owed, Part, Player, Step
+from .._model import Deal, Gain, GameState, Owed, Part, Player, Step
 from .._moves import Activate, Build, Defend, MakeDeal, Move, Pass, Raze, RazeCard, Samurai, Spend, Tuck
 from .._table import Table, card_of, controlled, copy_of, owner
-from .agenda import gained
+from .agenda import applied, gained
 
 __all__ = [
     "REACTING",
@@ -226,9 +226,9 @@ def build(table: Table, move: Build, skip_location: bool = False) -> None:
     built = card_of(move.card)
     steps: list[Step] = []
     if built.bonus is not None:
-        steps.append(Apply(seat, move.card, Part.BONUS))
+        steps.append(applied(seat, move.card, Part.BONUS))
     if built.ability.production is not None:
-        steps.append(Apply(seat, move.card, Part.PRODUCTION))
+        steps.append(applied(seat, move.card, Part.PRODUCTION))
     for location in table.controlled(seat):
         if location not in REACTING:
             continue
@@ -240,7 +240,7 @@ def build(table: Table, move: Build, skip_location: bool = False) -> None:
                 offer = feature.effect.may_pay[move.option]  # paid with the cost (move.pay)
                 steps.append(Gain(seat, offer.gain, location))
         else:
-            steps.append(Apply(seat, location, Part.ON_BUILD))
+            steps.append(applied(seat, location, Part.ON_BUILD))
     table.first(steps)
 
 

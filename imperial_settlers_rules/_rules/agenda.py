@@ -51,8 +51,11 @@ _draw = functools.cache(Draw)
 #: ENG-3: a gain event's step, made once per seat, goods and source and reused (steps are
 #: immutable values); at most 4096 kept.
 gained = functools.lru_cache(maxsize=1 << 12)(Gain)
+#: CARD-14: a card's effect carried out for a seat, its step made once and reused (as many as
+#: seats, cards and parts).
+applied = functools.cache(Apply)
 
-__all__ = ["Asked", "decision_moves", "effect_steps", "gained", "leftover", "resolve", "run"]
+__all__ = ["Asked", "applied", "decision_moves", "effect_steps", "gained", "leftover", "resolve", "run"]
 
 
 class Asked(Exception):
@@ -134,7 +137,7 @@ def _produce(table: Table, step: Produce) -> None:
     for card in controlled:
         repeats = _PRODUCING.get(card)
         if repeats is not None:
-            (later if repeats else steps).append(Apply(seat, card, Part.PRODUCTION))
+            (later if repeats else steps).append(applied(seat, card, Part.PRODUCTION))
     _carried(table, steps + later)
 
 
