@@ -74,7 +74,7 @@ class Table:
     change), made a frozen position only when the whole position is read (:attr:`state`), so
     that a move copies the position and each player it changes about once."""
 
-    __slots__ = ("_moved", "_open", "_players", "events", "now", "seen")
+    __slots__ = ("_moved", "_open", "events", "now", "players", "seen")
 
     def __init__(self, state: GameState, recording: bool = False) -> None:
         #: The position now, its fields read directly: but ``players``, which is as it was
@@ -84,9 +84,10 @@ class Table:
         self.now: GameState = state
         #: Whether :attr:`now` is an open copy (written in place), not a frozen position.
         self._open = False
-        #: The players now, each frozen or an open copy, and whether any was opened since the
-        #: position was last put together.
-        self._players: list[Any] = list(state.players)
+        #: The players now, each frozen or an open copy, their fields read directly (at once: an
+        #: open copy changes with the move); written only through the table's methods. And
+        #: whether any was opened since the position was last put together.
+        self.players: list[Player] = list(state.players)
         self._moved = False
         #: What happened so far, when recorded (None: not recorded, the fast path).
         self.events: list[Happened] | None = [] if recording else None
@@ -117,7 +118,7 @@ class Table:
         """The position with every change so far, frozen (a later change opens a new copy)."""
         now: Any = self.now
         if self._moved:
-            players = self._players
+            players = self.players
             for player in players:
                 if type(player) is _OpenPlayer:
                     player.__class__ = Player
@@ -138,24 +139,24 @@ class Table:
 
     def player(self, seat: int) -> Player:
         """``seat``'s player now (frozen: a later change to it opens a new copy)."""
-        player = self._players[seat]
+        player: Any = self.players[seat]
         if type(player) is _OpenPlayer:
             player.__class__ = Player
         return player  # type: ignore[no-any-return]
 
     def _opened_player(self, seat: int) -> Any:
         """``seat``'s player opened: copied once, to be written in place."""
-        self._players[seat] = player = _open_player(self._players[seat])
+        self.players[seat] = player = _open_player(self.players[seat])
         self._moved = True
         return player
 
     def controlled(self, seat: int) -> tuple[str, ...]:
         """:func:`controlled` in the position now, without putting it together."""
-        return held(self._players[seat].empire, self.now.taken, seat)
+        return held(self.players[seat].empire, self.now.taken, seat)
 
     def owner(self, card: str) -> int | None:
         """:func:`owner` in the position now, without putting it together."""
-        for seat, player in enumerate(self._players):
+        for seat, player in enumerate(self.players):
             if card in player.empire:
                 return seat
         return None
@@ -176,7 +177,7 @@ class Table:
 
     def set(self, seat: int, **fields: Any) -> None:
         """Replace fields of ``seat``'s player."""
-        player = self._players[seat]
+        player: Any = self.players[seat]
         if type(player) is not _OpenPlayer:
             player = self._opened_player(seat)
         for name in fields:
@@ -184,13 +185,13 @@ class Table:
 
     def put_field(self, seat: int, name: str, value: object) -> None:
         """Replace the field ``name`` of ``seat``'s player (:meth:`set` of one field)."""
-        player = self._players[seat]
+        player: Any = self.players[seat]
         setattr(player if type(player) is _OpenPlayer else self._opened_player(seat), name, value)
 
     def add(self, seat: int, supply: Supply, vp: int = 0) -> None:
         """GOODS-5, GOODS-6, PROD-5: goods from the general supply, which has no limit (VP
         scored at once, never below zero, END-5)."""
-        player = self._players[seat]
+        player: Any = self.players[seat]
         if type(player) is not _OpenPlayer:
             player = self._opened_player(seat)
         player.supply = added(player.supply, supply)
@@ -199,14 +200,14 @@ class Table:
 
     def pay(self, seat: int, supply: Supply) -> None:
         """GOODS-5: goods paid go back to the general supply (the caller checked them)."""
-        player = self._players[seat]
+        player: Any = self.players[seat]
         if type(player) is not _OpenPlayer:
             player = self._opened_player(seat)
         player.supply = taken(player.supply, supply)
 
     def field(self, seat: int, name: str) -> Any:
         """The field ``name`` of ``seat``'s player now, without putting the position together."""
-        return getattr(self._players[seat], name)
+        return getattr(self.players[seat], name)
 
     def first(self, steps: Iterable[Step]) -> None:
         """Put ``steps`` at the front of the agenda, in order."""
@@ -238,7 +239,7 @@ class Table:
         reshuffled; a faction deck only when the configuration reshuffles it)."""
         if deck is Deck.COMMON:
             return bool(self.now.common or self.now.common_discard)
-        player = self._players[seat]
+        player: Any = self.players[seat]
         return bool(player.deck or (self.now.config.faction_deck_reshuffle and player.discard))
 
     def take_top(self, seat: int, deck: Deck) -> str | None:
@@ -254,7 +255,7 @@ class Table:
                 now.common = cards[:-1]
                 return cards[-1]
         else:
-            player = self._players[seat]
+            player: Any = self.players[seat]
             cards = player.deck
             if cards:
                 if type(player) is not _OpenPlayer:
@@ -267,7 +268,7 @@ class Table:
             cards = self._reshuffled(self.now.common_discard)
             self.update(common=cards[:-1], common_discard=())
             return cards[-1]
-        cards = self._reshuffled(self.field(seat, "discard"))
+        cards = self._reshuffled(self.players[seat].discard)
         self.set(seat, deck=cards[:-1], discard=())
         return cards[-1]
 
@@ -276,7 +277,7 @@ class Table:
         card = self.take_top(seat, deck)
         if card is not None:
             self.seen += 1
-            player = self._players[seat]
+            player: Any = self.players[seat]
             if type(player) is not _OpenPlayer:
                 player = self._opened_player(seat)
             player.hand = (*player.hand, card)
@@ -295,7 +296,7 @@ class Table:
         index = self.now.shuffles
         self.put("shuffles", index + 1)
         self.put_field(
-            seat, "deck", shuffled(self.now.config.seed, index, (*self.field(seat, "deck"), *cards))
+            seat, "deck", shuffled(self.now.config.seed, index, (*self.players[seat].deck, *cards))
         )
 
     def discard(self, card: str) -> None:
@@ -309,8 +310,8 @@ class Table:
             return
         deck = copy.card.deck
         for seat in range(self.now.config.players):
-            if self.field(seat, "faction") == deck:
-                self.put_field(seat, "discard", (*self.field(seat, "discard"), card))
+            if self.players[seat].faction == deck:
+                self.put_field(seat, "discard", (*self.players[seat].discard, card))
                 return
         raise AssertionError(f"no seat plays the faction of {card}")
 
@@ -318,7 +319,7 @@ class Table:
         """A location leaves ``seat``'s empire (razed, removed, discarded for a cost): what
         lies on it goes back (RAZE-7, DEF-4, FAC-JAP-5, ACTLOC-4), its marks end, a Gate's
         cards go to their discard piles (CARD-6), a take-over ends (FAC-EGY-2)."""
-        player = self._players[seat]
+        player: Any = self.players[seat]
         if type(player) is not _OpenPlayer:
             player = self._opened_player(seat)
         under = dict(player.under)

@@ -205,24 +205,24 @@ def build(table: Table, move: Build, skip_location: bool = False) -> None:
     seat = move.player
     table.pay(seat, move.pay)
     if move.discard is not None and not skip_location:
-        foundations = table.field(seat, "foundations")
+        foundations = table.players[seat].foundations
         if move.discard in foundations:
             table.set(
                 seat,
                 foundations=tuple(c for c in foundations if c != move.discard),
-                unseen=tuple(c for c in table.field(seat, "unseen") if c != move.discard),
+                unseen=tuple(c for c in table.players[seat].unseen if c != move.discard),
             )
         else:
             table.leave_empire(seat, move.discard)
         table.discard(move.discard)
-    hand = table.field(seat, "hand")
+    hand = table.players[seat].hand
     if move.card in hand:
         rest = list(hand)
         rest.remove(move.card)
         table.put_field(seat, "hand", tuple(rest))
     else:  # CARD-7: Negotiator builds a deal
-        table.put_field(seat, "deals", tuple(d for d in table.field(seat, "deals") if d.card != move.card))
-    table.put_field(seat, "empire", (*table.field(seat, "empire"), move.card))
+        table.put_field(seat, "deals", tuple(d for d in table.players[seat].deals if d.card != move.card))
+    table.put_field(seat, "empire", (*table.players[seat].empire, move.card))
     built = card_of(move.card)
     steps: list[Step] = []
     if built.bonus is not None:
@@ -262,11 +262,11 @@ def make_deal(table: Table, move: MakeDeal) -> None:
     once; CARD-17: features that react to making a deal fire."""
     seat = move.player
     table.pay(seat, move.pay)
-    hand = list(table.field(seat, "hand"))
+    hand = list(table.players[seat].hand)
     hand.remove(move.card)
     good = copy_of(move.card).deal
     assert good is not None
-    table.set(seat, hand=tuple(hand), deals=(*table.field(seat, "deals"), Deal(move.card, good)))
+    table.set(seat, hand=tuple(hand), deals=(*table.players[seat].deals, Deal(move.card, good)))
     table.first([gained(seat, good, "DEAL-4"), *event_steps(table, seat, Event.MAKE_DEAL)])
 
 
@@ -466,7 +466,7 @@ def raze_card(table: Table, move: RazeCard) -> None:
 def razed_from_hand(table: Table, seat: int, card: str, forgone: tuple[str, ...], vp_each: int = 0) -> None:
     """RAZE-2, RAZE-8, RAZE-10, CARD-10, CARD-13: a hand card razed: to its pile; its raze field (less
     the goods forgone for ``vp_each`` VP each) gained; features reacting to razes fire."""
-    hand = list(table.field(seat, "hand"))
+    hand = list(table.players[seat].hand)
     hand.remove(card)
     table.put_field(seat, "hand", tuple(hand))
     table.discard(card)
@@ -517,7 +517,7 @@ def razed(
     table.leave_empire(victim, location)
     common = card_of(location).common
     if common:
-        table.put_field(victim, "foundations", (*table.field(victim, "foundations"), location))
+        table.put_field(victim, "foundations", (*table.players[victim].foundations, location))
     else:
         table.discard(location)
     if common or taker is not None:
@@ -567,7 +567,7 @@ def spend(table: Table, move: Spend) -> None:
                 continue
             feature = card_of(card).ability.on_event
             assert feature is not None
-            got = table.field(other, "oasis")
+            got = table.players[other].oasis
             amount = min(pairs, feature.most_per_round - got) if feature.most_per_round else pairs
             if amount > 0:
                 table.add(other, one(WORKER, amount))
@@ -623,13 +623,13 @@ _defend, _samurai, _tuck = functools.cache(Defend), functools.cache(Samurai), fu
 def defend(table: Table, move: Defend) -> None:
     """DEF-2: the token from the supply onto the location."""
     table.pay(move.player, one(DEFENSE))
-    table.put_field(move.player, "defended", (*table.field(move.player, "defended"), move.location))
+    table.put_field(move.player, "defended", (*table.players[move.player].defended, move.location))
 
 
 def samurai(table: Table, move: Samurai) -> None:
     """FAC-JAP-3: a worker from the supply onto the location as a samurai."""
     table.pay(move.player, one(WORKER))
-    table.put_field(move.player, "samurai", (*table.field(move.player, "samurai"), move.location))
+    table.put_field(move.player, "samurai", (*table.players[move.player].samurai, move.location))
 
 
 def tuck(table: Table, move: Tuck) -> None:
@@ -639,14 +639,14 @@ def tuck(table: Table, move: Tuck) -> None:
     tucking = card_of(move.location).ability.tuck
     assert tucking is not None
     if tucking.cards:
-        hand = list(table.field(seat, "hand"))
+        hand = list(table.players[seat].hand)
         hand.remove(move.item)
-        under = dict(table.field(seat, "under"))
+        under = dict(table.players[seat].under)
         under[move.location] = (*under.get(move.location, ()), move.item)
         table.set(seat, hand=tuple(hand), under=tuple(under.items()))
     else:
         table.pay(seat, one(SUPPLY.index(move.item)))
-        on = dict(table.field(seat, "on_shrine"))
+        on = dict(table.players[seat].on_shrine)
         on[move.location] = on.get(move.location, 0) + 1
         table.put_field(seat, "on_shrine", tuple(on.items()))
     if not tucking.each.empty:

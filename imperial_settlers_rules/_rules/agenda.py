@@ -80,7 +80,7 @@ def counted(table: Table, seat: int, colour: str | None, card: str) -> int:
     ``card``'s owner (FAC-JAP-8; ENG-4: also when the Egyptian player uses it)."""
     if colour is None:
         built_by = table.owner(card)
-        return len(table.field(seat if built_by is None else built_by, "samurai"))
+        return len(table.players[seat if built_by is None else built_by].samurai)
     return sum(1 for card in table.controlled(seat) if colour in card_of(card).colours)
 
 
@@ -126,8 +126,8 @@ def _produce(table: Table, step: Produce) -> None:
     of Diplomacy stands), then each production location's (PROD-3), any that repeats another
     production last (CARD-9)."""
     seat = step.seat
-    deals: tuple[Deal, ...] = table.field(seat, "deals")
-    steps: list[Step] = [gained(seat, _BOARD_PRODUCTION[table.field(seat, "faction")], "PROD-2")]
+    deals: tuple[Deal, ...] = table.players[seat].deals
+    steps: list[Step] = [gained(seat, _BOARD_PRODUCTION[table.players[seat].faction], "PROD-2")]
     controlled = table.controlled(seat)
     if deals and not _SCHOOLS.isdisjoint(controlled):
         steps.append(Convert(seat, tuple(sorted(u for d in deals for u in d.good.units()))))
@@ -211,7 +211,7 @@ def run(table: Table) -> None:
         if automatic is None:
             if isinstance(step, KeepOne) and len(step.drawn) <= step.keep:
                 table.put("agenda", agenda[1:])
-                table.put_field(step.seat, "hand", (*table.field(step.seat, "hand"), *step.drawn))
+                table.put_field(step.seat, "hand", (*table.players[step.seat].hand, *step.drawn))
                 continue
             preset = table.now.preset
             if preset is not None and _preset(table, step, preset):
@@ -323,7 +323,7 @@ def _decided(
         resolve(table, decision(given))
         return True
     table.put("agenda", table.now.agenda[1:])
-    table.put_field(seat, "samurai", (*table.field(seat, "samurai"), *given))
+    table.put_field(seat, "samurai", (*table.players[seat].samurai, *given))
     for place in given:
         table.note("CARD-29", "puts a samurai on", seat, place)
     return True
@@ -367,15 +367,15 @@ def _options(table: Table, step: Step) -> Iterator[Move]:
                 ConvertMove(seat, given) for given in dict.fromkeys(combinations(step.received, size))
             )
     elif isinstance(step, DiscardFor):
-        for card in table.field(seat, "hand"):
+        for card in table.players[seat].hand:
             yield Discard(seat, card)
 
 
 def _placings(table: Table, step: Guard) -> tuple[tuple[str, ...], ...]:
     """CARD-29, FAC-JAP-3: the ways to put ``step.count`` samurai on own faction locations
     without one (as many as there are such locations; a worker left over is lost)."""
-    samurai = table.field(step.seat, "samurai")
-    free = tuple(c for c in table.field(step.seat, "empire") if not card_of(c).common and c not in samurai)
+    samurai = table.players[step.seat].samurai
+    free = tuple(c for c in table.players[step.seat].empire if not card_of(c).common and c not in samurai)
     return tuple(c for c in combinations(free, min(step.count, len(free))) if c)
 
 
@@ -416,7 +416,7 @@ def resolve(table: Table, move: Move) -> None:
         assert isinstance(step, KeepOne)
         rest = list(step.drawn)
         rest.remove(move.card)
-        table.put_field(seat, "hand", (*table.field(seat, "hand"), move.card))
+        table.put_field(seat, "hand", (*table.players[seat].hand, move.card))
         if step.shuffle_back:
             table.shuffle_into(seat, tuple(rest))
         else:
@@ -426,7 +426,7 @@ def resolve(table: Table, move: Move) -> None:
         assert isinstance(step, Convert)
         _convert(table, seat, move.give)
     elif isinstance(move, Discard):
-        hand = list(table.field(seat, "hand"))
+        hand = list(table.players[seat].hand)
         hand.remove(move.card)
         table.put_field(seat, "hand", tuple(hand))
         table.discard(move.card)
@@ -437,7 +437,7 @@ def _convert(table: Table, seat: int, give: tuple[str, ...]) -> None:
     per good given back (one gain event)."""
     left = list(give)
     steps: list[Step] = []
-    for deal in table.field(seat, "deals"):
+    for deal in table.players[seat].deals:
         (unit,) = deal.good.units()
         if unit in left:
             left.remove(unit)

@@ -74,7 +74,7 @@ def _reveal(table: Table, order: tuple[int, ...]) -> None:
 
 def pick(table: Table, move: Pick) -> None:
     """LOOK-2 to LOOK-4: the card into the picker's hand; the next picker, or the draft's end."""
-    table.put_field(move.player, "hand", (*table.field(move.player, "hand"), move.card))
+    table.put_field(move.player, "hand", (*table.players[move.player].hand, move.card))
     offer = tuple(c for c in table.now.offer if c != move.card)
     table.update(offer=offer, order=table.now.order[1:] if offer else ())
     if not table.now.order:
@@ -120,7 +120,7 @@ def advance(table: Table) -> None:
         return
     turn = table.now.turn
     if (
-        not table.field(turn, "passed")
+        not table.players[turn].passed
         and next(free_steps(table.player(turn), table.now.taken, turn), None) is not None
     ):
         table.put("acted", True)
@@ -136,7 +136,7 @@ def next_turn(table: Table) -> None:
     turn, count = table.now.turn, table.now.config.players
     for step in range(1, count + 1):
         seat = (turn + step) % count
-        if not table.field(seat, "passed"):
+        if not table.players[seat].passed:
             table.put("turn", seat)
             return
     _end_actions(table)
@@ -162,12 +162,12 @@ def _cleanup(table: Table) -> None:
     those their storage locations name; everything else in the supply, every defense token
     and every good on a location goes back (locations' goods and marks are not kept)."""
     for seat in range(table.now.config.players):
-        kept = {_BOARD_STORES[table.field(seat, "faction")]}
-        for card in table.field(seat, "empire"):
+        kept = {_BOARD_STORES[table.players[seat].faction]}
+        for card in table.players[seat].empire:
             kinds = _STORING.get(card)
             if kinds is not None:
                 kept.update(kinds)
-        supply = tuple(n if kind in kept else 0 for kind, n in enumerate(table.field(seat, "supply")))
+        supply = tuple(n if kind in kept else 0 for kind, n in enumerate(table.players[seat].supply))
         table.set(seat, supply=supply, defended=(), passed=False, oasis=0)
 
 
