@@ -204,6 +204,10 @@ def _told(state: GameState, move: Move) -> tuple[Goods | None, str | None, int |
     return None, None, move.opponent if isinstance(move, _moves.Raze) else None
 
 
+#: The moves that may decide in advance what their effects ask (ENG-9).
+_ANSWERING = frozenset(ANSWERED)
+
+
 def _played(state: GameState, move: Move, recording: bool = False) -> Table:
     table = Table(state, recording)
     if recording and type(move) in _TOLD:
@@ -227,7 +231,7 @@ def _played(state: GameState, move: Move, recording: bool = False) -> Table:
     elif isinstance(move, _moves.Done):
         next_turn(table)
     else:
-        if isinstance(move, ANSWERED):
+        if type(move) in _ANSWERING:
             preset = preset_of(move)
             if preset is not NO_PRESET:
                 table.put("preset", preset)

@@ -121,7 +121,7 @@ def advance(table: Table) -> None:
     turn = table.now.turn
     if (
         not table.players[turn].passed
-        and next(free_steps(table.player(turn), table.now.taken, turn), None) is not None
+        and next(free_steps(table.players[turn], table.now.taken, turn), None) is not None
     ):
         table.put("acted", True)
         return
