@@ -21,7 +21,8 @@ from ._model import Deck, GameState, Owed, Player, Step
 
 __all__ = ["Table", "card_of", "controlled", "copy_of", "held", "owner", "shuffled"]
 
-_open_state, _OpenState = opener(GameState)
+#: An open copy of a position, and of a player with the class of such copies (to tell them).
+_open_state = opener(GameState)[0]
 _open_player, _OpenPlayer = opener(Player)
 _COPIES = components().copies
 #: CARD-18: the least VP of a gain event that any card reacts to.
@@ -78,9 +79,9 @@ class Table:
 
     def __init__(self, state: GameState, recording: bool = False) -> None:
         #: The position now, its fields read directly: but ``players``, which is as it was
-        #: when last put together (a player is read through :meth:`field` or :meth:`player`),
-        #: and the position's properties, which an open copy has not. Written only through
-        #: the table's methods.
+        #: when last put together (a player now is read from :attr:`players`), and the
+        #: position's properties, which an open copy has not. Written only through the
+        #: table's methods.
         self.now: GameState = state
         #: Whether :attr:`now` is an open copy (written in place), not a frozen position.
         self._open = False
