@@ -228,10 +228,11 @@ class Table:
                     bonus += event.effect.gain.vp
         if any(goods.supply) or goods.vp:
             self.add(seat, goods.supply, goods.vp + bonus)
-        for _ in range(goods.common_card):
-            self.draw(seat, Deck.COMMON)
-        for _ in range(goods.faction_card):
-            self.draw(seat, Deck.FACTION)
+        if goods.common_card or goods.faction_card:
+            for _ in range(goods.common_card):
+                self.draw(seat, Deck.COMMON)
+            for _ in range(goods.faction_card):
+                self.draw(seat, Deck.FACTION)
         if goods.card:
             self.first(Owed(seat) for _ in range(goods.card))
 

@@ -75,8 +75,9 @@ def _reveal(table: Table, order: tuple[int, ...]) -> None:
 def pick(table: Table, move: Pick) -> None:
     """LOOK-2 to LOOK-4: the card into the picker's hand; the next picker, or the draft's end."""
     table.put_field(move.player, "hand", (*table.players[move.player].hand, move.card))
-    offer = tuple(c for c in table.now.offer if c != move.card)
-    table.update(offer=offer, order=table.now.order[1:] if offer else ())
+    offer = tuple([c for c in table.now.offer if c != move.card])
+    table.put("offer", offer)
+    table.put("order", table.now.order[1:] if offer else ())
     if not table.now.order:
         _end_draft(table, move.player)
 
