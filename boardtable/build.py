@@ -1,4 +1,4 @@
-"""Fast instances of frozen, slotted attrs records: generated copiers and makers.
+"""Fast instances of frozen, slotted attrs records: generated copiers, openers and makers.
 
 Positions, players and track values are made on every move, so this is the hot
 path of every playout. The attrs initializer of a frozen class sets each field
@@ -64,6 +64,19 @@ def copier(cls: type[object]) -> Copier:
     lines += ["    for name, value in changes.items():", "        _set(copy, name, value)"]
     lines += ["    copy.__class__ = cls", "    return copy"]
     return _generated(cls, builder, "copy", lines)
+
+
+def opener(cls: type[object]) -> tuple[Callable[[Any], Any], type[object]]:
+    """A function ``instance -> open copy`` for one frozen, slotted attrs class, and the class
+    of its copies: an open copy has the same slots, written in place by plain slot stores
+    while a record is worked on, and becomes an ordinary frozen instance of ``cls`` when
+    given its class (``copy.__class__ = cls``), after which it is never written again."""
+    names, others, builder = _layout(cls)
+    lines = ["def made(instance):", "    copy = _new(_Builder)"]
+    lines += [f"    copy.{n} = instance.{n}" for n in names]
+    lines += [f"    copy.{n} = None" for n in others]
+    lines += ["    return copy"]
+    return _generated(cls, builder, "open copy", lines), builder
 
 
 def maker(cls: type[object]) -> Callable[..., Any]:

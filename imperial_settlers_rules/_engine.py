@@ -206,6 +206,10 @@ def _told(state: GameState, move: Move) -> tuple[Goods | None, str | None, int |
     return None, None, move.opponent if isinstance(move, _moves.Raze) else None
 
 
+#: The moves that may decide in advance what their effects ask (ENG-9).
+_ANSWERING = frozenset(ANSWERED)
+
+
 def _played(state: GameState, move: Move, recording: bool = False) -> Table:
     table = Table(state, recording)
     if recording and type(move) in _TOLD:
@@ -229,13 +233,13 @@ def _played(state: GameState, move: Move, recording: bool = False) -> Table:
     elif isinstance(move, _moves.Done):
         next_turn(table)
     else:
-        if isinstance(move, ANSWERED):
+        if type(move) in _ANSWERING:
             preset = preset_of(move)
             if preset is not NO_PRESET:
-                table.update(preset=preset)
+                table.put("preset", preset)
         act(table, move)
         advance(table)
-    table.update(ply=state.ply + 1)
+    table.put("ply", state.ply + 1)
     return table
 
 

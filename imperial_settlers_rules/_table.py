@@ -2,8 +2,9 @@
 gaining goods (GOODS-5, PROD-5, CARD-18), drawing (GOODS-7, GOODS-8), discarding
 (BUILD-8) and which locations a seat controls (FAC-EGY-3).
 
-Each change makes a new position or player with the generated copiers of
-:mod:`boardtable.build`, which copy a record's slots without its initializer."""
+A move opens the position and each player it changes with the generated openers of
+:mod:`boardtable.build` (a copy of a record's slots, written in place) and freezes them
+when the position is put together."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ import random
 from collections.abc import Iterable
 from typing import Any
 
-from boardtable.build import copier
+from boardtable.build import opener
 
 from ._components import Card, Copy, Event, components
 from ._events import Event as Happened
@@ -20,7 +21,9 @@ from ._model import Deck, GameState, Owed, Player, Step
 
 __all__ = ["Table", "card_of", "controlled", "copy_of", "held", "owner", "shuffled"]
 
-_copy_state, _copy_player = copier(GameState), copier(Player)
+#: An open copy of a position, and of a player with the class of such copies (to tell them).
+_open_state = opener(GameState)[0]
+_open_player, _OpenPlayer = opener(Player)
 _COPIES = components().copies
 #: CARD-18: the least VP of a gain event that any card reacts to.
 _LEAST_VP_EVENT = min(
@@ -67,21 +70,26 @@ def owner(state: GameState, card: str) -> int | None:
 
 
 class Table:
-    """A move in progress: the position it started from and the changes made since, put
-    together into a new position only when the whole position is read (:attr:`state`), so
+    """A move in progress: the position now, the one it started from until its first change,
+    then an open copy of it written in place (and each player likewise from their first
+    change), made a frozen position only when the whole position is read (:attr:`state`), so
     that a move copies the position and each player it changes about once."""
 
-    __slots__ = ("_base", "_changes", "_moved", "_pending", "_players", "events", "seen")
+    __slots__ = ("_moved", "_open", "events", "now", "players", "seen")
 
     def __init__(self, state: GameState, recording: bool = False) -> None:
-        self._base = state
-        self._changes: dict[str, Any] = {}
-        #: The players as last copied (a player is copied when read whole, :meth:`player`),
-        #: and whether any was copied since the position was last put together.
-        self._players = list(state.players)
+        #: The position now, its fields read directly: but ``players``, which is as it was
+        #: when last put together (a player now is read from :attr:`players`), and the
+        #: position's properties, which an open copy has not. Written only through the
+        #: table's methods.
+        self.now: GameState = state
+        #: Whether :attr:`now` is an open copy (written in place), not a frozen position.
+        self._open = False
+        #: The players now, each frozen or an open copy, their fields read directly (at once: an
+        #: open copy changes with the move); written only through the table's methods. And
+        #: whether any was opened since the position was last put together.
+        self.players: list[Player] = list(state.players)
         self._moved = False
-        #: Changes to players not yet copied in, by seat.
-        self._pending: dict[int, dict[str, Any]] = {}
         #: What happened so far, when recorded (None: not recorded, the fast path).
         self.events: list[Happened] | None = [] if recording else None
         #: ENG-9: cards the mover has seen drawn during this move (the deck of a card owed
@@ -108,92 +116,104 @@ class Table:
 
     @property
     def state(self) -> GameState:
-        """The position with every change so far (the players changed since last read copied in)."""
-        changes = self._changes
-        if self._pending:
-            players = self._players
-            for seat, fields in self._pending.items():
-                players[seat] = _copy_player(players[seat], fields)
-            self._pending = {}
-            self._moved = True
+        """The position with every change so far, frozen (a later change opens a new copy)."""
+        now: Any = self.now
         if self._moved:
-            changes["players"] = tuple(self._players)
+            players = self.players
+            for player in players:
+                if type(player) is _OpenPlayer:
+                    player.__class__ = Player
+            if not self._open:
+                now = self._opened()
+            now.players = tuple(players)
             self._moved = False
-        if changes:
-            self._base = _copy_state(self._base, changes)
-            self._changes = {}
-        return self._base
+        if self._open:
+            now.__class__ = GameState
+            self._open = False
+        return now  # type: ignore[no-any-return]
+
+    def _opened(self) -> Any:
+        """The position opened: copied once, to be written in place."""
+        self.now = now = _open_state(self.now)
+        self._open = True
+        return now
 
     def player(self, seat: int) -> Player:
-        """``seat``'s player now."""
-        fields = self._pending.pop(seat, None)
-        if fields is not None:
-            self._players[seat] = _copy_player(self._players[seat], fields)
-            self._moved = True
-        return self._players[seat]
+        """``seat``'s player now (frozen: a later change to it opens a new copy)."""
+        player: Any = self.players[seat]
+        if type(player) is _OpenPlayer:
+            player.__class__ = Player
+        return player  # type: ignore[no-any-return]
+
+    def _opened_player(self, seat: int) -> Any:
+        """``seat``'s player opened: copied once, to be written in place."""
+        self.players[seat] = player = _open_player(self.players[seat])
+        self._moved = True
+        return player
 
     def controlled(self, seat: int) -> tuple[str, ...]:
         """:func:`controlled` in the position now, without putting it together."""
-        pending, own = self._pending.get(seat), self._players[seat].empire
-        if pending is not None:
-            own = pending.get("empire", own)
-        return held(own, self._changes.get("taken", self._base.taken), seat)
+        return held(self.players[seat].empire, self.now.taken, seat)
 
     def owner(self, card: str) -> int | None:
         """:func:`owner` in the position now, without putting it together."""
-        for seat in range(self._base.config.players):
-            if card in self.field(seat, "empire"):
+        for seat, player in enumerate(self.players):
+            if card in player.empire:
                 return seat
         return None
 
     def update(self, **fields: Any) -> None:
         """Replace fields of the position (not ``players``: see :meth:`set`)."""
-        self._changes.update(fields)
+        now = self.now if self._open else self._opened()
+        for name in fields:
+            setattr(now, name, fields[name])
+
+    def put(self, name: str, value: object) -> None:
+        """Replace the field ``name`` of the position (:meth:`update` of one field)."""
+        setattr(self.now if self._open else self._opened(), name, value)
 
     def get(self, name: str) -> Any:
         """The field ``name`` of the position now (not ``players``), without putting it together."""
-        changes = self._changes
-        return changes[name] if name in changes else getattr(self._base, name)
+        return getattr(self.now, name)
 
     def set(self, seat: int, **fields: Any) -> None:
         """Replace fields of ``seat``'s player."""
-        pending = self._pending.get(seat)
-        if pending is None:
-            self._pending[seat] = fields
-        else:
-            pending.update(fields)
+        player: Any = self.players[seat]
+        if type(player) is not _OpenPlayer:
+            player = self._opened_player(seat)
+        for name in fields:
+            setattr(player, name, fields[name])
+
+    def put_field(self, seat: int, name: str, value: object) -> None:
+        """Replace the field ``name`` of ``seat``'s player (:meth:`set` of one field)."""
+        player: Any = self.players[seat]
+        setattr(player if type(player) is _OpenPlayer else self._opened_player(seat), name, value)
 
     def add(self, seat: int, supply: Supply, vp: int = 0) -> None:
         """GOODS-5, GOODS-6, PROD-5: goods from the general supply, which has no limit (VP
         scored at once, never below zero, END-5)."""
-        pending, player = self._changes_of(seat), self._players[seat]
-        pending["supply"] = added(pending.get("supply", player.supply), supply)
+        player: Any = self.players[seat]
+        if type(player) is not _OpenPlayer:
+            player = self._opened_player(seat)
+        player.supply = added(player.supply, supply)
         if vp:
-            pending["vp"] = max(0, pending.get("vp", player.vp) + vp)
+            player.vp = max(0, player.vp + vp)
 
     def pay(self, seat: int, supply: Supply) -> None:
         """GOODS-5: goods paid go back to the general supply (the caller checked them)."""
-        pending = self._changes_of(seat)
-        pending["supply"] = taken(pending.get("supply", self._players[seat].supply), supply)
-
-    def _changes_of(self, seat: int) -> dict[str, Any]:
-        """The changes to ``seat``'s player not yet copied in, to change more."""
-        pending = self._pending.get(seat)
-        if pending is None:
-            pending = self._pending[seat] = {}
-        return pending
+        player: Any = self.players[seat]
+        if type(player) is not _OpenPlayer:
+            player = self._opened_player(seat)
+        player.supply = taken(player.supply, supply)
 
     def field(self, seat: int, name: str) -> Any:
-        """The field ``name`` of ``seat``'s player now, without copying the player."""
-        pending = self._pending.get(seat)
-        if pending is not None and name in pending:
-            return pending[name]
-        return getattr(self._players[seat], name)
+        """The field ``name`` of ``seat``'s player now, without putting the position together."""
+        return getattr(self.players[seat], name)
 
     def first(self, steps: Iterable[Step]) -> None:
         """Put ``steps`` at the front of the agenda, in order."""
-        changes = self._changes
-        changes["agenda"] = (*steps, *changes.get("agenda", self._base.agenda))
+        now: Any = self.now if self._open else self._opened()
+        now.agenda = (*steps, *now.agenda)
 
     def gain(self, seat: int, goods: Goods) -> None:
         """One gain event (ENG-3): supply goods and VPs at once (and CARD-18: 1 VP more per
@@ -208,10 +228,11 @@ class Table:
                     bonus += event.effect.gain.vp
         if any(goods.supply) or goods.vp:
             self.add(seat, goods.supply, goods.vp + bonus)
-        for _ in range(goods.common_card):
-            self.draw(seat, Deck.COMMON)
-        for _ in range(goods.faction_card):
-            self.draw(seat, Deck.FACTION)
+        if goods.common_card or goods.faction_card:
+            for _ in range(goods.common_card):
+                self.draw(seat, Deck.COMMON)
+            for _ in range(goods.faction_card):
+                self.draw(seat, Deck.FACTION)
         if goods.card:
             self.first(Owed(seat) for _ in range(goods.card))
 
@@ -219,35 +240,37 @@ class Table:
         """GOODS-8: whether ``deck`` can give ``seat`` a card (itself, or its discard pile
         reshuffled; a faction deck only when the configuration reshuffles it)."""
         if deck is Deck.COMMON:
-            return bool(self.get("common") or self.get("common_discard"))
-        return bool(
-            self.field(seat, "deck")
-            or (self._base.config.faction_deck_reshuffle and self.field(seat, "discard"))
-        )
+            return bool(self.now.common or self.now.common_discard)
+        player: Any = self.players[seat]
+        return bool(player.deck or (self.now.config.faction_deck_reshuffle and player.discard))
 
     def take_top(self, seat: int, deck: Deck) -> str | None:
         """The top card of ``deck`` taken off it (GOODS-8: the discard pile reshuffled first
         if the deck is empty), or None if there is none."""
         cards: tuple[str, ...]
         if deck is Deck.COMMON:
-            cards = self._changes.get("common", self._base.common)
+            now: Any = self.now
+            cards = now.common
             if cards:
-                self._changes["common"] = cards[:-1]
+                if not self._open:
+                    now = self._opened()
+                now.common = cards[:-1]
                 return cards[-1]
         else:
-            pending, cards = self._pending.get(seat), self._players[seat].deck
-            if pending is not None:
-                cards = pending.get("deck", cards)
+            player: Any = self.players[seat]
+            cards = player.deck
             if cards:
-                self._changes_of(seat)["deck"] = cards[:-1]
+                if type(player) is not _OpenPlayer:
+                    player = self._opened_player(seat)
+                player.deck = cards[:-1]
                 return cards[-1]
         if not self.can_draw(seat, deck):
             return None
         if deck is Deck.COMMON:  # the deck is empty: its discard pile is reshuffled
-            cards = self._reshuffled(self.get("common_discard"))
+            cards = self._reshuffled(self.now.common_discard)
             self.update(common=cards[:-1], common_discard=())
             return cards[-1]
-        cards = self._reshuffled(self.field(seat, "discard"))
+        cards = self._reshuffled(self.players[seat].discard)
         self.set(seat, deck=cards[:-1], discard=())
         return cards[-1]
 
@@ -256,37 +279,41 @@ class Table:
         card = self.take_top(seat, deck)
         if card is not None:
             self.seen += 1
-            pending = self._changes_of(seat)
-            pending["hand"] = (*pending.get("hand", self._players[seat].hand), card)
+            player: Any = self.players[seat]
+            if type(player) is not _OpenPlayer:
+                player = self._opened_player(seat)
+            player.hand = (*player.hand, card)
             if self.events is not None:
                 self.note("GOODS-7", f"draws from the {deck.value} deck", seat, card)
         return card
 
     def _reshuffled(self, cards: tuple[str, ...]) -> tuple[str, ...]:
         """FLOW-4, GOODS-8: a discard pile shuffled into a new deck."""
-        index = self.get("shuffles")
-        self.update(shuffles=index + 1)
-        return shuffled(self._base.config.seed, index, cards)
+        index = self.now.shuffles
+        self.put("shuffles", index + 1)
+        return shuffled(self.now.config.seed, index, cards)
 
     def shuffle_into(self, seat: int, cards: tuple[str, ...]) -> None:
         """CARD-23: ``cards`` put back into ``seat``'s faction deck, the whole deck shuffled."""
-        index = self.get("shuffles")
-        self.update(shuffles=index + 1)
-        self.set(seat, deck=shuffled(self._base.config.seed, index, (*self.player(seat).deck, *cards)))
+        index = self.now.shuffles
+        self.put("shuffles", index + 1)
+        self.put_field(
+            seat, "deck", shuffled(self.now.config.seed, index, (*self.players[seat].deck, *cards))
+        )
 
     def discard(self, card: str) -> None:
         """BUILD-8, DEAL-6: a card to its own discard pile: a common card to the common pile,
         a faction card to its faction's pile, whoever held it."""
         if card.startswith("com"):
-            self.update(common_discard=(*self.get("common_discard"), card))
+            self.put("common_discard", (*self.now.common_discard, card))
             return
         copy = _COPIES.get(card)
         if copy is None:  # a card a seat's view hides (a deal's): its pile is not shown
             return
         deck = copy.card.deck
-        for seat in range(self._base.config.players):
-            if self.field(seat, "faction") == deck:
-                self.set(seat, discard=(*self.field(seat, "discard"), card))
+        for seat in range(self.now.config.players):
+            if self.players[seat].faction == deck:
+                self.put_field(seat, "discard", (*self.players[seat].discard, card))
                 return
         raise AssertionError(f"no seat plays the faction of {card}")
 
@@ -294,19 +321,18 @@ class Table:
         """A location leaves ``seat``'s empire (razed, removed, discarded for a cost): what
         lies on it goes back (RAZE-7, DEF-4, FAC-JAP-5, ACTLOC-4), its marks end, a Gate's
         cards go to their discard piles (CARD-6), a take-over ends (FAC-EGY-2)."""
-        player = self.player(seat)
+        player: Any = self.players[seat]
+        if type(player) is not _OpenPlayer:
+            player = self._opened_player(seat)
         under = dict(player.under)
-        self.set(
-            seat,
-            empire=tuple(c for c in player.empire if c != card),
-            defended=tuple(c for c in player.defended if c != card),
-            samurai=tuple(c for c in player.samurai if c != card),
-            under=tuple((c, u) for c, u in player.under if c != card),
-            on_shrine=tuple((c, n) for c, n in player.on_shrine if c != card),
-        )
+        player.empire = tuple(c for c in player.empire if c != card)
+        player.defended = tuple(c for c in player.defended if c != card)
+        player.samurai = tuple(c for c in player.samurai if c != card)
+        player.under = tuple((c, u) for c, u in player.under if c != card)
+        player.on_shrine = tuple((c, n) for c, n in player.on_shrine if c != card)
         for tucked in under.get(card, ()):
             self.discard(tucked)
-        uses, blocked, taken = self.get("uses"), self.get("blocked"), self.get("taken")
+        uses, blocked, taken = self.now.uses, self.now.blocked, self.now.taken
         if any(c == card for c, _ in uses) or card in blocked or any(c == card for c, _ in taken):
             self.update(
                 uses=tuple((c, n) for c, n in uses if c != card),

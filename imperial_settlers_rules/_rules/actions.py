@@ -28,9 +28,10 @@ from .._goods import (
     payments,
     taken,
 )
-from .._model import Apply, Deal, Gain, GameState, Owed, Part, Player, Step
+from .._model import Deal, Gain, GameState, Owed, Part, Player, Step
 from .._moves import Activate, Build, Defend, MakeDeal, Move, Pass, Raze, RazeCard, Samurai, Spend, Tuck
 from .._table import Table, card_of, controlled, copy_of, owner
+from .agenda import applied, gained
 
 __all__ = [
     "REACTING",
@@ -227,30 +228,30 @@ def build(table: Table, move: Build, skip_location: bool = False) -> None:
     seat = move.player
     table.pay(seat, move.pay)
     if move.discard is not None and not skip_location:
-        foundations = table.field(seat, "foundations")
+        foundations = table.players[seat].foundations
         if move.discard in foundations:
             table.set(
                 seat,
                 foundations=tuple(c for c in foundations if c != move.discard),
-                unseen=tuple(c for c in table.field(seat, "unseen") if c != move.discard),
+                unseen=tuple(c for c in table.players[seat].unseen if c != move.discard),
             )
         else:
             table.leave_empire(seat, move.discard)
         table.discard(move.discard)
-    hand = table.field(seat, "hand")
+    hand = table.players[seat].hand
     if move.card in hand:
         rest = list(hand)
         rest.remove(move.card)
-        table.set(seat, hand=tuple(rest))
+        table.put_field(seat, "hand", tuple(rest))
     else:  # CARD-7: Negotiator builds a deal
-        table.set(seat, deals=tuple(d for d in table.field(seat, "deals") if d.card != move.card))
-    table.set(seat, empire=(*table.field(seat, "empire"), move.card))
+        table.put_field(seat, "deals", tuple(d for d in table.players[seat].deals if d.card != move.card))
+    table.put_field(seat, "empire", (*table.players[seat].empire, move.card))
     built = card_of(move.card)
     steps: list[Step] = []
     if built.bonus is not None:
-        steps.append(Apply(seat, move.card, Part.BONUS))
+        steps.append(applied(seat, move.card, Part.BONUS))
     if built.ability.production is not None:
-        steps.append(Apply(seat, move.card, Part.PRODUCTION))
+        steps.append(applied(seat, move.card, Part.PRODUCTION))
     for location in table.controlled(seat):
         if location not in REACTING:
             continue
@@ -262,7 +263,7 @@ def build(table: Table, move: Build, skip_location: bool = False) -> None:
                 offer = feature.effect.may_pay[move.option]  # paid with the cost (move.pay)
                 steps.append(Gain(seat, offer.gain, location))
         else:
-            steps.append(Apply(seat, location, Part.ON_BUILD))
+            steps.append(applied(seat, location, Part.ON_BUILD))
     table.first(steps)
 
 
@@ -281,17 +282,17 @@ def make_deal(table: Table, move: MakeDeal) -> None:
     once; CARD-17: features that react to making a deal fire."""
     seat = move.player
     table.pay(seat, move.pay)
-    hand = list(table.field(seat, "hand"))
+    hand = list(table.players[seat].hand)
     hand.remove(move.card)
     good = copy_of(move.card).deal
     assert good is not None
-    table.set(seat, hand=tuple(hand), deals=(*table.field(seat, "deals"), Deal(move.card, good)))
-    table.first([Gain(seat, good, "DEAL-4"), *event_steps(table, seat, Event.MAKE_DEAL)])
+    table.set(seat, hand=tuple(hand), deals=(*table.players[seat].deals, Deal(move.card, good)))
+    table.first([gained(seat, good, "DEAL-4"), *event_steps(table, seat, Event.MAKE_DEAL)])
 
 
 def event_steps(table: Table, seat: int, event: Event) -> list[Step]:
     """CARD-10, CARD-17: the gains of ``seat``'s features that react to ``event``."""
-    return [Gain(seat, gain, card) for card, gain in event_gains(table.controlled(seat), event)]
+    return [gained(seat, gain, card) for card, gain in event_gains(table.controlled(seat), event)]
 
 
 def event_gains(locations: tuple[str, ...], event: Event) -> list[tuple[str, Goods]]:
@@ -525,15 +526,17 @@ def raze_card(table: Table, move: RazeCard) -> None:
 def razed_from_hand(table: Table, seat: int, card: str, forgone: tuple[str, ...], vp_each: int = 0) -> None:
     """RAZE-2, RAZE-8, RAZE-10, CARD-10, CARD-13: a hand card razed: to its pile; its raze field (less
     the goods forgone for ``vp_each`` VP each) gained; features reacting to razes fire."""
-    hand = list(table.field(seat, "hand"))
+    hand = list(table.players[seat].hand)
     hand.remove(card)
-    table.set(seat, hand=tuple(hand))
+    table.put_field(seat, "hand", tuple(hand))
     table.discard(card)
     _raze_gains(table, seat, card, forgone, vp_each)
 
 
 def _raze_gains(table: Table, seat: int, card: str, forgone: tuple[str, ...], vp_each: int) -> None:
-    table.first([Gain(seat, raze_gain(card, forgone, vp_each), card), *event_steps(table, seat, Event.RAZE)])
+    table.first(
+        [gained(seat, raze_gain(card, forgone, vp_each), card), *event_steps(table, seat, Event.RAZE)]
+    )
 
 
 def raze_gain(card: str, forgone: tuple[str, ...], vp_each: int) -> Goods:
@@ -541,19 +544,19 @@ def raze_gain(card: str, forgone: tuple[str, ...], vp_each: int) -> Goods:
     ``vp_each`` VP each."""
     field = card_of(card).raze
     assert field is not None
+    if not forgone:  # the field whole
+        return field
     units = list(field.units())
     for unit in forgone:
         units.remove(unit)
     gained = Goods.of({u: units.count(u) for u in set(units)})
-    if forgone:
-        gained = Goods(
-            gained.supply,
-            gained.vp + vp_each * len(forgone),
-            gained.card,
-            gained.common_card,
-            gained.faction_card,
-        )
-    return gained
+    return Goods(
+        gained.supply,
+        gained.vp + vp_each * len(forgone),
+        gained.card,
+        gained.common_card,
+        gained.faction_card,
+    )
 
 
 def raze(table: Table, move: Raze) -> None:
@@ -570,11 +573,11 @@ def razed(
     common location becomes its owner's foundation and its owner takes 1 wood (the Egyptian
     player instead, with their token, where it was taken over); a Japanese faction location
     goes to its discard pile; the razer gains the raze field and razes fire their features."""
-    taker = _taken_by(table.get("taken"), location)
+    taker = _taken_by(table.now.taken, location)
     table.leave_empire(victim, location)
     common = card_of(location).common
     if common:
-        table.set(victim, foundations=(*table.field(victim, "foundations"), location))
+        table.put_field(victim, "foundations", (*table.players[victim].foundations, location))
     else:
         table.discard(location)
     if common or taker is not None:
@@ -616,7 +619,7 @@ def spend(table: Table, move: Spend) -> None:
     table.add(seat, (0, wood, stone, food, 0, 0, 0))
     if cards:
         table.first(Owed(seat) for _ in range(cards))
-    for other in range(table.get("config").players):
+    for other in range(table.now.config.players):
         if other == seat:
             continue
         for card in table.controlled(other):
@@ -624,11 +627,11 @@ def spend(table: Table, move: Spend) -> None:
                 continue
             feature = card_of(card).ability.on_event
             assert feature is not None
-            got = table.field(other, "oasis")
+            got = table.players[other].oasis
             amount = min(pairs, feature.most_per_round - got) if feature.most_per_round else pairs
             if amount > 0:
                 table.add(other, one(WORKER, amount))
-                table.set(other, oasis=got + amount)
+                table.put_field(other, "oasis", got + amount)
                 table.note("CARD-19", "gains", other, card, Goods(one(WORKER, amount)))
 
 
@@ -680,37 +683,36 @@ _defend, _samurai, _tuck = functools.cache(Defend), functools.cache(Samurai), fu
 def defend(table: Table, move: Defend) -> None:
     """DEF-2: the token from the supply onto the location."""
     table.pay(move.player, one(DEFENSE))
-    table.set(move.player, defended=(*table.field(move.player, "defended"), move.location))
+    table.put_field(move.player, "defended", (*table.players[move.player].defended, move.location))
 
 
 def samurai(table: Table, move: Samurai) -> None:
     """FAC-JAP-3: a worker from the supply onto the location as a samurai."""
     table.pay(move.player, one(WORKER))
-    table.set(move.player, samurai=(*table.field(move.player, "samurai"), move.location))
+    table.put_field(move.player, "samurai", (*table.players[move.player].samurai, move.location))
 
 
 def tuck(table: Table, move: Tuck) -> None:
     """CARD-26: a hand card under the Gate (its gain at once, one gain event), or a resource
     on the Shrine, for good."""
     seat = move.player
-    player = table.player(seat)
     tucking = card_of(move.location).ability.tuck
     assert tucking is not None
     if tucking.cards:
-        hand = list(player.hand)
+        hand = list(table.players[seat].hand)
         hand.remove(move.item)
-        under = dict(player.under)
+        under = dict(table.players[seat].under)
         under[move.location] = (*under.get(move.location, ()), move.item)
         table.set(seat, hand=tuple(hand), under=tuple(under.items()))
     else:
         table.pay(seat, one(SUPPLY.index(move.item)))
-        on = dict(table.player(seat).on_shrine)
+        on = dict(table.players[seat].on_shrine)
         on[move.location] = on.get(move.location, 0) + 1
-        table.set(seat, on_shrine=tuple(on.items()))
+        table.put_field(seat, "on_shrine", tuple(on.items()))
     if not tucking.each.empty:
         table.first([Gain(seat, tucking.each, move.location)])
 
 
 def pass_turn(table: Table, move: Pass) -> None:
     """ACT-4: the player takes no further action this round."""
-    table.set(move.player, passed=True)
+    table.put_field(move.player, "passed", True)

@@ -265,19 +265,19 @@ def activate(table: Table, move: Activate) -> None:
     seat = move.player
     table.pay(seat, move.pay)
     if move.cards:
-        hand = list(table.field(seat, "hand"))
+        hand = list(table.players[seat].hand)
         for card in move.cards:
             hand.remove(card)
-        table.set(seat, hand=tuple(hand))
+        table.put_field(seat, "hand", tuple(hand))
         for card in move.cards:
             table.discard(card)
     if move.deal is not None:
-        deals = table.field(seat, "deals")
-        table.set(seat, deals=deals[: move.deal] + deals[move.deal + 1 :])
+        deals = table.players[seat].deals
+        table.put_field(seat, "deals", deals[: move.deal] + deals[move.deal + 1 :])
         table.discard(deals[move.deal].card)
-    uses = dict(table.get("uses"))
+    uses = dict(table.now.uses)
     uses[move.location] = uses.get(move.location, 0) + move.times
-    table.update(uses=tuple(uses.items()))
+    table.put("uses", tuple(uses.items()))
     action = card_of(move.location).ability.action
     assert action is not None
     effect = action.modes[move.mode].effect
@@ -306,7 +306,7 @@ def _special(table: Table, move: Activate, effect: Effect) -> list[Step]:
         assert production is not None
         return effect_steps(table, seat, production, target)
     if do is Special.REACTIVATE_ACTION:  # CARD-11, ENG-7
-        table.update(uses=tuple((c, n) for c, n in table.get("uses") if c != target))
+        table.put("uses", tuple((c, n) for c, n in table.now.uses if c != target))
         return [FollowUp(seat, "reactivate", target)]
     if do is Special.BUILD_FROM_HAND:  # CARD-7
         return [FollowUp(seat, "settlers")]
@@ -314,7 +314,7 @@ def _special(table: Table, move: Activate, effect: Effect) -> list[Step]:
         return [FollowUp(seat, "negotiator")]
     if do is Special.USE_OWN_DEAL:  # CARD-28
         assert place is not None
-        return [Gain(seat, table.field(seat, "deals")[place].good, move.location)]
+        return [Gain(seat, table.players[seat].deals[place].good, move.location)]
     if do is Special.RAZE:  # CARD-13, RAZE-10
         assert target is not None
         vp_each = effect.args.vp_per_good_forgone
@@ -328,13 +328,13 @@ def _special(table: Table, move: Activate, effect: Effect) -> list[Step]:
         return []
     if do is Special.FOUNDATION_FROM_HAND:  # CARD-24
         assert target is not None
-        hand = list(table.field(seat, "hand"))
+        hand = list(table.players[seat].hand)
         hand.remove(target)
         table.set(
             seat,
             hand=tuple(hand),
-            foundations=(*table.field(seat, "foundations"), target),
-            unseen=(*table.field(seat, "unseen"), target),
+            foundations=(*table.players[seat].foundations, target),
+            unseen=(*table.players[seat].unseen, target),
         )
         table.add(seat, one(STONE))
         return []
@@ -356,11 +356,11 @@ def _on_enemy(table: Table, move: Activate, do: Special, other: int) -> list[Ste
         return []
     if do in (Special.TAKE_ENEMY_DEAL, Special.DISCARD_ENEMY_DEAL):  # CARD-15, CARD-16
         assert place is not None
-        deals = table.field(other, "deals")
+        deals = table.players[other].deals
         deal = deals[place]
-        table.set(other, deals=deals[:place] + deals[place + 1 :])
+        table.put_field(other, "deals", deals[:place] + deals[place + 1 :])
         if do is Special.TAKE_ENEMY_DEAL:
-            table.set(seat, deals=(*table.field(seat, "deals"), deal))
+            table.put_field(seat, "deals", (*table.players[seat].deals, deal))
             return []
         table.discard(deal.card)
         effect = _effect(move)
@@ -373,21 +373,21 @@ def _on_enemy(table: Table, move: Activate, do: Special, other: int) -> list[Ste
         return []
     if do is Special.TAKE_OVER_LOCATION:  # FAC-EGY-3
         assert target is not None
-        table.update(taken=(*table.get("taken"), (target, seat)))
+        table.put("taken", (*table.now.taken, (target, seat)))
         return []
     if do is Special.BLOCK_ENEMY_ACTION:  # CARD-22
         assert target is not None
-        table.update(blocked=(*table.get("blocked"), target))
+        table.put("blocked", (*table.now.blocked, target))
         return []
     if do is Special.OPPONENT_DISCARDS_CARD:  # CARD-25
-        return [DiscardFor(other)] if table.field(other, "hand") else []
+        return [DiscardFor(other)] if table.players[other].hand else []
     # Special.TRADE_ROUTE_DEAL, FAC-JAP-7
     assert target is not None
     marker = table.take_top(seat, Deck.FACTION)
     good = copy_of(target).deal
     assert marker is not None
     assert good is not None
-    table.set(seat, deals=(*table.field(seat, "deals"), Deal(marker, good, True)))
+    table.put_field(seat, "deals", (*table.players[seat].deals, Deal(marker, good, True)))
     return [Gain(seat, good, move.location), *event_steps(table, seat, Event.MAKE_DEAL)]
 
 

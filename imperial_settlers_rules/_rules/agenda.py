@@ -12,6 +12,7 @@ CARD-29).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterator
 from itertools import combinations
 from typing import Any
@@ -25,6 +26,7 @@ from .._model import (
     Apply,
     Choice,
     Convert,
+    Deal,
     Deck,
     DiscardFor,
     FollowUp,
@@ -44,8 +46,16 @@ from .._table import Table, card_of
 
 #: ENG-9: a preset with some of its answers used up (a generated copier, :mod:`boardtable.build`).
 _copy_preset = copier(Preset)
+#: GOODS-7: a draw decided, made once and reused (moves are immutable values).
+_draw = functools.cache(Draw)
+#: ENG-3: a gain event's step, made once per seat, goods and source and reused (steps are
+#: immutable values); at most 4096 kept.
+gained = functools.lru_cache(maxsize=1 << 12)(Gain)
+#: CARD-14: a card's effect carried out for a seat, its step made once and reused (as many as
+#: seats, cards and parts).
+applied = functools.cache(Apply)
 
-__all__ = ["Asked", "decision_moves", "effect_steps", "leftover", "resolve", "run"]
+__all__ = ["Asked", "applied", "decision_moves", "effect_steps", "gained", "leftover", "resolve", "run"]
 
 
 class Asked(Exception):
@@ -70,7 +80,7 @@ def counted(table: Table, seat: int, colour: str | None, card: str) -> int:
     ``card``'s owner (FAC-JAP-8; ENG-4: also when the Egyptian player uses it)."""
     if colour is None:
         built_by = table.owner(card)
-        return len(table.field(seat if built_by is None else built_by, "samurai"))
+        return len(table.players[seat if built_by is None else built_by].samurai)
     return sum(1 for card in table.controlled(seat) if colour in card_of(card).colours)
 
 
@@ -94,7 +104,7 @@ def effect_steps(table: Table, seat: int, effect: Effect, card: str, special: bo
             gain.faction_card,
         )
     if not gain.empty:
-        steps.append(Gain(seat, gain, card))
+        steps.append(gained(seat, gain, card))
     if effect.choice:
         steps.append(Choice(seat, effect.choice, card))
     keep = effect.draw_keep
@@ -116,26 +126,35 @@ def _produce(table: Table, step: Produce) -> None:
     of Diplomacy stands), then each production location's (PROD-3), any that repeats another
     production last (CARD-9)."""
     seat = step.seat
-    player = table.player(seat)
-    steps: list[Step] = [Gain(seat, components().faction(player.faction).production, "PROD-2")]
-    schools = [c for c in table.controlled(seat) if _converts(c)]
-    if schools and player.deals:
-        steps.append(Convert(seat, tuple(sorted(u for d in player.deals for u in d.good.units()))))
+    deals: tuple[Deal, ...] = table.players[seat].deals
+    steps: list[Step] = [gained(seat, _BOARD_PRODUCTION[table.players[seat].faction], "PROD-2")]
+    controlled = table.controlled(seat)
+    if deals and not _SCHOOLS.isdisjoint(controlled):
+        steps.append(Convert(seat, tuple(sorted(u for d in deals for u in d.good.units()))))
     else:
-        steps += [Gain(seat, deal.good, "DEAL-4") for deal in player.deals]
+        steps += [gained(seat, deal.good, "DEAL-4") for deal in deals]
     later: list[Step] = []
-    for card in table.controlled(seat):
-        effect = card_of(card).ability.production
-        if effect is not None:
-            (later if effect.do is Special.REPEAT_PRODUCTION else steps).append(
-                Apply(seat, card, Part.PRODUCTION)
-            )
-    table.first(steps + later)
+    for card in controlled:
+        repeats = _PRODUCING.get(card)
+        if repeats is not None:
+            (later if repeats else steps).append(applied(seat, card, Part.PRODUCTION))
+    _carried(table, steps + later)
 
 
-def _converts(card: str) -> bool:
-    event = card_of(card).ability.on_event
-    return event is not None and event.effect.do is Special.DEAL_GOODS_TO_VP
+#: PROD-2: each faction board's production, by faction.
+_BOARD_PRODUCTION = {faction.id: faction.production for faction in components().factions}
+#: CARD-27: the cards whose feature gives back the deals' goods for VP (School of Diplomacy).
+_SCHOOLS = frozenset(
+    printed
+    for printed, copy in components().copies.items()
+    if (event := copy.card.ability.on_event) is not None and event.effect.do is Special.DEAL_GOODS_TO_VP
+)
+#: PROD-3, CARD-9: the production locations, each with whether it repeats another's production.
+_PRODUCING = {
+    printed: effect.do is Special.REPEAT_PRODUCTION
+    for printed, copy in components().copies.items()
+    if (effect := copy.card.ability.production) is not None
+}
 
 
 def effect_of(card: str, part: Part) -> Effect:
@@ -153,7 +172,7 @@ def effect_of(card: str, part: Part) -> Effect:
 
 
 def _apply(table: Table, step: Apply) -> None:
-    table.first(effect_steps(table, step.seat, effect_of(step.card, step.part), step.card))
+    _carried(table, effect_steps(table, step.seat, effect_of(step.card, step.part), step.card))
 
 
 def _gain(table: Table, step: Gain) -> None:
@@ -170,19 +189,31 @@ def _gain(table: Table, step: Gain) -> None:
 _AUTOMATIC: dict[type[Any], Callable[[Table, Any], None]] = {Produce: _produce, Apply: _apply, Gain: _gain}
 
 
+def _carried(table: Table, steps: list[Step]) -> None:
+    """``steps`` put first on the agenda by an automatic step that :func:`run` carries out: the
+    first of them carried out at once where it is automatic too, as run would next."""
+    automatic = _AUTOMATIC.get(type(steps[0])) if steps else None
+    if automatic is None:
+        table.first(steps)
+        return
+    if len(steps) > 1:
+        table.first(steps[1:])
+    automatic(table, steps[0])
+
+
 def run(table: Table) -> None:
     """Carry out the agenda until a decision with options is first, or it is empty (ENG-9: a
     decision the move made in advance is taken from its preset, any other waits for its
     player's move)."""
-    while agenda := table.get("agenda"):
+    while agenda := table.now.agenda:
         step = agenda[0]
         automatic = _AUTOMATIC.get(type(step))
         if automatic is None:
             if isinstance(step, KeepOne) and len(step.drawn) <= step.keep:
-                table.update(agenda=agenda[1:])
-                table.set(step.seat, hand=(*table.player(step.seat).hand, *step.drawn))
+                table.put("agenda", agenda[1:])
+                table.put_field(step.seat, "hand", (*table.players[step.seat].hand, *step.drawn))
                 continue
-            preset = table.get("preset")
+            preset = table.now.preset
             if preset is not None and _preset(table, step, preset):
                 continue
             if isinstance(step, FollowUp) or any(True for _ in _options(table, step)):
@@ -190,16 +221,16 @@ def run(table: Table) -> None:
                     # a decision that waits (after a card seen, or another player's) is passed
                     # over: what comes after it is the same whatever it decides, and its cards
                     # may be hidden ones (a seat's view)
-                    table.update(agenda=table.get("agenda")[1:])
+                    table.put("agenda", table.now.agenda[1:])
                     continue
                 _stopped(table, preset)
                 return
-        table.update(agenda=agenda[1:])
+        table.put("agenda", agenda[1:])
         if automatic is not None:
             automatic(table, step)
-    preset = table.get("preset")
+    preset = table.now.preset
     if preset is not None and not preset.probing:
-        table.update(preset=None)
+        table.put("preset", None)
 
 
 def _stopped(table: Table, preset: Preset | None) -> None:
@@ -210,9 +241,9 @@ def _stopped(table: Table, preset: Preset | None) -> None:
         return
     if preset.choice or preset.repeat is not None or preset.samurai or preset.deck is not None:
         if table.seen and not preset.drawn:
-            table.update(preset=_copy_preset(preset, {"drawn": True}))
+            table.put("preset", _copy_preset(preset, {"drawn": True}))
     else:
-        table.update(preset=None)
+        table.put("preset", None)
 
 
 def _answer(preset: Preset, field: str, values: tuple[object, ...], given: object) -> bool:
@@ -244,12 +275,12 @@ def _preset(table: Table, step: Step, preset: Preset) -> bool:
         if preset.drawn:
             return False
         preset = _copy_preset(preset, {"drawn": True})
-        table.update(preset=preset)
+        table.put("preset", preset)
         if table.seen:  # a card seen before it: its deck waits
             return False
         decks = tuple(d for d in (Deck.COMMON, Deck.FACTION) if table.can_draw(seat, d))
-        rest = _copy_preset(preset, {"deck": None})
-        return _decided(table, preset, "deck", decks, preset.deck, rest, lambda deck: Draw(seat, deck))
+        rest = preset if preset.deck is None else _copy_preset(preset, {"deck": None})
+        return _decided(table, preset, "deck", decks, preset.deck, rest, lambda deck: _draw(seat, deck))
     if isinstance(step, Choice):
         given = preset.choice[0] if preset.choice else None
         rest = _copy_preset(preset, {"choice": preset.choice[1:]})
@@ -280,8 +311,8 @@ def _decided(
     ``rest`` the preset left; None for ``decision``: samurai placed (CARD-29)."""
     if not values or not _answer(preset, field, values, given):
         return False
-    table.update(preset=rest)
-    step = table.get("agenda")[0]
+    table.put("preset", rest)
+    step = table.now.agenda[0]
     seat = step.seat
     if field == "choice":
         assert isinstance(step, Choice)
@@ -291,8 +322,8 @@ def _decided(
     if decision is not None:
         resolve(table, decision(given))
         return True
-    table.update(agenda=table.get("agenda")[1:])
-    table.set(seat, samurai=(*table.field(seat, "samurai"), *given))
+    table.put("agenda", table.now.agenda[1:])
+    table.put_field(seat, "samurai", (*table.players[seat].samurai, *given))
     for place in given:
         table.note("CARD-29", "puts a samurai on", seat, place)
     return True
@@ -316,11 +347,10 @@ def leftover(preset: Preset | None) -> IllegalMove | None:
 def _options(table: Table, step: Step) -> Iterator[Move]:
     """Every move that decides ``step`` (a decision first on the agenda)."""
     seat = step.seat
-    player = table.player(seat)
     if isinstance(step, Owed):
         for deck in (Deck.COMMON, Deck.FACTION):
             if table.can_draw(seat, deck):
-                yield Draw(seat, deck)
+                yield _draw(seat, deck)
     elif isinstance(step, Choice):
         for option in range(len(step.options)):
             yield Choose(seat, option)
@@ -337,42 +367,42 @@ def _options(table: Table, step: Step) -> Iterator[Move]:
                 ConvertMove(seat, given) for given in dict.fromkeys(combinations(step.received, size))
             )
     elif isinstance(step, DiscardFor):
-        for card in player.hand:
+        for card in table.players[seat].hand:
             yield Discard(seat, card)
 
 
 def _placings(table: Table, step: Guard) -> tuple[tuple[str, ...], ...]:
     """CARD-29, FAC-JAP-3: the ways to put ``step.count`` samurai on own faction locations
     without one (as many as there are such locations; a worker left over is lost)."""
-    player = table.player(step.seat)
-    free = tuple(c for c in player.empire if not card_of(c).common and c not in player.samurai)
+    samurai = table.players[step.seat].samurai
+    free = tuple(c for c in table.players[step.seat].empire if not card_of(c).common and c not in samurai)
     return tuple(c for c in combinations(free, min(step.count, len(free))) if c)
 
 
 def decision_moves(table: Table) -> tuple[Move, ...]:
     """The moves that decide the first step of the agenda (a follow-up's are the actions'
     to list, :mod:`.follow`)."""
-    return tuple(_options(table, table.get("agenda")[0]))
+    return tuple(_options(table, table.now.agenda[0]))
 
 
 def resolve(table: Table, move: Move) -> None:
     """Carry out ``move``, one of :func:`decision_moves`: the step it decides leaves the agenda."""
-    agenda = table.get("agenda")
+    agenda = table.now.agenda
     step = agenda[0]
-    table.update(agenda=agenda[1:])
+    table.put("agenda", agenda[1:])
     seat = step.seat
     if isinstance(move, Draw):
         assert isinstance(step, Owed)
         if step.pool:
             card = table.take_top(seat, move.deck)
-            agenda = list(table.get("agenda"))
-            at = next(i for i, s in enumerate(agenda) if isinstance(s, KeepOne))
-            held = agenda[at]
+            waiting = list(table.now.agenda)
+            at = next(i for i, s in enumerate(waiting) if isinstance(s, KeepOne))
+            held = waiting[at]
             assert isinstance(held, KeepOne)
             assert card is not None
-            agenda[at] = KeepOne(held.seat, (*held.drawn, card), held.keep, held.shuffle_back)
+            waiting[at] = KeepOne(held.seat, (*held.drawn, card), held.keep, held.shuffle_back)
             table.seen += 1
-            table.update(agenda=tuple(agenda))
+            table.put("agenda", tuple(waiting))
         else:
             table.draw(seat, move.deck)
     elif isinstance(move, Choose):
@@ -386,7 +416,7 @@ def resolve(table: Table, move: Move) -> None:
         assert isinstance(step, KeepOne)
         rest = list(step.drawn)
         rest.remove(move.card)
-        table.set(seat, hand=(*table.player(seat).hand, move.card))
+        table.put_field(seat, "hand", (*table.players[seat].hand, move.card))
         if step.shuffle_back:
             table.shuffle_into(seat, tuple(rest))
         else:
@@ -396,10 +426,9 @@ def resolve(table: Table, move: Move) -> None:
         assert isinstance(step, Convert)
         _convert(table, seat, move.give)
     elif isinstance(move, Discard):
-        player = table.player(seat)
-        hand = list(player.hand)
+        hand = list(table.players[seat].hand)
         hand.remove(move.card)
-        table.set(seat, hand=tuple(hand))
+        table.put_field(seat, "hand", tuple(hand))
         table.discard(move.card)
 
 
@@ -408,7 +437,7 @@ def _convert(table: Table, seat: int, give: tuple[str, ...]) -> None:
     per good given back (one gain event)."""
     left = list(give)
     steps: list[Step] = []
-    for deal in table.player(seat).deals:
+    for deal in table.players[seat].deals:
         (unit,) = deal.good.units()
         if unit in left:
             left.remove(unit)
@@ -423,7 +452,7 @@ def check_decision(table: Table, move: Move) -> IllegalMove | None:
     """The refusal of a move made while a decision waits: only a move deciding it is taken."""
     if move in decision_moves(table):
         return None
-    step = table.get("agenda")[0]
+    step = table.now.agenda[0]
     rule = _RULE.get(type(step), "CARD-14")
     return IllegalMove(rule, f"not a way to decide what waits: {_WHAT.get(type(step), 'a decision')}")
 

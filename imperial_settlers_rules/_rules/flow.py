@@ -7,7 +7,7 @@ from .._components import FACTIONS, components
 from .._config import GameConfig
 from .._model import Deck, GameState, Phase, Player, Produce
 from .._moves import Pick
-from .._table import Table, card_of, shuffled
+from .._table import Table, shuffled
 from .actions import free_steps
 from .agenda import run
 
@@ -56,7 +56,7 @@ def start_round(table: Table) -> None:
     """LOOK-1: each player draws a faction card; LOOK-2: the first draft's cards are revealed."""
     if table.events is not None:
         table.note("FLOW-5", f"round {table.get('round')} begins")
-    order = _clockwise(table.get("first"), table.get("config").players)
+    order = _clockwise(table.now.first, table.now.config.players)
     for seat in order:
         table.draw(seat, Deck.FACTION)
     table.update(phase=Phase.LOOKOUT, second=False)
@@ -74,10 +74,11 @@ def _reveal(table: Table, order: tuple[int, ...]) -> None:
 
 def pick(table: Table, move: Pick) -> None:
     """LOOK-2 to LOOK-4: the card into the picker's hand; the next picker, or the draft's end."""
-    table.set(move.player, hand=(*table.field(move.player, "hand"), move.card))
-    offer = tuple(c for c in table.get("offer") if c != move.card)
-    table.update(offer=offer, order=table.get("order")[1:] if offer else ())
-    if not table.get("order"):
+    table.put_field(move.player, "hand", (*table.players[move.player].hand, move.card))
+    offer = tuple([c for c in table.now.offer if c != move.card])
+    table.put("offer", offer)
+    table.put("order", table.now.order[1:] if offer else ())
+    if not table.now.order:
         _end_draft(table, move.player)
 
 
@@ -85,12 +86,12 @@ def _end_draft(table: Table, last: int | None) -> None:
     """LOOK-2, LOOK-3: the card left over is discarded; the second draft (``last``, who picked
     last, first, then counter-clockwise: the first player last after a whole first draft,
     LOOK-5) or production follows."""
-    for card in table.get("offer"):
+    for card in table.now.offer:
         table.discard(card)
-    table.update(offer=())
-    count, first = table.get("config").players, table.get("first")
-    if not table.get("second"):
-        table.update(second=True)
+    table.put("offer", ())
+    count, first = table.now.config.players, table.now.first
+    if not table.now.second:
+        table.put("second", True)
         start = (first - 1) % count if last is None else last
         _reveal(table, tuple((start - i) % count for i in range(count)))
         return
@@ -103,12 +104,12 @@ def settle(table: Table) -> bool:
     """Carry out the agenda; once it is empty, the game goes on: production gives way to the
     action phase (ACT-1). Whether the action phase goes on with nothing waiting."""
     run(table)
-    if table.get("agenda"):
+    if table.now.agenda:
         return False
-    phase = table.get("phase")
+    phase = table.now.phase
     if phase is Phase.PRODUCTION:
         table.note("ACT-1", "the action phase begins")
-        table.update(phase=Phase.ACTIONS, turn=table.get("first"))
+        table.update(phase=Phase.ACTIONS, turn=table.now.first)
         return True
     return phase is Phase.ACTIONS
 
@@ -118,12 +119,12 @@ def advance(table: Table) -> None:
     steps, if any is possible; otherwise the turn ends (:func:`next_turn`)."""
     if not settle(table):
         return
-    turn = table.get("turn")
+    turn = table.now.turn
     if (
-        not table.field(turn, "passed")
-        and next(free_steps(table.player(turn), table.get("taken"), turn), None) is not None
+        not table.players[turn].passed
+        and next(free_steps(table.players[turn], table.now.taken, turn), None) is not None
     ):
-        table.update(acted=True)
+        table.put("acted", True)
         return
     next_turn(table)
 
@@ -131,13 +132,13 @@ def advance(table: Table) -> None:
 def next_turn(table: Table) -> None:
     """ACT-1, ACT-4, ACT-6: the next player clockwise who has not passed; when all have
     passed, the action phase ends."""
-    if table.get("acted"):
-        table.update(acted=False)
-    turn, count = table.get("turn"), table.get("config").players
+    if table.now.acted:
+        table.put("acted", False)
+    turn, count = table.now.turn, table.now.config.players
     for step in range(1, count + 1):
         seat = (turn + step) % count
-        if not table.field(seat, "passed"):
-            table.update(turn=seat)
+        if not table.players[seat].passed:
+            table.put("turn", seat)
             return
     _end_actions(table)
 
@@ -145,15 +146,15 @@ def next_turn(table: Table) -> None:
 def _end_actions(table: Table) -> None:
     """FAC-EGY-3, ENG-4: take-overs end with the action phase; END-1: after round 5 the game
     ends (CLEAN-6: no cleanup); otherwise cleanup (CLEAN-1) and the next round."""
-    table.update(taken=())
-    if table.get("round") == LAST_ROUND:
+    table.put("taken", ())
+    if table.now.round == LAST_ROUND:
         table.note("END-1", "the game ends")
-        table.update(phase=Phase.OVER)
+        table.put("phase", Phase.OVER)
         return
     table.note("CLEAN-1", "cleanup")
     _cleanup(table)
-    first = (table.get("first") + 1) % table.get("config").players
-    table.update(round=table.get("round") + 1, first=first, uses=(), blocked=(), turn=first)
+    first = (table.now.first + 1) % table.now.config.players
+    table.update(round=table.now.round + 1, first=first, uses=(), blocked=(), turn=first)
     start_round(table)
 
 
@@ -161,12 +162,21 @@ def _cleanup(table: Table) -> None:
     """CLEAN-2 to CLEAN-4, ENG-8, DEF-5: each player keeps the goods their board stores and
     those their storage locations name; everything else in the supply, every defense token
     and every good on a location goes back (locations' goods and marks are not kept)."""
-    cards = components()
-    for seat in range(table.get("config").players):
-        kept = {cards.faction(table.field(seat, "faction")).stores}
-        for card in table.field(seat, "empire"):
-            storage = card_of(card).ability.storage
-            if storage is not None:
-                kept.update(storage.kinds)
-        supply = tuple(n if kind in kept else 0 for kind, n in enumerate(table.field(seat, "supply")))
+    for seat in range(table.now.config.players):
+        kept = {_BOARD_STORES[table.players[seat].faction]}
+        for card in table.players[seat].empire:
+            kinds = _STORING.get(card)
+            if kinds is not None:
+                kept.update(kinds)
+        supply = tuple(n if kind in kept else 0 for kind, n in enumerate(table.players[seat].supply))
         table.set(seat, supply=supply, defended=(), passed=False, oasis=0)
+
+
+#: CLEAN-2: the good each faction board stores, by faction.
+_BOARD_STORES = {faction.id: faction.stores for faction in components().factions}
+#: CLEAN-3: the storage locations, each with the goods it keeps.
+_STORING = {
+    printed: storage.kinds
+    for printed, copy in components().copies.items()
+    if (storage := copy.card.ability.storage) is not None
+}

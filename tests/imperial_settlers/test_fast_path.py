@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 
+import attrs
 import pytest
 
 from imperial_settlers_rules import (
@@ -17,8 +18,8 @@ from imperial_settlers_rules import (
     legal_moves,
     new_game,
 )
-from imperial_settlers_rules._goods import Price, _payments, payments
-from imperial_settlers_rules._model import Deck
+from imperial_settlers_rules._goods import Price, _payments, added, payments
+from imperial_settlers_rules._model import Deck, GameState, Player
 from imperial_settlers_rules._rules.actions import asks_nothing
 from imperial_settlers_rules._rules.ahead import _tried
 from imperial_settlers_rules._table import Table, shuffled
@@ -131,3 +132,32 @@ def test_a_feature_that_asks_makes_only_the_builds_it_fires_ask() -> None:
     assert asks_nothing(state, plain)
     assert not asks_nothing(state, Build(0, sculptor, supply(stone=1), foundation))
     _tried(state, plain)  # raises Asked where it asks
+
+
+def test_a_position_read_mid_move_stays_as_it_was_read() -> None:
+    """The working position is written in place (an open copy) until it is read whole: the
+    position and a player read mid-move are frozen records equal to what attrs.evolve makes,
+    and a later change (GOODS-5) opens a new copy instead of changing them; the position the
+    move started from is never changed."""
+    state = new_game(GameConfig(players=2, seed=5))
+    first, second = state.players
+    table = Table(state)
+    table.put("ply", 7)
+    table.add(0, (0, 2, 0, 0, 0, 0, 0), vp=1)
+    player = table.player(0)
+    middle = table.state
+    table.put("ply", 8)
+    table.add(0, (0, 1, 0, 0, 0, 0, 0))
+    after = table.state
+    gained = attrs.evolve(first, supply=added(first.supply, (0, 2, 0, 0, 0, 0, 0)), vp=first.vp + 1)
+    assert middle == attrs.evolve(state, ply=7, players=(gained, second))
+    assert middle.players[0] is player and player == gained
+    assert after == attrs.evolve(
+        state,
+        ply=8,
+        players=(attrs.evolve(gained, supply=added(gained.supply, (0, 1, 0, 0, 0, 0, 0))), second),
+    )
+    assert (type(middle), type(after), type(after.players[0])) == (GameState, GameState, Player)
+    assert hash(middle) != hash(after) and state.ply == 0 and state.players == (first, second)
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        middle.ply = 9  # type: ignore[misc]
