@@ -117,26 +117,26 @@ class Table:
     @property
     def state(self) -> GameState:
         """The position with every change so far, frozen (a later change opens a new copy)."""
-        now: Any = self.now
         if self._moved:
             players = self.players
             for player in players:
                 if type(player) is _OpenPlayer:
                     player.__class__ = Player
-            if not self._open:
-                now = self._opened()
-            now.players = tuple(players)
+            self._writable_now().players = tuple(players)
             self._moved = False
+        now: Any = self.now
         if self._open:
             now.__class__ = GameState
             self._open = False
         return now  # type: ignore[no-any-return]
 
-    def _opened(self) -> Any:
-        """The position opened: copied once, to be written in place."""
-        self.now = now = _open_state(self.now)
-        self._open = True
-        return now
+    def _writable_now(self) -> Any:
+        """The position to write in place: its open copy, opened (copied) at its first change
+        since it was last put together."""
+        if not self._open:
+            self.now = _open_state(self.now)
+            self._open = True
+        return self.now
 
     def player(self, seat: int) -> Player:
         """``seat``'s player now (frozen: a later change to it opens a new copy)."""
@@ -145,10 +145,13 @@ class Table:
             player.__class__ = Player
         return player  # type: ignore[no-any-return]
 
-    def _opened_player(self, seat: int) -> Any:
-        """``seat``'s player opened: copied once, to be written in place."""
-        self.players[seat] = player = _open_player(self.players[seat])
-        self._moved = True
+    def _writable(self, seat: int) -> Any:
+        """``seat``'s player to write in place: its open copy, opened (copied) at its first
+        change since the position was last put together."""
+        player = self.players[seat]
+        if type(player) is not _OpenPlayer:
+            self.players[seat] = player = _open_player(player)
+            self._moved = True
         return player
 
     def controlled(self, seat: int) -> tuple[str, ...]:
@@ -164,55 +167,40 @@ class Table:
 
     def update(self, **fields: Any) -> None:
         """Replace fields of the position (not ``players``: see :meth:`set`)."""
-        now = self.now if self._open else self._opened()
+        now = self._writable_now()
         for name in fields:
             setattr(now, name, fields[name])
 
     def put(self, name: str, value: object) -> None:
         """Replace the field ``name`` of the position (:meth:`update` of one field)."""
-        setattr(self.now if self._open else self._opened(), name, value)
-
-    def get(self, name: str) -> Any:
-        """The field ``name`` of the position now (not ``players``), without putting it together."""
-        return getattr(self.now, name)
+        setattr(self._writable_now(), name, value)
 
     def set(self, seat: int, **fields: Any) -> None:
         """Replace fields of ``seat``'s player."""
-        player: Any = self.players[seat]
-        if type(player) is not _OpenPlayer:
-            player = self._opened_player(seat)
+        player: Any = self._writable(seat)
         for name in fields:
             setattr(player, name, fields[name])
 
     def put_field(self, seat: int, name: str, value: object) -> None:
         """Replace the field ``name`` of ``seat``'s player (:meth:`set` of one field)."""
-        player: Any = self.players[seat]
-        setattr(player if type(player) is _OpenPlayer else self._opened_player(seat), name, value)
+        setattr(self._writable(seat), name, value)
 
     def add(self, seat: int, supply: Supply, vp: int = 0) -> None:
         """GOODS-5, GOODS-6, PROD-5: goods from the general supply, which has no limit (VP
         scored at once, never below zero, END-5)."""
-        player: Any = self.players[seat]
-        if type(player) is not _OpenPlayer:
-            player = self._opened_player(seat)
+        player: Any = self._writable(seat)
         player.supply = added(player.supply, supply)
         if vp:
             player.vp = max(0, player.vp + vp)
 
     def pay(self, seat: int, supply: Supply) -> None:
         """GOODS-5: goods paid go back to the general supply (the caller checked them)."""
-        player: Any = self.players[seat]
-        if type(player) is not _OpenPlayer:
-            player = self._opened_player(seat)
+        player: Any = self._writable(seat)
         player.supply = taken(player.supply, supply)
-
-    def field(self, seat: int, name: str) -> Any:
-        """The field ``name`` of ``seat``'s player now, without putting the position together."""
-        return getattr(self.players[seat], name)
 
     def first(self, steps: Iterable[Step]) -> None:
         """Put ``steps`` at the front of the agenda, in order."""
-        now: Any = self.now if self._open else self._opened()
+        now: Any = self._writable_now()
         now.agenda = (*steps, *now.agenda)
 
     def gain(self, seat: int, goods: Goods) -> None:
@@ -249,20 +237,14 @@ class Table:
         if the deck is empty), or None if there is none."""
         cards: tuple[str, ...]
         if deck is Deck.COMMON:
-            now: Any = self.now
-            cards = now.common
+            cards = self.now.common
             if cards:
-                if not self._open:
-                    now = self._opened()
-                now.common = cards[:-1]
+                self._writable_now().common = cards[:-1]
                 return cards[-1]
         else:
-            player: Any = self.players[seat]
-            cards = player.deck
+            cards = self.players[seat].deck
             if cards:
-                if type(player) is not _OpenPlayer:
-                    player = self._opened_player(seat)
-                player.deck = cards[:-1]
+                self._writable(seat).deck = cards[:-1]
                 return cards[-1]
         if not self.can_draw(seat, deck):
             return None
@@ -279,9 +261,7 @@ class Table:
         card = self.take_top(seat, deck)
         if card is not None:
             self.seen += 1
-            player: Any = self.players[seat]
-            if type(player) is not _OpenPlayer:
-                player = self._opened_player(seat)
+            player: Any = self._writable(seat)
             player.hand = (*player.hand, card)
             if self.events is not None:
                 self.note("GOODS-7", f"draws from the {deck.value} deck", seat, card)
@@ -321,9 +301,7 @@ class Table:
         """A location leaves ``seat``'s empire (razed, removed, discarded for a cost): what
         lies on it goes back (RAZE-7, DEF-4, FAC-JAP-5, ACTLOC-4), its marks end, a Gate's
         cards go to their discard piles (CARD-6), a take-over ends (FAC-EGY-2)."""
-        player: Any = self.players[seat]
-        if type(player) is not _OpenPlayer:
-            player = self._opened_player(seat)
+        player: Any = self._writable(seat)
         under = dict(player.under)
         player.empire = tuple(c for c in player.empire if c != card)
         player.defended = tuple(c for c in player.defended if c != card)

@@ -55,7 +55,7 @@ _ACTIONS: dict[type[Any], Callable[[Table, Any], None]] = {
 def act(table: Table, move: Move) -> None:
     """An action (ACT-2), or what follows up one (CARD-7, CARD-11, ACTLOC-3: a build without
     its location cost, an activation, or none)."""
-    agenda = table.get("agenda")
+    agenda = table.now.agenda
     if agenda and isinstance(agenda[0], FollowUp):
         table.update(agenda=agenda[1:])
         if isinstance(move, Build):
@@ -236,4 +236,4 @@ def advance_refusal(state: GameState, move: Move) -> IllegalMove | None:
         return asked.refusal()
     except IllegalMove as refusal:
         return refusal
-    return leftover(table.get("preset"))
+    return leftover(table.now.preset)

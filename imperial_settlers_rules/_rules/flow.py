@@ -55,7 +55,7 @@ def _clockwise(first: int, players: int) -> tuple[int, ...]:
 def start_round(table: Table) -> None:
     """LOOK-1: each player draws a faction card; LOOK-2: the first draft's cards are revealed."""
     if table.events is not None:
-        table.note("FLOW-5", f"round {table.get('round')} begins")
+        table.note("FLOW-5", f"round {table.now.round} begins")
     order = _clockwise(table.now.first, table.now.config.players)
     for seat in order:
         table.draw(seat, Deck.FACTION)
