@@ -126,9 +126,10 @@ _OFFERING = frozenset(
 )
 
 
-def _offers(state: GameState, seat: int) -> tuple[str, ...]:
-    """ENG-6: the locations with optional purchases (``may_pay``) that ``seat`` controls."""
-    return tuple(filter(_OFFERING.__contains__, controlled(state, seat)))
+def _offers(locations: tuple[str, ...]) -> tuple[str, ...]:
+    """ENG-6: the locations with optional purchases (``may_pay``) of ``locations`` (those a seat
+    controls)."""
+    return tuple(filter(_OFFERING.__contains__, locations))
 
 
 def slaver_options(
@@ -159,16 +160,20 @@ def matches(feature: OnBuild, card: str) -> bool:
 
 
 def build_moves(
-    state: GameState, seat: int, cards: tuple[str, ...], skip_location: bool = False
+    state: GameState,
+    seat: int,
+    cards: tuple[str, ...],
+    skip_location: bool = False,
+    held: tuple[str, ...] | None = None,
 ) -> list[Run]:
     """BUILD-1 to BUILD-4: every build of one of ``cards`` (the hand's, or those a follow-up
     offers, CARD-7, BUILD-10), a run a card: each payment (ENG-2), each location or
     foundation discarded (BUILD-3), each optional purchase (ENG-6); copies are built like any
-    card (BUILD-7)."""
+    card (BUILD-7). ``held``: the locations ``seat`` controls, where known (FAC-EGY-3)."""
     player = state.players[seat]
     supply = player.supply
     spare: tuple[str, ...] | None = None
-    offers = _offers(state, seat)
+    offers = _offers(controlled(state, seat) if held is None else held)
     features = (
         tuple(f for location in offers if (f := card_of(location).ability.on_build) is not None)
         if offers

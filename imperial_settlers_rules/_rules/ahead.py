@@ -101,11 +101,14 @@ def _answers(state: GameState, move: Move) -> Iterator[Move]:
     yield move
 
 
-def answered(state: GameState, runs: Iterable[actions.Run]) -> list[Move]:
+def answered(
+    state: GameState, runs: Iterable[actions.Run], held: tuple[str, ...] | None = None
+) -> list[Move]:
     """ENG-9: the moves of ``runs`` (:data:`~.actions.Run`), each with every way to decide in
     advance what it asks (the same for moves that differ only in their payment, ENG-2), in
     order. A run of moves that decide nothing (:class:`~.actions.Quiet` of its first move:
-    the same for all) is listed as it is."""
+    the same for all) is listed as it is. ``held``: the locations the movers' seat controls,
+    where known (FAC-EGY-3)."""
     listed: list[Move] = []
     found: dict[object, tuple[Way, ...] | None] = {}
     quiet: actions.Quiet | None = None
@@ -115,7 +118,7 @@ def answered(state: GameState, runs: Iterable[actions.Run]) -> list[Move]:
             listed += alike
             continue
         if quiet is None:  # FAC-EGY-3: the mover's locations, the same for every move listed
-            quiet = actions.Quiet(state, first.player)
+            quiet = actions.Quiet(state, first.player, held)
         if quiet(first):
             listed += alike
             continue
