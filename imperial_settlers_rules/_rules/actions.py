@@ -21,6 +21,7 @@ from .._goods import (
     WORKER,
     Goods,
     Price,
+    Supply,
     added,
     least_money,
     money,
@@ -113,6 +114,27 @@ _COSTS = {skip: {printed: _cost(printed, skip) for printed in components().copie
 #: GOODS-2: the least money (:func:`least_money`) that building each card costs.
 _LEAST_MONEY = {printed: least_money(cost.supply) for printed, cost in _COSTS[False].items()}
 
+# BUILD-2: a building cost asks wood, stone and food only (the card data), so its payments
+# depend on the wood, stone, food and gold of the supply paying alone.
+assert not any(c.supply[WORKER] or c.supply[RAZE] or c.supply[DEFENSE] for c in _COSTS[False].values())
+
+#: ENG-2, GOODS-2: the payments of each card's building cost (:func:`payments`), by the wood,
+#: stone, food and gold of the supply paying, then by card: found as listings ask for them and
+#: reused; cleared when it holds 4096 supplies.
+_BUILD_PAID: dict[Supply, dict[str, tuple[Supply, ...]]] = {}
+
+
+def _build_paid(supply: Supply) -> dict[str, tuple[Supply, ...]]:
+    """The payments of building each card found so far with ``supply`` (:data:`_BUILD_PAID`)."""
+    paid_from = supply[WOOD:RAZE]
+    found = _BUILD_PAID.get(paid_from)
+    if found is None:
+        if len(_BUILD_PAID) >= 1 << 12:
+            _BUILD_PAID.clear()
+        found = _BUILD_PAID[paid_from] = {}
+    return found
+
+
 #: CARD-3: the cards with a feature reacting to builds.
 REACTING = frozenset(
     printed for printed, copy in components().copies.items() if copy.card.ability.on_build is not None
@@ -182,6 +204,7 @@ def build_moves(
     runs: list[Run] = []
     cash = money(supply)
     costs = _COSTS[skip_location]
+    paid = _build_paid(supply)
     for card in cards:
         if _LEAST_MONEY[card] > cash:  # GOODS-2: no payment is afforded
             continue
@@ -191,7 +214,9 @@ def build_moves(
                 spare = discardable(state, seat) if player.foundations or player.empire else ()
             if cost.location > len(spare):
                 continue
-        pays = payments(cost, supply)
+        pays = paid.get(card)
+        if pays is None:
+            pays = paid[card] = payments(cost, supply)
         if not pays:
             continue
         options: Iterable[tuple[int | None, tuple[int, ...]]]
