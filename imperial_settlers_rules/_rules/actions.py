@@ -381,18 +381,19 @@ class Quiet:
         self._razes = _OWING[Event.RAZE].isdisjoint(locations)
 
     def __call__(self, move: Move) -> bool:
-        """Whether ``move`` surely decides nothing in advance."""
-        if isinstance(move, Build):
+        """Whether ``move`` surely decides nothing in advance (told by its class, no move class
+        having subclasses; the most listed first)."""
+        if type(move) is Build:
             return move.card in _QUIET_CARDS and move.card not in self._builds
-        if isinstance(move, RazeCard):
+        if type(move) is RazeCard:
             return self._razes and move.card in _CARDLESS_RAZES
-        if isinstance(move, MakeDeal):
+        if type(move) is MakeDeal:
             return self._deals and move.card in _CARDLESS_DEALS
-        if isinstance(move, Activate):
+        if type(move) is Activate:
             return _quiet_action(move.location, move.mode)
-        if isinstance(move, Raze):
+        if type(move) is Raze:
             return self._razes and move.location in _CARDLESS_RAZES
-        if isinstance(move, Spend):
+        if type(move) is Spend:
             return not move.take[3]
         return False
 

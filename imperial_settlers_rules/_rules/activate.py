@@ -66,15 +66,18 @@ def targets(state: GameState, seat: int, location: str, effect: Effect) -> Seque
     if do is None:
         return _NO_TARGET
     player = state.players[seat]
-    mine = controlled(state, seat)
     found: list[Aim] = []
     if do is Special.REPEAT_PRODUCTION:  # CARD-8
-        found = [(None, c, ()) for c in mine if c != location and card_of(c).ability.production is not None]
+        found = [
+            (None, c, ())
+            for c in controlled(state, seat)
+            if c != location and card_of(c).ability.production is not None
+        ]
     elif do is Special.REACTIVATE_ACTION:  # CARD-11, ENG-7
         used = {c for c, n in state.uses if n}
         found = [
             (None, c, ())
-            for c in mine
+            for c in controlled(state, seat)
             if c != location and c in used and card_of(c).ability.action is not None
         ]
     elif do in (Special.BUILD_FROM_HAND, Special.BUILD_OWN_DEAL):  # CARD-7: decided in the follow-up
