@@ -114,13 +114,10 @@ _COSTS = {skip: {printed: _cost(printed, skip) for printed in components().copie
 #: GOODS-2: the least money (:func:`least_money`) that building each card costs.
 _LEAST_MONEY = {printed: least_money(cost.supply) for printed, cost in _COSTS[False].items()}
 
-# BUILD-2: a building cost asks wood, stone and food only (the card data), so its payments
-# depend on the wood, stone, food and gold of the supply paying alone.
-assert not any(c.supply[WORKER] or c.supply[RAZE] or c.supply[DEFENSE] for c in _COSTS[False].values())
-
 #: ENG-2, GOODS-2: the payments of each card's building cost (:func:`payments`), by the wood,
-#: stone, food and gold of the supply paying, then by card: found as listings ask for them and
-#: reused; cleared when it holds 4096 supplies.
+#: stone, food and gold of the supply paying (BUILD-2: a building cost asks wood, stone and food
+#: alone, so its payments depend on those and gold alone), then by card: found as listings ask
+#: for them and reused; cleared when it holds 4096 supplies.
 _BUILD_PAID: dict[Supply, dict[str, tuple[Supply, ...]]] = {}
 
 
