@@ -22,7 +22,7 @@ from ._rules.agenda import check_decision, decision_moves, resolve, run
 from ._rules.ahead import NO_PRESET, act, advance_refusal, answered, answered_spends, preset_of
 from ._rules.flow import advance, next_turn, pick, settle
 from ._rules.refusals import why
-from ._table import Table
+from ._table import Table, controlled
 
 __all__ = ["apply_move", "apply_move_with_events", "check_move", "legal_moves"]
 
@@ -33,16 +33,19 @@ _DECISIONS = (_moves.Draw, _moves.Choose, _moves.Keep, _moves.Repeat, _moves.Con
 _pass, _done, _pick = functools.cache(_moves.Pass), functools.cache(_moves.Done), functools.cache(_moves.Pick)
 
 
-def _action_moves(state: GameState, seat: int) -> list[actions.Run]:
+def _action_moves(state: GameState, seat: int, held: tuple[str, ...] | None = None) -> list[actions.Run]:
     """ACT-2, ACT-7, ACT-8: pass and the free steps, then every action but spending workers
     (ACT-3: any kind, any number of times a round; the spends follow, :func:`answered_spends`),
-    in runs (:data:`~._rules.actions.Run`)."""
+    in runs (:data:`~._rules.actions.Run`); ``held``: the locations ``seat`` controls, where
+    known (FAC-EGY-3)."""
+    if held is None:
+        held = controlled(state, seat)
     hand = tuple(dict.fromkeys(state.players[seat].hand))
     runs: list[actions.Run] = [[_pass(seat), *actions.free_moves(state, seat)]]
-    runs += actions.build_moves(state, seat, hand)
+    runs += actions.build_moves(state, seat, hand, held=held)
     runs += actions.deal_moves(state, seat)
     runs += actions.raze_moves(state, seat)
-    runs += activate_moves(state, seat)
+    runs += activate_moves(state, seat, held=held)
     return runs
 
 
@@ -62,7 +65,8 @@ def legal_moves(state: GameState, player: int | None = None) -> tuple[Move, ...]
     if state.acted:
         return (_done(state.turn), *actions.free_moves(state, state.turn))
     seat = state.turn
-    return (*answered(state, _action_moves(state, seat)), *answered_spends(state, seat))
+    held = controlled(state, seat)  # FAC-EGY-3: read once for the whole listing
+    return (*answered(state, _action_moves(state, seat, held), held), *answered_spends(state, seat))
 
 
 #: What each kind of action checks first, with the rule that refuses it.

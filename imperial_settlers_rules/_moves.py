@@ -268,18 +268,24 @@ ANSWERS = ("choice", "deck", "repeat", "samurai")
 
 def answering(move: M, answers: Mapping[str, object]) -> M:
     """``move`` deciding in advance ``answers`` (fields of :data:`ANSWERS`, ENG-9): made by its
-    class from its fields in order (no copy of attrs' evolve, a move having no validators)."""
+    class from its fields in order (no copy of attrs' evolve, a move having no validators), each
+    answer written at its field's place (a name that is not a field of the move is passed over)."""
     kind: Any = type(move)
-    names, fields = _FIELDS[kind]
-    made: M = kind(*[answers.get(name, value) for name, value in zip(names, fields(move), strict=True)])
+    places, fields = _FIELDS[kind]
+    values = list(fields(move))
+    for name, value in answers.items():
+        place = places.get(name)
+        if place is not None:
+            values[place] = value
+    made: M = kind(*values)
     return made
 
 
 #: ENG-9: the moves that decide in advance what their effects ask.
 ANSWERED = (Build, Activate, Spend, MakeDeal, RazeCard, Raze)
-#: Each answered kind's field names in order, and a getter of their values.
-_FIELDS: dict[type[Any], tuple[tuple[str, ...], attrgetter[tuple[Any, ...]]]] = {
-    kind: (names, attrgetter(*names))
+#: Each answered kind's places of its fields by name, and a getter of their values in order.
+_FIELDS: dict[type[Any], tuple[dict[str, int], attrgetter[tuple[Any, ...]]]] = {
+    kind: ({name: place for place, name in enumerate(names)}, attrgetter(*names))
     for kind in ANSWERED
     for names in [tuple(f.name for f in attrs.fields(kind))]
 }

@@ -21,6 +21,7 @@ from .._goods import (
     WORKER,
     Goods,
     Price,
+    Supply,
     added,
     least_money,
     money,
@@ -113,6 +114,24 @@ _COSTS = {skip: {printed: _cost(printed, skip) for printed in components().copie
 #: GOODS-2: the least money (:func:`least_money`) that building each card costs.
 _LEAST_MONEY = {printed: least_money(cost.supply) for printed, cost in _COSTS[False].items()}
 
+#: ENG-2, GOODS-2: the payments of each card's building cost (:func:`payments`), by the wood,
+#: stone, food and gold of the supply paying (BUILD-2: a building cost asks wood, stone and food
+#: alone, so its payments depend on those and gold alone), then by card: found as listings ask
+#: for them and reused; cleared when it holds 4096 supplies.
+_BUILD_PAID: dict[Supply, dict[str, tuple[Supply, ...]]] = {}
+
+
+def _build_paid(supply: Supply) -> dict[str, tuple[Supply, ...]]:
+    """The payments of building each card found so far with ``supply`` (:data:`_BUILD_PAID`)."""
+    paid_from = supply[WOOD:RAZE]
+    found = _BUILD_PAID.get(paid_from)
+    if found is None:
+        if len(_BUILD_PAID) >= 1 << 12:
+            _BUILD_PAID.clear()
+        found = _BUILD_PAID[paid_from] = {}
+    return found
+
+
 #: CARD-3: the cards with a feature reacting to builds.
 REACTING = frozenset(
     printed for printed, copy in components().copies.items() if copy.card.ability.on_build is not None
@@ -126,9 +145,10 @@ _OFFERING = frozenset(
 )
 
 
-def _offers(state: GameState, seat: int) -> tuple[str, ...]:
-    """ENG-6: the locations with optional purchases (``may_pay``) that ``seat`` controls."""
-    return tuple(filter(_OFFERING.__contains__, controlled(state, seat)))
+def _offers(locations: tuple[str, ...]) -> tuple[str, ...]:
+    """ENG-6: the locations with optional purchases (``may_pay``) of ``locations`` (those a seat
+    controls)."""
+    return tuple(filter(_OFFERING.__contains__, locations))
 
 
 def slaver_options(
@@ -159,16 +179,20 @@ def matches(feature: OnBuild, card: str) -> bool:
 
 
 def build_moves(
-    state: GameState, seat: int, cards: tuple[str, ...], skip_location: bool = False
+    state: GameState,
+    seat: int,
+    cards: tuple[str, ...],
+    skip_location: bool = False,
+    held: tuple[str, ...] | None = None,
 ) -> list[Run]:
     """BUILD-1 to BUILD-4: every build of one of ``cards`` (the hand's, or those a follow-up
     offers, CARD-7, BUILD-10), a run a card: each payment (ENG-2), each location or
     foundation discarded (BUILD-3), each optional purchase (ENG-6); copies are built like any
-    card (BUILD-7)."""
+    card (BUILD-7). ``held``: the locations ``seat`` controls, where known (FAC-EGY-3)."""
     player = state.players[seat]
     supply = player.supply
     spare: tuple[str, ...] | None = None
-    offers = _offers(state, seat)
+    offers = _offers(controlled(state, seat) if held is None else held)
     features = (
         tuple(f for location in offers if (f := card_of(location).ability.on_build) is not None)
         if offers
@@ -177,6 +201,7 @@ def build_moves(
     runs: list[Run] = []
     cash = money(supply)
     costs = _COSTS[skip_location]
+    paid = _build_paid(supply)
     for card in cards:
         if _LEAST_MONEY[card] > cash:  # GOODS-2: no payment is afforded
             continue
@@ -186,7 +211,9 @@ def build_moves(
                 spare = discardable(state, seat) if player.foundations or player.empire else ()
             if cost.location > len(spare):
                 continue
-        pays = payments(cost, supply)
+        pays = paid.get(card)
+        if pays is None:
+            pays = paid[card] = payments(cost, supply)
         if not pays:
             continue
         options: Iterable[tuple[int | None, tuple[int, ...]]]
@@ -351,18 +378,19 @@ class Quiet:
         self._razes = _OWING[Event.RAZE].isdisjoint(locations)
 
     def __call__(self, move: Move) -> bool:
-        """Whether ``move`` surely decides nothing in advance."""
-        if isinstance(move, Build):
+        """Whether ``move`` surely decides nothing in advance (told by its class, no move class
+        having subclasses; the most listed first)."""
+        if type(move) is Build:
             return move.card in _QUIET_CARDS and move.card not in self._builds
-        if isinstance(move, RazeCard):
+        if type(move) is RazeCard:
             return self._razes and move.card in _CARDLESS_RAZES
-        if isinstance(move, MakeDeal):
+        if type(move) is MakeDeal:
             return self._deals and move.card in _CARDLESS_DEALS
-        if isinstance(move, Activate):
+        if type(move) is Activate:
             return _quiet_action(move.location, move.mode)
-        if isinstance(move, Raze):
+        if type(move) is Raze:
             return self._razes and move.location in _CARDLESS_RAZES
-        if isinstance(move, Spend):
+        if type(move) is Spend:
             return not move.take[3]
         return False
 

@@ -66,15 +66,18 @@ def targets(state: GameState, seat: int, location: str, effect: Effect) -> Seque
     if do is None:
         return _NO_TARGET
     player = state.players[seat]
-    mine = controlled(state, seat)
     found: list[Aim] = []
     if do is Special.REPEAT_PRODUCTION:  # CARD-8
-        found = [(None, c, ()) for c in mine if c != location and card_of(c).ability.production is not None]
+        found = [
+            (None, c, ())
+            for c in controlled(state, seat)
+            if c != location and card_of(c).ability.production is not None
+        ]
     elif do is Special.REACTIVATE_ACTION:  # CARD-11, ENG-7
         used = {c for c, n in state.uses if n}
         found = [
             (None, c, ())
-            for c in mine
+            for c in controlled(state, seat)
             if c != location and c in used and card_of(c).ability.action is not None
         ]
     elif do in (Special.BUILD_FROM_HAND, Special.BUILD_OWN_DEAL):  # CARD-7: decided in the follow-up
@@ -181,13 +184,16 @@ _ACTING = frozenset(printed for printed, copy in components().copies.items() if 
 _activation = functools.lru_cache(maxsize=1 << 14)(Activate)
 
 
-def activate_moves(state: GameState, seat: int, only: str | None = None) -> list[Run]:
+def activate_moves(
+    state: GameState, seat: int, only: str | None = None, held: tuple[str, ...] | None = None
+) -> list[Run]:
     """ACTLOC-1 to ACTLOC-9: every activation of a location ``seat`` controls (or of ``only``),
     a run a location and price mode: each payment, price card or deal, target, and once or
-    twice (ACTLOC-3: twice only for an action without a special operation or draw)."""
+    twice (ACTLOC-3: twice only for an action without a special operation or draw).
+    ``held``: the locations ``seat`` controls, where known (FAC-EGY-3)."""
     player = state.players[seat]
     runs: list[Run] = []
-    for location in controlled(state, seat):
+    for location in controlled(state, seat) if held is None else held:
         if location not in _ACTING or (only is not None and location != only):
             continue
         usable = activatable(state, seat, location)

@@ -101,11 +101,14 @@ def _answers(state: GameState, move: Move) -> Iterator[Move]:
     yield move
 
 
-def answered(state: GameState, runs: Iterable[actions.Run]) -> list[Move]:
+def answered(
+    state: GameState, runs: Iterable[actions.Run], held: tuple[str, ...] | None = None
+) -> list[Move]:
     """ENG-9: the moves of ``runs`` (:data:`~.actions.Run`), each with every way to decide in
     advance what it asks (the same for moves that differ only in their payment, ENG-2), in
     order. A run of moves that decide nothing (:class:`~.actions.Quiet` of its first move:
-    the same for all) is listed as it is."""
+    the same for all) is listed as it is. ``held``: the locations the movers' seat controls,
+    where known (FAC-EGY-3)."""
     listed: list[Move] = []
     found: dict[object, tuple[Way, ...] | None] = {}
     quiet: actions.Quiet | None = None
@@ -115,7 +118,7 @@ def answered(state: GameState, runs: Iterable[actions.Run]) -> list[Move]:
             listed += alike
             continue
         if quiet is None:  # FAC-EGY-3: the mover's locations, the same for every move listed
-            quiet = actions.Quiet(state, first.player)
+            quiet = actions.Quiet(state, first.player, held)
         if quiet(first):
             listed += alike
             continue
@@ -190,12 +193,14 @@ def _owes_first(move: Move) -> bool:
     """Whether the first thing ``move`` does that may ask is to owe a card of either deck:
     a spend of cards (WORK-1), a deal's good (DEAL-4) or a raze field (RAZE-2, RAZE-3)
     holding one, and no card of a named deck."""
-    if isinstance(move, Spend):
-        return move.take[3] > 0
-    if isinstance(move, MakeDeal):
+    if type(move) is RazeCard:
+        goods = card_of(move.card).raze
+    elif type(move) is MakeDeal:
         goods = copy_of(move.card).deal
-    elif isinstance(move, (RazeCard, Raze)):
-        goods = card_of(move.card if isinstance(move, RazeCard) else move.location).raze
+    elif type(move) is Raze:
+        goods = card_of(move.location).raze
+    elif type(move) is Spend:
+        return move.take[3] > 0
     else:
         return False
     return goods is not None and goods.card > 0 and not goods.common_card and not goods.faction_card
@@ -222,7 +227,7 @@ _UNPAID: dict[type[Any], attrgetter[Any]] = {
 def _key(move: Move) -> object:
     """What decides the decisions ``move`` asks for: not its payment in goods (ENG-2), and of
     a spend only whether it takes a card."""
-    if isinstance(move, Spend):
+    if type(move) is Spend:
         return (move.player, move.take[3] > 0)
     return (type(move), _UNPAID[type(move)](move))
 

@@ -20,7 +20,7 @@ from imperial_settlers_rules import (
 )
 from imperial_settlers_rules._goods import Price, _payments, added, payments
 from imperial_settlers_rules._model import Deck, GameState, Player
-from imperial_settlers_rules._rules.actions import asks_nothing
+from imperial_settlers_rules._rules.actions import _COSTS, asks_nothing
 from imperial_settlers_rules._rules.ahead import _tried
 from imperial_settlers_rules._table import Table, shuffled
 
@@ -61,6 +61,23 @@ def test_payments_read_from_the_table_are_those_worked_out() -> None:
         assert found == _payments(want, resource, supply), (want, resource, supply)
         afforded += bool(found)
     assert 500 < afforded < 2500
+
+
+def test_a_builds_payments_are_read_by_the_wood_stone_food_and_gold_paying() -> None:
+    """ENG-2, BUILD-2: every card's building cost is paid alike from supplies that hold the same
+    wood, stone, food and gold, whatever workers, raze and defense tokens they hold: the key by
+    which the listing reads a build's payments (:func:`build_moves`)."""
+    rng = random.Random(7)
+    afforded = 0
+    for cost in _COSTS[False].values():
+        for _ in range(5):
+            goods = [rng.randrange(5) for _ in range(4)]
+            one_supply = (rng.randrange(9), *goods, rng.randrange(9), rng.randrange(9))
+            another = (rng.randrange(9), *goods, rng.randrange(9), rng.randrange(9))
+            found = _payments(cost.supply, cost.resource, one_supply)
+            assert found == _payments(cost.supply, cost.resource, another), (cost, one_supply, another)
+            afforded += bool(found)
+    assert afforded > 100
 
 
 @pytest.mark.parametrize(("players", "seed"), [(2, 41), (4, 42)])
