@@ -252,7 +252,8 @@ def build(table: Table, move: Build, skip_location: bool = False) -> None:
         steps.append(applied(seat, move.card, Part.BONUS))
     if built.ability.production is not None:
         steps.append(applied(seat, move.card, Part.PRODUCTION))
-    for location in table.controlled(seat):
+    holding = table.controlled(seat)
+    for location in () if REACTING.isdisjoint(holding) else holding:
         if location not in REACTING:
             continue
         feature = card_of(location).ability.on_build
@@ -292,7 +293,10 @@ def make_deal(table: Table, move: MakeDeal) -> None:
 
 def event_steps(table: Table, seat: int, event: Event) -> list[Step]:
     """CARD-10, CARD-17: the gains of ``seat``'s features that react to ``event``."""
-    return [gained(seat, gain, card) for card, gain in event_gains(table.controlled(seat), event)]
+    holding = table.controlled(seat)
+    if _REACTS[event].isdisjoint(holding):
+        return []
+    return [gained(seat, gain, card) for card, gain in event_gains(holding, event)]
 
 
 def event_gains(locations: tuple[str, ...], event: Event) -> list[tuple[str, Goods]]:
@@ -619,11 +623,13 @@ def spend(table: Table, move: Spend) -> None:
     table.add(seat, (0, wood, stone, food, 0, 0, 0))
     if cards:
         table.first(Owed(seat) for _ in range(cards))
+    oases = _REACTS[Event.OPPONENT_SPENDS_WORKERS]
     for other in range(table.now.config.players):
         if other == seat:
             continue
-        for card in table.controlled(other):
-            if card not in _REACTS[Event.OPPONENT_SPENDS_WORKERS]:
+        holding = table.controlled(other)
+        for card in () if oases.isdisjoint(holding) else holding:
+            if card not in oases:
                 continue
             feature = card_of(card).ability.on_event
             assert feature is not None
