@@ -46,6 +46,8 @@ from .._table import Table, card_of
 
 #: ENG-9: a preset with some of its answers used up (a generated copier, :mod:`boardtable.build`).
 _copy_preset = copier(Preset)
+#: GOODS-7: the decks a card owed may come from, in the order they are offered.
+_DECKS = (Deck.COMMON, Deck.FACTION)
 #: GOODS-7: a draw decided, made once and reused (moves are immutable values).
 _draw = functools.cache(Draw)
 #: ENG-3: a gain event's step, made once per seat, goods and source and reused (steps are
@@ -274,13 +276,15 @@ def _preset(table: Table, step: Step, preset: Preset) -> bool:
     if isinstance(step, Owed):
         if preset.drawn:
             return False
-        preset = _copy_preset(preset, {"drawn": True})
-        table.put("preset", preset)
-        if table.seen:  # a card seen before it: its deck waits
-            return False
-        decks = tuple(d for d in (Deck.COMMON, Deck.FACTION) if table.can_draw(seat, d))
-        rest = preset if preset.deck is None else _copy_preset(preset, {"deck": None})
-        return _decided(table, preset, "deck", decks, preset.deck, rest, lambda deck: _draw(seat, deck))
+        # the first card owed is reached: the preset decides its deck now or never (a deck it
+        # names and does not use here stays, to be refused, :func:`leftover`)
+        reached = _copy_preset(preset, {"drawn": True, "deck": None})
+        if not table.seen:  # a card seen before it: its deck waits
+            decks = tuple([d for d in _DECKS if table.can_draw(seat, d)])
+            if _decided(table, preset, "deck", decks, preset.deck, reached, lambda deck: _draw(seat, deck)):
+                return True
+        table.put("preset", reached if preset.deck is None else _copy_preset(preset, {"drawn": True}))
+        return False
     if isinstance(step, Choice):
         given = preset.choice[0] if preset.choice else None
         rest = _copy_preset(preset, {"choice": preset.choice[1:]})
@@ -348,7 +352,7 @@ def _options(table: Table, step: Step) -> Iterator[Move]:
     """Every move that decides ``step`` (a decision first on the agenda)."""
     seat = step.seat
     if isinstance(step, Owed):
-        for deck in (Deck.COMMON, Deck.FACTION):
+        for deck in _DECKS:
             if table.can_draw(seat, deck):
                 yield _draw(seat, deck)
     elif isinstance(step, Choice):
