@@ -31,7 +31,7 @@ from .._goods import (
 from .._model import Deal, Gain, GameState, Owed, Part, Player, Step
 from .._moves import Activate, Build, Defend, MakeDeal, Move, Pass, Raze, RazeCard, Samurai, Spend, Tuck
 from .._table import Table, card_of, controlled, copy_of, owner
-from .agenda import applied, gained
+from .agenda import applied, carried, gained
 
 __all__ = [
     "REACTING",
@@ -265,7 +265,7 @@ def build(table: Table, move: Build, skip_location: bool = False) -> None:
                 steps.append(Gain(seat, offer.gain, location))
         else:
             steps.append(applied(seat, location, Part.ON_BUILD))
-    table.first(steps)
+    carried(table, steps)
 
 
 def deal_moves(state: GameState, seat: int) -> list[Run]:
@@ -288,7 +288,7 @@ def make_deal(table: Table, move: MakeDeal) -> None:
     good = copy_of(move.card).deal
     assert good is not None
     table.set(seat, hand=tuple(hand), deals=(*table.players[seat].deals, Deal(move.card, good)))
-    table.first([gained(seat, good, "DEAL-4"), *event_steps(table, seat, Event.MAKE_DEAL)])
+    carried(table, [gained(seat, good, "DEAL-4"), *event_steps(table, seat, Event.MAKE_DEAL)])
 
 
 def event_steps(table: Table, seat: int, event: Event) -> list[Step]:
@@ -716,7 +716,7 @@ def tuck(table: Table, move: Tuck) -> None:
         on[move.location] = on.get(move.location, 0) + 1
         table.put_field(seat, "on_shrine", tuple(on.items()))
     if not tucking.each.empty:
-        table.first([Gain(seat, tucking.each, move.location)])
+        carried(table, [Gain(seat, tucking.each, move.location)])
 
 
 def pass_turn(table: Table, move: Pass) -> None:

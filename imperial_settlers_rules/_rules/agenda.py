@@ -57,7 +57,17 @@ gained = functools.lru_cache(maxsize=1 << 12)(Gain)
 #: seats, cards and parts).
 applied = functools.cache(Apply)
 
-__all__ = ["Asked", "applied", "decision_moves", "effect_steps", "gained", "leftover", "resolve", "run"]
+__all__ = [
+    "Asked",
+    "applied",
+    "carried",
+    "decision_moves",
+    "effect_steps",
+    "gained",
+    "leftover",
+    "resolve",
+    "run",
+]
 
 
 class Asked(Exception):
@@ -140,7 +150,7 @@ def _produce(table: Table, step: Produce) -> None:
         repeats = _PRODUCING.get(card)
         if repeats is not None:
             (later if repeats else steps).append(applied(seat, card, Part.PRODUCTION))
-    _carried(table, steps + later)
+    carried(table, steps + later)
 
 
 #: PROD-2: each faction board's production, by faction.
@@ -174,7 +184,7 @@ def effect_of(card: str, part: Part) -> Effect:
 
 
 def _apply(table: Table, step: Apply) -> None:
-    _carried(table, effect_steps(table, step.seat, effect_of(step.card, step.part), step.card))
+    carried(table, effect_steps(table, step.seat, effect_of(step.card, step.part), step.card))
 
 
 def _gain(table: Table, step: Gain) -> None:
@@ -191,9 +201,10 @@ def _gain(table: Table, step: Gain) -> None:
 _AUTOMATIC: dict[type[Any], Callable[[Table, Any], None]] = {Produce: _produce, Apply: _apply, Gain: _gain}
 
 
-def _carried(table: Table, steps: list[Step]) -> None:
-    """``steps`` put first on the agenda by an automatic step that :func:`run` carries out: the
-    first of them carried out at once where it is automatic too, as run would next."""
+def carried(table: Table, steps: list[Step]) -> None:
+    """``steps`` put first on the agenda by an automatic step that :func:`run` carries out, or
+    last by a move that run follows at once: the first of them carried out at once where it is
+    automatic too, as run would next."""
     automatic = _AUTOMATIC.get(type(steps[0])) if steps else None
     if automatic is None:
         table.first(steps)
