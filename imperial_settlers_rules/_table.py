@@ -302,21 +302,30 @@ class Table:
         lies on it goes back (RAZE-7, DEF-4, FAC-JAP-5, ACTLOC-4), its marks end, a Gate's
         cards go to their discard piles (CARD-6), a take-over ends (FAC-EGY-2)."""
         player: Any = self._writable(seat)
-        under = dict(player.under)
-        player.empire = tuple(c for c in player.empire if c != card)
-        player.defended = tuple(c for c in player.defended if c != card)
-        player.samurai = tuple(c for c in player.samurai if c != card)
-        player.under = tuple((c, u) for c, u in player.under if c != card)
-        player.on_shrine = tuple((c, n) for c, n in player.on_shrine if c != card)
-        for tucked in under.get(card, ()):
-            self.discard(tucked)
+        player.empire = _without(player.empire, card)
+        if card in player.defended:
+            player.defended = _without(player.defended, card)
+        if card in player.samurai:
+            player.samurai = _without(player.samurai, card)
+        if player.under:
+            under = dict(player.under)
+            player.under = tuple((c, u) for c, u in player.under if c != card)
+            for tucked in under.get(card, ()):
+                self.discard(tucked)
+        if player.on_shrine:
+            player.on_shrine = tuple((c, n) for c, n in player.on_shrine if c != card)
         uses, blocked, taken = self.now.uses, self.now.blocked, self.now.taken
-        if any(c == card for c, _ in uses) or card in blocked or any(c == card for c, _ in taken):
+        if (uses and card in dict(uses)) or card in blocked or (taken and card in dict(taken)):
             self.update(
                 uses=tuple((c, n) for c, n in uses if c != card),
-                blocked=tuple(c for c in blocked if c != card),
+                blocked=_without(blocked, card),
                 taken=tuple((c, by) for c, by in taken if c != card),
             )
+
+
+def _without(cards: tuple[str, ...], card: str) -> tuple[str, ...]:
+    """``cards`` but every ``card``."""
+    return tuple([c for c in cards if c != card])
 
 
 def card_of(card: str) -> Card:

@@ -32,7 +32,7 @@ from .._goods import (
 from .._model import Deal, Gain, GameState, Owed, Part, Player, Step
 from .._moves import Activate, Build, Defend, MakeDeal, Move, Pass, Raze, RazeCard, Samurai, Spend, Tuck
 from .._table import Table, card_of, controlled, copy_of, owner
-from .agenda import applied, gained
+from .agenda import applied, carried, gained
 
 __all__ = [
     "REACTING",
@@ -279,7 +279,8 @@ def build(table: Table, move: Build, skip_location: bool = False) -> None:
         steps.append(applied(seat, move.card, Part.BONUS))
     if built.ability.production is not None:
         steps.append(applied(seat, move.card, Part.PRODUCTION))
-    for location in table.controlled(seat):
+    holding = table.controlled(seat)
+    for location in () if REACTING.isdisjoint(holding) else holding:
         if location not in REACTING:
             continue
         feature = card_of(location).ability.on_build
@@ -291,7 +292,7 @@ def build(table: Table, move: Build, skip_location: bool = False) -> None:
                 steps.append(Gain(seat, offer.gain, location))
         else:
             steps.append(applied(seat, location, Part.ON_BUILD))
-    table.first(steps)
+    carried(table, steps)
 
 
 def deal_moves(state: GameState, seat: int) -> list[Run]:
@@ -314,12 +315,15 @@ def make_deal(table: Table, move: MakeDeal) -> None:
     good = copy_of(move.card).deal
     assert good is not None
     table.set(seat, hand=tuple(hand), deals=(*table.players[seat].deals, Deal(move.card, good)))
-    table.first([gained(seat, good, "DEAL-4"), *event_steps(table, seat, Event.MAKE_DEAL)])
+    carried(table, [gained(seat, good, "DEAL-4"), *event_steps(table, seat, Event.MAKE_DEAL)])
 
 
 def event_steps(table: Table, seat: int, event: Event) -> list[Step]:
     """CARD-10, CARD-17: the gains of ``seat``'s features that react to ``event``."""
-    return [gained(seat, gain, card) for card, gain in event_gains(table.controlled(seat), event)]
+    holding = table.controlled(seat)
+    if _REACTS[event].isdisjoint(holding):
+        return []
+    return [gained(seat, gain, card) for card, gain in event_gains(holding, event)]
 
 
 def event_gains(locations: tuple[str, ...], event: Event) -> list[tuple[str, Goods]]:
@@ -647,11 +651,13 @@ def spend(table: Table, move: Spend) -> None:
     table.add(seat, (0, wood, stone, food, 0, 0, 0))
     if cards:
         table.first(Owed(seat) for _ in range(cards))
+    oases = _REACTS[Event.OPPONENT_SPENDS_WORKERS]
     for other in range(table.now.config.players):
         if other == seat:
             continue
-        for card in table.controlled(other):
-            if card not in _REACTS[Event.OPPONENT_SPENDS_WORKERS]:
+        holding = table.controlled(other)
+        for card in () if oases.isdisjoint(holding) else holding:
+            if card not in oases:
                 continue
             feature = card_of(card).ability.on_event
             assert feature is not None
@@ -738,7 +744,7 @@ def tuck(table: Table, move: Tuck) -> None:
         on[move.location] = on.get(move.location, 0) + 1
         table.put_field(seat, "on_shrine", tuple(on.items()))
     if not tucking.each.empty:
-        table.first([Gain(seat, tucking.each, move.location)])
+        carried(table, [Gain(seat, tucking.each, move.location)])
 
 
 def pass_turn(table: Table, move: Pass) -> None:

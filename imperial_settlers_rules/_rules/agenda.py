@@ -46,6 +46,8 @@ from .._table import Table, card_of
 
 #: ENG-9: a preset with some of its answers used up (a generated copier, :mod:`boardtable.build`).
 _copy_preset = copier(Preset)
+#: GOODS-7: the decks a card owed may come from, in the order they are offered.
+_DECKS = (Deck.COMMON, Deck.FACTION)
 #: GOODS-7: a draw decided, made once and reused (moves are immutable values).
 _draw = functools.cache(Draw)
 #: ENG-3: a gain event's step, made once per seat, goods and source and reused (steps are
@@ -55,7 +57,17 @@ gained = functools.lru_cache(maxsize=1 << 12)(Gain)
 #: seats, cards and parts).
 applied = functools.cache(Apply)
 
-__all__ = ["Asked", "applied", "decision_moves", "effect_steps", "gained", "leftover", "resolve", "run"]
+__all__ = [
+    "Asked",
+    "applied",
+    "carried",
+    "decision_moves",
+    "effect_steps",
+    "gained",
+    "leftover",
+    "resolve",
+    "run",
+]
 
 
 class Asked(Exception):
@@ -138,7 +150,7 @@ def _produce(table: Table, step: Produce) -> None:
         repeats = _PRODUCING.get(card)
         if repeats is not None:
             (later if repeats else steps).append(applied(seat, card, Part.PRODUCTION))
-    _carried(table, steps + later)
+    carried(table, steps + later)
 
 
 #: PROD-2: each faction board's production, by faction.
@@ -172,7 +184,7 @@ def effect_of(card: str, part: Part) -> Effect:
 
 
 def _apply(table: Table, step: Apply) -> None:
-    _carried(table, effect_steps(table, step.seat, effect_of(step.card, step.part), step.card))
+    carried(table, effect_steps(table, step.seat, effect_of(step.card, step.part), step.card))
 
 
 def _gain(table: Table, step: Gain) -> None:
@@ -189,9 +201,10 @@ def _gain(table: Table, step: Gain) -> None:
 _AUTOMATIC: dict[type[Any], Callable[[Table, Any], None]] = {Produce: _produce, Apply: _apply, Gain: _gain}
 
 
-def _carried(table: Table, steps: list[Step]) -> None:
-    """``steps`` put first on the agenda by an automatic step that :func:`run` carries out: the
-    first of them carried out at once where it is automatic too, as run would next."""
+def carried(table: Table, steps: list[Step]) -> None:
+    """``steps`` put first on the agenda by an automatic step that :func:`run` carries out, or
+    last by a move that run follows at once: the first of them carried out at once where it is
+    automatic too, as run would next."""
     automatic = _AUTOMATIC.get(type(steps[0])) if steps else None
     if automatic is None:
         table.first(steps)
@@ -274,13 +287,15 @@ def _preset(table: Table, step: Step, preset: Preset) -> bool:
     if isinstance(step, Owed):
         if preset.drawn:
             return False
-        preset = _copy_preset(preset, {"drawn": True})
-        table.put("preset", preset)
-        if table.seen:  # a card seen before it: its deck waits
-            return False
-        decks = tuple(d for d in (Deck.COMMON, Deck.FACTION) if table.can_draw(seat, d))
-        rest = preset if preset.deck is None else _copy_preset(preset, {"deck": None})
-        return _decided(table, preset, "deck", decks, preset.deck, rest, lambda deck: _draw(seat, deck))
+        # the first card owed is reached: the preset decides its deck now or never (a deck it
+        # names and does not use here stays, to be refused, :func:`leftover`)
+        reached = _copy_preset(preset, {"drawn": True, "deck": None})
+        if not table.seen:  # a card seen before it: its deck waits
+            decks = tuple([d for d in _DECKS if table.can_draw(seat, d)])
+            if _decided(table, preset, "deck", decks, preset.deck, reached, lambda deck: _draw(seat, deck)):
+                return True
+        table.put("preset", reached if preset.deck is None else _copy_preset(preset, {"drawn": True}))
+        return False
     if isinstance(step, Choice):
         given = preset.choice[0] if preset.choice else None
         rest = _copy_preset(preset, {"choice": preset.choice[1:]})
@@ -348,7 +363,7 @@ def _options(table: Table, step: Step) -> Iterator[Move]:
     """Every move that decides ``step`` (a decision first on the agenda)."""
     seat = step.seat
     if isinstance(step, Owed):
-        for deck in (Deck.COMMON, Deck.FACTION):
+        for deck in _DECKS:
             if table.can_draw(seat, deck):
                 yield _draw(seat, deck)
     elif isinstance(step, Choice):

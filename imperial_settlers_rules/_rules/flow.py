@@ -34,9 +34,8 @@ def new_game(config: GameConfig) -> GameState:
     first = config.first_player
     if first == "random":
         first = int(shuffle(tuple(str(seat) for seat in range(config.players)))[0])
-    cards = components()
-    common = shuffle(cards.deck_ids("common"))
-    players = tuple(Player(faction, deck=shuffle(cards.deck_ids(faction))) for faction in factions)
+    common = shuffle(_DECK_IDS["common"])
+    players = tuple(Player(faction, deck=shuffle(_DECK_IDS[faction])) for faction in factions)
     table = Table(GameState(config, players, common, (), first=first, turn=first, shuffles=shuffles))
     for seat in _clockwise(first, config.players):
         for _ in range(2):
@@ -45,6 +44,11 @@ def new_game(config: GameConfig) -> GameState:
             table.draw(seat, Deck.FACTION)
     start_round(table)
     return table.state
+
+
+#: SETUP-2, SETUP-4: the printed ids of every copy of each deck (the common and each faction's), in
+#: id order, read once.
+_DECK_IDS = {deck: components().deck_ids(deck) for deck in ("common", *FACTIONS)}
 
 
 def _clockwise(first: int, players: int) -> tuple[int, ...]:
