@@ -84,9 +84,7 @@ def test_moves_that_differ_in_a_count_are_one_line_and_the_count_is_asked(
     assert listed[1] == "   2. Place people at the forest: 1–5  (gathers 1 wood per 3 rolled)"
     assert "   3. Place people at the clay pit: 1–5  (gathers 1 clay per 4 rolled)" in listed
     assert len(listed) < 16
-    slot = (
-        r"\s+\d+\. Place a person at card slot 1  \(.* · .*; costs 1\s+resource; you cannot pay for it yet"
-    )
+    slot = r"\s+\d+\. Place a person at card slot 1  \(.* · .*; costs 1\s+resource; you cannot pay for it yet"
     assert re.search(slot, "\n".join(turn))  # the card in words, its price, and what pays it
     assert "Not a count from 1 to 5: '7'" in out
     assert code == 1 and "P0 placed 3 people at the forest (PLACE-1)" in out
