@@ -168,9 +168,11 @@ def _play_on_the_board(page: Page, rng: random.Random, placed: list[tuple[str, i
                 chosen = rng.choice(values)
                 count.select_option(label=chosen)
                 placed.append((location, int(chosen)))
-            elif "Place" in (page.locator("#moves button.move .what").text_content() or ""):
-                what = page.locator("#moves button.move .what").text_content() or ""
-                placed.append((location, int(re.findall(r"\d+", what)[-1])))  # the count last
+            else:
+                notation = page.locator("#moves button.move").get_attribute("data-notation") or ""
+                placing = re.fullmatch(r"P\d place \w+ (\d+)", notation)  # its head-count last
+                if placing is not None:
+                    placed.append((location, int(placing[1])))
             assert page.locator("#moves button.move[aria-pressed=true]").count() == 1  # its move is chosen
             component.click()  # a second click on the location plays it
         else:
