@@ -2,8 +2,9 @@
 
 Random matches are played through the API. After every move, everything a seat
 (or the spectator) can be sent is collected from the wire: the answer to the
-move, its view since the first ply, the match summary, its picture, its
-WebSocket messages, its replays and the pictures of their points (of the last entry and an
+move and its WebSocket messages; and, for the mover, the spectator and one other
+seat drawn at random (every seat after the game ends), its view since the first
+ply, the match summary, its picture, its replays and the pictures of their points (of the last entry and an
 earlier one, as the spectator and as itself; the whole position and another seat's view are
 refused until the game is decided). A picture names its components in ``data-id``. None of them may name a card or colony id that lies in the
 whole position but that the seat has not seen in any of its views so far (a
@@ -16,6 +17,7 @@ from __future__ import annotations
 import contextlib
 import random
 import re
+from collections.abc import Collection
 from pathlib import Path
 
 import pytest
@@ -90,6 +92,15 @@ def _replays(seq: int, viewer: int | None, rng: random.Random) -> list[str]:
 #: (each replays the match from its start: after every entry of a long match, the property's
 #: cost would grow with the square of its length).
 _EVERY_EARLIER = 40
+#: Another seat's replay and picture, refused until the game is decided, are asked for after
+#: the first entries, after every this-many-th and once it is decided (their answer changes
+#: only then; asked by every viewer after every entry, they were most of the property's cost).
+_EVERY_REFUSAL = 10
+
+
+def _refusals_asked(seq: int, decided: bool) -> bool:
+    """Whether another seat's replay and picture are asked for after entry ``seq``."""
+    return decided or seq <= 2 or seq % _EVERY_REFUSAL == 0
 
 
 def _play_and_check(db: Path, players: int, advanced: bool, rng: random.Random, plies: int) -> None:
@@ -118,14 +129,18 @@ def _play_and_check(db: Path, players: int, advanced: bool, rng: random.Random, 
             for viewer in viewers:
                 seen[viewer] |= component_ids(state if viewer is None else player_view(state, viewer))
 
-        def check(since: int, sent: dict[int | None, list[str]]) -> None:
+        def check(since: int, sent: dict[int | None, list[str]], asking: Collection[int | None]) -> None:
             """Everything each viewer is sent after entry ``since`` (beside ``sent``, the answers
-            it had): no hidden component, no token of another seat."""
+            it had): no hidden component, no token of another seat. Every viewer's WebSocket
+            messages; what the viewers of ``asking`` may ask for over HTTP."""
             after: GameState = live.state
             look(after)
             hidden = {viewer: component_ids(after) - seen[viewer] for viewer in viewers}
             decided = client.get(f"/api/matches/{match}").json()["state"] == "over"
             for viewer, socket in zip(viewers, sockets, strict=True):
+                sent[viewer].extend(_receive_until(socket, live.seq))
+                if viewer not in asking:
+                    continue
                 for path in (
                     f"/view?since={since}",
                     "",
@@ -136,13 +151,13 @@ def _play_and_check(db: Path, players: int, advanced: bool, rng: random.Random, 
                     sent[viewer].append(
                         client.get(f"/api/matches/{match}{path}", headers=headers(viewer)).text
                     )
-                for other in ("all", *(seat for seat in range(players) if seat != viewer)):
-                    for asked in (f"/replay?seat={other}", f"/picture?at=0&seat={other}"):
-                        answer = client.get(f"/api/matches/{match}{asked}", headers=headers(viewer))
-                        assert answer.status_code == (200 if decided else 403), answer.text
-                        if not decided:
-                            sent[viewer].append(answer.text)
-                sent[viewer].extend(_receive_until(socket, live.seq))
+                if _refusals_asked(live.seq, decided):
+                    for other in ("all", *(seat for seat in range(players) if seat != viewer)):
+                        for asked in (f"/replay?seat={other}", f"/picture?at=0&seat={other}"):
+                            answer = client.get(f"/api/matches/{match}{asked}", headers=headers(viewer))
+                            assert answer.status_code == (200 if decided else 403), answer.text
+                            if not decided:
+                                sent[viewer].append(answer.text)
             for viewer in viewers:
                 others = [t for s, t in enumerate(tokens) if s != viewer]
                 for text in sent[viewer]:
@@ -189,7 +204,9 @@ def _play_and_check(db: Path, players: int, advanced: bool, rng: random.Random, 
                     for viewer in viewers:
                         again = client.get(f"/api/matches/{match}/view", headers=headers(viewer)).json()
                         assert again["position"] == to_data(player_view(state, viewer))
-                check(since, sent)
+                # what may be asked over HTTP: by the mover, the spectator and one other seat
+                others = [viewer for viewer in viewers if viewer not in (seat, None)]
+                check(since, sent, {seat, None, rng.choice(others)})
             state = live.state
             if not state.is_over:  # a seat resigns: what it ends shows nobody more than before
                 look(state)
@@ -199,7 +216,7 @@ def _play_and_check(db: Path, players: int, advanced: bool, rng: random.Random, 
                     f"/api/matches/{match}/seats/{seat}/resign", headers=headers(seat), json={"seq": since}
                 )
                 assert answer.status_code == 200, answer.text
-                check(since, {viewer: [answer.text] if viewer == seat else [] for viewer in viewers})
+                check(since, {viewer: [answer.text] if viewer == seat else [] for viewer in viewers}, viewers)
 
 
 def test_nothing_sent_to_a_seat_names_what_its_view_hides(tmp_path: Path) -> None:
