@@ -14,12 +14,12 @@ from typing import Any
 
 from boardtable.build import opener
 
-from ._components import Card, Copy, Event, components
+from ._components import Card, Copy, Event, Faction, components
 from ._events import Event as Happened
 from ._goods import Goods, Supply, added, taken
 from ._model import Deck, GameState, Owed, Player, Step
 
-__all__ = ["Table", "card_of", "controlled", "copy_of", "held", "owner", "shuffled"]
+__all__ = ["Table", "board_of", "card_of", "controlled", "copy_of", "held", "owner", "shuffled"]
 
 #: An open copy of a position, and of a player with the class of such copies (to tell them).
 _open_state = opener(GameState)[0]
@@ -331,3 +331,11 @@ def _without(cards: tuple[str, ...], card: str) -> tuple[str, ...]:
 def card_of(card: str) -> Card:
     """The card entry of the physical card printed ``card``."""
     return _COPIES[card].card
+
+
+def board_of(faction: str) -> Faction:
+    """The board of ``faction`` (SETUP-3)."""
+    return _BOARDS[faction]
+
+
+_BOARDS = {board.id: board for board in components().factions}

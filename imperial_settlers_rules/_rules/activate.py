@@ -16,7 +16,7 @@ from .._components import Action, Effect, Event, Mode, Special, Target, componen
 from .._goods import RAZE, RESOURCES, STONE, SUPPLY, Goods, Price, Supply, added, one, payments
 from .._model import Deal, Deck, DiscardFor, FollowUp, Gain, GameState, Player, Step
 from .._moves import Activate, Move, Skip
-from .._table import Table, card_of, controlled, copy_of
+from .._table import Table, board_of, card_of, controlled, copy_of
 from .actions import Run, build_moves, each_payment, event_steps, razable, raze_price, razed, razed_from_hand
 from .agenda import effect_steps
 
@@ -128,10 +128,7 @@ def _enemy_targets(state: GameState, seat: int, do: Special) -> list[Aim]:
             kinds = [SUPPLY[k] for k in RESOURCES if victim.supply[k]]
             found += [(other, None, (k,)) for k in kinds] or [(other, None, ())]
         elif do is Special.TAKE_OVER_LOCATION:  # FAC-EGY-3
-            if (
-                sum(1 for _, by in state.taken if by == seat)
-                < components().faction(state.players[seat].faction).tokens
-            ):
+            if sum(1 for _, by in state.taken if by == seat) < board_of(state.players[seat].faction).tokens:
                 found += [(other, c, ()) for c in victim.empire if c not in taken]
         elif do is Special.BLOCK_ENEMY_ACTION:  # CARD-22
             found += [

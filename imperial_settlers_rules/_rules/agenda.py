@@ -42,7 +42,7 @@ from .._model import (
 )
 from .._moves import Choose, Discard, Draw, Keep, Move, Repeat
 from .._moves import Convert as ConvertMove
-from .._table import Table, card_of
+from .._table import Table, board_of, card_of
 
 #: ENG-9: a preset with some of its answers used up (a generated copier, :mod:`boardtable.build`).
 _copy_preset = copier(Preset)
@@ -139,7 +139,7 @@ def _produce(table: Table, step: Produce) -> None:
     production last (CARD-9)."""
     seat = step.seat
     deals: tuple[Deal, ...] = table.players[seat].deals
-    steps: list[Step] = [gained(seat, _BOARD_PRODUCTION[table.players[seat].faction], "PROD-2")]
+    steps: list[Step] = [gained(seat, board_of(table.players[seat].faction).production, "PROD-2")]
     controlled = table.controlled(seat)
     if deals and not _SCHOOLS.isdisjoint(controlled):
         steps.append(Convert(seat, tuple(sorted(u for d in deals for u in d.good.units()))))
@@ -153,8 +153,6 @@ def _produce(table: Table, step: Produce) -> None:
     carried(table, steps + later)
 
 
-#: PROD-2: each faction board's production, by faction.
-_BOARD_PRODUCTION = {faction.id: faction.production for faction in components().factions}
 #: CARD-27: the cards whose feature gives back the deals' goods for VP (School of Diplomacy).
 _SCHOOLS = frozenset(
     printed

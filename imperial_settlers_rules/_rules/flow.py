@@ -7,7 +7,7 @@ from .._components import FACTIONS, components
 from .._config import GameConfig
 from .._model import Deck, GameState, Phase, Player, Produce
 from .._moves import Pick
-from .._table import Table, shuffled
+from .._table import Table, board_of, shuffled
 from .actions import free_steps
 from .agenda import run
 
@@ -167,7 +167,7 @@ def _cleanup(table: Table) -> None:
     those their storage locations name; everything else in the supply, every defense token
     and every good on a location goes back (locations' goods and marks are not kept)."""
     for seat in range(table.now.config.players):
-        kept = {_BOARD_STORES[table.players[seat].faction]}
+        kept = {board_of(table.players[seat].faction).stores}
         for card in table.players[seat].empire:
             kinds = _STORING.get(card)
             if kinds is not None:
@@ -176,8 +176,6 @@ def _cleanup(table: Table) -> None:
         table.set(seat, supply=supply, defended=(), passed=False, oasis=0)
 
 
-#: CLEAN-2: the good each faction board stores, by faction.
-_BOARD_STORES = {faction.id: faction.stores for faction in components().factions}
 #: CLEAN-3: the storage locations, each with the goods it keeps.
 _STORING = {
     printed: storage.kinds
