@@ -138,13 +138,6 @@ class Table:
             self._open = True
         return self.now
 
-    def player(self, seat: int) -> Player:
-        """``seat``'s player now (frozen: a later change to it opens a new copy)."""
-        player: Any = self.players[seat]
-        if type(player) is _OpenPlayer:
-            player.__class__ = Player
-        return player  # type: ignore[no-any-return]
-
     def _writable(self, seat: int) -> Any:
         """``seat``'s player to write in place: its open copy, opened (copied) at its first
         change since the position was last put together."""

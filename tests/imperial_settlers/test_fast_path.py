@@ -99,7 +99,7 @@ def test_a_move_listed_without_a_trial_asks_nothing_when_tried(players: int, see
 
 def test_the_working_position_shows_every_change_and_copies_no_player_unchanged() -> None:
     """The position a move works on (:class:`Table`): goods gained and paid (GOODS-5, GOODS-6),
-    a player read whole mid-move and changed again, a card drawn (GOODS-7) and one through a
+    a player's fields read mid-move and changed again, a card drawn (GOODS-7) and one through a
     reshuffled discard pile (GOODS-8, FLOW-4) all show in the position put together; a player
     left unchanged is the one it was."""
     state = new_game(GameConfig(players=2, seed=5))
@@ -107,14 +107,14 @@ def test_the_working_position_shows_every_change_and_copies_no_player_unchanged(
     table = Table(state)
     table.add(0, (0, 2, 0, 0, 0, 0, 0), vp=3)
     table.add(0, (0, 0, 1, 0, 0, 0, 0))
-    assert table.player(0).vp == first.vp + 3
+    assert table.players[0].vp == first.vp + 3
     table.pay(0, (0, 1, 0, 0, 0, 0, 0))
     top = table.draw(0, Deck.FACTION)
     assert top == first.deck[-1]
-    assert table.player(1) is second
+    assert table.players[1] is second
     table.update(common=(), common_discard=("com-a", "com-b", "com-c"))
     drawn = table.take_top(1, Deck.COMMON)
-    assert table.player(0).hand == (*first.hand, top)  # copied in before the whole is read
+    assert table.players[0].hand == (*first.hand, top)
     after = table.state
     assert table.state is after
     assert after.players[1] is second
@@ -161,8 +161,8 @@ def test_a_position_read_mid_move_stays_as_it_was_read() -> None:
     table = Table(state)
     table.put("ply", 7)
     table.add(0, (0, 2, 0, 0, 0, 0, 0), vp=1)
-    player = table.player(0)
     middle = table.state
+    player = middle.players[0]
     table.put("ply", 8)
     table.add(0, (0, 1, 0, 0, 0, 0, 0))
     after = table.state
