@@ -29,7 +29,7 @@ from .._goods import (
     payments,
     taken,
 )
-from .._model import Deal, Gain, GameState, Owed, Part, Player, Step
+from .._model import Deal, GameState, Owed, Part, Player, Step
 from .._moves import Activate, Build, Defend, MakeDeal, Move, Pass, Raze, RazeCard, Samurai, Spend, Tuck
 from .._table import Table, card_of, controlled, copy_of, owner
 from .agenda import applied, carried, gained
@@ -279,17 +279,14 @@ def build(table: Table, move: Build, skip_location: bool = False) -> None:
         steps.append(applied(seat, move.card, Part.BONUS))
     if built.ability.production is not None:
         steps.append(applied(seat, move.card, Part.PRODUCTION))
-    holding = table.controlled(seat)
-    for location in () if REACTING.isdisjoint(holding) else holding:
-        if location not in REACTING:
-            continue
+    for location in filter(REACTING.__contains__, table.controlled(seat)):
         feature = card_of(location).ability.on_build
         if feature is None or not matches(feature, move.card):
             continue
         if feature.effect.may_pay:
             if move.option is not None:
                 offer = feature.effect.may_pay[move.option]  # paid with the cost (move.pay)
-                steps.append(Gain(seat, offer.gain, location))
+                steps.append(gained(seat, offer.gain, location))
         else:
             steps.append(applied(seat, location, Part.ON_BUILD))
     carried(table, steps)
@@ -655,10 +652,7 @@ def spend(table: Table, move: Spend) -> None:
     for other in range(table.now.config.players):
         if other == seat:
             continue
-        holding = table.controlled(other)
-        for card in () if oases.isdisjoint(holding) else holding:
-            if card not in oases:
-                continue
+        for card in filter(oases.__contains__, table.controlled(other)):
             feature = card_of(card).ability.on_event
             assert feature is not None
             got = table.players[other].oasis
@@ -744,7 +738,7 @@ def tuck(table: Table, move: Tuck) -> None:
         on[move.location] = on.get(move.location, 0) + 1
         table.put_field(seat, "on_shrine", tuple(on.items()))
     if not tucking.each.empty:
-        carried(table, [Gain(seat, tucking.each, move.location)])
+        carried(table, [gained(seat, tucking.each, move.location)])
 
 
 def pass_turn(table: Table, move: Pass) -> None:
