@@ -1,9 +1,10 @@
 """What every game's component catalogue does alike: its folder and files read through the
 strict reader, and its digest.
 
-A game's catalogue is a folder of YAML files (in its package, or one a caller names). :func:`catalogue_folder` takes the folder a caller names,
-:func:`read_component_file` reads one file of it with the strict reader (safe loader only,
-bounded size and depth); every failure is the game's catalogue error
+A game's catalogue is a folder of YAML files (in its package, or one a caller names).
+:func:`catalogue_folder` takes the folder a caller names, :func:`read_component_file`
+reads one file of it with the strict reader (safe loader only, bounded size and depth);
+every failure is the game's catalogue error
 (:class:`~boardtable.errors.CatalogueError` by default) whose message begins with the
 file's or the folder's path, such as ``cards.yaml: missing file`` or
 ``civilization.yaml: malformed YAML: line 3: …``. What the files hold, and the structural
