@@ -272,6 +272,13 @@ class Game(ABC, Generic[C, S, M, E, L]):
         the docs); by default none, a position then named by its number of decisions alone."""
         return ()
 
+    def score_sheet(self) -> tuple[tuple[str, str], ...]:
+        """The lines of a seat's score sheet, in the sheet's order, each as its key (the field of
+        a seat's sheet in the result block of the game's record) and its name as a player reads
+        it; the line of :meth:`totals` keyed ``"total"``. By default that line alone, named
+        ``"total"`` (``GET /api/games`` gives them: a table draws the sheet by them)."""
+        return (("total", "total"),)
+
     def score_lines(self, state: S) -> tuple[tuple[str, tuple[int, ...]], ...]:
         """The lines of the seats' score sheets as a player names them, each with its value for
         every seat in seat order, the line of :meth:`totals` named ``"total"``; by default that
