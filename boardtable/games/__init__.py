@@ -350,10 +350,9 @@ class Game(ABC, Generic[C, S, M, E, L]):
     def web_folder(self) -> Path | None:
         """The folder of the game's own part of the web table, served at ``/games/NAME/``:
         its ``game.js``, a JavaScript module whose default export is the table's hooks of the
-        game (its moves and picture in words; its score sheet's lines are
-        :meth:`score_sheet`'s), and the files it loads; None
-        (the default) for a game without one, whose table shows its picture and its legal
-        moves as a list."""
+        game (its moves and picture in words; its score sheet's lines are :meth:`score_sheet`'s),
+        and the files it loads; None (the default) for a game without one, whose table shows its
+        picture and its legal moves as a list."""
         return None
 
     # ------------------------------------------------------------------ the command line
