@@ -62,7 +62,7 @@ WIRE_KINDS: Mapping[str, str] = {
     "takeback_request": "POST /api/matches/ID/takeback: the seq the take-back was asked at.",
     "rematch": "The answer to POST /api/matches/ID/rematch: the new match and the asking seat's token there.",
     "match_log": "GET /api/matches/ID/log?since=SEQ&limit=N: a page of the match's entries, what kind and when (a move shows only its seat), and where the next page starts.",
-    "games": "GET /api/games: every game the server plays, its seats, options and bots, and every kind of seat with what it is.",
+    "games": "GET /api/games: every game the server plays, its seats, options and bots, every kind of seat with what it is, and the lines of its score sheet.",
     "catalogue": "GET /api/games/GAME/catalogue: every component of the game as data, with the catalogue's digest (and, where a game has them, which numbers are provisional).",
     "rule": "GET /api/games/GAME/rules/RULE-ID (the default game's also GET /api/rules/RULE-ID): a rule of the game's digest, one shape for every game, with where it comes from.",
     "replay": "GET /api/matches/ID/replay?at=SEQ&seat=N|all and POST /api/games/GAME/replay?at=K&seat=N|all (a record): the table as it stood at one point, as one seat, the spectator or the whole table saw it.",
@@ -891,6 +891,29 @@ def _simple(kind: str) -> _Schema:
                                     },
                                 ),
                             ),
+                            "score": {
+                                **array(
+                                    "The lines of a seat's score sheet, in the sheet's order, the total's (total)"
+                                    " among them: what a table draws a finished match's sheet by.",
+                                    closed(
+                                        "A line of the score sheet.",
+                                        {
+                                            "line": {
+                                                "description": "Its key: the field of each seat's sheet in the result"
+                                                " block of the game's record (total: the seat's score).",
+                                                "type": "string",
+                                                "minLength": 1,
+                                            },
+                                            "name": text("The line as a player reads it."),
+                                        },
+                                    ),
+                                ),
+                                "contains": {
+                                    "properties": {
+                                        "line": {"description": "The total's line.", "const": "total"}
+                                    }
+                                },
+                            },
                         },
                     ),
                 )

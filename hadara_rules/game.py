@@ -55,8 +55,8 @@ class _Seated:
 
 #: Hadara's functions and documents, as the shared answers call them: a legal move offered
 #: with its words, made from the seat's view (:mod:`hadara_rules._offers`); an event in words
-#: as it says itself, the picture in parts, the score pad's rows (SCORE-1 to SCORE-6) by their
-#: sheet's fields, the total last.
+#: as it says itself, the picture in parts, the score pad's rows (SCORE-1 to SCORE-6) named by
+#: their sheet's fields (as the terminal and the web table head them), the total last.
 _LIBRARY: Library[GameConfig, GameState, Move, Event, Offered] = evolve(
     Library.of(hadara_rules, records),
     previews=offers,

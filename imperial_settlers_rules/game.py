@@ -86,7 +86,7 @@ def _shown(state: GameState, seat: int | None) -> set[str]:
 #: Imperial Settlers' functions and documents, as the shared answers call them: a legal move
 #: offered with its words, made from the seat's view (:mod:`imperial_settlers_rules.offers`);
 #: the events as each seat sees them (a hand secret, LOOK-6) in the log's words, the picture
-#: in parts, the score sheet's lines of END-2 to END-4 as the terminal names them.
+#: in parts, the score sheet's lines of END-2 to END-4 as the terminal and the web table name them.
 _LIBRARY: Library[GameConfig, GameState, Move, Event, Offered] = evolve(
     Library.of(imperial_settlers_rules, imperial_settlers_rules.records),
     previews=offers,

@@ -68,7 +68,7 @@ def _hidden_count(view: GameState) -> int:
 #: Stone Age's functions and documents, as the shared answers call them; a legal move is
 #: offered with its words, made from the seat's view (:mod:`stone_age_rules.offers`); the
 #: events as each seat sees them (INFO-1 to INFO-3) in the log's words, the picture in parts,
-#: the score sheet's lines of SCORE-1 to SCORE-8 as the terminal names them.
+#: the score sheet's lines of SCORE-1 to SCORE-8 as the terminal and the web table name them.
 _LIBRARY: Library[GameConfig, GameState, Move, Event, Offered] = evolve(
     Library.of(stone_age_rules, stone_age_rules.records),
     previews=offers,

@@ -51,4 +51,5 @@ def test_a_library_without_the_tables_words_answers_the_interfaces_defaults() ->
     view = bare.view(state, 0)
     assert bare.picture_parts(view) == Game.picture_parts(bare, view) == (("table", bare.picture(view)),)
     assert bare.score_lines(state) == Game.score_lines(bare, state) == (("total", bare.totals(state)),)
+    assert bare.score_sheet() == Game.score_sheet(bare) == (("total", "total"),)
     assert len(told.picture_parts(view)) > 1 and len(told.score_lines(state)) > 1

@@ -272,6 +272,13 @@ class Game(ABC, Generic[C, S, M, E, L]):
         the docs); by default none, a position then named by its number of decisions alone."""
         return ()
 
+    def score_sheet(self) -> tuple[tuple[str, str], ...]:
+        """The lines of a seat's score sheet, in the sheet's order, each as its key (the field of
+        a seat's sheet in the result block of the game's record) and its name as a player reads
+        it; the line of :meth:`totals` keyed ``"total"``. By default that line alone, named
+        ``"total"`` (``GET /api/games`` gives them: a table draws the sheet by them)."""
+        return (("total", "total"),)
+
     def score_lines(self, state: S) -> tuple[tuple[str, tuple[int, ...]], ...]:
         """The lines of the seats' score sheets as a player names them, each with its value for
         every seat in seat order, the line of :meth:`totals` named ``"total"``; by default that
@@ -343,9 +350,9 @@ class Game(ABC, Generic[C, S, M, E, L]):
     def web_folder(self) -> Path | None:
         """The folder of the game's own part of the web table, served at ``/games/NAME/``:
         its ``game.js``, a JavaScript module whose default export is the table's hooks of the
-        game (its moves and picture in words, its score sheet), and the files it loads; None
-        (the default) for a game without one, whose table shows its picture and its legal
-        moves as a list."""
+        game (its moves and picture in words; its score sheet's lines are :meth:`score_sheet`'s),
+        and the files it loads; None (the default) for a game without one, whose table shows its
+        picture and its legal moves as a list."""
         return None
 
     # ------------------------------------------------------------------ the command line

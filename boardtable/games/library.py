@@ -387,12 +387,17 @@ class LibraryGame(Game[C, S, M, E, L]):
             return super().picture_parts(view)
         return tuple(zip(names(view), parts(view), strict=True))
 
+    def score_sheet(self) -> tuple[tuple[str, str], ...]:
+        """The lines the library's ``score_lines`` names, in its order."""
+        return tuple(self.library.score_lines.items())
+
     def score_lines(self, state: S) -> tuple[tuple[str, tuple[int, ...]], ...]:
-        """The lines the library's ``score_lines`` names, each with its field of every seat's
+        """The lines of :meth:`score_sheet` by their names, each with its field of every seat's
         sheet (``score``)."""
         sheets = self.library.score(state)
-        lines = self.library.score_lines.items()
-        return tuple((name, tuple(getattr(sheet, line) for sheet in sheets)) for line, name in lines)
+        return tuple(
+            (name, tuple(getattr(sheet, line) for sheet in sheets)) for line, name in self.score_sheet()
+        )
 
     def rule(self, rule_id: str) -> dict[str, object] | None:
         found = self.library.rules().get(rule_id.upper())

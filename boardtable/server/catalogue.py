@@ -5,9 +5,10 @@ and ``GET /api/games/GAME/schemas/position`` (the contract is in ``docs/server.m
 None needs a match or a token: each says only what every player of the game may
 know. ``/api/games`` lists each game's name, title, seat counts, the JSON Schema of
 its match options, its bots (with the operator's engines), every kind a seat of its
-matches may be with what it is in a line, and whether it has a part of its own at the web
-table (``/games/GAME/game.js``: :mod:`~boardtable.server.game_files`), the default game
-first; a game's
+matches may be with what it is in a line, whether it has a part of its own at the web
+table (``/games/GAME/game.js``: :mod:`~boardtable.server.game_files`) and the lines of its
+score sheet (:meth:`~boardtable.games.Game.score_sheet`, what a table draws a finished
+match's sheet by), the default game first; a game's
 catalogue gives every component as data (:meth:`~boardtable.games.Game.catalogue`),
 so that a table can show the prices, points and effects of the ids a view names; a
 rule is one of the game's digest (``/api/rules/RULE-ID``: the default game's, as before); the position's
@@ -46,6 +47,7 @@ def _game_entry(name: str, engines: tuple[str, ...]) -> dict[str, object]:
         "bots": [*found.bot_names(), *engines],
         "web": found.web_folder() is not None,
         "kinds": _kinds(found, engines),
+        "score": [{"line": line, "name": name} for line, name in found.score_sheet()],
     }
 
 

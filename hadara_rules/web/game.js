@@ -1,8 +1,8 @@
 // Hadara's part of the web table (served at /games/hadara/game.js, its hooks described in
 // the shell's games.js): where its moves are listed (each said by the shell in the server's
 // words, its legal entry's `text`), what a component of its picture is and which moves name
-// it, where the game stands, the wheel's preview (WHEEL-3), the purple abilities on the table
-// (PURPLE-*) and the rows of its score pad (SCORE-1…6).
+// it, where the game stands, the wheel's preview (WHEEL-3) and the purple abilities on the
+// table (PURPLE-*).
 
 import { el } from "/js/dom.js";
 import { group, movedCard, movesNaming, positionData, previewParts } from "./moves.js";
@@ -45,17 +45,6 @@ function extra(entry, position, seat) {
   );
 }
 
-/** The rows of the score pad, in its order (SCORE-1…6). */
-const ROWS = [
-  ["colonies", "Colonies"],
-  ["statues", "Statues"],
-  ["silver", "Silver"],
-  ["gold", "Gold"],
-  ["cards", "Cards"],
-  ["coins", "Coins"],
-  ["total", "Total"],
-].map(([key, name]) => ({ key, name, value: (sheet) => sheet[key], total: key === "total" }));
-
 /** The rule of a purple card's ability, as its title in the picture names it: `… (PURPLE-3)`. */
 const ABILITY = /\bPURPLE-\d+\b/;
 
@@ -83,5 +72,4 @@ export default {
   ability: (component) =>
     component.kind === "card" ? (ABILITY.exec(component.node.querySelector("title")?.textContent ?? "")?.[0] ?? null) : null,
   abilities: "Purple abilities on the table",
-  scoreRows: ROWS,
 };

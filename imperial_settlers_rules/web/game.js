@@ -3,10 +3,10 @@
 // move names (a card in the hand: its builds, deals and razes; a built location: its
 // activations, razes and free steps; a card of the lookout: its pick; a deck: its draw; the
 // supply: the workers spent, WORK-1) and those components in words (a card by its name, from the
-// game's catalogue, never by its printed id), under a card's move the card's text, where the
-// game stands, and the lines of its score sheet (END-2 to END-4). A move itself comes in words
-// from the server (the legal entry's text, as the terminal lists it), and so does what it does
-// to its mover (the preview); a move's notation is for engines and records.
+// game's catalogue, never by its printed id), under a card's move the card's text, and where the
+// game stands. A move itself comes in words from the server (the legal entry's text, as the
+// terminal lists it), and so does what it does to its mover (the preview); a move's notation is
+// for engines and records.
 
 import { el } from "/js/dom.js";
 
@@ -124,16 +124,6 @@ function naming(component, legal) {
   }
 }
 
-/** The lines of the score sheet (END-2, END-3), the total and its tie-breaks (END-4). */
-const ROWS = [
-  { key: "played", name: "VP during the game", value: (sheet) => sheet.played },
-  { key: "locations", name: "Locations", value: (sheet) => sheet.locations },
-  { key: "tucked", name: "Gates and Shrines", value: (sheet) => sheet.tucked },
-  { key: "total", name: "Total", total: true, value: (sheet) => sheet.total },
-  { key: "goods_left", name: "Tie-break: goods left", value: (sheet) => sheet.goods_left },
-  { key: "hand", name: "Tie-break: cards in hand", value: (sheet) => sheet.hand },
-];
-
 export default {
   style: new URL("./game.css", import.meta.url).href,
   where: (position, ply) => {
@@ -153,5 +143,4 @@ export default {
     return { kind, id, player, name: words(id) };
   },
   naming,
-  scoreRows: ROWS,
 };

@@ -1,12 +1,11 @@
 // Stone Age's part of the web table (served at /games/stone-age/game.js, its hooks described
 // in the shell's games.js): where its moves are listed (a placement once, its head-count
 // chosen beside it), the locations of its picture a move names (and a player's pair of
-// resources of choice not yet taken, which the moves taking it name, CIV-12), where the game
-// stands and the lines of its score sheet (SCORE-1 to SCORE-8). A move and what it does (what
-// lies where its people go, what it changes, a warning before a placement the seat cannot pay
-// for or going hungry) come in words from the server, as the terminal says them (its legal
-// entry's `text` and its preview's); a move's notation is for engines and records, and the
-// list says the move in words only.
+// resources of choice not yet taken, which the moves taking it name, CIV-12) and where the game
+// stands. A move and what it does (what lies where its people go, what it changes, a warning
+// before a placement the seat cannot pay for or going hungry) come in words from the server,
+// as the terminal says them (its legal entry's `text` and its preview's); a move's notation is
+// for engines and records, and the list says the move in words only.
 
 /** The board's locations (SETUP-3), as a player names them. */
 const LOCATIONS = {
@@ -56,22 +55,6 @@ const GROUPS = {
   go_hungry: "Feeding",
 };
 
-/** The lines of the score sheet (SCORE-1 to SCORE-7), the total (SCORE-8) and its tie-break. */
-const LINES = [
-  ["during_game", "During the game"],
-  ["culture", "Culture sets"],
-  ["farmers", "Farmers"],
-  ["tool_makers", "Tool makers"],
-  ["hut_builders", "Hut builders"],
-  ["shamans", "Shamans"],
-  ["resources", "Resources"],
-];
-const ROWS = [
-  ...LINES.map(([key, name]) => ({ key, name, value: (sheet) => sheet[key] })),
-  { key: "total", name: "Total", total: true, value: (sheet) => sheet.total },
-  { key: "tie_break", name: "Tie-break", value: (sheet) => sheet.tie_break },
-];
-
 export default {
   settings: (summary) => (typeof summary.max_rounds === "number" ? [`ends after round ${summary.max_rounds}`] : []),
   where: (position, ply) => {
@@ -102,5 +85,4 @@ export default {
     component.kind === "claims"
       ? legal.filter((entry) => entry.move.type === "take_resources" && entry.move.player === component.player)
       : legal.filter((entry) => entry.move.location === component.id),
-  scoreRows: ROWS,
 };

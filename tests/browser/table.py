@@ -18,6 +18,7 @@ from playwright.sync_api import Browser, Locator, Page, Response
 from playwright.sync_api import Error as PlaywrightError
 from server.serving import answer_kind, fits
 
+from boardtable.games import game as registered
 from hadara_rules import (
     GameRecord,
     GameState,
@@ -152,6 +153,20 @@ def shot(page: Page, folder: Path, name: str, width: int) -> None:
     page.screenshot(path=folder / f"{name}-{width}.png", full_page=True)
     if width == NARROW:
         assert overflow(page) == 0, f"{name} at {width} px is wider than the window"
+
+
+def sheet_lines(page: Page) -> list[tuple[str, str]]:
+    """The rows of the score sheet the page shows, each as its line's key and its heading."""
+    rows: list[list[str]] = page.locator(".sheet tbody tr").evaluate_all(
+        "rows => rows.map(row => [row.dataset.line, row.querySelector('th').textContent])"
+    )
+    return [(line, heading) for line, heading in rows]
+
+
+def game_sheet_lines(name: str) -> list[tuple[str, str]]:
+    """The rows of game ``name``'s score sheet as a table heads them: its lines
+    (``Game.score_sheet``), each name with its first letter capitalised."""
+    return [(line, said[:1].upper() + said[1:]) for line, said in registered(name).score_sheet()]
 
 
 def shown_ply(page: Page) -> int:

@@ -18,7 +18,9 @@ from .table import (
     WAIT_MS,
     WIDE,
     create_match,
+    game_sheet_lines,
     seat_address,
+    sheet_lines,
     shot,
     shown_ply,
     summary,
@@ -119,7 +121,8 @@ def test_a_whole_game_of_four_every_faction_is_played_to_its_score_sheet(
 ) -> None:
     """Four players, so every faction at once (SETUP-1): a person plays a whole game against
     three bots from the list of moves, each listed in the server's words of it, to the end of
-    round 5 (END-1); the score sheet shows the totals of the match's summary."""
+    round 5 (END-1); the score sheet shows the totals of the match's summary, its rows the
+    game's lines (END-2 to END-4) headed by their names in Python, capitalised."""
     factions = ["japanese", "romans", "egyptians", "barbarians"]
     created = create_match(
         server,
@@ -140,5 +143,7 @@ def test_a_whole_game_of_four_every_faction_is_played_to_its_score_sheet(
             _play_a_button(page, rng)
         page.locator(".sheet").wait_for()
         totals = page.locator(".sheet tr.total td").all_text_contents()
+        lines = sheet_lines(page)
     over = summary(server, match)
+    assert lines == game_sheet_lines("imperial-settlers")
     assert over["over"] and totals == [str(total) for total in over["totals"]]

@@ -17,8 +17,10 @@ from .table import (
     NARROW,
     WIDE,
     create_match,
+    game_sheet_lines,
     play_through_api,
     seat_address,
+    sheet_lines,
     shown_ply,
     summary,
     table_page,
@@ -66,10 +68,14 @@ def _inside(page: Page, selector: str, width: int) -> list[str]:
 def test_every_column_of_the_score_sheet_is_shown(
     server: str, browser: Browser, screenshots: Path, players: int
 ) -> None:
+    """The sheet of a finished match of 2 and of 5, at a desktop's and a phone's width: a column
+    per seat, each cell within the window, the rows Hadara's lines headed by their names
+    (SCORE-1 to SCORE-6, the total); on a laptop's screen the sheet is in the first screen."""
     match, secret = _ended(server, players)
     for width in (WIDE, NARROW):
         with table_page(browser, width, seat_address(server, match, secret), LAPTOP_HEIGHT) as page:
             page.locator(".sheet").wait_for()
+            assert sheet_lines(page) == game_sheet_lines("hadara")
             page.screenshot(path=screenshots / f"end-{players}-players-{width}.png", full_page=True)
             heads = page.locator(".sheet thead th[scope=col]:not(:first-child)")
             assert heads.count() == players

@@ -25,7 +25,9 @@ from .table import (
     WIDE,
     confirm,
     create_match,
+    game_sheet_lines,
     seat_address,
+    sheet_lines,
     shot,
     shown_ply,
     summary,
@@ -240,6 +242,7 @@ def test_a_whole_stone_age_game_against_a_bot_is_played_on_the_drawn_board(
             "total",
             "tie_break",
         ]
+        assert sheet_lines(page) == game_sheet_lines("stone-age")  # headed by the Python's names
         totals = page.locator(".sheet tr.total td").all_text_contents()
         assert totals == [str(sheet.total) for sheet in result.scores]
         winners = page.locator(".winners").text_content() or ""

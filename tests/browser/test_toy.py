@@ -17,6 +17,7 @@ from .table import (
     WIDE,
     create_match,
     seat_address,
+    sheet_lines,
     shown_ply,
     summary,
     table_page,
@@ -54,4 +55,5 @@ def test_the_toy_is_played_to_its_end_in_a_browser(
                 )
             page.locator(".sheet").wait_for()
             totals = page.locator(".sheet tr.total td").all_text_contents()
+            assert sheet_lines(page) == [("total", "Total")]  # the generic line, the toy's only one
             assert totals == [str(total) for total in summary(server.base, match)["totals"]]

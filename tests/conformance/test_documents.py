@@ -96,8 +96,8 @@ def test_the_picture_s_parts_the_stage_the_lines_told_and_the_score_lines_are_th
     """What a page telling a game asks (the docs' ``game-position``): the picture in named parts,
     each an SVG document, a seat's board named ``P0``… where the game draws one; where a
     position stands, by the same names all along the game; the events told in lines, each
-    with rules of the game's own; the score sheet's lines, one value per seat, its ``total``
-    line the totals."""
+    with rules of the game's own; the score sheet's lines, those of ``score_sheet`` in its order
+    by their names, one value per seat, its ``total`` line the totals."""
     game = walk(played, played.seats[0], 28, steps=12)
     lines = [line for events in game.events for line in played.told(events)]
     assert lines and all(text and isinstance(text, str) for text, _ in lines)
@@ -113,7 +113,9 @@ def test_the_picture_s_parts_the_stage_the_lines_told_and_the_score_lines_are_th
         stage = played.stage(state)
         assert {word for word, _ in stage} == named
         assert all(isinstance(word, str) and isinstance(value, str) for word, value in stage)
-        sheet = dict(played.score_lines(state))
+        scored = played.score_lines(state)
+        assert [name for name, _ in scored] == [name for _, name in played.score_sheet()]
+        sheet = dict(scored)
         assert all(len(values) == seats for values in sheet.values())
         assert sheet["total"] == played.totals(state)
 

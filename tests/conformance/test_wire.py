@@ -1,7 +1,8 @@
 """What the table's API sends of a game validates, as sent, against the game's own wire schemas
 (the seat's view with its position, legal entries and events, the move posted, the catalogue),
 and is the game's own answer for that seat: a match of random moves played through the server
-(Starlette's test client over a SQLite file) and beside it through the game interface."""
+(Starlette's test client over a SQLite file) and beside it through the game interface; and
+``GET /api/games`` names the lines of the game's score sheet by its records' fields."""
 
 from __future__ import annotations
 
@@ -14,13 +15,14 @@ from typing import Any
 
 import jsonschema
 import pytest
+from server.serving import fits as fits_table
 from starlette.testclient import TestClient
 
 from boardtable.games import MAX_SEED, AnyGame, game
 from boardtable.server.app import create_app
 from boardtable.server.sqlite import SQLiteStore
 
-from .support import as_sent, beside, sizes
+from .support import as_sent, beside, sizes, walk
 
 #: Moves of a match of the default run (a short game's whole match).
 MOVES = 8
@@ -112,3 +114,27 @@ def test_what_the_table_sends_of_long_matches_fits_and_is_the_game_s_own(
 ) -> None:
     for players in sizes(played):
         _match(client, played, players, 15 * MOVES, 52, 5 * EVERY)
+
+
+def test_the_games_list_names_the_score_sheet_s_lines_by_the_fields_of_the_record_s_sheets(
+    client: TestClient, played: AnyGame
+) -> None:
+    """``GET /api/games`` gives the game's ``score_sheet`` lines in its order, fitting the table's
+    schema; in the result block of the record of a whole game each line's key is a field of every
+    seat's sheet, its values those of the game's ``score_lines`` of that line's name, the total's
+    the totals. A record without sheets (the toy's) leaves a table the totals alone: its game's
+    one line is the total."""
+    listed = fits_table("games", client.get("/api/games").content)["games"]
+    lines = next(entry["score"] for entry in listed if entry["game"] == played.name)
+    assert lines == [{"line": line, "name": name} for line, name in played.score_sheet()]
+    game = walk(played, played.seats[0], 37, steps=None)
+    final = game.states[-1]
+    text = played.record(game.options, game.moves, final, [], "scored")
+    sheets = json.loads(text)["data"]["result"].get("scores")
+    if sheets is None:
+        assert lines == [{"line": "total", "name": "total"}]
+        return
+    values = dict(played.score_lines(final))
+    for line in lines:
+        assert [sheet[line["line"]] for sheet in sheets] == list(values[line["name"]])
+    assert [sheet["total"] for sheet in sheets] == list(played.totals(final))

@@ -1,16 +1,23 @@
 // The games of the server (`GET /api/games`, the default game first) and each game's own part
-// of the table: the hooks that say its moves, its picture and its score sheet in words. A game
-// that has a part of its own ships it as a JavaScript module, `GET /games/GAME/game.js`, whose
-// default export holds its hooks (each left out is the generic one below); it may name a style
-// sheet of its own (`style`, an address), put on a table's page. The rest of the page is the
-// same for every game, and a game without a module is played with the generic hooks: its
-// picture as the server draws it, and its legal moves as a list in the server's words of them
-// (where the game says them) or their notation.
+// of the table: the hooks that say its moves and its picture in words. A game that has a part
+// of its own ships it as a JavaScript module, `GET /games/GAME/game.js`, whose default export
+// holds its hooks (each left out is the generic one below); it may name a style sheet of its
+// own (`style`, an address), put on a table's page. The rest of the page is the same for every
+// game, and a game without a module is played with the generic hooks: its picture as the
+// server draws it, and its legal moves as a list in the server's words of them (where the game
+// says them) or their notation. The lines of every game's score sheet are the server's (its
+// entry's `score`), never a module's.
 
 import { listGames } from "./api.js";
 
+/** A line of a score sheet as `GET /api/games` gives it (`{line, name}`), as the sheet draws it: its name capitalised. */
+function scoreRow({ line, name }) {
+  const shown = String(name);
+  return { key: line, name: shown.charAt(0).toUpperCase() + shown.slice(1), total: line === "total", value: (sheet) => sheet[line] };
+}
+
 /** The score sheet's one line every game's sheet has. */
-const TOTAL = { key: "total", name: "Total", total: true, value: (sheet) => sheet.total };
+const TOTAL = scoreRow({ line: "total", name: "total" });
 
 /**
  * The hooks of a game's part of the table, as a game without a module has them (the
@@ -54,7 +61,7 @@ export const GENERIC = Object.freeze({
   ability: () => null,
   /** The heading of the abilities the picture shows. */
   abilities: "Abilities on the table",
-  /** The score sheet's lines: `{key, name, value(sheet), total?}`. */
+  /** The score sheet's lines, `{key, name, value(sheet), total}`: not a hook, the server's (its entry's `score`, the total alone where it gives none). */
   scoreRows: [TOTAL],
 });
 
@@ -73,13 +80,14 @@ export function serverGames() {
 
 const parts = new Map();
 
-/** The part of the table of the game named `name`: its module's hooks over the generic ones. */
+/** The part of the table of the game named `name`: its module's hooks over the generic ones, its score sheet's lines the server's. */
 async function load(name) {
   const games = await serverGames();
   const entry = games.find((game) => game.game === name);
   if (entry === undefined) throw new Error(`the server plays no game ${JSON.stringify(name)}`);
   const own = entry.web ? (await import(`/games/${encodeURIComponent(name)}/game.js`)).default : {};
-  return Object.freeze({ ...GENERIC, ...own, title: entry.title });
+  const scoreRows = Array.isArray(entry.score) ? entry.score.map(scoreRow) : GENERIC.scoreRows;
+  return Object.freeze({ ...GENERIC, ...own, title: entry.title, scoreRows });
 }
 
 /**
