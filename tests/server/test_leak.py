@@ -20,6 +20,7 @@ import re
 from collections.abc import Collection
 from pathlib import Path
 
+import httpx
 import pytest
 from hypothesis import Phase, given, settings
 from hypothesis import strategies as st
@@ -42,8 +43,10 @@ from hadara_rules.records import to_data, to_json
 
 from .serving import bearer, create, token
 
-#: What looks like a component id in any text sent: ``I-red-04``, ``col-09-a``.
-_ID = re.compile(r"[A-Za-z0-9]+(?:-[A-Za-z0-9]+)+")
+#: What looks like a component id in any text sent: ``I-red-04``, ``col-09-a`` (from the start
+#: of a run of letters and digits only: a match never starts inside one, and a try there would
+#: only fail again at the run's end, which made the search quadratic in a word's length).
+_ID = re.compile(r"(?<![A-Za-z0-9])[A-Za-z0-9]+(?:-[A-Za-z0-9]+)+")
 #: Moves played per match at most (a 2-player game has about 95).
 _PLIES = 60
 
@@ -103,6 +106,21 @@ def _refusals_asked(seq: int, decided: bool) -> bool:
     return decided or seq <= 2 or seq % _EVERY_REFUSAL == 0
 
 
+def _gets(client: TestClient, requests: list[tuple[str, dict[str, str]]]) -> list[httpx.Response]:
+    """The answers to GET ``requests`` (each a path and its headers), asked in turn on the test
+    client's own event loop, where its app and WebSockets run: one trip to that loop's thread
+    for them all, where the test client's own ``get`` takes several trips for each (most of
+    the property's time went in those trips)."""
+
+    async def asking() -> list[httpx.Response]:
+        transport = httpx.ASGITransport(app=client.app)
+        async with httpx.AsyncClient(transport=transport, base_url=str(client.base_url)) as inner:
+            return [await inner.get(path, headers=headers) for path, headers in requests]
+
+    assert client.portal is not None, "the test client is not started"
+    return client.portal.call(asking)
+
+
 def _play_and_check(db: Path, players: int, advanced: bool, rng: random.Random, plies: int) -> None:
     """Play ``plies`` random moves of a match of human seats (some taken back), then a seat
     resigns if the game goes on, checking everything sent after each: no hidden component, and
@@ -137,27 +155,28 @@ def _play_and_check(db: Path, players: int, advanced: bool, rng: random.Random, 
             look(after)
             hidden = {viewer: component_ids(after) - seen[viewer] for viewer in viewers}
             decided = client.get(f"/api/matches/{match}").json()["state"] == "over"
+            asked: list[tuple[int | None, str, int | None]] = []  # viewer, path, status required
             for viewer, socket in zip(viewers, sockets, strict=True):
                 sent[viewer].extend(_receive_until(socket, live.seq))
                 if viewer not in asking:
                     continue
-                for path in (
-                    f"/view?since={since}",
-                    "",
-                    "/picture",
-                    "/log",
-                    *_replays(live.seq, viewer, rng),
-                ):
-                    sent[viewer].append(
-                        client.get(f"/api/matches/{match}{path}", headers=headers(viewer)).text
-                    )
+                paths = (f"/view?since={since}", "", "/picture", "/log", *_replays(live.seq, viewer, rng))
+                asked += [(viewer, path, None) for path in paths]
                 if _refusals_asked(live.seq, decided):
+                    required = 200 if decided else 403  # refused until the game is decided
                     for other in ("all", *(seat for seat in range(players) if seat != viewer)):
-                        for asked in (f"/replay?seat={other}", f"/picture?at=0&seat={other}"):
-                            answer = client.get(f"/api/matches/{match}{asked}", headers=headers(viewer))
-                            assert answer.status_code == (200 if decided else 403), answer.text
-                            if not decided:
-                                sent[viewer].append(answer.text)
+                        asked += [
+                            (viewer, f"/replay?seat={other}", required),
+                            (viewer, f"/picture?at=0&seat={other}", required),
+                        ]
+            answers = _gets(
+                client, [(f"/api/matches/{match}{path}", headers(viewer)) for viewer, path, _ in asked]
+            )
+            for (viewer, _, status), answer in zip(asked, answers, strict=True):
+                if status is not None:
+                    assert answer.status_code == status, answer.text
+                if status != 200:
+                    sent[viewer].append(answer.text)
             for viewer in viewers:
                 others = [t for s, t in enumerate(tokens) if s != viewer]
                 for text in sent[viewer]:
