@@ -1,5 +1,6 @@
-"""Records written before records moved to the platform (``tests/pinned_records``) still load,
-replay to the digests they store, and are written again to the very same bytes, for both games.
+"""Records pinned in ``tests/pinned_records`` still load, replay to the digests they store, and
+are written again to the very same bytes, for every game: Hadara's and Stone Age's written
+before records moved to the platform, Imperial Settlers' when it was the newest game.
 
 Each game has three: a finished game of three seats with every header (JSON), a game a seat
 resigned half way (YAML), and the first moves of a game without a result block (JSON)."""
@@ -14,12 +15,16 @@ from types import ModuleType
 import pytest
 
 from boardtable.errors import RecordError
-from boardtable.games import game
+from boardtable.games import game, names
 
 PINNED = Path(__file__).resolve().parent / "pinned_records"
 FILES = sorted(PINNED.glob("*.record.*"))
 #: Each game's package, by the name it is registered under.
-PACKAGES = {"hadara": "hadara_rules", "stone-age": "stone_age_rules"}
+PACKAGES = {
+    "hadara": "hadara_rules",
+    "stone-age": "stone_age_rules",
+    "imperial-settlers": "imperial_settlers_rules",
+}
 
 
 def _game_of(path: Path) -> tuple[str, ModuleType]:
@@ -28,6 +33,7 @@ def _game_of(path: Path) -> tuple[str, ModuleType]:
 
 
 def test_every_game_has_its_pinned_records() -> None:
+    assert sorted(PACKAGES) == sorted(names())  # a game registered later pins its records too
     assert {path.name for path in FILES} == {
         f"{name}-{what}"
         for name in PACKAGES
