@@ -1,4 +1,4 @@
-"""The examples in the package's docstrings run as written."""
+"""The examples in the docstrings of the platform and of every game run as written."""
 
 from __future__ import annotations
 
@@ -9,11 +9,22 @@ import pkgutil
 import pytest
 from helpers import missing_module
 
-import hadara_rules
+#: The platform and the games, each a top-level package.
+PACKAGES = ("boardtable", "hadara_rules", "stone_age_rules", "imperial_settlers_rules")
 
-#: Every module of the package.
+#: Every module of every package.
 MODULES = sorted(
-    {"hadara_rules", *(m.name for m in pkgutil.walk_packages(hadara_rules.__path__, "hadara_rules."))}
+    {
+        name
+        for package in PACKAGES
+        for name in (
+            package,
+            *(
+                found.name
+                for found in pkgutil.walk_packages(importlib.import_module(package).__path__, f"{package}.")
+            ),
+        )
+    }
 )
 
 
@@ -30,6 +41,6 @@ def test_the_examples_of_each_module_run(name: str) -> None:
     assert failed == 0, f"{failed} example(s) of {name} failed (run python -m doctest -v on it)"
 
 
-def test_the_package_has_examples_to_run() -> None:
-    tried = doctest.testmod(hadara_rules, report=False).attempted
-    assert tried > 0
+@pytest.mark.parametrize("package", PACKAGES[1:])
+def test_each_game_has_examples_to_run(package: str) -> None:
+    assert doctest.testmod(importlib.import_module(package), report=False).attempted > 0

@@ -3,9 +3,6 @@ documents in YAML as in JSON, and the examples of every module's docstrings as w
 
 from __future__ import annotations
 
-import doctest
-import importlib
-import pkgutil
 import re
 from typing import Any
 
@@ -98,26 +95,6 @@ def test_a_bad_yaml_document_is_one_line_naming_the_field() -> None:
     assert "\n" not in str(refused.value)
     with pytest.raises(RecordError, match="malformed YAML"):
         from_yaml("kind: [", GameConfig)
-
-
-#: Every module of the package.
-MODULES = sorted(
-    {
-        "stone_age_rules",
-        *(m.name for m in pkgutil.walk_packages(stone_age_rules.__path__, "stone_age_rules.")),
-    }
-)
-
-
-@pytest.mark.parametrize("name", MODULES)
-def test_the_examples_of_each_module_run(name: str) -> None:
-    module = importlib.import_module(name)
-    failed, _ = doctest.testmod(module, optionflags=doctest.ELLIPSIS, verbose=False, report=False)
-    assert failed == 0, f"{failed} example(s) of {name} failed (run python -m doctest -v on it)"
-
-
-def test_the_package_has_examples_to_run() -> None:
-    assert doctest.testmod(stone_age_rules, report=False).attempted > 0
 
 
 def test_an_event_is_written_with_its_type_and_count_which_must_agree_with_its_words() -> None:
