@@ -63,4 +63,13 @@ hadara_rules_api_coverage: dict[str, list[str]] = {
     "hadara_rules.scenario": [],
     "hadara_rules.bots": [],
     "hadara_rules.catalogue": [],
+    "stone_age_rules": [],
+    "stone_age_rules.records": [],
+    "stone_age_rules.view": [],
+    "stone_age_rules.bots": [],
+    # documented as imperial_settlers_rules.view.HIDDEN, the same object
+    "imperial_settlers_rules": ["HIDDEN"],
+    "imperial_settlers_rules.records": [],
+    "imperial_settlers_rules.view": [],
+    "imperial_settlers_rules.bots": [],
 }

@@ -53,6 +53,9 @@ At the end of reading, :mod:`.checks` makes sure that every rule area and every
 rule of every game's index is rendered on some page, and that every public name of the
 modules listed in ``hadara_rules_api_coverage`` is documented.
 
+A bare type name in a game's signatures links to that game's public name, not to another
+game's of the same name (:mod:`.xrefs`).
+
 Every use of Sphinx's private or internal API is in :mod:`._sphinx`. Nothing is
 written into the source tree: every node is generated in memory.
 """
@@ -74,6 +77,7 @@ from .rulings import RulingsDirective
 from .run_code import CommandDirective, ExampleDirective
 from .signatures import tidy_signature
 from .tested import setup_tested
+from .xrefs import QualifyGameNames
 
 
 def setup(app: Sphinx) -> dict[str, Any]:
@@ -95,6 +99,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     setup_tested(app)
     app.add_node(rule_code_ref)
     app.add_post_transform(ResolveCodeRefs)
+    app.add_post_transform(QualifyGameNames)
     app.connect("builder-inited", check_areas)
     app.connect("env-updated", register_viewcode_pages)
     app.connect("env-check-consistency", check_consistency)
