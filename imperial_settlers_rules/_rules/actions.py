@@ -317,22 +317,17 @@ def make_deal(table: Table, move: MakeDeal) -> None:
 
 def event_steps(table: Table, seat: int, event: Event) -> list[Step]:
     """CARD-10, CARD-17: the gains of ``seat``'s features that react to ``event``."""
-    holding = table.controlled(seat)
-    if _REACTS[event].isdisjoint(holding):
-        return []
-    return [gained(seat, gain, card) for card, gain in event_gains(holding, event)]
+    return [gained(seat, gain, card) for card, gain in event_gains(table.controlled(seat), event)]
 
 
 def event_gains(locations: tuple[str, ...], event: Event) -> list[tuple[str, Goods]]:
     """CARD-10, CARD-17: each of ``locations`` whose feature reacts to ``event``, with its gain,
     in order."""
     found: list[tuple[str, Goods]] = []
-    reacting = _REACTS[event]
-    for card in locations:
-        if card in reacting:
-            feature = card_of(card).ability.on_event
-            assert feature is not None
-            found.append((card, feature.effect.gain))
+    for card in filter(_REACTS[event].__contains__, locations):
+        feature = card_of(card).ability.on_event
+        assert feature is not None
+        found.append((card, feature.effect.gain))
     return found
 
 
